@@ -1,0 +1,92 @@
+/** Business constants and limits from the seeds, written once. */
+
+export const DEFAULT_TIMEZONE = 'Asia/Kolkata';
+export const DEFAULT_CONSULTATION_FEE = 100;
+export const APPOINTMENT_DURATION_MINUTES = 30;
+export const DEFAULT_SPECIALTY = 'General Medicine';
+export const DEFAULT_QUALIFICATION = 'MD';
+
+/** The availability calendar: 30-minute rows from 06:00 (row 0) to 22:00 (row 32), 33 rows. */
+export const SLOT_MINUTES = 30;
+export const SLOT_DAY_FIRST_START = '06:00';
+export const SLOT_DAY_LAST_START = '22:00';
+export const SLOT_ROWS_PER_DAY = 33;
+/** How far ahead a doctor may publish availability (product rule; keeps a schedule bounded). */
+export const AVAILABILITY_HORIZON_DAYS = 84;
+
+export const MAX_REQUEST_BODY_BYTES = 1024 * 1024;
+export const MAX_NOTES_LENGTH = 2000;
+export const MAX_REASON_LENGTH = 1000;
+
+export const DOCTOR_LIST_DEFAULT_LIMIT = 100;
+export const DOCTOR_LIST_MAX_LIMIT = 500;
+
+/** Read-your-writes: how long a query waits for projections to reach X-Min-Position. */
+export const MIN_POSITION_WAIT_MS = 2000;
+
+export const SPECIALTIES = [
+  'General Medicine',
+  'Pediatrics',
+  'Gynecology',
+  'Dermatology',
+  'Cardiology',
+  'Neurology',
+  'Psychiatry',
+  'Orthopedics',
+  'ENT',
+  'Ophthalmology',
+  'Endocrinology',
+  'Gastroenterology',
+] as const;
+
+export const LANGUAGES = [
+  'English',
+  'Hindi',
+  'Marathi',
+  'Gujarati',
+  'Bengali',
+  'Tamil',
+  'Telugu',
+  'Kannada',
+  'Malayalam',
+  'Punjabi',
+] as const;
+
+export const CREDIT_PACKS = [
+  { credits: 100, price_rupees: 999 },
+  { credits: 200, price_rupees: 1899 },
+  { credits: 500, price_rupees: 4499 },
+  { credits: 1000, price_rupees: 7999 },
+] as const;
+export const STARTING_CREDITS = 100;
+
+/**
+ * State Medical Councils and the National Medical Commission: a registration under one of these is what the
+ * Telemedicine Practice Guidelines (2020) require a registered medical practitioner to show.
+ */
+export const MEDICAL_COUNCILS = [
+  'National Medical Commission',
+  'Andhra Pradesh Medical Council',
+  'Assam Medical Council',
+  'Bihar Medical Council',
+  'Chhattisgarh Medical Council',
+  'Delhi Medical Council',
+  'Goa Medical Council',
+  'Gujarat Medical Council',
+  'Haryana Medical Council',
+  'Himachal Pradesh Medical Council',
+  'Jammu & Kashmir Medical Council',
+  'Jharkhand Medical Council',
+  'Karnataka Medical Council',
+  'Travancore Cochin Medical Council',
+  'Madhya Pradesh Medical Council',
+  'Maharashtra Medical Council',
+  'Odisha Council of Medical Registration',
+  'Punjab Medical Council',
+  'Rajasthan Medical Council',
+  'Tamil Nadu Medical Council',
+  'Telangana State Medical Council',
+  'Uttar Pradesh Medical Council',
+  'Uttarakhand Medical Council',
+  'West Bengal Medical Council',
+] as const;

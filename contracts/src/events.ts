@@ -1,0 +1,140 @@
+import { z } from 'zod';
+
+/** Every fact the write side records. Past-tense names; never rename a stored type: add a new version. */
+
+const userId = z.string().min(1).max(64);
+const instant = z.iso.datetime({ offset: false });
+export const accountTypeSchema = z.enum(['patient', 'doctor', 'admin']);
+export type AccountType = z.infer<typeof accountTypeSchema>;
+
+export const actorSchema = z.object({
+  user_id: z.string(),
+  role: z.enum(['patient', 'doctor', 'admin', 'system']),
+});
+export type Actor = z.infer<typeof actorSchema>;
+
+export const eventMetadataSchema = z.object({
+  actor: actorSchema,
+  correlation_id: z.string(),
+  causation_id: z.string().nullable(),
+  occurred_at: instant,
+});
+export type EventMetadata = z.infer<typeof eventMetadataSchema>;
+
+/** The practitioner's profile; name, email and phone belong to the user. */
+export const doctorProfileFields = {
+  specialty: z.string(),
+  qualification: z.string(),
+  consultation_fee: z.number().nonnegative(),
+  appointment_duration_minutes: z.number().int().positive(),
+  registration_number: z.string().nullable(),
+  medical_council: z.string().nullable(),
+};
+export type DoctorProfile = z.infer<z.ZodObject<typeof doctorProfileFields>>;
+
+export const eventDataSchemas = {
+  UserRegistered: z.object({
+    user_id: userId,
+    email: z.string().nullable(),
+    name: z.string(),
+    account_type: accountTypeSchema,
+    phone_number: z.string().nullable(),
+  }),
+  UserProfileUpdated: z.object({
+    user_id: userId,
+    name: z.string().optional(),
+    phone_number: z.string().nullable().optional(),
+  }),
+  PatientSubscribedToDoctor: z.object({ patient_id: userId, doctor_id: userId }),
+
+  DoctorNumberAssigned: z.object({ doctor_id: userId, doctor_number: z.number().int().positive() }),
+  DoctorRegistered: z.object({ doctor_id: userId, doctor_number: z.number().int().positive(), ...doctorProfileFields }),
+  DoctorProfileUpdated: z.object({
+    doctor_id: userId,
+    ...z.object(doctorProfileFields).partial().shape,
+  }),
+
+  AvailabilitySet: z.object({
+    doctor_id: userId,
+    timezone: z.string(),
+    opened: z.array(z.number().int()),
+    withdrawn: z.array(z.number().int()),
+  }),
+
+  SlotOpened: z.object({ slot_id: z.number().int(), doctor_id: userId, start: instant, end: instant }),
+  SlotWithdrawn: z.object({ slot_id: z.number().int(), doctor_id: userId }),
+  SlotReserved: z.object({
+    slot_id: z.number().int(),
+    doctor_id: userId,
+    appointment_id: z.string(),
+    patient_id: userId,
+    start: instant,
+    end: instant,
+  }),
+  SlotReleased: z.object({
+    slot_id: z.number().int(),
+    doctor_id: userId,
+    appointment_id: z.string(),
+    reason: z.enum(['rejected', 'cancelled', 'expired', 'orphaned']),
+  }),
+
+  AppointmentRequested: z.object({
+    appointment_id: z.string(),
+    slot_id: z.number().int(),
+    doctor_id: userId,
+    patient_id: userId,
+    start: instant,
+    end: instant,
+    notes: z.string(),
+  }),
+  AppointmentApproved: z.object({ appointment_id: z.string(), doctor_id: userId }),
+  AppointmentRejected: z.object({ appointment_id: z.string(), doctor_id: userId, reason: z.string().nullable() }),
+  AppointmentCancelled: z.object({
+    appointment_id: z.string(),
+    cancelled_by: z.enum(['patient', 'doctor']),
+    reason: z.string().nullable(),
+  }),
+  AppointmentExpired: z.object({ appointment_id: z.string() }),
+} as const;
+
+export type EventType = keyof typeof eventDataSchemas;
+export type EventData<T extends EventType> = z.infer<(typeof eventDataSchemas)[T]>;
+export const EVENT_TYPES = Object.keys(eventDataSchemas) as EventType[];
+
+/** An event as a decider produces it: no store bookkeeping yet. */
+export type DomainEvent = { [T in EventType]: { type: T; data: EventData<T> } }[EventType];
+export type DomainEventOf<T extends EventType> = Extract<DomainEvent, { type: T }>;
+
+/** An event as read back from the store. */
+export type RecordedEvent<E extends DomainEvent = DomainEvent> = E & {
+  event_id: string;
+  stream_id: string;
+  revision: number;
+  position: number;
+  metadata: EventMetadata;
+};
+
+export function isEventType(type: string): type is EventType {
+  return Object.hasOwn(eventDataSchemas, type);
+}
+
+/** Validates an event's data against its schema; throws a ZodError when it does not fit. */
+export function parseDomainEvent(type: string, data: unknown): DomainEvent {
+  if (!isEventType(type)) throw new Error(`Unknown event type ${type}`);
+  return { type, data: eventDataSchemas[type].parse(data) } as DomainEvent;
+}
+
+/** Stream names are `<category>-<id>`. */
+export const streams = {
+  /** A user's account, and for doctors their practitioner profile, in one stream so registration is atomic. */
+  user: (id: string) => `user-${id}`,
+  doctorNumbers: () => 'sequence-doctor_number',
+  schedule: (doctorId: string) => `schedule-${doctorId}`,
+  slot: (slotId: number) => `slot-${slotId}`,
+  appointment: (id: string) => `appointment-${id}`,
+};
+
+export function streamCategory(streamId: string): string {
+  const dash = streamId.indexOf('-');
+  return dash === -1 ? streamId : streamId.slice(0, dash);
+}

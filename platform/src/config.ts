@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { resolve } from 'node:path';
+
+/** Configuration, only from the environment. Every variable here is listed in the README with its default. */
+const envSchema = z.object({
+  NODE_ENV: z.string().default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DEMO_DATA: z.enum(['on', 'off']).default('on'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TOKEN_SECRET: z.string().min(32).optional(),
+  TOKEN_ISSUER: z.string().default('telemed'),
+  TOKEN_AUDIENCE: z.string().default('telemed-api'),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86400).default(3600),
+  SQLITE_SYNCHRONOUS: z.enum(['FULL', 'NORMAL']).default('FULL'),
+  RESERVATION_HEAL_GRACE_MS: z.coerce.number().int().min(0).default(10000),
+  SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).default(30000),
+  FAULT_INJECTION: z.string().optional(),
+});
+
+export type Config = z.infer<typeof envSchema> & { production: boolean; dataDir: string };
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const production = parsed.data.NODE_ENV === 'production';
+  if (production && parsed.data.FAULT_INJECTION) throw new Error('FAULT_INJECTION is refused in production');
+  return { ...parsed.data, production, dataDir: resolve(parsed.data.DATA_DIR) };
+}

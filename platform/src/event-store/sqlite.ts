@@ -1,0 +1,258 @@
+import Database from 'better-sqlite3';
+import { EventEmitter } from 'node:events';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  type AppendResult,
+  type CheckpointStore,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  type StoredEvent,
+  type SubscribeOptions,
+  type Subscription,
+  WrongExpectedRevisionError,
+  revisionMatches,
+} from './port';
+
+interface PendingAppend {
+  stream: string;
+  events: NewEvent[];
+  expected: ExpectedRevision;
+  resolve(result: AppendResult): void;
+  reject(error: unknown): void;
+}
+
+interface EventRow {
+  position: number;
+  event_id: string;
+  stream_id: string;
+  revision: number;
+  type: string;
+  data: string;
+  metadata: string;
+}
+
+export interface SqliteEventStoreOptions {
+  /** File path, or ':memory:'. */
+  filename: string;
+  /** FULL survives power loss; NORMAL survives a process crash (WAL). */
+  synchronous?: 'FULL' | 'NORMAL';
+  /** How often a subscription looks for appends made by other processes. */
+  pollIntervalMs?: number;
+}
+
+/**
+ * Event store on SQLite. Appends that arrive in the same tick are committed together in one transaction
+ * (group commit), each inside its own savepoint so a revision conflict fails only that append.
+ */
+export class SqliteEventStore implements EventStore, CheckpointStore {
+  private readonly db: Database.Database;
+  private queue: PendingAppend[] = [];
+  private flushScheduled = false;
+  private readonly committed = new EventEmitter();
+  private readonly pollIntervalMs: number;
+  private closed = false;
+  private readonly stmts;
+
+  constructor(options: SqliteEventStoreOptions) {
+    if (options.filename !== ':memory:') mkdirSync(dirname(options.filename), { recursive: true });
+    this.db = new Database(options.filename);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma(`synchronous = ${options.synchronous ?? 'FULL'}`);
+    this.db.pragma('busy_timeout = 5000');
+    this.db.exec(`
+      CREATE TABLE IF NOT EXISTS events (
+        position INTEGER PRIMARY KEY AUTOINCREMENT,
+        event_id TEXT NOT NULL UNIQUE,
+        stream_id TEXT NOT NULL,
+        revision INTEGER NOT NULL,
+        type TEXT NOT NULL,
+        data TEXT NOT NULL,
+        metadata TEXT NOT NULL,
+        UNIQUE (stream_id, revision)
+      );
+      CREATE TABLE IF NOT EXISTS streams (stream_id TEXT PRIMARY KEY, revision INTEGER NOT NULL) WITHOUT ROWID;
+      CREATE TABLE IF NOT EXISTS checkpoints (name TEXT PRIMARY KEY, position INTEGER NOT NULL) WITHOUT ROWID;
+      CREATE TRIGGER IF NOT EXISTS events_are_immutable_update BEFORE UPDATE ON events
+        BEGIN SELECT RAISE(ABORT, 'events are never edited'); END;
+      CREATE TRIGGER IF NOT EXISTS events_are_immutable_delete BEFORE DELETE ON events
+        BEGIN SELECT RAISE(ABORT, 'events are never deleted'); END;
+    `);
+    this.pollIntervalMs = options.pollIntervalMs ?? 250;
+    this.committed.setMaxListeners(0);
+    this.stmts = {
+      streamRevision: this.db.prepare<[string], { revision: number }>('SELECT revision FROM streams WHERE stream_id = ?'),
+      insertEvent: this.db.prepare(
+        'INSERT INTO events (event_id, stream_id, revision, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)',
+      ),
+      upsertStream: this.db.prepare(
+        'INSERT INTO streams (stream_id, revision) VALUES (?, ?) ON CONFLICT (stream_id) DO UPDATE SET revision = excluded.revision',
+      ),
+      readStream: this.db.prepare<[string], EventRow>('SELECT * FROM events WHERE stream_id = ? ORDER BY revision'),
+      readAll: this.db.prepare<[number, number], EventRow>('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?'),
+      head: this.db.prepare<[], { head: number | null }>('SELECT MAX(position) AS head FROM events'),
+      loadCheckpoint: this.db.prepare<[string], { position: number }>('SELECT position FROM checkpoints WHERE name = ?'),
+      saveCheckpoint: this.db.prepare(
+        'INSERT INTO checkpoints (name, position) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET position = excluded.position',
+      ),
+    };
+  }
+
+  appendToStream(stream: string, events: NewEvent[], options: { expectedRevision?: ExpectedRevision } = {}): Promise<AppendResult> {
+    if (this.closed) return Promise.reject(new Error('Event store is closed'));
+    if (events.length === 0) return Promise.reject(new Error('Nothing to append'));
+    return new Promise((resolve, reject) => {
+      this.queue.push({ stream, events, expected: options.expectedRevision ?? 'any', resolve, reject });
+      if (!this.flushScheduled) {
+        this.flushScheduled = true;
+        setImmediate(() => this.flush());
+      }
+    });
+  }
+
+  private appendOne = (pending: PendingAppend): AppendResult => {
+    const actual = this.stmts.streamRevision.get(pending.stream)?.revision ?? null;
+    if (!revisionMatches(pending.expected, actual)) {
+      throw new WrongExpectedRevisionError(pending.stream, pending.expected, actual);
+    }
+    let revision = actual ?? -1;
+    let position = 0;
+    for (const event of pending.events) {
+      revision += 1;
+      const info = this.stmts.insertEvent.run(
+        event.event_id,
+        pending.stream,
+        revision,
+        event.type,
+        JSON.stringify(event.data),
+        JSON.stringify(event.metadata),
+      );
+      position = Number(info.lastInsertRowid);
+    }
+    this.stmts.upsertStream.run(pending.stream, revision);
+    return { next_revision: revision, position };
+  };
+
+  private flush(): void {
+    const batch = this.queue;
+    this.queue = [];
+    this.flushScheduled = false;
+    const appendInSavepoint = this.db.transaction(this.appendOne);
+    const outcomes: Array<{ ok: AppendResult } | { error: unknown }> = [];
+    const commitBatch = this.db.transaction(() => {
+      for (const pending of batch) {
+        try {
+          outcomes.push({ ok: appendInSavepoint(pending) });
+        } catch (error) {
+          outcomes.push({ error });
+        }
+      }
+    });
+    try {
+      commitBatch.immediate();
+    } catch (error) {
+      for (const pending of batch) pending.reject(error);
+      return;
+    }
+    batch.forEach((pending, i) => {
+      const outcome = outcomes[i]!;
+      if ('ok' in outcome) pending.resolve(outcome.ok);
+      else pending.reject(outcome.error);
+    });
+    this.committed.emit('commit');
+  }
+
+  async readStream(stream: string): Promise<StoredEvent[]> {
+    return this.stmts.readStream.all(stream).map(toStoredEvent);
+  }
+
+  async readAll(options: { fromPosition: number; limit: number }): Promise<StoredEvent[]> {
+    return this.stmts.readAll.all(options.fromPosition, options.limit).map(toStoredEvent);
+  }
+
+  async headPosition(): Promise<number> {
+    return this.stmts.head.get()?.head ?? 0;
+  }
+
+  subscribeToAll(options: SubscribeOptions): Subscription {
+    let stopped = false;
+    let wake: (() => void) | null = null;
+    let appendedSinceRead = false;
+    const onCommit = () => {
+      appendedSinceRead = true;
+      wake?.();
+    };
+    this.committed.on('commit', onCommit);
+    const batchSize = options.batchSize ?? 1000;
+
+    const waitForAppend = () =>
+      new Promise<void>((resolve) => {
+        if (appendedSinceRead) return resolve();
+        const timer = setTimeout(resolve, this.pollIntervalMs);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      }).finally(() => {
+        wake = null;
+      });
+
+    const loop = (async () => {
+      let position = options.fromPosition;
+      while (!stopped && !this.closed) {
+        try {
+          appendedSinceRead = false;
+          const events = await this.readAll({ fromPosition: position, limit: batchSize });
+          if (events.length === 0) {
+            await waitForAppend();
+            continue;
+          }
+          await options.onEvents(events);
+          position = events[events.length - 1]!.position;
+        } catch (error) {
+          options.onError?.(error);
+          await sleep(500);
+        }
+      }
+    })();
+
+    return {
+      stop: async () => {
+        stopped = true;
+        this.committed.off('commit', onCommit);
+        wake?.();
+        await loop;
+      },
+    };
+  }
+
+  async load(name: string): Promise<number> {
+    return this.stmts.loadCheckpoint.get(name)?.position ?? 0;
+  }
+
+  async save(name: string, position: number): Promise<void> {
+    this.stmts.saveCheckpoint.run(name, position);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    while (this.queue.length > 0) this.flush();
+    this.closed = true;
+    this.committed.emit('commit');
+    this.db.close();
+  }
+}
+
+function toStoredEvent(row: EventRow): StoredEvent {
+  return {
+    event_id: row.event_id,
+    stream_id: row.stream_id,
+    revision: row.revision,
+    position: row.position,
+    type: row.type,
+    data: JSON.parse(row.data) as unknown,
+    metadata: JSON.parse(row.metadata) as unknown,
+  };
+}

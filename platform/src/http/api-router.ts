@@ -1,0 +1,153 @@
+import express, { type Request, type Response, type Router } from 'express';
+import type { OpenAPIRegistry, RouteConfig } from '@asteasolutions/zod-to-openapi';
+import type { ZodType, z } from 'zod';
+import { API_TEXTS, errorResponseSchema, type AccountType } from '@telemed/contracts';
+import { HttpError, RequestValidationError } from './errors';
+import { TokenError, type AccessClaims, type TokenService } from '../auth/tokens';
+
+/** Who may call a route. Ownership is checked by the handler (or the decider) on top of this. */
+export type Policy = { kind: 'public' } | { kind: 'authenticated'; roles?: readonly AccountType[] };
+export const policies = {
+  public: { kind: 'public' } as Policy,
+  anyUser: { kind: 'authenticated' } as Policy,
+  roles: (...roles: AccountType[]): Policy => ({ kind: 'authenticated', roles }),
+};
+
+export interface HandlerResult<T> {
+  status?: number;
+  body: T;
+  headers?: Record<string, string>;
+}
+
+export interface RouteContext<B, Q, P> {
+  body: B;
+  query: Q;
+  params: P;
+  auth: AccessClaims;
+  req: Request;
+  res: Response;
+}
+
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+type Schema = ZodType;
+type Out<S> = S extends ZodType ? z.output<S> : undefined;
+
+export interface RouteSpec<BS extends Schema | undefined, QS extends Schema | undefined, PS extends Schema | undefined, R> {
+  method: Method;
+  /** Express path, relative to the router's mount point (`/appointments/:id/approve`). */
+  path: string;
+  summary: string;
+  tags: string[];
+  policy: Policy;
+  body?: BS;
+  query?: QS;
+  params?: PS;
+  /** Response schema of the success status (200 unless `successStatus`). */
+  response?: ZodType;
+  successStatus?: number;
+  /** Other statuses this route answers, for the document. */
+  errors?: number[];
+  handler(ctx: RouteContext<Out<BS>, Out<QS>, Out<PS>>): Promise<HandlerResult<R>>;
+}
+
+const errorDescriptions: Record<number, string> = {
+  400: 'Malformed request',
+  401: 'Missing, invalid or expired token',
+  403: 'Not allowed for this role',
+  404: 'Not found (or not yours)',
+  409: 'Conflicts with the current state',
+  413: 'Body too large',
+  415: 'Unsupported media type',
+  422: 'Validation failed',
+  429: 'Too many requests',
+};
+
+export function bearerToken(req: Request): string | null {
+  const header = req.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match ? match[1]! : null;
+}
+
+/**
+ * Declares routes once: validation, the access policy and the OpenAPI description come from the same spec.
+ */
+export class ApiRouter {
+  readonly router: Router = express.Router();
+
+  constructor(
+    private readonly deps: { tokens: TokenService; registry: OpenAPIRegistry; basePath: string },
+  ) {}
+
+  route<BS extends Schema | undefined, QS extends Schema | undefined, PS extends Schema | undefined, R>(
+    spec: RouteSpec<BS, QS, PS, R>,
+  ): void {
+    this.document(spec);
+    this.router[spec.method](spec.path, async (req, res) => {
+      const auth = await this.authorize(spec.policy, req);
+      // req.is is null without a body, false with a body of another type
+      if (spec.body && req.is('application/json') === false) {
+        throw new HttpError(415, API_TEXTS.unsupportedMediaType);
+      }
+      const params = parse('path', spec.params, req.params);
+      const query = parse('query', spec.query, req.query);
+      const body = parse('body', spec.body, req.body);
+      const result = await spec.handler({ body, query, params, auth, req, res } as RouteContext<Out<BS>, Out<QS>, Out<PS>>);
+      if (result.headers) res.set(result.headers);
+      res.status(result.status ?? spec.successStatus ?? 200).json(result.body);
+    });
+  }
+
+  private async authorize(policy: Policy, req: Request): Promise<AccessClaims> {
+    if (policy.kind === 'public') return { user_id: '', account_type: 'patient' };
+    const token = bearerToken(req);
+    if (!token) throw new HttpError(401, API_TEXTS.authRequired, { 'WWW-Authenticate': 'Bearer' });
+    let claims: AccessClaims;
+    try {
+      claims = await this.deps.tokens.verify(token);
+    } catch (error) {
+      const expired = error instanceof TokenError && error.reason === 'expired';
+      throw new HttpError(401, expired ? API_TEXTS.sessionExpired : API_TEXTS.invalidToken, {
+        'WWW-Authenticate': `Bearer error="invalid_token"`,
+      });
+    }
+    if (policy.roles && !policy.roles.includes(claims.account_type)) throw new HttpError(403, API_TEXTS.forbiddenRole);
+    return claims;
+  }
+
+  private document(spec: RouteSpec<Schema | undefined, Schema | undefined, Schema | undefined, unknown>): void {
+    const errorResponse = { description: '', content: { 'application/json': { schema: errorResponseSchema } } };
+    const statuses = new Set(spec.errors ?? []);
+    if (spec.policy.kind !== 'public') statuses.add(401);
+    if (spec.policy.kind === 'authenticated' && spec.policy.roles) statuses.add(403);
+    if (spec.body || spec.query || spec.params) statuses.add(422);
+    const responses: RouteConfig['responses'] = {
+      [spec.successStatus ?? 200]: {
+        description: 'Success',
+        ...(spec.response ? { content: { 'application/json': { schema: spec.response } } } : {}),
+      },
+    };
+    for (const status of statuses) responses[status] = { ...errorResponse, description: errorDescriptions[status] ?? 'Error' };
+    this.deps.registry.registerPath({
+      method: spec.method,
+      path: this.deps.basePath + spec.path.replace(/:(\w+)/g, '{$1}'),
+      summary: spec.summary,
+      tags: spec.tags,
+      security: spec.policy.kind === 'public' ? [] : [{ bearerAuth: [] }],
+      request: {
+        // zod-to-openapi wants object schemas here; our params and query schemas are always z.object(...)
+        ...(spec.params ? { params: spec.params as never } : {}),
+        ...(spec.query ? { query: spec.query as never } : {}),
+        ...(spec.body ? { body: { content: { 'application/json': { schema: spec.body } } } } : {}),
+      },
+      responses,
+    });
+  }
+}
+
+function parse<S extends Schema | undefined>(where: 'body' | 'query' | 'path', schema: S, value: unknown): Out<S> {
+  if (!schema) return undefined as Out<S>;
+  const result = schema.safeParse(value ?? (where === 'body' ? undefined : {}));
+  if (!result.success) throw RequestValidationError.fromZod(where, result.error);
+  return result.data as Out<S>;
+}

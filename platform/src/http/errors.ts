@@ -1,0 +1,86 @@
+import type { ErrorRequestHandler } from 'express';
+import { ZodError, type z } from 'zod';
+import { API_TEXTS, DomainError } from '@telemed/contracts';
+import { WrongExpectedRevisionError } from '../event-store/port';
+import type { Logger } from '../logger';
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly detail: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(detail);
+    this.name = 'HttpError';
+  }
+}
+
+export interface ValidationIssue {
+  loc: Array<string | number>;
+  msg: string;
+  type: string;
+}
+
+/** 422 with FastAPI-style `{"detail": [{loc, msg, type}]}`. */
+export class RequestValidationError extends Error {
+  constructor(readonly issues: ValidationIssue[]) {
+    super('Request validation failed');
+    this.name = 'RequestValidationError';
+  }
+
+  static fromZod(where: 'body' | 'query' | 'path', error: ZodError): RequestValidationError {
+    return new RequestValidationError(
+      error.issues.map((issue: z.core.$ZodIssue) => ({
+        loc: [where, ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))],
+        msg: issue.code === 'invalid_type' && /received undefined/.test(issue.message) ? 'Field required' : issue.message,
+        type: issue.code,
+      })),
+    );
+  }
+}
+
+const domainStatus = { not_found: 404, conflict: 409, forbidden: 403, invalid: 422 } as const;
+
+interface BodyParserError extends Error {
+  type?: string;
+  status?: number;
+}
+
+/** Maps every known error to `{"detail": ...}` with its 4xx; anything else is a logged 500 without internals. */
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (error: unknown, req, res, _next) => {
+    void _next;
+    if (res.headersSent) return;
+    if (error instanceof RequestValidationError) {
+      res.status(422).json({ detail: error.issues });
+      return;
+    }
+    if (error instanceof HttpError) {
+      res.set(error.headers).status(error.status).json({ detail: error.detail });
+      return;
+    }
+    if (error instanceof DomainError) {
+      res.status(domainStatus[error.kind]).json({ detail: error.message });
+      return;
+    }
+    if (error instanceof WrongExpectedRevisionError) {
+      res.status(409).json({ detail: API_TEXTS.concurrencyExhausted });
+      return;
+    }
+    const parserError = error as BodyParserError;
+    if (parserError?.type === 'entity.too.large') {
+      res.status(413).json({ detail: API_TEXTS.bodyTooLarge });
+      return;
+    }
+    if (parserError?.type === 'entity.parse.failed') {
+      res.status(400).json({ detail: API_TEXTS.malformedJson });
+      return;
+    }
+    if (typeof parserError?.status === 'number' && parserError.status >= 400 && parserError.status < 500) {
+      res.status(parserError.status).json({ detail: parserError.message });
+      return;
+    }
+    logger.error({ err: error, method: req.method, route: req.route?.path ?? req.path }, 'unhandled error');
+    res.status(500).json({ detail: 'Internal server error' });
+  };
+}

@@ -1,0 +1,11 @@
+export * from './event-store/port';
+export { SqliteEventStore } from './event-store/sqlite';
+export * from './read-store/port';
+export { MemoryReadStore } from './read-store/memory';
+export * from './bus/port';
+export { InProcessBus } from './bus/in-process';
+export * from './logger';
+export * from './config';
+export * from './auth/tokens';
+export * from './http/errors';
+export * from './http/api-router';

@@ -1,0 +1,136 @@
+import { Query } from 'mingo';
+import type { Doc, Filter, FindOptions, ProjectionCheckpoint, ReadCollection, ReadStore } from './port';
+
+type AnyDoc = Doc & Record<string, unknown>;
+
+/** One collection: documents by id, plus hash indexes on declared fields. */
+class MemoryCollection<T extends AnyDoc> implements ReadCollection<T> {
+  readonly docs = new Map<string, T>();
+  private readonly indexes = new Map<string, Map<unknown, Set<string>>>();
+
+  addIndex(field: string): void {
+    if (this.indexes.has(field)) return;
+    const index = new Map<unknown, Set<string>>();
+    this.indexes.set(field, index);
+    for (const doc of this.docs.values()) this.indexAdd(field, index, doc);
+  }
+
+  private indexAdd(field: string, index: Map<unknown, Set<string>>, doc: T): void {
+    const key = doc[field];
+    let ids = index.get(key);
+    if (!ids) index.set(key, (ids = new Set()));
+    ids.add(doc._id);
+  }
+
+  private indexRemove(doc: T): void {
+    for (const [field, index] of this.indexes) index.get(doc[field])?.delete(doc._id);
+  }
+
+  /** Narrows the candidates with an index when the filter has a plain equality on an indexed field. */
+  private candidates(filter: Filter): Iterable<T> {
+    if (typeof filter._id === 'string') {
+      const doc = this.docs.get(filter._id);
+      return doc ? [doc] : [];
+    }
+    for (const [field, index] of this.indexes) {
+      const value = filter[field];
+      if (value !== undefined && (value === null || typeof value !== 'object')) {
+        const ids = index.get(value);
+        return ids ? [...ids].map((id) => this.docs.get(id)!) : [];
+      }
+    }
+    return this.docs.values();
+  }
+
+  async get(id: string): Promise<T | null> {
+    const doc = this.docs.get(id);
+    return doc ? structuredClone(doc) : null;
+  }
+
+  async find(filter: Filter = {}, options: FindOptions = {}): Promise<T[]> {
+    const query = new Query(filter);
+    let found = [...this.candidates(filter)].filter((doc) => query.test(doc));
+    if (options.sort) found = sortDocs(found, options.sort);
+    const start = options.skip ?? 0;
+    const end = options.limit === undefined ? undefined : start + options.limit;
+    return found.slice(start, end).map((doc) => structuredClone(doc));
+  }
+
+  async count(filter: Filter = {}): Promise<number> {
+    const query = new Query(filter);
+    let n = 0;
+    for (const doc of this.candidates(filter)) if (query.test(doc)) n += 1;
+    return n;
+  }
+
+  async put(doc: T): Promise<void> {
+    const previous = this.docs.get(doc._id);
+    if (previous) this.indexRemove(previous);
+    const copy = structuredClone(doc);
+    this.docs.set(doc._id, copy);
+    for (const [field, index] of this.indexes) this.indexAdd(field, index, copy);
+  }
+
+  async patch(id: string, fields: Partial<T>): Promise<void> {
+    const previous = this.docs.get(id);
+    if (!previous) return;
+    await this.put({ ...previous, ...structuredClone(fields), _id: id });
+  }
+
+  async delete(id: string): Promise<void> {
+    const previous = this.docs.get(id);
+    if (!previous) return;
+    this.indexRemove(previous);
+    this.docs.delete(id);
+  }
+}
+
+function sortDocs<T extends AnyDoc>(docs: T[], sort: Record<string, 1 | -1>): T[] {
+  const keys = Object.entries(sort);
+  return [...docs].sort((a, b) => {
+    for (const [field, direction] of keys) {
+      const x = a[field] as string | number | null | undefined;
+      const y = b[field] as string | number | null | undefined;
+      if (x === y) continue;
+      if (x === undefined || x === null) return -direction;
+      if (y === undefined || y === null) return direction;
+      return (x < y ? -1 : 1) * direction;
+    }
+    return a._id < b._id ? -1 : a._id > b._id ? 1 : 0;
+  });
+}
+
+/** Read store kept in memory; rebuilt from the log at every start. */
+export class MemoryReadStore implements ReadStore {
+  private readonly collections = new Map<string, MemoryCollection<AnyDoc>>();
+  private readonly checkpoints = new Map<string, ProjectionCheckpoint>();
+
+  private get(name: string): MemoryCollection<AnyDoc> {
+    let collection = this.collections.get(name);
+    if (!collection) this.collections.set(name, (collection = new MemoryCollection()));
+    return collection;
+  }
+
+  collection<T extends Doc>(name: string): ReadCollection<T> {
+    return this.get(name) as unknown as ReadCollection<T>;
+  }
+
+  async ensureIndex(collection: string, field: string): Promise<void> {
+    this.get(collection).addIndex(field);
+  }
+
+  async getCheckpoint(projection: string): Promise<ProjectionCheckpoint | null> {
+    return this.checkpoints.get(projection) ?? null;
+  }
+
+  async setCheckpoint(checkpoint: ProjectionCheckpoint): Promise<void> {
+    this.checkpoints.set(checkpoint.name, { ...checkpoint });
+  }
+
+  async drop(projection: string, collections: string[]): Promise<void> {
+    for (const name of collections) this.collections.delete(name);
+    this.checkpoints.delete(projection);
+  }
+
+  async close(): Promise<void> {}
+}

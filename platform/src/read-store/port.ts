@@ -1,0 +1,37 @@
+/** The read store port: collections of JSON documents with Mongo query semantics, plus projection checkpoints. */
+
+export type Doc = { _id: string };
+export type Filter = Record<string, unknown>;
+export interface FindOptions {
+  sort?: Record<string, 1 | -1>;
+  skip?: number;
+  limit?: number;
+}
+
+export interface ReadCollection<T extends Doc> {
+  get(id: string): Promise<T | null>;
+  find(filter?: Filter, options?: FindOptions): Promise<T[]>;
+  count(filter?: Filter): Promise<number>;
+  /** Inserts or replaces the whole document. */
+  put(doc: T): Promise<void>;
+  /** Sets the given fields of an existing document; no-op when it does not exist. */
+  patch(id: string, fields: Partial<T>): Promise<void>;
+  delete(id: string): Promise<void>;
+}
+
+export interface ProjectionCheckpoint {
+  name: string;
+  version: number;
+  position: number;
+}
+
+export interface ReadStore {
+  collection<T extends Doc>(name: string): ReadCollection<T>;
+  /** Declares an equality index; adapters use it to answer filters on that field without a scan. */
+  ensureIndex(collection: string, field: string): Promise<void>;
+  getCheckpoint(projection: string): Promise<ProjectionCheckpoint | null>;
+  setCheckpoint(checkpoint: ProjectionCheckpoint): Promise<void>;
+  /** Removes collections and the checkpoint of a projection, so it rebuilds from position 0. */
+  drop(projection: string, collections: string[]): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,72 @@
+import { DateTime } from 'luxon';
+import { DEFAULT_TIMEZONE, SLOT_MINUTES } from '@telemed/contracts';
+import type { EventStore } from '@telemed/platform';
+import { registerUser, setAvailability, systemContext } from '@telemed/command';
+
+const DEMO_DOCTORS = [
+  { name: 'Dr. Ananya Sharma', specialty: 'General Medicine', qualification: 'MBBS, MD', fee: 399, council: 'Delhi Medical Council' },
+  { name: 'Dr. Rohan Iyer', specialty: 'Pediatrics', qualification: 'MBBS, DCH', fee: 499, council: 'Tamil Nadu Medical Council' },
+  { name: 'Dr. Meera Kulkarni', specialty: 'Dermatology', qualification: 'MBBS, MD (Dermatology)', fee: 599, council: 'Maharashtra Medical Council' },
+  { name: 'Dr. Arjun Banerjee', specialty: 'Cardiology', qualification: 'MBBS, MD, DM (Cardiology)', fee: 799, council: 'West Bengal Medical Council' },
+  { name: 'Dr. Kavya Reddy', specialty: 'Psychiatry', qualification: 'MBBS, MD (Psychiatry)', fee: 449, council: 'Telangana State Medical Council' },
+] as const;
+
+/** Morning and evening clinic hours, as 30-minute slots in local time. */
+const DEMO_HOURS = [
+  ['09:00', '12:00'],
+  ['17:00', '19:00'],
+] as const;
+
+function weekOfSlots(now: Date) {
+  const slots: Array<{ slot_date: string; start_time: string; end_time: string }> = [];
+  const today = DateTime.fromJSDate(now, { zone: DEFAULT_TIMEZONE }).startOf('day');
+  for (let day = 0; day < 7; day += 1) {
+    const date = today.plus({ days: day });
+    for (const [from, to] of DEMO_HOURS) {
+      let start = DateTime.fromISO(`${date.toISODate()}T${from}`, { zone: DEFAULT_TIMEZONE });
+      const end = DateTime.fromISO(`${date.toISODate()}T${to}`, { zone: DEFAULT_TIMEZONE });
+      for (; start < end; start = start.plus({ minutes: SLOT_MINUTES })) {
+        if (start.toMillis() <= now.getTime()) continue;
+        slots.push({
+          slot_date: start.toISODate()!,
+          start_time: start.toFormat('HH:mm:ss'),
+          end_time: start.plus({ minutes: SLOT_MINUTES }).toFormat('HH:mm:ss'),
+        });
+      }
+    }
+  }
+  return slots;
+}
+
+/** A few doctors across the seeds' specialties with a week of availability, and a demo patient. */
+export async function seedDemoData(eventStore: EventStore, now: Date) {
+  const context = { ...systemContext(now, null), actor: { user_id: 'demo-data', role: 'system' as const } };
+  let slots = 0;
+  for (const [i, doctor] of DEMO_DOCTORS.entries()) {
+    const { user_id } = await registerUser(
+      eventStore,
+      {
+        email: `doctor${i + 1}@demo.telemed.local`,
+        name: doctor.name,
+        account_type: 'doctor',
+        phone_number: `+91 98000 0000${i + 1}`,
+        doctor: {
+          specialty: doctor.specialty,
+          qualification: doctor.qualification,
+          consultation_fee: doctor.fee,
+          registration_number: `DEMO-${1000 + i}`,
+          medical_council: doctor.council,
+        },
+      },
+      context,
+    );
+    const result = await setAvailability(eventStore, user_id, { slots: weekOfSlots(now), timezone: DEFAULT_TIMEZONE }, context);
+    slots += result.opened;
+  }
+  await registerUser(
+    eventStore,
+    { email: 'patient@demo.telemed.local', name: 'Priya Patel', account_type: 'patient', phone_number: '+91 98000 11111' },
+    context,
+  );
+  return { doctors: DEMO_DOCTORS.length, slots, patients: 1 };
+}

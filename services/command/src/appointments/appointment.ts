@@ -1,0 +1,99 @@
+import { match } from 'ts-pattern';
+import { API_TEXTS, conflict, notFound, type DomainEventOf } from '@telemed/contracts';
+import type { Decider } from '../decider';
+
+export type AppointmentEvent = DomainEventOf<
+  'AppointmentRequested' | 'AppointmentApproved' | 'AppointmentRejected' | 'AppointmentCancelled' | 'AppointmentExpired'
+>;
+
+export interface AppointmentDetails {
+  appointment_id: string;
+  slot_id: number;
+  doctor_id: string;
+  patient_id: string;
+  start: string;
+  end: string;
+}
+
+export type AppointmentState =
+  | { status: 'none' }
+  | { status: 'requested' | 'confirmed' | 'rejected' | 'cancelled' | 'expired'; appointment: AppointmentDetails };
+
+export type AppointmentCommand =
+  | { type: 'RequestAppointment'; data: AppointmentDetails & { notes: string } }
+  | { type: 'ApproveAppointment'; data: { actor_id: string; now: Date } }
+  | { type: 'RejectAppointment'; data: { actor_id: string; reason: string | null } }
+  | { type: 'CancelAppointment'; data: { actor_id: string; reason: string | null; now: Date } }
+  | { type: 'ExpireAppointment'; data: { now: Date } };
+
+export function evolveAppointment(state: AppointmentState, event: AppointmentEvent): AppointmentState {
+  if (event.type === 'AppointmentRequested') {
+    const { notes: _notes, ...appointment } = event.data;
+    void _notes;
+    return { status: 'requested', appointment };
+  }
+  if (state.status === 'none') return state;
+  return match(event)
+    .with({ type: 'AppointmentApproved' }, (): AppointmentState => ({ ...state, status: 'confirmed' }))
+    .with({ type: 'AppointmentRejected' }, (): AppointmentState => ({ ...state, status: 'rejected' }))
+    .with({ type: 'AppointmentCancelled' }, (): AppointmentState => ({ ...state, status: 'cancelled' }))
+    .with({ type: 'AppointmentExpired' }, (): AppointmentState => ({ ...state, status: 'expired' }))
+    .exhaustive();
+}
+
+const describe = (status: string) => (status === 'expired' ? 'expired' : status);
+
+/** Someone else's appointment answers as if it did not exist. */
+function ownedByDoctor(state: AppointmentState, actorId: string) {
+  if (state.status === 'none' || state.appointment.doctor_id !== actorId) throw notFound(API_TEXTS.appointmentNotFound);
+  return state;
+}
+
+export const appointmentDecider: Decider<AppointmentState, AppointmentCommand, AppointmentEvent> = {
+  initialState: () => ({ status: 'none' }),
+  evolve: evolveAppointment,
+  decide: (command, state) =>
+    match(command)
+      .with({ type: 'RequestAppointment' }, ({ data }): AppointmentEvent[] => {
+        if (state.status !== 'none') throw conflict('This appointment already exists');
+        return [{ type: 'AppointmentRequested', data }];
+      })
+      .with({ type: 'ApproveAppointment' }, ({ data }): AppointmentEvent[] => {
+        const current = ownedByDoctor(state, data.actor_id);
+        if (current.status === 'confirmed') return [];
+        if (current.status !== 'requested') throw conflict(`This appointment is ${describe(current.status)} and cannot be approved`);
+        if (new Date(current.appointment.start).getTime() <= data.now.getTime()) {
+          throw conflict('This request has expired: its time has passed');
+        }
+        return [{ type: 'AppointmentApproved', data: { appointment_id: current.appointment.appointment_id, doctor_id: data.actor_id } }];
+      })
+      .with({ type: 'RejectAppointment' }, ({ data }): AppointmentEvent[] => {
+        const current = ownedByDoctor(state, data.actor_id);
+        if (current.status === 'rejected') return [];
+        if (current.status !== 'requested') throw conflict(`This appointment is ${describe(current.status)} and cannot be rejected`);
+        return [
+          {
+            type: 'AppointmentRejected',
+            data: { appointment_id: current.appointment.appointment_id, doctor_id: data.actor_id, reason: data.reason },
+          },
+        ];
+      })
+      .with({ type: 'CancelAppointment' }, ({ data }): AppointmentEvent[] => {
+        if (state.status === 'none') throw notFound(API_TEXTS.appointmentNotFound);
+        const { doctor_id, patient_id, appointment_id, end } = state.appointment;
+        const cancelled_by = data.actor_id === patient_id ? 'patient' : data.actor_id === doctor_id ? 'doctor' : null;
+        if (!cancelled_by) throw notFound(API_TEXTS.appointmentNotFound);
+        if (state.status === 'cancelled') return [];
+        if (state.status !== 'requested' && state.status !== 'confirmed') {
+          throw conflict(`This appointment is ${describe(state.status)} and cannot be cancelled`);
+        }
+        if (new Date(end).getTime() <= data.now.getTime()) throw conflict('This appointment has already ended');
+        return [{ type: 'AppointmentCancelled', data: { appointment_id, cancelled_by, reason: data.reason } }];
+      })
+      .with({ type: 'ExpireAppointment' }, ({ data }): AppointmentEvent[] =>
+        state.status === 'requested' && new Date(state.appointment.start).getTime() <= data.now.getTime()
+          ? [{ type: 'AppointmentExpired', data: { appointment_id: state.appointment.appointment_id } }]
+          : [],
+      )
+      .exhaustive(),
+};

@@ -1,0 +1,112 @@
+import {
+  appointmentCommandResponseSchema,
+  cancelAppointmentSchema,
+  rejectAppointmentSchema,
+  rejectQuerySchema,
+  requestAppointmentSchema,
+  z,
+  type AppointmentStatus,
+} from '@telemed/contracts';
+import { policies, type ApiRouter } from '@telemed/platform';
+import { positionHeader, requestContext, type CommandDeps } from '../context';
+import type { AppointmentState } from './appointment';
+import { changeAppointment, requestAppointment } from './service';
+
+const idParams = z.object({ id: z.string().min(1).max(64) });
+
+function apiStatus(state: AppointmentState): AppointmentStatus {
+  if (state.status === 'none') throw new Error('No appointment');
+  return state.status === 'expired' ? 'cancelled' : state.status;
+}
+
+export function appointmentRoutes(api: ApiRouter, deps: CommandDeps): void {
+  api.route({
+    method: 'post',
+    path: '/appointments',
+    summary: 'Request an appointment in an available slot',
+    tags: ['appointments'],
+    policy: policies.roles('patient'),
+    body: requestAppointmentSchema,
+    response: appointmentCommandResponseSchema,
+    successStatus: 201,
+    errors: [404, 409],
+    handler: async ({ body, auth, req }) => {
+      const result = await requestAppointment(
+        deps.eventStore,
+        { slot_id: body.slot_id, notes: body.notes, patient_id: auth.user_id },
+        requestContext(req, auth, deps.clock()),
+        deps.faults,
+      );
+      return {
+        body: { appointment_id: result.appointment_id, status: 'requested' as const },
+        headers: positionHeader(result.position),
+      };
+    },
+  });
+
+  api.route({
+    method: 'post',
+    path: '/appointments/:id/approve',
+    summary: 'Approve a requested appointment (its doctor only)',
+    tags: ['appointments'],
+    policy: policies.roles('doctor'),
+    params: idParams,
+    response: appointmentCommandResponseSchema,
+    errors: [404, 409],
+    handler: async ({ params, auth, req }) => {
+      const context = requestContext(req, auth, deps.clock());
+      const result = await changeAppointment(
+        deps.eventStore,
+        params.id,
+        { type: 'ApproveAppointment', data: { actor_id: auth.user_id, now: context.now } },
+        context,
+      );
+      return { body: { appointment_id: params.id, status: apiStatus(result.state) }, headers: positionHeader(result.position) };
+    },
+  });
+
+  api.route({
+    method: 'post',
+    path: '/appointments/:id/reject',
+    summary: 'Reject a requested appointment (its doctor only); the reason may come as query or body',
+    tags: ['appointments'],
+    policy: policies.roles('doctor'),
+    params: idParams,
+    query: rejectQuerySchema,
+    body: rejectAppointmentSchema.optional(),
+    response: appointmentCommandResponseSchema,
+    errors: [404, 409],
+    handler: async ({ params, query, body, auth, req }) => {
+      const reason = body?.reason || query.rejection_reason || null;
+      const result = await changeAppointment(
+        deps.eventStore,
+        params.id,
+        { type: 'RejectAppointment', data: { actor_id: auth.user_id, reason } },
+        requestContext(req, auth, deps.clock()),
+      );
+      return { body: { appointment_id: params.id, status: apiStatus(result.state) }, headers: positionHeader(result.position) };
+    },
+  });
+
+  api.route({
+    method: 'post',
+    path: '/appointments/:id/cancel',
+    summary: 'Cancel a requested or confirmed appointment (its patient or doctor)',
+    tags: ['appointments'],
+    policy: policies.roles('patient', 'doctor'),
+    params: idParams,
+    body: cancelAppointmentSchema.optional(),
+    response: appointmentCommandResponseSchema,
+    errors: [404, 409],
+    handler: async ({ params, body, auth, req }) => {
+      const context = requestContext(req, auth, deps.clock());
+      const result = await changeAppointment(
+        deps.eventStore,
+        params.id,
+        { type: 'CancelAppointment', data: { actor_id: auth.user_id, reason: body?.reason || null, now: context.now } },
+        context,
+      );
+      return { body: { appointment_id: params.id, status: apiStatus(result.state) }, headers: positionHeader(result.position) };
+    },
+  });
+}

@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import { streams } from '@telemed/contracts';
+import type { EventStore } from '@telemed/platform';
+import { handleCommand, type CommandContext } from '../decider';
+import { slotDecider } from '../schedule/slot';
+import { appointmentDecider, type AppointmentCommand } from './appointment';
+
+/**
+ * A request first reserves the slot in the slot's own stream (expected revision: exactly one request wins),
+ * then writes the appointment. A crash between the two leaves a reservation without an appointment, which the
+ * reservation healer releases.
+ */
+export async function requestAppointment(
+  eventStore: EventStore,
+  input: { slot_id: number; notes: string; patient_id: string },
+  context: CommandContext,
+  faults?: { afterSlotReserved?: () => void },
+) {
+  const appointment_id = randomUUID();
+  const reserved = await handleCommand(
+    eventStore,
+    streams.slot(input.slot_id),
+    slotDecider,
+    { type: 'ReserveSlot', data: { slot_id: input.slot_id, appointment_id, patient_id: input.patient_id, now: context.now } },
+    context,
+  );
+  faults?.afterSlotReserved?.();
+  const slot = reserved.state.status === 'reserved' ? reserved.state.slot : null;
+  if (!slot) throw new Error('Reservation did not leave the slot reserved');
+  const requested = await handleCommand(
+    eventStore,
+    streams.appointment(appointment_id),
+    appointmentDecider,
+    {
+      type: 'RequestAppointment',
+      data: {
+        appointment_id,
+        slot_id: slot.slot_id,
+        doctor_id: slot.doctor_id,
+        patient_id: input.patient_id,
+        start: slot.start,
+        end: slot.end,
+        notes: input.notes,
+      },
+    },
+    context,
+  );
+  return { appointment_id, position: requested.position };
+}
+
+export async function changeAppointment(
+  eventStore: EventStore,
+  appointmentId: string,
+  command: Exclude<AppointmentCommand, { type: 'RequestAppointment' }>,
+  context: CommandContext,
+) {
+  return handleCommand(eventStore, streams.appointment(appointmentId), appointmentDecider, command, context);
+}

@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import {
+  parseDomainEvent,
+  type Actor,
+  type DomainEvent,
+  type EventMetadata,
+  type RecordedEvent,
+} from '@telemed/contracts';
+import { WrongExpectedRevisionError, type EventStore, type StoredEvent } from '@telemed/platform';
+
+/** Emmett-style decider: pure and synchronous; time and identity come in through the command. */
+export interface Decider<State, Command, Event extends DomainEvent = DomainEvent> {
+  initialState(): State;
+  evolve(state: State, event: Event): State;
+  decide(command: Command, state: State): Event[];
+}
+
+/** Who asked, when, and why: becomes every event's metadata. */
+export interface CommandContext {
+  actor: Actor;
+  now: Date;
+  correlation_id: string;
+  causation_id: string | null;
+}
+
+export function systemContext(now: Date, causation_id: string | null, correlation_id?: string): CommandContext {
+  return {
+    actor: { user_id: 'system', role: 'system' },
+    now,
+    correlation_id: correlation_id ?? causation_id ?? randomUUID(),
+    causation_id,
+  };
+}
+
+export interface CommandResult<State> {
+  state: State;
+  events: RecordedEvent[];
+  /** Global position of the last event written, or null when the command changed nothing. */
+  position: number | null;
+}
+
+export function toRecorded(stored: StoredEvent): RecordedEvent {
+  return stored as unknown as RecordedEvent; // data was validated by its zod schema when appended
+}
+
+export async function readStream<State, Command, Event extends DomainEvent>(
+  eventStore: EventStore,
+  stream: string,
+  decider: Decider<State, Command, Event>,
+): Promise<{ state: State; revision: number | null }> {
+  const stored = await eventStore.readStream(stream);
+  let state = decider.initialState();
+  for (const event of stored) state = decider.evolve(state, toRecorded(event) as unknown as Event);
+  return { state, revision: stored.length ? stored[stored.length - 1]!.revision : null };
+}
+
+const MAX_ATTEMPTS = 5;
+
+/**
+ * Load the stream, fold `evolve`, `decide`, append with the expected revision. A concurrent writer makes the
+ * append fail; the whole cycle then runs again on the new state, a few times, before giving up with 409.
+ */
+export async function handleCommand<State, Command, Event extends DomainEvent>(
+  eventStore: EventStore,
+  stream: string,
+  decider: Decider<State, Command, Event>,
+  command: Command,
+  context: CommandContext,
+): Promise<CommandResult<State>> {
+  for (let attempt = 1; ; attempt += 1) {
+    const { state, revision } = await readStream(eventStore, stream, decider);
+    const decided = decider.decide(command, state);
+    if (decided.length === 0) return { state, events: [], position: null };
+    const metadata: EventMetadata = {
+      actor: context.actor,
+      correlation_id: context.correlation_id,
+      causation_id: context.causation_id,
+      occurred_at: context.now.toISOString(),
+    };
+    const newEvents = decided.map((event) => ({
+      event_id: randomUUID(),
+      ...parseDomainEvent(event.type, event.data),
+      metadata,
+    }));
+    try {
+      const result = await eventStore.appendToStream(stream, newEvents, {
+        expectedRevision: revision ?? 'no_stream',
+      });
+      const firstRevision = result.next_revision - newEvents.length + 1;
+      // Positions within one append are not contiguous in every store; the write's position is what callers need.
+      const events = newEvents.map(
+        (event, i) =>
+          ({ ...event, stream_id: stream, revision: firstRevision + i, position: result.position }) as RecordedEvent,
+      );
+      const nextState = decided.reduce(decider.evolve, state);
+      return { state: nextState, events, position: result.position };
+    } catch (error) {
+      if (error instanceof WrongExpectedRevisionError && attempt < MAX_ATTEMPTS) continue;
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,34 @@
+import { streams, type RecordedEvent } from '@telemed/contracts';
+import type { CheckpointStore, EventStore, Logger } from '@telemed/platform';
+import { handleCommand, readStream, systemContext } from '../decider';
+import { appointmentDecider } from '../appointments/appointment';
+import { slotDecider } from '../schedule/slot';
+import { startProcessManager } from './subscriber';
+
+const releaseReason = {
+  AppointmentRejected: 'rejected',
+  AppointmentCancelled: 'cancelled',
+  AppointmentExpired: 'expired',
+} as const;
+
+/** A rejected, cancelled or expired appointment frees its slot; recorded with the causing event's id. */
+export function startSlotReleaser(deps: { eventStore: EventStore; checkpoints: CheckpointStore; logger: Logger; clock: () => Date }) {
+  return startProcessManager({
+    name: 'slot-releaser',
+    ...deps,
+    handles: new Set(Object.keys(releaseReason)),
+    handle: async (event: RecordedEvent) => {
+      const reason = releaseReason[event.type as keyof typeof releaseReason];
+      const appointmentId = (event.data as { appointment_id: string }).appointment_id;
+      const { state } = await readStream(deps.eventStore, streams.appointment(appointmentId), appointmentDecider);
+      if (state.status === 'none') return;
+      await handleCommand(
+        deps.eventStore,
+        streams.slot(state.appointment.slot_id),
+        slotDecider,
+        { type: 'ReleaseSlot', data: { appointment_id: appointmentId, reason } },
+        systemContext(deps.clock(), event.event_id, event.metadata.correlation_id),
+      );
+    },
+  });
+}

@@ -1,0 +1,20 @@
+import { streamCategory } from '@telemed/contracts';
+import type { Bus, CheckpointStore, EventStore, Logger, Subscription } from '@telemed/platform';
+
+export const eventSubject = (category: string, type: string) => `telemed.events.${category}.${type}`;
+
+/** Publishes every committed event to the bus, at least once, with the event id for de-duplication. */
+export async function startRelay(deps: { eventStore: EventStore; bus: Bus; checkpoints: CheckpointStore; logger: Logger }): Promise<Subscription> {
+  const name = 'bus-relay';
+  const from = (await deps.checkpoints.load(name)) || (await deps.eventStore.headPosition());
+  return deps.eventStore.subscribeToAll({
+    fromPosition: from,
+    onEvents: async (events) => {
+      for (const event of events) {
+        await deps.bus.publish({ subject: eventSubject(streamCategory(event.stream_id), event.type), id: event.event_id, payload: event });
+      }
+      await deps.checkpoints.save(name, events[events.length - 1]!.position);
+    },
+    onError: (error) => deps.logger.error({ err: error }, 'relay failed; retrying'),
+  });
+}

@@ -1,0 +1,73 @@
+import { DEFAULT_TIMEZONE, isValidTimezone, streams, invalid } from '@telemed/contracts';
+import { RequestValidationError, type EventStore } from '@telemed/platform';
+import { handleCommand, readStream, type CommandContext } from '../decider';
+import { loadUser } from '../users/service';
+import { parseAvailability, planAvailability, type AvailabilityInput } from './plan-availability';
+import { futurePublishedSlots, scheduleDecider } from './schedule';
+import { slotDecider, type SlotState } from './slot';
+
+export interface SetAvailabilityResult {
+  opened: number;
+  withdrawn: number;
+  unchanged: number;
+  position: number | null;
+}
+
+/**
+ * Makes the doctor's future availability exactly the submitted slots. The schedule stream records the change
+ * first; then each slot stream is changed under its own expected revision, so a booking that lands meanwhile
+ * wins and its slot is left alone. Every step is idempotent: a save interrupted half-way is completed by saving again.
+ */
+export async function setAvailability(
+  eventStore: EventStore,
+  doctorId: string,
+  input: { slots: AvailabilityInput[]; timezone?: string },
+  context: CommandContext,
+): Promise<SetAvailabilityResult> {
+  const timezone = input.timezone ?? DEFAULT_TIMEZONE;
+  if (!isValidTimezone(timezone)) {
+    throw new RequestValidationError([{ loc: ['body', 'timezone'], msg: 'Unknown IANA time zone', type: 'invalid_timezone' }]);
+  }
+  const doctor = await loadUser(eventStore, doctorId);
+  if (doctor.status !== 'registered' || !doctor.doctor) throw invalid('Only doctors have a schedule');
+
+  const now = context.now;
+  const parsed = parseAvailability(input.slots, { doctor_id: doctorId, doctor_number: doctor.doctor.doctor_number, timezone, now });
+  if (parsed.errors.length > 0) {
+    throw new RequestValidationError(
+      parsed.errors.map((e) => ({ loc: ['body', 'slots', e.index, e.field], msg: e.msg, type: 'invalid_slot' })),
+    );
+  }
+  const { state: schedule } = await readStream(eventStore, streams.schedule(doctorId), scheduleDecider);
+  const known = futurePublishedSlots(schedule, now);
+  const ids = new Set([...known, ...parsed.slots.map((s) => s.slot_id)]);
+  const slotStates = new Map<number, SlotState>();
+  await Promise.all(
+    [...ids].map(async (id) => slotStates.set(id, (await readStream(eventStore, streams.slot(id), slotDecider)).state)),
+  );
+  const plan = planAvailability({ desired: parsed.slots, known, slotStates, now });
+
+  const recorded = await handleCommand(
+    eventStore,
+    streams.schedule(doctorId),
+    scheduleDecider,
+    {
+      type: 'RecordAvailability',
+      data: { doctor_id: doctorId, timezone, opened: plan.toOpen.map((s) => s.slot_id), withdrawn: plan.toWithdraw },
+    },
+    context,
+  );
+  const results = await Promise.all([
+    ...plan.toOpen.map((slot) => handleCommand(eventStore, streams.slot(slot.slot_id), slotDecider, { type: 'OpenSlot', data: slot }, context)),
+    ...plan.toWithdraw.map((slot_id) =>
+      handleCommand(eventStore, streams.slot(slot_id), slotDecider, { type: 'WithdrawSlot', data: { slot_id } }, context),
+    ),
+  ]);
+  const positions = [recorded.position, ...results.map((r) => r.position)].filter((p): p is number => p !== null);
+  return {
+    opened: plan.toOpen.length,
+    withdrawn: plan.toWithdraw.length,
+    unchanged: plan.unchanged,
+    position: positions.length ? Math.max(...positions) : null,
+  };
+}

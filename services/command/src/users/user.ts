@@ -1,0 +1,139 @@
+import { match } from 'ts-pattern';
+import {
+  API_TEXTS,
+  conflict,
+  notFound,
+  invalid,
+  type AccountType,
+  type DomainEventOf,
+  type DoctorProfile,
+} from '@telemed/contracts';
+import type { Decider } from '../decider';
+
+export type UserEvent = DomainEventOf<
+  'UserRegistered' | 'UserProfileUpdated' | 'PatientSubscribedToDoctor' | 'DoctorRegistered' | 'DoctorProfileUpdated'
+>;
+
+export type UserState =
+  | { status: 'unregistered' }
+  | {
+      status: 'registered';
+      user_id: string;
+      account_type: AccountType;
+      name: string;
+      phone_number: string | null;
+      doctor: (DoctorProfile & { doctor_number: number }) | null;
+      subscriptions: ReadonlySet<string>;
+    };
+
+export type UserCommand =
+  | {
+      type: 'RegisterUser';
+      data: {
+        user_id: string;
+        email: string | null;
+        name: string;
+        account_type: AccountType;
+        phone_number: string | null;
+        doctor: (DoctorProfile & { doctor_number: number }) | null;
+      };
+    }
+  | { type: 'UpdateProfile'; data: { name?: string; phone_number?: string | null; doctor?: Partial<DoctorProfile> } }
+  | { type: 'SubscribeToDoctor'; data: { doctor_id: string; doctor_exists: boolean } };
+
+export const initialUserState = (): UserState => ({ status: 'unregistered' });
+
+export function evolveUser(state: UserState, event: UserEvent): UserState {
+  return match(event)
+    .with({ type: 'UserRegistered' }, ({ data }): UserState => ({
+      status: 'registered',
+      user_id: data.user_id,
+      account_type: data.account_type,
+      name: data.name,
+      phone_number: data.phone_number,
+      doctor: null,
+      subscriptions: new Set(),
+    }))
+    .with({ type: 'UserProfileUpdated' }, ({ data }): UserState =>
+      state.status === 'registered'
+        ? {
+            ...state,
+            name: data.name ?? state.name,
+            phone_number: data.phone_number === undefined ? state.phone_number : data.phone_number,
+          }
+        : state,
+    )
+    .with({ type: 'DoctorRegistered' }, ({ data }): UserState => {
+      if (state.status !== 'registered') return state;
+      const { doctor_id: _id, ...profile } = data;
+      void _id;
+      return { ...state, doctor: profile };
+    })
+    .with({ type: 'DoctorProfileUpdated' }, ({ data }): UserState => {
+      if (state.status !== 'registered' || !state.doctor) return state;
+      const { doctor_id: _id, ...changes } = data;
+      void _id;
+      return { ...state, doctor: { ...state.doctor, ...stripUndefined(changes) } };
+    })
+    .with({ type: 'PatientSubscribedToDoctor' }, ({ data }): UserState =>
+      state.status === 'registered' ? { ...state, subscriptions: new Set([...state.subscriptions, data.doctor_id]) } : state,
+    )
+    .exhaustive();
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+function register(command: Extract<UserCommand, { type: 'RegisterUser' }>, state: UserState): UserEvent[] {
+  if (state.status !== 'unregistered') throw conflict('This user already exists');
+  const { doctor, ...user } = command.data;
+  if (user.account_type === 'doctor' && !doctor) throw invalid('A doctor needs a practitioner profile');
+  const events: UserEvent[] = [{ type: 'UserRegistered', data: user }];
+  if (user.account_type === 'doctor' && doctor) {
+    events.push({ type: 'DoctorRegistered', data: { doctor_id: user.user_id, ...doctor } });
+  }
+  return events;
+}
+
+function updateProfile(command: Extract<UserCommand, { type: 'UpdateProfile' }>, state: UserState): UserEvent[] {
+  if (state.status !== 'registered') throw notFound(API_TEXTS.userNotFound);
+  const events: UserEvent[] = [];
+  const { name, phone_number, doctor } = command.data;
+  const userChanges: { name?: string; phone_number?: string | null } = {};
+  if (name !== undefined && name !== state.name) userChanges.name = name;
+  if (phone_number !== undefined && phone_number !== state.phone_number) userChanges.phone_number = phone_number;
+  if (Object.keys(userChanges).length > 0) {
+    events.push({ type: 'UserProfileUpdated', data: { user_id: state.user_id, ...userChanges } });
+  }
+  if (doctor && Object.keys(stripUndefined(doctor)).length > 0) {
+    if (!state.doctor) throw invalid('Only doctors have a practitioner profile');
+    const current = state.doctor;
+    const changed = Object.fromEntries(
+      Object.entries(stripUndefined(doctor)).filter(([key, value]) => current[key as keyof DoctorProfile] !== value),
+    ) as Partial<DoctorProfile>;
+    if (Object.keys(changed).length > 0) {
+      events.push({ type: 'DoctorProfileUpdated', data: { doctor_id: state.user_id, ...changed } });
+    }
+  }
+  return events;
+}
+
+function subscribe(command: Extract<UserCommand, { type: 'SubscribeToDoctor' }>, state: UserState): UserEvent[] {
+  if (state.status !== 'registered') throw notFound(API_TEXTS.userNotFound);
+  if (state.account_type !== 'patient') throw invalid('Only patients add doctors to their list');
+  if (!command.data.doctor_exists) throw notFound(API_TEXTS.doctorNotFound);
+  if (state.subscriptions.has(command.data.doctor_id)) return [];
+  return [{ type: 'PatientSubscribedToDoctor', data: { patient_id: state.user_id, doctor_id: command.data.doctor_id } }];
+}
+
+export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
+  initialState: initialUserState,
+  evolve: evolveUser,
+  decide: (command, state) =>
+    match(command)
+      .with({ type: 'RegisterUser' }, (c) => register(c, state))
+      .with({ type: 'UpdateProfile' }, (c) => updateProfile(c, state))
+      .with({ type: 'SubscribeToDoctor' }, (c) => subscribe(c, state))
+      .exhaustive(),
+};

@@ -1,0 +1,69 @@
+import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import type { RequestHandler } from 'express';
+import { MIN_POSITION_WAIT_MS, z } from '@telemed/contracts';
+import { ApiRouter, policies, type EventStore, type Logger, type ReadStore, type TokenService } from '@telemed/platform';
+import { allProjections, type Projection } from './projections';
+import { ProjectionRunner, projectionChecksum } from './projection-runner';
+import { queryRoutes } from './routes';
+
+export { ProjectionRunner, projectionChecksum, readModelsChecksum } from './projection-runner';
+export { allProjections } from './projections';
+export type { Projection, SlotDoc, AppointmentDoc, UserDoc, DoctorDoc } from './projections';
+
+/** Read-your-writes: a query with X-Min-Position waits (up to 2 s) until the projections have applied it. */
+function minPosition(runner: ProjectionRunner): RequestHandler {
+  return async (req, res, next) => {
+    const header = req.get('X-Min-Position');
+    const wanted = header && /^\d{1,15}$/.test(header) ? Number(header) : 0;
+    if (wanted > 0 && !(await runner.waitForPosition(wanted, MIN_POSITION_WAIT_MS))) res.set('X-Read-Model-Stale', 'true');
+    res.set('X-Read-Model-Position', String(runner.position));
+    next();
+  };
+}
+
+export function createQueryService(deps: {
+  eventStore: EventStore;
+  readStore: ReadStore;
+  tokens: TokenService;
+  registry: OpenAPIRegistry;
+  logger: Logger;
+  clock: () => Date;
+  projections?: Projection[];
+}) {
+  const projections = deps.projections ?? allProjections;
+  const runner = new ProjectionRunner({ eventStore: deps.eventStore, readStore: deps.readStore, projections, logger: deps.logger });
+  const api = new ApiRouter({ tokens: deps.tokens, registry: deps.registry, basePath: '/api/v1' });
+  api.router.use(minPosition(runner));
+  queryRoutes(api, deps);
+
+  api.route({
+    method: 'get',
+    path: '/admin/projections',
+    summary: 'Projections with their position, lag behind the log and checksum (operators)',
+    tags: ['operations'],
+    policy: policies.roles('admin'),
+    response: z.array(
+      z.object({ id: z.string(), name: z.string(), version: z.number(), position: z.number(), lag: z.number(), checksum: z.string() }),
+    ),
+    handler: async ({ res }) => {
+      const head = await deps.eventStore.headPosition();
+      const rows = await Promise.all(
+        projections.map(async (p) => {
+          const position = runner.checkpointOf(p.name);
+          return {
+            id: p.name,
+            name: p.name,
+            version: p.version,
+            position,
+            lag: Math.max(0, head - position),
+            checksum: await projectionChecksum(deps.readStore, p),
+          };
+        }),
+      );
+      res.set('Content-Range', `projections 0-${Math.max(0, rows.length - 1)}/${rows.length}`);
+      return { body: rows };
+    },
+  });
+
+  return { router: api.router, runner };
+}

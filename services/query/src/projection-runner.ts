@@ -1,0 +1,144 @@
+import { createHash } from 'node:crypto';
+import type { RecordedEvent } from '@telemed/contracts';
+import type { EventStore, Logger, ReadStore, StoredEvent, Subscription } from '@telemed/platform';
+import type { Projection } from './projections';
+
+interface Waiter {
+  position: number;
+  resolve(): void;
+}
+
+/**
+ * Applies the log to every projection in order. Each projection keeps its checkpoint with its documents and
+ * skips events at or below it, so a redelivered batch changes nothing.
+ */
+export class ProjectionRunner {
+  private readonly checkpoints = new Map<string, number>();
+  private subscription: Subscription | null = null;
+  private waiters: Waiter[] = [];
+  private appliedPosition = 0;
+
+  constructor(
+    private readonly deps: { eventStore: EventStore; readStore: ReadStore; projections: Projection[]; logger?: Logger },
+  ) {}
+
+  get position(): number {
+    return this.appliedPosition;
+  }
+
+  /** Loads checkpoints, drops projections whose version changed, and declares indexes. */
+  async prepare(): Promise<void> {
+    for (const projection of this.deps.projections) {
+      const checkpoint = await this.deps.readStore.getCheckpoint(projection.name);
+      if (checkpoint && checkpoint.version !== projection.version) {
+        await this.deps.readStore.drop(projection.name, projection.collections);
+      }
+      const position = checkpoint && checkpoint.version === projection.version ? checkpoint.position : 0;
+      this.checkpoints.set(projection.name, position);
+      for (const index of projection.indexes ?? []) await this.deps.readStore.ensureIndex(index.collection, index.field);
+    }
+    this.appliedPosition = Math.min(...this.checkpoints.values());
+  }
+
+  async applyBatch(events: StoredEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    for (const stored of events) {
+      const event = stored as unknown as RecordedEvent;
+      for (const projection of this.deps.projections) {
+        if (stored.position <= this.checkpoints.get(projection.name)!) continue;
+        if (projection.handles.has(event.type)) await projection.apply(event, this.deps.readStore);
+      }
+    }
+    const last = events[events.length - 1]!.position;
+    for (const projection of this.deps.projections) {
+      if (last <= this.checkpoints.get(projection.name)!) continue;
+      this.checkpoints.set(projection.name, last);
+      await this.deps.readStore.setCheckpoint({ name: projection.name, version: projection.version, position: last });
+    }
+    this.appliedPosition = last;
+    this.waiters = this.waiters.filter((w) => {
+      if (w.position > last) return true;
+      w.resolve();
+      return false;
+    });
+  }
+
+  /** Follows the log live from the lowest checkpoint. */
+  async start(): Promise<void> {
+    await this.prepare();
+    this.subscription = this.deps.eventStore.subscribeToAll({
+      fromPosition: this.appliedPosition,
+      onEvents: (events) => this.applyBatch(events),
+      onError: (error) => this.deps.logger?.error({ err: error }, 'projection failed; retrying'),
+    });
+  }
+
+  /** Reads the log to its current head (no live follow); calls `onProgress` after each page. */
+  async catchUp(onProgress?: (position: number, count: number) => void, pageSize = 5000): Promise<number> {
+    await this.prepare();
+    let count = 0;
+    for (;;) {
+      const events = await this.deps.eventStore.readAll({ fromPosition: this.appliedPosition, limit: pageSize });
+      if (events.length === 0) return count;
+      await this.applyBatch(events);
+      count += events.length;
+      onProgress?.(this.appliedPosition, count);
+    }
+  }
+
+  /** Resolves true once every projection has applied `position`, false after `timeoutMs`. */
+  waitForPosition(position: number, timeoutMs: number): Promise<boolean> {
+    if (position <= this.appliedPosition) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const waiter: Waiter = {
+        position,
+        resolve: () => {
+          clearTimeout(timer);
+          resolve(true);
+        },
+      };
+      const timer = setTimeout(() => {
+        this.waiters = this.waiters.filter((w) => w !== waiter);
+        resolve(false);
+      }, timeoutMs);
+      this.waiters.push(waiter);
+    });
+  }
+
+  async stop(): Promise<void> {
+    await this.subscription?.stop();
+    this.subscription = null;
+  }
+
+  checkpointOf(name: string): number {
+    return this.checkpoints.get(name) ?? 0;
+  }
+}
+
+/** A digest of a projection's documents, independent of insertion order: equal read models give equal checksums. */
+export async function projectionChecksum(readStore: ReadStore, projection: Projection): Promise<string> {
+  const hash = createHash('sha256');
+  for (const name of [...projection.collections].sort()) {
+    hash.update(`#${name}\n`);
+    const docs = await readStore.collection(name).find({}, { sort: { _id: 1 } });
+    for (const doc of docs) hash.update(canonicalJson(doc) + '\n');
+  }
+  return hash.digest('hex');
+}
+
+export async function readModelsChecksum(readStore: ReadStore, projections: Projection[]): Promise<string> {
+  const hash = createHash('sha256');
+  for (const projection of projections) hash.update(`${projection.name}:${await projectionChecksum(readStore, projection)}\n`);
+  return hash.digest('hex');
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}

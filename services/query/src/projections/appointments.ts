@@ -1,0 +1,129 @@
+import { match } from 'ts-pattern';
+import type { RecordedEvent } from '@telemed/contracts';
+import type { ReadStore } from '@telemed/platform';
+import { defineProjection } from './projection';
+import type { AppointmentDoc, HistoryDoc, PersonDoc } from './documents';
+import { withoutUndefined } from './users';
+
+const PEOPLE = 'appointment_people';
+
+async function renamePerson(store: ReadStore, userId: string, changes: Partial<PersonDoc>) {
+  await store.collection<PersonDoc>(PEOPLE).patch(userId, changes);
+  const appointments = store.collection<AppointmentDoc>('appointments');
+  const asPatient = await appointments.find({ patient_id: userId });
+  const asDoctor = await appointments.find({ doctor_id: userId });
+  for (const a of asPatient) {
+    await appointments.patch(a._id, withoutUndefined({ patient_name: changes.name, patient_phone: changes.phone_number }));
+  }
+  for (const a of asDoctor) {
+    await appointments.patch(
+      a._id,
+      withoutUndefined({ doctor_name: changes.name, doctor_specialty: changes.specialty ?? undefined, consultation_fee: changes.consultation_fee ?? undefined }),
+    );
+  }
+}
+
+async function setStatus(store: ReadStore, event: RecordedEvent, fields: Partial<AppointmentDoc>) {
+  const id = (event.data as { appointment_id: string }).appointment_id;
+  await store.collection<AppointmentDoc>('appointments').patch(id, { ...fields, updated_at: event.metadata.occurred_at });
+}
+
+export const appointmentsProjection = defineProjection({
+  name: 'appointments',
+  version: 1,
+  collections: ['appointments', PEOPLE],
+  indexes: [
+    { collection: 'appointments', field: 'patient_id' },
+    { collection: 'appointments', field: 'doctor_id' },
+    { collection: 'appointments', field: 'status' },
+  ],
+  handles: [
+    'UserRegistered',
+    'UserProfileUpdated',
+    'DoctorRegistered',
+    'DoctorProfileUpdated',
+    'AppointmentRequested',
+    'AppointmentApproved',
+    'AppointmentRejected',
+    'AppointmentCancelled',
+    'AppointmentExpired',
+  ],
+  apply: async (event, store) => {
+    const people = store.collection<PersonDoc>(PEOPLE);
+    await match(event)
+      .with({ type: 'UserRegistered' }, ({ data }) =>
+        people.put({ _id: data.user_id, name: data.name, phone_number: data.phone_number, specialty: null, consultation_fee: null }),
+      )
+      .with({ type: 'UserProfileUpdated' }, ({ data }) =>
+        renamePerson(store, data.user_id, withoutUndefined({ name: data.name, phone_number: data.phone_number })),
+      )
+      .with({ type: 'DoctorRegistered' }, ({ data }) =>
+        people.patch(data.doctor_id, { specialty: data.specialty, consultation_fee: data.consultation_fee }),
+      )
+      .with({ type: 'DoctorProfileUpdated' }, ({ data }) =>
+        renamePerson(store, data.doctor_id, withoutUndefined({ specialty: data.specialty, consultation_fee: data.consultation_fee })),
+      )
+      .with({ type: 'AppointmentRequested' }, async ({ data, metadata }) => {
+        const patient = await people.get(data.patient_id);
+        const doctor = await people.get(data.doctor_id);
+        await store.collection<AppointmentDoc>('appointments').put({
+          _id: data.appointment_id,
+          appointment_id: data.appointment_id,
+          slot_id: data.slot_id,
+          doctor_id: data.doctor_id,
+          patient_id: data.patient_id,
+          start: data.start,
+          end: data.end,
+          notes: data.notes,
+          status: 'requested',
+          status_reason: null,
+          rejection_reason: null,
+          cancellation_reason: null,
+          created_at: metadata.occurred_at,
+          updated_at: metadata.occurred_at,
+          patient_name: patient?.name ?? 'Unknown patient',
+          patient_phone: patient?.phone_number ?? null,
+          doctor_name: doctor?.name ?? 'Unknown doctor',
+          doctor_specialty: doctor?.specialty ?? '',
+          consultation_fee: doctor?.consultation_fee ?? 0,
+        });
+      })
+      .with({ type: 'AppointmentApproved' }, (e) => setStatus(store, e, { status: 'confirmed' }))
+      .with({ type: 'AppointmentRejected' }, (e) => setStatus(store, e, { status: 'rejected', rejection_reason: e.data.reason }))
+      .with({ type: 'AppointmentCancelled' }, (e) =>
+        setStatus(store, e, { status: 'cancelled', status_reason: `cancelled_by_${e.data.cancelled_by}`, cancellation_reason: e.data.reason }),
+      )
+      .with({ type: 'AppointmentExpired' }, (e) => setStatus(store, e, { status: 'cancelled', status_reason: 'expired' }))
+      .otherwise(async () => {});
+  },
+});
+
+/** Every event that concerns an appointment, with who did it and when: the audit trail participants can read. */
+export const appointmentHistoryProjection = defineProjection({
+  name: 'appointment_history',
+  version: 1,
+  collections: ['appointment_history'],
+  indexes: [{ collection: 'appointment_history', field: 'appointment_id' }],
+  handles: [
+    'SlotReserved',
+    'SlotReleased',
+    'AppointmentRequested',
+    'AppointmentApproved',
+    'AppointmentRejected',
+    'AppointmentCancelled',
+    'AppointmentExpired',
+  ],
+  apply: async (event, store) => {
+    const data = event.data as Record<string, unknown> & { appointment_id: string };
+    await store.collection<HistoryDoc>('appointment_history').put({
+      _id: event.event_id,
+      appointment_id: data.appointment_id,
+      position: event.position,
+      event_id: event.event_id,
+      type: event.type,
+      occurred_at: event.metadata.occurred_at,
+      actor: { user_id: event.metadata.actor.user_id, role: event.metadata.actor.role },
+      data,
+    });
+  },
+});

@@ -1,0 +1,89 @@
+import type { AccountType, AppointmentStatus } from '@telemed/contracts';
+
+/** Document shapes of the read models. */
+
+export interface UserDoc {
+  _id: string;
+  name: string;
+  email: string | null;
+  phone_number: string | null;
+  account_type: AccountType;
+  registered_at: string;
+}
+
+export interface DoctorDoc {
+  _id: string;
+  doctor_number: number;
+  name: string;
+  email: string | null;
+  phone_number: string | null;
+  specialty: string;
+  qualification: string;
+  consultation_fee: number;
+  appointment_duration_minutes: number;
+  registration_number: string | null;
+  medical_council: string | null;
+}
+
+export interface SubscriptionDoc {
+  _id: string;
+  patient_id: string;
+  doctor_id: string;
+  subscribed_at: string;
+}
+
+export interface SlotDoc {
+  _id: string;
+  slot_id: number;
+  doctor_id: string;
+  start: string;
+  end: string;
+  status: 'open' | 'withdrawn' | 'reserved';
+  appointment_id: string | null;
+  patient_id: string | null;
+  reserved_at: string | null;
+  reserved_event_id: string | null;
+}
+
+export interface AppointmentDoc {
+  _id: string;
+  appointment_id: string;
+  slot_id: number;
+  doctor_id: string;
+  patient_id: string;
+  start: string;
+  end: string;
+  notes: string;
+  status: AppointmentStatus;
+  /** Why it ended the way it did: 'expired' for a request nobody answered before its start. */
+  status_reason: string | null;
+  rejection_reason: string | null;
+  cancellation_reason: string | null;
+  created_at: string;
+  updated_at: string;
+  patient_name: string;
+  patient_phone: string | null;
+  doctor_name: string;
+  doctor_specialty: string;
+  consultation_fee: number;
+}
+
+/** People as the appointments projection knows them, kept by itself so it can be rebuilt alone. */
+export interface PersonDoc {
+  _id: string;
+  name: string;
+  phone_number: string | null;
+  specialty: string | null;
+  consultation_fee: number | null;
+}
+
+export interface HistoryDoc {
+  _id: string;
+  appointment_id: string;
+  position: number;
+  event_id: string;
+  type: string;
+  occurred_at: string;
+  actor: { user_id: string; role: string };
+  data: Record<string, unknown>;
+}

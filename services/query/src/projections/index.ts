@@ -1,0 +1,16 @@
+import { usersProjection, doctorsProjection, subscriptionsProjection } from './users';
+import { slotsProjection } from './slots';
+import { appointmentsProjection, appointmentHistoryProjection } from './appointments';
+import type { Projection } from './projection';
+
+export const allProjections: Projection[] = [
+  usersProjection,
+  doctorsProjection,
+  subscriptionsProjection,
+  slotsProjection,
+  appointmentsProjection,
+  appointmentHistoryProjection,
+];
+
+export type { Projection } from './projection';
+export * from './documents';

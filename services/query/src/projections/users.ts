@@ -1,0 +1,80 @@
+import { match } from 'ts-pattern';
+import { defineProjection } from './projection';
+import type { DoctorDoc, SubscriptionDoc, UserDoc } from './documents';
+
+export const usersProjection = defineProjection({
+  name: 'users',
+  version: 1,
+  collections: ['users'],
+  handles: ['UserRegistered', 'UserProfileUpdated'],
+  apply: async (event, store) => {
+    const users = store.collection<UserDoc>('users');
+    await match(event)
+      .with({ type: 'UserRegistered' }, ({ data, metadata }) =>
+        users.put({
+          _id: data.user_id,
+          name: data.name,
+          email: data.email,
+          phone_number: data.phone_number,
+          account_type: data.account_type,
+          registered_at: metadata.occurred_at,
+        }),
+      )
+      .with({ type: 'UserProfileUpdated' }, ({ data }) => users.patch(data.user_id, withoutUndefined({ name: data.name, phone_number: data.phone_number })))
+      .otherwise(async () => {});
+  },
+});
+
+export const doctorsProjection = defineProjection({
+  name: 'doctors',
+  version: 1,
+  collections: ['doctors'],
+  handles: ['UserRegistered', 'UserProfileUpdated', 'DoctorRegistered', 'DoctorProfileUpdated'],
+  apply: async (event, store) => {
+    const doctors = store.collection<DoctorDoc>('doctors');
+    await match(event)
+      .with({ type: 'UserRegistered' }, async ({ data }) => {
+        if (data.account_type !== 'doctor') return;
+        await doctors.put({
+          _id: data.user_id,
+          doctor_number: 0,
+          name: data.name,
+          email: data.email,
+          phone_number: data.phone_number,
+          specialty: '',
+          qualification: '',
+          consultation_fee: 0,
+          appointment_duration_minutes: 0,
+          registration_number: null,
+          medical_council: null,
+        });
+      })
+      .with({ type: 'UserProfileUpdated' }, ({ data }) =>
+        doctors.patch(data.user_id, withoutUndefined({ name: data.name, phone_number: data.phone_number })),
+      )
+      .with({ type: 'DoctorRegistered' }, ({ data: { doctor_id, ...profile } }) => doctors.patch(doctor_id, profile))
+      .with({ type: 'DoctorProfileUpdated' }, ({ data: { doctor_id, ...changes } }) => doctors.patch(doctor_id, withoutUndefined(changes)))
+      .otherwise(async () => {});
+  },
+});
+
+export const subscriptionsProjection = defineProjection({
+  name: 'patient_doctors',
+  version: 1,
+  collections: ['patient_doctors'],
+  indexes: [{ collection: 'patient_doctors', field: 'patient_id' }],
+  handles: ['PatientSubscribedToDoctor'],
+  apply: async (event, store) => {
+    if (event.type !== 'PatientSubscribedToDoctor') return;
+    await store.collection<SubscriptionDoc>('patient_doctors').put({
+      _id: `${event.data.patient_id}:${event.data.doctor_id}`,
+      patient_id: event.data.patient_id,
+      doctor_id: event.data.doctor_id,
+      subscribed_at: event.metadata.occurred_at,
+    });
+  },
+});
+
+export function withoutUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

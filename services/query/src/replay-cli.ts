@@ -1,0 +1,56 @@
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import cliProgress from 'cli-progress';
+import { MemoryReadStore, SqliteEventStore, loadConfig } from '@telemed/platform';
+import { allProjections } from './projections';
+import { ProjectionRunner, projectionChecksum, readModelsChecksum } from './projection-runner';
+
+/**
+ * `npm run replay -- [--projection NAME] [--json]`: rebuilds read models from position 0 and prints the event count,
+ * the rate and the read models' checksum (equal to the live one, see GET /api/v1/admin/projections).
+ */
+async function main() {
+  const { values } = parseArgs({ options: { projection: { type: 'string' }, json: { type: 'boolean', default: false } } });
+  const projections = values.projection ? allProjections.filter((p) => p.name === values.projection) : allProjections;
+  if (projections.length === 0) {
+    console.error(`Unknown projection ${values.projection}; known: ${allProjections.map((p) => p.name).join(', ')}`);
+    process.exit(2);
+  }
+  const config = loadConfig();
+  const eventStore = new SqliteEventStore({ filename: join(config.dataDir, 'events.db') });
+  const readStore = new MemoryReadStore();
+  const runner = new ProjectionRunner({ eventStore, readStore, projections });
+  const head = await eventStore.headPosition();
+  const bar = new cliProgress.SingleBar(
+    { format: 'replay [{bar}] {percentage}% | {value}/{total} events | {rate} events/s', stream: process.stderr, noTTYOutput: true, notTTYSchedule: 1000 },
+    cliProgress.Presets.shades_classic,
+  );
+  bar.start(head, 0, { rate: 0 });
+  const started = performance.now();
+  const count = await runner.catchUp((_position, n) => {
+    bar.update(n, { rate: Math.round(n / ((performance.now() - started) / 1000)) });
+  });
+  const seconds = (performance.now() - started) / 1000;
+  bar.update(count, { rate: Math.round(count / Math.max(seconds, 1e-9)) });
+  bar.stop();
+  const result = {
+    events: count,
+    seconds: Number(seconds.toFixed(3)),
+    events_per_second: Math.round(count / Math.max(seconds, 1e-9)),
+    checksum: await readModelsChecksum(readStore, projections),
+    projections: Object.fromEntries(await Promise.all(projections.map(async (p) => [p.name, await projectionChecksum(readStore, p)]))),
+  };
+  if (values.json) process.stdout.write(JSON.stringify(result) + '\n');
+  else {
+    console.log(`events: ${result.events}`);
+    console.log(`events/s: ${result.events_per_second} (${result.seconds} s)`);
+    console.log(`checksum: ${result.checksum}`);
+    for (const [name, sum] of Object.entries(result.projections)) console.log(`  ${name}: ${sum}`);
+  }
+  await eventStore.close();
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,246 @@
+import {
+  API_TEXTS,
+  appointmentHistorySchema,
+  appointmentStatusSchema,
+  availableSlotsResponseSchema,
+  doctorAppointmentSchema,
+  doctorListQuerySchema,
+  doctorSchema,
+  doctorWithSlotsSchema,
+  meResponseSchema,
+  myAppointmentsQuerySchema,
+  notFound,
+  patientAppointmentSchema,
+  pendingAppointmentSchema,
+  scheduleSlotSchema,
+  timezoneQuerySchema,
+  z,
+} from '@telemed/contracts';
+import { RequestValidationError, policies, type ApiRouter, type HandlerResult, type ReadStore } from '@telemed/platform';
+import type { AppointmentDoc, DoctorDoc, HistoryDoc, SlotDoc, SubscriptionDoc, UserDoc } from './projections';
+import {
+  doctorAppointmentView,
+  doctorView,
+  patientAppointmentView,
+  pendingAppointmentView,
+  slotView,
+  timezoneOf,
+} from './views';
+
+export interface QueryDeps {
+  readStore: ReadStore;
+  clock: () => Date;
+}
+
+const byStart = { start: 1 } as const;
+type DoctorWithSlots = z.infer<typeof doctorWithSlotsSchema>;
+
+export function queryRoutes(api: ApiRouter, deps: QueryDeps): void {
+  const users = deps.readStore.collection<UserDoc>('users');
+  const doctors = deps.readStore.collection<DoctorDoc>('doctors');
+  const subscriptions = deps.readStore.collection<SubscriptionDoc>('patient_doctors');
+  const slots = deps.readStore.collection<SlotDoc>('slots');
+  const appointments = deps.readStore.collection<AppointmentDoc>('appointments');
+  const history = deps.readStore.collection<HistoryDoc>('appointment_history');
+
+  const upcomingSlots = (doctorId: string) =>
+    slots.find({ doctor_id: doctorId, status: 'open', start: { $gt: deps.clock().toISOString() } }, { sort: byStart });
+
+  api.route({
+    method: 'get',
+    path: '/users/me',
+    summary: 'My profile',
+    tags: ['users'],
+    policy: policies.anyUser,
+    response: meResponseSchema,
+    errors: [404],
+    handler: async ({ auth }) => {
+      const user = await users.get(auth.user_id);
+      if (!user) throw notFound(API_TEXTS.userNotFound);
+      const doctor = user.account_type === 'doctor' ? await doctors.get(auth.user_id) : null;
+      return {
+        body: {
+          id: user._id,
+          user_id: user._id,
+          name: user.name,
+          email: user.email,
+          phone_number: user.phone_number,
+          account_type: user.account_type,
+          doctor: doctor
+            ? {
+                specialty: doctor.specialty,
+                qualification: doctor.qualification,
+                consultation_fee: doctor.consultation_fee,
+                appointment_duration_minutes: doctor.appointment_duration_minutes,
+                registration_number: doctor.registration_number,
+                medical_council: doctor.medical_council,
+              }
+            : null,
+        },
+      };
+    },
+  });
+
+  api.route({
+    method: 'get',
+    path: '/doctors/',
+    summary: 'List doctors',
+    tags: ['doctors'],
+    policy: policies.anyUser,
+    query: doctorListQuerySchema,
+    response: z.array(doctorSchema),
+    handler: async ({ query }) => {
+      const docs = await doctors.find({ doctor_number: { $gt: 0 } }, { sort: { name: 1 }, skip: query.skip, limit: query.limit });
+      return { body: docs.map(doctorView) };
+    },
+  });
+
+  api.route({
+    method: 'get',
+    path: '/doctors/me',
+    summary: "A patient's doctors with their upcoming slots (a doctor gets their own profile)",
+    tags: ['doctors'],
+    policy: policies.roles('patient', 'doctor'),
+    query: timezoneQuerySchema,
+    response: z.union([z.array(doctorWithSlotsSchema), doctorWithSlotsSchema]),
+    handler: async ({ auth, query }): Promise<HandlerResult<DoctorWithSlots | DoctorWithSlots[]>> => {
+      const zone = timezoneOf(query);
+      const withSlots = async (doc: DoctorDoc) => ({
+        ...doctorView(doc),
+        availableSlots: (await upcomingSlots(doc._id)).map((s) => slotView(s, zone, true)),
+      });
+      if (auth.account_type === 'doctor') {
+        const self = await doctors.get(auth.user_id);
+        if (!self) throw notFound(API_TEXTS.doctorNotFound);
+        return { body: await withSlots(self) };
+      }
+      const mine = await subscriptions.find({ patient_id: auth.user_id }, { sort: { subscribed_at: 1 } });
+      const docs = (await Promise.all(mine.map((s) => doctors.get(s.doctor_id)))).filter((d): d is DoctorDoc => d !== null);
+      return { body: await Promise.all(docs.map(withSlots)) };
+    },
+  });
+
+  api.route({
+    method: 'get',
+    path: '/doctors/:doctor_id/available-slots',
+    summary: "A doctor's upcoming available slots, sorted by start",
+    tags: ['doctors'],
+    policy: policies.anyUser,
+    params: z.object({ doctor_id: z.string().min(1).max(64) }),
+    query: timezoneQuerySchema,
+    response: availableSlotsResponseSchema,
+    errors: [404],
+    handler: async ({ params, query }) => {
+      const zone = timezoneOf(query);
+      if (!(await doctors.get(params.doctor_id))) throw notFound(API_TEXTS.doctorNotFound);
+      return { body: { slots: (await upcomingSlots(params.doctor_id)).map((s) => slotView(s, zone, true)) } };
+    },
+  });
+
+  api.route({
+    method: 'get',
+    path: '/schedule-v2/get_appointments_v2/',
+    summary: "The doctor's future slots: available ones and booked ones",
+    tags: ['schedule'],
+    policy: policies.roles('doctor'),
+    query: timezoneQuerySchema,
+    response: z.array(scheduleSlotSchema),
+    handler: async ({ auth, query }) => {
+      const zone = timezoneOf(query);
+      const docs = await slots.find(
+        { doctor_id: auth.user_id, status: { $in: ['open', 'reserved'] }, end: { $gt: deps.clock().toISOString() } },
+        { sort: byStart },
+      );
+      return {
+        body: docs.map((s) => ({
+          ...slotView(s, zone, s.status === 'open'),
+          is_booked: s.status === 'reserved',
+          status: s.status === 'reserved' ? ('booked' as const) : ('available' as const),
+        })),
+      };
+    },
+  });
+
+  api.route({
+    method: 'get',
+    path: '/appointments/me',
+    summary: "My appointments: a patient's list, or a doctor's (upcoming requested and confirmed by default)",
+    tags: ['appointments'],
+    policy: policies.roles('patient', 'doctor'),
+    query: myAppointmentsQuerySchema,
+    response: z.union([z.array(patientAppointmentSchema), z.array(doctorAppointmentSchema)]),
+    handler: async ({ auth, query }) => {
+      const zone = timezoneOf(query);
+      const statuses = (query.status ?? 'requested,confirmed').split(',');
+      for (const status of statuses) {
+        if (!appointmentStatusSchema.safeParse(status).success) {
+          throw new RequestValidationError([{ loc: ['query', 'status'], msg: `Unknown status ${status}`, type: 'enum' }]);
+        }
+      }
+      const filter: Record<string, unknown> = {
+        [auth.account_type === 'doctor' ? 'doctor_id' : 'patient_id']: auth.user_id,
+        status: { $in: statuses },
+      };
+      if (query.include_past !== 'true') filter.end = { $gt: deps.clock().toISOString() };
+      const docs = await appointments.find(filter, { sort: byStart });
+      return {
+        body:
+          auth.account_type === 'doctor'
+            ? docs.map((d) => doctorAppointmentView(d, zone))
+            : docs.map((d) => patientAppointmentView(d, zone)),
+      };
+    },
+  });
+
+  api.route({
+    method: 'get',
+    path: '/appointments/pending',
+    summary: "The doctor's requests awaiting approval, oldest first",
+    tags: ['appointments'],
+    policy: policies.roles('doctor'),
+    query: timezoneQuerySchema,
+    response: z.array(pendingAppointmentSchema),
+    handler: async ({ auth, query }) => {
+      const zone = timezoneOf(query);
+      const docs = await appointments.find(
+        { doctor_id: auth.user_id, status: 'requested', start: { $gt: deps.clock().toISOString() } },
+        { sort: { created_at: 1 } },
+      );
+      return { body: docs.map((d) => pendingAppointmentView(d, zone)) };
+    },
+  });
+
+  api.route({
+    method: 'get',
+    path: '/appointments/:id/history',
+    summary: 'Every event of an appointment with who did it and when (its participants)',
+    tags: ['appointments'],
+    policy: policies.anyUser,
+    params: z.object({ id: z.string().min(1).max(64) }),
+    response: appointmentHistorySchema,
+    errors: [404],
+    handler: async ({ auth, params }) => {
+      const appointment = await appointments.get(params.id);
+      const participant = appointment && (appointment.patient_id === auth.user_id || appointment.doctor_id === auth.user_id);
+      if (!participant) throw notFound(API_TEXTS.appointmentNotFound);
+      const entries = await history.find({ appointment_id: params.id }, { sort: { position: 1 } });
+      const names = new Map<string, string | null>();
+      for (const entry of entries) {
+        if (!names.has(entry.actor.user_id)) names.set(entry.actor.user_id, (await users.get(entry.actor.user_id))?.name ?? null);
+      }
+      return {
+        body: {
+          appointment_id: params.id,
+          events: entries.map((e) => ({
+            position: e.position,
+            event_id: e.event_id,
+            type: e.type,
+            occurred_at: e.occurred_at,
+            actor: { ...e.actor, name: names.get(e.actor.user_id) ?? null },
+            data: e.data,
+          })),
+        },
+      };
+    },
+  });
+}

@@ -1,0 +1,88 @@
+import {
+  DEFAULT_TIMEZONE,
+  isValidTimezone,
+  toLocalSlotFields,
+  type Doctor,
+  type DoctorAppointment,
+  type PatientAppointment,
+  type PendingAppointment,
+  type Slot,
+} from '@telemed/contracts';
+import { RequestValidationError } from '@telemed/platform';
+import type { AppointmentDoc, DoctorDoc, SlotDoc } from './projections';
+
+/** Renders read-model documents into the seeds' wire shapes, in the caller's time zone. */
+
+export function timezoneOf(query: { timezone_str?: string }): string {
+  const zone = query.timezone_str || DEFAULT_TIMEZONE;
+  if (!isValidTimezone(zone)) {
+    throw new RequestValidationError([{ loc: ['query', 'timezone_str'], msg: 'Unknown IANA time zone', type: 'invalid_timezone' }]);
+  }
+  return zone;
+}
+
+export function slotView(slot: Pick<SlotDoc, 'slot_id' | 'start' | 'end'>, zone: string, isAvailable: boolean): Slot {
+  return {
+    slot_id: slot.slot_id,
+    ...toLocalSlotFields(slot.start, slot.end, zone),
+    is_available: isAvailable,
+    start_at: slot.start,
+    end_at: slot.end,
+  };
+}
+
+export function doctorView(doc: DoctorDoc): Doctor {
+  return {
+    doctor_id: doc._id,
+    name: doc.name,
+    specialty: doc.specialty,
+    qualification: doc.qualification,
+    consultation_fee: doc.consultation_fee,
+    appointment_duration_minutes: doc.appointment_duration_minutes,
+    phone_number: doc.phone_number,
+    registration_number: doc.registration_number,
+    medical_council: doc.medical_council,
+  };
+}
+
+function appointmentSlot(doc: AppointmentDoc, zone: string) {
+  return { slot_id: doc.slot_id, ...toLocalSlotFields(doc.start, doc.end, zone), start_at: doc.start };
+}
+
+export function patientAppointmentView(doc: AppointmentDoc, zone: string): PatientAppointment {
+  return {
+    appointment_id: doc.appointment_id,
+    status: doc.status,
+    notes: doc.notes,
+    created_at: doc.created_at,
+    rejection_reason: doc.rejection_reason,
+    doctor: { doctor_id: doc.doctor_id, name: doc.doctor_name, specialty: doc.doctor_specialty },
+    patient: { name: doc.patient_name, phone_number: doc.patient_phone },
+    slot: appointmentSlot(doc, zone),
+  };
+}
+
+export function doctorAppointmentView(doc: AppointmentDoc, zone: string): DoctorAppointment {
+  return {
+    appointment_id: doc.appointment_id,
+    patient_id: doc.patient_id,
+    patient_name: doc.patient_name,
+    notes: doc.notes,
+    status: doc.status,
+    created_at: doc.created_at,
+    consultation_fee: doc.consultation_fee,
+    slot: appointmentSlot(doc, zone),
+  };
+}
+
+export function pendingAppointmentView(doc: AppointmentDoc, zone: string): PendingAppointment {
+  return {
+    appointment_id: doc.appointment_id,
+    patient_id: doc.patient_id,
+    patient_name: doc.patient_name,
+    patient_phone: doc.patient_phone,
+    notes: doc.notes,
+    created_at: doc.created_at,
+    slot: appointmentSlot(doc, zone),
+  };
+}
