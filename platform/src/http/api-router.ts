@@ -62,6 +62,12 @@ const errorDescriptions: Record<number, string> = {
   429: 'Too many requests',
 };
 
+/** A request with a non-empty body (an empty POST from a browser still carries Content-Length: 0). */
+function hasContent(req: Request): boolean {
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && Number(length) > 0);
+}
+
 export function bearerToken(req: Request): string | null {
   const header = req.headers.authorization;
   if (!header) return null;
@@ -85,8 +91,7 @@ export class ApiRouter {
     this.document(spec);
     this.router[spec.method](spec.path, async (req, res) => {
       const auth = await this.authorize(spec.policy, req);
-      // req.is is null without a body, false with a body of another type
-      if (spec.body && req.is('application/json') === false) {
+      if (spec.body && hasContent(req) && !req.is('application/json', 'application/*+json')) {
         throw new HttpError(415, API_TEXTS.unsupportedMediaType);
       }
       const params = parse('path', spec.params, req.params);

@@ -1,0 +1,18 @@
+// Runs every *.test.ts with node's test runner (TypeScript through tsx). Extra arguments filter by path.
+import { spawnSync } from 'node:child_process';
+import { glob } from 'tinyglobby';
+
+const filters = process.argv.slice(2);
+const files = (await glob(['**/*.test.ts'], { ignore: ['**/node_modules/**', 'frontend/**'] }))
+  .filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)))
+  .sort();
+if (files.length === 0) {
+  console.error('No test files matched');
+  process.exit(1);
+}
+const result = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...files],
+  { stdio: 'inherit', env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' } },
+);
+process.exit(result.status ?? 1);

@@ -1,0 +1,69 @@
+import { describe, it } from 'node:test';
+import { API_TEXTS } from '@telemed/contracts';
+import { deciderSpec } from '../decider-spec';
+import { appointmentDecider, type AppointmentEvent } from './appointment';
+
+const spec = deciderSpec(appointmentDecider);
+const details = {
+  appointment_id: 'a-1',
+  slot_id: 42,
+  doctor_id: 'doc-1',
+  patient_id: 'pat-1',
+  start: '2030-01-01T04:00:00Z',
+  end: '2030-01-01T04:30:00Z',
+};
+const requested: AppointmentEvent = { type: 'AppointmentRequested', data: { ...details, notes: 'Fever for three days' } };
+const approved: AppointmentEvent = { type: 'AppointmentApproved', data: { appointment_id: 'a-1', doctor_id: 'doc-1' } };
+const rejected: AppointmentEvent = { type: 'AppointmentRejected', data: { appointment_id: 'a-1', doctor_id: 'doc-1', reason: 'Out of town' } };
+const before = new Date('2029-12-31T00:00:00Z');
+const atStart = new Date(details.start);
+const afterEnd = new Date('2030-01-01T05:00:00Z');
+
+describe('appointment decider', () => {
+  describe('request', () => {
+    it('records the request', () =>
+      spec([]).when({ type: 'RequestAppointment', data: { ...details, notes: 'Fever for three days' } }).then([requested]));
+    it('refuses to request the same appointment twice', () =>
+      spec([requested]).when({ type: 'RequestAppointment', data: { ...details, notes: 'again' } }).thenThrows('conflict'));
+  });
+
+  describe('approve', () => {
+    const approve = (actor_id: string, now = before) => ({ type: 'ApproveAppointment', data: { actor_id, now } }) as const;
+    it("confirms the slot's doctor's request", () => spec([requested]).when(approve('doc-1')).then([approved]));
+    it('is idempotent once confirmed', () => spec([requested, approved]).when(approve('doc-1')).then([]));
+    it("answers not_found to another doctor", () =>
+      spec([requested]).when(approve('doc-2')).thenThrows('not_found', API_TEXTS.appointmentNotFound));
+    it('answers not_found for an unknown appointment', () => spec([]).when(approve('doc-1')).thenThrows('not_found'));
+    it('refuses a rejected request', () => spec([requested, rejected]).when(approve('doc-1')).thenThrows('conflict', /rejected/));
+    it('refuses a request whose time has come', () => spec([requested]).when(approve('doc-1', atStart)).thenThrows('conflict', /expired/));
+  });
+
+  describe('reject', () => {
+    const reject = (actor_id: string, reason: string | null = 'Out of town') => ({ type: 'RejectAppointment', data: { actor_id, reason } }) as const;
+    it('rejects with the reason', () => spec([requested]).when(reject('doc-1')).then([rejected]));
+    it('rejects without a reason', () =>
+      spec([requested]).when(reject('doc-1', null)).then([{ type: 'AppointmentRejected', data: { appointment_id: 'a-1', doctor_id: 'doc-1', reason: null } }]));
+    it('answers not_found to another doctor', () => spec([requested]).when(reject('doc-2')).thenThrows('not_found'));
+    it('refuses a confirmed appointment', () => spec([requested, approved]).when(reject('doc-1')).thenThrows('conflict', /confirmed/));
+    it('is idempotent once rejected', () => spec([requested, rejected]).when(reject('doc-1')).then([]));
+  });
+
+  describe('cancel', () => {
+    const cancel = (actor_id: string, now = before) => ({ type: 'CancelAppointment', data: { actor_id, reason: null, now } }) as const;
+    it('lets the patient cancel a request', () =>
+      spec([requested]).when(cancel('pat-1')).then([{ type: 'AppointmentCancelled', data: { appointment_id: 'a-1', cancelled_by: 'patient', reason: null } }]));
+    it('lets the doctor cancel a confirmed appointment', () =>
+      spec([requested, approved]).when(cancel('doc-1')).then([{ type: 'AppointmentCancelled', data: { appointment_id: 'a-1', cancelled_by: 'doctor', reason: null } }]));
+    it('answers not_found to anyone else', () => spec([requested]).when(cancel('someone')).thenThrows('not_found'));
+    it('refuses a rejected appointment', () => spec([requested, rejected]).when(cancel('pat-1')).thenThrows('conflict'));
+    it('refuses after the appointment ended', () => spec([requested, approved]).when(cancel('pat-1', afterEnd)).thenThrows('conflict', /ended/));
+  });
+
+  describe('expire', () => {
+    const expire = (now: Date) => ({ type: 'ExpireAppointment', data: { now } }) as const;
+    it('expires an unanswered request at its start', () =>
+      spec([requested]).when(expire(atStart)).then([{ type: 'AppointmentExpired', data: { appointment_id: 'a-1' } }]));
+    it('does nothing before the start', () => spec([requested]).when(expire(before)).then([]));
+    it('never expires a confirmed appointment', () => spec([requested, approved]).when(expire(afterEnd)).then([]));
+  });
+});

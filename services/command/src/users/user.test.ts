@@ -1,0 +1,69 @@
+import { describe, it } from 'node:test';
+import { deciderSpec } from '../decider-spec';
+import { userDecider, type UserEvent } from './user';
+import { doctorNumberDecider } from './doctor-numbers';
+
+const spec = deciderSpec(userDecider);
+const patient: UserEvent = {
+  type: 'UserRegistered',
+  data: { user_id: 'p-1', email: 'p@x.in', name: 'Priya', account_type: 'patient', phone_number: '+91 90000 00001' },
+};
+const doctorUser: UserEvent = {
+  type: 'UserRegistered',
+  data: { user_id: 'd-1', email: 'd@x.in', name: 'Dr. Rao', account_type: 'doctor', phone_number: null },
+};
+const profile = {
+  doctor_number: 3,
+  specialty: 'Cardiology',
+  qualification: 'MBBS, DM',
+  consultation_fee: 799,
+  appointment_duration_minutes: 30,
+  registration_number: 'KMC-1234',
+  medical_council: 'Karnataka Medical Council',
+};
+const doctorRegistered: UserEvent = { type: 'DoctorRegistered', data: { doctor_id: 'd-1', ...profile } };
+
+describe('user decider', () => {
+  it('registers a patient', () => spec([]).when({ type: 'RegisterUser', data: { ...patient.data, doctor: null } as never }).then([patient]));
+  it('registers a doctor with the profile in the same append', () =>
+    spec([]).when({ type: 'RegisterUser', data: { ...doctorUser.data, doctor: profile } as never }).then([doctorUser, doctorRegistered]));
+  it('refuses a doctor without a profile', () =>
+    spec([]).when({ type: 'RegisterUser', data: { ...doctorUser.data, doctor: null } as never }).thenThrows('invalid'));
+  it('refuses to register twice', () => spec([patient]).when({ type: 'RegisterUser', data: { ...patient.data, doctor: null } as never }).thenThrows('conflict'));
+
+  it('records only changed profile fields', () =>
+    spec([patient])
+      .when({ type: 'UpdateProfile', data: { name: 'Priya P', phone_number: '+91 90000 00001' } })
+      .then([{ type: 'UserProfileUpdated', data: { user_id: 'p-1', name: 'Priya P' } }]));
+  it('records nothing when nothing changed', () => spec([patient]).when({ type: 'UpdateProfile', data: { name: 'Priya' } }).then([]));
+  it("updates a doctor's fee", () =>
+    spec([doctorUser, doctorRegistered])
+      .when({ type: 'UpdateProfile', data: { doctor: { consultation_fee: 899, specialty: 'Cardiology' } } })
+      .then([{ type: 'DoctorProfileUpdated', data: { doctor_id: 'd-1', consultation_fee: 899 } }]));
+  it('refuses practitioner fields for a patient', () =>
+    spec([patient]).when({ type: 'UpdateProfile', data: { doctor: { specialty: 'ENT' } } }).thenThrows('invalid'));
+  it('answers not_found for an unknown user', () => spec([]).when({ type: 'UpdateProfile', data: { name: 'X' } }).thenThrows('not_found'));
+
+  it('subscribes a patient to a doctor once', () =>
+    spec([patient])
+      .when({ type: 'SubscribeToDoctor', data: { doctor_id: 'd-1', doctor_exists: true } })
+      .then([{ type: 'PatientSubscribedToDoctor', data: { patient_id: 'p-1', doctor_id: 'd-1' } }]));
+  it('is idempotent for a doctor already on the list', () =>
+    spec([patient, { type: 'PatientSubscribedToDoctor', data: { patient_id: 'p-1', doctor_id: 'd-1' } }])
+      .when({ type: 'SubscribeToDoctor', data: { doctor_id: 'd-1', doctor_exists: true } })
+      .then([]));
+  it('refuses an unknown doctor', () =>
+    spec([patient]).when({ type: 'SubscribeToDoctor', data: { doctor_id: 'nobody', doctor_exists: false } }).thenThrows('not_found'));
+  it('refuses a doctor subscribing', () =>
+    spec([doctorUser, doctorRegistered]).when({ type: 'SubscribeToDoctor', data: { doctor_id: 'd-2', doctor_exists: true } }).thenThrows('invalid'));
+});
+
+describe('doctor number decider', () => {
+  const numbers = deciderSpec(doctorNumberDecider);
+  it('starts at 1', () =>
+    numbers([]).when({ type: 'AssignDoctorNumber', data: { doctor_id: 'd-1' } }).then([{ type: 'DoctorNumberAssigned', data: { doctor_id: 'd-1', doctor_number: 1 } }]));
+  it('continues after the last', () =>
+    numbers([{ type: 'DoctorNumberAssigned', data: { doctor_id: 'd-1', doctor_number: 1 } }])
+      .when({ type: 'AssignDoctorNumber', data: { doctor_id: 'd-2' } })
+      .then([{ type: 'DoctorNumberAssigned', data: { doctor_id: 'd-2', doctor_number: 2 } }]));
+});

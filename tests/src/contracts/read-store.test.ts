@@ -1,0 +1,65 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { MemoryReadStore, type ReadStore } from '@telemed/platform';
+
+interface Item {
+  _id: string;
+  owner: string;
+  n: number;
+  tags?: string[];
+}
+
+/** What every ReadStore adapter must do. */
+function readStoreContract(name: string, open: () => Promise<ReadStore>) {
+  describe(`ReadStore contract: ${name}`, () => {
+    it('puts, gets, patches and deletes documents', async () => {
+      const store = await open();
+      const items = store.collection<Item>('items');
+      await items.put({ _id: 'a', owner: 'x', n: 1 });
+      assert.deepEqual(await items.get('a'), { _id: 'a', owner: 'x', n: 1 });
+      await items.patch('a', { n: 2 });
+      assert.equal((await items.get('a'))?.n, 2);
+      await items.patch('missing', { n: 5 });
+      assert.equal(await items.get('missing'), null);
+      await items.delete('a');
+      assert.equal(await items.get('a'), null);
+    });
+
+    it('returns copies: changing a result does not change the store', async () => {
+      const store = await open();
+      const items = store.collection<Item>('items');
+      await items.put({ _id: 'a', owner: 'x', n: 1 });
+      const got = (await items.get('a'))!;
+      got.n = 99;
+      assert.equal((await items.get('a'))?.n, 1);
+    });
+
+    it('finds with Mongo query semantics, sorts, skips and limits', async () => {
+      const store = await open();
+      await store.ensureIndex('items', 'owner');
+      const items = store.collection<Item>('items');
+      for (let i = 0; i < 10; i += 1) await items.put({ _id: `i${i}`, owner: i % 2 ? 'odd' : 'even', n: i, tags: i > 5 ? ['big'] : [] });
+      assert.deepEqual((await items.find({ owner: 'odd', n: { $gt: 2 } }, { sort: { n: -1 } })).map((d) => d.n), [9, 7, 5, 3]);
+      assert.deepEqual((await items.find({ n: { $in: [1, 2, 3] } }, { sort: { n: 1 }, skip: 1, limit: 1 })).map((d) => d.n), [2]);
+      assert.equal(await items.count({ tags: 'big' }), 4);
+      await items.patch('i1', { owner: 'even' });
+      assert.equal(await items.count({ owner: 'odd' }), 4, 'the index follows patches');
+    });
+
+    it('keeps checkpoints and drops a projection', async () => {
+      const store = await open();
+      await store.setCheckpoint({ name: 'p', version: 1, position: 42 });
+      assert.deepEqual(await store.getCheckpoint('p'), { name: 'p', version: 1, position: 42 });
+      await store.collection<Item>('p_docs').put({ _id: 'a', owner: 'x', n: 1 });
+      await store.drop('p', ['p_docs']);
+      assert.equal(await store.getCheckpoint('p'), null);
+      assert.equal(await store.collection('p_docs').count(), 0);
+    });
+  });
+}
+
+readStoreContract('memory (embedded)', async () => new MemoryReadStore());
+
+describe('ReadStore contract: MongoDB', () => {
+  it('runs when MONGODB_URL is set', { skip: process.env.MONGODB_URL ? false : 'not run: MONGODB_URL is not set (no MongoDB server on this machine); the adapter arrives with issue 5' }, () => {});
+});

@@ -1,0 +1,94 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import supertest from 'supertest';
+import { DateTime } from 'luxon';
+import { DEFAULT_TIMEZONE, type AccountType, type DoctorProfile } from '@telemed/contracts';
+import { loadConfig } from '@telemed/platform';
+import { createApp, type App } from '@telemed/all-in-one';
+import { registerUser, setAvailability, systemContext } from '@telemed/command';
+
+export interface TestUser {
+  user_id: string;
+  token: string;
+  auth: { Authorization: string };
+}
+
+export interface TestApp {
+  app: App;
+  http: ReturnType<typeof supertest>;
+  dataDir: string;
+  createUser(accountType: AccountType, fields?: { name?: string; phone_number?: string; doctor?: Partial<DoctorProfile> }): Promise<TestUser>;
+  /** Publishes availability for a doctor and returns the slot ids in start order. */
+  openSlots(doctor: TestUser, slots: Array<{ date: string; time: string }>): Promise<number[]>;
+  /** Waits until the read models have applied everything written so far. */
+  settle(): Promise<void>;
+  close(options?: { keepData?: boolean }): Promise<void>;
+}
+
+export function tmpDataDir(): string {
+  return mkdtempSync(join(tmpdir(), 'telemed-test-'));
+}
+
+/** A local date `days` from today in India, as YYYY-MM-DD. */
+export function indiaDate(days: number, now = new Date()): string {
+  return DateTime.fromJSDate(now, { zone: DEFAULT_TIMEZONE }).plus({ days }).toISODate()!;
+}
+
+export function slotInput(date: string, time: string) {
+  const start = DateTime.fromISO(`${date}T${time}`, { zone: DEFAULT_TIMEZONE });
+  return { slot_date: date, start_time: start.toFormat('HH:mm:ss'), end_time: start.plus({ minutes: 30 }).toFormat('HH:mm:ss') };
+}
+
+let counter = 0;
+
+/** The composed product on embedded adapters in a temporary data directory, the way tests should see it. */
+export async function startTestApp(options: { dataDir?: string; env?: Record<string, string>; clock?: () => Date } = {}): Promise<TestApp> {
+  const dataDir = options.dataDir ?? tmpDataDir();
+  const config = loadConfig({ DATA_DIR: dataDir, DEMO_DATA: 'off', LOG_LEVEL: 'silent', SQLITE_SYNCHRONOUS: 'NORMAL', ...options.env });
+  const app = await createApp({ config, clock: options.clock });
+  await app.start();
+  const clock = options.clock ?? (() => new Date());
+  const settle = async () => {
+    const head = await app.eventStore.headPosition();
+    await app.runner.waitForPosition(head, 5000);
+  };
+  return {
+    app,
+    http: supertest(app.app),
+    dataDir,
+    async createUser(accountType, fields = {}) {
+      counter += 1;
+      const { user_id } = await registerUser(
+        app.eventStore,
+        {
+          email: `${accountType}${counter}@test.local`,
+          name: fields.name ?? `${accountType} ${counter}`,
+          account_type: accountType,
+          phone_number: fields.phone_number ?? `+91 90000 ${String(counter).padStart(5, '0')}`,
+          doctor: fields.doctor,
+        },
+        systemContext(clock(), null),
+      );
+      const token = await app.tokens.issue({ user_id, account_type: accountType });
+      await settle();
+      return { user_id, token, auth: { Authorization: `Bearer ${token}` } };
+    },
+    async openSlots(doctor, slots) {
+      await setAvailability(
+        app.eventStore,
+        doctor.user_id,
+        { slots: slots.map((s) => slotInput(s.date, s.time)), timezone: DEFAULT_TIMEZONE },
+        systemContext(clock(), null),
+      );
+      await settle();
+      const res = await supertest(app.app).get(`/api/v1/doctors/${doctor.user_id}/available-slots`).set(doctor.auth);
+      return (res.body as { slots: Array<{ slot_id: number }> }).slots.map((s) => s.slot_id);
+    },
+    settle,
+    async close(closeOptions = {}) {
+      await app.stop();
+      if (!closeOptions.keepData && !options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
