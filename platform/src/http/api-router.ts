@@ -91,7 +91,7 @@ export class ApiRouter {
     this.document(spec);
     this.router[spec.method](spec.path, async (req, res) => {
       const auth = await this.authorize(spec.policy, req);
-      if (spec.body && hasContent(req) && !req.is('application/json', 'application/*+json')) {
+      if (spec.body && hasContent(req) && !req.is(['application/json', 'application/*+json'])) {
         throw new HttpError(415, API_TEXTS.unsupportedMediaType);
       }
       const params = parse('path', spec.params, req.params);

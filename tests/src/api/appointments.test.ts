@@ -138,7 +138,7 @@ describe('appointments API', () => {
       const mine = await t.http
         .get('/api/v1/appointments/me?status=rejected&include_past=true')
         .set(otherPatient.auth)
-        .set('X-Min-Position', res.headers['x-event-position'])
+        .set('X-Min-Position', String(res.headers['x-event-position']))
         .expect(200);
       assert.equal(mine.body[0].rejection_reason, 'Please see a neurologist');
       await eventually(async () => {
@@ -154,7 +154,7 @@ describe('appointments API', () => {
       const history = await t.http
         .get(`/api/v1/appointments/${id}/history`)
         .set(otherPatient.auth)
-        .set('X-Min-Position', res.headers['x-event-position'])
+        .set('X-Min-Position', String(res.headers['x-event-position']))
         .expect(200);
       const rejected = history.body.events.find((e: { type: string }) => e.type === 'AppointmentRejected');
       assert.equal(rejected.data.reason, 'Fully booked');
@@ -227,7 +227,7 @@ describe('appointments API', () => {
       const res = await t.http
         .get(`/api/v1/appointments/${id}/history`)
         .set(otherPatient.auth)
-        .set('X-Min-Position', approved.headers['x-event-position'])
+        .set('X-Min-Position', String(approved.headers['x-event-position']))
         .expect(200);
       assert.deepEqual(res.body.events.map((e: { type: string }) => e.type), ['SlotReserved', 'AppointmentRequested', 'AppointmentApproved']);
       const approval = res.body.events[2];

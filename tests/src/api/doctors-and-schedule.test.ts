@@ -46,7 +46,7 @@ describe('doctors, slots and schedule API', () => {
       const schedule = await t.http
         .get('/api/v1/schedule-v2/get_appointments_v2/?timezone_str=Asia/Kolkata')
         .set(doctor.auth)
-        .set('X-Min-Position', res.headers['x-event-position'])
+        .set('X-Min-Position', String(res.headers['x-event-position']))
         .expect(200);
       assert.deepEqual(
         schedule.body.map((s: { start_time: string; status: string }) => `${s.start_time} ${s.status}`),
@@ -128,7 +128,7 @@ describe('doctors, slots and schedule API', () => {
       assert.deepEqual(mine.body, []);
       const res = await t.http.post('/api/v1/users/subscribe').set(patient.auth).send({ doctor_id: doctor.user_id }).expect(200);
       assert.deepEqual(res.body, { status: 'success', doctor_id: doctor.user_id });
-      mine = await t.http.get('/api/v1/doctors/me?timezone_str=Asia/Kolkata').set(patient.auth).set('X-Min-Position', res.headers['x-event-position']).expect(200);
+      mine = await t.http.get('/api/v1/doctors/me?timezone_str=Asia/Kolkata').set(patient.auth).set('X-Min-Position', String(res.headers['x-event-position'])).expect(200);
       assert.equal(mine.body.length, 1);
       assert.equal(mine.body[0].name, 'Dr. Farah Khan');
       assert.deepEqual(mine.body[0].availableSlots.map((s: { start_time: string }) => s.start_time), ['10:30:00', '12:00:00']);
@@ -155,7 +155,7 @@ describe('doctors, slots and schedule API', () => {
         .set(doctor.auth)
         .send({ name: 'Dr. Farah K. Khan', consultation_fee: 650, registration_number: 'MMC-78' })
         .expect(200);
-      const after = await t.http.get('/api/v1/users/me').set(doctor.auth).set('X-Min-Position', res.headers['x-event-position']).expect(200);
+      const after = await t.http.get('/api/v1/users/me').set(doctor.auth).set('X-Min-Position', String(res.headers['x-event-position'])).expect(200);
       assert.equal(after.body.name, 'Dr. Farah K. Khan');
       assert.equal(after.body.doctor.consultation_fee, 650);
       assert.equal(after.body.doctor.registration_number, 'MMC-78');

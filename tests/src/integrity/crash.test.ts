@@ -1,0 +1,48 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { streams } from '@telemed/contracts';
+import { indiaDate, startTestApp, tmpDataDir } from '../support/test-app';
+import { startServerProcess } from '../support/processes';
+
+describe('crash between the slot reservation and the appointment write', () => {
+  it('the process is killed after reserving; on restart the orphaned reservation is released', async () => {
+    const dataDir = tmpDataDir();
+    const setup = await startTestApp({ dataDir });
+    const doctor = await setup.createUser('doctor');
+    const patient = await setup.createUser('patient');
+    const [slotId] = await setup.openSlots(doctor, [{ date: indiaDate(1), time: '20:00' }]);
+    await setup.close({ keepData: true });
+
+    const server = await startServerProcess({ DATA_DIR: dataDir, FAULT_INJECTION: 'crash-after-slot-reserved' });
+    const attempt = await fetch(`${server.baseUrl}/api/v1/appointments`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: patient.auth.Authorization },
+      body: JSON.stringify({ slot_id: slotId, notes: 'Chest pain' }),
+    }).then(
+      (r) => r.status,
+      () => 'connection lost',
+    );
+    assert.equal(attempt, 'connection lost', 'the process died mid-request');
+    assert.equal(await server.exited, -1, 'killed by a signal');
+
+    const restarted = await startTestApp({ dataDir, env: { RESERVATION_HEAL_GRACE_MS: '0' } });
+    try {
+      // The start-up sweep may already be running; this joins it or runs a new one.
+      await restarted.app.runSweepsNow();
+      const slotEvents = await restarted.app.eventStore.readStream(streams.slot(slotId!));
+      assert.deepEqual(slotEvents.map((e) => e.type), ['SlotOpened', 'SlotReserved', 'SlotReleased']);
+      const released = slotEvents[2]!;
+      assert.equal((released.data as { reason: string }).reason, 'orphaned');
+      const appointmentId = (slotEvents[1]!.data as { appointment_id: string }).appointment_id;
+      assert.deepEqual(await restarted.app.eventStore.readStream(streams.appointment(appointmentId)), []);
+      assert.equal((released.metadata as { causation_id: string }).causation_id, slotEvents[1]!.event_id);
+
+      await restarted.settle();
+      const free = await restarted.http.get(`/api/v1/doctors/${doctor.user_id}/available-slots`).set(patient.auth).expect(200);
+      assert.deepEqual(free.body.slots.map((s: { slot_id: number }) => s.slot_id), [slotId]);
+      await restarted.http.post('/api/v1/appointments').set(patient.auth).send({ slot_id: slotId, notes: 'Chest pain' }).expect(201);
+    } finally {
+      await restarted.close();
+    }
+  });
+});

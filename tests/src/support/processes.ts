@@ -1,0 +1,50 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** Starts the product (`services/all-in-one/src/main.ts`) as a child process and waits for /healthz. */
+export async function startServerProcess(env: Record<string, string>): Promise<{ child: ChildProcess; baseUrl: string; exited: Promise<number | null> }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'services/all-in-one/src/main.ts'], {
+    cwd: repoRoot,
+    env: { ...process.env, LOG_LEVEL: 'warn', DEMO_DATA: 'off', HOST: '127.0.0.1', PORT: String(port), ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code, signal) => resolve(signal ? -1 : code)));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${baseUrl}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error('server process did not start');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { child, baseUrl, exited };
+}
+
+/** Runs an npm script and returns its stdout. */
+export async function runNpm(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn('npm', ['run', '--silent', ...args], { cwd: repoRoot, env: { ...process.env, ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += String(d)));
+    child.stderr.on('data', (d) => (stderr += String(d)));
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
