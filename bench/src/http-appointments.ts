@@ -4,7 +4,14 @@ import { DEFAULT_TIMEZONE } from '@telemed/contracts';
 import { SqliteEventStore, TokenService, loadTokenSecret } from '@telemed/platform';
 import { registerUser, setAvailability, systemContext } from '@telemed/command';
 import { startServerProcess } from '../../tests/src/support/processes';
+import { readFileSync } from 'node:fs';
 import { percentile } from './stats';
+
+/** CPU seconds a process has used (user + system), from /proc. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
 
 interface Client {
   token: string;
@@ -78,8 +85,13 @@ export async function appointmentThroughput(dir: string, options: { pairs: numbe
     };
     await runPairs(Math.min(200, Math.floor(options.pairs / 10)), false);
     const started = performance.now();
+    const serverCpuBefore = cpuSeconds(server.child.pid!);
+    const clientCpuBefore = process.cpuUsage();
     await runPairs(options.pairs, true);
     const seconds = (performance.now() - started) / 1000;
+    const serverCpu = cpuSeconds(server.child.pid!) - serverCpuBefore;
+    const clientCpuUsage = process.cpuUsage(clientCpuBefore);
+    const clientCpu = (clientCpuUsage.user + clientCpuUsage.system) / 1e6;
     latencies.sort((a, b) => a - b);
     return {
       pairs_per_second: latencies.length / seconds,
@@ -88,6 +100,8 @@ export async function appointmentThroughput(dir: string, options: { pairs: numbe
       p99_ms: percentile(latencies, 99),
       errors,
       pairs: latencies.length,
+      server_cpu_cores: serverCpu / seconds,
+      client_cpu_cores: clientCpu / seconds,
     };
   } finally {
     server.child.kill('SIGTERM');

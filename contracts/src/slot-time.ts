@@ -3,7 +3,7 @@ import { DateTime, IANAZone } from 'luxon';
 /** Conversions between UTC instants and the seeds' local `slot_date` / `start_time` fields. */
 
 export function isValidTimezone(zone: string): boolean {
-  return IANAZone.isValidZone(zone);
+  return formatters.has(zone) || IANAZone.isValidZone(zone);
 }
 
 export interface LocalSlotFields {
@@ -12,10 +12,32 @@ export interface LocalSlotFields {
   end_time: string;
 }
 
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** Local date and time of an instant in a zone, as YYYY-MM-DD and HH:MM:SS (a cached formatter: this is on every read). */
+export function localDateTime(iso: string, zone: string): { date: string; time: string } {
+  let format = formatters.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    formatters.set(zone, format);
+  }
+  const parts: Record<string, string> = {};
+  for (const part of format.formatToParts(new Date(iso))) parts[part.type] = part.value;
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}:${parts.second}` };
+}
+
 export function toLocalSlotFields(startIso: string, endIso: string, zone: string): LocalSlotFields {
-  const start = DateTime.fromISO(startIso, { zone: 'utc' }).setZone(zone);
-  const end = DateTime.fromISO(endIso, { zone: 'utc' }).setZone(zone);
-  return { slot_date: start.toISODate()!, start_time: start.toFormat('HH:mm:ss'), end_time: end.toFormat('HH:mm:ss') };
+  const start = localDateTime(startIso, zone);
+  return { slot_date: start.date, start_time: start.time, end_time: localDateTime(endIso, zone).time };
 }
 
 /**

@@ -9,3 +9,4 @@ export * from './config';
 export * from './auth/tokens';
 export * from './http/errors';
 export * from './http/api-router';
+export { throttledCheckpoint } from './event-store/throttled-checkpoint';

@@ -1,5 +1,5 @@
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createSecretKey, randomBytes, randomUUID, type KeyObject } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { accountTypeSchema, type AccountType } from '@telemed/contracts';
@@ -17,6 +17,7 @@ export class TokenError extends Error {
 }
 
 const ALGORITHM = 'HS256';
+const VERIFIED_CACHE_SIZE = 10_000;
 
 export interface TokenServiceOptions {
   secret: Uint8Array;
@@ -27,8 +28,12 @@ export interface TokenServiceOptions {
 
 /** Signs and verifies access tokens: HS256 pinned, issuer and audience checked, short expiry. */
 export class TokenService {
+  /** Imported once: handing jose raw bytes would import a key on every sign and verify. */
+  private readonly key: KeyObject;
+
   constructor(private readonly options: TokenServiceOptions) {
     if (options.secret.length < 32) throw new Error('The token secret must be at least 32 bytes');
+    this.key = createSecretKey(options.secret);
   }
 
   async issue(claims: AccessClaims, now: Date = new Date()): Promise<string> {
@@ -41,20 +46,38 @@ export class TokenService {
       .setIssuedAt(iat)
       .setExpirationTime(iat + this.options.ttlSeconds)
       .setJti(randomUUID())
-      .sign(this.options.secret);
+      .sign(this.key);
   }
 
-  async verify(token: string): Promise<AccessClaims> {
+  /** Tokens already verified, until they expire: the signature check is the costliest step of a request. */
+  private readonly verified = new Map<string, { claims: AccessClaims; expiresAtMs: number }>();
+
+  async verify(token: string, now: Date = new Date()): Promise<AccessClaims> {
+    const cached = this.verified.get(token);
+    if (cached) {
+      if (cached.expiresAtMs > now.getTime()) return cached.claims;
+      this.verified.delete(token);
+      throw new TokenError('expired');
+    }
+    const claims = await this.verifySignature(token, now);
+    if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.delete(this.verified.keys().next().value!);
+    return claims;
+  }
+
+  private async verifySignature(token: string, now: Date): Promise<AccessClaims> {
     try {
-      const { payload } = await jwtVerify(token, this.options.secret, {
+      const { payload } = await jwtVerify(token, this.key, {
         algorithms: [ALGORITHM],
         issuer: this.options.issuer,
         audience: this.options.audience,
         requiredClaims: ['sub', 'exp', 'iat'],
+        currentDate: now,
       });
       const accountType = accountTypeSchema.safeParse(payload.account_type);
       if (!payload.sub || !accountType.success) throw new TokenError('invalid');
-      return { user_id: payload.sub, account_type: accountType.data };
+      const claims = { user_id: payload.sub, account_type: accountType.data };
+      this.verified.set(token, { claims, expiresAtMs: payload.exp! * 1000 });
+      return claims;
     } catch (error) {
       if (error instanceof TokenError) throw error;
       if (error instanceof joseErrors.JWTExpired) throw new TokenError('expired');

@@ -16,6 +16,11 @@ import {
   revisionMatches,
 } from './port';
 
+interface AppendOutcome {
+  result: AppendResult;
+  stored: StoredEvent[];
+}
+
 interface PendingAppend {
   stream: string;
   events: NewEvent[];
@@ -33,6 +38,9 @@ interface EventRow {
   data: string;
   metadata: string;
 }
+
+/** A subscriber that falls this far behind reads from the file instead of buffering pushed events. */
+const MAX_PUSH_BUFFER = 10_000;
 
 export interface SqliteEventStoreOptions {
   /** File path, or ':memory:'. */
@@ -112,27 +120,33 @@ export class SqliteEventStore implements EventStore, CheckpointStore {
     });
   }
 
-  private appendOne = (pending: PendingAppend): AppendResult => {
+  private appendOne = (pending: PendingAppend): AppendOutcome => {
     const actual = this.stmts.streamRevision.get(pending.stream)?.revision ?? null;
     if (!revisionMatches(pending.expected, actual)) {
       throw new WrongExpectedRevisionError(pending.stream, pending.expected, actual);
     }
     let revision = actual ?? -1;
     let position = 0;
+    const stored: StoredEvent[] = [];
     for (const event of pending.events) {
       revision += 1;
-      const info = this.stmts.insertEvent.run(
-        event.event_id,
-        pending.stream,
-        revision,
-        event.type,
-        JSON.stringify(event.data),
-        JSON.stringify(event.metadata),
-      );
+      // Stored and pushed as parsed copies, so a subscriber sees exactly what a later read would return.
+      const data = JSON.stringify(event.data);
+      const metadata = JSON.stringify(event.metadata);
+      const info = this.stmts.insertEvent.run(event.event_id, pending.stream, revision, event.type, data, metadata);
       position = Number(info.lastInsertRowid);
+      stored.push({
+        event_id: event.event_id,
+        stream_id: pending.stream,
+        revision,
+        position,
+        type: event.type,
+        data: JSON.parse(data) as unknown,
+        metadata: JSON.parse(metadata) as unknown,
+      });
     }
     this.stmts.upsertStream.run(pending.stream, revision);
-    return { next_revision: revision, position };
+    return { result: { next_revision: revision, position }, stored };
   };
 
   private flush(): void {
@@ -140,7 +154,7 @@ export class SqliteEventStore implements EventStore, CheckpointStore {
     this.queue = [];
     this.flushScheduled = false;
     const appendInSavepoint = this.db.transaction(this.appendOne);
-    const outcomes: Array<{ ok: AppendResult } | { error: unknown }> = [];
+    const outcomes: Array<{ ok: AppendOutcome } | { error: unknown }> = [];
     const commitBatch = this.db.transaction(() => {
       for (const pending of batch) {
         try {
@@ -156,12 +170,16 @@ export class SqliteEventStore implements EventStore, CheckpointStore {
       for (const pending of batch) pending.reject(error);
       return;
     }
+    const committed: StoredEvent[] = [];
     batch.forEach((pending, i) => {
       const outcome = outcomes[i]!;
-      if ('ok' in outcome) pending.resolve(outcome.ok);
-      else pending.reject(outcome.error);
+      if ('ok' in outcome) {
+        committed.push(...outcome.ok.stored);
+        pending.resolve(outcome.ok.result);
+      } else pending.reject(outcome.error);
     });
-    this.committed.emit('commit');
+    committed.sort((a, b) => a.position - b.position);
+    this.committed.emit('commit', committed);
   }
 
   async readStream(stream: string): Promise<StoredEvent[]> {
@@ -176,12 +194,18 @@ export class SqliteEventStore implements EventStore, CheckpointStore {
     return this.stmts.head.get()?.head ?? 0;
   }
 
+  /**
+   * Catch-up subscription. Appends committed by this process are pushed to it straight from the commit, so a
+   * live subscriber does not read them back; anything else (history, other processes' appends) is read from the file.
+   */
   subscribeToAll(options: SubscribeOptions): Subscription {
     let stopped = false;
     let wake: (() => void) | null = null;
+    let pushed: StoredEvent[] = [];
     let appendedSinceRead = false;
-    const onCommit = () => {
+    const onCommit = (events: StoredEvent[] = []) => {
       appendedSinceRead = true;
+      if (pushed.length < MAX_PUSH_BUFFER) pushed.push(...events);
       wake?.();
     };
     this.committed.on('commit', onCommit);
@@ -199,15 +223,29 @@ export class SqliteEventStore implements EventStore, CheckpointStore {
         wake = null;
       });
 
+    /** The pushed events that continue exactly after `position`, or null when there is a gap to read from the file. */
+    const takePushed = (position: number): StoredEvent[] | null => {
+      pushed = pushed.filter((e) => e.position > position);
+      if (pushed.length === 0 || pushed[0]!.position !== position + 1) return null;
+      let end = 1;
+      while (end < pushed.length && end < batchSize && pushed[end]!.position === pushed[end - 1]!.position + 1) end += 1;
+      const run = pushed.slice(0, end);
+      pushed = pushed.slice(end);
+      return run;
+    };
+
     const loop = (async () => {
       let position = options.fromPosition;
       while (!stopped && !this.closed) {
         try {
           appendedSinceRead = false;
-          const events = await this.readAll({ fromPosition: position, limit: batchSize });
-          if (events.length === 0) {
-            await waitForAppend();
-            continue;
+          let events = takePushed(position);
+          if (!events) {
+            events = await this.readAll({ fromPosition: position, limit: batchSize });
+            if (events.length === 0) {
+              await waitForAppend();
+              continue;
+            }
           }
           await options.onEvents(events);
           position = events[events.length - 1]!.position;
@@ -240,7 +278,7 @@ export class SqliteEventStore implements EventStore, CheckpointStore {
     if (this.closed) return;
     while (this.queue.length > 0) this.flush();
     this.closed = true;
-    this.committed.emit('commit');
+    this.committed.emit('commit', []);
     this.db.close();
   }
 }

@@ -1,5 +1,5 @@
 import { streamCategory } from '@telemed/contracts';
-import type { Bus, CheckpointStore, EventStore, Logger, Subscription } from '@telemed/platform';
+import { throttledCheckpoint, type Bus, type CheckpointStore, type EventStore, type Logger, type Subscription } from '@telemed/platform';
 
 export const eventSubject = (category: string, type: string) => `telemed.events.${category}.${type}`;
 
@@ -7,14 +7,21 @@ export const eventSubject = (category: string, type: string) => `telemed.events.
 export async function startRelay(deps: { eventStore: EventStore; bus: Bus; checkpoints: CheckpointStore; logger: Logger }): Promise<Subscription> {
   const name = 'bus-relay';
   const from = (await deps.checkpoints.load(name)) || (await deps.eventStore.headPosition());
-  return deps.eventStore.subscribeToAll({
+  const checkpoint = throttledCheckpoint(deps.checkpoints, name);
+  const subscription = deps.eventStore.subscribeToAll({
     fromPosition: from,
     onEvents: async (events) => {
       for (const event of events) {
         await deps.bus.publish({ subject: eventSubject(streamCategory(event.stream_id), event.type), id: event.event_id, payload: event });
       }
-      await deps.checkpoints.save(name, events[events.length - 1]!.position);
+      await checkpoint.record(events[events.length - 1]!.position);
     },
     onError: (error) => deps.logger.error({ err: error }, 'relay failed; retrying'),
   });
+  return {
+    stop: async () => {
+      await subscription.stop();
+      await checkpoint.flush();
+    },
+  };
 }

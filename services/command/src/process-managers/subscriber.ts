@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '@telemed/contracts';
-import type { CheckpointStore, EventStore, Logger, Subscription } from '@telemed/platform';
+import { throttledCheckpoint, type CheckpointStore, type EventStore, type Logger, type Subscription } from '@telemed/platform';
 import { toRecorded } from '../decider';
 
 /**
@@ -15,14 +15,21 @@ export async function startProcessManager(options: {
   handle(event: RecordedEvent): Promise<void>;
 }): Promise<Subscription> {
   const from = await options.checkpoints.load(options.name);
-  return options.eventStore.subscribeToAll({
+  const checkpoint = throttledCheckpoint(options.checkpoints, options.name);
+  const subscription = options.eventStore.subscribeToAll({
     fromPosition: from,
     onEvents: async (events) => {
       for (const stored of events) {
         if (options.handles.has(stored.type)) await options.handle(toRecorded(stored));
       }
-      await options.checkpoints.save(options.name, events[events.length - 1]!.position);
+      await checkpoint.record(events[events.length - 1]!.position);
     },
     onError: (error) => options.logger.error({ err: error, processManager: options.name }, 'process manager failed; retrying'),
   });
+  return {
+    stop: async () => {
+      await subscription.stop();
+      await checkpoint.flush();
+    },
+  };
 }
