@@ -1,0 +1,48 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import supertest from 'supertest';
+import { loadConfig } from '@telemed/platform';
+import { createApp, type App } from '@telemed/all-in-one';
+import { tmpDataDir } from '../support/test-app';
+
+describe('serving the built frontend', () => {
+  let app: App;
+  before(async () => {
+    const dir = tmpDataDir();
+    const dist = join(dir, 'dist');
+    mkdirSync(join(dist, 'assets'), { recursive: true });
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1)');
+    app = await createApp({ config: loadConfig({ DATA_DIR: join(dir, 'data'), DEMO_DATA: 'off', LOG_LEVEL: 'silent' }), frontendDir: dist });
+    await app.start();
+  });
+  after(() => app.stop());
+
+  it("serves the app's routes with index.html (client-side routing) and its assets", async () => {
+    for (const path of ['/', '/home', '/doctor-home', '/confirm-appointment?slot_id=1']) {
+      const res = await supertest(app.app).get(path).expect(200);
+      assert.match(res.text, /id="root"/);
+    }
+    await supertest(app.app).get('/assets/app.js').expect(200).expect('Content-Type', /javascript/);
+  });
+
+  it('never answers API paths with the app', async () => {
+    const res = await supertest(app.app).get('/api/v1/unknown').expect(404);
+    assert.equal(res.body.detail, 'Not found');
+  });
+
+  it('sends security headers', async () => {
+    const res = await supertest(app.app).get('/').expect(200);
+    assert.match(String(res.headers['content-security-policy']), /default-src 'self'/);
+    assert.equal(res.headers['x-content-type-options'], 'nosniff');
+    assert.equal(res.headers['x-powered-by'], undefined);
+  });
+
+  it('answers health and readiness', async () => {
+    await supertest(app.app).get('/healthz').expect(200, { status: 'ok' });
+    const ready = await supertest(app.app).get('/readyz').expect(200);
+    assert.equal(ready.body.status, 'ready');
+  });
+});

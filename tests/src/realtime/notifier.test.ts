@@ -1,0 +1,94 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import WebSocket from 'ws';
+import { indiaDate, startTestApp, type TestApp, type TestUser } from '../support/test-app';
+
+interface Message {
+  type: string;
+  status?: string;
+  data?: Record<string, unknown>;
+}
+
+/** A real ws client that records messages and its close code. */
+function connect(base: string, userId: string, token?: string) {
+  const url = `${base}/ws/${userId}${token === undefined ? '' : `?token=${encodeURIComponent(token)}`}`;
+  const socket = new WebSocket(url);
+  const messages: Message[] = [];
+  const waiters: Array<() => void> = [];
+  socket.on('message', (raw) => {
+    messages.push(JSON.parse(String(raw)) as Message);
+    waiters.splice(0).forEach((w) => w());
+  });
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    socket.on('close', (code, reason) => resolve({ code, reason: String(reason) })),
+  );
+  const next = async (type: string, timeoutMs = 3000): Promise<Message> => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = messages.find((m) => m.type === type);
+      if (found) {
+        messages.splice(messages.indexOf(found), 1);
+        return found;
+      }
+      if (Date.now() > deadline) throw new Error(`no ${type} message; got ${JSON.stringify(messages)}`);
+      await new Promise<void>((resolve) => {
+        waiters.push(resolve);
+        setTimeout(resolve, 50);
+      });
+    }
+  };
+  return { socket, messages, closed, next };
+}
+
+describe('notifier WebSocket (first version; issue 5 completes it)', () => {
+  let t: TestApp;
+  let base: string;
+  let doctor: TestUser;
+  let patient: TestUser;
+  let slotId: number;
+
+  before(async () => {
+    t = await startTestApp();
+    const port = await t.app.listen(0, '127.0.0.1');
+    base = `ws://127.0.0.1:${port}`;
+    doctor = await t.createUser('doctor', { name: 'Dr. Live' });
+    patient = await t.createUser('patient', { name: 'Neha Gupta' });
+    [slotId] = (await t.openSlots(doctor, [{ date: indiaDate(2), time: '16:00' }])) as [number];
+  });
+  after(() => t.close());
+
+  it('closes with the seeds’ codes when authentication fails', async () => {
+    assert.deepEqual(await connect(base, patient.user_id).closed, { code: 4001, reason: 'Authentication token is required' });
+    assert.deepEqual(await connect(base, patient.user_id, 'garbage').closed, { code: 4002, reason: 'Invalid authentication token' });
+    assert.deepEqual(await connect(base, doctor.user_id, patient.token).closed, { code: 4003, reason: 'User ID mismatch or invalid token payload' });
+    const ghostToken = await t.app.tokens.issue({ user_id: 'ghost', account_type: 'patient' });
+    assert.deepEqual(await connect(base, 'ghost', ghostToken).closed, { code: 4004, reason: 'User not found' });
+  });
+
+  it('greets, answers heartbeats, and delivers request and status change to the right users only', async () => {
+    const doctorTab1 = connect(base, doctor.user_id, doctor.token);
+    const doctorTab2 = connect(base, doctor.user_id, doctor.token);
+    const patientSocket = connect(base, patient.user_id, patient.token);
+    for (const s of [doctorTab1, doctorTab2, patientSocket]) await s.next('connection_established');
+    patientSocket.socket.send(JSON.stringify({ type: 'heartbeat', timestamp: Date.now() }));
+    await patientSocket.next('heartbeat_response');
+
+    const created = await t.http.post('/api/v1/appointments').set(patient.auth).send({ slot_id: slotId, notes: 'Migraine' }).expect(201);
+    for (const tab of [doctorTab1, doctorTab2]) {
+      const request = await tab.next('appointment_request');
+      assert.equal(request.data?.patient_name, 'Neha Gupta');
+      assert.equal(request.data?.slot_date, indiaDate(2));
+      assert.equal(request.data?.slot_time, '16:00:00');
+      assert.equal(request.data?.notes, 'Migraine');
+      assert.equal(request.data?.appointment_id, created.body.appointment_id);
+    }
+    await t.http.post(`/api/v1/appointments/${created.body.appointment_id}/reject?rejection_reason=On%20leave`).set(doctor.auth).expect(200);
+    const change = await patientSocket.next('appointment_status_change');
+    assert.equal(change.status, 'rejected');
+    assert.equal(change.data?.doctor_name, 'Dr. Live');
+    assert.equal(change.data?.rejection_reason, 'On leave');
+    assert.ok(!patientSocket.messages.some((m) => m.type === 'appointment_request'), 'the patient does not get the doctor’s messages');
+    assert.ok(!doctorTab1.messages.some((m) => m.type === 'appointment_status_change'), 'the doctor does not get the patient’s');
+    for (const s of [doctorTab1, doctorTab2, patientSocket]) s.socket.close(1000);
+  });
+});
