@@ -10,3 +10,4 @@ export * from './auth/tokens';
 export * from './http/errors';
 export * from './http/api-router';
 export { throttledCheckpoint } from './event-store/throttled-checkpoint';
+export { requestLog } from './http/request-log';

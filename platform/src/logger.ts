@@ -1,4 +1,4 @@
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
 
 export type { Logger };
 
@@ -6,8 +6,9 @@ export type { Logger };
  * JSON logs. Tokens, authorization headers and request bodies (which may hold health data) are redacted;
  * handlers log ids and outcomes, never notes or reasons.
  */
-export function createLogger(options: { level?: string; name?: string } = {}): Logger {
-  return pino({
+export function createLogger(options: { level?: string; name?: string; destination?: DestinationStream } = {}): Logger {
+  return pino(
+    {
     name: options.name ?? 'telemed',
     level: options.level ?? process.env.LOG_LEVEL ?? 'info',
     redact: {
@@ -30,5 +31,7 @@ export function createLogger(options: { level?: string; name?: string } = {}): L
       ],
       censor: '[redacted]',
     },
-  });
+  },
+    options.destination,
+  );
 }

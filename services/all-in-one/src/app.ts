@@ -14,6 +14,7 @@ import {
   TokenService,
   createLogger,
   errorHandler,
+  requestLog,
   loadTokenSecret,
   type Config,
   type Logger,
@@ -80,6 +81,7 @@ export async function createApp(options: AppOptions) {
     }),
   );
   app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
+  app.use('/api', requestLog(logger));
   app.get('/readyz', async (_req, res) => {
     const head = await eventStore.headPosition();
     const lag = head - query.runner.position;

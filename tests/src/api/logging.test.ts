@@ -1,0 +1,54 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { Writable } from 'node:stream';
+import supertest from 'supertest';
+import { createLogger, loadConfig } from '@telemed/platform';
+import { createApp } from '@telemed/all-in-one';
+import { registerUser, setAvailability, systemContext } from '@telemed/command';
+import { indiaDate, slotInput, tmpDataDir } from '../support/test-app';
+
+describe('logs', () => {
+  it('record each request with route, status and correlation id, and never notes or tokens', async () => {
+    const lines: string[] = [];
+    const destination = new Writable({
+      write(chunk, _encoding, callback) {
+        lines.push(String(chunk));
+        callback();
+      },
+    });
+    const app = await createApp({
+      config: loadConfig({ DATA_DIR: tmpDataDir(), DEMO_DATA: 'off' }),
+      logger: createLogger({ level: 'info', destination }),
+    });
+    await app.start();
+    try {
+      const context = systemContext(new Date(), null);
+      const doctor = await registerUser(app.eventStore, { email: 'd@x.in', name: 'Dr D', account_type: 'doctor' }, context);
+      const patient = await registerUser(app.eventStore, { email: 'p@x.in', name: 'P', account_type: 'patient' }, context);
+      await setAvailability(app.eventStore, doctor.user_id, { slots: [slotInput(indiaDate(1), '18:30')] }, context);
+      await app.runner.waitForPosition(await app.eventStore.headPosition(), 2000);
+      const token = await app.tokens.issue({ user_id: patient.user_id, account_type: 'patient' });
+      const slots = await supertest(app.app).get(`/api/v1/doctors/${doctor.user_id}/available-slots`).set('Authorization', `Bearer ${token}`);
+      await supertest(app.app)
+        .post('/api/v1/appointments')
+        .set('Authorization', `Bearer ${token}`)
+        .set('X-Correlation-Id', 'trace-123')
+        .send({ slot_id: slots.body.slots[0].slot_id, notes: 'SECRET-SYMPTOM-TEXT' })
+        .expect(201)
+        .expect('X-Correlation-Id', 'trace-123');
+      const all = lines.join('');
+      assert.ok(!all.includes('SECRET-SYMPTOM-TEXT'), 'no health data in logs');
+      assert.ok(!all.includes(token), 'no tokens in logs');
+      const entry = lines.map((l) => JSON.parse(l)).find((l) => l.correlation_id === 'trace-123');
+      assert.deepEqual(
+        { method: entry.method, route: entry.route, status: entry.status },
+        { method: 'POST', route: '/api/v1/appointments', status: 201 },
+      );
+      const events = await app.eventStore.readAll({ fromPosition: 0, limit: 1000 });
+      const requested = events.find((e) => e.type === 'AppointmentRequested')!;
+      assert.equal((requested.metadata as { correlation_id: string }).correlation_id, 'trace-123', 'the correlation id reaches the events');
+    } finally {
+      await app.stop();
+    }
+  });
+});
