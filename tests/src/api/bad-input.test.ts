@@ -1,0 +1,91 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { indiaDate, startTestApp, type TestApp, type TestUser } from '../support/test-app';
+
+/** Odd, hostile and oversized inputs on every route: always a clear 4xx with a detail, never a 500, nothing written. */
+describe('bad input never yields a 500 or changes stored data', () => {
+  let t: TestApp;
+  let doctor: TestUser;
+  let patient: TestUser;
+  before(async () => {
+    t = await startTestApp();
+    doctor = await t.createUser('doctor');
+    patient = await t.createUser('patient');
+    await t.openSlots(doctor, [{ date: indiaDate(1), time: '07:00' }]);
+  });
+  after(() => t.close());
+
+  const hostile: unknown[] = [
+    null,
+    [],
+    'text',
+    12,
+    { slot_id: 1e300, notes: 'x' },
+    { slot_id: -1, notes: 'x' },
+    { slot_id: Number.MAX_SAFE_INTEGER + 2, notes: 'x' },
+    { slot_id: { $gt: 0 }, notes: 'x' },
+    { slot_id: 1, notes: { $ne: null } },
+    { slot_id: 1, notes: 'x', __proto__: { admin: true } },
+    { constructor: { prototype: { polluted: true } } },
+    { slots: [{ slot_date: "2030-01-01'; DROP TABLE events;--", start_time: '09:00:00', end_time: '09:30:00' }] },
+    { slots: [{ slot_date: '9999-99-99', start_time: '99:99:99', end_time: '00:00:00' }] },
+    { doctor_id: '../../etc/passwd' },
+    { name: '<script>alert(1)</script>'.repeat(100) },
+    { reason: 'r'.repeat(5000) },
+  ];
+  const routes = (): Array<[string, string, TestUser]> => [
+    ['post', '/api/v1/appointments', patient],
+    ['post', '/api/v1/schedule-v2/set_availability_v2/', doctor],
+    ['post', '/api/v1/users/subscribe', patient],
+    ['put', '/api/v1/users/me', patient],
+    ['post', '/api/v1/appointments/x/reject', doctor],
+    ['post', '/api/v1/appointments/x/cancel', patient],
+  ];
+
+  it('hostile bodies', async () => {
+    const head = await t.app.eventStore.headPosition();
+    for (const [method, path, user] of routes()) {
+      for (const body of hostile) {
+        const req = method === 'put' ? t.http.put(path) : t.http.post(path);
+        const res = await req.set(user.auth).set('Content-Type', 'application/json').send(JSON.stringify(body));
+        assert.ok(res.status >= 400 && res.status < 500, `${method} ${path} ${JSON.stringify(body)?.slice(0, 60)} → ${res.status}`);
+        assert.ok(res.body.detail, 'a detail is given');
+      }
+    }
+    assert.equal(await t.app.eventStore.headPosition(), head);
+    assert.equal(({} as Record<string, unknown>).polluted, undefined);
+  });
+
+  it('hostile path parameters and queries', async () => {
+    const head = await t.app.eventStore.headPosition();
+    const ids = ['%00', '..%2F..%2Fetc', 'a'.repeat(500), '%E2%80%AE', "1'OR'1'='1", '%7B%22%24gt%22%3A%22%22%7D'];
+    for (const id of ids) {
+      for (const path of [`/api/v1/appointments/${id}/approve`, `/api/v1/appointments/${id}/history`, `/api/v1/doctors/${id}/available-slots`]) {
+        const user = path.includes('approve') ? doctor : patient;
+        const res = path.includes('approve') ? await t.http.post(path).set(user.auth) : await t.http.get(path).set(user.auth);
+        assert.ok(res.status >= 400 && res.status < 500, `${path} → ${res.status}`);
+      }
+    }
+    for (const query of ['timezone_str=%00', 'timezone_str=' + 'x'.repeat(100), 'status=requested,$where', 'include_past=yes']) {
+      const res = await t.http.get(`/api/v1/appointments/me?${query}`).set(patient.auth);
+      assert.equal(res.status, 422, query);
+    }
+    // Queries are parsed flat: a bracketed key is just an unknown parameter, never an operator.
+    await t.http.get('/api/v1/appointments/me?timezone_str[$ne]=1').set(patient.auth).expect(200);
+    assert.equal(await t.app.eventStore.headPosition(), head);
+  });
+
+  it('tokens that are not ours', async () => {
+    const forged = [
+      'Bearer',
+      'Bearer ' + Buffer.from('{"alg":"none"}').toString('base64url') + '.' + Buffer.from(JSON.stringify({ sub: patient.user_id, account_type: 'admin' })).toString('base64url') + '.',
+      `Bearer ${patient.token.slice(0, -2)}xx`,
+      `Basic ${Buffer.from('a:b').toString('base64')}`,
+      `Bearer ${'a'.repeat(10_000)}`,
+    ];
+    for (const header of forged) {
+      const res = await t.http.get('/api/v1/appointments/me').set('Authorization', header);
+      assert.equal(res.status, 401, header.slice(0, 40));
+    }
+  });
+});
