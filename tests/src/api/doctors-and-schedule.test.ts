@@ -54,6 +54,9 @@ describe('doctors, slots and schedule API', () => {
       );
       const again = await t.http.get(`/api/v1/doctors/${doctor.user_id}/available-slots`).set(patient.auth).expect(200);
       assert.equal(again.body.slots[0].slot_id, tenThirty!.slot_id, 'the same slot keeps its id across saves');
+      const eleven = (before.body.slots as Array<{ slot_id: number }>)[2]!;
+      const withdrawn = await t.http.post('/api/v1/appointments').set(patient.auth).send({ slot_id: eleven.slot_id, notes: 'x' }).expect(409);
+      assert.equal(withdrawn.body.detail, API_TEXTS.slotNotAvailable);
     });
 
     it('re-saving the same set changes nothing', async () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { streams } from '@telemed/contracts';
+import { API_TEXTS, streams } from '@telemed/contracts';
 import { indiaDate, startTestApp } from '../support/test-app';
 
 describe('a request left unanswered until its start', () => {
@@ -10,7 +10,8 @@ describe('a request left unanswered until its start', () => {
     try {
       const doctor = await t.createUser('doctor');
       const patient = await t.createUser('patient');
-      const [slotId, laterSlot] = await t.openSlots(doctor, [
+      const [earlySlot, slotId, laterSlot] = await t.openSlots(doctor, [
+        { date: indiaDate(1), time: '08:30' },
         { date: indiaDate(1), time: '09:00' },
         { date: indiaDate(1), time: '09:30' },
       ]);
@@ -19,6 +20,8 @@ describe('a request left unanswered until its start', () => {
 
       const slotStart = Date.parse((await t.app.readStore.collection<{ _id: string; start: string }>('slots').get(String(slotId)))!.start);
       now = slotStart + 60_000;
+      const past = await t.http.post('/api/v1/appointments').set(patient.auth).send({ slot_id: earlySlot, notes: 'late' }).expect(409);
+      assert.equal(past.body.detail, API_TEXTS.slotPast);
       const approve = await t.http.post(`/api/v1/appointments/${unanswered.body.appointment_id}/approve`).set(doctor.auth).expect(409);
       assert.match(approve.body.detail, /expired/);
 
