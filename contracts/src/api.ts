@@ -77,17 +77,7 @@ export const slotSchema = z
   .openapi('Slot');
 
 export const doctorSchema = z
-  .object({
-    doctor_id: z.string(),
-    name: z.string(),
-    specialty: z.string(),
-    qualification: z.string(),
-    consultation_fee: z.number(),
-    appointment_duration_minutes: z.number().int(),
-    phone_number: z.string().nullable(),
-    registration_number: z.string().nullable(),
-    medical_council: z.string().nullable(),
-  })
+  .object({ doctor_id: z.string(), name: z.string(), phone_number: z.string().nullable(), ...doctorFieldsSchema.shape })
   .openapi('Doctor');
 
 export const doctorWithSlotsSchema = doctorSchema.extend({ availableSlots: z.array(slotSchema) }).openapi('DoctorWithSlots');

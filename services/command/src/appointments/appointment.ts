@@ -1,19 +1,13 @@
 import { match } from 'ts-pattern';
-import { API_TEXTS, conflict, notFound, type DomainEventOf } from '@telemed/contracts';
+import { API_TEXTS, conflict, notFound, type DomainEventOf, type EventData } from '@telemed/contracts';
 import type { Decider } from '../decider';
 
 export type AppointmentEvent = DomainEventOf<
   'AppointmentRequested' | 'AppointmentApproved' | 'AppointmentRejected' | 'AppointmentCancelled' | 'AppointmentExpired'
 >;
 
-export interface AppointmentDetails {
-  appointment_id: string;
-  slot_id: number;
-  doctor_id: string;
-  patient_id: string;
-  start: string;
-  end: string;
-}
+/** What the appointment's decisions need: the request without its notes. */
+export type AppointmentDetails = Omit<EventData<'AppointmentRequested'>, 'notes'>;
 
 export type AppointmentState =
   | { status: 'none' }

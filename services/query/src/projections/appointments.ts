@@ -1,11 +1,18 @@
 import { match } from 'ts-pattern';
-import type { RecordedEvent } from '@telemed/contracts';
+import type { EventType, RecordedEvent } from '@telemed/contracts';
 import type { ReadStore } from '@telemed/platform';
 import { defineProjection } from './projection';
 import type { AppointmentDoc, HistoryDoc, PersonDoc } from './documents';
 import { withoutUndefined } from './users';
 
 const PEOPLE = 'appointment_people';
+const APPOINTMENT_EVENTS = [
+  'AppointmentRequested',
+  'AppointmentApproved',
+  'AppointmentRejected',
+  'AppointmentCancelled',
+  'AppointmentExpired',
+] as const satisfies EventType[];
 
 async function renamePerson(store: ReadStore, userId: string, changes: Partial<PersonDoc>) {
   await store.collection<PersonDoc>(PEOPLE).patch(userId, changes);
@@ -42,11 +49,7 @@ export const appointmentsProjection = defineProjection({
     'UserProfileUpdated',
     'DoctorRegistered',
     'DoctorProfileUpdated',
-    'AppointmentRequested',
-    'AppointmentApproved',
-    'AppointmentRejected',
-    'AppointmentCancelled',
-    'AppointmentExpired',
+    ...APPOINTMENT_EVENTS,
   ],
   apply: async (event, store) => {
     const people = store.collection<PersonDoc>(PEOPLE);
@@ -104,15 +107,7 @@ export const appointmentHistoryProjection = defineProjection({
   version: 1,
   collections: ['appointment_history'],
   indexes: [{ collection: 'appointment_history', field: 'appointment_id' }],
-  handles: [
-    'SlotReserved',
-    'SlotReleased',
-    'AppointmentRequested',
-    'AppointmentApproved',
-    'AppointmentRejected',
-    'AppointmentCancelled',
-    'AppointmentExpired',
-  ],
+  handles: ['SlotReserved', 'SlotReleased', ...APPOINTMENT_EVENTS],
   apply: async (event, store) => {
     const data = event.data as Record<string, unknown> & { appointment_id: string };
     await store.collection<HistoryDoc>('appointment_history').put({
