@@ -210,3 +210,35 @@ export type DoctorAppointment = z.infer<typeof doctorAppointmentSchema>;
 export type PendingAppointment = z.infer<typeof pendingAppointmentSchema>;
 export type Slot = z.infer<typeof slotSchema>;
 export type Doctor = z.infer<typeof doctorSchema>;
+
+// ---- sign-in
+
+export const supportLoginRequestSchema = z
+  .strictObject({ email: z.email().max(254), password: z.string().min(1).max(1024) })
+  .openapi('SupportLoginRequest');
+export const googleLoginRequestSchema = z
+  .strictObject({
+    token: z.string().min(1).max(4096).openapi({ description: 'The authorization code from the identity provider' }),
+    state: z.string().max(512).optional(),
+  })
+  .openapi('GoogleLoginRequest');
+export const refreshRequestSchema = z.strictObject({ refresh_token: z.string().min(1).max(512) }).openapi('RefreshRequest');
+
+export const sessionUserSchema = z
+  .object({
+    id: z.string(),
+    user_id: z.string(),
+    name: z.string(),
+    email: z.string().nullable(),
+    account_type: accountTypeSchema,
+    role: z.enum(['admin', 'doctor', 'user']),
+  })
+  .openapi('SessionUser');
+export const tokensSchema = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  token_type: z.literal('bearer'),
+  expires_in: z.number().int(),
+});
+export const loginResponseSchema = tokensSchema.extend({ status: z.literal('success'), user: sessionUserSchema }).openapi('LoginResponse');
+export const authorizeResponseSchema = z.object({ authorization_url: z.string() }).openapi('AuthorizeResponse');

@@ -46,6 +46,22 @@ export const eventDataSchemas = {
     phone_number: z.string().nullable().optional(),
   }),
   PatientSubscribedToDoctor: z.object({ patient_id: userId, doctor_id: userId }),
+  UserDeactivated: z.object({ user_id: userId, reason: z.string() }),
+  /** An argon2id hash (never the password); a change appends a new one. */
+  PasswordSet: z.object({ user_id: userId, password_hash: z.string().startsWith('$argon2') }),
+
+  /** One stream per e-mail address keeps addresses unique across accounts. */
+  EmailClaimed: z.object({ email: z.string(), user_id: userId }),
+
+  SessionStarted: z.object({
+    session_id: z.string(),
+    user_id: userId,
+    method: z.enum(['google', 'password', 'operator']),
+    refresh_token_hash: z.string(),
+    expires_at: instant,
+  }),
+  SessionRefreshed: z.object({ session_id: z.string(), refresh_token_hash: z.string(), expires_at: instant }),
+  SessionEnded: z.object({ session_id: z.string(), user_id: userId, reason: z.enum(['logout', 'refresh_token_reused', 'expired']) }),
 
   DoctorNumberAssigned: z.object({ doctor_id: userId, doctor_number: z.number().int().positive() }),
   DoctorRegistered: z.object({ doctor_id: userId, doctor_number: z.number().int().positive(), ...doctorProfileFields }),
@@ -128,6 +144,9 @@ export function parseDomainEvent(type: string, data: unknown): DomainEvent {
 export const streams = {
   /** A user's account, and for doctors their practitioner profile, in one stream so registration is atomic. */
   user: (id: string) => `user-${id}`,
+  /** Keyed by a digest of the lower-cased address, so no address appears in a stream name. */
+  email: (digest: string) => `email-${digest}`,
+  session: (id: string) => `session-${id}`,
   doctorNumbers: () => 'sequence-doctor_number',
   schedule: (doctorId: string) => `schedule-${doctorId}`,
   slot: (slotId: number) => `slot-${slotId}`,

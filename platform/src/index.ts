@@ -11,3 +11,5 @@ export * from './http/errors';
 export * from './http/api-router';
 export { throttledCheckpoint } from './event-store/throttled-checkpoint';
 export { requestLog } from './http/request-log';
+export * from './identity/passwords';
+export { LoginRateLimiter, type LoginRateLimitOptions } from './identity/rate-limit';

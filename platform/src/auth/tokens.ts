@@ -7,6 +7,8 @@ import { accountTypeSchema, type AccountType } from '@telemed/contracts';
 export interface AccessClaims {
   user_id: string;
   account_type: AccountType;
+  /** The session the token belongs to; logging out ends it. Operator tokens have none. */
+  session_id?: string;
 }
 
 export class TokenError extends Error {
@@ -36,9 +38,13 @@ export class TokenService {
     this.key = createSecretKey(options.secret);
   }
 
+  get ttlSeconds(): number {
+    return this.options.ttlSeconds;
+  }
+
   async issue(claims: AccessClaims, now: Date = new Date()): Promise<string> {
     const iat = Math.floor(now.getTime() / 1000);
-    return new SignJWT({ account_type: claims.account_type })
+    return new SignJWT({ account_type: claims.account_type, ...(claims.session_id ? { sid: claims.session_id } : {}) })
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
       .setSubject(claims.user_id)
       .setIssuer(this.options.issuer)
@@ -75,7 +81,8 @@ export class TokenService {
       });
       const accountType = accountTypeSchema.safeParse(payload.account_type);
       if (!payload.sub || !accountType.success) throw new TokenError('invalid');
-      const claims = { user_id: payload.sub, account_type: accountType.data };
+      const claims: AccessClaims = { user_id: payload.sub, account_type: accountType.data };
+      if (typeof payload.sid === 'string') claims.session_id = payload.sid;
       this.verified.set(token, { claims, expiresAtMs: payload.exp! * 1000 });
       return claims;
     } catch (error) {

@@ -6,12 +6,20 @@ import { HttpError, RequestValidationError } from './errors';
 import { TokenError, type AccessClaims, type TokenService } from '../auth/tokens';
 
 /** Who may call a route. Ownership is checked by the handler (or the decider) on top of this. */
-export type Policy = { kind: 'public' } | { kind: 'authenticated'; roles?: readonly AccountType[] };
+export type PublicPolicy = { kind: 'public' };
+export type AuthenticatedPolicy = { kind: 'authenticated'; roles?: readonly AccountType[] };
+export type Policy = PublicPolicy | AuthenticatedPolicy;
 export const policies = {
-  public: { kind: 'public' } as Policy,
-  anyUser: { kind: 'authenticated' } as Policy,
-  roles: (...roles: AccountType[]): Policy => ({ kind: 'authenticated', roles }),
+  public: { kind: 'public' } as PublicPolicy,
+  anyUser: { kind: 'authenticated' } as AuthenticatedPolicy,
+  roles: (...roles: AccountType[]): AuthenticatedPolicy => ({ kind: 'authenticated', roles }),
 };
+
+/** Public routes get no caller; every other route gets the verified claims. */
+type CallerOf<P extends Policy> = P extends PublicPolicy ? null : AccessClaims;
+
+/** Says why a verified token may no longer be used (ended session, deactivated account), or null. */
+export type TokenCheck = (claims: AccessClaims) => Promise<string | null>;
 
 export interface HandlerResult<T> {
   status?: number;
@@ -19,11 +27,11 @@ export interface HandlerResult<T> {
   headers?: Record<string, string>;
 }
 
-export interface RouteContext<B, Q, P> {
+export interface RouteContext<B, Q, P, A = AccessClaims> {
   body: B;
   query: Q;
   params: P;
-  auth: AccessClaims;
+  auth: A;
   req: Request;
   res: Response;
 }
@@ -32,13 +40,19 @@ type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 type Schema = ZodType;
 type Out<S> = S extends ZodType ? z.output<S> : undefined;
 
-export interface RouteSpec<BS extends Schema | undefined, QS extends Schema | undefined, PS extends Schema | undefined, R> {
+export interface RouteSpec<
+  BS extends Schema | undefined,
+  QS extends Schema | undefined,
+  PS extends Schema | undefined,
+  R,
+  Pol extends Policy = Policy,
+> {
   method: Method;
   /** Express path, relative to the router's mount point (`/appointments/:id/approve`). */
   path: string;
   summary: string;
   tags: string[];
-  policy: Policy;
+  policy: Pol;
   body?: BS;
   query?: QS;
   params?: PS;
@@ -47,7 +61,7 @@ export interface RouteSpec<BS extends Schema | undefined, QS extends Schema | un
   successStatus?: number;
   /** Other statuses this route answers, for the document. */
   errors?: number[];
-  handler(ctx: RouteContext<Out<BS>, Out<QS>, Out<PS>>): Promise<HandlerResult<R>>;
+  handler(ctx: RouteContext<Out<BS>, Out<QS>, Out<PS>, CallerOf<Pol>>): Promise<HandlerResult<R>>;
 }
 
 const errorDescriptions: Record<number, string> = {
@@ -82,13 +96,17 @@ export class ApiRouter {
   readonly router: Router = express.Router();
 
   constructor(
-    private readonly deps: { tokens: TokenService; registry: OpenAPIRegistry; basePath: string },
+    private readonly deps: { tokens: TokenService; registry: OpenAPIRegistry; basePath: string; checkToken?: TokenCheck },
   ) {}
 
-  route<BS extends Schema | undefined, QS extends Schema | undefined, PS extends Schema | undefined, R>(
-    spec: RouteSpec<BS, QS, PS, R>,
+  /** Every route of this router, with its policy: what the access-control matrix test walks. */
+  readonly routes: Array<{ method: Method; path: string; policy: Policy }> = [];
+
+  route<BS extends Schema | undefined, QS extends Schema | undefined, PS extends Schema | undefined, R, Pol extends Policy>(
+    spec: RouteSpec<BS, QS, PS, R, Pol>,
   ): void {
-    this.document(spec);
+    this.document(spec as unknown as RouteSpec<Schema | undefined, Schema | undefined, Schema | undefined, unknown>);
+    this.routes.push({ method: spec.method, path: spec.path, policy: spec.policy });
     this.router[spec.method](spec.path, async (req, res) => {
       const auth = await this.authorize(spec.policy, req);
       if (spec.body && hasContent(req) && !req.is(['application/json', 'application/*+json'])) {
@@ -97,14 +115,14 @@ export class ApiRouter {
       const params = parse('path', spec.params, req.params);
       const query = parse('query', spec.query, req.query);
       const body = parse('body', spec.body, req.body);
-      const result = await spec.handler({ body, query, params, auth, req, res } as RouteContext<Out<BS>, Out<QS>, Out<PS>>);
+      const result = await spec.handler({ body, query, params, auth, req, res } as RouteContext<Out<BS>, Out<QS>, Out<PS>, CallerOf<Pol>>);
       if (result.headers) res.set(result.headers);
       res.status(result.status ?? spec.successStatus ?? 200).json(result.body);
     });
   }
 
-  private async authorize(policy: Policy, req: Request): Promise<AccessClaims> {
-    if (policy.kind === 'public') return { user_id: '', account_type: 'patient' };
+  private async authorize(policy: Policy, req: Request): Promise<AccessClaims | null> {
+    if (policy.kind === 'public') return null;
     const token = bearerToken(req);
     if (!token) throw new HttpError(401, API_TEXTS.authRequired, { 'WWW-Authenticate': 'Bearer' });
     let claims: AccessClaims;
@@ -116,6 +134,8 @@ export class ApiRouter {
         'WWW-Authenticate': `Bearer error="invalid_token"`,
       });
     }
+    const refused = await this.deps.checkToken?.(claims);
+    if (refused) throw new HttpError(401, refused, { 'WWW-Authenticate': `Bearer error="invalid_token"` });
     if (policy.roles && !policy.roles.includes(claims.account_type)) throw new HttpError(403, API_TEXTS.forbiddenRole);
     return claims;
   }

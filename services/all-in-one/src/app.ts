@@ -9,6 +9,7 @@ import { API_TEXTS, MAX_REQUEST_BODY_BYTES } from '@telemed/contracts';
 import {
   HttpError,
   InProcessBus,
+  LoginRateLimiter,
   MemoryReadStore,
   SqliteEventStore,
   TokenService,
@@ -19,9 +20,10 @@ import {
   type Config,
   type Logger,
   type Subscription,
+  type TokenCheck,
 } from '@telemed/platform';
 import { createCommandService, startRelay, startSlotReleaser, startSweeps } from '@telemed/command';
-import { createQueryService, type AppointmentDoc, type SlotDoc } from '@telemed/query';
+import { createQueryService, type AppointmentDoc, type SessionDoc, type SlotDoc, type UserDoc } from '@telemed/query';
 import { createNotifier } from '@telemed/notifier';
 import { seedDemoData } from './demo-data';
 
@@ -54,8 +56,20 @@ export async function createApp(options: AppOptions) {
     config.FAULT_INJECTION === 'crash-after-slot-reserved'
       ? { afterSlotReserved: () => process.kill(process.pid, 'SIGKILL') }
       : undefined;
-  const commandRouter = createCommandService({ eventStore, tokens, registry, logger, clock, faults });
-  const query = createQueryService({ eventStore, readStore, tokens, registry, logger, clock });
+  const loginLimiter = new LoginRateLimiter({
+    perAccount: config.LOGIN_RATE_LIMIT_PER_ACCOUNT,
+    perAddress: config.LOGIN_RATE_LIMIT_PER_ADDRESS,
+    windowSeconds: config.LOGIN_RATE_LIMIT_WINDOW_SECONDS,
+  });
+  const users = readStore.collection<UserDoc>('users');
+  const sessions = readStore.collection<SessionDoc>('sessions');
+  const checkToken: TokenCheck = async (claims) => {
+    if ((await users.get(claims.user_id))?.active === false) return API_TEXTS.accountDisabled;
+    if (claims.session_id && (await sessions.get(claims.session_id))?.ended_at) return API_TEXTS.sessionEnded;
+    return null;
+  };
+  const command = createCommandService({ eventStore, tokens, registry, logger, clock, faults, loginLimiter, checkToken });
+  const query = createQueryService({ eventStore, readStore, tokens, registry, logger, clock, checkToken });
   const notifier = createNotifier({ tokens, readStore, bus, logger });
 
   const openApiDocument = new OpenApiGeneratorV31(registry.definitions).generateDocument({
@@ -91,7 +105,7 @@ export async function createApp(options: AppOptions) {
   app.use('/docs', swaggerUi.serve, swaggerUi.setup(openApiDocument, { customSiteTitle: 'Telemedicine API' }));
 
   app.use('/api', express.json({ limit: MAX_REQUEST_BODY_BYTES, type: ['application/json', 'application/*+json'] }));
-  app.use('/api/v1', commandRouter);
+  app.use('/api/v1', command.router);
   app.use('/api/v1', query.router);
   app.use('/api', (_req, _res, next) => next(new HttpError(404, API_TEXTS.notFound)));
 
@@ -133,6 +147,8 @@ export async function createApp(options: AppOptions) {
     notifier,
     logger,
     openApiDocument,
+    /** Every API route with its access policy. */
+    routes: [...command.routes, ...query.routes],
     /** Rebuilds the read models from the log, starts the background work, seeds demo data on an empty store. */
     async start() {
       await query.runner.catchUp();

@@ -2,13 +2,22 @@ import { parseArgs } from 'node:util';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { accountTypeSchema } from '@telemed/contracts';
-import { SqliteEventStore, TokenService, loadConfig, loadTokenSecret } from '@telemed/platform';
+import { MIN_PASSWORD_LENGTH, SqliteEventStore, TokenService, hashPassword, loadConfig, loadTokenSecret } from '@telemed/platform';
+import { streams } from '@telemed/contracts';
 import { registerUser } from './users/service';
-import { systemContext } from './decider';
+import { handleCommand, systemContext } from './decider';
+import { userDecider } from './users/user';
+import { startSession } from './identity/sessions';
+import { readPassword } from './read-password';
 
-/** Operator CLI: `npm run cli -- user:create --email E --name N --account-type patient|doctor|admin [--phone P]`. */
+/**
+ * Operator CLI.
+ *   user:create --email E --name N --account-type patient|doctor|admin [--phone P]  → {"user_id", "access_token"}
+ *   admin:create --email E [--name N]   (password from stdin, or prompted on a terminal)  → {"user_id"}
+ */
 const usage = `usage: npm run cli -- user:create --email E --name N --account-type patient|doctor|admin [--phone P]
-       [--specialty S] [--qualification Q] [--fee RUPEES] [--registration-number R] [--council C]`;
+       [--specialty S] [--qualification Q] [--fee RUPEES] [--registration-number R] [--council C]
+   or: npm run cli -- admin:create --email E [--name N]   (the password is read from stdin)`;
 
 const argsSchema = z.object({
   email: z.email(),
@@ -32,6 +41,7 @@ async function main() {
       ]),
     ),
   });
+  if (positionals[0] === 'admin:create') return createAdmin(values);
   if (positionals[0] !== 'user:create') {
     console.error(usage);
     process.exit(2);
@@ -43,14 +53,7 @@ async function main() {
     process.exit(2);
   }
   const args = parsed.data;
-  const config = loadConfig();
-  const eventStore = new SqliteEventStore({ filename: join(config.dataDir, 'events.db'), synchronous: config.SQLITE_SYNCHRONOUS });
-  const tokens = new TokenService({
-    secret: loadTokenSecret({ secret: config.TOKEN_SECRET, dataDir: config.dataDir, production: config.production }),
-    issuer: config.TOKEN_ISSUER,
-    audience: config.TOKEN_AUDIENCE,
-    ttlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
-  });
+  const { eventStore, tokens } = openStores();
   try {
     const { user_id } = await registerUser(
       eventStore,
@@ -67,10 +70,53 @@ async function main() {
           medical_council: args.council,
         },
       },
-      { ...systemContext(new Date(), null), actor: { user_id: 'operator-cli', role: 'system' } },
+      operatorContext(),
     );
-    const access_token = await tokens.issue({ user_id, account_type: args['account-type'] });
-    process.stdout.write(JSON.stringify({ user_id, access_token }) + '\n');
+    const session = await startSession({ eventStore, tokens }, { user_id, account_type: args['account-type'] }, 'operator', operatorContext());
+    process.stdout.write(JSON.stringify({ user_id, access_token: session.tokens.access_token }) + '\n');
+  } finally {
+    await eventStore.close();
+  }
+}
+
+const operatorContext = () => ({ ...systemContext(new Date(), null), actor: { user_id: 'operator-cli', role: 'system' as const } });
+
+function openStores() {
+  const config = loadConfig();
+  const eventStore = new SqliteEventStore({ filename: join(config.dataDir, 'events.db'), synchronous: config.SQLITE_SYNCHRONOUS });
+  const tokens = new TokenService({
+    secret: loadTokenSecret({ secret: config.TOKEN_SECRET, dataDir: config.dataDir, production: config.production }),
+    issuer: config.TOKEN_ISSUER,
+    audience: config.TOKEN_AUDIENCE,
+    ttlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+  });
+  return { eventStore, tokens };
+}
+
+const adminArgsSchema = z.object({ email: z.email(), name: z.string().trim().min(1).max(120).optional() });
+
+/** The first admin: an account with a password, for the support sign-in. */
+async function createAdmin(values: Record<string, string | boolean | undefined>) {
+  const parsed = adminArgsSchema.safeParse(values);
+  if (!parsed.success) {
+    console.error(parsed.error.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('\n'));
+    console.error(usage);
+    process.exit(2);
+  }
+  const password = await readPassword();
+  if (password.length < MIN_PASSWORD_LENGTH) {
+    console.error(`The password must have at least ${MIN_PASSWORD_LENGTH} characters`);
+    process.exit(2);
+  }
+  const { eventStore } = openStores();
+  try {
+    const { user_id } = await registerUser(
+      eventStore,
+      { email: parsed.data.email.toLowerCase(), name: parsed.data.name ?? 'Administrator', account_type: 'admin' },
+      operatorContext(),
+    );
+    await handleCommand(eventStore, streams.user(user_id), userDecider, { type: 'SetPassword', data: { password_hash: await hashPassword(password) } }, operatorContext());
+    process.stdout.write(JSON.stringify({ user_id }) + '\n');
   } finally {
     await eventStore.close();
   }

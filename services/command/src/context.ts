@@ -24,3 +24,8 @@ export function requestContext(req: Request, auth: AccessClaims, now: Date): Com
 export function positionHeader(position: number | null): Record<string, string> {
   return position === null ? {} : { 'X-Event-Position': String(position) };
 }
+
+/** For commands the system runs on behalf of an HTTP request that has no signed-in caller (token refresh). */
+export function systemRequestContext(req: Request, now: Date): CommandContext {
+  return { ...requestContext(req, { user_id: 'system', account_type: 'patient' }, now), actor: { user_id: 'system', role: 'system' } };
+}

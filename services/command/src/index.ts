@@ -1,11 +1,14 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
-import { ApiRouter, type TokenService } from '@telemed/platform';
+import { ApiRouter, type LoginRateLimiter, type TokenCheck, type TokenService } from '@telemed/platform';
 import type { CommandDeps } from './context';
 import { userRoutes } from './users/routes';
 import { scheduleRoutes } from './schedule/routes';
 import { appointmentRoutes } from './appointments/routes';
+import { identityRoutes } from './identity/routes';
 
-export { registerUser, loadUser, type NewUser } from './users/service';
+export { registerUser, loadUser, findUserIdByEmail, type NewUser } from './users/service';
+export { startSession } from './identity/sessions';
+export { sessionUser } from './identity/routes';
 export { setAvailability } from './schedule/service';
 export { requestAppointment, changeAppointment } from './appointments/service';
 export { startSlotReleaser } from './process-managers/release-slots';
@@ -15,11 +18,14 @@ export { slotIdFor, slotStartFromId } from './schedule/slot-id';
 export type { CommandDeps } from './context';
 
 /** The write side's HTTP API: every route appends events through a decider. */
-export function createCommandService(deps: CommandDeps & { tokens: TokenService; registry: OpenAPIRegistry }) {
-  const api = new ApiRouter({ tokens: deps.tokens, registry: deps.registry, basePath: '/api/v1' });
+export function createCommandService(
+  deps: CommandDeps & { tokens: TokenService; registry: OpenAPIRegistry; loginLimiter: LoginRateLimiter; checkToken?: TokenCheck },
+) {
+  const api = new ApiRouter({ tokens: deps.tokens, registry: deps.registry, basePath: '/api/v1', checkToken: deps.checkToken });
+  identityRoutes(api, deps);
   userRoutes(api, deps);
   scheduleRoutes(api, deps);
   appointmentRoutes(api, deps);
-  return api.router;
+  return { router: api.router, routes: api.routes };
 }
 export { startRelay, eventSubject } from './relay';

@@ -1,14 +1,14 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import type { RequestHandler } from 'express';
 import { MIN_POSITION_WAIT_MS, z } from '@telemed/contracts';
-import { ApiRouter, policies, type EventStore, type Logger, type ReadStore, type TokenService } from '@telemed/platform';
+import { ApiRouter, policies, type EventStore, type Logger, type ReadStore, type TokenCheck, type TokenService } from '@telemed/platform';
 import { allProjections, type Projection } from './projections';
 import { ProjectionRunner, projectionChecksum } from './projection-runner';
 import { queryRoutes } from './routes';
 
 export { ProjectionRunner, projectionChecksum, readModelsChecksum } from './projection-runner';
 export { allProjections } from './projections';
-export type { Projection, SlotDoc, AppointmentDoc, UserDoc, DoctorDoc } from './projections';
+export type { Projection, SlotDoc, AppointmentDoc, UserDoc, DoctorDoc, SessionDoc } from './projections';
 
 /** Read-your-writes: a query with X-Min-Position waits (up to 2 s) until the projections have applied it. */
 function minPosition(runner: ProjectionRunner): RequestHandler {
@@ -29,10 +29,11 @@ export function createQueryService(deps: {
   logger: Logger;
   clock: () => Date;
   projections?: Projection[];
+  checkToken?: TokenCheck;
 }) {
   const projections = deps.projections ?? allProjections;
   const runner = new ProjectionRunner({ eventStore: deps.eventStore, readStore: deps.readStore, projections, logger: deps.logger });
-  const api = new ApiRouter({ tokens: deps.tokens, registry: deps.registry, basePath: '/api/v1' });
+  const api = new ApiRouter({ tokens: deps.tokens, registry: deps.registry, basePath: '/api/v1', checkToken: deps.checkToken });
   api.router.use(minPosition(runner));
   queryRoutes(api, deps);
 
@@ -65,5 +66,5 @@ export function createQueryService(deps: {
     },
   });
 
-  return { router: api.router, runner };
+  return { router: api.router, routes: api.routes, runner };
 }

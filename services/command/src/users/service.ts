@@ -12,6 +12,7 @@ import type { EventStore } from '@telemed/platform';
 import { handleCommand, readStream, type CommandContext } from '../decider';
 import { userDecider } from './user';
 import { doctorNumberDecider } from './doctor-numbers';
+import { emailDecider, emailDigest, normalizeEmail } from '../identity/email';
 
 export interface NewUser {
   user_id?: string;
@@ -25,6 +26,8 @@ export interface NewUser {
 /** Registers a user; a doctor first gets a doctor number, then account and profile land in one append. */
 export async function registerUser(eventStore: EventStore, input: NewUser, context: CommandContext) {
   const user_id = input.user_id ?? randomUUID();
+  const email = input.email === null ? null : normalizeEmail(input.email);
+  if (email) await claimEmail(eventStore, email, user_id, context);
   let doctor: (DoctorProfile & { doctor_number: number }) | null = null;
   if (input.account_type === 'doctor') {
     const numbered = await handleCommand(eventStore, streams.doctorNumbers(), doctorNumberDecider, {
@@ -49,7 +52,7 @@ export async function registerUser(eventStore: EventStore, input: NewUser, conte
       type: 'RegisterUser',
       data: {
         user_id,
-        email: input.email,
+        email,
         name: input.name,
         account_type: input.account_type,
         phone_number: input.phone_number ?? null,
@@ -63,4 +66,19 @@ export async function registerUser(eventStore: EventStore, input: NewUser, conte
 
 export async function loadUser(eventStore: EventStore, userId: string) {
   return (await readStream(eventStore, streams.user(userId), userDecider)).state;
+}
+
+/** Reserves the address for this account first, so two accounts never share one. */
+async function claimEmail(eventStore: EventStore, email: string, userId: string, context: CommandContext) {
+  const stream = streams.email(emailDigest(email));
+  const { state } = await readStream(eventStore, stream, emailDecider);
+  const previousOwnerExists = state.user_id !== null && (await loadUser(eventStore, state.user_id)).status === 'registered';
+  await handleCommand(eventStore, stream, emailDecider, { type: 'ClaimEmail', data: { email, user_id: userId, previous_owner_exists: previousOwnerExists } }, context);
+}
+
+/** The account holding an address, read from the write side (no read-model lag). */
+export async function findUserIdByEmail(eventStore: EventStore, email: string): Promise<string | null> {
+  const { state } = await readStream(eventStore, streams.email(emailDigest(email)), emailDecider);
+  if (!state.user_id) return null;
+  return (await loadUser(eventStore, state.user_id)).status === 'registered' ? state.user_id : null;
 }

@@ -67,3 +67,16 @@ describe('doctor number decider', () => {
       .when({ type: 'AssignDoctorNumber', data: { doctor_id: 'd-2' } })
       .then([{ type: 'DoctorNumberAssigned', data: { doctor_id: 'd-2', doctor_number: 2 } }]));
 });
+
+describe('user decider: deactivation and passwords', () => {
+  const deactivated: UserEvent = { type: 'UserDeactivated', data: { user_id: 'p-1', reason: 'left the clinic' } };
+  it('deactivates once', () =>
+    spec([patient]).when({ type: 'DeactivateUser', data: { reason: 'left the clinic' } }).then([deactivated]));
+  it('is idempotent', () => spec([patient, deactivated]).when({ type: 'DeactivateUser', data: { reason: 'again' } }).then([]));
+  it('a deactivated user cannot change anything', () =>
+    spec([patient, deactivated]).when({ type: 'UpdateProfile', data: { name: 'X' } }).thenThrows('not_found'));
+  it('records a password hash', () =>
+    spec([patient])
+      .when({ type: 'SetPassword', data: { password_hash: '$argon2id$v=19$abc' } })
+      .then([{ type: 'PasswordSet', data: { user_id: 'p-1', password_hash: '$argon2id$v=19$abc' } }]));
+});

@@ -11,7 +11,13 @@ import {
 import type { Decider } from '../decider';
 
 export type UserEvent = DomainEventOf<
-  'UserRegistered' | 'UserProfileUpdated' | 'PatientSubscribedToDoctor' | 'DoctorRegistered' | 'DoctorProfileUpdated'
+  | 'UserRegistered'
+  | 'UserProfileUpdated'
+  | 'PatientSubscribedToDoctor'
+  | 'DoctorRegistered'
+  | 'DoctorProfileUpdated'
+  | 'UserDeactivated'
+  | 'PasswordSet'
 >;
 
 export type UserState =
@@ -20,10 +26,13 @@ export type UserState =
       status: 'registered';
       user_id: string;
       account_type: AccountType;
+      email: string | null;
       name: string;
       phone_number: string | null;
       doctor: (DoctorProfile & { doctor_number: number }) | null;
       subscriptions: ReadonlySet<string>;
+      active: boolean;
+      password_hash: string | null;
     };
 
 export type UserCommand =
@@ -39,7 +48,9 @@ export type UserCommand =
       };
     }
   | { type: 'UpdateProfile'; data: { name?: string; phone_number?: string | null; doctor?: Partial<DoctorProfile> } }
-  | { type: 'SubscribeToDoctor'; data: { doctor_id: string; doctor_exists: boolean } };
+  | { type: 'SubscribeToDoctor'; data: { doctor_id: string; doctor_exists: boolean } }
+  | { type: 'DeactivateUser'; data: { reason: string } }
+  | { type: 'SetPassword'; data: { password_hash: string } };
 
 export const initialUserState = (): UserState => ({ status: 'unregistered' });
 
@@ -49,10 +60,13 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       status: 'registered',
       user_id: data.user_id,
       account_type: data.account_type,
+      email: data.email,
       name: data.name,
       phone_number: data.phone_number,
       doctor: null,
       subscriptions: new Set(),
+      active: true,
+      password_hash: null,
     }))
     .with({ type: 'UserProfileUpdated' }, ({ data }): UserState =>
       state.status === 'registered'
@@ -78,7 +92,17 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
     .with({ type: 'PatientSubscribedToDoctor' }, ({ data }): UserState =>
       state.status === 'registered' ? { ...state, subscriptions: new Set([...state.subscriptions, data.doctor_id]) } : state,
     )
+    .with({ type: 'UserDeactivated' }, (): UserState => (state.status === 'registered' ? { ...state, active: false } : state))
+    .with({ type: 'PasswordSet' }, ({ data }): UserState =>
+      state.status === 'registered' ? { ...state, password_hash: data.password_hash } : state,
+    )
     .exhaustive();
+}
+
+/** A deactivated account answers as if it did not exist. */
+function activeUser(state: UserState) {
+  if (state.status !== 'registered' || !state.active) throw notFound(API_TEXTS.userNotFound);
+  return state;
 }
 
 function stripUndefined<T extends object>(value: T): Partial<T> {
@@ -96,8 +120,8 @@ function register(command: Extract<UserCommand, { type: 'RegisterUser' }>, state
   return events;
 }
 
-function updateProfile(command: Extract<UserCommand, { type: 'UpdateProfile' }>, state: UserState): UserEvent[] {
-  if (state.status !== 'registered') throw notFound(API_TEXTS.userNotFound);
+function updateProfile(command: Extract<UserCommand, { type: 'UpdateProfile' }>, current: UserState): UserEvent[] {
+  const state = activeUser(current);
   const events: UserEvent[] = [];
   const { name, phone_number, doctor } = command.data;
   const userChanges: { name?: string; phone_number?: string | null } = {};
@@ -119,8 +143,8 @@ function updateProfile(command: Extract<UserCommand, { type: 'UpdateProfile' }>,
   return events;
 }
 
-function subscribe(command: Extract<UserCommand, { type: 'SubscribeToDoctor' }>, state: UserState): UserEvent[] {
-  if (state.status !== 'registered') throw notFound(API_TEXTS.userNotFound);
+function subscribe(command: Extract<UserCommand, { type: 'SubscribeToDoctor' }>, current: UserState): UserEvent[] {
+  const state = activeUser(current);
   if (state.account_type !== 'patient') throw invalid('Only patients add doctors to their list');
   if (!command.data.doctor_exists) throw notFound(API_TEXTS.doctorNotFound);
   if (state.subscriptions.has(command.data.doctor_id)) return [];
@@ -135,5 +159,13 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
       .with({ type: 'RegisterUser' }, (c) => register(c, state))
       .with({ type: 'UpdateProfile' }, (c) => updateProfile(c, state))
       .with({ type: 'SubscribeToDoctor' }, (c) => subscribe(c, state))
+      .with({ type: 'DeactivateUser' }, ({ data }): UserEvent[] => {
+        if (state.status !== 'registered') throw notFound(API_TEXTS.userNotFound);
+        return state.active ? [{ type: 'UserDeactivated', data: { user_id: state.user_id, reason: data.reason } }] : [];
+      })
+      .with({ type: 'SetPassword' }, ({ data }): UserEvent[] => {
+        const user = activeUser(state);
+        return [{ type: 'PasswordSet', data: { user_id: user.user_id, password_hash: data.password_hash } }];
+      })
       .exhaustive(),
 };

@@ -9,6 +9,16 @@ export interface UserDoc {
   phone_number: string | null;
   account_type: AccountType;
   registered_at: string;
+  active: boolean;
+}
+
+export interface SessionDoc {
+  _id: string;
+  user_id: string;
+  method: string;
+  started_at: string;
+  ended_at: string | null;
+  ended_reason: string | null;
 }
 
 export interface DoctorDoc {

@@ -1,4 +1,4 @@
-import { usersProjection, doctorsProjection, subscriptionsProjection } from './users';
+import { usersProjection, doctorsProjection, subscriptionsProjection, sessionsProjection } from './users';
 import { slotsProjection } from './slots';
 import { appointmentsProjection, appointmentHistoryProjection } from './appointments';
 import type { Projection } from './projection';
@@ -7,6 +7,7 @@ export const allProjections: Projection[] = [
   usersProjection,
   doctorsProjection,
   subscriptionsProjection,
+  sessionsProjection,
   slotsProjection,
   appointmentsProjection,
   appointmentHistoryProjection,

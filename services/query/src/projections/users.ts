@@ -1,12 +1,12 @@
 import { match } from 'ts-pattern';
 import { defineProjection } from './projection';
-import type { DoctorDoc, SubscriptionDoc, UserDoc } from './documents';
+import type { DoctorDoc, SessionDoc, SubscriptionDoc, UserDoc } from './documents';
 
 export const usersProjection = defineProjection({
   name: 'users',
   version: 1,
   collections: ['users'],
-  handles: ['UserRegistered', 'UserProfileUpdated'],
+  handles: ['UserRegistered', 'UserProfileUpdated', 'UserDeactivated'],
   apply: async (event, store) => {
     const users = store.collection<UserDoc>('users');
     await match(event)
@@ -18,9 +18,11 @@ export const usersProjection = defineProjection({
           phone_number: data.phone_number,
           account_type: data.account_type,
           registered_at: metadata.occurred_at,
+          active: true,
         }),
       )
       .with({ type: 'UserProfileUpdated' }, ({ data }) => users.patch(data.user_id, withoutUndefined({ name: data.name, phone_number: data.phone_number })))
+      .with({ type: 'UserDeactivated' }, ({ data }) => users.patch(data.user_id, { active: false }))
       .otherwise(async () => {});
   },
 });
@@ -78,3 +80,20 @@ export const subscriptionsProjection = defineProjection({
 export function withoutUndefined<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
+
+/** Sessions, so a token of an ended session is refused at once. */
+export const sessionsProjection = defineProjection({
+  name: 'sessions',
+  version: 1,
+  collections: ['sessions'],
+  handles: ['SessionStarted', 'SessionEnded'],
+  apply: async (event, store) => {
+    const sessions = store.collection<SessionDoc>('sessions');
+    await match(event)
+      .with({ type: 'SessionStarted' }, ({ data, metadata }) =>
+        sessions.put({ _id: data.session_id, user_id: data.user_id, method: data.method, started_at: metadata.occurred_at, ended_at: null, ended_reason: null }),
+      )
+      .with({ type: 'SessionEnded' }, ({ data, metadata }) => sessions.patch(data.session_id, { ended_at: metadata.occurred_at, ended_reason: data.reason }))
+      .otherwise(async () => {});
+  },
+});

@@ -1,0 +1,51 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { deciderSpec } from '../decider-spec';
+import { emailDecider, emailDigest } from './email';
+import { sessionDecider, type SessionEvent } from './session';
+
+describe('email decider', () => {
+  const spec = deciderSpec(emailDecider);
+  const claim = (user_id: string, previous_owner_exists = true) =>
+    ({ type: 'ClaimEmail', data: { email: ' Asha@Example.IN ', user_id, previous_owner_exists } }) as const;
+  it('claims a free address, normalised', () =>
+    spec([]).when(claim('u-1')).then([{ type: 'EmailClaimed', data: { email: 'asha@example.in', user_id: 'u-1' } }]));
+  it('refuses an address another account holds', () =>
+    spec([{ type: 'EmailClaimed', data: { email: 'asha@example.in', user_id: 'u-1' } }]).when(claim('u-2')).thenThrows('conflict'));
+  it('takes over a claim whose account was never written', () =>
+    spec([{ type: 'EmailClaimed', data: { email: 'asha@example.in', user_id: 'u-1' } }])
+      .when(claim('u-2', false))
+      .then([{ type: 'EmailClaimed', data: { email: 'asha@example.in', user_id: 'u-2' } }]));
+  it('digests case- and space-insensitively', () => assert.equal(emailDigest(' A@B.in'), emailDigest('a@b.IN')));
+});
+
+describe('session decider', () => {
+  const spec = deciderSpec(sessionDecider);
+  const started: SessionEvent = {
+    type: 'SessionStarted',
+    data: { session_id: 's-1', user_id: 'u-1', method: 'password', refresh_token_hash: 'h1', expires_at: '2030-01-31T00:00:00Z' },
+  };
+  const refreshed: SessionEvent = { type: 'SessionRefreshed', data: { session_id: 's-1', refresh_token_hash: 'h2', expires_at: '2030-02-01T00:00:00Z' } };
+  const now = new Date('2030-01-02T00:00:00Z');
+  const refresh = (presented_hash: string, at = now) =>
+    ({ type: 'RefreshSession', data: { session_id: 's-1', presented_hash, next_hash: 'h2', expires_at: '2030-02-01T00:00:00Z', now: at } }) as const;
+
+  it('rotates the refresh token', () => spec([started]).when(refresh('h1')).then([refreshed]));
+  it('ends the session when an old refresh token is reused', () =>
+    spec([started, refreshed])
+      .when(refresh('h1'))
+      .then([{ type: 'SessionEnded', data: { session_id: 's-1', user_id: 'u-1', reason: 'refresh_token_reused' } }]));
+  it('refuses an unknown token', () => spec([started]).when(refresh('nope')).thenThrows('not_found'));
+  it('ends an expired session instead of refreshing', () =>
+    spec([started])
+      .when(refresh('h1', new Date('2030-02-01T00:00:00Z')))
+      .then([{ type: 'SessionEnded', data: { session_id: 's-1', user_id: 'u-1', reason: 'expired' } }]));
+  it('logs out its own session only', () => {
+    spec([started]).when({ type: 'EndSession', data: { session_id: 's-1', actor_id: 'u-2' } }).thenThrows('not_found');
+    spec([started])
+      .when({ type: 'EndSession', data: { session_id: 's-1', actor_id: 'u-1' } })
+      .then([{ type: 'SessionEnded', data: { session_id: 's-1', user_id: 'u-1', reason: 'logout' } }]);
+  });
+  it('refuses to refresh an ended session', () =>
+    spec([started, { type: 'SessionEnded', data: { session_id: 's-1', user_id: 'u-1', reason: 'logout' } }]).when(refresh('h1')).thenThrows('conflict'));
+});

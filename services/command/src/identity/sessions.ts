@@ -1,0 +1,97 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { streams, type AccountType } from '@telemed/contracts';
+import { HttpError, type EventStore, type TokenService } from '@telemed/platform';
+import { handleCommand, type CommandContext } from '../decider';
+import { sessionDecider } from './session';
+
+/** How long a session may be refreshed without signing in again: a long clinic day and then some. */
+export const REFRESH_TOKEN_TTL_SECONDS = 14 * 24 * 3600;
+
+const digest = (secret: string) => createHash('sha256').update(secret).digest('base64url');
+
+export interface IssuedTokens {
+  access_token: string;
+  refresh_token: string;
+  token_type: 'bearer';
+  expires_in: number;
+}
+
+async function issue(tokens: TokenService, user: { user_id: string; account_type: AccountType }, sessionId: string, secret: string, now: Date): Promise<IssuedTokens> {
+  return {
+    access_token: await tokens.issue({ ...user, session_id: sessionId }, now),
+    refresh_token: `${sessionId}.${secret}`,
+    token_type: 'bearer',
+    expires_in: tokens.ttlSeconds,
+  };
+}
+
+/** Starts a session: a short-lived access token and a refresh token (stored only as a digest). */
+export async function startSession(
+  deps: { eventStore: EventStore; tokens: TokenService },
+  user: { user_id: string; account_type: AccountType },
+  method: 'google' | 'password' | 'operator',
+  context: CommandContext,
+) {
+  const session_id = randomUUID();
+  const secret = randomBytes(32).toString('base64url');
+  const result = await handleCommand(
+    deps.eventStore,
+    streams.session(session_id),
+    sessionDecider,
+    {
+      type: 'StartSession',
+      data: {
+        session_id,
+        user_id: user.user_id,
+        method,
+        refresh_token_hash: digest(secret),
+        expires_at: new Date(context.now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000).toISOString(),
+      },
+    },
+    context,
+  );
+  return { tokens: await issue(deps.tokens, user, session_id, secret, context.now), position: result.position };
+}
+
+const invalidRefresh = () => new HttpError(401, 'Session expired');
+
+/** Exchanges a refresh token for new tokens, rotating it; a reused old token ends the whole session. */
+export async function refreshSession(
+  deps: { eventStore: EventStore; tokens: TokenService },
+  refreshToken: string,
+  lookupUser: (userId: string) => Promise<{ user_id: string; account_type: AccountType; active: boolean } | null>,
+  context: CommandContext,
+) {
+  const [sessionId, secret] = refreshToken.split('.');
+  if (!sessionId || !secret || !/^[0-9a-f-]{36}$/.test(sessionId)) throw invalidRefresh();
+  const nextSecret = randomBytes(32).toString('base64url');
+  let result;
+  try {
+    result = await handleCommand(
+      deps.eventStore,
+      streams.session(sessionId),
+      sessionDecider,
+      {
+        type: 'RefreshSession',
+        data: {
+          session_id: sessionId,
+          presented_hash: digest(secret),
+          next_hash: digest(nextSecret),
+          expires_at: new Date(context.now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000).toISOString(),
+          now: context.now,
+        },
+      },
+      context,
+    );
+  } catch {
+    throw invalidRefresh();
+  }
+  if (result.state.status !== 'active') throw invalidRefresh();
+  const user = await lookupUser(result.state.user_id);
+  if (!user || !user.active) throw invalidRefresh();
+  return { tokens: await issue(deps.tokens, user, sessionId, nextSecret, context.now), position: result.position };
+}
+
+export async function endSession(eventStore: EventStore, sessionId: string, actorId: string, context: CommandContext) {
+  return handleCommand(eventStore, streams.session(sessionId), sessionDecider, { type: 'EndSession', data: { session_id: sessionId, actor_id: actorId } }, context);
+}
