@@ -29,3 +29,4 @@ export function createCommandService(
   return { router: api.router, routes: api.routes };
 }
 export { startRelay, eventSubject } from './relay';
+export { userDecider } from './users/user';

@@ -40,9 +40,10 @@ export async function startServerProcess(env: Record<string, string>): Promise<{
 }
 
 /** Runs an npm script and returns its stdout. */
-export async function runNpm(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export async function runNpm(args: string[], env: Record<string, string>, stdin?: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn('npm', ['run', '--silent', ...args], { cwd: repoRoot, env: { ...process.env, ...env } });
+    child.stdin.end(stdin ?? '');
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += String(d)));
