@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PERMISSIONS, STAFF_ROLES } from './institutions';
 
 /** Every fact the write side records. Past-tense names; never rename a stored type: add a new version. */
 
@@ -69,6 +70,33 @@ export const eventDataSchemas = {
     doctor_id: userId,
     ...z.object(doctorProfileFields).partial().shape,
   }),
+
+  InstitutionSlugClaimed: z.object({ slug: z.string(), institution_id: z.string() }),
+  InstitutionCreated: z.object({
+    institution_id: z.string(),
+    name: z.string(),
+    slug: z.string(),
+    address: z.string(),
+    phone: z.string(),
+    email: z.string(),
+    hours_of_operation: z.record(z.string(), z.string().nullable()),
+    role_permissions: z.record(z.string(), z.array(z.enum(PERMISSIONS))),
+  }),
+  InstitutionStaffAdded: z.object({
+    institution_id: z.string(),
+    staff_id: z.string(),
+    user_id: userId,
+    name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    role: z.enum(STAFF_ROLES),
+    role_title: z.string().nullable(),
+    department: z.string().nullable(),
+    specialization: z.string().nullable(),
+    is_institution_admin: z.boolean(),
+  }),
+  InstitutionStaffRemoved: z.object({ institution_id: z.string(), staff_id: z.string(), user_id: userId }),
+  InstitutionDisbanded: z.object({ institution_id: z.string() }),
 
   AvailabilitySet: z.object({
     doctor_id: userId,
@@ -151,6 +179,8 @@ export const streams = {
   schedule: (doctorId: string) => `schedule-${doctorId}`,
   slot: (slotId: number) => `slot-${slotId}`,
   appointment: (id: string) => `appointment-${id}`,
+  institution: (id: string) => `institution-${id}`,
+  institutionSlug: (slug: string) => `institution_slug-${slug}`,
 };
 
 export function streamCategory(streamId: string): string {

@@ -5,3 +5,4 @@ export * from './events';
 export * from './api';
 export * from './errors';
 export * from './slot-time';
+export * from './institutions';

@@ -1,19 +1,37 @@
 import express, { type Request, type Response, type Router } from 'express';
 import type { OpenAPIRegistry, RouteConfig } from '@asteasolutions/zod-to-openapi';
 import type { ZodType, z } from 'zod';
-import { API_TEXTS, errorResponseSchema, type AccountType } from '@telemed/contracts';
+import {
+  API_TEXTS,
+  INSTITUTION_TEXTS,
+  errorResponseSchema,
+  membershipAllows,
+  type AccountType,
+  type InstitutionAbility,
+  type InstitutionMembership,
+} from '@telemed/contracts';
 import { HttpError, RequestValidationError } from './errors';
 import { TokenError, type AccessClaims, type TokenService } from '../auth/tokens';
 
 /** Who may call a route. Ownership is checked by the handler (or the decider) on top of this. */
 export type PublicPolicy = { kind: 'public' };
-export type AuthenticatedPolicy = { kind: 'authenticated'; roles?: readonly AccountType[] };
+export type AuthenticatedPolicy = {
+  kind: 'authenticated';
+  roles?: readonly AccountType[];
+  /** The route acts on the institution named by this path parameter; the caller needs this ability there. */
+  institution?: { param: string; ability: InstitutionAbility };
+};
 export type Policy = PublicPolicy | AuthenticatedPolicy;
 export const policies = {
   public: { kind: 'public' } as PublicPolicy,
   anyUser: { kind: 'authenticated' } as AuthenticatedPolicy,
   roles: (...roles: AccountType[]): AuthenticatedPolicy => ({ kind: 'authenticated', roles }),
+  /** Platform admins, or members of the institution whose role grants the ability. */
+  institution: (ability: InstitutionAbility, param = 'id'): AuthenticatedPolicy => ({ kind: 'authenticated', institution: { param, ability } }),
 };
+
+/** The caller's standing in an institution: null when it does not exist (or was disbanded). */
+export type InstitutionResolver = (institutionId: string, userId: string) => Promise<{ membership: InstitutionMembership | null } | null>;
 
 /** Public routes get no caller; every other route gets the verified claims. */
 type CallerOf<P extends Policy> = P extends PublicPolicy ? null : AccessClaims;
@@ -96,7 +114,13 @@ export class ApiRouter {
   readonly router: Router = express.Router();
 
   constructor(
-    private readonly deps: { tokens: TokenService; registry: OpenAPIRegistry; basePath: string; checkToken?: TokenCheck },
+    private readonly deps: {
+      tokens: TokenService;
+      registry: OpenAPIRegistry;
+      basePath: string;
+      checkToken?: TokenCheck;
+      resolveInstitution?: InstitutionResolver;
+    },
   ) {}
 
   /** Every route of this router, with its policy: what the access-control matrix test walks. */
@@ -109,6 +133,9 @@ export class ApiRouter {
     this.routes.push({ method: spec.method, path: spec.path, policy: spec.policy });
     this.router[spec.method](spec.path, async (req, res) => {
       const auth = await this.authorize(spec.policy, req);
+      if (auth && spec.policy.kind === 'authenticated' && spec.policy.institution) {
+        await this.authorizeInstitution(spec.policy.institution, auth, String(req.params[spec.policy.institution.param] ?? ''));
+      }
       if (spec.body && hasContent(req) && !req.is(['application/json', 'application/*+json'])) {
         throw new HttpError(415, API_TEXTS.unsupportedMediaType);
       }
@@ -140,11 +167,22 @@ export class ApiRouter {
     return claims;
   }
 
+  /** Someone with no standing in the institution is told it does not exist (a 403 would confirm it does). */
+  private async authorizeInstitution(rule: { ability: InstitutionAbility }, auth: AccessClaims, institutionId: string): Promise<void> {
+    if (!this.deps.resolveInstitution) throw new Error('Institution policies need an institution resolver');
+    const found = institutionId ? await this.deps.resolveInstitution(institutionId, auth.user_id) : null;
+    if (!found) throw new HttpError(404, INSTITUTION_TEXTS.institutionNotFound);
+    if (auth.account_type === 'admin') return;
+    if (!found.membership) throw new HttpError(404, INSTITUTION_TEXTS.institutionNotFound);
+    if (!membershipAllows(found.membership, rule.ability)) throw new HttpError(403, API_TEXTS.forbiddenRole);
+  }
+
   private document(spec: RouteSpec<Schema | undefined, Schema | undefined, Schema | undefined, unknown>): void {
     const errorResponse = { description: '', content: { 'application/json': { schema: errorResponseSchema } } };
     const statuses = new Set(spec.errors ?? []);
     if (spec.policy.kind !== 'public') statuses.add(401);
     if (spec.policy.kind === 'authenticated' && spec.policy.roles) statuses.add(403);
+    if (spec.policy.kind === 'authenticated' && spec.policy.institution) statuses.add(403).add(404);
     if (spec.body || spec.query || spec.params) statuses.add(422);
     const responses: RouteConfig['responses'] = {
       [spec.successStatus ?? 200]: {

@@ -5,6 +5,7 @@ import { userRoutes } from './users/routes';
 import { scheduleRoutes } from './schedule/routes';
 import { appointmentRoutes } from './appointments/routes';
 import { identityRoutes } from './identity/routes';
+import { institutionRoutes, streamInstitutionResolver } from './institutions/routes';
 
 export { registerUser, loadUser, findUserIdByEmail, type NewUser } from './users/service';
 export { startSession } from './identity/sessions';
@@ -21,11 +22,18 @@ export type { CommandDeps } from './context';
 export function createCommandService(
   deps: CommandDeps & { tokens: TokenService; registry: OpenAPIRegistry; loginLimiter: LoginRateLimiter; checkToken?: TokenCheck },
 ) {
-  const api = new ApiRouter({ tokens: deps.tokens, registry: deps.registry, basePath: '/api/v1', checkToken: deps.checkToken });
+  const api = new ApiRouter({
+    tokens: deps.tokens,
+    registry: deps.registry,
+    basePath: '/api/v1',
+    checkToken: deps.checkToken,
+    resolveInstitution: streamInstitutionResolver(deps),
+  });
   identityRoutes(api, deps);
   userRoutes(api, deps);
   scheduleRoutes(api, deps);
   appointmentRoutes(api, deps);
+  institutionRoutes(api, deps);
   return { router: api.router, routes: api.routes };
 }
 export { startRelay, eventSubject } from './relay';

@@ -45,8 +45,8 @@ export function createNotifier(deps: { tokens: TokenService; readStore: ReadStor
     try {
       const claims = await deps.tokens.verify(token);
       if (claims.user_id !== userId) return CLOSE.userMismatch;
-      const user = await deps.readStore.collection('users').get(userId);
-      return user ? null : CLOSE.userNotFound;
+      const user = await deps.readStore.collection<{ _id: string; active?: boolean }>('users').get(userId);
+      return user && user.active !== false ? null : CLOSE.userNotFound;
     } catch (error) {
       return error instanceof TokenError ? CLOSE.invalidToken : CLOSE.authFailed;
     }

@@ -5,6 +5,7 @@ import { ApiRouter, policies, type EventStore, type Logger, type ReadStore, type
 import { allProjections, type Projection } from './projections';
 import { ProjectionRunner, projectionChecksum } from './projection-runner';
 import { queryRoutes } from './routes';
+import { institutionLookups, institutionQueryRoutes } from './institution-routes';
 
 export { ProjectionRunner, projectionChecksum, readModelsChecksum } from './projection-runner';
 export { allProjections } from './projections';
@@ -33,9 +34,17 @@ export function createQueryService(deps: {
 }) {
   const projections = deps.projections ?? allProjections;
   const runner = new ProjectionRunner({ eventStore: deps.eventStore, readStore: deps.readStore, projections, logger: deps.logger });
-  const api = new ApiRouter({ tokens: deps.tokens, registry: deps.registry, basePath: '/api/v1', checkToken: deps.checkToken });
+  const lookups = institutionLookups(deps.readStore);
+  const api = new ApiRouter({
+    tokens: deps.tokens,
+    registry: deps.registry,
+    basePath: '/api/v1',
+    checkToken: deps.checkToken,
+    resolveInstitution: lookups.resolve,
+  });
   api.router.use(minPosition(runner));
-  queryRoutes(api, deps);
+  queryRoutes(api, { ...deps, canReadAppointmentsOf: lookups.canReadAppointmentsOf });
+  institutionQueryRoutes(api, deps.readStore);
 
   api.route({
     method: 'get',

@@ -30,6 +30,8 @@ import {
 export interface QueryDeps {
   readStore: ReadStore;
   clock: () => Date;
+  /** Institution admins and members with the appointments permission read their doctors' appointments. */
+  canReadAppointmentsOf: (userId: string, doctorId: string) => Promise<boolean>;
 }
 
 const byStart = { start: 1 } as const;
@@ -213,7 +215,7 @@ export function queryRoutes(api: ApiRouter, deps: QueryDeps): void {
   api.route({
     method: 'get',
     path: '/appointments/:id/history',
-    summary: 'Every event of an appointment with who did it and when (its participants)',
+    summary: "Every event of an appointment with who did it and when (its participants, and its doctor's institution)",
     tags: ['appointments'],
     policy: policies.anyUser,
     params: z.object({ id: z.string().min(1).max(64) }),
@@ -222,7 +224,8 @@ export function queryRoutes(api: ApiRouter, deps: QueryDeps): void {
     handler: async ({ auth, params }) => {
       const appointment = await appointments.get(params.id);
       const participant = appointment && (appointment.patient_id === auth.user_id || appointment.doctor_id === auth.user_id);
-      if (!participant) throw notFound(API_TEXTS.appointmentNotFound);
+      const allowed = participant || (appointment && (await deps.canReadAppointmentsOf(auth.user_id, appointment.doctor_id)));
+      if (!allowed) throw notFound(API_TEXTS.appointmentNotFound);
       const entries = await history.find({ appointment_id: params.id }, { sort: { position: 1 } });
       const names = new Map<string, string | null>();
       for (const entry of entries) {

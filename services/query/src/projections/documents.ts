@@ -97,3 +97,33 @@ export interface HistoryDoc {
   actor: { user_id: string; role: string };
   data: Record<string, unknown>;
 }
+
+export interface InstitutionDoc {
+  _id: string;
+  name: string;
+  slug: string;
+  address: string;
+  phone: string;
+  email: string;
+  is_active: boolean;
+  hours_of_operation: Record<string, string | null>;
+  role_permissions: Record<string, string[]>;
+  created_at: string;
+}
+
+export interface StaffDoc {
+  _id: string;
+  institution_id: string;
+  user_id: string;
+  name: string;
+  email: string;
+  phone: string;
+  role: 'USER' | 'STAFF' | 'ADMIN' | 'DOCTOR' | 'SUPER_DOCTOR';
+  role_title: string | null;
+  department: string | null;
+  specialization: string | null;
+  is_institution_admin: boolean;
+  is_active: boolean;
+  added_at: string;
+  removed_at: string | null;
+}

@@ -1,6 +1,7 @@
 import { usersProjection, doctorsProjection, subscriptionsProjection, sessionsProjection } from './users';
 import { slotsProjection } from './slots';
 import { appointmentsProjection, appointmentHistoryProjection } from './appointments';
+import { institutionsProjection } from './institutions';
 import type { Projection } from './projection';
 
 export const allProjections: Projection[] = [
@@ -11,6 +12,7 @@ export const allProjections: Projection[] = [
   slotsProjection,
   appointmentsProjection,
   appointmentHistoryProjection,
+  institutionsProjection,
 ];
 
 export type { Projection } from './projection';

@@ -1,0 +1,179 @@
+import { z } from './zod';
+
+/** Institution roles and permissions, with the seeds' defaults. */
+export const STAFF_ROLES = ['USER', 'STAFF', 'ADMIN', 'DOCTOR', 'SUPER_DOCTOR'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+export const PERMISSIONS = ['read', 'write', 'delete', 'appointments', 'basic_operations', 'manage_users', 'manage_staff', 'manage_institution'] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+export const DEFAULT_ROLE_PERMISSIONS: Record<StaffRole, Permission[]> = {
+  USER: ['read', 'appointments'],
+  STAFF: ['read', 'basic_operations'],
+  ADMIN: ['read', 'write', 'delete', 'manage_users'],
+  DOCTOR: ['read', 'write', 'appointments'],
+  SUPER_DOCTOR: ['read', 'write', 'delete', 'appointments', 'manage_staff', 'manage_institution'],
+};
+
+export const WEEKDAYS = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+export const DEFAULT_HOURS_OF_OPERATION: Record<Weekday, string | null> = {
+  MO: '09:00-17:00',
+  TU: '09:00-17:00',
+  WE: '09:00-17:00',
+  TH: '09:00-17:00',
+  FR: '09:00-17:00',
+  SA: '09:00-13:00',
+  SU: null,
+};
+
+export const DOCTOR_ROLES: readonly StaffRole[] = ['DOCTOR', 'SUPER_DOCTOR'];
+
+/** What a member may do in an institution, from their role's permissions. */
+export interface InstitutionMembership {
+  role: StaffRole;
+  is_institution_admin: boolean;
+  permissions: readonly Permission[];
+}
+
+export type InstitutionAbility = 'read' | 'manage_staff' | 'read_appointments';
+
+export function membershipAllows(member: InstitutionMembership, ability: InstitutionAbility): boolean {
+  const has = (p: Permission) => member.permissions.includes(p);
+  switch (ability) {
+    case 'read':
+      return member.is_institution_admin || has('read');
+    case 'manage_staff':
+      return member.is_institution_admin || has('manage_staff') || has('manage_institution') || has('manage_users');
+    case 'read_appointments':
+      return member.is_institution_admin || has('appointments');
+  }
+}
+
+export const INSTITUTION_TEXTS = {
+  notAnAdmin: 'You are not an admin of any institution',
+  institutionNotFound: 'Institution not found',
+  atLeastOneStaff: 'At least one staff member is required',
+  slugTaken: 'This slug is already taken',
+  lastAdmin: 'An institution keeps at least one admin',
+  disbanded: 'This institution has been disbanded',
+  staffNotFound: 'Staff member not found',
+  notADoctorAccount: 'This email belongs to an account that is not a doctor',
+} as const;
+
+export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{1,61}[a-z0-9])?$/;
+
+/** Lowercase letters, digits and hyphens, as the seeds derive it from the name. */
+export function slugify(name: string): string {
+  return name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 63);
+}
+
+const phone = z.string().trim().regex(/^\+?[0-9 ()-]{6,20}$/, 'Expected a phone number such as +91 98765 43210');
+const hours = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/, 'Expected HH:MM-HH:MM')
+  .nullable();
+
+export const staffInputSchema = z.strictObject({
+  name: z.string().trim().min(1).max(120),
+  email: z.email().max(254),
+  phone,
+  account_type: z.enum(STAFF_ROLES).openapi({ description: 'The staff role' }),
+  role_title: z.string().trim().max(120).optional(),
+  department: z.string().trim().max(120).optional(),
+  specialization: z.string().trim().max(120).optional(),
+});
+
+export const createInstitutionSchema = z
+  .strictObject({
+    name: z.string().trim().min(1).max(200),
+    slug: z.string().regex(SLUG_PATTERN, 'Lowercase letters, digits and hyphens (2-63), not starting or ending with a hyphen'),
+    address: z.string().trim().min(1).max(500),
+    phone,
+    email: z.email().max(254),
+    hours_of_operation: z.strictObject(Object.fromEntries(WEEKDAYS.map((d) => [d, hours.optional()])) as Record<Weekday, z.ZodOptional<typeof hours>>).optional(),
+    role_permissions: z.partialRecord(z.enum(STAFF_ROLES), z.array(z.enum(PERMISSIONS)).max(PERMISSIONS.length)).optional(),
+    staff: z.array(staffInputSchema).min(1, 'At least one staff member is required').max(200),
+  })
+  .openapi('CreateInstitutionRequest');
+
+export const addDoctorSchema = z
+  .strictObject({
+    name: z.string().trim().min(1).max(120),
+    email: z.email().max(254),
+    phone_number: phone,
+    specialty: z.string().trim().min(1).max(80),
+    qualification: z.string().trim().min(1).max(120),
+    consultation_fee: z.number().nonnegative().max(1_000_000),
+    appointment_duration_minutes: z.literal(30).optional(),
+  })
+  .openapi('AddDoctorRequest');
+
+export const staffEntrySchema = z
+  .object({
+    id: z.string(),
+    user_id: z.string(),
+    user: z.object({ name: z.string() }),
+    name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    account_type: z.enum(STAFF_ROLES),
+    role_title: z.string().nullable(),
+    department: z.string().nullable(),
+    specialization: z.string().nullable(),
+    is_active: z.boolean(),
+    is_institution_admin: z.boolean(),
+  })
+  .openapi('StaffEntry');
+
+export const institutionSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    slug: z.string(),
+    address: z.string(),
+    phone: z.string(),
+    email: z.string(),
+    is_active: z.boolean(),
+    hours_of_operation: z.record(z.string(), z.string().nullable()),
+    role_permissions: z.record(z.string(), z.array(z.string())),
+    created_at: z.string(),
+  })
+  .openapi('Institution');
+
+export const institutionDoctorSchema = z
+  .object({
+    doctor_id: z.string(),
+    name: z.string(),
+    email: z.string().nullable(),
+    phone_number: z.string().nullable(),
+    specialty: z.string().nullable(),
+    qualification: z.string().nullable(),
+    consultation_fee: z.number().nullable(),
+    is_active: z.boolean(),
+    is_institution_admin: z.boolean(),
+  })
+  .openapi('InstitutionDoctor');
+
+export const institutionWithDoctorsSchema = institutionSchema.extend({ doctors: z.array(institutionDoctorSchema) }).openapi('InstitutionWithDoctors');
+export const institutionWithStaffSchema = institutionSchema.extend({ staff: z.array(staffEntrySchema) }).openapi('InstitutionWithStaff');
+
+export const institutionAppointmentSchema = z
+  .object({
+    id: z.string(),
+    appointment_id: z.string(),
+    patient: z.object({ name: z.string() }),
+    doctor: z.object({ doctor_id: z.string(), name: z.string() }),
+    slot: z.object({ slot_date: z.string(), start_time: z.string(), end_time: z.string(), start_at: z.string() }),
+    status: z.string(),
+    notes: z.string(),
+  })
+  .openapi('InstitutionAppointment');
+
+export const adminStatusSchema = z
+  .object({ is_institution_admin: z.boolean(), institution_id: z.string().nullable() })
+  .openapi('AdminStatus');

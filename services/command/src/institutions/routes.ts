@@ -1,0 +1,151 @@
+import {
+  addDoctorSchema,
+  createInstitutionSchema,
+  institutionWithStaffSchema,
+  streams,
+  z,
+  type RecordedEvent,
+} from '@telemed/contracts';
+import { policies, type ApiRouter } from '@telemed/platform';
+import { handleCommand, readStream } from '../decider';
+import { positionHeader, requestContext, type CommandDeps } from '../context';
+import { institutionDecider, membershipOf } from './institution';
+import { addDoctor, createInstitution } from './service';
+
+const ok = z.object({ status: z.literal('success') });
+
+/** The institution as created, from its own events (the read model may not have it yet). */
+function createdView(events: RecordedEvent[]) {
+  const created = events.find((e) => e.type === 'InstitutionCreated');
+  if (!created || created.type !== 'InstitutionCreated') throw new Error('No InstitutionCreated event');
+  const { institution_id, ...fields } = created.data;
+  return {
+    id: institution_id,
+    ...fields,
+    is_active: true,
+    created_at: created.metadata.occurred_at,
+    staff: events.flatMap((e) =>
+      e.type === 'InstitutionStaffAdded'
+        ? [
+            {
+              id: e.data.staff_id,
+              user_id: e.data.user_id,
+              user: { name: e.data.name },
+              name: e.data.name,
+              email: e.data.email,
+              phone: e.data.phone,
+              account_type: e.data.role,
+              role_title: e.data.role_title,
+              department: e.data.department,
+              specialization: e.data.specialization,
+              is_active: true,
+              is_institution_admin: e.data.is_institution_admin,
+            },
+          ]
+        : [],
+    ),
+  };
+}
+
+export function institutionRoutes(api: ApiRouter, deps: CommandDeps): void {
+  api.route({
+    method: 'post',
+    path: '/institutions/',
+    summary: 'Create an institution with its staff (platform admins)',
+    tags: ['institutions'],
+    policy: policies.roles('admin'),
+    body: createInstitutionSchema,
+    response: institutionWithStaffSchema,
+    successStatus: 201,
+    errors: [409],
+    handler: async ({ body, auth, req }) => {
+      const context = requestContext(req, auth, deps.clock());
+      const { institution_id, position } = await createInstitution(deps.eventStore, body, context);
+      const events = (await deps.eventStore.readStream(streams.institution(institution_id))) as unknown as RecordedEvent[];
+      return { body: createdView(events), headers: positionHeader(position) };
+    },
+  });
+
+  api.route({
+    method: 'delete',
+    path: '/institutions/:id',
+    summary: 'Disband an institution (platform admins); recorded as an event, nothing is deleted',
+    tags: ['institutions'],
+    policy: policies.roles('admin'),
+    params: z.object({ id: z.string().min(1).max(64) }),
+    response: ok,
+    errors: [404],
+    handler: async ({ params, auth, req }) => {
+      const result = await handleCommand(deps.eventStore, streams.institution(params.id), institutionDecider, { type: 'DisbandInstitution', data: {} }, requestContext(req, auth, deps.clock()));
+      return { body: { status: 'success' as const }, headers: positionHeader(result.position) };
+    },
+  });
+
+  api.route({
+    method: 'delete',
+    path: '/institutions/:id/staff/:user_id',
+    summary: 'Remove a staff member (institution admins and roles that manage staff)',
+    tags: ['institutions'],
+    policy: policies.institution('manage_staff'),
+    params: z.object({ id: z.string().min(1).max(64), user_id: z.string().min(1).max(64) }),
+    response: ok,
+    errors: [409],
+    handler: async ({ params, auth, req }) => {
+      const result = await handleCommand(
+        deps.eventStore,
+        streams.institution(params.id),
+        institutionDecider,
+        { type: 'RemoveStaff', data: { user_id: params.user_id, doctors_only: false } },
+        requestContext(req, auth, deps.clock()),
+      );
+      return { body: { status: 'success' as const }, headers: positionHeader(result.position) };
+    },
+  });
+
+  api.route({
+    method: 'post',
+    path: '/institutions/:id/doctors',
+    summary: "Add a doctor to the institution, creating the doctor's account or linking an existing one",
+    tags: ['institutions'],
+    policy: policies.institution('manage_staff'),
+    params: z.object({ id: z.string().min(1).max(64) }),
+    body: addDoctorSchema,
+    response: z.object({ status: z.literal('success'), doctor_id: z.string() }),
+    successStatus: 201,
+    errors: [409],
+    handler: async ({ params, body, auth, req }) => {
+      const result = await addDoctor(deps.eventStore, params.id, body, requestContext(req, auth, deps.clock()));
+      return { body: { status: 'success' as const, doctor_id: result.doctor_id }, headers: positionHeader(result.position) };
+    },
+  });
+
+  api.route({
+    method: 'delete',
+    path: '/institutions/:id/doctors/:doctor_id',
+    summary: 'Remove a doctor from the institution (their account stays)',
+    tags: ['institutions'],
+    policy: policies.institution('manage_staff'),
+    params: z.object({ id: z.string().min(1).max(64), doctor_id: z.string().min(1).max(64) }),
+    response: ok,
+    errors: [409],
+    handler: async ({ params, auth, req }) => {
+      const result = await handleCommand(
+        deps.eventStore,
+        streams.institution(params.id),
+        institutionDecider,
+        { type: 'RemoveStaff', data: { user_id: params.doctor_id, doctors_only: true } },
+        requestContext(req, auth, deps.clock()),
+      );
+      return { body: { status: 'success' as const }, headers: positionHeader(result.position) };
+    },
+  });
+}
+
+/** Resolves the caller's standing from the institution's own stream: consistent with the command it guards. */
+export function streamInstitutionResolver(deps: CommandDeps) {
+  return async (institutionId: string, userId: string) => {
+    const { state } = await readStream(deps.eventStore, streams.institution(institutionId), institutionDecider);
+    if (state.status !== 'active') return null;
+    return { membership: membershipOf(state, userId) };
+  };
+}

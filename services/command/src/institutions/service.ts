@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import {
+  DEFAULT_HOURS_OF_OPERATION,
+  DEFAULT_ROLE_PERMISSIONS,
+  DOCTOR_ROLES,
+  INSTITUTION_TEXTS,
+  STAFF_ROLES,
+  conflict,
+  streams,
+  type Permission,
+  type StaffRole,
+  type z,
+  type createInstitutionSchema,
+  type addDoctorSchema,
+} from '@telemed/contracts';
+import type { EventStore } from '@telemed/platform';
+import { handleCommand, readStream, type CommandContext } from '../decider';
+import { findUserIdByEmail, loadUser, registerUser } from '../users/service';
+import { institutionDecider, slugDecider, type StaffMember } from './institution';
+
+type CreateInput = z.output<typeof createInstitutionSchema>;
+type AddDoctorInput = z.output<typeof addDoctorSchema>;
+
+/**
+ * Finds the account of a staff member by e-mail, or creates it: a doctor account for doctor roles (they sign in
+ * with Google later and land on it), otherwise a patient account. A doctor role needs a doctor account.
+ */
+async function provisionAccount(
+  eventStore: EventStore,
+  person: { name: string; email: string; phone: string; role: StaffRole; specialty?: string; qualification?: string; consultation_fee?: number },
+  context: CommandContext,
+): Promise<string> {
+  const wantsDoctor = DOCTOR_ROLES.includes(person.role);
+  const existing = await findUserIdByEmail(eventStore, person.email);
+  if (existing) {
+    const user = await loadUser(eventStore, existing);
+    if (wantsDoctor && (user.status !== 'registered' || user.account_type !== 'doctor')) throw conflict(INSTITUTION_TEXTS.notADoctorAccount);
+    return existing;
+  }
+  const { user_id } = await registerUser(
+    eventStore,
+    {
+      email: person.email,
+      name: person.name,
+      account_type: wantsDoctor ? 'doctor' : 'patient',
+      phone_number: person.phone,
+      doctor: wantsDoctor ? { specialty: person.specialty, qualification: person.qualification, consultation_fee: person.consultation_fee } : undefined,
+    },
+    context,
+  );
+  return user_id;
+}
+
+function member(userId: string, p: { name: string; email: string; phone: string; role: StaffRole; role_title?: string; department?: string; specialization?: string }): StaffMember {
+  return {
+    staff_id: randomUUID(),
+    user_id: userId,
+    name: p.name,
+    email: p.email.toLowerCase(),
+    phone: p.phone,
+    role: p.role,
+    role_title: p.role_title ?? null,
+    department: p.department ?? null,
+    specialization: p.specialization ?? null,
+    is_institution_admin: p.role === 'ADMIN',
+  };
+}
+
+export async function createInstitution(eventStore: EventStore, input: CreateInput, context: CommandContext) {
+  const institution_id = randomUUID();
+  const slugStream = streams.institutionSlug(input.slug);
+  const { state: slug } = await readStream(eventStore, slugStream, slugDecider);
+  const holderExists = slug.institution_id !== null && (await eventStore.readStream(streams.institution(slug.institution_id))).length > 0;
+  await handleCommand(eventStore, slugStream, slugDecider, { type: 'ClaimSlug', data: { slug: input.slug, institution_id, holder_exists: holderExists } }, context);
+
+  const staff: StaffMember[] = [];
+  for (const s of input.staff) {
+    const userId = await provisionAccount(eventStore, { ...s, role: s.account_type, specialty: s.specialization }, context);
+    staff.push(member(userId, { ...s, role: s.account_type }));
+  }
+  const role_permissions = Object.fromEntries(
+    STAFF_ROLES.map((role) => [role, [...new Set<Permission>(input.role_permissions?.[role] ?? DEFAULT_ROLE_PERMISSIONS[role])]]),
+  );
+  const result = await handleCommand(
+    eventStore,
+    streams.institution(institution_id),
+    institutionDecider,
+    {
+      type: 'CreateInstitution',
+      data: {
+        institution: {
+          institution_id,
+          name: input.name,
+          slug: input.slug,
+          address: input.address,
+          phone: input.phone,
+          email: input.email.toLowerCase(),
+          hours_of_operation: { ...DEFAULT_HOURS_OF_OPERATION, ...(input.hours_of_operation ?? {}) },
+          role_permissions,
+        },
+        staff,
+      },
+    },
+    context,
+  );
+  return { institution_id, position: result.position };
+}
+
+export async function addDoctor(eventStore: EventStore, institutionId: string, input: AddDoctorInput, context: CommandContext) {
+  const { state } = await readStream(eventStore, streams.institution(institutionId), institutionDecider);
+  if (state.status !== 'active') throw conflict(INSTITUTION_TEXTS.disbanded);
+  const userId = await provisionAccount(
+    eventStore,
+    { name: input.name, email: input.email, phone: input.phone_number, role: 'DOCTOR', specialty: input.specialty, qualification: input.qualification, consultation_fee: input.consultation_fee },
+    context,
+  );
+  const result = await handleCommand(
+    eventStore,
+    streams.institution(institutionId),
+    institutionDecider,
+    { type: 'AddStaff', data: { member: member(userId, { name: input.name, email: input.email, phone: input.phone_number, role: 'DOCTOR', specialization: input.specialty }) } },
+    context,
+  );
+  return { doctor_id: userId, position: result.position };
+}
+
+export async function loadInstitution(eventStore: EventStore, institutionId: string) {
+  return (await readStream(eventStore, streams.institution(institutionId), institutionDecider)).state;
+}

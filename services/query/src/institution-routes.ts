@@ -1,0 +1,201 @@
+import {
+  DOCTOR_ROLES,
+  INSTITUTION_TEXTS,
+  adminStatusSchema,
+  institutionAppointmentSchema,
+  institutionSchema,
+  institutionWithDoctorsSchema,
+  membershipAllows,
+  notFound,
+  staffEntrySchema,
+  toLocalSlotFields,
+  z,
+  DEFAULT_TIMEZONE,
+  type InstitutionMembership,
+  type Permission,
+} from '@telemed/contracts';
+import { policies, type ApiRouter, type InstitutionResolver, type ReadStore } from '@telemed/platform';
+import type { AppointmentDoc, DoctorDoc, InstitutionDoc, StaffDoc } from './projections';
+import { timezoneOf } from './views';
+
+const institutionView = (doc: InstitutionDoc) => ({
+  id: doc._id,
+  name: doc.name,
+  slug: doc.slug,
+  address: doc.address,
+  phone: doc.phone,
+  email: doc.email,
+  is_active: doc.is_active,
+  hours_of_operation: doc.hours_of_operation,
+  role_permissions: doc.role_permissions,
+  created_at: doc.created_at,
+});
+
+const staffView = (doc: StaffDoc) => ({
+  id: doc._id,
+  user_id: doc.user_id,
+  user: { name: doc.name },
+  name: doc.name,
+  email: doc.email,
+  phone: doc.phone,
+  account_type: doc.role,
+  role_title: doc.role_title,
+  department: doc.department,
+  specialization: doc.specialization,
+  is_active: doc.is_active,
+  is_institution_admin: doc.is_institution_admin,
+});
+
+/** Institution lookups shared by the routes and the access policies. */
+export function institutionLookups(readStore: ReadStore) {
+  const institutions = readStore.collection<InstitutionDoc>('institutions');
+  const staff = readStore.collection<StaffDoc>('institution_staff');
+  const membershipIn = async (institution: InstitutionDoc, userId: string): Promise<InstitutionMembership | null> => {
+    const entry = (await staff.find({ institution_id: institution._id, user_id: userId, is_active: true }))[0];
+    if (!entry) return null;
+    return {
+      role: entry.role,
+      is_institution_admin: entry.is_institution_admin,
+      permissions: (institution.role_permissions[entry.role] ?? []) as Permission[],
+    };
+  };
+  const resolve: InstitutionResolver = async (institutionId, userId) => {
+    const institution = await institutions.get(institutionId);
+    if (!institution || !institution.is_active) return null;
+    return { membership: await membershipIn(institution, userId) };
+  };
+  /** Active institutions where the user is on the staff, with their membership. */
+  const membershipsOf = async (userId: string) => {
+    const entries = await staff.find({ user_id: userId, is_active: true }, { sort: { added_at: 1 } });
+    const result: Array<{ institution: InstitutionDoc; membership: InstitutionMembership }> = [];
+    for (const entry of entries) {
+      const institution = await institutions.get(entry.institution_id);
+      const membership = institution?.is_active ? await membershipIn(institution, userId) : null;
+      if (institution && membership) result.push({ institution, membership });
+    }
+    return result;
+  };
+  /** May this user read the appointments of this doctor through an institution? */
+  const canReadAppointmentsOf = async (userId: string, doctorId: string) => {
+    for (const { institution, membership } of await membershipsOf(userId)) {
+      if (!membershipAllows(membership, 'read_appointments')) continue;
+      const doctorEntry = await staff.find({ institution_id: institution._id, user_id: doctorId, is_active: true, role: { $in: [...DOCTOR_ROLES] } });
+      if (doctorEntry.length > 0) return true;
+    }
+    return false;
+  };
+  return { institutions, staff, resolve, membershipsOf, canReadAppointmentsOf };
+}
+
+export function institutionQueryRoutes(api: ApiRouter, readStore: ReadStore): void {
+  const { institutions, staff, membershipsOf } = institutionLookups(readStore);
+  const doctors = readStore.collection<DoctorDoc>('doctors');
+  const appointments = readStore.collection<AppointmentDoc>('appointments');
+  const idParams = z.object({ id: z.string().min(1).max(64) });
+
+  api.route({
+    method: 'get',
+    path: '/institutions/',
+    summary: 'Active institutions: all of them for platform admins, otherwise those the caller works in',
+    tags: ['institutions'],
+    policy: policies.anyUser,
+    response: z.array(institutionSchema),
+    handler: async ({ auth }) => {
+      if (auth.account_type === 'admin') {
+        return { body: (await institutions.find({ is_active: true }, { sort: { name: 1 } })).map(institutionView) };
+      }
+      return { body: (await membershipsOf(auth.user_id)).map((m) => institutionView(m.institution)) };
+    },
+  });
+
+  api.route({
+    method: 'get',
+    path: '/institutions/check-admin-status',
+    summary: 'Whether the caller administers an institution, and which',
+    tags: ['institutions'],
+    policy: policies.anyUser,
+    response: adminStatusSchema,
+    handler: async ({ auth }) => {
+      const admin = (await membershipsOf(auth.user_id)).find((m) => m.membership.is_institution_admin);
+      return { body: { is_institution_admin: Boolean(admin), institution_id: admin?.institution._id ?? null } };
+    },
+  });
+
+  api.route({
+    method: 'get',
+    path: '/institutions/my-institution',
+    summary: 'The institution the caller administers, with its doctors',
+    tags: ['institutions'],
+    policy: policies.anyUser,
+    response: institutionWithDoctorsSchema,
+    errors: [404],
+    handler: async ({ auth }) => {
+      const admin = (await membershipsOf(auth.user_id)).find((m) => m.membership.is_institution_admin);
+      if (!admin) throw notFound(INSTITUTION_TEXTS.notAnAdmin);
+      const members = await staff.find({ institution_id: admin.institution._id, is_active: true }, { sort: { added_at: 1 } });
+      const doctorMembers = members.filter((m) => DOCTOR_ROLES.includes(m.role));
+      const list = await Promise.all(
+        doctorMembers.map(async (m) => {
+          const profile = await doctors.get(m.user_id);
+          return {
+            doctor_id: m.user_id,
+            name: profile?.name ?? m.name,
+            email: profile?.email ?? m.email,
+            phone_number: profile?.phone_number ?? m.phone,
+            specialty: profile?.specialty ?? m.specialization,
+            qualification: profile?.qualification ?? null,
+            consultation_fee: profile?.consultation_fee ?? null,
+            is_active: m.is_active,
+            is_institution_admin: m.is_institution_admin,
+          };
+        }),
+      );
+      return { body: { ...institutionView(admin.institution), doctors: list } };
+    },
+  });
+
+  api.route({
+    method: 'get',
+    path: '/institutions/:id/staff',
+    summary: "The institution's active staff",
+    tags: ['institutions'],
+    policy: policies.institution('read'),
+    params: idParams,
+    response: z.array(staffEntrySchema),
+    handler: async ({ params }) => ({
+      body: (await staff.find({ institution_id: params.id, is_active: true }, { sort: { added_at: 1 } })).map(staffView),
+    }),
+  });
+
+  api.route({
+    method: 'get',
+    path: '/institutions/:id/appointments',
+    summary: "Appointments with the institution's doctors (admins and roles with the appointments permission)",
+    tags: ['institutions'],
+    policy: policies.institution('read_appointments'),
+    params: idParams,
+    query: z.object({
+      appointment_status: z.enum(['requested', 'confirmed', 'rejected', 'cancelled', 'completed']).optional(),
+      timezone_str: z.string().max(64).optional(),
+    }),
+    response: z.array(institutionAppointmentSchema),
+    handler: async ({ params, query }) => {
+      const zone = query.timezone_str ? timezoneOf(query) : DEFAULT_TIMEZONE;
+      const doctorIds = (await staff.find({ institution_id: params.id, is_active: true, role: { $in: [...DOCTOR_ROLES] } })).map((m) => m.user_id);
+      const filter: Record<string, unknown> = { doctor_id: { $in: doctorIds } };
+      if (query.appointment_status) filter.status = query.appointment_status;
+      const docs = await appointments.find(filter, { sort: { start: 1 } });
+      return {
+        body: docs.map((a) => ({
+          id: a._id,
+          appointment_id: a._id,
+          patient: { name: a.patient_name },
+          doctor: { doctor_id: a.doctor_id, name: a.doctor_name },
+          slot: { ...toLocalSlotFields(a.start, a.end, zone), start_at: a.start },
+          status: a.status,
+          notes: a.notes,
+        })),
+      };
+    },
+  });
+}

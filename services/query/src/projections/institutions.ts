@@ -1,0 +1,28 @@
+import { match } from 'ts-pattern';
+import { defineProjection } from './projection';
+import type { InstitutionDoc, StaffDoc } from './documents';
+
+export const institutionsProjection = defineProjection({
+  name: 'institutions',
+  version: 1,
+  collections: ['institutions', 'institution_staff'],
+  indexes: [
+    { collection: 'institution_staff', field: 'institution_id' },
+    { collection: 'institution_staff', field: 'user_id' },
+  ],
+  handles: ['InstitutionCreated', 'InstitutionStaffAdded', 'InstitutionStaffRemoved', 'InstitutionDisbanded'],
+  apply: async (event, store) => {
+    const institutions = store.collection<InstitutionDoc>('institutions');
+    const staff = store.collection<StaffDoc>('institution_staff');
+    await match(event)
+      .with({ type: 'InstitutionCreated' }, ({ data: { institution_id, ...fields }, metadata }) =>
+        institutions.put({ _id: institution_id, ...fields, is_active: true, created_at: metadata.occurred_at }),
+      )
+      .with({ type: 'InstitutionStaffAdded' }, ({ data: { staff_id, ...fields }, metadata }) =>
+        staff.put({ _id: staff_id, ...fields, is_active: true, added_at: metadata.occurred_at, removed_at: null }),
+      )
+      .with({ type: 'InstitutionStaffRemoved' }, ({ data, metadata }) => staff.patch(data.staff_id, { is_active: false, removed_at: metadata.occurred_at }))
+      .with({ type: 'InstitutionDisbanded' }, ({ data }) => institutions.patch(data.institution_id, { is_active: false }))
+      .otherwise(async () => {});
+  },
+});
