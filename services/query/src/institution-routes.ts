@@ -66,7 +66,7 @@ export function institutionLookups(readStore: ReadStore) {
   };
   /** Active institutions where the user is on the staff, with their membership. */
   const membershipsOf = async (userId: string) => {
-    const entries = await staff.find({ user_id: userId, is_active: true }, { sort: { added_at: 1 } });
+    const entries = await staff.find({ user_id: userId, is_active: true }, { sort: { added_position: 1 } });
     const result: Array<{ institution: InstitutionDoc; membership: InstitutionMembership }> = [];
     for (const entry of entries) {
       const institution = await institutions.get(entry.institution_id);
@@ -132,7 +132,7 @@ export function institutionQueryRoutes(api: ApiRouter, readStore: ReadStore): vo
     handler: async ({ auth }) => {
       const admin = (await membershipsOf(auth.user_id)).find((m) => m.membership.is_institution_admin);
       if (!admin) throw notFound(INSTITUTION_TEXTS.notAnAdmin);
-      const members = await staff.find({ institution_id: admin.institution._id, is_active: true }, { sort: { added_at: 1 } });
+      const members = await staff.find({ institution_id: admin.institution._id, is_active: true }, { sort: { added_position: 1 } });
       const doctorMembers = members.filter((m) => DOCTOR_ROLES.includes(m.role));
       const list = await Promise.all(
         doctorMembers.map(async (m) => {
@@ -163,7 +163,7 @@ export function institutionQueryRoutes(api: ApiRouter, readStore: ReadStore): vo
     params: idParams,
     response: z.array(staffEntrySchema),
     handler: async ({ params }) => ({
-      body: (await staff.find({ institution_id: params.id, is_active: true }, { sort: { added_at: 1 } })).map(staffView),
+      body: (await staff.find({ institution_id: params.id, is_active: true }, { sort: { added_position: 1 } })).map(staffView),
     }),
   });
 

@@ -125,5 +125,7 @@ export interface StaffDoc {
   is_institution_admin: boolean;
   is_active: boolean;
   added_at: string;
+  /** Log position of the addition: the staff's stable order. */
+  added_position: number;
   removed_at: string | null;
 }

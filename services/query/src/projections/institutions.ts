@@ -18,8 +18,8 @@ export const institutionsProjection = defineProjection({
       .with({ type: 'InstitutionCreated' }, ({ data: { institution_id, ...fields }, metadata }) =>
         institutions.put({ _id: institution_id, ...fields, is_active: true, created_at: metadata.occurred_at }),
       )
-      .with({ type: 'InstitutionStaffAdded' }, ({ data: { staff_id, ...fields }, metadata }) =>
-        staff.put({ _id: staff_id, ...fields, is_active: true, added_at: metadata.occurred_at, removed_at: null }),
+      .with({ type: 'InstitutionStaffAdded' }, ({ data: { staff_id, ...fields }, metadata, position }) =>
+        staff.put({ _id: staff_id, ...fields, is_active: true, added_at: metadata.occurred_at, added_position: position, removed_at: null }),
       )
       .with({ type: 'InstitutionStaffRemoved' }, ({ data, metadata }) => staff.patch(data.staff_id, { is_active: false, removed_at: metadata.occurred_at }))
       .with({ type: 'InstitutionDisbanded' }, ({ data }) => institutions.patch(data.institution_id, { is_active: false }))
