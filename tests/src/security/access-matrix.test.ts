@@ -1,0 +1,230 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { DateTime } from 'luxon';
+import { DEFAULT_TIMEZONE } from '@telemed/contracts';
+import { findUserIdByEmail } from '@telemed/command';
+import { startTestApp, type TestApp, type TestUser } from '../support/test-app';
+
+const ROLES = ['anonymous', 'patient', 'otherPatient', 'doctor', 'otherDoctor', 'institutionAdmin', 'otherInstitutionAdmin', 'platformAdmin'] as const;
+type Role = (typeof ROLES)[number];
+type Expect = Record<Role, number>;
+
+const all = (status: number, overrides: Partial<Expect> = {}): Expect => ({ ...Object.fromEntries(ROLES.map((r) => [r, status])), anonymous: 401, ...overrides }) as Expect;
+
+interface Row {
+  method: 'get' | 'post' | 'put' | 'delete';
+  path: string;
+  expect: Expect;
+  /** Builds the concrete request for one cell (fresh fixtures for routes that change state). */
+  request(role: Role): Promise<{ url: string; body?: unknown }>;
+}
+
+describe('access control: every route against every role', () => {
+  let t: TestApp;
+  const users = {} as Record<Exclude<Role, 'anonymous'>, TestUser>;
+  let institutionId: string;
+  let otherInstitutionId: string;
+  let slotCounter = 0;
+  let unique = 0;
+
+  async function tokenByEmail(email: string): Promise<TestUser> {
+    const user_id = (await findUserIdByEmail(t.app.eventStore, email))!;
+    const token = await t.app.tokens.issue({ user_id, account_type: 'patient' });
+    return { user_id, token, auth: { Authorization: `Bearer ${token}` } };
+  }
+
+  async function createInstitution(slug: string, adminEmail: string, doctorEmail?: string): Promise<string> {
+    const staff = [{ name: `Admin ${slug}`, email: adminEmail, phone: '+91 90000 10000', account_type: 'ADMIN' }];
+    if (doctorEmail) staff.push({ name: `Doctor ${slug}`, email: doctorEmail, phone: '+91 90000 10001', account_type: 'DOCTOR' });
+    const res = await t.http
+      .post('/api/v1/institutions/')
+      .set(users.platformAdmin.auth)
+      .send({ name: `Clinic ${slug}`, slug, address: 'Somewhere', phone: '+91 80 1234 5678', email: `${slug}@clinic.in`, staff })
+      .expect(201);
+    return res.body.id as string;
+  }
+
+  async function freshSlot(): Promise<number> {
+    slotCounter += 1;
+    const start = DateTime.now().setZone(DEFAULT_TIMEZONE).startOf('day').plus({ days: 1 + Math.floor(slotCounter / 33), minutes: 360 + 30 * (slotCounter % 33) });
+    const [slot] = await t.openSlots(users.doctor, [{ date: start.toISODate()!, time: start.toFormat('HH:mm') }]);
+    return slot!;
+  }
+
+  async function freshAppointment(): Promise<string> {
+    const res = await t.http.post('/api/v1/appointments').set(users.patient.auth).send({ slot_id: await freshSlot(), notes: 'matrix' }).expect(201);
+    await t.settle();
+    return res.body.appointment_id as string;
+  }
+
+  async function freshStaff(): Promise<string> {
+    unique += 1;
+    const res = await t.http
+      .post(`/api/v1/institutions/${institutionId}/doctors`)
+      .set(users.institutionAdmin.auth)
+      .send({ name: `Dr. Temp ${unique}`, email: `temp${unique}@clinic.in`, phone_number: '+91 90000 55555', specialty: 'ENT', qualification: 'MS', consultation_fee: 100 })
+      .expect(201);
+    await t.settle();
+    return res.body.doctor_id as string;
+  }
+
+  before(async () => {
+    t = await startTestApp({ env: { LOGIN_RATE_LIMIT_PER_ADDRESS: '1000' } });
+    users.patient = await t.createUser('patient');
+    users.otherPatient = await t.createUser('patient');
+    users.platformAdmin = await t.createUser('admin');
+    institutionId = await createInstitution('matrix-one', 'admin1@clinic.in', 'doctor1@clinic.in');
+    otherInstitutionId = await createInstitution('matrix-two', 'admin2@clinic.in', 'doctor2@clinic.in');
+    await t.settle();
+    users.institutionAdmin = await tokenByEmail('admin1@clinic.in');
+    users.otherInstitutionAdmin = await tokenByEmail('admin2@clinic.in');
+    const doctorId = (await findUserIdByEmail(t.app.eventStore, 'doctor1@clinic.in'))!;
+    const otherDoctorId = (await findUserIdByEmail(t.app.eventStore, 'doctor2@clinic.in'))!;
+    for (const [key, id] of [['doctor', doctorId], ['otherDoctor', otherDoctorId]] as const) {
+      const token = await t.app.tokens.issue({ user_id: id, account_type: 'doctor' });
+      users[key] = { user_id: id, token, auth: { Authorization: `Bearer ${token}` } };
+    }
+    assert.ok(otherInstitutionId);
+  });
+  after(() => t.close());
+
+  const fixed = (url: string, body?: unknown) => async () => ({ url, body });
+
+  const rows = (): Row[] => [
+    { method: 'post', path: '/auth/support', expect: all(401), request: async (role) => ({ url: '/api/v1/auth/support', body: { email: `${role}@nowhere.in`, password: 'wrong' } }) },
+    { method: 'post', path: '/auth/refresh', expect: all(401), request: fixed('/api/v1/auth/refresh', { refresh_token: 'bogus' }) },
+    { method: 'post', path: '/auth/logout', expect: all(200), request: fixed('/api/v1/auth/logout') },
+    {
+      method: 'delete',
+      path: '/admin/users/:user_id',
+      expect: all(403, { platformAdmin: 200 }),
+      request: async () => ({ url: `/api/v1/admin/users/${(await t.createUser('patient')).user_id}` }),
+    },
+    { method: 'put', path: '/users/me', expect: all(200), request: fixed('/api/v1/users/me', { phone_number: '+91 90000 77777' }) },
+    {
+      method: 'post',
+      path: '/users/subscribe',
+      expect: all(403, { patient: 200, otherPatient: 200, institutionAdmin: 200, otherInstitutionAdmin: 200 }),
+      request: async () => ({ url: '/api/v1/users/subscribe', body: { doctor_id: users.doctor.user_id } }),
+    },
+    {
+      method: 'post',
+      path: '/schedule-v2/set_availability_v2/',
+      expect: all(403, { doctor: 200, otherDoctor: 200 }),
+      request: fixed('/api/v1/schedule-v2/set_availability_v2/', { slots: [] }),
+    },
+    {
+      method: 'post',
+      path: '/appointments',
+      expect: all(403, { patient: 201, otherPatient: 201, institutionAdmin: 201, otherInstitutionAdmin: 201 }),
+      request: async () => ({ url: '/api/v1/appointments', body: { slot_id: await freshSlot(), notes: 'matrix' } }),
+    },
+    ...(['approve', 'reject'] as const).map(
+      (action): Row => ({
+        method: 'post',
+        path: `/appointments/:id/${action}`,
+        expect: all(403, { doctor: 200, otherDoctor: 404 }),
+        request: async () => ({ url: `/api/v1/appointments/${await freshAppointment()}/${action}` }),
+      }),
+    ),
+    {
+      method: 'post',
+      path: '/appointments/:id/cancel',
+      expect: all(404, { patient: 200, doctor: 200, platformAdmin: 403 }),
+      request: async () => ({ url: `/api/v1/appointments/${await freshAppointment()}/cancel` }),
+    },
+    {
+      method: 'post',
+      path: '/institutions/',
+      expect: all(403, { platformAdmin: 201 }),
+      request: async () => {
+        unique += 1;
+        return {
+          url: '/api/v1/institutions/',
+          body: { name: 'New', slug: `new-${unique}`, address: 'A', phone: '+91 80 1234 5678', email: 'n@c.in', staff: [{ name: 'N', email: `n${unique}@c.in`, phone: '+91 90000 00001', account_type: 'ADMIN' }] },
+        };
+      },
+    },
+    {
+      method: 'delete',
+      path: '/institutions/:id',
+      expect: all(403, { platformAdmin: 200 }),
+      request: async () => {
+        unique += 1;
+        return { url: `/api/v1/institutions/${await createInstitution(`gone-${unique}`, `gone${unique}@c.in`)}` };
+      },
+    },
+    ...(['staff', 'doctors'] as const).map(
+      (kind): Row => ({
+        method: 'delete',
+        path: `/institutions/:id/${kind}/:${kind === 'staff' ? 'user_id' : 'doctor_id'}`,
+        expect: all(404, { doctor: 403, institutionAdmin: 200, platformAdmin: 200 }),
+        request: async () => ({ url: `/api/v1/institutions/${institutionId}/${kind}/${await freshStaff()}` }),
+      }),
+    ),
+    {
+      method: 'post',
+      path: '/institutions/:id/doctors',
+      expect: all(404, { doctor: 403, institutionAdmin: 201, platformAdmin: 201 }),
+      request: async () => {
+        unique += 1;
+        return {
+          url: `/api/v1/institutions/${institutionId}/doctors`,
+          body: { name: `Dr. New ${unique}`, email: `new${unique}@clinic.in`, phone_number: '+91 90000 66666', specialty: 'ENT', qualification: 'MS', consultation_fee: 100 },
+        };
+      },
+    },
+    { method: 'get', path: '/users/me', expect: all(200), request: fixed('/api/v1/users/me') },
+    { method: 'get', path: '/doctors/', expect: all(200), request: fixed('/api/v1/doctors/') },
+    { method: 'get', path: '/doctors/me', expect: all(200, { platformAdmin: 403 }), request: fixed('/api/v1/doctors/me') },
+    { method: 'get', path: '/doctors/:doctor_id/available-slots', expect: all(200), request: async () => ({ url: `/api/v1/doctors/${users.doctor.user_id}/available-slots` }) },
+    { method: 'get', path: '/schedule-v2/get_appointments_v2/', expect: all(403, { doctor: 200, otherDoctor: 200 }), request: fixed('/api/v1/schedule-v2/get_appointments_v2/') },
+    { method: 'get', path: '/appointments/me', expect: all(200, { platformAdmin: 403 }), request: fixed('/api/v1/appointments/me') },
+    { method: 'get', path: '/appointments/pending', expect: all(403, { doctor: 200, otherDoctor: 200 }), request: fixed('/api/v1/appointments/pending') },
+    {
+      method: 'get',
+      path: '/appointments/:id/history',
+      expect: all(404, { patient: 200, doctor: 200, institutionAdmin: 200 }),
+      request: async () => ({ url: `/api/v1/appointments/${await freshAppointment()}/history` }),
+    },
+    { method: 'get', path: '/admin/projections', expect: all(403, { platformAdmin: 200 }), request: fixed('/api/v1/admin/projections') },
+    { method: 'get', path: '/institutions/', expect: all(200), request: fixed('/api/v1/institutions/') },
+    { method: 'get', path: '/institutions/check-admin-status', expect: all(200), request: fixed('/api/v1/institutions/check-admin-status') },
+    { method: 'get', path: '/institutions/my-institution', expect: all(404, { institutionAdmin: 200, otherInstitutionAdmin: 200 }), request: fixed('/api/v1/institutions/my-institution') },
+    ...(['staff', 'appointments'] as const).map(
+      (kind): Row => ({
+        method: 'get',
+        path: `/institutions/:id/${kind}`,
+        expect: all(404, { doctor: 200, institutionAdmin: 200, platformAdmin: 200 }),
+        request: async () => ({ url: `/api/v1/institutions/${institutionId}/${kind}` }),
+      }),
+    ),
+  ];
+
+  it('answers each cell as declared, and declares every route', async () => {
+    const table = rows();
+    const declared = new Set(table.map((r) => `${r.method.toUpperCase()} ${r.path}`));
+    const routes = t.app.routes.map((r) => `${r.method.toUpperCase()} ${r.path}`);
+    assert.deepEqual(routes.filter((r) => !declared.has(r)), [], 'every route of the API has a row in the matrix');
+    assert.deepEqual([...declared].filter((r) => !routes.includes(r)), [], 'every row is a real route');
+
+    const mismatches: string[] = [];
+    const lines: string[] = [`| route | ${ROLES.join(' | ')} |`, `|---|${ROLES.map(() => '---').join('|')}|`];
+    for (const row of table) {
+      const cells: string[] = [];
+      for (const role of ROLES) {
+        const { url, body } = await row.request(role);
+        let req = t.http[row.method](url);
+        if (role !== 'anonymous') req = req.set(users[role].auth);
+        const res = body === undefined ? await req : await req.send(body as object);
+        const expected = row.expect[role];
+        cells.push(res.status === expected ? String(res.status) : `${res.status}≠${expected}`);
+        if (res.status !== expected) mismatches.push(`${row.method.toUpperCase()} ${row.path} as ${role}: ${res.status} (expected ${expected}) ${JSON.stringify(res.body).slice(0, 120)}`);
+        if (res.status >= 500) mismatches.push(`${row.method.toUpperCase()} ${row.path} as ${role}: a 5xx`);
+      }
+      lines.push(`| ${row.method.toUpperCase()} ${row.path} | ${cells.join(' | ')} |`);
+    }
+    console.log(`\nAccess-control matrix (status per role)\n${lines.join('\n')}\n`);
+    assert.deepEqual(mismatches, []);
+  });
+});
