@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
 
 /** Configuration, only from the environment. Every variable here is listed in the README with its default. */
 const envSchema = z.object({
@@ -10,6 +11,11 @@ const envSchema = z.object({
   DEMO_DATA: z.enum(['on', 'off']).default('on'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TOKEN_SECRET: z.string().min(32).optional(),
+  PUBLIC_URL: z.url().optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_REDIRECT_URI: z.url().optional(),
   TOKEN_ISSUER: z.string().default('telemed'),
   TOKEN_AUDIENCE: z.string().default('telemed-api'),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86400).default(3600),
@@ -22,7 +28,14 @@ const envSchema = z.object({
   FAULT_INJECTION: z.string().optional(),
 });
 
-export type Config = z.infer<typeof envSchema> & { production: boolean; dataDir: string };
+export type Config = z.infer<typeof envSchema> & {
+  production: boolean;
+  dataDir: string;
+  /** Where browsers reach the product (no trailing slash). */
+  publicUrl: string;
+  /** The OpenID Connect provider to sign in with: Google when configured, else the local development provider. */
+  identity: { kind: 'google' | 'local'; issuer: string; clientId: string; clientSecret: string; redirectUri: string };
+};
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -32,5 +45,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const production = parsed.data.NODE_ENV === 'production';
   if (production && parsed.data.FAULT_INJECTION) throw new Error('FAULT_INJECTION is refused in production');
-  return { ...parsed.data, production, dataDir: resolve(parsed.data.DATA_DIR) };
+  const env_ = parsed.data;
+  const publicUrl = (env_.PUBLIC_URL ?? `http://localhost:${env_.PORT}`).replace(/\/+$/, '');
+  const redirectUri = env_.OIDC_REDIRECT_URI ?? `${publicUrl}/auth/callback`;
+  let identity: Config['identity'];
+  if (env_.GOOGLE_CLIENT_ID) {
+    if (!env_.GOOGLE_CLIENT_SECRET) throw new Error('GOOGLE_CLIENT_SECRET must be set with GOOGLE_CLIENT_ID');
+    identity = { kind: 'google', issuer: env_.OIDC_ISSUER ?? 'https://accounts.google.com', clientId: env_.GOOGLE_CLIENT_ID, clientSecret: env_.GOOGLE_CLIENT_SECRET, redirectUri };
+  } else {
+    if (production) throw new Error('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set in production (the local identity provider is for development only)');
+    identity = { kind: 'local', issuer: `${publicUrl}/oidc`, clientId: 'telemed-local', clientSecret: randomBytes(24).toString('base64url'), redirectUri };
+  }
+  return { ...env_, production, dataDir: resolve(env_.DATA_DIR), publicUrl, identity };
 }

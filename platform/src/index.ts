@@ -13,3 +13,6 @@ export { throttledCheckpoint } from './event-store/throttled-checkpoint';
 export { requestLog } from './http/request-log';
 export * from './identity/passwords';
 export { LoginRateLimiter, type LoginRateLimitOptions } from './identity/rate-limit';
+export { OidcClient, type OidcClientOptions, type PendingLogin, type VerifiedIdentity } from './identity/oidc-client';
+export { createLocalOidcProvider, LOCAL_DEMO_ACCOUNTS } from './identity/local-oidc-provider';
+export { LoginCookie } from './identity/login-cookie';

@@ -92,6 +92,7 @@ const errorDescriptions: Record<number, string> = {
   415: 'Unsupported media type',
   422: 'Validation failed',
   429: 'Too many requests',
+  503: 'A service this call needs is unavailable',
 };
 
 /** A request with a non-empty body (an empty POST from a browser still carries Content-Length: 0). */

@@ -9,7 +9,10 @@ import { API_TEXTS, MAX_REQUEST_BODY_BYTES } from '@telemed/contracts';
 import {
   HttpError,
   InProcessBus,
+  LoginCookie,
   LoginRateLimiter,
+  OidcClient,
+  createLocalOidcProvider,
   MemoryReadStore,
   SqliteEventStore,
   TokenService,
@@ -43,8 +46,9 @@ export async function createApp(options: AppOptions) {
   const eventStore = new SqliteEventStore({ filename: join(config.dataDir, 'events.db'), synchronous: config.SQLITE_SYNCHRONOUS });
   const readStore = new MemoryReadStore();
   const bus = new InProcessBus({ onHandlerError: (err) => logger.error({ err }, 'bus handler failed') });
+  const secret = loadTokenSecret({ secret: config.TOKEN_SECRET, dataDir: config.dataDir, production: config.production });
   const tokens = new TokenService({
-    secret: loadTokenSecret({ secret: config.TOKEN_SECRET, dataDir: config.dataDir, production: config.production }),
+    secret,
     issuer: config.TOKEN_ISSUER,
     audience: config.TOKEN_AUDIENCE,
     ttlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
@@ -68,7 +72,12 @@ export async function createApp(options: AppOptions) {
     if (claims.session_id && (await sessions.get(claims.session_id))?.ended_at) return API_TEXTS.sessionEnded;
     return null;
   };
-  const command = createCommandService({ eventStore, tokens, registry, logger, clock, faults, loginLimiter, checkToken });
+  const { identity } = config;
+  const oidc = new OidcClient({ ...identity, allowHttp: identity.kind === 'local' });
+  const loginCookie = new LoginCookie(secret, { path: '/api/v1/auth', secure: config.publicUrl.startsWith('https:') });
+  // The local provider never runs in production: loadConfig refuses to start there without a Google client.
+  const localProvider = identity.kind === 'local' ? createLocalOidcProvider({ ...identity, redirectUris: [identity.redirectUri] }) : null;
+  const command = createCommandService({ eventStore, tokens, registry, logger, clock, faults, loginLimiter, checkToken, oidc, loginCookie });
   const query = createQueryService({ eventStore, readStore, tokens, registry, logger, clock, checkToken });
   const notifier = createNotifier({ tokens, readStore, bus, logger });
 
@@ -101,6 +110,7 @@ export async function createApp(options: AppOptions) {
     const lag = head - query.runner.position;
     res.status(lag <= 100 ? 200 : 503).json({ status: lag <= 100 ? 'ready' : 'catching_up', lag });
   });
+  if (localProvider) app.use('/oidc', localProvider.handler);
   app.get('/openapi.json', (_req, res) => void res.json(openApiDocument));
   app.use('/docs', swaggerUi.serve, swaggerUi.setup(openApiDocument, { customSiteTitle: 'Telemedicine API' }));
 

@@ -1,10 +1,10 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
-import { ApiRouter, type LoginRateLimiter, type TokenCheck, type TokenService } from '@telemed/platform';
+import { ApiRouter, type LoginCookie, type LoginRateLimiter, type OidcClient, type TokenCheck, type TokenService } from '@telemed/platform';
 import type { CommandDeps } from './context';
 import { userRoutes } from './users/routes';
 import { scheduleRoutes } from './schedule/routes';
 import { appointmentRoutes } from './appointments/routes';
-import { identityRoutes } from './identity/routes';
+import { googleRoutes, identityRoutes } from './identity/routes';
 import { institutionRoutes, streamInstitutionResolver } from './institutions/routes';
 
 export { registerUser, loadUser, findUserIdByEmail, type NewUser } from './users/service';
@@ -20,7 +20,14 @@ export type { CommandDeps } from './context';
 
 /** The write side's HTTP API: every route appends events through a decider. */
 export function createCommandService(
-  deps: CommandDeps & { tokens: TokenService; registry: OpenAPIRegistry; loginLimiter: LoginRateLimiter; checkToken?: TokenCheck },
+  deps: CommandDeps & {
+    tokens: TokenService;
+    registry: OpenAPIRegistry;
+    loginLimiter: LoginRateLimiter;
+    checkToken?: TokenCheck;
+    oidc: OidcClient;
+    loginCookie: LoginCookie;
+  },
 ) {
   const api = new ApiRouter({
     tokens: deps.tokens,
@@ -30,6 +37,7 @@ export function createCommandService(
     resolveInstitution: streamInstitutionResolver(deps),
   });
   identityRoutes(api, deps);
+  googleRoutes(api, deps);
   userRoutes(api, deps);
   scheduleRoutes(api, deps);
   appointmentRoutes(api, deps);

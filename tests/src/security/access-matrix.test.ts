@@ -4,6 +4,7 @@ import { DateTime } from 'luxon';
 import { DEFAULT_TIMEZONE } from '@telemed/contracts';
 import { findUserIdByEmail } from '@telemed/command';
 import { startTestApp, type TestApp, type TestUser } from '../support/test-app';
+import { freePort } from '../support/processes';
 
 const ROLES = ['anonymous', 'patient', 'otherPatient', 'doctor', 'otherDoctor', 'institutionAdmin', 'otherInstitutionAdmin', 'platformAdmin'] as const;
 type Role = (typeof ROLES)[number];
@@ -69,7 +70,9 @@ describe('access control: every route against every role', () => {
   }
 
   before(async () => {
-    t = await startTestApp({ env: { LOGIN_RATE_LIMIT_PER_ADDRESS: '1000' } });
+    const port = await freePort();
+    t = await startTestApp({ env: { LOGIN_RATE_LIMIT_PER_ADDRESS: '1000', PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` } });
+    await t.app.listen(port, '127.0.0.1');
     users.patient = await t.createUser('patient');
     users.otherPatient = await t.createUser('patient');
     users.platformAdmin = await t.createUser('admin');
@@ -92,6 +95,8 @@ describe('access control: every route against every role', () => {
 
   const rows = (): Row[] => [
     { method: 'post', path: '/auth/support', expect: all(401), request: async (role) => ({ url: '/api/v1/auth/support', body: { email: `${role}@nowhere.in`, password: 'wrong' } }) },
+    { method: 'get', path: '/auth/google/authorize', expect: all(200, { anonymous: 200 }), request: fixed('/api/v1/auth/google/authorize') },
+    { method: 'post', path: '/auth/google', expect: all(401), request: fixed('/api/v1/auth/google', { token: 'a-code-without-its-cookie' }) },
     { method: 'post', path: '/auth/refresh', expect: all(401), request: fixed('/api/v1/auth/refresh', { refresh_token: 'bogus' }) },
     { method: 'post', path: '/auth/logout', expect: all(200), request: fixed('/api/v1/auth/logout') },
     {

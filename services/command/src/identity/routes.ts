@@ -1,5 +1,7 @@
 import {
   API_TEXTS,
+  authorizeResponseSchema,
+  googleLoginRequestSchema,
   loginResponseSchema,
   notFound,
   refreshRequestSchema,
@@ -9,10 +11,19 @@ import {
   z,
   type AccountType,
 } from '@telemed/contracts';
-import { HttpError, policies, verifyPassword, type ApiRouter, type LoginRateLimiter, type TokenService } from '@telemed/platform';
+import {
+  HttpError,
+  policies,
+  verifyPassword,
+  type ApiRouter,
+  type LoginCookie,
+  type LoginRateLimiter,
+  type OidcClient,
+  type TokenService,
+} from '@telemed/platform';
 import { handleCommand } from '../decider';
 import { positionHeader, requestContext, systemRequestContext, type CommandDeps } from '../context';
-import { findUserIdByEmail, loadUser } from '../users/service';
+import { findUserIdByEmail, loadUser, registerUser } from '../users/service';
 import { userDecider, type UserState } from '../users/user';
 import { endSession, refreshSession, startSession } from './sessions';
 
@@ -124,6 +135,63 @@ export function identityRoutes(api: ApiRouter, deps: IdentityDeps): void {
       );
       if (result.state.status !== 'registered') throw notFound(API_TEXTS.userNotFound);
       return { body: { status: 'success' as const }, headers: positionHeader(result.position) };
+    },
+  });
+}
+
+/** Sign-in with Google (or, in development, the local OpenID Connect provider): the authorization-code flow. */
+export function googleRoutes(api: ApiRouter, deps: IdentityDeps & { oidc: OidcClient; loginCookie: LoginCookie }): void {
+  api.route({
+    method: 'get',
+    path: '/auth/google/authorize',
+    summary: 'Start a Google sign-in: the authorization URL to send the browser to (state, nonce and PKCE kept in a cookie)',
+    tags: ['auth'],
+    policy: policies.public,
+    response: authorizeResponseSchema,
+    errors: [503],
+    handler: async ({ res }) => {
+      const started = await deps.oidc.start().catch((error: unknown) => {
+        deps.logger.error({ failure: error instanceof Error ? `${error.name}: ${error.message}` : 'unknown' }, 'identity provider unreachable');
+        throw new HttpError(503, 'Sign-in is temporarily unavailable. Please try again.');
+      });
+      const { authorization_url, pending } = started;
+      res.append('Set-Cookie', await deps.loginCookie.create(pending));
+      res.set('Cache-Control', 'no-store');
+      return { body: { authorization_url } };
+    },
+  });
+
+  api.route({
+    method: 'post',
+    path: '/auth/google',
+    summary: 'Finish a Google sign-in: exchange the authorization code, verify the ID token, sign the user in (created on first sign-in)',
+    tags: ['auth'],
+    policy: policies.public,
+    body: googleLoginRequestSchema,
+    response: loginResponseSchema,
+    errors: [401],
+    handler: async ({ body, req, res }) => {
+      const pending = await deps.loginCookie.read(req.headers.cookie);
+      res.append('Set-Cookie', deps.loginCookie.clear());
+      if (!pending || (body.state !== undefined && body.state !== pending.state)) throw new HttpError(401, API_TEXTS.googleLoginFailed);
+      let identity;
+      try {
+        identity = await deps.oidc.finish(body.token, pending);
+      } catch (error) {
+        deps.logger.warn({ failure: error instanceof Error ? `${error.name}: ${error.message}` : 'unknown' }, 'code exchange failed');
+        throw new HttpError(401, API_TEXTS.googleLoginFailed);
+      }
+      if (!identity.email_verified) throw new HttpError(401, API_TEXTS.googleLoginFailed);
+      const context = systemRequestContext(req, deps.clock());
+      let userId = await findUserIdByEmail(deps.eventStore, identity.email);
+      if (!userId) {
+        // First sign-in: a patient account. Doctors and staff were created with their address beforehand.
+        userId = (await registerUser(deps.eventStore, { email: identity.email, name: identity.name ?? identity.email, account_type: 'patient' }, context)).user_id;
+      }
+      const user = await loadUser(deps.eventStore, userId);
+      if (user.status !== 'registered' || !user.active) throw new HttpError(401, API_TEXTS.accountDisabled);
+      const session = await startSession(deps, user, 'google', requestContext(req, user, deps.clock()));
+      return { body: { status: 'success' as const, ...session.tokens, user: sessionUser(user) }, headers: positionHeader(session.position) };
     },
   });
 }
