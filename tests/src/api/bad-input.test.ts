@@ -7,10 +7,21 @@ describe('bad input never yields a 500 or changes stored data', () => {
   let t: TestApp;
   let doctor: TestUser;
   let patient: TestUser;
+  let admin: TestUser;
+  let institutionId: string;
   before(async () => {
     t = await startTestApp();
     doctor = await t.createUser('doctor');
     patient = await t.createUser('patient');
+    admin = await t.createUser('admin');
+    institutionId = (
+      await t.http
+        .post('/api/v1/institutions/')
+        .set(admin.auth)
+        .send({ name: 'Clinic', slug: 'clinic', address: 'Road', phone: '+91 80 1234 5678', email: 'c@c.in', staff: [{ name: 'A', email: 'a@c.in', phone: '+91 90000 00001', account_type: 'ADMIN' }] })
+        .expect(201)
+    ).body.id;
+    await t.settle();
     await t.openSlots(doctor, [{ date: indiaDate(1), time: '07:00' }]);
   });
   after(() => t.close());
@@ -32,6 +43,11 @@ describe('bad input never yields a 500 or changes stored data', () => {
     { doctor_id: '../../etc/passwd' },
     { name: '<script>alert(1)</script>'.repeat(100) },
     { reason: 'r'.repeat(5000) },
+    { name: 'X', slug: 'x', address: 'A', phone: '1', email: 'e@e.in', staff: [{ name: 'S', email: 's@s.in', phone: '+91 90000 00000', account_type: 'ROOT' }] },
+    { name: 'X', slug: 'ok-slug', address: 'A', phone: '+91 80 1234 5678', email: 'e@e.in', staff: [], role_permissions: { ADMIN: ['everything'] } },
+    { name: 'Dr', email: 'd@d.in', phone_number: '+91 90000 00000', specialty: 'ENT', qualification: 'MS', consultation_fee: -1 },
+    { email: "' OR 1=1 --", password: { $gt: '' } },
+    { token: ['code'] },
   ];
   const routes = (): Array<[string, string, TestUser]> => [
     ['post', '/api/v1/appointments', patient],
@@ -40,6 +56,11 @@ describe('bad input never yields a 500 or changes stored data', () => {
     ['put', '/api/v1/users/me', patient],
     ['post', '/api/v1/appointments/x/reject', doctor],
     ['post', '/api/v1/appointments/x/cancel', patient],
+    ['post', '/api/v1/institutions/', admin],
+    ['post', `/api/v1/institutions/${institutionId}/doctors`, admin],
+    ['post', '/api/v1/auth/support', patient],
+    ['post', '/api/v1/auth/google', patient],
+    ['post', '/api/v1/auth/refresh', patient],
   ];
 
   it('hostile bodies', async () => {
