@@ -16,3 +16,4 @@ export { LoginRateLimiter, type LoginRateLimitOptions } from './identity/rate-li
 export { OidcClient, type OidcClientOptions, type PendingLogin, type VerifiedIdentity } from './identity/oidc-client';
 export { createLocalOidcProvider, LOCAL_DEMO_ACCOUNTS } from './identity/local-oidc-provider';
 export { LoginCookie } from './identity/login-cookie';
+export { NatsBus, type NatsBusOptions } from './bus/nats';

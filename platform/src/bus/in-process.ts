@@ -1,8 +1,16 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { type Bus, type BusMessage, type BusSubscription, subjectMatches } from './port';
 
-/** Bus inside one process: delivers to every matching subscriber, in publish order. */
+const RECENT_IDS = 10_000;
+const ATTEMPTS = 5;
+
+/**
+ * Bus inside one process, with the same promises as JetStream where they matter: a message id seen recently is
+ * dropped, and a handler that throws gets the message again (a few times, with a growing pause).
+ */
 export class InProcessBus implements Bus {
-  private readonly subscribers = new Set<{ pattern: string; handler: (message: BusMessage) => Promise<void> }>();
+  private readonly subscribers = new Set<{ pattern: string; handler: (message: BusMessage) => Promise<void>; queue: Promise<void> }>();
+  private readonly recent = new Set<string>();
   private readonly onHandlerError: (error: unknown) => void;
 
   constructor(options: { onHandlerError?: (error: unknown) => void } = {}) {
@@ -10,18 +18,28 @@ export class InProcessBus implements Bus {
   }
 
   async publish(message: BusMessage): Promise<void> {
+    if (this.recent.has(message.id)) return;
+    this.recent.add(message.id);
+    if (this.recent.size > RECENT_IDS) this.recent.delete(this.recent.values().next().value!);
     for (const subscriber of this.subscribers) {
-      if (!subjectMatches(subscriber.pattern, message.subject)) continue;
+      // Each subscriber gets its messages one after another, in publish order.
+      if (subjectMatches(subscriber.pattern, message.subject)) subscriber.queue = subscriber.queue.then(() => this.deliver(subscriber.handler, message));
+    }
+  }
+
+  private async deliver(handler: (message: BusMessage) => Promise<void>, message: BusMessage): Promise<void> {
+    for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
       try {
-        await subscriber.handler(message);
+        return await handler(message);
       } catch (error) {
         this.onHandlerError(error);
+        if (attempt < ATTEMPTS) await sleep(50 * 2 ** attempt);
       }
     }
   }
 
   async subscribe(pattern: string, handler: (message: BusMessage) => Promise<void>): Promise<BusSubscription> {
-    const subscriber = { pattern, handler };
+    const subscriber = { pattern, handler, queue: Promise.resolve() };
     this.subscribers.add(subscriber);
     return { unsubscribe: async () => void this.subscribers.delete(subscriber) };
   }
