@@ -24,6 +24,7 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   SQLITE_SYNCHRONOUS: z.enum(['FULL', 'NORMAL']).default('FULL'),
   RESERVATION_HEAL_GRACE_MS: z.coerce.number().int().min(0).default(10000),
+  NOTIFIER_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).default(90_000),
   SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).default(30000),
   FAULT_INJECTION: z.string().optional(),
 });

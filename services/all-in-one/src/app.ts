@@ -79,7 +79,14 @@ export async function createApp(options: AppOptions) {
   const localProvider = identity.kind === 'local' ? createLocalOidcProvider({ ...identity, redirectUris: [identity.redirectUri] }) : null;
   const command = createCommandService({ eventStore, tokens, registry, logger, clock, faults, loginLimiter, checkToken, oidc, loginCookie });
   const query = createQueryService({ eventStore, readStore, tokens, registry, logger, clock, checkToken });
-  const notifier = createNotifier({ tokens, readStore, bus, logger });
+  const notifier = createNotifier({
+    tokens,
+    readStore,
+    bus,
+    logger,
+    waitForPosition: (position) => query.runner.waitForPosition(position, 2000),
+    idleTimeoutMs: config.NOTIFIER_IDLE_TIMEOUT_MS,
+  });
 
   const openApiDocument = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
@@ -165,7 +172,7 @@ export async function createApp(options: AppOptions) {
       await query.runner.start();
       background.push(await startRelay({ eventStore, bus, checkpoints: eventStore, logger }));
       background.push(await startSlotReleaser({ eventStore, checkpoints: eventStore, logger, clock }));
-      await notifier.start((position) => query.runner.waitForPosition(position, 2000));
+      await notifier.start();
       sweeps = startSweeps({
         eventStore,
         lookups,

@@ -1,8 +1,12 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { toLocalSlotFields, DEFAULT_TIMEZONE, type RecordedEvent } from '@telemed/contracts';
+import type { RecordedEvent } from '@telemed/contracts';
 import { TokenError, type Bus, type BusSubscription, type Logger, type ReadStore, type TokenService } from '@telemed/platform';
+import { messagesFor, type AppointmentFacts } from './messages';
+import { SocketSessions } from './sessions';
+
+export { messagesFor } from './messages';
 
 /** Close codes and reasons of the seeds' real-time channel. */
 export const CLOSE = {
@@ -11,45 +15,64 @@ export const CLOSE = {
   userMismatch: { code: 4003, reason: 'User ID mismatch or invalid token payload' },
   userNotFound: { code: 4004, reason: 'User not found' },
   authFailed: { code: 4005, reason: 'Authentication failed' },
+  idle: { code: 4008, reason: 'No heartbeat' },
+  shutdown: { code: 1001, reason: 'Server shutting down' },
 } as const;
 
 const WS_PATH = /^\/ws\/([A-Za-z0-9_-]{1,64})$/;
+export const APPOINTMENT_SUBJECTS = 'telemed.events.appointment.>';
+const RECENT_EVENTS = 10_000;
 
-interface AppointmentLookup {
-  patient_id: string;
-  doctor_id: string;
-  patient_name: string;
-  doctor_name: string;
-  notes: string;
-  start: string;
-  end: string;
-  rejection_reason: string | null;
+export interface NotifierOptions {
+  tokens: TokenService;
+  readStore: ReadStore;
+  bus: Bus;
+  logger: Logger;
+  /** Resolves once the read models include this log position (the messages name people from them). */
+  waitForPosition(position: number): Promise<unknown>;
+  /** A socket that sends no heartbeat for this long is closed (the seeds' clients beat every 30 s). */
+  idleTimeoutMs?: number;
+  /** A durable consumer name: after a restart this replica gets what was published while it was down. */
+  durableName?: string;
+  onDelivered?(count: number): void;
 }
 
 /**
- * Real-time notifications: authenticates `/ws/{userId}?token=`, keeps each user's open sockets, and turns
- * appointment events from the bus into the seeds' messages for the users they concern.
+ * Real-time notifications: authenticates `/ws/{userId}?token=` before anything else, keeps each user's sockets,
+ * and turns appointment events from the bus into the seeds' messages for the users they concern. Each replica
+ * consumes the bus and delivers to its own sockets.
  */
-export function createNotifier(deps: { tokens: TokenService; readStore: ReadStore; bus: Bus; logger: Logger }) {
-  const wss = new WebSocketServer({ noServer: true });
-  const sockets = new Map<string, Set<WebSocket>>();
+export function createNotifier(options: NotifierOptions) {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  const sessions = new SocketSessions();
+  const recent = new Set<string>();
+  const idleTimeoutMs = options.idleTimeoutMs ?? 90_000;
   let subscription: BusSubscription | null = null;
-
-  const send = (userId: string, message: unknown) => {
-    const text = JSON.stringify(message);
-    for (const socket of sockets.get(userId) ?? []) if (socket.readyState === socket.OPEN) socket.send(text);
-  };
+  const users = options.readStore.collection<{ _id: string; active?: boolean }>('users');
+  const appointments = options.readStore.collection<AppointmentFacts & { _id: string }>('appointments');
 
   async function authenticate(userId: string, token: string | null): Promise<{ code: number; reason: string } | null> {
     if (!token) return CLOSE.tokenRequired;
     try {
-      const claims = await deps.tokens.verify(token);
+      const claims = await options.tokens.verify(token);
       if (claims.user_id !== userId) return CLOSE.userMismatch;
-      const user = await deps.readStore.collection<{ _id: string; active?: boolean }>('users').get(userId);
+      const user = await users.get(userId);
       return user && user.active !== false ? null : CLOSE.userNotFound;
     } catch (error) {
-      return error instanceof TokenError ? CLOSE.invalidToken : CLOSE.authFailed;
+      if (error instanceof TokenError) return CLOSE.invalidToken;
+      options.logger.error({ err: error }, 'socket authentication failed');
+      return CLOSE.authFailed;
     }
+  }
+
+  function keepAlive(ws: WebSocket) {
+    let timer = setTimeout(() => ws.close(CLOSE.idle.code, CLOSE.idle.reason), idleTimeoutMs);
+    const beat = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => ws.close(CLOSE.idle.code, CLOSE.idle.reason), idleTimeoutMs);
+    };
+    ws.on('close', () => clearTimeout(timer));
+    return beat;
   }
 
   function handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean {
@@ -58,16 +81,10 @@ export function createNotifier(deps: { tokens: TokenService; readStore: ReadStor
     if (!match) return false;
     const userId = match[1]!;
     wss.handleUpgrade(req, socket, head, (ws) => {
-      // Authenticate before anything else; messages sent meanwhile are ignored.
       void authenticate(userId, url.searchParams.get('token')).then((failure) => {
         if (failure) return ws.close(failure.code, failure.reason);
-        let set = sockets.get(userId);
-        if (!set) sockets.set(userId, (set = new Set()));
-        set.add(ws);
-        ws.on('close', () => {
-          set.delete(ws);
-          if (set.size === 0) sockets.delete(userId);
-        });
+        sessions.add(userId, ws);
+        const beat = keepAlive(ws);
         ws.on('message', (raw) => {
           let message: { type?: unknown };
           try {
@@ -75,7 +92,10 @@ export function createNotifier(deps: { tokens: TokenService; readStore: ReadStor
           } catch {
             return;
           }
-          if (message.type === 'heartbeat') ws.send(JSON.stringify({ type: 'heartbeat_response', timestamp: new Date().toISOString() }));
+          if (message.type === 'heartbeat') {
+            beat();
+            ws.send(JSON.stringify({ type: 'heartbeat_response', timestamp: new Date().toISOString() }));
+          }
         });
         ws.send(JSON.stringify({ type: 'connection_established', user_id: userId, timestamp: new Date().toISOString() }));
       });
@@ -84,49 +104,30 @@ export function createNotifier(deps: { tokens: TokenService; readStore: ReadStor
   }
 
   async function onEvent(event: RecordedEvent) {
+    if (recent.has(event.event_id)) return; // the bus delivers at least once
     const appointmentId = (event.data as { appointment_id?: string }).appointment_id;
     if (!appointmentId) return;
-    const appointment = await deps.readStore.collection<AppointmentLookup & { _id: string }>('appointments').get(appointmentId);
+    await options.waitForPosition(event.position);
+    const appointment = await appointments.get(appointmentId);
     if (!appointment) return;
-    const local = toLocalSlotFields(appointment.start, appointment.end, DEFAULT_TIMEZONE);
-    const common = {
-      appointment_id: appointmentId,
-      patient_name: appointment.patient_name,
-      doctor_name: appointment.doctor_name,
-      slot_date: local.slot_date,
-      slot_time: local.start_time,
-      start_at: appointment.start,
-    };
-    if (event.type === 'AppointmentRequested') {
-      send(appointment.doctor_id, {
-        type: 'appointment_request',
-        data: { ...common, notes: appointment.notes, appointment_data: { ...common, notes: appointment.notes, status: 'requested' } },
-      });
-      return;
-    }
-    const status = { AppointmentApproved: 'approved', AppointmentRejected: 'rejected', AppointmentCancelled: 'cancelled', AppointmentExpired: 'expired' }[
-      event.type as string
-    ];
-    if (!status) return;
-    const reason = event.type === 'AppointmentRejected' ? (event.data.reason ?? null) : null;
-    const message = { type: 'appointment_status_change', status, data: { ...common, rejection_reason: reason } };
-    send(appointment.patient_id, message);
-    if (event.type === 'AppointmentCancelled' && event.data.cancelled_by === 'patient') send(appointment.doctor_id, message);
+    let delivered = 0;
+    for (const { user_id, message } of messagesFor(event, appointment)) delivered += sessions.send(user_id, message);
+    recent.add(event.event_id);
+    if (recent.size > RECENT_EVENTS) recent.delete(recent.values().next().value!);
+    options.onDelivered?.(delivered);
   }
 
   return {
     handleUpgrade,
-    async start(waitForProjection: (position: number) => Promise<unknown>) {
-      subscription = await deps.bus.subscribe('telemed.events.appointment.>', async (message) => {
-        const event = message.payload as RecordedEvent;
-        await waitForProjection(event.position);
-        await onEvent(event);
+    async start() {
+      subscription = await options.bus.subscribe(APPOINTMENT_SUBJECTS, (message) => onEvent(message.payload as RecordedEvent), {
+        durableName: options.durableName,
       });
     },
-    openSockets: () => [...sockets.values()].reduce((n, s) => n + s.size, 0),
+    openSockets: () => sessions.count,
     async stop() {
       await subscription?.unsubscribe();
-      for (const set of sockets.values()) for (const ws of set) ws.close(1001, 'Server shutting down');
+      sessions.closeAll(CLOSE.shutdown.code, CLOSE.shutdown.reason);
       wss.close();
     },
   };

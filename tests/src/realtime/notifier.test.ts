@@ -40,7 +40,7 @@ function connect(base: string, userId: string, token?: string) {
   return { socket, messages, closed, next };
 }
 
-describe('notifier WebSocket (first version; issue 5 completes it)', () => {
+describe('notifier WebSocket', () => {
   let t: TestApp;
   let base: string;
   let doctor: TestUser;
@@ -48,7 +48,7 @@ describe('notifier WebSocket (first version; issue 5 completes it)', () => {
   let slotId: number;
 
   before(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ env: { NOTIFIER_IDLE_TIMEOUT_MS: '400' } });
     const port = await t.app.listen(0, '127.0.0.1');
     base = `ws://127.0.0.1:${port}`;
     doctor = await t.createUser('doctor', { name: 'Dr. Live' });
@@ -90,5 +90,45 @@ describe('notifier WebSocket (first version; issue 5 completes it)', () => {
     assert.ok(!patientSocket.messages.some((m) => m.type === 'appointment_request'), 'the patient does not get the doctor’s messages');
     assert.ok(!doctorTab1.messages.some((m) => m.type === 'appointment_status_change'), 'the doctor does not get the patient’s');
     for (const s of [doctorTab1, doctorTab2, patientSocket]) s.socket.close(1000);
+  });
+
+  it('an HTTP approve reaches the patient; a patient cancellation reaches the doctor', async () => {
+    const [slot] = await t.openSlots(doctor, [{ date: indiaDate(3), time: '15:00' }]);
+    const doctorSocket = connect(base, doctor.user_id, doctor.token);
+    const patientSocket = connect(base, patient.user_id, patient.token);
+    await doctorSocket.next('connection_established');
+    await patientSocket.next('connection_established');
+    const created = await t.http.post('/api/v1/appointments').set(patient.auth).send({ slot_id: slot, notes: 'Follow-up' }).expect(201);
+    await doctorSocket.next('appointment_request');
+    await t.http.post(`/api/v1/appointments/${created.body.appointment_id}/approve`).set(doctor.auth).expect(200);
+    const approved = await patientSocket.next('appointment_status_change');
+    assert.equal(approved.status, 'approved');
+    assert.equal(approved.data?.slot_time, '15:00:00');
+    await t.http.post(`/api/v1/appointments/${created.body.appointment_id}/cancel`).set(patient.auth).expect(200);
+    const cancelled = await doctorSocket.next('appointment_status_change');
+    assert.equal(cancelled.status, 'cancelled');
+    doctorSocket.socket.close(1000);
+    patientSocket.socket.close(1000);
+  });
+
+  it('closes a socket that sends no heartbeat; heartbeats keep it open', async () => {
+    const quiet = connect(base, patient.user_id, patient.token);
+    const lively = connect(base, doctor.user_id, doctor.token);
+    await quiet.next('connection_established');
+    await lively.next('connection_established');
+    const beating = setInterval(() => lively.socket.send(JSON.stringify({ type: 'heartbeat', timestamp: Date.now() })), 100);
+    const closed = await quiet.closed;
+    assert.equal(closed.code, 4008);
+    assert.equal(lively.socket.readyState, WebSocket.OPEN, 'the beating socket stays open');
+    clearInterval(beating);
+    lively.socket.close(1000);
+  });
+
+  it('a deactivated user is refused with 4004', async () => {
+    const admin = await t.createUser('admin');
+    const leaving = await t.createUser('patient');
+    const res = await t.http.delete(`/api/v1/admin/users/${leaving.user_id}`).set(admin.auth).expect(200);
+    await t.app.runner.waitForPosition(Number(res.headers['x-event-position']), 2000);
+    assert.deepEqual(await connect(base, leaving.user_id, leaving.token).closed, { code: 4004, reason: 'User not found' });
   });
 });

@@ -19,7 +19,7 @@ export interface TestApp {
   http: ReturnType<typeof supertest>;
   dataDir: string;
   createUser(accountType: AccountType, fields?: { name?: string; phone_number?: string; doctor?: Partial<DoctorProfile> }): Promise<TestUser>;
-  /** Publishes availability for a doctor and returns the slot ids in start order. */
+  /** Publishes availability for a doctor and returns the ids of those slots that are open, in start order. */
   openSlots(doctor: TestUser, slots: Array<{ date: string; time: string }>): Promise<number[]>;
   /** Waits until the read models have applied everything written so far. */
   settle(): Promise<void>;
@@ -83,7 +83,8 @@ export async function startTestApp(options: { dataDir?: string; env?: Record<str
       );
       await settle();
       const res = await supertest(app.app).get(`/api/v1/doctors/${doctor.user_id}/available-slots`).set(doctor.auth);
-      return (res.body as { slots: Array<{ slot_id: number }> }).slots.map((s) => s.slot_id);
+      const wanted = new Set(slots.map((s) => DateTime.fromISO(`${s.date}T${s.time}`, { zone: DEFAULT_TIMEZONE }).toUTC().toISO({ suppressMilliseconds: true })));
+      return (res.body as { slots: Array<{ slot_id: number; start_at: string }> }).slots.filter((s) => wanted.has(s.start_at)).map((s) => s.slot_id);
     },
     settle,
     async close(closeOptions = {}) {

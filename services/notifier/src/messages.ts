@@ -1,0 +1,52 @@
+import { DEFAULT_TIMEZONE, toLocalSlotFields, type RecordedEvent } from '@telemed/contracts';
+
+/** What the notifier needs of an appointment (from the appointments read model). */
+export interface AppointmentFacts {
+  patient_id: string;
+  doctor_id: string;
+  patient_name: string;
+  doctor_name: string;
+  notes: string;
+  start: string;
+  end: string;
+}
+
+export interface Delivery {
+  user_id: string;
+  message: Record<string, unknown>;
+}
+
+const STATUS_OF: Record<string, string> = {
+  AppointmentApproved: 'approved',
+  AppointmentRejected: 'rejected',
+  AppointmentCancelled: 'cancelled',
+  AppointmentExpired: 'expired',
+};
+
+/**
+ * The seeds' messages for an appointment event, and who gets them: a new request goes to the doctor; a status
+ * change to the patient (and a patient's cancellation also to the doctor).
+ */
+export function messagesFor(event: RecordedEvent, appointment: AppointmentFacts, zone = DEFAULT_TIMEZONE): Delivery[] {
+  const appointment_id = (event.data as { appointment_id: string }).appointment_id;
+  const local = toLocalSlotFields(appointment.start, appointment.end, zone);
+  const common = {
+    appointment_id,
+    patient_name: appointment.patient_name,
+    doctor_name: appointment.doctor_name,
+    slot_date: local.slot_date,
+    slot_time: local.start_time,
+    start_at: appointment.start,
+  };
+  if (event.type === 'AppointmentRequested') {
+    const data = { ...common, notes: appointment.notes, appointment_data: { ...common, notes: appointment.notes, status: 'requested' } };
+    return [{ user_id: appointment.doctor_id, message: { type: 'appointment_request', event_id: event.event_id, data } }];
+  }
+  const status = STATUS_OF[event.type];
+  if (!status) return [];
+  const rejection_reason = event.type === 'AppointmentRejected' ? event.data.reason : null;
+  const message = { type: 'appointment_status_change', event_id: event.event_id, status, data: { ...common, rejection_reason } };
+  const deliveries: Delivery[] = [{ user_id: appointment.patient_id, message }];
+  if (event.type === 'AppointmentCancelled' && event.data.cancelled_by === 'patient') deliveries.push({ user_id: appointment.doctor_id, message });
+  return deliveries;
+}

@@ -1,0 +1,60 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { MemoryReadStore, InProcessBus, TokenService, createLogger } from '@telemed/platform';
+import { messagesFor, createNotifier } from '@telemed/notifier';
+import type { RecordedEvent } from '@telemed/contracts';
+import { createServer } from 'node:http';
+import WebSocket from 'ws';
+
+const appointment = {
+  patient_id: 'p-1',
+  doctor_id: 'd-1',
+  patient_name: 'Neha Gupta',
+  doctor_name: 'Dr. Rao',
+  notes: 'Cough',
+  start: '2030-01-02T03:30:00Z',
+  end: '2030-01-02T04:00:00Z',
+};
+const event = (type: string, data: Record<string, unknown>) =>
+  ({ type, data: { appointment_id: 'a-1', ...data }, event_id: `e-${type}`, stream_id: 'appointment-a-1', revision: 0, position: 1, metadata: {} }) as unknown as RecordedEvent;
+
+describe('notifier messages', () => {
+  it("a request goes to the doctor with the seeds' fields, in India's time", () => {
+    const [delivery] = messagesFor(event('AppointmentRequested', {}), appointment);
+    assert.equal(delivery!.user_id, 'd-1');
+    assert.equal(delivery!.message.type, 'appointment_request');
+    const data = delivery!.message.data as Record<string, unknown>;
+    assert.deepEqual([data.patient_name, data.slot_date, data.slot_time, data.notes], ['Neha Gupta', '2030-01-02', '09:00:00', 'Cough']);
+    assert.ok(data.appointment_data);
+  });
+
+  it('a rejection goes to the patient with the reason; a doctor cancellation only to the patient', () => {
+    const [rejected] = messagesFor(event('AppointmentRejected', { doctor_id: 'd-1', reason: 'On leave' }), appointment);
+    assert.deepEqual([rejected!.user_id, rejected!.message.status, (rejected!.message.data as { rejection_reason: string }).rejection_reason], ['p-1', 'rejected', 'On leave']);
+    assert.deepEqual(messagesFor(event('AppointmentCancelled', { cancelled_by: 'doctor', reason: null }), appointment).map((d) => d.user_id), ['p-1']);
+    assert.deepEqual(messagesFor(event('AppointmentCancelled', { cancelled_by: 'patient', reason: null }), appointment).map((d) => d.user_id), ['p-1', 'd-1']);
+    assert.deepEqual(messagesFor(event('SlotReleased', {}), appointment), []);
+  });
+});
+
+describe('notifier authentication failure', () => {
+  it('closes with 4005 when checking the user fails unexpectedly', async () => {
+    const readStore = new MemoryReadStore();
+    const broken = {
+      ...readStore,
+      collection: () => ({ get: async () => Promise.reject(new Error('read store down')) }),
+    } as unknown as MemoryReadStore;
+    const tokens = new TokenService({ secret: new Uint8Array(32).fill(7), issuer: 'telemed', audience: 'telemed-api', ttlSeconds: 60 });
+    const notifier = createNotifier({ tokens, readStore: broken, bus: new InProcessBus(), logger: createLogger({ level: 'silent' }), waitForPosition: async () => true });
+    const server = createServer();
+    server.on('upgrade', (req, socket, head) => notifier.handleUpgrade(req, socket, head) || socket.destroy());
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const port = (server.address() as { port: number }).port;
+    const token = await tokens.issue({ user_id: 'u-1', account_type: 'patient' });
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/ws/u-1?token=${token}`);
+    const closed = await new Promise<{ code: number; reason: string }>((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: String(reason) })));
+    assert.deepEqual(closed, { code: 4005, reason: 'Authentication failed' });
+    await notifier.stop();
+    server.close();
+  });
+});
