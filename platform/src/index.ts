@@ -17,3 +17,5 @@ export { OidcClient, type OidcClientOptions, type PendingLogin, type VerifiedIde
 export { createLocalOidcProvider, LOCAL_DEMO_ACCOUNTS } from './identity/local-oidc-provider';
 export { LoginCookie } from './identity/login-cookie';
 export { NatsBus, type NatsBusOptions } from './bus/nats';
+export { EventStoreDbEventStore } from './event-store/eventstoredb';
+export { MongoReadStore } from './read-store/mongodb';
