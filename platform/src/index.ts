@@ -19,3 +19,5 @@ export { LoginCookie } from './identity/login-cookie';
 export { NatsBus, type NatsBusOptions } from './bus/nats';
 export { EventStoreDbEventStore } from './event-store/eventstoredb';
 export { MongoReadStore } from './read-store/mongodb';
+export { createAdapters, type Adapters } from './adapters';
+export { createMetrics, type Metrics } from './metrics';

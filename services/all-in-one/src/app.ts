@@ -8,15 +8,14 @@ import swaggerUi from 'swagger-ui-express';
 import { API_TEXTS, MAX_REQUEST_BODY_BYTES } from '@telemed/contracts';
 import {
   HttpError,
-  InProcessBus,
   LoginCookie,
   LoginRateLimiter,
   OidcClient,
   createLocalOidcProvider,
-  MemoryReadStore,
-  SqliteEventStore,
   TokenService,
+  createAdapters,
   createLogger,
+  createMetrics,
   errorHandler,
   requestLog,
   loadTokenSecret,
@@ -26,7 +25,7 @@ import {
   type TokenCheck,
 } from '@telemed/platform';
 import { createCommandService, startRelay, startSlotReleaser, startSweeps } from '@telemed/command';
-import { createQueryService, type AppointmentDoc, type SessionDoc, type SlotDoc, type UserDoc } from '@telemed/query';
+import { allProjections, createQueryService, type AppointmentDoc, type SessionDoc, type SlotDoc, type UserDoc } from '@telemed/query';
 import { createNotifier } from '@telemed/notifier';
 import { seedDemoData } from './demo-data';
 
@@ -43,9 +42,9 @@ export async function createApp(options: AppOptions) {
   const { config } = options;
   const logger = options.logger ?? createLogger({ level: config.LOG_LEVEL });
   const clock = options.clock ?? (() => new Date());
-  const eventStore = new SqliteEventStore({ filename: join(config.dataDir, 'events.db'), synchronous: config.SQLITE_SYNCHRONOUS });
-  const readStore = new MemoryReadStore();
-  const bus = new InProcessBus({ onHandlerError: (err) => logger.error({ err }, 'bus handler failed') });
+  const metrics = createMetrics();
+  const adapters = await createAdapters(config, logger, metrics);
+  const { eventStore, readStore, bus, checkpoints } = adapters;
   const secret = loadTokenSecret({ secret: config.TOKEN_SECRET, dataDir: config.dataDir, production: config.production });
   const tokens = new TokenService({
     secret,
@@ -86,7 +85,13 @@ export async function createApp(options: AppOptions) {
     logger,
     waitForPosition: (position) => query.runner.waitForPosition(position, 2000),
     idleTimeoutMs: config.NOTIFIER_IDLE_TIMEOUT_MS,
+    durableName: config.NOTIFIER_ID ? `notifier-${config.NOTIFIER_ID}` : undefined,
   });
+  metrics.gauge('telemed_projection_lag_events', 'Events in the log not yet applied, by projection', ['projection'], async (set) => {
+    const head = await eventStore.headPosition();
+    for (const p of allProjections) set({ projection: p.name }, Math.max(0, head - query.runner.checkpointOf(p.name)));
+  });
+  metrics.gauge('telemed_websocket_open_sockets', 'Open notification sockets', [], (set) => set({}, notifier.openSockets()));
 
   const openApiDocument = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
@@ -111,11 +116,14 @@ export async function createApp(options: AppOptions) {
     }),
   );
   app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
-  app.use('/api', requestLog(logger));
+  app.use('/api', requestLog(logger, metrics));
+  app.get('/metrics', async (_req, res) => {
+    res.set('Content-Type', metrics.registry.contentType).send(await metrics.registry.metrics());
+  });
   app.get('/readyz', async (_req, res) => {
     const head = await eventStore.headPosition();
     const lag = head - query.runner.position;
-    res.status(lag <= 100 ? 200 : 503).json({ status: lag <= 100 ? 'ready' : 'catching_up', lag });
+    res.status(lag <= 100 ? 200 : 503).json({ status: lag <= 100 ? 'ready' : 'catching_up', lag, adapters: adapters.kinds });
   });
   if (localProvider) app.use('/oidc', localProvider.handler);
   app.get('/openapi.json', (_req, res) => void res.json(openApiDocument));
@@ -163,6 +171,7 @@ export async function createApp(options: AppOptions) {
     runner: query.runner,
     notifier,
     logger,
+    metrics,
     openApiDocument,
     /** Every API route with its access policy. */
     routes: [...command.routes, ...query.routes],
@@ -170,8 +179,8 @@ export async function createApp(options: AppOptions) {
     async start() {
       await query.runner.catchUp();
       await query.runner.start();
-      background.push(await startRelay({ eventStore, bus, checkpoints: eventStore, logger }));
-      background.push(await startSlotReleaser({ eventStore, checkpoints: eventStore, logger, clock }));
+      background.push(await startRelay({ eventStore, bus, checkpoints, logger }));
+      background.push(await startSlotReleaser({ eventStore, checkpoints, logger, clock }));
       await notifier.start();
       sweeps = startSweeps({
         eventStore,
@@ -202,8 +211,7 @@ export async function createApp(options: AppOptions) {
       await notifier.stop();
       for (const sub of background) await sub.stop();
       await query.runner.stop();
-      await bus.close();
-      await eventStore.close();
+      await adapters.close();
     },
   };
 }

@@ -46,3 +46,20 @@ describe('serving the built frontend', () => {
     assert.equal(ready.body.status, 'ready');
   });
 });
+
+describe('metrics', () => {
+  it('exposes request latency, projection lag, open sockets and bus redeliveries in Prometheus format', async () => {
+    const app = await createApp({ config: loadConfig({ DATA_DIR: tmpDataDir(), DEMO_DATA: 'off', LOG_LEVEL: 'silent' }) });
+    await app.start();
+    try {
+      await supertest(app.app).get('/api/v1/doctors/').expect(401);
+      const res = await supertest(app.app).get('/metrics').expect(200);
+      assert.match(res.text, /telemed_http_request_duration_seconds_bucket\{[^}]*method="GET"[^}]*status="401"/);
+      assert.match(res.text, /telemed_projection_lag_events\{projection="appointments"\} 0/);
+      assert.match(res.text, /telemed_websocket_open_sockets 0/);
+      assert.match(res.text, /telemed_bus_redeliveries_total 0/);
+    } finally {
+      await app.stop();
+    }
+  });
+});

@@ -1,0 +1,65 @@
+import { join } from 'node:path';
+import type { Config } from './config';
+import type { Logger } from './logger';
+import type { Metrics } from './metrics';
+import type { CheckpointStore, EventStore } from './event-store/port';
+import type { ReadStore } from './read-store/port';
+import type { Bus } from './bus/port';
+import { SqliteEventStore } from './event-store/sqlite';
+import { EventStoreDbEventStore } from './event-store/eventstoredb';
+import { MemoryReadStore } from './read-store/memory';
+import { MongoReadStore } from './read-store/mongodb';
+import { InProcessBus } from './bus/in-process';
+import { NatsBus } from './bus/nats';
+
+export interface Adapters {
+  eventStore: EventStore;
+  readStore: ReadStore;
+  checkpoints: CheckpointStore;
+  bus: Bus;
+  /** Which adapter each port uses, for the start-up log and /readyz. */
+  kinds: { eventStore: 'sqlite' | 'eventstoredb'; readStore: 'memory' | 'mongodb'; bus: 'in-process' | 'nats' };
+  close(): Promise<void>;
+}
+
+/** In-memory checkpoints: subscribers start from the beginning after a restart (they are idempotent). */
+class MemoryCheckpoints implements CheckpointStore {
+  private readonly positions = new Map<string, number>();
+  async load(name: string) {
+    return this.positions.get(name) ?? 0;
+  }
+  async save(name: string, position: number) {
+    this.positions.set(name, position);
+  }
+}
+
+/**
+ * The adapters the environment asks for: EventStoreDB, MongoDB and NATS when their URLs are set, else the embedded
+ * SQLite event store, in-memory read models and in-process bus. The same code runs on either.
+ */
+export async function createAdapters(config: Config, logger: Logger, metrics?: Metrics): Promise<Adapters> {
+  const sqlite = config.EVENTSTORE_URL
+    ? null
+    : new SqliteEventStore({ filename: join(config.dataDir, 'events.db'), synchronous: config.SQLITE_SYNCHRONOUS });
+  const eventStore: EventStore = sqlite ?? new EventStoreDbEventStore(config.EVENTSTORE_URL!);
+  const mongo = config.MONGODB_URL ? await MongoReadStore.connect(config.MONGODB_URL, config.MONGODB_DATABASE) : null;
+  const readStore: ReadStore = mongo ?? new MemoryReadStore();
+  const checkpoints: CheckpointStore = mongo ?? sqlite ?? new MemoryCheckpoints();
+  const onHandlerError = (err: unknown) => {
+    metrics?.busRedeliveries.inc();
+    logger.warn({ err }, 'bus handler failed; the message will be delivered again');
+  };
+  const bus: Bus = config.NATS_URL ? await NatsBus.connect({ servers: config.NATS_URL, onHandlerError }) : new InProcessBus({ onHandlerError });
+  return {
+    eventStore,
+    readStore,
+    checkpoints,
+    bus,
+    kinds: { eventStore: sqlite ? 'sqlite' : 'eventstoredb', readStore: mongo ? 'mongodb' : 'memory', bus: config.NATS_URL ? 'nats' : 'in-process' },
+    async close() {
+      await bus.close();
+      await readStore.close();
+      await eventStore.close();
+    },
+  };
+}
