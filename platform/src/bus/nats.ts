@@ -35,7 +35,13 @@ export class NatsBus implements Bus {
     };
     const nc = await connect({ servers: resolved.servers.split(','), name: 'telemed' });
     const jsm = await nc.jetstreamManager();
-    const config = { name: resolved.stream, subjects: resolved.subjects, duplicate_window: resolved.duplicateWindowMs * 1_000_000 };
+    // The bus carries notifications, not the record: a week of retention is plenty for consumers to catch up.
+    const config = {
+      name: resolved.stream,
+      subjects: resolved.subjects,
+      duplicate_window: resolved.duplicateWindowMs * 1_000_000,
+      max_age: 7 * 24 * 3600 * 1_000_000_000,
+    };
     try {
       await jsm.streams.info(resolved.stream);
       await jsm.streams.update(resolved.stream, config);
@@ -63,7 +69,8 @@ export class NatsBus implements Bus {
       ack_wait: 30_000_000_000,
       max_deliver: -1,
       ...(options.durableName
-        ? { durable_name: options.durableName, deliver_policy: DeliverPolicy.All }
+        ? // A replica that is gone for a day is forgotten; one that comes back sooner resumes from its last ack.
+          { durable_name: options.durableName, deliver_policy: DeliverPolicy.New, inactive_threshold: 24 * 3600 * 1_000_000_000 }
         : { deliver_policy: DeliverPolicy.New, inactive_threshold: 60_000_000_000 }),
     };
     const info = await jsm.consumers.add(this.options.stream, consumerConfig);
