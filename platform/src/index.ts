@@ -21,3 +21,4 @@ export { EventStoreDbEventStore } from './event-store/eventstoredb';
 export { MongoReadStore } from './read-store/mongodb';
 export { createAdapters, type Adapters } from './adapters';
 export { createMetrics, type Metrics } from './metrics';
+export { createBaseApp } from './http/base-app';

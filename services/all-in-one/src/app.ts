@@ -1,31 +1,12 @@
 import express from 'express';
-import helmet from 'helmet';
 import { createServer, type Server } from 'node:http';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import swaggerUi from 'swagger-ui-express';
-import { API_TEXTS, MAX_REQUEST_BODY_BYTES } from '@telemed/contracts';
-import {
-  HttpError,
-  LoginCookie,
-  LoginRateLimiter,
-  OidcClient,
-  createLocalOidcProvider,
-  TokenService,
-  createAdapters,
-  createLogger,
-  createMetrics,
-  errorHandler,
-  requestLog,
-  loadTokenSecret,
-  type Config,
-  type Logger,
-  type Subscription,
-  type TokenCheck,
-} from '@telemed/platform';
-import { createCommandService, startRelay, startSlotReleaser, startSweeps } from '@telemed/command';
-import { allProjections, createQueryService, type AppointmentDoc, type SessionDoc, type SlotDoc, type UserDoc } from '@telemed/query';
+import { createAdapters, createBaseApp, createLogger, createMetrics, tokensFromConfig, type Config, type Logger } from '@telemed/platform';
+import { createCommandService, faultsFromConfig, identityFromConfig, startCommandBackground } from '@telemed/command';
+import { allProjections, createQueryService, readModelTokenCheck, sweepLookups } from '@telemed/query';
 import { createNotifier } from '@telemed/notifier';
 import { seedDemoData } from './demo-data';
 
@@ -45,38 +26,12 @@ export async function createApp(options: AppOptions) {
   const metrics = createMetrics();
   const adapters = await createAdapters(config, logger, metrics);
   const { eventStore, readStore, bus, checkpoints } = adapters;
-  const secret = loadTokenSecret({ secret: config.TOKEN_SECRET, dataDir: config.dataDir, production: config.production });
-  const tokens = new TokenService({
-    secret,
-    issuer: config.TOKEN_ISSUER,
-    audience: config.TOKEN_AUDIENCE,
-    ttlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
-  });
+  const { secret, tokens } = tokensFromConfig(config);
   const registry = new OpenAPIRegistry();
   registry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
-
-  const faults =
-    config.FAULT_INJECTION === 'crash-after-slot-reserved'
-      ? { afterSlotReserved: () => process.kill(process.pid, 'SIGKILL') }
-      : undefined;
-  const loginLimiter = new LoginRateLimiter({
-    perAccount: config.LOGIN_RATE_LIMIT_PER_ACCOUNT,
-    perAddress: config.LOGIN_RATE_LIMIT_PER_ADDRESS,
-    windowSeconds: config.LOGIN_RATE_LIMIT_WINDOW_SECONDS,
-  });
-  const users = readStore.collection<UserDoc>('users');
-  const sessions = readStore.collection<SessionDoc>('sessions');
-  const checkToken: TokenCheck = async (claims) => {
-    if ((await users.get(claims.user_id))?.active === false) return API_TEXTS.accountDisabled;
-    if (claims.session_id && (await sessions.get(claims.session_id))?.ended_at) return API_TEXTS.sessionEnded;
-    return null;
-  };
-  const { identity } = config;
-  const oidc = new OidcClient({ ...identity, allowHttp: identity.kind === 'local' });
-  const loginCookie = new LoginCookie(secret, { path: '/api/v1/auth', secure: config.publicUrl.startsWith('https:') });
-  // The local provider never runs in production: loadConfig refuses to start there without a Google client.
-  const localProvider = identity.kind === 'local' ? createLocalOidcProvider({ ...identity, redirectUris: [identity.redirectUri] }) : null;
-  const command = createCommandService({ eventStore, tokens, registry, logger, clock, faults, loginLimiter, checkToken, oidc, loginCookie });
+  const checkToken = readModelTokenCheck(readStore);
+  const identity = identityFromConfig(config, secret);
+  const command = createCommandService({ eventStore, tokens, registry, logger, clock, faults: faultsFromConfig(config), checkToken, ...identity });
   const query = createQueryService({ eventStore, readStore, tokens, registry, logger, clock, checkToken });
   const notifier = createNotifier({
     tokens,
@@ -99,68 +54,34 @@ export async function createApp(options: AppOptions) {
     servers: [{ url: '/' }],
   });
 
-  const app = express();
-  app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          'script-src': ["'self'", "'unsafe-inline'"],
-          'connect-src': ["'self'", 'ws:', 'wss:'],
-          'media-src': ["'self'", 'blob:'],
-          // Plain-HTTP deployments (a clinic's LAN, localhost) must keep working; TLS is the proxy's job.
-          'upgrade-insecure-requests': null,
-        },
-      },
-    }),
-  );
-  app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
-  app.use('/api', requestLog(logger, metrics));
-  app.get('/metrics', async (_req, res) => {
-    res.set('Content-Type', metrics.registry.contentType).send(await metrics.registry.metrics());
+  const base = createBaseApp({
+    logger,
+    metrics,
+    ready: async () => {
+      const lag = (await eventStore.headPosition()) - query.runner.position;
+      return { ok: lag <= 100, lag, adapters: adapters.kinds };
+    },
   });
-  app.get('/readyz', async (_req, res) => {
-    const head = await eventStore.headPosition();
-    const lag = head - query.runner.position;
-    res.status(lag <= 100 ? 200 : 503).json({ status: lag <= 100 ? 'ready' : 'catching_up', lag, adapters: adapters.kinds });
-  });
-  if (localProvider) app.use('/oidc', localProvider.handler);
+  const { app } = base;
+  if (identity.localProvider) app.use('/oidc', identity.localProvider.handler);
   app.get('/openapi.json', (_req, res) => void res.json(openApiDocument));
   app.use('/docs', swaggerUi.serve, swaggerUi.setup(openApiDocument, { customSiteTitle: 'Telemedicine API' }));
-
-  app.use('/api', express.json({ limit: MAX_REQUEST_BODY_BYTES, type: ['application/json', 'application/*+json'] }));
   app.use('/api/v1', command.router);
   app.use('/api/v1', query.router);
-  app.use('/api', (_req, _res, next) => next(new HttpError(404, API_TEXTS.notFound)));
-
-  if (options.frontendDir && existsSync(join(options.frontendDir, 'index.html'))) {
-    const dir = options.frontendDir;
-    app.use(express.static(dir, { index: false, maxAge: '1h' }));
-    app.get(/^(?!\/(api|ws|docs)\b).*/, (_req, res) => res.sendFile(join(dir, 'index.html')));
-  }
-  app.use(errorHandler(logger));
+  base.finish((app) => {
+    if (options.frontendDir && existsSync(join(options.frontendDir, 'index.html'))) {
+      const dir = options.frontendDir;
+      app.use(express.static(dir, { index: false, maxAge: '1h' }));
+      app.get(/^(?!\/(api|ws|docs)\b).*/, (_req, res) => res.sendFile(join(dir, 'index.html')));
+    }
+  });
 
   const server: Server = createServer(app);
   server.on('upgrade', (req, socket, head) => {
     if (!notifier.handleUpgrade(req, socket, head)) socket.destroy();
   });
 
-  const background: Subscription[] = [];
-  let sweeps: ReturnType<typeof startSweeps> | null = null;
-
-  const slots = readStore.collection<SlotDoc>('slots');
-  const appointments = readStore.collection<AppointmentDoc>('appointments');
-  const lookups = {
-    requestsStartedBefore: async (now: Date) =>
-      (await appointments.find({ status: 'requested', start: { $lte: now.toISOString() } })).map((a) => a.appointment_id),
-    reservationsMadeBefore: async (cutoff: Date) =>
-      (await slots.find({ status: 'reserved', reserved_at: { $lte: cutoff.toISOString() } })).map((s) => ({
-        slot_id: s.slot_id,
-        appointment_id: s.appointment_id!,
-        reserved_event_id: s.reserved_event_id!,
-      })),
-  };
+  let background: Awaited<ReturnType<typeof startCommandBackground>> | null = null;
 
   return {
     app,
@@ -179,37 +100,26 @@ export async function createApp(options: AppOptions) {
     async start() {
       await query.runner.catchUp();
       await query.runner.start();
-      background.push(await startRelay({ eventStore, bus, checkpoints, logger }));
-      background.push(await startSlotReleaser({ eventStore, checkpoints, logger, clock }));
+      background = await startCommandBackground({ config, eventStore, bus, checkpoints, logger, clock, lookups: sweepLookups(readStore) });
       await notifier.start();
-      sweeps = startSweeps({
-        eventStore,
-        lookups,
-        clock,
-        graceMs: config.RESERVATION_HEAL_GRACE_MS,
-        intervalMs: config.SWEEP_INTERVAL_MS,
-        logger,
-      });
-      void sweeps.runNow();
       if (config.DEMO_DATA === 'on' && (await eventStore.headPosition()) === 0) {
         const summary = await seedDemoData(eventStore, clock());
         logger.info(summary, 'demo data created');
       }
     },
-    runSweepsNow: () => sweeps?.runNow() ?? Promise.resolve(),
+    runSweepsNow: () => background?.runSweepsNow() ?? Promise.resolve(),
     async listen(port: number, host: string) {
       await new Promise<void>((resolve) => server.listen(port, host, resolve));
       const address = server.address();
       return typeof address === 'object' && address ? address.port : port;
     },
     async stop() {
-      sweeps?.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
       });
       await notifier.stop();
-      for (const sub of background) await sub.stop();
+      await background?.stop();
       await query.runner.stop();
       await adapters.close();
     },

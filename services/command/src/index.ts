@@ -46,3 +46,4 @@ export function createCommandService(
 }
 export { startRelay, eventSubject } from './relay';
 export { userDecider } from './users/user';
+export { identityFromConfig, faultsFromConfig, startCommandBackground } from './wiring';

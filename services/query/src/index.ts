@@ -77,3 +77,4 @@ export function createQueryService(deps: {
 
   return { router: api.router, routes: api.routes, runner };
 }
+export { readModelTokenCheck, sweepLookups, checkpointWaiter } from './read-model-lookups';

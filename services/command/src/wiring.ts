@@ -1,0 +1,61 @@
+import {
+  LoginCookie,
+  LoginRateLimiter,
+  OidcClient,
+  createLocalOidcProvider,
+  type Bus,
+  type CheckpointStore,
+  type Config,
+  type EventStore,
+  type Logger,
+  type Subscription,
+} from '@telemed/platform';
+import { startRelay } from './relay';
+import { startSlotReleaser } from './process-managers/release-slots';
+import { startSweeps, type SweepLookups } from './process-managers/sweeps';
+
+/** Sign-in pieces from the configuration: rate limits, the OpenID Connect client, and the local provider in development. */
+export function identityFromConfig(config: Config, secret: Uint8Array) {
+  const { identity } = config;
+  return {
+    loginLimiter: new LoginRateLimiter({
+      perAccount: config.LOGIN_RATE_LIMIT_PER_ACCOUNT,
+      perAddress: config.LOGIN_RATE_LIMIT_PER_ADDRESS,
+      windowSeconds: config.LOGIN_RATE_LIMIT_WINDOW_SECONDS,
+    }),
+    oidc: new OidcClient({ ...identity, allowHttp: identity.kind === 'local' }),
+    loginCookie: new LoginCookie(secret, { path: '/api/v1/auth', secure: config.publicUrl.startsWith('https:') }),
+    // Never in production: loadConfig refuses to start there without a Google client.
+    localProvider: identity.kind === 'local' ? createLocalOidcProvider({ ...identity, redirectUris: [identity.redirectUri] }) : null,
+  };
+}
+
+/** Test-only fault injection, refused in production by the configuration. */
+export function faultsFromConfig(config: Config) {
+  return config.FAULT_INJECTION === 'crash-after-slot-reserved' ? { afterSlotReserved: () => process.kill(process.pid, 'SIGKILL') } : undefined;
+}
+
+/** The write side's background work: the bus relay, the slot releaser and the sweeps. */
+export async function startCommandBackground(deps: {
+  config: Config;
+  eventStore: EventStore;
+  bus: Bus;
+  checkpoints: CheckpointStore;
+  logger: Logger;
+  clock: () => Date;
+  lookups: SweepLookups;
+}) {
+  const subscriptions: Subscription[] = [
+    await startRelay(deps),
+    await startSlotReleaser(deps),
+  ];
+  const sweeps = startSweeps({ ...deps, graceMs: deps.config.RESERVATION_HEAL_GRACE_MS, intervalMs: deps.config.SWEEP_INTERVAL_MS });
+  void sweeps.runNow();
+  return {
+    runSweepsNow: () => sweeps.runNow(),
+    async stop() {
+      sweeps.stop();
+      for (const s of subscriptions) await s.stop();
+    },
+  };
+}
