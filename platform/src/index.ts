@@ -22,3 +22,4 @@ export { MongoReadStore } from './read-store/mongodb';
 export { createAdapters, type Adapters } from './adapters';
 export { createMetrics, type Metrics } from './metrics';
 export { createBaseApp } from './http/base-app';
+export { runService } from './run-service';

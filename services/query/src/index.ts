@@ -12,12 +12,12 @@ export { allProjections } from './projections';
 export type { Projection, SlotDoc, AppointmentDoc, UserDoc, DoctorDoc, SessionDoc } from './projections';
 
 /** Read-your-writes: a query with X-Min-Position waits (up to 2 s) until the projections have applied it. */
-function minPosition(runner: ProjectionRunner): RequestHandler {
+function minPosition(waitFor: (position: number, timeoutMs: number) => Promise<boolean>, applied: () => number): RequestHandler {
   return async (req, res, next) => {
     const header = req.get('X-Min-Position');
     const wanted = header && /^\d{1,15}$/.test(header) ? Number(header) : 0;
-    if (wanted > 0 && !(await runner.waitForPosition(wanted, MIN_POSITION_WAIT_MS))) res.set('X-Read-Model-Stale', 'true');
-    res.set('X-Read-Model-Position', String(runner.position));
+    if (wanted > 0 && !(await waitFor(wanted, MIN_POSITION_WAIT_MS))) res.set('X-Read-Model-Stale', 'true');
+    res.set('X-Read-Model-Position', String(applied()));
     next();
   };
 }
@@ -31,6 +31,8 @@ export function createQueryService(deps: {
   clock: () => Date;
   projections?: Projection[];
   checkToken?: TokenCheck;
+  /** How reads wait for X-Min-Position when this process does not run the projections (default: its own runner). */
+  waitForPosition?: (position: number, timeoutMs: number) => Promise<boolean>;
 }) {
   const projections = deps.projections ?? allProjections;
   const runner = new ProjectionRunner({ eventStore: deps.eventStore, readStore: deps.readStore, projections, logger: deps.logger });
@@ -42,7 +44,7 @@ export function createQueryService(deps: {
     checkToken: deps.checkToken,
     resolveInstitution: lookups.resolve,
   });
-  api.router.use(minPosition(runner));
+  api.router.use(minPosition(deps.waitForPosition ?? ((position, timeoutMs) => runner.waitForPosition(position, timeoutMs)), () => runner.position));
   queryRoutes(api, { ...deps, canReadAppointmentsOf: lookups.canReadAppointmentsOf });
   institutionQueryRoutes(api, deps.readStore);
 
@@ -77,4 +79,4 @@ export function createQueryService(deps: {
 
   return { router: api.router, routes: api.routes, runner };
 }
-export { readModelTokenCheck, sweepLookups, checkpointWaiter } from './read-model-lookups';
+export { readModelTokenCheck, sweepLookups, checkpointWaiter, followLogIfReadModelsAreLocal } from './read-model-lookups';

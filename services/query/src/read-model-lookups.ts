@@ -1,5 +1,6 @@
 import { API_TEXTS } from '@telemed/contracts';
-import type { ReadStore, TokenCheck } from '@telemed/platform';
+import type { EventStore, ReadStore, TokenCheck } from '@telemed/platform';
+import { ProjectionRunner } from './projection-runner';
 import type { AppointmentDoc, SessionDoc, SlotDoc, UserDoc } from './projections';
 import type { Projection } from './projections';
 
@@ -44,4 +45,19 @@ export function checkpointWaiter(readStore: ReadStore, projections: Projection[]
       await new Promise((r) => setTimeout(r, 50));
     }
   };
+}
+
+/**
+ * A service that reads the read models but does not project them itself needs a projector somewhere. With the
+ * in-memory read store there is none to share, so such a process follows the log on its own.
+ */
+export async function followLogIfReadModelsAreLocal(
+  adapters: { kinds: { readStore: 'memory' | 'mongodb' }; eventStore: EventStore; readStore: ReadStore },
+  projections: Projection[],
+): Promise<{ stop(): Promise<void> } | null> {
+  if (adapters.kinds.readStore !== 'memory') return null;
+  const runner = new ProjectionRunner({ eventStore: adapters.eventStore, readStore: adapters.readStore, projections });
+  await runner.catchUp();
+  await runner.start();
+  return runner;
 }

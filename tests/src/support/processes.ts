@@ -15,11 +15,14 @@ export async function freePort(): Promise<number> {
 }
 
 /** Starts the product (`services/all-in-one/src/main.ts`) as a child process and waits for /healthz. */
-export async function startServerProcess(env: Record<string, string>): Promise<{ child: ChildProcess; baseUrl: string; exited: Promise<number | null> }> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  entry = 'services/all-in-one/src/main.ts',
+): Promise<{ child: ChildProcess; baseUrl: string; exited: Promise<number | null> }> {
   const port = await freePort();
   // SERVER_NODE_ARGS lets a profiling run pass e.g. --cpu-prof to the server process.
   const extra = process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...extra, '--import', 'tsx', 'services/all-in-one/src/main.ts'], {
+  const child = spawn(process.execPath, [...extra, '--import', 'tsx', entry], {
     cwd: repoRoot,
     env: { ...process.env, LOG_LEVEL: 'warn', DEMO_DATA: 'off', HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'ignore', 'inherit'],

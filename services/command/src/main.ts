@@ -1,0 +1,42 @@
+import { createServer } from 'node:http';
+import { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { createAdapters, createBaseApp, createLogger, createMetrics, loadConfig, runService, tokensFromConfig } from '@telemed/platform';
+import { allProjections, followLogIfReadModelsAreLocal, readModelTokenCheck, sweepLookups } from '@telemed/query';
+import { createCommandService, faultsFromConfig, identityFromConfig, startCommandBackground } from './index';
+
+/** The command service alone (a container): the write API, the bus relay and the process managers. */
+const config = loadConfig();
+const logger = createLogger({ level: config.LOG_LEVEL, name: 'command' });
+const metrics = createMetrics();
+const adapters = await createAdapters(config, logger, metrics);
+const local = await followLogIfReadModelsAreLocal(adapters, allProjections);
+const { secret, tokens } = tokensFromConfig(config);
+const identity = identityFromConfig(config, secret);
+const clock = () => new Date();
+const command = createCommandService({
+  eventStore: adapters.eventStore,
+  tokens,
+  registry: new OpenAPIRegistry(),
+  logger,
+  clock,
+  faults: faultsFromConfig(config),
+  checkToken: readModelTokenCheck(adapters.readStore),
+  ...identity,
+});
+const base = createBaseApp({ logger, metrics, ready: async () => ({ ok: true, adapters: adapters.kinds }) });
+if (identity.localProvider) base.app.use('/oidc', identity.localProvider.handler);
+base.app.use('/api/v1', command.router);
+base.finish();
+const background = await startCommandBackground({ config, ...adapters, logger, clock, lookups: sweepLookups(adapters.readStore) });
+await runService({
+  name: 'command',
+  server: createServer(base.app),
+  port: config.PORT,
+  host: config.HOST,
+  logger,
+  stop: async () => {
+    await background.stop();
+    await local?.stop();
+    await adapters.close();
+  },
+});

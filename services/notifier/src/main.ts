@@ -1,0 +1,46 @@
+import { createServer } from 'node:http';
+import { hostname } from 'node:os';
+import { createAdapters, createBaseApp, createLogger, createMetrics, loadConfig, runService, tokensFromConfig } from '@telemed/platform';
+import { allProjections, checkpointWaiter, followLogIfReadModelsAreLocal } from '@telemed/query';
+import { createNotifier } from './index';
+
+/**
+ * The notifier alone (a container): consumes the bus with a durable consumer of its own (NOTIFIER_ID, default the
+ * host name) and pushes messages to the sockets connected to this replica. Scale out behind a plain load balancer.
+ */
+const config = loadConfig();
+const logger = createLogger({ level: config.LOG_LEVEL, name: 'notifier' });
+const metrics = createMetrics();
+const adapters = await createAdapters(config, logger, metrics);
+const { tokens } = tokensFromConfig(config);
+const local = await followLogIfReadModelsAreLocal(adapters, allProjections);
+const waitForPosition = checkpointWaiter(adapters.readStore, allProjections.filter((p) => p.name === 'appointments' || p.name === 'users'));
+const notifier = createNotifier({
+  tokens,
+  readStore: adapters.readStore,
+  bus: adapters.bus,
+  logger,
+  waitForPosition: (position) => waitForPosition(position, 5000),
+  idleTimeoutMs: config.NOTIFIER_IDLE_TIMEOUT_MS,
+  durableName: `notifier-${config.NOTIFIER_ID ?? hostname().replace(/[^A-Za-z0-9_-]/g, '-')}`,
+});
+metrics.gauge('telemed_websocket_open_sockets', 'Open notification sockets', [], (set) => set({}, notifier.openSockets()));
+const base = createBaseApp({ logger, metrics, ready: async () => ({ ok: true, sockets: notifier.openSockets(), adapters: adapters.kinds }) });
+base.finish();
+const server = createServer(base.app);
+server.on('upgrade', (req, socket, head) => {
+  if (!notifier.handleUpgrade(req, socket, head)) socket.destroy();
+});
+await notifier.start();
+await runService({
+  name: 'notifier',
+  server,
+  port: config.PORT,
+  host: config.HOST,
+  logger,
+  stop: async () => {
+    await notifier.stop();
+    await local?.stop();
+    await adapters.close();
+  },
+});
