@@ -7,6 +7,7 @@ import { eventStoreAppendRate } from './event-store-appends';
 import { projectionRebuildRate } from './projection-rebuild';
 import { appointmentThroughput } from './http-appointments';
 import { median, round } from './stats';
+import { notifierFanout, plainBroadcast } from './notifier-fanout';
 
 /**
  * `npm run bench [-- --quick]`: the three figures of issue 3, each beside the raw better-sqlite3 insert rate measured
@@ -49,6 +50,16 @@ try {
     http.push(await appointmentThroughput(dir, { pairs, clients: 50, doctors: 10 }));
   }
 
+  const fanoutSockets = Math.round(5000 * size);
+  log(`notifier fan-out to ${fanoutSockets} sockets, and a plain ws broadcast beside it…`);
+  const fanout: Array<Awaited<ReturnType<typeof notifierFanout>>> = [];
+  const plain: Array<Awaited<ReturnType<typeof plainBroadcast>>> = [];
+  for (let i = 0; i < runs; i += 1) {
+    fanout.push(await notifierFanout(mkdtempSync(join(work, 'fanout-')), fanoutSockets));
+    plain.push(await plainBroadcast(fanoutSockets));
+  }
+  const fanoutMedian = (rows: typeof fanout, key: keyof (typeof fanout)[number]) => round(median(rows.map((r) => r[key] as number)), 1);
+
   const httpMedian = {
     pairs_per_second: median(http.map((h) => h.pairs_per_second)),
     p50_ms: median(http.map((h) => h.p50_ms)),
@@ -77,6 +88,22 @@ try {
       ratio_to_baseline: round((httpMedian.pairs_per_second * 3) / ceiling, 3),
       runs: http.map((h) => ({ ...h, pairs_per_second: round(h.pairs_per_second, 0), p50_ms: round(h.p50_ms, 1), p99_ms: round(h.p99_ms, 1) })),
     },
+    notifier_fanout: {
+      sockets: fanoutSockets,
+      delivered_all: fanout.every((f) => f.delivered === f.sockets),
+      p50_ms: fanoutMedian(fanout, 'p50_ms'),
+      p99_ms: fanoutMedian(fanout, 'p99_ms'),
+      memory_per_socket_kib: fanoutMedian(fanout, 'memory_per_socket_kib'),
+      messages_per_second: fanoutMedian(fanout, 'messages_per_second'),
+      baseline_plain_ws_broadcast: {
+        p50_ms: fanoutMedian(plain, 'p50_ms'),
+        p99_ms: fanoutMedian(plain, 'p99_ms'),
+        memory_per_socket_kib: fanoutMedian(plain, 'memory_per_socket_kib'),
+        messages_per_second: fanoutMedian(plain, 'messages_per_second'),
+      },
+      runs: fanout,
+      baseline_runs: plain,
+    },
     projection_rebuild_events_per_second: {
       events: rebuild.events,
       median: round(median(rebuild.rates), 0),
@@ -98,6 +125,11 @@ try {
 | event-store appends, 50 concurrent writers, distinct streams | ${results.event_store_appends_per_second.median.toLocaleString('en')} events/s (errors: ${appendErrors}) | ${results.event_store_appends_per_second.ratio_to_baseline} |
 | appointment request + approve over HTTP, 50 clients | ${results.appointment_request_approve_over_http.pairs_per_second.toLocaleString('en')} pairs/s, p50 ${results.appointment_request_approve_over_http.p50_ms} ms, p99 ${results.appointment_request_approve_over_http.p99_ms} ms | ${results.appointment_request_approve_over_http.ratio_to_baseline} (3 events a pair) |
 | projection rebuild, ${rebuild.events.toLocaleString('en')} events | ${results.projection_rebuild_events_per_second.median.toLocaleString('en')} events/s | ${results.projection_rebuild_events_per_second.ratio_to_baseline} |
+
+| notifier fan-out, ${fanoutSockets.toLocaleString('en')} sockets, one approval each | p50 | p99 | memory per socket | messages/s |
+|---|---|---|---|---|
+| notifier (commit → socket, approvals over HTTP by 50 clients) | ${results.notifier_fanout.p50_ms} ms | ${results.notifier_fanout.p99_ms} ms | ${results.notifier_fanout.memory_per_socket_kib} KiB | ${results.notifier_fanout.messages_per_second} |
+| plain ws broadcast of the same messages (ceiling) | ${results.notifier_fanout.baseline_plain_ws_broadcast.p50_ms} ms | ${results.notifier_fanout.baseline_plain_ws_broadcast.p99_ms} ms | ${results.notifier_fanout.baseline_plain_ws_broadcast.memory_per_socket_kib} KiB | ${results.notifier_fanout.baseline_plain_ws_broadcast.messages_per_second} |
 `);
 } finally {
   rmSync(work, { recursive: true, force: true });

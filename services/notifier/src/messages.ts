@@ -32,6 +32,8 @@ export function messagesFor(event: RecordedEvent, appointment: AppointmentFacts,
   const local = toLocalSlotFields(appointment.start, appointment.end, zone);
   const common = {
     appointment_id,
+    /** When the change was recorded (for clients, and for measuring delivery latency). */
+    occurred_at: event.metadata?.occurred_at,
     patient_name: appointment.patient_name,
     doctor_name: appointment.doctor_name,
     slot_date: local.slot_date,
