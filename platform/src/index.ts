@@ -23,3 +23,4 @@ export { createAdapters, type Adapters } from './adapters';
 export { createMetrics, type Metrics } from './metrics';
 export { createBaseApp } from './http/base-app';
 export { runService } from './run-service';
+export { BufferedBatch } from './read-store/buffered-batch';

@@ -1,5 +1,5 @@
 import { Query } from 'mingo';
-import type { Doc, Filter, FindOptions, ProjectionCheckpoint, ReadCollection, ReadStore } from './port';
+import type { BatchStore, Doc, Filter, FindOptions, ProjectionCheckpoint, ReadCollection, ReadStore } from './port';
 
 type AnyDoc = Doc & Record<string, unknown>;
 
@@ -63,18 +63,27 @@ class MemoryCollection<T extends AnyDoc> implements ReadCollection<T> {
     return n;
   }
 
+  /** The store keeps the document it is given (callers hand over fresh objects); reads return copies. */
   async put(doc: T): Promise<void> {
+    this.store(doc);
+  }
+
+  private store(doc: T): void {
     const previous = this.docs.get(doc._id);
-    if (previous) this.indexRemove(previous);
-    const copy = structuredClone(doc);
-    this.docs.set(doc._id, copy);
-    for (const [field, index] of this.indexes) this.indexAdd(field, index, copy);
+    this.docs.set(doc._id, doc);
+    for (const [field, index] of this.indexes) {
+      if (previous) {
+        if (previous[field] === doc[field]) continue;
+        index.get(previous[field])?.delete(doc._id);
+      }
+      this.indexAdd(field, index, doc);
+    }
   }
 
   async patch(id: string, fields: Partial<T>): Promise<void> {
     const previous = this.docs.get(id);
     if (!previous) return;
-    await this.put({ ...previous, ...structuredClone(fields), _id: id });
+    this.store({ ...previous, ...structuredClone(fields), _id: id });
   }
 
   async delete(id: string): Promise<void> {
@@ -125,6 +134,16 @@ export class MemoryReadStore implements ReadStore {
 
   async setCheckpoint(checkpoint: ProjectionCheckpoint): Promise<void> {
     this.checkpoints.set(checkpoint.name, { ...checkpoint });
+  }
+
+  /** In memory a write is already where it belongs: a batch only has its checkpoints to store. */
+  beginBatch(): BatchStore {
+    return {
+      collection: <T extends Doc>(name: string) => this.collection<T>(name),
+      commit: async (checkpoints) => {
+        for (const checkpoint of checkpoints) await this.setCheckpoint(checkpoint);
+      },
+    };
   }
 
   async drop(projection: string, collections: string[]): Promise<void> {

@@ -1,6 +1,7 @@
 import { MongoClient, type Db, type Document, type Filter as MongoFilter, type Sort } from 'mongodb';
 import type { CheckpointStore } from '../event-store/port';
-import type { Doc, Filter, FindOptions, ProjectionCheckpoint, ReadCollection, ReadStore } from './port';
+import type { BatchStore, Doc, Filter, FindOptions, ProjectionCheckpoint, ReadCollection, ReadStore, WriteOp } from './port';
+import { BufferedBatch } from './buffered-batch';
 
 const CHECKPOINTS = '_projection_checkpoints';
 const SUBSCRIBER_CHECKPOINTS = '_subscriber_checkpoints';
@@ -79,6 +80,54 @@ export class MongoReadStore implements ReadStore, CheckpointStore {
     await this.db
       .collection<{ _id: string; version: number; position: number }>(CHECKPOINTS)
       .replaceOne({ _id: checkpoint.name }, { version: checkpoint.version, position: checkpoint.position }, { upsert: true });
+  }
+
+  beginBatch(): BatchStore {
+    return new BufferedBatch(this, (ops, checkpoints) => this.commitBatch(ops, checkpoints));
+  }
+
+  private transactions = true;
+
+  /**
+   * One bulk write per collection and the checkpoints, inside a transaction (MongoDB needs a replica set for that,
+   * as in the Compose file). Without one, the documents are written first and the checkpoints last: a crash in
+   * between re-applies events, which projections do idempotently.
+   */
+  private async commitBatch(ops: WriteOp[], checkpoints: ProjectionCheckpoint[]): Promise<void> {
+    const write = async (session?: import('mongodb').ClientSession) => {
+      const byCollection = new Map<string, WriteOp[]>();
+      for (const op of ops) byCollection.set(op.collection, [...(byCollection.get(op.collection) ?? []), op]);
+      for (const [name, collectionOps] of byCollection) {
+        await this.db.collection<StringIdDocument>(name).bulkWrite(
+          collectionOps.map((op) =>
+            op.kind === 'put'
+              ? { replaceOne: { filter: { _id: op.doc._id }, replacement: op.doc as unknown as StringIdDocument, upsert: true } }
+              : { deleteOne: { filter: { _id: op.id } } },
+          ),
+          { session, ordered: true },
+        );
+      }
+      if (checkpoints.length > 0) {
+        await this.db.collection<{ _id: string; version: number; position: number }>(CHECKPOINTS).bulkWrite(
+          checkpoints.map((c) => ({ replaceOne: { filter: { _id: c.name }, replacement: { version: c.version, position: c.position }, upsert: true } })),
+          { session },
+        );
+      }
+    };
+    if (this.transactions) {
+      const session = this.client.startSession();
+      try {
+        await session.withTransaction(() => write(session));
+        return;
+      } catch (error) {
+        // Standalone servers refuse transactions (IllegalOperation, code 20); anything else is a real failure.
+        if ((error as { code?: number }).code !== 20) throw error;
+        this.transactions = false;
+      } finally {
+        await session.endSession();
+      }
+    }
+    await write();
   }
 
   async drop(projection: string, collections: string[]): Promise<void> {

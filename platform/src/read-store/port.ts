@@ -25,12 +25,30 @@ export interface ProjectionCheckpoint {
   position: number;
 }
 
-export interface ReadStore {
+/** A write recorded during a batch, applied when the batch commits. */
+export type WriteOp = { collection: string; kind: 'put'; doc: Doc } | { collection: string; kind: 'delete'; id: string };
+
+/** The documents side of a store as a projection sees it while applying a batch of events. */
+export interface CollectionSource {
+  collection<T extends Doc>(name: string): ReadCollection<T>;
+}
+
+/** A batch: projections read and write through it; `commit` stores its writes together with the new checkpoints. */
+export interface BatchStore extends CollectionSource {
+  commit(checkpoints: ProjectionCheckpoint[]): Promise<void>;
+}
+
+export interface ReadStore extends CollectionSource {
   collection<T extends Doc>(name: string): ReadCollection<T>;
   /** Declares an equality index; adapters use it to answer filters on that field without a scan. */
   ensureIndex(collection: string, field: string): Promise<void>;
   getCheckpoint(projection: string): Promise<ProjectionCheckpoint | null>;
   setCheckpoint(checkpoint: ProjectionCheckpoint): Promise<void>;
+  /**
+   * Starts a batch. The embedded store writes through at once; a remote store buffers the writes and commits them
+   * with the checkpoints in one go (a transaction where it can), so documents and checkpoint never disagree.
+   */
+  beginBatch(): BatchStore;
   /** Removes collections and the checkpoint of a projection, so it rebuilds from position 0. */
   drop(projection: string, collections: string[]): Promise<void>;
   close(): Promise<void>;

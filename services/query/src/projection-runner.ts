@@ -42,19 +42,18 @@ export class ProjectionRunner {
 
   async applyBatch(events: StoredEvent[]): Promise<void> {
     if (events.length === 0) return;
+    const batch = this.deps.readStore.beginBatch();
     for (const stored of events) {
       const event = stored as unknown as RecordedEvent;
       for (const projection of this.deps.projections) {
         if (stored.position <= this.checkpoints.get(projection.name)!) continue;
-        if (projection.handles.has(event.type)) await projection.apply(event, this.deps.readStore);
+        if (projection.handles.has(event.type)) await projection.apply(event, batch);
       }
     }
     const last = events[events.length - 1]!.position;
-    for (const projection of this.deps.projections) {
-      if (last <= this.checkpoints.get(projection.name)!) continue;
-      this.checkpoints.set(projection.name, last);
-      await this.deps.readStore.setCheckpoint({ name: projection.name, version: projection.version, position: last });
-    }
+    const advanced = this.deps.projections.filter((p) => last > this.checkpoints.get(p.name)!);
+    await batch.commit(advanced.map((p) => ({ name: p.name, version: p.version, position: last })));
+    for (const projection of advanced) this.checkpoints.set(projection.name, last);
     this.appliedPosition = last;
     this.waiters = this.waiters.filter((w) => {
       if (w.position > last) return true;

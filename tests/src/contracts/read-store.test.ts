@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { randomUUID } from 'node:crypto';
-import { MemoryReadStore, MongoReadStore, type ReadStore } from '@telemed/platform';
+import { BufferedBatch, MemoryReadStore, MongoReadStore, type ReadStore } from '@telemed/platform';
 
 interface Item {
   _id: string;
@@ -79,3 +79,32 @@ if (mongoUrl) {
     it('runs when MONGODB_URL is set', { skip: 'not run: MONGODB_URL is not set (no MongoDB server can be installed on this machine)' }, () => {});
   });
 }
+
+describe('buffered batches (how a remote read store applies a batch)', () => {
+  it('reads see the batch’s own writes; nothing reaches the store before commit; everything after', async () => {
+    const backend = new MemoryReadStore();
+    await backend.collection<Item>('items').put({ _id: 'kept', owner: 'x', n: 1 });
+    await backend.collection<Item>('items').put({ _id: 'gone', owner: 'x', n: 2 });
+    const committed: unknown[] = [];
+    const batch = new BufferedBatch(backend, async (ops, checkpoints) => {
+      committed.push(...ops);
+      for (const op of ops) {
+        if (op.kind === 'put') await backend.collection(op.collection).put(op.doc);
+        else await backend.collection(op.collection).delete(op.id);
+      }
+      for (const c of checkpoints) await backend.setCheckpoint(c);
+    });
+    const items = batch.collection<Item>('items');
+    await items.put({ _id: 'new', owner: 'x', n: 3 });
+    await items.patch('kept', { n: 10 });
+    await items.patch('missing', { n: 99 });
+    await items.delete('gone');
+    assert.deepEqual((await items.find({ owner: 'x' }, { sort: { n: 1 } })).map((d) => [d._id, d.n]), [['new', 3], ['kept', 10]]);
+    assert.equal(await items.get('gone'), null);
+    assert.equal((await backend.collection<Item>('items').get('kept'))?.n, 1, 'not written before commit');
+    await batch.commit([{ name: 'p', version: 1, position: 7 }]);
+    assert.equal(committed.length, 3);
+    assert.deepEqual((await backend.collection<Item>('items').find({}, { sort: { n: 1 } })).map((d) => d._id), ['new', 'kept']);
+    assert.deepEqual(await backend.getCheckpoint('p'), { name: 'p', version: 1, position: 7 });
+  });
+});

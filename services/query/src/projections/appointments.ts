@@ -1,6 +1,6 @@
 import { match } from 'ts-pattern';
 import type { EventType, RecordedEvent } from '@telemed/contracts';
-import type { ReadStore } from '@telemed/platform';
+import type { CollectionSource } from '@telemed/platform';
 import { defineProjection } from './projection';
 import type { AppointmentDoc, HistoryDoc, PersonDoc } from './documents';
 import { withoutUndefined } from './users';
@@ -14,7 +14,7 @@ const APPOINTMENT_EVENTS = [
   'AppointmentExpired',
 ] as const satisfies EventType[];
 
-async function renamePerson(store: ReadStore, userId: string, changes: Partial<PersonDoc>) {
+async function renamePerson(store: CollectionSource, userId: string, changes: Partial<PersonDoc>) {
   await store.collection<PersonDoc>(PEOPLE).patch(userId, changes);
   const appointments = store.collection<AppointmentDoc>('appointments');
   const asPatient = await appointments.find({ patient_id: userId });
@@ -30,7 +30,7 @@ async function renamePerson(store: ReadStore, userId: string, changes: Partial<P
   }
 }
 
-async function setStatus(store: ReadStore, event: RecordedEvent, fields: Partial<AppointmentDoc>) {
+async function setStatus(store: CollectionSource, event: RecordedEvent, fields: Partial<AppointmentDoc>) {
   const id = (event.data as { appointment_id: string }).appointment_id;
   await store.collection<AppointmentDoc>('appointments').patch(id, { ...fields, updated_at: event.metadata.occurred_at });
 }

@@ -1,5 +1,5 @@
 import type { EventType, RecordedEvent } from '@telemed/contracts';
-import type { ReadStore } from '@telemed/platform';
+import type { CollectionSource } from '@telemed/platform';
 
 /** A read model: which events it handles, how each changes its documents, and the collections it owns. */
 export interface Projection {
@@ -9,7 +9,7 @@ export interface Projection {
   collections: string[];
   indexes?: Array<{ collection: string; field: string }>;
   handles: ReadonlySet<EventType>;
-  apply(event: RecordedEvent, store: ReadStore): Promise<void>;
+  apply(event: RecordedEvent, store: CollectionSource): Promise<void>;
 }
 
 export function defineProjection(spec: Omit<Projection, 'handles'> & { handles: EventType[] }): Projection {
