@@ -42,6 +42,21 @@ async function openSockets(urls: string[], type: string, latencyOf: (message: { 
   return result;
 }
 
+/** Waits for every socket's message, closes them, and reports latency percentiles, rate and memory per socket. */
+async function summarize(open: Socketed[], started: number, memoryKiB: number) {
+  const latencies = (await Promise.all(open.map((s) => s.received))).sort((a, b) => a - b);
+  const seconds = (performance.now() - started) / 1000;
+  for (const s of open) s.socket.terminate();
+  return {
+    sockets: open.length,
+    delivered: latencies.length,
+    messages_per_second: latencies.length / seconds,
+    p50_ms: percentile(latencies, 50),
+    p99_ms: percentile(latencies, 99),
+    memory_per_socket_kib: memoryKiB / open.length,
+  };
+}
+
 const sinceStamp = (message: { data?: { occurred_at?: string } }) => Date.now() - Date.parse(message.data!.occurred_at!);
 
 /** The notifier: one appointment approval per patient, each patient on its own socket; latency commit → socket. */
@@ -101,17 +116,7 @@ export async function notifierFanout(dir: string, sockets: number) {
         }
       }),
     );
-    const latencies = (await Promise.all(open.map((s) => s.received))).sort((a, b) => a - b);
-    const seconds = (performance.now() - started) / 1000;
-    for (const s of open) s.socket.terminate();
-    return {
-      sockets: open.length,
-      delivered: latencies.length,
-      messages_per_second: latencies.length / seconds,
-      p50_ms: percentile(latencies, 50),
-      p99_ms: percentile(latencies, 99),
-      memory_per_socket_kib: (after - before) / open.length,
-    };
+    return await summarize(open, started, after - before);
   } finally {
     server.child.kill('SIGTERM');
     await server.exited;
@@ -133,17 +138,7 @@ export async function plainBroadcast(sockets: number) {
     const after = (await readLine()).rss_kib;
     const started = performance.now();
     child.stdin!.write(JSON.stringify({ type: 'broadcast', padding: 300 }) + '\n');
-    const latencies = (await Promise.all(open.map((s) => s.received))).sort((a, b) => a - b);
-    const seconds = (performance.now() - started) / 1000;
-    for (const s of open) s.socket.terminate();
-    return {
-      sockets: open.length,
-      delivered: latencies.length,
-      messages_per_second: latencies.length / seconds,
-      p50_ms: percentile(latencies, 50),
-      p99_ms: percentile(latencies, 99),
-      memory_per_socket_kib: (after - before) / open.length,
-    };
+    return await summarize(open, started, after - before);
   } finally {
     child.kill('SIGTERM');
   }

@@ -1,22 +1,9 @@
 import { Query } from 'mingo';
+import { sortDocs } from './sort';
 import type { BatchStore, CollectionSource, Doc, Filter, FindOptions, ProjectionCheckpoint, ReadCollection, WriteOp } from './port';
 
 type AnyDoc = Doc & Record<string, unknown>;
 
-function sortDocs<T extends AnyDoc>(docs: T[], sort: Record<string, 1 | -1>): T[] {
-  const keys = Object.entries(sort);
-  return [...docs].sort((a, b) => {
-    for (const [field, direction] of keys) {
-      const x = a[field] as string | number | null | undefined;
-      const y = b[field] as string | number | null | undefined;
-      if (x === y) continue;
-      if (x === undefined || x === null) return -direction;
-      if (y === undefined || y === null) return direction;
-      return (x < y ? -1 : 1) * direction;
-    }
-    return a._id < b._id ? -1 : a._id > b._id ? 1 : 0;
-  });
-}
 
 /**
  * Buffers a batch's writes over a remote store: reads see the batch's own writes (an overlay by id), and commit

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { connect } from 'nats';
 import { InProcessBus, NatsBus, subjectMatches, type Bus, type BusMessage } from '@telemed/platform';
+import { natsReachable, natsUrl } from '../support/nats';
 
 describe('subject matching (NATS semantics)', () => {
   const cases: Array<[string, string, boolean]> = [
@@ -96,15 +97,7 @@ function busContract(name: string, options: { durable: boolean; open: (prefix: s
 
 busContract('in-process (embedded)', { durable: false, open: async () => new InProcessBus() });
 
-const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
-const natsReachable = await connect({ servers: natsUrl, timeout: 1000 }).then(
-  async (nc) => {
-    await nc.close();
-    return true;
-  },
-  () => false,
-);
-if (natsReachable) {
+if (await natsReachable()) {
   busContract(`NATS JetStream (${natsUrl})`, {
     durable: true,
     open: (prefix) => NatsBus.connect({ servers: natsUrl, stream: prefix.toUpperCase(), subjects: [`${prefix}.events.>`] }),

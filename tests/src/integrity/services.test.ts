@@ -1,22 +1,15 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { connect } from 'nats';
 import WebSocket from 'ws';
 import { startTestApp, indiaDate, tmpDataDir, type TestUser } from '../support/test-app';
 import { startServerProcess } from '../support/processes';
+import { natsReachable, natsUrl } from '../support/nats';
 
-const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
-const natsReachable = await connect({ servers: natsUrl, timeout: 1000 }).then(
-  async (nc) => {
-    await nc.close();
-    return true;
-  },
-  () => false,
-);
+const reachable = await natsReachable();
 
 /** The three services as separate processes (their own main.ts), sharing the event store file and NATS. */
-describe('command, query and notifier as separate services', { skip: natsReachable ? false : `not run: no NATS server at ${natsUrl}` }, () => {
+describe('command, query and notifier as separate services', { skip: reachable ? false : `not run: no NATS server at ${natsUrl}` }, () => {
   const dataDir = tmpDataDir();
   const servers: Array<Awaited<ReturnType<typeof startServerProcess>>> = [];
   let doctor: TestUser;

@@ -1,18 +1,11 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
-import { connect } from 'nats';
 import WebSocket from 'ws';
 import { indiaDate, startTestApp } from '../support/test-app';
+import { natsReachable, natsUrl } from '../support/nats';
 
-const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
-const reachable = await connect({ servers: natsUrl, timeout: 1000 }).then(
-  async (nc) => {
-    await nc.close();
-    return true;
-  },
-  () => false,
-);
+const reachable = await natsReachable();
 
 describe('store → relay → NATS JetStream → notifier → socket', () => {
   it('an HTTP approve reaches the patient through the real NATS server', { skip: reachable ? false : `not run: no NATS server at ${natsUrl}` }, async () => {

@@ -6,7 +6,8 @@ import {
   z,
   type RecordedEvent,
 } from '@telemed/contracts';
-import { policies, type ApiRouter } from '@telemed/platform';
+import type { Request } from 'express';
+import { policies, type AccessClaims, type ApiRouter } from '@telemed/platform';
 import { handleCommand, readStream } from '../decider';
 import { positionHeader, requestContext, type CommandDeps } from '../context';
 import { institutionDecider, membershipOf } from './institution';
@@ -48,6 +49,17 @@ function createdView(events: RecordedEvent[]) {
 }
 
 export function institutionRoutes(api: ApiRouter, deps: CommandDeps): void {
+  const removeMember = async (institutionId: string, userId: string, doctorsOnly: boolean, ctx: { auth: AccessClaims; req: Request }) => {
+    const result = await handleCommand(
+      deps.eventStore,
+      streams.institution(institutionId),
+      institutionDecider,
+      { type: 'RemoveStaff', data: { user_id: userId, doctors_only: doctorsOnly } },
+      requestContext(ctx.req, ctx.auth, deps.clock()),
+    );
+    return { body: { status: 'success' as const }, headers: positionHeader(result.position) };
+  };
+
   api.route({
     method: 'post',
     path: '/institutions/',
@@ -90,16 +102,7 @@ export function institutionRoutes(api: ApiRouter, deps: CommandDeps): void {
     params: z.object({ id: z.string().min(1).max(64), user_id: z.string().min(1).max(64) }),
     response: ok,
     errors: [409],
-    handler: async ({ params, auth, req }) => {
-      const result = await handleCommand(
-        deps.eventStore,
-        streams.institution(params.id),
-        institutionDecider,
-        { type: 'RemoveStaff', data: { user_id: params.user_id, doctors_only: false } },
-        requestContext(req, auth, deps.clock()),
-      );
-      return { body: { status: 'success' as const }, headers: positionHeader(result.position) };
-    },
+    handler: ({ params, auth, req }) => removeMember(params.id, params.user_id, false, { auth, req }),
   });
 
   api.route({
@@ -128,16 +131,7 @@ export function institutionRoutes(api: ApiRouter, deps: CommandDeps): void {
     params: z.object({ id: z.string().min(1).max(64), doctor_id: z.string().min(1).max(64) }),
     response: ok,
     errors: [409],
-    handler: async ({ params, auth, req }) => {
-      const result = await handleCommand(
-        deps.eventStore,
-        streams.institution(params.id),
-        institutionDecider,
-        { type: 'RemoveStaff', data: { user_id: params.doctor_id, doctors_only: true } },
-        requestContext(req, auth, deps.clock()),
-      );
-      return { body: { status: 'success' as const }, headers: positionHeader(result.position) };
-    },
+    handler: ({ params, auth, req }) => removeMember(params.id, params.doctor_id, true, { auth, req }),
   });
 }
 
