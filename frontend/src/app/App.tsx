@@ -1,31 +1,89 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { BrowserRouter, Outlet, Route, Routes, useNavigate } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { CssBaseline, ThemeProvider, createTheme } from '@mui/material';
+import { ToastProvider, useToasts } from '../lib/toasts';
+import { setSessionExpiredHandler } from '../lib/api';
+import { sessionStore } from '../lib/session';
+import { RealtimeProvider, LOGOUT_DELAY_MS } from './RealtimeProvider';
+import { Layout } from './Layout';
+import { AdminGuard, DoctorHomeGuard, PatientHomeGuard, RequireAuth, RootRoute } from './guards';
+import { NotYetAvailable } from './NotYetAvailable';
+import { LoginPage } from '../features/auth/LoginPage';
+import { AuthCallback } from '../features/auth/AuthCallback';
+import { SupportLogin } from '../features/auth/SupportLogin';
+import { ProfilePage } from '../features/auth/ProfilePage';
+import { HomePage } from '../features/patient/HomePage';
+import { ConfirmAppointment } from '../features/patient/ConfirmAppointment';
+import { MyAppointments } from '../features/patient/MyAppointments';
+import { DoctorHome } from '../features/doctor/DoctorHome';
 
-interface Health {
-  status: string;
+const theme = createTheme({ palette: { primary: { main: '#0b6bcb' } }, shape: { borderRadius: 10 } });
+
+/** Session expired (a 401 from the API): an error toast, then logout after 2 s. */
+function SessionExpiry() {
+  const toasts = useToasts();
+  const navigate = useNavigate();
+  useEffect(() => {
+    let pending = false;
+    setSessionExpiredHandler(() => {
+      if (pending) return;
+      pending = true;
+      toasts.show({ type: 'error', title: 'Session expired. Please log in again.', duration: 5000 });
+      setTimeout(() => {
+        pending = false;
+        sessionStore.clear();
+        navigate('/');
+      }, LOGOUT_DELAY_MS);
+    });
+  }, [toasts, navigate]);
+  return null;
 }
 
-/**
- * Placeholder shell until the screens of the seeds land (issue 6): shows that the built frontend is served by the
- * same process as the API, and links to the API documentation.
- */
-export function App() {
-  const [health, setHealth] = useState<string>('checking…');
-  useEffect(() => {
-    fetch('/healthz')
-      .then((r) => r.json() as Promise<Health>)
-      .then((h) => setHealth(h.status))
-      .catch(() => setHealth('unreachable'));
-  }, []);
+const signedIn = (page: ReactNode, guard?: (children: ReactNode) => ReactNode) => (
+  <RequireAuth>
+    <Layout>{guard ? guard(page) : page}</Layout>
+  </RequireAuth>
+);
+
+function Shell() {
   return (
-    <main style={{ fontFamily: 'system-ui, sans-serif', maxWidth: 640, margin: '4rem auto', padding: '0 1rem', lineHeight: 1.5 }}>
-      <h1>Telemed</h1>
-      <p>Video consultations with doctors across India.</p>
-      <p>
-        API status: <strong data-testid="api-status">{health}</strong>
-      </p>
-      <p>
-        <a href="/docs">API documentation</a>
-      </p>
-    </main>
+    <RealtimeProvider>
+      <SessionExpiry />
+      <Outlet />
+    </RealtimeProvider>
+  );
+}
+
+export function App() {
+  const queryClient = useMemo(() => new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 5000 } } }), []);
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <QueryClientProvider client={queryClient}>
+        <ToastProvider>
+          <BrowserRouter>
+            <Routes>
+              <Route element={<Shell />}>
+                <Route path="/" element={<RootRoute><LoginPage /></RootRoute>} />
+                <Route path="/login" element={<LoginPage />} />
+                <Route path="/support" element={<SupportLogin />} />
+                <Route path="/auth/callback" element={<AuthCallback />} />
+                <Route path="/welcome" element={<NotYetAvailable title="Welcome" />} />
+                <Route path="/home" element={signedIn(<HomePage />, (c) => <PatientHomeGuard>{c}</PatientHomeGuard>)} />
+                <Route path="/doctor-home" element={signedIn(<DoctorHome />, (c) => <DoctorHomeGuard>{c}</DoctorHomeGuard>)} />
+                <Route path="/institutions" element={signedIn(<NotYetAvailable title="Institution Management" />, (c) => <AdminGuard>{c}</AdminGuard>)} />
+                <Route path="/institution-admin" element={signedIn(<NotYetAvailable title="Manage Institution" />)} />
+                <Route path="/my-appointments" element={signedIn(<MyAppointments />)} />
+                <Route path="/confirm-appointment" element={signedIn(<ConfirmAppointment />)} />
+                <Route path="/video-call" element={signedIn(<NotYetAvailable title="Video consultation" />)} />
+                <Route path="/profile" element={signedIn(<ProfilePage />)} />
+                <Route path="/:doctorId" element={<RootRoute><LoginPage /></RootRoute>} />
+              </Route>
+            </Routes>
+          </BrowserRouter>
+        </ToastProvider>
+      </QueryClientProvider>
+    </ThemeProvider>
   );
 }

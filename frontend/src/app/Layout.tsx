@@ -1,0 +1,169 @@
+import { useState, type ReactNode } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import {
+  AppBar,
+  Avatar,
+  Badge,
+  BottomNavigation,
+  BottomNavigationAction,
+  Box,
+  Button,
+  Divider,
+
+  Menu,
+  MenuItem,
+  Paper,
+  Toolbar,
+  Tooltip,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
+import { api } from '../lib/api';
+import { browserZone } from '../lib/time';
+import { homePathFor, initials, isDoctor, sessionStore, useSession } from '../lib/session';
+import { useRealtime } from './RealtimeProvider';
+import type { ConnectionState } from '../lib/realtime';
+
+export const CONNECTION_TOOLTIPS: Record<ConnectionState, string> = {
+  connected: 'Real-time notifications active',
+  connecting: 'Connecting to notifications...',
+  disconnected: 'Notifications disconnected',
+  error: 'Connection error',
+};
+
+/** The appointment count badge: the length of the caller's appointment list; failures are ignored. */
+function useAppointmentCount(): number {
+  const session = useSession();
+  const { data } = useQuery({
+    queryKey: ['appointments', 'me'],
+    queryFn: () => api<unknown[]>(`/appointments/me?timezone_str=${encodeURIComponent(browserZone())}`),
+    enabled: Boolean(session) && session?.user.account_type !== 'admin',
+  });
+  return Array.isArray(data) ? data.length : 0;
+}
+
+function useIsInstitutionAdmin(): boolean {
+  const session = useSession();
+  const { data } = useQuery({
+    queryKey: ['institutions', 'check-admin-status'],
+    queryFn: () => api<{ is_institution_admin: boolean }>('/institutions/check-admin-status'),
+    enabled: Boolean(session),
+  });
+  return data?.is_institution_admin === true;
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const session = useSession();
+  const navigate = useNavigate();
+  const theme = useTheme();
+  const mobile = useMediaQuery(theme.breakpoints.down('sm'));
+  const { state } = useRealtime();
+  const count = useAppointmentCount();
+  const institutionAdmin = useIsInstitutionAdmin();
+  const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
+  if (!session) return <>{children}</>;
+  const { user } = session;
+  const home = homePathFor(user);
+  const doctor = isDoctor(user);
+  const logout = () => {
+    sessionStore.clear();
+    navigate('/');
+  };
+  const go = (path: string) => {
+    setMenuAnchor(null);
+    navigate(path);
+  };
+  const light = (
+    <Tooltip title={CONNECTION_TOOLTIPS[state]}>
+      <Box
+        component="span"
+        aria-label={CONNECTION_TOOLTIPS[state]}
+        data-testid="connection-light"
+        data-state={state}
+        sx={{ width: 10, height: 10, borderRadius: '50%', display: 'inline-block', bgcolor: state === 'connected' ? 'success.main' : 'warning.main' }}
+      />
+    </Tooltip>
+  );
+
+  return (
+    <Box sx={{ minHeight: '100vh', bgcolor: 'grey.50', pb: mobile ? 8 : 0 }}>
+      <AppBar position="sticky" color="inherit" elevation={1}>
+        <Toolbar sx={{ gap: 2 }}>
+          <Typography component={RouterLink} to={home} variant="h6" sx={{ color: 'primary.main', textDecoration: 'none', fontWeight: 700, flexGrow: mobile ? 1 : 0 }}>
+            Telemed
+          </Typography>
+          {!mobile && (
+            <Box component="nav" sx={{ display: 'flex', gap: 1, flexGrow: 1 }}>
+              <Button component={RouterLink} to={home}>
+                {doctor ? 'Doctor Dashboard' : 'Dashboard'}
+              </Button>
+              <Button component={RouterLink} to="/my-appointments">
+                <Badge badgeContent={count > 0 ? count : undefined} color="primary" data-testid="appointment-badge">
+                  My Appointments
+                </Badge>
+              </Button>
+              <Button component={RouterLink} to="/profile">
+                Profile
+              </Button>
+            </Box>
+          )}
+          {mobile ? (
+            <>
+              {light}
+              <Button onClick={logout}>Logout</Button>
+            </>
+          ) : (
+            <>
+              <Button onClick={(e) => setMenuAnchor(e.currentTarget)} aria-haspopup="menu" sx={{ textTransform: 'none', gap: 1 }}>
+                <Avatar sx={{ width: 32, height: 32, bgcolor: 'primary.main', fontSize: 14 }}>{initials(user.name)}</Avatar>
+                <Box sx={{ textAlign: 'left' }}>
+                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                    {user.name}
+                  </Typography>
+                  <Typography variant="caption" color="text.secondary">
+                    {doctor ? 'Healthcare Provider' : 'Patient'}
+                  </Typography>
+                </Box>
+                {light}
+              </Button>
+              <Menu anchorEl={menuAnchor} open={Boolean(menuAnchor)} onClose={() => setMenuAnchor(null)}>
+                <MenuItem onClick={() => go(home)}>Dashboard</MenuItem>
+                <MenuItem onClick={() => go('/profile')}>View Profile</MenuItem>
+                <MenuItem onClick={() => go('/my-appointments')}>
+                  <Badge badgeContent={count > 0 ? count : undefined} color="primary">
+                    My Appointments
+                  </Badge>
+                </MenuItem>
+                {institutionAdmin && <MenuItem onClick={() => go('/institution-admin')}>Manage Institution</MenuItem>}
+                <Divider />
+                <MenuItem onClick={logout}>Logout</MenuItem>
+              </Menu>
+            </>
+          )}
+        </Toolbar>
+      </AppBar>
+      <Box component="main" sx={{ maxWidth: 1100, mx: 'auto', p: { xs: 2, sm: 3 } }}>
+        {children}
+      </Box>
+      {mobile && (
+        <Paper sx={{ position: 'fixed', bottom: 0, left: 0, right: 0 }} elevation={3}>
+          <BottomNavigation showLabels>
+            <BottomNavigationAction label="Home" onClick={() => navigate(home)} />
+            <BottomNavigationAction
+              label={
+                <Badge badgeContent={count > 0 ? count : undefined} color="primary">
+                  My Appointments
+                </Badge>
+              }
+              onClick={() => navigate('/my-appointments')}
+            />
+            <BottomNavigationAction label="Profile" onClick={() => navigate('/profile')} />
+          </BottomNavigation>
+        </Paper>
+      )}
+    </Box>
+  );
+}
+

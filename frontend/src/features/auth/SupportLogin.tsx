@@ -1,0 +1,51 @@
+import { useState, type FormEvent } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { Alert, Box, Button, Card, CardContent, Link, Stack, TextField, Typography } from '@mui/material';
+import { ApiError, api } from '../../lib/api';
+import { homePathFor, sessionStore, type SessionUser } from '../../lib/session';
+
+/** Email and password sign-in for admins and support staff. */
+export function SupportLogin() {
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await api<{ access_token: string; refresh_token: string; user: SessionUser }>('/auth/support', { method: 'POST', body: { email, password } });
+      sessionStore.set({ token: result.access_token, refreshToken: result.refresh_token, user: result.user, authProvider: 'password' });
+      navigate(homePathFor(result.user), { replace: true });
+    } catch (e) {
+      setError(e instanceof ApiError ? e.detail || 'Login failed. Please check your credentials.' : 'Network error. Please try again.');
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2 }}>
+      <Card sx={{ width: '100%', maxWidth: 420 }}>
+        <CardContent>
+          <Stack component="form" spacing={2} onSubmit={submit}>
+            <Typography variant="h5" component="h1">
+              Support sign-in
+            </Typography>
+            {error && <Alert severity="error">{error}</Alert>}
+            <TextField label="Email" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="username" />
+            <TextField label="Password" type="password" required value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="current-password" />
+            <Button type="submit" variant="contained" disabled={busy}>
+              {busy ? 'Signing in...' : 'Sign in'}
+            </Button>
+            <Link component={RouterLink} to="/login">
+              Back to regular login
+            </Link>
+          </Stack>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}

@@ -1,0 +1,175 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Avatar, Badge, Box, Button, Card, CardContent, CircularProgress, Grid, IconButton, Stack, Typography } from '@mui/material';
+import { api } from '../../lib/api';
+import { ageLabel, browserZone, whenPhrase } from '../../lib/time';
+import { initials } from '../../lib/session';
+import { useRealtime } from '../../app/RealtimeProvider';
+import type { DoctorAppointment, PendingAppointment } from '../patient/types';
+import { RequestBanner } from './RequestBanner';
+import { RejectDialog } from './RejectDialog';
+import { useDecision } from './useDecision';
+
+export const UPCOMING_SHOWN = 6;
+
+function PendingRequests() {
+  const zone = browserZone();
+  const pending = useQuery({ queryKey: ['appointments', 'pending'], queryFn: () => api<PendingAppointment[]>(`/appointments/pending?timezone_str=${encodeURIComponent(zone)}`).catch(() => []) });
+  const decide = useDecision();
+  const [rejecting, setRejecting] = useState<PendingAppointment | null>(null);
+  const list = pending.data ?? [];
+  return (
+    <Card>
+      <CardContent>
+        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
+          <Box>
+            <Typography variant="h6" component="h2">
+              Pending Requests{' '}
+              <Badge color="primary" badgeContent={`${list.length} ${list.length === 1 ? 'request' : 'requests'}`} sx={{ ml: 6 }} />
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              Appointment requests awaiting your approval
+            </Typography>
+          </Box>
+          <IconButton aria-label="Refresh pending requests" onClick={() => void pending.refetch()}>
+            ↻
+          </IconButton>
+        </Stack>
+        {pending.isLoading && <Typography sx={{ mt: 2 }}>Loading pending appointments...</Typography>}
+        {!pending.isLoading && list.length === 0 && (
+          <Box sx={{ mt: 2 }}>
+            <Typography variant="subtitle1">All caught up!</Typography>
+            <Typography color="text.secondary">No pending appointment requests at the moment.</Typography>
+          </Box>
+        )}
+        <Stack spacing={1} sx={{ mt: 2 }}>
+          {list.map((p) => {
+            const busy = decide.isPending && decide.variables?.id === p.appointment_id;
+            return (
+              <Card key={p.appointment_id} variant="outlined" data-testid="pending-request">
+                <CardContent>
+                  <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+                    <Avatar>{initials(p.patient_name)}</Avatar>
+                    <Box sx={{ flexGrow: 1 }}>
+                      <Typography sx={{ fontWeight: 600 }}>
+                        {p.patient_name} <Typography component="span" variant="caption" color="text.secondary">{ageLabel(p.created_at)}</Typography>
+                      </Typography>
+                      <Typography variant="body2">{whenPhrase(p.slot.start_at)}</Typography>
+                      <Typography variant="body2" color="text.secondary">
+                        {p.notes}
+                        {p.patient_phone ? ` · ${p.patient_phone}` : ''}
+                      </Typography>
+                    </Box>
+                    <Stack direction="row" spacing={1}>
+                      <Button variant="contained" disabled={busy} onClick={() => decide.mutate({ id: p.appointment_id, action: 'approve' })}>
+                        {busy && decide.variables?.action === 'approve' ? 'Approving...' : 'Approve'}
+                      </Button>
+                      <Button color="error" disabled={busy} onClick={() => setRejecting(p)}>
+                        {busy && decide.variables?.action === 'reject' ? 'Rejecting...' : 'Reject'}
+                      </Button>
+                    </Stack>
+                  </Stack>
+                </CardContent>
+              </Card>
+            );
+          })}
+        </Stack>
+      </CardContent>
+      <RejectDialog
+        patientName={rejecting?.patient_name ?? ''}
+        open={Boolean(rejecting)}
+        onCancel={() => setRejecting(null)}
+        onReject={(reason) => {
+          if (rejecting) decide.mutate({ id: rejecting.appointment_id, action: 'reject', reason });
+          setRejecting(null);
+        }}
+      />
+    </Card>
+  );
+}
+
+/** The doctor's dashboard: live request banner, stats from real data, pending requests, upcoming appointments. */
+export function DoctorHome() {
+  const navigate = useNavigate();
+  const zone = browserZone();
+  const { requests, dismissRequest } = useRealtime();
+  const decide = useDecision();
+  const appointments = useQuery({
+    queryKey: ['appointments', 'me'],
+    queryFn: () => api<DoctorAppointment[]>(`/appointments/me?timezone_str=${encodeURIComponent(zone)}`).catch(() => []),
+  });
+  const pending = useQuery({ queryKey: ['appointments', 'pending'], queryFn: () => api<PendingAppointment[]>('/appointments/pending').catch(() => []) });
+  const confirmed = (appointments.data ?? []).filter((a) => a.status === 'confirmed');
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date());
+  const todays = confirmed.filter((a) => new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date(a.slot.start_at)) === today);
+  const latest = requests[0];
+
+  return (
+    <Stack spacing={3}>
+      {latest && (
+        <RequestBanner
+          key={latest.appointment_id}
+          request={latest}
+          onApprove={() => decide.mutate({ id: latest.appointment_id, action: 'approve' })}
+          onReject={(reason) => decide.mutate({ id: latest.appointment_id, action: 'reject', reason })}
+          onReview={() => document.getElementById('pending-requests')?.scrollIntoView({ behavior: 'smooth' })}
+          onClose={() => dismissRequest(latest.appointment_id)}
+        />
+      )}
+      <Typography variant="h5" component="h1">
+        Doctor Dashboard
+      </Typography>
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <Card>
+            <CardContent>
+              <Typography variant="overline">Today&apos;s Appointments</Typography>
+              <Typography variant="h4">{todays.length}</Typography>
+              <Typography variant="body2" color="text.secondary">
+                {confirmed[0] ? `Next: ${whenPhrase(confirmed[0].slot.start_at)}` : 'No upcoming appointments.'}
+              </Typography>
+            </CardContent>
+          </Card>
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <Card>
+            <CardContent>
+              <Typography variant="overline">Pending Requests</Typography>
+              <Typography variant="h4" data-testid="pending-count">
+                {pending.data?.length ?? 0}
+              </Typography>
+            </CardContent>
+          </Card>
+        </Grid>
+      </Grid>
+      <Box id="pending-requests">
+        <PendingRequests />
+      </Box>
+      <Card>
+        <CardContent>
+          <Typography variant="h6" component="h2">
+            Upcoming Appointments
+          </Typography>
+          {appointments.isLoading && <CircularProgress size={20} />}
+          {!appointments.isLoading && confirmed.length === 0 && <Typography color="text.secondary">No upcoming appointments.</Typography>}
+          <Stack spacing={1} sx={{ mt: 1 }}>
+            {confirmed.slice(0, UPCOMING_SHOWN).map((a) => (
+              <Stack key={a.appointment_id} direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }} data-testid="upcoming-appointment">
+                <Box>
+                  <Typography sx={{ fontWeight: 600 }}>{a.patient_name}</Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {whenPhrase(a.slot.start_at)} · {a.notes}
+                  </Typography>
+                </Box>
+                <Button variant="outlined" onClick={() => navigate(`/video-call?appointment_id=${a.appointment_id}`)}>
+                  Join Now
+                </Button>
+              </Stack>
+            ))}
+          </Stack>
+        </CardContent>
+      </Card>
+    </Stack>
+  );
+}

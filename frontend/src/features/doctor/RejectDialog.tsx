@@ -1,0 +1,22 @@
+import { useState } from 'react';
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
+
+/** 'Reject Appointment': an optional reason, Cancel and Reject Appointment. */
+export function RejectDialog({ patientName, open, onCancel, onReject }: { patientName: string; open: boolean; onCancel: () => void; onReject: (reason: string | null) => void }) {
+  const [reason, setReason] = useState('');
+  return (
+    <Dialog open={open} onClose={onCancel} fullWidth maxWidth="xs">
+      <DialogTitle>Reject Appointment</DialogTitle>
+      <DialogContent>
+        <DialogContentText>Are you sure you want to reject {patientName}&apos;s appointment request?</DialogContentText>
+        <TextField label="Reason (optional)" fullWidth multiline minRows={2} sx={{ mt: 2 }} value={reason} onChange={(e) => setReason(e.target.value)} />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onCancel}>Cancel</Button>
+        <Button color="error" variant="contained" onClick={() => onReject(reason.trim() || null)}>
+          Reject Appointment
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,56 @@
+import { sessionStore } from './session';
+
+/** An API failure with the server's detail. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly detail: string,
+  ) {
+    super(detail);
+    this.name = 'ApiError';
+  }
+}
+
+let lastWritePosition = 0;
+let onSessionExpired: (() => void) | null = null;
+
+/** Called once when the server says the session is over (401). */
+export function setSessionExpiredHandler(handler: () => void) {
+  onSessionExpired = handler;
+}
+
+function detailOf(body: unknown, fallback: string): string {
+  const detail = (body as { detail?: unknown } | null)?.detail;
+  if (typeof detail === 'string') return detail;
+  if (Array.isArray(detail) && detail[0] && typeof (detail[0] as { msg?: unknown }).msg === 'string') return (detail[0] as { msg: string }).msg;
+  return fallback;
+}
+
+/**
+ * Calls /api/v1 with the session's bearer token. Reads send X-Min-Position after the user's own writes, so a user
+ * never sees their change missing.
+ */
+export async function api<T>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+  const session = sessionStore.get();
+  const method = init.method ?? 'GET';
+  const headers: Record<string, string> = {};
+  if (session) headers.Authorization = `Bearer ${session.token}`;
+  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (method === 'GET' && lastWritePosition > 0) headers['X-Min-Position'] = String(lastWritePosition);
+  const response = await fetch(`/api/v1${path}`, {
+    method,
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    signal: init.signal,
+    credentials: 'same-origin',
+  });
+  const position = Number(response.headers.get('X-Event-Position'));
+  if (position > lastWritePosition) lastWritePosition = position;
+  const text = await response.text();
+  const body: unknown = text ? JSON.parse(text) : null;
+  if (!response.ok) {
+    if (response.status === 401 && session && onSessionExpired) onSessionExpired();
+    throw new ApiError(response.status, detailOf(body, response.statusText));
+  }
+  return body as T;
+}

@@ -1,0 +1,121 @@
+/** The real-time client: the seeds' connection states, reconnect rules, heartbeat and offline queue. */
+
+export type ConnectionState = 'disconnected' | 'connecting' | 'connected' | 'error';
+
+export const REALTIME = {
+  maxReconnects: 5,
+  initialDelayMs: 1000,
+  maxDelayMs: 30_000,
+  heartbeatMs: 30_000,
+  authCloseCodes: [4001, 4002, 4003, 4004, 4005],
+} as const;
+
+export interface RealtimeEvents {
+  connected: () => void;
+  disconnected: (code: number) => void;
+  error: () => void;
+  authenticationError: (code: number, reason: string) => void;
+  appointmentStatusChange: (status: string, data: Record<string, unknown>) => void;
+  appointmentRequest: (data: Record<string, unknown>) => void;
+  state: (state: ConnectionState) => void;
+}
+
+type Listener<K extends keyof RealtimeEvents> = RealtimeEvents[K];
+
+/** Delay before reconnect attempt n (1-based): 1 s doubling, plus up to 1 s of jitter, at most 30 s. */
+export function reconnectDelay(attempt: number, random = Math.random): number {
+  return Math.min(REALTIME.initialDelayMs * 2 ** (attempt - 1) + random() * 1000, REALTIME.maxDelayMs);
+}
+
+export class RealtimeClient {
+  private socket: WebSocket | null = null;
+  private attempts = 0;
+  private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+  private heartbeat: ReturnType<typeof setInterval> | null = null;
+  private readonly queue: string[] = [];
+  private readonly listeners = new Map<keyof RealtimeEvents, Set<(...args: never[]) => void>>();
+  private closedByUser = false;
+  state: ConnectionState = 'disconnected';
+
+  constructor(
+    private readonly url: () => string,
+    private readonly createSocket: (url: string) => WebSocket = (url) => new WebSocket(url),
+  ) {}
+
+  on<K extends keyof RealtimeEvents>(event: K, listener: Listener<K>): () => void {
+    let set = this.listeners.get(event);
+    if (!set) this.listeners.set(event, (set = new Set()));
+    set.add(listener as (...args: never[]) => void);
+    return () => set.delete(listener as (...args: never[]) => void);
+  }
+
+  private emit<K extends keyof RealtimeEvents>(event: K, ...args: Parameters<RealtimeEvents[K]>) {
+    for (const listener of this.listeners.get(event) ?? []) (listener as (...a: Parameters<RealtimeEvents[K]>) => void)(...args);
+  }
+
+  private setState(state: ConnectionState) {
+    this.state = state;
+    this.emit('state', state);
+  }
+
+  connect(): void {
+    this.closedByUser = false;
+    if (this.socket && this.socket.readyState <= 1) return;
+    this.setState('connecting');
+    const socket = this.createSocket(this.url());
+    this.socket = socket;
+    socket.onopen = () => {
+      this.attempts = 0;
+      this.setState('connected');
+      this.emit('connected');
+      while (this.queue.length > 0 && socket.readyState === 1) socket.send(this.queue.shift()!);
+      this.heartbeat = setInterval(() => this.send({ type: 'heartbeat', timestamp: new Date().toISOString() }), REALTIME.heartbeatMs);
+    };
+    socket.onmessage = (event) => this.receive(String(event.data));
+    socket.onerror = () => {
+      this.setState('error');
+      this.emit('error');
+    };
+    socket.onclose = (event) => this.closed(event.code, event.reason);
+  }
+
+  private receive(raw: string) {
+    let message: { type?: string; status?: string; data?: Record<string, unknown> };
+    try {
+      message = JSON.parse(raw) as typeof message;
+    } catch {
+      return;
+    }
+    if (message.type === 'appointment_status_change') this.emit('appointmentStatusChange', message.status ?? '', message.data ?? {});
+    else if (message.type === 'appointment_request') this.emit('appointmentRequest', message.data ?? {});
+  }
+
+  private closed(code: number, reason: string) {
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = null;
+    this.socket = null;
+    this.setState('disconnected');
+    this.emit('disconnected', code);
+    if ((REALTIME.authCloseCodes as readonly number[]).includes(code)) {
+      this.emit('authenticationError', code, reason);
+      return;
+    }
+    if (code === 1000 || this.closedByUser) return;
+    if (this.attempts >= REALTIME.maxReconnects) return;
+    this.attempts += 1;
+    this.reconnectTimer = setTimeout(() => this.connect(), reconnectDelay(this.attempts));
+  }
+
+  /** Sends now, or queues until connected. */
+  send(message: unknown): void {
+    const text = JSON.stringify(message);
+    if (this.socket && this.socket.readyState === 1) this.socket.send(text);
+    else this.queue.push(text);
+  }
+
+  disconnect(): void {
+    this.closedByUser = true;
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.socket?.close(1000, 'User initiated disconnect');
+  }
+}

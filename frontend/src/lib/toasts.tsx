@@ -1,0 +1,112 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Alert, AlertTitle, Box, Button, LinearProgress, Stack } from '@mui/material';
+
+/** The seeds' toasts: types, 5 000 ms by default, at most 20, progress every 50 ms, optional actions. */
+export type ToastType = 'success' | 'error' | 'warning' | 'info' | 'appointment';
+export interface ToastAction {
+  label: string;
+  primary?: boolean;
+  handler: () => void;
+}
+export interface ToastInput {
+  type: ToastType;
+  title: string;
+  message?: string;
+  /** Milliseconds; ignored when autoDismiss is false. */
+  duration?: number;
+  autoDismiss?: boolean;
+  actions?: ToastAction[];
+}
+interface Toast extends ToastInput {
+  id: number;
+  createdAt: number;
+}
+
+export const TOAST_DEFAULT_MS = 5000;
+export const TOAST_MAX = 20;
+export const TOAST_TICK_MS = 50;
+
+const ToastContext = createContext<{ show(toast: ToastInput): number; dismiss(id: number): void } | null>(null);
+
+export function useToasts() {
+  const context = useContext(ToastContext);
+  if (!context) throw new Error('useToasts needs a ToastProvider');
+  return context;
+}
+
+const severity = (type: ToastType) => (type === 'appointment' ? 'info' : type);
+
+function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }) {
+  const duration = toast.duration ?? TOAST_DEFAULT_MS;
+  const auto = toast.autoDismiss !== false;
+  const [elapsed, setElapsed] = useState(0);
+  useEffect(() => {
+    if (!auto) return;
+    const timer = setInterval(() => setElapsed(Date.now() - toast.createdAt), TOAST_TICK_MS);
+    return () => clearInterval(timer);
+  }, [auto, toast.createdAt]);
+  useEffect(() => {
+    if (auto && elapsed >= duration) onDismiss();
+  }, [auto, elapsed, duration, onDismiss]);
+  return (
+    <Alert
+      severity={severity(toast.type)}
+      variant="filled"
+      onClose={onDismiss}
+      role="status"
+      data-testid="toast"
+      sx={{ width: '24rem', maxWidth: 'calc(100vw - 2rem)', boxShadow: 3, position: 'relative', overflow: 'hidden' }}
+    >
+      <AlertTitle>{toast.title}</AlertTitle>
+      {toast.message}
+      {toast.actions && (
+        <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
+          {toast.actions.map((action) => (
+            <Button
+              key={action.label}
+              size="small"
+              color="inherit"
+              variant={action.primary ? 'outlined' : 'text'}
+              onClick={() => {
+                action.handler();
+                onDismiss();
+              }}
+            >
+              {action.label}
+            </Button>
+          ))}
+        </Stack>
+      )}
+      {auto && (
+        <LinearProgress
+          variant="determinate"
+          value={Math.max(0, 100 - (elapsed / duration) * 100)}
+          sx={{ position: 'absolute', left: 0, right: 0, bottom: 0, height: 3, opacity: 0.6 }}
+          color="inherit"
+        />
+      )}
+    </Alert>
+  );
+}
+
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  const next = useRef(1);
+  const dismiss = useCallback((id: number) => setToasts((all) => all.filter((t) => t.id !== id)), []);
+  const show = useCallback((input: ToastInput) => {
+    const id = next.current++;
+    setToasts((all) => [...all, { ...input, id, createdAt: Date.now() }].slice(-TOAST_MAX));
+    return id;
+  }, []);
+  const value = useMemo(() => ({ show, dismiss }), [show, dismiss]);
+  return (
+    <ToastContext.Provider value={value}>
+      {children}
+      <Box aria-live="polite" sx={{ position: 'fixed', top: 16, right: 16, zIndex: 2000, display: 'flex', flexDirection: 'column', gap: 1 }}>
+        {toasts.map((toast) => (
+          <ToastItem key={toast.id} toast={toast} onDismiss={() => dismiss(toast.id)} />
+        ))}
+      </Box>
+    </ToastContext.Provider>
+  );
+}
