@@ -1,8 +1,14 @@
-// Runs every *.test.ts with node's test runner (TypeScript through tsx). Extra arguments filter by path.
+// Runs the frontend's component tests (Vitest), then every other *.test.ts with node's test runner (TypeScript
+// through tsx), so node's summary closes the output. Extra arguments filter by path.
 import { spawnSync } from 'node:child_process';
 import { glob } from 'tinyglobby';
 
 const filters = process.argv.slice(2);
+if (filters.length === 0 || filters.some((f) => f.includes('frontend'))) {
+  const vitest = spawnSync('npx', ['vitest', 'run'], { cwd: 'frontend', stdio: 'inherit' });
+  if (vitest.status !== 0) process.exit(vitest.status ?? 1);
+  if (filters.length > 0 && filters.every((f) => f.includes('frontend'))) process.exit(0);
+}
 const files = (await glob(['**/*.test.ts'], { ignore: ['**/node_modules/**', 'frontend/**'] }))
   .filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)))
   .sort();

@@ -19,7 +19,7 @@ export async function startServerProcess(
   env: Record<string, string>,
   entry = 'services/all-in-one/src/main.ts',
 ): Promise<{ child: ChildProcess; baseUrl: string; exited: Promise<number | null> }> {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   // SERVER_NODE_ARGS lets a profiling run pass e.g. --cpu-prof to the server process.
   const extra = process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const child = spawn(process.execPath, [...extra, '--import', 'tsx', entry], {

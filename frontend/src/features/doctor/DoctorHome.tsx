@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Avatar, Badge, Box, Button, Card, CardContent, CircularProgress, Grid, IconButton, Stack, Typography } from '@mui/material';
+import { Avatar, Box, Button, Card, CardContent, Chip, CircularProgress, Grid, IconButton, Stack, Typography } from '@mui/material';
 import { api } from '../../lib/api';
 import { ageLabel, browserZone, whenPhrase } from '../../lib/time';
 import { initials } from '../../lib/session';
@@ -24,10 +24,12 @@ function PendingRequests() {
       <CardContent>
         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
           <Box>
-            <Typography variant="h6" component="h2">
-              Pending Requests{' '}
-              <Badge color="primary" badgeContent={`${list.length} ${list.length === 1 ? 'request' : 'requests'}`} sx={{ ml: 6 }} />
-            </Typography>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+              <Typography variant="h6" component="h2">
+                Pending Requests
+              </Typography>
+              <Chip size="small" color="primary" label={`${list.length} ${list.length === 1 ? 'request' : 'requests'}`} />
+            </Stack>
             <Typography variant="body2" color="text.secondary">
               Appointment requests awaiting your approval
             </Typography>

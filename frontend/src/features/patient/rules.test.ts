@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { slotIdProblem } from './ConfirmAppointment';
+import { canJoin } from './MyAppointments';
+import { matchesSearch, upcoming } from './types';
+
+describe('patient screen rules', () => {
+  it('checks the slot id as the seeds say', () => {
+    expect(slotIdProblem(null)).toBe('Error: No slot ID provided');
+    expect(slotIdProblem('abc')).toBe('Error: Invalid slot ID');
+    expect(slotIdProblem('1.5')).toBe('Error: Invalid slot ID');
+    expect(slotIdProblem('1003626610')).toBeNull();
+  });
+  it('shows Join now within 2 days of the start, or after it', () => {
+    const now = Date.parse('2030-01-01T00:00:00Z');
+    expect(canJoin('2030-01-02T23:00:00Z', now)).toBe(true);
+    expect(canJoin('2030-01-03T01:00:00Z', now)).toBe(false);
+    expect(canJoin('2029-12-31T00:00:00Z', now)).toBe(true);
+  });
+  it('searches name, specialty and qualification case-insensitively', () => {
+    const doctor = { doctor_id: 'd', name: 'Dr. Ananya Sharma', specialty: 'General Medicine', qualification: 'MBBS, MD', consultation_fee: 1, appointment_duration_minutes: 30, phone_number: null, registration_number: null, medical_council: null };
+    expect(matchesSearch(doctor, 'ANANYA')).toBe(true);
+    expect(matchesSearch(doctor, 'medicine')).toBe(true);
+    expect(matchesSearch(doctor, 'mbbs')).toBe(true);
+    expect(matchesSearch(doctor, 'cardio')).toBe(false);
+  });
+  it('keeps only available future slots, sorted by start', () => {
+    const slot = (id: number, start: string, is_available = true) => ({ slot_id: id, slot_date: '', start_time: '', end_time: '', is_available, start_at: start, end_at: start });
+    const now = Date.parse('2030-01-01T00:00:00Z');
+    expect(upcoming([slot(3, '2030-01-03T00:00:00Z'), slot(1, '2029-12-31T00:00:00Z'), slot(2, '2030-01-02T00:00:00Z'), slot(4, '2030-01-04T00:00:00Z', false)], now).map((s) => s.slot_id)).toEqual([2, 3]);
+  });
+});

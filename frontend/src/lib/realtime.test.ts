@@ -1,0 +1,112 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { REALTIME, RealtimeClient, reconnectDelay } from './realtime';
+
+/** A socket the test drives: open, message, close. */
+class FakeSocket {
+  static all: FakeSocket[] = [];
+  readyState = 0;
+  sent: string[] = [];
+  onopen: (() => void) | null = null;
+  onmessage: ((e: { data: string }) => void) | null = null;
+  onerror: (() => void) | null = null;
+  onclose: ((e: { code: number; reason: string }) => void) | null = null;
+  constructor(readonly url: string) {
+    FakeSocket.all.push(this);
+  }
+  send(text: string) {
+    this.sent.push(text);
+  }
+  close(code = 1000, reason = '') {
+    this.readyState = 3;
+    this.onclose?.({ code, reason });
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.();
+  }
+  drop(code: number) {
+    this.readyState = 3;
+    this.onclose?.({ code, reason: '' });
+  }
+}
+
+const client = () => new RealtimeClient(() => 'ws://test/ws/u', (url) => new FakeSocket(url) as unknown as WebSocket);
+
+describe('real-time client', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    FakeSocket.all = [];
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('backs off 1 s doubling with up to 1 s of jitter, capped at 30 s', () => {
+    expect(reconnectDelay(1, () => 0)).toBe(1000);
+    expect(reconnectDelay(2, () => 0.5)).toBe(2500);
+    expect(reconnectDelay(5, () => 0)).toBe(16_000);
+    expect(reconnectDelay(6, () => 1)).toBe(30_000);
+  });
+
+  it('reconnects at most 5 times after abnormal closes, and resets after a success', () => {
+    const c = client();
+    c.connect();
+    FakeSocket.all[0]!.open();
+    FakeSocket.all[0]!.drop(1006);
+    for (let i = 1; i <= REALTIME.maxReconnects; i += 1) {
+      vi.advanceTimersByTime(31_000);
+      expect(FakeSocket.all.length).toBe(i + 1);
+      FakeSocket.all[i]!.drop(1006);
+    }
+    vi.advanceTimersByTime(60_000);
+    expect(FakeSocket.all.length).toBe(REALTIME.maxReconnects + 1);
+  });
+
+  it('does not reconnect after a normal close or an authentication close, which it reports', () => {
+    const c = client();
+    const authErrors: number[] = [];
+    c.on('authenticationError', (code) => authErrors.push(code));
+    c.connect();
+    FakeSocket.all[0]!.open();
+    FakeSocket.all[0]!.drop(4002);
+    vi.advanceTimersByTime(60_000);
+    expect(FakeSocket.all.length).toBe(1);
+    expect(authErrors).toEqual([4002]);
+    c.connect();
+    FakeSocket.all[1]!.open();
+    FakeSocket.all[1]!.drop(1000);
+    vi.advanceTimersByTime(60_000);
+    expect(FakeSocket.all.length).toBe(2);
+  });
+
+  it('queues messages while offline, flushes on connect, and beats every 30 s', () => {
+    const c = client();
+    c.send({ type: 'hello' });
+    c.connect();
+    FakeSocket.all[0]!.open();
+    expect(FakeSocket.all[0]!.sent.map((s) => JSON.parse(s).type)).toEqual(['hello']);
+    vi.advanceTimersByTime(REALTIME.heartbeatMs);
+    expect(JSON.parse(FakeSocket.all[0]!.sent[1]!).type).toBe('heartbeat');
+  });
+
+  it('turns messages into events', () => {
+    const c = client();
+    const seen: string[] = [];
+    c.on('appointmentStatusChange', (status) => seen.push(`status:${status}`));
+    c.on('appointmentRequest', (data) => seen.push(`request:${String(data.patient_name)}`));
+    c.connect();
+    FakeSocket.all[0]!.open();
+    FakeSocket.all[0]!.onmessage?.({ data: JSON.stringify({ type: 'appointment_status_change', status: 'approved', data: {} }) });
+    FakeSocket.all[0]!.onmessage?.({ data: JSON.stringify({ type: 'appointment_request', data: { patient_name: 'Neha' } }) });
+    FakeSocket.all[0]!.onmessage?.({ data: 'not json' });
+    expect(seen).toEqual(['status:approved', 'request:Neha']);
+  });
+
+  it('closes with 1000 and the seeds’ reason when the user disconnects', () => {
+    const c = client();
+    c.connect();
+    const socket = FakeSocket.all[0]!;
+    socket.open();
+    const close = vi.spyOn(socket, 'close');
+    c.disconnect();
+    expect(close).toHaveBeenCalledWith(1000, 'User initiated disconnect');
+  });
+});

@@ -1,0 +1,54 @@
+import { existsSync } from 'node:fs';
+import { execSync } from 'node:child_process';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { repoRoot } from '../support/processes';
+
+export const CHROMIUM = '/usr/bin/chromium';
+export const chromiumMissing = existsSync(CHROMIUM) ? false : `not run: ${CHROMIUM} is missing (apt-get install -y chromium)`;
+
+/** Debian's Chromium, never a downloaded browser, with the flags this machine needs. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+    ],
+  });
+}
+
+/** The frontend the server serves: built when missing (CI builds it before the tests). */
+export function ensureFrontendBuilt(): void {
+  if (!existsSync(join(repoRoot, 'frontend/dist/index.html'))) execSync('npm run build -w frontend', { cwd: repoRoot, stdio: 'ignore' });
+}
+
+export const SCREENSHOTS = join(repoRoot, 'tests/e2e/screenshots');
+export const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const size = page.viewportSize();
+  const kind = size && size.width < 600 ? 'phone' : 'desktop';
+  await page.waitForTimeout(150); // let React's passive effects settle (e.g. a filled field's label)
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}-${kind}.png`), fullPage: true });
+}
+
+/** Signs in through "Continue with Google" and the local provider's login and consent pages. */
+export async function signInWithGoogle(page: Page, baseUrl: string, email: string): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  await page.waitForURL(/\/oidc\/interaction\//);
+  await page.locator('input[name="login"]').fill(email);
+  await page.locator('input[name="password"]').fill('not checked');
+  await page.locator('button[type="submit"]').first().click();
+  await page.waitForURL(/\/oidc\/interaction\/|\/auth\/callback|\/home|\/doctor-home/);
+  if (page.url().includes('/oidc/interaction/')) await page.locator('button[type="submit"]').first().click();
+  await page.waitForURL(/\/(home|doctor-home)$/, { timeout: 15_000 });
+}

@@ -1,0 +1,124 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { freePort, startServerProcess } from '../support/processes';
+import { tmpDataDir } from '../support/test-app';
+import { VIEWPORTS, chromiumMissing, ensureFrontendBuilt, launchChromium, screenshot, signInWithGoogle } from './browser';
+
+/**
+ * The whole product in a browser, as people use it: a patient signs in with Google, adds a doctor and requests a
+ * slot; in a second browser the doctor sees the live request and approves (or rejects), and the patient is told.
+ */
+describe('patient and doctor in two browsers', { skip: chromiumMissing }, () => {
+  let server: Awaited<ReturnType<typeof startServerProcess>>;
+  let browser: Browser;
+  let patientContext: BrowserContext;
+  let doctorContext: BrowserContext;
+  let patient: Page;
+  let doctor: Page;
+  let base: string;
+
+  before(async () => {
+    ensureFrontendBuilt();
+    const port = await freePort();
+    base = `http://localhost:${port}`;
+    server = await startServerProcess({ DATA_DIR: tmpDataDir(), DEMO_DATA: 'on', PORT: String(port), PUBLIC_URL: base, HOST: '127.0.0.1' });
+    browser = await launchChromium();
+    // People in India: the screens speak in their time zone.
+    patientContext = await browser.newContext({ viewport: VIEWPORTS.desktop, timezoneId: 'Asia/Kolkata', locale: 'en-IN' });
+    doctorContext = await browser.newContext({ viewport: VIEWPORTS.desktop, timezoneId: 'Asia/Kolkata', locale: 'en-IN' });
+    patient = await patientContext.newPage();
+    doctor = await doctorContext.newPage();
+  });
+  after(async () => {
+    await browser?.close();
+    server?.child.kill('SIGTERM');
+    await server?.exited;
+  });
+
+  it('signs both in through the Google flow', async () => {
+    await patient.goto(`${base}/login`);
+    await screenshot(patient, 'login');
+    await signInWithGoogle(patient, base, 'meera.iyer@example.in');
+    await patient.getByRole('heading', { name: 'Your Doctors' }).waitFor();
+    await patient.getByText("You haven't added any doctors yet.").waitFor();
+    await signInWithGoogle(doctor, base, 'doctor1@demo.telemed.local');
+    await doctor.getByRole('heading', { name: 'Doctor Dashboard' }).waitFor();
+    await doctor.getByText('All caught up!').waitFor();
+    await doctor.locator('[data-testid="connection-light"][data-state="connected"]').waitFor();
+  });
+
+  it('the patient adds a doctor and requests a slot; the doctor sees it live and approves; the patient is told', async () => {
+    await patient.getByRole('button', { name: 'Add Doctor' }).click();
+    const dialog = patient.getByRole('dialog');
+    await dialog.getByLabel('Search by name, specialty or qualification').fill('ananya');
+    const row = dialog.locator('li', { hasText: 'Dr. Ananya Sharma' });
+    await row.getByRole('button', { name: 'Add Doctor' }).click();
+    await patient.locator('[data-testid="my-doctor"]', { hasText: 'Dr. Ananya Sharma' }).waitFor();
+    await screenshot(patient, 'home');
+    await patient.locator('[data-testid="my-doctor"]').getByRole('button').first().click();
+    await patient.waitForURL(/\/confirm-appointment\?/);
+    await patient.getByLabel('Reason for Visit').fill('Fever and sore throat for three days');
+    await screenshot(patient, 'confirm-appointment');
+    await patient.locator('[data-testid="connection-light"][data-state="connected"]').waitFor();
+    await patient.getByRole('button', { name: 'Send Request' }).click();
+    await patient.getByText('Request Sent!').waitFor();
+    await patient.getByRole('button', { name: 'Got it!' }).click();
+    await patient.waitForURL(/\/home$/);
+
+    const banner = doctor.locator('[data-testid="request-banner"]');
+    await banner.waitFor();
+    assert.match(await banner.innerText(), /Meera Iyer has requested an appointment for/);
+    assert.match(await banner.innerText(), /Reason: Fever and sore throat/);
+    await doctor.getByText('New Patient Request').first().waitFor();
+    await screenshot(doctor, 'doctor-home');
+    await banner.getByRole('button', { name: 'Approve' }).click();
+    await doctor.getByText('Appointment approved successfully!').waitFor();
+
+    await patient.getByText('Appointment Approved!').waitFor();
+    assert.match(await patient.locator('[data-testid="toast"]', { hasText: 'Appointment Approved!' }).innerText(), /Dr\. Ananya Sharma approved your appointment/);
+    await patient.getByRole('button', { name: 'View Appointments' }).click();
+    await patient.waitForURL(/\/my-appointments$/);
+    const card = patient.locator('[data-testid="appointment-card"]', { hasText: 'Dr. Ananya Sharma' });
+    await card.getByText('confirmed').waitFor();
+    await screenshot(patient, 'my-appointments');
+  });
+
+  it('the doctor rejects with a reason and the patient sees it declined', async () => {
+    await patient.goto(`${base}/home`);
+    const chips = patient.locator('[data-testid="my-doctor"]').getByRole('button');
+    await chips.first().click();
+    await patient.getByLabel('Reason for Visit').fill('Follow-up on blood test');
+    await patient.getByRole('button', { name: 'Send Request' }).click();
+    await patient.getByText('Request Sent!').waitFor();
+    await patient.getByRole('button', { name: 'Got it!' }).click();
+
+    const request = doctor.locator('[data-testid="pending-request"]', { hasText: 'Follow-up on blood test' });
+    await request.waitFor();
+    await request.getByRole('button', { name: 'Reject' }).click();
+    const dialog = doctor.getByRole('dialog', { name: 'Reject Appointment' });
+    await dialog.getByLabel('Reason (optional)').fill('Please visit the clinic for this test');
+    await dialog.getByRole('button', { name: 'Reject Appointment' }).click();
+    await doctor.getByText('Appointment rejected').first().waitFor();
+
+    const declined = patient.locator('[data-testid="toast"]', { hasText: 'Appointment Declined' });
+    await declined.waitFor();
+    assert.match(await declined.innerText(), /Please visit the clinic for this test/);
+  });
+
+  it('looks right on a phone', async () => {
+    for (const page of [patient, doctor]) await page.setViewportSize(VIEWPORTS.phone);
+    await patient.goto(`${base}/home`);
+    await patient.getByRole('heading', { name: 'Your Doctors' }).waitFor();
+    await screenshot(patient, 'home');
+    await patient.goto(`${base}/my-appointments`);
+    await patient.getByRole('heading', { name: 'My Appointments' }).waitFor();
+    await screenshot(patient, 'my-appointments');
+    await doctor.goto(`${base}/doctor-home`);
+    await doctor.getByRole('heading', { name: 'Doctor Dashboard' }).waitFor();
+    await screenshot(doctor, 'doctor-home');
+    const login = await browser.newPage({ viewport: VIEWPORTS.phone, timezoneId: 'Asia/Kolkata' });
+    await login.goto(`${base}/login`);
+    await screenshot(login, 'login');
+  });
+});
