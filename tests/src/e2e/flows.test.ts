@@ -106,6 +106,35 @@ describe('patient and doctor in two browsers', { skip: chromiumMissing }, () => 
     assert.match(await declined.innerText(), /Please visit the clinic for this test/);
   });
 
+  it('the doctor publishes availability with the calendar: drag a range on a day of next week, save', async () => {
+    await doctor.goto(`${base}/doctor-home`);
+    await doctor.getByRole('button', { name: 'Edit Availability' }).click();
+    const dialog = doctor.getByRole('dialog', { name: 'Manage Availability Schedule' });
+    await dialog.getByRole('button', { name: 'Next week' }).click();
+    await dialog.getByRole('button', { name: 'Next week' }).click();
+    const before = await dialog.getByText(/^Selected: \d+ slots/).innerText();
+    const count = Number(/Selected: (\d+)/.exec(before)![1]);
+    const cells = dialog.locator('[data-slot]');
+    const first = cells.nth(0); // Sunday 6:00 AM, two weeks ahead: no demo availability there
+    const fourth = cells.nth(7 * 3); // Sunday 7:30 AM (rows run across the 7 days)
+    const a = (await first.boundingBox())!;
+    const b = (await fourth.boundingBox())!;
+    await doctor.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+    await doctor.mouse.down();
+    await doctor.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 5 });
+    await doctor.mouse.up();
+    await dialog.getByText(`Selected: ${count + 4} slots • ${(count + 4) * 30} minutes`).waitFor();
+    await screenshot(doctor, 'availability-calendar');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await doctor.getByText('Availability saved').waitFor();
+    await doctor.getByRole('button', { name: 'Edit Availability' }).click();
+    await dialog.getByRole('button', { name: 'Next week' }).click();
+    await dialog.getByRole('button', { name: 'Next week' }).click();
+    assert.equal(await dialog.locator('[data-slot][aria-pressed="true"]').count() >= 4, true);
+    assert.equal(await cells.nth(0).getAttribute('aria-pressed'), 'true', 'the saved slots come back selected');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+  });
+
   it('looks right on a phone', async () => {
     for (const page of [patient, doctor]) await page.setViewportSize(VIEWPORTS.phone);
     await patient.goto(`${base}/home`);
@@ -117,6 +146,10 @@ describe('patient and doctor in two browsers', { skip: chromiumMissing }, () => 
     await doctor.goto(`${base}/doctor-home`);
     await doctor.getByRole('heading', { name: 'Doctor Dashboard' }).waitFor();
     await screenshot(doctor, 'doctor-home');
+    await doctor.getByRole('button', { name: 'Edit Availability' }).click();
+    await doctor.getByRole('dialog', { name: 'Manage Availability Schedule' }).waitFor();
+    await screenshot(doctor, 'availability-calendar');
+    await doctor.getByRole('button', { name: 'Cancel' }).click();
     const login = await browser.newPage({ viewport: VIEWPORTS.phone, timezoneId: 'Asia/Kolkata' });
     await login.goto(`${base}/login`);
     await screenshot(login, 'login');

@@ -10,6 +10,44 @@ import type { DoctorAppointment, PendingAppointment } from '../patient/types';
 import { RequestBanner } from './RequestBanner';
 import { RejectDialog } from './RejectDialog';
 import { useDecision } from './useDecision';
+import { AvailabilityCalendar } from './calendar/AvailabilityCalendar';
+import { useSchedule } from './calendar/useSchedule';
+
+function UpcomingSchedule({ zone }: { zone: string }) {
+  const { schedule, available, booked, save, upcoming } = useSchedule(zone);
+  const [open, setOpen] = useState(false);
+  const hasAny = available.size + booked.size > 0;
+  return (
+    <Card>
+      <CardContent>
+        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
+          <Typography variant="h6" component="h2">
+            Upcoming Schedule
+          </Typography>
+          <Button variant="contained" onClick={() => setOpen(true)} disabled={schedule.isLoading}>
+            {hasAny ? 'Edit Availability' : 'Create Availability'}
+          </Button>
+        </Stack>
+        {!schedule.isLoading && upcoming.length === 0 && <Typography color="text.secondary">No upcoming availability scheduled.</Typography>}
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mt: 1 }}>
+          {upcoming.slice(0, UPCOMING_SHOWN).map((s) => (
+            <Chip key={s.start_at} label={whenPhrase(s.start_at)} variant="outlined" />
+          ))}
+          {upcoming.length > UPCOMING_SHOWN && <Chip label={`+${upcoming.length - UPCOMING_SHOWN} more`} />}
+        </Stack>
+      </CardContent>
+      <AvailabilityCalendar
+        open={open}
+        zone={zone}
+        initial={available}
+        booked={booked}
+        saving={save.isPending}
+        onCancel={() => setOpen(false)}
+        onSave={(keys) => save.mutate(keys, { onSuccess: () => setOpen(false) })}
+      />
+    </Card>
+  );
+}
 
 export const UPCOMING_SHOWN = 6;
 
@@ -148,6 +186,7 @@ export function DoctorHome() {
       <Box id="pending-requests">
         <PendingRequests />
       </Box>
+      <UpcomingSchedule zone={zone} />
       <Card>
         <CardContent>
           <Typography variant="h6" component="h2">
