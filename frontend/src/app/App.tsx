@@ -17,6 +17,7 @@ import { HomePage } from '../features/patient/HomePage';
 import { ConfirmAppointment } from '../features/patient/ConfirmAppointment';
 import { MyAppointments } from '../features/patient/MyAppointments';
 import { DoctorHome } from '../features/doctor/DoctorHome';
+import { InstitutionAdmin } from '../features/institution/InstitutionAdmin';
 
 const theme = createTheme({ palette: { primary: { main: '#0b6bcb' } }, shape: { borderRadius: 10 } });
 
@@ -73,7 +74,7 @@ export function App() {
                 <Route path="/home" element={signedIn(<HomePage />, (c) => <PatientHomeGuard>{c}</PatientHomeGuard>)} />
                 <Route path="/doctor-home" element={signedIn(<DoctorHome />, (c) => <DoctorHomeGuard>{c}</DoctorHomeGuard>)} />
                 <Route path="/institutions" element={signedIn(<NotYetAvailable title="Institution Management" />, (c) => <AdminGuard>{c}</AdminGuard>)} />
-                <Route path="/institution-admin" element={signedIn(<NotYetAvailable title="Manage Institution" />)} />
+                <Route path="/institution-admin" element={signedIn(<InstitutionAdmin />)} />
                 <Route path="/my-appointments" element={signedIn(<MyAppointments />)} />
                 <Route path="/confirm-appointment" element={signedIn(<ConfirmAppointment />)} />
                 <Route path="/video-call" element={signedIn(<NotYetAvailable title="Video consultation" />)} />

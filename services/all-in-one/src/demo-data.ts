@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { DEFAULT_TIMEZONE, SLOT_MINUTES } from '@telemed/contracts';
 import type { EventStore } from '@telemed/platform';
-import { registerUser, setAvailability, systemContext } from '@telemed/command';
+import { createInstitution, registerUser, setAvailability, systemContext } from '@telemed/command';
 
 const DEMO_DOCTORS = [
   { name: 'Dr. Ananya Sharma', specialty: 'General Medicine', qualification: 'MBBS, MD', fee: 399, council: 'Delhi Medical Council' },
@@ -42,7 +42,9 @@ function weekOfSlots(now: Date) {
 export async function seedDemoData(eventStore: EventStore, now: Date) {
   const context = { ...systemContext(now, null), actor: { user_id: 'demo-data', role: 'system' as const } };
   let slots = 0;
+  const doctorEmails: string[] = [];
   for (const [i, doctor] of DEMO_DOCTORS.entries()) {
+    doctorEmails.push(`doctor${i + 1}@demo.telemed.local`);
     const { user_id } = await registerUser(
       eventStore,
       {
@@ -68,5 +70,21 @@ export async function seedDemoData(eventStore: EventStore, now: Date) {
     { email: 'patient@demo.telemed.local', name: 'Priya Patel', account_type: 'patient', phone_number: '+91 98000 11111' },
     context,
   );
-  return { doctors: DEMO_DOCTORS.length, slots, patients: 1 };
+  // A clinic run by the demo institution admin, with the first two demo doctors on its staff.
+  await createInstitution(
+    eventStore,
+    {
+      name: 'Sunrise Family Clinic',
+      slug: 'sunrise-family-clinic',
+      address: '12 MG Road, Bengaluru 560001',
+      phone: '+91 80 4000 1234',
+      email: 'contact@sunrise-clinic.in',
+      staff: [
+        { name: 'Institution Admin', email: 'admin@demo.telemed.local', phone: '+91 98000 22222', account_type: 'ADMIN', role_title: 'Clinic manager' },
+        ...doctorEmails.slice(0, 2).map((email, i) => ({ name: DEMO_DOCTORS[i]!.name, email, phone: `+91 98000 0000${i + 1}`, account_type: 'DOCTOR' as const })),
+      ],
+    },
+    context,
+  );
+  return { doctors: DEMO_DOCTORS.length, slots, patients: 1, institutions: 1 };
 }

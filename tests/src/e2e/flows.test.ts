@@ -155,3 +155,46 @@ describe('patient and doctor in two browsers', { skip: chromiumMissing }, () => 
     await screenshot(login, 'login');
   });
 });
+
+describe('the institution admin in the browser', { skip: chromiumMissing }, () => {
+  it('manages the clinic’s doctors: add with the seeds’ defaults, remove after confirming', async () => {
+    ensureFrontendBuilt();
+    const port = await freePort();
+    const base = `http://localhost:${port}`;
+    const server = await startServerProcess({ DATA_DIR: tmpDataDir(), DEMO_DATA: 'on', PORT: String(port), PUBLIC_URL: base, HOST: '127.0.0.1' });
+    const browser = await launchChromium();
+    try {
+      const page = await (await browser.newContext({ viewport: VIEWPORTS.desktop, timezoneId: 'Asia/Kolkata' })).newPage();
+      page.on('dialog', (dialog) => void dialog.accept());
+      await signInWithGoogle(page, base, 'admin@demo.telemed.local');
+      await page.getByRole('button', { name: /Institution Admin/ }).click();
+      await page.getByRole('menuitem', { name: 'Manage Institution' }).click();
+      await page.waitForURL(/\/institution-admin$/);
+      await page.getByText('Sunrise Family Clinic').waitFor();
+      assert.equal(await page.locator('[data-testid="institution-doctor"]').count(), 2);
+      await page.getByRole('button', { name: 'Add Doctor' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('Name').fill('Dr. Nikhil Rao');
+      await dialog.getByLabel('Email').fill('nikhil.rao@example.in');
+      await dialog.getByLabel('Phone').fill('+91 98450 12345');
+      await dialog.getByLabel('Qualification').fill('MBBS, MS');
+      await dialog.getByLabel('Specialty').fill('Orthopedics');
+      await screenshot(page, 'institution-add-doctor');
+      await dialog.getByRole('button', { name: 'Add Doctor' }).click();
+      await page.getByText('Doctor added successfully!').waitFor();
+      const card = page.locator('[data-testid="institution-doctor"]', { hasText: 'Dr. Nikhil Rao' });
+      await card.waitFor();
+      assert.match(await card.innerText(), /₹100/);
+      await screenshot(page, 'institution-admin');
+      await card.getByRole('button', { name: 'Remove' }).click();
+      await page.getByText('Doctor removed successfully').waitFor();
+      await card.waitFor({ state: 'detached' });
+      await page.setViewportSize(VIEWPORTS.phone);
+      await screenshot(page, 'institution-admin');
+    } finally {
+      await browser.close();
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+  });
+});

@@ -1,0 +1,230 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Grid,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { DEFAULT_CONSULTATION_FEE, DEFAULT_QUALIFICATION, DEFAULT_SPECIALTY } from '@telemed/contracts/constants';
+import { ApiError, api } from '../../lib/api';
+import { sessionStore, useSession } from '../../lib/session';
+import { useToasts } from '../../lib/toasts';
+
+interface InstitutionDoctor {
+  doctor_id: string;
+  name: string | null;
+  email: string | null;
+  phone_number: string | null;
+  specialty: string | null;
+  qualification: string | null;
+  consultation_fee: number | null;
+  is_active: boolean;
+  is_institution_admin: boolean;
+}
+interface Institution {
+  id: string;
+  name: string;
+  slug: string;
+  is_active: boolean;
+  address: string;
+  phone: string;
+  email: string;
+  doctors: InstitutionDoctor[];
+}
+
+const emptyForm = { name: '', email: '', phone_number: '', qualification: '', specialty: '', consultation_fee: String(DEFAULT_CONSULTATION_FEE) };
+
+/** The add-doctor payload: the seeds' defaults for empty fields, 30-minute appointments always. */
+export function addDoctorPayload(form: typeof emptyForm) {
+  return {
+    name: form.name.trim(),
+    email: form.email.trim(),
+    phone_number: form.phone_number.trim(),
+    specialty: form.specialty.trim() || DEFAULT_SPECIALTY,
+    qualification: form.qualification.trim() || DEFAULT_QUALIFICATION,
+    consultation_fee: form.consultation_fee === '' ? DEFAULT_CONSULTATION_FEE : Number(form.consultation_fee),
+    appointment_duration_minutes: 30,
+  };
+}
+
+function AddDoctorDialog({ institutionId, open, onClose }: { institutionId: string; open: boolean; onClose: () => void }) {
+  const [form, setForm] = useState(emptyForm);
+  const toasts = useToasts();
+  const queryClient = useQueryClient();
+  const add = useMutation({
+    mutationFn: () => api(`/institutions/${institutionId}/doctors`, { method: 'POST', body: addDoctorPayload(form) }),
+    onSuccess: async () => {
+      toasts.show({ type: 'success', title: 'Doctor added successfully!' });
+      setForm(emptyForm);
+      onClose();
+      await queryClient.invalidateQueries({ queryKey: ['institutions'] });
+    },
+    onError: (error) =>
+      toasts.show({
+        type: 'error',
+        title: error instanceof ApiError ? `Failed to add doctor: ${error.detail || 'Unknown error'}` : 'Error adding doctor. Please try again.',
+      }),
+  });
+  const field = (name: keyof typeof emptyForm) => ({ value: form[name], onChange: (e: { target: { value: string } }) => setForm({ ...form, [name]: e.target.value }) });
+  const close = () => {
+    setForm(emptyForm);
+    onClose();
+  };
+  return (
+    <Dialog open={open} onClose={close} fullWidth maxWidth="sm">
+      <Box
+        component="form"
+        onSubmit={(e: FormEvent) => {
+          e.preventDefault();
+          add.mutate();
+        }}
+      >
+        <DialogTitle>Add Doctor</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ mt: 1 }}>
+            <TextField label="Name" required {...field('name')} />
+            <TextField label="Email" type="email" required {...field('email')} />
+            <TextField label="Phone" type="tel" required placeholder="+91 98765 43210" {...field('phone_number')} />
+            <TextField label="Qualification" required placeholder="e.g. MBBS, MD" {...field('qualification')} />
+            <TextField label="Specialty" required {...field('specialty')} />
+            <TextField label="Consultation Fee (₹)" type="number" slotProps={{ htmlInput: { min: 0 } }} placeholder="100" {...field('consultation_fee')} />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={close}>Cancel</Button>
+          <Button type="submit" variant="contained" disabled={add.isPending}>
+            {add.isPending ? 'Adding...' : 'Add Doctor'}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}
+
+/** 'Manage Institution': the institution the signed-in admin runs, and its doctors. */
+export function InstitutionAdmin() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const toasts = useToasts();
+  const queryClient = useQueryClient();
+  const [adding, setAdding] = useState(false);
+  const institution = useQuery({ queryKey: ['institutions', 'mine'], queryFn: () => api<Institution>('/institutions/my-institution') });
+  const remove = useMutation({
+    mutationFn: (doctorId: string) => api(`/institutions/${institution.data!.id}/doctors/${doctorId}`, { method: 'DELETE' }),
+    onSuccess: async () => {
+      toasts.show({ type: 'success', title: 'Doctor removed successfully' });
+      await queryClient.invalidateQueries({ queryKey: ['institutions'] });
+    },
+    onError: (error) => toasts.show({ type: 'error', title: error instanceof ApiError ? 'Failed to remove doctor' : 'Error removing doctor' }),
+  });
+  const error = institution.error;
+  return (
+    <Stack spacing={3}>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
+        <Box>
+          <Typography variant="h5" component="h1">
+            Manage Institution
+          </Typography>
+          <Typography color="text.secondary">Manage staff members and institution settings</Typography>
+        </Box>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <Typography>{session?.user.name}</Typography>
+          <Button
+            onClick={() => {
+              sessionStore.clear();
+              navigate('/');
+            }}
+          >
+            Logout
+          </Button>
+        </Stack>
+      </Stack>
+      {institution.isLoading && <CircularProgress />}
+      {error && (
+        <Alert severity="error">
+          <strong>Error</strong> —{' '}
+          {error instanceof ApiError && error.status === 404 ? 'You are not an admin of any institution' : `Failed to fetch institution: ${error instanceof ApiError ? error.detail : 'Network error'}`}
+        </Alert>
+      )}
+      {institution.data && (
+        <>
+          <Card>
+            <CardContent>
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                <Typography variant="h6">{institution.data.name}</Typography>
+                <Chip size="small" label={institution.data.is_active ? 'Active' : 'Inactive'} color={institution.data.is_active ? 'success' : 'default'} />
+              </Stack>
+              <Typography color="text.secondary">{institution.data.slug}</Typography>
+              <Typography>{institution.data.address}</Typography>
+              <Typography>
+                {institution.data.phone} · {institution.data.email}
+              </Typography>
+            </CardContent>
+          </Card>
+          <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
+            <Typography variant="h6" component="h2">
+              Doctors
+            </Typography>
+            <Button variant="contained" onClick={() => setAdding(true)}>
+              Add Doctor
+            </Button>
+          </Stack>
+          {institution.data.doctors.length === 0 ? (
+            <Card>
+              <CardContent>
+                <Typography variant="subtitle1">No doctors</Typography>
+                <Typography color="text.secondary">Get started by adding your first doctor</Typography>
+              </CardContent>
+            </Card>
+          ) : (
+            <Grid container spacing={2}>
+              {institution.data.doctors.map((d) => (
+                <Grid key={d.doctor_id} size={{ xs: 12, md: 6 }}>
+                  <Card data-testid="institution-doctor">
+                    <CardContent>
+                      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
+                        <Typography variant="h6">{d.name || 'Unknown'}</Typography>
+                        <Chip size="small" label={d.is_active ? 'Active' : 'Inactive'} color={d.is_active ? 'success' : 'default'} />
+                        <Chip size="small" label={d.is_institution_admin ? 'Admin' : 'Doctor'} />
+                      </Stack>
+                      <Typography variant="body2">Role: {d.is_institution_admin ? 'Institution Admin' : 'Doctor'}</Typography>
+                      {d.specialty && <Typography variant="body2">{d.specialty}</Typography>}
+                      {d.qualification && <Typography variant="body2">{d.qualification}</Typography>}
+                      {d.email && <Typography variant="body2">{d.email}</Typography>}
+                      {d.phone_number && <Typography variant="body2">{d.phone_number}</Typography>}
+                      {d.consultation_fee !== null && <Typography variant="body2">₹{d.consultation_fee}</Typography>}
+                      <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
+                        <Button onClick={() => window.alert('Edit functionality coming soon!')}>Edit</Button>
+                        <Button
+                          color="error"
+                          disabled={remove.isPending}
+                          onClick={() => window.confirm(`Are you sure you want to remove ${d.name || 'this doctor'}?`) && remove.mutate(d.doctor_id)}
+                        >
+                          Remove
+                        </Button>
+                      </Stack>
+                    </CardContent>
+                  </Card>
+                </Grid>
+              ))}
+            </Grid>
+          )}
+          <AddDoctorDialog institutionId={institution.data.id} open={adding} onClose={() => setAdding(false)} />
+        </>
+      )}
+    </Stack>
+  );
+}
