@@ -74,6 +74,8 @@ describe('patient and doctor in two browsers', { skip: chromiumMissing }, () => 
     await screenshot(doctor, 'doctor-home');
     await banner.getByRole('button', { name: 'Approve' }).click();
     await doctor.getByText('Appointment approved successfully!').waitFor();
+    await doctor.locator('[data-testid="revenue-total"]', { hasText: '₹399' }).waitFor(); // the confirmed consultation × fee
+    await doctor.locator('[data-testid="upcoming-appointment"]', { hasText: 'Meera Iyer' }).waitFor();
 
     await patient.getByText('Appointment Approved!').waitFor();
     assert.match(await patient.locator('[data-testid="toast"]', { hasText: 'Appointment Approved!' }).innerText(), /Dr\. Ananya Sharma approved your appointment/);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Avatar, Box, Button, Card, CardContent, Chip, CircularProgress, Grid, IconButton, Stack, Typography } from '@mui/material';
@@ -12,6 +12,33 @@ import { RejectDialog } from './RejectDialog';
 import { useDecision } from './useDecision';
 import { AvailabilityCalendar } from './calendar/AvailabilityCalendar';
 import { useSchedule } from './calendar/useSchedule';
+import { monthlyRevenue } from './revenue';
+
+const RevenueChart = lazy(() => import('./RevenueChart'));
+
+function MonthlyRevenue({ zone }: { zone: string }) {
+  const history = useQuery({
+    queryKey: ['appointments', 'revenue', zone],
+    queryFn: () => api<DoctorAppointment[]>(`/appointments/me?status=confirmed,completed&include_past=true&timezone_str=${encodeURIComponent(zone)}`).catch(() => []),
+  });
+  const points = monthlyRevenue(history.data ?? [], zone);
+  const total = points.reduce((sum, p) => sum + p.revenue, 0);
+  return (
+    <Card>
+      <CardContent>
+        <Typography variant="h6" component="h2">
+          Monthly Revenue
+        </Typography>
+        <Typography color="text.secondary" data-testid="revenue-total">
+          ₹{total.toLocaleString('en-IN')} over the last {points.length} months
+        </Typography>
+        <Suspense fallback={<CircularProgress size={20} />}>
+          <RevenueChart points={points} />
+        </Suspense>
+      </CardContent>
+    </Card>
+  );
+}
 
 function UpcomingSchedule({ zone }: { zone: string }) {
   const { schedule, available, booked, save, upcoming } = useSchedule(zone);
@@ -187,6 +214,7 @@ export function DoctorHome() {
         <PendingRequests />
       </Box>
       <UpcomingSchedule zone={zone} />
+      <MonthlyRevenue zone={zone} />
       <Card>
         <CardContent>
           <Typography variant="h6" component="h2">

@@ -1,0 +1,17 @@
+import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import type { RevenuePoint } from './revenue';
+
+/** The Monthly Revenue line chart (loaded on its own, so the patient screens never download recharts). */
+export default function RevenueChart({ points }: { points: RevenuePoint[] }) {
+  return (
+    <ResponsiveContainer width="100%" height={240}>
+      <LineChart data={points} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
+        <CartesianGrid strokeDasharray="3 3" />
+        <XAxis dataKey="label" />
+        <YAxis tickFormatter={(v: number) => `₹${v}`} width={64} />
+        <Tooltip formatter={(value) => [`₹${String(value)}`, 'Revenue']} />
+        <Line type="monotone" dataKey="revenue" stroke="#0b6bcb" strokeWidth={2} dot />
+      </LineChart>
+    </ResponsiveContainer>
+  );
+}
