@@ -18,6 +18,8 @@ import { ConfirmAppointment } from '../features/patient/ConfirmAppointment';
 import { MyAppointments } from '../features/patient/MyAppointments';
 import { DoctorHome } from '../features/doctor/DoctorHome';
 import { InstitutionAdmin } from '../features/institution/InstitutionAdmin';
+import { WelcomePage } from '../features/public/WelcomePage';
+import { DoctorLandingPage } from '../features/public/DoctorLandingPage';
 
 const theme = createTheme({ palette: { primary: { main: '#0b6bcb' } }, shape: { borderRadius: 10 } });
 
@@ -70,7 +72,7 @@ export function App() {
                 <Route path="/login" element={<LoginPage />} />
                 <Route path="/support" element={<SupportLogin />} />
                 <Route path="/auth/callback" element={<AuthCallback />} />
-                <Route path="/welcome" element={<NotYetAvailable title="Welcome" />} />
+                <Route path="/welcome" element={<WelcomePage />} />
                 <Route path="/home" element={signedIn(<HomePage />, (c) => <PatientHomeGuard>{c}</PatientHomeGuard>)} />
                 <Route path="/doctor-home" element={signedIn(<DoctorHome />, (c) => <DoctorHomeGuard>{c}</DoctorHomeGuard>)} />
                 <Route path="/institutions" element={signedIn(<NotYetAvailable title="Institution Management" />, (c) => <AdminGuard>{c}</AdminGuard>)} />
@@ -79,7 +81,7 @@ export function App() {
                 <Route path="/confirm-appointment" element={signedIn(<ConfirmAppointment />)} />
                 <Route path="/video-call" element={signedIn(<NotYetAvailable title="Video consultation" />)} />
                 <Route path="/profile" element={signedIn(<ProfilePage />)} />
-                <Route path="/:doctorId" element={<RootRoute><LoginPage /></RootRoute>} />
+                <Route path="/:doctorId" element={<DoctorLandingPage />} />
               </Route>
             </Routes>
           </BrowserRouter>

@@ -30,7 +30,7 @@ function detailOf(body: unknown, fallback: string): string {
  * Calls /api/v1 with the session's bearer token. Reads send X-Min-Position after the user's own writes, so a user
  * never sees their change missing.
  */
-export async function api<T>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+export async function api<T>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}, retried = false): Promise<T> {
   const session = sessionStore.get();
   const method = init.method ?? 'GET';
   const headers: Record<string, string> = {};
@@ -49,8 +49,36 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
   const text = await response.text();
   const body: unknown = text ? JSON.parse(text) : null;
   if (!response.ok) {
+    // An expired access token is renewed once with the refresh token, so a session lasts a long clinic day.
+    if (response.status === 401 && session?.refreshToken && !retried && detailOf(body, '') === 'Session expired' && (await refresh(session.refreshToken))) {
+      return api<T>(path, init, true);
+    }
     if (response.status === 401 && session && onSessionExpired) onSessionExpired();
     throw new ApiError(response.status, detailOf(body, response.statusText));
   }
   return body as T;
+}
+
+let refreshing: Promise<boolean> | null = null;
+
+/** Exchanges the refresh token (rotating it); concurrent callers share one exchange. */
+function refresh(refreshToken: string): Promise<boolean> {
+  refreshing ??= fetch('/api/v1/auth/refresh', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ refresh_token: refreshToken }),
+  })
+    .then(async (response) => {
+      if (!response.ok) return false;
+      const tokens = (await response.json()) as { access_token: string; refresh_token: string };
+      const session = sessionStore.get();
+      if (!session) return false;
+      sessionStore.set({ ...session, token: tokens.access_token, refreshToken: tokens.refresh_token });
+      return true;
+    })
+    .catch(() => false)
+    .finally(() => {
+      refreshing = null;
+    });
+  return refreshing;
 }

@@ -6,8 +6,8 @@ import { useToasts } from '../../lib/toasts';
 
 export const LOGIN_FAILED = 'Login failed. Please try again.';
 
-/** Sign-in: Google (the authorization-code flow) or the phone notice. */
-export function LoginPage() {
+/** "Continue with Google" (the authorization-code flow) and "Continue with Phone" (the Coming Soon notice). */
+export function SignInButtons() {
   const toasts = useToasts();
   const [busy, setBusy] = useState(false);
   const [phoneNotice, setPhoneNotice] = useState(false);
@@ -24,6 +24,27 @@ export function LoginPage() {
   }
 
   return (
+    <Stack spacing={2}>
+      <Button variant="contained" size="large" onClick={continueWithGoogle} disabled={busy}>
+        Continue with Google
+      </Button>
+      <Button variant="outlined" size="large" onClick={() => setPhoneNotice(true)}>
+        Continue with Phone
+      </Button>
+      <Dialog open={phoneNotice} onClose={() => setPhoneNotice(false)}>
+        <DialogTitle>Coming Soon</DialogTitle>
+        <DialogContent>Phone login will be available soon. Please continue with Google.</DialogContent>
+        <DialogActions>
+          <Button onClick={() => setPhoneNotice(false)}>OK</Button>
+        </DialogActions>
+      </Dialog>
+    </Stack>
+  );
+}
+
+/** The sign-in page. */
+export function LoginPage() {
+  return (
     <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'grey.50' }}>
       <Card sx={{ width: '100%', maxWidth: 420 }}>
         <CardContent>
@@ -32,25 +53,13 @@ export function LoginPage() {
               Telemed
             </Typography>
             <Typography color="text.secondary">Video consultations with doctors across India. Sign in to book and manage your appointments.</Typography>
-            <Button variant="contained" size="large" onClick={continueWithGoogle} disabled={busy}>
-              Continue with Google
-            </Button>
-            <Button variant="outlined" size="large" onClick={() => setPhoneNotice(true)}>
-              Continue with Phone
-            </Button>
+            <SignInButtons />
             <Typography variant="body2" color="text.secondary">
               24/7 Medical Support Available · <Link component={RouterLink} to="/support">Support Team Access</Link>
             </Typography>
           </Stack>
         </CardContent>
       </Card>
-      <Dialog open={phoneNotice} onClose={() => setPhoneNotice(false)}>
-        <DialogTitle>Coming Soon</DialogTitle>
-        <DialogContent>Phone login will be available soon. Please continue with Google.</DialogContent>
-        <DialogActions>
-          <Button onClick={() => setPhoneNotice(false)}>OK</Button>
-        </DialogActions>
-      </Dialog>
     </Box>
   );
 }

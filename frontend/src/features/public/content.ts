@@ -1,0 +1,152 @@
+/** Static content bundled with the client (seed: company info, plans, team, specialties, languages, doctor profiles). */
+export { SPECIALTIES, LANGUAGES } from '@telemed/contracts/constants';
+
+export const PLANS = [
+  { name: 'Consultation', price: 'from ₹299 per consultation' },
+  { name: 'Doctor dashboard', price: '₹2,999 per month' },
+  { name: 'Health records', price: '₹99 per month per family' },
+  { name: 'AI assistant', price: '₹199 per month' },
+] as const;
+
+export const ROADMAP = ['AI assistance', 'OTP authentication with government ID verification', 'Educational webinar platform'] as const;
+
+export interface Offering {
+  id: string;
+  name: string;
+  description: string;
+  price: number;
+  duration: string;
+  features: string[];
+}
+
+export interface DoctorProfile {
+  id: string;
+  name: string;
+  nameInEnglish: string;
+  credentials: string;
+  specialization: string;
+  experience: string;
+  rating: number;
+  consultations: number;
+  address: string;
+  addressInEnglish: string;
+  languages: string[];
+  availableTime: string;
+  consultationFee: number;
+  specialties: string[];
+  about: string;
+  offerings: Offering[];
+  blogPosts: Array<{ title: string; titleInEnglish: string; link: string; date: string }>;
+}
+
+const offering = (id: string, name: string, price: number, description: string): Offering => ({
+  id,
+  name,
+  description,
+  price,
+  duration: '30 minutes',
+  features: ['Video consultation', 'Digital prescription', 'Follow-up message within 48 hours'],
+});
+
+export const DOCTOR_PROFILES: DoctorProfile[] = [
+  {
+    id: 'dr-ananya-sharma',
+    name: 'डॉ. अनन्या शर्मा',
+    nameInEnglish: 'Dr. Ananya Sharma',
+    credentials: 'MBBS, MD (General Medicine)',
+    specialization: 'General Medicine',
+    experience: '12 years',
+    rating: 4.8,
+    consultations: 5200,
+    address: 'कनॉट प्लेस, नई दिल्ली',
+    addressInEnglish: 'Connaught Place, New Delhi',
+    languages: ['English', 'Hindi'],
+    availableTime: 'Mon–Sat, 9:00 AM – 7:00 PM',
+    consultationFee: 399,
+    specialties: ['Fever and infections', 'Diabetes', 'Hypertension'],
+    about: 'A family physician who looks after the whole person: acute illness, long-term conditions and prevention.',
+    offerings: [offering('gm-1', 'General consultation', 399, 'Fever, cough, infections and everyday concerns.'), offering('gm-2', 'Diabetes review', 599, 'Sugar readings, medicines and diet, reviewed together.')],
+    blogPosts: [{ title: 'बुखार में क्या करें', titleInEnglish: 'What to do about a fever', link: '/blog/what-to-do-about-a-fever', date: '2026-10-02' }],
+  },
+  {
+    id: 'dr-rohan-iyer',
+    name: 'Dr. Rohan Iyer',
+    nameInEnglish: 'Dr. Rohan Iyer',
+    credentials: 'MBBS, DCH',
+    specialization: 'Pediatrics',
+    experience: '9 years',
+    rating: 4.9,
+    consultations: 3900,
+    address: 'அடையாறு, சென்னை',
+    addressInEnglish: 'Adyar, Chennai',
+    languages: ['English', 'Tamil'],
+    availableTime: 'Mon–Fri, 10:00 AM – 6:00 PM',
+    consultationFee: 499,
+    specialties: ['Newborn care', 'Vaccinations', 'Childhood nutrition'],
+    about: 'Children’s doctor for newborns to teenagers, with a focus on growth, vaccinations and nutrition.',
+    offerings: [offering('pd-1', 'Child consultation', 499, 'Fever, rashes, feeding and sleep.')],
+    blogPosts: [{ title: 'Vaccination schedule for the first year', titleInEnglish: 'Vaccination schedule for the first year', link: '/blog/vaccination-schedule-first-year', date: '2026-09-14' }],
+  },
+  {
+    id: 'dr-meera-kulkarni',
+    name: 'डॉ. मीरा कुलकर्णी',
+    nameInEnglish: 'Dr. Meera Kulkarni',
+    credentials: 'MBBS, MD (Dermatology)',
+    specialization: 'Dermatology',
+    experience: '11 years',
+    rating: 4.7,
+    consultations: 4100,
+    address: 'कोथरूड, पुणे',
+    addressInEnglish: 'Kothrud, Pune',
+    languages: ['English', 'Marathi', 'Hindi'],
+    availableTime: 'Tue–Sun, 11:00 AM – 7:00 PM',
+    consultationFee: 599,
+    specialties: ['Acne', 'Eczema', 'Hair loss'],
+    about: 'Skin, hair and nail care with clear treatment plans you can follow at home.',
+    offerings: [offering('dm-1', 'Skin consultation', 599, 'Acne, rashes, pigmentation and eczema.')],
+    blogPosts: [{ title: 'Monsoon skin care', titleInEnglish: 'Monsoon skin care', link: '/blog/monsoon-skin-care', date: '2026-07-20' }],
+  },
+  {
+    id: 'dr-arjun-banerjee',
+    name: 'ডাঃ অর্জুন ব্যানার্জী',
+    nameInEnglish: 'Dr. Arjun Banerjee',
+    credentials: 'MBBS, MD, DM (Cardiology)',
+    specialization: 'Cardiology',
+    experience: '16 years',
+    rating: 4.9,
+    consultations: 6100,
+    address: 'সল্টলেক, কলকাতা',
+    addressInEnglish: 'Salt Lake, Kolkata',
+    languages: ['English', 'Bengali', 'Hindi'],
+    availableTime: 'Mon–Sat, 5:00 PM – 9:00 PM',
+    consultationFee: 799,
+    specialties: ['Chest pain evaluation', 'Heart failure', 'Cholesterol'],
+    about: 'Heart specialist for second opinions, reports review and long-term heart care.',
+    offerings: [offering('cd-1', 'Cardiology consultation', 799, 'Symptoms, ECG and report review.')],
+    blogPosts: [{ title: 'Know your cholesterol numbers', titleInEnglish: 'Know your cholesterol numbers', link: '/blog/know-your-cholesterol', date: '2026-08-03' }],
+  },
+  {
+    id: 'dr-kavya-reddy',
+    name: 'డా. కావ్య రెడ్డి',
+    nameInEnglish: 'Dr. Kavya Reddy',
+    credentials: 'MBBS, MD (Psychiatry)',
+    specialization: 'Psychiatry',
+    experience: '8 years',
+    rating: 4.8,
+    consultations: 2700,
+    address: 'బంజారా హిల్స్, హైదరాబాద్',
+    addressInEnglish: 'Banjara Hills, Hyderabad',
+    languages: ['English', 'Telugu', 'Hindi'],
+    availableTime: 'Mon–Fri, 12:00 PM – 8:00 PM',
+    consultationFee: 449,
+    specialties: ['Anxiety', 'Depression', 'Sleep'],
+    about: 'Confidential care for anxiety, low mood and sleep, with medicines only when they help.',
+    offerings: [offering('ps-1', 'Mental health consultation', 449, 'A private, unhurried conversation.')],
+    blogPosts: [{ title: 'Sleep hygiene basics', titleInEnglish: 'Sleep hygiene basics', link: '/blog/sleep-hygiene-basics', date: '2026-06-11' }],
+  },
+];
+
+/** The bundled profile for an id; unknown or missing ids fall back to the first. */
+export function profileFor(id: string | undefined): DoctorProfile {
+  return DOCTOR_PROFILES.find((p) => p.id === id) ?? DOCTOR_PROFILES[0]!;
+}
