@@ -18,6 +18,7 @@ import { ConfirmAppointment } from '../features/patient/ConfirmAppointment';
 import { MyAppointments } from '../features/patient/MyAppointments';
 import { DoctorHome } from '../features/doctor/DoctorHome';
 import { InstitutionAdmin } from '../features/institution/InstitutionAdmin';
+import { InstitutionsPage } from '../features/institution/InstitutionsPage';
 import { WelcomePage } from '../features/public/WelcomePage';
 import { DoctorLandingPage } from '../features/public/DoctorLandingPage';
 
@@ -75,7 +76,7 @@ export function App() {
                 <Route path="/welcome" element={<WelcomePage />} />
                 <Route path="/home" element={signedIn(<HomePage />, (c) => <PatientHomeGuard>{c}</PatientHomeGuard>)} />
                 <Route path="/doctor-home" element={signedIn(<DoctorHome />, (c) => <DoctorHomeGuard>{c}</DoctorHomeGuard>)} />
-                <Route path="/institutions" element={signedIn(<NotYetAvailable title="Institution Management" />, (c) => <AdminGuard>{c}</AdminGuard>)} />
+                <Route path="/institutions" element={signedIn(<InstitutionsPage />, (c) => <AdminGuard>{c}</AdminGuard>)} />
                 <Route path="/institution-admin" element={signedIn(<InstitutionAdmin />)} />
                 <Route path="/my-appointments" element={signedIn(<MyAppointments />)} />
                 <Route path="/confirm-appointment" element={signedIn(<ConfirmAppointment />)} />

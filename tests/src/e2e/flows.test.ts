@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { freePort, startServerProcess } from '../support/processes';
+import { freePort, runNpm, startServerProcess } from '../support/processes';
 import { tmpDataDir } from '../support/test-app';
 import { VIEWPORTS, chromiumMissing, ensureFrontendBuilt, launchChromium, screenshot, signInWithGoogle } from './browser';
 
@@ -193,6 +193,60 @@ describe('the institution admin in the browser', { skip: chromiumMissing }, () =
       await card.waitFor({ state: 'detached' });
       await page.setViewportSize(VIEWPORTS.phone);
       await screenshot(page, 'institution-admin');
+    } finally {
+      await browser.close();
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+  });
+});
+
+describe('the platform admin in the browser', { skip: chromiumMissing }, () => {
+  it('signs in with a password and manages institutions: create with staff, see staff and appointments, disband', async () => {
+    ensureFrontendBuilt();
+    const port = await freePort();
+    const base = `http://localhost:${port}`;
+    const dataDir = tmpDataDir();
+    const server = await startServerProcess({ DATA_DIR: dataDir, DEMO_DATA: 'on', PORT: String(port), PUBLIC_URL: base, HOST: '127.0.0.1' });
+    const created = await runNpm(['cli', '--', 'admin:create', '--email', 'ops@telemed.example.in', '--name', 'Ops Lead'], { DATA_DIR: dataDir }, 'a long enough passphrase\n');
+    assert.equal(created.code, 0, created.stderr);
+    const browser = await launchChromium();
+    try {
+      const page = await (await browser.newContext({ viewport: VIEWPORTS.desktop, timezoneId: 'Asia/Kolkata' })).newPage();
+      page.on('dialog', (dialog) => void dialog.accept());
+      await page.goto(`${base}/support`);
+      await page.getByLabel('Email').fill('ops@telemed.example.in');
+      await page.getByLabel('Password').fill('a long enough passphrase');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL(/\/institutions$/);
+      await page.locator('[data-testid="institution-card"]', { hasText: 'Sunrise Family Clinic' }).waitFor();
+
+      await page.getByRole('button', { name: 'Create Institution' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Create Institution' });
+      await dialog.getByLabel('Institution name').fill('Lotus Care Hospital');
+      assert.equal(await dialog.getByLabel('Slug').inputValue(), 'lotus-care-hospital', 'the slug derives from the name');
+      await dialog.getByLabel('Address').fill('Park Street, Kolkata');
+      await dialog.getByLabel('Phone').first().fill('+91 33 4000 5678');
+      await dialog.getByLabel('Email').first().fill('hello@lotuscare.in');
+      const staffRow = dialog.locator('div', { has: page.getByRole('button', { name: 'Remove staff member 1' }) }).last();
+      await staffRow.getByLabel('Name').fill('Rina Das');
+      await staffRow.getByLabel('Email').fill('rina@lotuscare.in');
+      await staffRow.getByLabel('Phone').fill('+91 98300 11111');
+      await screenshot(page, 'institutions-create');
+      await dialog.getByRole('button', { name: 'Create Institution' }).click();
+      const card = page.locator('[data-testid="institution-card"]', { hasText: 'Lotus Care Hospital' });
+      await card.waitFor();
+      await screenshot(page, 'institutions');
+
+      await card.getByRole('button', { name: 'Staff' }).click();
+      await page.getByRole('cell', { name: 'Rina Das' }).waitFor();
+      await page.getByRole('button', { name: 'Close' }).click();
+      await page.locator('[data-testid="institution-card"]', { hasText: 'Sunrise Family Clinic' }).getByRole('button', { name: 'Appointments' }).click();
+      await page.getByText('No appointments').waitFor();
+      await page.getByRole('button', { name: 'Close' }).click();
+
+      await card.getByRole('button', { name: 'Disband' }).click();
+      await card.waitFor({ state: 'detached' });
     } finally {
       await browser.close();
       server.child.kill('SIGTERM');
