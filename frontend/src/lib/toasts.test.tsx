@@ -1,0 +1,55 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { TOAST_MAX, ToastProvider, useToasts, type ToastInput } from './toasts';
+
+let show: (t: ToastInput) => number = () => 0;
+function Grab() {
+  show = useToasts().show;
+  return null;
+}
+
+describe('toasts', () => {
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+  });
+
+  it('dismiss after 5 000 ms by default, after their own duration, or never when not auto-dismissed', () => {
+    vi.useFakeTimers();
+    render(
+      <ToastProvider>
+        <Grab />
+      </ToastProvider>,
+    );
+    act(() => {
+      show({ type: 'success', title: 'Default' });
+      show({ type: 'info', title: 'Short', duration: 3000 });
+      show({ type: 'appointment', title: 'Sticky', autoDismiss: false });
+    });
+    act(() => vi.advanceTimersByTime(3100));
+    expect(screen.queryByText('Short')).toBeNull();
+    expect(screen.getByText('Default')).toBeTruthy();
+    act(() => vi.advanceTimersByTime(2000));
+    expect(screen.queryByText('Default')).toBeNull();
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(screen.getByText('Sticky')).toBeTruthy();
+  });
+
+  it('keep at most 20, and run an action then close', () => {
+    render(
+      <ToastProvider>
+        <Grab />
+      </ToastProvider>,
+    );
+    const clicked = vi.fn();
+    act(() => {
+      for (let i = 0; i < 25; i += 1) show({ type: 'info', title: `T${i}`, autoDismiss: false });
+      show({ type: 'success', title: 'With action', autoDismiss: false, actions: [{ label: 'View Appointments', primary: true, handler: clicked }] });
+    });
+    expect(screen.getAllByTestId('toast')).toHaveLength(TOAST_MAX);
+    expect(screen.queryByText('T0')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'View Appointments' }));
+    expect(clicked).toHaveBeenCalledOnce();
+    expect(screen.queryByText('With action')).toBeNull();
+  });
+});
