@@ -75,6 +75,7 @@ describe('patient and doctor in two browsers', { skip: chromiumMissing }, () => 
     await banner.getByRole('button', { name: 'Approve' }).click();
     await doctor.getByText('Appointment approved successfully!').waitFor();
     await doctor.locator('[data-testid="revenue-total"]', { hasText: '₹399' }).waitFor(); // the confirmed consultation × fee
+    await doctor.locator('[data-testid="weekly-patients"]', { hasText: '1' }).waitFor();
     await doctor.locator('[data-testid="upcoming-appointment"]', { hasText: 'Meera Iyer' }).waitFor();
 
     await patient.getByText('Appointment Approved!').waitFor();

@@ -12,15 +12,21 @@ import { RejectDialog } from './RejectDialog';
 import { useDecision } from './useDecision';
 import { AvailabilityCalendar } from './calendar/AvailabilityCalendar';
 import { useSchedule } from './calendar/useSchedule';
+import { addDays, weekStart } from './calendar/model';
 import { monthlyRevenue } from './revenue';
 
 const RevenueChart = lazy(() => import('./RevenueChart'));
 
-function MonthlyRevenue({ zone }: { zone: string }) {
-  const history = useQuery({
+/** The doctor's confirmed and completed appointments, past ones included (revenue, weekly patients). */
+function useRevenueHistory(zone: string) {
+  return useQuery({
     queryKey: ['appointments', 'revenue', zone],
     queryFn: () => api<DoctorAppointment[]>(`/appointments/me?status=confirmed,completed&include_past=true&timezone_str=${encodeURIComponent(zone)}`).catch(() => []),
   });
+}
+
+function MonthlyRevenue({ zone }: { zone: string }) {
+  const history = useRevenueHistory(zone);
   const points = monthlyRevenue(history.data ?? [], zone);
   const total = points.reduce((sum, p) => sum + p.revenue, 0);
   return (
@@ -167,10 +173,19 @@ export function DoctorHome() {
     queryFn: () => api<DoctorAppointment[]>(`/appointments/me?timezone_str=${encodeURIComponent(zone)}`).catch(() => []),
   });
   const pending = useQuery({ queryKey: ['appointments', 'pending'], queryFn: () => api<PendingAppointment[]>('/appointments/pending').catch(() => []) });
+  const revenueHistory = useRevenueHistory(zone);
   const confirmed = (appointments.data ?? []).filter((a) => a.status === 'confirmed');
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date());
   const todays = confirmed.filter((a) => new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date(a.slot.start_at)) === today);
   const latest = requests[0];
+  const weekStartDay = weekStart(today);
+  const dayOf = (iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date(iso));
+  // Patients seen or booked this week (Sunday to Saturday), from the real appointments.
+  const weeklyPatients = new Set(
+    (revenueHistory.data ?? [])
+      .filter((a) => dayOf(a.slot.start_at) >= weekStartDay && dayOf(a.slot.start_at) < addDays(weekStartDay, 7))
+      .map((a) => a.patient_id),
+  ).size;
 
   return (
     <Stack spacing={3}>
@@ -188,7 +203,7 @@ export function DoctorHome() {
         Doctor Dashboard
       </Typography>
       <Grid container spacing={2}>
-        <Grid size={{ xs: 12, sm: 6 }}>
+        <Grid size={{ xs: 12, sm: 6, md: 6 }}>
           <Card>
             <CardContent>
               <Typography variant="overline">Today&apos;s Appointments</Typography>
@@ -199,7 +214,17 @@ export function DoctorHome() {
             </CardContent>
           </Card>
         </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
+        <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+          <Card>
+            <CardContent>
+              <Typography variant="overline">Weekly Patients</Typography>
+              <Typography variant="h4" data-testid="weekly-patients">
+                {weeklyPatients}
+              </Typography>
+            </CardContent>
+          </Card>
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6, md: 3 }}>
           <Card>
             <CardContent>
               <Typography variant="overline">Pending Requests</Typography>
