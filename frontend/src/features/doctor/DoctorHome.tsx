@@ -84,6 +84,26 @@ function UpcomingSchedule({ zone }: { zone: string }) {
 
 export const UPCOMING_SHOWN = 6;
 
+function StatCard({ title, value, note, testId, width = 3 }: { title: string; value: number; note?: string; testId?: string; width?: number }) {
+  return (
+    <Grid size={{ xs: 12, sm: 6, md: width }}>
+      <Card sx={{ height: '100%' }}>
+        <CardContent>
+          <Typography variant="overline">{title}</Typography>
+          <Typography variant="h4" data-testid={testId}>
+            {value}
+          </Typography>
+          {note && (
+            <Typography variant="body2" color="text.secondary">
+              {note}
+            </Typography>
+          )}
+        </CardContent>
+      </Card>
+    </Grid>
+  );
+}
+
 function PendingRequests() {
   const zone = browserZone();
   const pending = useQuery({ queryKey: ['appointments', 'pending'], queryFn: () => api<PendingAppointment[]>(`/appointments/pending?timezone_str=${encodeURIComponent(zone)}`).catch(() => []) });
@@ -203,37 +223,9 @@ export function DoctorHome() {
         Doctor Dashboard
       </Typography>
       <Grid container spacing={2}>
-        <Grid size={{ xs: 12, sm: 6, md: 6 }}>
-          <Card>
-            <CardContent>
-              <Typography variant="overline">Today&apos;s Appointments</Typography>
-              <Typography variant="h4">{todays.length}</Typography>
-              <Typography variant="body2" color="text.secondary">
-                {confirmed[0] ? `Next: ${whenPhrase(confirmed[0].slot.start_at)}` : 'No upcoming appointments.'}
-              </Typography>
-            </CardContent>
-          </Card>
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-          <Card>
-            <CardContent>
-              <Typography variant="overline">Weekly Patients</Typography>
-              <Typography variant="h4" data-testid="weekly-patients">
-                {weeklyPatients}
-              </Typography>
-            </CardContent>
-          </Card>
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-          <Card>
-            <CardContent>
-              <Typography variant="overline">Pending Requests</Typography>
-              <Typography variant="h4" data-testid="pending-count">
-                {pending.data?.length ?? 0}
-              </Typography>
-            </CardContent>
-          </Card>
-        </Grid>
+        <StatCard title="Today's Appointments" value={todays.length} width={6} note={confirmed[0] ? `Next: ${whenPhrase(confirmed[0].slot.start_at)}` : 'No upcoming appointments.'} />
+        <StatCard title="Weekly Patients" value={weeklyPatients} testId="weekly-patients" />
+        <StatCard title="Pending Requests" value={pending.data?.length ?? 0} testId="pending-count" />
       </Grid>
       <Box id="pending-requests">
         <PendingRequests />
