@@ -138,6 +138,17 @@ describe('patient and doctor in two browsers', { skip: chromiumMissing }, () => 
     await dialog.getByRole('button', { name: 'Cancel' }).click();
   });
 
+  it('the doctor keeps the registration shown on consultations in the profile', async () => {
+    await doctor.goto(`${base}/profile`);
+    await doctor.getByLabel('Medical registration number').fill('DMC-45678');
+    await doctor.getByLabel('Consultation Fee (₹)').fill('450');
+    await doctor.getByRole('button', { name: 'Save' }).click();
+    await doctor.getByText('Profile saved').waitFor();
+    await screenshot(doctor, 'profile');
+    await patient.goto(`${base}/home`);
+    await patient.locator('[data-testid="my-doctor"]', { hasText: 'Reg. DMC-45678' }).waitFor();
+  });
+
   it('looks right on a phone', async () => {
     for (const page of [patient, doctor]) await page.setViewportSize(VIEWPORTS.phone);
     await patient.goto(`${base}/home`);

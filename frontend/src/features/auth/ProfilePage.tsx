@@ -1,6 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
-import { Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
-import { api } from '../../lib/api';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, CardContent, CircularProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { MEDICAL_COUNCILS } from '@telemed/contracts/constants';
+import { ApiError, api } from '../../lib/api';
+import { sessionStore } from '../../lib/session';
+import { useToasts } from '../../lib/toasts';
 
 interface Me {
   name: string;
@@ -10,34 +14,89 @@ interface Me {
   doctor: { specialty: string; qualification: string; consultation_fee: number; registration_number: string | null; medical_council: string | null } | null;
 }
 
-/** The signed-in person's profile, as the server has it. */
+/** The signed-in person's profile; doctors also keep the registration that every consultation shows. */
 export function ProfilePage() {
+  const toasts = useToasts();
+  const queryClient = useQueryClient();
   const me = useQuery({ queryKey: ['users', 'me'], queryFn: () => api<Me>('/users/me') });
+  const [form, setForm] = useState({ name: '', phone_number: '', specialty: '', qualification: '', consultation_fee: '', registration_number: '', medical_council: '' });
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (!me.data) return;
+    const d = me.data.doctor;
+    setForm({
+      name: me.data.name,
+      phone_number: me.data.phone_number ?? '',
+      specialty: d?.specialty ?? '',
+      qualification: d?.qualification ?? '',
+      consultation_fee: d ? String(d.consultation_fee) : '',
+      registration_number: d?.registration_number ?? '',
+      medical_council: d?.medical_council ?? '',
+    });
+  }, [me.data]);
+  const save = useMutation({
+    mutationFn: () => {
+      const body: Record<string, unknown> = { name: form.name.trim(), phone_number: form.phone_number.trim() || null };
+      if (me.data?.doctor) {
+        Object.assign(body, {
+          specialty: form.specialty.trim(),
+          qualification: form.qualification.trim(),
+          consultation_fee: Number(form.consultation_fee),
+          registration_number: form.registration_number.trim() || null,
+          medical_council: form.medical_council || null,
+        });
+      }
+      return api('/users/me', { method: 'PUT', body });
+    },
+    onSuccess: async () => {
+      setError(null);
+      const session = sessionStore.get();
+      if (session) sessionStore.set({ ...session, user: { ...session.user, name: form.name.trim() } });
+      toasts.show({ type: 'success', title: 'Profile saved' });
+      await queryClient.invalidateQueries();
+    },
+    onError: (e) => setError(e instanceof ApiError ? e.detail : 'Failed to save your profile'),
+  });
   if (me.isLoading) return <CircularProgress />;
   if (!me.data) return <Typography>Your profile could not be loaded.</Typography>;
-  const { name, email, phone_number, doctor } = me.data;
+  const field = (name: keyof typeof form) => ({ value: form[name], onChange: (e: { target: { value: string } }) => setForm({ ...form, [name]: e.target.value }) });
   return (
-    <Card>
+    <Card sx={{ maxWidth: 640, mx: 'auto' }}>
       <CardContent>
-        <Stack spacing={1}>
+        <Stack
+          component="form"
+          spacing={2}
+          onSubmit={(e: FormEvent) => {
+            e.preventDefault();
+            save.mutate();
+          }}
+        >
           <Typography variant="h5" component="h1">
-            {name}
+            Profile
           </Typography>
-          {email && <Typography>{email}</Typography>}
-          {phone_number && <Typography>{phone_number}</Typography>}
-          {doctor && (
+          {me.data.email && <Typography color="text.secondary">{me.data.email}</Typography>}
+          {error && <Alert severity="error">{error}</Alert>}
+          <TextField label="Name" required {...field('name')} />
+          <TextField label="Phone" type="tel" placeholder="+91 98765 43210" {...field('phone_number')} />
+          {me.data.doctor && (
             <>
-              <Typography>
-                {doctor.specialty} · {doctor.qualification} · ₹{doctor.consultation_fee}
-              </Typography>
-              {doctor.registration_number && (
-                <Typography>
-                  Registration {doctor.registration_number}
-                  {doctor.medical_council ? `, ${doctor.medical_council}` : ''}
-                </Typography>
-              )}
+              <TextField label="Specialty" required {...field('specialty')} />
+              <TextField label="Qualification" required {...field('qualification')} />
+              <TextField label="Consultation Fee (₹)" type="number" required slotProps={{ htmlInput: { min: 0 } }} {...field('consultation_fee')} />
+              <TextField label="Medical registration number" helperText="Shown on every consultation and prescription (Telemedicine Practice Guidelines)" {...field('registration_number')} />
+              <TextField label="Medical council" select {...field('medical_council')}>
+                <MenuItem value="">—</MenuItem>
+                {MEDICAL_COUNCILS.map((c) => (
+                  <MenuItem key={c} value={c}>
+                    {c}
+                  </MenuItem>
+                ))}
+              </TextField>
             </>
           )}
+          <Button type="submit" variant="contained" disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : 'Save'}
+          </Button>
         </Stack>
       </CardContent>
     </Card>
