@@ -46,8 +46,9 @@ export function AvailabilityCalendar({
     if (open) {
       setSelected(new Set(initial));
       setStart(thisWeek);
+      setMobileDay(Math.max(0, weekDays(thisWeek).indexOf(todayIn(zone)))); // phones open on today
     }
-  }, [open, initial, thisWeek]);
+  }, [open, initial, thisWeek, zone]);
   const days = useMemo(() => weekDays(start), [start]);
   const locked = (key: SlotKey) => booked.has(key) || isPast(key.slice(0, 10), Number(key.slice(11)), zone);
   const stateOf = (date: string, row: number): CellState => {
