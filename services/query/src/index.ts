@@ -1,6 +1,6 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import type { RequestHandler } from 'express';
-import { MIN_POSITION_WAIT_MS, z } from '@telemed/contracts';
+import { MIN_POSITION_WAIT_MS, conflict, notFound, z } from '@telemed/contracts';
 import { ApiRouter, policies, type EventStore, type Logger, type ReadStore, type TokenCheck, type TokenService } from '@telemed/platform';
 import { allProjections, type Projection } from './projections';
 import { ProjectionRunner, projectionChecksum } from './projection-runner';
@@ -74,6 +74,24 @@ export function createQueryService(deps: {
       );
       res.set('Content-Range', `projections 0-${Math.max(0, rows.length - 1)}/${rows.length}`);
       return { body: rows };
+    },
+  });
+
+  api.route({
+    method: 'post',
+    path: '/admin/projections/:name/rebuild',
+    summary: 'Rebuild one projection from the start of the log (operators); follow its lag in the list',
+    tags: ['operations'],
+    policy: policies.roles('admin'),
+    params: z.object({ name: z.string().min(1).max(64) }),
+    response: z.object({ status: z.literal('rebuilding'), name: z.string() }),
+    successStatus: 202,
+    errors: [404, 409],
+    handler: async ({ params }) => {
+      if (!projections.some((p) => p.name === params.name)) throw notFound('Projection not found');
+      if (deps.waitForPosition) throw conflict('This replica does not run the projections');
+      await runner.rebuild(params.name);
+      return { body: { status: 'rebuilding' as const, name: params.name } };
     },
   });
 

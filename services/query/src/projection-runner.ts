@@ -72,6 +72,18 @@ export class ProjectionRunner {
     });
   }
 
+  /**
+   * Rebuilds one projection from position 0 while the others keep their place: its documents and checkpoint are
+   * dropped and the live subscription restarts from the lowest checkpoint (the others skip what they have applied).
+   */
+  async rebuild(name: string): Promise<void> {
+    const projection = this.deps.projections.find((p) => p.name === name);
+    if (!projection) throw new Error(`Unknown projection ${name}`);
+    await this.stop();
+    await this.deps.readStore.drop(projection.name, projection.collections);
+    await this.start();
+  }
+
   /** Reads the log to its current head (no live follow); calls `onProgress` after each page. */
   async catchUp(onProgress?: (position: number, count: number) => void, pageSize = 5000): Promise<number> {
     await this.prepare();

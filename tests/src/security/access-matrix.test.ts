@@ -193,6 +193,7 @@ describe('access control: every route against every role', () => {
       request: async () => ({ url: `/api/v1/appointments/${await freshAppointment()}/history` }),
     },
     { method: 'get', path: '/admin/projections', expect: all(403, { platformAdmin: 200 }), request: fixed('/api/v1/admin/projections') },
+    { method: 'post', path: '/admin/projections/:name/rebuild', expect: all(403, { platformAdmin: 202 }), request: fixed('/api/v1/admin/projections/slots/rebuild') },
     { method: 'get', path: '/institutions/', expect: all(200), request: fixed('/api/v1/institutions/') },
     { method: 'get', path: '/institutions/check-admin-status', expect: all(200), request: fixed('/api/v1/institutions/check-admin-status') },
     { method: 'get', path: '/institutions/my-institution', expect: all(404, { institutionAdmin: 200, otherInstitutionAdmin: 200 }), request: fixed('/api/v1/institutions/my-institution') },
