@@ -14,7 +14,7 @@ export { requestLog } from './http/request-log';
 export * from './identity/passwords';
 export { LoginRateLimiter, type LoginRateLimitOptions } from './identity/rate-limit';
 export { OidcClient, type OidcClientOptions, type PendingLogin, type VerifiedIdentity } from './identity/oidc-client';
-export { createLocalOidcProvider, LOCAL_DEMO_ACCOUNTS } from './identity/local-oidc-provider';
+export { createLocalOidcProvider, LOCAL_DEMO_ACCOUNTS, INTERACTIONS_PATH } from './identity/local-oidc-provider';
 export { LoginCookie } from './identity/login-cookie';
 export { NatsBus, type NatsBusOptions } from './bus/nats';
 export { EventStoreDbEventStore } from './event-store/eventstoredb';

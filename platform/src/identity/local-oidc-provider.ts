@@ -1,5 +1,5 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import type { RequestHandler } from 'express';
+import express, { type RequestHandler, type Router } from 'express';
 import Provider, { type Configuration } from 'oidc-provider';
 
 /** The demo accounts the local provider knows by name; any other e-mail address signs in as a new person. */
@@ -28,7 +28,7 @@ const nameFor = (email: string) =>
  * A real OpenID Connect provider for development and tests (never in production): the same authorization-code
  * flow as Google, with its own sign-in and consent pages. The login is an e-mail address; no password is checked.
  */
-export function createLocalOidcProvider(options: LocalOidcProviderOptions): { provider: Provider; handler: RequestHandler } {
+export function createLocalOidcProvider(options: LocalOidcProviderOptions): { provider: Provider; handler: RequestHandler; interactions: Router } {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const configuration: Configuration = {
     clients: [
@@ -57,10 +57,97 @@ export function createLocalOidcProvider(options: LocalOidcProviderOptions): { pr
     },
     jwks: { keys: [privateKey.export({ format: 'jwk' }) as never] },
     cookies: { keys: [randomBytes(32).toString('base64url')] },
-    features: { devInteractions: { enabled: true } },
+    features: { devInteractions: { enabled: false } },
+    interactions: { url: (_ctx, interaction) => `${INTERACTIONS_PATH}/${interaction.uid}` },
     ttl: { AccessToken: 600, AuthorizationCode: 120, IdToken: 600, Interaction: 600, Session: 3600, Grant: 3600 },
   };
   const provider = new Provider(options.issuer, configuration);
   const callback = provider.callback();
-  return { provider, handler: (req, res) => void callback(req, res) };
+  return { provider, handler: (req, res) => void callback(req, res), interactions: interactionPages(provider) };
+}
+
+/** Where the provider's sign-in and consent pages live (mounted beside it). */
+export const INTERACTIONS_PATH = '/oidc-login';
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title><style>
+body{font-family:system-ui,sans-serif;background:#f5f7fa;margin:0;display:grid;place-items:center;min-height:100vh}
+main{background:#fff;max-width:420px;width:calc(100% - 2rem);padding:1.5rem;border-radius:12px;box-shadow:0 2px 8px #0002}
+h1{font-size:1.3rem;margin-top:0}p{color:#555}form{margin:.5rem 0}button{width:100%;padding:.7rem;border-radius:8px;border:1px solid #0b6bcb;background:#0b6bcb;color:#fff;font-size:1rem;cursor:pointer}
+button.secondary{background:#fff;color:#0b6bcb}input{width:100%;box-sizing:border-box;padding:.7rem;margin:.3rem 0 .6rem;border:1px solid #bbb;border-radius:8px;font-size:1rem}
+label{font-size:.9rem;color:#333}</style></head><body><main>${body}</main></body></html>`;
+}
+
+/** The local provider's own pages: pick a demo account or type any address, then consent. */
+function interactionPages(provider: Provider): Router {
+  const router = express.Router();
+  router.use(express.urlencoded({ extended: false, limit: '10kb' }));
+  router.get('/:uid', async (req, res, next) => {
+    try {
+      const details = await provider.interactionDetails(req, res);
+      const action = `${INTERACTIONS_PATH}/${encodeURIComponent(details.uid)}`;
+      res.set('Cache-Control', 'no-store');
+      if (details.prompt.name === 'login') {
+        const accounts = Object.entries(LOCAL_DEMO_ACCOUNTS)
+          .map(([email, name]) => `<form method="post" action="${action}/login"><input type="hidden" name="login" value="${escapeHtml(email)}"><button type="submit" class="secondary">${escapeHtml(name)} · ${escapeHtml(email)}</button></form>`)
+          .join('');
+        res.send(
+          page(
+            'Sign in',
+            `<h1>Sign in (development)</h1><p>This local identity provider stands in for Google while developing. Pick a demo account or type any e-mail address.</p>${accounts}
+<form method="post" action="${action}/login"><label for="login">E-mail address</label><input id="login" name="login" type="email" required autocomplete="email"><button type="submit">Sign in</button></form>`,
+          ),
+        );
+        return;
+      }
+      res.send(
+        page(
+          'Allow access',
+          `<h1>Allow Telemed to sign you in?</h1><p>Telemed will see your e-mail address and your name.</p>
+<form method="post" action="${action}/consent"><button type="submit">Continue</button></form>
+<form method="post" action="${action}/abort"><button type="submit" class="secondary">Cancel</button></form>`,
+        ),
+      );
+    } catch (error) {
+      next(error);
+    }
+  });
+  router.post('/:uid/login', async (req, res, next) => {
+    try {
+      const login = String((req.body as { login?: unknown }).login ?? '').trim();
+      if (!/^[^\s@]+@[^\s@]+$/.test(login)) {
+        res.status(400).send(page('Sign in', '<h1>Not an e-mail address</h1><p>Go back and type an e-mail address.</p>'));
+        return;
+      }
+      await provider.interactionFinished(req, res, { login: { accountId: login } }, { mergeWithLastSubmission: false });
+    } catch (error) {
+      next(error);
+    }
+  });
+  router.post('/:uid/consent', async (req, res, next) => {
+    try {
+      const details = await provider.interactionDetails(req, res);
+      const accountId = details.session?.accountId;
+      if (!accountId) throw new Error('No signed-in account for this consent');
+      const grant = details.grantId ? await provider.Grant.find(details.grantId) : new provider.Grant({ accountId, clientId: String(details.params.client_id) });
+      if (!grant) throw new Error('Grant not found');
+      grant.addOIDCScope('openid email profile');
+      const grantId = await grant.save();
+      await provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
+    } catch (error) {
+      next(error);
+    }
+  });
+  router.post('/:uid/abort', async (req, res, next) => {
+    try {
+      await provider.interactionFinished(req, res, { error: 'access_denied', error_description: 'The user cancelled' }, { mergeWithLastSubmission: false });
+    } catch (error) {
+      next(error);
+    }
+  });
+  return router;
 }

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import swaggerUi from 'swagger-ui-express';
-import { createAdapters, createBaseApp, createLogger, createMetrics, tokensFromConfig, type Config, type Logger } from '@telemed/platform';
+import { INTERACTIONS_PATH, createAdapters, createBaseApp, createLogger, createMetrics, tokensFromConfig, type Config, type Logger } from '@telemed/platform';
 import { createCommandService, faultsFromConfig, identityFromConfig, startCommandBackground } from '@telemed/command';
 import { allProjections, createQueryService, readModelTokenCheck, sweepLookups } from '@telemed/query';
 import { createNotifier } from '@telemed/notifier';
@@ -63,7 +63,10 @@ export async function createApp(options: AppOptions) {
     },
   });
   const { app } = base;
-  if (identity.localProvider) app.use('/oidc', identity.localProvider.handler);
+  if (identity.localProvider) {
+    app.use('/oidc', identity.localProvider.handler);
+    app.use(INTERACTIONS_PATH, identity.localProvider.interactions);
+  }
   app.get('/openapi.json', (_req, res) => void res.json(openApiDocument));
   app.use('/docs', swaggerUi.serve, swaggerUi.setup(openApiDocument, { customSiteTitle: 'Telemedicine API' }));
   app.use('/api/v1', command.router);

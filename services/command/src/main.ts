@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
-import { createAdapters, createBaseApp, createLogger, createMetrics, loadConfig, runService, tokensFromConfig } from '@telemed/platform';
+import { INTERACTIONS_PATH, createAdapters, createBaseApp, createLogger, createMetrics, loadConfig, runService, tokensFromConfig } from '@telemed/platform';
 import { allProjections, followLogIfReadModelsAreLocal, readModelTokenCheck, sweepLookups } from '@telemed/query';
 import { createCommandService, faultsFromConfig, identityFromConfig, startCommandBackground } from './index';
 
@@ -24,7 +24,10 @@ const command = createCommandService({
   ...identity,
 });
 const base = createBaseApp({ logger, metrics, ready: async () => ({ ok: true, adapters: adapters.kinds }) });
-if (identity.localProvider) base.app.use('/oidc', identity.localProvider.handler);
+if (identity.localProvider) {
+  base.app.use('/oidc', identity.localProvider.handler);
+  base.app.use(INTERACTIONS_PATH, identity.localProvider.interactions);
+}
 base.app.use('/api/v1', command.router);
 base.finish();
 const background = await startCommandBackground({ config, ...adapters, logger, clock, lookups: sweepLookups(adapters.readStore) });

@@ -41,14 +41,14 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 }
 
 /** Signs in through "Continue with Google" and the local provider's login and consent pages. */
-export async function signInWithGoogle(page: Page, baseUrl: string, email: string): Promise<void> {
+export async function signInWithGoogle(page: Page, baseUrl: string, email: string, options: { screenshots?: boolean } = {}): Promise<void> {
   await page.goto(`${baseUrl}/login`);
   await page.getByRole('button', { name: 'Continue with Google' }).click();
-  await page.waitForURL(/\/oidc\/interaction\//);
-  await page.locator('input[name="login"]').fill(email);
-  await page.locator('input[name="password"]').fill('not checked');
-  await page.locator('button[type="submit"]').first().click();
-  await page.waitForURL(/\/oidc\/interaction\/|\/auth\/callback|\/home|\/doctor-home/);
-  if (page.url().includes('/oidc/interaction/')) await page.locator('button[type="submit"]').first().click();
+  await page.waitForURL(/\/oidc-login\//);
+  if (options.screenshots) await screenshot(page, 'identity-provider-sign-in');
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  if (options.screenshots) await screenshot(page, 'identity-provider-consent');
+  await page.getByRole('button', { name: 'Continue' }).click();
   await page.waitForURL(/\/(home|doctor-home)$/, { timeout: 15_000 });
 }

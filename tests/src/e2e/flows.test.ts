@@ -39,7 +39,7 @@ describe('patient and doctor in two browsers', { skip: chromiumMissing }, () => 
   it('signs both in through the Google flow', async () => {
     await patient.goto(`${base}/login`);
     await screenshot(patient, 'login');
-    await signInWithGoogle(patient, base, 'meera.iyer@example.in');
+    await signInWithGoogle(patient, base, 'meera.iyer@example.in', { screenshots: true });
     await patient.getByRole('heading', { name: 'Your Doctors' }).waitFor();
     await patient.getByText("You haven't added any doctors yet.").waitFor();
     await signInWithGoogle(doctor, base, 'doctor1@demo.telemed.local');
