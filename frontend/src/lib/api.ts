@@ -1,3 +1,4 @@
+import { API_TEXTS } from '@telemed/contracts/texts';
 import { sessionStore } from './session';
 
 /** An API failure with the server's detail. */
@@ -50,7 +51,7 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
   const body: unknown = text ? JSON.parse(text) : null;
   if (!response.ok) {
     // An expired access token is renewed once with the refresh token, so a session lasts a long clinic day.
-    if (response.status === 401 && session?.refreshToken && !retried && detailOf(body, '') === 'Session expired' && (await refresh(session.refreshToken))) {
+    if (response.status === 401 && session?.refreshToken && !retried && detailOf(body, '') === API_TEXTS.sessionExpired && (await refresh(session.refreshToken))) {
       return api<T>(path, init, true);
     }
     if (response.status === 401 && session && onSessionExpired) onSessionExpired();

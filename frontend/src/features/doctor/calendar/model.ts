@@ -1,8 +1,10 @@
 /** The availability calendar's rules, apart from its looks: weeks from Sunday, 33 half-hour rows from 06:00. */
 
-export const ROWS = 33;
-export const FIRST_ROW_MINUTES = 6 * 60;
-export const SLOT_MINUTES = 30;
+import { SLOT_DAY_FIRST_START, SLOT_MINUTES, SLOT_ROWS_PER_DAY } from '@telemed/contracts/constants';
+
+export { SLOT_MINUTES };
+export const ROWS = SLOT_ROWS_PER_DAY;
+export const FIRST_ROW_MINUTES = Number(SLOT_DAY_FIRST_START.slice(0, 2)) * 60 + Number(SLOT_DAY_FIRST_START.slice(3, 5));
 
 export type SlotKey = string; // `${YYYY-MM-DD}-${row}`
 
