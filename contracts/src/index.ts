@@ -6,3 +6,4 @@ export * from './api';
 export * from './errors';
 export * from './slot-time';
 export * from './institutions';
+export * from './realtime';

@@ -30,6 +30,10 @@ const envSchema = z.object({
   SQLITE_SYNCHRONOUS: z.enum(['FULL', 'NORMAL']).default('FULL'),
   RESERVATION_HEAL_GRACE_MS: z.coerce.number().int().min(0).default(10000),
   NOTIFIER_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).default(90_000),
+  WS_MAX_SOCKETS_PER_USER: z.coerce.number().int().min(1).max(1000).default(10),
+  WS_MAX_BUFFERED_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  WS_MESSAGE_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+  WS_MESSAGE_RATE_WINDOW_MS: z.coerce.number().int().min(100).default(10_000),
   SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).default(30000),
   FAULT_INJECTION: z.string().optional(),
 });
@@ -63,4 +67,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     identity = { kind: 'local', issuer: `${publicUrl}/oidc`, clientId: 'telemed-local', clientSecret: randomBytes(24).toString('base64url'), redirectUri };
   }
   return { ...env_, production, dataDir: resolve(env_.DATA_DIR), publicUrl, identity };
+}
+
+/** The notifier's per-socket limits from the configuration. */
+export function socketLimitsFromConfig(config: Config) {
+  return {
+    maxSocketsPerUser: config.WS_MAX_SOCKETS_PER_USER,
+    maxBufferedBytes: config.WS_MAX_BUFFERED_BYTES,
+    messageRateLimit: config.WS_MESSAGE_RATE_LIMIT,
+    messageRateWindowMs: config.WS_MESSAGE_RATE_WINDOW_MS,
+  };
 }

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import swaggerUi from 'swagger-ui-express';
-import { INTERACTIONS_PATH, createAdapters, createBaseApp, createLogger, createMetrics, tokensFromConfig, type Config, type Logger } from '@telemed/platform';
+import { INTERACTIONS_PATH, createAdapters, createBaseApp, createLogger, createMetrics, socketLimitsFromConfig, tokensFromConfig, type Config, type Logger } from '@telemed/platform';
 import { createCommandService, faultsFromConfig, identityFromConfig, startCommandBackground } from '@telemed/command';
 import { allProjections, createQueryService, readModelTokenCheck, sweepLookups } from '@telemed/query';
 import { createNotifier } from '@telemed/notifier';
@@ -38,8 +38,10 @@ export async function createApp(options: AppOptions) {
     readStore,
     bus,
     logger,
+    checkToken,
     waitForPosition: (position) => query.runner.waitForPosition(position, 2000),
     idleTimeoutMs: config.NOTIFIER_IDLE_TIMEOUT_MS,
+    limits: socketLimitsFromConfig(config),
     durableName: config.NOTIFIER_ID ? `notifier-${config.NOTIFIER_ID}` : undefined,
   });
   metrics.gauge('telemed_projection_lag_events', 'Events in the log not yet applied, by projection', ['projection'], async (set) => {

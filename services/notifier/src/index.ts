@@ -1,134 +1,192 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { RecordedEvent } from '@telemed/contracts';
-import { TokenError, type Bus, type BusSubscription, type Logger, type ReadStore, type TokenService } from '@telemed/platform';
+import {
+  API_TEXTS,
+  WS_CLOSE,
+  WS_MAX_INCOMING_BYTES,
+  clientMessageSchema,
+  parseMessage,
+  type RecordedEvent,
+  type ServerMessage,
+} from '@telemed/contracts';
+import { TokenError, type Bus, type BusSubscription, type Logger, type ReadStore, type TokenCheck, type TokenService } from '@telemed/platform';
 import { messagesFor, type AppointmentFacts } from './messages';
 import { SocketSessions } from './sessions';
+import { GuardedSocket, type SocketLimits } from './socket-guard';
+import { RecentIds } from './recent-ids';
 
 export { messagesFor } from './messages';
 
-/** Close codes and reasons of the seeds' real-time channel. */
-export const CLOSE = {
-  tokenRequired: { code: 4001, reason: 'Authentication token is required' },
-  invalidToken: { code: 4002, reason: 'Invalid authentication token' },
-  userMismatch: { code: 4003, reason: 'User ID mismatch or invalid token payload' },
-  userNotFound: { code: 4004, reason: 'User not found' },
-  authFailed: { code: 4005, reason: 'Authentication failed' },
-  idle: { code: 4008, reason: 'No heartbeat' },
-  shutdown: { code: 1001, reason: 'Server shutting down' },
-} as const;
+/** Close codes and reasons of the real-time channel (kept here under its old name for importers). */
+export const CLOSE = WS_CLOSE;
 
 const WS_PATH = /^\/ws\/([A-Za-z0-9_-]{1,64})$/;
 export const APPOINTMENT_SUBJECTS = 'telemed.events.appointment.>';
-const RECENT_EVENTS = 10_000;
+/** Events that end what a socket stands on: its session, or its user's account. */
+export const SESSION_ENDED_SUBJECT = 'telemed.events.session.SessionEnded';
+export const USER_DEACTIVATED_SUBJECT = 'telemed.events.user.UserDeactivated';
+
+export const DEFAULT_SOCKET_LIMITS = {
+  maxSocketsPerUser: 10,
+  maxBufferedBytes: 1024 * 1024,
+  messageRateLimit: 20,
+  messageRateWindowMs: 10_000,
+} as const;
 
 export interface NotifierOptions {
   tokens: TokenService;
   readStore: ReadStore;
   bus: Bus;
   logger: Logger;
+  /** Says why a verified token may no longer be used (ended session, deactivated account), or null. */
+  checkToken?: TokenCheck;
   /** Resolves once the read models include this log position (the messages name people from them). */
   waitForPosition(position: number): Promise<unknown>;
   /** A socket that sends no heartbeat for this long is closed (the seeds' clients beat every 30 s). */
   idleTimeoutMs?: number;
   /** A durable consumer name: after a restart this replica gets what was published while it was down. */
   durableName?: string;
+  limits?: Partial<SocketLimits & { maxSocketsPerUser: number }>;
   onDelivered?(count: number): void;
 }
 
+type Close = { code: number; reason: string };
+
 /**
- * Real-time notifications: authenticates `/ws/{userId}?token=` before anything else, keeps each user's sockets,
- * and turns appointment events from the bus into the seeds' messages for the users they concern. Each replica
- * consumes the bus and delivers to its own sockets.
+ * Real-time notifications: authenticates `/ws/{userId}?token=` before anything else, keeps each user's sockets
+ * (bound to the session that opened them), and turns appointment events from the bus into the seeds' messages
+ * for the users they concern. Each replica consumes the bus and delivers to its own sockets.
  */
 export function createNotifier(options: NotifierOptions) {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
-  const sessions = new SocketSessions();
-  const recent = new Set<string>();
+  const limits = { ...DEFAULT_SOCKET_LIMITS, ...options.limits };
+  const wss = new WebSocketServer({ noServer: true, maxPayload: WS_MAX_INCOMING_BYTES });
+  const sessions = new SocketSessions(limits.maxSocketsPerUser);
+  const delivered = new RecentIds(10_000);
+  // Sessions and users ended recently: a socket whose authentication read a read model that had not caught up yet
+  // is closed when it is added (the read model is behind by far fewer than this many endings).
+  const endedSessions = new RecentIds(10_000);
+  const deactivatedUsers = new RecentIds(10_000);
   const idleTimeoutMs = options.idleTimeoutMs ?? 90_000;
-  let subscription: BusSubscription | null = null;
+  const subscriptions: BusSubscription[] = [];
   const users = options.readStore.collection<{ _id: string; active?: boolean }>('users');
   const appointments = options.readStore.collection<AppointmentFacts & { _id: string }>('appointments');
+  const { logger } = options;
 
-  async function authenticate(userId: string, token: string | null): Promise<{ code: number; reason: string } | null> {
-    if (!token) return CLOSE.tokenRequired;
+  async function authenticate(userId: string, token: string | null): Promise<{ refused: Close } | { sessionId: string | null }> {
+    if (!token) return { refused: CLOSE.tokenRequired };
     try {
       const claims = await options.tokens.verify(token);
-      if (claims.user_id !== userId) return CLOSE.userMismatch;
+      if (claims.user_id !== userId) return { refused: CLOSE.userMismatch };
       const user = await users.get(userId);
-      return user && user.active !== false ? null : CLOSE.userNotFound;
+      if (!user || user.active === false) return { refused: CLOSE.userNotFound };
+      const refusal = await options.checkToken?.(claims);
+      if (refusal) return { refused: refusal === API_TEXTS.accountDisabled ? CLOSE.userNotFound : CLOSE.invalidToken };
+      return { sessionId: claims.session_id ?? null };
     } catch (error) {
-      if (error instanceof TokenError) return CLOSE.invalidToken;
-      options.logger.error({ err: error }, 'socket authentication failed');
-      return CLOSE.authFailed;
+      if (error instanceof TokenError) return { refused: CLOSE.invalidToken };
+      logger.error({ err: error }, 'socket authentication failed');
+      return { refused: CLOSE.authFailed };
     }
   }
 
-  function keepAlive(ws: WebSocket) {
-    let timer = setTimeout(() => ws.close(CLOSE.idle.code, CLOSE.idle.reason), idleTimeoutMs);
-    const beat = () => {
+  function keepAlive(guarded: GuardedSocket) {
+    const idle = () => guarded.close(CLOSE.idle);
+    let timer = setTimeout(idle, idleTimeoutMs);
+    guarded.socket.on('close', () => clearTimeout(timer));
+    return () => {
       clearTimeout(timer);
-      timer = setTimeout(() => ws.close(CLOSE.idle.code, CLOSE.idle.reason), idleTimeoutMs);
+      timer = setTimeout(idle, idleTimeoutMs);
     };
-    ws.on('close', () => clearTimeout(timer));
-    return beat;
+  }
+
+  function serve(guarded: GuardedSocket, userId: string, sessionId: string | null) {
+    if ((sessionId && endedSessions.has(sessionId)) || deactivatedUsers.has(userId)) {
+      return guarded.close(CLOSE.invalidToken);
+    }
+    sessions.add(userId, sessionId, guarded);
+    const beat = keepAlive(guarded);
+    guarded.socket.on('message', (raw, isBinary) => {
+      if (!guarded.admit() || isBinary) return;
+      const message = parseMessage(clientMessageSchema, String(raw));
+      if (message?.type !== 'heartbeat') return; // anything that is not a known message is ignored
+      beat();
+      guarded.send(serialize({ type: 'heartbeat_response', timestamp: new Date().toISOString() }));
+    });
+    guarded.send(serialize({ type: 'connection_established', user_id: userId, timestamp: new Date().toISOString() }));
+  }
+
+  function onConnection(ws: WebSocket, userId: string, token: string | null) {
+    const guarded = new GuardedSocket(ws, limits, logger);
+    void authenticate(userId, token)
+      .then((result) => {
+        if ('refused' in result) return guarded.close(result.refused);
+        if (ws.readyState !== ws.OPEN) return;
+        serve(guarded, userId, result.sessionId);
+      })
+      .catch((error: unknown) => {
+        logger.error({ err: error }, 'socket setup failed');
+        guarded.close(CLOSE.authFailed);
+      });
   }
 
   function handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const match = WS_PATH.exec(url.pathname);
     if (!match) return false;
-    const userId = match[1]!;
-    wss.handleUpgrade(req, socket, head, (ws) => {
-      void authenticate(userId, url.searchParams.get('token')).then((failure) => {
-        if (failure) return ws.close(failure.code, failure.reason);
-        sessions.add(userId, ws);
-        const beat = keepAlive(ws);
-        ws.on('message', (raw) => {
-          let message: { type?: unknown };
-          try {
-            message = JSON.parse(String(raw)) as { type?: unknown };
-          } catch {
-            return;
-          }
-          if (message.type === 'heartbeat') {
-            beat();
-            ws.send(JSON.stringify({ type: 'heartbeat_response', timestamp: new Date().toISOString() }));
-          }
-        });
-        ws.send(JSON.stringify({ type: 'connection_established', user_id: userId, timestamp: new Date().toISOString() }));
-      });
-    });
+    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, match[1]!, url.searchParams.get('token')));
     return true;
   }
 
-  async function onEvent(event: RecordedEvent) {
-    if (recent.has(event.event_id)) return; // the bus delivers at least once
+  async function onAppointmentEvent(event: RecordedEvent) {
+    if (delivered.has(event.event_id)) return; // the bus delivers at least once
     const appointmentId = (event.data as { appointment_id?: string }).appointment_id;
     if (!appointmentId) return;
     await options.waitForPosition(event.position);
     const appointment = await appointments.get(appointmentId);
     if (!appointment) return;
-    let delivered = 0;
-    for (const { user_id, message } of messagesFor(event, appointment)) delivered += sessions.send(user_id, message);
-    recent.add(event.event_id);
-    if (recent.size > RECENT_EVENTS) recent.delete(recent.values().next().value!);
-    options.onDelivered?.(delivered);
+    let count = 0;
+    for (const { user_id, message } of messagesFor(event, appointment)) count += sessions.send(user_id, message);
+    delivered.add(event.event_id);
+    options.onDelivered?.(count);
   }
+
+  function onSessionEnded(event: RecordedEvent) {
+    const { session_id } = event.data as { session_id: string };
+    endedSessions.add(session_id);
+    sessions.closeSession(session_id, CLOSE.invalidToken);
+  }
+
+  function onUserDeactivated(event: RecordedEvent) {
+    const { user_id } = event.data as { user_id: string };
+    deactivatedUsers.add(user_id);
+    sessions.closeUser(user_id, CLOSE.invalidToken);
+  }
+
+  const consumerName = (suffix: string) => (options.durableName ? `${options.durableName}${suffix}` : undefined);
 
   return {
     handleUpgrade,
     async start() {
-      subscription = await options.bus.subscribe(APPOINTMENT_SUBJECTS, (message) => onEvent(message.payload as RecordedEvent), {
-        durableName: options.durableName,
-      });
+      const subscribe = async (subject: string, suffix: string, handle: (event: RecordedEvent) => unknown) =>
+        subscriptions.push(
+          await options.bus.subscribe(subject, async (message) => void (await handle(message.payload as RecordedEvent)), {
+            durableName: consumerName(suffix),
+          }),
+        );
+      await subscribe(APPOINTMENT_SUBJECTS, '', onAppointmentEvent);
+      await subscribe(SESSION_ENDED_SUBJECT, '-sessions', onSessionEnded);
+      await subscribe(USER_DEACTIVATED_SUBJECT, '-users', onUserDeactivated);
     },
     openSockets: () => sessions.count,
     async stop() {
-      await subscription?.unsubscribe();
-      sessions.closeAll(CLOSE.shutdown.code, CLOSE.shutdown.reason);
+      for (const subscription of subscriptions.splice(0)) await subscription.unsubscribe();
+      sessions.closeAll(CLOSE.shutdown);
       wss.close();
     },
   };
+}
+
+function serialize(message: ServerMessage): string {
+  return JSON.stringify(message);
 }

@@ -1,7 +1,6 @@
-import { createServer } from 'node:http';
 import { hostname } from 'node:os';
-import { createAdapters, createBaseApp, createLogger, createMetrics, loadConfig, runService, tokensFromConfig } from '@telemed/platform';
-import { allProjections, checkpointWaiter, followLogIfReadModelsAreLocal } from '@telemed/query';
+import { createAdapters, createBaseApp, createHttpServer, createLogger, createMetrics, loadConfig, runService, socketLimitsFromConfig, tokensFromConfig } from '@telemed/platform';
+import { allProjections, checkpointWaiter, followLogIfReadModelsAreLocal, readModelTokenCheck } from '@telemed/query';
 import { createNotifier } from './index';
 
 /**
@@ -20,14 +19,16 @@ const notifier = createNotifier({
   readStore: adapters.readStore,
   bus: adapters.bus,
   logger,
+  checkToken: readModelTokenCheck(adapters.readStore),
   waitForPosition: (position) => waitForPosition(position, 5000),
   idleTimeoutMs: config.NOTIFIER_IDLE_TIMEOUT_MS,
+  limits: socketLimitsFromConfig(config),
   durableName: `notifier-${config.NOTIFIER_ID ?? hostname().replace(/[^A-Za-z0-9_-]/g, '-')}`,
 });
 metrics.gauge('telemed_websocket_open_sockets', 'Open notification sockets', [], (set) => set({}, notifier.openSockets()));
-const base = createBaseApp({ logger, metrics, ready: async () => ({ ok: true, sockets: notifier.openSockets(), adapters: adapters.kinds }) });
+const base = createBaseApp({ config, logger, metrics, ready: async () => ({ ok: true, sockets: notifier.openSockets(), adapters: adapters.kinds }) });
 base.finish();
-const server = createServer(base.app);
+const server = createHttpServer(base.app, config);
 server.on('upgrade', (req, socket, head) => {
   if (!notifier.handleUpgrade(req, socket, head)) socket.destroy();
 });

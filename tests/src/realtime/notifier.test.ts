@@ -2,43 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import WebSocket from 'ws';
 import { indiaDate, startTestApp, type TestApp, type TestUser } from '../support/test-app';
-
-interface Message {
-  type: string;
-  status?: string;
-  data?: Record<string, unknown>;
-}
-
-/** A real ws client that records messages and its close code. */
-function connect(base: string, userId: string, token?: string) {
-  const url = `${base}/ws/${userId}${token === undefined ? '' : `?token=${encodeURIComponent(token)}`}`;
-  const socket = new WebSocket(url);
-  const messages: Message[] = [];
-  const waiters: Array<() => void> = [];
-  socket.on('message', (raw) => {
-    messages.push(JSON.parse(String(raw)) as Message);
-    waiters.splice(0).forEach((w) => w());
-  });
-  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
-    socket.on('close', (code, reason) => resolve({ code, reason: String(reason) })),
-  );
-  const next = async (type: string, timeoutMs = 3000): Promise<Message> => {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const found = messages.find((m) => m.type === type);
-      if (found) {
-        messages.splice(messages.indexOf(found), 1);
-        return found;
-      }
-      if (Date.now() > deadline) throw new Error(`no ${type} message; got ${JSON.stringify(messages)}`);
-      await new Promise<void>((resolve) => {
-        waiters.push(resolve);
-        setTimeout(resolve, 50);
-      });
-    }
-  };
-  return { socket, messages, closed, next };
-}
+import { connect } from '../support/ws-client';
 
 describe('notifier WebSocket', () => {
   let t: TestApp;
