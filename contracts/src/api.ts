@@ -1,6 +1,8 @@
 import { z } from './zod';
 import { MAX_NOTES_LENGTH, MAX_REASON_LENGTH, DOCTOR_LIST_MAX_LIMIT, DOCTOR_LIST_DEFAULT_LIMIT } from './constants';
 import { accountTypeSchema } from './events';
+import { safeLine, safeText } from './safe-text';
+import { calendarDateSchema, slotIdSchema, timezoneSchema, wallTimeSchema } from './time-fields';
 
 /** Wire shapes of the HTTP API (snake_case), shared by the services, the frontend and the OpenAPI document. */
 
@@ -15,9 +17,15 @@ export const errorResponseSchema = z
 
 const hhmmss = z.string().regex(/^\d{2}:\d{2}:\d{2}$/, 'Expected HH:MM:SS');
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected YYYY-MM-DD');
+/** The caller's zone for rendering local dates and times; empty or absent means India. */
 export const timezoneQuerySchema = z.object({
-  timezone_str: z.string().max(64).optional().openapi({ example: 'Asia/Kolkata', description: 'IANA time zone' }),
+  timezone_str: z.union([timezoneSchema, z.literal('')]).optional().openapi({ example: 'Asia/Kolkata', description: 'IANA time zone' }),
 });
+const phoneNumber = safeText()
+  .trim()
+  .regex(/^\+?[0-9 ()-]{6,20}$/, 'Expected a phone number such as +91 98765 43210');
+/** Ids in paths and bodies: opaque, but never control characters. */
+export const idSchema = safeText().min(1).max(64);
 
 // ---- users
 
@@ -42,25 +50,19 @@ export const meResponseSchema = z
   })
   .openapi('Me');
 
-const trimmed = (max: number) => z.string().trim().min(1).max(max);
 export const updateMeRequestSchema = z
   .strictObject({
-    name: trimmed(120).optional(),
-    phone_number: z
-      .string()
-      .trim()
-      .regex(/^\+?[0-9 ()-]{6,20}$/, 'Expected a phone number such as +91 98765 43210')
-      .nullable()
-      .optional(),
-    specialty: trimmed(80).optional(),
-    qualification: trimmed(120).optional(),
+    name: safeLine(120).optional(),
+    phone_number: phoneNumber.nullable().optional(),
+    specialty: safeLine(80).optional(),
+    qualification: safeLine(120).optional(),
     consultation_fee: z.number().nonnegative().max(1_000_000).optional(),
-    registration_number: trimmed(40).nullable().optional(),
-    medical_council: trimmed(120).nullable().optional(),
+    registration_number: safeLine(40).nullable().optional(),
+    medical_council: safeLine(120).nullable().optional(),
   })
   .openapi('UpdateMeRequest');
 
-export const subscribeRequestSchema = z.strictObject({ doctor_id: z.string().min(1).max(64) }).openapi('SubscribeRequest');
+export const subscribeRequestSchema = z.strictObject({ doctor_id: idSchema }).openapi('SubscribeRequest');
 
 // ---- doctors and slots
 
@@ -83,7 +85,7 @@ export const doctorSchema = z
 export const doctorWithSlotsSchema = doctorSchema.extend({ availableSlots: z.array(slotSchema) }).openapi('DoctorWithSlots');
 
 export const doctorListQuerySchema = z.object({
-  skip: z.coerce.number().int().min(0).default(0),
+  skip: z.coerce.number().int().min(0).max(1_000_000).default(0),
   limit: z.coerce.number().int().min(1).max(DOCTOR_LIST_MAX_LIMIT).default(DOCTOR_LIST_DEFAULT_LIMIT),
 });
 
@@ -91,15 +93,17 @@ export const availableSlotsResponseSchema = z.object({ slots: z.array(slotSchema
 
 // ---- schedule
 
-export const availabilitySlotInputSchema = z.strictObject({
-  slot_date: isoDate,
-  start_time: hhmmss,
-  end_time: hhmmss,
-});
+export const availabilitySlotInputSchema = z
+  .strictObject({
+    slot_date: calendarDateSchema,
+    start_time: wallTimeSchema,
+    end_time: wallTimeSchema,
+  })
+  .refine((slot) => slot.end_time > slot.start_time, { message: 'A slot ends after it starts', path: ['end_time'] });
 export const setAvailabilityRequestSchema = z
   .strictObject({
     slots: z.array(availabilitySlotInputSchema).max(5000),
-    timezone: z.string().max(64).optional().openapi({ example: 'Asia/Kolkata' }),
+    timezone: timezoneSchema.optional(),
   })
   .openapi('SetAvailabilityRequest');
 
@@ -121,19 +125,21 @@ export const setAvailabilityResponseSchema = z
 export const appointmentStatusSchema = z.enum(['requested', 'confirmed', 'rejected', 'cancelled', 'completed']);
 export type AppointmentStatus = z.infer<typeof appointmentStatusSchema>;
 
+const reasonText = safeText('multiline').trim().max(MAX_REASON_LENGTH);
+
 export const requestAppointmentSchema = z
   .strictObject({
-    slot_id: z.number().int().openapi({ example: 17000000123 }),
-    notes: z.string().trim().min(1, 'Reason for visit is required').max(MAX_NOTES_LENGTH),
+    slot_id: slotIdSchema,
+    notes: safeText('multiline').trim().min(1, 'Reason for visit is required').max(MAX_NOTES_LENGTH),
   })
   .openapi('AppointmentRequest');
 
 export const rejectAppointmentSchema = z
-  .strictObject({ reason: z.string().trim().max(MAX_REASON_LENGTH).nullable().optional() })
+  .strictObject({ reason: reasonText.nullable().optional() })
   .openapi('RejectAppointmentRequest');
-export const rejectQuerySchema = z.object({ rejection_reason: z.string().trim().max(MAX_REASON_LENGTH).optional() });
+export const rejectQuerySchema = z.object({ rejection_reason: reasonText.optional() });
 export const cancelAppointmentSchema = z
-  .strictObject({ reason: z.string().trim().max(MAX_REASON_LENGTH).nullable().optional() })
+  .strictObject({ reason: reasonText.nullable().optional() })
   .openapi('CancelAppointmentRequest');
 
 const slotTimesSchema = z.object({ slot_id: z.number().int(), slot_date: isoDate, start_time: hhmmss, end_time: hhmmss, start_at: z.string() });
@@ -171,7 +177,11 @@ export const doctorAppointmentSchema = z
 export const myAppointmentsQuerySchema = timezoneQuerySchema.extend({
   status: z
     .string()
+    .max(100)
     .regex(/^[a-z]+(,[a-z]+)*$/)
+    .refine((list) => list.split(',').every((s) => appointmentStatusSchema.safeParse(s).success), {
+      message: `Statuses are ${appointmentStatusSchema.options.join(', ')}`,
+    })
     .optional()
     .openapi({ description: 'Comma-separated statuses; default requested,confirmed' }),
   include_past: z.enum(['true', 'false']).optional().openapi({ description: 'Include appointments that have ended' }),

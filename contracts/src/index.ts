@@ -7,3 +7,6 @@ export * from './errors';
 export * from './slot-time';
 export * from './institutions';
 export * from './realtime';
+export * from './safe-text';
+export * from './time-fields';
+export * from './json-shape';

@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { safeLine, safeText } from './safe-text';
 
 /** Institution roles and permissions, with the seeds' defaults. */
 export const STAFF_ROLES = ['USER', 'STAFF', 'ADMIN', 'DOCTOR', 'SUPER_DOCTOR'] as const;
@@ -72,27 +73,27 @@ export function slugify(name: string): string {
     .slice(0, 63);
 }
 
-const phone = z.string().trim().regex(/^\+?[0-9 ()-]{6,20}$/, 'Expected a phone number such as +91 98765 43210');
+const phone = safeText().trim().regex(/^\+?[0-9 ()-]{6,20}$/, 'Expected a phone number such as +91 98765 43210');
 const hours = z
   .string()
   .regex(/^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/, 'Expected HH:MM-HH:MM')
   .nullable();
 
 export const staffInputSchema = z.strictObject({
-  name: z.string().trim().min(1).max(120),
+  name: safeLine(120),
   email: z.email().max(254),
   phone,
   account_type: z.enum(STAFF_ROLES).openapi({ description: 'The staff role' }),
-  role_title: z.string().trim().max(120).optional(),
-  department: z.string().trim().max(120).optional(),
-  specialization: z.string().trim().max(120).optional(),
+  role_title: safeText().trim().max(120).optional(),
+  department: safeText().trim().max(120).optional(),
+  specialization: safeText().trim().max(120).optional(),
 });
 
 export const createInstitutionSchema = z
   .strictObject({
-    name: z.string().trim().min(1).max(200),
+    name: safeLine(200),
     slug: z.string().regex(SLUG_PATTERN, 'Lowercase letters, digits and hyphens (2-63), not starting or ending with a hyphen'),
-    address: z.string().trim().min(1).max(500),
+    address: safeText('multiline').trim().min(1).max(500),
     phone,
     email: z.email().max(254),
     hours_of_operation: z.strictObject(Object.fromEntries(WEEKDAYS.map((d) => [d, hours.optional()])) as Record<Weekday, z.ZodOptional<typeof hours>>).optional(),
@@ -103,11 +104,11 @@ export const createInstitutionSchema = z
 
 export const addDoctorSchema = z
   .strictObject({
-    name: z.string().trim().min(1).max(120),
+    name: safeLine(120),
     email: z.email().max(254),
     phone_number: phone,
-    specialty: z.string().trim().min(1).max(80),
-    qualification: z.string().trim().min(1).max(120),
+    specialty: safeLine(80),
+    qualification: safeLine(120),
     consultation_fee: z.number().nonnegative().max(1_000_000),
     appointment_duration_minutes: z.literal(30).optional(),
   })

@@ -1,9 +1,10 @@
-import { DateTime, IANAZone } from 'luxon';
+import { DateTime } from 'luxon';
+import { isIanaTimezone } from './time-fields';
 
 /** Conversions between UTC instants and the seeds' local `slot_date` / `start_time` fields. */
 
 export function isValidTimezone(zone: string): boolean {
-  return formatters.has(zone) || IANAZone.isValidZone(zone);
+  return formatters.has(zone) || isIanaTimezone(zone);
 }
 
 export interface LocalSlotFields {
@@ -13,6 +14,8 @@ export interface LocalSlotFields {
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
+/** Zone names are case-insensitive, so callers can spell one zone many ways: the cache forgets rather than grows. */
+const MAX_CACHED_FORMATTERS = 256;
 
 /** Local date and time of an instant in a zone, as YYYY-MM-DD and HH:MM:SS (a cached formatter: this is on every read). */
 export function localDateTime(iso: string, zone: string): { date: string; time: string } {
@@ -28,6 +31,7 @@ export function localDateTime(iso: string, zone: string): { date: string; time: 
       second: '2-digit',
       hourCycle: 'h23',
     });
+    if (formatters.size >= MAX_CACHED_FORMATTERS) formatters.clear();
     formatters.set(zone, format);
   }
   const parts: Record<string, string> = {};

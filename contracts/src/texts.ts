@@ -20,4 +20,6 @@ export const API_TEXTS = {
   doctorNotFound: 'Doctor not found',
   userNotFound: 'User not found',
   concurrencyExhausted: 'The record changed while saving; please try again',
+  prototypeKey: 'Keys named __proto__, constructor or prototype are not allowed',
+  tooDeep: 'The request is nested too deeply',
 } as const;

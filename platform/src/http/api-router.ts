@@ -5,6 +5,7 @@ import {
   API_TEXTS,
   INSTITUTION_TEXTS,
   errorResponseSchema,
+  jsonShapeProblem,
   membershipAllows,
   type AccountType,
   type InstitutionAbility,
@@ -55,6 +56,18 @@ export interface RouteContext<B, Q, P, A = AccessClaims> {
 }
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** A route as declared: enough to call it (and to generate calls to it) without reading its module. */
+export interface DeclaredRoute {
+  method: Method;
+  path: string;
+  policy: Policy;
+  body?: ZodType;
+  query?: ZodType;
+  params?: ZodType;
+  response?: ZodType;
+  successStatus: number;
+}
 type Schema = ZodType;
 type Out<S> = S extends ZodType ? z.output<S> : undefined;
 
@@ -124,14 +137,23 @@ export class ApiRouter {
     },
   ) {}
 
-  /** Every route of this router, with its policy: what the access-control matrix test walks. */
-  readonly routes: Array<{ method: Method; path: string; policy: Policy }> = [];
+  /** Every route of this router, with its policy and schemas: what the access-control matrix and property tests walk. */
+  readonly routes: DeclaredRoute[] = [];
 
   route<BS extends Schema | undefined, QS extends Schema | undefined, PS extends Schema | undefined, R, Pol extends Policy>(
     spec: RouteSpec<BS, QS, PS, R, Pol>,
   ): void {
     this.document(spec as unknown as RouteSpec<Schema | undefined, Schema | undefined, Schema | undefined, unknown>);
-    this.routes.push({ method: spec.method, path: spec.path, policy: spec.policy });
+    this.routes.push({
+      method: spec.method,
+      path: spec.path,
+      policy: spec.policy,
+      body: spec.body,
+      query: spec.query,
+      params: spec.params,
+      response: spec.response,
+      successStatus: spec.successStatus ?? 200,
+    });
     this.router[spec.method](spec.path, async (req, res) => {
       const auth = await this.authorize(spec.policy, req);
       if (auth && spec.policy.kind === 'authenticated' && spec.policy.institution) {
@@ -210,8 +232,23 @@ export class ApiRouter {
 }
 
 function parse<S extends Schema | undefined>(where: 'body' | 'query' | 'path', schema: S, value: unknown): Out<S> {
+  refuseHostileShape(where, value);
   if (!schema) return undefined as Out<S>;
   const result = schema.safeParse(value ?? (where === 'body' ? undefined : {}));
   if (!result.success) throw RequestValidationError.fromZod(where, result.error);
   return result.data as Out<S>;
+}
+
+/**
+ * A prototype key (`__proto__`, `constructor`, `prototype`) anywhere in a body or query is refused, not dropped
+ * silently by a schema that happens to skip it; so is nesting far deeper than any request the API defines.
+ */
+function refuseHostileShape(where: 'body' | 'query' | 'path', value: unknown): void {
+  const problem = jsonShapeProblem(value);
+  if (!problem) return;
+  throw new RequestValidationError([
+    problem.kind === 'prototype_key'
+      ? { loc: [where, ...problem.path], msg: API_TEXTS.prototypeKey, type: 'prototype_key' }
+      : { loc: [where, ...problem.path], msg: API_TEXTS.tooDeep, type: 'too_deep' },
+  ]);
 }

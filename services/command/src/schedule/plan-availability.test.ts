@@ -49,6 +49,7 @@ describe('parseAvailability', () => {
     ['not 30 minutes long', { slot_date: '2030-01-02', start_time: '09:00:00', end_time: '10:00:00' }, /30 minutes/],
     ['an impossible date', { slot_date: '2030-02-30', start_time: '09:00:00', end_time: '09:30:00' }, /Not a valid date/],
     ['beyond the horizon', { slot_date: '2030-12-01', start_time: '09:00:00', end_time: '09:30:00' }, /days ahead/],
+    ['before slot ids begin (2020), which used to throw a RangeError', { slot_date: '2019-06-01', start_time: '09:00:00', end_time: '09:30:00' }, /far in the past/],
   ];
   for (const [name, input, message] of bad) {
     it(`rejects a slot ${name}`, () => {
@@ -58,6 +59,11 @@ describe('parseAvailability', () => {
     });
   }
 
+  it('rejects a first-of-2020 slot that is still 2019 in UTC (a zone ahead of UTC)', () => {
+    const { errors } = parseAvailability([{ slot_date: '2020-01-01', start_time: '06:00:00', end_time: '06:30:00' }], { ...context, timezone: 'Pacific/Kiritimati' });
+    assert.equal(errors.length, 1);
+    assert.match(errors[0]!.msg, /far in the past/);
+  });
   it('merges duplicates', () => {
     const input = { slot_date: '2030-01-02', start_time: '09:00:00', end_time: '09:30:00' };
     assert.equal(parseAvailability([input, input], context).slots.length, 1);

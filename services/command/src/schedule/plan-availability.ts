@@ -8,7 +8,7 @@ import {
   utcIso,
 } from '@telemed/contracts';
 import type { SlotState, SlotTimes } from './slot';
-import { slotIdFor } from './slot-id';
+import { hasSlotId, slotIdFor } from './slot-id';
 
 export interface AvailabilityInput {
   slot_date: string;
@@ -60,6 +60,10 @@ export function parseAvailability(
     }
     if (start.toMillis() > horizon) {
       errors.push({ index, field: 'slot_date', msg: `Availability can be set up to ${AVAILABILITY_HORIZON_DAYS} days ahead` });
+      return;
+    }
+    if (!hasSlotId(start.toJSDate())) {
+      errors.push({ index, field: 'slot_date', msg: 'Availability cannot be set this far in the past' });
       return;
     }
     const slot_id = slotIdFor(context.doctor_number, start.toJSDate());

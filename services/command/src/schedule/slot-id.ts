@@ -5,9 +5,15 @@
 const EPOCH_MS = Date.UTC(2020, 0, 1);
 const MINUTES_PER_DOCTOR = 1_000_000_000; // about 1 900 years of start minutes per doctor
 
+/** Can a slot starting at this instant have an id? (Callers check this first: slotIdFor throws otherwise.) */
+export function hasSlotId(start: Date): boolean {
+  const minute = Math.round((start.getTime() - EPOCH_MS) / 60_000);
+  return Number.isFinite(minute) && minute >= 0 && minute < MINUTES_PER_DOCTOR;
+}
+
 export function slotIdFor(doctorNumber: number, start: Date): number {
   const minute = Math.round((start.getTime() - EPOCH_MS) / 60_000);
-  if (minute < 0 || minute >= MINUTES_PER_DOCTOR) throw new RangeError('Slot start out of range');
+  if (!hasSlotId(start)) throw new RangeError('Slot start out of range');
   return doctorNumber * MINUTES_PER_DOCTOR + minute;
 }
 
