@@ -33,6 +33,20 @@ export const doctorProfileFields = {
 };
 export type DoctorProfile = z.infer<z.ZodObject<typeof doctorProfileFields>>;
 
+/** A staff member as the institution records them, on joining or on being invited. */
+const staffMemberFields = {
+  staff_id: z.string(),
+  user_id: userId,
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  role: z.enum(STAFF_ROLES),
+  role_title: z.string().nullable(),
+  department: z.string().nullable(),
+  specialization: z.string().nullable(),
+  is_institution_admin: z.boolean(),
+};
+
 export const eventDataSchemas = {
   UserRegistered: z.object({
     user_id: userId,
@@ -82,21 +96,23 @@ export const eventDataSchemas = {
     hours_of_operation: z.record(z.string(), z.string().nullable()),
     role_permissions: z.record(z.string(), z.array(z.enum(PERMISSIONS))),
   }),
-  InstitutionStaffAdded: z.object({
-    institution_id: z.string(),
-    staff_id: z.string(),
-    user_id: userId,
-    name: z.string(),
-    email: z.string(),
-    phone: z.string(),
-    role: z.enum(STAFF_ROLES),
-    role_title: z.string().nullable(),
-    department: z.string().nullable(),
-    specialization: z.string().nullable(),
-    is_institution_admin: z.boolean(),
-  }),
+  InstitutionStaffAdded: z.object({ institution_id: z.string(), ...staffMemberFields }),
   InstitutionStaffRemoved: z.object({ institution_id: z.string(), staff_id: z.string(), user_id: userId }),
   InstitutionDisbanded: z.object({ institution_id: z.string() }),
+  /**
+   * An account that already existed is asked to join: it has a history of its own (patients, notes), so it joins
+   * only when its owner accepts (InstitutionInvitationAccepted, then InstitutionStaffAdded with the same staff_id).
+   */
+  InstitutionStaffInvited: z.object({ institution_id: z.string(), invitation_id: z.string(), ...staffMemberFields }),
+  InstitutionInvitationAccepted: z.object({ institution_id: z.string(), invitation_id: z.string(), user_id: userId }),
+  InstitutionInvitationDeclined: z.object({ institution_id: z.string(), invitation_id: z.string(), user_id: userId }),
+  /** The institution withdrew a pending invitation, or disbanded while it was pending. */
+  InstitutionInvitationRevoked: z.object({
+    institution_id: z.string(),
+    invitation_id: z.string(),
+    user_id: userId,
+    reason: z.enum(['withdrawn', 'disbanded']),
+  }),
 
   AvailabilitySet: z.object({
     doctor_id: userId,

@@ -59,7 +59,15 @@ export const INSTITUTION_TEXTS = {
   disbanded: 'This institution has been disbanded',
   staffNotFound: 'Staff member not found',
   notADoctorAccount: 'This email belongs to an account that is not a doctor',
+  invitationNotFound: 'Invitation not found',
+  /** Add doctor, when the address belongs to an existing account: it joins once its owner accepts. */
+  invitationSent: 'Invitation sent. The doctor joins the institution after accepting it.',
+  invitationAccepted: 'Invitation accepted',
+  invitationDeclined: 'Invitation declined',
 } as const;
+
+export const INVITATION_STATUSES = ['pending', 'accepted', 'declined', 'revoked'] as const;
+export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
 
 export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{1,61}[a-z0-9])?$/;
 
@@ -160,8 +168,45 @@ export const institutionDoctorSchema = z
   })
   .openapi('InstitutionDoctor');
 
-export const institutionWithDoctorsSchema = institutionSchema.extend({ doctors: z.array(institutionDoctorSchema) }).openapi('InstitutionWithDoctors');
-export const institutionWithStaffSchema = institutionSchema.extend({ staff: z.array(staffEntrySchema) }).openapi('InstitutionWithStaff');
+/** An invitation for an existing account to join an institution's staff. */
+export const institutionInvitationSchema = z
+  .object({
+    id: z.string(),
+    institution: z.object({ id: z.string(), name: z.string(), slug: z.string() }),
+    user_id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    account_type: z.enum(STAFF_ROLES).openapi({ description: 'The staff role offered' }),
+    role_title: z.string().nullable(),
+    status: z.enum(INVITATION_STATUSES),
+    invited_at: z.string(),
+  })
+  .openapi('InstitutionInvitation');
+
+export const institutionWithDoctorsSchema = institutionSchema
+  .extend({
+    doctors: z.array(institutionDoctorSchema).openapi({ description: 'Active doctors only' }),
+    pending_invitations: z.array(institutionInvitationSchema).openapi({ description: 'Existing accounts invited to join, not members until they accept' }),
+  })
+  .openapi('InstitutionWithDoctors');
+export const institutionWithStaffSchema = institutionSchema
+  .extend({
+    staff: z.array(staffEntrySchema),
+    invitations: z.array(institutionInvitationSchema).openapi({ description: 'Staff whose accounts already existed: invited, not members until they accept' }),
+  })
+  .openapi('InstitutionWithStaff');
+
+export const addDoctorResponseSchema = z
+  .object({
+    status: z.enum(['success', 'invited']).openapi({ description: "'success': a new account was created and joined; 'invited': the account existed and was sent an invitation" }),
+    doctor_id: z.string(),
+    invitation_id: z.string().nullable(),
+  })
+  .openapi('AddDoctorResponse');
+
+export const invitationAnswerSchema = z
+  .object({ status: z.literal('success'), institution_id: z.string(), invitation: z.enum(['accepted', 'declined', 'revoked']) })
+  .openapi('InvitationAnswer');
 
 export const institutionAppointmentSchema = z
   .object({

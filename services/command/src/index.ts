@@ -47,4 +47,4 @@ export function createCommandService(
 export { startRelay, eventSubject } from './relay';
 export { userDecider } from './users/user';
 export { identityFromConfig, faultsFromConfig, startCommandBackground } from './wiring';
-export { createInstitution, addDoctor } from './institutions/service';
+export { createInstitution, addDoctor, answerInvitation } from './institutions/service';

@@ -32,17 +32,64 @@ const doctor = person('u-doc', 'DOCTOR');
 const created: InstitutionEvent = { type: 'InstitutionCreated', data: institution };
 const added = (m: StaffMember): InstitutionEvent => ({ type: 'InstitutionStaffAdded', data: { institution_id: 'i-1', ...m } });
 const disbanded: InstitutionEvent = { type: 'InstitutionDisbanded', data: { institution_id: 'i-1' } };
+/** A candidate whose account was created for the institution just now (joins directly). */
+const fresh = (member: StaffMember) => ({ member, existing_account: false, invitation_id: `inv-${member.user_id}` });
+/** A candidate whose account existed already (is only invited). */
+const existing = (member: StaffMember) => ({ member, existing_account: true, invitation_id: `inv-${member.user_id}` });
+const invited = (m: StaffMember): InstitutionEvent => ({ type: 'InstitutionStaffInvited', data: { institution_id: 'i-1', invitation_id: `inv-${m.user_id}`, ...m } });
+const answer = { institution_id: 'i-1', invitation_id: 'inv-u-doc', user_id: 'u-doc' };
 
 describe('institution decider', () => {
-  it('creates with its staff', () => spec([]).when({ type: 'CreateInstitution', data: { institution, staff: [admin, doctor] } }).then([created, added(admin), added(doctor)]));
+  it('creates with its staff', () =>
+    spec([]).when({ type: 'CreateInstitution', data: { institution, staff: [fresh(admin), fresh(doctor)] } }).then([created, added(admin), added(doctor)]));
+  it('creates with staff whose accounts existed only invited', () =>
+    spec([]).when({ type: 'CreateInstitution', data: { institution, staff: [fresh(admin), existing(doctor)] } }).then([created, added(admin), invited(doctor)]));
   it('needs at least one staff member', () =>
     spec([]).when({ type: 'CreateInstitution', data: { institution, staff: [] } }).thenThrows('invalid', INSTITUTION_TEXTS.atLeastOneStaff));
   it('adds a doctor once', () => {
-    spec([created, added(admin)]).when({ type: 'AddStaff', data: { member: doctor } }).then([added(doctor)]);
-    spec([created, added(admin), added(doctor)]).when({ type: 'AddStaff', data: { member: { ...doctor, staff_id: 'other' } } }).then([]);
+    spec([created, added(admin)]).when({ type: 'AddStaff', data: fresh(doctor) }).then([added(doctor)]);
+    spec([created, added(admin), added(doctor)]).when({ type: 'AddStaff', data: fresh({ ...doctor, staff_id: 'other' }) }).then([]);
   });
   it('refuses a second role for the same person', () =>
-    spec([created, added(admin)]).when({ type: 'AddStaff', data: { member: { ...admin, role: 'DOCTOR', staff_id: 'x' } } }).thenThrows('conflict'));
+    spec([created, added(admin)]).when({ type: 'AddStaff', data: fresh({ ...admin, role: 'DOCTOR', staff_id: 'x' }) }).thenThrows('conflict'));
+  it('only invites an existing account, once', () => {
+    spec([created, added(admin)]).when({ type: 'AddStaff', data: existing(doctor) }).then([invited(doctor)]);
+    spec([created, added(admin), invited(doctor)]).when({ type: 'AddStaff', data: { ...existing(doctor), invitation_id: 'inv-2' } }).then([]);
+    spec([created, added(admin), invited(doctor)]).when({ type: 'AddStaff', data: existing({ ...doctor, role: 'SUPER_DOCTOR' }) }).thenThrows('conflict');
+  });
+  it('the invitee accepts and joins with the invited role; a pending invitation is no membership', () => {
+    spec([created, added(admin), invited(doctor)])
+      .when({ type: 'AcceptInvitation', data: { invitation_id: 'inv-u-doc', user_id: 'u-doc' } })
+      .then([{ type: 'InstitutionInvitationAccepted', data: answer }, added(doctor)]);
+    const pending = [created, added(admin), invited(doctor)].reduce(institutionDecider.evolve, institutionDecider.initialState());
+    assert.equal(membershipOf(pending, 'u-doc'), null);
+  });
+  it('only the invitee answers, once; anyone else is told there is no such invitation', () => {
+    const given = [created, added(admin), invited(doctor)];
+    for (const type of ['AcceptInvitation', 'DeclineInvitation'] as const) {
+      spec(given).when({ type, data: { invitation_id: 'inv-u-doc', user_id: 'u-admin' } }).thenThrows('not_found', INSTITUTION_TEXTS.invitationNotFound);
+      spec(given).when({ type, data: { invitation_id: 'nope', user_id: 'u-doc' } }).thenThrows('not_found', INSTITUTION_TEXTS.invitationNotFound);
+      spec([]).when({ type, data: { invitation_id: 'inv-u-doc', user_id: 'u-doc' } }).thenThrows('not_found', INSTITUTION_TEXTS.invitationNotFound);
+    }
+    spec(given).when({ type: 'DeclineInvitation', data: { invitation_id: 'inv-u-doc', user_id: 'u-doc' } }).then([{ type: 'InstitutionInvitationDeclined', data: answer }]);
+    spec([...given, { type: 'InstitutionInvitationDeclined', data: answer }])
+      .when({ type: 'AcceptInvitation', data: { invitation_id: 'inv-u-doc', user_id: 'u-doc' } })
+      .thenThrows('not_found');
+    spec([...given, { type: 'InstitutionInvitationAccepted', data: answer }, added(doctor)])
+      .when({ type: 'AcceptInvitation', data: { invitation_id: 'inv-u-doc', user_id: 'u-doc' } })
+      .thenThrows('not_found');
+  });
+  it('the institution withdraws a pending invitation, directly or by removing the person; disbanding revokes the rest', () => {
+    const given = [created, added(admin), invited(doctor)];
+    const revoked = (reason: 'withdrawn' | 'disbanded'): InstitutionEvent => ({ type: 'InstitutionInvitationRevoked', data: { ...answer, reason } });
+    spec(given).when({ type: 'RevokeInvitation', data: { invitation_id: 'inv-u-doc' } }).then([revoked('withdrawn')]);
+    spec(given).when({ type: 'RemoveStaff', data: { user_id: 'u-doc', doctors_only: true } }).then([revoked('withdrawn')]);
+    spec([...given, revoked('withdrawn')]).when({ type: 'RevokeInvitation', data: { invitation_id: 'inv-u-doc' } }).thenThrows('not_found');
+    spec(given).when({ type: 'DisbandInstitution', data: {} }).then([revoked('disbanded'), disbanded]);
+    spec([...given, revoked('disbanded'), disbanded])
+      .when({ type: 'AcceptInvitation', data: { invitation_id: 'inv-u-doc', user_id: 'u-doc' } })
+      .thenThrows('not_found');
+  });
   it('removes staff but keeps the last admin', () => {
     spec([created, added(admin), added(doctor)])
       .when({ type: 'RemoveStaff', data: { user_id: 'u-doc', doctors_only: true } })
@@ -53,7 +100,7 @@ describe('institution decider', () => {
   it('disbands once; a disbanded institution changes no more', () => {
     spec([created]).when({ type: 'DisbandInstitution', data: {} }).then([disbanded]);
     spec([created, disbanded]).when({ type: 'DisbandInstitution', data: {} }).then([]);
-    spec([created, disbanded]).when({ type: 'AddStaff', data: { member: doctor } }).thenThrows('conflict', INSTITUTION_TEXTS.disbanded);
+    spec([created, disbanded]).when({ type: 'AddStaff', data: fresh(doctor) }).thenThrows('conflict', INSTITUTION_TEXTS.disbanded);
     spec([]).when({ type: 'DisbandInstitution', data: {} }).thenThrows('not_found');
   });
   it('derives memberships with the role permissions', () => {

@@ -12,8 +12,30 @@ import {
 } from '@telemed/contracts';
 import type { Decider } from '../decider';
 
-export type InstitutionEvent = DomainEventOf<'InstitutionCreated' | 'InstitutionStaffAdded' | 'InstitutionStaffRemoved' | 'InstitutionDisbanded'>;
+export type InstitutionEvent = DomainEventOf<
+  | 'InstitutionCreated'
+  | 'InstitutionStaffAdded'
+  | 'InstitutionStaffRemoved'
+  | 'InstitutionDisbanded'
+  | 'InstitutionStaffInvited'
+  | 'InstitutionInvitationAccepted'
+  | 'InstitutionInvitationDeclined'
+  | 'InstitutionInvitationRevoked'
+>;
 export type StaffMember = Omit<EventData<'InstitutionStaffAdded'>, 'institution_id'>;
+export type Invitation = Omit<EventData<'InstitutionStaffInvited'>, 'institution_id'>;
+
+/**
+ * Someone the institution wants on its staff. Whether their account existed before is the handler's finding: an
+ * account created just now has no history and joins directly; an existing one is only invited (its patients and
+ * notes are its owner's until they accept).
+ */
+export interface StaffCandidate {
+  member: StaffMember;
+  existing_account: boolean;
+  /** Used when the candidate is invited. */
+  invitation_id: string;
+}
 
 export type InstitutionState =
   | { status: 'none' }
@@ -23,12 +45,19 @@ export type InstitutionState =
       role_permissions: Record<string, Permission[]>;
       /** Active staff by staff id. */
       staff: ReadonlyMap<string, StaffMember>;
+      /** Pending invitations by invitation id. */
+      invitations: ReadonlyMap<string, Invitation>;
     };
 
 export type InstitutionCommand =
-  | { type: 'CreateInstitution'; data: { institution: Omit<EventData<'InstitutionCreated'>, never>; staff: StaffMember[] } }
-  | { type: 'AddStaff'; data: { member: StaffMember } }
+  | { type: 'CreateInstitution'; data: { institution: Omit<EventData<'InstitutionCreated'>, never>; staff: StaffCandidate[] } }
+  | { type: 'AddStaff'; data: StaffCandidate }
+  /** Removes an active member, or withdraws the pending invitation of someone who is not one. */
   | { type: 'RemoveStaff'; data: { user_id: string; doctors_only: boolean } }
+  | { type: 'RevokeInvitation'; data: { invitation_id: string } }
+  /** Only the invitee answers an invitation: `user_id` is the caller. */
+  | { type: 'AcceptInvitation'; data: { invitation_id: string; user_id: string } }
+  | { type: 'DeclineInvitation'; data: { invitation_id: string; user_id: string } }
   | { type: 'DisbandInstitution'; data: Record<string, never> };
 
 export function evolveInstitution(state: InstitutionState, event: InstitutionEvent): InstitutionState {
@@ -38,6 +67,7 @@ export function evolveInstitution(state: InstitutionState, event: InstitutionEve
       institution_id: data.institution_id,
       role_permissions: data.role_permissions,
       staff: new Map(),
+      invitations: new Map(),
     }))
     .with({ type: 'InstitutionStaffAdded' }, ({ data: { institution_id: _i, ...member } }): InstitutionState => {
       void _i;
@@ -50,6 +80,21 @@ export function evolveInstitution(state: InstitutionState, event: InstitutionEve
       return { ...state, staff };
     })
     .with({ type: 'InstitutionDisbanded' }, (): InstitutionState => (state.status === 'none' ? state : { ...state, status: 'disbanded' }))
+    .with({ type: 'InstitutionStaffInvited' }, ({ data: { institution_id: _i, ...invitation } }): InstitutionState => {
+      void _i;
+      return state.status === 'none' ? state : { ...state, invitations: new Map([...state.invitations, [invitation.invitation_id, invitation]]) };
+    })
+    .with(
+      { type: 'InstitutionInvitationAccepted' },
+      { type: 'InstitutionInvitationDeclined' },
+      { type: 'InstitutionInvitationRevoked' },
+      ({ data }): InstitutionState => {
+        if (state.status === 'none') return state;
+        const invitations = new Map(state.invitations);
+        invitations.delete(data.invitation_id);
+        return { ...state, invitations };
+      },
+    )
     .exhaustive();
 }
 
@@ -69,6 +114,34 @@ function active(state: InstitutionState) {
   return state;
 }
 
+type Current = ReturnType<typeof active>;
+
+/** The pending invitation addressed to this user; anyone else is told it does not exist. */
+function invitationFor(state: InstitutionState, invitationId: string, userId: string | null): Invitation {
+  const invitation = state.status === 'none' ? undefined : state.invitations.get(invitationId);
+  if (!invitation || (userId !== null && invitation.user_id !== userId)) throw notFound(INSTITUTION_TEXTS.invitationNotFound);
+  return invitation;
+}
+
+const pendingFor = (state: Current, userId: string) => [...state.invitations.values()].find((i) => i.user_id === userId);
+
+/** A new account joins at once; an existing one is invited. */
+function join(institutionId: string, candidate: StaffCandidate): InstitutionEvent {
+  return candidate.existing_account
+    ? { type: 'InstitutionStaffInvited', data: { institution_id: institutionId, invitation_id: candidate.invitation_id, ...candidate.member } }
+    : { type: 'InstitutionStaffAdded', data: { institution_id: institutionId, ...candidate.member } };
+}
+
+const revoked = (state: Current, invitation: Invitation, reason: 'withdrawn' | 'disbanded'): InstitutionEvent => ({
+  type: 'InstitutionInvitationRevoked',
+  data: { institution_id: state.institution_id, invitation_id: invitation.invitation_id, user_id: invitation.user_id, reason },
+});
+
+function memberFrom({ invitation_id: _i, ...member }: Invitation): StaffMember {
+  void _i;
+  return member;
+}
+
 export const institutionDecider: Decider<InstitutionState, InstitutionCommand, InstitutionEvent> = {
   initialState: () => ({ status: 'none' }),
   evolve: evolveInstitution,
@@ -78,24 +151,43 @@ export const institutionDecider: Decider<InstitutionState, InstitutionCommand, I
         if (state.status !== 'none') throw conflict('This institution already exists');
         if (data.staff.length === 0) throw invalid(INSTITUTION_TEXTS.atLeastOneStaff);
         const id = data.institution.institution_id;
-        const unique = new Map(data.staff.map((m) => [m.user_id, m]));
-        return [
-          { type: 'InstitutionCreated', data: data.institution },
-          ...[...unique.values()].map((m): InstitutionEvent => ({ type: 'InstitutionStaffAdded', data: { institution_id: id, ...m } })),
-        ];
+        const unique = new Map(data.staff.map((c) => [c.member.user_id, c]));
+        return [{ type: 'InstitutionCreated', data: data.institution }, ...[...unique.values()].map((c) => join(id, c))];
       })
-      .with({ type: 'AddStaff' }, ({ data: { member } }): InstitutionEvent[] => {
+      .with({ type: 'AddStaff' }, ({ data: candidate }): InstitutionEvent[] => {
         const current = active(state);
-        const existing = [...current.staff.values()].find((m) => m.user_id === member.user_id);
+        const { member } = candidate;
+        const existing = [...current.staff.values()].find((m) => m.user_id === member.user_id) ?? pendingFor(current, member.user_id);
         if (existing) {
           if (existing.role === member.role) return [];
           throw conflict(`This person is already on the staff as ${existing.role}`);
         }
-        return [{ type: 'InstitutionStaffAdded', data: { institution_id: current.institution_id, ...member } }];
+        return [join(current.institution_id, candidate)];
+      })
+      .with({ type: 'RevokeInvitation' }, ({ data }): InstitutionEvent[] => {
+        const current = active(state);
+        return [revoked(current, invitationFor(current, data.invitation_id, null), 'withdrawn')];
+      })
+      .with({ type: 'AcceptInvitation' }, ({ data }): InstitutionEvent[] => {
+        const invitation = invitationFor(state, data.invitation_id, data.user_id);
+        const current = active(state);
+        const answer = { institution_id: current.institution_id, invitation_id: invitation.invitation_id, user_id: invitation.user_id };
+        const alreadyMember = [...current.staff.values()].some((m) => m.user_id === invitation.user_id);
+        return [
+          { type: 'InstitutionInvitationAccepted', data: answer },
+          ...(alreadyMember ? [] : [{ type: 'InstitutionStaffAdded', data: { institution_id: current.institution_id, ...memberFrom(invitation) } } as const]),
+        ];
+      })
+      .with({ type: 'DeclineInvitation' }, ({ data }): InstitutionEvent[] => {
+        const invitation = invitationFor(state, data.invitation_id, data.user_id);
+        const current = active(state);
+        return [{ type: 'InstitutionInvitationDeclined', data: { institution_id: current.institution_id, invitation_id: invitation.invitation_id, user_id: invitation.user_id } }];
       })
       .with({ type: 'RemoveStaff' }, ({ data }): InstitutionEvent[] => {
         const current = active(state);
         const member = [...current.staff.values()].find((m) => m.user_id === data.user_id && (!data.doctors_only || isDoctorRole(m.role)));
+        const invitation = member ? undefined : pendingFor(current, data.user_id);
+        if (invitation && (!data.doctors_only || isDoctorRole(invitation.role))) return [revoked(current, invitation, 'withdrawn')];
         if (!member) throw notFound(INSTITUTION_TEXTS.staffNotFound);
         const admins = [...current.staff.values()].filter((m) => m.is_institution_admin);
         if (member.is_institution_admin && admins.length === 1) throw conflict(INSTITUTION_TEXTS.lastAdmin);
@@ -103,7 +195,11 @@ export const institutionDecider: Decider<InstitutionState, InstitutionCommand, I
       })
       .with({ type: 'DisbandInstitution' }, (): InstitutionEvent[] => {
         if (state.status === 'none') throw notFound(INSTITUTION_TEXTS.institutionNotFound);
-        return state.status === 'disbanded' ? [] : [{ type: 'InstitutionDisbanded', data: { institution_id: state.institution_id } }];
+        if (state.status === 'disbanded') return [];
+        return [
+          ...[...state.invitations.values()].map((i) => revoked(state, i, 'disbanded')),
+          { type: 'InstitutionDisbanded', data: { institution_id: state.institution_id } },
+        ];
       })
       .exhaustive(),
 };

@@ -1,6 +1,8 @@
 import {
+  addDoctorResponseSchema,
   addDoctorSchema,
   createInstitutionSchema,
+  invitationAnswerSchema,
   institutionWithStaffSchema,
   streams,
   z,
@@ -11,7 +13,7 @@ import { policies, type AccessClaims, type ApiRouter } from '@telemed/platform';
 import { handleCommand, readStream } from '../decider';
 import { positionHeader, requestContext, type CommandDeps } from '../context';
 import { institutionDecider, membershipOf } from './institution';
-import { addDoctor, createInstitution } from './service';
+import { addDoctor, answerInvitation, createInstitution } from './service';
 
 const ok = z.object({ status: z.literal('success') });
 
@@ -41,6 +43,23 @@ function createdView(events: RecordedEvent[]) {
               specialization: e.data.specialization,
               is_active: true,
               is_institution_admin: e.data.is_institution_admin,
+            },
+          ]
+        : [],
+    ),
+    invitations: events.flatMap((e) =>
+      e.type === 'InstitutionStaffInvited'
+        ? [
+            {
+              id: e.data.invitation_id,
+              institution: { id: institution_id, name: fields.name, slug: fields.slug },
+              user_id: e.data.user_id,
+              name: e.data.name,
+              email: e.data.email,
+              account_type: e.data.role,
+              role_title: e.data.role_title,
+              status: 'pending' as const,
+              invited_at: e.metadata.occurred_at,
             },
           ]
         : [],
@@ -96,7 +115,7 @@ export function institutionRoutes(api: ApiRouter, deps: CommandDeps): void {
   api.route({
     method: 'delete',
     path: '/institutions/:id/staff/:user_id',
-    summary: 'Remove a staff member (institution admins and roles that manage staff)',
+    summary: 'Remove a staff member, or withdraw their pending invitation (institution admins and roles that manage staff)',
     tags: ['institutions'],
     policy: policies.institution('manage_staff'),
     params: z.object({ id: z.string().min(1).max(64), user_id: z.string().min(1).max(64) }),
@@ -108,24 +127,70 @@ export function institutionRoutes(api: ApiRouter, deps: CommandDeps): void {
   api.route({
     method: 'post',
     path: '/institutions/:id/doctors',
-    summary: "Add a doctor to the institution, creating the doctor's account or linking an existing one",
+    summary:
+      "Add a doctor: a new account is created and joins ('success'); an existing account is only invited ('invited') and joins when its owner accepts",
     tags: ['institutions'],
     policy: policies.institution('manage_staff'),
     params: z.object({ id: z.string().min(1).max(64) }),
     body: addDoctorSchema,
-    response: z.object({ status: z.literal('success'), doctor_id: z.string() }),
+    response: addDoctorResponseSchema,
     successStatus: 201,
     errors: [409],
     handler: async ({ params, body, auth, req }) => {
       const result = await addDoctor(deps.eventStore, params.id, body, requestContext(req, auth, deps.clock()));
-      return { body: { status: 'success' as const, doctor_id: result.doctor_id }, headers: positionHeader(result.position) };
+      return { body: { status: result.status, doctor_id: result.doctor_id, invitation_id: result.invitation_id }, headers: positionHeader(result.position) };
+    },
+  });
+
+  const invitationParams = z.object({ id: z.string().min(1).max(64), invitation_id: z.string().min(1).max(64) });
+  for (const answer of ['accept', 'decline'] as const) {
+    api.route({
+      method: 'post',
+      path: `/institutions/:id/invitations/:invitation_id/${answer}`,
+      summary: `${answer === 'accept' ? 'Accept' : 'Decline'} an invitation to the institution's staff (only the invitee; others get 404)`,
+      tags: ['institutions'],
+      policy: policies.anyUser,
+      params: invitationParams,
+      response: invitationAnswerSchema,
+      errors: [404],
+      handler: async ({ params, auth, req }) => {
+        const result = await answerInvitation(
+          deps.eventStore,
+          params.id,
+          { invitation_id: params.invitation_id, user_id: auth.user_id, accept: answer === 'accept' },
+          requestContext(req, auth, deps.clock()),
+        );
+        const body = { status: 'success' as const, institution_id: params.id, invitation: answer === 'accept' ? ('accepted' as const) : ('declined' as const) };
+        return { body, headers: positionHeader(result.position) };
+      },
+    });
+  }
+
+  api.route({
+    method: 'delete',
+    path: '/institutions/:id/invitations/:invitation_id',
+    summary: 'Withdraw a pending invitation (institution admins and roles that manage staff)',
+    tags: ['institutions'],
+    policy: policies.institution('manage_staff'),
+    params: invitationParams,
+    response: invitationAnswerSchema,
+    errors: [409],
+    handler: async ({ params, auth, req }) => {
+      const result = await handleCommand(
+        deps.eventStore,
+        streams.institution(params.id),
+        institutionDecider,
+        { type: 'RevokeInvitation', data: { invitation_id: params.invitation_id } },
+        requestContext(req, auth, deps.clock()),
+      );
+      return { body: { status: 'success' as const, institution_id: params.id, invitation: 'revoked' as const }, headers: positionHeader(result.position) };
     },
   });
 
   api.route({
     method: 'delete',
     path: '/institutions/:id/doctors/:doctor_id',
-    summary: 'Remove a doctor from the institution (their account stays)',
+    summary: 'Remove a doctor from the institution, or withdraw their pending invitation (their account stays)',
     tags: ['institutions'],
     policy: policies.institution('manage_staff'),
     params: z.object({ id: z.string().min(1).max(64), doctor_id: z.string().min(1).max(64) }),

@@ -16,26 +16,27 @@ import {
 import type { EventStore } from '@telemed/platform';
 import { handleCommand, readStream, type CommandContext } from '../decider';
 import { findUserIdByEmail, loadUser, registerUser } from '../users/service';
-import { institutionDecider, slugDecider, type StaffMember } from './institution';
+import { institutionDecider, slugDecider, type StaffCandidate, type StaffMember } from './institution';
 
 type CreateInput = z.output<typeof createInstitutionSchema>;
 type AddDoctorInput = z.output<typeof addDoctorSchema>;
 
 /**
  * Finds the account of a staff member by e-mail, or creates it: a doctor account for doctor roles (they sign in
- * with Google later and land on it), otherwise a patient account. A doctor role needs a doctor account.
+ * with Google later and land on it), otherwise a patient account. A doctor role needs a doctor account. Says whether
+ * the account existed: an existing account is only invited (the decider's rule), a new one joins directly.
  */
 async function provisionAccount(
   eventStore: EventStore,
   person: { name: string; email: string; phone: string; role: StaffRole; specialty?: string; qualification?: string; consultation_fee?: number },
   context: CommandContext,
-): Promise<string> {
+): Promise<{ user_id: string; existing_account: boolean }> {
   const wantsDoctor = DOCTOR_ROLES.includes(person.role);
   const existing = await findUserIdByEmail(eventStore, person.email);
   if (existing) {
     const user = await loadUser(eventStore, existing);
     if (wantsDoctor && (user.status !== 'registered' || user.account_type !== 'doctor')) throw conflict(INSTITUTION_TEXTS.notADoctorAccount);
-    return existing;
+    return { user_id: existing, existing_account: true };
   }
   const { user_id } = await registerUser(
     eventStore,
@@ -48,7 +49,7 @@ async function provisionAccount(
     },
     context,
   );
-  return user_id;
+  return { user_id, existing_account: false };
 }
 
 function member(userId: string, p: { name: string; email: string; phone: string; role: StaffRole; role_title?: string; department?: string; specialization?: string }): StaffMember {
@@ -73,10 +74,10 @@ export async function createInstitution(eventStore: EventStore, input: CreateInp
   const holderExists = slug.institution_id !== null && (await eventStore.readStream(streams.institution(slug.institution_id))).length > 0;
   await handleCommand(eventStore, slugStream, slugDecider, { type: 'ClaimSlug', data: { slug: input.slug, institution_id, holder_exists: holderExists } }, context);
 
-  const staff: StaffMember[] = [];
+  const staff: StaffCandidate[] = [];
   for (const s of input.staff) {
-    const userId = await provisionAccount(eventStore, { ...s, role: s.account_type, specialty: s.specialization }, context);
-    staff.push(member(userId, { ...s, role: s.account_type }));
+    const account = await provisionAccount(eventStore, { ...s, role: s.account_type, specialty: s.specialization }, context);
+    staff.push({ member: member(account.user_id, { ...s, role: s.account_type }), existing_account: account.existing_account, invitation_id: randomUUID() });
   }
   const role_permissions = Object.fromEntries(
     STAFF_ROLES.map((role) => [role, [...new Set<Permission>(input.role_permissions?.[role] ?? DEFAULT_ROLE_PERMISSIONS[role])]]),
@@ -109,19 +110,42 @@ export async function createInstitution(eventStore: EventStore, input: CreateInp
 export async function addDoctor(eventStore: EventStore, institutionId: string, input: AddDoctorInput, context: CommandContext) {
   const { state } = await readStream(eventStore, streams.institution(institutionId), institutionDecider);
   if (state.status !== 'active') throw conflict(INSTITUTION_TEXTS.disbanded);
-  const userId = await provisionAccount(
+  const account = await provisionAccount(
     eventStore,
     { name: input.name, email: input.email, phone: input.phone_number, role: 'DOCTOR', specialty: input.specialty, qualification: input.qualification, consultation_fee: input.consultation_fee },
     context,
   );
+  const userId = account.user_id;
   const result = await handleCommand(
     eventStore,
     streams.institution(institutionId),
     institutionDecider,
-    { type: 'AddStaff', data: { member: member(userId, { name: input.name, email: input.email, phone: input.phone_number, role: 'DOCTOR', specialization: input.specialty }) } },
+    {
+      type: 'AddStaff',
+      data: {
+        member: member(userId, { name: input.name, email: input.email, phone: input.phone_number, role: 'DOCTOR', specialization: input.specialty }),
+        existing_account: account.existing_account,
+        invitation_id: randomUUID(),
+      },
+    },
     context,
   );
-  return { doctor_id: userId, position: result.position };
+  const joined = result.state.status !== 'none' && [...result.state.staff.values()].some((m) => m.user_id === userId);
+  const invitation = result.state.status === 'none' ? undefined : [...result.state.invitations.values()].find((i) => i.user_id === userId);
+  return { doctor_id: userId, position: result.position, status: joined ? ('success' as const) : ('invited' as const), invitation_id: joined ? null : (invitation?.invitation_id ?? null) };
+}
+
+/** The invitee answers; the decider refuses anyone else as if the invitation did not exist. */
+export async function answerInvitation(
+  eventStore: EventStore,
+  institutionId: string,
+  answer: { invitation_id: string; user_id: string; accept: boolean },
+  context: CommandContext,
+) {
+  const data = { invitation_id: answer.invitation_id, user_id: answer.user_id };
+  const command = answer.accept ? ({ type: 'AcceptInvitation', data } as const) : ({ type: 'DeclineInvitation', data } as const);
+  const result = await handleCommand(eventStore, streams.institution(institutionId), institutionDecider, command, context);
+  return { position: result.position };
 }
 
 export async function loadInstitution(eventStore: EventStore, institutionId: string) {
