@@ -79,10 +79,12 @@ describe('real-time client', () => {
 
   it('queues messages while offline, flushes on connect, and beats every 30 s', () => {
     const c = client();
-    c.send({ type: 'hello' });
+    for (let i = 0; i < REALTIME.maxQueued + 5; i += 1) c.send({ type: 'heartbeat', timestamp: String(i) });
     c.connect();
     FakeSocket.all[0]!.open();
-    expect(FakeSocket.all[0]!.sent.map((s) => JSON.parse(s).type)).toEqual(['hello']);
+    const flushed = FakeSocket.all[0]!.sent.map((s) => JSON.parse(s).timestamp);
+    expect(flushed).toHaveLength(REALTIME.maxQueued);
+    expect(flushed.at(-1)).toBe(String(REALTIME.maxQueued + 4));
     vi.advanceTimersByTime(REALTIME.heartbeatMs);
     expect(JSON.parse(FakeSocket.all[0]!.sent[1]!).type).toBe('heartbeat');
   });
@@ -96,8 +98,19 @@ describe('real-time client', () => {
     FakeSocket.all[0]!.open();
     FakeSocket.all[0]!.onmessage?.({ data: JSON.stringify({ type: 'appointment_status_change', status: 'approved', data: {} }) });
     FakeSocket.all[0]!.onmessage?.({ data: JSON.stringify({ type: 'appointment_request', data: { patient_name: 'Neha' } }) });
-    FakeSocket.all[0]!.onmessage?.({ data: 'not json' });
+    for (const odd of ['not json', 'null', '[]', '42', '{"type":"appointment_request"}', '{"type":"appointment_status_change","data":{}}']) {
+      FakeSocket.all[0]!.onmessage?.({ data: odd });
+    }
     expect(seen).toEqual(['status:approved', 'request:Neha']);
+  });
+
+  it('does not reconnect when the server closed the oldest of too many sockets', () => {
+    const c = client();
+    c.connect();
+    FakeSocket.all[0]!.open();
+    FakeSocket.all[0]!.drop(4009);
+    vi.advanceTimersByTime(60_000);
+    expect(FakeSocket.all.length).toBe(1);
   });
 
   it('closes with 1000 and the seeds’ reason when the user disconnects', () => {

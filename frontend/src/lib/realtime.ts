@@ -1,4 +1,6 @@
 /** The real-time client: the seeds' connection states, reconnect rules, heartbeat and offline queue. */
+import type { ClientMessage, ServerMessage } from '@telemed/contracts';
+import { WS_AUTH_CLOSE_CODES, WS_CLOSE, WS_TERMINAL_CLOSE_CODES } from '@telemed/contracts/realtime-codes';
 
 export type ConnectionState = 'disconnected' | 'connecting' | 'connected' | 'error';
 
@@ -7,7 +9,9 @@ export const REALTIME = {
   initialDelayMs: 1000,
   maxDelayMs: 30_000,
   heartbeatMs: 30_000,
-  authCloseCodes: [4001, 4002, 4003, 4004, 4005],
+  authCloseCodes: WS_AUTH_CLOSE_CODES,
+  /** Messages kept while offline, newest last; older ones are dropped. */
+  maxQueued: 20,
 } as const;
 
 export interface RealtimeEvents {
@@ -80,14 +84,9 @@ export class RealtimeClient {
   }
 
   private receive(raw: string) {
-    let message: { type?: string; status?: string; data?: Record<string, unknown> };
-    try {
-      message = JSON.parse(raw) as typeof message;
-    } catch {
-      return;
-    }
-    if (message.type === 'appointment_status_change') this.emit('appointmentStatusChange', message.status ?? '', message.data ?? {});
-    else if (message.type === 'appointment_request') this.emit('appointmentRequest', message.data ?? {});
+    const message = parseServerMessage(raw);
+    if (message?.type === 'appointment_status_change') this.emit('appointmentStatusChange', message.status, message.data);
+    else if (message?.type === 'appointment_request') this.emit('appointmentRequest', message.data);
   }
 
   private closed(code: number, reason: string) {
@@ -96,10 +95,11 @@ export class RealtimeClient {
     this.socket = null;
     this.setState('disconnected');
     this.emit('disconnected', code);
-    if ((REALTIME.authCloseCodes as readonly number[]).includes(code)) {
+    if (REALTIME.authCloseCodes.includes(code)) {
       this.emit('authenticationError', code, reason);
       return;
     }
+    if (WS_TERMINAL_CLOSE_CODES.includes(code)) return;
     if (code === 1000 || this.closedByUser) return;
     if (this.attempts >= REALTIME.maxReconnects) return;
     this.attempts += 1;
@@ -107,15 +107,35 @@ export class RealtimeClient {
   }
 
   /** Sends now, or queues until connected. */
-  send(message: unknown): void {
+  send(message: ClientMessage): void {
     const text = JSON.stringify(message);
     if (this.socket && this.socket.readyState === 1) this.socket.send(text);
-    else this.queue.push(text);
+    else {
+      this.queue.push(text);
+      if (this.queue.length > REALTIME.maxQueued) this.queue.shift();
+    }
   }
 
   disconnect(): void {
     this.closedByUser = true;
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
-    this.socket?.close(1000, 'User initiated disconnect');
+    this.socket?.close(WS_CLOSE.userInitiated.code, WS_CLOSE.userInitiated.reason);
   }
+}
+
+/** A known server message, or null for anything else (not JSON, not an object, an unknown type, missing data). */
+export function parseServerMessage(raw: string): ServerMessage | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const message = value as Partial<ServerMessage> & { data?: unknown };
+  if (message.type === 'appointment_request' || message.type === 'appointment_status_change') {
+    if (typeof message.data !== 'object' || message.data === null) return null;
+    if (message.type === 'appointment_status_change' && typeof message.status !== 'string') return null;
+  }
+  return message as ServerMessage;
 }
