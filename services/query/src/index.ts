@@ -45,7 +45,7 @@ export function createQueryService(deps: {
     resolveInstitution: lookups.resolve,
   });
   api.router.use(minPosition(deps.waitForPosition ?? ((position, timeoutMs) => runner.waitForPosition(position, timeoutMs)), () => runner.position));
-  queryRoutes(api, { ...deps, canReadAppointmentsOf: lookups.canReadAppointmentsOf });
+  queryRoutes(api, { ...deps, canReadAppointment: lookups.canReadAppointment });
   institutionQueryRoutes(api, deps.readStore);
 
   api.route({

@@ -3,6 +3,7 @@ import {
   INSTITUTION_TEXTS,
   adminStatusSchema,
   institutionAppointmentSchema,
+  institutionInvitationSchema,
   institutionSchema,
   institutionWithDoctorsSchema,
   membershipAllows,
@@ -15,7 +16,7 @@ import {
   type Permission,
 } from '@telemed/contracts';
 import { policies, type ApiRouter, type InstitutionResolver, type ReadStore } from '@telemed/platform';
-import type { AppointmentDoc, DoctorDoc, InstitutionDoc, StaffDoc } from './projections';
+import type { AppointmentDoc, DoctorDoc, InstitutionDoc, InvitationDoc, StaffDoc } from './projections';
 import { timezoneOf } from './views';
 
 const institutionView = (doc: InstitutionDoc) => ({
@@ -46,6 +47,22 @@ const staffView = (doc: StaffDoc) => ({
   is_institution_admin: doc.is_institution_admin,
 });
 
+const invitationView = (doc: InvitationDoc, institution: InstitutionDoc) => ({
+  id: doc._id,
+  institution: { id: institution._id, name: institution.name, slug: institution.slug },
+  user_id: doc.user_id,
+  name: doc.name,
+  email: doc.email,
+  account_type: doc.role,
+  role_title: doc.role_title,
+  status: doc.status,
+  invited_at: doc.invited_at,
+});
+
+/** Was this staff entry a member when the log was at this position? Added before it, and not removed before it. */
+const memberAt = (entry: StaffDoc, position: number) =>
+  entry.added_position < position && (entry.removed_position === null || position < entry.removed_position);
+
 /** Institution lookups shared by the routes and the access policies. */
 export function institutionLookups(readStore: ReadStore) {
   const institutions = readStore.collection<InstitutionDoc>('institutions');
@@ -75,23 +92,66 @@ export function institutionLookups(readStore: ReadStore) {
     }
     return result;
   };
-  /** May this user read the appointments of this doctor through an institution? */
-  const canReadAppointmentsOf = async (userId: string, doctorId: string) => {
+  /**
+   * May this user read this appointment through an institution? Only if the institution (where the user may read
+   * appointments) had its doctor as a member when it was requested: joining opens no earlier history, and leaving
+   * keeps what was made meanwhile (audit) but nothing later.
+   */
+  const canReadAppointment = async (userId: string, appointment: Pick<AppointmentDoc, 'doctor_id' | 'requested_position'>) => {
     for (const { institution, membership } of await membershipsOf(userId)) {
       if (!membershipAllows(membership, 'read_appointments')) continue;
-      const doctorEntry = await staff.find({ institution_id: institution._id, user_id: doctorId, is_active: true, role: { $in: [...DOCTOR_ROLES] } });
-      if (doctorEntry.length > 0) return true;
+      const entries = await staff.find({ institution_id: institution._id, user_id: appointment.doctor_id, role: { $in: [...DOCTOR_ROLES] } });
+      if (entries.some((entry) => memberAt(entry, appointment.requested_position))) return true;
     }
     return false;
   };
-  return { institutions, staff, resolve, membershipsOf, canReadAppointmentsOf };
+  return { institutions, staff, resolve, membershipsOf, canReadAppointment };
 }
 
 export function institutionQueryRoutes(api: ApiRouter, readStore: ReadStore): void {
   const { institutions, staff, membershipsOf } = institutionLookups(readStore);
   const doctors = readStore.collection<DoctorDoc>('doctors');
   const appointments = readStore.collection<AppointmentDoc>('appointments');
+  const invitations = readStore.collection<InvitationDoc>('institution_invitations');
   const idParams = z.object({ id: z.string().min(1).max(64) });
+
+  /** Pending invitations with their (active) institutions. */
+  const pendingViews = async (filter: Record<string, unknown>) => {
+    const docs = await invitations.find({ ...filter, status: 'pending' }, { sort: { invited_at: 1 } });
+    const views: Array<ReturnType<typeof invitationView>> = [];
+    for (const doc of docs) {
+      const institution = await institutions.get(doc.institution_id);
+      if (institution?.is_active) views.push(invitationView(doc, institution));
+    }
+    return views;
+  };
+
+  api.route({
+    method: 'get',
+    path: '/institutions/invitations',
+    summary: "The caller's pending invitations to institutions' staff",
+    tags: ['institutions'],
+    policy: policies.anyUser,
+    response: z.array(institutionInvitationSchema),
+    handler: async ({ auth }) => ({ body: await pendingViews({ user_id: auth.user_id }) }),
+  });
+
+  api.route({
+    method: 'get',
+    path: '/institutions/invitations/:invitation_id',
+    summary: 'One invitation of the caller, whatever its status (only the invitee; others get 404)',
+    tags: ['institutions'],
+    policy: policies.anyUser,
+    params: z.object({ invitation_id: z.string().min(1).max(64) }),
+    response: institutionInvitationSchema,
+    errors: [404],
+    handler: async ({ auth, params }) => {
+      const doc = await invitations.get(params.invitation_id);
+      const institution = doc && doc.user_id === auth.user_id ? await institutions.get(doc.institution_id) : null;
+      if (!doc || !institution) throw notFound(INSTITUTION_TEXTS.invitationNotFound);
+      return { body: invitationView(doc, institution) };
+    },
+  });
 
   api.route({
     method: 'get',
@@ -150,7 +210,8 @@ export function institutionQueryRoutes(api: ApiRouter, readStore: ReadStore): vo
           };
         }),
       );
-      return { body: { ...institutionView(admin.institution), doctors: list } };
+      const pending_invitations = await pendingViews({ institution_id: admin.institution._id });
+      return { body: { ...institutionView(admin.institution), doctors: list, pending_invitations } };
     },
   });
 
@@ -170,7 +231,8 @@ export function institutionQueryRoutes(api: ApiRouter, readStore: ReadStore): vo
   api.route({
     method: 'get',
     path: '/institutions/:id/appointments',
-    summary: "Appointments with the institution's doctors (admins and roles with the appointments permission)",
+    summary:
+      "Appointments with the institution's doctors requested while they were its members (admins and roles with the appointments permission)",
     tags: ['institutions'],
     policy: policies.institution('read_appointments'),
     params: idParams,
@@ -181,10 +243,16 @@ export function institutionQueryRoutes(api: ApiRouter, readStore: ReadStore): vo
     response: z.array(institutionAppointmentSchema),
     handler: async ({ params, query }) => {
       const zone = query.timezone_str ? timezoneOf(query) : DEFAULT_TIMEZONE;
-      const doctorIds = (await staff.find({ institution_id: params.id, is_active: true, role: { $in: [...DOCTOR_ROLES] } })).map((m) => m.user_id);
-      const filter: Record<string, unknown> = { doctor_id: { $in: doctorIds } };
-      if (query.appointment_status) filter.status = query.appointment_status;
-      const docs = await appointments.find(filter, { sort: { start: 1 } });
+      // Each membership interval of each doctor (current or past) is one indexed find of what it covers.
+      const intervals = await staff.find({ institution_id: params.id, role: { $in: [...DOCTOR_ROLES] } });
+      const found = new Map<string, AppointmentDoc>();
+      for (const entry of intervals) {
+        const requested_position = entry.removed_position === null ? { $gt: entry.added_position } : { $gt: entry.added_position, $lt: entry.removed_position };
+        const filter: Record<string, unknown> = { doctor_id: entry.user_id, requested_position };
+        if (query.appointment_status) filter.status = query.appointment_status;
+        for (const doc of await appointments.find(filter)) found.set(doc._id, doc);
+      }
+      const docs = [...found.values()].sort((a, b) => a.start.localeCompare(b.start) || a._id.localeCompare(b._id));
       return {
         body: docs.map((a) => ({
           id: a._id,

@@ -30,8 +30,11 @@ import {
 export interface QueryDeps {
   readStore: ReadStore;
   clock: () => Date;
-  /** Institution admins and members with the appointments permission read their doctors' appointments. */
-  canReadAppointmentsOf: (userId: string, doctorId: string) => Promise<boolean>;
+  /**
+   * Institution admins and members with the appointments permission read the appointments their doctors were
+   * requested while members of the institution.
+   */
+  canReadAppointment: (userId: string, appointment: Pick<AppointmentDoc, 'doctor_id' | 'requested_position'>) => Promise<boolean>;
 }
 
 const byStart = { start: 1 } as const;
@@ -224,7 +227,7 @@ export function queryRoutes(api: ApiRouter, deps: QueryDeps): void {
     handler: async ({ auth, params }) => {
       const appointment = await appointments.get(params.id);
       const participant = appointment && (appointment.patient_id === auth.user_id || appointment.doctor_id === auth.user_id);
-      const allowed = participant || (appointment && (await deps.canReadAppointmentsOf(auth.user_id, appointment.doctor_id)));
+      const allowed = participant || (appointment && (await deps.canReadAppointment(auth.user_id, appointment)));
       if (!allowed) throw notFound(API_TEXTS.appointmentNotFound);
       const entries = await history.find({ appointment_id: params.id }, { sort: { position: 1 } });
       const names = new Map<string, string | null>();

@@ -176,3 +176,177 @@ describe('institutions API', () => {
     await t.http.delete(`/api/v1/institutions/${institutionId}`).set(platformAdmin.auth).expect(200);
   });
 });
+
+/**
+ * Finding 2: an institution admin added an existing doctor by e-mail and, from then on, read the appointments and
+ * histories of that doctor's patients. An existing account now only joins by accepting an invitation, and an
+ * institution only sees appointments requested while the doctor was its member.
+ */
+describe('institution invitations across two institutions', () => {
+  let t: TestApp;
+  let platformAdmin: TestUser;
+  let patient: TestUser;
+  let clinicA: string;
+  let clinicB: string;
+  let asha: TestUser; // admin of A
+  let bina: TestUser; // admin of B
+  let dev: TestUser; // B's doctor, an existing account when A adds him
+  let invitationId: string;
+  const appointments: Record<string, string> = {};
+  let slotHour = 8;
+
+  const userFor = async (email: string): Promise<TestUser> => {
+    const { findUserIdByEmail } = await import('@telemed/command');
+    const user_id = (await findUserIdByEmail(t.app.eventStore, email))!;
+    const me = await t.app.readStore.collection<{ _id: string; account_type: 'patient' | 'doctor' | 'admin' }>('users').get(user_id);
+    const token = await t.app.tokens.issue({ user_id, account_type: me!.account_type });
+    return { user_id, token, auth: { Authorization: `Bearer ${token}` } };
+  };
+  const clinic = (slug: string, staff: Array<Record<string, string>>) => ({
+    name: `Clinic ${slug}`,
+    slug,
+    address: 'Somewhere',
+    phone: '+91 80 1234 5678',
+    email: `${slug}@clinic.in`,
+    staff,
+  });
+  const doctorBody = (email: string) => ({ name: 'Dr. Dev Menon', email, phone_number: '+91 90000 70000', specialty: 'ENT', qualification: 'MS', consultation_fee: 300 });
+  /** A confirmed appointment of the doctor with the patient, requested now. */
+  const appointmentWith = async (doctor: TestUser): Promise<string> => {
+    slotHour += 1;
+    const [slot] = await t.openSlots(doctor, [{ date: indiaDate(3), time: `${String(slotHour).padStart(2, '0')}:00` }]);
+    const res = await t.http.post('/api/v1/appointments').set(patient.auth).send({ slot_id: slot, notes: 'Private clinical note' }).expect(201);
+    await t.http.post(`/api/v1/appointments/${res.body.appointment_id}/approve`).set(doctor.auth).expect(200);
+    await t.settle();
+    return res.body.appointment_id as string;
+  };
+  const listed = async (institutionId: string, who: TestUser) =>
+    ((await t.http.get(`/api/v1/institutions/${institutionId}/appointments`).set(who.auth).expect(200)).body as Array<{ id: string }>).map((a) => a.id);
+
+  before(async () => {
+    t = await startTestApp();
+    platformAdmin = await t.createUser('admin');
+    patient = await t.createUser('patient');
+    clinicA = (await t.http.post('/api/v1/institutions/').set(platformAdmin.auth).send(clinic('clinic-a', [{ name: 'Asha', email: 'asha@a.in', phone: '+91 90000 10000', account_type: 'ADMIN' }])).expect(201)).body.id;
+    const b = await t.http
+      .post('/api/v1/institutions/')
+      .set(platformAdmin.auth)
+      .send(
+        clinic('clinic-b', [
+          { name: 'Bina', email: 'bina@b.in', phone: '+91 90000 20000', account_type: 'ADMIN' },
+          { name: 'Dr. Dev Menon', email: 'dev@b.in', phone: '+91 90000 70000', account_type: 'DOCTOR' },
+        ]),
+      )
+      .expect(201);
+    clinicB = b.body.id;
+    assert.equal(b.body.staff.length, 2, 'accounts that did not exist yet are created and join directly');
+    await t.settle();
+    asha = await userFor('asha@a.in');
+    bina = await userFor('bina@b.in');
+    dev = await userFor('dev@b.in');
+    appointments.beforeInvitation = await appointmentWith(dev);
+  });
+  after(() => t.close());
+
+  it('adding an existing doctor by e-mail only sends an invitation: nothing of theirs is open to the institution', async () => {
+    const res = await t.http.post(`/api/v1/institutions/${clinicA}/doctors`).set(asha.auth).send(doctorBody('DEV@b.in')).expect(201);
+    assert.equal(res.body.status, 'invited');
+    assert.equal(res.body.doctor_id, dev.user_id);
+    assert.equal(typeof res.body.invitation_id, 'string');
+    invitationId = res.body.invitation_id;
+    const again = await t.http.post(`/api/v1/institutions/${clinicA}/doctors`).set(asha.auth).send(doctorBody('dev@b.in')).expect(201);
+    assert.deepEqual([again.body.status, again.body.invitation_id], ['invited', invitationId], 'adding again keeps the one invitation');
+    await t.settle();
+
+    const mine = await t.http.get('/api/v1/institutions/my-institution').set(asha.auth).expect(200);
+    assert.deepEqual(mine.body.doctors, [], 'a pending invitation is not an active doctor');
+    assert.deepEqual(
+      mine.body.pending_invitations.map((i: { id: string; email: string; status: string }) => [i.id, i.email, i.status]),
+      [[invitationId, 'dev@b.in', 'pending']],
+    );
+    assert.deepEqual(await listed(clinicA, asha), []);
+    await t.http.get(`/api/v1/appointments/${appointments.beforeInvitation}/history`).set(asha.auth).expect(404);
+    await t.http.get(`/api/v1/institutions/${clinicA}/staff`).set(dev.auth).expect(404);
+    assert.deepEqual(await listed(clinicB, bina), [appointments.beforeInvitation]);
+  });
+
+  it('only the invitee sees, accepts or declines the invitation; others get 404', async () => {
+    const list = await t.http.get('/api/v1/institutions/invitations').set(dev.auth).expect(200);
+    assert.deepEqual(
+      list.body.map((i: { id: string; institution: { id: string; name: string }; status: string; account_type: string }) => [i.id, i.institution.id, i.institution.name, i.status, i.account_type]),
+      [[invitationId, clinicA, 'Clinic clinic-a', 'pending', 'DOCTOR']],
+    );
+    await t.http.get(`/api/v1/institutions/invitations/${invitationId}`).set(dev.auth).expect(200);
+    for (const other of [asha, bina, patient, platformAdmin]) {
+      assert.deepEqual((await t.http.get('/api/v1/institutions/invitations').set(other.auth).expect(200)).body, []);
+      await t.http.get(`/api/v1/institutions/invitations/${invitationId}`).set(other.auth).expect(404);
+      await t.http.post(`/api/v1/institutions/${clinicA}/invitations/${invitationId}/accept`).set(other.auth).expect(404);
+      await t.http.post(`/api/v1/institutions/${clinicA}/invitations/${invitationId}/decline`).set(other.auth).expect(404);
+    }
+    await t.http.post(`/api/v1/institutions/${clinicA}/invitations/${invitationId}/accept`).expect(401);
+    await t.http.post(`/api/v1/institutions/${clinicB}/invitations/${invitationId}/accept`).set(dev.auth).expect(404);
+  });
+
+  it('once accepted the doctor is a member; the institution sees only appointments requested while they are', async () => {
+    const accepted = await t.http.post(`/api/v1/institutions/${clinicA}/invitations/${invitationId}/accept`).set(dev.auth).expect(200);
+    assert.equal(accepted.body.institution_id, clinicA);
+    await t.http.post(`/api/v1/institutions/${clinicA}/invitations/${invitationId}/accept`).set(dev.auth).expect(404);
+    const mine = await t.http.get('/api/v1/institutions/my-institution').set(asha.auth).set('X-Min-Position', String(accepted.headers['x-event-position'])).expect(200);
+    assert.deepEqual(mine.body.doctors.map((d: { doctor_id: string }) => d.doctor_id), [dev.user_id]);
+    assert.deepEqual(mine.body.pending_invitations, []);
+    assert.deepEqual((await t.http.get(`/api/v1/institutions/invitations/${invitationId}`).set(dev.auth).expect(200)).body.status, 'accepted');
+
+    assert.deepEqual(await listed(clinicA, asha), [], 'appointments from before the doctor joined stay private');
+    await t.http.get(`/api/v1/appointments/${appointments.beforeInvitation}/history`).set(asha.auth).expect(404);
+    appointments.whileMember = await appointmentWith(dev);
+    assert.deepEqual(await listed(clinicA, asha), [appointments.whileMember]);
+    await t.http.get(`/api/v1/appointments/${appointments.whileMember}/history`).set(asha.auth).expect(200);
+    assert.deepEqual((await listed(clinicB, bina)).sort(), [appointments.beforeInvitation, appointments.whileMember].sort(), 'B keeps its own view');
+  });
+
+  it('removing the doctor ends access to later appointments; those made while a member stay visible for audit', async () => {
+    const removed = await t.http.delete(`/api/v1/institutions/${clinicA}/doctors/${dev.user_id}`).set(asha.auth).expect(200);
+    assert.ok(removed.headers['x-event-position']);
+    appointments.afterRemoval = await appointmentWith(dev);
+    assert.deepEqual(await listed(clinicA, asha), [appointments.whileMember]);
+    await t.http.get(`/api/v1/appointments/${appointments.whileMember}/history`).set(asha.auth).expect(200);
+    await t.http.get(`/api/v1/appointments/${appointments.afterRemoval}/history`).set(asha.auth).expect(404);
+    await t.http.get(`/api/v1/appointments/${appointments.beforeInvitation}/history`).set(asha.auth).expect(404);
+    await t.http.get(`/api/v1/appointments/${appointments.afterRemoval}/history`).set(bina.auth).expect(200);
+  });
+
+  it('the invitee declines; the institution withdraws an invitation; nobody can accept either afterwards', async () => {
+    const declined = (await t.http.post(`/api/v1/institutions/${clinicA}/doctors`).set(asha.auth).send(doctorBody('dev@b.in')).expect(201)).body.invitation_id as string;
+    assert.notEqual(declined, invitationId, 'a former member is invited anew');
+    await t.http.post(`/api/v1/institutions/${clinicA}/invitations/${declined}/decline`).set(dev.auth).expect(200);
+    await t.http.post(`/api/v1/institutions/${clinicA}/invitations/${declined}/accept`).set(dev.auth).expect(404);
+
+    const withdrawn = (await t.http.post(`/api/v1/institutions/${clinicA}/doctors`).set(asha.auth).send(doctorBody('dev@b.in')).expect(201)).body.invitation_id as string;
+    await t.http.delete(`/api/v1/institutions/${clinicA}/invitations/${withdrawn}`).set(bina.auth).expect(404);
+    await t.http.delete(`/api/v1/institutions/${clinicA}/invitations/${withdrawn}`).set(asha.auth).expect(200);
+    await t.http.post(`/api/v1/institutions/${clinicA}/invitations/${withdrawn}/accept`).set(dev.auth).expect(404);
+    await t.settle();
+    assert.deepEqual((await t.http.get('/api/v1/institutions/invitations').set(dev.auth).expect(200)).body, []);
+    const statuses = await Promise.all([declined, withdrawn].map(async (id) => (await t.http.get(`/api/v1/institutions/invitations/${id}`).set(dev.auth).expect(200)).body.status));
+    assert.deepEqual(statuses, ['declined', 'revoked']);
+    assert.deepEqual(await listed(clinicA, asha), [appointments.whileMember]);
+  });
+
+  it('creating an institution with an existing account invites it; disbanding revokes the invitation', async () => {
+    const res = await t.http
+      .post('/api/v1/institutions/')
+      .set(platformAdmin.auth)
+      .send(clinic('clinic-c', [{ name: 'Chitra', email: 'chitra@c.in', phone: '+91 90000 30000', account_type: 'ADMIN' }, { name: 'Dev', email: 'dev@b.in', phone: '+91 90000 70000', account_type: 'SUPER_DOCTOR' }]))
+      .expect(201);
+    assert.deepEqual(res.body.staff.map((s: { email: string }) => s.email), ['chitra@c.in']);
+    assert.deepEqual(res.body.invitations.map((i: { email: string; account_type: string }) => [i.email, i.account_type]), [['dev@b.in', 'SUPER_DOCTOR']]);
+    await t.settle();
+    const [pending] = (await t.http.get('/api/v1/institutions/invitations').set(dev.auth).expect(200)).body;
+    assert.equal(pending.institution.id, res.body.id);
+    await t.http.get(`/api/v1/institutions/${res.body.id}/staff`).set(dev.auth).expect(404);
+    await t.http.delete(`/api/v1/institutions/${res.body.id}`).set(platformAdmin.auth).expect(200);
+    await t.http.post(`/api/v1/institutions/${res.body.id}/invitations/${pending.id}/accept`).set(dev.auth).expect(404);
+    await t.settle();
+    assert.deepEqual((await t.http.get('/api/v1/institutions/invitations').set(dev.auth).expect(200)).body, []);
+  });
+});

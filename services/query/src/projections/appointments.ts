@@ -37,7 +37,8 @@ async function setStatus(store: CollectionSource, event: RecordedEvent, fields: 
 
 export const appointmentsProjection = defineProjection({
   name: 'appointments',
-  version: 1,
+  // 2: requested_position, so institutions see only appointments requested while the doctor was their member.
+  version: 2,
   collections: ['appointments', PEOPLE],
   indexes: [
     { collection: 'appointments', field: 'patient_id' },
@@ -66,7 +67,7 @@ export const appointmentsProjection = defineProjection({
       .with({ type: 'DoctorProfileUpdated' }, ({ data }) =>
         renamePerson(store, data.doctor_id, withoutUndefined({ specialty: data.specialty, consultation_fee: data.consultation_fee })),
       )
-      .with({ type: 'AppointmentRequested' }, async ({ data, metadata }) => {
+      .with({ type: 'AppointmentRequested' }, async ({ data, metadata, position }) => {
         const patient = await people.get(data.patient_id);
         const doctor = await people.get(data.doctor_id);
         await store.collection<AppointmentDoc>('appointments').put({
@@ -84,6 +85,7 @@ export const appointmentsProjection = defineProjection({
           cancellation_reason: null,
           created_at: metadata.occurred_at,
           updated_at: metadata.occurred_at,
+          requested_position: position,
           patient_name: patient?.name ?? 'Unknown patient',
           patient_phone: patient?.phone_number ?? null,
           doctor_name: doctor?.name ?? 'Unknown doctor',

@@ -71,6 +71,8 @@ export interface AppointmentDoc {
   cancellation_reason: string | null;
   created_at: string;
   updated_at: string;
+  /** Log position of AppointmentRequested: compared with staff membership intervals (institution access). */
+  requested_position: number;
   patient_name: string;
   patient_phone: string | null;
   doctor_name: string;
@@ -125,7 +127,25 @@ export interface StaffDoc {
   is_institution_admin: boolean;
   is_active: boolean;
   added_at: string;
-  /** Log position of the addition: the staff's stable order. */
+  /** Log position of the addition: the staff's stable order, and where the membership interval starts. */
   added_position: number;
   removed_at: string | null;
+  /** Log position of the removal, where the membership interval ends (null while a member). */
+  removed_position: number | null;
+}
+
+/** An invitation of an existing account to an institution's staff. */
+export interface InvitationDoc {
+  _id: string;
+  institution_id: string;
+  staff_id: string;
+  user_id: string;
+  name: string;
+  email: string;
+  role: StaffDoc['role'];
+  role_title: string | null;
+  status: 'pending' | 'accepted' | 'declined' | 'revoked';
+  invited_at: string;
+  invited_by: string;
+  answered_at: string | null;
 }

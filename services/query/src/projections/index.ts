@@ -2,6 +2,7 @@ import { usersProjection, doctorsProjection, subscriptionsProjection, sessionsPr
 import { slotsProjection } from './slots';
 import { appointmentsProjection, appointmentHistoryProjection } from './appointments';
 import { institutionsProjection } from './institutions';
+import { invitationsProjection } from './invitations';
 import type { Projection } from './projection';
 
 export const allProjections: Projection[] = [
@@ -13,6 +14,7 @@ export const allProjections: Projection[] = [
   appointmentsProjection,
   appointmentHistoryProjection,
   institutionsProjection,
+  invitationsProjection,
 ];
 
 export type { Projection } from './projection';

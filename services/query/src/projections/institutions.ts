@@ -4,7 +4,8 @@ import type { InstitutionDoc, StaffDoc } from './documents';
 
 export const institutionsProjection = defineProjection({
   name: 'institutions',
-  version: 1,
+  // 2: staff docs carry removed_position (membership intervals for appointment access).
+  version: 2,
   collections: ['institutions', 'institution_staff'],
   indexes: [
     { collection: 'institution_staff', field: 'institution_id' },
@@ -19,9 +20,11 @@ export const institutionsProjection = defineProjection({
         institutions.put({ _id: institution_id, ...fields, is_active: true, created_at: metadata.occurred_at }),
       )
       .with({ type: 'InstitutionStaffAdded' }, ({ data: { staff_id, ...fields }, metadata, position }) =>
-        staff.put({ _id: staff_id, ...fields, is_active: true, added_at: metadata.occurred_at, added_position: position, removed_at: null }),
+        staff.put({ _id: staff_id, ...fields, is_active: true, added_at: metadata.occurred_at, added_position: position, removed_at: null, removed_position: null }),
       )
-      .with({ type: 'InstitutionStaffRemoved' }, ({ data, metadata }) => staff.patch(data.staff_id, { is_active: false, removed_at: metadata.occurred_at }))
+      .with({ type: 'InstitutionStaffRemoved' }, ({ data, metadata, position }) =>
+        staff.patch(data.staff_id, { is_active: false, removed_at: metadata.occurred_at, removed_position: position }),
+      )
       .with({ type: 'InstitutionDisbanded' }, ({ data }) => institutions.patch(data.institution_id, { is_active: false }))
       .otherwise(async () => {});
   },

@@ -1,0 +1,43 @@
+import { match } from 'ts-pattern';
+import type { RecordedEvent } from '@telemed/contracts';
+import type { CollectionSource } from '@telemed/platform';
+import { defineProjection } from './projection';
+import type { InvitationDoc } from './documents';
+
+const answered = (store: CollectionSource, event: RecordedEvent & { data: { invitation_id: string } }, status: InvitationDoc['status']) =>
+  store.collection<InvitationDoc>('institution_invitations').patch(event.data.invitation_id, { status, answered_at: event.metadata.occurred_at });
+
+/** Invitations of existing accounts to institutions' staff: the invitee's list and the institution's pending ones. */
+export const invitationsProjection = defineProjection({
+  name: 'institution_invitations',
+  version: 1,
+  collections: ['institution_invitations'],
+  indexes: [
+    { collection: 'institution_invitations', field: 'user_id' },
+    { collection: 'institution_invitations', field: 'institution_id' },
+  ],
+  handles: ['InstitutionStaffInvited', 'InstitutionInvitationAccepted', 'InstitutionInvitationDeclined', 'InstitutionInvitationRevoked'],
+  apply: async (event, store) => {
+    await match(event)
+      .with({ type: 'InstitutionStaffInvited' }, ({ data, metadata }) =>
+        store.collection<InvitationDoc>('institution_invitations').put({
+          _id: data.invitation_id,
+          institution_id: data.institution_id,
+          staff_id: data.staff_id,
+          user_id: data.user_id,
+          name: data.name,
+          email: data.email,
+          role: data.role,
+          role_title: data.role_title,
+          status: 'pending',
+          invited_at: metadata.occurred_at,
+          invited_by: metadata.actor.user_id,
+          answered_at: null,
+        }),
+      )
+      .with({ type: 'InstitutionInvitationAccepted' }, (e) => answered(store, e, 'accepted'))
+      .with({ type: 'InstitutionInvitationDeclined' }, (e) => answered(store, e, 'declined'))
+      .with({ type: 'InstitutionInvitationRevoked' }, (e) => answered(store, e, 'revoked'))
+      .otherwise(async () => {});
+  },
+});
