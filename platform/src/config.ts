@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { parseTrustProxy, type TrustProxy } from './http/trust-proxy';
 
 /** Configuration, only from the environment. Every variable here is listed in the README with its default. */
 const envSchema = z.object({
@@ -19,9 +20,16 @@ const envSchema = z.object({
   TOKEN_ISSUER: z.string().default('telemed'),
   TOKEN_AUDIENCE: z.string().default('telemed-api'),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86400).default(3600),
-  LOGIN_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  LOGIN_RATE_LIMIT_PER_ACCOUNT_ADDRESS: z.coerce.number().int().min(1).default(5),
+  LOGIN_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(50),
   LOGIN_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
   LOGIN_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  LOGIN_RATE_LIMIT_DELAY_SECONDS: z.coerce.number().int().min(1).default(30),
+  TRUST_PROXY: z.string().optional(),
+  METRICS_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16).optional()),
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
   EVENTSTORE_URL: z.string().min(1).optional(),
   MONGODB_URL: z.string().min(1).optional(),
   MONGODB_DATABASE: z.string().min(1).default('telemed'),
@@ -45,6 +53,8 @@ export type Config = z.infer<typeof envSchema> & {
   publicUrl: string;
   /** The OpenID Connect provider to sign in with: Google when configured, else the local development provider. */
   identity: { kind: 'google' | 'local'; issuer: string; clientId: string; clientSecret: string; redirectUri: string };
+  /** Express's `trust proxy` from TRUST_PROXY: false (the default) means req.ip and req.secure come from the connection. */
+  trustProxy: TrustProxy;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -56,6 +66,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = parsed.data.NODE_ENV === 'production';
   if (production && parsed.data.FAULT_INJECTION) throw new Error('FAULT_INJECTION is refused in production');
   const env_ = parsed.data;
+  let trustProxy: TrustProxy;
+  try {
+    trustProxy = parseTrustProxy(env_.TRUST_PROXY);
+  } catch (error) {
+    throw new Error(`Invalid configuration: ${(error as Error).message}`, { cause: error });
+  }
+  if (env_.HTTP_HEADERS_TIMEOUT_MS > env_.HTTP_REQUEST_TIMEOUT_MS) throw new Error('Invalid configuration: HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS');
   const publicUrl = (env_.PUBLIC_URL ?? `http://localhost:${env_.PORT}`).replace(/\/+$/, '');
   const redirectUri = env_.OIDC_REDIRECT_URI ?? `${publicUrl}/auth/callback`;
   let identity: Config['identity'];
@@ -66,7 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (production) throw new Error('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set in production (the local identity provider is for development only)');
     identity = { kind: 'local', issuer: `${publicUrl}/oidc`, clientId: 'telemed-local', clientSecret: randomBytes(24).toString('base64url'), redirectUri };
   }
-  return { ...env_, production, dataDir: resolve(env_.DATA_DIR), publicUrl, identity };
+  return { ...env_, production, dataDir: resolve(env_.DATA_DIR), publicUrl, identity, trustProxy };
 }
 
 /** The notifier's per-socket limits from the configuration. */

@@ -3,22 +3,40 @@ import helmet from 'helmet';
 import { API_TEXTS, MAX_REQUEST_BODY_BYTES } from '@telemed/contracts';
 import { HttpError, errorHandler } from './errors';
 import { requestLog } from './request-log';
+import { metricsRoute } from './metrics-route';
+import type { Config } from '../config';
 import type { Logger } from '../logger';
 import type { Metrics } from '../metrics';
 
+/** HSTS only on a request that arrived over HTTPS (req.secure: TLS here, or X-Forwarded-Proto from a trusted proxy). */
+const strictTransportSecurity: RequestHandler = (req, res, next) => {
+  if (req.secure) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+  next();
+};
+
 /**
- * The HTTP shell every service shares: security headers, /healthz, /readyz, /metrics, request logs and JSON bodies
- * under /api. Call `finish` after mounting the service's routes: unknown API paths answer 404, errors `{detail}`.
+ * The HTTP shell every service shares: security headers, /healthz, /readyz, /metrics (with METRICS_TOKEN), request
+ * logs and JSON bodies under /api. Call `finish` after mounting the service's routes: unknown API paths answer 404,
+ * errors `{detail}`. Proxies are trusted only as TRUST_PROXY says (none by default).
  */
-export function createBaseApp(options: { logger: Logger; metrics: Metrics; ready: () => Promise<{ ok: boolean } & Record<string, unknown>> }) {
+export function createBaseApp(options: {
+  config: Pick<Config, 'trustProxy' | 'METRICS_TOKEN'>;
+  logger: Logger;
+  metrics: Metrics;
+  ready: () => Promise<{ ok: boolean } & Record<string, unknown>>;
+}) {
   const app: Express = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', options.config.trustProxy);
+  app.use(strictTransportSecurity);
   app.use(
     helmet({
+      strictTransportSecurity: false,
       contentSecurityPolicy: {
         directives: {
-          'script-src': ["'self'", "'unsafe-inline'"],
+          // No inline scripts anywhere: the app, /docs and the local identity provider load theirs from files
+          // (oidc-provider adds a hash for the one it writes itself).
+          'script-src': ["'self'"],
           'connect-src': ["'self'", 'ws:', 'wss:'],
           'media-src': ["'self'", 'blob:'],
           // Plain-HTTP deployments (a clinic's LAN, localhost) must keep working; TLS is the proxy's job.
@@ -32,9 +50,7 @@ export function createBaseApp(options: { logger: Logger; metrics: Metrics; ready
     const { ok, ...details } = await options.ready();
     res.status(ok ? 200 : 503).json({ status: ok ? 'ready' : 'not_ready', ...details });
   }) as RequestHandler);
-  app.get('/metrics', (async (_req, res) => {
-    res.set('Content-Type', options.metrics.registry.contentType).send(await options.metrics.registry.metrics());
-  }) as RequestHandler);
+  app.get('/metrics', metricsRoute(options.metrics, options.config.METRICS_TOKEN));
   app.use('/api', requestLog(options.logger, options.metrics));
   app.use('/api', express.json({ limit: MAX_REQUEST_BODY_BYTES, type: ['application/json', 'application/*+json'] }));
   return {

@@ -1,10 +1,10 @@
 import express from 'express';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import swaggerUi from 'swagger-ui-express';
-import { INTERACTIONS_PATH, createAdapters, createBaseApp, createLogger, createMetrics, socketLimitsFromConfig, tokensFromConfig, type Config, type Logger } from '@telemed/platform';
+import { INTERACTIONS_PATH, createAdapters, createBaseApp, createHttpServer, createLogger, createMetrics, socketLimitsFromConfig, tokensFromConfig, type Config, type Logger } from '@telemed/platform';
 import { createCommandService, faultsFromConfig, identityFromConfig, startCommandBackground } from '@telemed/command';
 import { allProjections, createQueryService, readModelTokenCheck, sweepLookups } from '@telemed/query';
 import { createNotifier } from '@telemed/notifier';
@@ -57,6 +57,7 @@ export async function createApp(options: AppOptions) {
   });
 
   const base = createBaseApp({
+    config,
     logger,
     metrics,
     ready: async () => {
@@ -81,7 +82,7 @@ export async function createApp(options: AppOptions) {
     }
   });
 
-  const server: Server = createServer(app);
+  const server: Server = createHttpServer(app, config);
   server.on('upgrade', (req, socket, head) => {
     if (!notifier.handleUpgrade(req, socket, head)) socket.destroy();
   });

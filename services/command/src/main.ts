@@ -1,6 +1,5 @@
-import { createServer } from 'node:http';
 import { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
-import { INTERACTIONS_PATH, createAdapters, createBaseApp, createLogger, createMetrics, loadConfig, runService, tokensFromConfig } from '@telemed/platform';
+import { INTERACTIONS_PATH, createAdapters, createBaseApp, createHttpServer, createLogger, createMetrics, loadConfig, runService, tokensFromConfig } from '@telemed/platform';
 import { allProjections, followLogIfReadModelsAreLocal, readModelTokenCheck, sweepLookups } from '@telemed/query';
 import { createCommandService, faultsFromConfig, identityFromConfig, startCommandBackground } from './index';
 
@@ -23,7 +22,7 @@ const command = createCommandService({
   checkToken: readModelTokenCheck(adapters.readStore),
   ...identity,
 });
-const base = createBaseApp({ logger, metrics, ready: async () => ({ ok: true, adapters: adapters.kinds }) });
+const base = createBaseApp({ config, logger, metrics, ready: async () => ({ ok: true, adapters: adapters.kinds }) });
 if (identity.localProvider) {
   base.app.use('/oidc', identity.localProvider.handler);
   base.app.use(INTERACTIONS_PATH, identity.localProvider.interactions);
@@ -33,7 +32,7 @@ base.finish();
 const background = await startCommandBackground({ config, ...adapters, logger, clock, lookups: sweepLookups(adapters.readStore) });
 await runService({
   name: 'command',
-  server: createServer(base.app),
+  server: createHttpServer(base.app, config),
   port: config.PORT,
   host: config.HOST,
   logger,

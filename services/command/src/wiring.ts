@@ -19,9 +19,11 @@ export function identityFromConfig(config: Config, secret: Uint8Array) {
   const { identity } = config;
   return {
     loginLimiter: new LoginRateLimiter({
+      perAccountAddress: config.LOGIN_RATE_LIMIT_PER_ACCOUNT_ADDRESS,
       perAccount: config.LOGIN_RATE_LIMIT_PER_ACCOUNT,
       perAddress: config.LOGIN_RATE_LIMIT_PER_ADDRESS,
       windowSeconds: config.LOGIN_RATE_LIMIT_WINDOW_SECONDS,
+      delaySeconds: config.LOGIN_RATE_LIMIT_DELAY_SECONDS,
     }),
     oidc: new OidcClient({ ...identity, allowHttp: identity.kind === 'local' }),
     loginCookie: new LoginCookie(secret, { path: '/api/v1/auth', secure: config.publicUrl.startsWith('https:') }),

@@ -1,6 +1,5 @@
-import { createServer } from 'node:http';
 import { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
-import { createAdapters, createBaseApp, createLogger, createMetrics, loadConfig, runService, tokensFromConfig } from '@telemed/platform';
+import { createAdapters, createBaseApp, createHttpServer, createLogger, createMetrics, loadConfig, runService, tokensFromConfig } from '@telemed/platform';
 import { allProjections, checkpointWaiter, createQueryService, readModelTokenCheck } from './index';
 
 /**
@@ -27,6 +26,7 @@ metrics.gauge('telemed_projection_lag_events', 'Events in the log not yet applie
   for (const p of allProjections) set({ projection: p.name }, Math.max(0, head - ((await adapters.readStore.getCheckpoint(p.name))?.position ?? 0)));
 });
 const base = createBaseApp({
+  config,
   logger,
   metrics,
   ready: async () => {
@@ -43,7 +43,7 @@ if (projector) {
 }
 await runService({
   name: 'query',
-  server: createServer(base.app),
+  server: createHttpServer(base.app, config),
   port: config.PORT,
   host: config.HOST,
   logger,

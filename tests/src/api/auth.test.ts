@@ -13,7 +13,7 @@ describe('sign-in, sessions and tokens', () => {
   const password = 'correct horse battery staple';
 
   before(async () => {
-    t = await startTestApp({ env: { LOGIN_RATE_LIMIT_PER_ACCOUNT: '3', LOGIN_RATE_LIMIT_PER_ADDRESS: '12' } });
+    t = await startTestApp({ env: { LOGIN_RATE_LIMIT_PER_ACCOUNT_ADDRESS: '3', LOGIN_RATE_LIMIT_PER_ADDRESS: '12' } });
     admin = await t.createUser('admin', { name: 'Support Lead' });
     await handleCommand(
       t.app.eventStore,
@@ -50,7 +50,7 @@ describe('sign-in, sessions and tokens', () => {
       await t.http.post('/api/v1/auth/support').send({ email: 'not-an-email', password: 'x' }).expect(422);
     });
 
-    it('slows guessing: after 3 failures the account answers 429 with Retry-After, even to the right password', async () => {
+    it('slows guessing: after 3 failures from one address that pair answers 429 with Retry-After, even to the right password', async () => {
       const victim = await t.createUser('admin');
       const email = (await t.http.get('/api/v1/users/me').set(victim.auth).expect(200)).body.email as string;
       for (let i = 0; i < 3; i += 1) await login(email, `guess ${i}`).expect(401);

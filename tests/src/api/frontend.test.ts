@@ -49,11 +49,12 @@ describe('serving the built frontend', () => {
 
 describe('metrics', () => {
   it('exposes request latency, projection lag, open sockets and bus redeliveries in Prometheus format', async () => {
-    const app = await createApp({ config: loadConfig({ DATA_DIR: tmpDataDir(), DEMO_DATA: 'off', LOG_LEVEL: 'silent' }) });
+    const token = 'metrics-scraper-token-0123456789';
+    const app = await createApp({ config: loadConfig({ DATA_DIR: tmpDataDir(), DEMO_DATA: 'off', LOG_LEVEL: 'silent', METRICS_TOKEN: token }) });
     await app.start();
     try {
       await supertest(app.app).get('/api/v1/doctors/').expect(401);
-      const res = await supertest(app.app).get('/metrics').expect(200);
+      const res = await supertest(app.app).get('/metrics').set('Authorization', `Bearer ${token}`).expect(200);
       assert.match(res.text, /telemed_http_request_duration_seconds_bucket\{[^}]*method="GET"[^}]*status="401"/);
       assert.match(res.text, /telemed_projection_lag_events\{projection="appointments"\} 0/);
       assert.match(res.text, /telemed_websocket_open_sockets 0/);

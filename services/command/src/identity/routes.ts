@@ -60,16 +60,14 @@ export function identityRoutes(api: ApiRouter, deps: IdentityDeps): void {
     errors: [401, 429],
     handler: async ({ body, req }) => {
       const account = body.email.trim().toLowerCase();
-      await deps.loginLimiter.before(account, req.ip ?? 'unknown');
+      // Charged before the password is checked, so parallel guesses cannot all get through; req.ip honours TRUST_PROXY.
+      const attempt = await deps.loginLimiter.attempt(account, req.ip ?? req.socket.remoteAddress ?? 'unknown');
       const userId = await findUserIdByEmail(deps.eventStore, account);
       const user = userId ? await loadUser(deps.eventStore, userId) : null;
       const registered = user?.status === 'registered' && user.active ? user : null;
       const ok = await verifyPassword(registered?.password_hash ?? null, body.password);
-      if (!ok || !registered) {
-        await deps.loginLimiter.failed(account);
-        throw new HttpError(401, API_TEXTS.loginFailed);
-      }
-      await deps.loginLimiter.succeeded(account);
+      if (!ok || !registered) throw new HttpError(401, API_TEXTS.loginFailed);
+      await attempt.succeeded();
       const session = await startSession(deps, registered, 'password', requestContext(req, registered, deps.clock()));
       return {
         body: { status: 'success' as const, ...session.tokens, user: sessionUser(registered) },

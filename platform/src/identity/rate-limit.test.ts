@@ -1,0 +1,50 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { HttpError } from '../http/errors';
+import { LoginRateLimiter } from './rate-limit';
+
+const options = { perAccountAddress: 2, perAccount: 100, perAddress: 100, windowSeconds: 60, delaySeconds: 1 };
+
+async function outcome(limiter: LoginRateLimiter, account = 'a@x.in', address = '10.0.0.1'): Promise<number | 'through'> {
+  try {
+    await limiter.attempt(account, address);
+    return 'through';
+  } catch (error) {
+    assert.ok(error instanceof HttpError);
+    assert.equal(error.status, 429);
+    return Number(error.headers['Retry-After']);
+  }
+}
+
+describe('LoginRateLimiter', () => {
+  it('a pair over its budget waits; after the wait it gets one try, then waits twice as long', async () => {
+    const limiter = new LoginRateLimiter(options);
+    assert.equal(await outcome(limiter), 'through');
+    assert.equal(await outcome(limiter), 'through');
+    assert.equal(await outcome(limiter), 1);
+    assert.equal(await outcome(limiter), 1, 'still waiting');
+    await new Promise((r) => setTimeout(r, 1100));
+    const parallel = await Promise.all([outcome(limiter), outcome(limiter), outcome(limiter)]);
+    assert.equal(parallel.filter((o) => o === 'through').length, 1, JSON.stringify(parallel));
+    assert.ok(parallel.includes(2), `the next wait doubles: ${JSON.stringify(parallel)}`);
+    assert.equal(await outcome(limiter, 'a@x.in', '10.0.0.2'), 'through', 'another address is not affected');
+  });
+
+  it('a success clears the pair and gives back the address and account budgets', async () => {
+    const limiter = new LoginRateLimiter({ ...options, perAccount: 3, perAddress: 3 });
+    assert.equal(await outcome(limiter), 'through');
+    const ok = await limiter.attempt('a@x.in', '10.0.0.1');
+    await ok.succeeded();
+    assert.equal(await outcome(limiter), 'through');
+    assert.equal(await outcome(limiter), 'through', 'the pair starts again from zero');
+    assert.equal(await outcome(limiter, 'b@x.in'), 60, 'the address budget (3) is spent by the failures alone');
+  });
+
+  it('refusing on one budget charges none of the others', async () => {
+    const limiter = new LoginRateLimiter({ ...options, perAccount: 1, perAddress: 2 });
+    assert.equal(await outcome(limiter, 'a@x.in'), 'through');
+    assert.equal(await outcome(limiter, 'a@x.in'), 60, 'the account budget (1) is spent');
+    assert.equal(await outcome(limiter, 'b@x.in'), 'through', 'the refused attempt gave back its address point');
+    assert.equal(await outcome(limiter, 'c@x.in'), 60, 'now the address budget (2) is spent');
+  });
+});
