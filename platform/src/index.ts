@@ -26,3 +26,4 @@ export { createHttpServer, type HttpServerConfig } from './http/server';
 export { parseTrustProxy, type TrustProxy } from './http/trust-proxy';
 export { runService } from './run-service';
 export { BufferedBatch } from './read-store/buffered-batch';
+export { installProcessGuards } from './process-guards';

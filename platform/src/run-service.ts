@@ -1,22 +1,43 @@
 import type { Server } from 'node:http';
 import type { Logger } from './logger';
+import { installProcessGuards } from './process-guards';
+
+/** How long in-flight requests get to finish after a stop signal before their connections are cut. */
+const SHUTDOWN_GRACE_MS = 5000;
 
 /**
- * Listens, then shuts down gracefully on SIGINT/SIGTERM: stop accepting, let in-flight requests finish, run the
- * service's own stop (close sockets with 1001, flush checkpoints, close adapters).
+ * Listens, then shuts down gracefully on SIGINT/SIGTERM: stop accepting, close long-lived connections (`drain`: the
+ * notifier's sockets with 1001), let in-flight requests finish within a grace, then run the service's own stop
+ * (flush checkpoints, close adapters). Errors that escape everything else are handled by the process guards.
  */
-export async function runService(options: { name: string; server: Server; port: number; host: string; logger: Logger; stop: () => Promise<void> }) {
+export async function runService(options: {
+  name: string;
+  server: Server;
+  port: number;
+  host: string;
+  logger: Logger;
+  drain?: () => Promise<void>;
+  stop: () => Promise<void>;
+}) {
+  installProcessGuards(options.logger, options.stop);
   await new Promise<void>((resolve) => options.server.listen(options.port, options.host, resolve));
   options.logger.info({ service: options.name, port: options.port }, 'listening');
   let stopping = false;
+  const shutdown = async () => {
+    const closed = new Promise<void>((resolve) => options.server.close(() => resolve()));
+    options.server.closeIdleConnections();
+    await options.drain?.();
+    const grace = setTimeout(() => options.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    await closed;
+    clearTimeout(grace);
+    await options.stop();
+  };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
       if (stopping) return;
       stopping = true;
       options.logger.info({ signal }, 'shutting down');
-      options.server.close();
-      options.server.closeIdleConnections();
-      options.stop().then(
+      shutdown().then(
         () => process.exit(0),
         (error: unknown) => {
           options.logger.error({ err: error }, 'shutdown failed');

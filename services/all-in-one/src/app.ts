@@ -119,12 +119,14 @@ export async function createApp(options: AppOptions) {
       const address = server.address();
       return typeof address === 'object' && address ? address.port : port;
     },
-    async stop() {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-      });
+    /** Graceful shutdown: stop accepting, close sockets with 1001, let in-flight requests finish (within a grace), flush. */
+    async stop(graceMs = 5000) {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
       await notifier.stop();
+      const grace = setTimeout(() => server.closeAllConnections(), graceMs);
+      await closed;
+      clearTimeout(grace);
       await background?.stop();
       await query.runner.stop();
       await adapters.close();

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { createLogger, loadConfig } from '@telemed/platform';
+import { createLogger, installProcessGuards, loadConfig } from '@telemed/platform';
 import { createApp } from './app';
 
 const config = loadConfig();
@@ -7,6 +7,7 @@ const logger = createLogger({ level: config.LOG_LEVEL });
 const frontendDir = fileURLToPath(new URL('../../../frontend/dist', import.meta.url));
 
 const app = await createApp({ config, logger, frontendDir });
+installProcessGuards(logger, () => app.stop(1000));
 await app.start();
 const port = await app.listen(config.PORT, config.HOST);
 logger.info({ port, dataDir: config.dataDir }, `serving on http://localhost:${port} (API docs at /docs)`);

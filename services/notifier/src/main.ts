@@ -39,8 +39,8 @@ await runService({
   port: config.PORT,
   host: config.HOST,
   logger,
+  drain: () => notifier.stop(),
   stop: async () => {
-    await notifier.stop();
     await local?.stop();
     await adapters.close();
   },
