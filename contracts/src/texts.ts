@@ -14,6 +14,7 @@ export const API_TEXTS = {
   notFound: 'Not found',
   slotNotFound: 'Slot not found',
   slotTaken: 'This slot is already booked',
+  slotAlreadyRequested: 'You have already requested this slot. You can follow it in My Appointments.',
   slotPast: 'This slot is in the past',
   slotNotAvailable: 'This slot is not available',
   appointmentNotFound: 'Appointment not found',

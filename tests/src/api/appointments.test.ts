@@ -60,6 +60,11 @@ describe('appointments API', () => {
       assert.equal(res.body.detail, API_TEXTS.slotTaken);
     });
 
+    it('the same patient requesting their own slot again is told so, not that it is booked', async () => {
+      const res = await unchangedLog(() => request(patient, { slot_id: slots[0], notes: 'Fever again' }).expect(409));
+      assert.equal(res.body.detail, API_TEXTS.slotAlreadyRequested);
+    });
+
     it('an unknown slot is 404', async () => {
       const res = await unchangedLog(() => request(patient, { slot_id: 999_999_999_999, notes: 'x' }).expect(404));
       assert.equal(res.body.detail, API_TEXTS.slotNotFound);

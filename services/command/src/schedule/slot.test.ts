@@ -28,6 +28,8 @@ describe('slot decider', () => {
     spec([opened]).when(reserve('a-2')).then([{ type: 'SlotReserved', data: { ...reservation, appointment_id: 'a-2', patient_id: 'p-2' } }]));
   it('refuses an unknown slot with not_found', () => spec([]).when(reserve('a-2')).thenThrows('not_found', API_TEXTS.slotNotFound));
   it('refuses a reserved slot with conflict', () => spec([opened, reserved]).when(reserve('a-2')).thenThrows('conflict', API_TEXTS.slotTaken));
+  it('tells the patient who holds the reservation that they already requested it', () =>
+    spec([opened, { ...reserved, data: { ...reservation, patient_id: 'p-2' } }]).when(reserve('a-2')).thenThrows('conflict', API_TEXTS.slotAlreadyRequested));
   it('refuses a withdrawn slot', () => spec([opened, withdrawn]).when(reserve('a-2')).thenThrows('conflict', API_TEXTS.slotNotAvailable));
   it('refuses a slot that has started', () =>
     spec([opened]).when(reserve('a-2', new Date(slot.start))).thenThrows('conflict', API_TEXTS.slotPast));

@@ -53,7 +53,9 @@ export const slotDecider: Decider<SlotState, SlotCommand, SlotEvent> = {
       )
       .with({ type: 'ReserveSlot' }, ({ data }): SlotEvent[] => {
         if (state.status === 'unpublished') throw notFound(API_TEXTS.slotNotFound);
-        if (state.status === 'reserved') throw conflict(API_TEXTS.slotTaken);
+        if (state.status === 'reserved') {
+          throw conflict(state.patient_id === data.patient_id ? API_TEXTS.slotAlreadyRequested : API_TEXTS.slotTaken);
+        }
         if (state.status === 'withdrawn') throw conflict(API_TEXTS.slotNotAvailable);
         if (new Date(state.slot.start).getTime() <= data.now.getTime()) throw conflict(API_TEXTS.slotPast);
         return [
