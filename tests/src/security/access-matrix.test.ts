@@ -69,6 +69,41 @@ describe('access control: every route against every role', () => {
     return res.body.doctor_id as string;
   }
 
+  /** A pending invitation of otherDoctor (institution B's doctor, an existing account) to a new institution. */
+  async function freshInvitationOfOtherDoctor(): Promise<{ institution: string; invitation: string }> {
+    unique += 1;
+    const res = await t.http
+      .post('/api/v1/institutions/')
+      .set(users.platformAdmin.auth)
+      .send({
+        name: `Inviting ${unique}`,
+        slug: `inviting-${unique}`,
+        address: 'Somewhere',
+        phone: '+91 80 1234 5678',
+        email: `inviting${unique}@clinic.in`,
+        staff: [
+          { name: 'Admin', email: `inviting-admin${unique}@clinic.in`, phone: '+91 90000 10000', account_type: 'ADMIN' },
+          { name: 'Doctor two', email: 'doctor2@clinic.in', phone: '+91 90000 10001', account_type: 'DOCTOR' },
+        ],
+      })
+      .expect(201);
+    await t.settle();
+    return { institution: res.body.id as string, invitation: res.body.invitations[0].id as string };
+  }
+
+  /** A pending invitation from institution A (by its admin) to a doctor account that already existed. */
+  async function freshInvitationFromA(): Promise<string> {
+    const invitee = await t.createUser('doctor');
+    const email = (await t.http.get('/api/v1/users/me').set(invitee.auth).expect(200)).body.email as string;
+    const res = await t.http
+      .post(`/api/v1/institutions/${institutionId}/doctors`)
+      .set(users.institutionAdmin.auth)
+      .send({ name: 'Dr. Existing', email, phone_number: '+91 90000 66666', specialty: 'ENT', qualification: 'MS', consultation_fee: 100 })
+      .expect(201);
+    assert.equal(res.body.status, 'invited');
+    return res.body.invitation_id as string;
+  }
+
   before(async () => {
     const port = await freePort();
     t = await startTestApp({ env: { LOGIN_RATE_LIMIT_PER_ADDRESS: '1000', PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` } });
@@ -179,6 +214,23 @@ describe('access control: every route against every role', () => {
         };
       },
     },
+    ...(['accept', 'decline'] as const).map(
+      (answer): Row => ({
+        method: 'post',
+        path: `/institutions/:id/invitations/:invitation_id/${answer}`,
+        expect: all(404, { otherDoctor: 200 }),
+        request: async () => {
+          const { institution, invitation } = await freshInvitationOfOtherDoctor();
+          return { url: `/api/v1/institutions/${institution}/invitations/${invitation}/${answer}` };
+        },
+      }),
+    ),
+    {
+      method: 'delete',
+      path: '/institutions/:id/invitations/:invitation_id',
+      expect: all(404, { doctor: 403, institutionAdmin: 200, platformAdmin: 200 }),
+      request: async () => ({ url: `/api/v1/institutions/${institutionId}/invitations/${await freshInvitationFromA()}` }),
+    },
     { method: 'get', path: '/users/me', expect: all(200), request: fixed('/api/v1/users/me') },
     { method: 'get', path: '/doctors/', expect: all(200), request: fixed('/api/v1/doctors/') },
     { method: 'get', path: '/doctors/me', expect: all(200, { platformAdmin: 403 }), request: fixed('/api/v1/doctors/me') },
@@ -196,6 +248,13 @@ describe('access control: every route against every role', () => {
     { method: 'post', path: '/admin/projections/:name/rebuild', expect: all(403, { platformAdmin: 202 }), request: fixed('/api/v1/admin/projections/slots/rebuild') },
     { method: 'get', path: '/institutions/', expect: all(200), request: fixed('/api/v1/institutions/') },
     { method: 'get', path: '/institutions/check-admin-status', expect: all(200), request: fixed('/api/v1/institutions/check-admin-status') },
+    { method: 'get', path: '/institutions/invitations', expect: all(200), request: fixed('/api/v1/institutions/invitations') },
+    {
+      method: 'get',
+      path: '/institutions/invitations/:invitation_id',
+      expect: all(404, { otherDoctor: 200 }),
+      request: async () => ({ url: `/api/v1/institutions/invitations/${(await freshInvitationOfOtherDoctor()).invitation}` }),
+    },
     { method: 'get', path: '/institutions/my-institution', expect: all(404, { institutionAdmin: 200, otherInstitutionAdmin: 200 }), request: fixed('/api/v1/institutions/my-institution') },
     ...(['staff', 'appointments'] as const).map(
       (kind): Row => ({
@@ -206,6 +265,55 @@ describe('access control: every route against every role', () => {
       }),
     ),
   ];
+
+  it("across two institutions: A's admin adding B's doctor by e-mail gets an invitation and sees only appointments made while the doctor is A's member", async () => {
+    const slot = async (minutes: number) => {
+      const start = DateTime.now().setZone(DEFAULT_TIMEZONE).startOf('day').plus({ days: 5, minutes });
+      const [id] = await t.openSlots(users.otherDoctor, [{ date: start.toISODate()!, time: start.toFormat('HH:mm') }]);
+      return id!;
+    };
+    const book = async (minutes: number) => {
+      const res = await t.http.post('/api/v1/appointments').set(users.otherPatient.auth).send({ slot_id: await slot(minutes), notes: 'clinical note' });
+      assert.equal(res.status, 201, JSON.stringify(res.body));
+      await t.settle();
+      return res.body.appointment_id as string;
+    };
+    const listedByA = async () =>
+      ((await t.http.get(`/api/v1/institutions/${institutionId}/appointments`).set(users.institutionAdmin.auth).expect(200)).body as Array<{ id: string }>).map((a) => a.id);
+    const historyStatus = async (id: string, role: Exclude<Role, 'anonymous'>) => (await t.http.get(`/api/v1/appointments/${id}/history`).set(users[role].auth)).status;
+
+    const before = await book(600);
+    const added = await t.http
+      .post(`/api/v1/institutions/${institutionId}/doctors`)
+      .set(users.institutionAdmin.auth)
+      .send({ name: 'Doctor two', email: 'doctor2@clinic.in', phone_number: '+91 90000 10001', specialty: 'ENT', qualification: 'MS', consultation_fee: 100 })
+      .expect(201);
+    assert.equal(added.body.status, 'invited');
+    assert.equal(added.body.doctor_id, users.otherDoctor.user_id);
+    await t.settle();
+    const whilePending = await book(630);
+    assert.ok(!(await listedByA()).includes(before) && !(await listedByA()).includes(whilePending), 'an invitation opens nothing');
+    assert.deepEqual([await historyStatus(before, 'institutionAdmin'), await historyStatus(whilePending, 'institutionAdmin')], [404, 404]);
+    assert.deepEqual([await historyStatus(before, 'otherInstitutionAdmin'), await historyStatus(whilePending, 'otherInstitutionAdmin')], [200, 200]);
+    const mine = await t.http.get('/api/v1/institutions/my-institution').set(users.institutionAdmin.auth).expect(200);
+    assert.ok(!mine.body.doctors.some((d: { doctor_id: string }) => d.doctor_id === users.otherDoctor.user_id), 'not listed as an active doctor');
+    assert.ok(mine.body.pending_invitations.some((i: { id: string }) => i.id === added.body.invitation_id), 'listed as a pending invitation');
+
+    await t.http.post(`/api/v1/institutions/${institutionId}/invitations/${added.body.invitation_id}/accept`).set(users.otherDoctor.auth).expect(200);
+    await t.settle();
+    const whileMember = await book(660);
+    assert.ok((await listedByA()).includes(whileMember));
+    assert.ok(!(await listedByA()).includes(before) && !(await listedByA()).includes(whilePending), 'joining opens no earlier appointment');
+    assert.deepEqual([await historyStatus(before, 'institutionAdmin'), await historyStatus(whileMember, 'institutionAdmin')], [404, 200]);
+
+    await t.http.delete(`/api/v1/institutions/${institutionId}/doctors/${users.otherDoctor.user_id}`).set(users.institutionAdmin.auth).expect(200);
+    await t.settle();
+    const after = await book(690);
+    assert.ok((await listedByA()).includes(whileMember), 'what was made while a member stays visible (audit)');
+    assert.ok(!(await listedByA()).includes(after));
+    assert.deepEqual([await historyStatus(whileMember, 'institutionAdmin'), await historyStatus(after, 'institutionAdmin')], [200, 404]);
+    assert.deepEqual([await historyStatus(after, 'otherInstitutionAdmin'), await historyStatus(after, 'doctor')], [200, 404]);
+  });
 
   it('answers each cell as declared, and declares every route', async () => {
     const table = rows();
