@@ -38,7 +38,10 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
     type: z.literal('appointment_status_change'),
     event_id: z.string(),
     status: z.string(),
-    data: appointmentMessageData.extend({ rejection_reason: z.string().nullable().optional() }),
+    data: appointmentMessageData.extend({
+      rejection_reason: z.string().nullable().optional(),
+      cancelled_by: z.enum(['patient', 'doctor']).nullable().optional(),
+    }),
   }),
 ]);
 export type ServerMessage = z.infer<typeof serverMessageSchema>;

@@ -25,7 +25,7 @@ const STATUS_OF: Record<string, string> = {
 
 /**
  * The seeds' messages for an appointment event, and who gets them: a new request goes to the doctor; a status
- * change to the patient (and a patient's cancellation also to the doctor).
+ * change to the patient (and a patient's cancellation or an expired request also to the doctor).
  */
 export function messagesFor(event: RecordedEvent, appointment: AppointmentFacts, zone = DEFAULT_TIMEZONE): Delivery[] {
   const appointment_id = (event.data as { appointment_id: string }).appointment_id;
@@ -47,8 +47,10 @@ export function messagesFor(event: RecordedEvent, appointment: AppointmentFacts,
   const status = STATUS_OF[event.type];
   if (!status) return [];
   const rejection_reason = event.type === 'AppointmentRejected' ? event.data.reason : null;
-  const message = { type: 'appointment_status_change', event_id: event.event_id, status, data: { ...common, rejection_reason } };
+  const cancelled_by = event.type === 'AppointmentCancelled' ? event.data.cancelled_by : null;
+  const message = { type: 'appointment_status_change', event_id: event.event_id, status, data: { ...common, rejection_reason, cancelled_by } };
   const deliveries: Delivery[] = [{ user_id: appointment.patient_id, message }];
-  if (event.type === 'AppointmentCancelled' && event.data.cancelled_by === 'patient') deliveries.push({ user_id: appointment.doctor_id, message });
+  // The doctor hears of changes they did not make: a patient's cancellation, a request left to expire.
+  if (cancelled_by === 'patient' || event.type === 'AppointmentExpired') deliveries.push({ user_id: appointment.doctor_id, message });
   return deliveries;
 }

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { MemoryReadStore, InProcessBus, TokenService, createLogger } from '@telemed/platform';
 import { messagesFor, createNotifier } from '@telemed/notifier';
-import type { RecordedEvent } from '@telemed/contracts';
+import { serverMessageSchema, type RecordedEvent } from '@telemed/contracts';
 import { createServer } from 'node:http';
 import WebSocket from 'ws';
 
@@ -33,7 +33,23 @@ describe('notifier messages', () => {
     assert.deepEqual([rejected!.user_id, rejected!.message.status, (rejected!.message.data as { rejection_reason: string }).rejection_reason], ['p-1', 'rejected', 'On leave']);
     assert.deepEqual(messagesFor(event('AppointmentCancelled', { cancelled_by: 'doctor', reason: null }), appointment).map((d) => d.user_id), ['p-1']);
     assert.deepEqual(messagesFor(event('AppointmentCancelled', { cancelled_by: 'patient', reason: null }), appointment).map((d) => d.user_id), ['p-1', 'd-1']);
+    const [byPatient] = messagesFor(event('AppointmentCancelled', { cancelled_by: 'patient', reason: null }), appointment);
+    assert.equal((byPatient!.message.data as { cancelled_by: string }).cancelled_by, 'patient', 'each side can tell who cancelled');
+    assert.deepEqual(messagesFor(event('AppointmentExpired', {}), appointment).map((d) => d.user_id), ['p-1', 'd-1']);
     assert.deepEqual(messagesFor(event('SlotReleased', {}), appointment), []);
+  });
+});
+
+describe('notifier messages match the shared contract', () => {
+  it('every message the notifier builds parses with the server message schema', () => {
+    const events = [
+      event('AppointmentRequested', {}),
+      event('AppointmentApproved', {}),
+      event('AppointmentRejected', { reason: 'On leave' }),
+      event('AppointmentCancelled', { cancelled_by: 'patient', reason: null }),
+      event('AppointmentExpired', {}),
+    ];
+    for (const e of events) for (const { message } of messagesFor(e, appointment)) serverMessageSchema.parse(message);
   });
 });
 
