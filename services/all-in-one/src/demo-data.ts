@@ -1,7 +1,8 @@
 import { DateTime } from 'luxon';
 import { DEFAULT_TIMEZONE, SLOT_MINUTES } from '@telemed/contracts';
 import type { EventStore } from '@telemed/platform';
-import { createInstitution, registerUser, setAvailability, systemContext } from '@telemed/command';
+import { answerInvitation, createInstitution, registerUser, setAvailability, systemContext } from '@telemed/command';
+import { streams } from '@telemed/contracts';
 
 const DEMO_DOCTORS = [
   { name: 'Dr. Ananya Sharma', specialty: 'General Medicine', qualification: 'MBBS, MD', fee: 399, council: 'Delhi Medical Council' },
@@ -70,8 +71,9 @@ export async function seedDemoData(eventStore: EventStore, now: Date) {
     { email: 'patient@demo.telemed.local', name: 'Priya Patel', account_type: 'patient', phone_number: '+91 98000 11111' },
     context,
   );
-  // A clinic run by the demo institution admin, with the first two demo doctors on its staff.
-  await createInstitution(
+  // A clinic run by the demo institution admin, with the first two demo doctors on its staff: their accounts exist
+  // already, so the clinic invites them and (for the demo) they accept; the third doctor's invitation stays pending.
+  const { institution_id } = await createInstitution(
     eventStore,
     {
       name: 'Sunrise Family Clinic',
@@ -81,10 +83,17 @@ export async function seedDemoData(eventStore: EventStore, now: Date) {
       email: 'contact@sunrise-clinic.in',
       staff: [
         { name: 'Institution Admin', email: 'admin@demo.telemed.local', phone: '+91 98000 22222', account_type: 'ADMIN', role_title: 'Clinic manager' },
-        ...doctorEmails.slice(0, 2).map((email, i) => ({ name: DEMO_DOCTORS[i]!.name, email, phone: `+91 98000 0000${i + 1}`, account_type: 'DOCTOR' as const })),
+        ...doctorEmails.slice(0, 3).map((email, i) => ({ name: DEMO_DOCTORS[i]!.name, email, phone: `+91 98000 0000${i + 1}`, account_type: 'DOCTOR' as const })),
       ],
     },
     context,
   );
+  const invitations = (await eventStore.readStream(streams.institution(institution_id))).flatMap((e) =>
+    e.type === 'InstitutionStaffInvited' ? [e.data as { invitation_id: string; user_id: string }] : [],
+  );
+  for (const invitation of invitations.slice(0, 2)) {
+    const asDoctor = { ...context, actor: { user_id: invitation.user_id, role: 'doctor' as const } };
+    await answerInvitation(eventStore, institution_id, { invitation_id: invitation.invitation_id, user_id: invitation.user_id, accept: true }, asDoctor);
+  }
   return { doctors: DEMO_DOCTORS.length, slots, patients: 1, institutions: 1 };
 }
