@@ -60,10 +60,6 @@ export const INSTITUTION_TEXTS = {
   staffNotFound: 'Staff member not found',
   notADoctorAccount: 'This email belongs to an account that is not a doctor',
   invitationNotFound: 'Invitation not found',
-  /** Add doctor, when the address belongs to an existing account: it joins once its owner accepts. */
-  invitationSent: 'Invitation sent. The doctor joins the institution after accepting it.',
-  invitationAccepted: 'Invitation accepted',
-  invitationDeclined: 'Invitation declined',
 } as const;
 
 export const INVITATION_STATUSES = ['pending', 'accepted', 'declined', 'revoked'] as const;

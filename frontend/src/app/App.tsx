@@ -19,6 +19,7 @@ import { MyAppointments } from '../features/patient/MyAppointments';
 import { DoctorHome } from '../features/doctor/DoctorHome';
 import { InstitutionAdmin } from '../features/institution/InstitutionAdmin';
 import { InstitutionsPage } from '../features/institution/InstitutionsPage';
+import { InvitationPage } from '../features/institution/Invitations';
 import { WelcomePage } from '../features/public/WelcomePage';
 import { DoctorLandingPage } from '../features/public/DoctorLandingPage';
 
@@ -82,6 +83,7 @@ export function App() {
                 <Route path="/confirm-appointment" element={signedIn(<ConfirmAppointment />)} />
                 <Route path="/video-call" element={signedIn(<NotYetAvailable title="Video consultation" />)} />
                 <Route path="/profile" element={signedIn(<ProfilePage />)} />
+                <Route path="/invitations/:id" element={signedIn(<InvitationPage />)} />
                 <Route path="/:doctorId" element={<DoctorLandingPage />} />
               </Route>
             </Routes>

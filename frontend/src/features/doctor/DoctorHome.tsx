@@ -14,6 +14,7 @@ import { AvailabilityCalendar } from './calendar/AvailabilityCalendar';
 import { useSchedule } from './calendar/useSchedule';
 import { addDays, weekStart } from './calendar/model';
 import { monthlyRevenue } from './revenue';
+import { PendingInvitations } from '../institution/Invitations';
 
 const RevenueChart = lazy(() => import('./RevenueChart'));
 
@@ -222,6 +223,7 @@ export function DoctorHome() {
       <Typography variant="h5" component="h1">
         Doctor Dashboard
       </Typography>
+      <PendingInvitations />
       <Grid container spacing={2}>
         <StatCard title="Today's Appointments" value={todays.length} width={6} note={confirmed[0] ? `Next: ${whenPhrase(confirmed[0].slot.start_at)}` : 'No upcoming appointments.'} />
         <StatCard title="Weekly Patients" value={weeklyPatients} testId="weekly-patients" />

@@ -22,6 +22,7 @@ import { DEFAULT_CONSULTATION_FEE, DEFAULT_QUALIFICATION, DEFAULT_SPECIALTY } fr
 import { ApiError, api } from '../../lib/api';
 import { sessionStore, useSession } from '../../lib/session';
 import { useToasts } from '../../lib/toasts';
+import { INVITATION_TEXTS, type Invitation } from './Invitations';
 
 interface InstitutionDoctor {
   doctor_id: string;
@@ -43,6 +44,8 @@ interface Institution {
   phone: string;
   email: string;
   doctors: InstitutionDoctor[];
+  /** Existing accounts invited to join: not doctors of the institution until they accept. */
+  pending_invitations?: Invitation[];
 }
 
 const emptyForm = { name: '', email: '', phone_number: '', qualification: '', specialty: '', consultation_fee: String(DEFAULT_CONSULTATION_FEE) };
@@ -65,9 +68,10 @@ function AddDoctorDialog({ institutionId, open, onClose }: { institutionId: stri
   const toasts = useToasts();
   const queryClient = useQueryClient();
   const add = useMutation({
-    mutationFn: () => api(`/institutions/${institutionId}/doctors`, { method: 'POST', body: addDoctorPayload(form) }),
-    onSuccess: async () => {
-      toasts.show({ type: 'success', title: 'Doctor added successfully!' });
+    mutationFn: () => api<{ status: 'success' | 'invited' }>(`/institutions/${institutionId}/doctors`, { method: 'POST', body: addDoctorPayload(form) }),
+    onSuccess: async (result) => {
+      // An existing account is only invited: it joins when its owner accepts.
+      toasts.show({ type: 'success', title: result?.status === 'invited' ? INVITATION_TEXTS.sent : 'Doctor added successfully!' });
       setForm(emptyForm);
       onClose();
       await queryClient.invalidateQueries({ queryKey: ['institutions'] });
@@ -129,6 +133,14 @@ export function InstitutionAdmin() {
       await queryClient.invalidateQueries({ queryKey: ['institutions'] });
     },
     onError: (error) => toasts.show({ type: 'error', title: error instanceof ApiError ? 'Failed to remove doctor' : 'Error removing doctor' }),
+  });
+  const withdraw = useMutation({
+    mutationFn: (invitationId: string) => api(`/institutions/${institution.data!.id}/invitations/${invitationId}`, { method: 'DELETE' }),
+    onSuccess: async () => {
+      toasts.show({ type: 'success', title: 'Invitation withdrawn' });
+      await queryClient.invalidateQueries({ queryKey: ['institutions'] });
+    },
+    onError: () => toasts.show({ type: 'error', title: 'Failed to withdraw invitation' }),
   });
   const error = institution.error;
   return (
@@ -221,6 +233,31 @@ export function InstitutionAdmin() {
                 </Grid>
               ))}
             </Grid>
+          )}
+          {(institution.data.pending_invitations ?? []).length > 0 && (
+            <Stack spacing={1}>
+              <Typography variant="h6" component="h2">
+                Pending invitations
+              </Typography>
+              {(institution.data.pending_invitations ?? []).map((i) => (
+                <Card key={i.id} variant="outlined" data-testid="institution-invitation">
+                  <CardContent>
+                    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+                      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                        <Typography>{i.name || 'Unknown'}</Typography>
+                        <Typography variant="body2" color="text.secondary">
+                          {i.email}
+                        </Typography>
+                        <Chip size="small" label="Invited" color="warning" />
+                      </Stack>
+                      <Button color="error" disabled={withdraw.isPending} onClick={() => withdraw.mutate(i.id)}>
+                        Withdraw
+                      </Button>
+                    </Stack>
+                  </CardContent>
+                </Card>
+              ))}
+            </Stack>
           )}
           <AddDoctorDialog institutionId={institution.data.id} open={adding} onClose={() => setAdding(false)} />
         </>

@@ -24,6 +24,7 @@ import { CREDIT_PACKS, STARTING_CREDITS } from '@telemed/contracts/constants';
 import { api } from '../../lib/api';
 import { browserZone, whenPhrase } from '../../lib/time';
 import { matchesSearch, upcoming, type Doctor, type DoctorWithSlots, type Slot } from './types';
+import { PendingInvitations } from '../institution/Invitations';
 
 export const HOME_SLOTS_SHOWN = 4;
 export const ADD_MODAL_SLOTS_SHOWN = 3;
@@ -161,6 +162,7 @@ export function HomePage() {
   const doctors = mine.data ?? [];
   return (
     <Stack spacing={3}>
+      <PendingInvitations />
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 4 }}>
           <CreditsCard />

@@ -1,0 +1,118 @@
+import { useNavigate, useParams } from 'react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
+import { ApiError, api } from '../../lib/api';
+import { useToasts } from '../../lib/toasts';
+
+/** An invitation of the signed-in user to an institution's staff (GET /institutions/invitations). */
+export interface Invitation {
+  id: string;
+  institution: { id: string; name: string; slug: string };
+  user_id: string;
+  name: string;
+  email: string;
+  account_type: string;
+  role_title: string | null;
+  status: 'pending' | 'accepted' | 'declined' | 'revoked';
+  invited_at: string;
+}
+
+export const INVITATION_TEXTS = {
+  heading: 'Institution invitations',
+  /** Add doctor, when the address belongs to an existing account: it joins once its owner accepts. */
+  sent: 'Invitation sent. The doctor joins the institution after accepting it.',
+  accepted: 'Invitation accepted',
+  declined: 'Invitation declined',
+  failed: 'Could not answer the invitation',
+  notFound: 'This invitation does not exist or is not addressed to you.',
+  answered: { accepted: 'You accepted this invitation.', declined: 'You declined this invitation.', revoked: 'The institution withdrew this invitation.' },
+} as const;
+
+const roleLabel = (role: string) => (role === 'DOCTOR' || role === 'SUPER_DOCTOR' ? 'Doctor' : role.charAt(0) + role.slice(1).toLowerCase());
+
+/** Accept or decline; the institution then sees this account's appointments from now on (accept) or nothing (decline). */
+function useAnswer() {
+  const toasts = useToasts();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ invitation, answer }: { invitation: Invitation; answer: 'accept' | 'decline' }) =>
+      api(`/institutions/${invitation.institution.id}/invitations/${invitation.id}/${answer}`, { method: 'POST' }),
+    onSuccess: async (_result, { answer }) => {
+      toasts.show({ type: 'success', title: answer === 'accept' ? INVITATION_TEXTS.accepted : INVITATION_TEXTS.declined });
+      await queryClient.invalidateQueries({ queryKey: ['invitations'] });
+      await queryClient.invalidateQueries({ queryKey: ['institutions'] });
+    },
+    onError: (error) => toasts.show({ type: 'error', title: error instanceof ApiError ? `${INVITATION_TEXTS.failed}: ${error.detail}` : INVITATION_TEXTS.failed }),
+  });
+}
+
+function InvitationCard({ invitation }: { invitation: Invitation }) {
+  const answer = useAnswer();
+  return (
+    <Card variant="outlined" data-testid="invitation">
+      <CardContent>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
+          <div>
+            <Typography variant="subtitle1">{invitation.institution.name}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              invites you to join as {invitation.role_title ?? roleLabel(invitation.account_type)}. Accepting lets the institution see the appointments
+              you make from then on.
+            </Typography>
+          </div>
+          {invitation.status === 'pending' ? (
+            <Stack direction="row" spacing={1}>
+              <Button variant="contained" disabled={answer.isPending} onClick={() => answer.mutate({ invitation, answer: 'accept' })}>
+                Accept
+              </Button>
+              <Button color="inherit" disabled={answer.isPending} onClick={() => answer.mutate({ invitation, answer: 'decline' })}>
+                Decline
+              </Button>
+            </Stack>
+          ) : (
+            <Typography variant="body2">{INVITATION_TEXTS.answered[invitation.status]}</Typography>
+          )}
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The signed-in user's pending invitations; nothing at all when there are none. */
+export function PendingInvitations() {
+  const invitations = useQuery({ queryKey: ['invitations'], queryFn: () => api<Invitation[]>('/institutions/invitations').catch(() => []) });
+  if (!invitations.data?.length) return null;
+  return (
+    <Stack spacing={1} component="section" aria-label={INVITATION_TEXTS.heading}>
+      <Typography variant="h6" component="h2">
+        {INVITATION_TEXTS.heading}
+      </Typography>
+      {invitations.data.map((invitation) => (
+        <InvitationCard key={invitation.id} invitation={invitation} />
+      ))}
+    </Stack>
+  );
+}
+
+/** /invitations/:id, the link the invitation e-mail carries: the invitee answers it here. */
+export function InvitationPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const invitation = useQuery({ queryKey: ['invitations', id], queryFn: () => api<Invitation>(`/institutions/invitations/${encodeURIComponent(id)}`) });
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h5" component="h1">
+        Invitation
+      </Typography>
+      {invitation.isLoading && <CircularProgress />}
+      {invitation.error && (
+        <Alert severity="error">
+          {invitation.error instanceof ApiError && invitation.error.status === 404 ? INVITATION_TEXTS.notFound : invitation.error.message}
+        </Alert>
+      )}
+      {invitation.data && <InvitationCard invitation={invitation.data} />}
+      <div>
+        <Button onClick={() => navigate('/')}>Dashboard</Button>
+      </div>
+    </Stack>
+  );
+}
