@@ -43,6 +43,11 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
       cancelled_by: z.enum(['patient', 'doctor']).nullable().optional(),
     }),
   }),
+  z.object({
+    type: z.literal('schedule_update'),
+    event_id: z.string(),
+    data: z.object({ slot_id: z.number().int(), status: z.enum(['open']) }),
+  }),
 ]);
 export type ServerMessage = z.infer<typeof serverMessageSchema>;
 

@@ -1,8 +1,8 @@
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { RealtimeClient, type ConnectionState } from '../lib/realtime';
-import { sessionStore, useSession } from '../lib/session';
+import { isDoctor, sessionStore, useSession } from '../lib/session';
 import { useToasts } from '../lib/toasts';
 import { whenPhrase } from '../lib/time';
 
@@ -34,9 +34,23 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
   const [requests, setRequests] = useState<IncomingRequest[]>([]);
   const userId = session?.user.id;
   const token = session?.token;
+  const doctor = isDoctor(session?.user);
+  // useNavigate changes identity on every navigation; the socket must not be reopened for that.
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
+
+  /** A handled request (approved, rejected, cancelled, expired) leaves the banner and its toast. */
+  const dismissRequest = useCallback(
+    (id: string) => {
+      setRequests((all) => all.filter((r) => r.appointment_id !== id));
+      toasts.dismissKey(requestToastKey(id));
+    },
+    [toasts],
+  );
 
   useEffect(() => {
     if (!userId || !token) return;
+    const go = (path: string) => navigateRef.current(path);
     const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
     const client = new RealtimeClient(() => `${scheme}://${window.location.host}/ws/${userId}?token=${encodeURIComponent(token)}`);
     const offs = [
@@ -44,13 +58,16 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       client.on('appointmentStatusChange', (status, data) => {
         void queryClient.invalidateQueries();
         const when = whenPhrase(data.start_at as string | undefined);
+        const patientName = String(data.patient_name ?? 'The patient');
+        const doctorName = String(data.doctor_name ?? 'The doctor');
+        if (doctor) dismissRequest(String(data.appointment_id));
         if (status === 'approved') {
           toasts.show({
             type: 'success',
             title: 'Appointment Approved!',
             message: `${String(data.doctor_name ?? 'Your doctor')} approved your appointment for ${when}.`,
             duration: 8000,
-            actions: [{ label: 'View Appointments', primary: true, handler: () => navigate('/my-appointments') }],
+            actions: [{ label: 'View Appointments', primary: true, handler: () => go('/my-appointments') }],
           });
         } else if (status === 'rejected') {
           const reason = data.rejection_reason ? ` Reason: ${String(data.rejection_reason)}` : '';
@@ -59,12 +76,23 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
             title: 'Appointment Declined',
             message: `${String(data.doctor_name ?? 'The doctor')} declined your appointment for ${when}.${reason}`,
             duration: 10_000,
-            actions: [{ label: 'Book Another', primary: true, handler: () => navigate('/home') }],
+            actions: [{ label: 'Book Another', primary: true, handler: () => go('/home') }],
           });
+        } else if (status === 'cancelled') {
+          const ownAction = data.cancelled_by === (doctor ? 'doctor' : 'patient');
+          if (ownAction) return; // the page that cancelled has said so already
+          const message = doctor ? `${patientName} cancelled the appointment for ${when}.` : `${doctorName} cancelled your appointment for ${when}.`;
+          toasts.show({ type: 'info', title: 'Appointment cancelled', message, duration: 5000 });
+        } else if (status === 'expired') {
+          const message = doctor
+            ? `${patientName}'s request for ${when} expired without an answer.`
+            : `Your request to ${doctorName} for ${when} expired without an answer.`;
+          toasts.show({ type: 'info', title: 'Request expired', message, duration: 5000 });
         } else {
           toasts.show({ type: 'info', title: 'Appointment update', message: `Your appointment for ${when} is now ${status}.`, duration: 5000 });
         }
       }),
+      client.on('scheduleUpdate', () => void queryClient.invalidateQueries()),
       client.on('appointmentRequest', (data) => {
         void queryClient.invalidateQueries();
         const request: IncomingRequest = {
@@ -80,8 +108,9 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
           title: 'New Patient Request',
           message: `${request.patient_name} requested ${whenPhrase(request.start_at)}.`,
           autoDismiss: false,
+          key: requestToastKey(request.appointment_id),
           actions: [
-            { label: 'Review', primary: true, handler: () => navigate('/doctor-home') },
+            { label: 'Review', primary: true, handler: () => go('/doctor-home') },
             { label: 'Dismiss', handler: () => {} },
           ],
         });
@@ -89,8 +118,8 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       client.on('authenticationError', () => {
         toasts.show({ type: 'error', title: 'Authentication failed. Please log in again.', duration: 5000 });
         setTimeout(() => {
+          go('/');
           sessionStore.clear();
-          navigate('/');
         }, LOGOUT_DELAY_MS);
       }),
       client.on('disconnected', (code) => {
@@ -105,11 +134,10 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       client.disconnect();
       setState('disconnected');
     };
-  }, [userId, token, toasts, navigate, queryClient]);
+  }, [userId, token, doctor, toasts, queryClient, dismissRequest]);
 
-  const value = useMemo(
-    () => ({ state, requests, dismissRequest: (id: string) => setRequests((all) => all.filter((r) => r.appointment_id !== id)) }),
-    [state, requests],
-  );
+  const value = useMemo(() => ({ state, requests, dismissRequest }), [state, requests, dismissRequest]);
   return <RealtimeContext.Provider value={value}>{children}</RealtimeContext.Provider>;
 }
+
+const requestToastKey = (appointmentId: string) => `request:${appointmentId}`;

@@ -21,6 +21,8 @@ export interface RealtimeEvents {
   authenticationError: (code: number, reason: string) => void;
   appointmentStatusChange: (status: string, data: Record<string, unknown>) => void;
   appointmentRequest: (data: Record<string, unknown>) => void;
+  /** The doctor's schedule changed without their own action (a slot was freed). */
+  scheduleUpdate: (data: { slot_id: number; status: string }) => void;
   state: (state: ConnectionState) => void;
 }
 
@@ -87,6 +89,7 @@ export class RealtimeClient {
     const message = parseServerMessage(raw);
     if (message?.type === 'appointment_status_change') this.emit('appointmentStatusChange', message.status, message.data);
     else if (message?.type === 'appointment_request') this.emit('appointmentRequest', message.data);
+    else if (message?.type === 'schedule_update') this.emit('scheduleUpdate', message.data);
   }
 
   private closed(code: number, reason: string) {
@@ -133,7 +136,7 @@ export function parseServerMessage(raw: string): ServerMessage | null {
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
   const message = value as Partial<ServerMessage> & { data?: unknown };
-  if (message.type === 'appointment_request' || message.type === 'appointment_status_change') {
+  if (message.type === 'appointment_request' || message.type === 'appointment_status_change' || message.type === 'schedule_update') {
     if (typeof message.data !== 'object' || message.data === null) return null;
     if (message.type === 'appointment_status_change' && typeof message.status !== 'string') return null;
   }

@@ -3,8 +3,9 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { TOAST_MAX, ToastProvider, useToasts, type ToastInput } from './toasts';
 
 let show: (t: ToastInput) => number = () => 0;
+let dismissKey: (key: string) => void = () => {};
 function Grab() {
-  show = useToasts().show;
+  ({ show, dismissKey } = useToasts());
   return null;
 }
 
@@ -51,5 +52,23 @@ describe('toasts', () => {
     fireEvent.click(screen.getByRole('button', { name: 'View Appointments' }));
     expect(clicked).toHaveBeenCalledOnce();
     expect(screen.queryByText('With action')).toBeNull();
+  });
+
+  it('show one toast per key: the same key replaces it, and dismissing the key removes it', () => {
+    render(
+      <ToastProvider>
+        <Grab />
+      </ToastProvider>,
+    );
+    act(() => {
+      show({ type: 'appointment', title: 'New Patient Request', message: 'first', autoDismiss: false, key: 'request:a-1' });
+      show({ type: 'appointment', title: 'New Patient Request', message: 'again', autoDismiss: false, key: 'request:a-1' });
+      show({ type: 'appointment', title: 'New Patient Request', message: 'other', autoDismiss: false, key: 'request:a-2' });
+    });
+    expect(screen.getAllByTestId('toast')).toHaveLength(2);
+    expect(screen.queryByText('first')).toBeNull();
+    act(() => dismissKey('request:a-1'));
+    expect(screen.getAllByTestId('toast')).toHaveLength(1);
+    expect(screen.getByText('other')).toBeTruthy();
   });
 });

@@ -16,6 +16,8 @@ export interface ToastInput {
   duration?: number;
   autoDismiss?: boolean;
   actions?: ToastAction[];
+  /** A toast about one thing (e.g. one request): showing the same key again replaces it, and `dismissKey` removes it. */
+  key?: string;
 }
 interface Toast extends ToastInput {
   id: number;
@@ -26,7 +28,7 @@ export const TOAST_DEFAULT_MS = 5000;
 export const TOAST_MAX = 20;
 export const TOAST_TICK_MS = 50;
 
-const ToastContext = createContext<{ show(toast: ToastInput): number; dismiss(id: number): void } | null>(null);
+const ToastContext = createContext<{ show(toast: ToastInput): number; dismiss(id: number): void; dismissKey(key: string): void } | null>(null);
 
 export function useToasts() {
   const context = useContext(ToastContext);
@@ -93,16 +95,21 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const next = useRef(1);
   const dismiss = useCallback((id: number) => setToasts((all) => all.filter((t) => t.id !== id)), []);
+  const dismissKey = useCallback((key: string) => setToasts((all) => all.filter((t) => t.key !== key)), []);
   const show = useCallback((input: ToastInput) => {
     const id = next.current++;
-    setToasts((all) => [...all, { ...input, id, createdAt: Date.now() }].slice(-TOAST_MAX));
+    setToasts((all) => {
+      const others = input.key === undefined ? all : all.filter((t) => t.key !== input.key);
+      return [...others, { ...input, id, createdAt: Date.now() }].slice(-TOAST_MAX);
+    });
     return id;
   }, []);
-  const value = useMemo(() => ({ show, dismiss }), [show, dismiss]);
+  const value = useMemo(() => ({ show, dismiss, dismissKey }), [show, dismiss, dismissKey]);
   return (
     <ToastContext.Provider value={value}>
       {children}
-      <Box aria-live="polite" sx={{ position: 'fixed', top: 16, right: 16, zIndex: 2000, display: 'flex', flexDirection: 'column', gap: 1 }}>
+      {/* Below the header (64 px), so the signed-in person's name and menu stay visible. */}
+      <Box aria-live="polite" sx={{ position: 'fixed', top: 72, right: 16, zIndex: 2000, display: 'flex', flexDirection: 'column', gap: 1 }}>
         {toasts.map((toast) => (
           <ToastItem key={toast.id} toast={toast} onDismiss={() => dismiss(toast.id)} />
         ))}

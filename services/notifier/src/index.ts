@@ -26,6 +26,8 @@ export const APPOINTMENT_SUBJECTS = 'telemed.events.appointment.>';
 /** Events that end what a socket stands on: its session, or its user's account. */
 export const SESSION_ENDED_SUBJECT = 'telemed.events.session.SessionEnded';
 export const USER_DEACTIVATED_SUBJECT = 'telemed.events.user.UserDeactivated';
+/** A slot freed by a rejection, cancellation or expiry: the doctor's schedule changes without their own action. */
+export const SLOT_RELEASED_SUBJECT = 'telemed.events.slot.SlotReleased';
 
 export const DEFAULT_SOCKET_LIMITS = {
   maxSocketsPerUser: 10,
@@ -163,6 +165,13 @@ export function createNotifier(options: NotifierOptions) {
     sessions.closeUser(user_id, CLOSE.invalidToken);
   }
 
+  function onSlotReleased(event: RecordedEvent) {
+    if (delivered.has(event.event_id)) return;
+    const { slot_id, doctor_id } = event.data as { slot_id: number; doctor_id: string };
+    sessions.sendText(doctor_id, serialize({ type: 'schedule_update', event_id: event.event_id, data: { slot_id, status: 'open' } }));
+    delivered.add(event.event_id);
+  }
+
   const consumerName = (suffix: string) => (options.durableName ? `${options.durableName}${suffix}` : undefined);
 
   return {
@@ -177,6 +186,7 @@ export function createNotifier(options: NotifierOptions) {
       await subscribe(APPOINTMENT_SUBJECTS, '', onAppointmentEvent);
       await subscribe(SESSION_ENDED_SUBJECT, '-sessions', onSessionEnded);
       await subscribe(USER_DEACTIVATED_SUBJECT, '-users', onUserDeactivated);
+      await subscribe(SLOT_RELEASED_SUBJECT, '-slots', onSlotReleased);
     },
     openSockets: () => sessions.count,
     async stop() {

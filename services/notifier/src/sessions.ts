@@ -44,7 +44,10 @@ export class SocketSessions {
 
   /** Sends to every open socket of the user; returns how many took it. */
   send(userId: string, message: unknown): number {
-    const text = JSON.stringify(message);
+    return this.sendText(userId, JSON.stringify(message));
+  }
+
+  sendText(userId: string, text: string): number {
     let sent = 0;
     for (const entry of [...(this.byUser.get(userId) ?? [])]) if (entry.guarded.send(text)) sent += 1;
     return sent;

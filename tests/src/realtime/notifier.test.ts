@@ -75,6 +75,18 @@ describe('notifier WebSocket', () => {
     patientSocket.socket.close(1000);
   });
 
+  it("a rejection frees the slot and the doctor's schedule is told so live", async () => {
+    const [slot] = await t.openSlots(doctor, [{ date: indiaDate(4), time: '11:00' }]);
+    const doctorSocket = connect(base, doctor.user_id, doctor.token);
+    await doctorSocket.next('connection_established');
+    const created = await t.http.post('/api/v1/appointments').set(patient.auth).send({ slot_id: slot, notes: 'Rash' }).expect(201);
+    await doctorSocket.next('appointment_request');
+    await t.http.post(`/api/v1/appointments/${created.body.appointment_id}/reject`).set(doctor.auth).send({ reason: null }).expect(200);
+    const update = await doctorSocket.next('schedule_update');
+    assert.deepEqual(update.data, { slot_id: slot, status: 'open' });
+    doctorSocket.socket.close(1000);
+  });
+
   it('closes a socket that sends no heartbeat; heartbeats keep it open', async () => {
     const quiet = connect(base, patient.user_id, patient.token);
     const lively = connect(base, doctor.user_id, doctor.token);
