@@ -213,6 +213,43 @@ describe('the institution admin in the browser', { skip: chromiumMissing }, () =
   });
 });
 
+describe('a doctor invited by a clinic in the browser', { skip: chromiumMissing }, () => {
+  it('sees the invitation on the dashboard and at its link, and accepts it; the clinic then lists the doctor', async () => {
+    ensureFrontendBuilt();
+    const port = await freePort();
+    const base = `http://localhost:${port}`;
+    const server = await startServerProcess({ DATA_DIR: tmpDataDir(), DEMO_DATA: 'on', PORT: String(port), PUBLIC_URL: base, HOST: '127.0.0.1' });
+    const browser = await launchChromium();
+    try {
+      const context = { viewport: VIEWPORTS.desktop, timezoneId: 'Asia/Kolkata' };
+      // The demo clinic invited doctor3, whose account existed: a pending invitation, not a member.
+      const doctor = await (await browser.newContext(context)).newPage();
+      await signInWithGoogle(doctor, base, 'doctor3@demo.telemed.local');
+      await doctor.getByRole('heading', { name: 'Doctor Dashboard' }).waitFor();
+      const invitation = doctor.locator('[data-testid="invitation"]', { hasText: 'Sunrise Family Clinic' });
+      await invitation.waitFor();
+      await screenshot(doctor, 'doctor-invitation');
+      // The card links to /invitations/{id}, the page the invitation e-mail opens.
+      await invitation.getByRole('link', { name: 'Sunrise Family Clinic' }).click();
+      await doctor.waitForURL(/\/invitations\/[\w-]+$/);
+      await doctor.reload();
+      await doctor.locator('[data-testid="invitation"]', { hasText: 'Sunrise Family Clinic' }).getByRole('button', { name: 'Accept' }).click();
+      await doctor.getByText('Invitation accepted').waitFor();
+      await doctor.getByText('You accepted this invitation.').waitFor();
+
+      const admin = await (await browser.newContext(context)).newPage();
+      await signInWithGoogle(admin, base, 'admin@demo.telemed.local');
+      await admin.goto(`${base}/institution-admin`);
+      await admin.locator('[data-testid="institution-doctor"]', { hasText: 'Dr. Meera Kulkarni' }).waitFor();
+      assert.equal(await admin.locator('[data-testid="institution-invitation"]').count(), 0);
+    } finally {
+      await browser.close();
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+  });
+});
+
 describe('the platform admin in the browser', { skip: chromiumMissing }, () => {
   it('signs in with a password and manages institutions: create with staff, see staff and appointments, disband', async () => {
     ensureFrontendBuilt();

@@ -1,6 +1,6 @@
-import { useNavigate, useParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
+import { Alert, Button, Card, CardContent, CircularProgress, Link, Stack, Typography } from '@mui/material';
 import { ApiError, api } from '../../lib/api';
 import { useToasts } from '../../lib/toasts';
 
@@ -53,7 +53,11 @@ function InvitationCard({ invitation }: { invitation: Invitation }) {
       <CardContent>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
           <div>
-            <Typography variant="subtitle1">{invitation.institution.name}</Typography>
+            <Typography variant="subtitle1">
+              <Link component={RouterLink} to={`/invitations/${invitation.id}`} underline="hover">
+                {invitation.institution.name}
+              </Link>
+            </Typography>
             <Typography variant="body2" color="text.secondary">
               invites you to join as {invitation.role_title ?? roleLabel(invitation.account_type)}. Accepting lets the institution see the appointments
               you make from then on.
