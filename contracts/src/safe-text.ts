@@ -10,8 +10,11 @@ export type TextKind = 'line' | 'multiline';
 
 // C0 controls, DEL and C1 controls; U+2028/2029 (line/paragraph separators) in single lines; bidi embeddings,
 // overrides and isolates (U+202A–U+202E, U+2066–U+2069). Zero-width joiners stay: Indic scripts need them.
+// Matching control characters is the point of these patterns.
+/* eslint-disable no-control-regex */
 const UNSAFE_IN_LINE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 const UNSAFE_IN_MULTILINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+/* eslint-enable no-control-regex */
 const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 export const UNSAFE_TEXT_MESSAGE = 'Control characters, bidirectional overrides and unpaired surrogates are not allowed';
