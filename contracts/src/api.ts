@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { MAX_NOTES_LENGTH, MAX_REASON_LENGTH, DOCTOR_LIST_MAX_LIMIT, DOCTOR_LIST_DEFAULT_LIMIT } from './constants';
+import { MAX_NOTES_LENGTH, MAX_REASON_LENGTH, DOCTOR_LIST_MAX_LIMIT, DOCTOR_LIST_DEFAULT_LIMIT, MY_APPOINTMENTS_MAX_LIMIT } from './constants';
 import { accountTypeSchema } from './events';
 import { safeLine, safeText } from './safe-text';
 import { calendarDateSchema, slotIdSchema, timezoneSchema, wallTimeSchema } from './time-fields';
@@ -155,6 +155,7 @@ export const patientAppointmentSchema = z
     notes: z.string(),
     created_at: z.string(),
     rejection_reason: z.string().nullable(),
+    status_reason: z.string().nullable().openapi({ description: "Why it ended so: 'expired', 'cancelled_by_patient', 'cancelled_by_doctor'" }),
     doctor: z.object({ doctor_id: z.string(), name: z.string(), specialty: z.string() }),
     patient: z.object({ name: z.string(), phone_number: z.string().nullable() }),
     slot: slotTimesSchema,
@@ -168,6 +169,8 @@ export const doctorAppointmentSchema = z
     patient_name: z.string(),
     notes: z.string(),
     status: appointmentStatusSchema,
+    status_reason: z.string().nullable(),
+    rejection_reason: z.string().nullable(),
     created_at: z.string(),
     consultation_fee: z.number(),
     slot: slotTimesSchema,
@@ -185,6 +188,14 @@ export const myAppointmentsQuerySchema = timezoneQuerySchema.extend({
     .optional()
     .openapi({ description: 'Comma-separated statuses; default requested,confirmed' }),
   include_past: z.enum(['true', 'false']).optional().openapi({ description: 'Include appointments that have ended' }),
+  section: z
+    .enum(['upcoming', 'past'])
+    .optional()
+    .openapi({
+      description:
+        'upcoming: requested and confirmed that have not ended, soonest first; past: ended, declined or cancelled, latest first. Overrides status and include_past',
+    }),
+  limit: z.coerce.number().int().min(1).max(MY_APPOINTMENTS_MAX_LIMIT).optional().openapi({ description: `At most this many (default and cap ${MY_APPOINTMENTS_MAX_LIMIT})` }),
 });
 
 export const pendingAppointmentSchema = z

@@ -20,6 +20,8 @@ export const MAX_REASON_LENGTH = 1000;
 
 export const DOCTOR_LIST_DEFAULT_LIMIT = 100;
 export const DOCTOR_LIST_MAX_LIMIT = 500;
+/** My Appointments answers at most this many per section: a long history is paged, never sent whole. */
+export const MY_APPOINTMENTS_MAX_LIMIT = 100;
 
 /** Read-your-writes: how long a query waits for projections to reach X-Min-Position. */
 export const MIN_POSITION_WAIT_MS = 2000;

@@ -15,6 +15,7 @@ import {
   scheduleSlotSchema,
   timezoneQuerySchema,
   z,
+  MY_APPOINTMENTS_MAX_LIMIT,
 } from '@telemed/contracts';
 import { RequestValidationError, policies, type ApiRouter, type HandlerResult, type ReadStore } from '@telemed/platform';
 import type { AppointmentDoc, DoctorDoc, HistoryDoc, SlotDoc, SubscriptionDoc, UserDoc } from './projections';
@@ -182,12 +183,20 @@ export function queryRoutes(api: ApiRouter, deps: QueryDeps): void {
           throw new RequestValidationError([{ loc: ['query', 'status'], msg: `Unknown status ${status}`, type: 'enum' }]);
         }
       }
-      const filter: Record<string, unknown> = {
-        [auth.account_type === 'doctor' ? 'doctor_id' : 'patient_id']: auth.user_id,
-        status: { $in: statuses },
-      };
-      if (query.include_past !== 'true') filter.end = { $gt: deps.clock().toISOString() };
-      const docs = await appointments.find(filter, { sort: byStart });
+      const owner = { [auth.account_type === 'doctor' ? 'doctor_id' : 'patient_id']: auth.user_id };
+      const now = deps.clock().toISOString();
+      const limit = query.limit ?? MY_APPOINTMENTS_MAX_LIMIT;
+      let docs: AppointmentDoc[];
+      if (query.section === 'upcoming') {
+        docs = await appointments.find({ ...owner, status: { $in: ['requested', 'confirmed'] }, end: { $gt: now } }, { sort: byStart, limit });
+      } else if (query.section === 'past') {
+        const past = { $or: [{ status: { $in: ['rejected', 'cancelled', 'completed'] } }, { end: { $lte: now } }] };
+        docs = await appointments.find({ ...owner, ...past }, { sort: { start: -1 }, limit });
+      } else {
+        const filter: Record<string, unknown> = { ...owner, status: { $in: statuses } };
+        if (query.include_past !== 'true') filter.end = { $gt: now };
+        docs = await appointments.find(filter, { sort: byStart, limit });
+      }
       return {
         body:
           auth.account_type === 'doctor'

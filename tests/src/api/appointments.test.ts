@@ -190,7 +190,7 @@ describe('appointments API', () => {
       const res = await t.http.get('/api/v1/appointments/me?timezone_str=Asia/Kolkata').set(patient.auth).expect(200);
       assert.ok(res.body.length >= 1);
       const first = res.body[0];
-      assert.deepEqual(Object.keys(first).sort(), ['appointment_id', 'created_at', 'doctor', 'notes', 'patient', 'rejection_reason', 'slot', 'status']);
+      assert.deepEqual(Object.keys(first).sort(), ['appointment_id', 'created_at', 'doctor', 'notes', 'patient', 'rejection_reason', 'slot', 'status', 'status_reason']);
       assert.equal(first.doctor.name, 'Dr. Asha Menon');
       assert.equal(first.doctor.specialty, 'Pediatrics');
       assert.deepEqual(first.patient, { name: 'Ravi Kumar', phone_number: '+91 91234 56789' });
@@ -206,6 +206,30 @@ describe('appointments API', () => {
       assert.equal(first.slot.start_time, '03:30:00', '09:00 in India is 03:30 UTC');
       assert.equal(first.consultation_fee, 500);
       assert.ok(['requested', 'confirmed'].includes(first.status));
+    });
+
+    it('sections: upcoming (requested and confirmed, soonest first) and past (declined and cancelled, with their reasons, latest first)', async () => {
+      const mine = async (user: TestUser, section: string, limit = '') =>
+        (await t.http.get(`/api/v1/appointments/me?section=${section}${limit}`).set(user.auth).expect(200)).body as Array<{
+          status: string;
+          status_reason: string | null;
+          rejection_reason: string | null;
+          slot: { start_at: string };
+        }>;
+      const upcoming = await mine(patient, 'upcoming');
+      assert.ok(upcoming.length >= 1);
+      assert.ok(upcoming.every((a) => ['requested', 'confirmed'].includes(a.status)));
+      assert.deepEqual(upcoming.map((a) => a.slot.start_at), [...upcoming.map((a) => a.slot.start_at)].sort());
+      const declined = await mine(otherPatient, 'past');
+      assert.ok(declined.some((a) => a.status === 'rejected' && a.rejection_reason === 'Please see a neurologist'), 'a decline keeps its reason');
+      const past = await mine(patient, 'past');
+      assert.ok(past.some((a) => a.status === 'cancelled' && a.status_reason === 'cancelled_by_patient'));
+      assert.deepEqual(past.map((a) => a.slot.start_at), [...past.map((a) => a.slot.start_at)].sort().reverse());
+      assert.equal((await mine(patient, 'past', '&limit=1')).length, 1);
+      const doctorPast = await mine(doctor, 'past');
+      assert.ok(doctorPast.some((a) => a.status === 'rejected'));
+      await t.http.get('/api/v1/appointments/me?section=later').set(patient.auth).expect(422);
+      await t.http.get('/api/v1/appointments/me?section=past&limit=1000').set(patient.auth).expect(422);
     });
 
     it('an unknown time zone is 422', async () => {
