@@ -4,6 +4,7 @@ import { jsonShapeProblem } from './json-shape';
 import { safeLine, safeText, unsafeCharacterIn } from './safe-text';
 import { calendarDateSchema, isIanaTimezone, slotIdSchema, timezoneSchema, wallTimeSchema } from './time-fields';
 import { availabilitySlotInputSchema, myAppointmentsQuerySchema, requestAppointmentSchema } from './api';
+import { createInstitutionSchema } from './institutions';
 
 describe('safe text', () => {
   const refused = ['a\u0000b', 'a\u001b[31mred', 'a\u007f', 'a\u0085', 'a\u202eb', 'a\u2066b', 'x\ud800', '\udc00y'];
@@ -46,6 +47,11 @@ describe('dates, times, zones and slot ids at the edge', () => {
   });
   it('a slot ends after it starts', () => {
     assert.equal(availabilitySlotInputSchema.safeParse({ slot_date: '2030-01-01', start_time: '09:30:00', end_time: '09:00:00' }).success, false);
+  });
+  it('opening hours close after they open', () => {
+    const base = { name: 'C', slug: 'clinic', address: 'A', phone: '+91 80 1234 5678', email: 'c@c.in', staff: [{ name: 'S', email: 's@c.in', phone: '+91 90000 00000', account_type: 'ADMIN' }] };
+    assert.equal(createInstitutionSchema.safeParse({ ...base, hours_of_operation: { MO: '09:00-17:00', SU: null } }).success, true);
+    for (const range of ['17:00-09:00', '09:00-09:00']) assert.equal(createInstitutionSchema.safeParse({ ...base, hours_of_operation: { MO: range } }).success, false, range);
   });
   it('zones are IANA names the runtime knows, not offsets', () => {
     for (const ok of ['Asia/Kolkata', 'UTC', 'Europe/London', 'America/Argentina/Buenos_Aires']) assert.equal(isIanaTimezone(ok), true, ok);

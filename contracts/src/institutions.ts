@@ -81,6 +81,7 @@ const phone = safeText().trim().regex(/^\+?[0-9 ()-]{6,20}$/, 'Expected a phone 
 const hours = z
   .string()
   .regex(/^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/, 'Expected HH:MM-HH:MM')
+  .refine((range) => range.slice(0, 5) < range.slice(6), 'Opening hours close after they open')
   .nullable();
 
 export const staffInputSchema = z.strictObject({
