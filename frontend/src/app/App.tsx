@@ -3,12 +3,14 @@ import { BrowserRouter, Outlet, Route, Routes, useNavigate } from 'react-router'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { CssBaseline, ThemeProvider, createTheme } from '@mui/material';
 import { ToastProvider, useToasts } from '../lib/toasts';
-import { setSessionExpiredHandler } from '../lib/api';
+import { ConfirmProvider } from '../lib/confirm';
+import { onOwnWrite, setSessionExpiredHandler } from '../lib/api';
 import { sessionStore } from '../lib/session';
 import { RealtimeProvider, LOGOUT_DELAY_MS } from './RealtimeProvider';
 import { Layout } from './Layout';
 import { AdminGuard, DoctorHomeGuard, PatientHomeGuard, RequireAuth, RootRoute } from './guards';
 import { NotYetAvailable } from './NotYetAvailable';
+import { NotFound } from './NotFound';
 import { LoginPage } from '../features/auth/LoginPage';
 import { AuthCallback } from '../features/auth/AuthCallback';
 import { SupportLogin } from '../features/auth/SupportLogin';
@@ -62,11 +64,13 @@ function Shell() {
 
 export function App() {
   const queryClient = useMemo(() => new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 5000 } } }), []);
+  useEffect(() => onOwnWrite(() => void queryClient.invalidateQueries()), [queryClient]);
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <QueryClientProvider client={queryClient}>
         <ToastProvider>
+          <ConfirmProvider>
           <BrowserRouter>
             <Routes>
               <Route element={<Shell />}>
@@ -85,9 +89,11 @@ export function App() {
                 <Route path="/profile" element={signedIn(<ProfilePage />)} />
                 <Route path="/invitations/:id" element={signedIn(<InvitationPage />)} />
                 <Route path="/:doctorId" element={<DoctorLandingPage />} />
+                <Route path="*" element={<NotFound />} />
               </Route>
             </Routes>
           </BrowserRouter>
+          </ConfirmProvider>
         </ToastProvider>
       </QueryClientProvider>
     </ThemeProvider>

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import {
   AppBar,
@@ -10,7 +10,6 @@ import {
   Box,
   Button,
   Divider,
-
   Menu,
   MenuItem,
   Paper,
@@ -22,8 +21,12 @@ import {
 } from '@mui/material';
 import { api } from '../lib/api';
 import { browserZone } from '../lib/time';
-import { homePathFor, initials, isDoctor, sessionStore, useSession } from '../lib/session';
+import HomeOutlined from '@mui/icons-material/HomeOutlined';
+import EventNoteOutlined from '@mui/icons-material/EventNoteOutlined';
+import PersonOutlined from '@mui/icons-material/PersonOutlined';
+import { initials, isDoctor, sessionStore, useSession } from '../lib/session';
 import { useRealtime } from './RealtimeProvider';
+import { useRole } from './useRole';
 import type { ConnectionState } from '../lib/realtime';
 
 export const CONNECTION_TOOLTIPS: Record<ConnectionState, string> = {
@@ -44,16 +47,6 @@ function useAppointmentCount(): number {
   return Array.isArray(data) ? data.length : 0;
 }
 
-function useIsInstitutionAdmin(): boolean {
-  const session = useSession();
-  const { data } = useQuery({
-    queryKey: ['institutions', 'check-admin-status'],
-    queryFn: () => api<{ is_institution_admin: boolean }>('/institutions/check-admin-status'),
-    enabled: Boolean(session),
-  });
-  return data?.is_institution_admin === true;
-}
-
 export function Layout({ children }: { children: ReactNode }) {
   const session = useSession();
   const navigate = useNavigate();
@@ -61,16 +54,18 @@ export function Layout({ children }: { children: ReactNode }) {
   const mobile = useMediaQuery(theme.breakpoints.down('sm'));
   const { state } = useRealtime();
   const count = useAppointmentCount();
-  const institutionAdmin = useIsInstitutionAdmin();
+  const { label: roleLabel, home, institutionAdmin } = useRole();
+  const { pathname } = useLocation();
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   if (!session) return <>{children}</>;
   const { user } = session;
-  const home = homePathFor(user);
   const doctor = isDoctor(user);
+  // Leave the guarded page first: clearing the session while on it would send the guard to /login instead of /.
   const logout = () => {
-    sessionStore.clear();
     navigate('/');
+    sessionStore.clear();
   };
+  const tab = pathname.startsWith('/my-appointments') ? 'appointments' : pathname.startsWith('/profile') ? 'profile' : 'home';
   const go = (path: string) => {
     setMenuAnchor(null);
     navigate(path);
@@ -119,11 +114,11 @@ export function Layout({ children }: { children: ReactNode }) {
               <Button onClick={(e) => setMenuAnchor(e.currentTarget)} aria-haspopup="menu" sx={{ textTransform: 'none', gap: 1 }}>
                 <Avatar sx={{ width: 32, height: 32, bgcolor: 'primary.main', fontSize: 14 }}>{initials(user.name)}</Avatar>
                 <Box sx={{ textAlign: 'left' }}>
-                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  <Typography variant="body2" title={user.name} noWrap sx={{ fontWeight: 600, maxWidth: 220 }}>
                     {user.name}
                   </Typography>
-                  <Typography variant="caption" color="text.secondary">
-                    {doctor ? 'Healthcare Provider' : 'Patient'}
+                  <Typography variant="caption" color="text.secondary" data-testid="role-label">
+                    {roleLabel}
                   </Typography>
                 </Box>
                 {light}
@@ -149,17 +144,19 @@ export function Layout({ children }: { children: ReactNode }) {
       </Box>
       {mobile && (
         <Paper sx={{ position: 'fixed', bottom: 0, left: 0, right: 0 }} elevation={3}>
-          <BottomNavigation showLabels>
-            <BottomNavigationAction label="Home" onClick={() => navigate(home)} />
+          <BottomNavigation showLabels value={tab} component="nav" aria-label="Main">
+            <BottomNavigationAction value="home" label="Home" icon={<HomeOutlined />} onClick={() => navigate(home)} />
             <BottomNavigationAction
-              label={
-                <Badge badgeContent={count > 0 ? count : undefined} color="primary">
-                  My Appointments
+              value="appointments"
+              label="My Appointments"
+              icon={
+                <Badge badgeContent={count > 0 ? count : undefined} color="primary" data-testid="appointment-badge-phone">
+                  <EventNoteOutlined />
                 </Badge>
               }
               onClick={() => navigate('/my-appointments')}
             />
-            <BottomNavigationAction label="Profile" onClick={() => navigate('/profile')} />
+            <BottomNavigationAction value="profile" label="Profile" icon={<PersonOutlined />} onClick={() => navigate('/profile')} />
           </BottomNavigation>
         </Paper>
       )}

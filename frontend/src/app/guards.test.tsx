@@ -1,14 +1,18 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { DoctorHomeGuard, PatientHomeGuard, RequireAuth, RootRoute } from './guards';
 import { sessionStore, type SessionUser } from '../lib/session';
 
 const signIn = (account_type: SessionUser['account_type']) =>
   sessionStore.set({ token: 't', refreshToken: null, user: { id: 'u', user_id: 'u', name: 'N', email: null, account_type }, authProvider: 'google' });
 
+let institutionAdmin = false;
+
 function at(path: string) {
   render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
     <MemoryRouter initialEntries={[path]}>
       <Routes>
         <Route path="/" element={<RootRoute><p>sign-in page</p></RootRoute>} />
@@ -16,15 +20,25 @@ function at(path: string) {
         <Route path="/home" element={<RequireAuth><PatientHomeGuard><p>patient home</p></PatientHomeGuard></RequireAuth>} />
         <Route path="/doctor-home" element={<RequireAuth><DoctorHomeGuard><p>doctor home</p></DoctorHomeGuard></RequireAuth>} />
         <Route path="/institutions" element={<p>institutions</p>} />
+        <Route path="/institution-admin" element={<p>manage institution</p>} />
       </Routes>
-    </MemoryRouter>,
+    </MemoryRouter>
+    </QueryClientProvider>,
   );
 }
 
 describe('route guards', () => {
+  beforeEach(() => {
+    institutionAdmin = false;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ is_institution_admin: institutionAdmin, institution_id: null }), { status: 200, headers: { 'Content-Type': 'application/json' } })),
+    );
+  });
   afterEach(() => {
     cleanup();
     sessionStore.clear();
+    vi.unstubAllGlobals();
   });
   it('sends an unauthenticated user on a protected route to /login', () => {
     at('/home');
@@ -35,7 +49,7 @@ describe('route guards', () => {
     at('/');
     expect(screen.getByText('doctor home')).toBeTruthy();
   });
-  it('/home redirects doctors and admins; /doctor-home redirects patients', () => {
+  it('/home redirects doctors and admins; /doctor-home redirects patients', async () => {
     signIn('doctor');
     at('/home');
     expect(screen.getByText('doctor home')).toBeTruthy();
@@ -46,11 +60,17 @@ describe('route guards', () => {
     cleanup();
     signIn('patient');
     at('/doctor-home');
-    expect(screen.getByText('patient home')).toBeTruthy();
+    expect(await screen.findByText('patient home')).toBeTruthy();
   });
-  it('treats an unspecified account type (user) as a patient', () => {
+  it("sends a clinic's admin (a staff account) from /home to their institution", async () => {
+    institutionAdmin = true;
+    signIn('patient');
+    at('/home');
+    expect(await screen.findByText('manage institution')).toBeTruthy();
+  });
+  it('treats an unspecified account type (user) as a patient', async () => {
     signIn('user');
     at('/');
-    expect(screen.getByText('patient home')).toBeTruthy();
+    expect(await screen.findByText('patient home')).toBeTruthy();
   });
 });

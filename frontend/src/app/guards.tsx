@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { homePathFor, isAdmin, isDoctor, useSession } from '../lib/session';
+import { useInstitutionAdminStatus } from './useRole';
 
 /** The seeds' guards: unauthenticated users go to /login; each home sends other roles to theirs. */
 export function RequireAuth({ children }: { children: ReactNode }) {
@@ -12,8 +13,12 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 
 export function PatientHomeGuard({ children }: { children: ReactNode }) {
   const session = useSession();
+  const { institutionAdmin, loading } = useInstitutionAdminStatus();
   if (isDoctor(session?.user)) return <Navigate to="/doctor-home" replace />;
   if (isAdmin(session?.user)) return <Navigate to="/institutions" replace />;
+  // A clinic's admin signs in with a staff account: their work is their institution, not the patient home.
+  if (loading) return null;
+  if (institutionAdmin) return <Navigate to="/institution-admin" replace />;
   return <>{children}</>;
 }
 

@@ -14,6 +14,16 @@ export class ApiError extends Error {
 
 let lastWritePosition = 0;
 let onSessionExpired: (() => void) | null = null;
+const writeListeners = new Set<() => void>();
+
+/**
+ * Called after every successful write of the user's own: the app refetches what is on screen (with X-Min-Position),
+ * so every count and list their action changed is current at once.
+ */
+export function onOwnWrite(listener: () => void): () => void {
+  writeListeners.add(listener);
+  return () => writeListeners.delete(listener);
+}
 
 /** Called once when the server says the session is over (401). */
 export function setSessionExpiredHandler(handler: () => void) {
@@ -57,6 +67,7 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
     if (response.status === 401 && session && onSessionExpired) onSessionExpired();
     throw new ApiError(response.status, detailOf(body, response.statusText));
   }
+  if (method !== 'GET') writeListeners.forEach((listener) => listener());
   return body as T;
 }
 

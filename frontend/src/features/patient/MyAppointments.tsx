@@ -1,88 +1,221 @@
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Avatar, Box, Button, Card, CardContent, Chip, CircularProgress, Stack, Typography } from '@mui/material';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Avatar, Box, Button, Card, CardContent, Chip, CircularProgress, Stack, Typography, type ChipProps } from '@mui/material';
+import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
+import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
+import VideocamOutlined from '@mui/icons-material/VideocamOutlined';
 import { api } from '../../lib/api';
 import { browserZone, longDate, timeOfDay } from '../../lib/time';
 import { useToasts } from '../../lib/toasts';
-import type { PatientAppointment } from './types';
+import { useConfirm } from '../../lib/confirm';
+import { initials, isDoctor, useSession } from '../../lib/session';
+import type { DoctorAppointment, PatientAppointment } from './types';
 
 export const JOIN_WINDOW_MS = 2 * 24 * 3600 * 1000;
+const PAST_SHOWN = 20;
 
 /** Join now shows when the start is within 2 days from now, or already past. */
 export const canJoin = (startIso: string, now = Date.now()) => Date.parse(startIso) - now <= JOIN_WINDOW_MS;
 
+/** One appointment as either side sees it: the other person, the time, the status and what can be done. */
+interface Row {
+  id: string;
+  status: PatientAppointment['status'];
+  statusReason: string | null;
+  rejectionReason: string | null;
+  otherName: string;
+  otherDetail: string | null;
+  notes: string;
+  startAt: string;
+}
+
+const fromPatientView = (a: PatientAppointment): Row => ({
+  id: a.appointment_id,
+  status: a.status,
+  statusReason: a.status_reason,
+  rejectionReason: a.rejection_reason,
+  otherName: a.doctor.name || 'Unknown Doctor',
+  otherDetail: a.doctor.specialty || 'No specialty information',
+  notes: a.notes,
+  startAt: a.slot.start_at,
+});
+
+const fromDoctorView = (a: DoctorAppointment): Row => ({
+  id: a.appointment_id,
+  status: a.status,
+  statusReason: a.status_reason,
+  rejectionReason: a.rejection_reason,
+  otherName: a.patient_name || 'Unknown patient',
+  otherDetail: null,
+  notes: a.notes,
+  startAt: a.slot.start_at,
+});
+
+/** What the status chip says, from the point of view of the one reading it. */
+export function statusLabel(row: Pick<Row, 'status' | 'statusReason' | 'startAt'>, viewer: 'patient' | 'doctor', now = Date.now()): { label: string; color: ChipProps['color'] } {
+  const ended = Date.parse(row.startAt) + 30 * 60_000 <= now;
+  switch (row.status) {
+    case 'requested':
+      return { label: viewer === 'doctor' ? 'Awaiting your approval' : 'Awaiting approval', color: 'warning' };
+    case 'confirmed':
+      return ended ? { label: 'Completed', color: 'default' } : { label: 'Confirmed', color: 'success' };
+    case 'completed':
+      return { label: 'Completed', color: 'default' };
+    case 'rejected':
+      return { label: 'Declined', color: 'error' };
+    case 'cancelled':
+      if (row.statusReason === 'expired') return { label: 'Expired (no answer)', color: 'default' };
+      if (row.statusReason === `cancelled_by_${viewer}`) return { label: 'Cancelled by you', color: 'default' };
+      return { label: viewer === 'doctor' ? 'Cancelled by the patient' : 'Cancelled by the doctor', color: 'default' };
+  }
+}
+
+function useSection(section: 'upcoming' | 'past', doctor: boolean) {
+  const zone = encodeURIComponent(browserZone());
+  const limit = section === 'past' ? `&limit=${PAST_SHOWN}` : '';
+  return useQuery({
+    queryKey: ['appointments', 'me', section],
+    queryFn: async () => {
+      const list = await api<Array<PatientAppointment | DoctorAppointment>>(`/appointments/me?section=${section}&timezone_str=${zone}${limit}`).catch(() => []);
+      return doctor ? (list as DoctorAppointment[]).map(fromDoctorView) : (list as PatientAppointment[]).map(fromPatientView);
+    },
+  });
+}
+
+function AppointmentCard({ row, viewer, actions }: { row: Row; viewer: 'patient' | 'doctor'; actions?: ReactNode }) {
+  const status = statusLabel(row, viewer);
+  const end = new Date(Date.parse(row.startAt) + 30 * 60_000);
+  return (
+    <Card data-testid="appointment-card" data-status={row.status}>
+      <CardContent>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
+          <Stack direction="row" spacing={2} sx={{ flexGrow: 1, minWidth: 0 }}>
+            <Avatar sx={{ bgcolor: 'primary.light' }}>{initials(row.otherName.replace(/^Dr\.?\s*/, ''))}</Avatar>
+            <Box sx={{ minWidth: 0 }}>
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
+                <Typography variant="h6" component="h3" noWrap title={row.otherName} sx={{ maxWidth: '100%' }}>
+                  {row.otherName}
+                </Typography>
+                <Chip size="small" label={status.label} color={status.color} />
+              </Stack>
+              {row.otherDetail && <Typography color="text.secondary">{row.otherDetail}</Typography>}
+              <Typography>
+                {longDate(row.startAt)} · {timeOfDay(new Date(row.startAt))} – {timeOfDay(end)}
+              </Typography>
+              {row.notes && (
+                <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                  Reason: {row.notes}
+                </Typography>
+              )}
+              {row.status === 'rejected' && row.rejectionReason && (
+                <Typography variant="body2" color="error.main">
+                  Declined: {row.rejectionReason}
+                </Typography>
+              )}
+            </Box>
+          </Stack>
+          {actions && <Stack spacing={1} direction={{ xs: 'row', sm: 'column' }}>{actions}</Stack>}
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+function EmptyState({ icon, title, text }: { icon: ReactNode; title: string; text: string }) {
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+          <Box sx={{ color: 'text.secondary', display: 'flex' }} aria-hidden>
+            {icon}
+          </Box>
+          <Box>
+            <Typography variant="h6" component="p">
+              {title}
+            </Typography>
+            <Typography color="text.secondary">{text}</Typography>
+          </Box>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** My Appointments for patients and doctors: the upcoming ones with what can be done, then the past ones with how they ended. */
 export function MyAppointments() {
   const navigate = useNavigate();
   const toasts = useToasts();
-  const queryClient = useQueryClient();
-  const appointments = useQuery({
-    queryKey: ['appointments', 'me'],
-    queryFn: () => api<PatientAppointment[]>(`/appointments/me?timezone_str=${encodeURIComponent(browserZone())}`).catch(() => []),
-  });
+  const confirm = useConfirm();
+  const session = useSession();
+  const doctor = isDoctor(session?.user);
+  const viewer = doctor ? 'doctor' : 'patient';
+  const upcoming = useSection('upcoming', doctor);
+  const past = useSection('past', doctor);
   const cancel = useMutation({
     mutationFn: (id: string) => api(`/appointments/${id}/cancel`, { method: 'POST' }),
-    onSuccess: () => {
-      toasts.show({ type: 'success', title: 'Appointment cancelled' });
-      return queryClient.invalidateQueries({ queryKey: ['appointments'] });
-    },
+    onSuccess: () => toasts.show({ type: 'success', title: 'Appointment cancelled' }),
     onError: () => toasts.show({ type: 'error', title: 'Failed to cancel appointment' }),
   });
-  const list = (appointments.data ?? []).filter((a) => a.slot);
+  const askCancel = async (row: Row) => {
+    const ok = await confirm({
+      title: 'Cancel appointment?',
+      message: `Are you sure you want to cancel this appointment? (${row.otherName}, ${longDate(row.startAt)} at ${timeOfDay(new Date(row.startAt))})`,
+      confirmLabel: 'Cancel appointment',
+      cancelLabel: 'Keep it',
+      destructive: true,
+    });
+    if (ok) cancel.mutate(row.id);
+  };
 
   return (
-    <Stack spacing={2}>
+    <Stack spacing={3}>
       <Typography variant="h5" component="h1">
         My Appointments
       </Typography>
-      {appointments.isLoading && (
-        <Box>
-          <CircularProgress size={20} /> Loading appointments...
-        </Box>
-      )}
-      {!appointments.isLoading && list.length === 0 && (
-        <Card>
-          <CardContent>
-            <Typography variant="h6">No upcoming appointments</Typography>
-            <Typography color="text.secondary">You&apos;re all caught up! Any new appointments will appear here.</Typography>
-          </CardContent>
-        </Card>
-      )}
-      {list.map((a) => (
-        <Card key={a.appointment_id} data-testid="appointment-card">
-          <CardContent>
-            <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
-              <Avatar>{(a.doctor.name || 'U').replace(/^Dr\.?\s*/, '')[0]}</Avatar>
-              <Box sx={{ flexGrow: 1 }}>
-                <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                  <Typography variant="h6">{a.doctor.name || 'Unknown Doctor'}</Typography>
-                  <Chip size="small" label={a.status} color={a.status === 'confirmed' ? 'success' : 'default'} />
-                </Stack>
-                <Typography color="text.secondary">{a.doctor.specialty || 'No specialty information'}</Typography>
-                <Typography>
-                  {longDate(a.slot.start_at)} · {timeOfDay(new Date(a.slot.start_at))} – {timeOfDay(new Date(Date.parse(a.slot.start_at) + 30 * 60_000))}
-                </Typography>
-                {a.notes && <Typography variant="body2">{a.notes}</Typography>}
-                {a.patient?.name && <Typography variant="body2">Patient: {a.patient.name}</Typography>}
-                {a.patient?.phone_number && <Typography variant="body2">Phone: {a.patient.phone_number}</Typography>}
-              </Box>
-              <Stack spacing={1}>
-                {a.status === 'confirmed' && canJoin(a.slot.start_at) && (
-                  <Button variant="contained" onClick={() => navigate(`/video-call?appointment_id=${a.appointment_id}`)}>
-                    Join now
+      <Stack component="section" spacing={2} aria-labelledby="upcoming-heading">
+        <Typography id="upcoming-heading" variant="h6" component="h2">
+          Upcoming
+        </Typography>
+        {upcoming.isLoading && (
+          <Box>
+            <CircularProgress size={20} /> Loading appointments...
+          </Box>
+        )}
+        {!upcoming.isLoading && (upcoming.data ?? []).length === 0 && (
+          <EmptyState icon={<EventAvailableOutlined fontSize="large" />} title="No upcoming appointments" text="You're all caught up! Any new appointments will appear here." />
+        )}
+        {(upcoming.data ?? []).map((row) => (
+          <AppointmentCard
+            key={row.id}
+            row={row}
+            viewer={viewer}
+            actions={
+              <>
+                {row.status === 'confirmed' && canJoin(row.startAt) && (
+                  <Button variant="contained" startIcon={<VideocamOutlined />} onClick={() => navigate(`/video-call?appointment_id=${row.id}`)}>
+                    {doctor ? 'Join Now' : 'Join now'}
                   </Button>
                 )}
-                <Button
-                  color="error"
-                  disabled={cancel.isPending}
-                  onClick={() => window.confirm('Are you sure you want to cancel this appointment?') && cancel.mutate(a.appointment_id)}
-                >
+                <Button color="error" disabled={cancel.isPending} onClick={() => void askCancel(row)}>
                   Cancel
                 </Button>
-              </Stack>
-            </Stack>
-          </CardContent>
-        </Card>
-      ))}
+              </>
+            }
+          />
+        ))}
+      </Stack>
+      <Stack component="section" spacing={2} aria-labelledby="past-heading">
+        <Typography id="past-heading" variant="h6" component="h2">
+          Past
+        </Typography>
+        {!past.isLoading && (past.data ?? []).length === 0 && (
+          <EmptyState icon={<HistoryOutlined fontSize="large" />} title="No past appointments" text="Completed, declined and cancelled appointments will be listed here." />
+        )}
+        {(past.data ?? []).map((row) => (
+          <AppointmentCard key={row.id} row={row} viewer={viewer} />
+        ))}
+      </Stack>
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { slotIdProblem } from './ConfirmAppointment';
-import { canJoin } from './MyAppointments';
+import { canJoin, statusLabel } from './MyAppointments';
 import { matchesSearch, upcoming } from './types';
 
 describe('patient screen rules', () => {
@@ -27,5 +27,21 @@ describe('patient screen rules', () => {
     const slot = (id: number, start: string, is_available = true) => ({ slot_id: id, slot_date: '', start_time: '', end_time: '', is_available, start_at: start, end_at: start });
     const now = Date.parse('2030-01-01T00:00:00Z');
     expect(upcoming([slot(3, '2030-01-03T00:00:00Z'), slot(1, '2029-12-31T00:00:00Z'), slot(2, '2030-01-02T00:00:00Z'), slot(4, '2030-01-04T00:00:00Z', false)], now).map((s) => s.slot_id)).toEqual([2, 3]);
+  });
+});
+
+describe('My Appointments status labels', () => {
+  const now = Date.parse('2030-01-02T00:00:00Z');
+  const future = '2030-01-03T04:00:00Z';
+  const past = '2030-01-01T04:00:00Z';
+  it('say how each appointment stands for the one reading it', () => {
+    expect(statusLabel({ status: 'requested', statusReason: null, startAt: future }, 'patient', now).label).toBe('Awaiting approval');
+    expect(statusLabel({ status: 'requested', statusReason: null, startAt: future }, 'doctor', now).label).toBe('Awaiting your approval');
+    expect(statusLabel({ status: 'confirmed', statusReason: null, startAt: future }, 'patient', now).label).toBe('Confirmed');
+    expect(statusLabel({ status: 'confirmed', statusReason: null, startAt: past }, 'patient', now).label).toBe('Completed');
+    expect(statusLabel({ status: 'rejected', statusReason: null, startAt: future }, 'patient', now).label).toBe('Declined');
+    expect(statusLabel({ status: 'cancelled', statusReason: 'cancelled_by_patient', startAt: future }, 'patient', now).label).toBe('Cancelled by you');
+    expect(statusLabel({ status: 'cancelled', statusReason: 'cancelled_by_patient', startAt: future }, 'doctor', now).label).toBe('Cancelled by the patient');
+    expect(statusLabel({ status: 'cancelled', statusReason: 'expired', startAt: past }, 'doctor', now).label).toBe('Expired (no answer)');
   });
 });

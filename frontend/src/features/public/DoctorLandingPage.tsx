@@ -38,11 +38,17 @@ export function DoctorLandingPage() {
                     <Chip key={s} label={s} />
                   ))}
                 </Stack>
-                {profile.blogPosts.map((post) => (
-                  <Link key={post.link} href={post.link}>
-                    {post.titleInEnglish}
-                  </Link>
-                ))}
+                {profile.blogPosts.length > 0 && (
+                  <Box component="section" aria-label="Articles">
+                    <Typography variant="subtitle2">Articles</Typography>
+                    {/* The Patient Education Hub is not published yet: titles only, no links that lead nowhere. */}
+                    {profile.blogPosts.map((post) => (
+                      <Typography key={post.link} variant="body2" color="text.secondary">
+                        {post.titleInEnglish} · {post.date}
+                      </Typography>
+                    ))}
+                  </Box>
+                )}
               </Stack>
             )}
             {tab === 1 &&

@@ -1,0 +1,36 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../lib/api';
+import { homePathFor, isAdmin, isDoctor, useSession } from '../lib/session';
+
+export const ROLE_LABELS = {
+  doctor: 'Healthcare Provider',
+  patient: 'Patient',
+  platformAdmin: 'Platform Admin',
+  institutionAdmin: 'Institution Admin',
+} as const;
+
+/** Whether the signed-in person administers an institution (any failure means not). */
+export function useInstitutionAdminStatus(): { institutionAdmin: boolean; loading: boolean } {
+  const session = useSession();
+  const { data, isLoading } = useQuery({
+    queryKey: ['institutions', 'check-admin-status'],
+    queryFn: () => api<{ is_institution_admin: boolean }>('/institutions/check-admin-status').catch(() => ({ is_institution_admin: false })),
+    enabled: Boolean(session),
+    staleTime: 60_000,
+  });
+  return { institutionAdmin: data?.is_institution_admin === true, loading: Boolean(session) && isLoading };
+}
+
+/**
+ * What the signed-in person is, as the header says it, and where their work is: doctors and patients keep the
+ * seeds' labels; platform admins manage institutions; a clinic's admin (a staff account) manages their clinic.
+ */
+export function useRole() {
+  const session = useSession();
+  const user = session?.user;
+  const { institutionAdmin, loading } = useInstitutionAdminStatus();
+  if (isDoctor(user)) return { label: ROLE_LABELS.doctor, home: homePathFor(user), institutionAdmin, loading };
+  if (isAdmin(user)) return { label: ROLE_LABELS.platformAdmin, home: homePathFor(user), institutionAdmin, loading };
+  if (institutionAdmin) return { label: ROLE_LABELS.institutionAdmin, home: '/institution-admin', institutionAdmin, loading };
+  return { label: ROLE_LABELS.patient, home: homePathFor(user), institutionAdmin, loading };
+}
