@@ -91,6 +91,22 @@ export const doctorListQuerySchema = z.object({
 
 export const availableSlotsResponseSchema = z.object({ slots: z.array(slotSchema) }).openapi('AvailableSlots');
 
+/** One slot as the confirm page shows it: the server's facts, never what a URL claims. */
+export const slotFactsSchema = slotSchema
+  .omit({ is_available: true })
+  .extend({
+    doctor: z.object({ doctor_id: z.string(), name: z.string(), specialty: z.string(), qualification: z.string(), consultation_fee: z.number() }),
+    availability: z.enum(['open', 'requested_by_you', 'taken', 'past', 'withdrawn']),
+  })
+  .openapi('SlotFacts');
+export const slotParamsSchema = z.object({
+  slot_id: z
+    .string()
+    .regex(/^\d{1,16}$/, 'A slot id is a positive integer')
+    .transform(Number)
+    .pipe(slotIdSchema),
+});
+
 // ---- schedule
 
 export const availabilitySlotInputSchema = z

@@ -16,6 +16,8 @@ import {
   timezoneQuerySchema,
   z,
   MY_APPOINTMENTS_MAX_LIMIT,
+  slotFactsSchema,
+  slotParamsSchema,
 } from '@telemed/contracts';
 import { RequestValidationError, policies, type ApiRouter, type HandlerResult, type ReadStore } from '@telemed/platform';
 import type { AppointmentDoc, DoctorDoc, HistoryDoc, SlotDoc, SubscriptionDoc, UserDoc } from './projections';
@@ -140,6 +142,53 @@ export function queryRoutes(api: ApiRouter, deps: QueryDeps): void {
       const zone = timezoneOf(query);
       if (!(await doctors.get(params.doctor_id))) throw notFound(API_TEXTS.doctorNotFound);
       return { body: { slots: (await upcomingSlots(params.doctor_id)).map((s) => slotView(s, zone, true)) } };
+    },
+  });
+
+  api.route({
+    method: 'get',
+    path: '/slots/:slot_id',
+    summary: 'One slot with its doctor, time and fee, and whether the caller can still request it',
+    tags: ['doctors'],
+    policy: policies.anyUser,
+    params: slotParamsSchema,
+    query: timezoneQuerySchema,
+    response: slotFactsSchema,
+    errors: [404],
+    handler: async ({ params, query, auth }) => {
+      const slot = await slots.get(String(params.slot_id));
+      const doctor = slot ? await doctors.get(slot.doctor_id) : null;
+      if (!slot || !doctor) throw notFound(API_TEXTS.slotNotFound);
+      const started = slot.start <= deps.clock().toISOString();
+      const availability =
+        slot.status === 'reserved'
+          ? slot.patient_id === auth.user_id
+            ? 'requested_by_you'
+            : 'taken'
+          : started
+            ? 'past'
+            : slot.status === 'open'
+              ? 'open'
+              : 'withdrawn';
+      const { slot_id, slot_date, start_time, end_time, start_at, end_at } = slotView(slot, timezoneOf(query), availability === 'open');
+      return {
+        body: {
+          slot_id,
+          slot_date,
+          start_time,
+          end_time,
+          start_at,
+          end_at,
+          doctor: {
+            doctor_id: doctor._id,
+            name: doctor.name,
+            specialty: doctor.specialty,
+            qualification: doctor.qualification,
+            consultation_fee: doctor.consultation_fee,
+          },
+          availability,
+        },
+      };
     },
   });
 

@@ -232,6 +232,20 @@ describe('appointments API', () => {
       await t.http.get('/api/v1/appointments/me?section=past&limit=1000').set(patient.auth).expect(422);
     });
 
+    it("a slot's facts come from the server: doctor, time, fee, and whether the caller can still request it", async () => {
+      const facts = (user: TestUser, slotId: number | string) => t.http.get(`/api/v1/slots/${slotId}?timezone_str=Asia/Kolkata`).set(user.auth);
+      const open = (await facts(patient, slots[5]!).expect(200)).body;
+      assert.equal(open.availability, 'open');
+      assert.deepEqual(open.doctor, { doctor_id: doctor.user_id, name: 'Dr. Asha Menon', specialty: 'Pediatrics', qualification: open.doctor.qualification, consultation_fee: 500 });
+      assert.equal(open.slot_date, indiaDate(2));
+      assert.equal(open.start_time, '11:30:00');
+      assert.equal((await facts(patient, slots[0]!).expect(200)).body.availability, 'requested_by_you');
+      assert.equal((await facts(otherPatient, slots[0]!).expect(200)).body.availability, 'taken');
+      await facts(patient, 999_999_999_999).expect(404);
+      await facts(patient, 'abc').expect(422);
+      await facts(patient, '-5').expect(422);
+    });
+
     it('an unknown time zone is 422', async () => {
       const res = await t.http.get('/api/v1/appointments/me?timezone_str=Mars/Olympus').set(patient.auth).expect(422);
       assert.deepEqual(res.body.detail[0].loc, ['query', 'timezone_str']);
