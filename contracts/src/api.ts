@@ -279,3 +279,4 @@ export const tokensSchema = z.object({
 });
 export const loginResponseSchema = tokensSchema.extend({ status: z.literal('success'), user: sessionUserSchema }).openapi('LoginResponse');
 export const authorizeResponseSchema = z.object({ authorization_url: z.string() }).openapi('AuthorizeResponse');
+export type SlotFacts = z.infer<typeof slotFactsSchema>;

@@ -32,31 +32,60 @@ describe('forms', () => {
     sessionStore.clear();
   });
 
-  it('Request Appointment: no slot id, a bad slot id, and the server’s detail are shown as the seeds word them', async () => {
+  const facts = (availability: string) => ({
+    slot_id: 12,
+    slot_date: '2030-01-02',
+    start_time: '09:00:00',
+    end_time: '09:30:00',
+    start_at: '2030-01-02T03:30:00Z',
+    end_at: '2030-01-02T04:00:00Z',
+    doctor: { doctor_id: 'd-1', name: 'Dr. Kavya Rao', specialty: 'Dermatology', qualification: 'MD', consultation_fee: 450 },
+    availability,
+  });
+  /** The slot's facts for GET /slots/12, and `onPost` for the request. */
+  const server = (availability: string, onPost: () => Promise<Response>) =>
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => (init?.method === 'POST' ? onPost() : String(url).includes('/slots/12') ? json(200, facts(availability)) : json(404, { detail: 'Not found' }))),
+    );
+
+  it('Request Appointment: no slot id and a bad slot id are shown as the seeds word them', async () => {
     at('/confirm-appointment?doctorName=Dr.%20A', <ConfirmAppointment />);
-    fireEvent.change(screen.getByLabelText(/Reason for Visit/), { target: { value: 'Cough' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Send Request' }));
     expect(await screen.findByText('Error: No slot ID provided')).toBeTruthy();
     cleanup();
-
     at('/confirm-appointment?slot_id=abc', <ConfirmAppointment />);
-    fireEvent.change(screen.getByLabelText(/Reason for Visit/), { target: { value: 'Cough' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Send Request' }));
     expect(await screen.findByText('Error: Invalid slot ID')).toBeTruthy();
-    cleanup();
+  });
 
-    vi.stubGlobal('fetch', vi.fn(async () => json(409, { detail: 'This slot is already booked' })));
-    at('/confirm-appointment?slot_id=12', <ConfirmAppointment />);
+  it("Request Appointment: shows the server's doctor, time and fee, never the URL's, and the server's detail on failure", async () => {
+    server('open', async () => json(409, { detail: 'This slot is already booked' }));
+    at('/confirm-appointment?slot_id=12&doctorName=Dr.%20Fake%20Person', <ConfirmAppointment />);
+    expect(await screen.findByText('Dr. Kavya Rao')).toBeTruthy();
+    expect(screen.queryByText(/Fake Person/)).toBeNull();
+    expect(screen.getByText(/Consultation fee ₹450/)).toBeTruthy();
     fireEvent.change(screen.getByLabelText(/Reason for Visit/), { target: { value: 'Cough' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send Request' }));
     expect(await screen.findByText('Error: This slot is already booked')).toBeTruthy();
   });
 
+  it('Request Appointment: a slot that is gone says so with a way to pick another time; one already requested points to My Appointments', async () => {
+    server('taken', async () => json(500, {}));
+    at('/confirm-appointment?slot_id=12', <ConfirmAppointment />);
+    expect(await screen.findByText('This slot has just been booked by someone else.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Pick another time' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Send Request' })).toBeNull();
+    cleanup();
+    server('requested_by_you', async () => json(500, {}));
+    at('/confirm-appointment?slot_id=12', <ConfirmAppointment />);
+    expect(await screen.findByText(/You have already requested this slot/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'My Appointments' })).toBeTruthy();
+  });
+
   it('Request Appointment: sending state, then Request Sent!', async () => {
     let release!: (r: Response) => void;
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((r) => (release = r))));
-    at('/confirm-appointment?slot_id=12&doctorName=Dr.%20A', <ConfirmAppointment />);
-    fireEvent.change(screen.getByLabelText(/Reason for Visit/), { target: { value: 'Cough' } });
+    server('open', () => new Promise<Response>((r) => (release = r)));
+    at('/confirm-appointment?slot_id=12', <ConfirmAppointment />);
+    fireEvent.change(await screen.findByLabelText(/Reason for Visit/), { target: { value: 'Cough' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send Request' }));
     const sending = await screen.findByRole('button', { name: 'Sending...' });
     expect((sending as HTMLButtonElement).disabled).toBe(true);
