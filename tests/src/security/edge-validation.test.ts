@@ -26,7 +26,7 @@ describe('the edge refuses out-of-range dates, control characters and prototype 
     patient = await t.createUser('patient');
     admin = await t.createUser('admin');
     institutionId = (await t.http.post('/api/v1/institutions/').set(admin.auth).send(institution()).expect(201)).body.id as string;
-    [slotId] = await t.openSlots(doctor, [{ date: indiaDate(1), time: '09:00' }]);
+    slotId = (await t.openSlots(doctor, [{ date: indiaDate(1), time: '09:00' }]))[0]!;
     await t.settle();
   });
   after(() => t.close());

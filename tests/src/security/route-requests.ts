@@ -76,10 +76,12 @@ export function requestArbitrary(route: DeclaredRoute, hints: RouteHints, caller
     ...(route.query ? (['query'] as const) : []),
     ...(route.body || route.method !== 'get' ? (['body'] as const) : []),
   ];
-  const changeOne = (kind: RequestKind, change: (valid: fc.Arbitrary<unknown>) => fc.Arbitrary<unknown>) =>
-    parts.length === 0
+  // Prototype keys go where keys are read: every query, and the body of any method that has one.
+  const keyedParts = ['query', ...(route.method !== 'get' ? (['body'] as const) : [])] as const;
+  const changeOne = (kind: RequestKind, change: (valid: fc.Arbitrary<unknown>) => fc.Arbitrary<unknown>, among: ReadonlyArray<'params' | 'query' | 'body'> = parts) =>
+    among.length === 0
       ? fc.tuple(params, query, hostileLeaf, caller).map(([p, q, b, who]) => build(kind, p, q, b, who))
-      : fc.constantFrom(...parts).chain((which) =>
+      : fc.constantFrom(...among).chain((which) =>
           fc
             .tuple(
               which === 'params' ? change(params) : params,
@@ -98,7 +100,7 @@ export function requestArbitrary(route: DeclaredRoute, hints: RouteHints, caller
   return {
     valid: fc.tuple(params, query, body, caller).map(([p, q, b, who]) => build('valid', p, q, b, who)),
     'near-valid': changeOne('near-valid', mutate),
-    'prototype-key': changeOne('prototype-key', withPrototypeKey),
+    'prototype-key': changeOne('prototype-key', withPrototypeKey, keyedParts),
     hostile: fc.tuple(params, query, hostileBody, caller).map(([p, q, b, who]) => build('hostile', p, q, b, who)),
   };
 }
