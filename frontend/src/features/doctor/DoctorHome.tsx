@@ -211,14 +211,17 @@ export function DoctorHome() {
   return (
     <Stack spacing={3}>
       {latest && (
-        <RequestBanner
-          key={latest.appointment_id}
-          request={latest}
-          onApprove={() => decide.mutate({ id: latest.appointment_id, action: 'approve' })}
-          onReject={(reason) => decide.mutate({ id: latest.appointment_id, action: 'reject', reason })}
-          onReview={() => document.getElementById('pending-requests')?.scrollIntoView({ behavior: 'smooth' })}
-          onClose={() => dismissRequest(latest.appointment_id)}
-        />
+        // Sticky under the header: the request stays in view however far the doctor has scrolled.
+        <Box data-testid="request-banner-dock" sx={{ position: 'sticky', top: { xs: 64, sm: 72 }, zIndex: (theme) => theme.zIndex.appBar - 1, boxShadow: 3, borderRadius: 1 }}>
+          <RequestBanner
+            key={latest.appointment_id}
+            request={latest}
+            onApprove={() => decide.mutate({ id: latest.appointment_id, action: 'approve' })}
+            onReject={(reason) => decide.mutate({ id: latest.appointment_id, action: 'reject', reason })}
+            onReview={() => document.getElementById('pending-requests')?.scrollIntoView({ behavior: 'smooth' })}
+            onClose={() => dismissRequest(latest.appointment_id)}
+          />
+        </Box>
       )}
       <Typography variant="h5" component="h1">
         Doctor Dashboard

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Stack, Tab, Tabs, Typography, useMediaQuery, useTheme } from '@mui/material';
-import { ROWS, applySelection, isPast, keyOf, rangeKeys, rowLabel, todayIn, weekDays, weekStart, addDays, type SlotKey } from './model';
+import { ROWS, applySelection, isPast, keyOf, nowMarker, rangeKeys, rowLabel, todayIn, weekDays, weekStart, addDays, type SlotKey } from './model';
 
 type CellState = 'selected' | 'booked' | 'past' | 'free';
 
@@ -50,6 +50,13 @@ export function AvailabilityCalendar({
     }
   }, [open, initial, thisWeek, zone]);
   const days = useMemo(() => weekDays(start), [start]);
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    if (!open) return;
+    const timer = setInterval(() => setNow(new Date()), 60_000);
+    return () => clearInterval(timer);
+  }, [open]);
+  const marker = nowMarker(zone, now);
   const locked = (key: SlotKey) => booked.has(key) || isPast(key.slice(0, 10), Number(key.slice(11)), zone);
   const stateOf = (date: string, row: number): CellState => {
     const key = keyOf(date, row);
@@ -93,9 +100,17 @@ export function AvailabilityCalendar({
           placeItems: 'center',
           cursor: state === 'booked' || state === 'past' ? 'not-allowed' : 'pointer',
           userSelect: 'none',
+          position: 'relative',
         }}
       >
         {mobile ? `${rowLabel(row)} ${style.mark}` : style.mark}
+        {marker && marker.date === date && marker.row === row && (
+          <Box
+            data-testid="now-marker"
+            aria-hidden
+            sx={{ position: 'absolute', left: 0, right: 0, top: `${marker.fraction * 100}%`, height: 2, bgcolor: 'error.main', pointerEvents: 'none' }}
+          />
+        )}
       </Box>
     );
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROWS, applySelection, isPast, keyFromSlot, keyOf, rangeKeys, rowLabel, rowTime, toPayload, weekDays, weekStart } from './model';
+import { ROWS, applySelection, isPast, keyFromSlot, keyOf, nowMarker, rangeKeys, rowLabel, rowTime, toPayload, weekDays, weekStart } from './model';
 
 describe('availability calendar model', () => {
   it('has 33 half-hour rows from 6:00 AM to 10:00 PM', () => {
@@ -42,5 +42,12 @@ describe('availability calendar model', () => {
     });
     expect(keyFromSlot({ slot_date: '2030-01-03', start_time: '09:30:00' })).toBe('2030-01-03-7');
     expect(keyFromSlot({ slot_date: '2030-01-03', start_time: '05:30:00' })).toBeNull();
+  });
+
+  it('places the current-time marker in today\'s row that holds now, and nowhere outside the day\'s rows', () => {
+    // 09:45 in India is 04:15 UTC.
+    expect(nowMarker('Asia/Kolkata', new Date('2030-01-02T04:15:00Z'))).toEqual({ date: '2030-01-02', row: 7, fraction: 0.5 });
+    expect(nowMarker('Asia/Kolkata', new Date('2030-01-02T00:00:00Z'))).toBeNull(); // 05:30, before the first row
+    expect(nowMarker('Asia/Kolkata', new Date('2030-01-02T17:10:00Z'))).toBeNull(); // 22:40, after the last row
   });
 });

@@ -106,3 +106,10 @@ export function keyFromSlot(slot: { slot_date: string; start_time: string }): Sl
   if (minutes < 0 || minutes % SLOT_MINUTES !== 0 || minutes / SLOT_MINUTES >= ROWS) return null;
   return keyOf(slot.slot_date, minutes / SLOT_MINUTES);
 }
+
+/** Where the current-time marker goes: today's row that contains now, and how far into it; null outside the day's rows. */
+export function nowMarker(zone: string, now = new Date()): { date: string; row: number; fraction: number } | null {
+  const offset = minutesNowIn(zone, now) - FIRST_ROW_MINUTES;
+  if (offset < 0 || offset >= ROWS * SLOT_MINUTES) return null;
+  return { date: todayIn(zone, now), row: Math.floor(offset / SLOT_MINUTES), fraction: (offset % SLOT_MINUTES) / SLOT_MINUTES };
+}
