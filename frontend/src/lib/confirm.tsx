@@ -9,6 +9,8 @@ export interface ConfirmOptions {
   cancelLabel?: string;
   /** A destructive action gets a red confirm button. */
   destructive?: boolean;
+  /** A notice with one button (instead of the browser's alert()). */
+  acknowledgeOnly?: boolean;
 }
 
 type Ask = (options: ConfirmOptions) => Promise<boolean>;
@@ -49,9 +51,9 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
           <DialogContentText id="confirm-message">{options?.message}</DialogContentText>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => answer(false)}>{options?.cancelLabel ?? 'Keep'}</Button>
+          {!options?.acknowledgeOnly && <Button onClick={() => answer(false)}>{options?.cancelLabel ?? 'Keep'}</Button>}
           <Button onClick={() => answer(true)} variant="contained" color={options?.destructive ? 'error' : 'primary'} autoFocus>
-            {options?.confirmLabel ?? 'Confirm'}
+            {options?.confirmLabel ?? (options?.acknowledgeOnly ? 'OK' : 'Confirm')}
           </Button>
         </DialogActions>
       </Dialog>

@@ -22,6 +22,7 @@ import { DEFAULT_CONSULTATION_FEE, DEFAULT_QUALIFICATION, DEFAULT_SPECIALTY } fr
 import { ApiError, api } from '../../lib/api';
 import { sessionStore, useSession } from '../../lib/session';
 import { useToasts } from '../../lib/toasts';
+import { useConfirm } from '../../lib/confirm';
 import { INVITATION_TEXTS, type Invitation } from './Invitations';
 
 interface InstitutionDoctor {
@@ -120,6 +121,7 @@ function AddDoctorDialog({ institutionId, open, onClose }: { institutionId: stri
 
 /** 'Manage Institution': the institution the signed-in admin runs, and its doctors. */
 export function InstitutionAdmin() {
+  const confirm = useConfirm();
   const session = useSession();
   const navigate = useNavigate();
   const toasts = useToasts();
@@ -219,11 +221,11 @@ export function InstitutionAdmin() {
                       {d.phone_number && <Typography variant="body2">{d.phone_number}</Typography>}
                       {d.consultation_fee !== null && <Typography variant="body2">₹{d.consultation_fee}</Typography>}
                       <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
-                        <Button onClick={() => window.alert('Edit functionality coming soon!')}>Edit</Button>
+                        <Button onClick={() => void confirm({ title: 'Edit', message: 'Edit functionality coming soon!', acknowledgeOnly: true })}>Edit</Button>
                         <Button
                           color="error"
                           disabled={remove.isPending}
-                          onClick={() => window.confirm(`Are you sure you want to remove ${d.name || 'this doctor'}?`) && remove.mutate(d.doctor_id)}
+                          onClick={async () => (await confirm({ title: 'Remove doctor?', message: `Are you sure you want to remove ${d.name || 'this doctor'}?`, confirmLabel: 'Remove', cancelLabel: 'Cancel', destructive: true })) && remove.mutate(d.doctor_id)}
                         >
                           Remove
                         </Button>

@@ -1,9 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
-  Box,
   Button,
   Card,
   CardContent,
@@ -14,21 +13,20 @@ import {
   DialogContent,
   DialogTitle,
   Grid,
-  IconButton,
-  MenuItem,
   Stack,
   Table,
   TableBody,
   TableCell,
   TableHead,
   TableRow,
-  TextField,
   Typography,
 } from '@mui/material';
 import { ApiError, api } from '../../lib/api';
 import { sessionStore, useSession } from '../../lib/session';
 import { useToasts } from '../../lib/toasts';
+import { useConfirm } from '../../lib/confirm';
 import { longDate, timeOfDay } from '../../lib/time';
+import { CreateInstitutionDialog } from './CreateInstitutionDialog';
 
 interface Institution {
   id: string;
@@ -57,110 +55,10 @@ interface InstitutionAppointment {
   notes: string;
 }
 
-export const STAFF_ROLES = ['USER', 'STAFF', 'ADMIN', 'DOCTOR', 'SUPER_DOCTOR'] as const;
-
-/** The slug derived from a name: lowercase letters, digits and hyphens. */
-export function slugFromName(name: string): string {
-  return name
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 63);
-}
-
-const emptyStaff = () => ({ name: '', email: '', phone: '', account_type: 'ADMIN' as (typeof STAFF_ROLES)[number], role_title: '' });
-
-function CreateInstitutionDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const toasts = useToasts();
-  const queryClient = useQueryClient();
-  const [form, setForm] = useState({ name: '', slug: '', slugTouched: false, address: '', phone: '', email: '' });
-  const [staff, setStaff] = useState([emptyStaff()]);
-  const [error, setError] = useState<string | null>(null);
-  const create = useMutation({
-    mutationFn: () =>
-      api('/institutions/', {
-        method: 'POST',
-        body: {
-          name: form.name.trim(),
-          slug: form.slug,
-          address: form.address.trim(),
-          phone: form.phone.trim(),
-          email: form.email.trim(),
-          staff: staff.map((s) => ({ name: s.name.trim(), email: s.email.trim(), phone: s.phone.trim(), account_type: s.account_type, ...(s.role_title.trim() ? { role_title: s.role_title.trim() } : {}) })),
-        },
-      }),
-    onSuccess: async () => {
-      toasts.show({ type: 'success', title: 'Institution created' });
-      onClose();
-      await queryClient.invalidateQueries({ queryKey: ['institutions'] });
-    },
-    onError: (e) => setError(e instanceof ApiError ? `Failed to create institution: ${e.detail || 'Unknown error'}` : 'Error creating institution. Please try again.'),
-  });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (staff.length === 0) return setError('At least one staff member is required');
-    setError(null);
-    create.mutate();
-  };
-  return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="md">
-      <Box component="form" onSubmit={submit}>
-        <DialogTitle>Create Institution</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ mt: 1 }}>
-            {error && <Alert severity="error">{error}</Alert>}
-            <TextField
-              label="Institution name"
-              required
-              value={form.name}
-              onChange={(e) => setForm({ ...form, name: e.target.value, slug: form.slugTouched ? form.slug : slugFromName(e.target.value) })}
-            />
-            <TextField label="Slug" required value={form.slug} onChange={(e) => setForm({ ...form, slug: slugFromName(e.target.value), slugTouched: true })} />
-            <TextField label="Address" required value={form.address} onChange={(e) => setForm({ ...form, address: e.target.value })} />
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField label="Phone" type="tel" required fullWidth value={form.phone} onChange={(e) => setForm({ ...form, phone: e.target.value })} />
-              <TextField label="Email" type="email" required fullWidth value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} />
-            </Stack>
-            <Typography variant="subtitle1">Staff</Typography>
-            {staff.map((member, i) => (
-              <Stack key={i} direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
-                <TextField label="Name" required size="small" value={member.name} onChange={(e) => setStaff(staff.map((s, j) => (j === i ? { ...s, name: e.target.value } : s)))} />
-                <TextField label="Email" type="email" required size="small" value={member.email} onChange={(e) => setStaff(staff.map((s, j) => (j === i ? { ...s, email: e.target.value } : s)))} />
-                <TextField label="Phone" type="tel" required size="small" value={member.phone} onChange={(e) => setStaff(staff.map((s, j) => (j === i ? { ...s, phone: e.target.value } : s)))} />
-                <TextField
-                  label="Role"
-                  select
-                  size="small"
-                  value={member.account_type}
-                  onChange={(e) => setStaff(staff.map((s, j) => (j === i ? { ...s, account_type: e.target.value as (typeof STAFF_ROLES)[number] } : s)))}
-                  sx={{ minWidth: 140 }}
-                >
-                  {STAFF_ROLES.map((r) => (
-                    <MenuItem key={r} value={r}>
-                      {r}
-                    </MenuItem>
-                  ))}
-                </TextField>
-                <IconButton aria-label={`Remove staff member ${i + 1}`} onClick={() => setStaff(staff.filter((_s, j) => j !== i))}>
-                  ×
-                </IconButton>
-              </Stack>
-            ))}
-            <Button onClick={() => setStaff([...staff, emptyStaff()])}>Add staff member</Button>
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={create.isPending}>
-            {create.isPending ? 'Creating...' : 'Create Institution'}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
-  );
-}
+export { slugFromName } from './CreateInstitutionDialog';
 
 function StaffDialog({ institution, onClose }: { institution: Institution; onClose: () => void }) {
+  const confirm = useConfirm();
   const toasts = useToasts();
   const queryClient = useQueryClient();
   const staff = useQuery({ queryKey: ['institutions', institution.id, 'staff'], queryFn: () => api<StaffEntry[]>(`/institutions/${institution.id}/staff`) });
@@ -194,10 +92,10 @@ function StaffDialog({ institution, onClose }: { institution: Institution; onClo
                   <TableCell>{s.email}</TableCell>
                   <TableCell>{s.phone}</TableCell>
                   <TableCell>
-                    <Button size="small" onClick={() => window.alert('Edit functionality coming soon!')}>
+                    <Button size="small" onClick={() => void confirm({ title: 'Edit', message: 'Edit functionality coming soon!', acknowledgeOnly: true })}>
                       Edit
                     </Button>
-                    <Button size="small" color="error" onClick={() => window.confirm(`Are you sure you want to remove ${s.name}?`) && remove.mutate(s.user_id)}>
+                    <Button size="small" color="error" onClick={async () => (await confirm({ title: 'Remove staff member?', message: `Are you sure you want to remove ${s.name}?`, confirmLabel: 'Remove', cancelLabel: 'Cancel', destructive: true })) && remove.mutate(s.user_id)}>
                       Remove
                     </Button>
                   </TableCell>
@@ -261,6 +159,7 @@ function AppointmentsDialog({ institution, onClose }: { institution: Institution
 
 /** The platform admin's Institution Management page. */
 export function InstitutionsPage() {
+  const confirm = useConfirm();
   const session = useSession();
   const navigate = useNavigate();
   const toasts = useToasts();
@@ -317,8 +216,8 @@ export function InstitutionsPage() {
                 <Stack direction="row" sx={{ mt: 1, flexWrap: 'wrap', gap: 1 }}>
                   <Button onClick={() => setStaffOf(inst)}>Staff</Button>
                   <Button onClick={() => setAppointmentsOf(inst)}>Appointments</Button>
-                  <Button onClick={() => window.alert('Edit functionality coming soon!')}>Edit</Button>
-                  <Button color="error" onClick={() => window.confirm(`Are you sure you want to disband ${inst.name}?`) && disband.mutate(inst.id)}>
+                  <Button onClick={() => void confirm({ title: 'Edit', message: 'Edit functionality coming soon!', acknowledgeOnly: true })}>Edit</Button>
+                  <Button color="error" onClick={async () => (await confirm({ title: 'Disband institution?', message: `Are you sure you want to disband ${inst.name}?`, confirmLabel: 'Disband', cancelLabel: 'Cancel', destructive: true })) && disband.mutate(inst.id)}>
                     Disband
                   </Button>
                 </Stack>
