@@ -102,6 +102,16 @@ describe('the edge refuses out-of-range dates, control characters and prototype 
     });
   });
 
+  describe('refusals found by the property tests store nothing', () => {
+    it("an institution whose doctor line names a patient's address is 409 without claiming the slug or provisioning the other staff", async () => {
+      const patientEmail = (await t.http.get('/api/v1/users/me').set(patient.auth).expect(200)).body.email as string;
+      const admin1 = { name: 'New Admin', email: 'new-admin@edge.in', phone: '+91 90000 00003', account_type: 'ADMIN' };
+      await refused(409, () => t.http.post('/api/v1/institutions/').set(admin.auth).send(institution({ slug: 'refused-clinic', staff: [admin1, { ...admin1, email: patientEmail, account_type: 'DOCTOR' }] })));
+      // The same address as an admin (a patient account) and then as a doctor, in one request.
+      await refused(409, () => t.http.post('/api/v1/institutions/').set(admin.auth).send(institution({ slug: 'refused-clinic', staff: [admin1, { ...admin1, account_type: 'DOCTOR' }] })));
+    });
+  });
+
   describe('prototype keys', () => {
     it('a __proto__ role is refused, not silently dropped, on the admin route that creates institutions', async () => {
       const body = `{"name":"Proto","slug":"proto-clinic","address":"A","phone":"+91 80 1234 5678","email":"p@p.in","staff":[{"name":"S","email":"s@p.in","phone":"+91 90000 00000","account_type":"ADMIN"}],"role_permissions":{"__proto__":["manage_institution"],"ADMIN":["read"]}}`;

@@ -29,6 +29,7 @@ describe('properties of every route, generated from its schemas', () => {
   let institutionId = '';
   const slotIds: number[] = [];
   const appointmentIds: string[] = [];
+  const existingEmails = ['admin@property.in', 'doctor@property.in', 'desk@property.in'];
   const tally = new Map<string, Map<number, number>>();
 
   async function tokenFor(email: string, accountType: 'patient' | 'doctor'): Promise<TestUser> {
@@ -43,6 +44,9 @@ describe('properties of every route, generated from its schemas', () => {
     await t.app.listen(port, '127.0.0.1');
     users.patient = await t.createUser('patient');
     users.platformAdmin = await t.createUser('admin');
+    for (const user of [users.patient, users.platformAdmin]) {
+      existingEmails.push((await t.http.get('/api/v1/users/me').set(user.auth).expect(200)).body.email as string);
+    }
     const created = await t.http
       .post('/api/v1/institutions/')
       .set(users.platformAdmin.auth)
@@ -98,6 +102,9 @@ describe('properties of every route, generated from its schemas', () => {
     }
     if (key === 'slot_id') return mix(...slotIds);
     if (key === 'doctor_id') return mix(users.doctor.user_id);
+    // Addresses and slugs that exist take the other branches: invitations, conflicts, accounts of another kind.
+    if (key === 'email') return mix(...existingEmails);
+    if (key === 'slug') return mix('property-clinic');
     if (where === 'query' && key === 'status') return mix('requested', 'confirmed,completed', 'requested,confirmed,rejected,cancelled,completed');
     if (where === 'query' && key === 'include_past') return mix('true', 'false');
     if (key === 'timezone' || key === 'timezone_str') return mix('Asia/Kolkata', 'UTC', 'Europe/London', 'America/New_York', 'Asia/Kathmandu');

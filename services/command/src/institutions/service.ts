@@ -16,6 +16,7 @@ import {
 import type { EventStore } from '@telemed/platform';
 import { handleCommand, readStream, type CommandContext } from '../decider';
 import { findUserIdByEmail, loadUser, registerUser } from '../users/service';
+import { normalizeEmail } from '../identity/email';
 import { institutionDecider, slugDecider, type StaffCandidate, type StaffMember } from './institution';
 
 type CreateInput = z.output<typeof createInstitutionSchema>;
@@ -67,7 +68,26 @@ function member(userId: string, p: { name: string; email: string; phone: string;
   };
 }
 
+/**
+ * Refuses, before anything is written, staff whose account cannot take their role (a doctor role on a patient's
+ * address, or on an address that an earlier line of the same request makes a patient's): provisioning would
+ * otherwise have claimed the slug and created the earlier staff's accounts for an institution that is refused.
+ */
+async function assertStaffAccountsFit(eventStore: EventStore, staff: CreateInput['staff']): Promise<void> {
+  const isDoctorAccount = new Map<string, boolean>();
+  for (const s of staff) {
+    const email = normalizeEmail(s.email);
+    if (!isDoctorAccount.has(email)) {
+      const existing = await findUserIdByEmail(eventStore, email);
+      const user = existing ? await loadUser(eventStore, existing) : null;
+      isDoctorAccount.set(email, user ? user.status === 'registered' && user.account_type === 'doctor' : DOCTOR_ROLES.includes(s.account_type));
+    }
+    if (DOCTOR_ROLES.includes(s.account_type) && !isDoctorAccount.get(email)) throw conflict(INSTITUTION_TEXTS.notADoctorAccount);
+  }
+}
+
 export async function createInstitution(eventStore: EventStore, input: CreateInput, context: CommandContext) {
+  await assertStaffAccountsFit(eventStore, input.staff);
   const institution_id = randomUUID();
   const slugStream = streams.institutionSlug(input.slug);
   const { state: slug } = await readStream(eventStore, slugStream, slugDecider);
