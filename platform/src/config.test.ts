@@ -13,6 +13,9 @@ describe('configuration', () => {
     assert.equal(config.identity.issuer, 'http://localhost:8000/oidc');
     assert.equal(config.identity.redirectUri, 'http://localhost:8000/auth/callback');
     assert.equal(config.ACCESS_TOKEN_TTL_SECONDS, 3600);
+    assert.equal(config.trustProxy, false, 'no proxy is trusted unless TRUST_PROXY says so');
+    assert.equal(config.METRICS_TOKEN, undefined);
+    assert.equal(loadConfig({ METRICS_TOKEN: '' }).METRICS_TOKEN, undefined, 'empty (as compose passes it) is unset');
   });
 
   it('uses Google when a client is configured', () => {
@@ -29,5 +32,8 @@ describe('configuration', () => {
     assert.throws(() => loadConfig({ NODE_ENV: 'production', FAULT_INJECTION: 'crash-after-slot-reserved' }), /FAULT_INJECTION is refused/);
     assert.throws(() => loadConfig({ PORT: 'eighty' }), /Invalid configuration: PORT/);
     assert.throws(() => loadConfig({ TOKEN_SECRET: 'short' }), /TOKEN_SECRET/);
+    assert.throws(() => loadConfig({ TRUST_PROXY: 'true' }), /Invalid configuration: TRUST_PROXY/);
+    assert.throws(() => loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '60000' }), /HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS/);
+    assert.throws(() => loadConfig({ METRICS_TOKEN: 'short' }), /METRICS_TOKEN/);
   });
 });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { HttpError } from '../http/errors';
-import { LoginRateLimiter } from './rate-limit';
+import { LoginRateLimiter, addressKey } from './rate-limit';
 
 const options = { perAccountAddress: 2, perAccount: 100, perAddress: 100, windowSeconds: 60, delaySeconds: 1 };
 
@@ -46,5 +46,19 @@ describe('LoginRateLimiter', () => {
     assert.equal(await outcome(limiter, 'a@x.in'), 60, 'the account budget (1) is spent');
     assert.equal(await outcome(limiter, 'b@x.in'), 'through', 'the refused attempt gave back its address point');
     assert.equal(await outcome(limiter, 'c@x.in'), 60, 'now the address budget (2) is spent');
+  });
+
+  it('counts IPv6 clients by their /64 network and IPv4-mapped addresses as IPv4', async () => {
+    assert.equal(addressKey('203.0.113.7'), '203.0.113.7');
+    assert.equal(addressKey('::ffff:203.0.113.7'), '203.0.113.7');
+    assert.equal(addressKey('2001:db8:1:2:aaaa::1'), '2001:db8:1:2::/64');
+    assert.equal(addressKey('2001:0db8:0001:0002:ffff:ffff:ffff:ffff'), '2001:db8:1:2::/64');
+    assert.equal(addressKey('2001:db8::1'), '2001:db8:0:0::/64');
+    assert.equal(addressKey('::1'), '0:0:0:0::/64');
+    const limiter = new LoginRateLimiter({ ...options, perAddress: 2 });
+    assert.equal(await outcome(limiter, 'a@x.in', '2001:db8:1:2::10'), 'through');
+    assert.equal(await outcome(limiter, 'b@x.in', '2001:db8:1:2::20'), 'through');
+    assert.equal(await outcome(limiter, 'c@x.in', '2001:db8:1:2:ffff::30'), 60, 'the same /64');
+    assert.equal(await outcome(limiter, 'c@x.in', '2001:db8:1:3::30'), 'through', 'another /64');
   });
 });

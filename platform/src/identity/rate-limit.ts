@@ -1,3 +1,4 @@
+import { isIPv6 } from 'node:net';
 import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { HttpError } from '../http/errors';
 
@@ -52,7 +53,8 @@ export class LoginRateLimiter {
   }
 
   /** Charges every budget for one attempt, or refuses with 429 (charging nothing) when one is spent. */
-  async attempt(account: string, address: string): Promise<LoginAttempt> {
+  async attempt(account: string, clientAddress: string): Promise<LoginAttempt> {
+    const address = addressKey(clientAddress);
     const pair = JSON.stringify([account, address]);
     // After a wait, a pair gets one try: it costs the whole budget, so a second one in parallel is refused.
     const pairCost = (await this.strikes.get(pair)) ? this.options.perAccountAddress : 1;
@@ -94,6 +96,21 @@ export class LoginRateLimiter {
     await this.pairs.block(pair, seconds);
     return tooMany(seconds * 1000);
   }
+}
+
+/**
+ * The address a budget is kept for: IPv4 as is (also when written IPv4-mapped), IPv6 by its /64 network, since one
+ * subscriber usually holds a whole /64 and could otherwise rotate through it.
+ */
+export function addressKey(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  if (!isIPv6(address)) return address;
+  const [head = '', tail = ''] = address.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = address.includes('::') ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right] : left;
+  return `${groups.slice(0, 4).map((g) => parseInt(g, 16).toString(16)).join(':')}::/64`;
 }
 
 function tooMany(msBeforeNext: number): HttpError {
