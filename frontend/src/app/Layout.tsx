@@ -60,10 +60,9 @@ export function Layout({ children }: { children: ReactNode }) {
   if (!session) return <>{children}</>;
   const { user } = session;
   const doctor = isDoctor(user);
-  // Leave the guarded page first: clearing the session while on it would send the guard to /login instead of /.
   const logout = () => {
-    navigate('/');
     sessionStore.clear();
+    navigate('/', { replace: true });
   };
   const tab = pathname.startsWith('/my-appointments') ? 'appointments' : pathname.startsWith('/profile') ? 'profile' : 'home';
   const go = (path: string) => {

@@ -41,8 +41,16 @@ describe('route guards', () => {
     vi.unstubAllGlobals();
   });
   it('sends an unauthenticated user on a protected route to /login', () => {
+    signIn('patient');
+    sessionStorage.clear(); // a visitor who never signed in on this page (not one who just logged out)
     at('/home');
     expect(screen.getByText('login page')).toBeTruthy();
+  });
+  it('sends a user who just logged out to /, the seeds’ logout target', () => {
+    signIn('patient');
+    sessionStore.clear();
+    at('/home');
+    expect(screen.getByText('sign-in page')).toBeTruthy();
   });
   it('sends a signed-in user at / to their home', () => {
     signIn('doctor');

@@ -1,13 +1,17 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { homePathFor, isAdmin, isDoctor, useSession } from '../lib/session';
+import { homePathFor, isAdmin, isDoctor, sessionStore, useSession } from '../lib/session';
 import { useInstitutionAdminStatus } from './useRole';
 
 /** The seeds' guards: unauthenticated users go to /login; each home sends other roles to theirs. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const session = useSession();
   const location = useLocation();
-  if (!session) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  if (!session) {
+    // Right after a logout the seeds send people to /; otherwise to /login, remembering where they were going.
+    if (sessionStore.loggedOut) return <Navigate to="/" replace />;
+    return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  }
   return <>{children}</>;
 }
 

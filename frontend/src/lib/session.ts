@@ -45,9 +45,16 @@ function read(): Session | null {
 
 const notify = () => listeners.forEach((l) => l());
 
+let loggedOut = false;
+
 export const sessionStore = {
   get: read,
+  /** True after the user logged out in this page's life: guards then send them to / (the seeds' logout target). */
+  get loggedOut(): boolean {
+    return loggedOut;
+  },
   set(session: Session) {
+    loggedOut = false;
     sessionStorage.setItem(KEYS.token, session.token);
     sessionStorage.setItem(KEYS.user, JSON.stringify(session.user));
     sessionStorage.setItem(KEYS.provider, session.authProvider);
@@ -56,6 +63,7 @@ export const sessionStore = {
   },
   /** Logout: clears the stored session and resets the active tab to home. */
   clear() {
+    loggedOut = true;
     for (const key of [KEYS.token, KEYS.user, KEYS.provider, KEYS.refresh]) sessionStorage.removeItem(key);
     sessionStorage.setItem(KEYS.tab, 'home');
     notify();

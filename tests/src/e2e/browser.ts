@@ -50,5 +50,5 @@ export async function signInWithGoogle(page: Page, baseUrl: string, email: strin
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   if (options.screenshots) await screenshot(page, 'identity-provider-consent');
   await page.getByRole('button', { name: 'Continue' }).click();
-  await page.waitForURL(/\/(home|doctor-home)$/, { timeout: 15_000 });
+  await page.waitForURL(/\/(home|doctor-home|institution-admin|institutions)$/, { timeout: 15_000 });
 }

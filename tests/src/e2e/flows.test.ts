@@ -83,7 +83,7 @@ describe('patient and doctor in two browsers', { skip: chromiumMissing }, () => 
     await patient.getByRole('button', { name: 'View Appointments' }).click();
     await patient.waitForURL(/\/my-appointments$/);
     const card = patient.locator('[data-testid="appointment-card"]', { hasText: 'Dr. Ananya Sharma' });
-    await card.getByText('confirmed').waitFor();
+    await card.getByText('Confirmed').waitFor();
     await screenshot(patient, 'my-appointments');
   });
 
@@ -179,8 +179,10 @@ describe('the institution admin in the browser', { skip: chromiumMissing }, () =
     const browser = await launchChromium();
     try {
       const page = await (await browser.newContext({ viewport: VIEWPORTS.desktop, timezoneId: 'Asia/Kolkata' })).newPage();
-      page.on('dialog', (dialog) => void dialog.accept());
       await signInWithGoogle(page, base, 'admin@demo.telemed.local');
+      // A clinic's admin lands on their institution, labelled as what they are.
+      await page.waitForURL(/\/institution-admin$/);
+      await page.getByTestId('role-label').filter({ hasText: 'Institution Admin' }).waitFor();
       await page.getByRole('button', { name: /Institution Admin/ }).click();
       await page.getByRole('menuitem', { name: 'Manage Institution' }).click();
       await page.waitForURL(/\/institution-admin$/);
@@ -201,6 +203,9 @@ describe('the institution admin in the browser', { skip: chromiumMissing }, () =
       assert.match(await card.innerText(), /₹100/);
       await screenshot(page, 'institution-admin');
       await card.getByRole('button', { name: 'Remove' }).click();
+      const confirmRemove = page.getByRole('dialog', { name: 'Remove doctor?' });
+      await confirmRemove.getByText('Are you sure you want to remove Dr. Nikhil Rao?').waitFor();
+      await confirmRemove.getByRole('button', { name: 'Remove' }).click();
       await page.getByText('Doctor removed successfully').waitFor();
       await card.waitFor({ state: 'detached' });
       await page.setViewportSize(VIEWPORTS.phone);
@@ -262,7 +267,6 @@ describe('the platform admin in the browser', { skip: chromiumMissing }, () => {
     const browser = await launchChromium();
     try {
       const page = await (await browser.newContext({ viewport: VIEWPORTS.desktop, timezoneId: 'Asia/Kolkata' })).newPage();
-      page.on('dialog', (dialog) => void dialog.accept());
       await page.goto(`${base}/support`);
       await page.getByLabel('Email').fill('ops@telemed.example.in');
       await page.getByLabel('Password').fill('a long enough passphrase');
@@ -277,7 +281,11 @@ describe('the platform admin in the browser', { skip: chromiumMissing }, () => {
       await dialog.getByLabel('Address').fill('Park Street, Kolkata');
       await dialog.getByLabel('Phone').first().fill('+91 33 4000 5678');
       await dialog.getByLabel('Email').first().fill('hello@lotuscare.in');
-      const staffRow = dialog.locator('div', { has: page.getByRole('button', { name: 'Remove staff member 1' }) }).last();
+      await dialog.getByLabel('Saturday closes').waitFor(); // hours of operation per weekday, the seeds' defaults
+      assert.equal(await dialog.getByLabel('Saturday closes').inputValue(), '13:00');
+      assert.equal(await dialog.getByRole('checkbox', { name: 'Sunday' }).isChecked(), false, 'closed on Sundays by default');
+      const staffRow = dialog.getByTestId('staff-member').first();
+      await staffRow.getByLabel('Role title').fill('Administrator');
       await staffRow.getByLabel('Name').fill('Rina Das');
       await staffRow.getByLabel('Email').fill('rina@lotuscare.in');
       await staffRow.getByLabel('Phone').fill('+91 98300 11111');
@@ -295,6 +303,7 @@ describe('the platform admin in the browser', { skip: chromiumMissing }, () => {
       await page.getByRole('button', { name: 'Close' }).click();
 
       await card.getByRole('button', { name: 'Disband' }).click();
+      await page.getByRole('dialog', { name: 'Disband institution?' }).getByRole('button', { name: 'Disband' }).click();
       await card.waitFor({ state: 'detached' });
     } finally {
       await browser.close();
