@@ -44,7 +44,7 @@ describe('properties of every route, generated from its schemas', () => {
     await t.app.listen(port, '127.0.0.1');
     users.patient = await t.createUser('patient');
     users.platformAdmin = await t.createUser('admin');
-    for (const user of [users.patient, users.platformAdmin]) {
+    for (const user of [users.patient, users.platformAdmin, await t.createUser('doctor')]) {
       existingEmails.push((await t.http.get('/api/v1/users/me').set(user.auth).expect(200)).body.email as string);
     }
     const created = await t.http
