@@ -99,6 +99,28 @@ export const slotFactsSchema = slotSchema
     availability: z.enum(['open', 'requested_by_you', 'taken', 'past', 'withdrawn']),
   })
   .openapi('SlotFacts');
+/** The public doctor page (no sign-in): the profile a patient chooses by, and the open slots of the next days. */
+export const PUBLIC_SLOT_DAYS_DEFAULT = 7;
+export const PUBLIC_SLOT_DAYS_MAX = 14;
+export const publicDoctorParamsSchema = z.object({ doctor_id: idSchema });
+export const publicDoctorQuerySchema = timezoneQuerySchema.extend({
+  days: z.coerce.number().int().min(1).max(PUBLIC_SLOT_DAYS_MAX).default(PUBLIC_SLOT_DAYS_DEFAULT),
+});
+export const publicDoctorProfileSchema = z
+  .object({
+    doctor_id: z.string(),
+    name: z.string(),
+    specialty: z.string(),
+    qualification: z.string(),
+    consultation_fee: z.number(),
+    appointment_duration_minutes: z.number().int(),
+    registration_number: z.string().nullable(),
+    medical_council: z.string().nullable(),
+    /** Open, future slots starting within `days` days, soonest first. */
+    slots: z.array(slotSchema),
+    days: z.number().int(),
+  })
+  .openapi('PublicDoctorProfile');
 export const slotParamsSchema = z.object({
   slot_id: z
     .string()
@@ -280,3 +302,4 @@ export const tokensSchema = z.object({
 export const loginResponseSchema = tokensSchema.extend({ status: z.literal('success'), user: sessionUserSchema }).openapi('LoginResponse');
 export const authorizeResponseSchema = z.object({ authorization_url: z.string() }).openapi('AuthorizeResponse');
 export type SlotFacts = z.infer<typeof slotFactsSchema>;
+export type PublicDoctorProfile = z.infer<typeof publicDoctorProfileSchema>;

@@ -18,6 +18,9 @@ import {
   MY_APPOINTMENTS_MAX_LIMIT,
   slotFactsSchema,
   slotParamsSchema,
+  publicDoctorParamsSchema,
+  publicDoctorProfileSchema,
+  publicDoctorQuerySchema,
 } from '@telemed/contracts';
 import { RequestValidationError, policies, type ApiRouter, type HandlerResult, type ReadStore } from '@telemed/platform';
 import type { AppointmentDoc, DoctorDoc, HistoryDoc, SlotDoc, SubscriptionDoc, UserDoc } from './projections';
@@ -142,6 +145,42 @@ export function queryRoutes(api: ApiRouter, deps: QueryDeps): void {
       const zone = timezoneOf(query);
       if (!(await doctors.get(params.doctor_id))) throw notFound(API_TEXTS.doctorNotFound);
       return { body: { slots: (await upcomingSlots(params.doctor_id)).map((s) => slotView(s, zone, true)) } };
+    },
+  });
+
+  api.route({
+    method: 'get',
+    path: '/public/doctors/:doctor_id',
+    summary: "A doctor's public page: profile and open slots of the next days (no sign-in; no contact details)",
+    tags: ['public'],
+    policy: policies.public,
+    params: publicDoctorParamsSchema,
+    query: publicDoctorQuerySchema,
+    response: publicDoctorProfileSchema,
+    errors: [404],
+    handler: async ({ params, query }) => {
+      const zone = timezoneOf(query);
+      const doctor = await doctors.get(params.doctor_id);
+      // Only a doctor with a published profile and an active account has a public page.
+      const user = doctor && doctor.doctor_number > 0 ? await users.get(doctor._id) : null;
+      if (!doctor || !user?.active) throw notFound(API_TEXTS.doctorNotFound);
+      const now = deps.clock();
+      const until = new Date(now.getTime() + query.days * 86_400_000).toISOString();
+      const open = await slots.find({ doctor_id: doctor._id, status: 'open', start: { $gt: now.toISOString(), $lt: until } }, { sort: byStart });
+      return {
+        body: {
+          doctor_id: doctor._id,
+          name: doctor.name,
+          specialty: doctor.specialty,
+          qualification: doctor.qualification,
+          consultation_fee: doctor.consultation_fee,
+          appointment_duration_minutes: doctor.appointment_duration_minutes,
+          registration_number: doctor.registration_number,
+          medical_council: doctor.medical_council,
+          slots: open.map((s) => slotView(s, zone, true)),
+          days: query.days,
+        },
+      };
     },
   });
 

@@ -235,6 +235,12 @@ describe('access control: every route against every role', () => {
     { method: 'get', path: '/doctors/', expect: all(200), request: fixed('/api/v1/doctors/') },
     { method: 'get', path: '/doctors/me', expect: all(200, { platformAdmin: 403 }), request: fixed('/api/v1/doctors/me') },
     { method: 'get', path: '/doctors/:doctor_id/available-slots', expect: all(200), request: async () => ({ url: `/api/v1/doctors/${users.doctor.user_id}/available-slots` }) },
+    {
+      method: 'get',
+      path: '/public/doctors/:doctor_id',
+      expect: all(200, { anonymous: 200 }),
+      request: async () => ({ url: `/api/v1/public/doctors/${users.doctor.user_id}` }),
+    },
     { method: 'get', path: '/slots/:slot_id', expect: all(200), request: async () => ({ url: `/api/v1/slots/${await freshSlot()}` }) },
     { method: 'get', path: '/schedule-v2/get_appointments_v2/', expect: all(403, { doctor: 200, otherDoctor: 200 }), request: fixed('/api/v1/schedule-v2/get_appointments_v2/') },
     { method: 'get', path: '/appointments/me', expect: all(200, { platformAdmin: 403 }), request: fixed('/api/v1/appointments/me') },
