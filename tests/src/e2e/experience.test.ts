@@ -90,7 +90,7 @@ describe('the product as new users meet it', { skip: chromiumMissing }, () => {
     await requestToasts(doctor).first().waitFor();
     assert.equal(await requestToasts(doctor).count(), 1, 'one toast per request');
     // The banner stays in view when the doctor has scrolled down.
-    await doctor.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await doctor.mouse.wheel(0, 5000); // scroll to the bottom of the dashboard
     await doctor.waitForTimeout(200);
     const box = (await doctor.locator('[data-testid="request-banner"]').boundingBox())!;
     assert.ok(box.y >= 0 && box.y < VIEWPORTS.desktop.height / 2, `banner at y=${box.y} after scrolling`);
