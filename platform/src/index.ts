@@ -27,3 +27,4 @@ export { parseTrustProxy, type TrustProxy } from './http/trust-proxy';
 export { runService } from './run-service';
 export { BufferedBatch } from './read-store/buffered-batch';
 export { installProcessGuards } from './process-guards';
+export { serveFrontend } from './http/static-frontend';

@@ -1,5 +1,6 @@
 import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
+import compression from 'compression';
 import { API_TEXTS, MAX_REQUEST_BODY_BYTES } from '@telemed/contracts';
 import { HttpError, errorHandler } from './errors';
 import { requestLog } from './request-log';
@@ -51,6 +52,9 @@ export function createBaseApp(options: {
     res.status(ok ? 200 : 503).json({ status: ok ? 'ready' : 'not_ready', ...details });
   }) as RequestHandler);
   app.get('/metrics', metricsRoute(options.metrics, options.config.METRICS_TOKEN));
+  // JSON answers and documents over 1 KB go out compressed (brotli or gzip, as the client accepts); files that are
+  // already compressed (the frontend's precompressed assets) are left alone.
+  app.use(compression({ threshold: 1024 }));
   app.use('/api', requestLog(options.logger, options.metrics));
   app.use('/api', express.json({ limit: MAX_REQUEST_BODY_BYTES, type: ['application/json', 'application/*+json'] }));
   return {

@@ -1,10 +1,9 @@
-import express from 'express';
 import type { Server } from 'node:http';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import swaggerUi from 'swagger-ui-express';
-import { INTERACTIONS_PATH, createAdapters, createBaseApp, createHttpServer, createLogger, createMetrics, socketLimitsFromConfig, tokensFromConfig, type Config, type Logger } from '@telemed/platform';
+import { INTERACTIONS_PATH, createAdapters, createBaseApp, createHttpServer, createLogger, createMetrics, serveFrontend, socketLimitsFromConfig, tokensFromConfig, type Config, type Logger } from '@telemed/platform';
 import { createCommandService, faultsFromConfig, identityFromConfig, startCommandBackground } from '@telemed/command';
 import { allProjections, createQueryService, readModelTokenCheck, sweepLookups } from '@telemed/query';
 import { createNotifier } from '@telemed/notifier';
@@ -77,8 +76,7 @@ export async function createApp(options: AppOptions) {
   base.finish((app) => {
     if (options.frontendDir && existsSync(join(options.frontendDir, 'index.html'))) {
       const dir = options.frontendDir;
-      app.use(express.static(dir, { index: false, maxAge: '1h' }));
-      app.get(/^(?!\/(api|ws|docs)\b).*/, (_req, res) => res.sendFile(join(dir, 'index.html')));
+      serveFrontend(app, dir);
     }
   });
 

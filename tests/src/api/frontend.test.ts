@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import supertest from 'supertest';
@@ -15,6 +16,11 @@ describe('serving the built frontend', () => {
     mkdirSync(join(dist, 'assets'), { recursive: true });
     writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
     writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1)');
+    // As the build writes them: precompressed twins next to each asset.
+    const bundle = `console.log(${JSON.stringify('x'.repeat(5000))})`;
+    writeFileSync(join(dist, 'assets', 'main-abc123.js'), bundle);
+    writeFileSync(join(dist, 'assets', 'main-abc123.js.br'), brotliCompressSync(bundle));
+    writeFileSync(join(dist, 'assets', 'main-abc123.js.gz'), gzipSync(bundle));
     app = await createApp({ config: loadConfig({ DATA_DIR: join(dir, 'data'), DEMO_DATA: 'off', LOG_LEVEL: 'silent' }), frontendDir: dist });
     await app.start();
   });
@@ -26,6 +32,26 @@ describe('serving the built frontend', () => {
       assert.match(res.text, /id="root"/);
     }
     await supertest(app.app).get('/assets/app.js').expect(200).expect('Content-Type', /javascript/);
+  });
+
+  it('sends the precompressed asset the browser accepts, cached for good; index.html is revalidated', async () => {
+    const br = await supertest(app.app).get('/assets/main-abc123.js').set('Accept-Encoding', 'gzip, deflate, br').expect(200);
+    assert.equal(br.headers['content-encoding'], 'br');
+    assert.match(String(br.headers['cache-control']), /max-age=31536000, immutable/);
+    assert.match(String(br.headers['content-type']), /javascript/);
+    const gz = await supertest(app.app).get('/assets/main-abc123.js').set('Accept-Encoding', 'gzip').expect(200);
+    assert.equal(gz.headers['content-encoding'], 'gzip');
+    assert.match(gz.text, /console\.log/, 'the client gets the same bytes once decoded');
+    const plain = await supertest(app.app).get('/assets/main-abc123.js').set('Accept-Encoding', 'identity').expect(200);
+    assert.equal(plain.headers['content-encoding'], undefined);
+    const page = await supertest(app.app).get('/home').expect(200);
+    assert.equal(page.headers['cache-control'], 'no-cache');
+  });
+
+  it('compresses JSON answers over 1 KB', async () => {
+    const res = await supertest(app.app).get('/openapi.json').set('Accept-Encoding', 'br, gzip').expect(200);
+    assert.match(String(res.headers['content-encoding']), /^(br|gzip)$/);
+    assert.ok(res.body.openapi, 'still JSON once decoded');
   });
 
   it('never answers API paths with the app', async () => {
