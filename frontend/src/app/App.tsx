@@ -1,7 +1,7 @@
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useMemo, type ComponentType, type ReactNode } from 'react';
 import { BrowserRouter, Outlet, Route, Routes, useNavigate } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { CssBaseline, ThemeProvider, createTheme } from '@mui/material';
+import { Box, CircularProgress, CssBaseline, ThemeProvider, createTheme } from '@mui/material';
 import { ToastProvider, useToasts } from '../lib/toasts';
 import { ConfirmProvider } from '../lib/confirm';
 import { onOwnWrite, setSessionExpiredHandler } from '../lib/api';
@@ -14,18 +14,30 @@ import { NotFound } from './NotFound';
 import { LoginPage } from '../features/auth/LoginPage';
 import { AuthCallback } from '../features/auth/AuthCallback';
 import { SupportLogin } from '../features/auth/SupportLogin';
-import { ProfilePage } from '../features/auth/ProfilePage';
-import { HomePage } from '../features/patient/HomePage';
-import { ConfirmAppointment } from '../features/patient/ConfirmAppointment';
-import { MyAppointments } from '../features/patient/MyAppointments';
-import { DoctorHome } from '../features/doctor/DoctorHome';
-import { InstitutionAdmin } from '../features/institution/InstitutionAdmin';
-import { InstitutionsPage } from '../features/institution/InstitutionsPage';
-import { InvitationPage } from '../features/institution/Invitations';
 import { WelcomePage } from '../features/public/WelcomePage';
 import { DoctorLandingPage } from '../features/public/DoctorLandingPage';
 
+/** A page loaded on first visit: the sign-in, welcome and public doctor pages do not carry the signed-in screens. */
+function lazyPage<K extends string>(load: () => Promise<Record<NoInfer<K>, ComponentType>>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+const ProfilePage = lazyPage(() => import('../features/auth/ProfilePage'), 'ProfilePage');
+const HomePage = lazyPage(() => import('../features/patient/HomePage'), 'HomePage');
+const ConfirmAppointment = lazyPage(() => import('../features/patient/ConfirmAppointment'), 'ConfirmAppointment');
+const MyAppointments = lazyPage(() => import('../features/patient/MyAppointments'), 'MyAppointments');
+const DoctorHome = lazyPage(() => import('../features/doctor/DoctorHome'), 'DoctorHome');
+const InstitutionAdmin = lazyPage(() => import('../features/institution/InstitutionAdmin'), 'InstitutionAdmin');
+const InstitutionsPage = lazyPage(() => import('../features/institution/InstitutionsPage'), 'InstitutionsPage');
+const InvitationPage = lazyPage(() => import('../features/institution/Invitations'), 'InvitationPage');
+
 const theme = createTheme({ palette: { primary: { main: '#0b6bcb' } }, shape: { borderRadius: 10 } });
+
+const pageLoading = (
+  <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '50vh' }} role="progressbar" aria-label="Loading">
+    <CircularProgress />
+  </Box>
+);
+
 
 /** Session expired (a 401 from the API): an error toast, then logout after 2 s. */
 function SessionExpiry() {
@@ -72,6 +84,7 @@ export function App() {
         <ToastProvider>
           <ConfirmProvider>
           <BrowserRouter>
+            <Suspense fallback={pageLoading}>
             <Routes>
               <Route element={<Shell />}>
                 <Route path="/" element={<RootRoute><LoginPage /></RootRoute>} />
@@ -92,6 +105,7 @@ export function App() {
                 <Route path="*" element={<NotFound />} />
               </Route>
             </Routes>
+            </Suspense>
           </BrowserRouter>
           </ConfirmProvider>
         </ToastProvider>
