@@ -1,7 +1,7 @@
 import { Suspense, lazy, useEffect, useMemo, type ComponentType, type ReactNode } from 'react';
 import { BrowserRouter, Outlet, Route, Routes, useNavigate } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Box, CircularProgress, CssBaseline, ThemeProvider, createTheme } from '@mui/material';
+import { Box, CircularProgress, CssBaseline, ThemeProvider } from '@mui/material';
 import { ToastProvider, useToasts } from '../lib/toasts';
 import { ConfirmProvider } from '../lib/confirm';
 import { onOwnWrite, setSessionExpiredHandler } from '../lib/api';
@@ -11,6 +11,7 @@ import { Layout } from './Layout';
 import { AdminGuard, DoctorHomeGuard, PatientHomeGuard, RequireAuth, RootRoute } from './guards';
 import { NotYetAvailable } from './NotYetAvailable';
 import { NotFound } from './NotFound';
+import { theme } from './theme';
 import { LoginPage } from '../features/auth/LoginPage';
 import { AuthCallback } from '../features/auth/AuthCallback';
 import { SupportLogin } from '../features/auth/SupportLogin';
@@ -29,8 +30,6 @@ const DoctorHome = lazyPage(() => import('../features/doctor/DoctorHome'), 'Doct
 const InstitutionAdmin = lazyPage(() => import('../features/institution/InstitutionAdmin'), 'InstitutionAdmin');
 const InstitutionsPage = lazyPage(() => import('../features/institution/InstitutionsPage'), 'InstitutionsPage');
 const InvitationPage = lazyPage(() => import('../features/institution/Invitations'), 'InvitationPage');
-
-const theme = createTheme({ palette: { primary: { main: '#0b6bcb' } }, shape: { borderRadius: 10 } });
 
 const pageLoading = (
   <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '50vh' }} role="progressbar" aria-label="Loading">

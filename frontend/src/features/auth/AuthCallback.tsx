@@ -2,7 +2,8 @@ import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Box, CircularProgress, Typography } from '@mui/material';
 import { api } from '../../lib/api';
-import { isDoctor, sessionStore, type SessionUser } from '../../lib/session';
+import { isAdmin, isDoctor, sessionStore, type SessionUser } from '../../lib/session';
+import { postLogin } from '../../lib/postLogin';
 import { useToasts } from '../../lib/toasts';
 import { LOGIN_FAILED } from './LoginPage';
 
@@ -14,6 +15,21 @@ interface LoginResponse {
   access_token: string;
   refresh_token: string;
   user: SessionUser;
+}
+
+/**
+ * Where to go after signing in: where the person was headed, else doctors to /doctor-home and everyone else to
+ * /home. A slot picked on a doctor's public page also adds that doctor to a patient's list (failures are ignored:
+ * the confirm page works either way); doctors and admins, who do not book, go home instead.
+ */
+export async function destinationAfterSignIn(user: SessionUser): Promise<string> {
+  const home = isDoctor(user) ? '/doctor-home' : '/home';
+  const intent = postLogin.take();
+  if (!intent) return home;
+  if (!intent.subscribeTo) return intent.path;
+  if (isDoctor(user) || isAdmin(user)) return home;
+  await api('/users/subscribe', { method: 'POST', body: { doctor_id: intent.subscribeTo } }).catch(() => undefined);
+  return intent.path;
 }
 
 /** Where the identity provider sends the browser back: exchanges the code and signs in. */
@@ -34,11 +50,13 @@ export function AuthCallback() {
       return;
     }
     api<LoginResponse>('/auth/google', { method: 'POST', body: { token: code, state } }).then(
-      (result) => {
+      async (result) => {
         if (result.status !== 'success') throw new Error('login failed');
         sessionStore.set({ token: result.access_token, refreshToken: result.refresh_token, user: result.user, authProvider: 'google' });
         toasts.show({ type: 'success', title: `Welcome, ${result.user.name}!`, duration: WELCOME_TOAST_MS });
-        setTimeout(() => navigate(isDoctor(result.user) ? '/doctor-home' : '/home', { replace: true }), REDIRECT_DELAY_MS);
+        const started = Date.now();
+        const destination = await destinationAfterSignIn(result.user);
+        setTimeout(() => navigate(destination, { replace: true }), Math.max(0, REDIRECT_DELAY_MS - (Date.now() - started)));
       },
       () => {
         toasts.show({ type: 'error', title: LOGIN_FAILED, duration: 3000 });
@@ -48,7 +66,7 @@ export function AuthCallback() {
   }, [params, navigate, toasts]);
 
   return (
-    <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center' }}>
+    <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center' }}>
       <Box sx={{ textAlign: 'center' }}>
         <CircularProgress />
         <Typography sx={{ mt: 2 }}>Signing you in…</Typography>

@@ -1,19 +1,27 @@
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogTitle, Link, Stack, Typography } from '@mui/material';
+import Google from '@mui/icons-material/Google';
+import PhoneIphoneOutlined from '@mui/icons-material/PhoneIphoneOutlined';
+import MedicalServicesOutlined from '@mui/icons-material/MedicalServicesOutlined';
 import { api } from '../../lib/api';
+import { postLogin, type PostLoginIntent } from '../../lib/postLogin';
 import { useToasts } from '../../lib/toasts';
 
 export const LOGIN_FAILED = 'Login failed. Please try again.';
 
-/** "Continue with Google" (the authorization-code flow) and "Continue with Phone" (the Coming Soon notice). */
-export function SignInButtons() {
+/**
+ * "Continue with Google" (the authorization-code flow) and "Continue with Phone" (the Coming Soon notice). `intent` is
+ * where to go after signing in (kept across the provider's redirect); without one, people land on their home.
+ */
+export function SignInButtons({ intent }: { intent?: PostLoginIntent }) {
   const toasts = useToasts();
   const [busy, setBusy] = useState(false);
   const [phoneNotice, setPhoneNotice] = useState(false);
 
   async function continueWithGoogle() {
     setBusy(true);
+    postLogin.save(intent);
     try {
       const { authorization_url } = await api<{ authorization_url: string }>('/auth/google/authorize');
       window.location.assign(authorization_url);
@@ -25,10 +33,10 @@ export function SignInButtons() {
 
   return (
     <Stack spacing={2}>
-      <Button variant="contained" size="large" onClick={continueWithGoogle} disabled={busy}>
+      <Button variant="contained" size="large" startIcon={<Google />} onClick={continueWithGoogle} disabled={busy}>
         Continue with Google
       </Button>
-      <Button variant="outlined" size="large" onClick={() => setPhoneNotice(true)}>
+      <Button variant="outlined" size="large" startIcon={<PhoneIphoneOutlined />} onClick={() => setPhoneNotice(true)}>
         Continue with Phone
       </Button>
       <Dialog open={phoneNotice} onClose={() => setPhoneNotice(false)}>
@@ -42,18 +50,22 @@ export function SignInButtons() {
   );
 }
 
-/** The sign-in page. */
+/** The sign-in page; after signing in, people go where they were headed (RequireAuth's `from`), else home. */
 export function LoginPage() {
+  const from = (useLocation().state as { from?: unknown } | null)?.from;
   return (
-    <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'grey.50' }}>
+    <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}>
       <Card sx={{ width: '100%', maxWidth: 420 }}>
-        <CardContent>
+        <CardContent sx={{ p: { xs: 3, sm: 4 } }}>
           <Stack spacing={2}>
-            <Typography variant="h4" component="h1">
-              Telemed
-            </Typography>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', color: 'primary.main' }}>
+              <MedicalServicesOutlined aria-hidden />
+              <Typography variant="h4" component="h1">
+                Telemed
+              </Typography>
+            </Stack>
             <Typography color="text.secondary">Video consultations with doctors across India. Sign in to book and manage your appointments.</Typography>
-            <SignInButtons />
+            <SignInButtons intent={typeof from === 'string' ? { path: from } : undefined} />
             <Typography variant="body2" color="text.secondary">
               24/7 Medical Support Available · <Link component={RouterLink} to="/support">Support Team Access</Link>
             </Typography>

@@ -1,12 +1,14 @@
 import { useState, type FormEvent } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { Alert, Box, Button, Card, CardContent, Link, Stack, TextField, Typography } from '@mui/material';
 import { ApiError, api } from '../../lib/api';
 import { homePathFor, sessionStore, type SessionUser } from '../../lib/session';
+import { isSafeReturnPath } from '../../lib/postLogin';
 
 /** Email and password sign-in for admins and support staff. */
 export function SupportLogin() {
   const navigate = useNavigate();
+  const from = (useLocation().state as { from?: unknown } | null)?.from;
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
@@ -19,7 +21,7 @@ export function SupportLogin() {
     try {
       const result = await api<{ access_token: string; refresh_token: string; user: SessionUser }>('/auth/support', { method: 'POST', body: { email, password } });
       sessionStore.set({ token: result.access_token, refreshToken: result.refresh_token, user: result.user, authProvider: 'password' });
-      navigate(homePathFor(result.user), { replace: true });
+      navigate(isSafeReturnPath(from) ? from : homePathFor(result.user), { replace: true });
     } catch (e) {
       setError(e instanceof ApiError ? e.detail || 'Login failed. Please check your credentials.' : 'Network error. Please try again.');
       setBusy(false);
@@ -27,7 +29,7 @@ export function SupportLogin() {
   }
 
   return (
-    <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2 }}>
+    <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}>
       <Card sx={{ width: '100%', maxWidth: 420 }}>
         <CardContent>
           <Stack component="form" spacing={2} onSubmit={submit}>

@@ -1,0 +1,97 @@
+import { useId, useState } from 'react';
+import { Box, Button, Chip, Stack, Tab, Tabs, Typography } from '@mui/material';
+import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
+import type { Slot } from '../features/patient/types';
+import { timeOfDay } from '../lib/time';
+import { groupSlotsByDay, localDate, splitByPartOfDay, type SlotDay } from './slotDays';
+
+interface SlotPickerProps {
+  slots: Slot[];
+  onPick: (slot: Slot) => void;
+  /** Whose slots: names the day tabs for screen readers. */
+  doctorName: string;
+  /** Shows at most this many times of the selected day, then a '+N more' chip calling onMore with the day. */
+  perDay?: number;
+  onMore?: (date: string) => void;
+  initialDate?: string;
+  /** Slots are shown but cannot be picked (e.g. a doctor looking at a colleague's page). */
+  disabled?: boolean;
+}
+
+function DayLabel({ day }: { day: SlotDay }) {
+  return (
+    <Box component="span" sx={{ display: 'flex', flexDirection: 'column', lineHeight: 1.25 }}>
+      <Box component="span" sx={{ fontWeight: 700 }}>
+        {day.label}
+      </Box>
+      <Box component="span" sx={{ fontSize: '0.8rem' }}>
+        {day.dayMonth}
+      </Box>
+      <Box component="span" sx={{ fontSize: '0.75rem', fontWeight: 400 }}>
+        {day.slots.length} {day.slots.length === 1 ? 'slot' : 'slots'}
+      </Box>
+    </Box>
+  );
+}
+
+/** A doctor's open slots as a strip of day tabs; the chosen day's times grouped into morning, afternoon and evening. */
+export function SlotPicker({ slots, onPick, doctorName, perDay = Number.POSITIVE_INFINITY, onMore, initialDate, disabled = false }: SlotPickerProps) {
+  const id = useId();
+  const days = groupSlotsByDay(slots, localDate(new Date()));
+  const [chosen, setChosen] = useState(initialDate);
+  if (days.length === 0) return null;
+  const day = days.find((d) => d.date === chosen) ?? days[0]!;
+  const shown = day.slots.slice(0, perDay);
+  const hidden = day.slots.length - shown.length;
+  return (
+    <Box>
+      <Tabs
+        value={day.date}
+        onChange={(_e, value: string) => setChosen(value)}
+        variant="scrollable"
+        scrollButtons="auto"
+        allowScrollButtonsMobile
+        aria-label={`Days with open slots for ${doctorName}`}
+        sx={{ borderBottom: 1, borderColor: 'divider', '& .MuiTab-root': { minWidth: 76, px: 1.5, py: 1 } }}
+      >
+        {days.map((d) => (
+          <Tab key={d.date} value={d.date} label={<DayLabel day={d} />} id={`${id}-tab-${d.date}`} aria-controls={`${id}-panel`} />
+        ))}
+      </Tabs>
+      <Box role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${day.date}`} sx={{ pt: 1.5 }}>
+        <Stack spacing={1.5}>
+          {splitByPartOfDay(shown).map(({ part, slots: partSlots }) => (
+            <Box key={part}>
+              <Typography variant="caption" color="text.secondary" sx={{ fontWeight: 600, display: 'block', mb: 0.5 }}>
+                {part}
+              </Typography>
+              <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(92px, 1fr))', gap: 1 }}>
+                {partSlots.map((slot) => {
+                  const time = timeOfDay(new Date(slot.start_at));
+                  return (
+                    <Button
+                      key={slot.slot_id}
+                      variant="outlined"
+                      size="small"
+                      disabled={disabled}
+                      data-slot-id={slot.slot_id}
+                      aria-label={`${time}, ${day.longLabel}`}
+                      onClick={() => onPick(slot)}
+                    >
+                      {time}
+                    </Button>
+                  );
+                })}
+              </Box>
+            </Box>
+          ))}
+          {hidden > 0 && onMore && (
+            <Box>
+              <Chip icon={<EventAvailableOutlined />} label={`+${hidden} more`} onClick={() => onMore(day.date)} aria-label={`${hidden} more slots on ${day.longLabel}`} />
+            </Box>
+          )}
+        </Stack>
+      </Box>
+    </Box>
+  );
+}

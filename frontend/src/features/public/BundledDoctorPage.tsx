@@ -1,0 +1,126 @@
+import { Alert, Box, Card, CardContent, Chip, Grid, Stack, Typography } from '@mui/material';
+import InfoOutlined from '@mui/icons-material/InfoOutlined';
+import MedicalServicesOutlined from '@mui/icons-material/MedicalServicesOutlined';
+import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
+import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
+import EventBusyOutlined from '@mui/icons-material/EventBusyOutlined';
+import StarRounded from '@mui/icons-material/StarRounded';
+import type { DoctorProfile } from './content';
+import { PublicPageShell } from './PublicPageShell';
+import { DoctorHeader } from './DoctorHeader';
+import { ProfileTabs } from './ProfileTabs';
+import { SignInCard } from './SignInCard';
+import { EmptyState } from '../../components/EmptyState';
+
+/**
+ * A profile bundled with the client (the seeds' sample doctors): shown for its own id, and as the fallback for an
+ * id the server does not know. It is labelled as a sample and offers no slots, since it has none.
+ */
+export function BundledDoctorPage({ profile, unknownId = false }: { profile: DoctorProfile; unknownId?: boolean }) {
+  return (
+    <PublicPageShell>
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, md: 8 }}>
+          <Stack spacing={3}>
+            {unknownId && <Alert severity="info">We could not find that doctor&apos;s page. Here is a sample profile instead.</Alert>}
+            <DoctorHeader
+              name={profile.nameInEnglish}
+              subtitle={profile.name !== profile.nameInEnglish ? profile.name : undefined}
+              badge={<Chip size="small" label="Sample profile" sx={{ mb: 0.5 }} />}
+              facts={
+                <Stack spacing={0.5}>
+                  <Typography>
+                    {profile.credentials} · {profile.specialization} · {profile.experience}
+                  </Typography>
+                  <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', color: 'text.secondary' }}>
+                    <StarRounded fontSize="small" sx={{ color: 'secondary.main' }} aria-hidden />
+                    <Typography color="text.secondary">
+                      {profile.rating} · {profile.consultations.toLocaleString('en-IN')} consultations · ₹{profile.consultationFee}
+                    </Typography>
+                  </Stack>
+                </Stack>
+              }
+            />
+            <ProfileTabs
+              tabs={[
+                {
+                  label: 'About Doctor',
+                  icon: <InfoOutlined />,
+                  panel: (
+                    <Stack spacing={1.5}>
+                      <Typography>{profile.about}</Typography>
+                      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+                        {profile.specialties.map((s) => (
+                          <Chip key={s} label={s} variant="outlined" />
+                        ))}
+                      </Stack>
+                      {profile.blogPosts.length > 0 && (
+                        <Box component="section" aria-label="Articles">
+                          <Typography variant="subtitle2" component="h2">
+                            Articles
+                          </Typography>
+                          {/* The Patient Education Hub is not published yet: titles only, no links that lead nowhere. */}
+                          {profile.blogPosts.map((post) => (
+                            <Typography key={post.link} variant="body2" color="text.secondary">
+                              {post.titleInEnglish} · {post.date}
+                            </Typography>
+                          ))}
+                        </Box>
+                      )}
+                    </Stack>
+                  ),
+                },
+                {
+                  label: 'Medical Offerings',
+                  icon: <MedicalServicesOutlined />,
+                  panel: (
+                    <Stack spacing={1}>
+                      {profile.offerings.map((o) => (
+                        <Card key={o.id}>
+                          <CardContent>
+                            <Typography variant="h6" component="h2">
+                              {o.name}
+                            </Typography>
+                            <Typography>{o.description}</Typography>
+                            <Typography color="text.secondary">
+                              ₹{o.price} · {o.duration}
+                            </Typography>
+                          </CardContent>
+                        </Card>
+                      ))}
+                    </Stack>
+                  ),
+                },
+                {
+                  label: 'Practice Info',
+                  icon: <PlaceOutlined />,
+                  panel: (
+                    <Stack spacing={1}>
+                      <Typography>{profile.addressInEnglish}</Typography>
+                      <Typography>{profile.availableTime}</Typography>
+                      <Typography>Languages: {profile.languages.join(', ')}</Typography>
+                    </Stack>
+                  ),
+                },
+                {
+                  label: 'Book Consultation',
+                  icon: <EventAvailableOutlined />,
+                  panel: (
+                    <EmptyState
+                      icon={EventBusyOutlined}
+                      title="No open slots on a sample profile"
+                      text="Sign in to find doctors with open slots, see their times and send a request."
+                    />
+                  ),
+                },
+              ]}
+            />
+          </Stack>
+        </Grid>
+        <Grid size={{ xs: 12, md: 4 }}>
+          <SignInCard />
+        </Grid>
+      </Grid>
+    </PublicPageShell>
+  );
+}
