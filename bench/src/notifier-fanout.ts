@@ -123,8 +123,11 @@ export async function notifierFanout(dir: string, sockets: number) {
   }
 }
 
-/** The ceiling: a bare ws server broadcasting messages of the same size to as many sockets. */
-export async function plainBroadcast(sockets: number) {
+/**
+ * The ceiling: a bare ws server sending messages of the same size to as many sockets, at `rate` messages a second
+ * (the rate the notifier's approvals arrived) — or all at once without a rate.
+ */
+export async function plainBroadcast(sockets: number, rate?: number) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/src/plain-ws-server.ts'], { cwd: repoRoot, stdio: ['pipe', 'pipe', 'inherit'] });
   const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
   const readLine = async () => JSON.parse((await lines.next()).value as string) as { port: number; rss_kib: number; sockets?: number };
@@ -137,7 +140,7 @@ export async function plainBroadcast(sockets: number) {
     child.stdin!.write(JSON.stringify({ type: 'memory' }) + '\n');
     const after = (await readLine()).rss_kib;
     const started = performance.now();
-    child.stdin!.write(JSON.stringify({ type: 'broadcast', padding: 300 }) + '\n');
+    child.stdin!.write(JSON.stringify(rate ? { type: 'paced', padding: 300, rate } : { type: 'broadcast', padding: 300 }) + '\n');
     return await summarize(open, started, after - before);
   } finally {
     child.kill('SIGTERM');

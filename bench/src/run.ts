@@ -1,136 +1,162 @@
-import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
-import { tmpdir, cpus } from 'node:os';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { rawInsertRate } from './sqlite-baseline';
 import { eventStoreAppendRate } from './event-store-appends';
 import { projectionRebuildRate } from './projection-rebuild';
-import { appointmentThroughput } from './http-appointments';
-import { median, round } from './stats';
+import { appointmentThroughput, plainInsertThroughput, type PairsResult } from './http-appointments';
 import { notifierFanout, plainBroadcast } from './notifier-fanout';
+import { slotsThroughput } from './reads';
+import { growth } from './growth';
+import { loginPaint } from './login-paint';
+import { median, round } from './stats';
+import { markdownTable } from './table';
 
 /**
- * `npm run bench [-- --quick]`: the three figures of issue 3, each beside the raw better-sqlite3 insert rate measured
- * in the same run (the ceiling), as medians of several runs. Writes bench/results/<timestamp>.json and latest.json.
+ * `npm run bench [-- --only NAME[,NAME] --runs N --quick]`. Each figure is measured beside a fair ceiling in the same
+ * run (the same work without the product's logic) and reported as medians. Results merge into
+ * bench/results/latest.json (a figure not run keeps its last measurement) and a timestamped file; the README table is
+ * printed from latest.json.
  */
-const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, runs: { type: 'string' } } });
+const FIGURES = ['appends', 'request-approve', 'slots', 'rebuild', 'fanout', 'growth', 'login-paint'] as const;
+type Figure = (typeof FIGURES)[number];
+
+const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, runs: { type: 'string' }, only: { type: 'string' } } });
 const runs = Number(values.runs ?? (values.quick ? 1 : 3));
 const size = values.quick ? 0.2 : 1;
-const synchronous = 'FULL' as const;
+const only = values.only ? (values.only.split(',') as Figure[]) : [...FIGURES];
+for (const name of only) if (!FIGURES.includes(name)) throw new Error(`Unknown figure ${name}; known: ${FIGURES.join(', ')}`);
 const work = mkdtempSync(join(tmpdir(), 'telemed-bench-'));
+const log = (message: string) => process.stderr.write(`${message}\n`);
+const medianBy = <T>(rows: T[], key: (row: T) => number, digits = 1) => round(median(rows.map(key)), digits);
 
-function log(message: string) {
-  process.stderr.write(`${message}\n`);
-}
+const measure: Record<Figure, () => Promise<unknown>> = {
+  async appends() {
+    const total = Math.round(100_000 * size);
+    const raw: number[] = [];
+    const appends: number[] = [];
+    let errors = 0;
+    for (let i = 0; i < runs; i += 1) {
+      log(`appends: raw better-sqlite3 inserts, then the event store with 50 writers (${total})…`);
+      raw.push(rawInsertRate(work, total, 50, 'FULL'));
+      const result = await eventStoreAppendRate(work, total, 50, 'FULL');
+      appends.push(result.rate);
+      errors += result.errors;
+    }
+    return { events: total, per_second: round(median(appends), 0), ceiling_per_second: round(median(raw), 0), ratio: round(median(appends) / median(raw), 3), errors };
+  },
+
+  async 'request-approve'() {
+    const pairs = Math.round(5000 * size);
+    const product: PairsResult[] = [];
+    const plain: PairsResult[] = [];
+    for (let i = 0; i < runs; i += 1) {
+      log(`request-approve: ${pairs} pairs by 50 clients against the product, then against a plain HTTP server with the same inserts…`);
+      product.push(await appointmentThroughput(mkdtempSync(join(work, 'http-')), { pairs, clients: 50, doctors: 10 }));
+      plain.push(await plainInsertThroughput(work, { pairs, clients: 50 }));
+    }
+    return {
+      pairs,
+      pairs_per_second: medianBy(product, (r) => r.pairs_per_second, 0),
+      p50_ms: medianBy(product, (r) => r.p50_ms),
+      p99_ms: medianBy(product, (r) => r.p99_ms),
+      errors: product.reduce((n, r) => n + r.errors, 0),
+      ceiling_pairs_per_second: medianBy(plain, (r) => r.pairs_per_second, 0),
+      ratio: round(median(product.map((r) => r.pairs_per_second)) / median(plain.map((r) => r.pairs_per_second)), 3),
+      runs: product,
+      ceiling_runs: plain,
+    };
+  },
+
+  async slots() {
+    const rows = [];
+    for (let i = 0; i < runs; i += 1) {
+      log('slots: GET a doctor’s available slots by 20 clients, then a plain server sending the same bytes…');
+      rows.push(await slotsThroughput(work, { historyEvents: Math.round(100_000 * size), clients: 20, seconds: values.quick ? 3 : 8 }));
+    }
+    return {
+      bytes: rows[0]!.bytes,
+      slots: rows[0]!.slots,
+      history_events: rows[0]!.history_events,
+      requests_per_second: medianBy(rows, (r) => r.product.requests_per_second, 0),
+      p50_ms: medianBy(rows, (r) => r.product.p50_ms),
+      ceiling_requests_per_second: medianBy(rows, (r) => r.baseline.requests_per_second, 0),
+      ratio: round(median(rows.map((r) => r.product.requests_per_second)) / median(rows.map((r) => r.baseline.requests_per_second)), 3),
+      runs: rows,
+    };
+  },
+
+  async rebuild() {
+    const events = Math.round(100_000 * size);
+    log(`rebuild: projections over ${events} events, beside reading and parsing the same log…`);
+    const result = await projectionRebuildRate(work, events, runs);
+    return {
+      events: result.events,
+      per_second: round(median(result.rates), 0),
+      ceiling_per_second: round(median(result.ceilings), 0),
+      ratio: round(median(result.rates) / median(result.ceilings), 3),
+      runs: result.rates.map((r) => round(r, 0)),
+    };
+  },
+
+  async fanout() {
+    const sockets = Math.round(5000 * size);
+    const notifier = [];
+    const plain = [];
+    for (let i = 0; i < runs; i += 1) {
+      log(`fanout: ${sockets} sockets, one approval each over HTTP; then a plain ws server sending at the same rate…`);
+      const run = await notifierFanout(mkdtempSync(join(work, 'fanout-')), sockets);
+      notifier.push(run);
+      plain.push(await plainBroadcast(sockets, run.messages_per_second));
+    }
+    return {
+      sockets,
+      delivered_all: notifier.every((f) => f.delivered === f.sockets),
+      messages_per_second: medianBy(notifier, (r) => r.messages_per_second),
+      p50_ms: medianBy(notifier, (r) => r.p50_ms),
+      p99_ms: medianBy(notifier, (r) => r.p99_ms),
+      memory_per_socket_kib: medianBy(notifier, (r) => r.memory_per_socket_kib),
+      ceiling_p50_ms: medianBy(plain, (r) => r.p50_ms),
+      ceiling_p99_ms: medianBy(plain, (r) => r.p99_ms),
+      ceiling_memory_per_socket_kib: medianBy(plain, (r) => r.memory_per_socket_kib),
+      runs: notifier,
+      ceiling_runs: plain,
+    };
+  },
+
+  async growth() {
+    const sizes = values.quick ? [10_000, 100_000] : [100_000, 1_000_000];
+    log(`growth: logs of ${sizes.join(' and ')} events — start, memory, reads and stalls…`);
+    return { sizes, rows: await growth(work, sizes, values.quick ? 10 : 60) };
+  },
+
+  async 'login-paint'() {
+    log('login-paint: /login on Fast 3G with a 4× slower CPU…');
+    return loginPaint(work, runs);
+  },
+};
 
 try {
-  const appendsTotal = Math.round(100_000 * size);
-  log(`raw better-sqlite3 inserts (${appendsTotal}, 50 per transaction, synchronous=${synchronous})…`);
-  const raw: number[] = [];
-  const appends: number[] = [];
-  let appendErrors = 0;
-  for (let i = 0; i < runs; i += 1) {
-    raw.push(rawInsertRate(work, appendsTotal, 50, synchronous));
-    log(`event store appends, 50 concurrent writers to distinct streams (${appendsTotal})…`);
-    const result = await eventStoreAppendRate(work, appendsTotal, 50, synchronous);
-    appends.push(result.rate);
-    appendErrors += result.errors;
-  }
-  const ceiling = median(raw);
-
-  const rebuildEvents = Math.round(100_000 * size);
-  log(`projection rebuild over ${rebuildEvents} events…`);
-  const rebuild = await projectionRebuildRate(work, rebuildEvents, runs);
-
-  const pairs = Math.round(5000 * size);
-  log(`appointment request+approve over HTTP, 50 clients, ${pairs} pairs…`);
-  const http: Array<Awaited<ReturnType<typeof appointmentThroughput>>> = [];
-  for (let i = 0; i < runs; i += 1) {
-    const dir = mkdtempSync(join(work, 'http-'));
-    http.push(await appointmentThroughput(dir, { pairs, clients: 50, doctors: 10 }));
-  }
-
-  const fanoutSockets = Math.round(5000 * size);
-  log(`notifier fan-out to ${fanoutSockets} sockets, and a plain ws broadcast beside it…`);
-  const fanout: Array<Awaited<ReturnType<typeof notifierFanout>>> = [];
-  const plain: Array<Awaited<ReturnType<typeof plainBroadcast>>> = [];
-  for (let i = 0; i < runs; i += 1) {
-    fanout.push(await notifierFanout(mkdtempSync(join(work, 'fanout-')), fanoutSockets));
-    plain.push(await plainBroadcast(fanoutSockets));
-  }
-  const fanoutMedian = (rows: typeof fanout, key: keyof (typeof fanout)[number]) => round(median(rows.map((r) => r[key] as number)), 1);
-
-  const httpMedian = {
-    pairs_per_second: median(http.map((h) => h.pairs_per_second)),
-    p50_ms: median(http.map((h) => h.p50_ms)),
-    p99_ms: median(http.map((h) => h.p99_ms)),
-    errors: http.reduce((n, h) => n + h.errors, 0),
-  };
-  const results = {
+  const measured: Record<string, unknown> = {};
+  for (const name of only) measured[name] = await measure[name]();
+  const meta = {
     measured_at: new Date().toISOString(),
-    machine: { cpus: cpus().length, model: cpus()[0]?.model ?? 'unknown', node: process.version },
+    machine: { cpus: cpus().length, model: cpus()[0]?.model ?? 'unknown', node: process.version, load_average_at_start: loadavg().map((l) => round(l, 2)) },
     runs,
     quick: values.quick,
-    sqlite_synchronous: synchronous,
-    baseline_raw_sqlite_inserts_per_second: { median: round(ceiling, 0), runs: raw.map((r) => round(r, 0)) },
-    event_store_appends_per_second: {
-      median: round(median(appends), 0),
-      runs: appends.map((r) => round(r, 0)),
-      errors: appendErrors,
-      ratio_to_baseline: round(median(appends) / ceiling, 3),
-    },
-    appointment_request_approve_over_http: {
-      pairs_per_second: round(httpMedian.pairs_per_second, 0),
-      p50_ms: round(httpMedian.p50_ms, 1),
-      p99_ms: round(httpMedian.p99_ms, 1),
-      errors: httpMedian.errors,
-      events_per_pair: 3,
-      ratio_to_baseline: round((httpMedian.pairs_per_second * 3) / ceiling, 3),
-      runs: http.map((h) => ({ ...h, pairs_per_second: round(h.pairs_per_second, 0), p50_ms: round(h.p50_ms, 1), p99_ms: round(h.p99_ms, 1) })),
-    },
-    notifier_fanout: {
-      sockets: fanoutSockets,
-      delivered_all: fanout.every((f) => f.delivered === f.sockets),
-      p50_ms: fanoutMedian(fanout, 'p50_ms'),
-      p99_ms: fanoutMedian(fanout, 'p99_ms'),
-      memory_per_socket_kib: fanoutMedian(fanout, 'memory_per_socket_kib'),
-      messages_per_second: fanoutMedian(fanout, 'messages_per_second'),
-      baseline_plain_ws_broadcast: {
-        p50_ms: fanoutMedian(plain, 'p50_ms'),
-        p99_ms: fanoutMedian(plain, 'p99_ms'),
-        memory_per_socket_kib: fanoutMedian(plain, 'memory_per_socket_kib'),
-        messages_per_second: fanoutMedian(plain, 'messages_per_second'),
-      },
-      runs: fanout,
-      baseline_runs: plain,
-    },
-    projection_rebuild_events_per_second: {
-      events: rebuild.events,
-      median: round(median(rebuild.rates), 0),
-      runs: rebuild.rates.map((r) => round(r, 0)),
-      ratio_to_baseline: round(median(rebuild.rates) / ceiling, 3),
-    },
   };
+  const latestFile = 'bench/results/latest.json';
+  const previous = existsSync(latestFile) ? (JSON.parse(readFileSync(latestFile, 'utf8')) as { figures?: Record<string, unknown> }) : {};
+  const stamped = Object.fromEntries(Object.entries(measured).map(([name, result]) => [name, { ...meta, result }]));
+  const latest = { figures: { ...(previous.figures ?? {}), ...stamped } };
   mkdirSync('bench/results', { recursive: true });
-  const json = JSON.stringify(results, null, 2) + '\n';
   if (!values.quick) {
-    writeFileSync(join('bench/results', `${results.measured_at.replace(/[:.]/g, '-')}.json`), json);
-    writeFileSync('bench/results/latest.json', json);
+    writeFileSync(join('bench/results', `${meta.measured_at.replace(/[:.]/g, '-')}.json`), JSON.stringify({ ...meta, figures: measured }, null, 2) + '\n');
+    writeFileSync(latestFile, JSON.stringify(latest, null, 2) + '\n');
   }
-  process.stdout.write(json);
-  process.stdout.write(`
-| figure | median | ratio to raw SQLite inserts |
-|---|---|---|
-| raw better-sqlite3 inserts (ceiling, 50 rows per transaction) | ${results.baseline_raw_sqlite_inserts_per_second.median.toLocaleString('en')} rows/s | 1 |
-| event-store appends, 50 concurrent writers, distinct streams | ${results.event_store_appends_per_second.median.toLocaleString('en')} events/s (errors: ${appendErrors}) | ${results.event_store_appends_per_second.ratio_to_baseline} |
-| appointment request + approve over HTTP, 50 clients | ${results.appointment_request_approve_over_http.pairs_per_second.toLocaleString('en')} pairs/s, p50 ${results.appointment_request_approve_over_http.p50_ms} ms, p99 ${results.appointment_request_approve_over_http.p99_ms} ms | ${results.appointment_request_approve_over_http.ratio_to_baseline} (3 events a pair) |
-| projection rebuild, ${rebuild.events.toLocaleString('en')} events | ${results.projection_rebuild_events_per_second.median.toLocaleString('en')} events/s | ${results.projection_rebuild_events_per_second.ratio_to_baseline} |
-
-| notifier fan-out, ${fanoutSockets.toLocaleString('en')} sockets, one approval each | p50 | p99 | memory per socket | messages/s |
-|---|---|---|---|---|
-| notifier (commit → socket, approvals over HTTP by 50 clients) | ${results.notifier_fanout.p50_ms} ms | ${results.notifier_fanout.p99_ms} ms | ${results.notifier_fanout.memory_per_socket_kib} KiB | ${results.notifier_fanout.messages_per_second} |
-| plain ws broadcast of the same messages (ceiling) | ${results.notifier_fanout.baseline_plain_ws_broadcast.p50_ms} ms | ${results.notifier_fanout.baseline_plain_ws_broadcast.p99_ms} ms | ${results.notifier_fanout.baseline_plain_ws_broadcast.memory_per_socket_kib} KiB | ${results.notifier_fanout.baseline_plain_ws_broadcast.messages_per_second} |
-`);
+  process.stdout.write(JSON.stringify(measured, null, 2) + '\n\n');
+  process.stdout.write(markdownTable(values.quick ? { figures: { ...(previous.figures ?? {}), ...stamped } } : latest) + '\n');
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

@@ -1,0 +1,89 @@
+/** The README's benchmark table, from bench/results/latest.json: each figure beside its ceiling, with when it was measured. */
+
+interface Stamped<T> {
+  measured_at: string;
+  runs: number;
+  machine: { load_average_at_start?: number[] };
+  result: T;
+}
+
+type Figures = Partial<{
+  appends: Stamped<{ events: number; per_second: number; ceiling_per_second: number; ratio: number; errors: number }>;
+  'request-approve': Stamped<{ pairs: number; pairs_per_second: number; p50_ms: number; p99_ms: number; ceiling_pairs_per_second: number; ratio: number; errors: number }>;
+  slots: Stamped<{ bytes: number; slots: number; history_events: number; requests_per_second: number; p50_ms: number; ceiling_requests_per_second: number; ratio: number }>;
+  rebuild: Stamped<{ events: number; per_second: number; ceiling_per_second: number; ratio: number }>;
+  fanout: Stamped<{ sockets: number; p50_ms: number; p99_ms: number; memory_per_socket_kib: number; messages_per_second: number; ceiling_p50_ms: number; ceiling_p99_ms: number; ceiling_memory_per_socket_kib: number }>;
+  growth: Stamped<{
+    rows: Array<{
+      events: number;
+      first_start_ready_seconds: number;
+      restart_first_answer_seconds: number;
+      restart_ready_seconds: number;
+      rss_after_start_mib: number;
+      slots_get: { p50_ms: number };
+      appointments_upcoming: { p50_ms: number };
+      appointments_past_page: { p50_ms: number };
+      longest_stall_ms: number;
+    }>;
+  }>;
+  'login-paint': Stamped<{ fcp_ms?: number; transferred_kib?: number; uncompressed_fcp_ms?: number; uncompressed_transferred_kib?: number; skipped?: string }>;
+}>;
+
+const n = (value: number, digits = 0) => value.toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const when = (s: Stamped<unknown>) => `${s.measured_at.slice(0, 10)}, median of ${s.runs}, load ${s.machine.load_average_at_start?.[0] ?? '?'}`;
+
+export function markdownTable(latest: { figures?: Figures }): string {
+  const f = latest.figures ?? {};
+  const rows: string[] = ['| figure | product | fair ceiling, same run | ratio | measured |', '|---|---|---|---|---|'];
+  if (f.appends) {
+    const r = f.appends.result;
+    rows.push(`| event-store appends, 50 writers, distinct streams | ${n(r.per_second)} events/s | ${n(r.ceiling_per_second)} raw SQLite inserts/s | ${r.ratio} | ${when(f.appends)} |`);
+  }
+  if (f['request-approve']) {
+    const r = f['request-approve'].result;
+    rows.push(
+      `| request + approve over HTTP, 50 clients | ${n(r.pairs_per_second)} pairs/s, p50 ${r.p50_ms} ms, p99 ${r.p99_ms} ms | ${n(r.ceiling_pairs_per_second)} pairs/s: plain HTTP server, same inserts and durability | ${r.ratio} | ${when(f['request-approve'])} |`,
+    );
+  }
+  if (f.slots) {
+    const r = f.slots.result;
+    rows.push(
+      `| GET available slots (${r.slots} slots, ${n(r.bytes / 1024)} KB; ${n(r.history_events)} events of history), 20 clients | ${n(r.requests_per_second)} req/s, p50 ${r.p50_ms} ms | ${n(r.ceiling_requests_per_second)} req/s: plain server, same bytes | ${r.ratio} | ${when(f.slots)} |`,
+    );
+  }
+  if (f.rebuild) {
+    const r = f.rebuild.result;
+    rows.push(`| projection rebuild, ${n(r.events)} events | ${n(r.per_second)} events/s | ${n(r.ceiling_per_second)} events/s: reading and parsing the same log | ${r.ratio} | ${when(f.rebuild)} |`);
+  }
+  if (f.fanout) {
+    const r = f.fanout.result;
+    rows.push(
+      `| notifier fan-out, ${n(r.sockets)} sockets, one approval each | p50 ${r.p50_ms} ms, p99 ${r.p99_ms} ms, ${r.memory_per_socket_kib} KiB/socket, ${n(r.messages_per_second)} msg/s | p50 ${r.ceiling_p50_ms} ms, p99 ${r.ceiling_p99_ms} ms, ${r.ceiling_memory_per_socket_kib} KiB/socket: plain ws at the same rate | — | ${when(f.fanout)} |`,
+    );
+  }
+  if (f['login-paint']) {
+    const r = f['login-paint'].result;
+    rows.push(
+      r.skipped
+        ? `| /login first contentful paint, Fast 3G, 4× CPU | not run: ${r.skipped} | | | |`
+        : `| /login first contentful paint, Fast 3G, 4× CPU | ${n(r.fcp_ms ?? NaN)} ms (${n(r.transferred_kib ?? NaN)} KiB) | ${n(r.uncompressed_fcp_ms ?? NaN)} ms (${n(r.uncompressed_transferred_kib ?? NaN)} KiB) without compression | — | ${when(f['login-paint'])} |`,
+    );
+  }
+  const out = [rows.join('\n')];
+  if (f.growth) {
+    const g = f.growth;
+    out.push(
+      [
+        `Growth (${when(g)}):`,
+        '',
+        '| events in the log | first start, ready | restart: first answer / ready | RSS after start | slots GET p50 | appointments p50 (upcoming / past page) | longest stall |',
+        '|---|---|---|---|---|---|---|',
+        ...g.result.rows.map(
+          (r) =>
+            `| ${n(r.events)} | ${n(r.first_start_ready_seconds, 1)} s | ${n(r.restart_first_answer_seconds, 2)} s / ${n(r.restart_ready_seconds, 2)} s | ${n(r.rss_after_start_mib)} MiB | ${n(r.slots_get.p50_ms, 1)} ms | ${n(r.appointments_upcoming.p50_ms, 1)} / ${n(r.appointments_past_page.p50_ms, 1)} ms | ${n(r.longest_stall_ms)} ms |`,
+        ),
+      ].join('\n'),
+    );
+  }
+  return out.join('\n\n');
+}
