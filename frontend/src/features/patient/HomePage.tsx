@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -13,73 +13,155 @@ import {
   DialogContent,
   DialogTitle,
   Grid,
+  IconButton,
+  InputAdornment,
   List,
   ListItem,
-  ListItemText,
   Stack,
   TextField,
   Typography,
 } from '@mui/material';
+import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
+import AddCircleOutline from '@mui/icons-material/AddCircleOutlineOutlined';
+import CloseIcon from '@mui/icons-material/Close';
+import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
+import EventBusyOutlined from '@mui/icons-material/EventBusyOutlined';
+import MedicationOutlined from '@mui/icons-material/MedicationOutlined';
+import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
+import SearchOutlined from '@mui/icons-material/SearchOutlined';
+import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import { CREDIT_PACKS, STARTING_CREDITS } from '@telemed/contracts/constants';
 import { api } from '../../lib/api';
 import { browserZone, whenPhrase } from '../../lib/time';
+import { DoctorAvatar } from '../../components/DoctorAvatar';
+import { EmptyState } from '../../components/EmptyState';
+import { SlotPicker } from '../../components/SlotPicker';
+import { TruncatedText } from '../../components/TruncatedText';
 import { matchesSearch, upcoming, type Doctor, type DoctorWithSlots, type Slot } from './types';
+import { confirmPath } from './confirmPath';
 import { PendingInvitations } from '../institution/Invitations';
 
 export const HOME_SLOTS_SHOWN = 4;
 export const ADD_MODAL_SLOTS_SHOWN = 3;
+export const PAYMENT_NOT_CONNECTED = 'Payment is not connected yet: packs add credits on this device only, and nothing is charged.';
 
-function confirmPath(doctor: Doctor, slot: Slot) {
-  const params = new URLSearchParams({ slot_id: String(slot.slot_id), doctorName: doctor.name, doctor_id: doctor.doctor_id, startTime: slot.start_at });
-  return `/confirm-appointment?${params}`;
+/** A dialog title with a close button (the dialog also closes with Escape). */
+function ClosableTitle({ id, children, onClose }: { id: string; children: string; onClose: () => void }) {
+  return (
+    <DialogTitle id={id} sx={{ pr: 6 }}>
+      {children}
+      <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
+        <CloseIcon />
+      </IconButton>
+    </DialogTitle>
+  );
 }
 
-function SlotChips({ doctor, slots, shown, onMore }: { doctor: Doctor; slots: Slot[]; shown: number; onMore?: () => void }) {
+/** The add modal's preview: the first few upcoming times as chips (the seeds' 3 and '+N more'). */
+function SlotChips({ doctor, slots, shown }: { doctor: Doctor; slots: Slot[]; shown: number }) {
   const navigate = useNavigate();
   return (
-    <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+    <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mt: 1 }}>
       {slots.slice(0, shown).map((slot) => (
         <Chip key={slot.slot_id} label={whenPhrase(slot.start_at)} color="primary" variant="outlined" onClick={() => navigate(confirmPath(doctor, slot))} />
       ))}
-      {slots.length > shown && <Chip label={`+${slots.length - shown} more`} onClick={onMore} />}
+      {slots.length > shown && <Chip label={`+${slots.length - shown} more`} />}
     </Stack>
   );
 }
 
+function StatIcon({ children }: { children: ReactNode }) {
+  return (
+    <Box sx={{ width: 40, height: 40, borderRadius: 2, display: 'grid', placeItems: 'center', bgcolor: 'background.default', color: 'primary.main', flexShrink: 0 }} aria-hidden>
+      {children}
+    </Box>
+  );
+}
+
+/** Credits (the seeds: balance starts at 100, packs add credits locally); says plainly that payment is not connected. */
 function CreditsCard() {
   const [credits, setCredits] = useState(STARTING_CREDITS);
   const [open, setOpen] = useState(false);
   return (
-    <Card>
+    <Card sx={{ height: '100%' }}>
       <CardContent>
-        <Typography variant="overline">Credits</Typography>
-        <Typography variant="h4" data-testid="credits">
-          {credits}
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+          <StatIcon>
+            <AccountBalanceWalletOutlined />
+          </StatIcon>
+          <Box>
+            <Typography variant="overline" component="p" color="text.secondary">
+              Credits
+            </Typography>
+            <Typography variant="h4" component="p" data-testid="credits">
+              {credits}
+            </Typography>
+          </Box>
+        </Stack>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {PAYMENT_NOT_CONNECTED}
         </Typography>
-        <Button sx={{ mt: 1 }} variant="outlined" onClick={() => setOpen(true)}>
+        <Button sx={{ mt: 1 }} variant="outlined" startIcon={<AddCircleOutline />} onClick={() => setOpen(true)}>
           Add Credits
         </Button>
       </CardContent>
-      <Dialog open={open} onClose={() => setOpen(false)}>
-        <DialogTitle>Purchase Credits</DialogTitle>
+      <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="purchase-credits-title" fullWidth maxWidth="xs">
+        <ClosableTitle id="purchase-credits-title" onClose={() => setOpen(false)}>
+          Purchase Credits
+        </ClosableTitle>
         <DialogContent>
+          <Alert severity="info" sx={{ mb: 2 }}>
+            {PAYMENT_NOT_CONNECTED}
+          </Alert>
           <Stack spacing={1}>
             {CREDIT_PACKS.map((pack) => (
               <Button
                 key={pack.credits}
                 variant="outlined"
+                sx={{ justifyContent: 'space-between' }}
                 onClick={() => {
                   setCredits((c) => c + pack.credits);
                   setOpen(false);
                 }}
               >
-                {pack.credits} credits — ₹{pack.price_rupees.toLocaleString('en-IN')}
+                <span>{pack.credits} credits</span>
+                <span>₹{pack.price_rupees.toLocaleString('en-IN')}</span>
               </Button>
             ))}
           </Stack>
         </DialogContent>
       </Dialog>
     </Card>
+  );
+}
+
+/** A records tile: the real (empty) state, said with an icon. */
+function RecordsTile({ title, text, icon }: { title: string; text: string; icon: ReactNode }) {
+  return (
+    <Card sx={{ height: '100%' }}>
+      <CardContent>
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1 }}>
+          <StatIcon>{icon}</StatIcon>
+          <Typography variant="overline" component="p" color="text.secondary" sx={{ lineHeight: 1.4 }}>
+            {title}
+          </Typography>
+        </Stack>
+        <Typography variant="body2" color="text.secondary">
+          {text}
+        </Typography>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Specialty, qualification and registration on one line each, cut with the whole text on hover. */
+function DoctorFacts({ doctor }: { doctor: Doctor }) {
+  const line = [doctor.specialty, doctor.qualification].filter(Boolean).join(' · ');
+  return (
+    <>
+      {line && <TruncatedText text={line} color="text.secondary" variant="body2" />}
+      {doctor.registration_number && <TruncatedText text={`Reg. ${doctor.registration_number}`} color="text.secondary" variant="body2" />}
+    </>
   );
 }
 
@@ -111,22 +193,37 @@ function AddDoctorModal({ open, onClose, mine }: { open: boolean; onClose: () =>
   });
   const visible = (doctors.data ?? []).filter((d) => matchesSearch(d, search));
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm">
-      <DialogTitle>Add a Doctor</DialogTitle>
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="add-doctor-title">
+      <ClosableTitle id="add-doctor-title" onClose={onClose}>
+        Add a Doctor
+      </ClosableTitle>
       <DialogContent>
-        <TextField fullWidth label="Search by name, specialty or qualification" value={search} onChange={(e) => setSearch(e.target.value)} sx={{ mt: 1, mb: 2 }} />
-        {doctors.isLoading && <CircularProgress />}
+        <TextField
+          fullWidth
+          label="Search by name, specialty or qualification"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          sx={{ mt: 1, mb: 2 }}
+          slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchOutlined aria-hidden /></InputAdornment> } }}
+        />
+        {doctors.isLoading && <CircularProgress aria-label="Loading doctors" />}
         {!doctors.isLoading && visible.length === 0 && (
-          <Typography color="text.secondary">{search ? 'No doctors found matching your search.' : 'No doctors available at the moment.'}</Typography>
+          <EmptyState icon={SearchOutlined} text={search ? 'No doctors found matching your search.' : 'No doctors available at the moment.'} />
         )}
         <List>
           {visible.map((doctor) => (
-            <ListItem key={doctor.doctor_id} divider sx={{ display: 'block' }}>
-              <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
-                <ListItemText primary={doctor.name} secondary={`${doctor.specialty} · ${doctor.qualification} · ₹${doctor.consultation_fee}`} />
+            <ListItem key={doctor.doctor_id} divider sx={{ display: 'block', px: 0 }}>
+              <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+                <DoctorAvatar name={doctor.name} size={40} />
+                <Box sx={{ minWidth: 0, flex: 1 }}>
+                  <TruncatedText text={doctor.name} sx={{ fontWeight: 600 }} />
+                  <TruncatedText text={`${doctor.specialty} · ${doctor.qualification} · ₹${doctor.consultation_fee}`} variant="body2" color="text.secondary" />
+                </Box>
                 <Button
                   variant="contained"
                   size="small"
+                  startIcon={<PersonAddAlt1Outlined />}
+                  sx={{ flexShrink: 0 }}
                   disabled={doctor.availableSlots.length === 0 || mine.has(doctor.doctor_id) || subscribe.isPending}
                   onClick={() => doctor.availableSlots.length > 0 && subscribe.mutate(doctor.doctor_id)}
                 >
@@ -136,7 +233,7 @@ function AddDoctorModal({ open, onClose, mine }: { open: boolean; onClose: () =>
               {doctor.availableSlots.length > 0 ? (
                 <SlotChips doctor={doctor} slots={doctor.availableSlots} shown={ADD_MODAL_SLOTS_SHOWN} />
               ) : (
-                <Typography variant="body2" color="text.secondary">
+                <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
                   {doctor.phone_number ? `No future appointments available. Please contact doctor at ${doctor.phone_number}` : 'N/A'}
                 </Typography>
               )}
@@ -148,10 +245,47 @@ function AddDoctorModal({ open, onClose, mine }: { open: boolean; onClose: () =>
   );
 }
 
-/** Patient home: credits, the patient's doctors with their next slots, and records tiles. */
+/** One of the patient's doctors: who they are, the fee, and their open slots by day. */
+function DoctorCard({ doctor, onMore }: { doctor: DoctorWithSlots; onMore: (date: string) => void }) {
+  const navigate = useNavigate();
+  return (
+    <Card data-testid="my-doctor">
+      <CardContent>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start', mb: 1.5 }}>
+          <DoctorAvatar name={doctor.name} size={56} />
+          <Box sx={{ minWidth: 0, flex: 1 }}>
+            <TruncatedText text={doctor.name} variant="h6" component="h2" />
+            <DoctorFacts doctor={doctor} />
+          </Box>
+          <Box sx={{ textAlign: 'right', flexShrink: 0 }}>
+            <Typography sx={{ fontWeight: 700 }} data-testid="doctor-fee">
+              ₹{doctor.consultation_fee.toLocaleString('en-IN')}
+            </Typography>
+            <Typography variant="caption" color="text.secondary">
+              per consultation
+            </Typography>
+          </Box>
+        </Stack>
+        {doctor.availableSlots.length > 0 ? (
+          <SlotPicker slots={doctor.availableSlots} doctorName={doctor.name} perDay={HOME_SLOTS_SHOWN} onMore={onMore} onPick={(slot) => navigate(confirmPath(doctor, slot))} />
+        ) : (
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', color: 'text.secondary' }}>
+            <EventBusyOutlined fontSize="small" aria-hidden />
+            <Typography variant="body2" color="text.secondary">
+              No upcoming appointments available
+            </Typography>
+          </Stack>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Patient home: credits, the patient's doctors with their open slots by day, and records tiles. */
 export function HomePage() {
+  const navigate = useNavigate();
   const [adding, setAdding] = useState(false);
-  const [allSlotsOf, setAllSlotsOf] = useState<DoctorWithSlots | null>(null);
+  const [allSlotsOf, setAllSlotsOf] = useState<{ doctor: DoctorWithSlots; date: string } | null>(null);
   const mine = useQuery({
     queryKey: ['doctors', 'me'],
     queryFn: async () => {
@@ -167,61 +301,50 @@ export function HomePage() {
         <Grid size={{ xs: 12, md: 4 }}>
           <CreditsCard />
         </Grid>
-        <Grid size={{ xs: 6, md: 4 }}>
-          <Card>
-            <CardContent>
-              <Typography variant="overline">Medical Reports</Typography>
-              <Typography color="text.secondary">No reports yet. You can upload reports after a consultation.</Typography>
-            </CardContent>
-          </Card>
+        <Grid size={{ xs: 12, sm: 6, md: 4 }}>
+          <RecordsTile title="Medical Reports" icon={<DescriptionOutlined />} text="No reports yet. You can upload reports after a consultation." />
         </Grid>
-        <Grid size={{ xs: 6, md: 4 }}>
-          <Card>
-            <CardContent>
-              <Typography variant="overline">Prescriptions</Typography>
-              <Typography color="text.secondary">No prescriptions yet.</Typography>
-            </CardContent>
-          </Card>
+        <Grid size={{ xs: 12, sm: 6, md: 4 }}>
+          <RecordsTile title="Prescriptions" icon={<MedicationOutlined />} text="No prescriptions yet." />
         </Grid>
       </Grid>
       <Box>
-        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
+        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1.5, gap: 1 }}>
           <Typography variant="h5" component="h1">
             Your Doctors
           </Typography>
-          <Button variant="contained" onClick={() => setAdding(true)}>
+          <Button variant="contained" startIcon={<PersonAddAlt1Outlined />} onClick={() => setAdding(true)}>
             Add Doctor
           </Button>
         </Stack>
-        {mine.isLoading && <CircularProgress />}
+        {mine.isLoading && <CircularProgress aria-label="Loading your doctors" />}
         {!mine.isLoading && doctors.length === 0 && (
-          <Alert severity="info">You haven&apos;t added any doctors yet. Click &quot;Add Doctor&quot; to get started.</Alert>
+          <EmptyState icon={GroupsOutlined} text={'You haven\'t added any doctors yet. Click "Add Doctor" to get started.'} />
         )}
         <Stack spacing={2}>
           {doctors.map((doctor) => (
-            <Card key={doctor.doctor_id} data-testid="my-doctor">
-              <CardContent>
-                <Typography variant="h6">{doctor.name}</Typography>
-                <Typography color="text.secondary" sx={{ mb: 1 }}>
-                  {doctor.specialty} · {doctor.qualification}
-                  {doctor.registration_number ? ` · Reg. ${doctor.registration_number}` : ''}
-                </Typography>
-                {doctor.availableSlots.length > 0 ? (
-                  <SlotChips doctor={doctor} slots={doctor.availableSlots} shown={HOME_SLOTS_SHOWN} onMore={() => setAllSlotsOf(doctor)} />
-                ) : (
-                  <Typography variant="body2" color="text.secondary">
-                    No upcoming appointments available
-                  </Typography>
-                )}
-              </CardContent>
-            </Card>
+            <DoctorCard key={doctor.doctor_id} doctor={doctor} onMore={(date) => setAllSlotsOf({ doctor, date })} />
           ))}
         </Stack>
       </Box>
       <AddDoctorModal open={adding} onClose={() => setAdding(false)} mine={new Set(doctors.map((d) => d.doctor_id))} />
-      <Dialog open={Boolean(allSlotsOf)} onClose={() => setAllSlotsOf(null)} fullWidth maxWidth="sm">
-        <DialogTitle>Available Appointments</DialogTitle>
-        <DialogContent>{allSlotsOf && <SlotChips doctor={allSlotsOf} slots={allSlotsOf.availableSlots} shown={Number.MAX_SAFE_INTEGER} />}</DialogContent>
+      <Dialog open={Boolean(allSlotsOf)} onClose={() => setAllSlotsOf(null)} fullWidth maxWidth="sm" aria-labelledby="all-slots-title">
+        <ClosableTitle id="all-slots-title" onClose={() => setAllSlotsOf(null)}>
+          Available Appointments
+        </ClosableTitle>
+        <DialogContent>
+          {allSlotsOf && (
+            <Stack spacing={1}>
+              <TruncatedText text={allSlotsOf.doctor.name} sx={{ fontWeight: 600 }} />
+              <SlotPicker
+                slots={allSlotsOf.doctor.availableSlots}
+                doctorName={allSlotsOf.doctor.name}
+                initialDate={allSlotsOf.date}
+                onPick={(slot) => navigate(confirmPath(allSlotsOf.doctor, slot))}
+              />
+            </Stack>
+          )}
+        </DialogContent>
       </Dialog>
     </Stack>
   );
