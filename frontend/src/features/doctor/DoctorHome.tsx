@@ -1,6 +1,14 @@
 import { Suspense, lazy, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import EventOutlined from '@mui/icons-material/EventOutlined';
+import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
+import HourglassTopOutlined from '@mui/icons-material/HourglassTopOutlined';
+import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
+import RefreshOutlined from '@mui/icons-material/RefreshOutlined';
+import EditCalendarOutlined from '@mui/icons-material/EditCalendarOutlined';
+import VideocamOutlined from '@mui/icons-material/VideocamOutlined';
+import type { ReactNode } from 'react';
 import { Avatar, Box, Button, Card, CardContent, Chip, CircularProgress, Grid, IconButton, Stack, Typography } from '@mui/material';
 import { api } from '../../lib/api';
 import { ageLabel, browserZone, whenPhrase } from '../../lib/time';
@@ -58,7 +66,7 @@ function UpcomingSchedule({ zone }: { zone: string }) {
           <Typography variant="h6" component="h2">
             Upcoming Schedule
           </Typography>
-          <Button variant="contained" onClick={() => setOpen(true)} disabled={schedule.isLoading}>
+          <Button variant="contained" startIcon={<EditCalendarOutlined />} onClick={() => setOpen(true)} disabled={schedule.isLoading}>
             {hasAny ? 'Edit Availability' : 'Create Availability'}
           </Button>
         </Stack>
@@ -85,12 +93,15 @@ function UpcomingSchedule({ zone }: { zone: string }) {
 
 export const UPCOMING_SHOWN = 6;
 
-function StatCard({ title, value, note, testId, width = 3 }: { title: string; value: number; note?: string; testId?: string; width?: number }) {
+function StatCard({ title, value, note, testId, width = 3, icon }: { title: string; value: number; note?: string; testId?: string; width?: number; icon: ReactNode }) {
   return (
     <Grid size={{ xs: 12, sm: 6, md: width }}>
       <Card sx={{ height: '100%' }}>
         <CardContent>
-          <Typography variant="overline">{title}</Typography>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', color: 'primary.main' }}>
+            <Box aria-hidden sx={{ display: 'flex' }}>{icon}</Box>
+            <Typography variant="overline" color="text.secondary">{title}</Typography>
+          </Stack>
           <Typography variant="h4" data-testid={testId}>
             {value}
           </Typography>
@@ -127,12 +138,13 @@ function PendingRequests() {
             </Typography>
           </Box>
           <IconButton aria-label="Refresh pending requests" onClick={() => void pending.refetch()}>
-            ↻
+            <RefreshOutlined />
           </IconButton>
         </Stack>
         {pending.isLoading && <Typography sx={{ mt: 2 }}>Loading pending appointments...</Typography>}
         {!pending.isLoading && list.length === 0 && (
-          <Box sx={{ mt: 2 }}>
+          <Box sx={{ mt: 2, textAlign: 'center' }}>
+            <TaskAltOutlined color="success" sx={{ fontSize: 40 }} aria-hidden />
             <Typography variant="subtitle1">All caught up!</Typography>
             <Typography color="text.secondary">No pending appointment requests at the moment.</Typography>
           </Box>
@@ -145,8 +157,8 @@ function PendingRequests() {
                 <CardContent>
                   <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
                     <Avatar>{initials(p.patient_name)}</Avatar>
-                    <Box sx={{ flexGrow: 1 }}>
-                      <Typography sx={{ fontWeight: 600 }}>
+                    <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+                      <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }} title={p.patient_name}>
                         {p.patient_name} <Typography component="span" variant="caption" color="text.secondary">{ageLabel(p.created_at)}</Typography>
                       </Typography>
                       <Typography variant="body2">{whenPhrase(p.slot.start_at)}</Typography>
@@ -228,9 +240,9 @@ export function DoctorHome() {
       </Typography>
       <PendingInvitations />
       <Grid container spacing={2}>
-        <StatCard title="Today's Appointments" value={todays.length} width={6} note={confirmed[0] ? `Next: ${whenPhrase(confirmed[0].slot.start_at)}` : 'No upcoming appointments.'} />
-        <StatCard title="Weekly Patients" value={weeklyPatients} testId="weekly-patients" />
-        <StatCard title="Pending Requests" value={pending.data?.length ?? 0} testId="pending-count" />
+        <StatCard title="Today's Appointments" icon={<EventOutlined />} value={todays.length} width={6} note={confirmed[0] ? `Next: ${whenPhrase(confirmed[0].slot.start_at)}` : 'No upcoming appointments.'} />
+        <StatCard title="Weekly Patients" icon={<GroupsOutlined />} value={weeklyPatients} testId="weekly-patients" />
+        <StatCard title="Pending Requests" icon={<HourglassTopOutlined />} value={pending.data?.length ?? 0} testId="pending-count" />
       </Grid>
       <Box id="pending-requests">
         <PendingRequests />
@@ -247,13 +259,15 @@ export function DoctorHome() {
           <Stack spacing={1} sx={{ mt: 1 }}>
             {confirmed.slice(0, UPCOMING_SHOWN).map((a) => (
               <Stack key={a.appointment_id} direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }} data-testid="upcoming-appointment">
-                <Box>
-                  <Typography sx={{ fontWeight: 600 }}>{a.patient_name}</Typography>
+                <Box sx={{ minWidth: 0 }}>
+                  <Typography sx={{ fontWeight: 600 }} noWrap title={a.patient_name}>
+                    {a.patient_name}
+                  </Typography>
                   <Typography variant="body2" color="text.secondary">
                     {whenPhrase(a.slot.start_at)} · {a.notes}
                   </Typography>
                 </Box>
-                <Button variant="outlined" onClick={() => navigate(`/video-call?appointment_id=${a.appointment_id}`)}>
+                <Button variant="outlined" startIcon={<VideocamOutlined />} sx={{ flexShrink: 0 }} onClick={() => navigate(`/video-call?appointment_id=${a.appointment_id}`)}>
                   Join Now
                 </Button>
               </Stack>
