@@ -1,12 +1,30 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, CardContent, CircularProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
+import { Alert, Button, Card, CardContent, CircularProgress, Link, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import ShareOutlined from '@mui/icons-material/ShareOutlined';
+import SaveOutlined from '@mui/icons-material/SaveOutlined';
 import { MEDICAL_COUNCILS } from '@telemed/contracts/constants';
 import { ApiError, api } from '../../lib/api';
 import { sessionStore } from '../../lib/session';
 import { useToasts } from '../../lib/toasts';
 
+/** A doctor's public booking page, to share with patients: it shows their open slots and books without an account first. */
+function PublicPageLink({ doctorId }: { doctorId: string }) {
+  const url = `${window.location.origin}/${doctorId}`;
+  return (
+    <Alert icon={<ShareOutlined />} severity="info">
+      Your public booking page:{' '}
+      <Link component={RouterLink} to={`/${doctorId}`} data-testid="public-page-link" sx={{ overflowWrap: 'anywhere' }}>
+        {url}
+      </Link>
+      . Share it with patients: they see your open slots and can book straight away.
+    </Alert>
+  );
+}
+
 interface Me {
+  user_id: string;
   name: string;
   email: string | null;
   phone_number: string | null;
@@ -74,7 +92,8 @@ export function ProfilePage() {
           <Typography variant="h5" component="h1">
             Profile
           </Typography>
-          {me.data.email && <Typography color="text.secondary">{me.data.email}</Typography>}
+          {me.data.email && <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>{me.data.email}</Typography>}
+          {me.data.doctor && <PublicPageLink doctorId={me.data.user_id} />}
           {error && <Alert severity="error">{error}</Alert>}
           <TextField label="Name" required {...field('name')} />
           <TextField label="Phone" type="tel" placeholder="+91 98765 43210" {...field('phone_number')} />
@@ -94,7 +113,7 @@ export function ProfilePage() {
               </TextField>
             </>
           )}
-          <Button type="submit" variant="contained" disabled={save.isPending}>
+          <Button type="submit" variant="contained" startIcon={<SaveOutlined />} disabled={save.isPending}>
             {save.isPending ? 'Saving...' : 'Save'}
           </Button>
         </Stack>
