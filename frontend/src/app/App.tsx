@@ -16,12 +16,13 @@ import { LoginPage } from '../features/auth/LoginPage';
 import { AuthCallback } from '../features/auth/AuthCallback';
 import { SupportLogin } from '../features/auth/SupportLogin';
 import { WelcomePage } from '../features/public/WelcomePage';
-import { DoctorLandingPage } from '../features/public/DoctorLandingPage';
 
 /** A page loaded on first visit: the sign-in, welcome and public doctor pages do not carry the signed-in screens. */
 function lazyPage<K extends string>(load: () => Promise<Record<NoInfer<K>, ComponentType>>, name: K) {
   return lazy(async () => ({ default: (await load())[name] }));
 }
+// The public doctor page (profile, tabs, slot picker) loads on its own, so /login and / stay small.
+const DoctorLandingPage = lazyPage(() => import('../features/public/DoctorLandingPage'), 'DoctorLandingPage');
 const ProfilePage = lazyPage(() => import('../features/auth/ProfilePage'), 'ProfilePage');
 const HomePage = lazyPage(() => import('../features/patient/HomePage'), 'HomePage');
 const ConfirmAppointment = lazyPage(() => import('../features/patient/ConfirmAppointment'), 'ConfirmAppointment');

@@ -73,6 +73,7 @@ export function Layout({ children }: { children: ReactNode }) {
     <Tooltip title={CONNECTION_TOOLTIPS[state]}>
       <Box
         component="span"
+        role="img"
         aria-label={CONNECTION_TOOLTIPS[state]}
         data-testid="connection-light"
         data-state={state}

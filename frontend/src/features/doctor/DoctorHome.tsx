@@ -66,7 +66,7 @@ function UpcomingSchedule({ zone }: { zone: string }) {
           <Typography variant="h6" component="h2">
             Upcoming Schedule
           </Typography>
-          <Button variant="contained" startIcon={<EditCalendarOutlined />} onClick={() => setOpen(true)} disabled={schedule.isLoading}>
+          <Button variant="contained" startIcon={<EditCalendarOutlined />} sx={{ flexShrink: 0 }} onClick={() => setOpen(true)} disabled={schedule.isLoading}>
             {hasAny ? 'Edit Availability' : 'Create Availability'}
           </Button>
         </Stack>

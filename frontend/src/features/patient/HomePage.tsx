@@ -256,13 +256,13 @@ function DoctorCard({ doctor, onMore }: { doctor: DoctorWithSlots; onMore: (date
           <Box sx={{ minWidth: 0, flex: 1 }}>
             <TruncatedText text={doctor.name} variant="h6" component="h2" />
             <DoctorFacts doctor={doctor} />
-          </Box>
-          <Box sx={{ textAlign: 'right', flexShrink: 0 }}>
-            <Typography sx={{ fontWeight: 700 }} data-testid="doctor-fee">
-              ₹{doctor.consultation_fee.toLocaleString('en-IN')}
-            </Typography>
-            <Typography variant="caption" color="text.secondary">
-              per consultation
+            <Typography variant="body2" sx={{ mt: 0.5 }}>
+              <Box component="span" sx={{ fontWeight: 700 }} data-testid="doctor-fee">
+                ₹{doctor.consultation_fee.toLocaleString('en-IN')}
+              </Box>{' '}
+              <Box component="span" sx={{ color: 'text.secondary' }}>
+                per consultation
+              </Box>
             </Typography>
           </Box>
         </Stack>

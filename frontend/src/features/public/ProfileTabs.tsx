@@ -7,7 +7,7 @@ export function ProfileTabs({ tabs, initial = 0 }: { tabs: Array<{ label: string
   const [tab, setTab] = useState(initial);
   return (
     <Box>
-      <Tabs value={tab} onChange={(_e, v: number) => setTab(v)} variant="scrollable" allowScrollButtonsMobile aria-label="Doctor profile" sx={{ borderBottom: 1, borderColor: 'divider' }}>
+      <Tabs value={tab} onChange={(_e, v: number) => setTab(v)} variant="scrollable" allowScrollButtonsMobile aria-label="Doctor profile" sx={{ borderBottom: 1, borderColor: 'divider', '& .MuiTab-root': { px: 1.5, minWidth: 0 } }}>
         {tabs.map((t, i) => (
           <Tab key={t.label} label={t.label} icon={t.icon} iconPosition="start" id={`${id}-tab-${i}`} aria-controls={`${id}-panel-${i}`} sx={{ minHeight: 48 }} />
         ))}
