@@ -4,7 +4,7 @@ import { jsonShapeProblem } from './json-shape';
 import { safeLine, safeText, unsafeCharacterIn } from './safe-text';
 import { calendarDateSchema, isIanaTimezone, slotIdSchema, timezoneSchema, wallTimeSchema } from './time-fields';
 import { availabilitySlotInputSchema, myAppointmentsQuerySchema, requestAppointmentSchema } from './api';
-import { createInstitutionSchema } from './institutions';
+import { SLUG_PATTERN, createInstitutionSchema } from './institutions';
 
 describe('safe text', () => {
   const refused = ['a\u0000b', 'a\u001b[31mred', 'a\u007f', 'a\u0085', 'a\u202eb', 'a\u2066b', 'x\ud800', '\udc00y'];
@@ -64,5 +64,12 @@ describe('dates, times, zones and slot ids at the edge', () => {
   it('appointment list filters name known statuses only', () => {
     assert.equal(myAppointmentsQuerySchema.safeParse({ status: 'requested,confirmed' }).success, true);
     assert.equal(myAppointmentsQuerySchema.safeParse({ status: 'requested,deleted' }).success, false);
+  });
+});
+
+describe('institution slugs', () => {
+  it('take 2 to 63 lowercase letters, digits and hyphens, as the message says', () => {
+    for (const ok of ['ab', 'a1', 'sunrise-clinic', 'a'.repeat(63)]) assert.ok(SLUG_PATTERN.test(ok), ok);
+    for (const bad of ['a', '-ab', 'ab-', 'Ab', 'a'.repeat(64), 'a_b']) assert.ok(!SLUG_PATTERN.test(bad), bad);
   });
 });

@@ -27,3 +27,13 @@ export const DEFAULT_HOURS_OF_OPERATION: Record<Weekday, string | null> = {
 };
 
 export const DOCTOR_ROLES: readonly StaffRole[] = ['DOCTOR', 'SUPER_DOCTOR'];
+
+/** The slug derived from a name as the seeds say: lowercase letters, digits and hyphens (at most 63, no hyphen at either end). */
+export function slugify(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+/, '')
+    .slice(0, 63)
+    .replace(/-+$/, '');
+}

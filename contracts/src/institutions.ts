@@ -40,17 +40,8 @@ export const INSTITUTION_TEXTS = {
 export const INVITATION_STATUSES = ['pending', 'accepted', 'declined', 'revoked'] as const;
 export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
 
-export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{1,61}[a-z0-9])?$/;
+export const SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{0,61}[a-z0-9]$/;
 
-/** Lowercase letters, digits and hyphens, as the seeds derive it from the name. */
-export function slugify(name: string): string {
-  return name
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 63);
-}
 
 const phone = safeText().trim().regex(/^\+?[0-9 ()-]{6,20}$/, 'Expected a phone number such as +91 98765 43210');
 const hours = z

@@ -19,19 +19,13 @@ import {
 } from '@mui/material';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import PersonAddAlt from '@mui/icons-material/PersonAddAlt';
-import { STAFF_ROLES, WEEKDAYS, type StaffRole, type Weekday } from '@telemed/contracts/institution-constants';
+import { STAFF_ROLES, WEEKDAYS, slugify, type StaffRole, type Weekday } from '@telemed/contracts/institution-constants';
 import { ApiError, api } from '../../lib/api';
 import { useToasts } from '../../lib/toasts';
 import { WEEKDAY_NAMES, defaultHours, emptyStaff, hoursPayload, hoursProblem, isDoctorRole, staffPayload, type HoursForm, type StaffForm } from './institutionForm';
 
-/** The slug derived from a name: lowercase letters, digits and hyphens. */
-export function slugFromName(name: string): string {
-  return name
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 63);
-}
+/** The slug derived from a name (the same rule as the server's). */
+export const slugFromName = slugify;
 
 function HoursOfOperation({ hours, onChange }: { hours: HoursForm; onChange: (hours: HoursForm) => void }) {
   const set = (day: Weekday, change: Partial<HoursForm[Weekday]>) => onChange({ ...hours, [day]: { ...hours[day], ...change } });

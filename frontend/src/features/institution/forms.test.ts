@@ -19,6 +19,7 @@ describe('institution forms', () => {
   it('derives the slug from the name: lowercase letters, digits, hyphens', () => {
     expect(slugFromName('Sunrise Family Clinic #2!')).toBe('sunrise-family-clinic-2');
     expect(slugFromName('  --Apollo  ')).toBe('apollo');
+    expect(slugFromName(`${'a'.repeat(62)} clinic`)).toBe('a'.repeat(62)); // never ends with a hyphen after cutting
   });
 });
 
