@@ -23,6 +23,8 @@ import { ApiError, api } from '../../lib/api';
 import { sessionStore, useSession } from '../../lib/session';
 import { useToasts } from '../../lib/toasts';
 import { useConfirm } from '../../lib/confirm';
+import { DoctorAvatar } from '../../components/DoctorAvatar';
+import { TruncatedText } from '../../components/TruncatedText';
 import { INVITATION_TEXTS, type Invitation } from './Invitations';
 
 interface InstitutionDoctor {
@@ -209,15 +211,20 @@ export function InstitutionAdmin() {
                 <Grid key={d.doctor_id} size={{ xs: 12, md: 6 }}>
                   <Card data-testid="institution-doctor">
                     <CardContent>
-                      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
-                        <Typography variant="h6">{d.name || 'Unknown'}</Typography>
-                        <Chip size="small" label={d.is_active ? 'Active' : 'Inactive'} color={d.is_active ? 'success' : 'default'} />
-                        <Chip size="small" label={d.is_institution_admin ? 'Admin' : 'Doctor'} />
+                      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1, minWidth: 0 }}>
+                        <DoctorAvatar name={d.name || 'Unknown'} size={40} />
+                        <Box sx={{ minWidth: 0, flexGrow: 1 }}>
+                          <TruncatedText text={d.name || 'Unknown'} variant="h6" component="h3" />
+                          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 0.5 }}>
+                            <Chip size="small" label={d.is_active ? 'Active' : 'Inactive'} color={d.is_active ? 'success' : 'default'} />
+                            <Chip size="small" label={d.is_institution_admin ? 'Admin' : 'Doctor'} />
+                          </Stack>
+                        </Box>
                       </Stack>
                       <Typography variant="body2">Role: {d.is_institution_admin ? 'Institution Admin' : 'Doctor'}</Typography>
                       {d.specialty && <Typography variant="body2">{d.specialty}</Typography>}
                       {d.qualification && <Typography variant="body2">{d.qualification}</Typography>}
-                      {d.email && <Typography variant="body2">{d.email}</Typography>}
+                      {d.email && <TruncatedText text={d.email} variant="body2" />}
                       {d.phone_number && <Typography variant="body2">{d.phone_number}</Typography>}
                       {d.consultation_fee !== null && <Typography variant="body2">₹{d.consultation_fee}</Typography>}
                       <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
@@ -244,14 +251,14 @@ export function InstitutionAdmin() {
               {(institution.data.pending_invitations ?? []).map((i) => (
                 <Card key={i.id} variant="outlined" data-testid="institution-invitation">
                   <CardContent>
-                    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-                      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                        <Typography>{i.name || 'Unknown'}</Typography>
-                        <Typography variant="body2" color="text.secondary">
-                          {i.email}
-                        </Typography>
-                        <Chip size="small" label="Invited" color="warning" />
-                      </Stack>
+                    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
+                      <Box sx={{ minWidth: 0 }}>
+                        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
+                          <TruncatedText text={i.name || 'Unknown'} />
+                          <Chip size="small" label="Invited" color="warning" />
+                        </Stack>
+                        <TruncatedText text={i.email} variant="body2" color="text.secondary" />
+                      </Box>
                       <Button color="error" disabled={withdraw.isPending} onClick={() => withdraw.mutate(i.id)}>
                         Withdraw
                       </Button>

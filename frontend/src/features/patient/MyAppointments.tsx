@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Avatar, Box, Button, Card, CardContent, Chip, CircularProgress, Stack, Typography, type ChipProps } from '@mui/material';
+import { Box, Button, Card, CardContent, Chip, CircularProgress, Stack, Typography, type ChipProps } from '@mui/material';
 import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import VideocamOutlined from '@mui/icons-material/VideocamOutlined';
@@ -9,7 +9,10 @@ import { api } from '../../lib/api';
 import { browserZone, longDate, timeOfDay } from '../../lib/time';
 import { useToasts } from '../../lib/toasts';
 import { useConfirm } from '../../lib/confirm';
-import { initials, isDoctor, useSession } from '../../lib/session';
+import { isDoctor, useSession } from '../../lib/session';
+import { DoctorAvatar } from '../../components/DoctorAvatar';
+import { EmptyState } from '../../components/EmptyState';
+import { TruncatedText } from '../../components/TruncatedText';
 import type { DoctorAppointment, PatientAppointment } from './types';
 
 export const JOIN_WINDOW_MS = 2 * 24 * 3600 * 1000;
@@ -91,12 +94,10 @@ function AppointmentCard({ row, viewer, actions }: { row: Row; viewer: 'patient'
       <CardContent>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
           <Stack direction="row" spacing={2} sx={{ flexGrow: 1, minWidth: 0 }}>
-            <Avatar sx={{ bgcolor: 'primary.light' }}>{initials(row.otherName.replace(/^Dr\.?\s*/, ''))}</Avatar>
+            <DoctorAvatar name={row.otherName} size={44} />
             <Box sx={{ minWidth: 0 }}>
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
-                <Typography variant="h6" component="h3" noWrap title={row.otherName} sx={{ maxWidth: '100%' }}>
-                  {row.otherName}
-                </Typography>
+                <TruncatedText text={row.otherName} variant="h6" component="h3" />
                 <Chip size="small" label={status.label} color={status.color} />
               </Stack>
               {row.otherDetail && <Typography color="text.secondary">{row.otherDetail}</Typography>}
@@ -116,26 +117,6 @@ function AppointmentCard({ row, viewer, actions }: { row: Row; viewer: 'patient'
             </Box>
           </Stack>
           {actions && <Stack spacing={1} direction={{ xs: 'row', sm: 'column' }}>{actions}</Stack>}
-        </Stack>
-      </CardContent>
-    </Card>
-  );
-}
-
-function EmptyState({ icon, title, text }: { icon: ReactNode; title: string; text: string }) {
-  return (
-    <Card variant="outlined">
-      <CardContent>
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-          <Box sx={{ color: 'text.secondary', display: 'flex' }} aria-hidden>
-            {icon}
-          </Box>
-          <Box>
-            <Typography variant="h6" component="p">
-              {title}
-            </Typography>
-            <Typography color="text.secondary">{text}</Typography>
-          </Box>
         </Stack>
       </CardContent>
     </Card>
@@ -183,7 +164,7 @@ export function MyAppointments() {
           </Box>
         )}
         {!upcoming.isLoading && (upcoming.data ?? []).length === 0 && (
-          <EmptyState icon={<EventAvailableOutlined fontSize="large" />} title="No upcoming appointments" text="You're all caught up! Any new appointments will appear here." />
+          <EmptyState icon={EventAvailableOutlined} title="No upcoming appointments" text="You're all caught up! Any new appointments will appear here." />
         )}
         {(upcoming.data ?? []).map((row) => (
           <AppointmentCard
@@ -210,7 +191,7 @@ export function MyAppointments() {
           Past
         </Typography>
         {!past.isLoading && (past.data ?? []).length === 0 && (
-          <EmptyState icon={<HistoryOutlined fontSize="large" />} title="No past appointments" text="Completed, declined and cancelled appointments will be listed here." />
+          <EmptyState icon={HistoryOutlined} title="No past appointments" text="Completed, declined and cancelled appointments will be listed here." />
         )}
         {(past.data ?? []).map((row) => (
           <AppointmentCard key={row.id} row={row} viewer={viewer} />
