@@ -153,6 +153,14 @@ describe('the product as new users meet it', { skip: chromiumMissing }, () => {
     await marker.waitFor();
     const cell = page.locator(`[data-slot="${today.toISODate()}-8"]`); // 10:00 is row 8 from 06:00
     assert.equal(await cell.getByTestId('now-marker').count(), 1);
+    // The calendar works from the keyboard: a later slot takes focus and Enter or Space toggles it.
+    const later = page.locator(`[data-slot="${today.toISODate()}-20"]`);
+    const before = await later.getAttribute('aria-pressed');
+    await later.focus();
+    await page.keyboard.press('Enter');
+    assert.notEqual(await later.getAttribute('aria-pressed'), before);
+    await page.keyboard.press('Space');
+    assert.equal(await later.getAttribute('aria-pressed'), before);
     await context.close();
   });
 
