@@ -110,12 +110,7 @@ export const publicDoctorProfileSchema = z
   .object({
     doctor_id: z.string(),
     name: z.string(),
-    specialty: z.string(),
-    qualification: z.string(),
-    consultation_fee: z.number(),
-    appointment_duration_minutes: z.number().int(),
-    registration_number: z.string().nullable(),
-    medical_council: z.string().nullable(),
+    ...doctorFieldsSchema.shape,
     /** Open, future slots starting within `days` days, soonest first. */
     slots: z.array(slotSchema),
     days: z.number().int(),
