@@ -13,7 +13,7 @@ export { sessionUser } from './identity/routes';
 export { setAvailability } from './schedule/service';
 export { requestAppointment, changeAppointment } from './appointments/service';
 export { startSlotReleaser } from './process-managers/release-slots';
-export { startSweeps, expireStaleRequests, healOrphanedReservations, type SweepLookups } from './process-managers/sweeps';
+export { startSweeps, expireStaleRequests, healOrphanedReservations, type SweepLookups, type PendingRequest, type PendingReservation } from './process-managers/sweeps';
 export { systemContext, handleCommand, readStream, type CommandContext, type Decider } from './decider';
 export { slotIdFor, slotStartFromId } from './schedule/slot-id';
 export type { CommandDeps } from './context';

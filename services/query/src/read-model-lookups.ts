@@ -1,7 +1,8 @@
 import { API_TEXTS } from '@telemed/contracts';
-import type { EventStore, ReadStore, TokenCheck } from '@telemed/platform';
+import type { EventStore, Filter, ReadStore, TokenCheck } from '@telemed/platform';
 import { ProjectionRunner } from './projection-runner';
-import type { AppointmentDoc, SessionDoc, SlotDoc, UserDoc } from './projections';
+import type { AppointmentDoc, PendingReservationDoc, SessionDoc, UserDoc } from './projections';
+import { PENDING_RESERVATIONS } from './projections/pending-reservations';
 import type { Projection } from './projections';
 
 /** Refuses tokens of deactivated accounts and ended sessions, from the read models. */
@@ -15,19 +16,42 @@ export function readModelTokenCheck(readStore: ReadStore): TokenCheck {
   };
 }
 
-/** The ids the write side's sweeps look for (expired requests, orphaned reservations). */
+/** Documents after a cursor in the order (field ascending, then _id): the next page of a keyset-paged query. */
+export function afterCursor(field: string, cursor: { value: string; id: string } | null): Filter {
+  if (!cursor) return {};
+  return { $or: [{ [field]: { $gt: cursor.value } }, { [field]: cursor.value, _id: { $gt: cursor.id } }] };
+}
+
+/**
+ * What the write side's sweeps look for: requests still awaiting an answer (the `status` index narrows appointments
+ * to those), and reservations still awaiting their appointment (a collection of only those). Neither query ever
+ * sees a confirmed, completed or released booking, so the sweeps cost what is pending, not the length of history.
+ */
 export function sweepLookups(readStore: ReadStore) {
-  const slots = readStore.collection<SlotDoc>('slots');
+  const pending = readStore.collection<PendingReservationDoc>(PENDING_RESERVATIONS);
   const appointments = readStore.collection<AppointmentDoc>('appointments');
   return {
-    requestsStartedBefore: async (now: Date) =>
-      (await appointments.find({ status: 'requested', start: { $lte: now.toISOString() } })).map((a) => a.appointment_id),
-    reservationsMadeBefore: async (cutoff: Date) =>
-      (await slots.find({ status: 'reserved', reserved_at: { $lte: cutoff.toISOString() } })).map((s) => ({
-        slot_id: s.slot_id,
-        appointment_id: s.appointment_id!,
-        reserved_event_id: s.reserved_event_id!,
-      })),
+    requestsStartedBefore: async (now: Date, page: { after: { appointment_id: string; start: string } | null; limit: number }) =>
+      (
+        await appointments.find(
+          {
+            status: 'requested',
+            start: { $lte: now.toISOString() },
+            ...afterCursor('start', page.after && { value: page.after.start, id: page.after.appointment_id }),
+          },
+          { sort: { start: 1, _id: 1 }, limit: page.limit },
+        )
+      ).map((a) => ({ appointment_id: a.appointment_id, start: a.start })),
+    reservationsMadeBefore: async (cutoff: Date, page: { after: { appointment_id: string; reserved_at: string } | null; limit: number }) =>
+      (
+        await pending.find(
+          {
+            reserved_at: { $lte: cutoff.toISOString() },
+            ...afterCursor('reserved_at', page.after && { value: page.after.reserved_at, id: page.after.appointment_id }),
+          },
+          { sort: { reserved_at: 1, _id: 1 }, limit: page.limit },
+        )
+      ).map((r) => ({ slot_id: r.slot_id, appointment_id: r.appointment_id, reserved_event_id: r.reserved_event_id, reserved_at: r.reserved_at })),
   };
 }
 

@@ -55,6 +55,15 @@ export interface SlotDoc {
   reserved_event_id: string | null;
 }
 
+/** A slot reservation whose appointment has not appeared yet (see the pending_reservations projection). */
+export interface PendingReservationDoc {
+  _id: string;
+  appointment_id: string;
+  slot_id: number;
+  reserved_at: string;
+  reserved_event_id: string;
+}
+
 export interface AppointmentDoc {
   _id: string;
   appointment_id: string;

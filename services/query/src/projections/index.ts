@@ -1,5 +1,6 @@
 import { usersProjection, doctorsProjection, subscriptionsProjection, sessionsProjection } from './users';
 import { slotsProjection } from './slots';
+import { pendingReservationsProjection } from './pending-reservations';
 import { appointmentsProjection, appointmentHistoryProjection } from './appointments';
 import { institutionsProjection } from './institutions';
 import { invitationsProjection } from './invitations';
@@ -11,6 +12,7 @@ export const allProjections: Projection[] = [
   subscriptionsProjection,
   sessionsProjection,
   slotsProjection,
+  pendingReservationsProjection,
   appointmentsProjection,
   appointmentHistoryProjection,
   institutionsProjection,

@@ -1,0 +1,34 @@
+import { match } from 'ts-pattern';
+import { defineProjection } from './projection';
+import type { PendingReservationDoc } from './documents';
+
+export const PENDING_RESERVATIONS = 'pending_reservations';
+
+/**
+ * Reservations still waiting for their appointment: added when a slot is reserved, removed as soon as the appointment
+ * is requested (or the slot released). Normally empty or nearly so, whatever the history: the orphaned-reservation
+ * sweep reads only this, so a confirmed, completed or released booking is never looked at again.
+ */
+export const pendingReservationsProjection = defineProjection({
+  name: 'pending_reservations',
+  version: 1,
+  collections: [PENDING_RESERVATIONS],
+  indexes: [{ collection: PENDING_RESERVATIONS, field: 'slot_id' }],
+  handles: ['SlotReserved', 'SlotReleased', 'AppointmentRequested'],
+  apply: async (event, store) => {
+    const pending = store.collection<PendingReservationDoc>(PENDING_RESERVATIONS);
+    await match(event)
+      .with({ type: 'SlotReserved' }, ({ data, metadata, event_id }) =>
+        pending.put({
+          _id: data.appointment_id,
+          appointment_id: data.appointment_id,
+          slot_id: data.slot_id,
+          reserved_at: metadata.occurred_at,
+          reserved_event_id: event_id,
+        }),
+      )
+      .with({ type: 'AppointmentRequested' }, ({ data }) => pending.delete(data.appointment_id))
+      .with({ type: 'SlotReleased' }, ({ data }) => pending.delete(data.appointment_id))
+      .otherwise(async () => {});
+  },
+});
