@@ -4,7 +4,7 @@ import { DomainError } from '@telemed/contracts';
 import { parseAvailability, planAvailability } from './plan-availability';
 import { slotIdFor, slotStartFromId, doctorNumberFromSlotId } from './slot-id';
 import { deciderSpec } from '../decider-spec';
-import { scheduleDecider } from './schedule';
+import { futurePublishedSlots, scheduleDecider, type ScheduleEvent } from './schedule';
 import type { SlotState } from './slot';
 
 const now = new Date('2030-01-01T00:00:00Z'); // 05:30 in India
@@ -121,4 +121,43 @@ describe('schedule decider', () => {
       .then([{ type: 'AvailabilitySet', data: { doctor_id: 'd', timezone: 'Asia/Kolkata', opened: [1], withdrawn: [] } }]));
   it('records nothing when nothing changes', () =>
     spec([]).when({ type: 'RecordAvailability', data: { doctor_id: 'd', timezone: 'Asia/Kolkata', opened: [], withdrawn: [] } }).then([]));
+});
+
+describe('schedule state over a long history', () => {
+  const day = (n: number) => Array.from({ length: 33 }, (_, i) => slotIdFor(7, new Date(Date.UTC(2030, 0, 1 + n, 0, 30 * i))));
+  const saved = (n: number): ScheduleEvent => ({
+    type: 'AvailabilitySet',
+    data: { doctor_id: 'd', timezone: 'UTC', opened: day(n), withdrawn: [] },
+  });
+  /** Set additions while folding one more event into a schedule with `history` days of saves behind it. */
+  const additionsForOneMoreSave = (history: number) => {
+    let state = scheduleDecider.initialState();
+    for (let n = 0; n < history; n += 1) state = scheduleDecider.evolve(state, saved(n));
+    const add = Set.prototype.add;
+    let additions = 0;
+    Set.prototype.add = function counted(this: Set<unknown>, value: unknown) {
+      additions += 1;
+      return add.call(this, value);
+    };
+    try {
+      scheduleDecider.evolve(state, saved(history));
+    } finally {
+      Set.prototype.add = add;
+    }
+    return additions;
+  };
+
+  it('folds each event in what it opened, not a copy of everything published before', () => {
+    assert.equal(additionsForOneMoreSave(10), 33);
+    assert.equal(additionsForOneMoreSave(365), 33, 'a year of daily saves behind it costs the same');
+  });
+
+  it('finds the future published slots without looking at past days', () => {
+    let state = scheduleDecider.initialState();
+    for (let n = 0; n < 400; n += 1) state = scheduleDecider.evolve(state, saved(n));
+    const now = new Date(Date.UTC(2030, 0, 1 + 398, 12, 0));
+    const future = futurePublishedSlots(state, now);
+    assert.deepEqual(future, [...day(398).slice(25), ...day(399)]);
+    assert.deepEqual(futurePublishedSlots(state, new Date(Date.UTC(2031, 6, 1))), []);
+  });
 });

@@ -38,8 +38,9 @@ export async function setAvailability(
       parsed.errors.map((e) => ({ loc: ['body', 'slots', e.index, e.field], msg: e.msg, type: 'invalid_slot' })),
     );
   }
-  const { state: schedule } = await readStream(eventStore, streams.schedule(doctorId), scheduleDecider);
-  const known = futurePublishedSlots(schedule, now);
+  // One fold of the schedule per save: handed to handleCommand below for its first attempt.
+  const schedule = await readStream(eventStore, streams.schedule(doctorId), scheduleDecider);
+  const known = futurePublishedSlots(schedule.state, now);
   const ids = new Set([...known, ...parsed.slots.map((s) => s.slot_id)]);
   const slotStates = new Map<number, SlotState>();
   await Promise.all(
@@ -56,6 +57,7 @@ export async function setAvailability(
       data: { doctor_id: doctorId, timezone, opened: plan.toOpen.map((s) => s.slot_id), withdrawn: plan.toWithdraw },
     },
     context,
+    schedule,
   );
   const results = await Promise.all([
     ...plan.toOpen.map((slot) => handleCommand(eventStore, streams.slot(slot.slot_id), slotDecider, { type: 'OpenSlot', data: slot }, context)),
