@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { DateTime } from 'luxon';
-import { isValidTimezone, parseLocalDateTime, toLocalSlotFields, utcIso } from './slot-time';
+import { isValidTimezone, localDateTime, parseLocalDateTime, toLocalSlotFields, utcIso } from './slot-time';
 
 describe('slot times', () => {
   it('renders UTC instants as local slot fields in India and elsewhere', () => {
@@ -28,6 +28,46 @@ describe('slot times', () => {
         });
       }
     }
+  });
+
+  it('renders exactly what Intl.DateTimeFormat says, across daylight-saving changes of many zones', () => {
+    const formats = new Map<string, Intl.DateTimeFormat>();
+    const reference = (ms: number, zone: string) => {
+      const parts: Record<string, string> = {};
+      let format = formats.get(zone);
+      if (!format) {
+        format = new Intl.DateTimeFormat('en-CA', {
+          timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+        });
+        formats.set(zone, format);
+      }
+      for (const part of format.formatToParts(new Date(ms))) parts[part.type] = part.value;
+      return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}:${parts.second}` };
+    };
+    const zones = [
+      'Asia/Kolkata', 'UTC', 'America/New_York', 'Europe/London', 'Europe/Dublin', 'Australia/Lord_Howe', 'America/Sao_Paulo',
+      'Pacific/Chatham', 'America/St_Johns', 'Africa/Casablanca', 'Asia/Kathmandu', 'America/Santiago', 'Antarctica/Troll',
+      'Australia/Adelaide', 'America/Havana', 'Asia/Tehran',
+    ];
+    const from = Date.UTC(2025, 0, 1);
+    for (const zone of zones) {
+      const format = new Intl.DateTimeFormat('en-CA', { timeZone: zone, timeZoneName: 'longOffset' });
+      let previousOffset = '';
+      // Every 30 minutes for a year (as slots are), and every minute (with odd seconds) around each change.
+      for (let ms = from; ms < from + 366 * 86_400_000; ms += 1_800_000) {
+        const iso = new Date(ms).toISOString();
+        assert.deepEqual(localDateTime(iso, zone), reference(ms, zone), `${iso} in ${zone}`);
+        const offset = format.formatToParts(new Date(ms)).find((p) => p.type === 'timeZoneName')!.value;
+        if (previousOffset && offset !== previousOffset) {
+          for (let near = ms - 7_200_000; near < ms + 7_200_000; near += 60_000 + 7_000) {
+            const nearIso = new Date(near).toISOString();
+            assert.deepEqual(localDateTime(nearIso, zone), reference(near, zone), `${nearIso} in ${zone}, near a change`);
+          }
+        }
+        previousOffset = offset;
+      }
+    }
+    assert.deepEqual(localDateTime('1890-06-01T12:00:00Z', 'Asia/Kolkata'), reference(Date.parse('1890-06-01T12:00:00Z'), 'Asia/Kolkata'), 'old local mean time');
   });
 
   it('parses local times, refusing ones a zone skips', () => {

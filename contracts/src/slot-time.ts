@@ -1,10 +1,11 @@
 import { DateTime } from 'luxon';
 import { isIanaTimezone } from './time-fields';
+import { intlParts, isCachedZone, zoneFormatter, zoneOffsetMs } from './zone-offsets';
 
 /** Conversions between UTC instants and the seeds' local `slot_date` / `start_time` fields. */
 
 export function isValidTimezone(zone: string): boolean {
-  return formatters.has(zone) || isIanaTimezone(zone);
+  return isCachedZone(zone) || isIanaTimezone(zone);
 }
 
 export interface LocalSlotFields {
@@ -13,30 +14,26 @@ export interface LocalSlotFields {
   end_time: string;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-/** Zone names are case-insensitive, so callers can spell one zone many ways: the cache forgets rather than grows. */
-const MAX_CACHED_FORMATTERS = 256;
+const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
+/** Years Intl renders as four plain digits: outside them (and for invalid instants) Intl itself answers. */
+const FAST_MIN_MS = Date.UTC(1000, 0, 2);
+const FAST_MAX_MS = Date.UTC(9999, 11, 30);
 
-/** Local date and time of an instant in a zone, as YYYY-MM-DD and HH:MM:SS (a cached formatter: this is on every read). */
+/**
+ * Local date and time of an instant in a zone, as YYYY-MM-DD and HH:MM:SS. This is on every read of every slot: the
+ * zone's offset comes from a per-zone, per-day cache and the fields from arithmetic, exactly what Intl would say.
+ */
 export function localDateTime(iso: string, zone: string): { date: string; time: string } {
-  let format = formatters.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone: zone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    if (formatters.size >= MAX_CACHED_FORMATTERS) formatters.clear();
-    formatters.set(zone, format);
+  const ms = Date.parse(iso);
+  if (!(ms >= FAST_MIN_MS && ms <= FAST_MAX_MS)) {
+    const parts = intlParts(zoneFormatter(zone), ms);
+    return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}:${parts.second}` };
   }
-  const parts: Record<string, string> = {};
-  for (const part of format.formatToParts(new Date(iso))) parts[part.type] = part.value;
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}:${parts.second}` };
+  const local = new Date(ms + zoneOffsetMs(zone, ms));
+  return {
+    date: `${local.getUTCFullYear()}-${pad2(local.getUTCMonth() + 1)}-${pad2(local.getUTCDate())}`,
+    time: `${pad2(local.getUTCHours())}:${pad2(local.getUTCMinutes())}:${pad2(local.getUTCSeconds())}`,
+  };
 }
 
 export function toLocalSlotFields(startIso: string, endIso: string, zone: string): LocalSlotFields {
