@@ -35,5 +35,7 @@ describe('configuration', () => {
     assert.throws(() => loadConfig({ TRUST_PROXY: 'true' }), /Invalid configuration: TRUST_PROXY/);
     assert.throws(() => loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '60000' }), /HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS/);
     assert.throws(() => loadConfig({ METRICS_TOKEN: 'short' }), /METRICS_TOKEN/);
+    assert.throws(() => loadConfig({ DATA_MASTER_KEY: 'not-32-bytes' }), /Invalid configuration: DATA_MASTER_KEY must be 32 random bytes/);
+    assert.throws(() => loadConfig({ DATA_MASTER_KEY: 'A'.repeat(64), DATA_MASTER_KEY_PREVIOUS: 'short' }), /DATA_MASTER_KEY_PREVIOUS/);
   });
 });

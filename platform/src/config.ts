@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { parseTrustProxy, type TrustProxy } from './http/trust-proxy';
+import { loadMasterKeys } from './keystore/master-key';
 
 /** Configuration, only from the environment. Every variable here is listed in the README with its default. */
 const envSchema = z.object({
@@ -12,6 +13,8 @@ const envSchema = z.object({
   DEMO_DATA: z.enum(['on', 'off']).default('on'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TOKEN_SECRET: z.string().min(32).optional(),
+  DATA_MASTER_KEY: z.string().min(1).optional(),
+  DATA_MASTER_KEY_PREVIOUS: z.string().optional(),
   PUBLIC_URL: z.url().optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
@@ -71,6 +74,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy = parseTrustProxy(env_.TRUST_PROXY);
   } catch (error) {
     throw new Error(`Invalid configuration: ${(error as Error).message}`, { cause: error });
+  }
+  if (env_.DATA_MASTER_KEY) {
+    // The format is checked at once; a missing key in production stops the start where the key store opens.
+    try {
+      loadMasterKeys({ masterKey: env_.DATA_MASTER_KEY, previous: env_.DATA_MASTER_KEY_PREVIOUS, dataDir: env_.DATA_DIR, production });
+    } catch (error) {
+      throw new Error(`Invalid configuration: ${(error as Error).message}`, { cause: error });
+    }
   }
   if (env_.HTTP_HEADERS_TIMEOUT_MS > env_.HTTP_REQUEST_TIMEOUT_MS) throw new Error('Invalid configuration: HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS');
   const publicUrl = (env_.PUBLIC_URL ?? `http://localhost:${env_.PORT}`).replace(/\/+$/, '');

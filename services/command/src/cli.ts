@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { accountTypeSchema } from '@telemed/contracts';
-import { MIN_PASSWORD_LENGTH, SqliteEventStore, TokenService, hashPassword, loadConfig, loadTokenSecret } from '@telemed/platform';
+import { MIN_PASSWORD_LENGTH, SqliteEventStore, TokenService, generateMasterKeyText, hashPassword, keyStoreFromConfig, loadConfig, loadTokenSecret } from '@telemed/platform';
 import { streams } from '@telemed/contracts';
 import { registerUser } from './users/service';
 import { handleCommand, systemContext } from './decider';
@@ -14,10 +14,14 @@ import { readPassword } from './read-password';
  * Operator CLI.
  *   user:create --email E --name N --account-type patient|doctor|admin [--phone P]  → {"user_id", "access_token"}
  *   admin:create --email E [--name N]   (password from stdin, or prompted on a terminal)  → {"user_id"}
+ *   keys:status   → {"store", "wrapping": [{master_key_id, current, keys}]}
+ *   keys:rotate   → re-wraps every data key under DATA_MASTER_KEY, reading old wraps with DATA_MASTER_KEY_PREVIOUS
+ *   keys:generate-master   → a fresh master key to put in DATA_MASTER_KEY
  */
 const usage = `usage: npm run cli -- user:create --email E --name N --account-type patient|doctor|admin [--phone P]
        [--specialty S] [--qualification Q] [--fee RUPEES] [--registration-number R] [--council C]
-   or: npm run cli -- admin:create --email E [--name N]   (the password is read from stdin)`;
+   or: npm run cli -- admin:create --email E [--name N]   (the password is read from stdin)
+   or: npm run cli -- keys:status | keys:rotate | keys:generate-master`;
 
 const argsSchema = z.object({
   email: z.email(),
@@ -42,6 +46,7 @@ async function main() {
     ),
   });
   if (positionals[0] === 'admin:create') return createAdmin(values);
+  if (positionals[0]?.startsWith('keys:')) return keys(positionals[0]);
   if (positionals[0] !== 'user:create') {
     console.error(usage);
     process.exit(2);
@@ -91,6 +96,28 @@ function openStores() {
     ttlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
   });
   return { eventStore, tokens };
+}
+
+/**
+ * Master key rotation: set DATA_MASTER_KEY to the new key and DATA_MASTER_KEY_PREVIOUS to the old one, run
+ * keys:rotate, then drop DATA_MASTER_KEY_PREVIOUS. Only the wraps change; no event is read or written.
+ */
+async function keys(command: string) {
+  if (command === 'keys:generate-master') {
+    process.stdout.write(generateMasterKeyText() + '\n');
+    return;
+  }
+  if (command !== 'keys:status' && command !== 'keys:rotate') {
+    console.error(usage);
+    process.exit(2);
+  }
+  const store = await keyStoreFromConfig(loadConfig());
+  try {
+    const rotated = command === 'keys:rotate' ? await store.rotate() : undefined;
+    process.stdout.write(JSON.stringify({ store: store.kind, ...(rotated ?? {}), wrapping: await store.wrapping() }) + '\n');
+  } finally {
+    await store.close();
+  }
 }
 
 const adminArgsSchema = z.object({ email: z.email(), name: z.string().trim().min(1).max(120).optional() });
