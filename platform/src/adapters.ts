@@ -9,6 +9,7 @@ import { SqliteEventStore } from './event-store/sqlite';
 import { EventStoreDbEventStore } from './event-store/eventstoredb';
 import { MemoryReadStore } from './read-store/memory';
 import { MongoReadStore } from './read-store/mongodb';
+import { SqliteReadStore } from './read-store/sqlite';
 import { InProcessBus } from './bus/in-process';
 import { NatsBus } from './bus/nats';
 
@@ -18,7 +19,7 @@ export interface Adapters {
   checkpoints: CheckpointStore;
   bus: Bus;
   /** Which adapter each port uses, for the start-up log and /readyz. */
-  kinds: { eventStore: 'sqlite' | 'eventstoredb'; readStore: 'memory' | 'mongodb'; bus: 'in-process' | 'nats' };
+  kinds: { eventStore: 'sqlite' | 'eventstoredb'; readStore: 'sqlite' | 'memory' | 'mongodb'; bus: 'in-process' | 'nats' };
   close(): Promise<void>;
 }
 
@@ -33,9 +34,15 @@ class MemoryCheckpoints implements CheckpointStore {
   }
 }
 
+/** The embedded read models' file: a SQLite database of its own beside the event store. */
+export function readModelsFile(config: Config): string {
+  return join(config.dataDir, 'read-models.db');
+}
+
 /**
  * The adapters the environment asks for: EventStoreDB, MongoDB and NATS when their URLs are set, else the embedded
- * SQLite event store, in-memory read models and in-process bus. The same code runs on either.
+ * SQLite event store, SQLite read models (READ_STORE=memory: in memory, rebuilt at every start) and in-process bus.
+ * The same code runs on either.
  */
 export async function createAdapters(config: Config, logger: Logger, metrics?: Metrics): Promise<Adapters> {
   const sqlite = config.EVENTSTORE_URL
@@ -43,7 +50,8 @@ export async function createAdapters(config: Config, logger: Logger, metrics?: M
     : new SqliteEventStore({ filename: join(config.dataDir, 'events.db'), synchronous: config.SQLITE_SYNCHRONOUS });
   const eventStore: EventStore = sqlite ?? new EventStoreDbEventStore(config.EVENTSTORE_URL!);
   const mongo = config.MONGODB_URL ? await MongoReadStore.connect(config.MONGODB_URL, config.MONGODB_DATABASE) : null;
-  const readStore: ReadStore = mongo ?? new MemoryReadStore();
+  const readStore: ReadStore =
+    config.readStoreKind === 'mongodb' ? mongo! : config.readStoreKind === 'sqlite' ? new SqliteReadStore({ filename: readModelsFile(config) }) : new MemoryReadStore();
   const checkpoints: CheckpointStore = mongo ?? sqlite ?? new MemoryCheckpoints();
   const onHandlerError = (err: unknown) => {
     metrics?.busRedeliveries.inc();
@@ -55,7 +63,7 @@ export async function createAdapters(config: Config, logger: Logger, metrics?: M
     readStore,
     checkpoints,
     bus,
-    kinds: { eventStore: sqlite ? 'sqlite' : 'eventstoredb', readStore: mongo ? 'mongodb' : 'memory', bus: config.NATS_URL ? 'nats' : 'in-process' },
+    kinds: { eventStore: sqlite ? 'sqlite' : 'eventstoredb', readStore: config.readStoreKind, bus: config.NATS_URL ? 'nats' : 'in-process' },
     async close() {
       await bus.close();
       await readStore.close();

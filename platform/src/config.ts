@@ -36,6 +36,7 @@ const envSchema = z.object({
   EVENTSTORE_URL: z.string().min(1).optional(),
   MONGODB_URL: z.string().min(1).optional(),
   MONGODB_DATABASE: z.string().min(1).default('telemed'),
+  READ_STORE: z.enum(['sqlite', 'memory', 'mongodb']).optional(),
   NATS_URL: z.string().min(1).optional(),
   NOTIFIER_ID: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional(),
   SQLITE_SYNCHRONOUS: z.enum(['FULL', 'NORMAL']).default('FULL'),
@@ -58,6 +59,8 @@ export type Config = z.infer<typeof envSchema> & {
   identity: { kind: 'google' | 'local'; issuer: string; clientId: string; clientSecret: string; redirectUri: string };
   /** Express's `trust proxy` from TRUST_PROXY: false (the default) means req.ip and req.secure come from the connection. */
   trustProxy: TrustProxy;
+  /** Where the read models live: READ_STORE, else MongoDB when MONGODB_URL is set, else a SQLite file in DATA_DIR. */
+  readStoreKind: 'sqlite' | 'memory' | 'mongodb';
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -84,6 +87,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
   }
   if (env_.HTTP_HEADERS_TIMEOUT_MS > env_.HTTP_REQUEST_TIMEOUT_MS) throw new Error('Invalid configuration: HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS');
+  const readStoreKind = env_.READ_STORE ?? (env_.MONGODB_URL ? 'mongodb' : 'sqlite');
+  if (readStoreKind === 'mongodb' && !env_.MONGODB_URL) throw new Error('Invalid configuration: READ_STORE=mongodb needs MONGODB_URL');
   const publicUrl = (env_.PUBLIC_URL ?? `http://localhost:${env_.PORT}`).replace(/\/+$/, '');
   const redirectUri = env_.OIDC_REDIRECT_URI ?? `${publicUrl}/auth/callback`;
   let identity: Config['identity'];
@@ -94,7 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (production) throw new Error('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set in production (the local identity provider is for development only)');
     identity = { kind: 'local', issuer: `${publicUrl}/oidc`, clientId: 'telemed-local', clientSecret: randomBytes(24).toString('base64url'), redirectUri };
   }
-  return { ...env_, production, dataDir: resolve(env_.DATA_DIR), publicUrl, identity, trustProxy };
+  return { ...env_, production, dataDir: resolve(env_.DATA_DIR), publicUrl, identity, trustProxy, readStoreKind };
 }
 
 /** The notifier's per-socket limits from the configuration. */

@@ -27,20 +27,25 @@ class MemoryCollection<T extends AnyDoc> implements ReadCollection<T> {
     for (const [field, index] of this.indexes) index.get(doc[field])?.delete(doc._id);
   }
 
-  /** Narrows the candidates with an index when the filter has a plain equality on an indexed field. */
+  /**
+   * Narrows the candidates with an index when the filter has a plain equality on an indexed field; of several such
+   * fields, the one with the fewest documents for its value.
+   */
   private candidates(filter: Filter): Iterable<T> {
     if (typeof filter._id === 'string') {
       const doc = this.docs.get(filter._id);
       return doc ? [doc] : [];
     }
+    let best: Set<string> | null = null;
     for (const [field, index] of this.indexes) {
       const value = filter[field];
       if (value !== undefined && (value === null || typeof value !== 'object')) {
         const ids = index.get(value);
-        return ids ? [...ids].map((id) => this.docs.get(id)!) : [];
+        if (!ids || ids.size === 0) return [];
+        if (!best || ids.size < best.size) best = ids;
       }
     }
-    return this.docs.values();
+    return best ? [...best].map((id) => this.docs.get(id)!) : this.docs.values();
   }
 
   async get(id: string): Promise<T | null> {
@@ -113,6 +118,11 @@ export class MemoryReadStore implements ReadStore {
 
   async ensureIndex(collection: string, field: string): Promise<void> {
     this.get(collection).addIndex(field);
+  }
+
+  /** In memory an index on the first field serves equality on it; the rest of the filter is tested per document. */
+  async ensureCompoundIndex(collection: string, fields: readonly string[]): Promise<void> {
+    if (fields.length > 0) this.get(collection).addIndex(fields[0]!);
   }
 
   async getCheckpoint(projection: string): Promise<ProjectionCheckpoint | null> {

@@ -71,6 +71,10 @@ export class MongoReadStore implements ReadStore, CheckpointStore {
     await this.db.collection(collection).createIndex({ [field]: 1 });
   }
 
+  async ensureCompoundIndex(collection: string, fields: readonly string[]): Promise<void> {
+    await this.db.collection(collection).createIndex(Object.fromEntries(fields.map((f) => [f, 1])));
+  }
+
   async getCheckpoint(projection: string): Promise<ProjectionCheckpoint | null> {
     const doc = await this.db.collection<{ _id: string; version: number; position: number }>(CHECKPOINTS).findOne({ _id: projection });
     return doc ? { name: doc._id, version: doc.version, position: doc.position } : null;

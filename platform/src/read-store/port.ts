@@ -42,11 +42,18 @@ export interface ReadStore extends CollectionSource {
   collection<T extends Doc>(name: string): ReadCollection<T>;
   /** Declares an equality index; adapters use it to answer filters on that field without a scan. */
   ensureIndex(collection: string, field: string): Promise<void>;
+  /**
+   * Declares an index on several fields in order, e.g. (doctor_id, start): equality on the first ones, then a range
+   * or the sort order on the next. Optional: callers use `store.ensureCompoundIndex?.(...)`; a store without it
+   * answers the same queries, only with its single-field indexes.
+   */
+  ensureCompoundIndex?(collection: string, fields: readonly string[]): Promise<void>;
   getCheckpoint(projection: string): Promise<ProjectionCheckpoint | null>;
   setCheckpoint(checkpoint: ProjectionCheckpoint): Promise<void>;
   /**
-   * Starts a batch. The embedded store writes through at once; a remote store buffers the writes and commits them
-   * with the checkpoints in one go (a transaction where it can), so documents and checkpoint never disagree.
+   * Starts a batch. The in-memory store writes through at once; the SQLite and remote stores buffer the writes and
+   * commit them with the checkpoints in one go (one transaction where they can), so documents and checkpoint never
+   * disagree.
    */
   beginBatch(): BatchStore;
   /** Removes collections and the checkpoint of a projection, so it rebuilds from position 0. */

@@ -17,6 +17,7 @@ export class ProjectionRunner {
   private subscription: Subscription | null = null;
   private waiters: Waiter[] = [];
   private appliedPosition = 0;
+  private appliedEvents = 0;
 
   constructor(
     private readonly deps: { eventStore: EventStore; readStore: ReadStore; projections: Projection[]; logger?: Logger },
@@ -24,6 +25,11 @@ export class ProjectionRunner {
 
   get position(): number {
     return this.appliedPosition;
+  }
+
+  /** Events this runner has read from the log and applied (a restart on stored read models reads only what is new). */
+  get appliedCount(): number {
+    return this.appliedEvents;
   }
 
   /** Loads checkpoints, drops projections whose version changed, and declares indexes. */
@@ -35,7 +41,7 @@ export class ProjectionRunner {
       }
       const position = checkpoint && checkpoint.version === projection.version ? checkpoint.position : 0;
       this.checkpoints.set(projection.name, position);
-      for (const index of projection.indexes ?? []) await this.deps.readStore.ensureIndex(index.collection, index.field);
+      for (const index of projection.indexes ?? []) await ensureIndex(this.deps.readStore, index);
     }
     this.appliedPosition = Math.min(...this.checkpoints.values());
   }
@@ -50,6 +56,7 @@ export class ProjectionRunner {
         if (projection.handles.has(event.type)) await projection.apply(event, batch);
       }
     }
+    this.appliedEvents += events.length;
     const last = events[events.length - 1]!.position;
     const advanced = this.deps.projections.filter((p) => last > this.checkpoints.get(p.name)!);
     await batch.commit(advanced.map((p) => ({ name: p.name, version: p.version, position: last })));
@@ -124,6 +131,19 @@ export class ProjectionRunner {
   checkpointOf(name: string): number {
     return this.checkpoints.get(name) ?? 0;
   }
+}
+
+/**
+ * A projection's index: `{collection, field}`, or `{collection, fields: [...]}` for a compound one, which a store
+ * without compound indexes serves with an index on the first field.
+ */
+type IndexSpec = { collection: string; field?: string; fields?: readonly string[] };
+
+async function ensureIndex(store: ReadStore, index: IndexSpec): Promise<void> {
+  const fields = index.fields ?? (index.field === undefined ? [] : [index.field]);
+  if (fields.length === 0) return;
+  if (fields.length > 1 && store.ensureCompoundIndex) await store.ensureCompoundIndex(index.collection, fields);
+  else await store.ensureIndex(index.collection, fields[0]!);
 }
 
 /** A digest of a projection's documents, independent of insertion order: equal read models give equal checksums. */

@@ -73,10 +73,11 @@ export function checkpointWaiter(readStore: ReadStore, projections: Projection[]
 
 /**
  * A service that reads the read models but does not project them itself needs a projector somewhere. With the
- * in-memory read store there is none to share, so such a process follows the log on its own.
+ * in-memory read store there is none to share, so such a process follows the log on its own. MongoDB and the SQLite
+ * file (in the shared DATA_DIR) are written by the query service with PROJECTOR=on and only read here.
  */
 export async function followLogIfReadModelsAreLocal(
-  adapters: { kinds: { readStore: 'memory' | 'mongodb' }; eventStore: EventStore; readStore: ReadStore },
+  adapters: { kinds: { readStore: 'sqlite' | 'memory' | 'mongodb' }; eventStore: EventStore; readStore: ReadStore },
   projections: Projection[],
 ): Promise<{ stop(): Promise<void> } | null> {
   if (adapters.kinds.readStore !== 'memory') return null;

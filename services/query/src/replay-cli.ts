@@ -1,13 +1,16 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
-import { MemoryReadStore, SqliteEventStore, loadConfig } from '@telemed/platform';
+import { MemoryReadStore, SqliteEventStore, SqliteReadStore, loadConfig, readModelsFile, type ReadStore } from '@telemed/platform';
 import { allProjections } from './projections';
 import { ProjectionRunner, projectionChecksum, readModelsChecksum } from './projection-runner';
 
 /**
  * `npm run replay -- [--projection NAME] [--json]`: rebuilds read models from position 0 and prints the event count,
- * the rate and the read models' checksum (equal to the live one, see GET /api/v1/admin/projections).
+ * the rate and the read models' checksum (equal to the live one, see GET /api/v1/admin/projections). With the
+ * embedded SQLite read models (the default) it rebuilds them in DATA_DIR/read-models.db, dropping the chosen
+ * projections first; a running server holds that file and the replay refuses. Otherwise it rebuilds in memory and
+ * only reports.
  */
 async function main() {
   const { values } = parseArgs({ options: { projection: { type: 'string' }, json: { type: 'boolean', default: false } } });
@@ -18,7 +21,8 @@ async function main() {
   }
   const config = loadConfig();
   const eventStore = new SqliteEventStore({ filename: join(config.dataDir, 'events.db') });
-  const readStore = new MemoryReadStore();
+  const readStore: ReadStore = config.readStoreKind === 'sqlite' ? new SqliteReadStore({ filename: readModelsFile(config) }) : new MemoryReadStore();
+  for (const p of projections) await readStore.drop(p.name, p.collections);
   const runner = new ProjectionRunner({ eventStore, readStore, projections });
   const head = await eventStore.headPosition();
   const bar = new cliProgress.SingleBar(
@@ -47,6 +51,7 @@ async function main() {
     console.log(`checksum: ${result.checksum}`);
     for (const [name, sum] of Object.entries(result.projections)) console.log(`  ${name}: ${sum}`);
   }
+  await readStore.close();
   await eventStore.close();
 }
 

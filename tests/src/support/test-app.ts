@@ -45,7 +45,8 @@ let counter = 0;
 /** The composed product on embedded adapters in a temporary data directory, the way tests should see it. */
 export async function startTestApp(options: { dataDir?: string; env?: Record<string, string>; clock?: () => Date } = {}): Promise<TestApp> {
   const dataDir = options.dataDir ?? tmpDataDir();
-  const config = loadConfig({ DATA_DIR: dataDir, DEMO_DATA: 'off', LOG_LEVEL: 'silent', SQLITE_SYNCHRONOUS: 'NORMAL', ...options.env });
+  // Read models in memory unless a test asks for another store (READ_STORE=sqlite).
+  const config = loadConfig({ DATA_DIR: dataDir, DEMO_DATA: 'off', LOG_LEVEL: 'silent', SQLITE_SYNCHRONOUS: 'NORMAL', READ_STORE: 'memory', ...options.env });
   const app = await createApp({ config, clock: options.clock });
   await app.start();
   const clock = options.clock ?? (() => new Date());

@@ -1,0 +1,314 @@
+import Database from 'better-sqlite3';
+import { createHash } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { Query } from 'mingo';
+import { sortDocs } from './sort';
+import { FieldKinds } from './field-kinds';
+import { fieldExpression, translateFilter, translateSort, type FieldKind, type SqlValue } from './sqlite-filter';
+import { WriterLock } from './writer-lock';
+import type { Doc, Filter, FindOptions, ProjectionCheckpoint } from './port';
+
+type AnyDoc = Doc & Record<string, unknown>;
+
+/** A write as the batch hands it over: the document already serialized. */
+export type JsonWrite = { collection: string; id: string; json: string | null };
+
+const META = `
+  CREATE TABLE IF NOT EXISTS _read_store_checkpoints (
+    name TEXT PRIMARY KEY NOT NULL,
+    version INTEGER NOT NULL,
+    position INTEGER NOT NULL CHECK (typeof(position) = 'integer')
+  ) WITHOUT ROWID;
+  CREATE TABLE IF NOT EXISTS _read_store_kinds (collection TEXT NOT NULL, path TEXT NOT NULL, kind TEXT NOT NULL, PRIMARY KEY (collection, path, kind)) WITHOUT ROWID;
+  CREATE TABLE IF NOT EXISTS _read_store_meta (key TEXT PRIMARY KEY NOT NULL, value INTEGER NOT NULL) WITHOUT ROWID;
+  INSERT OR IGNORE INTO _read_store_meta (key, value) VALUES ('generation', 0);
+`;
+
+/** Rows written between two `PRAGMA optimize` runs (cheap with analysis_limit), so the planner knows the selectivities. */
+const OPTIMIZE_EVERY_ROWS = 20_000;
+const STATEMENT_CACHE = 256;
+
+/** `doc_<name>` for plain names, `dx_<hex>` otherwise: a table per collection that no two names share. */
+function tableOf(collection: string): string {
+  return /^[A-Za-z0-9_]+$/.test(collection) ? `doc_${collection}` : `dx_${Buffer.from(collection).toString('hex')}`;
+}
+
+function collectionOf(table: string): string | null {
+  if (table.startsWith('doc_')) return table.slice(4);
+  if (table.startsWith('dx_')) return Buffer.from(table.slice(3), 'hex').toString();
+  return null;
+}
+
+export interface QueryPlan {
+  sql: string;
+  params: SqlValue[];
+  /** sql: SQL filters, orders, skips and limits exactly; stream: rows in order, mingo filters, skip/limit in JS; all: everything matching, sorted in JS. */
+  mode: 'sql' | 'stream' | 'all';
+}
+
+/**
+ * The SQLite side of the read store, synchronous (better-sqlite3): a table per collection of JSON documents keyed by
+ * id, expression indexes on declared fields, the kinds each field has held (see sqlite-filter), checkpoints, and a
+ * schema generation that tells other processes reading the same file when to reload tables and kinds.
+ */
+export class SqliteDocuments {
+  private readonly db: Database.Database;
+  private readonly statements = new Map<string, Database.Statement>();
+  private readonly tables = new Set<string>();
+  private readonly kinds = new FieldKinds();
+  private readonly indexes = new Map<string, string[][]>();
+  private lock: WriterLock | null = null;
+  private seenDataVersion = -1;
+  private seenGeneration = -1;
+  private rowsSinceOptimize = 0;
+
+  constructor(private readonly filename: string, synchronous: 'FULL' | 'NORMAL') {
+    if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true });
+    this.db = new Database(filename);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma(`synchronous = ${synchronous}`);
+    this.db.pragma('busy_timeout = 5000');
+    this.db.pragma('analysis_limit = 400');
+    this.db.exec(META);
+    this.sync();
+  }
+
+  private prepare(sql: string, pluck = false): Database.Statement {
+    const key = (pluck ? 'p:' : 's:') + sql;
+    let stmt = this.statements.get(key);
+    if (stmt) {
+      this.statements.delete(key);
+    } else {
+      stmt = this.db.prepare(sql);
+      if (pluck) stmt.pluck();
+      if (this.statements.size >= STATEMENT_CACHE) this.statements.delete(this.statements.keys().next().value!);
+    }
+    this.statements.set(key, stmt);
+    return stmt;
+  }
+
+  /** Reloads tables and kinds when another connection changed the schema generation. */
+  private sync(): void {
+    const dataVersion = this.prepare('PRAGMA data_version', true).get() as number;
+    if (dataVersion === this.seenDataVersion) return;
+    this.seenDataVersion = dataVersion;
+    const generation = this.prepare(`SELECT value FROM _read_store_meta WHERE key = 'generation'`, true).get() as number;
+    if (generation === this.seenGeneration) return;
+    this.reload(generation);
+  }
+
+  private reload(generation: number): void {
+    this.seenGeneration = generation;
+    this.tables.clear();
+    for (const name of this.db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).pluck().all() as string[]) {
+      const collection = collectionOf(name);
+      if (collection !== null) this.tables.add(collection);
+    }
+    this.kinds.clear();
+    for (const row of this.db.prepare('SELECT collection, path, kind FROM _read_store_kinds').all() as Array<{ collection: string; path: string; kind: FieldKind }>) {
+      this.kinds.add(row.collection, row.path, row.kind);
+    }
+  }
+
+  private bumpGeneration(): void {
+    this.prepare(`UPDATE _read_store_meta SET value = value + 1 WHERE key = 'generation'`).run();
+    this.seenGeneration = this.prepare(`SELECT value FROM _read_store_meta WHERE key = 'generation'`, true).get() as number;
+  }
+
+  /** Every write goes through here: the first one takes the file's writer lock. */
+  private writable(): void {
+    if (this.lock || this.filename === ':memory:') return;
+    this.lock = WriterLock.acquire(`${this.filename}.writer-lock`);
+    this.db.pragma('optimize = 0x10002');
+  }
+
+  /** Runs writes in one transaction; after a failure, tables and kinds are reloaded from what was committed. */
+  transaction<R>(work: () => R): R {
+    this.writable();
+    this.sync();
+    try {
+      return this.db.transaction(work)();
+    } catch (error) {
+      this.reload(this.prepare(`SELECT value FROM _read_store_meta WHERE key = 'generation'`, true).get() as number);
+      throw error;
+    } finally {
+      if (this.rowsSinceOptimize >= OPTIMIZE_EVERY_ROWS) {
+        this.rowsSinceOptimize = 0;
+        this.db.pragma('optimize');
+      }
+    }
+  }
+
+  private ensureTable(collection: string): string {
+    const table = tableOf(collection);
+    if (this.tables.has(collection)) return table;
+    this.db.exec(`CREATE TABLE IF NOT EXISTS "${table}" (id TEXT PRIMARY KEY NOT NULL, doc TEXT NOT NULL)`);
+    for (const fields of this.indexes.get(collection) ?? []) this.createIndex(collection, fields);
+    this.tables.add(collection);
+    this.bumpGeneration();
+    return table;
+  }
+
+  private createIndex(collection: string, fields: string[]): void {
+    const table = tableOf(collection);
+    const expressions = fields.map((f) => {
+      const expr = fieldExpression(f);
+      if (expr === null) throw new Error(`Cannot index ${collection}.${f}`);
+      return expr;
+    });
+    const readable = fields.join('_').replace(/[^A-Za-z0-9_]/g, '_');
+    const hash = createHash('sha256').update(fields.join('\0')).digest('hex').slice(0, 8);
+    this.db.exec(`CREATE INDEX IF NOT EXISTS "ix_${table}_${readable}_${hash}" ON "${table}" (${expressions.join(', ')})`);
+  }
+
+  /** Declares an index on one or more fields (in order); it survives drops of the collection within this process. */
+  ensureIndex(collection: string, fields: string[]): void {
+    const declared = this.indexes.get(collection) ?? [];
+    if (!declared.some((d) => d.join('\0') === fields.join('\0'))) this.indexes.set(collection, [...declared, fields]);
+    this.transaction(() => {
+      this.ensureTable(collection);
+      this.createIndex(collection, fields);
+    });
+  }
+
+  /** Reads retry once after another process dropped or created a table under them. */
+  private read<R>(collection: string, empty: R, work: (table: string) => R): R {
+    this.sync();
+    if (!this.tables.has(collection)) return empty;
+    try {
+      return work(tableOf(collection));
+    } catch (error) {
+      if (!/no such table/.test((error as Error).message)) throw error;
+      this.reload(this.prepare(`SELECT value FROM _read_store_meta WHERE key = 'generation'`, true).get() as number);
+      return this.tables.has(collection) ? work(tableOf(collection)) : empty;
+    }
+  }
+
+  getJson(collection: string, id: string): string | null {
+    return this.read(collection, null, (table) => (this.prepare(`SELECT doc FROM "${table}" WHERE id = ?`, true).get(id) as string | undefined) ?? null);
+  }
+
+  /** How a find runs: as much as SQLite can do exactly, the rest in JS. */
+  plan(collection: string, filter: Filter, options: FindOptions): QueryPlan {
+    const table = tableOf(collection);
+    const kinds = this.kinds.lookup(collection);
+    const where = translateFilter(filter, kinds);
+    const order = options.sort ? translateSort(options.sort, kinds) : null;
+    if (options.sort && order === null) return { sql: `SELECT doc FROM "${table}" WHERE ${where.where}`, params: where.params, mode: 'all' };
+    const base = `SELECT doc FROM "${table}" WHERE ${where.where}${order ? ` ORDER BY ${order}` : ''}`;
+    if (!where.exact) return { sql: base, params: where.params, mode: 'stream' };
+    const params = [...where.params];
+    let sql = base;
+    if (options.limit !== undefined || options.skip) {
+      sql += ' LIMIT ? OFFSET ?';
+      params.push(options.limit ?? -1, options.skip ?? 0);
+    }
+    return { sql, params, mode: 'sql' };
+  }
+
+  find(collection: string, filter: Filter, options: FindOptions): AnyDoc[] {
+    return this.read(collection, [], () => {
+      const plan = this.plan(collection, filter, options);
+      const query = new Query(filter);
+      const stmt = this.prepare(plan.sql, true);
+      if (plan.mode === 'sql') {
+        // Exact already; mingo stays as the check the port promises.
+        return (stmt.all(...plan.params) as string[]).map((json) => JSON.parse(json) as AnyDoc).filter((d) => query.test(d));
+      }
+      const skip = options.skip ?? 0;
+      const end = options.limit === undefined ? Infinity : skip + options.limit;
+      if (plan.mode === 'stream') {
+        const found: AnyDoc[] = [];
+        let matched = 0;
+        if (end === 0) return found;
+        for (const json of stmt.iterate(...plan.params) as IterableIterator<string>) {
+          const doc = JSON.parse(json) as AnyDoc;
+          if (!query.test(doc)) continue;
+          if (matched >= skip) found.push(doc);
+          matched += 1;
+          if (matched >= end) break;
+        }
+        return found;
+      }
+      const all = (stmt.all(...plan.params) as string[]).map((json) => JSON.parse(json) as AnyDoc).filter((d) => query.test(d));
+      return sortDocs(all, options.sort!).slice(skip, end === Infinity ? undefined : end);
+    });
+  }
+
+  count(collection: string, filter: Filter): number {
+    return this.read(collection, 0, (table) => {
+      const where = translateFilter(filter, this.kinds.lookup(collection));
+      if (where.exact) return this.prepare(`SELECT COUNT(*) FROM "${table}" WHERE ${where.where}`, true).get(...where.params) as number;
+      const query = new Query(filter);
+      let n = 0;
+      for (const json of this.prepare(`SELECT doc FROM "${table}" WHERE ${where.where}`, true).iterate(...where.params) as IterableIterator<string>) {
+        if (query.test(JSON.parse(json) as AnyDoc)) n += 1;
+      }
+      return n;
+    });
+  }
+
+  /** The query plan SQLite chose for a find (EXPLAIN QUERY PLAN details), for tests and operators. */
+  explain(collection: string, filter: Filter, options: FindOptions = {}): string[] {
+    this.sync();
+    if (!this.tables.has(collection)) return [];
+    const plan = this.plan(collection, filter, options);
+    return (this.db.prepare(`EXPLAIN QUERY PLAN ${plan.sql}`).all(...plan.params) as Array<{ detail: string }>).map((r) => r.detail);
+  }
+
+  /** Records kinds of fields about to be written; returns those new to the collection (to store with the write). */
+  observe(collection: string, fields: object): Array<[string, FieldKind]> {
+    return this.kinds.observe(collection, fields);
+  }
+
+  /** Inside `transaction`: writes documents, new kinds and checkpoints. */
+  write(writes: JsonWrite[], kinds: Array<[string, string, FieldKind]>, checkpoints: ProjectionCheckpoint[]): void {
+    for (const w of writes) {
+      const table = w.json === null ? (this.tables.has(w.collection) ? tableOf(w.collection) : null) : this.ensureTable(w.collection);
+      if (table === null) continue;
+      if (w.json === null) this.prepare(`DELETE FROM "${table}" WHERE id = ?`).run(w.id);
+      else this.prepare(`INSERT INTO "${table}" (id, doc) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc`).run(w.id, w.json);
+    }
+    if (kinds.length > 0) {
+      const insert = this.prepare('INSERT OR IGNORE INTO _read_store_kinds (collection, path, kind) VALUES (?, ?, ?)');
+      for (const [collection, path, kind] of kinds) insert.run(collection, path, kind);
+      this.bumpGeneration();
+    }
+    for (const c of checkpoints) {
+      this.prepare(
+        'INSERT INTO _read_store_checkpoints (name, version, position) VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE SET version = excluded.version, position = excluded.position',
+      ).run(c.name, c.version, c.position);
+    }
+    this.rowsSinceOptimize += writes.length;
+  }
+
+  getCheckpoint(name: string): ProjectionCheckpoint | null {
+    const row = this.prepare('SELECT name, version, position FROM _read_store_checkpoints WHERE name = ?').get(name) as ProjectionCheckpoint | undefined;
+    return row ?? null;
+  }
+
+  drop(projection: string, collections: string[]): void {
+    this.transaction(() => {
+      for (const collection of collections) {
+        this.db.exec(`DROP TABLE IF EXISTS "${tableOf(collection)}"`);
+        this.prepare('DELETE FROM _read_store_kinds WHERE collection = ?').run(collection);
+        this.tables.delete(collection);
+        this.kinds.forget(collection);
+      }
+      this.prepare('DELETE FROM _read_store_checkpoints WHERE name = ?').run(projection);
+      this.bumpGeneration();
+    });
+    // Statements on dropped tables would fail; they are prepared again on use.
+    this.statements.clear();
+  }
+
+  close(): void {
+    if (this.db.open) {
+      if (this.lock) this.db.pragma('optimize');
+      this.db.close();
+    }
+    this.lock?.release();
+    this.lock = null;
+  }
+}

@@ -1,0 +1,107 @@
+import { SqliteDocuments } from './sqlite-documents';
+import { SqliteBatch } from './sqlite-batch';
+import type { BatchStore, Doc, Filter, FindOptions, ProjectionCheckpoint, ReadCollection, ReadStore } from './port';
+
+type AnyDoc = Doc & Record<string, unknown>;
+
+export interface SqliteReadStoreOptions {
+  /** File path (e.g. DATA_DIR/read-models.db), or ':memory:'. */
+  filename: string;
+  /**
+   * NORMAL (the default) is enough for read models: WAL still commits each batch with its checkpoint atomically, and a
+   * power loss can only lose whole recent batches, which are applied again from the log.
+   */
+  synchronous?: 'FULL' | 'NORMAL';
+}
+
+/** A collection outside a batch: every write is its own transaction. Reads parse fresh documents, never shared ones. */
+class SqliteCollection<T extends Doc> implements ReadCollection<T> {
+  constructor(private readonly docs: SqliteDocuments, private readonly name: string) {}
+
+  async get(id: string): Promise<T | null> {
+    const json = this.docs.getJson(this.name, id);
+    return json === null ? null : (JSON.parse(json) as T);
+  }
+
+  async find(filter: Filter = {}, options: FindOptions = {}): Promise<T[]> {
+    return this.docs.find(this.name, filter, options) as unknown as T[];
+  }
+
+  async count(filter: Filter = {}): Promise<number> {
+    return this.docs.count(this.name, filter);
+  }
+
+  async put(doc: T): Promise<void> {
+    this.write(doc as unknown as AnyDoc);
+  }
+
+  async patch(id: string, fields: Partial<T>): Promise<void> {
+    this.docs.transaction(() => {
+      const json = this.docs.getJson(this.name, id);
+      if (json !== null) this.write({ ...(JSON.parse(json) as AnyDoc), ...fields, _id: id });
+    });
+  }
+
+  async delete(id: string): Promise<void> {
+    this.docs.transaction(() => this.docs.write([{ collection: this.name, id, json: null }], [], []));
+  }
+
+  private write(doc: AnyDoc): void {
+    const kinds = this.docs.observe(this.name, doc).map(([path, kind]) => [this.name, path, kind] as [string, string, typeof kind]);
+    this.docs.transaction(() => this.docs.write([{ collection: this.name, id: doc._id, json: JSON.stringify(doc) }], kinds, []));
+  }
+}
+
+/**
+ * Read store in a SQLite file of its own (WAL): a table per collection of JSON documents with expression indexes,
+ * Mongo filters translated to SQL where SQLite can answer them exactly (mingo checks every result), and each
+ * projection batch committed with its checkpoints in one transaction. A restart resumes from the checkpoints.
+ * One process writes a file (a lock beside it says which); any number may read it.
+ */
+export class SqliteReadStore implements ReadStore {
+  private readonly docs: SqliteDocuments;
+  private readonly collections = new Map<string, SqliteCollection<Doc>>();
+
+  constructor(options: SqliteReadStoreOptions) {
+    this.docs = new SqliteDocuments(options.filename, options.synchronous ?? 'NORMAL');
+  }
+
+  collection<T extends Doc>(name: string): ReadCollection<T> {
+    let collection = this.collections.get(name);
+    if (!collection) this.collections.set(name, (collection = new SqliteCollection(this.docs, name)));
+    return collection as unknown as ReadCollection<T>;
+  }
+
+  async ensureIndex(collection: string, field: string): Promise<void> {
+    this.docs.ensureIndex(collection, [field]);
+  }
+
+  async ensureCompoundIndex(collection: string, fields: readonly string[]): Promise<void> {
+    this.docs.ensureIndex(collection, [...fields]);
+  }
+
+  async getCheckpoint(projection: string): Promise<ProjectionCheckpoint | null> {
+    return this.docs.getCheckpoint(projection);
+  }
+
+  async setCheckpoint(checkpoint: ProjectionCheckpoint): Promise<void> {
+    this.docs.transaction(() => this.docs.write([], [], [checkpoint]));
+  }
+
+  beginBatch(): BatchStore {
+    return new SqliteBatch(this.docs);
+  }
+
+  async drop(projection: string, collections: string[]): Promise<void> {
+    this.docs.drop(projection, collections);
+  }
+
+  /** SQLite's plan for a find (EXPLAIN QUERY PLAN), e.g. to check that an index is used. */
+  explain(collection: string, filter: Filter = {}, options: FindOptions = {}): string[] {
+    return this.docs.explain(collection, filter, options);
+  }
+
+  async close(): Promise<void> {
+    this.docs.close();
+  }
+}
