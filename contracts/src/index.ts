@@ -10,3 +10,4 @@ export * from './realtime';
 export * from './safe-text';
 export * from './time-fields';
 export * from './json-shape';
+export * from './personal-fields';

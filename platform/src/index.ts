@@ -13,6 +13,8 @@ export { SqliteKeyStore } from './keystore/sqlite';
 export { MongoKeyStore } from './keystore/mongodb';
 export { keyStoreFromConfig } from './keystore/from-config';
 export { loadMasterKeys, masterKeysFromConfig, parseMasterKey, generateMasterKeyText, type MasterKey, type MasterKeys } from './keystore/master-key';
+export * from './keystore/envelope';
+export { encryptEventData, decryptEventData, keyLookups, type KeyForSubject, type KeyById } from './keystore/event-envelope';
 export * from './http/errors';
 export * from './http/api-router';
 export { throttledCheckpoint } from './event-store/throttled-checkpoint';

@@ -1,0 +1,62 @@
+import type { EventData, EventType } from './events';
+
+/**
+ * Which fields of which events are personal or health data, and whose key encrypts them: the rule is written once,
+ * here. The handler encrypts these fields on append and decrypts them on load (deciders see plain values); the log
+ * and the bus hold only ciphertext and the key's id. Add a field here when an event gains one.
+ */
+type FieldOf<T extends EventType> = keyof EventData<T> & string;
+
+/** Whose key: the person named by a field of the event, or a party of the stream the event belongs to (the handler knows it). */
+export type SubjectRef<T extends EventType = EventType> = { field: FieldOf<T> } | { party: 'patient' };
+
+export interface PersonalFieldRule<T extends EventType = EventType> {
+  subject: SubjectRef<T>;
+  fields: ReadonlyArray<FieldOf<T>>;
+}
+
+export type PersonalFieldRegistry = { [T in EventType]?: ReadonlyArray<PersonalFieldRule<T>> };
+
+export const PERSONAL_FIELDS: PersonalFieldRegistry = {
+  UserRegistered: [{ subject: { field: 'user_id' }, fields: ['name', 'email', 'phone_number'] }],
+  UserProfileUpdated: [{ subject: { field: 'user_id' }, fields: ['name', 'phone_number'] }],
+  UserDeactivated: [{ subject: { field: 'user_id' }, fields: ['reason'] }],
+  EmailClaimed: [{ subject: { field: 'user_id' }, fields: ['email'] }],
+  InstitutionStaffAdded: [{ subject: { field: 'user_id' }, fields: ['name', 'email', 'phone'] }],
+  InstitutionStaffInvited: [{ subject: { field: 'user_id' }, fields: ['name', 'email', 'phone'] }],
+  AppointmentRequested: [{ subject: { field: 'patient_id' }, fields: ['notes'] }],
+  AppointmentRejected: [{ subject: { party: 'patient' }, fields: ['reason'] }],
+  AppointmentCancelled: [{ subject: { party: 'patient' }, fields: ['reason'] }],
+};
+
+/** What a field of an erased person reads as once their key is destroyed. */
+export const ERASED_VALUE = '[erased]';
+
+/** Parties of the stream an event belongs to, for rules that name one (an appointment's patient). */
+export type StreamParties = Partial<Record<'patient', string>>;
+
+export interface PersonalFieldTarget {
+  field: string;
+  subject_id: string;
+}
+
+export function personalFieldRules(type: EventType): ReadonlyArray<PersonalFieldRule> {
+  return (PERSONAL_FIELDS[type] ?? []) as ReadonlyArray<PersonalFieldRule>;
+}
+
+/** The personal fields an event's data holds (string values only; null and absent fields hold nothing) and whose they are. */
+export function personalFieldTargets(type: EventType, data: object, parties: StreamParties = {}): PersonalFieldTarget[] {
+  const values = data as Record<string, unknown>;
+  const targets: PersonalFieldTarget[] = [];
+  for (const rule of personalFieldRules(type)) {
+    const present = rule.fields.filter((field) => typeof values[field] === 'string');
+    if (present.length === 0) continue;
+    const subject = 'field' in rule.subject ? values[rule.subject.field] : parties[rule.subject.party];
+    if (typeof subject !== 'string' || subject === '') {
+      const wanted = 'field' in rule.subject ? `its ${rule.subject.field}` : `the stream's ${rule.subject.party}`;
+      throw new Error(`${type}: personal fields need ${wanted} to choose the key`);
+    }
+    for (const field of present) targets.push({ field, subject_id: subject });
+  }
+  return targets;
+}

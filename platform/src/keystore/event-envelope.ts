@@ -1,0 +1,59 @@
+import { ERASED_VALUE, personalFieldRules, personalFieldTargets, type EventType, type StreamParties } from '@telemed/contracts';
+import { decryptField, encryptField, parseCiphertext } from './envelope';
+import type { KeyStore } from './port';
+
+/** The data key to encrypt a subject's fields with (created on first use). */
+export type KeyForSubject = (subjectId: string) => Promise<{ key_id: string; key: Buffer }>;
+/** The data key with this id, or null when it was destroyed (or never existed here). */
+export type KeyById = (keyId: string) => Promise<Buffer | null>;
+
+/** Where a field's ciphertext lives: part of what it authenticates. */
+const fieldContext = (type: EventType, field: string) => `${type}.${field}`;
+
+/**
+ * The event's data with every personal field (contracts' PERSONAL_FIELDS) encrypted under its person's key.
+ * Validate the plain data with its zod schema first: ciphertexts are strings, so string fields keep their schema.
+ */
+export async function encryptEventData<D extends object>(type: EventType, data: D, keyFor: KeyForSubject, parties: StreamParties = {}): Promise<D> {
+  const targets = personalFieldTargets(type, data, parties);
+  if (targets.length === 0) return data;
+  const out: Record<string, unknown> = { ...(data as Record<string, unknown>) };
+  for (const { field, subject_id } of targets) {
+    const { key_id, key } = await keyFor(subject_id);
+    out[field] = encryptField(out[field] as string, key, key_id, fieldContext(type, field));
+  }
+  return out as D;
+}
+
+/**
+ * The event's data with its personal fields in clear. A field whose key was destroyed reads as ERASED_VALUE and is
+ * listed in `erased` (never an exception: an erased person's events still fold and project). A plain value (written
+ * before encryption) passes through. An altered ciphertext throws EnvelopeError.
+ */
+export async function decryptEventData<D extends object>(type: EventType, data: D, keyById: KeyById): Promise<{ data: D; erased: string[] }> {
+  const erased: string[] = [];
+  let out: Record<string, unknown> | null = null;
+  for (const rule of personalFieldRules(type)) {
+    for (const field of rule.fields) {
+      const value = (data as Record<string, unknown>)[field];
+      const parts = typeof value === 'string' ? parseCiphertext(value) : null;
+      if (!parts) continue;
+      const copy: Record<string, unknown> = (out ??= { ...(data as Record<string, unknown>) });
+      const key = await keyById(parts.k);
+      if (key) copy[field] = decryptField(value as string, key, fieldContext(type, field));
+      else {
+        copy[field] = ERASED_VALUE;
+        erased.push(field);
+      }
+    }
+  }
+  return { data: (out ?? data) as D, erased };
+}
+
+/** Both lookups from a KeyStore. */
+export function keyLookups(keyStore: KeyStore): { keyFor: KeyForSubject; keyById: KeyById } {
+  return {
+    keyFor: (subjectId) => keyStore.create(subjectId),
+    keyById: async (keyId) => (await keyStore.getByKeyId(keyId))?.key ?? null,
+  };
+}
