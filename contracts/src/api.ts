@@ -90,6 +90,20 @@ export const doctorListQuerySchema = z.object({
 });
 
 export const availableSlotsResponseSchema = z.object({ slots: z.array(slotSchema) }).openapi('AvailableSlots');
+/** Longest window of GET /doctors/{id}/available-slots?from=&days= (beyond the availability horizon). */
+export const AVAILABLE_SLOTS_MAX_DAYS = 92;
+export const availableSlotsQuerySchema = timezoneQuerySchema.extend({
+  from: calendarDateSchema
+    .optional()
+    .openapi({ description: 'First local date (in timezone_str) of a window of days; with days. Without both: every upcoming slot' }),
+  days: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(AVAILABLE_SLOTS_MAX_DAYS)
+    .optional()
+    .openapi({ description: `Days in the window from \`from\` (default today), 1 to ${AVAILABLE_SLOTS_MAX_DAYS}; default 7 when from is given` }),
+});
 
 /** One slot as the confirm page shows it: the server's facts, never what a URL claims. */
 export const slotFactsSchema = slotSchema
@@ -210,6 +224,14 @@ export const doctorAppointmentSchema = z
   })
   .openapi('DoctorAppointment');
 
+/** Largest page of an institution's appointment list (GET /institutions/{id}/appointments?limit=). */
+export const INSTITUTION_APPOINTMENTS_MAX_LIMIT = 200;
+
+/** Keyset paging of appointment lists: the id of the last appointment of the previous page. */
+export const pageCursorSchema = idSchema
+  .optional()
+  .openapi({ description: 'appointment_id of the last item of the previous page: the page continues after it in the same order (a page shorter than limit is the last)' });
+
 export const myAppointmentsQuerySchema = timezoneQuerySchema.extend({
   status: z
     .string()
@@ -229,6 +251,7 @@ export const myAppointmentsQuerySchema = timezoneQuerySchema.extend({
         'upcoming: requested and confirmed that have not ended, soonest first; past: ended, declined or cancelled, latest first. Overrides status and include_past',
     }),
   limit: z.coerce.number().int().min(1).max(MY_APPOINTMENTS_MAX_LIMIT).optional().openapi({ description: `At most this many (default and cap ${MY_APPOINTMENTS_MAX_LIMIT})` }),
+  cursor: pageCursorSchema,
 });
 
 export const pendingAppointmentSchema = z

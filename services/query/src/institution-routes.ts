@@ -12,12 +12,15 @@ import {
   toLocalSlotFields,
   z,
   DEFAULT_TIMEZONE,
+  INSTITUTION_APPOINTMENTS_MAX_LIMIT,
+  pageCursorSchema,
   type InstitutionMembership,
   type Permission,
 } from '@telemed/contracts';
 import { policies, type ApiRouter, type InstitutionResolver, type ReadStore } from '@telemed/platform';
 import type { AppointmentDoc, DoctorDoc, InstitutionDoc, InvitationDoc, StaffDoc } from './projections';
 import { timezoneOf } from './views';
+import { appointmentCursor, keysetAfter } from './paging';
 
 const institutionView = (doc: InstitutionDoc) => ({
   id: doc._id,
@@ -239,20 +242,36 @@ export function institutionQueryRoutes(api: ApiRouter, readStore: ReadStore): vo
     query: z.object({
       appointment_status: z.enum(['requested', 'confirmed', 'rejected', 'cancelled', 'completed']).optional(),
       timezone_str: z.string().max(64).optional(),
+      limit: z.coerce
+        .number()
+        .int()
+        .min(1)
+        .max(INSTITUTION_APPOINTMENTS_MAX_LIMIT)
+        .optional()
+        .openapi({ description: `A page of at most this many, newest first (1 to ${INSTITUTION_APPOINTMENTS_MAX_LIMIT}); without limit and cursor: all, by start` }),
+      cursor: pageCursorSchema,
     }),
     response: z.array(institutionAppointmentSchema),
     handler: async ({ params, query }) => {
       const zone = query.timezone_str ? timezoneOf(query) : DEFAULT_TIMEZONE;
       // Each membership interval of each doctor (current or past) is one indexed find of what it covers.
       const intervals = await staff.find({ institution_id: params.id, role: { $in: [...DOCTOR_ROLES] } });
+      const covers = (doc: Pick<AppointmentDoc, 'doctor_id' | 'requested_position'>) =>
+        intervals.some((entry) => entry.user_id === doc.doctor_id && memberAt(entry, doc.requested_position));
+      const paged = query.limit !== undefined || query.cursor !== undefined;
+      const cursor = await appointmentCursor(appointments, query.cursor, covers);
+      const limit = query.limit ?? INSTITUTION_APPOINTMENTS_MAX_LIMIT;
       const found = new Map<string, AppointmentDoc>();
       for (const entry of intervals) {
         const requested_position = entry.removed_position === null ? { $gt: entry.added_position } : { $gt: entry.added_position, $lt: entry.removed_position };
-        const filter: Record<string, unknown> = { doctor_id: entry.user_id, requested_position };
+        const filter: Record<string, unknown> = { doctor_id: entry.user_id, requested_position, ...keysetAfter(cursor, -1) };
         if (query.appointment_status) filter.status = query.appointment_status;
-        for (const doc of await appointments.find(filter)) found.set(doc._id, doc);
+        // A page: the newest `limit` of each interval, merged below; the first `limit` of the merge are the newest overall.
+        const options = paged ? { sort: { start: -1, _id: -1 } as const, limit } : {};
+        for (const doc of await appointments.find(filter, options)) found.set(doc._id, doc);
       }
-      const docs = [...found.values()].sort((a, b) => a.start.localeCompare(b.start) || a._id.localeCompare(b._id));
+      const byStart = (a: AppointmentDoc, b: AppointmentDoc) => a.start.localeCompare(b.start) || a._id.localeCompare(b._id);
+      const docs = paged ? [...found.values()].sort((a, b) => byStart(b, a)).slice(0, limit) : [...found.values()].sort(byStart);
       return {
         body: docs.map((a) => ({
           id: a._id,

@@ -21,9 +21,15 @@ import {
   publicDoctorParamsSchema,
   publicDoctorProfileSchema,
   publicDoctorQuerySchema,
+  availableSlotsQuerySchema,
+  SLOT_MINUTES,
+  utcIso,
 } from '@telemed/contracts';
+import { DateTime } from 'luxon';
 import { RequestValidationError, policies, type ApiRouter, type HandlerResult, type ReadStore } from '@telemed/platform';
 import type { AppointmentDoc, DoctorDoc, HistoryDoc, SlotDoc, SubscriptionDoc, UserDoc } from './projections';
+import { slotLookups } from './slot-lookups';
+import { appointmentCursor, keysetAfter } from './paging';
 import {
   doctorAppointmentView,
   doctorView,
@@ -43,7 +49,6 @@ export interface QueryDeps {
   canReadAppointment: (userId: string, appointment: Pick<AppointmentDoc, 'doctor_id' | 'requested_position'>) => Promise<boolean>;
 }
 
-const byStart = { start: 1 } as const;
 type DoctorWithSlots = z.infer<typeof doctorWithSlotsSchema>;
 
 export function queryRoutes(api: ApiRouter, deps: QueryDeps): void {
@@ -51,11 +56,11 @@ export function queryRoutes(api: ApiRouter, deps: QueryDeps): void {
   const doctors = deps.readStore.collection<DoctorDoc>('doctors');
   const subscriptions = deps.readStore.collection<SubscriptionDoc>('patient_doctors');
   const slots = deps.readStore.collection<SlotDoc>('slots');
+  const slotsOf = slotLookups(deps.readStore);
   const appointments = deps.readStore.collection<AppointmentDoc>('appointments');
   const history = deps.readStore.collection<HistoryDoc>('appointment_history');
 
-  const upcomingSlots = (doctorId: string) =>
-    slots.find({ doctor_id: doctorId, status: 'open', start: { $gt: deps.clock().toISOString() } }, { sort: byStart });
+  const upcomingSlots = (doctorId: string) => slotsOf.inRange(doctorId, { after: deps.clock().toISOString(), statuses: ['open'] });
 
   api.route({
     method: 'get',
@@ -134,17 +139,27 @@ export function queryRoutes(api: ApiRouter, deps: QueryDeps): void {
   api.route({
     method: 'get',
     path: '/doctors/:doctor_id/available-slots',
-    summary: "A doctor's upcoming available slots, sorted by start",
+    summary: "A doctor's upcoming available slots, sorted by start: all of them, or those of a window of local days (from, days)",
     tags: ['doctors'],
     policy: policies.anyUser,
     params: z.object({ doctor_id: z.string().min(1).max(64) }),
-    query: timezoneQuerySchema,
+    query: availableSlotsQuerySchema,
     response: availableSlotsResponseSchema,
     errors: [404],
     handler: async ({ params, query }) => {
       const zone = timezoneOf(query);
       if (!(await doctors.get(params.doctor_id))) throw notFound(API_TEXTS.doctorNotFound);
-      return { body: { slots: (await upcomingSlots(params.doctor_id)).map((s) => slotView(s, zone, true)) } };
+      const now = deps.clock();
+      let found: SlotDoc[];
+      if (query.from === undefined && query.days === undefined) found = await upcomingSlots(params.doctor_id);
+      else {
+        const first = query.from ? DateTime.fromISO(query.from, { zone }) : DateTime.fromJSDate(now, { zone }).startOf('day');
+        const windowStart = first.toMillis();
+        const after = Math.max(now.getTime(), windowStart - 1000);
+        const before = utcIso(first.plus({ days: query.days ?? 7 }));
+        found = await slotsOf.inRange(params.doctor_id, { after: new Date(after).toISOString(), before, statuses: ['open'] });
+      }
+      return { body: { slots: found.map((s) => slotView(s, zone, true)) } };
     },
   });
 
@@ -166,7 +181,7 @@ export function queryRoutes(api: ApiRouter, deps: QueryDeps): void {
       if (!doctor || !user?.active) throw notFound(API_TEXTS.doctorNotFound);
       const now = deps.clock();
       const until = new Date(now.getTime() + query.days * 86_400_000).toISOString();
-      const open = await slots.find({ doctor_id: doctor._id, status: 'open', start: { $gt: now.toISOString(), $lt: until } }, { sort: byStart });
+      const open = await slotsOf.inRange(doctor._id, { after: now.toISOString(), before: until, statuses: ['open'] });
       return {
         body: {
           doctor_id: doctor._id,
@@ -241,10 +256,10 @@ export function queryRoutes(api: ApiRouter, deps: QueryDeps): void {
     response: z.array(scheduleSlotSchema),
     handler: async ({ auth, query }) => {
       const zone = timezoneOf(query);
-      const docs = await slots.find(
-        { doctor_id: auth.user_id, status: { $in: ['open', 'reserved'] }, end: { $gt: deps.clock().toISOString() } },
-        { sort: byStart },
-      );
+      const now = deps.clock();
+      // Slots that have not ended: those that started less than a slot's length ago, and later ones.
+      const started = new Date(now.getTime() - SLOT_MINUTES * 60_000).toISOString();
+      const docs = (await slotsOf.inRange(auth.user_id, { after: started, statuses: ['open', 'reserved'] })).filter((s) => s.end > now.toISOString());
       return {
         body: docs.map((s) => ({
           ...slotView(s, zone, s.status === 'open'),
@@ -271,19 +286,25 @@ export function queryRoutes(api: ApiRouter, deps: QueryDeps): void {
           throw new RequestValidationError([{ loc: ['query', 'status'], msg: `Unknown status ${status}`, type: 'enum' }]);
         }
       }
-      const owner = { [auth.account_type === 'doctor' ? 'doctor_id' : 'patient_id']: auth.user_id };
+      const ownerField = auth.account_type === 'doctor' ? 'doctor_id' : 'patient_id';
+      const owner = { [ownerField]: auth.user_id };
       const now = deps.clock().toISOString();
       const limit = query.limit ?? MY_APPOINTMENTS_MAX_LIMIT;
+      // Keyset paging: after the cursor's (start, id) in the list's own order; the first page is the seeds' list.
+      const cursor = await appointmentCursor(appointments, query.cursor, (doc) => doc[ownerField] === auth.user_id);
+      const ascending = { start: 1, _id: 1 } as const;
       let docs: AppointmentDoc[];
       if (query.section === 'upcoming') {
-        docs = await appointments.find({ ...owner, status: { $in: ['requested', 'confirmed'] }, end: { $gt: now } }, { sort: byStart, limit });
+        const filter = { ...owner, status: { $in: ['requested', 'confirmed'] }, end: { $gt: now }, ...keysetAfter(cursor, 1) };
+        docs = await appointments.find(filter, { sort: ascending, limit });
       } else if (query.section === 'past') {
         const past = { $or: [{ status: { $in: ['rejected', 'cancelled', 'completed'] } }, { end: { $lte: now } }] };
-        docs = await appointments.find({ ...owner, ...past }, { sort: { start: -1 }, limit });
+        const filter = cursor ? { ...owner, $and: [past, keysetAfter(cursor, -1)] } : { ...owner, ...past };
+        docs = await appointments.find(filter, { sort: { start: -1, _id: -1 }, limit });
       } else {
-        const filter: Record<string, unknown> = { ...owner, status: { $in: statuses } };
+        const filter: Record<string, unknown> = { ...owner, status: { $in: statuses }, ...keysetAfter(cursor, 1) };
         if (query.include_past !== 'true') filter.end = { $gt: now };
-        docs = await appointments.find(filter, { sort: byStart, limit });
+        docs = await appointments.find(filter, { sort: ascending, limit });
       }
       return {
         body:

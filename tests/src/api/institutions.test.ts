@@ -134,6 +134,28 @@ describe('institutions API', () => {
     await t.http.get(`/api/v1/appointments/${a.body.appointment_id}/history`).set(platformAdmin.auth).expect(404);
   });
 
+  it('pages the institution appointments newest first with limit and cursor; without them the whole list by start', async () => {
+    const kiran = await tokenFor('kiran@sunrise.in');
+    const kiranId = (await t.http.get('/api/v1/users/me').set(kiran).expect(200)).body.id as string;
+    const slotIds = await t.openSlots({ user_id: kiranId, token: '', auth: kiran }, ['14:00', '14:30', '15:00', '15:30'].map((time) => ({ date: indiaDate(3), time })));
+    for (const slot_id of slotIds) await t.http.post('/api/v1/appointments').set(patient.auth).send({ slot_id, notes: 'Paging' }).expect(201);
+    await t.settle();
+    const lata = await tokenFor('lata@sunrise.in');
+    const url = `/api/v1/institutions/${institutionId}/appointments`;
+    const all = (await t.http.get(url).set(lata).expect(200)).body as Array<{ id: string; slot: { start_at: string } }>;
+    assert.deepEqual(all.map((a) => a.slot.start_at), [...all.map((a) => a.slot.start_at)].sort(), 'the default list runs by start');
+    const newestFirst = [...all].reverse().map((a) => a.id);
+    const first = (await t.http.get(`${url}?limit=2`).set(lata).expect(200)).body as Array<{ id: string }>;
+    assert.deepEqual(first.map((a) => a.id), newestFirst.slice(0, 2));
+    const second = (await t.http.get(`${url}?limit=2&cursor=${first[1]!.id}`).set(lata).expect(200)).body as Array<{ id: string }>;
+    assert.deepEqual(second.map((a) => a.id), newestFirst.slice(2, 4));
+    const rest = (await t.http.get(`${url}?limit=200&cursor=${second[1]!.id}`).set(lata).expect(200)).body as Array<{ id: string }>;
+    assert.deepEqual(rest.map((a) => a.id), newestFirst.slice(4));
+    await t.http.get(`${url}?limit=0`).set(lata).expect(422);
+    await t.http.get(`${url}?limit=201`).set(lata).expect(422);
+    await t.http.get(`${url}?cursor=not-an-appointment`).set(lata).expect(422);
+  });
+
   it('lists staff; removes staff; keeps the last admin', async () => {
     const lata = await tokenFor('lata@sunrise.in');
     const staff = await t.http.get(`/api/v1/institutions/${institutionId}/staff`).set(lata).expect(200);

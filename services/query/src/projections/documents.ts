@@ -46,6 +46,8 @@ export interface SlotDoc {
   _id: string;
   slot_id: number;
   doctor_id: string;
+  /** doctor_id/UTC date of the start: the indexed key that finds a doctor's slots of one day. */
+  doctor_day: string;
   start: string;
   end: string;
   status: 'open' | 'withdrawn' | 'reserved';
@@ -53,6 +55,12 @@ export interface SlotDoc {
   patient_id: string | null;
   reserved_at: string | null;
   reserved_event_id: string | null;
+}
+
+/** The start of the latest slot a doctor ever opened: where a walk over the doctor's days can stop. */
+export interface DoctorSlotRangeDoc {
+  _id: string;
+  last_start: string;
 }
 
 /** A slot reservation whose appointment has not appeared yet (see the pending_reservations projection). */
