@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PERMISSIONS, STAFF_ROLES } from './institutions';
+import { CONSENT_LANGUAGES } from './consent-notice';
 
 /** Every fact the write side records. Past-tense names; never rename a stored type: add a new version. */
 
@@ -64,6 +65,11 @@ export const eventDataSchemas = {
   UserDeactivated: z.object({ user_id: userId, reason: z.string() }),
   /** An argon2id hash (never the password); a change appends a new one. */
   PasswordSet: z.object({ user_id: userId, password_hash: z.string().startsWith('$argon2') }),
+
+  /** The patient agreed to this version of the privacy notice, in this language (the hash of the very text they read). */
+  ConsentGiven: z.object({ user_id: userId, notice_version: z.string(), language: z.enum(CONSENT_LANGUAGES), text_hash: z.string() }),
+  /** The patient withdrew their consent to this version of the notice: no new bookings until they agree again. */
+  ConsentWithdrawn: z.object({ user_id: userId, notice_version: z.string(), text_hash: z.string() }),
 
   /** One stream per e-mail address keeps addresses unique across accounts. */
   EmailClaimed: z.object({ email: z.string(), user_id: userId }),

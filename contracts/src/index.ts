@@ -11,3 +11,5 @@ export * from './safe-text';
 export * from './time-fields';
 export * from './json-shape';
 export * from './personal-fields';
+export * from './consent-notice';
+export * from './consent';

@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { DEFAULT_TIMEZONE, SLOT_MINUTES } from '@telemed/contracts';
 import type { EventStore } from '@telemed/platform';
-import { answerInvitation, createInstitution, registerUser, setAvailability, systemContext } from '@telemed/command';
+import { answerInvitation, createInstitution, giveConsent, registerUser, setAvailability, systemContext } from '@telemed/command';
 import { streams } from '@telemed/contracts';
 
 const DEMO_DOCTORS = [
@@ -66,11 +66,13 @@ export async function seedDemoData(eventStore: EventStore, now: Date) {
     const result = await setAvailability(eventStore, user_id, { slots: weekOfSlots(now), timezone: DEFAULT_TIMEZONE }, context);
     slots += result.opened;
   }
-  await registerUser(
+  const patient = await registerUser(
     eventStore,
     { email: 'patient@demo.telemed.local', name: 'Priya Patel', account_type: 'patient', phone_number: '+91 98000 11111' },
     context,
   );
+  // The demo patient has read and agreed to the privacy notice, so the demo books at once.
+  await giveConsent(eventStore, patient.user_id, {}, { ...context, actor: { user_id: patient.user_id, role: 'patient' } });
   // A clinic run by the demo institution admin, with the first two demo doctors on its staff: their accounts exist
   // already, so the clinic invites them and (for the demo) they accept; the third doctor's invitation stays pending.
   const { institution_id } = await createInstitution(

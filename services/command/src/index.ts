@@ -6,12 +6,14 @@ import { scheduleRoutes } from './schedule/routes';
 import { appointmentRoutes } from './appointments/routes';
 import { googleRoutes, identityRoutes } from './identity/routes';
 import { institutionRoutes, streamInstitutionResolver } from './institutions/routes';
+import { consentRoutes } from './consents/routes';
 
 export { registerUser, loadUser, findUserIdByEmail, type NewUser } from './users/service';
 export { startSession } from './identity/sessions';
 export { sessionUser } from './identity/routes';
 export { setAvailability } from './schedule/service';
 export { requestAppointment, changeAppointment } from './appointments/service';
+export { giveConsent, withdrawConsent } from './consents/service';
 export { startSlotReleaser } from './process-managers/release-slots';
 export { startSweeps, expireStaleRequests, healOrphanedReservations, type SweepLookups, type PendingRequest, type PendingReservation } from './process-managers/sweeps';
 export { systemContext, handleCommand, readStream, type CommandContext, type Decider } from './decider';
@@ -40,6 +42,8 @@ export function createCommandService(
   googleRoutes(api, deps);
   userRoutes(api, deps);
   scheduleRoutes(api, deps);
+  // Before booking: the property tests walk routes in order, and a withdrawal then an agreement leave consent in place.
+  consentRoutes(api, deps);
   appointmentRoutes(api, deps);
   institutionRoutes(api, deps);
   return { router: api.router, routes: api.routes };

@@ -6,6 +6,7 @@ import { allProjections, type Projection } from './projections';
 import { ProjectionRunner, projectionChecksum } from './projection-runner';
 import { queryRoutes } from './routes';
 import { institutionLookups, institutionQueryRoutes } from './institution-routes';
+import { consentQueryRoutes } from './consent-routes';
 
 export { ProjectionRunner, projectionChecksum, readModelsChecksum } from './projection-runner';
 export { allProjections } from './projections';
@@ -47,6 +48,7 @@ export function createQueryService(deps: {
   api.router.use(minPosition(deps.waitForPosition ?? ((position, timeoutMs) => runner.waitForPosition(position, timeoutMs)), () => runner.position));
   queryRoutes(api, { ...deps, canReadAppointment: lookups.canReadAppointment });
   institutionQueryRoutes(api, deps.readStore);
+  consentQueryRoutes(api, deps.readStore);
 
   api.route({
     method: 'get',

@@ -4,7 +4,7 @@ import { Writable } from 'node:stream';
 import supertest from 'supertest';
 import { createLogger, loadConfig } from '@telemed/platform';
 import { createApp } from '@telemed/all-in-one';
-import { registerUser, setAvailability, systemContext } from '@telemed/command';
+import { giveConsent, registerUser, setAvailability, systemContext } from '@telemed/command';
 import { indiaDate, slotInput, tmpDataDir } from '../support/test-app';
 
 describe('logs', () => {
@@ -25,6 +25,7 @@ describe('logs', () => {
       const context = systemContext(new Date(), null);
       const doctor = await registerUser(app.eventStore, { email: 'd@x.in', name: 'Dr D', account_type: 'doctor' }, context);
       const patient = await registerUser(app.eventStore, { email: 'p@x.in', name: 'P', account_type: 'patient' }, context);
+      await giveConsent(app.eventStore, patient.user_id, {}, context);
       await setAvailability(app.eventStore, doctor.user_id, { slots: [slotInput(indiaDate(1), '18:30')] }, context);
       await app.runner.waitForPosition(await app.eventStore.headPosition(), 2000);
       const token = await app.tokens.issue({ user_id: patient.user_id, account_type: 'patient' });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { DateTime } from 'luxon';
-import { DEFAULT_TIMEZONE } from '@telemed/contracts';
+import { CONSENT_NOTICE_VERSION, DEFAULT_TIMEZONE } from '@telemed/contracts';
 import { findUserIdByEmail } from '@telemed/command';
 import { startTestApp, type TestApp, type TestUser } from '../support/test-app';
 import { freePort } from '../support/processes';
@@ -116,6 +116,10 @@ describe('access control: every route against every role', () => {
     await t.settle();
     users.institutionAdmin = await tokenByEmail('admin1@clinic.in');
     users.otherInstitutionAdmin = await tokenByEmail('admin2@clinic.in');
+    // Institution admins hold patient accounts: like every patient, they agree to the privacy notice before booking.
+    for (const admin of [users.institutionAdmin, users.otherInstitutionAdmin]) {
+      await t.http.post('/api/v1/users/me/consents').set(admin.auth).send({ notice_version: CONSENT_NOTICE_VERSION }).expect(201);
+    }
     const doctorId = (await findUserIdByEmail(t.app.eventStore, 'doctor1@clinic.in'))!;
     const otherDoctorId = (await findUserIdByEmail(t.app.eventStore, 'doctor2@clinic.in'))!;
     for (const [key, id] of [['doctor', doctorId], ['otherDoctor', otherDoctorId]] as const) {
@@ -127,6 +131,8 @@ describe('access control: every route against every role', () => {
   after(() => t.close());
 
   const fixed = (url: string, body?: unknown) => async () => ({ url, body });
+  const patientRoles: ReadonlySet<Role> = new Set(['patient', 'otherPatient', 'institutionAdmin', 'otherInstitutionAdmin']);
+  const patientsOnly = (status: number) => all(403, { patient: status, otherPatient: status, institutionAdmin: status, otherInstitutionAdmin: status });
 
   const rows = (): Row[] => [
     { method: 'post', path: '/auth/support', expect: all(401), request: async (role) => ({ url: '/api/v1/auth/support', body: { email: `${role}@nowhere.in`, password: 'wrong' } }) },
@@ -271,6 +277,24 @@ describe('access control: every route against every role', () => {
         request: async () => ({ url: `/api/v1/institutions/${institutionId}/${kind}` }),
       }),
     ),
+    { method: 'get', path: '/consents/notice', expect: all(200, { anonymous: 200 }), request: fixed('/api/v1/consents/notice?language=hi') },
+    { method: 'get', path: '/users/me/consents', expect: patientsOnly(200), request: fixed('/api/v1/users/me/consents') },
+    // Withdrawing, then agreeing again (the next row), so every patient can still book afterwards.
+    { method: 'delete', path: '/users/me/consents/:notice_version', expect: patientsOnly(200), request: fixed(`/api/v1/users/me/consents/${CONSENT_NOTICE_VERSION}`) },
+    {
+      method: 'post',
+      path: '/users/me/consents',
+      expect: patientsOnly(201),
+      request: async (role) => {
+        if (patientRoles.has(role) && role !== 'anonymous') {
+          // Consent is decided before the slot is looked at, so any slot id shows it.
+          const res = await t.http.post('/api/v1/appointments').set(users[role].auth).send({ slot_id: 1, notes: 'matrix' });
+          assert.equal(res.status, 403, `after withdrawing, a booking asks for consent: ${JSON.stringify(res.body)}`);
+          assert.match(res.body.detail, /consent/i);
+        }
+        return { url: '/api/v1/users/me/consents', body: { notice_version: CONSENT_NOTICE_VERSION } };
+      },
+    },
   ];
 
   it("across two institutions: A's admin adding B's doctor by e-mail gets an invitation and sees only appointments made while the doctor is A's member", async () => {

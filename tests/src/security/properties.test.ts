@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
 import { DateTime } from 'luxon';
-import { DEFAULT_TIMEZONE } from '@telemed/contracts';
+import { CONSENT_NOTICE_VERSION, DEFAULT_TIMEZONE } from '@telemed/contracts';
 import { findUserIdByEmail } from '@telemed/command';
 import type { DeclaredRoute } from '@telemed/platform';
 import { slotInput, startTestApp, type TestApp, type TestUser } from '../support/test-app';
@@ -98,6 +98,7 @@ describe('properties of every route, generated from its schemas', () => {
       if (key === 'id' && route.path.startsWith('/institutions')) return mix(institutionId);
       if (key === 'doctor_id') return mix(users.doctor.user_id);
       if (key === 'slot_id') return mix(...slotIds);
+      if (key === 'notice_version') return mix(CONSENT_NOTICE_VERSION);
       return undefined;
     }
     if (key === 'slot_id') return mix(...slotIds);
@@ -105,6 +106,7 @@ describe('properties of every route, generated from its schemas', () => {
     // Addresses and slugs that exist take the other branches: invitations, conflicts, accounts of another kind.
     if (key === 'email') return mix(...existingEmails);
     if (key === 'slug') return mix('property-clinic');
+    if (key === 'notice_version') return mix(CONSENT_NOTICE_VERSION);
     if (where === 'query' && key === 'status') return mix('requested', 'confirmed,completed', 'requested,confirmed,rejected,cancelled,completed');
     if (where === 'query' && key === 'include_past') return mix('true', 'false');
     if (key === 'timezone' || key === 'timezone_str') return mix('Asia/Kolkata', 'UTC', 'Europe/London', 'America/New_York', 'Asia/Kathmandu');

@@ -6,7 +6,7 @@ import { DateTime } from 'luxon';
 import { DEFAULT_TIMEZONE, type AccountType, type DoctorProfile } from '@telemed/contracts';
 import { loadConfig } from '@telemed/platform';
 import { createApp, type App } from '@telemed/all-in-one';
-import { registerUser, setAvailability, systemContext } from '@telemed/command';
+import { giveConsent, registerUser, setAvailability, systemContext } from '@telemed/command';
 
 export interface TestUser {
   user_id: string;
@@ -18,7 +18,8 @@ export interface TestApp {
   app: App;
   http: ReturnType<typeof supertest>;
   dataDir: string;
-  createUser(accountType: AccountType, fields?: { name?: string; phone_number?: string; doctor?: Partial<DoctorProfile> }): Promise<TestUser>;
+  /** A patient has agreed to the current privacy notice (so they can book) unless `consent: false`. */
+  createUser(accountType: AccountType, fields?: { name?: string; phone_number?: string; doctor?: Partial<DoctorProfile>; consent?: boolean }): Promise<TestUser>;
   /** Publishes availability for a doctor and returns the ids of those slots that are open, in start order. */
   openSlots(doctor: TestUser, slots: Array<{ date: string; time: string }>): Promise<number[]>;
   /** Waits until the read models have applied everything written so far. */
@@ -71,6 +72,9 @@ export async function startTestApp(options: { dataDir?: string; env?: Record<str
         },
         systemContext(clock(), null),
       );
+      if (accountType === 'patient' && fields.consent !== false) {
+        await giveConsent(app.eventStore, user_id, {}, { ...systemContext(clock(), null), actor: { user_id, role: 'patient' } });
+      }
       const token = await app.tokens.issue({ user_id, account_type: accountType });
       await settle();
       return { user_id, token, auth: { Authorization: `Bearer ${token}` } };

@@ -29,7 +29,7 @@ export function appointmentRoutes(api: ApiRouter, deps: CommandDeps): void {
     body: requestAppointmentSchema,
     response: appointmentCommandResponseSchema,
     successStatus: 201,
-    errors: [404, 409],
+    errors: [403, 404, 409],
     handler: async ({ body, auth, req }) => {
       const result = await requestAppointment(
         deps.eventStore,

@@ -4,9 +4,11 @@ import type { EventStore } from '@telemed/platform';
 import { handleCommand, type CommandContext } from '../decider';
 import { slotDecider } from '../schedule/slot';
 import { appointmentDecider, type AppointmentCommand } from './appointment';
+import { requireConsent } from '../consents/service';
 
 /**
- * A request first reserves the slot in the slot's own stream (expected revision: exactly one request wins),
+ * The patient must hold a consent to the current privacy notice (decided from their own stream: 403 otherwise).
+ * A request then reserves the slot in the slot's own stream (expected revision: exactly one request wins),
  * then writes the appointment. A crash between the two leaves a reservation without an appointment, which the
  * reservation healer releases.
  */
@@ -16,6 +18,7 @@ export async function requestAppointment(
   context: CommandContext,
   faults?: { afterSlotReserved?: () => void },
 ) {
+  await requireConsent(eventStore, input.patient_id, context);
   const appointment_id = randomUUID();
   const reserved = await handleCommand(
     eventStore,

@@ -54,6 +54,10 @@ describe('user decider', () => {
       .then([]));
   it('refuses an unknown doctor', () =>
     spec([patient]).when({ type: 'SubscribeToDoctor', data: { doctor_id: 'nobody', doctor_exists: false } }).thenThrows('not_found'));
+  it('passes over consents on the same stream', () =>
+    spec([patient, { type: 'ConsentGiven', data: { user_id: 'p-1', notice_version: 'v1', language: 'en', text_hash: 'h' } }])
+      .when({ type: 'UpdateProfile', data: { name: 'Priya P' } })
+      .then([{ type: 'UserProfileUpdated', data: { user_id: 'p-1', name: 'Priya P' } }]));
   it('refuses a doctor subscribing', () =>
     spec([doctorUser, doctorRegistered]).when({ type: 'SubscribeToDoctor', data: { doctor_id: 'd-2', doctor_exists: true } }).thenThrows('invalid'));
 });

@@ -18,6 +18,8 @@ export type UserEvent = DomainEventOf<
   | 'DoctorProfileUpdated'
   | 'UserDeactivated'
   | 'PasswordSet'
+  | 'ConsentGiven'
+  | 'ConsentWithdrawn'
 >;
 
 export type UserState =
@@ -96,6 +98,8 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
     .with({ type: 'PasswordSet' }, ({ data }): UserState =>
       state.status === 'registered' ? { ...state, password_hash: data.password_hash } : state,
     )
+    // Consents share the user's stream; the consent decider (../consents) folds them.
+    .with({ type: 'ConsentGiven' }, { type: 'ConsentWithdrawn' }, (): UserState => state)
     .exhaustive();
 }
 

@@ -4,6 +4,7 @@ import { pendingReservationsProjection } from './pending-reservations';
 import { appointmentsProjection, appointmentHistoryProjection } from './appointments';
 import { institutionsProjection } from './institutions';
 import { invitationsProjection } from './invitations';
+import { consentsProjection } from './consents';
 import type { Projection } from './projection';
 
 export const allProjections: Projection[] = [
@@ -17,6 +18,7 @@ export const allProjections: Projection[] = [
   appointmentHistoryProjection,
   institutionsProjection,
   invitationsProjection,
+  consentsProjection,
 ];
 
 export type { Projection } from './projection';

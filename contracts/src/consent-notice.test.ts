@@ -1,0 +1,22 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { createHash } from 'node:crypto';
+import { CONSENT_LANGUAGES, CONSENT_NOTICE_HASHES, CONSENT_NOTICE_VERSION, consentNotice } from './consent-notice';
+
+describe('privacy notice', () => {
+  it('records the hash of the exact text of its version (a changed text needs a new version and new hashes)', () => {
+    for (const language of CONSENT_LANGUAGES) {
+      const notice = consentNotice(language);
+      assert.equal(notice.version, CONSENT_NOTICE_VERSION);
+      assert.equal(createHash('sha256').update(notice.text, 'utf8').digest('hex'), CONSENT_NOTICE_HASHES[language], `${language}: text changed, so bump CONSENT_NOTICE_VERSION and the hash`);
+    }
+  });
+
+  it('says what is collected, why, who sees it, how long and how to withdraw, in English and Hindi', () => {
+    const en = consentNotice('en').text;
+    for (const part of ['What we collect', 'Why', 'Who sees it', 'How long', 'How to withdraw', 'Data Protection Board']) assert.ok(en.includes(part), part);
+    const hi = consentNotice('hi').text;
+    for (const part of ['हम क्या एकत्र करते हैं', 'क्यों', 'कौन देखता है', 'कितने समय तक', 'सहमति वापस कैसे लें', 'डेटा संरक्षण बोर्ड']) assert.ok(hi.includes(part), part);
+    assert.equal(en.split('\n\n').length, hi.split('\n\n').length, 'the same paragraphs');
+  });
+});
