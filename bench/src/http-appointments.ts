@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { DateTime } from 'luxon';
 import { DEFAULT_TIMEZONE } from '@telemed/contracts';
 import { SqliteEventStore, TokenService, loadTokenSecret } from '@telemed/platform';
-import { registerUser, setAvailability, systemContext } from '@telemed/command';
+import { giveConsent, registerUser, setAvailability, systemContext } from '@telemed/command';
 import { startServerProcess } from '../../tests/src/support/processes';
 import { startScript } from './child-server';
 import { percentile } from './stats';
@@ -110,6 +110,7 @@ async function prepare(dir: string, options: { pairs: number; clients: number; d
   const patientTokens: string[] = [];
   for (let c = 0; c < options.clients; c += 1) {
     const { user_id } = await registerUser(store, { email: `p${c}@bench`, name: `Patient ${c}`, account_type: 'patient' }, context);
+    await giveConsent(store, user_id, {}, context); // patients agree to the privacy notice before booking
     patientTokens.push(await tokens.issue({ user_id, account_type: 'patient' }));
   }
   await store.close();

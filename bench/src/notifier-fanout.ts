@@ -6,7 +6,7 @@ import { DateTime } from 'luxon';
 import WebSocket from 'ws';
 import { DEFAULT_TIMEZONE } from '@telemed/contracts';
 import { SqliteEventStore, tokensFromConfig, loadConfig } from '@telemed/platform';
-import { registerUser, requestAppointment, setAvailability, systemContext } from '@telemed/command';
+import { giveConsent, registerUser, requestAppointment, setAvailability, systemContext } from '@telemed/command';
 import { repoRoot, startServerProcess } from '../../tests/src/support/processes';
 import { percentile } from './stats';
 
@@ -87,6 +87,7 @@ export async function notifierFanout(dir: string, sockets: number) {
       Array.from({ length: Math.min(50, sockets - i) }, async (_, j) => {
         const n = i + j;
         const { user_id } = await registerUser(store, { email: `fan-p${n}@bench`, name: `Patient ${n}`, account_type: 'patient' }, context);
+        await giveConsent(store, user_id, {}, context);
         const doctor = Math.floor(n / perDoctor);
         const { appointment_id } = await requestAppointment(store, { slot_id: doctors[doctor]!.slots[n % perDoctor]!, notes: 'fan-out', patient_id: user_id }, context);
         return { user_id, token: await tokens.issue({ user_id, account_type: 'patient' }), appointment_id, doctor };
