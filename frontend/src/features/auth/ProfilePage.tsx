@@ -8,6 +8,7 @@ import { MEDICAL_COUNCILS } from '@telemed/contracts/constants';
 import { ApiError, api } from '../../lib/api';
 import { sessionStore } from '../../lib/session';
 import { useToasts } from '../../lib/toasts';
+import { ConsentsCard } from './ConsentsCard';
 
 /** A doctor's public booking page, to share with patients: it shows their open slots and books without an account first. */
 function PublicPageLink({ doctorId }: { doctorId: string }) {
@@ -79,45 +80,48 @@ export function ProfilePage() {
   if (!me.data) return <Typography>Your profile could not be loaded.</Typography>;
   const field = (name: keyof typeof form) => ({ value: form[name], onChange: (e: { target: { value: string } }) => setForm({ ...form, [name]: e.target.value }) });
   return (
-    <Card sx={{ maxWidth: 640, mx: 'auto' }}>
-      <CardContent>
-        <Stack
-          component="form"
-          spacing={2}
-          onSubmit={(e: FormEvent) => {
-            e.preventDefault();
-            save.mutate();
-          }}
-        >
-          <Typography variant="h5" component="h1">
-            Profile
-          </Typography>
-          {me.data.email && <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>{me.data.email}</Typography>}
-          {me.data.doctor && <PublicPageLink doctorId={me.data.user_id} />}
-          {error && <Alert severity="error">{error}</Alert>}
-          <TextField label="Name" required {...field('name')} />
-          <TextField label="Phone" type="tel" placeholder="+91 98765 43210" {...field('phone_number')} />
-          {me.data.doctor && (
-            <>
-              <TextField label="Specialty" required {...field('specialty')} />
-              <TextField label="Qualification" required {...field('qualification')} />
-              <TextField label="Consultation Fee (₹)" type="number" required slotProps={{ htmlInput: { min: 0 } }} {...field('consultation_fee')} />
-              <TextField label="Medical registration number" helperText="Shown on every consultation and prescription (Telemedicine Practice Guidelines)" {...field('registration_number')} />
-              <TextField label="Medical council" select {...field('medical_council')}>
-                <MenuItem value="">—</MenuItem>
-                {MEDICAL_COUNCILS.map((c) => (
-                  <MenuItem key={c} value={c}>
-                    {c}
-                  </MenuItem>
-                ))}
-              </TextField>
-            </>
-          )}
-          <Button type="submit" variant="contained" startIcon={<SaveOutlined />} disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save'}
-          </Button>
-        </Stack>
-      </CardContent>
-    </Card>
+    <>
+      <Card sx={{ maxWidth: 640, mx: 'auto' }}>
+        <CardContent>
+          <Stack
+            component="form"
+            spacing={2}
+            onSubmit={(e: FormEvent) => {
+              e.preventDefault();
+              save.mutate();
+            }}
+          >
+            <Typography variant="h5" component="h1">
+              Profile
+            </Typography>
+            {me.data.email && <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>{me.data.email}</Typography>}
+            {me.data.doctor && <PublicPageLink doctorId={me.data.user_id} />}
+            {error && <Alert severity="error">{error}</Alert>}
+            <TextField label="Name" required {...field('name')} />
+            <TextField label="Phone" type="tel" placeholder="+91 98765 43210" {...field('phone_number')} />
+            {me.data.doctor && (
+              <>
+                <TextField label="Specialty" required {...field('specialty')} />
+                <TextField label="Qualification" required {...field('qualification')} />
+                <TextField label="Consultation Fee (₹)" type="number" required slotProps={{ htmlInput: { min: 0 } }} {...field('consultation_fee')} />
+                <TextField label="Medical registration number" helperText="Shown on every consultation and prescription (Telemedicine Practice Guidelines)" {...field('registration_number')} />
+                <TextField label="Medical council" select {...field('medical_council')}>
+                  <MenuItem value="">—</MenuItem>
+                  {MEDICAL_COUNCILS.map((c) => (
+                    <MenuItem key={c} value={c}>
+                      {c}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              </>
+            )}
+            <Button type="submit" variant="contained" startIcon={<SaveOutlined />} disabled={save.isPending}>
+              {save.isPending ? 'Saving...' : 'Save'}
+            </Button>
+          </Stack>
+        </CardContent>
+      </Card>
+      {me.data.account_type === 'patient' && <ConsentsCard />}
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   Box,
@@ -17,9 +17,12 @@ import {
   Typography,
 } from '@mui/material';
 import type { SlotFacts } from '@telemed/contracts';
+import type { ConsentLanguage } from '@telemed/contracts/consent-notice';
 import { MAX_NOTES_LENGTH } from '@telemed/contracts/constants';
 import { ApiError, api } from '../../lib/api';
 import { browserZone, whenPhrase } from '../../lib/time';
+import { ConsentNoticePanel } from './ConsentNoticePanel';
+import { agreeToNotice, consentsKey, useConsentNotice, useConsents } from './consent';
 
 /** The seeds' checks of the slot id before anything is sent. */
 export function slotIdProblem(raw: string | null): string | null {
@@ -67,6 +70,12 @@ export function ConfirmAppointment() {
   const facts = slot.data;
   const gone = facts ? unavailableReason(facts.availability) : null;
   const notFound = slot.error instanceof ApiError && (slot.error.status === 404 || slot.error.status === 422);
+  // Before the first booking (or after a withdrawal) the patient reads the privacy notice; sending agrees to it.
+  const queryClient = useQueryClient();
+  const consents = useConsents();
+  const [language, setLanguage] = useState<ConsentLanguage>('en');
+  const notice = useConsentNotice(language, consents.needed);
+  const needsConsent = consents.needed;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -74,11 +83,15 @@ export function ConfirmAppointment() {
     setSending(true);
     setError(null);
     try {
+      // The button waits for the notice, so what is agreed to is what was shown.
+      if (needsConsent && notice.data) await agreeToNotice(notice.data);
       await api('/appointments', { method: 'POST', body: { slot_id: Number.parseInt(rawSlotId!, 10), notes } });
       setSent(true);
     } catch (e) {
       setError(`Error: ${e instanceof ApiError && e.detail ? e.detail : 'Failed to submit appointment request'}`);
       void slot.refetch();
+      // A consent withdrawn elsewhere: show the notice again.
+      if (e instanceof ApiError && e.status === 403) void queryClient.invalidateQueries({ queryKey: consentsKey });
     } finally {
       setSending(false);
     }
@@ -163,13 +176,14 @@ export function ConfirmAppointment() {
                   onChange={(e) => setNotes(e.target.value)}
                   slotProps={{ htmlInput: { maxLength: MAX_NOTES_LENGTH } }}
                 />
+                {needsConsent && <ConsentNoticePanel notice={notice.data} loading={notice.isLoading} language={language} onLanguage={setLanguage} />}
               </>
             )}
             <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
               <Button onClick={() => navigate('/home')}>Cancel</Button>
               {facts && !gone && (
-                <Button type="submit" variant="contained" disabled={sending}>
-                  {sending ? 'Sending...' : 'Send Request'}
+                <Button type="submit" variant="contained" disabled={sending || consents.isLoading || (needsConsent && !notice.data)}>
+                  {sending ? 'Sending...' : needsConsent ? 'I agree and send request' : 'Send Request'}
                 </Button>
               )}
             </Stack>

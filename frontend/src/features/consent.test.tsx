@@ -1,0 +1,105 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { ToastProvider } from '../lib/toasts';
+import { ConfirmProvider } from '../lib/confirm';
+import { ConfirmAppointment } from './patient/ConfirmAppointment';
+import { ConsentsCard } from './auth/ConsentsCard';
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+function at(path: string, element: ReactNode) {
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <ToastProvider>
+        <ConfirmProvider>
+          <MemoryRouter initialEntries={[path]}>
+            <Routes>
+              <Route path={path.split('?')[0]} element={element} />
+            </Routes>
+          </MemoryRouter>
+        </ConfirmProvider>
+      </ToastProvider>
+    </QueryClientProvider>,
+  );
+}
+
+const facts = {
+  slot_id: 12,
+  slot_date: '2030-01-02',
+  start_time: '09:00:00',
+  end_time: '09:30:00',
+  start_at: '2030-01-02T03:30:00Z',
+  end_at: '2030-01-02T04:00:00Z',
+  doctor: { doctor_id: 'd-1', name: 'Dr. Kavya Rao', specialty: 'Dermatology', qualification: 'MD', consultation_fee: 450 },
+  availability: 'open',
+};
+const notice = (language: 'en' | 'hi') => ({
+  version: 'v9',
+  language,
+  title: language === 'en' ? 'Privacy notice: booking consultations' : 'गोपनीयता सूचना',
+  text: language === 'en' ? 'What we collect: your name.\n\nHow to withdraw: open Profile.' : 'हम क्या एकत्र करते हैं: आपका नाम।',
+  text_hash: 'h',
+});
+const consent = { notice_version: 'v9', language: 'hi', text_hash: 'h', status: 'active', given_at: '2030-01-01T00:00:00Z', withdrawn_at: null, current: true };
+
+/** A fake API: records calls, answers what the page needs. */
+function server(state: { consented: boolean }) {
+  const calls: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const method = init?.method ?? 'GET';
+      const path = String(url).replace('/api/v1', '');
+      calls.push(`${method} ${path}${init?.body ? ` ${String(init.body)}` : ''}`);
+      if (path.startsWith('/slots/12')) return json(200, facts);
+      if (path.startsWith('/consents/notice')) return json(200, notice(path.endsWith('hi') ? 'hi' : 'en'));
+      if (path === '/users/me/consents' && method === 'GET')
+        return json(200, { current_notice_version: 'v9', has_current_consent: state.consented, consents: state.consented ? [consent] : [] });
+      if (path === '/users/me/consents' && method === 'POST') return (state.consented = true), json(201, { notice_version: 'v9', status: 'active' });
+      if (path.startsWith('/users/me/consents/') && method === 'DELETE') return (state.consented = false), json(200, { notice_version: 'v9', status: 'withdrawn' });
+      if (path === '/appointments' && method === 'POST') return state.consented ? json(201, { appointment_id: 'a', status: 'requested' }) : json(403, { detail: 'Consent is needed' });
+      return json(404, { detail: 'Not found' });
+    }),
+  );
+  return calls;
+}
+
+describe('consent', () => {
+  afterEach(() => cleanup());
+
+  it('Request Appointment: a patient without consent reads the notice (English or हिन्दी), and sending agrees first', async () => {
+    const calls = server({ consented: false });
+    at('/confirm-appointment?slot_id=12', <ConfirmAppointment />);
+    const panel = await screen.findByTestId('consent-notice');
+    expect(await within(panel).findByText('What we collect: your name.')).toBeTruthy();
+    fireEvent.click(within(panel).getByRole('button', { name: 'हिन्दी' }));
+    expect(await within(panel).findByText('हम क्या एकत्र करते हैं: आपका नाम।')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/Reason for Visit/), { target: { value: 'Rash' } });
+    fireEvent.click(screen.getByRole('button', { name: 'I agree and send request' }));
+    expect(await screen.findByText('Request Sent!')).toBeTruthy();
+    const writes = calls.filter((c) => c.startsWith('POST'));
+    expect(writes).toEqual(['POST /users/me/consents {"notice_version":"v9","language":"hi"}', 'POST /appointments {"slot_id":12,"notes":"Rash"}']);
+  });
+
+  it('Request Appointment: a patient with consent sees no notice', async () => {
+    server({ consented: true });
+    at('/confirm-appointment?slot_id=12', <ConfirmAppointment />);
+    expect(await screen.findByRole('button', { name: 'Send Request' })).toBeTruthy();
+    expect(screen.queryByTestId('consent-notice')).toBeNull();
+  });
+
+  it('Profile: lists consents and withdraws after an in-app confirmation', async () => {
+    const calls = server({ consented: true });
+    at('/profile', <ConsentsCard />);
+    expect(await screen.findByText('Privacy notice v9')).toBeTruthy();
+    expect(screen.getByText(/हिन्दी · agreed/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Withdraw consent to notice v9' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Withdraw consent?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
+    await waitFor(() => expect(calls).toContain('DELETE /users/me/consents/v9'));
+    expect(await screen.findByText(/You have not agreed to the privacy notice yet/)).toBeTruthy();
+  });
+});
