@@ -1,0 +1,80 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { freePort, startServerProcess } from '../support/processes';
+import { tmpDataDir } from '../support/test-app';
+import { VIEWPORTS, chromiumMissing, ensureFrontendBuilt, launchChromium, screenshot, signInWithGoogle } from './browser';
+
+/**
+ * Consent before the first booking: a new patient reads the privacy notice on the confirm page (in English or
+ * Hindi), agrees as they send the request, withdraws on Profile, and is asked again at their next booking.
+ */
+describe('consent to the privacy notice, in the browser', { skip: chromiumMissing }, () => {
+  let server: Awaited<ReturnType<typeof startServerProcess>>;
+  let browser: Browser;
+  let patient: Page;
+  let base: string;
+  const pageErrors: string[] = [];
+
+  before(async () => {
+    ensureFrontendBuilt();
+    const port = await freePort();
+    base = `http://localhost:${port}`;
+    server = await startServerProcess({ DATA_DIR: tmpDataDir(), DEMO_DATA: 'on', PORT: String(port), PUBLIC_URL: base, HOST: '127.0.0.1' });
+    browser = await launchChromium();
+    patient = await (await browser.newContext({ viewport: VIEWPORTS.desktop, timezoneId: 'Asia/Kolkata', locale: 'en-IN' })).newPage();
+    patient.on('pageerror', (error) => pageErrors.push(error.message));
+    await signInWithGoogle(patient, base, 'asha.consent@example.in');
+    await patient.getByRole('button', { name: 'Add Doctor' }).click();
+    const dialog = patient.getByRole('dialog');
+    await dialog.getByLabel('Search by name, specialty or qualification').fill('ananya');
+    await dialog.locator('li', { hasText: 'Dr. Ananya Sharma' }).getByRole('button', { name: 'Add Doctor' }).click();
+    await patient.locator('[data-testid="my-doctor"]', { hasText: 'Dr. Ananya Sharma' }).waitFor();
+    await patient.keyboard.press('Escape');
+  });
+  after(async () => {
+    await browser?.close();
+    server?.child.kill('SIGTERM');
+    await server?.exited;
+  });
+
+  async function openASlot(index: number) {
+    await patient.goto(`${base}/home`);
+    await patient.locator('[data-testid="my-doctor"]').getByRole('button').nth(index).click();
+    await patient.waitForURL(/\/confirm-appointment\?/);
+    await patient.getByLabel('Reason for Visit').fill('Headache for three days');
+  }
+
+  it('a new patient sees the notice, reads it in Hindi, agrees as they send, withdraws on Profile, and is asked again', async () => {
+    await openASlot(0);
+    const notice = patient.getByTestId('consent-notice');
+    await notice.getByText(/What we collect/).waitFor();
+    await notice.getByRole('button', { name: 'हिन्दी' }).click();
+    await notice.getByText(/हम क्या एकत्र करते हैं/).waitFor();
+    await screenshot(patient, 'consent-notice');
+    await patient.getByRole('button', { name: 'I agree and send request' }).click();
+    await patient.getByText('Request Sent!').waitFor();
+    await patient.getByRole('button', { name: 'Got it!' }).click();
+
+    // Agreed: the next booking goes straight through, with no notice.
+    await openASlot(1);
+    await patient.getByRole('button', { name: 'Send Request', exact: true }).waitFor();
+    assert.equal(await patient.getByTestId('consent-notice').count(), 0);
+
+    await patient.goto(`${base}/profile`);
+    const consents = patient.getByTestId('consents-list');
+    await consents.getByText('Agreed', { exact: true }).waitFor();
+    await consents.getByText(/हिन्दी · agreed/).waitFor();
+    await screenshot(patient, 'profile-consents');
+    await consents.getByRole('button', { name: /Withdraw consent/ }).click();
+    const dialog = patient.getByRole('dialog', { name: 'Withdraw consent?' });
+    await dialog.getByRole('button', { name: 'Withdraw' }).click();
+    await consents.getByText('Withdrawn', { exact: true }).waitFor();
+    await patient.getByText('You will be asked to agree again before your next booking.').waitFor();
+
+    await openASlot(1);
+    await patient.getByTestId('consent-notice').getByText(/What we collect/).waitFor();
+    await patient.getByRole('button', { name: 'I agree and send request' }).waitFor();
+    assert.deepEqual(pageErrors, []);
+  });
+});
