@@ -15,6 +15,8 @@ import {
   type KeyStore,
   type MasterKeys,
 } from '@telemed/platform';
+import { createApp } from '@telemed/all-in-one';
+import { loadConfig } from '@telemed/platform';
 import { tmpDataDir } from '../support/test-app';
 
 const masterA = parseMasterKey(generateMasterKeyText());
@@ -203,8 +205,13 @@ describe('master keys', () => {
     assert.equal(loadMasterKeys({ dataDir: dir, production: false }).current.id, first.current.id);
   });
 
-  it('are required in production, with a clear message', () => {
+  it('are required in production, with a clear message: the product does not start without one', async () => {
     assert.throws(() => loadMasterKeys({ dataDir: '/nonexistent', production: true }), /DATA_MASTER_KEY must be set in production/);
+    const dir = tmpDataDir();
+    dirs.push(dir);
+    const production = { NODE_ENV: 'production', DATA_DIR: dir, LOG_LEVEL: 'silent', TOKEN_SECRET: 'x'.repeat(40), GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' };
+    await assert.rejects(createApp({ config: loadConfig(production) }), /DATA_MASTER_KEY must be set in production/);
+    assert.ok(!existsSync(join(dir, 'master-key')), 'never generated in production');
   });
 
   it('take base64 or hex of 32 bytes, and previous ones for rotation', () => {
