@@ -25,8 +25,11 @@ const META = `
   INSERT OR IGNORE INTO _read_store_meta (key, value) VALUES ('generation', 0);
 `;
 
-/** Rows written between two `PRAGMA optimize` runs (cheap with analysis_limit), so the planner knows the selectivities. */
-const OPTIMIZE_EVERY_ROWS = 20_000;
+/**
+ * Rows written between two `PRAGMA optimize` runs (cheap with analysis_limit): the planner needs the selectivities of
+ * the indexes (a doctor's slots, not every open slot) from the first thousands of documents on.
+ */
+const OPTIMIZE_EVERY_ROWS = 5_000;
 const STATEMENT_CACHE = 256;
 
 /** `doc_<name>` for plain names, `dx_<hex>` otherwise: a table per collection that no two names share. */
@@ -135,7 +138,7 @@ export class SqliteDocuments {
     } finally {
       if (this.rowsSinceOptimize >= OPTIMIZE_EVERY_ROWS) {
         this.rowsSinceOptimize = 0;
-        this.db.pragma('optimize');
+        this.db.pragma('optimize = 0x10002');
       }
     }
   }

@@ -18,7 +18,7 @@ export class WriterLock {
       db.close();
       if ((error as { code?: string }).code === 'SQLITE_BUSY') {
         throw new Error(
-          `${filename} is held by another process writing the same read models (a running server?); stop it first, or rebuild through POST /api/v1/admin/projections/{name}/rebuild`,
+          `${filename} is held by another process writing the same read models (a running server?); stop it first, rebuild through POST /api/v1/admin/projections/{name}/rebuild, or check with npm run replay -- --in-memory`,
           { cause: error },
         );
       }

@@ -6,14 +6,14 @@ import { allProjections } from './projections';
 import { ProjectionRunner, projectionChecksum, readModelsChecksum } from './projection-runner';
 
 /**
- * `npm run replay -- [--projection NAME] [--json]`: rebuilds read models from position 0 and prints the event count,
- * the rate and the read models' checksum (equal to the live one, see GET /api/v1/admin/projections). With the
- * embedded SQLite read models (the default) it rebuilds them in DATA_DIR/read-models.db, dropping the chosen
- * projections first; a running server holds that file and the replay refuses. Otherwise it rebuilds in memory and
- * only reports.
+ * `npm run replay -- [--projection NAME] [--json] [--in-memory]`: rebuilds read models from position 0 and prints the
+ * event count, the rate and the read models' checksum (equal to the live one, see GET /api/v1/admin/projections).
+ * With the embedded SQLite read models (the default) it rebuilds them in DATA_DIR/read-models.db, dropping the chosen
+ * projections first; a running server holds that file and the replay refuses. With --in-memory (or READ_STORE other
+ * than sqlite) it rebuilds in memory and only reports: a check that works beside a running server.
  */
 async function main() {
-  const { values } = parseArgs({ options: { projection: { type: 'string' }, json: { type: 'boolean', default: false } } });
+  const { values } = parseArgs({ options: { projection: { type: 'string' }, json: { type: 'boolean', default: false }, 'in-memory': { type: 'boolean', default: false } } });
   const projections = values.projection ? allProjections.filter((p) => p.name === values.projection) : allProjections;
   if (projections.length === 0) {
     console.error(`Unknown projection ${values.projection}; known: ${allProjections.map((p) => p.name).join(', ')}`);
@@ -21,7 +21,7 @@ async function main() {
   }
   const config = loadConfig();
   const eventStore = new SqliteEventStore({ filename: join(config.dataDir, 'events.db') });
-  const readStore: ReadStore = config.readStoreKind === 'sqlite' ? new SqliteReadStore({ filename: readModelsFile(config) }) : new MemoryReadStore();
+  const readStore: ReadStore = config.readStoreKind === 'sqlite' && !values['in-memory'] ? new SqliteReadStore({ filename: readModelsFile(config) }) : new MemoryReadStore();
   for (const p of projections) await readStore.drop(p.name, p.collections);
   const runner = new ProjectionRunner({ eventStore, readStore, projections });
   const head = await eventStore.headPosition();
