@@ -44,6 +44,9 @@ export const appointmentsProjection = defineProjection({
     { collection: 'appointments', field: 'patient_id' },
     { collection: 'appointments', field: 'doctor_id' },
     { collection: 'appointments', field: 'status' },
+    // A person's list, next or newest first, costs what a page returns.
+    { collection: 'appointments', fields: ['doctor_id', 'start'] },
+    { collection: 'appointments', fields: ['patient_id', 'start'] },
   ],
   handles: [
     'UserRegistered',

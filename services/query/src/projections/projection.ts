@@ -7,7 +7,7 @@ export interface Projection {
   /** Bump to rebuild the projection from position 0. */
   version: number;
   collections: string[];
-  indexes?: Array<{ collection: string; field: string }>;
+  indexes?: Array<{ collection: string; field: string } | { collection: string; fields: string[] }>;
   handles: ReadonlySet<EventType>;
   apply(event: RecordedEvent, store: CollectionSource): Promise<void>;
 }

@@ -18,6 +18,7 @@ export const slotsProjection = defineProjection({
     { collection: 'slots', field: 'doctor_day' },
     { collection: 'slots', field: 'doctor_id' },
     { collection: 'slots', field: 'status' },
+    { collection: 'slots', fields: ['doctor_id', 'start'] },
   ],
   handles: ['SlotOpened', 'SlotWithdrawn', 'SlotReserved', 'SlotReleased'],
   apply: async (event, store) => {
