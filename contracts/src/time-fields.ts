@@ -35,14 +35,20 @@ export const calendarDateSchema = z
 export const wallTimeSchema = z.string().regex(WALL_TIME, 'Expected HH:MM:SS (00:00:00 to 23:59:59)').openapi({ example: '09:30:00' });
 
 /** Is this an IANA zone name (`Area/Location`, or `UTC`) that the runtime knows? Offsets such as `+05:30` are not. */
+// Zones already found valid: building a formatter to check one costs far more than the request that names it.
+const knownZones = new Set<string>();
+const KNOWN_ZONES_MAX = 1000;
+
 export function isIanaTimezone(value: string): boolean {
+  if (knownZones.has(value)) return true;
   if (value.length > 64 || !IANA_NAME.test(value)) return false;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: value });
-    return true;
   } catch {
     return false;
   }
+  if (knownZones.size < KNOWN_ZONES_MAX) knownZones.add(value);
+  return true;
 }
 
 /** An IANA time zone name. */
