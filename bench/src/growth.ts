@@ -19,13 +19,13 @@ export async function growth(work: string, sizes: number[], stallSeconds: number
     await log.store.close();
     const buildSeconds = (performance.now() - built) / 1000;
 
-    const first = await startServerProcess({ DATA_DIR: dir, LOG_LEVEL: 'error' });
+    const first = await startServerProcess({ DATA_DIR: dir, LOG_LEVEL: 'error' }, undefined, 900_000);
     const firstReadyMs = await waitReady(first.baseUrl);
     first.child.kill('SIGTERM');
     await first.exited;
 
     const restartAt = performance.now();
-    const server = await startServerProcess({ DATA_DIR: dir, LOG_LEVEL: 'error' });
+    const server = await startServerProcess({ DATA_DIR: dir, LOG_LEVEL: 'error' }, undefined, 120_000);
     const firstAnswerMs = performance.now() - restartAt;
     try {
       const readyMs = firstAnswerMs + (await waitReady(server.baseUrl));

@@ -32,6 +32,7 @@ import { slotLookups } from './slot-lookups';
 import { appointmentCursor, keysetAfter } from './paging';
 import {
   doctorAppointmentView,
+  doctorFields,
   doctorView,
   patientAppointmentView,
   pendingAppointmentView,
@@ -82,16 +83,7 @@ export function queryRoutes(api: ApiRouter, deps: QueryDeps): void {
           email: user.email,
           phone_number: user.phone_number,
           account_type: user.account_type,
-          doctor: doctor
-            ? {
-                specialty: doctor.specialty,
-                qualification: doctor.qualification,
-                consultation_fee: doctor.consultation_fee,
-                appointment_duration_minutes: doctor.appointment_duration_minutes,
-                registration_number: doctor.registration_number,
-                medical_council: doctor.medical_council,
-              }
-            : null,
+          doctor: doctor ? doctorFields(doctor) : null,
         },
       };
     },
@@ -186,12 +178,7 @@ export function queryRoutes(api: ApiRouter, deps: QueryDeps): void {
         body: {
           doctor_id: doctor._id,
           name: doctor.name,
-          specialty: doctor.specialty,
-          qualification: doctor.qualification,
-          consultation_fee: doctor.consultation_fee,
-          appointment_duration_minutes: doctor.appointment_duration_minutes,
-          registration_number: doctor.registration_number,
-          medical_council: doctor.medical_council,
+          ...doctorFields(doctor),
           slots: open.map((s) => slotView(s, zone, true)),
           days: query.days,
         },

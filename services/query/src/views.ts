@@ -31,18 +31,20 @@ export function slotView(slot: Pick<SlotDoc, 'slot_id' | 'start' | 'end'>, zone:
   };
 }
 
-export function doctorView(doc: DoctorDoc): Doctor {
+/** A doctor's practice fields, as every view of a doctor shows them. */
+export function doctorFields(doc: DoctorDoc) {
   return {
-    doctor_id: doc._id,
-    name: doc.name,
     specialty: doc.specialty,
     qualification: doc.qualification,
     consultation_fee: doc.consultation_fee,
     appointment_duration_minutes: doc.appointment_duration_minutes,
-    phone_number: doc.phone_number,
     registration_number: doc.registration_number,
     medical_council: doc.medical_council,
   };
+}
+
+export function doctorView(doc: DoctorDoc): Doctor {
+  return { doctor_id: doc._id, name: doc.name, phone_number: doc.phone_number, ...doctorFields(doc) };
 }
 
 function appointmentSlot(doc: AppointmentDoc, zone: string) {

@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { freePort, startServerProcess } from '../support/processes';
-import { tmpDataDir } from '../support/test-app';
-import { VIEWPORTS, chromiumMissing, ensureFrontendBuilt, launchChromium, screenshot, signInWithGoogle } from './browser';
+import type { startServerProcess } from '../support/processes';
+import { VIEWPORTS, chromiumMissing, launchChromium, screenshot, signInWithGoogle, startDemoProduct } from './browser';
 
 /** The local identity provider's sign-in and consent pages, reached from wherever the app started the Google flow. */
 async function completeProviderSignIn(page: Page, email: string): Promise<void> {
@@ -26,10 +25,7 @@ describe('booking from a doctor’s public page', { skip: chromiumMissing }, () 
   const context = { timezoneId: 'Asia/Kolkata', locale: 'en-IN' } as const;
 
   before(async () => {
-    ensureFrontendBuilt();
-    const port = await freePort();
-    base = `http://localhost:${port}`;
-    server = await startServerProcess({ DATA_DIR: tmpDataDir(), DEMO_DATA: 'on', PORT: String(port), PUBLIC_URL: base, HOST: '127.0.0.1' });
+    ({ server, base } = await startDemoProduct());
     browser = await launchChromium();
     // The doctor shares their page: its link is on their profile.
     const doctor = await (await browser.newContext({ ...context, viewport: VIEWPORTS.desktop })).newPage();

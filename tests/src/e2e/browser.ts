@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { execSync } from 'node:child_process';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { repoRoot } from '../support/processes';
+import { freePort, repoRoot, startServerProcess } from '../support/processes';
+import { tmpDataDir } from '../support/test-app';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const chromiumMissing = existsSync(CHROMIUM) ? false : `not run: ${CHROMIUM} is missing (apt-get install -y chromium)`;
@@ -51,4 +52,14 @@ export async function signInWithGoogle(page: Page, baseUrl: string, email: strin
   if (options.screenshots) await screenshot(page, 'identity-provider-consent');
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.waitForURL(/\/(home|doctor-home|institution-admin|institutions)$/, { timeout: 15_000 });
+}
+
+/** The product with its demo data on a free port, served from localhost (a secure context), for a browser test. */
+export async function startDemoProduct(env: Record<string, string> = {}) {
+  ensureFrontendBuilt();
+  const port = await freePort();
+  const base = `http://localhost:${port}`;
+  const dataDir = env.DATA_DIR ?? tmpDataDir();
+  const server = await startServerProcess({ DATA_DIR: dataDir, DEMO_DATA: 'on', PORT: String(port), PUBLIC_URL: base, HOST: '127.0.0.1', ...env });
+  return { server, base, dataDir };
 }

@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { freePort, startServerProcess } from '../support/processes';
-import { tmpDataDir } from '../support/test-app';
-import { VIEWPORTS, chromiumMissing, ensureFrontendBuilt, launchChromium, screenshot, signInWithGoogle } from './browser';
+import type { startServerProcess } from '../support/processes';
+import { VIEWPORTS, chromiumMissing, launchChromium, screenshot, signInWithGoogle, startDemoProduct } from './browser';
 
 /**
  * Consent before the first booking: a new patient reads the privacy notice on the confirm page (in English or
@@ -17,10 +16,7 @@ describe('consent to the privacy notice, in the browser', { skip: chromiumMissin
   const pageErrors: string[] = [];
 
   before(async () => {
-    ensureFrontendBuilt();
-    const port = await freePort();
-    base = `http://localhost:${port}`;
-    server = await startServerProcess({ DATA_DIR: tmpDataDir(), DEMO_DATA: 'on', PORT: String(port), PUBLIC_URL: base, HOST: '127.0.0.1' });
+    ({ server, base } = await startDemoProduct());
     browser = await launchChromium();
     patient = await (await browser.newContext({ viewport: VIEWPORTS.desktop, timezoneId: 'Asia/Kolkata', locale: 'en-IN' })).newPage();
     patient.on('pageerror', (error) => pageErrors.push(error.message));

@@ -2,9 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { DateTime } from 'luxon';
-import { freePort, startServerProcess } from '../support/processes';
-import { tmpDataDir } from '../support/test-app';
-import { VIEWPORTS, chromiumMissing, ensureFrontendBuilt, launchChromium, screenshot, signInWithGoogle } from './browser';
+import type { startServerProcess } from '../support/processes';
+import { VIEWPORTS, chromiumMissing, launchChromium, screenshot, signInWithGoogle, startDemoProduct } from './browser';
 
 /**
  * What new users ran into, each as the step where a person would notice it: the doctor's My Appointments, dead
@@ -20,10 +19,7 @@ describe('the product as new users meet it', { skip: chromiumMissing }, () => {
   const pageErrors: string[] = [];
 
   before(async () => {
-    ensureFrontendBuilt();
-    const port = await freePort();
-    base = `http://localhost:${port}`;
-    server = await startServerProcess({ DATA_DIR: tmpDataDir(), DEMO_DATA: 'on', PORT: String(port), PUBLIC_URL: base, HOST: '127.0.0.1' });
+    ({ server, base } = await startDemoProduct());
     browser = await launchChromium();
     const context = { viewport: VIEWPORTS.desktop, timezoneId: 'Asia/Kolkata', locale: 'en-IN' };
     patient = await (await browser.newContext(context)).newPage();

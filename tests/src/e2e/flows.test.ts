@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { freePort, runNpm, startServerProcess } from '../support/processes';
 import { tmpDataDir } from '../support/test-app';
-import { VIEWPORTS, chromiumMissing, ensureFrontendBuilt, launchChromium, screenshot, signInWithGoogle } from './browser';
+import { VIEWPORTS, chromiumMissing, ensureFrontendBuilt, launchChromium, screenshot, signInWithGoogle, startDemoProduct } from './browser';
 
 /**
  * The whole product in a browser, as people use it: a patient signs in with Google, adds a doctor and requests a
@@ -19,10 +19,7 @@ describe('patient and doctor in two browsers', { skip: chromiumMissing }, () => 
   let base: string;
 
   before(async () => {
-    ensureFrontendBuilt();
-    const port = await freePort();
-    base = `http://localhost:${port}`;
-    server = await startServerProcess({ DATA_DIR: tmpDataDir(), DEMO_DATA: 'on', PORT: String(port), PUBLIC_URL: base, HOST: '127.0.0.1' });
+    ({ server, base } = await startDemoProduct());
     browser = await launchChromium();
     // People in India: the screens speak in their time zone.
     patientContext = await browser.newContext({ viewport: VIEWPORTS.desktop, timezoneId: 'Asia/Kolkata', locale: 'en-IN' });
@@ -172,10 +169,7 @@ describe('patient and doctor in two browsers', { skip: chromiumMissing }, () => 
 
 describe('the institution admin in the browser', { skip: chromiumMissing }, () => {
   it('manages the clinic’s doctors: add with the seeds’ defaults, remove after confirming', async () => {
-    ensureFrontendBuilt();
-    const port = await freePort();
-    const base = `http://localhost:${port}`;
-    const server = await startServerProcess({ DATA_DIR: tmpDataDir(), DEMO_DATA: 'on', PORT: String(port), PUBLIC_URL: base, HOST: '127.0.0.1' });
+    const { server, base } = await startDemoProduct();
     const browser = await launchChromium();
     try {
       const page = await (await browser.newContext({ viewport: VIEWPORTS.desktop, timezoneId: 'Asia/Kolkata' })).newPage();
@@ -220,10 +214,7 @@ describe('the institution admin in the browser', { skip: chromiumMissing }, () =
 
 describe('a doctor invited by a clinic in the browser', { skip: chromiumMissing }, () => {
   it('sees the invitation on the dashboard and at its link, and accepts it; the clinic then lists the doctor', async () => {
-    ensureFrontendBuilt();
-    const port = await freePort();
-    const base = `http://localhost:${port}`;
-    const server = await startServerProcess({ DATA_DIR: tmpDataDir(), DEMO_DATA: 'on', PORT: String(port), PUBLIC_URL: base, HOST: '127.0.0.1' });
+    const { server, base } = await startDemoProduct();
     const browser = await launchChromium();
     try {
       const context = { viewport: VIEWPORTS.desktop, timezoneId: 'Asia/Kolkata' };

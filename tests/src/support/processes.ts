@@ -18,6 +18,8 @@ export async function freePort(): Promise<number> {
 export async function startServerProcess(
   env: Record<string, string>,
   entry = 'services/all-in-one/src/main.ts',
+  /** How long the first /healthz may take (a first start over a long log builds the read models before listening). */
+  startTimeoutMs = 30_000,
 ): Promise<{ child: ChildProcess; baseUrl: string; exited: Promise<number | null> }> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   // SERVER_NODE_ARGS lets a profiling run pass e.g. --cpu-prof to the server process.
@@ -29,7 +31,7 @@ export async function startServerProcess(
   });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code, signal) => resolve(signal ? -1 : code)));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + startTimeoutMs;
   for (;;) {
     try {
       if ((await fetch(`${baseUrl}/healthz`)).ok) break;
