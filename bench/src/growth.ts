@@ -19,8 +19,10 @@ export async function growth(work: string, sizes: number[], stallSeconds: number
     await log.store.close();
     const buildSeconds = (performance.now() - built) / 1000;
 
+    const firstAt = performance.now(); // the product builds its read models from the log before it listens
     const first = await startServerProcess({ DATA_DIR: dir, LOG_LEVEL: 'error' }, undefined, 900_000);
-    const firstReadyMs = await waitReady(first.baseUrl);
+    await waitReady(first.baseUrl);
+    const firstReadyMs = performance.now() - firstAt;
     first.child.kill('SIGTERM');
     await first.exited;
 
