@@ -219,7 +219,8 @@ describe('accessibility: every page for each role passes axe (WCAG 2.1 AA) at de
     await screenshot(doctor, 'a11y-doctor-user-menu');
     await doctor.keyboard.press('Escape');
     await menu.waitFor({ state: 'hidden' });
-    assert.equal(await doctor.evaluate(() => document.activeElement?.getAttribute('aria-haspopup')), 'menu');
+    // MUI hands focus back once the menu's exit transition ends: wait for it rather than race it.
+    await doctor.waitForFunction(() => document.activeElement?.getAttribute('aria-haspopup') === 'menu', undefined, { timeout: 3000 });
 
     // The sign-in page from the keyboard alone: every stop shows focus.
     const visitor = await newPage(VIEWPORTS.phone);
