@@ -1,33 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { ToastProvider } from '../lib/toasts';
-import { ConfirmProvider } from '../lib/confirm';
+import { json, renderAt } from '../test/render';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { sessionStore } from '../lib/session';
 import { ConfirmAppointment } from './patient/ConfirmAppointment';
 import { SupportLogin } from './auth/SupportLogin';
 import { InstitutionsPage } from './institution/InstitutionsPage';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
-function at(path: string, element: ReactNode) {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <ToastProvider>
-        <ConfirmProvider>
-          <MemoryRouter initialEntries={[path]}>
-            <Routes>
-              <Route path={path.split('?')[0]} element={element} />
-              <Route path="*" element={<p>elsewhere</p>} />
-            </Routes>
-          </MemoryRouter>
-        </ConfirmProvider>
-      </ToastProvider>
-    </QueryClientProvider>,
-  );
-}
+const at = renderAt;
 
 describe('forms', () => {
   afterEach(() => {
