@@ -40,6 +40,17 @@ type CallerOf<P extends Policy> = P extends PublicPolicy ? null : AccessClaims;
 /** Says why a verified token may no longer be used (ended session, deactivated account), or null. */
 export type TokenCheck = (claims: AccessClaims) => Promise<string | null>;
 
+/**
+ * A body already serialized as JSON, sent as it is: a response rendered once is not serialized (nor, with its ETag,
+ * hashed) again.
+ */
+export class JsonText {
+  constructor(
+    readonly bytes: Buffer,
+    readonly etag?: string,
+  ) {}
+}
+
 export interface HandlerResult<T> {
   status?: number;
   body: T;
@@ -167,7 +178,12 @@ export class ApiRouter {
       const body = parse('body', spec.body, req.body);
       const result = await spec.handler({ body, query, params, auth, req, res } as RouteContext<Out<BS>, Out<QS>, Out<PS>, CallerOf<Pol>>);
       if (result.headers) res.set(result.headers);
-      res.status(result.status ?? spec.successStatus ?? 200).json(result.body);
+      res.status(result.status ?? spec.successStatus ?? 200);
+      if (result.body instanceof JsonText) {
+        res.set('Content-Type', 'application/json; charset=utf-8');
+        if (result.body.etag) res.set('ETag', result.body.etag);
+        res.send(result.body.bytes);
+      } else res.json(result.body);
     });
   }
 

@@ -29,6 +29,7 @@ import { DateTime } from 'luxon';
 import { RequestValidationError, policies, type ApiRouter, type HandlerResult, type ReadStore } from '@telemed/platform';
 import type { AppointmentDoc, DoctorDoc, HistoryDoc, SlotDoc, SubscriptionDoc, UserDoc } from './projections';
 import { slotLookups } from './slot-lookups';
+import { OpenSlots } from './open-slots';
 import { appointmentCursor, keysetAfter } from './paging';
 import {
   doctorAppointmentView,
@@ -61,7 +62,7 @@ export function queryRoutes(api: ApiRouter, deps: QueryDeps): void {
   const appointments = deps.readStore.collection<AppointmentDoc>('appointments');
   const history = deps.readStore.collection<HistoryDoc>('appointment_history');
 
-  const upcomingSlots = (doctorId: string) => slotsOf.inRange(doctorId, { after: deps.clock().toISOString(), statuses: ['open'] });
+  const openSlots = new OpenSlots(deps.readStore, deps.clock);
 
   api.route({
     method: 'get',
@@ -115,7 +116,7 @@ export function queryRoutes(api: ApiRouter, deps: QueryDeps): void {
       const zone = timezoneOf(query);
       const withSlots = async (doc: DoctorDoc) => ({
         ...doctorView(doc),
-        availableSlots: (await upcomingSlots(doc._id)).map((s) => slotView(s, zone, true)),
+        availableSlots: (await openSlots.list(doc._id, deps.clock().toISOString())).map((s) => slotView(s, zone, true)),
       });
       if (auth.account_type === 'doctor') {
         const self = await doctors.get(auth.user_id);
@@ -142,16 +143,12 @@ export function queryRoutes(api: ApiRouter, deps: QueryDeps): void {
       const zone = timezoneOf(query);
       if (!(await doctors.get(params.doctor_id))) throw notFound(API_TEXTS.doctorNotFound);
       const now = deps.clock();
-      let found: SlotDoc[];
-      if (query.from === undefined && query.days === undefined) found = await upcomingSlots(params.doctor_id);
-      else {
-        const first = query.from ? DateTime.fromISO(query.from, { zone }) : DateTime.fromJSDate(now, { zone }).startOf('day');
-        const windowStart = first.toMillis();
-        const after = Math.max(now.getTime(), windowStart - 1000);
-        const before = utcIso(first.plus({ days: query.days ?? 7 }));
-        found = await slotsOf.inRange(params.doctor_id, { after: new Date(after).toISOString(), before, statuses: ['open'] });
-      }
-      return { body: { slots: found.map((s) => slotView(s, zone, true)) } };
+      // Rendered once per doctor, zone and change of the doctor's slots (see OpenSlots), then sent as it is.
+      if (query.from === undefined && query.days === undefined) return { body: await openSlots.availableSlotsBody(params.doctor_id, zone, now.toISOString()) };
+      const first = query.from ? DateTime.fromISO(query.from, { zone }) : DateTime.fromJSDate(now, { zone }).startOf('day');
+      const after = Math.max(now.getTime(), first.toMillis() - 1000);
+      const before = utcIso(first.plus({ days: query.days ?? 7 }));
+      return { body: await openSlots.availableSlotsBody(params.doctor_id, zone, new Date(after).toISOString(), before) };
     },
   });
 
@@ -173,7 +170,7 @@ export function queryRoutes(api: ApiRouter, deps: QueryDeps): void {
       if (!doctor || !user?.active) throw notFound(API_TEXTS.doctorNotFound);
       const now = deps.clock();
       const until = new Date(now.getTime() + query.days * 86_400_000).toISOString();
-      const open = await slotsOf.inRange(doctor._id, { after: now.toISOString(), before: until, statuses: ['open'] });
+      const open = await openSlots.list(doctor._id, now.toISOString(), until);
       return {
         body: {
           doctor_id: doctor._id,

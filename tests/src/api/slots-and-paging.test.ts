@@ -95,3 +95,63 @@ describe('slots by window and appointment lists by page', () => {
     await t.http.get('/api/v1/appointments/me?cursor=nothing-here').set(patient.auth).expect(422);
   });
 });
+
+describe("a doctor's open slots served again (kept between requests, checked by the doctor's slot revision)", () => {
+  let t: TestApp;
+  let doctor: TestUser;
+  let patient: TestUser;
+  let now = new Date();
+
+  before(async () => {
+    t = await startTestApp({ clock: () => now });
+    doctor = await t.createUser('doctor');
+    patient = await t.createUser('patient');
+  });
+  after(() => t.close());
+
+  const starts = async (zone = 'Asia/Kolkata') =>
+    ((await t.http.get(`/api/v1/doctors/${doctor.user_id}/available-slots?timezone_str=${zone}`).set(patient.auth).expect(200)).body as { slots: SlotBody[] }).slots.map(
+      (s) => `${s.slot_date} ${s.start_time}`,
+    );
+  const publicCount = async () => ((await t.http.get(`/api/v1/public/doctors/${doctor.user_id}`).expect(200)).body as { slots: unknown[] }).slots.length;
+
+  it('follows every booking, rejection and withdrawal, in each zone asked for, and the clock', async () => {
+    const wanted = [1, 2].flatMap((d) => ['09:00', '10:00'].map((time) => ({ date: indiaDate(d), time })));
+    const ids = await t.openSlots(doctor, wanted);
+    const all = await starts();
+    assert.equal(all.length, 4);
+    const inNewYork = await starts('America/New_York');
+    assert.equal(inNewYork.length, 4);
+    assert.equal(await publicCount(), 4);
+
+    const booked = await t.http.post('/api/v1/appointments').set(patient.auth).send({ slot_id: ids[1], notes: 'cache' }).expect(201);
+    await t.settle();
+    assert.deepEqual(await starts(), [all[0], all[2], all[3]], 'a reserved slot leaves the list at once');
+    assert.equal((await starts('America/New_York')).length, 3, 'in every zone rendered before');
+    assert.equal(await publicCount(), 3);
+
+    await t.http.post(`/api/v1/appointments/${(booked.body as { appointment_id: string }).appointment_id}/reject`).set(doctor.auth).send({ reason: 'away' }).expect(200);
+    await t.settle();
+    assert.deepEqual(await starts(), all, 'a released slot comes back');
+
+    await t.openSlots(doctor, wanted.slice(0, 3));
+    assert.deepEqual(await starts(), all.slice(0, 3), 'a withdrawn slot goes');
+
+    now = new Date(Date.parse(`${indiaDate(1)}T09:30:00+05:30`));
+    assert.deepEqual(await starts(), all.slice(1, 3), 'a slot that has begun is no longer upcoming, with no event at all');
+    now = new Date();
+    assert.deepEqual(await starts(), all.slice(0, 3), 'and a clock set back reads again');
+  });
+
+  it('answers a repeated request with its ETag by 304, and a changed list with a new body', async () => {
+    const url = `/api/v1/doctors/${doctor.user_id}/available-slots`;
+    const first = await t.http.get(url).set(patient.auth).expect(200);
+    assert.match(String(first.headers['content-type']), /^application\/json; charset=utf-8/);
+    const etag = String(first.headers.etag);
+    await t.http.get(url).set(patient.auth).set('If-None-Match', etag).expect(304);
+    await t.openSlots(doctor, [{ date: indiaDate(3), time: '11:00' }]);
+    const changed = await t.http.get(url).set(patient.auth).set('If-None-Match', etag).expect(200);
+    assert.notEqual(changed.headers.etag, etag);
+    assert.equal((changed.body as { slots: unknown[] }).slots.length, 1);
+  });
+});

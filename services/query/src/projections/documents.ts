@@ -61,6 +61,8 @@ export interface SlotDoc {
 export interface DoctorSlotRangeDoc {
   _id: string;
   last_start: string;
+  /** The log position of the last event that changed one of the doctor's slots: readers cache a doctor's slots by it. */
+  revision: number;
 }
 
 /** A slot reservation whose appointment has not appeared yet (see the pending_reservations projection). */

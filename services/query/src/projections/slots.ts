@@ -11,7 +11,8 @@ export const slotsProjection = defineProjection({
   name: 'slots',
   // 2: doctor_day (indexed) and each doctor's last slot start, so a doctor's slots in a time range are found by
   // day through an index instead of a scan of every slot the doctor ever had.
-  version: 2,
+  // 3: the range's revision, so a doctor's open slots can be served from a cache checked by one lookup.
+  version: 3,
   collections: ['slots', SLOT_RANGES],
   // doctor_day first: an adapter that uses one equality index per query takes the first declared that the filter has.
   indexes: [
@@ -23,11 +24,12 @@ export const slotsProjection = defineProjection({
   handles: ['SlotOpened', 'SlotWithdrawn', 'SlotReserved', 'SlotReleased'],
   apply: async (event, store) => {
     const slots = store.collection<SlotDoc>('slots');
+    const ranges = store.collection<DoctorSlotRangeDoc>(SLOT_RANGES);
     await match(event)
-      .with({ type: 'SlotOpened' }, async ({ data }) => {
-        const ranges = store.collection<DoctorSlotRangeDoc>(SLOT_RANGES);
+      .with({ type: 'SlotOpened' }, async ({ data, position }) => {
         const range = await ranges.get(data.doctor_id);
-        if (!range || range.last_start < data.start) await ranges.put({ _id: data.doctor_id, last_start: data.start });
+        const last_start = range && range.last_start > data.start ? range.last_start : data.start;
+        await ranges.put({ _id: data.doctor_id, last_start, revision: position });
         await slots.put({
           _id: String(data.slot_id),
           slot_id: data.slot_id,
@@ -42,19 +44,24 @@ export const slotsProjection = defineProjection({
           reserved_event_id: null,
         });
       })
-      .with({ type: 'SlotWithdrawn' }, ({ data }) => slots.patch(String(data.slot_id), { status: 'withdrawn' }))
-      .with({ type: 'SlotReserved' }, ({ data, metadata, event_id }) =>
-        slots.patch(String(data.slot_id), {
+      .with({ type: 'SlotWithdrawn' }, async ({ data, position }) => {
+        await ranges.patch(data.doctor_id, { revision: position });
+        await slots.patch(String(data.slot_id), { status: 'withdrawn' });
+      })
+      .with({ type: 'SlotReserved' }, async ({ data, metadata, event_id, position }) => {
+        await ranges.patch(data.doctor_id, { revision: position });
+        await slots.patch(String(data.slot_id), {
           status: 'reserved',
           appointment_id: data.appointment_id,
           patient_id: data.patient_id,
           reserved_at: metadata.occurred_at,
           reserved_event_id: event_id,
-        }),
-      )
-      .with({ type: 'SlotReleased' }, ({ data }) =>
-        slots.patch(String(data.slot_id), { status: 'open', appointment_id: null, patient_id: null, reserved_at: null, reserved_event_id: null }),
-      )
+        });
+      })
+      .with({ type: 'SlotReleased' }, async ({ data, position }) => {
+        await ranges.patch(data.doctor_id, { revision: position });
+        await slots.patch(String(data.slot_id), { status: 'open', appointment_id: null, patient_id: null, reserved_at: null, reserved_event_id: null });
+      })
       .otherwise(async () => {});
   },
 });
