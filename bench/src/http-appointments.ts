@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { DateTime } from 'luxon';
 import { DEFAULT_TIMEZONE } from '@telemed/contracts';
 import { SqliteEventStore, TokenService, loadTokenSecret } from '@telemed/platform';
-import { giveConsent, registerUser, setAvailability, systemContext } from '@telemed/command';
+import { giveConsent, loadFutureSchedule, registerUser, setAvailability, systemContext } from '@telemed/command';
 import { startServerProcess } from '../../tests/src/support/processes';
 import { startScript } from './child-server';
 import { percentile } from './stats';
@@ -104,7 +104,7 @@ async function prepare(dir: string, options: { pairs: number; clients: number; d
       }
     }
     await setAvailability(store, user_id, { slots, timezone: DEFAULT_TIMEZONE }, context);
-    const opened = (await store.readStream(`schedule-${user_id}`)).flatMap((e) => (e.data as { opened?: number[] }).opened ?? []);
+    const opened = (await loadFutureSchedule(store, user_id, new Date())).known.sort((a, b) => a - b);
     doctors.push({ token: await tokens.issue({ user_id, account_type: 'doctor' }), slots: opened });
   }
   const patientTokens: string[] = [];

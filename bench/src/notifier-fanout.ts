@@ -6,7 +6,7 @@ import { DateTime } from 'luxon';
 import WebSocket from 'ws';
 import { DEFAULT_TIMEZONE } from '@telemed/contracts';
 import { SqliteEventStore, tokensFromConfig, loadConfig } from '@telemed/platform';
-import { giveConsent, registerUser, requestAppointment, setAvailability, systemContext } from '@telemed/command';
+import { giveConsent, loadFutureSchedule, registerUser, requestAppointment, setAvailability, systemContext } from '@telemed/command';
 import { repoRoot, startServerProcess } from '../../tests/src/support/processes';
 import { percentile } from './stats';
 
@@ -76,7 +76,7 @@ export async function notifierFanout(dir: string, sockets: number) {
       }
     }
     await setAvailability(store, user_id, { slots: inputs, timezone: DEFAULT_TIMEZONE }, context);
-    const opened = (await store.readStream(`schedule-${user_id}`)).flatMap((e) => (e.data as { opened: number[] }).opened);
+    const opened = (await loadFutureSchedule(store, user_id, new Date())).known.sort((a, b) => a - b);
     doctors.push({ user_id, slots: opened });
   }
   const config = loadConfig({ DATA_DIR: dir });

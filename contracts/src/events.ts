@@ -198,7 +198,10 @@ export const streams = {
   email: (digest: string) => `email-${digest}`,
   session: (id: string) => `session-${id}`,
   doctorNumbers: () => 'sequence-doctor_number',
+  /** Before schedules were kept by month: read for what it published, never appended to again. */
   schedule: (doctorId: string) => `schedule-${doctorId}`,
+  /** The availability changes of a doctor's slots starting in one UTC month (YYYY-MM): a save reads only the months ahead. */
+  scheduleMonth: (doctorId: string, month: string) => `schedule-${doctorId}-${month}`,
   slot: (slotId: number) => `slot-${slotId}`,
   appointment: (id: string) => `appointment-${id}`,
   institution: (id: string) => `institution-${id}`,

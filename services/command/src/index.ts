@@ -12,6 +12,7 @@ export { registerUser, loadUser, findUserIdByEmail, type NewUser } from './users
 export { startSession } from './identity/sessions';
 export { sessionUser } from './identity/routes';
 export { setAvailability } from './schedule/service';
+export { loadFutureSchedule, monthsAhead } from './schedule/schedule-months';
 export { requestAppointment, changeAppointment } from './appointments/service';
 export { giveConsent, withdrawConsent } from './consents/service';
 export { startSlotReleaser } from './process-managers/release-slots';

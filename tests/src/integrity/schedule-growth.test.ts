@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { DEFAULT_TIMEZONE, streams } from '@telemed/contracts';
-import { setAvailability, systemContext } from '@telemed/command';
+import { monthsAhead, setAvailability, systemContext } from '@telemed/command';
 import { indiaDate, slotInput, startTestApp } from '../support/test-app';
 
 const DAY_MS = 86_400_000;
 
 describe('saving availability after a long history of saves', () => {
-  it('folds the schedule once and reads only the slots of the future', async () => {
+  it('folds only the months ahead of the schedule, once each, and reads only the slots of the future', async () => {
     let now = Date.now();
     const t = await startTestApp({ clock: () => new Date(now) });
     try {
@@ -29,7 +29,16 @@ describe('saving availability after a long history of saves', () => {
       };
       const result = await save();
       assert.equal(result.opened, 4, 'the new seventh day');
-      assert.equal(reads.filter((s) => s === streams.schedule(doctor.user_id)).length, 1, 'the schedule stream is folded once per save');
+      const scheduleReads = reads.filter((s) => s.startsWith(streams.schedule(doctor.user_id)));
+      const months = monthsAhead(new Date(now)).map((m) => streams.scheduleMonth(doctor.user_id, m));
+      assert.deepEqual(
+        [...new Set(scheduleReads)].sort(),
+        [streams.schedule(doctor.user_id), ...months].sort(),
+        'the months from today to the horizon (and the stream from before months, which no longer grows)',
+      );
+      assert.equal(scheduleReads.length, months.length + 1, 'each folded once per save');
+      const past = await t.app.eventStore.readStream(streams.scheduleMonth(doctor.user_id, new Date(now - 45 * DAY_MS).toISOString().slice(0, 7)));
+      assert.ok(past.length > 0, 'the saves of two months ago are in a month stream no save reads any more');
       const slotReads = reads.filter((s) => s.startsWith('slot-'));
       // The 28 submitted slots (4 of them new) and the new ones' writes: nothing of the 60 days behind.
       assert.ok(slotReads.length <= 7 * 4 + 4, `${slotReads.length} slot streams read`);

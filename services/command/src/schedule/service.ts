@@ -1,9 +1,10 @@
 import { DEFAULT_TIMEZONE, isValidTimezone, streams, invalid } from '@telemed/contracts';
 import { RequestValidationError, type EventStore } from '@telemed/platform';
 import { handleCommand, readStream, type CommandContext } from '../decider';
+import { loadFutureSchedule, monthOfSlot } from './schedule-months';
 import { loadUser } from '../users/service';
 import { parseAvailability, planAvailability, type AvailabilityInput } from './plan-availability';
-import { futurePublishedSlots, scheduleDecider } from './schedule';
+import { scheduleDecider } from './schedule';
 import { slotDecider, type SlotState } from './slot';
 
 export interface SetAvailabilityResult {
@@ -14,9 +15,10 @@ export interface SetAvailabilityResult {
 }
 
 /**
- * Makes the doctor's future availability exactly the submitted slots. The schedule stream records the change
- * first; then each slot stream is changed under its own expected revision, so a booking that lands meanwhile
- * wins and its slot is left alone. Every step is idempotent: a save interrupted half-way is completed by saving again.
+ * Makes the doctor's future availability exactly the submitted slots. The schedule's month streams record the change
+ * first (each the part of it in its month); then each slot stream is changed under its own expected revision, so a
+ * booking that lands meanwhile wins and its slot is left alone. Every step is idempotent: a save interrupted half-way
+ * is completed by saving again.
  */
 export async function setAvailability(
   eventStore: EventStore,
@@ -38,9 +40,9 @@ export async function setAvailability(
       parsed.errors.map((e) => ({ loc: ['body', 'slots', e.index, e.field], msg: e.msg, type: 'invalid_slot' })),
     );
   }
-  // One fold of the schedule per save: handed to handleCommand below for its first attempt.
-  const schedule = await readStream(eventStore, streams.schedule(doctorId), scheduleDecider);
-  const known = futurePublishedSlots(schedule.state, now);
+  // One fold of each month ahead per save: handed to handleCommand below for its first attempt.
+  const schedule = await loadFutureSchedule(eventStore, doctorId, now);
+  const known = schedule.known;
   const ids = new Set([...known, ...parsed.slots.map((s) => s.slot_id)]);
   const slotStates = new Map<number, SlotState>();
   await Promise.all(
@@ -48,16 +50,26 @@ export async function setAvailability(
   );
   const plan = planAvailability({ desired: parsed.slots, known, slotStates, now });
 
-  const recorded = await handleCommand(
-    eventStore,
-    streams.schedule(doctorId),
-    scheduleDecider,
-    {
-      type: 'RecordAvailability',
-      data: { doctor_id: doctorId, timezone, opened: plan.toOpen.map((s) => s.slot_id), withdrawn: plan.toWithdraw },
-    },
-    context,
-    schedule,
+  const changes = new Map<string, { opened: number[]; withdrawn: number[] }>();
+  const changeIn = (slotId: number) => {
+    const month = monthOfSlot(slotId);
+    let change = changes.get(month);
+    if (!change) changes.set(month, (change = { opened: [], withdrawn: [] }));
+    return change;
+  };
+  for (const slot of plan.toOpen) changeIn(slot.slot_id).opened.push(slot.slot_id);
+  for (const slotId of plan.toWithdraw) changeIn(slotId).withdrawn.push(slotId);
+  const recorded = await Promise.all(
+    [...changes].map(([month, change]) =>
+      handleCommand(
+        eventStore,
+        streams.scheduleMonth(doctorId, month),
+        scheduleDecider,
+        { type: 'RecordAvailability', data: { doctor_id: doctorId, timezone, ...change } },
+        context,
+        schedule.months.get(month),
+      ),
+    ),
   );
   const results = await Promise.all([
     ...plan.toOpen.map((slot) => handleCommand(eventStore, streams.slot(slot.slot_id), slotDecider, { type: 'OpenSlot', data: slot }, context)),
@@ -65,7 +77,7 @@ export async function setAvailability(
       handleCommand(eventStore, streams.slot(slot_id), slotDecider, { type: 'WithdrawSlot', data: { slot_id } }, context),
     ),
   ]);
-  const positions = [recorded.position, ...results.map((r) => r.position)].filter((p): p is number => p !== null);
+  const positions = [...recorded, ...results].map((r) => r.position).filter((p): p is number => p !== null);
   return {
     opened: plan.toOpen.length,
     withdrawn: plan.toWithdraw.length,
