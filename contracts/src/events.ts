@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PERMISSIONS, STAFF_ROLES } from './institutions';
 import { CONSENT_LANGUAGES } from './consent-notice';
+import { ACCESS_PURPOSES, ACCESS_RESOURCES } from './privacy';
 
 /** Every fact the write side records. Past-tense names; never rename a stored type: add a new version. */
 
@@ -70,6 +71,25 @@ export const eventDataSchemas = {
   ConsentGiven: z.object({ user_id: userId, notice_version: z.string(), language: z.enum(CONSENT_LANGUAGES), text_hash: z.string() }),
   /** The patient withdrew their consent to this version of the notice: no new bookings until they agree again. */
   ConsentWithdrawn: z.object({ user_id: userId, notice_version: z.string(), text_hash: z.string() }),
+
+  /**
+   * Someone read other people's personal or health data through the API (one event per request, before the answer
+   * is sent). Who is the accessor (also the metadata's actor), what is the route and each subject's items shown, when
+   * is the metadata's occurred_at, why is the purpose. Holds ids only, no personal field.
+   */
+  PersonalDataAccessed: z.object({
+    access_id: z.string(),
+    accessor_id: userId,
+    accessor_role: accountTypeSchema,
+    /** The institution they read through and their role there (both null when not through one). */
+    institution_id: z.string().nullable(),
+    institution_role: z.string().nullable(),
+    purpose: z.enum(ACCESS_PURPOSES),
+    resource: z.enum(ACCESS_RESOURCES),
+    /** The route's template (`GET /api/v1/appointments/:id/history`), never its values. */
+    route: z.string(),
+    subjects: z.array(z.object({ user_id: userId, items: z.array(z.string()) })).min(1),
+  }),
 
   /** One stream per e-mail address keeps addresses unique across accounts. */
   EmailClaimed: z.object({ email: z.string(), user_id: userId }),
@@ -206,6 +226,8 @@ export const streams = {
   appointment: (id: string) => `appointment-${id}`,
   institution: (id: string) => `institution-${id}`,
   institutionSlug: (slug: string) => `institution_slug-${slug}`,
+  /** One stream per accessor: the reads of other people's data they made (PersonalDataAccessed). */
+  accessAudit: (accessorId: string) => `access_audit-${accessorId}`,
 };
 
 export function streamCategory(streamId: string): string {

@@ -13,3 +13,4 @@ export * from './json-shape';
 export * from './personal-fields';
 export * from './consent-notice';
 export * from './consent';
+export * from './privacy';

@@ -7,6 +7,8 @@ import { ProjectionRunner, projectionChecksum } from './projection-runner';
 import { queryRoutes } from './routes';
 import { institutionLookups, institutionQueryRoutes } from './institution-routes';
 import { consentQueryRoutes } from './consent-routes';
+import { privacyQueryRoutes } from './privacy-routes';
+import { AccessAudit } from './access-audit';
 
 export { ProjectionRunner, projectionChecksum, readModelsChecksum } from './projection-runner';
 export { allProjections } from './projections';
@@ -46,9 +48,11 @@ export function createQueryService(deps: {
     resolveInstitution: lookups.resolve,
   });
   api.router.use(minPosition(deps.waitForPosition ?? ((position, timeoutMs) => runner.waitForPosition(position, timeoutMs)), () => runner.position));
-  queryRoutes(api, { ...deps, canReadAppointment: lookups.canReadAppointment });
-  institutionQueryRoutes(api, deps.readStore);
+  const audit = new AccessAudit({ eventStore: deps.eventStore, clock: deps.clock, logger: deps.logger });
+  queryRoutes(api, { ...deps, institutionReadingAppointment: lookups.institutionReadingAppointment, audit });
+  institutionQueryRoutes(api, deps.readStore, audit);
   consentQueryRoutes(api, deps.readStore);
+  privacyQueryRoutes(api, { readStore: deps.readStore, clock: deps.clock });
 
   api.route({
     method: 'get',

@@ -16,11 +16,28 @@ import {
   pageCursorSchema,
   type InstitutionMembership,
   type Permission,
+  type AccessPurpose,
 } from '@telemed/contracts';
-import { policies, type ApiRouter, type InstitutionResolver, type ReadStore } from '@telemed/platform';
+import { policies, type AccessClaims, type ApiRouter, type InstitutionResolver, type ReadStore } from '@telemed/platform';
 import type { AppointmentDoc, DoctorDoc, InstitutionDoc, InvitationDoc, StaffDoc } from './projections';
 import { timezoneOf } from './views';
 import { appointmentCursor, keysetAfter } from './paging';
+import { Subjects, type AccessAudit } from './access-audit';
+
+/**
+ * Why the caller reads an institution's people: as its member (in their role there), or as a platform operator.
+ * The route's policy has already let them in.
+ */
+async function institutionPurpose(
+  resolve: InstitutionResolver,
+  institutionId: string,
+  auth: AccessClaims,
+  asMember: AccessPurpose,
+): Promise<{ purpose: AccessPurpose; institution: { id: string; role: string | null } }> {
+  const membership = (await resolve(institutionId, auth.user_id))?.membership ?? null;
+  if (membership) return { purpose: asMember, institution: { id: institutionId, role: membership.role } };
+  return { purpose: 'platform_administration', institution: { id: institutionId, role: null } };
+}
 
 const institutionView = (doc: InstitutionDoc) => ({
   id: doc._id,
@@ -96,23 +113,28 @@ export function institutionLookups(readStore: ReadStore) {
     return result;
   };
   /**
-   * May this user read this appointment through an institution? Only if the institution (where the user may read
+   * Through which institution (and in which role) may this user read this appointment? Only if the institution (where the user may read
    * appointments) had its doctor as a member when it was requested: joining opens no earlier history, and leaving
    * keeps what was made meanwhile (audit) but nothing later.
    */
-  const canReadAppointment = async (userId: string, appointment: Pick<AppointmentDoc, 'doctor_id' | 'requested_position'>) => {
+  const institutionReadingAppointment = async (
+    userId: string,
+    appointment: Pick<AppointmentDoc, 'doctor_id' | 'requested_position'>,
+  ): Promise<{ id: string; role: string } | null> => {
     for (const { institution, membership } of await membershipsOf(userId)) {
       if (!membershipAllows(membership, 'read_appointments')) continue;
       const entries = await staff.find({ institution_id: institution._id, user_id: appointment.doctor_id, role: { $in: [...DOCTOR_ROLES] } });
-      if (entries.some((entry) => memberAt(entry, appointment.requested_position))) return true;
+      if (entries.some((entry) => memberAt(entry, appointment.requested_position))) return { id: institution._id, role: membership.role };
     }
-    return false;
+    return null;
   };
-  return { institutions, staff, resolve, membershipsOf, canReadAppointment };
+  const canReadAppointment = async (userId: string, appointment: Pick<AppointmentDoc, 'doctor_id' | 'requested_position'>) =>
+    (await institutionReadingAppointment(userId, appointment)) !== null;
+  return { institutions, staff, resolve, membershipsOf, canReadAppointment, institutionReadingAppointment };
 }
 
-export function institutionQueryRoutes(api: ApiRouter, readStore: ReadStore): void {
-  const { institutions, staff, membershipsOf } = institutionLookups(readStore);
+export function institutionQueryRoutes(api: ApiRouter, readStore: ReadStore, audit: AccessAudit): void {
+  const { institutions, staff, membershipsOf, resolve } = institutionLookups(readStore);
   const doctors = readStore.collection<DoctorDoc>('doctors');
   const appointments = readStore.collection<AppointmentDoc>('appointments');
   const invitations = readStore.collection<InvitationDoc>('institution_invitations');
@@ -191,8 +213,8 @@ export function institutionQueryRoutes(api: ApiRouter, readStore: ReadStore): vo
     tags: ['institutions'],
     policy: policies.anyUser,
     response: institutionWithDoctorsSchema,
-    errors: [404],
-    handler: async ({ auth }) => {
+    errors: [404, 503],
+    handler: async ({ auth, req }) => {
       const admin = (await membershipsOf(auth.user_id)).find((m) => m.membership.is_institution_admin);
       if (!admin) throw notFound(INSTITUTION_TEXTS.notAnAdmin);
       const members = await staff.find({ institution_id: admin.institution._id, is_active: true }, { sort: { added_position: 1 } });
@@ -214,6 +236,17 @@ export function institutionQueryRoutes(api: ApiRouter, readStore: ReadStore): vo
         }),
       );
       const pending_invitations = await pendingViews({ institution_id: admin.institution._id });
+      // Doctors' and invitees' contact details, read as the institution's administrator.
+      const subjects = new Subjects();
+      for (const doctor of list) subjects.add(doctor.doctor_id, 'contact_details');
+      for (const invitation of pending_invitations) subjects.add(invitation.user_id, 'contact_details');
+      await audit.record(auth, req, {
+        purpose: 'institution_administration',
+        resource: 'institution_doctors',
+        route: 'GET /api/v1/institutions/my-institution',
+        institution: { id: admin.institution._id, role: admin.membership.role },
+        subjects,
+      });
       return { body: { ...institutionView(admin.institution), doctors: list, pending_invitations } };
     },
   });
@@ -226,9 +259,17 @@ export function institutionQueryRoutes(api: ApiRouter, readStore: ReadStore): vo
     policy: policies.institution('read'),
     params: idParams,
     response: z.array(staffEntrySchema),
-    handler: async ({ params }) => ({
-      body: (await staff.find({ institution_id: params.id, is_active: true }, { sort: { added_position: 1 } })).map(staffView),
-    }),
+    errors: [503],
+    handler: async ({ params, auth, req }) => {
+      const [members, why] = await Promise.all([
+        staff.find({ institution_id: params.id, is_active: true }, { sort: { added_position: 1 } }),
+        institutionPurpose(resolve, params.id, auth, 'institution_administration'),
+      ]);
+      const subjects = new Subjects();
+      for (const member of members) subjects.add(member.user_id, 'contact_details');
+      await audit.record(auth, req, { ...why, resource: 'institution_staff', route: 'GET /api/v1/institutions/:id/staff', subjects });
+      return { body: members.map(staffView) };
+    },
   });
 
   api.route({
@@ -252,7 +293,8 @@ export function institutionQueryRoutes(api: ApiRouter, readStore: ReadStore): vo
       cursor: pageCursorSchema,
     }),
     response: z.array(institutionAppointmentSchema),
-    handler: async ({ params, query }) => {
+    errors: [503],
+    handler: async ({ params, query, auth, req }) => {
       const zone = query.timezone_str ? timezoneOf(query) : DEFAULT_TIMEZONE;
       // Each membership interval of each doctor (current or past) is one indexed find of what it covers.
       const intervals = await staff.find({ institution_id: params.id, role: { $in: [...DOCTOR_ROLES] } });
@@ -272,6 +314,11 @@ export function institutionQueryRoutes(api: ApiRouter, readStore: ReadStore): vo
       }
       const byStart = (a: AppointmentDoc, b: AppointmentDoc) => a.start.localeCompare(b.start) || a._id.localeCompare(b._id);
       const docs = paged ? [...found.values()].sort((a, b) => byStart(b, a)).slice(0, limit) : [...found.values()].sort(byStart);
+      // The patients' names and reasons, and the doctors' appointments: each person with the appointments shown.
+      const subjects = new Subjects();
+      for (const doc of docs) subjects.add(doc.patient_id, doc._id).add(doc.doctor_id, doc._id);
+      const why = await institutionPurpose(resolve, params.id, auth, 'institution_audit');
+      await audit.record(auth, req, { ...why, resource: 'institution_appointments', route: 'GET /api/v1/institutions/:id/appointments', subjects });
       return {
         body: docs.map((a) => ({
           id: a._id,

@@ -31,6 +31,7 @@ import type { AppointmentDoc, DoctorDoc, HistoryDoc, SlotDoc, SubscriptionDoc, U
 import { slotLookups } from './slot-lookups';
 import { OpenSlots } from './open-slots';
 import { appointmentCursor, keysetAfter } from './paging';
+import { Subjects, type AccessAudit } from './access-audit';
 import {
   doctorAppointmentView,
   doctorFields,
@@ -48,7 +49,12 @@ export interface QueryDeps {
    * Institution admins and members with the appointments permission read the appointments their doctors were
    * requested while members of the institution.
    */
-  canReadAppointment: (userId: string, appointment: Pick<AppointmentDoc, 'doctor_id' | 'requested_position'>) => Promise<boolean>;
+  institutionReadingAppointment: (
+    userId: string,
+    appointment: Pick<AppointmentDoc, 'doctor_id' | 'requested_position'>,
+  ) => Promise<{ id: string; role: string } | null>;
+  /** Records reads of other people's data (PersonalDataAccessed) before they are answered. */
+  audit: AccessAudit;
 }
 
 type DoctorWithSlots = z.infer<typeof doctorWithSlotsSchema>;
@@ -262,7 +268,8 @@ export function queryRoutes(api: ApiRouter, deps: QueryDeps): void {
     policy: policies.roles('patient', 'doctor'),
     query: myAppointmentsQuerySchema,
     response: z.union([z.array(patientAppointmentSchema), z.array(doctorAppointmentSchema)]),
-    handler: async ({ auth, query }) => {
+    errors: [503],
+    handler: async ({ auth, query, req }) => {
       const zone = timezoneOf(query);
       const statuses = (query.status ?? 'requested,confirmed').split(',');
       for (const status of statuses) {
@@ -290,6 +297,12 @@ export function queryRoutes(api: ApiRouter, deps: QueryDeps): void {
         if (query.include_past !== 'true') filter.end = { $gt: now };
         docs = await appointments.find(filter, { sort: ascending, limit });
       }
+      if (auth.account_type === 'doctor') {
+        // The doctor's list shows the patients' names and reasons for the visit: on record, for their care.
+        const subjects = new Subjects();
+        for (const doc of docs) subjects.add(doc.patient_id, doc._id);
+        await deps.audit.record(auth, req, { purpose: 'care', resource: 'doctor_appointments', route: 'GET /api/v1/appointments/me', subjects });
+      }
       return {
         body:
           auth.account_type === 'doctor'
@@ -307,12 +320,16 @@ export function queryRoutes(api: ApiRouter, deps: QueryDeps): void {
     policy: policies.roles('doctor'),
     query: timezoneQuerySchema,
     response: z.array(pendingAppointmentSchema),
-    handler: async ({ auth, query }) => {
+    errors: [503],
+    handler: async ({ auth, query, req }) => {
       const zone = timezoneOf(query);
       const docs = await appointments.find(
         { doctor_id: auth.user_id, status: 'requested', start: { $gt: deps.clock().toISOString() } },
         { sort: { created_at: 1 } },
       );
+      const subjects = new Subjects();
+      for (const doc of docs) subjects.add(doc.patient_id, doc._id);
+      await deps.audit.record(auth, req, { purpose: 'care', resource: 'pending_requests', route: 'GET /api/v1/appointments/pending', subjects });
       return { body: docs.map((d) => pendingAppointmentView(d, zone)) };
     },
   });
@@ -325,13 +342,26 @@ export function queryRoutes(api: ApiRouter, deps: QueryDeps): void {
     policy: policies.anyUser,
     params: z.object({ id: z.string().min(1).max(64) }),
     response: appointmentHistorySchema,
-    errors: [404],
-    handler: async ({ auth, params }) => {
+    errors: [404, 503],
+    handler: async ({ auth, params, req }) => {
       const appointment = await appointments.get(params.id);
-      const participant = appointment && (appointment.patient_id === auth.user_id || appointment.doctor_id === auth.user_id);
-      const allowed = participant || (appointment && (await deps.canReadAppointment(auth.user_id, appointment)));
-      if (!allowed) throw notFound(API_TEXTS.appointmentNotFound);
-      const entries = await history.find({ appointment_id: params.id }, { sort: { position: 1 } });
+      if (!appointment) throw notFound(API_TEXTS.appointmentNotFound);
+      const participant = appointment.patient_id === auth.user_id || appointment.doctor_id === auth.user_id;
+      const institution = participant ? null : await deps.institutionReadingAppointment(auth.user_id, appointment);
+      if (!participant && !institution) throw notFound(API_TEXTS.appointmentNotFound);
+      // The patient reads their own appointment (not audited); the treating doctor reads it for the patient's care;
+      // an institution's member reads the patient's and the doctor's record for its audit.
+      const subjects = new Subjects().add(appointment.patient_id, appointment._id);
+      if (institution) subjects.add(appointment.doctor_id, appointment._id);
+      const recorded = deps.audit.record(auth, req, {
+        purpose: institution ? 'institution_audit' : 'care',
+        resource: 'appointment_history',
+        route: 'GET /api/v1/appointments/:id/history',
+        institution,
+        subjects,
+      });
+      // Written while the history is read; nothing is answered until both are done.
+      const [entries] = await Promise.all([history.find({ appointment_id: params.id }, { sort: { position: 1 } }), recorded]);
       const names = new Map<string, string | null>();
       for (const entry of entries) {
         if (!names.has(entry.actor.user_id)) names.set(entry.actor.user_id, (await users.get(entry.actor.user_id))?.name ?? null);

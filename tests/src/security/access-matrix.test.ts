@@ -279,6 +279,8 @@ describe('access control: every route against every role', () => {
     ),
     { method: 'get', path: '/consents/notice', expect: all(200, { anonymous: 200 }), request: fixed('/api/v1/consents/notice?language=hi') },
     { method: 'get', path: '/users/me/consents', expect: patientsOnly(200), request: fixed('/api/v1/users/me/consents') },
+    { method: 'get', path: '/users/me/access-log', expect: all(200), request: fixed('/api/v1/users/me/access-log') },
+    { method: 'get', path: '/users/me/export', expect: all(200), request: fixed('/api/v1/users/me/export') },
     // Withdrawing, then agreeing again (the next row), so every patient can still book afterwards.
     { method: 'delete', path: '/users/me/consents/:notice_version', expect: patientsOnly(200), request: fixed(`/api/v1/users/me/consents/${CONSENT_NOTICE_VERSION}`) },
     {

@@ -5,6 +5,7 @@ import { appointmentsProjection, appointmentHistoryProjection } from './appointm
 import { institutionsProjection } from './institutions';
 import { invitationsProjection } from './invitations';
 import { consentsProjection } from './consents';
+import { accessLogProjection } from './access-log';
 import type { Projection } from './projection';
 
 export const allProjections: Projection[] = [
@@ -19,7 +20,9 @@ export const allProjections: Projection[] = [
   institutionsProjection,
   invitationsProjection,
   consentsProjection,
+  accessLogProjection,
 ];
 
 export type { Projection } from './projection';
 export * from './documents';
+export type { AccessLogDoc } from './access-log';

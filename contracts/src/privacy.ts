@@ -1,0 +1,164 @@
+import { z } from './zod';
+
+/**
+ * Wire shapes and texts of the person's privacy rights (issue 12): who saw my data (the access log, from the
+ * PersonalDataAccessed audit events) and the export of everything the product holds about me.
+ */
+
+/** Why someone read another person's data. */
+export const ACCESS_PURPOSES = ['care', 'institution_audit', 'institution_administration', 'platform_administration'] as const;
+export type AccessPurpose = (typeof ACCESS_PURPOSES)[number];
+
+/** How the purposes read on the person's screen. */
+export const ACCESS_PURPOSE_LABELS: Record<AccessPurpose, string> = {
+  care: 'Your care (the doctor treating you)',
+  institution_audit: "Institution audit (the clinic of your doctor)",
+  institution_administration: 'Institution administration (staff and contact lists)',
+  platform_administration: 'Platform administration (operators)',
+};
+
+/** What was read, by resource kind: how each reads on the person's screen. */
+export const ACCESS_RESOURCES = [
+  'appointment_history',
+  'doctor_appointments',
+  'pending_requests',
+  'institution_appointments',
+  'institution_staff',
+  'institution_doctors',
+] as const;
+export type AccessResource = (typeof ACCESS_RESOURCES)[number];
+export const ACCESS_RESOURCE_LABELS: Record<AccessResource, string> = {
+  appointment_history: "An appointment's details and history",
+  doctor_appointments: "A doctor's list of appointments",
+  pending_requests: "A doctor's appointment requests",
+  institution_appointments: "An institution's appointments",
+  institution_staff: "An institution's staff list (contact details)",
+  institution_doctors: "An institution's doctors and invitations (contact details)",
+};
+
+export const PRIVACY_TEXTS = {
+  /** Health data is never shown unless the reading of it is on record. */
+  auditUnavailable: 'This data cannot be shown right now because the access could not be recorded. Please try again.',
+} as const;
+
+export const ACCESS_LOG_MAX_LIMIT = 100;
+export const ACCESS_LOG_DEFAULT_LIMIT = 20;
+
+export const accessLogQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(ACCESS_LOG_MAX_LIMIT).default(ACCESS_LOG_DEFAULT_LIMIT),
+  cursor: z
+    .string()
+    .regex(/^\d{1,15}$/, 'Expected the next_cursor of the previous page')
+    .optional()
+    .openapi({ description: 'next_cursor of the previous page: the page continues with older accesses' }),
+});
+
+export const accessLogEntrySchema = z
+  .object({
+    id: z.string(),
+    who: z.object({
+      user_id: z.string(),
+      /** null once that person's account is gone or erased. */
+      name: z.string().nullable(),
+      role: z.enum(['patient', 'doctor', 'admin']),
+      /** Their role in the institution they read through (ADMIN, STAFF, DOCTOR, ...), when they did. */
+      institution_role: z.string().nullable(),
+    }),
+    institution: z.object({ id: z.string(), name: z.string().nullable() }).nullable(),
+    what: z.object({
+      resource: z.enum(ACCESS_RESOURCES),
+      description: z.string(),
+      route: z.string(),
+      /** The items of yours it showed (appointment ids, or `contact_details`). */
+      items: z.array(z.string()),
+    }),
+    when: z.string(),
+    why: z.enum(ACCESS_PURPOSES),
+    why_label: z.string(),
+  })
+  .openapi('AccessLogEntry');
+export const accessLogResponseSchema = z
+  .object({ entries: z.array(accessLogEntrySchema), next_cursor: z.string().nullable() })
+  .openapi('AccessLog');
+export type AccessLogEntry = z.infer<typeof accessLogEntrySchema>;
+export type AccessLogPage = z.infer<typeof accessLogResponseSchema>;
+
+const sharedWithSchema = z.object({
+  user_id: z.string(),
+  name: z.string().nullable(),
+  role: z.string(),
+  institution: z.object({ id: z.string(), name: z.string().nullable() }).nullable(),
+  purpose: z.enum(ACCESS_PURPOSES),
+  at: z.string(),
+});
+
+export const personalDataExportSchema = z
+  .object({
+    format: z.literal('telemed-personal-data-export/1'),
+    exported_at: z.string(),
+    subject_user_id: z.string(),
+    profile: z.object({
+      user_id: z.string(),
+      name: z.string(),
+      email: z.string().nullable(),
+      phone_number: z.string().nullable(),
+      account_type: z.enum(['patient', 'doctor', 'admin']),
+      registered_at: z.string(),
+      active: z.boolean(),
+      doctor: z.record(z.string(), z.unknown()).nullable(),
+    }),
+    consents: z.array(z.record(z.string(), z.unknown())),
+    sessions: z.array(z.object({ session_id: z.string(), method: z.string(), started_at: z.string(), ended_at: z.string().nullable(), ended_reason: z.string().nullable() })),
+    doctors_followed: z.array(z.object({ doctor_id: z.string(), name: z.string().nullable(), since: z.string() })),
+    appointments: z.array(
+      z.object({
+        appointment_id: z.string(),
+        as: z.enum(['patient', 'doctor']),
+        slot_id: z.number(),
+        start: z.string(),
+        end: z.string(),
+        status: z.string(),
+        status_reason: z.string().nullable(),
+        doctor: z.object({ doctor_id: z.string(), name: z.string(), specialty: z.string() }),
+        /** Your own words: the reason for the visit (a patient's), or the reason you gave to reject or cancel. */
+        notes: z.string().nullable(),
+        rejection_reason: z.string().nullable(),
+        cancellation_reason: z.string().nullable(),
+        consultation_fee: z.number(),
+        created_at: z.string(),
+        status_history: z.array(z.object({ type: z.string(), occurred_at: z.string(), by: z.string() })),
+        shared_with: z.array(sharedWithSchema),
+      }),
+    ),
+    slots_booked: z.array(z.object({ slot_id: z.number(), appointment_id: z.string(), start: z.string(), end: z.string(), doctor_id: z.string() })),
+    slots_offered: z.array(z.object({ slot_id: z.number(), start: z.string(), end: z.string(), status: z.string() })),
+    institutions: z.array(
+      z.object({
+        institution_id: z.string(),
+        institution_name: z.string().nullable(),
+        role: z.string(),
+        role_title: z.string().nullable(),
+        department: z.string().nullable(),
+        is_institution_admin: z.boolean(),
+        is_active: z.boolean(),
+        added_at: z.string(),
+        removed_at: z.string().nullable(),
+        contact_details_on_record: z.object({ name: z.string(), email: z.string(), phone: z.string() }),
+        shared_with: z.array(sharedWithSchema),
+      }),
+    ),
+    invitations: z.array(
+      z.object({
+        invitation_id: z.string(),
+        institution_id: z.string(),
+        institution_name: z.string().nullable(),
+        role: z.string(),
+        status: z.string(),
+        invited_at: z.string(),
+        answered_at: z.string().nullable(),
+      }),
+    ),
+    access_log: z.array(accessLogEntrySchema),
+  })
+  .openapi('PersonalDataExport');
+export type PersonalDataExport = z.infer<typeof personalDataExportSchema>;

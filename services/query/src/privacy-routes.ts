@@ -1,0 +1,225 @@
+import {
+  ACCESS_PURPOSE_LABELS,
+  ACCESS_RESOURCE_LABELS,
+  API_TEXTS,
+  accessLogQuerySchema,
+  accessLogResponseSchema,
+  notFound,
+  personalDataExportSchema,
+  type AccessLogEntry,
+  type PersonalDataExport,
+} from '@telemed/contracts';
+import { policies, type ApiRouter, type ReadStore } from '@telemed/platform';
+import type {
+  AccessLogDoc,
+  AppointmentDoc,
+  DoctorDoc,
+  HistoryDoc,
+  InstitutionDoc,
+  InvitationDoc,
+  SessionDoc,
+  SlotDoc,
+  StaffDoc,
+  SubscriptionDoc,
+  UserDoc,
+} from './projections';
+import type { ConsentDoc } from './projections/consents';
+import { ACCESS_LOG } from './projections/access-log';
+
+/** Looks each id up once per request. */
+function memo<T>(load: (id: string) => Promise<T>): (id: string) => Promise<T> {
+  const seen = new Map<string, Promise<T>>();
+  return (id) => {
+    let found = seen.get(id);
+    if (!found) seen.set(id, (found = load(id)));
+    return found;
+  };
+}
+
+/**
+ * The person's rights of access (issue 12): who saw my data (the access log, from the audit events), and everything
+ * the product holds about me as one JSON document. Both read only the caller's own data, so neither is audited.
+ */
+export function privacyQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; clock: () => Date }): void {
+  const { readStore } = deps;
+  const users = readStore.collection<UserDoc>('users');
+  const doctors = readStore.collection<DoctorDoc>('doctors');
+  const accessLog = readStore.collection<AccessLogDoc>(ACCESS_LOG);
+  const institutions = readStore.collection<InstitutionDoc>('institutions');
+
+  /** The log's entries as the person reads them: who by name and role, what, when and why. */
+  const entryViews = async (docs: AccessLogDoc[]): Promise<AccessLogEntry[]> => {
+    const nameOf = memo(async (id: string) => (await users.get(id))?.name ?? null);
+    const institutionOf = memo(async (id: string) => (await institutions.get(id))?.name ?? null);
+    return Promise.all(
+      docs.map(async (doc) => ({
+        id: doc._id,
+        who: { user_id: doc.accessor_id, name: await nameOf(doc.accessor_id), role: doc.accessor_role, institution_role: doc.institution_role },
+        institution: doc.institution_id ? { id: doc.institution_id, name: await institutionOf(doc.institution_id) } : null,
+        what: { resource: doc.resource, description: ACCESS_RESOURCE_LABELS[doc.resource], route: doc.route, items: doc.items },
+        when: doc.occurred_at,
+        why: doc.purpose,
+        why_label: ACCESS_PURPOSE_LABELS[doc.purpose],
+      })),
+    );
+  };
+
+  api.route({
+    method: 'get',
+    path: '/users/me/access-log',
+    summary: 'Who saw my data: every read of it by someone else (doctor, institution staff, operator), newest first, with why',
+    tags: ['privacy'],
+    policy: policies.anyUser,
+    query: accessLogQuerySchema,
+    response: accessLogResponseSchema,
+    handler: async ({ auth, query }) => {
+      const filter: Record<string, unknown> = { subject_id: auth.user_id };
+      if (query.cursor !== undefined) filter.position = { $lt: Number(query.cursor) };
+      // One more than the page tells whether another page follows.
+      const docs = await accessLog.find(filter, { sort: { position: -1 }, limit: query.limit + 1 });
+      const page = docs.slice(0, query.limit);
+      const next_cursor = docs.length > query.limit ? String(page[page.length - 1]!.position) : null;
+      return { body: { entries: await entryViews(page), next_cursor } };
+    },
+  });
+
+  api.route({
+    method: 'get',
+    path: '/users/me/export',
+    summary:
+      'Everything the product holds about me, as one JSON document (a download): profile, consents, appointments with their history, slots, institutions, invitations, and who saw each item',
+    tags: ['privacy'],
+    policy: policies.anyUser,
+    response: personalDataExportSchema,
+    errors: [404],
+    handler: async ({ auth }) => {
+      const me = auth.user_id;
+      const user = await users.get(me);
+      if (!user) throw notFound(API_TEXTS.userNotFound);
+      const [doctor, consents, sessions, followed, asPatient, asDoctor, staffEntries, invitations, seen] = await Promise.all([
+        doctors.get(me),
+        readStore.collection<ConsentDoc>('consents').find({ user_id: me }, { sort: { given_at: 1 } }),
+        readStore.collection<SessionDoc>('sessions').find({ user_id: me }, { sort: { started_at: 1 } }),
+        readStore.collection<SubscriptionDoc>('patient_doctors').find({ patient_id: me }, { sort: { subscribed_at: 1 } }),
+        readStore.collection<AppointmentDoc>('appointments').find({ patient_id: me }, { sort: { start: 1, _id: 1 } }),
+        readStore.collection<AppointmentDoc>('appointments').find({ doctor_id: me }, { sort: { start: 1, _id: 1 } }),
+        readStore.collection<StaffDoc>('institution_staff').find({ user_id: me }, { sort: { added_position: 1 } }),
+        readStore.collection<InvitationDoc>('institution_invitations').find({ user_id: me }, { sort: { invited_at: 1 } }),
+        accessLog.find({ subject_id: me }, { sort: { position: -1 } }),
+      ]);
+      const offered = doctor ? await readStore.collection<SlotDoc>('slots').find({ doctor_id: me }, { sort: { start: 1 } }) : [];
+      const appointmentIds = [...asPatient, ...asDoctor].map((a) => a._id);
+      const history = appointmentIds.length
+        ? await readStore.collection<HistoryDoc>('appointment_history').find({ appointment_id: { $in: appointmentIds } }, { sort: { position: 1 } })
+        : [];
+      const log = await entryViews(seen);
+      const institutionName = memo(async (id: string) => (await institutions.get(id))?.name ?? null);
+      const doctorName = memo(async (id: string) => (await doctors.get(id))?.name ?? null);
+
+      const sharing = (entry: AccessLogEntry) => ({
+        user_id: entry.who.user_id,
+        name: entry.who.name,
+        role: entry.who.institution_role ?? entry.who.role,
+        institution: entry.institution,
+        purpose: entry.why,
+        at: entry.when,
+      });
+      const sharedItem = (item: string) => log.filter((e) => e.what.items.includes(item)).map(sharing);
+      const historyOf = (id: string) =>
+        history.filter((h) => h.appointment_id === id).map((h) => ({ type: h.type, occurred_at: h.occurred_at, by: h.actor.user_id === me ? 'you' : h.actor.role }));
+      // As the patient: the whole appointment, your own words included. As the doctor: its facts, without the
+      // patient's name, reason for the visit or the reasons recorded under the patient (their data, not yours).
+      const appointmentView = (a: AppointmentDoc, as: 'patient' | 'doctor') => ({
+        appointment_id: a._id,
+        as,
+        slot_id: a.slot_id,
+        start: a.start,
+        end: a.end,
+        status: a.status,
+        status_reason: a.status_reason,
+        doctor: { doctor_id: a.doctor_id, name: a.doctor_name, specialty: a.doctor_specialty },
+        notes: as === 'patient' ? a.notes : null,
+        rejection_reason: as === 'patient' ? a.rejection_reason : null,
+        cancellation_reason: as === 'patient' ? a.cancellation_reason : null,
+        consultation_fee: a.consultation_fee,
+        created_at: a.created_at,
+        status_history: historyOf(a._id),
+        shared_with: sharedItem(a._id),
+      });
+
+      const body: PersonalDataExport = {
+        format: 'telemed-personal-data-export/1',
+        exported_at: deps.clock().toISOString(),
+        subject_user_id: me,
+        profile: {
+          user_id: me,
+          name: user.name,
+          email: user.email,
+          phone_number: user.phone_number,
+          account_type: user.account_type,
+          registered_at: user.registered_at,
+          active: user.active,
+          doctor: doctor
+            ? {
+                doctor_number: doctor.doctor_number,
+                specialty: doctor.specialty,
+                qualification: doctor.qualification,
+                consultation_fee: doctor.consultation_fee,
+                appointment_duration_minutes: doctor.appointment_duration_minutes,
+                registration_number: doctor.registration_number,
+                medical_council: doctor.medical_council,
+              }
+            : null,
+        },
+        consents: consents.map((c) => ({
+          notice_version: c.notice_version,
+          language: c.language,
+          text_hash: c.text_hash,
+          given_at: c.given_at,
+          withdrawn_at: c.withdrawn_at,
+        })),
+        sessions: sessions.map((s) => ({ session_id: s._id, method: s.method, started_at: s.started_at, ended_at: s.ended_at, ended_reason: s.ended_reason })),
+        doctors_followed: await Promise.all(followed.map(async (f) => ({ doctor_id: f.doctor_id, name: await doctorName(f.doctor_id), since: f.subscribed_at }))),
+        appointments: [...asPatient.map((a) => appointmentView(a, 'patient')), ...asDoctor.map((a) => appointmentView(a, 'doctor'))],
+        slots_booked: asPatient.map((a) => ({ slot_id: a.slot_id, appointment_id: a._id, start: a.start, end: a.end, doctor_id: a.doctor_id })),
+        slots_offered: offered.map((s) => ({ slot_id: s.slot_id, start: s.start, end: s.end, status: s.status })),
+        institutions: await Promise.all(
+          staffEntries.map(async (s) => ({
+            institution_id: s.institution_id,
+            institution_name: await institutionName(s.institution_id),
+            role: s.role,
+            role_title: s.role_title,
+            department: s.department,
+            is_institution_admin: s.is_institution_admin,
+            is_active: s.is_active,
+            added_at: s.added_at,
+            removed_at: s.removed_at,
+            contact_details_on_record: { name: s.name, email: s.email, phone: s.phone },
+            // Your contact details as this institution keeps them, and who read them there.
+            shared_with: log.filter((e) => e.institution?.id === s.institution_id && e.what.items.includes('contact_details')).map(sharing),
+          })),
+        ),
+        invitations: await Promise.all(
+          invitations.map(async (i) => ({
+            invitation_id: i._id,
+            institution_id: i.institution_id,
+            institution_name: await institutionName(i.institution_id),
+            role: i.role,
+            status: i.status,
+            invited_at: i.invited_at,
+            answered_at: i.answered_at,
+          })),
+        ),
+        access_log: log,
+      };
+      const day = deps.clock().toISOString().slice(0, 10);
+      return {
+        body,
+        headers: {
+          'Content-Disposition': `attachment; filename="telemed-my-data-${day}.json"`,
+          'Cache-Control': 'no-store',
+        },
+      };
+    },
+  });
+}
