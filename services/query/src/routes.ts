@@ -284,9 +284,12 @@ export function queryRoutes(api: ApiRouter, deps: QueryDeps): void {
       // Keyset paging: after the cursor's (start, id) in the list's own order; the first page is the seeds' list.
       const cursor = await appointmentCursor(appointments, query.cursor, (doc) => doc[ownerField] === auth.user_id);
       const ascending = { start: 1, _id: 1 } as const;
+      // Not ended yet; the bound on start (no appointment lasts a day) lets the (owner, start) index begin near now
+      // instead of walking the owner's whole history to skip what ended.
+      const notEnded = { end: { $gt: now }, start: { $gt: new Date(Date.parse(now) - 86_400_000).toISOString() } };
       let docs: AppointmentDoc[];
       if (query.section === 'upcoming') {
-        const filter = { ...owner, status: { $in: ['requested', 'confirmed'] }, end: { $gt: now }, ...keysetAfter(cursor, 1) };
+        const filter = { ...owner, status: { $in: ['requested', 'confirmed'] }, ...notEnded, ...keysetAfter(cursor, 1) };
         docs = await appointments.find(filter, { sort: ascending, limit });
       } else if (query.section === 'past') {
         const past = { $or: [{ status: { $in: ['rejected', 'cancelled', 'completed'] } }, { end: { $lte: now } }] };
@@ -294,7 +297,7 @@ export function queryRoutes(api: ApiRouter, deps: QueryDeps): void {
         docs = await appointments.find(filter, { sort: { start: -1, _id: -1 }, limit });
       } else {
         const filter: Record<string, unknown> = { ...owner, status: { $in: statuses }, ...keysetAfter(cursor, 1) };
-        if (query.include_past !== 'true') filter.end = { $gt: now };
+        if (query.include_past !== 'true') Object.assign(filter, notEnded);
         docs = await appointments.find(filter, { sort: ascending, limit });
       }
       if (auth.account_type === 'doctor') {
