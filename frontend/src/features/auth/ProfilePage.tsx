@@ -9,6 +9,7 @@ import { ApiError, api } from '../../lib/api';
 import { sessionStore } from '../../lib/session';
 import { useToasts } from '../../lib/toasts';
 import { ConsentsCard } from './ConsentsCard';
+import { PrivacySections } from './PrivacySections';
 
 /** A doctor's public booking page, to share with patients: it shows their open slots and books without an account first. */
 function PublicPageLink({ doctorId }: { doctorId: string }) {
@@ -122,6 +123,7 @@ export function ProfilePage() {
         </CardContent>
       </Card>
       {me.data.account_type === 'patient' && <ConsentsCard />}
+      <PrivacySections />
     </>
   );
 }
