@@ -12,9 +12,13 @@ import { MongoReadStore } from './read-store/mongodb';
 import { SqliteReadStore } from './read-store/sqlite';
 import { InProcessBus } from './bus/in-process';
 import { NatsBus } from './bus/nats';
+import { keyStoreFromConfig } from './keystore/from-config';
+import { KeyRing } from './keystore/key-ring';
+import { EncryptingEventStore } from './keystore/encrypting-event-store';
 
 export interface Adapters {
-  eventStore: EventStore;
+  /** Personal fields encrypted on append and decrypted on read (the log underneath is `eventStore.log`). */
+  eventStore: EncryptingEventStore;
   readStore: ReadStore;
   checkpoints: CheckpointStore;
   bus: Bus;
@@ -40,15 +44,25 @@ export function readModelsFile(config: Config): string {
 }
 
 /**
+ * The event store the environment asks for (EventStoreDB when EVENTSTORE_URL is set, else DATA_DIR/events.db) behind
+ * the per-person encryption, with the key store the environment asks for (MongoDB when MONGODB_URL is set, else
+ * DATA_DIR/keys.db): what every process and command-line tool of the product writes and reads through.
+ */
+export async function openEventStore(config: Config): Promise<EncryptingEventStore> {
+  const log: EventStore = config.EVENTSTORE_URL
+    ? new EventStoreDbEventStore(config.EVENTSTORE_URL)
+    : new SqliteEventStore({ filename: join(config.dataDir, 'events.db'), synchronous: config.SQLITE_SYNCHRONOUS });
+  return new EncryptingEventStore(log, new KeyRing(await keyStoreFromConfig(config)));
+}
+
+/**
  * The adapters the environment asks for: EventStoreDB, MongoDB and NATS when their URLs are set, else the embedded
  * SQLite event store, SQLite read models (READ_STORE=memory: in memory, rebuilt at every start) and in-process bus.
  * The same code runs on either.
  */
 export async function createAdapters(config: Config, logger: Logger, metrics?: Metrics): Promise<Adapters> {
-  const sqlite = config.EVENTSTORE_URL
-    ? null
-    : new SqliteEventStore({ filename: join(config.dataDir, 'events.db'), synchronous: config.SQLITE_SYNCHRONOUS });
-  const eventStore: EventStore = sqlite ?? new EventStoreDbEventStore(config.EVENTSTORE_URL!);
+  const eventStore = await openEventStore(config);
+  const sqlite = eventStore.log instanceof SqliteEventStore ? eventStore.log : null;
   const mongo = config.MONGODB_URL ? await MongoReadStore.connect(config.MONGODB_URL, config.MONGODB_DATABASE) : null;
   const readStore: ReadStore =
     config.readStoreKind === 'mongodb' ? mongo! : config.readStoreKind === 'sqlite' ? new SqliteReadStore({ filename: readModelsFile(config) }) : new MemoryReadStore();

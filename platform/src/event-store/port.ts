@@ -50,8 +50,17 @@ export interface SubscribeOptions {
   batchSize?: number;
 }
 
+export interface AppendOptions {
+  expectedRevision?: ExpectedRevision;
+  /**
+   * Parties of the stream (its patient) for personal fields whose key is a party's rather than a field of the event
+   * (contracts' PERSONAL_FIELDS): the encrypting store needs them, the stores themselves ignore them.
+   */
+  parties?: Readonly<Partial<Record<'patient', string>>>;
+}
+
 export interface EventStore {
-  appendToStream(stream: string, events: NewEvent[], options?: { expectedRevision?: ExpectedRevision }): Promise<AppendResult>;
+  appendToStream(stream: string, events: NewEvent[], options?: AppendOptions): Promise<AppendResult>;
   /** All events of a stream in revision order; [] when the stream does not exist. */
   readStream(stream: string): Promise<StoredEvent[]>;
   /** Events after `fromPosition`, at most `limit`. */

@@ -1,9 +1,9 @@
 import { ERASED_VALUE, personalFieldRules, personalFieldTargets, type EventType, type StreamParties } from '@telemed/contracts';
 import { decryptField, encryptField, parseCiphertext } from './envelope';
-import type { KeyStore } from './port';
+import { SubjectErasedError, type KeyStore } from './port';
 
-/** The data key to encrypt a subject's fields with (created on first use). */
-export type KeyForSubject = (subjectId: string) => Promise<{ key_id: string; key: Buffer }>;
+/** The data key to encrypt a subject's fields with (created on first use), or null when the subject was erased. */
+export type KeyForSubject = (subjectId: string) => Promise<{ key_id: string; key: Buffer } | null>;
 /** The data key with this id, or null when it was destroyed (or never existed here). */
 export type KeyById = (keyId: string) => Promise<Buffer | null>;
 
@@ -13,14 +13,15 @@ const fieldContext = (type: EventType, field: string) => `${type}.${field}`;
 /**
  * The event's data with every personal field (contracts' PERSONAL_FIELDS) encrypted under its person's key.
  * Validate the plain data with its zod schema first: ciphertexts are strings, so string fields keep their schema.
+ * A field of an erased person (no key any more) is written as ERASED_VALUE: their data is never stored again.
  */
 export async function encryptEventData<D extends object>(type: EventType, data: D, keyFor: KeyForSubject, parties: StreamParties = {}): Promise<D> {
   const targets = personalFieldTargets(type, data, parties);
   if (targets.length === 0) return data;
   const out: Record<string, unknown> = { ...(data as Record<string, unknown>) };
   for (const { field, subject_id } of targets) {
-    const { key_id, key } = await keyFor(subject_id);
-    out[field] = encryptField(out[field] as string, key, key_id, fieldContext(type, field));
+    const found = await keyFor(subject_id);
+    out[field] = found ? encryptField(out[field] as string, found.key, found.key_id, fieldContext(type, field)) : ERASED_VALUE;
   }
   return out as D;
 }
@@ -53,7 +54,14 @@ export async function decryptEventData<D extends object>(type: EventType, data: 
 /** Both lookups from a KeyStore. */
 export function keyLookups(keyStore: KeyStore): { keyFor: KeyForSubject; keyById: KeyById } {
   return {
-    keyFor: (subjectId) => keyStore.create(subjectId),
+    keyFor: async (subjectId) => {
+      try {
+        return await keyStore.create(subjectId);
+      } catch (error) {
+        if (error instanceof SubjectErasedError) return null;
+        throw error;
+      }
+    },
     keyById: async (keyId) => (await keyStore.getByKeyId(keyId))?.key ?? null,
   };
 }

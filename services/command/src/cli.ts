@@ -1,8 +1,7 @@
 import { parseArgs } from 'node:util';
-import { join } from 'node:path';
 import { z } from 'zod';
 import { accountTypeSchema } from '@telemed/contracts';
-import { MIN_PASSWORD_LENGTH, SqliteEventStore, TokenService, generateMasterKeyText, hashPassword, keyStoreFromConfig, loadConfig, loadTokenSecret } from '@telemed/platform';
+import { MIN_PASSWORD_LENGTH, TokenService, generateMasterKeyText, hashPassword, keyStoreFromConfig, loadConfig, loadTokenSecret, openEventStore } from '@telemed/platform';
 import { streams } from '@telemed/contracts';
 import { registerUser } from './users/service';
 import { handleCommand, systemContext } from './decider';
@@ -58,7 +57,7 @@ async function main() {
     process.exit(2);
   }
   const args = parsed.data;
-  const { eventStore, tokens } = openStores();
+  const { eventStore, tokens } = await openStores();
   try {
     const { user_id } = await registerUser(
       eventStore,
@@ -86,9 +85,10 @@ async function main() {
 
 const operatorContext = () => ({ ...systemContext(new Date(), null), actor: { user_id: 'operator-cli', role: 'system' as const } });
 
-function openStores() {
+/** The event store behind the per-person encryption, as the server writes it (DATA_DIR/events.db, or EVENTSTORE_URL). */
+async function openStores() {
   const config = loadConfig();
-  const eventStore = new SqliteEventStore({ filename: join(config.dataDir, 'events.db'), synchronous: config.SQLITE_SYNCHRONOUS });
+  const eventStore = await openEventStore(config);
   const tokens = new TokenService({
     secret: loadTokenSecret({ secret: config.TOKEN_SECRET, dataDir: config.dataDir, production: config.production }),
     issuer: config.TOKEN_ISSUER,
@@ -135,7 +135,7 @@ async function createAdmin(values: Record<string, string | boolean | undefined>)
     console.error(`The password must have at least ${MIN_PASSWORD_LENGTH} characters`);
     process.exit(2);
   }
-  const { eventStore } = openStores();
+  const { eventStore } = await openStores();
   try {
     const { user_id } = await registerUser(
       eventStore,

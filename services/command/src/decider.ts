@@ -5,6 +5,7 @@ import {
   type DomainEvent,
   type EventMetadata,
   type RecordedEvent,
+  type StreamParties,
 } from '@telemed/contracts';
 import { WrongExpectedRevisionError, type EventStore, type StoredEvent } from '@telemed/platform';
 
@@ -13,6 +14,11 @@ export interface Decider<State, Command, Event extends DomainEvent = DomainEvent
   initialState(): State;
   evolve(state: State, event: Event): State;
   decide(command: Command, state: State): Event[];
+  /**
+   * The stream's parties (its patient), for personal fields encrypted under a party's key rather than one named in
+   * the event (contracts' PERSONAL_FIELDS, `{party: 'patient'}`): the handler hands them to the encrypting store.
+   */
+  parties?(state: State): StreamParties;
 }
 
 /** Who asked, when, and why: becomes every event's metadata. */
@@ -85,9 +91,13 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
       ...parseDomainEvent(event.type, event.data),
       metadata,
     }));
+    // Folded once (evolve may change the state in place); a conflict below starts again from a fresh read.
+    const nextState = decided.reduce(decider.evolve, state);
     try {
+      // The store encrypts the personal fields (EncryptingEventStore); the decider saw, and the caller gets, plain values.
       const result = await eventStore.appendToStream(stream, newEvents, {
         expectedRevision: revision ?? 'no_stream',
+        parties: decider.parties?.(nextState),
       });
       const firstRevision = result.next_revision - newEvents.length + 1;
       // Positions within one append are not contiguous in every store; the write's position is what callers need.
@@ -95,7 +105,6 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
         (event, i) =>
           ({ ...event, stream_id: stream, revision: firstRevision + i, position: result.position }) as RecordedEvent,
       );
-      const nextState = decided.reduce(decider.evolve, state);
       return { state: nextState, events, position: result.position };
     } catch (error) {
       if (error instanceof WrongExpectedRevisionError && attempt < MAX_ATTEMPTS) continue;

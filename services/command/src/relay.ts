@@ -1,14 +1,18 @@
 import { streamCategory } from '@telemed/contracts';
-import { throttledCheckpoint, type Bus, type CheckpointStore, type EventStore, type Logger, type Subscription } from '@telemed/platform';
+import { ciphertextLog, throttledCheckpoint, type Bus, type CheckpointStore, type EventStore, type Logger, type Subscription } from '@telemed/platform';
 
 export const eventSubject = (category: string, type: string) => `telemed.events.${category}.${type}`;
 
-/** Publishes every committed event to the bus, at least once, with the event id for de-duplication. */
+/**
+ * Publishes every committed event to the bus, at least once, with the event id for de-duplication: as stored, so
+ * personal fields stay ciphertext (the bus keeps messages for days; consumers build what they show from read models).
+ */
 export async function startRelay(deps: { eventStore: EventStore; bus: Bus; checkpoints: CheckpointStore; logger: Logger }): Promise<Subscription> {
   const name = 'bus-relay';
-  const from = (await deps.checkpoints.load(name)) || (await deps.eventStore.headPosition());
+  const log = ciphertextLog(deps.eventStore);
+  const from = (await deps.checkpoints.load(name)) || (await log.headPosition());
   const checkpoint = throttledCheckpoint(deps.checkpoints, name);
-  const subscription = deps.eventStore.subscribeToAll({
+  const subscription = log.subscribeToAll({
     fromPosition: from,
     onEvents: async (events) => {
       for (const event of events) {

@@ -26,6 +26,8 @@ export const APPOINTMENT_SUBJECTS = 'telemed.events.appointment.>';
 /** Events that end what a socket stands on: its session, or its user's account. */
 export const SESSION_ENDED_SUBJECT = 'telemed.events.session.SessionEnded';
 export const USER_DEACTIVATED_SUBJECT = 'telemed.events.user.UserDeactivated';
+/** An erased account's sockets close as a deactivated one's do. */
+export const USER_ERASED_SUBJECT = 'telemed.events.user.PersonalDataErased';
 /** A slot freed by a rejection, cancellation or expiry: the doctor's schedule changes without their own action. */
 export const SLOT_RELEASED_SUBJECT = 'telemed.events.slot.SlotReleased';
 
@@ -186,6 +188,7 @@ export function createNotifier(options: NotifierOptions) {
       await subscribe(APPOINTMENT_SUBJECTS, '', onAppointmentEvent);
       await subscribe(SESSION_ENDED_SUBJECT, '-sessions', onSessionEnded);
       await subscribe(USER_DEACTIVATED_SUBJECT, '-users', onUserDeactivated);
+      await subscribe(USER_ERASED_SUBJECT, '-erasures', onUserDeactivated);
       await subscribe(SLOT_RELEASED_SUBJECT, '-slots', onSlotReleased);
     },
     openSockets: () => sessions.count,

@@ -1,12 +1,16 @@
 import { DEFAULT_TIMEZONE, toLocalSlotFields, type RecordedEvent } from '@telemed/contracts';
 
-/** What the notifier needs of an appointment (from the appointments read model). */
+/**
+ * What the notifier needs of an appointment, from the appointments read model: events on the bus hold personal
+ * fields (notes, reasons) only as ciphertext, so every text a message shows comes from here.
+ */
 export interface AppointmentFacts {
   patient_id: string;
   doctor_id: string;
   patient_name: string;
   doctor_name: string;
   notes: string;
+  rejection_reason: string | null;
   start: string;
   end: string;
 }
@@ -46,7 +50,8 @@ export function messagesFor(event: RecordedEvent, appointment: AppointmentFacts,
   }
   const status = STATUS_OF[event.type];
   if (!status) return [];
-  const rejection_reason = event.type === 'AppointmentRejected' ? event.data.reason : null;
+  // From the read model: the event on the bus holds the reason as ciphertext under the patient's key.
+  const rejection_reason = event.type === 'AppointmentRejected' ? appointment.rejection_reason : null;
   const cancelled_by = event.type === 'AppointmentCancelled' ? event.data.cancelled_by : null;
   const message = { type: 'appointment_status_change', event_id: event.event_id, status, data: { ...common, rejection_reason, cancelled_by } };
   const deliveries: Delivery[] = [{ user_id: appointment.patient_id, message }];

@@ -1,7 +1,6 @@
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
-import { MemoryReadStore, SqliteEventStore, SqliteReadStore, loadConfig, readModelsFile, type ReadStore } from '@telemed/platform';
+import { MemoryReadStore, SqliteReadStore, loadConfig, openEventStore, readModelsFile, type ReadStore } from '@telemed/platform';
 import { allProjections } from './projections';
 import { ProjectionRunner, projectionChecksum, readModelsChecksum } from './projection-runner';
 
@@ -20,7 +19,8 @@ async function main() {
     process.exit(2);
   }
   const config = loadConfig();
-  const eventStore = new SqliteEventStore({ filename: join(config.dataDir, 'events.db') });
+  // Decrypting, as the live projector reads: an erased person's fields read as erased.
+  const eventStore = await openEventStore(config);
   const readStore: ReadStore = config.readStoreKind === 'sqlite' && !values['in-memory'] ? new SqliteReadStore({ filename: readModelsFile(config) }) : new MemoryReadStore();
   for (const p of projections) await readStore.drop(p.name, p.collections);
   const runner = new ProjectionRunner({ eventStore, readStore, projections });

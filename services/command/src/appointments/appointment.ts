@@ -46,6 +46,8 @@ function ownedByDoctor(state: AppointmentState, actorId: string) {
 export const appointmentDecider: Decider<AppointmentState, AppointmentCommand, AppointmentEvent> = {
   initialState: () => ({ status: 'none' }),
   evolve: evolveAppointment,
+  // Reasons given to the patient (rejection, cancellation) are theirs: encrypted under the patient's key.
+  parties: (state) => (state.status === 'none' ? {} : { patient: state.appointment.patient_id }),
   decide: (command, state) =>
     match(command)
       .with({ type: 'RequestAppointment' }, ({ data }): AppointmentEvent[] => {

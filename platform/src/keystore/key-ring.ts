@@ -1,0 +1,126 @@
+import { SubjectErasedError, type KeyStore } from './port';
+import type { KeyById, KeyForSubject } from './event-envelope';
+
+/** A Map that forgets its least recently used entry past `limit`. */
+class Lru<K, V> {
+  private readonly map = new Map<K, V>();
+  constructor(private readonly limit: number) {}
+  get(key: K): V | undefined {
+    const value = this.map.get(key);
+    if (value !== undefined) {
+      this.map.delete(key);
+      this.map.set(key, value);
+    }
+    return value;
+  }
+  set(key: K, value: V): void {
+    this.map.delete(key);
+    this.map.set(key, value);
+    if (this.map.size > this.limit) this.map.delete(this.map.keys().next().value!);
+  }
+  delete(key: K): void {
+    this.map.delete(key);
+  }
+  deleteWhere(test: (value: V) => boolean): void {
+    for (const [key, value] of this.map) if (test(value)) this.map.delete(key);
+  }
+  get size(): number {
+    return this.map.size;
+  }
+}
+
+interface CachedKey {
+  key_id: string;
+  subject_id: string;
+  key: Buffer;
+}
+
+/** How many unwrapped data keys a process keeps (about 100 bytes each). */
+export const KEY_CACHE_LIMIT = 10_000;
+
+/**
+ * The key store's lookups with a bounded cache of unwrapped data keys, so a rebuild or a busy booking path does not
+ * unwrap a key per event. A destroyed key is remembered as destroyed (it never comes back). `destroy` crypto-shreds
+ * a subject and drops its cached key; `forget` drops it when another process destroyed it (the reader saw the
+ * subject's PersonalDataErased).
+ */
+export class KeyRing {
+  private readonly byKeyId: Lru<string, CachedKey | null>;
+  private readonly bySubject: Lru<string, CachedKey>;
+  /** Lookups in flight, so concurrent first uses unwrap (or create) a key once. */
+  private readonly pending = new Map<string, Promise<CachedKey | null>>();
+
+  constructor(
+    readonly store: KeyStore,
+    limit = KEY_CACHE_LIMIT,
+  ) {
+    this.byKeyId = new Lru(limit);
+    this.bySubject = new Lru(limit);
+  }
+
+  /** The subject's data key for encrypting (created on first use), or null when the subject was erased. */
+  readonly keyFor: KeyForSubject = async (subjectId) => {
+    const cached = this.bySubject.get(subjectId);
+    if (cached) return cached;
+    return this.once(`s:${subjectId}`, async () => {
+      try {
+        const key = await this.store.create(subjectId);
+        return this.remember(key);
+      } catch (error) {
+        if (error instanceof SubjectErasedError) return null;
+        throw error;
+      }
+    });
+  };
+
+  /** The data key written next to a ciphertext, or null when it was destroyed. */
+  readonly keyById: KeyById = async (keyId) => {
+    const cached = this.byKeyId.get(keyId);
+    if (cached !== undefined) return cached?.key ?? null;
+    const found = await this.once(`k:${keyId}`, async () => {
+      const key = await this.store.getByKeyId(keyId);
+      if (key) return this.remember(key);
+      this.byKeyId.set(keyId, null);
+      return null;
+    });
+    return found?.key ?? null;
+  };
+
+  /** Crypto-shreds the subject: the key store destroys its data key and this process forgets it. */
+  async destroy(subjectId: string): Promise<boolean> {
+    this.forget(subjectId);
+    const destroyed = await this.store.destroy(subjectId);
+    this.forget(subjectId);
+    return destroyed;
+  }
+
+  /** Drops the subject's cached key (its key was destroyed, here or in another process). */
+  forget(subjectId: string): void {
+    this.bySubject.delete(subjectId);
+    this.byKeyId.deleteWhere((cached) => cached?.subject_id === subjectId);
+  }
+
+  get cachedKeys(): number {
+    return this.byKeyId.size;
+  }
+
+  close(): Promise<void> {
+    return this.store.close();
+  }
+
+  private remember(key: { key_id: string; subject_id: string; key: Buffer }): CachedKey {
+    const cached = { key_id: key.key_id, subject_id: key.subject_id, key: key.key };
+    this.byKeyId.set(key.key_id, cached);
+    this.bySubject.set(key.subject_id, cached);
+    return cached;
+  }
+
+  private once(id: string, load: () => Promise<CachedKey | null>): Promise<CachedKey | null> {
+    let running = this.pending.get(id);
+    if (!running) {
+      running = load().finally(() => this.pending.delete(id));
+      this.pending.set(id, running);
+    }
+    return running;
+  }
+}
