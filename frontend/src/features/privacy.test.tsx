@@ -6,7 +6,7 @@ import { ACCESS_LOG_PAGE, AccessLogCard, DownloadDataCard, ERASURE_STEPS, EraseD
 
 const entry = (n: number, overrides: Record<string, unknown> = {}) => ({
   id: `e${n}`,
-  who: { user_id: 'd1', name: `Dr. Kabir ${n}`, role: 'doctor', institution_role: null },
+  who: { user_id: `d${n}`, name: `Dr. Kabir ${n}`, role: 'doctor', institution_role: null },
   institution: null,
   what: { resource: 'pending_requests', description: "A doctor's appointment requests", route: 'GET /api/v1/appointments/pending', items: ['a1'] },
   when: new Date(Date.UTC(2030, 0, 1, 10, 60 - n)).toISOString(),
@@ -47,7 +47,15 @@ describe('profile: privacy sections', () => {
       why_label: 'Institution audit (the clinic of your doctor)',
     });
     const calls = server({
-      'GET /users/me/access-log?limit=10&cursor=42': () => json(200, { entries: [entry(11, { who: { user_id: 'x', name: null, role: 'admin', institution_role: null }, why_label: 'Platform administration (operators)' })], next_cursor: null }),
+      'GET /users/me/access-log?limit=10&cursor=42': () =>
+        json(200, {
+          entries: [
+            entry(11, { who: { user_id: 'x', name: null, role: 'admin', institution_role: null }, why_label: 'Platform administration (operators)' }),
+            entry(12, { who: { user_id: 'd1', name: 'Dr. Kabir 1', role: 'doctor', institution_role: null }, what: first[0]!.what }),
+            entry(13, { who: { user_id: 'd1', name: 'Dr. Kabir 1', role: 'doctor', institution_role: null }, what: first[0]!.what }),
+          ],
+          next_cursor: null,
+        }),
       'GET /users/me/access-log?limit=10': () => json(200, { entries: first, next_cursor: '42' }),
     });
     renderAt('/profile', <AccessLogCard />);
@@ -66,6 +74,9 @@ describe('profile: privacy sections', () => {
     expect(within(list).getByText('A closed account')).toBeTruthy();
     expect(within(list).getByText('Platform administrator')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Show older' })).toBeNull();
+    // The same doctor's list read again that day is one line with its count.
+    expect(within(list).getAllByText('Dr. Kabir 1')).toHaveLength(1);
+    expect(within(within(list).getAllByRole('listitem')[0]!).getByText(/^3 times,/)).toBeTruthy();
     expect(calls).toEqual(['GET /users/me/access-log?limit=10', 'GET /users/me/access-log?limit=10&cursor=42']);
   });
 

@@ -95,6 +95,26 @@ export function DownloadDataCard() {
 
 export const ACCESS_LOG_PAGE = 10;
 
+/** Accesses of one kind by one person on one day, newest first: a doctor's screen refreshing is one line, not ten. */
+export interface AccessGroup {
+  latest: AccessLogEntry;
+  times: number;
+  first: string;
+}
+
+export function groupAccesses(entries: AccessLogEntry[]): AccessGroup[] {
+  const groups = new Map<string, AccessGroup>();
+  for (const entry of entries) {
+    const key = [entry.who.user_id, entry.what.resource, entry.why, entry.institution?.id ?? '', new Date(entry.when).toDateString()].join('|');
+    const group = groups.get(key);
+    if (group) {
+      group.times += 1;
+      group.first = entry.when;
+    } else groups.set(key, { latest: entry, times: 1, first: entry.when });
+  }
+  return [...groups.values()];
+}
+
 /** Who saw my data: every read of it by someone else, newest first, a page at a time. */
 export function AccessLogCard() {
   const log = useInfiniteQuery({
@@ -104,6 +124,7 @@ export function AccessLogCard() {
     getNextPageParam: (last) => last.next_cursor ?? undefined,
   });
   const entries = log.data?.pages.flatMap((p) => p.entries) ?? [];
+  const groups = groupAccesses(entries);
   return (
     <Section id="access-log-title" icon={<VisibilityOutlined fontSize="small" aria-hidden />} title="Who saw my data">
       <Typography color="text.secondary">Every time a doctor, a clinic&apos;s staff or an operator opened your details, with why.</Typography>
@@ -112,7 +133,7 @@ export function AccessLogCard() {
       {log.data && entries.length === 0 && <Typography>Nobody else has seen your data yet.</Typography>}
       {entries.length > 0 && (
         <List dense disablePadding data-testid="access-log" aria-labelledby="access-log-title">
-          {entries.map((entry) => (
+          {groups.map(({ latest: entry, times, first }) => (
             <ListItem key={entry.id} disableGutters divider alignItems="flex-start">
               <ListItemText
                 primary={
@@ -136,8 +157,14 @@ export function AccessLogCard() {
                     <Box component="span" sx={{ display: 'block' }}>
                       Why: {entry.why_label}
                     </Box>
-                    <Box component="time" dateTime={entry.when} sx={{ display: 'block' }}>
-                      {dateTime(entry.when)}
+                    <Box component="span" sx={{ display: 'block' }}>
+                      {times > 1 ? (
+                        <>
+                          {times} times, <time dateTime={first}>{dateTime(first)}</time> to <time dateTime={entry.when}>{dateTime(entry.when)}</time>
+                        </>
+                      ) : (
+                        <time dateTime={entry.when}>{dateTime(entry.when)}</time>
+                      )}
                     </Box>
                   </>
                 }
