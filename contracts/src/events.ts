@@ -91,6 +91,17 @@ export const eventDataSchemas = {
     subjects: z.array(z.object({ user_id: userId, items: z.array(z.string()) })).min(1),
   }),
 
+  /**
+   * The person's personal data was erased (right to erasure): their data key is destroyed right after, so every
+   * personal field of theirs in the log reads as erased, and projections blank what they hold. `kept` is what a law
+   * requires to be kept and why (the legal hold), as answered to the request. Holds no personal field.
+   */
+  PersonalDataErased: z.object({
+    user_id: userId,
+    requested_by: z.enum(['self', 'platform_admin']),
+    kept: z.array(z.object({ what: z.string(), why: z.string() })),
+  }),
+
   /** One stream per e-mail address keeps addresses unique across accounts. */
   EmailClaimed: z.object({ email: z.string(), user_id: userId }),
 

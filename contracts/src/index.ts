@@ -13,4 +13,5 @@ export * from './json-shape';
 export * from './personal-fields';
 export * from './consent-notice';
 export * from './consent';
+export * from './erasure';
 export * from './privacy';

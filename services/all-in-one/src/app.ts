@@ -94,6 +94,8 @@ export async function createApp(options: AppOptions) {
     server,
     eventStore,
     readStore,
+    /** The bus the relay publishes the log to (tests listen to what leaves the process). */
+    bus,
     tokens,
     runner: query.runner,
     notifier,

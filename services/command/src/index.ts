@@ -7,6 +7,7 @@ import { appointmentRoutes } from './appointments/routes';
 import { googleRoutes, identityRoutes } from './identity/routes';
 import { institutionRoutes, streamInstitutionResolver } from './institutions/routes';
 import { consentRoutes } from './consents/routes';
+import { erasureRoutes } from './users/erasure';
 
 export { registerUser, loadUser, findUserIdByEmail, type NewUser } from './users/service';
 export { startSession } from './identity/sessions';
@@ -15,6 +16,7 @@ export { setAvailability } from './schedule/service';
 export { loadFutureSchedule, monthsAhead } from './schedule/schedule-months';
 export { requestAppointment, changeAppointment } from './appointments/service';
 export { giveConsent, withdrawConsent } from './consents/service';
+export { eraseUser } from './users/erasure';
 export { startSlotReleaser } from './process-managers/release-slots';
 export { startSweeps, expireStaleRequests, healOrphanedReservations, type SweepLookups, type PendingRequest, type PendingReservation } from './process-managers/sweeps';
 export { systemContext, handleCommand, readStream, type CommandContext, type Decider } from './decider';
@@ -47,6 +49,7 @@ export function createCommandService(
   consentRoutes(api, deps);
   appointmentRoutes(api, deps);
   institutionRoutes(api, deps);
+  erasureRoutes(api, deps);
   return { router: api.router, routes: api.routes };
 }
 export { startRelay, eventSubject } from './relay';

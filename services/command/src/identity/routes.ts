@@ -1,5 +1,6 @@
 import {
   API_TEXTS,
+  ERASURE_TEXTS,
   authorizeResponseSchema,
   googleLoginRequestSchema,
   loginResponseSchema,
@@ -23,7 +24,7 @@ import {
 } from '@telemed/platform';
 import { handleCommand } from '../decider';
 import { positionHeader, requestContext, systemRequestContext, type CommandDeps } from '../context';
-import { findUserIdByEmail, loadUser, registerUser } from '../users/service';
+import { emailOwnerErased, findUserIdByEmail, loadUser, registerUser } from '../users/service';
 import { userDecider, type UserState } from '../users/user';
 import { endSession, refreshSession, startSession } from './sessions';
 
@@ -167,7 +168,7 @@ export function googleRoutes(api: ApiRouter, deps: IdentityDeps & { oidc: OidcCl
     policy: policies.public,
     body: googleLoginRequestSchema,
     response: loginResponseSchema,
-    errors: [401],
+    errors: [401, 403],
     handler: async ({ body, req, res }) => {
       const pending = await deps.loginCookie.read(req.headers.cookie);
       res.append('Set-Cookie', deps.loginCookie.clear());
@@ -182,6 +183,8 @@ export function googleRoutes(api: ApiRouter, deps: IdentityDeps & { oidc: OidcCl
       if (!identity.email_verified) throw new HttpError(401, API_TEXTS.googleLoginFailed);
       const context = systemRequestContext(req, deps.clock());
       let userId = await findUserIdByEmail(deps.eventStore, identity.email);
+      // The provider proved the address: say plainly that its account was erased, rather than make a new one.
+      if (!userId && (await emailOwnerErased(deps.eventStore, identity.email))) throw new HttpError(403, ERASURE_TEXTS.accountErased);
       if (!userId) {
         // First sign-in: a patient account. Doctors and staff were created with their address beforehand.
         userId = (await registerUser(deps.eventStore, { email: identity.email, name: identity.name ?? identity.email, account_type: 'patient' }, context)).user_id;

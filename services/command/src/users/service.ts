@@ -82,3 +82,9 @@ export async function findUserIdByEmail(eventStore: EventStore, email: string): 
   if (!state.user_id) return null;
   return (await loadUser(eventStore, state.user_id)).status === 'registered' ? state.user_id : null;
 }
+
+/** Whether the account holding an address was erased (its owner cannot sign in to it again). */
+export async function emailOwnerErased(eventStore: EventStore, email: string): Promise<boolean> {
+  const { state } = await readStream(eventStore, streams.email(emailDigest(email)), emailDecider);
+  return state.user_id !== null && (await loadUser(eventStore, state.user_id)).status === 'erased';
+}

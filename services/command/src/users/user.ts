@@ -20,6 +20,7 @@ export type UserEvent = DomainEventOf<
   | 'PasswordSet'
   | 'ConsentGiven'
   | 'ConsentWithdrawn'
+  | 'PersonalDataErased'
 >;
 
 export type UserState =
@@ -35,7 +36,9 @@ export type UserState =
       subscriptions: ReadonlySet<string>;
       active: boolean;
       password_hash: string | null;
-    };
+    }
+  /** Erased at the person's request: their data key is destroyed; the account can never be used again. */
+  | { status: 'erased'; user_id: string; account_type: AccountType };
 
 export type UserCommand =
   | {
@@ -52,7 +55,9 @@ export type UserCommand =
   | { type: 'UpdateProfile'; data: { name?: string; phone_number?: string | null; doctor?: Partial<DoctorProfile> } }
   | { type: 'SubscribeToDoctor'; data: { doctor_id: string; doctor_exists: boolean } }
   | { type: 'DeactivateUser'; data: { reason: string } }
-  | { type: 'SetPassword'; data: { password_hash: string } };
+  | { type: 'SetPassword'; data: { password_hash: string } }
+  /** Erasure (right to erasure): `kept` is the legal hold, answered to the request. */
+  | { type: 'EraseUserData'; data: { requested_by: 'self' | 'platform_admin'; kept: ReadonlyArray<{ what: string; why: string }> } };
 
 export const initialUserState = (): UserState => ({ status: 'unregistered' });
 
@@ -100,6 +105,9 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
     )
     // Consents share the user's stream; the consent decider (../consents) folds them.
     .with({ type: 'ConsentGiven' }, { type: 'ConsentWithdrawn' }, (): UserState => state)
+    .with({ type: 'PersonalDataErased' }, (): UserState =>
+      state.status === 'registered' ? { status: 'erased', user_id: state.user_id, account_type: state.account_type } : state,
+    )
     .exhaustive();
 }
 
@@ -170,6 +178,12 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
       .with({ type: 'SetPassword' }, ({ data }): UserEvent[] => {
         const user = activeUser(state);
         return [{ type: 'PasswordSet', data: { user_id: user.user_id, password_hash: data.password_hash } }];
+      })
+      .with({ type: 'EraseUserData' }, ({ data }): UserEvent[] => {
+        // Again on an erased account: nothing new to record (the caller destroys the key again, idempotently).
+        if (state.status === 'erased') return [];
+        if (state.status !== 'registered') throw notFound(API_TEXTS.userNotFound);
+        return [{ type: 'PersonalDataErased', data: { user_id: state.user_id, requested_by: data.requested_by, kept: data.kept.map((k) => ({ ...k })) } }];
       })
       .exhaustive(),
 };

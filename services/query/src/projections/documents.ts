@@ -10,6 +10,8 @@ export interface UserDoc {
   account_type: AccountType;
   registered_at: string;
   active: boolean;
+  /** Set when the person was erased (PersonalDataErased): name and contact details are blanked, the account inactive. */
+  erased_at?: string;
 }
 
 export interface SessionDoc {

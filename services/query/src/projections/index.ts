@@ -7,6 +7,7 @@ import { invitationsProjection } from './invitations';
 import { consentsProjection } from './consents';
 import { accessLogProjection } from './access-log';
 import type { Projection } from './projection';
+import { withErasure } from './erasure';
 
 export const allProjections: Projection[] = [
   usersProjection,
@@ -21,7 +22,7 @@ export const allProjections: Projection[] = [
   invitationsProjection,
   consentsProjection,
   accessLogProjection,
-];
+].map(withErasure);
 
 export type { Projection } from './projection';
 export * from './documents';

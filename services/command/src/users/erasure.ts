@@ -1,0 +1,68 @@
+import {
+  API_TEXTS,
+  ERASURE_LEGAL_HOLD,
+  erasureParamsSchema,
+  erasureResponseSchema,
+  streams,
+  type ErasureResult,
+} from '@telemed/contracts';
+import { HttpError, keyRingOf, policies, type ApiRouter, type EventStore } from '@telemed/platform';
+import { handleCommand, type CommandContext } from '../decider';
+import { positionHeader, requestContext, type CommandDeps } from '../context';
+import { userDecider } from './user';
+
+/**
+ * Erases a person (right to erasure): records PersonalDataErased on their user stream, then destroys their data key,
+ * so every personal field of theirs in the log (and on the bus) reads as erased from then on and the projections
+ * blank what they held. Again on an erased person it records nothing new and destroys the key again (a retry after a
+ * failure between the two steps completes it). The answer lists what a law requires to be kept, and why.
+ */
+export async function eraseUser(
+  eventStore: EventStore,
+  userId: string,
+  requestedBy: 'self' | 'platform_admin',
+  context: CommandContext,
+): Promise<ErasureResult & { position: number | null }> {
+  const keys = keyRingOf(eventStore);
+  // Without a key store the fields could not be shredded: refuse rather than answer an erasure that did not happen.
+  if (!keys) throw new HttpError(503, 'Erasure is not available: this process has no key store');
+  const result = await handleCommand(eventStore, streams.user(userId), userDecider, { type: 'EraseUserData', data: { requested_by: requestedBy, kept: ERASURE_LEGAL_HOLD } }, context);
+  if (result.state.status !== 'erased') throw new HttpError(404, API_TEXTS.userNotFound);
+  await keys.destroy(userId);
+  const recorded = result.events.find((e) => e.type === 'PersonalDataErased') ?? (await eventStore.readStream(streams.user(userId))).find((e) => e.type === 'PersonalDataErased');
+  const data = recorded?.data as { kept: ErasureResult['kept'] } | undefined;
+  const erased_at = (recorded?.metadata as { occurred_at: string } | undefined)?.occurred_at ?? context.now.toISOString();
+  return { erased_at, kept: data?.kept ?? [...ERASURE_LEGAL_HOLD], position: result.position };
+}
+
+export function erasureRoutes(api: ApiRouter, deps: CommandDeps): void {
+  api.route({
+    method: 'post',
+    path: '/users/me/erasure',
+    summary: 'Erase my personal data: my data key is destroyed, my account closes; the answer lists what a law requires to be kept',
+    tags: ['privacy'],
+    policy: policies.anyUser,
+    response: erasureResponseSchema,
+    errors: [404, 503],
+    handler: async ({ auth, req }) => {
+      const { position, ...answer } = await eraseUser(deps.eventStore, auth.user_id, 'self', requestContext(req, auth, deps.clock()));
+      return { body: answer, headers: positionHeader(position) };
+    },
+  });
+
+  api.route({
+    method: 'post',
+    path: '/admin/users/:user_id/erasure',
+    summary: "Erase a person's personal data at their request (platform admins)",
+    tags: ['privacy'],
+    policy: policies.roles('admin'),
+    params: erasureParamsSchema,
+    response: erasureResponseSchema,
+    errors: [404, 503],
+    handler: async ({ params, auth, req }) => {
+      const requestedBy = params.user_id === auth.user_id ? 'self' : 'platform_admin';
+      const { position, ...answer } = await eraseUser(deps.eventStore, params.user_id, requestedBy, requestContext(req, auth, deps.clock()));
+      return { body: answer, headers: positionHeader(position) };
+    },
+  });
+}

@@ -1,0 +1,75 @@
+import { ERASED_VALUE, type RecordedEvent } from '@telemed/contracts';
+import type { CollectionSource } from '@telemed/platform';
+import type { Projection } from './projection';
+import type { AppointmentDoc, DoctorDoc, HistoryDoc, InvitationDoc, PersonDoc, StaffDoc, UserDoc } from './documents';
+
+/**
+ * What each projection does with PersonalDataErased: it blanks the person's plain values it holds, in its own
+ * collections. Live, they held the plain values until now; in a rebuild after the key was destroyed, the events
+ * already read as ERASED_VALUE. Both end in the same documents (a string that must stay a string becomes
+ * ERASED_VALUE, a nullable contact detail null), so a rebuild's checksum equals the live one and no plain value of
+ * the person remains in the read store. Facts kept under the legal hold (ids, dates, statuses, fees) stay.
+ */
+type Eraser = (userId: string, event: RecordedEvent, store: CollectionSource) => Promise<void>;
+
+/** A reason or note that was given stays visibly erased; one that was never given stays null. */
+const blank = (value: string | null | undefined): string | null => (value === null || value === undefined ? null : ERASED_VALUE);
+
+const ERASERS: Record<string, Eraser> = {
+  users: async (userId, event, store) => {
+    await store.collection<UserDoc>('users').patch(userId, { name: ERASED_VALUE, email: null, phone_number: null, active: false, erased_at: event.metadata.occurred_at });
+  },
+  doctors: async (userId, _event, store) => {
+    await store.collection<DoctorDoc>('doctors').patch(userId, { name: ERASED_VALUE, email: null, phone_number: null });
+  },
+  appointments: async (userId, _event, store) => {
+    await store.collection<PersonDoc>('appointment_people').patch(userId, { name: ERASED_VALUE, phone_number: null });
+    const appointments = store.collection<AppointmentDoc>('appointments');
+    for (const a of await appointments.find({ patient_id: userId })) {
+      await appointments.patch(a._id, {
+        patient_name: ERASED_VALUE,
+        patient_phone: null,
+        notes: ERASED_VALUE,
+        rejection_reason: blank(a.rejection_reason),
+        cancellation_reason: blank(a.cancellation_reason),
+      });
+    }
+    for (const a of await appointments.find({ doctor_id: userId })) await appointments.patch(a._id, { doctor_name: ERASED_VALUE });
+  },
+  appointment_history: async (userId, _event, store) => {
+    const history = store.collection<HistoryDoc>('appointment_history');
+    // Only the request names its patient; erasures are rare, so this one filter may scan.
+    const requests = await history.find({ type: 'AppointmentRequested', 'data.patient_id': userId });
+    for (const request of requests) {
+      for (const doc of await history.find({ appointment_id: request.appointment_id })) {
+        const data = { ...doc.data };
+        if ('notes' in data) data.notes = ERASED_VALUE;
+        if ('reason' in data) data.reason = blank(data.reason as string | null);
+        await history.put({ ...doc, data });
+      }
+    }
+  },
+  institutions: async (userId, _event, store) => {
+    const staff = store.collection<StaffDoc>('institution_staff');
+    for (const s of await staff.find({ user_id: userId })) await staff.patch(s._id, { name: ERASED_VALUE, email: ERASED_VALUE, phone: ERASED_VALUE });
+  },
+  institution_invitations: async (userId, _event, store) => {
+    const invitations = store.collection<InvitationDoc>('institution_invitations');
+    for (const i of await invitations.find({ user_id: userId })) await invitations.patch(i._id, { name: ERASED_VALUE, email: ERASED_VALUE });
+  },
+};
+
+/** The projection, also blanking the person on PersonalDataErased when it holds personal values (others unchanged). */
+export function withErasure(projection: Projection): Projection {
+  const erase = ERASERS[projection.name];
+  if (!erase) return projection;
+  return {
+    ...projection,
+    handles: new Set([...projection.handles, 'PersonalDataErased']),
+    apply: (event, store) =>
+      event.type === 'PersonalDataErased' ? erase(event.data.user_id, event, store) : projection.apply(event, store),
+  };
+}
+
+/** Names of the projections that hold personal values, for tests to check none is forgotten. */
+export const ERASING_PROJECTIONS = Object.keys(ERASERS);
