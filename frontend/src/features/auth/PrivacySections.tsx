@@ -42,6 +42,8 @@ export function roleLabel(entry: AccessLogEntry): string {
   return (entry.who.institution_role && INSTITUTION_ROLES[entry.who.institution_role]) ?? ACCOUNT_ROLES[entry.who.role];
 }
 
+const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+const clock = (iso: string) => new Date(iso).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
 const dateTime = (iso: string) => new Date(iso).toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 function Section({ id, icon, title, children }: { id: string; icon: ReactNode; title: string; children: ReactNode }) {
@@ -160,7 +162,8 @@ export function AccessLogCard() {
                     <Box component="span" sx={{ display: 'block' }}>
                       {times > 1 ? (
                         <>
-                          {times} times, <time dateTime={first}>{dateTime(first)}</time> to <time dateTime={entry.when}>{dateTime(entry.when)}</time>
+                          {times} times on <time dateTime={entry.when}>{day(entry.when)}</time>,{' '}
+                          {clock(first) === clock(entry.when) ? `at ${clock(entry.when)}` : `${clock(first)} – ${clock(entry.when)}`}
                         </>
                       ) : (
                         <time dateTime={entry.when}>{dateTime(entry.when)}</time>
