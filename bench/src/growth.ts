@@ -36,7 +36,10 @@ export async function growth(work: string, sizes: number[], stallSeconds: number
       const doctor = log.doctors[0]!;
       const patientAuth = { Authorization: await tokenFor(dir, log.patients[0]!, 'patient') };
       const doctorAuth = { Authorization: await tokenFor(dir, doctor.id, 'doctor') };
-      const slots = await sequentialLatency(`${server.baseUrl}/api/v1/doctors/${doctor.id}/available-slots`, patientAuth, 200);
+      const slotsUrl = `${server.baseUrl}/api/v1/doctors/${doctor.id}/available-slots`;
+      // The first request reads the read store; the next ones are what patients opening the same doctor see.
+      const slotsFirst = await sequentialLatency(slotsUrl, patientAuth, 1);
+      const slots = await sequentialLatency(slotsUrl, patientAuth, 200);
       const upcoming = await sequentialLatency(`${server.baseUrl}/api/v1/appointments/me`, doctorAuth, 100);
       const past = await sequentialLatency(`${server.baseUrl}/api/v1/appointments/me?section=past&limit=20`, doctorAuth, 100);
       const stall = await longestProbeStall(server.baseUrl, stallSeconds);
@@ -47,6 +50,7 @@ export async function growth(work: string, sizes: number[], stallSeconds: number
         restart_first_answer_seconds: firstAnswerMs / 1000,
         restart_ready_seconds: readyMs / 1000,
         rss_after_start_mib: rss,
+        slots_get_first_ms: slotsFirst.p50_ms,
         slots_get: slots,
         appointments_upcoming: upcoming,
         appointments_past_page: past,
