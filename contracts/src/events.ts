@@ -192,6 +192,52 @@ export const eventDataSchemas = {
     reason: z.string().nullable(),
   }),
   AppointmentExpired: z.object({ appointment_id: z.string() }),
+  /** The appointment's consultation ended (by a participant or at its limit): the visit took place. */
+  AppointmentCompleted: z.object({ appointment_id: z.string(), ended_at: instant, auto_ended: z.boolean() }),
+
+  /**
+   * The video consultation of one appointment (stream `consultation-<appointment_id>`). Started by the first join: its
+   * limit runs from then (`ends_at`), whoever joins later. Who did each thing and when is the metadata's actor and time.
+   */
+  ConsultationStarted: z.object({
+    appointment_id: z.string(),
+    patient_id: userId,
+    doctor_id: userId,
+    provider: z.enum(['p2p', 'livekit']),
+    room: z.string(),
+    started_at: instant,
+    ends_at: instant,
+  }),
+  /** A participant connected; a later join of the same person replaces their older connection (`replaced_connection_id`). */
+  ConsultationJoined: z.object({
+    appointment_id: z.string(),
+    user_id: userId,
+    role: z.enum(['patient', 'doctor']),
+    connection_id: z.string(),
+    replaced_connection_id: z.string().nullable(),
+  }),
+  ConsultationLeft: z.object({
+    appointment_id: z.string(),
+    user_id: userId,
+    connection_id: z.string(),
+    reason: z.enum(['left', 'provider_reported']),
+  }),
+  /** A participant pressed End Call: the consultation is over for both. */
+  ConsultationEnded: z.object({ appointment_id: z.string(), ended_by: userId }),
+  /** The limit was reached (`ends_at`): ended by the system, marked auto-ended. */
+  ConsultationAutoEnded: z.object({ appointment_id: z.string(), ends_at: instant }),
+  /** A chat message in the consultation; its text is the patient's health data (encrypted under the patient's key). */
+  ConsultationMessagePosted: z.object({ appointment_id: z.string(), message_id: z.string(), sender_id: userId, text: z.string() }),
+  /** A verified webhook of the video provider (LiveKit) about this consultation's room, as received. */
+  VideoProviderEventReceived: z.object({
+    appointment_id: z.string(),
+    provider: z.literal('livekit'),
+    provider_event_id: z.string(),
+    event: z.string(),
+    room: z.string(),
+    participant_identity: z.string().nullable(),
+    created_at: instant.nullable(),
+  }),
 } as const;
 
 export type EventType = keyof typeof eventDataSchemas;
@@ -235,6 +281,8 @@ export const streams = {
   scheduleMonth: (doctorId: string, month: string) => `schedule-${doctorId}-${month}`,
   slot: (slotId: number) => `slot-${slotId}`,
   appointment: (id: string) => `appointment-${id}`,
+  /** The video consultation of an appointment (one per appointment). */
+  consultation: (appointmentId: string) => `consultation-${appointmentId}`,
   institution: (id: string) => `institution-${id}`,
   institutionSlug: (slug: string) => `institution_slug-${slug}`,
   /** One stream per accessor: the reads of other people's data they made (PersonalDataAccessed). */

@@ -7,6 +7,7 @@ export * from './errors';
 export * from './slot-time';
 export * from './institutions';
 export * from './realtime';
+export * from './consultation';
 export * from './safe-text';
 export * from './time-fields';
 export * from './json-shape';

@@ -27,6 +27,8 @@ export const PERSONAL_FIELDS: PersonalFieldRegistry = {
   AppointmentRequested: [{ subject: { field: 'patient_id' }, fields: ['notes'] }],
   AppointmentRejected: [{ subject: { party: 'patient' }, fields: ['reason'] }],
   AppointmentCancelled: [{ subject: { party: 'patient' }, fields: ['reason'] }],
+  // Chat in a consultation is health data whoever wrote it: the patient's (the consultation stream's patient party).
+  ConsultationMessagePosted: [{ subject: { party: 'patient' }, fields: ['text'] }],
 };
 
 /** What a field of an erased person reads as once their key is destroyed. */

@@ -25,6 +25,7 @@ export const ACCESS_RESOURCES = [
   'institution_appointments',
   'institution_staff',
   'institution_doctors',
+  'consultation_messages',
 ] as const;
 export type AccessResource = (typeof ACCESS_RESOURCES)[number];
 export const ACCESS_RESOURCE_LABELS: Record<AccessResource, string> = {
@@ -34,6 +35,7 @@ export const ACCESS_RESOURCE_LABELS: Record<AccessResource, string> = {
   institution_appointments: "An institution's appointments",
   institution_staff: "An institution's staff list (contact details)",
   institution_doctors: "An institution's doctors and invitations (contact details)",
+  consultation_messages: "A video consultation's chat",
 };
 
 export const PRIVACY_TEXTS = {

@@ -22,5 +22,8 @@ export const WS_AUTH_CLOSE_CODES: readonly number[] = [4001, 4002, 4003, 4004, 4
 /** Codes after which the client must not reconnect on its own. */
 export const WS_TERMINAL_CLOSE_CODES: readonly number[] = [...WS_AUTH_CLOSE_CODES, WS_CLOSE.tooManySockets.code];
 
-/** The largest frame a client may send; its only message is a heartbeat of a few dozen bytes. */
-export const WS_MAX_INCOMING_BYTES = 4 * 1024;
+/**
+ * The largest frame a client may send: a heartbeat is a few dozen bytes, a consultation's WebRTC offer or answer a
+ * few kilobytes (its SDP is capped at 12 000 characters).
+ */
+export const WS_MAX_INCOMING_BYTES = 16 * 1024;

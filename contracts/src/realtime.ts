@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { SIGNAL_SDP_MAX_LENGTH } from './consultation';
 
 /**
  * The real-time channel (`/ws/{userId}?token=`): every message type in both directions and every close code, shared
@@ -9,10 +10,44 @@ export * from './realtime-codes';
 
 const timestamp = z.string().max(64);
 
+const appointmentId = z.string().min(1).max(64);
+const sdp = z.string().min(1).max(SIGNAL_SDP_MAX_LENGTH);
+/** An RTCIceCandidateInit, or null for the end of candidates. */
+const iceCandidate = z
+  .strictObject({
+    candidate: z.string().max(1024),
+    sdpMid: z.string().max(64).nullable().optional(),
+    sdpMLineIndex: z.number().int().min(0).max(1024).nullable().optional(),
+    usernameFragment: z.string().max(256).nullable().optional(),
+  })
+  .nullable();
+
+/**
+ * Peer-to-peer signalling of a consultation (issue 13): relayed only to the other participant of that appointment,
+ * only while its consultation is open. The server adds `from_user_id` when it relays.
+ */
+const signalShapes = {
+  rtc_offer: { sdp },
+  rtc_answer: { sdp },
+  rtc_ice_candidate: { candidate: iceCandidate },
+  rtc_hang_up: {},
+} as const;
+export const SIGNAL_TYPES = Object.keys(signalShapes) as Array<keyof typeof signalShapes>;
+export type SignalType = (typeof SIGNAL_TYPES)[number];
+
+const clientSignals = [
+  z.strictObject({ type: z.literal('rtc_offer'), appointment_id: appointmentId, ...signalShapes.rtc_offer }),
+  z.strictObject({ type: z.literal('rtc_answer'), appointment_id: appointmentId, ...signalShapes.rtc_answer }),
+  z.strictObject({ type: z.literal('rtc_ice_candidate'), appointment_id: appointmentId, ...signalShapes.rtc_ice_candidate }),
+  z.strictObject({ type: z.literal('rtc_hang_up'), appointment_id: appointmentId }),
+] as const;
+
 /** What a client sends. Anything else is ignored. */
 export const clientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('heartbeat'), timestamp: z.union([timestamp, z.number()]).optional() }),
+  ...clientSignals,
 ]);
+export type ClientSignal = z.infer<(typeof clientSignals)[number]>;
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 
 const appointmentMessageData = z.looseObject({
@@ -41,6 +76,28 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
     data: appointmentMessageData.extend({
       rejection_reason: z.string().nullable().optional(),
       cancelled_by: z.enum(['patient', 'doctor']).nullable().optional(),
+    }),
+  }),
+  // Signalling as relayed: what the other participant sent, and who that was.
+  ...clientSignals.map((schema) => schema.extend({ from_user_id: z.string() })),
+  /** A signal the server would not relay (not a participant, or the consultation is not open), without detail. */
+  z.object({ type: z.literal('rtc_refused'), appointment_id: z.string(), detail: z.string() }),
+  /** Something happened in a consultation the user takes part in: a join (replacing an older connection), a leave, the end. */
+  z.object({
+    type: z.literal('consultation_update'),
+    event_id: z.string(),
+    data: z.object({
+      appointment_id: z.string(),
+      event: z.enum(['started', 'joined', 'left', 'ended', 'auto_ended', 'message']),
+      user_id: z.string().nullable(),
+      connection_id: z.string().nullable(),
+      replaced_connection_id: z.string().nullable(),
+      status: z.enum(['active', 'ended']),
+      started_at: z.string().nullable(),
+      ends_at: z.string().nullable(),
+      occurred_at: z.string(),
+      auto_ended: z.boolean(),
+      message_id: z.string().nullable(),
     }),
   }),
   z.object({

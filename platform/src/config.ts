@@ -3,6 +3,8 @@ import { resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { parseTrustProxy, type TrustProxy } from './http/trust-proxy';
 import { loadMasterKeys } from './keystore/master-key';
+import type { IceServer } from '@telemed/contracts';
+import { parseIceServers } from './video/ice';
 
 /** Configuration, only from the environment. Every variable here is listed in the README with its default. */
 const envSchema = z.object({
@@ -47,6 +49,16 @@ const envSchema = z.object({
   WS_MESSAGE_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   WS_MESSAGE_RATE_WINDOW_MS: z.coerce.number().int().min(100).default(10_000),
   SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).default(30000),
+  CONSULTATION_MAX_MINUTES: z.coerce.number().positive().max(24 * 60).default(30),
+  CONSULTATION_EARLY_JOIN_MINUTES: z.coerce.number().min(0).max(24 * 60).default(15),
+  /** How often open consultations past their limit are looked for (the next limit is also timed exactly). */
+  CONSULTATION_SWEEP_INTERVAL_MS: z.coerce.number().int().min(50).default(5000),
+  ICE_SERVERS: z.string().default('[{"urls":"stun:stun.l.google.com:19302"}]'),
+  TURN_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16).optional()),
+  LIVEKIT_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^wss?:\/\//, 'must be a ws:// or wss:// URL').optional()),
+  LIVEKIT_API_KEY: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional()),
+  LIVEKIT_API_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32).optional()),
+  WS_SIGNAL_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
   FAULT_INJECTION: z.string().optional(),
 });
 
@@ -61,6 +73,8 @@ export type Config = z.infer<typeof envSchema> & {
   trustProxy: TrustProxy;
   /** Where the read models live: READ_STORE, else MongoDB when MONGODB_URL is set, else a SQLite file in DATA_DIR. */
   readStoreKind: 'sqlite' | 'memory' | 'mongodb';
+  /** ICE_SERVERS, parsed and validated. */
+  iceServers: IceServer[];
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -87,6 +101,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
   }
   if (env_.HTTP_HEADERS_TIMEOUT_MS > env_.HTTP_REQUEST_TIMEOUT_MS) throw new Error('Invalid configuration: HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS');
+  const livekitSet = [env_.LIVEKIT_URL, env_.LIVEKIT_API_KEY, env_.LIVEKIT_API_SECRET].filter(Boolean).length;
+  if (livekitSet !== 0 && livekitSet !== 3) throw new Error('Invalid configuration: LIVEKIT_URL, LIVEKIT_API_KEY and LIVEKIT_API_SECRET are set together (or none, for peer to peer)');
+  let iceServers: IceServer[];
+  try {
+    iceServers = parseIceServers(env_.ICE_SERVERS);
+  } catch (error) {
+    throw new Error(`Invalid configuration: ${(error as Error).message}`, { cause: error });
+  }
   const readStoreKind = env_.READ_STORE ?? (env_.MONGODB_URL ? 'mongodb' : 'sqlite');
   if (readStoreKind === 'mongodb' && !env_.MONGODB_URL) throw new Error('Invalid configuration: READ_STORE=mongodb needs MONGODB_URL');
   const publicUrl = (env_.PUBLIC_URL ?? `http://localhost:${env_.PORT}`).replace(/\/+$/, '');
@@ -99,7 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (production) throw new Error('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set in production (the local identity provider is for development only)');
     identity = { kind: 'local', issuer: `${publicUrl}/oidc`, clientId: 'telemed-local', clientSecret: randomBytes(24).toString('base64url'), redirectUri };
   }
-  return { ...env_, production, dataDir: resolve(env_.DATA_DIR), publicUrl, identity, trustProxy, readStoreKind };
+  return { ...env_, production, dataDir: resolve(env_.DATA_DIR), publicUrl, identity, trustProxy, readStoreKind, iceServers };
 }
 
 /** The notifier's per-socket limits from the configuration. */
@@ -109,5 +131,6 @@ export function socketLimitsFromConfig(config: Config) {
     maxBufferedBytes: config.WS_MAX_BUFFERED_BYTES,
     messageRateLimit: config.WS_MESSAGE_RATE_LIMIT,
     messageRateWindowMs: config.WS_MESSAGE_RATE_WINDOW_MS,
+    signalRateLimit: config.WS_SIGNAL_RATE_LIMIT,
   };
 }

@@ -44,7 +44,28 @@ export class InProcessBus implements Bus {
     return { unsubscribe: async () => void this.subscribers.delete(subscriber) };
   }
 
+  private readonly transient = new Set<{ pattern: string; handler: (subject: string, payload: unknown) => void }>();
+
+  async publishTransient(subject: string, payload: unknown): Promise<void> {
+    for (const subscriber of [...this.transient]) {
+      if (!subjectMatches(subscriber.pattern, subject)) continue;
+      // Never stored, never retried: a handler that throws loses that message, as on core NATS.
+      try {
+        subscriber.handler(subject, payload);
+      } catch (error) {
+        this.onHandlerError(error);
+      }
+    }
+  }
+
+  async subscribeTransient(pattern: string, handler: (subject: string, payload: unknown) => void): Promise<BusSubscription> {
+    const subscriber = { pattern, handler };
+    this.transient.add(subscriber);
+    return { unsubscribe: async () => void this.transient.delete(subscriber) };
+  }
+
   async close(): Promise<void> {
     this.subscribers.clear();
+    this.transient.clear();
   }
 }

@@ -97,6 +97,25 @@ export class NatsBus implements Bus {
     };
   }
 
+  /** Core NATS publish: not captured by the stream (its subjects are `telemed.events.>`), so never stored. */
+  async publishTransient(subject: string, payload: unknown): Promise<void> {
+    this.nc.publish(subject, codec.encode(payload));
+  }
+
+  async subscribeTransient(subject: string, handler: (subject: string, payload: unknown) => void): Promise<BusSubscription> {
+    const subscription = this.nc.subscribe(subject, {
+      callback: (error, message) => {
+        if (error) return this.options.onHandlerError?.(error);
+        try {
+          handler(message.subject, codec.decode(message.data));
+        } catch (handlerError) {
+          this.options.onHandlerError?.(handlerError);
+        }
+      },
+    });
+    return { unsubscribe: async () => subscription.unsubscribe() };
+  }
+
   async close(): Promise<void> {
     await this.nc.drain();
   }

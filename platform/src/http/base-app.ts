@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import compression from 'compression';
@@ -56,7 +57,15 @@ export function createBaseApp(options: {
   // already compressed (the frontend's precompressed assets) are left alone.
   app.use(compression({ threshold: 1024 }));
   app.use('/api', requestLog(options.logger, options.metrics));
-  app.use('/api', express.json({ limit: MAX_REQUEST_BODY_BYTES, type: ['application/json', 'application/*+json'] }));
+  // The raw bytes stay beside the parsed body: a signed webhook (LiveKit's) is verified against exactly what was sent.
+  app.use(
+    '/api',
+    express.json({
+      limit: MAX_REQUEST_BODY_BYTES,
+      type: ['application/json', 'application/*+json'],
+      verify: (req, _res, buf) => void ((req as RawBodyRequest).rawBody = buf),
+    }),
+  );
   return {
     app,
     finish(extra?: (app: Express) => void) {
@@ -65,4 +74,11 @@ export function createBaseApp(options: {
       app.use(errorHandler(options.logger));
     },
   };
+}
+
+type RawBodyRequest = IncomingMessage & { rawBody?: Buffer };
+
+/** The request body's bytes as received (JSON bodies under /api), or null when there was none. */
+export function rawBodyOf(req: IncomingMessage): Buffer | null {
+  return (req as RawBodyRequest).rawBody ?? null;
 }

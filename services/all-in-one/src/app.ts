@@ -3,9 +3,9 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import swaggerUi from 'swagger-ui-express';
-import { INTERACTIONS_PATH, masterKeysFromConfig, createAdapters, createBaseApp, createHttpServer, createLogger, createMetrics, serveFrontend, socketLimitsFromConfig, tokensFromConfig, type Config, type Logger } from '@telemed/platform';
+import { INTERACTIONS_PATH, consultationSettingsFromConfig, videoFromConfig, masterKeysFromConfig, createAdapters, createBaseApp, createHttpServer, createLogger, createMetrics, serveFrontend, socketLimitsFromConfig, tokensFromConfig, type Config, type Logger } from '@telemed/platform';
 import { createCommandService, faultsFromConfig, identityFromConfig, startCommandBackground } from '@telemed/command';
-import { allProjections, createQueryService, readModelTokenCheck, sweepLookups } from '@telemed/query';
+import { allProjections, consultationLookups, createQueryService, readModelTokenCheck, sweepLookups } from '@telemed/query';
 import { createNotifier } from '@telemed/notifier';
 import { seedDemoData } from './demo-data';
 
@@ -32,7 +32,9 @@ export async function createApp(options: AppOptions) {
   registry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
   const checkToken = readModelTokenCheck(readStore);
   const identity = identityFromConfig(config, secret);
-  const command = createCommandService({ eventStore, tokens, registry, logger, clock, faults: faultsFromConfig(config), checkToken, ...identity });
+  const video = videoFromConfig(config);
+  const consultation = consultationSettingsFromConfig(config);
+  const command = createCommandService({ eventStore, tokens, registry, logger, clock, faults: faultsFromConfig(config), checkToken, video, consultation, ...identity });
   const query = createQueryService({ eventStore, readStore, tokens, registry, logger, clock, checkToken });
   const notifier = createNotifier({
     tokens,
@@ -108,7 +110,16 @@ export async function createApp(options: AppOptions) {
     async start() {
       await query.runner.catchUp();
       await query.runner.start();
-      background = await startCommandBackground({ config, eventStore, bus, checkpoints, logger, clock, lookups: sweepLookups(readStore) });
+      background = await startCommandBackground({
+        config,
+        eventStore,
+        bus,
+        checkpoints,
+        logger,
+        clock,
+        video,
+        lookups: { ...sweepLookups(readStore), ...consultationLookups(readStore) },
+      });
       await notifier.start();
       if (config.DEMO_DATA === 'on' && (await eventStore.headPosition()) === 0) {
         const summary = await seedDemoData(eventStore, clock());

@@ -1,5 +1,14 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
-import { ApiRouter, type LoginCookie, type LoginRateLimiter, type OidcClient, type TokenCheck, type TokenService } from '@telemed/platform';
+import {
+  ApiRouter,
+  type ConsultationSettings,
+  type LoginCookie,
+  type LoginRateLimiter,
+  type OidcClient,
+  type TokenCheck,
+  type TokenService,
+  type VideoProvider,
+} from '@telemed/platform';
 import type { CommandDeps } from './context';
 import { userRoutes } from './users/routes';
 import { scheduleRoutes } from './schedule/routes';
@@ -8,6 +17,7 @@ import { googleRoutes, identityRoutes } from './identity/routes';
 import { institutionRoutes, streamInstitutionResolver } from './institutions/routes';
 import { consentRoutes } from './consents/routes';
 import { erasureRoutes } from './users/erasure';
+import { consultationRoutes } from './consultations/routes';
 
 export { registerUser, loadUser, findUserIdByEmail, type NewUser } from './users/service';
 export { startSession } from './identity/sessions';
@@ -18,6 +28,8 @@ export { requestAppointment, changeAppointment } from './appointments/service';
 export { giveConsent, withdrawConsent } from './consents/service';
 export { eraseUser } from './users/erasure';
 export { startSlotReleaser } from './process-managers/release-slots';
+export { endConsultationsAtLimit, startConsultationLimit, type ConsultationLookups, type OpenConsultation } from './process-managers/consultation-limit';
+export { consultationDecider, type ConsultationState, type ConsultationCommand } from './consultations/consultation';
 export { startSweeps, expireStaleRequests, healOrphanedReservations, type SweepLookups, type PendingRequest, type PendingReservation } from './process-managers/sweeps';
 export { systemContext, handleCommand, readStream, type CommandContext, type Decider } from './decider';
 export { slotIdFor, slotStartFromId } from './schedule/slot-id';
@@ -32,6 +44,9 @@ export function createCommandService(
     checkToken?: TokenCheck;
     oidc: OidcClient;
     loginCookie: LoginCookie;
+    /** The consultation's video provider (peer to peer or LiveKit) and its settings (limit, join window, ICE servers). */
+    video: VideoProvider;
+    consultation: ConsultationSettings;
   },
 ) {
   const api = new ApiRouter({
@@ -50,6 +65,7 @@ export function createCommandService(
   appointmentRoutes(api, deps);
   institutionRoutes(api, deps);
   erasureRoutes(api, deps);
+  consultationRoutes(api, { ...deps, settings: deps.consultation });
   return { router: api.router, routes: api.routes };
 }
 export { startRelay, eventSubject } from './relay';

@@ -1,6 +1,6 @@
 import { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
-import { INTERACTIONS_PATH, createAdapters, createBaseApp, createHttpServer, createLogger, createMetrics, loadConfig, runService, tokensFromConfig } from '@telemed/platform';
-import { allProjections, followLogIfReadModelsAreLocal, readModelTokenCheck, sweepLookups } from '@telemed/query';
+import { INTERACTIONS_PATH, consultationSettingsFromConfig, videoFromConfig, createAdapters, createBaseApp, createHttpServer, createLogger, createMetrics, loadConfig, runService, tokensFromConfig } from '@telemed/platform';
+import { allProjections, consultationLookups, followLogIfReadModelsAreLocal, readModelTokenCheck, sweepLookups } from '@telemed/query';
 import { createCommandService, faultsFromConfig, identityFromConfig, startCommandBackground } from './index';
 
 /** The command service alone (a container): the write API, the bus relay and the process managers. */
@@ -12,6 +12,7 @@ const local = await followLogIfReadModelsAreLocal(adapters, allProjections);
 const { secret, tokens } = tokensFromConfig(config);
 const identity = identityFromConfig(config, secret);
 const clock = () => new Date();
+const video = videoFromConfig(config);
 const command = createCommandService({
   eventStore: adapters.eventStore,
   tokens,
@@ -20,6 +21,8 @@ const command = createCommandService({
   clock,
   faults: faultsFromConfig(config),
   checkToken: readModelTokenCheck(adapters.readStore),
+  video,
+  consultation: consultationSettingsFromConfig(config),
   ...identity,
 });
 const base = createBaseApp({ config, logger, metrics, ready: async () => ({ ok: true, adapters: adapters.kinds }) });
@@ -29,7 +32,7 @@ if (identity.localProvider) {
 }
 base.app.use('/api/v1', command.router);
 base.finish();
-const background = await startCommandBackground({ config, ...adapters, logger, clock, lookups: sweepLookups(adapters.readStore) });
+const background = await startCommandBackground({ config, ...adapters, logger, clock, video, lookups: { ...sweepLookups(adapters.readStore), ...consultationLookups(adapters.readStore) } });
 await runService({
   name: 'command',
   server: createHttpServer(base.app, config),

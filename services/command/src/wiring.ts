@@ -9,10 +9,13 @@ import {
   type EventStore,
   type Logger,
   type Subscription,
+  type VideoProvider,
 } from '@telemed/platform';
 import { startRelay } from './relay';
 import { startSlotReleaser } from './process-managers/release-slots';
 import { startSweeps, type SweepLookups } from './process-managers/sweeps';
+import { startConsultationLimit, type ConsultationLookups } from './process-managers/consultation-limit';
+import { startConsultationCloser } from './process-managers/consultation-closer';
 
 /** Sign-in pieces from the configuration: rate limits, the OpenID Connect client, and the local provider in development. */
 export function identityFromConfig(config: Config, secret: Uint8Array) {
@@ -37,7 +40,7 @@ export function faultsFromConfig(config: Config) {
   return config.FAULT_INJECTION === 'crash-after-slot-reserved' ? { afterSlotReserved: () => process.kill(process.pid, 'SIGKILL') } : undefined;
 }
 
-/** The write side's background work: the bus relay, the slot releaser and the sweeps. */
+/** The write side's background work: the bus relay, the slot releaser, the sweeps and the consultation's limit and closer. */
 export async function startCommandBackground(deps: {
   config: Config;
   eventStore: EventStore;
@@ -45,18 +48,26 @@ export async function startCommandBackground(deps: {
   checkpoints: CheckpointStore;
   logger: Logger;
   clock: () => Date;
-  lookups: SweepLookups;
+  lookups: SweepLookups & ConsultationLookups;
+  video: VideoProvider;
 }) {
   const subscriptions: Subscription[] = [
     await startRelay(deps),
     await startSlotReleaser(deps),
+    await startConsultationCloser(deps),
   ];
   const sweeps = startSweeps({ ...deps, graceMs: deps.config.RESERVATION_HEAL_GRACE_MS, intervalMs: deps.config.SWEEP_INTERVAL_MS });
   void sweeps.runNow();
+  const limit = startConsultationLimit({ ...deps, intervalMs: deps.config.CONSULTATION_SWEEP_INTERVAL_MS });
+  void limit.runNow();
   return {
-    runSweepsNow: () => sweeps.runNow(),
+    runSweepsNow: async () => {
+      await sweeps.runNow();
+      await limit.runNow();
+    },
     async stop() {
       sweeps.stop();
+      limit.stop();
       for (const s of subscriptions) await s.stop();
     },
   };

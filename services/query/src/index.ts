@@ -9,9 +9,12 @@ import { institutionLookups, institutionQueryRoutes } from './institution-routes
 import { consentQueryRoutes } from './consent-routes';
 import { privacyQueryRoutes } from './privacy-routes';
 import { AccessAudit } from './access-audit';
+import { consultationQueryRoutes } from './consultation-routes';
 
 export { ProjectionRunner, projectionChecksum, readModelsChecksum } from './projection-runner';
 export { allProjections } from './projections';
+export { consultationLookups, consultationView } from './consultation-routes';
+export type { ConsultationDoc } from './projections/consultations';
 export type { Projection, SlotDoc, AppointmentDoc, UserDoc, DoctorDoc, SessionDoc } from './projections';
 
 /** Read-your-writes: a query with X-Min-Position waits (up to 2 s) until the projections have applied it. */
@@ -53,6 +56,7 @@ export function createQueryService(deps: {
   institutionQueryRoutes(api, deps.readStore, audit);
   consentQueryRoutes(api, deps.readStore);
   privacyQueryRoutes(api, { readStore: deps.readStore, clock: deps.clock });
+  consultationQueryRoutes(api, { readStore: deps.readStore, clock: deps.clock, audit });
 
   api.route({
     method: 'get',

@@ -3,7 +3,7 @@ import { API_TEXTS, conflict, notFound, type DomainEventOf, type EventData } fro
 import type { Decider } from '../decider';
 
 export type AppointmentEvent = DomainEventOf<
-  'AppointmentRequested' | 'AppointmentApproved' | 'AppointmentRejected' | 'AppointmentCancelled' | 'AppointmentExpired'
+  'AppointmentRequested' | 'AppointmentApproved' | 'AppointmentRejected' | 'AppointmentCancelled' | 'AppointmentExpired' | 'AppointmentCompleted'
 >;
 
 /** What the appointment's decisions need: the request without its notes. */
@@ -11,14 +11,16 @@ export type AppointmentDetails = Omit<EventData<'AppointmentRequested'>, 'notes'
 
 export type AppointmentState =
   | { status: 'none' }
-  | { status: 'requested' | 'confirmed' | 'rejected' | 'cancelled' | 'expired'; appointment: AppointmentDetails };
+  | { status: 'requested' | 'confirmed' | 'rejected' | 'cancelled' | 'expired' | 'completed'; appointment: AppointmentDetails };
 
 export type AppointmentCommand =
   | { type: 'RequestAppointment'; data: AppointmentDetails & { notes: string } }
   | { type: 'ApproveAppointment'; data: { actor_id: string; now: Date } }
   | { type: 'RejectAppointment'; data: { actor_id: string; reason: string | null } }
   | { type: 'CancelAppointment'; data: { actor_id: string; reason: string | null; now: Date } }
-  | { type: 'ExpireAppointment'; data: { now: Date } };
+  | { type: 'ExpireAppointment'; data: { now: Date } }
+  /** Its consultation ended (by a participant or at the limit): the visit took place. */
+  | { type: 'CompleteAppointment'; data: { ended_at: string; auto_ended: boolean } };
 
 export function evolveAppointment(state: AppointmentState, event: AppointmentEvent): AppointmentState {
   if (event.type === 'AppointmentRequested') {
@@ -32,6 +34,7 @@ export function evolveAppointment(state: AppointmentState, event: AppointmentEve
     .with({ type: 'AppointmentRejected' }, (): AppointmentState => ({ ...state, status: 'rejected' }))
     .with({ type: 'AppointmentCancelled' }, (): AppointmentState => ({ ...state, status: 'cancelled' }))
     .with({ type: 'AppointmentExpired' }, (): AppointmentState => ({ ...state, status: 'expired' }))
+    .with({ type: 'AppointmentCompleted' }, (): AppointmentState => ({ ...state, status: 'completed' }))
     .exhaustive();
 }
 
@@ -89,6 +92,11 @@ export const appointmentDecider: Decider<AppointmentState, AppointmentCommand, A
       .with({ type: 'ExpireAppointment' }, ({ data }): AppointmentEvent[] =>
         state.status === 'requested' && new Date(state.appointment.start).getTime() <= data.now.getTime()
           ? [{ type: 'AppointmentExpired', data: { appointment_id: state.appointment.appointment_id } }]
+          : [],
+      )
+      .with({ type: 'CompleteAppointment' }, ({ data }): AppointmentEvent[] =>
+        state.status === 'confirmed'
+          ? [{ type: 'AppointmentCompleted', data: { appointment_id: state.appointment.appointment_id, ended_at: data.ended_at, auto_ended: data.auto_ended } }]
           : [],
       )
       .exhaustive(),

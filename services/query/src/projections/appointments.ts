@@ -12,6 +12,15 @@ const APPOINTMENT_EVENTS = [
   'AppointmentRejected',
   'AppointmentCancelled',
   'AppointmentExpired',
+  'AppointmentCompleted',
+] as const satisfies EventType[];
+/** The call, in the appointment's history (the chat is not: it is read through the consultation's own route). */
+const CONSULTATION_HISTORY_EVENTS = [
+  'ConsultationStarted',
+  'ConsultationJoined',
+  'ConsultationLeft',
+  'ConsultationEnded',
+  'ConsultationAutoEnded',
 ] as const satisfies EventType[];
 
 async function renamePerson(store: CollectionSource, userId: string, changes: Partial<PersonDoc>) {
@@ -102,6 +111,7 @@ export const appointmentsProjection = defineProjection({
         setStatus(store, e, { status: 'cancelled', status_reason: `cancelled_by_${e.data.cancelled_by}`, cancellation_reason: e.data.reason }),
       )
       .with({ type: 'AppointmentExpired' }, (e) => setStatus(store, e, { status: 'cancelled', status_reason: 'expired' }))
+      .with({ type: 'AppointmentCompleted' }, (e) => setStatus(store, e, { status: 'completed', status_reason: e.data.auto_ended ? 'auto_ended' : null }))
       .otherwise(async () => {});
   },
 });
@@ -112,7 +122,7 @@ export const appointmentHistoryProjection = defineProjection({
   version: 1,
   collections: ['appointment_history'],
   indexes: [{ collection: 'appointment_history', field: 'appointment_id' }],
-  handles: ['SlotReserved', 'SlotReleased', ...APPOINTMENT_EVENTS],
+  handles: ['SlotReserved', 'SlotReleased', ...APPOINTMENT_EVENTS, ...CONSULTATION_HISTORY_EVENTS],
   apply: async (event, store) => {
     const data = event.data as Record<string, unknown> & { appointment_id: string };
     await store.collection<HistoryDoc>('appointment_history').put({

@@ -6,6 +6,7 @@ import { institutionsProjection } from './institutions';
 import { invitationsProjection } from './invitations';
 import { consentsProjection } from './consents';
 import { accessLogProjection } from './access-log';
+import { consultationsProjection } from './consultations';
 import type { Projection } from './projection';
 import { withErasure } from './erasure';
 
@@ -22,6 +23,7 @@ export const allProjections: Projection[] = [
   invitationsProjection,
   consentsProjection,
   accessLogProjection,
+  consultationsProjection,
 ].map(withErasure);
 
 export type { Projection } from './projection';

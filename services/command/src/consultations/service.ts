@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import { CONSULTATION_TEXTS, conflict, consultationRoom, streams, type JoinConsultationResponse } from '@telemed/contracts';
+import { iceServersFor, type ConsultationSettings, type EventStore, type VideoProvider } from '@telemed/platform';
+import { handleCommand, readStream, systemContext, type CommandContext } from '../decider';
+import { appointmentDecider } from '../appointments/appointment';
+import { consultationDecider, type AppointmentFacts, type ConsultationCommand, type ConsultationLimits, type ConsultationState } from './consultation';
+
+export interface ConsultationDeps {
+  eventStore: EventStore;
+  video: VideoProvider;
+  settings: ConsultationSettings;
+}
+
+export function limitsOf(settings: ConsultationSettings): ConsultationLimits {
+  return { earlyJoinMs: settings.earlyJoinMinutes * 60_000, maxMs: settings.maxMinutes * 60_000 };
+}
+
+/** The appointment as its own stream has it (the read models may lag; the rules decide on the log). */
+export async function appointmentFacts(eventStore: EventStore, appointmentId: string): Promise<AppointmentFacts | null> {
+  const { state } = await readStream(eventStore, streams.appointment(appointmentId), appointmentDecider);
+  if (state.status === 'none') return null;
+  const { appointment_id, patient_id, doctor_id, start, end } = state.appointment;
+  return { appointment_id, patient_id, doctor_id, start, end, status: state.status };
+}
+
+/**
+ * Loads the consultation; one past its limit is auto-ended first (by the system, whoever asked), so a late request
+ * meets an ended consultation even when the limit's process manager has not run yet.
+ */
+async function loadConsultation(eventStore: EventStore, appointmentId: string, context: CommandContext) {
+  const stream = streams.consultation(appointmentId);
+  const loaded = await readStream(eventStore, stream, consultationDecider);
+  if (loaded.state.status === 'active' && new Date(loaded.state.ends_at).getTime() <= context.now.getTime()) {
+    const ended = await handleCommand(
+      eventStore,
+      stream,
+      consultationDecider,
+      { type: 'AutoEndConsultation', data: { now: context.now } },
+      systemContext(context.now, null, context.correlation_id),
+      loaded,
+    );
+    return { state: ended.state, revision: null as number | null, fresh: false };
+  }
+  return { ...loaded, fresh: true };
+}
+
+export async function runConsultationCommand(
+  eventStore: EventStore,
+  appointmentId: string,
+  command: ConsultationCommand,
+  context: CommandContext,
+) {
+  const loaded = await loadConsultation(eventStore, appointmentId, context);
+  return handleCommand(eventStore, streams.consultation(appointmentId), consultationDecider, command, context, loaded.fresh ? loaded : undefined);
+}
+
+export async function joinConsultation(
+  deps: ConsultationDeps,
+  input: { appointment_id: string; user_id: string; name: string },
+  context: CommandContext,
+): Promise<{ body: JoinConsultationResponse; position: number | null }> {
+  const appointment = await appointmentFacts(deps.eventStore, input.appointment_id);
+  const connection_id = randomUUID();
+  const result = await runConsultationCommand(
+    deps.eventStore,
+    input.appointment_id,
+    {
+      type: 'JoinConsultation',
+      data: {
+        actor_id: input.user_id,
+        appointment,
+        connection_id,
+        provider: deps.video.kind,
+        room: consultationRoom(input.appointment_id),
+        now: context.now,
+        limits: limitsOf(deps.settings),
+      },
+    },
+    context,
+  );
+  const state = result.state;
+  if (state.status !== 'active') throw conflict(CONSULTATION_TEXTS.ended);
+  const expiresAt = new Date(state.ends_at);
+  // Identity from the verified session (the caller's user id), never from the request.
+  const connection = await deps.video.connect({ room: state.room, identity: input.user_id, name: input.name, now: context.now, expiresAt });
+  return {
+    body: {
+      ...connection,
+      provider: state.provider,
+      room: state.room,
+      started_at: state.started_at,
+      ends_at: state.ends_at,
+      ice_servers: iceServersFor(deps.settings.iceServers, deps.settings.turnSecret, input.user_id, expiresAt),
+      connection_id,
+      server_time: context.now.toISOString(),
+    },
+    position: result.position,
+  };
+}
+
+export function apiStatusOf(state: ConsultationState): 'waiting' | 'active' | 'ended' {
+  return state.status === 'none' ? 'waiting' : state.status;
+}
