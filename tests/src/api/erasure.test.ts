@@ -45,7 +45,7 @@ describe('per-person encryption and erasure', () => {
 
     const raw = await ciphertextLog(t.app.eventStore).readAll({ fromPosition: 0, limit: 10_000 });
     const registered = raw.find((e) => e.type === 'UserRegistered' && (e.data as { user_id: string }).user_id === p.patient.user_id)!;
-    const { name, email, phone_number } = registered.data as Record<string, string>;
+    const { name, email, phone_number } = registered.data as { name: string; email: string; phone_number: string };
     for (const value of [name, email, phone_number]) assert.ok(isCiphertext(value), `stored as ciphertext: ${value.slice(0, 12)}…`);
     const requested = raw.find((e) => e.type === 'AppointmentRequested' && (e.data as { appointment_id: string }).appointment_id === p.appointmentId)!;
     assert.ok(isCiphertext((requested.data as { notes: string }).notes));
@@ -89,7 +89,7 @@ describe('per-person encryption and erasure', () => {
     // The read models: the account is erased and inactive, the doctor's list shows the visit without the person.
     await t.settle();
     await t.http.get('/api/v1/users/me').set(p.patient.auth).expect(401);
-    const users = await t.app.readStore.collection<Record<string, unknown>>('users').get(p.patient.user_id);
+    const users = await t.app.readStore.collection<{ _id: string } & Record<string, unknown>>('users').get(p.patient.user_id);
     assert.deepEqual([users?.name, users?.email, users?.phone_number, users?.active, users?.erased_at], [ERASED_VALUE, null, null, false, answer.erased_at]);
     const list = await t.http.get('/api/v1/appointments/me?status=requested').set(doctor.auth).expect(200);
     const visit = (list.body as Array<{ appointment_id: string; patient_name: string; notes: string; slot_date?: string }>).find((a) => a.appointment_id === p.appointmentId)!;
@@ -110,7 +110,7 @@ describe('per-person encryption and erasure', () => {
     const erased = (await t.app.eventStore.readStream(streams.user(p.patient.user_id))).find((e) => e.type === 'PersonalDataErased')!;
     assert.equal((erased.data as { requested_by: string }).requested_by, 'platform_admin');
     assert.deepEqual((erased.metadata as { actor: unknown }).actor, { user_id: admin.user_id, role: 'admin' });
-    await t.http.get('/api/v1/users/me').set(p.patient.auth).set('X-Min-Position', res.headers['x-event-position']).expect(401);
+    await t.http.get('/api/v1/users/me').set(p.patient.auth).set('X-Min-Position', String(res.headers['x-event-position'])).expect(401);
     await t.http.post('/api/v1/admin/users/no-such-user/erasure').set(admin.auth).expect(404);
   });
 

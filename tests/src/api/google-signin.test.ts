@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { API_TEXTS } from '@telemed/contracts';
+import { API_TEXTS, ERASURE_TEXTS } from '@telemed/contracts';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { freePort } from '../support/processes';
 import { CookieJar, firstForm } from '../support/browser-like';
@@ -74,6 +74,24 @@ describe('sign-in with Google (through the local OpenID Connect provider)', () =
     assert.equal(res.status, 200);
     const body = (await res.json()) as { user: { user_id: string; account_type: string; role: string } };
     assert.deepEqual([body.user.user_id, body.user.account_type, body.user.role], [doctor.user_id, 'doctor', 'doctor']);
+  });
+
+  it('an erased account cannot be signed in to: 403 that says so, and no new account is made for the address', async () => {
+    const signIn = async () => {
+      const jar = new CookieJar();
+      const { code, state } = await authorize(jar, 'rohan.erased@example.in');
+      return exchange(jar, { token: code, state });
+    };
+    const first = await signIn();
+    assert.equal(first.status, 200, await first.clone().text());
+    const { access_token } = (await first.json()) as { access_token: string };
+    const erased = await fetch(`${base}/api/v1/users/me/erasure`, { method: 'POST', headers: { Authorization: `Bearer ${access_token}` } });
+    assert.equal(erased.status, 200);
+    const before = await t.app.eventStore.headPosition();
+    const again = await signIn();
+    assert.equal(again.status, 403);
+    assert.deepEqual(await again.json(), { detail: ERASURE_TEXTS.accountErased });
+    assert.equal(await t.app.eventStore.headPosition(), before, 'nothing was written: no new account, no session');
   });
 
   it('a code without its login cookie, a replayed code, a forged code or a wrong state is refused with 401', async () => {

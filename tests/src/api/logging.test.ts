@@ -8,7 +8,7 @@ import { giveConsent, registerUser, setAvailability, systemContext } from '@tele
 import { indiaDate, slotInput, tmpDataDir } from '../support/test-app';
 
 describe('logs', () => {
-  it('record each request with route, status and correlation id, and never notes or tokens', async () => {
+  it('record each request with route, status and correlation id, and never notes, reasons, names, addresses or tokens (erasure included)', async () => {
     const lines: string[] = [];
     const destination = new Writable({
       write(chunk, _encoding, callback) {
@@ -37,8 +37,19 @@ describe('logs', () => {
         .send({ slot_id: slots.body.slots[0].slot_id, notes: 'SECRET-SYMPTOM-TEXT' })
         .expect(201)
         .expect('X-Correlation-Id', 'trace-123');
+      // The new paths of issue 12: a rejection with its reason (encrypted under the patient's key), and an erasure.
+      const doctorToken = await app.tokens.issue({ user_id: doctor.user_id, account_type: 'doctor' });
+      const appointmentId = (await app.eventStore.readAll({ fromPosition: 0, limit: 1000 })).find((e) => e.type === 'AppointmentRequested')!.stream_id.slice('appointment-'.length);
+      await supertest(app.app).post(`/api/v1/appointments/${appointmentId}/reject`).set('Authorization', `Bearer ${doctorToken}`).send({ reason: 'SECRET-REJECTION-REASON' }).expect(200);
+      const erasure = await supertest(app.app).post('/api/v1/users/me/erasure').set('Authorization', `Bearer ${token}`).expect(200);
+      await app.runner.waitForPosition(Number(erasure.headers['x-event-position']), 2000);
+      await supertest(app.app).get('/api/v1/users/me').set('Authorization', `Bearer ${token}`).expect(401);
       const all = lines.join('');
       assert.ok(!all.includes('SECRET-SYMPTOM-TEXT'), 'no health data in logs');
+      assert.ok(!all.includes('SECRET-REJECTION-REASON'), 'no reasons in logs');
+      for (const personal of ['p@x.in', '"P"', 'Dr D', 'd@x.in']) assert.ok(!all.includes(personal), `no names or addresses in logs (${personal})`);
+      assert.ok(!all.includes('enc1.'), 'no ciphertext in logs either');
+      assert.ok(lines.some((l) => l.includes('/api/v1/users/me/erasure')), 'the erasure request itself is logged (route and status)');
       assert.ok(!all.includes(token), 'no tokens in logs');
       const entry = lines.map((l) => JSON.parse(l)).find((l) => l.correlation_id === 'trace-123');
       assert.deepEqual(

@@ -297,6 +297,14 @@ describe('access control: every route against every role', () => {
         return { url: '/api/v1/users/me/consents', body: { notice_version: CONSENT_NOTICE_VERSION } };
       },
     },
+    {
+      method: 'post',
+      path: '/admin/users/:user_id/erasure',
+      expect: all(403, { platformAdmin: 200 }),
+      request: async () => ({ url: `/api/v1/admin/users/${(await t.createUser('patient')).user_id}/erasure` }),
+    },
+    // Keep this row last: every role erases its own account here, and nothing can be asked of it afterwards.
+    { method: 'post', path: '/users/me/erasure', expect: all(200), request: fixed('/api/v1/users/me/erasure') },
   ];
 
   it("across two institutions: A's admin adding B's doctor by e-mail gets an invitation and sees only appointments made while the doctor is A's member", async () => {

@@ -1,0 +1,91 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { allProjections, readModelsChecksum } from '@telemed/query';
+import { indiaDate, startTestApp } from '../support/test-app';
+import { runNpm } from '../support/processes';
+
+/** A file's bytes with its write-ahead log, as they sit on disk. */
+function fileBytes(dir: string, name: string): Buffer {
+  return Buffer.concat([name, `${name}-wal`].map((f) => join(dir, f)).filter(existsSync).map((f) => readFileSync(f)));
+}
+
+/** Where each value still appears, for a readable failure. */
+function traces(values: string[], places: Record<string, Buffer>): string[] {
+  const found: string[] = [];
+  for (const value of values) for (const [place, bytes] of Object.entries(places)) if (bytes.indexOf(value) !== -1) found.push(`"${value}" in ${place}`);
+  return found;
+}
+
+/**
+ * The bytes test (issue 12): after an erasure and a replay from position 0, none of the erased person's values is
+ * in the event store file, the SQLite read store file or the bus messages; a rebuild's checksum equals the live one
+ * and that of a second rebuild.
+ */
+describe('erasure leaves no bytes of the person', () => {
+  it('not in the event store, the read store rebuilt from the log, or on the bus', async () => {
+    const t = await startTestApp({ env: { READ_STORE: 'sqlite' } });
+    const onTheBus: string[] = [];
+    let kept = false;
+    try {
+      await t.app.bus.subscribe('telemed.events.>', async (message) => void onTheBus.push(JSON.stringify(message.payload)));
+      const doctor = await t.createUser('doctor', { name: 'Dr. Farhan Qureshi' });
+      const slots = await t.openSlots(doctor, ['15:00', '15:30'].map((time) => ({ date: indiaDate(5), time })));
+      const person = { name: 'Anaya Bhattacharya', phone: '+91 99887 66554', notes: 'Palpitations since the new medicine', reason: 'Cannot travel on the day' };
+      const patient = await t.createUser('patient', { name: person.name, phone_number: person.phone });
+      const email = (await t.http.get('/api/v1/users/me').set(patient.auth).expect(200)).body.email as string;
+
+      const first = await t.http.post('/api/v1/appointments').set(patient.auth).send({ slot_id: slots[0], notes: person.notes }).expect(201);
+      await t.http.post(`/api/v1/appointments/${first.body.appointment_id}/approve`).set(doctor.auth).expect(200);
+      await t.http.post(`/api/v1/appointments/${first.body.appointment_id}/cancel`).set(patient.auth).send({ reason: person.reason }).expect(200);
+      const second = await t.http.post('/api/v1/appointments').set(patient.auth).send({ slot_id: slots[1], notes: person.notes }).expect(201);
+      await t.http.post(`/api/v1/appointments/${second.body.appointment_id}/reject`).set(doctor.auth).send({ reason: `${person.reason} (doctor)` }).expect(200);
+      await t.settle();
+      // The bus never carried them, even before the erasure: the relay publishes ciphertext.
+      const values = [person.name, person.phone, email, person.notes, person.reason];
+      await until(() => onTheBus.some((m) => m.includes('AppointmentRejected')));
+      assert.deepEqual(traces(values, { bus: Buffer.from(onTheBus.join('\n')) }), []);
+      assert.ok(onTheBus.some((m) => m.includes('"notes":"enc1.')), 'the request went on the bus, its notes as ciphertext');
+
+      const erased = await t.http.post('/api/v1/users/me/erasure').set(patient.auth).expect(200);
+      await t.settle();
+      await until(() => onTheBus.some((m) => m.includes('PersonalDataErased')));
+      const live = await readModelsChecksum(t.app.readStore, allProjections);
+      assert.ok(erased.body.kept.length > 0);
+      await t.app.stop();
+      kept = true;
+
+      const replays: Array<{ events: number; checksum: string }> = [];
+      for (let run = 0; run < 2; run += 1) {
+        const replay = await runNpm(['replay', '--', '--json'], { DATA_DIR: t.dataDir, READ_STORE: 'sqlite' });
+        assert.equal(replay.code, 0, replay.stderr);
+        replays.push(JSON.parse(replay.stdout.trim().split('\n').at(-1)!) as { events: number; checksum: string });
+      }
+      assert.ok(replays[0]!.events > 10);
+      assert.equal(replays[0]!.checksum, replays[1]!.checksum, 'a rebuild done twice gives the same read models');
+      assert.equal(replays[0]!.checksum, live, 'a rebuild after the erasure equals the live read models');
+
+      const found = traces(values, {
+        'the event store file': fileBytes(t.dataDir, 'events.db'),
+        'the read store file': fileBytes(t.dataDir, 'read-models.db'),
+        'the bus messages': Buffer.from(onTheBus.join('\n')),
+      });
+      assert.deepEqual(found, [], 'no value of the erased person is left');
+      // The doctor was not erased: the check would see a name that is there.
+      assert.notEqual(fileBytes(t.dataDir, 'read-models.db').indexOf('Farhan Qureshi'), -1);
+    } finally {
+      if (!kept) await t.app.stop();
+      rmSync(t.dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+async function until(test: () => boolean, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!test()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await sleep(20);
+  }
+}
