@@ -46,6 +46,7 @@ export async function createApp(options: AppOptions) {
     idleTimeoutMs: config.NOTIFIER_IDLE_TIMEOUT_MS,
     limits: socketLimitsFromConfig(config),
     durableName: config.NOTIFIER_ID ? `notifier-${config.NOTIFIER_ID}` : undefined,
+    clock,
   });
   metrics.gauge('telemed_projection_lag_events', 'Events in the log not yet applied, by projection', ['projection'], async (set) => {
     const head = await eventStore.headPosition();

@@ -15,6 +15,7 @@ import { messagesFor, type AppointmentFacts } from './messages';
 import { SocketSessions } from './sessions';
 import { GuardedSocket, type SocketLimits } from './socket-guard';
 import { RecentIds } from './recent-ids';
+import { createSignalling, isSignal } from './signalling';
 
 export { messagesFor } from './messages';
 
@@ -36,6 +37,7 @@ export const DEFAULT_SOCKET_LIMITS = {
   maxBufferedBytes: 1024 * 1024,
   messageRateLimit: 20,
   messageRateWindowMs: 10_000,
+  signalRateLimit: 60,
 } as const;
 
 export interface NotifierOptions {
@@ -53,6 +55,8 @@ export interface NotifierOptions {
   durableName?: string;
   limits?: Partial<SocketLimits & { maxSocketsPerUser: number }>;
   onDelivered?(count: number): void;
+  /** The time signalling is checked against (a consultation's limit); tests inject one. */
+  clock?: () => Date;
 }
 
 type Close = { code: number; reason: string };
@@ -76,6 +80,7 @@ export function createNotifier(options: NotifierOptions) {
   const users = options.readStore.collection<{ _id: string; active?: boolean }>('users');
   const appointments = options.readStore.collection<AppointmentFacts & { _id: string }>('appointments');
   const { logger } = options;
+  const signalling = createSignalling({ ...options, sessions, clock: options.clock ?? (() => new Date()) });
 
   async function authenticate(userId: string, token: string | null): Promise<{ refused: Close } | { sessionId: string | null }> {
     if (!token) return { refused: CLOSE.tokenRequired };
@@ -111,13 +116,31 @@ export function createNotifier(options: NotifierOptions) {
     sessions.add(userId, sessionId, guarded);
     const beat = keepAlive(guarded);
     guarded.socket.on('message', (raw, isBinary) => {
-      if (!guarded.admit() || isBinary) return;
-      const message = parseMessage(clientMessageSchema, String(raw));
-      if (message?.type !== 'heartbeat') return; // anything that is not a known message is ignored
+      const message = isBinary ? null : parseMessage(clientMessageSchema, String(raw));
+      // Signals spend a budget of their own (a call's setup is a burst); everything else, known or not, the general one.
+      if (!guarded.admit(Date.now(), isSignal(message) ? 'signal' : 'general') || isBinary) return;
+      if (isSignal(message)) {
+        signalling.onSignal(guarded, userId, message).catch((error: unknown) => logger.error({ err: error }, 'signal relay failed'));
+        return;
+      }
+      if (!message) return logMalformedSignal(String(raw), userId);
+      if (message.type !== 'heartbeat') return; // anything that is not a known message is ignored
       beat();
       guarded.send(serialize({ type: 'heartbeat_response', timestamp: new Date().toISOString() }));
     });
     guarded.send(serialize({ type: 'connection_established', user_id: userId, timestamp: new Date().toISOString() }));
+  }
+
+  /** A frame that claims to be signalling but is not valid is ignored and logged: its type and size, never its content. */
+  function logMalformedSignal(text: string, userId: string): void {
+    if (!text.includes('"rtc_')) return;
+    let type: unknown;
+    try {
+      type = (JSON.parse(text) as { type?: unknown } | null)?.type;
+    } catch {
+      type = null;
+    }
+    if (typeof type === 'string' && type.startsWith('rtc_')) logger.warn({ type: type.slice(0, 32), bytes: text.length, user_id: userId }, 'ignored a malformed signalling message');
   }
 
   function onConnection(ws: WebSocket, userId: string, token: string | null) {
@@ -190,9 +213,11 @@ export function createNotifier(options: NotifierOptions) {
       await subscribe(USER_DEACTIVATED_SUBJECT, '-users', onUserDeactivated);
       await subscribe(USER_ERASED_SUBJECT, '-erasures', onUserDeactivated);
       await subscribe(SLOT_RELEASED_SUBJECT, '-slots', onSlotReleased);
+      await signalling.start(subscribe);
     },
     openSockets: () => sessions.count,
     async stop() {
+      await signalling.stop();
       for (const subscription of subscriptions.splice(0)) await subscription.unsubscribe();
       sessions.closeAll(CLOSE.shutdown);
       wss.close();

@@ -13,7 +13,7 @@ const metrics = createMetrics();
 const adapters = await createAdapters(config, logger, metrics);
 const { tokens } = tokensFromConfig(config);
 const local = await followLogIfReadModelsAreLocal(adapters, allProjections);
-const waitForPosition = checkpointWaiter(adapters.readStore, allProjections.filter((p) => p.name === 'appointments' || p.name === 'users'));
+const waitForPosition = checkpointWaiter(adapters.readStore, allProjections.filter((p) => p.name === 'appointments' || p.name === 'users' || p.name === 'consultations'));
 const notifier = createNotifier({
   tokens,
   readStore: adapters.readStore,

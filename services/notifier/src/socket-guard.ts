@@ -8,6 +8,11 @@ export interface SocketLimits {
   /** Incoming messages allowed per window (a token bucket: bursts up to this, refilled over the window). */
   messageRateLimit: number;
   messageRateWindowMs: number;
+  /**
+   * Signalling messages (WebRTC offer, answer, ICE candidates, hang-up) allowed per window, from a bucket of their own:
+   * a call's setup sends a burst of candidates that the heartbeat budget was never meant for. Default 60.
+   */
+  signalRateLimit?: number;
   /** How long a closing socket may take to answer the close handshake before it is cut. */
   closeGraceMs?: number;
 }
@@ -19,8 +24,7 @@ type Close = { code: number; reason: string };
  * and a bounded incoming message rate. Every write to a client goes through `send`.
  */
 export class GuardedSocket {
-  private tokens: number;
-  private refilledAt = Date.now();
+  private readonly buckets: Record<'general' | 'signal', { tokens: number; refilledAt: number; limit: number }>;
   private closing = false;
 
   constructor(
@@ -28,7 +32,11 @@ export class GuardedSocket {
     private readonly limits: SocketLimits,
     private readonly logger: Logger,
   ) {
-    this.tokens = limits.messageRateLimit;
+    const now = Date.now();
+    this.buckets = {
+      general: { tokens: limits.messageRateLimit, refilledAt: now, limit: limits.messageRateLimit },
+      signal: { tokens: limits.signalRateLimit ?? 60, refilledAt: now, limit: limits.signalRateLimit ?? 60 },
+    };
     // ws emits protocol errors (invalid frame, oversized or unmasked frame, bad UTF-8) here, then closes the socket.
     socket.on('error', (error: Error & { code?: string }) => {
       this.logger.debug({ code: error.code ?? error.name }, 'websocket error');
@@ -53,17 +61,18 @@ export class GuardedSocket {
     return true;
   }
 
-  /** Takes one incoming message from the budget; over budget closes the socket and answers false. */
-  admit(now = Date.now()): boolean {
+  /** Takes one incoming message from its budget (a token bucket); over budget closes the socket and answers false. */
+  admit(now = Date.now(), kind: 'general' | 'signal' = 'general'): boolean {
     if (!this.open) return false;
-    const { messageRateLimit: limit, messageRateWindowMs: window } = this.limits;
-    this.tokens = Math.min(limit, this.tokens + ((now - this.refilledAt) * limit) / window);
-    this.refilledAt = now;
-    if (this.tokens >= 1) {
-      this.tokens -= 1;
+    const bucket = this.buckets[kind];
+    const window = this.limits.messageRateWindowMs;
+    bucket.tokens = Math.min(bucket.limit, bucket.tokens + ((now - bucket.refilledAt) * bucket.limit) / window);
+    bucket.refilledAt = now;
+    if (bucket.tokens >= 1) {
+      bucket.tokens -= 1;
       return true;
     }
-    this.logger.warn({}, 'closing a websocket over its message rate');
+    this.logger.warn({ kind }, 'closing a websocket over its message rate');
     this.close(WS_CLOSE.rateLimited);
     return false;
   }

@@ -184,7 +184,7 @@ describe('consultations API (issue 13)', () => {
     const events = await t.app.eventStore.readStream(streams.consultation(id));
     const autoEnded = events.find((e) => e.type === 'ConsultationAutoEnded')!;
     assert.ok(autoEnded, 'ConsultationAutoEnded recorded');
-    assert.equal(autoEnded.metadata.actor.role, 'system');
+    assert.equal((autoEnded.metadata as { actor: { role: string } }).actor.role, 'system');
     const state = await view(id, patient);
     assert.equal(state.status, 'ended');
     assert.equal(state.auto_ended, true);

@@ -1,0 +1,134 @@
+import {
+  CONSULTATION_TEXTS,
+  SIGNAL_TYPES,
+  type ClientSignal,
+  type RecordedEvent,
+  type ServerMessage,
+} from '@telemed/contracts';
+import { TRANSIENT_SUBJECT_PREFIX, type Bus, type BusSubscription, type Logger, type ReadStore } from '@telemed/platform';
+import type { SocketSessions } from './sessions';
+import type { GuardedSocket } from './socket-guard';
+
+/** What signalling needs of a consultation (the consultations read model). */
+export interface ConsultationFacts {
+  _id: string;
+  appointment_id: string;
+  patient_id: string;
+  doctor_id: string;
+  status: 'active' | 'ended';
+  started_at: string;
+  ends_at: string;
+  ended_at: string | null;
+  auto_ended: boolean;
+}
+
+/** Consultation events, as the relay publishes them. */
+export const CONSULTATION_SUBJECTS = 'telemed.events.consultation.>';
+/** Signals for one recipient cross replicas on `telemed.transient.signal.<user id>`: never stored, at most once. */
+export const SIGNAL_SUBJECTS = `${TRANSIENT_SUBJECT_PREFIX}signal.>`;
+const signalSubject = (userId: string) => `${TRANSIENT_SUBJECT_PREFIX}signal.${userId}`;
+
+const SIGNAL_TYPE_SET: ReadonlySet<string> = new Set(SIGNAL_TYPES);
+export const isSignal = (message: { type: string } | null): message is ClientSignal => !!message && SIGNAL_TYPE_SET.has(message.type);
+
+interface RelayedSignal {
+  to: string;
+  message: ClientSignal & { from_user_id: string };
+}
+
+const UPDATE_OF: Partial<Record<string, 'started' | 'joined' | 'left' | 'ended' | 'auto_ended' | 'message'>> = {
+  ConsultationStarted: 'started',
+  ConsultationJoined: 'joined',
+  ConsultationLeft: 'left',
+  ConsultationEnded: 'ended',
+  ConsultationAutoEnded: 'auto_ended',
+  ConsultationMessagePosted: 'message',
+};
+
+/**
+ * Peer-to-peer signalling of consultations over the notifier's sockets: an offer, answer, ICE candidate or hang-up is
+ * relayed only to the other participant of that appointment, only while its consultation is open (started, not
+ * ended, before its limit). Anything else is refused and logged without its payload. Across replicas, signals go
+ * through the bus's transient subjects; consultation events from the log become `consultation_update` messages for
+ * both participants (the auto-end among them).
+ */
+export function createSignalling(options: {
+  bus: Bus;
+  readStore: ReadStore;
+  sessions: SocketSessions;
+  logger: Logger;
+  clock: () => Date;
+  waitForPosition(position: number): Promise<unknown>;
+}) {
+  const consultations = options.readStore.collection<ConsultationFacts>('consultations');
+  const { logger, sessions } = options;
+  const subscriptions: BusSubscription[] = [];
+
+  /** The other participant when the sender may signal in this consultation now, else null. */
+  async function recipientFor(senderId: string, appointmentId: string): Promise<string | null> {
+    const consultation = await consultations.get(appointmentId);
+    if (!consultation || consultation.status !== 'active') return null;
+    if (Date.parse(consultation.ends_at) <= options.clock().getTime()) return null;
+    if (senderId === consultation.patient_id) return consultation.doctor_id;
+    if (senderId === consultation.doctor_id) return consultation.patient_id;
+    return null;
+  }
+
+  async function onSignal(guarded: GuardedSocket, senderId: string, message: ClientSignal): Promise<void> {
+    const recipient = await recipientFor(senderId, message.appointment_id);
+    if (!recipient) {
+      // Who tried and what kind, never the payload (session descriptions and candidates carry addresses).
+      logger.warn({ type: message.type, user_id: senderId }, 'signal refused: not a participant of an open consultation');
+      guarded.send(JSON.stringify({ type: 'rtc_refused', appointment_id: message.appointment_id, detail: CONSULTATION_TEXTS.signalRefused } satisfies ServerMessage));
+      return;
+    }
+    const relayed: RelayedSignal = { to: recipient, message: { ...message, from_user_id: senderId } };
+    await options.bus.publishTransient(signalSubject(recipient), relayed);
+  }
+
+  function deliverSignal(_subject: string, payload: unknown): void {
+    const relayed = payload as RelayedSignal;
+    if (typeof relayed?.to !== 'string' || typeof relayed.message?.type !== 'string') return;
+    sessions.send(relayed.to, relayed.message);
+  }
+
+  async function onConsultationEvent(event: RecordedEvent): Promise<void> {
+    const kind = UPDATE_OF[event.type];
+    if (!kind) return;
+    await options.waitForPosition(event.position);
+    const data = event.data as { appointment_id: string; user_id?: string; connection_id?: string; replaced_connection_id?: string | null; message_id?: string };
+    const consultation = await consultations.get(data.appointment_id);
+    if (!consultation) return;
+    const message: ServerMessage = {
+      type: 'consultation_update',
+      event_id: event.event_id,
+      data: {
+        appointment_id: data.appointment_id,
+        event: kind,
+        user_id: event.type === 'ConsultationEnded' ? (event.data as { ended_by: string }).ended_by : (data.user_id ?? null),
+        connection_id: data.connection_id ?? null,
+        replaced_connection_id: data.replaced_connection_id ?? null,
+        status: kind === 'ended' || kind === 'auto_ended' ? 'ended' : 'active',
+        started_at: consultation.started_at,
+        ends_at: consultation.ends_at,
+        occurred_at: event.metadata.occurred_at,
+        auto_ended: kind === 'auto_ended',
+        message_id: data.message_id ?? null,
+      },
+    };
+    sessions.send(consultation.patient_id, message);
+    sessions.send(consultation.doctor_id, message);
+  }
+
+  return {
+    onSignal,
+    onConsultationEvent,
+    async start(subscribeEvents: (subject: string, suffix: string, handle: (event: RecordedEvent) => unknown) => Promise<unknown>) {
+      subscriptions.push(await options.bus.subscribeTransient(SIGNAL_SUBJECTS, deliverSignal));
+      await subscribeEvents(CONSULTATION_SUBJECTS, '-consultations', onConsultationEvent);
+    },
+    async stop() {
+      for (const subscription of subscriptions.splice(0)) await subscription.unsubscribe();
+    },
+  };
+}
