@@ -1,65 +1,61 @@
 import { Query } from 'mingo';
 import { sortDocs } from './sort';
+import { cloneDoc } from './clone';
+import { FieldIndex, type Entry } from './memory-index';
 import type { BatchStore, Doc, Filter, FindOptions, ProjectionCheckpoint, ReadCollection, ReadStore } from './port';
 
 type AnyDoc = Doc & Record<string, unknown>;
 
-/** One collection: documents by id, plus hash indexes on declared fields. */
+/** One collection: documents by id, plus equality indexes on declared fields. */
 class MemoryCollection<T extends AnyDoc> implements ReadCollection<T> {
-  readonly docs = new Map<string, T>();
-  private readonly indexes = new Map<string, Map<unknown, Set<string>>>();
+  private readonly docs = new Map<string, Entry<T>>();
+  private readonly indexes: Array<FieldIndex<T>> = [];
 
   addIndex(field: string): void {
-    if (this.indexes.has(field)) return;
-    const index = new Map<unknown, Set<string>>();
-    this.indexes.set(field, index);
-    for (const doc of this.docs.values()) this.indexAdd(field, index, doc);
-  }
-
-  private indexAdd(field: string, index: Map<unknown, Set<string>>, doc: T): void {
-    const key = doc[field];
-    let ids = index.get(key);
-    if (!ids) index.set(key, (ids = new Set()));
-    ids.add(doc._id);
-  }
-
-  private indexRemove(doc: T): void {
-    for (const [field, index] of this.indexes) index.get(doc[field])?.delete(doc._id);
+    if (this.indexes.some((index) => index.field === field)) return;
+    const index = new FieldIndex<T>(field, this.indexes.length);
+    this.indexes.push(index);
+    for (const entry of this.docs.values()) index.add(entry.doc[field], entry);
   }
 
   /**
    * Narrows the candidates with an index when the filter has a plain equality on an indexed field; of several such
    * fields, the one with the fewest documents for its value.
    */
-  private candidates(filter: Filter): Iterable<T> {
+  private candidates(filter: Filter): T[] {
     if (typeof filter._id === 'string') {
-      const doc = this.docs.get(filter._id);
-      return doc ? [doc] : [];
+      const entry = this.docs.get(filter._id);
+      return entry ? [entry.doc] : [];
     }
-    let best: Set<string> | null = null;
-    for (const [field, index] of this.indexes) {
-      const value = filter[field];
+    let best: FieldIndex<T> | null = null;
+    let bestSize = 0;
+    for (const index of this.indexes) {
+      const value = filter[index.field];
       if (value !== undefined && (value === null || typeof value !== 'object')) {
-        const ids = index.get(value);
-        if (!ids || ids.size === 0) return [];
-        if (!best || ids.size < best.size) best = ids;
+        const size = index.size(value);
+        if (size === 0) return [];
+        if (!best || size < bestSize) {
+          best = index;
+          bestSize = size;
+        }
       }
     }
-    return best ? [...best].map((id) => this.docs.get(id)!) : this.docs.values();
+    const entries = best ? best.entries(filter[best.field]) : this.docs.values();
+    return Array.from(entries, (entry) => entry.doc);
   }
 
   async get(id: string): Promise<T | null> {
-    const doc = this.docs.get(id);
-    return doc ? structuredClone(doc) : null;
+    const entry = this.docs.get(id);
+    return entry ? cloneDoc(entry.doc) : null;
   }
 
   async find(filter: Filter = {}, options: FindOptions = {}): Promise<T[]> {
     const query = new Query(filter);
-    let found = [...this.candidates(filter)].filter((doc) => query.test(doc));
+    let found = this.candidates(filter).filter((doc) => query.test(doc));
     if (options.sort) found = sortDocs(found, options.sort);
     const start = options.skip ?? 0;
     const end = options.limit === undefined ? undefined : start + options.limit;
-    return found.slice(start, end).map((doc) => structuredClone(doc));
+    return found.slice(start, end).map((doc) => cloneDoc(doc));
   }
 
   async count(filter: Filter = {}): Promise<number> {
@@ -69,37 +65,54 @@ class MemoryCollection<T extends AnyDoc> implements ReadCollection<T> {
     return n;
   }
 
-  /** The store keeps the document it is given (callers hand over fresh objects); reads return copies. */
+  /**
+   * The store keeps the document it is given and patches it in place later: a caller hands over a fresh object and
+   * does not touch it afterwards. Reads return copies, so no caller ever holds a stored document.
+   */
   async put(doc: T): Promise<void> {
-    this.store(doc);
-  }
-
-  private store(doc: T): void {
-    const previous = this.docs.get(doc._id);
-    this.docs.set(doc._id, doc);
-    for (const [field, index] of this.indexes) {
-      if (previous) {
-        if (previous[field] === doc[field]) continue;
-        index.get(previous[field])?.delete(doc._id);
-      }
-      this.indexAdd(field, index, doc);
+    const entry = this.docs.get(doc._id);
+    if (!entry) {
+      const added: Entry<T> = { doc, at: [] };
+      this.docs.set(doc._id, added);
+      for (const index of this.indexes) index.add(doc[index.field], added);
+      return;
+    }
+    const previous = entry.doc;
+    entry.doc = doc;
+    for (const index of this.indexes) {
+      const old = previous[index.field];
+      const value = doc[index.field];
+      if (old === value) continue;
+      index.remove(old, entry);
+      index.add(value, entry);
     }
   }
 
   async patch(id: string, fields: Partial<T>): Promise<void> {
-    const previous = this.docs.get(id);
-    if (!previous) return;
-    this.store({ ...previous, ...structuredClone(fields), _id: id });
+    const entry = this.docs.get(id);
+    if (!entry) return;
+    const doc: Record<string, unknown> = entry.doc;
+    for (const key in fields) {
+      if (key === '_id' || !Object.hasOwn(fields, key)) continue;
+      const value = cloneDoc(fields[key] as unknown);
+      const old = doc[key];
+      doc[key] = value;
+      if (old === value) continue;
+      for (const index of this.indexes) {
+        if (index.field !== key) continue;
+        index.remove(old, entry);
+        index.add(value, entry);
+      }
+    }
   }
 
   async delete(id: string): Promise<void> {
-    const previous = this.docs.get(id);
-    if (!previous) return;
-    this.indexRemove(previous);
+    const entry = this.docs.get(id);
+    if (!entry) return;
+    for (const index of this.indexes) index.remove(entry.doc[index.field], entry);
     this.docs.delete(id);
   }
 }
-
 
 /** Read store kept in memory; rebuilt from the log at every start. */
 export class MemoryReadStore implements ReadStore {

@@ -14,6 +14,8 @@ interface Waiter {
  */
 export class ProjectionRunner {
   private readonly checkpoints = new Map<string, number>();
+  /** event type → the projections that handle it, in the declared order. */
+  private readonly byType = new Map<string, Projection[]>();
   private subscription: Subscription | null = null;
   private waiters: Waiter[] = [];
   private appliedPosition = 0;
@@ -22,6 +24,12 @@ export class ProjectionRunner {
   constructor(
     private readonly deps: { eventStore: EventStore; readStore: ReadStore; projections: Projection[]; logger?: Logger },
   ) {}
+
+  private handlers(type: string): Projection[] {
+    let handlers = this.byType.get(type);
+    if (!handlers) this.byType.set(type, (handlers = this.deps.projections.filter((p) => p.handles.has(type as RecordedEvent['type']))));
+    return handlers;
+  }
 
   get position(): number {
     return this.appliedPosition;
@@ -49,11 +57,14 @@ export class ProjectionRunner {
   async applyBatch(events: StoredEvent[]): Promise<void> {
     if (events.length === 0) return;
     const batch = this.deps.readStore.beginBatch();
+    // Projections already past the batch's first event (a redelivery, or one rebuilt behind the others) check each
+    // event's position; the rest apply every event they handle.
+    const ahead = new Set(this.deps.projections.filter((p) => this.checkpoints.get(p.name)! >= events[0]!.position));
     for (const stored of events) {
       const event = stored as unknown as RecordedEvent;
-      for (const projection of this.deps.projections) {
-        if (stored.position <= this.checkpoints.get(projection.name)!) continue;
-        if (projection.handles.has(event.type)) await projection.apply(event, batch);
+      for (const projection of this.handlers(event.type)) {
+        if (ahead.size > 0 && ahead.has(projection) && stored.position <= this.checkpoints.get(projection.name)!) continue;
+        await projection.apply(event, batch);
       }
     }
     this.appliedEvents += events.length;

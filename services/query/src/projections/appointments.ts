@@ -1,4 +1,3 @@
-import { match } from 'ts-pattern';
 import type { EventType, RecordedEvent } from '@telemed/contracts';
 import type { CollectionSource } from '@telemed/platform';
 import { defineProjection } from './projection';
@@ -65,24 +64,24 @@ export const appointmentsProjection = defineProjection({
     ...APPOINTMENT_EVENTS,
   ],
   apply: async (event, store) => {
-    const people = store.collection<PersonDoc>(PEOPLE);
-    await match(event)
-      .with({ type: 'UserRegistered' }, ({ data }) =>
-        people.put({ _id: data.user_id, name: data.name, phone_number: data.phone_number, specialty: null, consultation_fee: null }),
-      )
-      .with({ type: 'UserProfileUpdated' }, ({ data }) =>
-        renamePerson(store, data.user_id, withoutUndefined({ name: data.name, phone_number: data.phone_number })),
-      )
-      .with({ type: 'DoctorRegistered' }, ({ data }) =>
-        people.patch(data.doctor_id, { specialty: data.specialty, consultation_fee: data.consultation_fee }),
-      )
-      .with({ type: 'DoctorProfileUpdated' }, ({ data }) =>
-        renamePerson(store, data.doctor_id, withoutUndefined({ specialty: data.specialty, consultation_fee: data.consultation_fee })),
-      )
-      .with({ type: 'AppointmentRequested' }, async ({ data, metadata, position }) => {
+    // A switch, not a pattern match: apply runs for every event of a rebuild.
+    switch (event.type) {
+      case 'UserRegistered': {
+        const { data } = event;
+        return store.collection<PersonDoc>(PEOPLE).put({ _id: data.user_id, name: data.name, phone_number: data.phone_number, specialty: null, consultation_fee: null });
+      }
+      case 'UserProfileUpdated':
+        return renamePerson(store, event.data.user_id, withoutUndefined({ name: event.data.name, phone_number: event.data.phone_number }));
+      case 'DoctorRegistered':
+        return store.collection<PersonDoc>(PEOPLE).patch(event.data.doctor_id, { specialty: event.data.specialty, consultation_fee: event.data.consultation_fee });
+      case 'DoctorProfileUpdated':
+        return renamePerson(store, event.data.doctor_id, withoutUndefined({ specialty: event.data.specialty, consultation_fee: event.data.consultation_fee }));
+      case 'AppointmentRequested': {
+        const { data, metadata, position } = event;
+        const people = store.collection<PersonDoc>(PEOPLE);
         const patient = await people.get(data.patient_id);
         const doctor = await people.get(data.doctor_id);
-        await store.collection<AppointmentDoc>('appointments').put({
+        return store.collection<AppointmentDoc>('appointments').put({
           _id: data.appointment_id,
           appointment_id: data.appointment_id,
           slot_id: data.slot_id,
@@ -104,15 +103,22 @@ export const appointmentsProjection = defineProjection({
           doctor_specialty: doctor?.specialty ?? '',
           consultation_fee: doctor?.consultation_fee ?? 0,
         });
-      })
-      .with({ type: 'AppointmentApproved' }, (e) => setStatus(store, e, { status: 'confirmed' }))
-      .with({ type: 'AppointmentRejected' }, (e) => setStatus(store, e, { status: 'rejected', rejection_reason: e.data.reason }))
-      .with({ type: 'AppointmentCancelled' }, (e) =>
-        setStatus(store, e, { status: 'cancelled', status_reason: `cancelled_by_${e.data.cancelled_by}`, cancellation_reason: e.data.reason }),
-      )
-      .with({ type: 'AppointmentExpired' }, (e) => setStatus(store, e, { status: 'cancelled', status_reason: 'expired' }))
-      .with({ type: 'AppointmentCompleted' }, (e) => setStatus(store, e, { status: 'completed', status_reason: e.data.auto_ended ? 'auto_ended' : null }))
-      .otherwise(async () => {});
+      }
+      case 'AppointmentApproved':
+        return setStatus(store, event, { status: 'confirmed' });
+      case 'AppointmentRejected':
+        return setStatus(store, event, { status: 'rejected', rejection_reason: event.data.reason });
+      case 'AppointmentCancelled':
+        return setStatus(store, event, {
+          status: 'cancelled',
+          status_reason: `cancelled_by_${event.data.cancelled_by}`,
+          cancellation_reason: event.data.reason,
+        });
+      case 'AppointmentExpired':
+        return setStatus(store, event, { status: 'cancelled', status_reason: 'expired' });
+      case 'AppointmentCompleted':
+        return setStatus(store, event, { status: 'completed', status_reason: event.data.auto_ended ? 'auto_ended' : null });
+    }
   },
 });
 

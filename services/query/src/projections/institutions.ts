@@ -1,4 +1,3 @@
-import { match } from 'ts-pattern';
 import { defineProjection } from './projection';
 import type { InstitutionDoc, StaffDoc } from './documents';
 
@@ -15,17 +14,27 @@ export const institutionsProjection = defineProjection({
   apply: async (event, store) => {
     const institutions = store.collection<InstitutionDoc>('institutions');
     const staff = store.collection<StaffDoc>('institution_staff');
-    await match(event)
-      .with({ type: 'InstitutionCreated' }, ({ data: { institution_id, ...fields }, metadata }) =>
-        institutions.put({ _id: institution_id, ...fields, is_active: true, created_at: metadata.occurred_at }),
-      )
-      .with({ type: 'InstitutionStaffAdded' }, ({ data: { staff_id, ...fields }, metadata, position }) =>
-        staff.put({ _id: staff_id, ...fields, is_active: true, added_at: metadata.occurred_at, added_position: position, removed_at: null, removed_position: null }),
-      )
-      .with({ type: 'InstitutionStaffRemoved' }, ({ data, metadata, position }) =>
-        staff.patch(data.staff_id, { is_active: false, removed_at: metadata.occurred_at, removed_position: position }),
-      )
-      .with({ type: 'InstitutionDisbanded' }, ({ data }) => institutions.patch(data.institution_id, { is_active: false }))
-      .otherwise(async () => {});
+    switch (event.type) {
+      case 'InstitutionCreated': {
+        const { institution_id, ...fields } = event.data;
+        return institutions.put({ _id: institution_id, ...fields, is_active: true, created_at: event.metadata.occurred_at });
+      }
+      case 'InstitutionStaffAdded': {
+        const { staff_id, ...fields } = event.data;
+        return staff.put({
+          _id: staff_id,
+          ...fields,
+          is_active: true,
+          added_at: event.metadata.occurred_at,
+          added_position: event.position,
+          removed_at: null,
+          removed_position: null,
+        });
+      }
+      case 'InstitutionStaffRemoved':
+        return staff.patch(event.data.staff_id, { is_active: false, removed_at: event.metadata.occurred_at, removed_position: event.position });
+      case 'InstitutionDisbanded':
+        return institutions.patch(event.data.institution_id, { is_active: false });
+    }
   },
 });

@@ -1,4 +1,3 @@
-import { match } from 'ts-pattern';
 import type { RecordedEvent } from '@telemed/contracts';
 import type { CollectionSource } from '@telemed/platform';
 import { defineProjection } from './projection';
@@ -18,9 +17,10 @@ export const invitationsProjection = defineProjection({
   ],
   handles: ['InstitutionStaffInvited', 'InstitutionInvitationAccepted', 'InstitutionInvitationDeclined', 'InstitutionInvitationRevoked'],
   apply: async (event, store) => {
-    await match(event)
-      .with({ type: 'InstitutionStaffInvited' }, ({ data, metadata }) =>
-        store.collection<InvitationDoc>('institution_invitations').put({
+    switch (event.type) {
+      case 'InstitutionStaffInvited': {
+        const { data, metadata } = event;
+        return store.collection<InvitationDoc>('institution_invitations').put({
           _id: data.invitation_id,
           institution_id: data.institution_id,
           staff_id: data.staff_id,
@@ -33,11 +33,14 @@ export const invitationsProjection = defineProjection({
           invited_at: metadata.occurred_at,
           invited_by: metadata.actor.user_id,
           answered_at: null,
-        }),
-      )
-      .with({ type: 'InstitutionInvitationAccepted' }, (e) => answered(store, e, 'accepted'))
-      .with({ type: 'InstitutionInvitationDeclined' }, (e) => answered(store, e, 'declined'))
-      .with({ type: 'InstitutionInvitationRevoked' }, (e) => answered(store, e, 'revoked'))
-      .otherwise(async () => {});
+        });
+      }
+      case 'InstitutionInvitationAccepted':
+        return answered(store, event, 'accepted');
+      case 'InstitutionInvitationDeclined':
+        return answered(store, event, 'declined');
+      case 'InstitutionInvitationRevoked':
+        return answered(store, event, 'revoked');
+    }
   },
 });

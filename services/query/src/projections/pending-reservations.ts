@@ -1,4 +1,3 @@
-import { match } from 'ts-pattern';
 import { defineProjection } from './projection';
 import type { PendingReservationDoc } from './documents';
 
@@ -17,18 +16,20 @@ export const pendingReservationsProjection = defineProjection({
   handles: ['SlotReserved', 'SlotReleased', 'AppointmentRequested'],
   apply: async (event, store) => {
     const pending = store.collection<PendingReservationDoc>(PENDING_RESERVATIONS);
-    await match(event)
-      .with({ type: 'SlotReserved' }, ({ data, metadata, event_id }) =>
-        pending.put({
+    switch (event.type) {
+      case 'SlotReserved': {
+        const { data, metadata, event_id } = event;
+        return pending.put({
           _id: data.appointment_id,
           appointment_id: data.appointment_id,
           slot_id: data.slot_id,
           reserved_at: metadata.occurred_at,
           reserved_event_id: event_id,
-        }),
-      )
-      .with({ type: 'AppointmentRequested' }, ({ data }) => pending.delete(data.appointment_id))
-      .with({ type: 'SlotReleased' }, ({ data }) => pending.delete(data.appointment_id))
-      .otherwise(async () => {});
+        });
+      }
+      case 'AppointmentRequested':
+      case 'SlotReleased':
+        return pending.delete(event.data.appointment_id);
+    }
   },
 });

@@ -1,4 +1,3 @@
-import { match } from 'ts-pattern';
 import { defineProjection } from './projection';
 import type { DoctorDoc, SessionDoc, SubscriptionDoc, UserDoc } from './documents';
 
@@ -9,9 +8,10 @@ export const usersProjection = defineProjection({
   handles: ['UserRegistered', 'UserProfileUpdated', 'UserDeactivated'],
   apply: async (event, store) => {
     const users = store.collection<UserDoc>('users');
-    await match(event)
-      .with({ type: 'UserRegistered' }, ({ data, metadata }) =>
-        users.put({
+    switch (event.type) {
+      case 'UserRegistered': {
+        const { data, metadata } = event;
+        return users.put({
           _id: data.user_id,
           name: data.name,
           email: data.email,
@@ -19,11 +19,13 @@ export const usersProjection = defineProjection({
           account_type: data.account_type,
           registered_at: metadata.occurred_at,
           active: true,
-        }),
-      )
-      .with({ type: 'UserProfileUpdated' }, ({ data }) => users.patch(data.user_id, withoutUndefined({ name: data.name, phone_number: data.phone_number })))
-      .with({ type: 'UserDeactivated' }, ({ data }) => users.patch(data.user_id, { active: false }))
-      .otherwise(async () => {});
+        });
+      }
+      case 'UserProfileUpdated':
+        return users.patch(event.data.user_id, withoutUndefined({ name: event.data.name, phone_number: event.data.phone_number }));
+      case 'UserDeactivated':
+        return users.patch(event.data.user_id, { active: false });
+    }
   },
 });
 
@@ -34,10 +36,11 @@ export const doctorsProjection = defineProjection({
   handles: ['UserRegistered', 'UserProfileUpdated', 'DoctorRegistered', 'DoctorProfileUpdated'],
   apply: async (event, store) => {
     const doctors = store.collection<DoctorDoc>('doctors');
-    await match(event)
-      .with({ type: 'UserRegistered' }, async ({ data }) => {
+    switch (event.type) {
+      case 'UserRegistered': {
+        const { data } = event;
         if (data.account_type !== 'doctor') return;
-        await doctors.put({
+        return doctors.put({
           _id: data.user_id,
           doctor_number: 0,
           name: data.name,
@@ -50,13 +53,18 @@ export const doctorsProjection = defineProjection({
           registration_number: null,
           medical_council: null,
         });
-      })
-      .with({ type: 'UserProfileUpdated' }, ({ data }) =>
-        doctors.patch(data.user_id, withoutUndefined({ name: data.name, phone_number: data.phone_number })),
-      )
-      .with({ type: 'DoctorRegistered' }, ({ data: { doctor_id, ...profile } }) => doctors.patch(doctor_id, profile))
-      .with({ type: 'DoctorProfileUpdated' }, ({ data: { doctor_id, ...changes } }) => doctors.patch(doctor_id, withoutUndefined(changes)))
-      .otherwise(async () => {});
+      }
+      case 'UserProfileUpdated':
+        return doctors.patch(event.data.user_id, withoutUndefined({ name: event.data.name, phone_number: event.data.phone_number }));
+      case 'DoctorRegistered': {
+        const { doctor_id, ...profile } = event.data;
+        return doctors.patch(doctor_id, profile);
+      }
+      case 'DoctorProfileUpdated': {
+        const { doctor_id, ...changes } = event.data;
+        return doctors.patch(doctor_id, withoutUndefined(changes));
+      }
+    }
   },
 });
 
@@ -89,11 +97,13 @@ export const sessionsProjection = defineProjection({
   handles: ['SessionStarted', 'SessionEnded'],
   apply: async (event, store) => {
     const sessions = store.collection<SessionDoc>('sessions');
-    await match(event)
-      .with({ type: 'SessionStarted' }, ({ data, metadata }) =>
-        sessions.put({ _id: data.session_id, user_id: data.user_id, method: data.method, started_at: metadata.occurred_at, ended_at: null, ended_reason: null }),
-      )
-      .with({ type: 'SessionEnded' }, ({ data, metadata }) => sessions.patch(data.session_id, { ended_at: metadata.occurred_at, ended_reason: data.reason }))
-      .otherwise(async () => {});
+    switch (event.type) {
+      case 'SessionStarted': {
+        const { data, metadata } = event;
+        return sessions.put({ _id: data.session_id, user_id: data.user_id, method: data.method, started_at: metadata.occurred_at, ended_at: null, ended_reason: null });
+      }
+      case 'SessionEnded':
+        return sessions.patch(event.data.session_id, { ended_at: event.metadata.occurred_at, ended_reason: event.data.reason });
+    }
   },
 });
