@@ -257,6 +257,45 @@ describe('access control: every route against every role', () => {
       expect: all(404, { patient: 200, doctor: 200, institutionAdmin: 200 }),
       request: async () => ({ url: `/api/v1/appointments/${await freshAppointment()}/history` }),
     },
+    // A consultation is for its appointment's patient and doctor only (a fresh appointment is requested, not confirmed: 409 to join).
+    {
+      method: 'post',
+      path: '/consultations/:appointment_id/join',
+      expect: all(404, { patient: 409, doctor: 409, platformAdmin: 403 }),
+      request: async () => ({ url: `/api/v1/consultations/${await freshAppointment()}/join` }),
+    },
+    {
+      method: 'get',
+      path: '/consultations/:appointment_id',
+      expect: all(404, { patient: 200, doctor: 200, platformAdmin: 403 }),
+      request: async () => ({ url: `/api/v1/consultations/${await freshAppointment()}` }),
+    },
+    {
+      method: 'post',
+      path: '/consultations/:appointment_id/leave',
+      expect: all(404, { patient: 200, doctor: 200, platformAdmin: 403 }),
+      request: async () => ({ url: `/api/v1/consultations/${await freshAppointment()}/leave` }),
+    },
+    {
+      method: 'post',
+      path: '/consultations/:appointment_id/end',
+      expect: all(404, { patient: 409, doctor: 409, platformAdmin: 403 }),
+      request: async () => ({ url: `/api/v1/consultations/${await freshAppointment()}/end` }),
+    },
+    {
+      method: 'post',
+      path: '/consultations/:appointment_id/messages',
+      expect: all(404, { patient: 409, doctor: 409, platformAdmin: 403 }),
+      request: async () => ({ url: `/api/v1/consultations/${await freshAppointment()}/messages`, body: { text: 'Hello' } }),
+    },
+    {
+      method: 'get',
+      path: '/consultations/:appointment_id/messages',
+      expect: all(404, { patient: 200, doctor: 200, platformAdmin: 403 }),
+      request: async () => ({ url: `/api/v1/consultations/${await freshAppointment()}/messages` }),
+    },
+    // Public, verified by its signature; without LiveKit configured there is no webhook to receive.
+    { method: 'post', path: '/video/livekit/webhook', expect: all(404, { anonymous: 404 }), request: fixed('/api/v1/video/livekit/webhook', { event: 'room_started' }) },
     { method: 'get', path: '/admin/projections', expect: all(403, { platformAdmin: 200 }), request: fixed('/api/v1/admin/projections') },
     { method: 'post', path: '/admin/projections/:name/rebuild', expect: all(403, { platformAdmin: 202 }), request: fixed('/api/v1/admin/projections/slots/rebuild') },
     { method: 'get', path: '/institutions/', expect: all(200), request: fixed('/api/v1/institutions/') },
