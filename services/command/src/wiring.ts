@@ -16,6 +16,7 @@ import { startSlotReleaser } from './process-managers/release-slots';
 import { startSweeps, type SweepLookups } from './process-managers/sweeps';
 import { startConsultationLimit, type ConsultationLookups } from './process-managers/consultation-limit';
 import { startConsultationCloser } from './process-managers/consultation-closer';
+import { startAccountCloser, type AccountLookups } from './process-managers/close-accounts';
 
 /** Sign-in pieces from the configuration: rate limits, the OpenID Connect client, and the local provider in development. */
 export function identityFromConfig(config: Config, secret: Uint8Array) {
@@ -40,7 +41,10 @@ export function faultsFromConfig(config: Config) {
   return config.FAULT_INJECTION === 'crash-after-slot-reserved' ? { afterSlotReserved: () => process.kill(process.pid, 'SIGKILL') } : undefined;
 }
 
-/** The write side's background work: the bus relay, the slot releaser, the sweeps and the consultation's limit and closer. */
+/**
+ * The write side's background work: the bus relay, the slot releaser, the account closer, the sweeps and the
+ * consultation's limit and closer.
+ */
 export async function startCommandBackground(deps: {
   config: Config;
   eventStore: EventStore;
@@ -48,13 +52,14 @@ export async function startCommandBackground(deps: {
   checkpoints: CheckpointStore;
   logger: Logger;
   clock: () => Date;
-  lookups: SweepLookups & ConsultationLookups;
+  lookups: SweepLookups & ConsultationLookups & AccountLookups;
   video: VideoProvider;
 }) {
   const subscriptions: Subscription[] = [
     await startRelay(deps),
     await startSlotReleaser(deps),
     await startConsultationCloser(deps),
+    await startAccountCloser(deps),
   ];
   const sweeps = startSweeps({ ...deps, graceMs: deps.config.RESERVATION_HEAL_GRACE_MS, intervalMs: deps.config.SWEEP_INTERVAL_MS });
   void sweeps.runNow();

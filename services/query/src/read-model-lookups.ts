@@ -1,7 +1,7 @@
 import { API_TEXTS } from '@telemed/contracts';
 import type { EventStore, Filter, ReadStore, TokenCheck } from '@telemed/platform';
 import { ProjectionRunner } from './projection-runner';
-import type { AppointmentDoc, PendingReservationDoc, SessionDoc, UserDoc } from './projections';
+import type { AppointmentDoc, PendingReservationDoc, SessionDoc, SlotDoc, UserDoc } from './projections';
 import { PENDING_RESERVATIONS } from './projections/pending-reservations';
 import type { Projection } from './projections';
 
@@ -30,6 +30,7 @@ export function afterCursor(field: string, cursor: { value: string; id: string }
 export function sweepLookups(readStore: ReadStore) {
   const pending = readStore.collection<PendingReservationDoc>(PENDING_RESERVATIONS);
   const appointments = readStore.collection<AppointmentDoc>('appointments');
+  const slots = readStore.collection<SlotDoc>('slots');
   return {
     requestsStartedBefore: async (now: Date, page: { after: { appointment_id: string; start: string } | null; limit: number }) =>
       (
@@ -42,6 +43,32 @@ export function sweepLookups(readStore: ReadStore) {
           { sort: { start: 1, _id: 1 }, limit: page.limit },
         )
       ).map((a) => ({ appointment_id: a.appointment_id, start: a.start })),
+    // Closing an account: its appointments still to come (the (owner, start) index from a day back: none lasts a day)
+    // and a doctor's open slots ahead (the (doctor_id, start) index).
+    openAppointmentsOf: async (role: 'patient' | 'doctor', userId: string, now: Date, page: { after: { appointment_id: string; start: string } | null; limit: number }) =>
+      (
+        await appointments.find(
+          {
+            [role === 'patient' ? 'patient_id' : 'doctor_id']: userId,
+            status: { $in: ['requested', 'confirmed'] },
+            end: { $gt: now.toISOString() },
+            start: { $gt: new Date(now.getTime() - 86_400_000).toISOString() },
+            ...afterCursor('start', page.after && { value: page.after.start, id: page.after.appointment_id }),
+          },
+          { sort: { start: 1, _id: 1 }, limit: page.limit },
+        )
+      ).map((a) => ({ appointment_id: a.appointment_id, slot_id: a.slot_id, start: a.start })),
+    openSlotsOf: async (doctorId: string, now: Date, page: { after: { slot_id: number; start: string } | null; limit: number }) =>
+      (
+        await slots.find(
+          {
+            doctor_id: doctorId,
+            status: 'open',
+            start: page.after ? { $gt: page.after.start } : { $gt: now.toISOString() },
+          },
+          { sort: { start: 1 }, limit: page.limit },
+        )
+      ).map((s) => ({ slot_id: s.slot_id, start: s.start })),
     reservationsMadeBefore: async (cutoff: Date, page: { after: { appointment_id: string; reserved_at: string } | null; limit: number }) =>
       (
         await pending.find(

@@ -1,0 +1,108 @@
+import { DomainError, streams, type RecordedEvent } from '@telemed/contracts';
+import type { CheckpointStore, EventStore, Logger } from '@telemed/platform';
+import { handleCommand, systemContext, type CommandContext } from '../decider';
+import { appointmentDecider } from '../appointments/appointment';
+import { slotDecider } from '../schedule/slot';
+import { forEachPage, SWEEP_PAGE_SIZE } from './pages';
+import { startProcessManager } from './subscriber';
+
+export interface OpenAppointmentRef {
+  appointment_id: string;
+  slot_id: number;
+  start: string;
+}
+
+export interface OpenSlotRef {
+  slot_id: number;
+  start: string;
+}
+
+/**
+ * What closing an account looks up in the read models: the person's appointments still to come and a doctor's open
+ * slots, through indexed queries a page at a time after the last item of the previous page. Nothing in the past is
+ * looked at.
+ */
+export interface AccountLookups {
+  /** Requested or confirmed appointments not ended at `now` in which the person is the patient or the doctor. */
+  openAppointmentsOf(
+    role: 'patient' | 'doctor',
+    userId: string,
+    now: Date,
+    page: { after: OpenAppointmentRef | null; limit: number },
+  ): Promise<OpenAppointmentRef[]>;
+  /** The doctor's open slots starting after `now`. */
+  openSlotsOf(doctorId: string, now: Date, page: { after: OpenSlotRef | null; limit: number }): Promise<OpenSlotRef[]>;
+}
+
+interface CloseDeps {
+  eventStore: EventStore;
+  lookups: AccountLookups;
+  clock: () => Date;
+  pageSize?: number;
+}
+
+/** A decision that no longer applies (ended, already cancelled, taken meanwhile) is skipped; anything else is retried. */
+async function unlessSettled(work: () => Promise<unknown>): Promise<void> {
+  try {
+    await work();
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+  }
+}
+
+/**
+ * A closed account (deactivated or erased) leaves nobody waiting on it: its appointments still to come are cancelled
+ * in its name (as the patient or the doctor it was), without a reason (a reason would be the person's data), and a
+ * doctor's open slots are withdrawn so nobody can book them. Idempotent: cancelling or withdrawing twice records
+ * nothing the second time.
+ */
+export async function closeAccount(deps: CloseDeps, userId: string, context: CommandContext): Promise<{ cancelled: number; withdrawn: number }> {
+  const now = deps.clock();
+  const pageSize = deps.pageSize ?? SWEEP_PAGE_SIZE;
+  let cancelled = 0;
+  let withdrawn = 0;
+  const closeSlot = async (slotId: number, appointmentId: string | null) => {
+    const stream = streams.slot(slotId);
+    if (appointmentId) await handleCommand(deps.eventStore, stream, slotDecider, { type: 'ReleaseSlot', data: { appointment_id: appointmentId, reason: 'cancelled' } }, context);
+    withdrawn += (await handleCommand(deps.eventStore, stream, slotDecider, { type: 'WithdrawSlot', data: { slot_id: slotId } }, context)).events.length;
+  };
+  for (const role of ['patient', 'doctor'] as const) {
+    await forEachPage<OpenAppointmentRef>(
+      (after, limit) => deps.lookups.openAppointmentsOf(role, userId, now, { after, limit }),
+      pageSize,
+      (appointment) =>
+        unlessSettled(async () => {
+          const result = await handleCommand(
+            deps.eventStore,
+            streams.appointment(appointment.appointment_id),
+            appointmentDecider,
+            { type: 'CancelAppointment', data: { actor_id: userId, reason: null, now } },
+            context,
+          );
+          cancelled += result.events.length;
+          // A closed doctor's slot must not open again: released here (the slot releaser's own release then finds
+          // nothing to do) and withdrawn at once.
+          if (role === 'doctor') await closeSlot(appointment.slot_id, appointment.appointment_id);
+        }),
+    );
+  }
+  await forEachPage<OpenSlotRef>(
+    (after, limit) => deps.lookups.openSlotsOf(userId, now, { after, limit }),
+    pageSize,
+    (slot) => unlessSettled(() => closeSlot(slot.slot_id, null)),
+  );
+  return { cancelled, withdrawn };
+}
+
+/** Closes each account as it is deactivated or erased, caused by that event. */
+export function startAccountCloser(deps: CloseDeps & { checkpoints: CheckpointStore; logger: Logger }) {
+  return startProcessManager({
+    name: 'account-closer',
+    ...deps,
+    handles: new Set(['UserDeactivated', 'PersonalDataErased']),
+    handle: async (event: RecordedEvent) => {
+      const { user_id } = event.data as { user_id: string };
+      await closeAccount(deps, user_id, systemContext(deps.clock(), event.event_id, event.metadata.correlation_id));
+    },
+  });
+}
