@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { SqliteEventStore, type NewEvent } from '@telemed/platform';
+import { SqliteEventStore, type EventStore, type NewEvent } from '@telemed/platform';
 
 /**
  * A clinic network's log as it looks after a long time: twenty doctors, five hundred patients, appointment after
@@ -25,12 +25,18 @@ const metadata = (user_id: string, role: string) => ({
 });
 const ev = (type: string, data: unknown, actor = 'bench', role = 'system'): NewEvent => ({ event_id: randomUUID(), type, data, metadata: metadata(actor, role) });
 
-export async function buildHistoryLog(file: string, target: number, options: { openDaysAhead?: number } = {}): Promise<HistoryLog> {
+export async function buildHistoryLog(
+  file: string,
+  target: number,
+  /** appendThrough: what the events are appended through (the product's encryption, for the encryption figure). */
+  options: { openDaysAhead?: number; appendThrough?: (log: SqliteEventStore) => EventStore } = {},
+): Promise<HistoryLog> {
   const store = new SqliteEventStore({ filename: file, synchronous: 'NORMAL' });
+  const writer = options.appendThrough?.(store) ?? store;
   const doctors = Array.from({ length: 20 }, (_, i) => ({ id: randomUUID(), number: i + 1 }));
   const patients = Array.from({ length: 500 }, () => randomUUID());
   for (const d of doctors) {
-    await store.appendToStream(`user-${d.id}`, [
+    await writer.appendToStream(`user-${d.id}`, [
       ev('UserRegistered', { user_id: d.id, email: `${d.id}@bench`, name: `Dr ${d.number}`, account_type: 'doctor', phone_number: null }),
       ev('DoctorRegistered', {
         doctor_id: d.id,
@@ -45,7 +51,7 @@ export async function buildHistoryLog(file: string, target: number, options: { o
     ]);
   }
   for (const p of patients) {
-    await store.appendToStream(`user-${p}`, [ev('UserRegistered', { user_id: p, email: `${p}@bench`, name: `Patient ${p.slice(0, 4)}`, account_type: 'patient', phone_number: '+91 90000 00000' })]);
+    await writer.appendToStream(`user-${p}`, [ev('UserRegistered', { user_id: p, email: `${p}@bench`, name: `Patient ${p.slice(0, 4)}`, account_type: 'patient', phone_number: '+91 90000 00000' })]);
   }
   let written = doctors.length * 2 + patients.length;
 
@@ -59,7 +65,7 @@ export async function buildHistoryLog(file: string, target: number, options: { o
       for (let row = 0; row < 33; row += 1) {
         const start = firstDay + day * 86_400_000 + row * 1_800_000;
         const slot_id = slotIdFor(d.number, start);
-        open.push(store.appendToStream(`slot-${slot_id}`, [ev('SlotOpened', { slot_id, doctor_id: d.id, start: iso(start), end: iso(start + 1_800_000) })]));
+        open.push(writer.appendToStream(`slot-${slot_id}`, [ev('SlotOpened', { slot_id, doctor_id: d.id, start: iso(start), end: iso(start + 1_800_000) })]));
         written += 1;
         if (open.length >= 200) await Promise.all(open.splice(0));
       }
@@ -93,7 +99,7 @@ export async function buildHistoryLog(file: string, target: number, options: { o
           ? ev('AppointmentRejected', { appointment_id, doctor_id: doctor.id, reason: 'busy' }, doctor.id, 'doctor')
           : ev('AppointmentApproved', { appointment_id, doctor_id: doctor.id }, doctor.id, 'doctor'),
       ];
-      batch.push(store.appendToStream(`slot-${slot_id}`, slotEvents), store.appendToStream(`appointment-${appointment_id}`, appointmentEvents));
+      batch.push(writer.appendToStream(`slot-${slot_id}`, slotEvents), writer.appendToStream(`appointment-${appointment_id}`, appointmentEvents, { parties: { patient } }));
       written += slotEvents.length + appointmentEvents.length;
     }
     await Promise.all(batch);

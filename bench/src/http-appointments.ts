@@ -126,9 +126,14 @@ async function prepare(dir: string, options: { pairs: number; clients: number; d
 }
 
 /** Request + approve over HTTP against the product running in its own process. */
-export async function appointmentThroughput(dir: string, options: { pairs: number; clients: number; doctors: number }): Promise<PairsResult> {
+export async function appointmentThroughput(
+  dir: string,
+  options: { pairs: number; clients: number; doctors: number },
+  /** The product's entry (the encryption figure's 'before' runs bench/src/product-without-encryption.ts). */
+  entry?: string,
+): Promise<PairsResult> {
   const queue = await prepare(dir, options);
-  const server = await startServerProcess({ DATA_DIR: dir, LOG_LEVEL: 'error', SQLITE_SYNCHRONOUS: 'FULL' });
+  const server = await startServerProcess({ DATA_DIR: dir, LOG_LEVEL: 'error', SQLITE_SYNCHRONOUS: 'FULL' }, entry);
   try {
     return await drivePairs(server.baseUrl, server.child.pid!, queue, options.clients, options.pairs);
   } finally {

@@ -10,6 +10,7 @@ import { notifierFanout, plainBroadcast } from './notifier-fanout';
 import { slotsThroughput } from './reads';
 import { growth } from './growth';
 import { loginPaint } from './login-paint';
+import { bookingWithAndWithoutEncryption, rebuildWithAndWithoutDecryption } from './encryption-cost';
 import { median, round } from './stats';
 import { markdownTable } from './table';
 
@@ -19,7 +20,7 @@ import { markdownTable } from './table';
  * bench/results/latest.json (a figure not run keeps its last measurement) and a timestamped file; the README table is
  * printed from latest.json.
  */
-const FIGURES = ['appends', 'request-approve', 'slots', 'rebuild', 'fanout', 'growth', 'login-paint'] as const;
+const FIGURES = ['appends', 'request-approve', 'slots', 'rebuild', 'fanout', 'growth', 'login-paint', 'encryption'] as const;
 type Figure = (typeof FIGURES)[number];
 
 const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, runs: { type: 'string' }, only: { type: 'string' } } });
@@ -129,6 +130,34 @@ const measure: Record<Figure, () => Promise<unknown>> = {
     const sizes = values.quick ? [10_000, 100_000] : [100_000, 1_000_000];
     log(`growth: logs of ${sizes.join(' and ')} events — start, memory, reads and stalls…`);
     return { sizes, rows: await growth(work, sizes, values.quick ? 10 : 60) };
+  },
+
+  async encryption() {
+    const pairs = Math.round(3000 * size);
+    const events = Math.round(100_000 * size);
+    const encrypted: PairsResult[] = [];
+    const plain: PairsResult[] = [];
+    for (let i = 0; i < runs; i += 1) {
+      log(`encryption: ${pairs} pairs against the product, then against it without encryption…`);
+      const run = await bookingWithAndWithoutEncryption(work, { pairs, clients: 50, doctors: 10 });
+      encrypted.push(run.encrypted);
+      plain.push(run.plain);
+    }
+    log(`encryption: rebuilds over ${events} events, decrypting and as stored…`);
+    const rebuild = await rebuildWithAndWithoutDecryption(work, events, runs);
+    const booking = median(encrypted.map((r) => r.pairs_per_second));
+    const bookingPlain = median(plain.map((r) => r.pairs_per_second));
+    return {
+      pairs,
+      pairs_per_second: round(booking, 0),
+      unencrypted_pairs_per_second: round(bookingPlain, 0),
+      booking_cost: round(1 - booking / bookingPlain, 3),
+      events,
+      rebuild_per_second: round(median(rebuild.decrypted), 0),
+      undecrypted_rebuild_per_second: round(median(rebuild.asStored), 0),
+      rebuild_cost: round(1 - median(rebuild.decrypted) / median(rebuild.asStored), 3),
+      runs: { encrypted, plain, rebuild },
+    };
   },
 
   async 'login-paint'() {

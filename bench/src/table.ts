@@ -26,6 +26,16 @@ type Figures = Partial<{
       longest_stall_ms: number;
     }>;
   }>;
+  encryption: Stamped<{
+    pairs: number;
+    pairs_per_second: number;
+    unencrypted_pairs_per_second: number;
+    booking_cost: number;
+    events: number;
+    rebuild_per_second: number;
+    undecrypted_rebuild_per_second: number;
+    rebuild_cost: number;
+  }>;
   'login-paint': Stamped<{ fcp_ms?: number; transferred_kib?: number; uncompressed_fcp_ms?: number; uncompressed_transferred_kib?: number; skipped?: string }>;
 }>;
 
@@ -67,6 +77,14 @@ export function markdownTable(latest: { figures?: Figures }): string {
       r.skipped
         ? `| /login first contentful paint, Fast 3G, 4× CPU | not run: ${r.skipped} | | | |`
         : `| /login first contentful paint, Fast 3G, 4× CPU | ${n(r.fcp_ms ?? NaN)} ms (${n(r.transferred_kib ?? NaN)} KiB) | ${n(r.uncompressed_fcp_ms ?? NaN)} ms (${n(r.uncompressed_transferred_kib ?? NaN)} KiB) without compression | — | ${when(f['login-paint'])} |`,
+    );
+  }
+  if (f.encryption) {
+    const r = f.encryption.result;
+    const pct = (cost: number) => `${n(cost * 100, 1)} % slower`;
+    rows.push(
+      `| per-person encryption: request + approve, 50 clients | ${n(r.pairs_per_second)} pairs/s | ${n(r.unencrypted_pairs_per_second)} pairs/s: the same product without encryption | ${pct(r.booking_cost)} | ${when(f.encryption)} |`,
+      `| per-person encryption: rebuild, ${n(r.events)} events | ${n(r.rebuild_per_second)} events/s decrypting | ${n(r.undecrypted_rebuild_per_second)} events/s: the same log as stored | ${pct(r.rebuild_cost)} | ${when(f.encryption)} |`,
     );
   }
   const out = [rows.join('\n')];

@@ -1,0 +1,40 @@
+import { mkdtempSync } from 'node:fs';
+import { join } from 'node:path';
+import { EncryptingEventStore, KeyRing, MemoryKeyStore, MemoryReadStore, generateMasterKeyText, parseMasterKey, type EventStore } from '@telemed/platform';
+import { ProjectionRunner, allProjections } from '@telemed/query';
+import { appointmentThroughput } from './http-appointments';
+import { buildHistoryLog } from './history-log';
+
+/**
+ * What per-person encryption costs, each side measured in the same run on the same work:
+ * - booking: request + approve over HTTP against the product as `npm start` runs it, and against the same product
+ *   whose event store passes events through unencrypted (bench/src/product-without-encryption.ts);
+ * - rebuild: the projections over a log whose personal fields are ciphertext, read through the decrypting store,
+ *   and the same log read as stored (ciphertext handed to the projections as the strings they are).
+ */
+export async function bookingWithAndWithoutEncryption(work: string, options: { pairs: number; clients: number; doctors: number }) {
+  const encrypted = await appointmentThroughput(mkdtempSync(join(work, 'enc-')), options);
+  const plain = await appointmentThroughput(mkdtempSync(join(work, 'plain-')), options, 'bench/src/product-without-encryption.ts');
+  return { encrypted, plain };
+}
+
+export async function rebuildWithAndWithoutDecryption(work: string, events: number, runs: number) {
+  const keys = new KeyRing(new MemoryKeyStore({ current: parseMasterKey(generateMasterKeyText()), previous: [] }));
+  const file = join(mkdtempSync(join(work, 'rebuild-enc-')), 'events.db');
+  const { store } = await buildHistoryLog(file, events, { appendThrough: (log) => new EncryptingEventStore(log, keys) });
+  const decrypting = new EncryptingEventStore(store, keys);
+  const rate = async (eventStore: EventStore) => {
+    const runner = new ProjectionRunner({ eventStore, readStore: new MemoryReadStore(), projections: allProjections });
+    const started = performance.now();
+    const count = await runner.catchUp();
+    return count / ((performance.now() - started) / 1000);
+  };
+  const decrypted: number[] = [];
+  const asStored: number[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    asStored.push(await rate(store));
+    decrypted.push(await rate(decrypting));
+  }
+  await store.close();
+  return { decrypted, asStored };
+}
