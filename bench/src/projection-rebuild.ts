@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { MemoryReadStore } from '@telemed/platform';
+import { MemoryReadStore, SqliteReadStore, type ReadStore, type SqliteEventStore } from '@telemed/platform';
 import { buildHistoryLog } from './history-log';
 import { ProjectionRunner, allProjections } from '@telemed/query';
 
@@ -29,19 +29,31 @@ export function rawReadRate(file: string): number {
   return count / ((performance.now() - started) / 1000);
 }
 
+async function rebuildRate(store: SqliteEventStore, readStore: ReadStore): Promise<number> {
+  const runner = new ProjectionRunner({ eventStore: store, readStore, projections: allProjections });
+  const started = performance.now();
+  const count = await runner.catchUp();
+  const rate = count / ((performance.now() - started) / 1000);
+  await readStore.close();
+  return rate;
+}
+
+/**
+ * Each run: the ceiling, a rebuild into the in-memory read store (what the tests use), and one into a fresh SQLite
+ * read-models file (what `npm start` uses), all from the same log.
+ */
 export async function projectionRebuildRate(dir: string, events: number, runs: number) {
   const file = join(dir, `rebuild-${randomUUID()}.db`);
   const { store } = await buildHistoryLog(file, events);
   const head = await store.headPosition();
   const rates: number[] = [];
+  const sqliteRates: number[] = [];
   const ceilings: number[] = [];
   for (let i = 0; i < runs; i += 1) {
     ceilings.push(rawReadRate(file));
-    const runner = new ProjectionRunner({ eventStore: store, readStore: new MemoryReadStore(), projections: allProjections });
-    const started = performance.now();
-    const count = await runner.catchUp();
-    rates.push(count / ((performance.now() - started) / 1000));
+    rates.push(await rebuildRate(store, new MemoryReadStore()));
+    sqliteRates.push(await rebuildRate(store, new SqliteReadStore({ filename: join(dir, `read-models-${randomUUID()}.db`) })));
   }
   await store.close();
-  return { events: head, rates, ceilings };
+  return { events: head, rates, sqliteRates, ceilings };
 }

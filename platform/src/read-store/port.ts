@@ -12,7 +12,10 @@ export interface ReadCollection<T extends Doc> {
   get(id: string): Promise<T | null>;
   find(filter?: Filter, options?: FindOptions): Promise<T[]>;
   count(filter?: Filter): Promise<number>;
-  /** Inserts or replaces the whole document. */
+  /**
+   * Inserts or replaces the whole document. The store may keep the object itself (the in-memory store and batches
+   * do), so a caller hands over a fresh one and does not change it afterwards; what reads return is always a copy.
+   */
   put(doc: T): Promise<void>;
   /** Sets the given fields of an existing document; no-op when it does not exist. */
   patch(id: string, fields: Partial<T>): Promise<void>;

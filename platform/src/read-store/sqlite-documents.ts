@@ -58,6 +58,8 @@ export interface QueryPlan {
 export class SqliteDocuments {
   private readonly db: Database.Database;
   private readonly statements = new Map<string, Database.Statement>();
+  /** table → its upsert and delete, prepared once: a rebuild writes a row per document. */
+  private readonly writeStatements = new Map<string, { upsert: Database.Statement; delete: Database.Statement }>();
   private readonly tables = new Set<string>();
   private readonly kinds = new FieldKinds();
   private readonly indexes = new Map<string, string[][]>();
@@ -91,8 +93,15 @@ export class SqliteDocuments {
     return stmt;
   }
 
-  /** Reloads tables and kinds when another connection changed the schema generation. */
+  /**
+   * Reloads tables and kinds when another connection changed the schema generation. The writer skips the check: while
+   * it holds the file's writer lock no other connection changes it.
+   */
   private sync(): void {
+    if (!this.lock) this.refresh();
+  }
+
+  private refresh(): void {
     const dataVersion = this.prepare('PRAGMA data_version', true).get() as number;
     if (dataVersion === this.seenDataVersion) return;
     this.seenDataVersion = dataVersion;
@@ -103,6 +112,7 @@ export class SqliteDocuments {
 
   private reload(generation: number): void {
     this.seenGeneration = generation;
+    this.writeStatements.clear();
     this.tables.clear();
     for (const name of this.db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).pluck().all() as string[]) {
       const collection = collectionOf(name);
@@ -123,6 +133,8 @@ export class SqliteDocuments {
   private writable(): void {
     if (this.lock || this.filename === ':memory:') return;
     this.lock = WriterLock.acquire(`${this.filename}.writer-lock`);
+    // The last look at what others wrote: from here on nobody else writes the file.
+    this.refresh();
     this.db.pragma('optimize = 0x10002');
   }
 
@@ -270,8 +282,9 @@ export class SqliteDocuments {
     for (const w of writes) {
       const table = w.json === null ? (this.tables.has(w.collection) ? tableOf(w.collection) : null) : this.ensureTable(w.collection);
       if (table === null) continue;
-      if (w.json === null) this.prepare(`DELETE FROM "${table}" WHERE id = ?`).run(w.id);
-      else this.prepare(`INSERT INTO "${table}" (id, doc) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc`).run(w.id, w.json);
+      const statements = this.writeStatementsOf(table);
+      if (w.json === null) statements.delete.run(w.id);
+      else statements.upsert.run(w.id, w.json);
     }
     if (kinds.length > 0) {
       const insert = this.prepare('INSERT OR IGNORE INTO _read_store_kinds (collection, path, kind) VALUES (?, ?, ?)');
@@ -284,6 +297,18 @@ export class SqliteDocuments {
       ).run(c.name, c.version, c.position);
     }
     this.rowsSinceOptimize += writes.length;
+  }
+
+  private writeStatementsOf(table: string): { upsert: Database.Statement; delete: Database.Statement } {
+    let statements = this.writeStatements.get(table);
+    if (!statements) {
+      statements = {
+        upsert: this.db.prepare(`INSERT INTO "${table}" (id, doc) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc`),
+        delete: this.db.prepare(`DELETE FROM "${table}" WHERE id = ?`),
+      };
+      this.writeStatements.set(table, statements);
+    }
+    return statements;
   }
 
   getCheckpoint(name: string): ProjectionCheckpoint | null {
@@ -304,6 +329,7 @@ export class SqliteDocuments {
     });
     // Statements on dropped tables would fail; they are prepared again on use.
     this.statements.clear();
+    this.writeStatements.clear();
   }
 
   close(): void {
