@@ -72,7 +72,8 @@ class MemoryCollection<T extends AnyDoc> implements ReadCollection<T> {
   async put(doc: T): Promise<void> {
     const entry = this.docs.get(doc._id);
     if (!entry) {
-      const added: Entry<T> = { doc, at: [] };
+      // Sized up front: assigning into an empty array literal would give each entry room for 16 positions.
+      const added: Entry<T> = { doc, at: new Array<number>(this.indexes.length).fill(0) };
       this.docs.set(doc._id, added);
       for (const index of this.indexes) index.add(doc[index.field], added);
       return;

@@ -59,6 +59,11 @@ export interface ReadStore extends CollectionSource {
    * disagree.
    */
   beginBatch(): BatchStore;
+  /**
+   * Finishes work a store put off while read models were being built, e.g. SQLite's indexes declared on empty
+   * collections, created in one pass. Optional; the runner calls it once it has caught up with the log.
+   */
+  settle?(): Promise<void>;
   /** Removes collections and the checkpoint of a projection, so it rebuilds from position 0. */
   drop(projection: string, collections: string[]): Promise<void>;
   close(): Promise<void>;

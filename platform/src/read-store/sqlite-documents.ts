@@ -63,6 +63,11 @@ export class SqliteDocuments {
   private readonly tables = new Set<string>();
   private readonly kinds = new FieldKinds();
   private readonly indexes = new Map<string, string[][]>();
+  /**
+   * Indexes declared while their table was empty (a first build or a rebuild): created in one pass once the documents
+   * are there, by `settle` or before the first query of the collection, instead of updated row by row.
+   */
+  private readonly deferred = new Map<string, string[][]>();
   private lock: WriterLock | null = null;
   private seenDataVersion = -1;
   private seenGeneration = -1;
@@ -159,7 +164,7 @@ export class SqliteDocuments {
     const table = tableOf(collection);
     if (this.tables.has(collection)) return table;
     this.db.exec(`CREATE TABLE IF NOT EXISTS "${table}" (id TEXT PRIMARY KEY NOT NULL, doc TEXT NOT NULL)`);
-    for (const fields of this.indexes.get(collection) ?? []) this.createIndex(collection, fields);
+    for (const fields of this.indexes.get(collection) ?? []) if (!this.isDeferred(collection, fields)) this.createIndex(collection, fields);
     this.tables.add(collection);
     this.bumpGeneration();
     return table;
@@ -182,9 +187,32 @@ export class SqliteDocuments {
     const declared = this.indexes.get(collection) ?? [];
     if (!declared.some((d) => d.join('\0') === fields.join('\0'))) this.indexes.set(collection, [...declared, fields]);
     this.transaction(() => {
+      const empty = !this.tables.has(collection) || this.prepare(`SELECT 1 FROM "${tableOf(collection)}" LIMIT 1`, true).get() === undefined;
+      if (empty && !this.isDeferred(collection, fields)) this.deferred.set(collection, [...(this.deferred.get(collection) ?? []), fields]);
       this.ensureTable(collection);
-      this.createIndex(collection, fields);
+      if (!empty) this.createIndex(collection, fields);
     });
+  }
+
+  private isDeferred(collection: string, fields: string[]): boolean {
+    return (this.deferred.get(collection) ?? []).some((d) => d.join('\0') === fields.join('\0'));
+  }
+
+  /** Creates a collection's deferred indexes (a collection without a table keeps them for when it has one). */
+  private createDeferred(collection: string): void {
+    const pending = this.deferred.get(collection);
+    if (!pending || !this.tables.has(collection)) return;
+    this.transaction(() => {
+      for (const fields of pending) this.createIndex(collection, fields);
+      // The planner's selectivities for the new indexes (bounded by analysis_limit), as PRAGMA optimize gives the rest.
+      this.db.exec(`ANALYZE "${tableOf(collection)}"`);
+    });
+    this.deferred.delete(collection);
+  }
+
+  /** Creates every deferred index; the runner calls it once it has caught up with the log. */
+  settle(): void {
+    for (const collection of [...this.deferred.keys()]) this.createDeferred(collection);
   }
 
   /** Reads retry once after another process dropped or created a table under them. */
@@ -223,6 +251,7 @@ export class SqliteDocuments {
   }
 
   find(collection: string, filter: Filter, options: FindOptions): AnyDoc[] {
+    this.createDeferred(collection);
     return this.read(collection, [], () => {
       const plan = this.plan(collection, filter, options);
       const query = new Query(filter);
@@ -252,6 +281,7 @@ export class SqliteDocuments {
   }
 
   count(collection: string, filter: Filter): number {
+    this.createDeferred(collection);
     return this.read(collection, 0, (table) => {
       const where = translateFilter(filter, this.kinds.lookup(collection));
       if (where.exact) return this.prepare(`SELECT COUNT(*) FROM "${table}" WHERE ${where.where}`, true).get(...where.params) as number;
@@ -266,6 +296,7 @@ export class SqliteDocuments {
 
   /** The query plan SQLite chose for a find (EXPLAIN QUERY PLAN details), for tests and operators. */
   explain(collection: string, filter: Filter, options: FindOptions = {}): string[] {
+    this.createDeferred(collection);
     this.sync();
     if (!this.tables.has(collection)) return [];
     const plan = this.plan(collection, filter, options);

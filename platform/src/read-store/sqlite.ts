@@ -88,6 +88,10 @@ export class SqliteReadStore implements ReadStore {
     this.docs.transaction(() => this.docs.write([], [], [checkpoint]));
   }
 
+  async settle(): Promise<void> {
+    this.docs.settle();
+  }
+
   beginBatch(): BatchStore {
     return new SqliteBatch(this.docs);
   }

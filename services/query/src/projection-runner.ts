@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { RecordedEvent } from '@telemed/contracts';
-import type { EventStore, Logger, ReadStore, StoredEvent, Subscription } from '@telemed/platform';
+import type { BatchStore, EventStore, Logger, ReadStore, StoredEvent, Subscription } from '@telemed/platform';
 import type { Projection } from './projections';
+
+/** Events read from the log at a time while catching up. */
+const READ_PAGE = 1000;
 
 interface Waiter {
   position: number;
@@ -57,8 +60,13 @@ export class ProjectionRunner {
   async applyBatch(events: StoredEvent[]): Promise<void> {
     if (events.length === 0) return;
     const batch = this.deps.readStore.beginBatch();
-    // Projections already past the batch's first event (a redelivery, or one rebuilt behind the others) check each
-    // event's position; the rest apply every event they handle.
+    await this.applyEvents(events, batch);
+    await this.commit(batch, events[events.length - 1]!.position, events.length);
+  }
+
+  private async applyEvents(events: StoredEvent[], batch: BatchStore): Promise<void> {
+    // Projections already past the first event (a redelivery, or one rebuilt behind the others) check each event's
+    // position; the rest apply every event they handle.
     const ahead = new Set(this.deps.projections.filter((p) => this.checkpoints.get(p.name)! >= events[0]!.position));
     for (const stored of events) {
       const event = stored as unknown as RecordedEvent;
@@ -67,8 +75,10 @@ export class ProjectionRunner {
         await projection.apply(event, batch);
       }
     }
-    this.appliedEvents += events.length;
-    const last = events[events.length - 1]!.position;
+  }
+
+  private async commit(batch: BatchStore, last: number, count: number): Promise<void> {
+    this.appliedEvents += count;
     const advanced = this.deps.projections.filter((p) => last > this.checkpoints.get(p.name)!);
     await batch.commit(advanced.map((p) => ({ name: p.name, version: p.version, position: last })));
     for (const projection of advanced) this.checkpoints.set(projection.name, last);
@@ -85,7 +95,11 @@ export class ProjectionRunner {
     await this.prepare();
     this.subscription = this.deps.eventStore.subscribeToAll({
       fromPosition: this.appliedPosition,
-      onEvents: (events) => this.applyBatch(events),
+      onEvents: async (events) => {
+        await this.applyBatch(events);
+        // Live, nothing is put off: a rebuild through the subscription gets its indexes after its first batch.
+        await this.deps.readStore.settle?.();
+      },
       onError: (error) => this.deps.logger?.error({ err: error }, 'projection failed; retrying'),
     });
   }
@@ -107,10 +121,24 @@ export class ProjectionRunner {
     await this.prepare();
     let count = 0;
     for (;;) {
-      const events = await this.deps.eventStore.readAll({ fromPosition: this.appliedPosition, limit: pageSize });
-      if (events.length === 0) return count;
-      await this.applyBatch(events);
-      count += events.length;
+      // A batch of `pageSize` events read in smaller pages: each page is garbage once applied, instead of thousands
+      // of parsed events surviving young-generation collections while the batch runs.
+      const batch = this.deps.readStore.beginBatch();
+      let position = this.appliedPosition;
+      let inBatch = 0;
+      while (inBatch < pageSize) {
+        const events = await this.deps.eventStore.readAll({ fromPosition: position, limit: Math.min(READ_PAGE, pageSize - inBatch) });
+        if (events.length === 0) break;
+        await this.applyEvents(events, batch);
+        position = events[events.length - 1]!.position;
+        inBatch += events.length;
+      }
+      if (inBatch === 0) {
+        await this.deps.readStore.settle?.();
+        return count;
+      }
+      await this.commit(batch, position, inBatch);
+      count += inBatch;
       onProgress?.(this.appliedPosition, count);
     }
   }

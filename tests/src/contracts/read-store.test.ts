@@ -294,6 +294,19 @@ describe('SQLite read store: indexes, transactions, one writer', () => {
     assert.ok(open_[0]!.start < open_[1]!.start);
   });
 
+  it('indexes declared on an empty collection are built in one pass by settle, with the documents there', async () => {
+    const store = open('settle.db');
+    await store.ensureIndex('slots', 'doctor_id');
+    const batch = store.beginBatch();
+    for (let i = 0; i < 500; i += 1) await batch.collection<Loose>('slots').put({ _id: String(i), doctor_id: `d${i % 20}` });
+    await batch.commit([{ name: 'slots', version: 1, position: 1 }]);
+    const reader = open('settle.db');
+    assert.doesNotMatch(reader.explain('slots', { doctor_id: 'd3' }).join(' | '), /USING INDEX/, 'not maintained row by row while the collection fills');
+    await store.settle();
+    assert.match(reader.explain('slots', { doctor_id: 'd3' }).join(' | '), /USING INDEX ix_doc_slots_doctor_id_/, 'built for readers too');
+    assert.equal(await reader.collection('slots').count({ doctor_id: 'd3' }), 25);
+  });
+
   it('a failed commit leaves neither the documents nor the checkpoint', async () => {
     const store = open('atomic.db');
     const first = store.beginBatch();
