@@ -7,10 +7,25 @@ import '@fontsource/noto-sans/700.css';
 import '@fontsource/noto-sans-devanagari/400.css';
 import '@fontsource/noto-sans-bengali/400.css';
 import '@fontsource/noto-sans-telugu/400.css';
-import { App } from './app/App';
+import { App, preloadPrerenderedPage } from './app/App';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const root = document.getElementById('root')!;
+// /login and /welcome arrive with the page already rendered (login.html, welcome.html: see vite.config.ts): the first
+// render replaces that inert copy, and its inline styles go with it once the app's own are in place.
+const prerenderedStyles = document.querySelector('style[data-prerendered]');
+if (prerenderedStyles) {
+  new MutationObserver((_, observer) => {
+    if (root.querySelector('[data-prerendered]')) return;
+    prerenderedStyles.remove();
+    observer.disconnect();
+  }).observe(root, { childList: true });
+}
+
+const render = () =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+// The app renders even if that page could not be loaded (its lazy component tries again).
+void preloadPrerenderedPage(window.location.pathname).then(render, render);

@@ -1,10 +1,10 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { RealtimeClient, type ConnectionState } from '../lib/realtime';
 import { isDoctor, sessionStore, useSession } from '../lib/session';
 import { useToasts } from '../lib/toasts';
 import { whenPhrase } from '../lib/time';
+import { invalidateQueries } from '../lib/queryInvalidation';
 
 export interface IncomingRequest {
   appointment_id: string;
@@ -29,7 +29,6 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
   const session = useSession();
   const toasts = useToasts();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [state, setState] = useState<ConnectionState>('disconnected');
   const [requests, setRequests] = useState<IncomingRequest[]>([]);
   const userId = session?.user.id;
@@ -56,7 +55,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     const offs = [
       client.on('state', setState),
       client.on('appointmentStatusChange', (status, data) => {
-        void queryClient.invalidateQueries();
+        invalidateQueries();
         const when = whenPhrase(data.start_at as string | undefined);
         const patientName = String(data.patient_name ?? 'The patient');
         const doctorName = String(data.doctor_name ?? 'The doctor');
@@ -92,9 +91,9 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
           toasts.show({ type: 'info', title: 'Appointment update', message: `Your appointment for ${when} is now ${status}.`, duration: 5000 });
         }
       }),
-      client.on('scheduleUpdate', () => void queryClient.invalidateQueries()),
+      client.on('scheduleUpdate', () => invalidateQueries()),
       client.on('appointmentRequest', (data) => {
-        void queryClient.invalidateQueries();
+        invalidateQueries();
         const request: IncomingRequest = {
           appointment_id: String(data.appointment_id),
           patient_name: String(data.patient_name ?? 'A patient'),
@@ -134,7 +133,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       client.disconnect();
       setState('disconnected');
     };
-  }, [userId, token, doctor, toasts, queryClient, dismissRequest]);
+  }, [userId, token, doctor, toasts, dismissRequest]);
 
   const value = useMemo(() => ({ state, requests, dismissRequest }), [state, requests, dismissRequest]);
   return <RealtimeContext.Provider value={value}>{children}</RealtimeContext.Provider>;

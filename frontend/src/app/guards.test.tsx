@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { DoctorHomeGuard, PatientHomeGuard, RequireAuth, RootRoute } from './guards';
+import { DoctorHomeGuard, RequireAuth, RootRoute } from './guards';
+import { PatientHomeGuard } from './PatientHomeGuard';
 import { sessionStore, type SessionUser } from '../lib/session';
 
 const signIn = (account_type: SessionUser['account_type']) =>

@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { homePathFor, isAdmin, isDoctor, sessionStore, useSession } from '../lib/session';
-import { useInstitutionAdminStatus } from './useRole';
 
-/** The seeds' guards: unauthenticated users go to /login; each home sends other roles to theirs. */
+/** The seeds' guards: unauthenticated users go to /login; each home sends other roles to theirs (the patient home's is in PatientHomeGuard.tsx, with the queries it needs). */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const session = useSession();
   const location = useLocation();
@@ -12,17 +11,6 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     if (sessionStore.loggedOut) return <Navigate to="/" replace />;
     return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
   }
-  return <>{children}</>;
-}
-
-export function PatientHomeGuard({ children }: { children: ReactNode }) {
-  const session = useSession();
-  const { institutionAdmin, loading } = useInstitutionAdminStatus();
-  if (isDoctor(session?.user)) return <Navigate to="/doctor-home" replace />;
-  if (isAdmin(session?.user)) return <Navigate to="/institutions" replace />;
-  // A clinic's admin signs in with a staff account: their work is their institution, not the patient home.
-  if (loading) return null;
-  if (institutionAdmin) return <Navigate to="/institution-admin" replace />;
   return <>{children}</>;
 }
 

@@ -1,5 +1,7 @@
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { Suspense, createContext, lazy, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+
+const loadConfirmDialog = () => import('./ConfirmDialog');
+const ConfirmDialog = lazy(async () => ({ default: (await loadConfirmDialog()).ConfirmDialog }));
 
 export interface ConfirmOptions {
   title: string;
@@ -20,18 +22,22 @@ const ConfirmContext = createContext<Ask | null>(null);
 /** In-app confirmation instead of the browser's confirm(): `if (await confirm({...})) ...`. */
 export function useConfirm(): Ask {
   const ask = useContext(ConfirmContext);
+  // A screen that may ask fetches the dialog as it opens, so a question asked later (even offline) shows at once.
+  useEffect(() => void loadConfirmDialog().catch(() => {}), []);
   if (!ask) throw new Error('useConfirm needs a ConfirmProvider');
   return ask;
 }
 
 export function ConfirmProvider({ children }: { children: ReactNode }) {
   const [options, setOptions] = useState<ConfirmOptions | null>(null);
+  const [everAsked, setEverAsked] = useState(false);
   const resolver = useRef<((answer: boolean) => void) | null>(null);
   const ask = useCallback<Ask>(
     (next) =>
       new Promise<boolean>((resolve) => {
         resolver.current?.(false);
         resolver.current = resolve;
+        setEverAsked(true);
         setOptions(next);
       }),
     [],
@@ -45,18 +51,12 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
   return (
     <ConfirmContext.Provider value={value}>
       {children}
-      <Dialog open={options !== null} onClose={() => answer(false)} aria-labelledby="confirm-title" aria-describedby="confirm-message">
-        <DialogTitle id="confirm-title">{options?.title}</DialogTitle>
-        <DialogContent>
-          <DialogContentText id="confirm-message">{options?.message}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          {!options?.acknowledgeOnly && <Button onClick={() => answer(false)}>{options?.cancelLabel ?? 'Keep'}</Button>}
-          <Button onClick={() => answer(true)} variant="contained" color={options?.destructive ? 'error' : 'primary'} autoFocus>
-            {options?.confirmLabel ?? (options?.acknowledgeOnly ? 'OK' : 'Confirm')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      {/* Its dialog is fetched on the first question: pages that never ask (the sign-in page) do not load MUI's modal. */}
+      {everAsked && (
+        <Suspense fallback={null}>
+          <ConfirmDialog options={options} answer={answer} />
+        </Suspense>
+      )}
     </ConfirmContext.Provider>
   );
 }

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ServerResponse } from 'node:http';
 import type { Express } from 'express';
@@ -5,6 +6,7 @@ import expressStaticGzip from 'express-static-gzip';
 
 /** Hashed build assets never change under their name: browsers keep them a year without asking again. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+const PRERENDERED: Record<string, string> = { '/login': 'login.html', '/welcome': 'welcome.html' };
 
 /**
  * Serves the built single-page app: the precompressed `.br`/`.gz` file the browser accepts (the build writes them
@@ -22,6 +24,17 @@ export function serveFrontend(app: Express, dir: string): void {
       },
     }),
   );
+  // /login and /welcome have their own pages with the screen already rendered in them (the build's login.html and
+  // welcome.html, see frontend/vite.config.ts), so they paint before the scripts have loaded on a slow network;
+  // every other path gets index.html.
+  for (const [path, file] of Object.entries(PRERENDERED)) {
+    app.get(path, (_req, res, next) => {
+      const page = join(dir, file);
+      if (!existsSync(page)) return next();
+      res.setHeader('Cache-Control', 'no-cache');
+      res.sendFile(page);
+    });
+  }
   app.get(/^(?!\/(api|ws|docs)\b).*/, (_req, res) => {
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(join(dir, 'index.html'));

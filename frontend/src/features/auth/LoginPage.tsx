@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogTitle, Link, Stack, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Link, Stack, Typography } from '@mui/material';
 import Google from '@mui/icons-material/Google';
 import PhoneIphoneOutlined from '@mui/icons-material/PhoneIphoneOutlined';
 import MedicalServicesOutlined from '@mui/icons-material/MedicalServicesOutlined';
@@ -10,6 +10,20 @@ import { useToasts } from '../../lib/toasts';
 
 export const LOGIN_FAILED = 'Login failed. Please try again.';
 
+// The Coming Soon dialog (MUI's modal, focus trap, backdrop and transitions) is not part of the first paint: it is
+// fetched once the page has loaded, well before anyone can tap "Continue with Phone".
+const loadPhoneNotice = () => import('./PhoneNotice');
+const PhoneNotice = lazy(async () => ({ default: (await loadPhoneNotice()).PhoneNotice }));
+function prefetchAfterLoad(load: () => Promise<unknown>): () => void {
+  const start = () => void load().catch(() => {}); // offline: tried again when the dialog is opened
+  if (document.readyState === 'complete') {
+    const timer = setTimeout(start, 0);
+    return () => clearTimeout(timer);
+  }
+  window.addEventListener('load', start, { once: true });
+  return () => window.removeEventListener('load', start);
+}
+
 /**
  * "Continue with Google" (the authorization-code flow) and "Continue with Phone" (the Coming Soon notice). `intent` is
  * where to go after signing in (kept across the provider's redirect); without one, people land on their home.
@@ -18,6 +32,8 @@ export function SignInButtons({ intent }: { intent?: PostLoginIntent }) {
   const toasts = useToasts();
   const [busy, setBusy] = useState(false);
   const [phoneNotice, setPhoneNotice] = useState(false);
+  const [phoneNoticeUsed, setPhoneNoticeUsed] = useState(false);
+  useEffect(() => prefetchAfterLoad(loadPhoneNotice), []);
 
   async function continueWithGoogle() {
     setBusy(true);
@@ -36,16 +52,17 @@ export function SignInButtons({ intent }: { intent?: PostLoginIntent }) {
       <Button variant="contained" size="large" startIcon={<Google />} onClick={continueWithGoogle} disabled={busy}>
         Continue with Google
       </Button>
-      <Button variant="outlined" size="large" startIcon={<PhoneIphoneOutlined />} onClick={() => setPhoneNotice(true)}>
+      <Button variant="outlined" size="large" startIcon={<PhoneIphoneOutlined />} onClick={() => {
+          setPhoneNoticeUsed(true);
+          setPhoneNotice(true);
+        }}>
         Continue with Phone
       </Button>
-      <Dialog open={phoneNotice} onClose={() => setPhoneNotice(false)}>
-        <DialogTitle>Coming Soon</DialogTitle>
-        <DialogContent>Phone login will be available soon. Please continue with Google.</DialogContent>
-        <DialogActions>
-          <Button onClick={() => setPhoneNotice(false)}>OK</Button>
-        </DialogActions>
-      </Dialog>
+      {phoneNoticeUsed && (
+        <Suspense fallback={null}>
+          <PhoneNotice open={phoneNotice} onClose={() => setPhoneNotice(false)} />
+        </Suspense>
+      )}
     </Stack>
   );
 }
