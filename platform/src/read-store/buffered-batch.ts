@@ -1,5 +1,6 @@
 import { Query } from 'mingo';
 import { sortDocs } from './sort';
+import { cloneDoc } from './clone';
 import type { BatchStore, CollectionSource, Doc, Filter, FindOptions, ProjectionCheckpoint, ReadCollection, WriteOp } from './port';
 
 type AnyDoc = Doc & Record<string, unknown>;
@@ -27,11 +28,11 @@ export class BufferedBatch implements BatchStore {
   collection<T extends Doc>(name: string): ReadCollection<T> {
     const backend = this.backend.collection<AnyDoc>(name);
     const layer = this.layer(name);
-    const get = async (id: string): Promise<AnyDoc | null> => (layer.has(id) ? structuredClone(layer.get(id)!) : backend.get(id));
+    const get = async (id: string): Promise<AnyDoc | null> => (layer.has(id) ? cloneDoc(layer.get(id)!) : backend.get(id));
     const find = async (filter: Filter = {}, options: FindOptions = {}): Promise<AnyDoc[]> => {
       const query = new Query(filter);
       const merged = (await backend.find(filter)).filter((d) => !layer.has(d._id));
-      for (const doc of layer.values()) if (doc && query.test(doc)) merged.push(structuredClone(doc));
+      for (const doc of layer.values()) if (doc && query.test(doc)) merged.push(cloneDoc(doc));
       const sorted = options.sort ? sortDocs(merged, options.sort) : merged;
       const start = options.skip ?? 0;
       return sorted.slice(start, options.limit === undefined ? undefined : start + options.limit);
@@ -40,10 +41,10 @@ export class BufferedBatch implements BatchStore {
       get,
       find,
       count: async (filter) => (await find(filter)).length,
-      put: async (doc) => void layer.set(doc._id, structuredClone(doc)),
+      put: async (doc) => void layer.set(doc._id, cloneDoc(doc)),
       patch: async (id, fields) => {
         const current = await get(id);
-        if (current) layer.set(id, { ...current, ...structuredClone(fields), _id: id });
+        if (current) layer.set(id, { ...current, ...cloneDoc(fields), _id: id });
       },
       delete: async (id) => void layer.set(id, null),
     };
