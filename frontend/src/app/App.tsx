@@ -43,7 +43,8 @@ function Preload({ modules, children }: { modules: Preloadable[]; children: Reac
 const QueryLayer = lazyPage<'QueryLayer', { children: ReactNode }>(() => import('./QueryLayer'), 'QueryLayer');
 const PatientHomeGuard = lazyPage<'PatientHomeGuard', { children: ReactNode }>(() => import('./PatientHomeGuard'), 'PatientHomeGuard');
 const Layout = lazyPage<'Layout', { children: ReactNode }>(() => import('./Layout'), 'Layout');
-const NotYetAvailable = lazyPage<'NotYetAvailable', { title: string }>(() => import('./NotYetAvailable'), 'NotYetAvailable');
+// The consultation (lobby, call, summary); LiveKit's client is a further chunk, fetched only for LiveKit calls.
+const VideoCallPage = lazyPage(() => import('../features/video/VideoCallPage'), 'VideoCallPage');
 const NotFound = lazyPage(() => import('./NotFound'), 'NotFound');
 const AuthCallback = lazyPage(() => import('../features/auth/AuthCallback'), 'AuthCallback');
 const SupportLogin = lazyPage(() => import('../features/auth/SupportLogin'), 'SupportLogin');
@@ -135,7 +136,7 @@ export function App() {
               <Route path="/institution-admin" element={signedIn(<InstitutionAdmin />, [InstitutionAdmin])} />
               <Route path="/my-appointments" element={signedIn(<MyAppointments />, [MyAppointments])} />
               <Route path="/confirm-appointment" element={signedIn(<ConfirmAppointment />, [ConfirmAppointment])} />
-              <Route path="/video-call" element={signedIn(<NotYetAvailable title="Video consultation" />, [NotYetAvailable])} />
+              <Route path="/video-call" element={signedIn(<VideoCallPage />, [VideoCallPage])} />
               <Route path="/profile" element={signedIn(<ProfilePage />, [ProfilePage])} />
               <Route path="/invitations/:id" element={signedIn(<InvitationPage />, [InvitationPage])} />
               <Route path="/:doctorId" element={withQueries(<DoctorLandingPage />, [DoctorLandingPage])} />

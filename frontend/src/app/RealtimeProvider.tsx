@@ -14,10 +14,17 @@ export interface IncomingRequest {
   receivedAt: number;
 }
 
-const RealtimeContext = createContext<{ state: ConnectionState; requests: IncomingRequest[]; dismissRequest(id: string): void }>({
+const RealtimeContext = createContext<{
+  state: ConnectionState;
+  requests: IncomingRequest[];
+  dismissRequest(id: string): void;
+  /** The open notification socket's client: the video call signals over it (no second socket). */
+  client: RealtimeClient | null;
+}>({
   state: 'disconnected',
   requests: [],
   dismissRequest: () => {},
+  client: null,
 });
 
 export const useRealtime = () => useContext(RealtimeContext);
@@ -31,6 +38,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const [state, setState] = useState<ConnectionState>('disconnected');
   const [requests, setRequests] = useState<IncomingRequest[]>([]);
+  const [client, setClient] = useState<RealtimeClient | null>(null);
   const userId = session?.user.id;
   const token = session?.token;
   const doctor = isDoctor(session?.user);
@@ -128,14 +136,16 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       }),
     ];
     client.connect();
+    setClient(client);
     return () => {
       offs.forEach((off) => off());
       client.disconnect();
+      setClient(null);
       setState('disconnected');
     };
   }, [userId, token, doctor, toasts, dismissRequest]);
 
-  const value = useMemo(() => ({ state, requests, dismissRequest }), [state, requests, dismissRequest]);
+  const value = useMemo(() => ({ state, requests, dismissRequest, client }), [state, requests, dismissRequest, client]);
   return <RealtimeContext.Provider value={value}>{children}</RealtimeContext.Provider>;
 }
 

@@ -1,5 +1,10 @@
 /** The real-time client: the seeds' connection states, reconnect rules, heartbeat and offline queue. */
 import type { ClientMessage, ServerMessage } from '@telemed/contracts';
+
+/** A peer-to-peer signal of a consultation, as the server relays it from the other participant. */
+export type RelayedSignal = Extract<ServerMessage, { from_user_id: string }>;
+/** What the server says about a consultation the user takes part in (joins, leaves, the end, chat). */
+export type ConsultationUpdate = Extract<ServerMessage, { type: 'consultation_update' }>['data'];
 import { WS_AUTH_CLOSE_CODES, WS_CLOSE, WS_TERMINAL_CLOSE_CODES } from '@telemed/contracts/realtime-codes';
 
 export type ConnectionState = 'disconnected' | 'connecting' | 'connected' | 'error';
@@ -23,6 +28,11 @@ export interface RealtimeEvents {
   appointmentRequest: (data: Record<string, unknown>) => void;
   /** The doctor's schedule changed without their own action (a slot was freed). */
   scheduleUpdate: (data: { slot_id: number; status: string }) => void;
+  /** Consultation signalling from the other participant (offer, answer, ICE candidate, hang-up). */
+  signal: (message: RelayedSignal) => void;
+  /** The server would not relay a signal (the consultation is not open to this user). */
+  signalRefused: (appointmentId: string) => void;
+  consultationUpdate: (data: ConsultationUpdate) => void;
   state: (state: ConnectionState) => void;
 }
 
@@ -90,6 +100,9 @@ export class RealtimeClient {
     if (message?.type === 'appointment_status_change') this.emit('appointmentStatusChange', message.status, message.data);
     else if (message?.type === 'appointment_request') this.emit('appointmentRequest', message.data);
     else if (message?.type === 'schedule_update') this.emit('scheduleUpdate', message.data);
+    else if (message?.type === 'consultation_update') this.emit('consultationUpdate', message.data);
+    else if (message?.type === 'rtc_refused') this.emit('signalRefused', message.appointment_id);
+    else if (message && 'from_user_id' in message) this.emit('signal', message);
   }
 
   private closed(code: number, reason: string) {
@@ -126,6 +139,8 @@ export class RealtimeClient {
   }
 }
 
+const SIGNAL_TYPES: ReadonlySet<string> = new Set(['rtc_offer', 'rtc_answer', 'rtc_ice_candidate', 'rtc_hang_up']);
+
 /** A known server message, or null for anything else (not JSON, not an object, an unknown type, missing data). */
 export function parseServerMessage(raw: string): ServerMessage | null {
   let value: unknown;
@@ -136,7 +151,12 @@ export function parseServerMessage(raw: string): ServerMessage | null {
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
   const message = value as Partial<ServerMessage> & { data?: unknown };
-  if (message.type === 'appointment_request' || message.type === 'appointment_status_change' || message.type === 'schedule_update') {
+  if (SIGNAL_TYPES.has(String(message.type))) {
+    const signal = value as { appointment_id?: unknown; from_user_id?: unknown };
+    if (typeof signal.appointment_id !== 'string' || typeof signal.from_user_id !== 'string') return null;
+  }
+  if (message.type === 'rtc_refused' && typeof (value as { appointment_id?: unknown }).appointment_id !== 'string') return null;
+  if (message.type === 'appointment_request' || message.type === 'appointment_status_change' || message.type === 'schedule_update' || message.type === 'consultation_update') {
     if (typeof message.data !== 'object' || message.data === null) return null;
     if (message.type === 'appointment_status_change' && typeof message.status !== 'string') return null;
   }

@@ -1,0 +1,168 @@
+import type { ReactNode } from 'react';
+import { Alert, Avatar, Box, Button, FormControlLabel, IconButton, Paper, Stack, Switch, Tooltip, Typography } from '@mui/material';
+import MicNoneOutlined from '@mui/icons-material/MicNoneOutlined';
+import MicOffOutlined from '@mui/icons-material/MicOffOutlined';
+import VideocamOutlined from '@mui/icons-material/VideocamOutlined';
+import VideocamOffOutlined from '@mui/icons-material/VideocamOffOutlined';
+import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
+import CallEndOutlined from '@mui/icons-material/CallEndOutlined';
+import { MediaVideo } from './MediaVideo';
+import { CALL_STATUS_LABELS, VIDEO_TEXTS, formatDuration, formatRemaining, initialsOf, type CallClock, type CallStatus } from './model';
+import type { RemoteMedia } from './connection';
+
+const STATUS_COLOR: Record<CallStatus, string> = { connecting: 'warning.main', connected: 'success.main', reconnecting: 'warning.main', disconnected: 'error.main' };
+
+function Tile(props: { name: string; stream: MediaStream | null; video: boolean; audio: boolean; local: boolean; testId: string; small?: boolean }) {
+  const showVideo = Boolean(props.stream) && props.video;
+  return (
+    <Box
+      data-testid={props.testId}
+      data-video={props.video}
+      data-audio={props.audio}
+      sx={{ position: 'relative', borderRadius: 2, overflow: 'hidden', bgcolor: '#0d1716', aspectRatio: props.small ? '4 / 3' : '16 / 9', width: '100%', height: '100%' }}
+    >
+      {/* Kept mounted while the camera is off so that the other side's audio keeps playing. */}
+      {props.stream && (
+        <MediaVideo stream={props.stream} muted={props.local} mirrored={props.local} label={props.local ? 'Your video' : `${props.name}'s video`} testId={`${props.testId}-video`} style={{ opacity: showVideo ? 1 : 0, position: 'absolute', inset: 0 }} />
+      )}
+      {!showVideo && (
+        <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center' }}>
+          <Stack sx={{ alignItems: 'center' }} spacing={1}>
+            <Avatar sx={{ width: props.small ? 48 : 88, height: props.small ? 48 : 88, fontSize: props.small ? 18 : 32, bgcolor: 'primary.main' }} aria-hidden>
+              {initialsOf(props.name)}
+            </Avatar>
+            {props.stream && (
+              <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', color: 'grey.300' }} data-testid={`${props.testId}-video-off`}>
+                <VideocamOffOutlined fontSize="small" aria-hidden />
+                <Typography variant="caption">Video off</Typography>
+              </Stack>
+            )}
+          </Stack>
+        </Box>
+      )}
+      <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', position: 'absolute', left: 8, bottom: 8, right: 8, color: 'common.white' }}>
+        <Typography variant="caption" noWrap sx={{ bgcolor: 'rgba(0,0,0,0.55)', px: 1, py: 0.25, borderRadius: 1, maxWidth: '100%' }}>
+          {props.local ? `${props.name} (You)` : props.name}
+        </Typography>
+        {!props.audio && (
+          <Box component="span" role="img" aria-label={props.local ? 'Your microphone is muted' : `${props.name} is muted`} data-testid={`${props.testId}-muted`} sx={{ display: 'flex', bgcolor: 'error.main', borderRadius: '50%', p: 0.25 }}>
+            <MicOffOutlined sx={{ fontSize: 16 }} aria-hidden />
+          </Box>
+        )}
+      </Stack>
+    </Box>
+  );
+}
+
+export interface CallViewProps {
+  status: CallStatus;
+  clock: CallClock | null;
+  showWarning: boolean;
+  onDismissWarning(): void;
+  localName: string;
+  localStream: MediaStream | null;
+  microphone: boolean;
+  camera: boolean;
+  audioOnly: boolean;
+  remoteName: string;
+  /** Who the call waits for, in words ('the doctor' before their name is known). */
+  waitingFor: string;
+  remotePresent: boolean;
+  remote: RemoteMedia;
+  poorQuality: boolean;
+  onToggleMicrophone(): void;
+  onToggleCamera(): void;
+  onToggleAudioOnly(): void;
+  onSettings(): void;
+  onEnd(): void;
+  ending: boolean;
+  chat: ReactNode;
+}
+
+/** Seed 001 §2 call view: the warning, the header, the tiles, the controls, and the chat beside them. */
+export function CallView(p: CallViewProps) {
+  const participants = p.remotePresent ? 2 : 1;
+  const remoteShown = p.remotePresent || Boolean(p.remote.stream);
+  return (
+    <Box data-testid="call-view">
+      {p.showWarning && p.clock && (
+        <Alert severity="warning" onClose={p.onDismissWarning} sx={{ mb: 1.5 }} data-testid="time-warning">
+          {VIDEO_TEXTS.timeWarning(formatRemaining(p.clock.remaining))}
+        </Alert>
+      )}
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 1.5, flexWrap: 'wrap', rowGap: 0.5 }} component="header">
+        <Stack sx={{ alignItems: 'center' }} direction="row" spacing={1} role="status" data-testid="call-status" data-status={p.status}>
+          <Box component="span" aria-hidden sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: STATUS_COLOR[p.status] }} />
+          <Typography sx={{ fontWeight: 600 }} variant="body2">
+            {CALL_STATUS_LABELS[p.status]}
+          </Typography>
+        </Stack>
+        <Typography variant="body2" sx={{ fontVariantNumeric: 'tabular-nums' }} data-testid="call-duration" aria-label="Call duration">
+          {formatDuration(p.clock?.elapsed ?? 0)}
+          {p.clock?.nearLimit && (
+            <Box component="span" sx={{ color: 'warning.main', ml: 0.5 }} data-testid="call-remaining">
+              ({formatDuration(p.clock.remaining)} left)
+            </Box>
+          )}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" data-testid="participant-count">
+          {participants} participant{participants === 1 ? '' : 's'}
+        </Typography>
+      </Stack>
+
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) 320px' }, gap: 2, alignItems: 'stretch' }}>
+        <Box sx={{ minWidth: 0 }}>
+          {remoteShown ? (
+            <Box sx={{ position: 'relative' }} data-layout="multi">
+              <Tile name={p.remoteName} stream={p.remote.stream} video={p.remote.video} audio={p.remote.audio} local={false} testId="remote-tile" />
+              <Box sx={{ position: 'absolute', right: 8, top: 8, width: { xs: 104, sm: 200 }, boxShadow: 3, borderRadius: 2 }}>
+                <Tile name={p.localName} stream={p.localStream} video={p.camera && !p.audioOnly} audio={p.microphone} local testId="local-tile" small />
+              </Box>
+              {!p.remote.stream && (
+                <Typography sx={{ position: 'absolute', top: 12, left: 12, color: 'common.white', bgcolor: 'rgba(0,0,0,0.55)', px: 1, borderRadius: 1 }} variant="body2" role="status">
+                  Connecting to {p.remoteName}...
+                </Typography>
+              )}
+            </Box>
+          ) : (
+            <Box sx={{ position: 'relative' }} data-layout="single">
+              <Tile name={p.localName} stream={p.localStream} video={p.camera && !p.audioOnly} audio={p.microphone} local testId="local-tile" />
+              <Typography sx={{ position: 'absolute', top: 12, left: 12, color: 'common.white', bgcolor: 'rgba(0,0,0,0.55)', px: 1, borderRadius: 1 }} variant="body2" role="status" data-testid="waiting-for-other">
+                Waiting for {p.waitingFor} to join
+              </Typography>
+            </Box>
+          )}
+
+          {p.poorQuality && !p.audioOnly && (
+            <Alert severity="info" sx={{ mt: 1.5 }} action={<Button onClick={p.onToggleAudioOnly}>Switch to audio only</Button>}>
+              The connection is weak. Audio only keeps the conversation going.
+            </Alert>
+          )}
+
+          <Paper variant="outlined" sx={{ mt: 1.5, p: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', gap: { xs: 0.5, sm: 1.5 }, flexWrap: 'wrap' }} role="toolbar" aria-label="Call controls">
+            <Tooltip title={p.microphone ? 'Mute' : 'Unmute'}>
+              <IconButton onClick={p.onToggleMicrophone} aria-label={p.microphone ? 'Mute' : 'Unmute'} aria-pressed={!p.microphone} color={p.microphone ? 'default' : 'error'} size="large">
+                {p.microphone ? <MicNoneOutlined /> : <MicOffOutlined />}
+              </IconButton>
+            </Tooltip>
+            <Tooltip title={p.camera ? 'Stop Video' : 'Start Video'}>
+              <IconButton onClick={p.onToggleCamera} aria-label={p.camera ? 'Stop Video' : 'Start Video'} aria-pressed={!p.camera} color={p.camera ? 'default' : 'error'} size="large" disabled={p.audioOnly}>
+                {p.camera ? <VideocamOutlined /> : <VideocamOffOutlined />}
+              </IconButton>
+            </Tooltip>
+            <Tooltip title="Settings">
+              <IconButton onClick={p.onSettings} aria-label="Settings" size="large">
+                <SettingsOutlined />
+              </IconButton>
+            </Tooltip>
+            <FormControlLabel control={<Switch checked={p.audioOnly} onChange={p.onToggleAudioOnly} />} label="Audio only" sx={{ mx: 0.5 }} />
+            <Button variant="contained" color="error" onClick={p.onEnd} disabled={p.ending} title={VIDEO_TEXTS.endTitle} aria-label="End Call" startIcon={<CallEndOutlined />}>
+              End Call
+            </Button>
+          </Paper>
+        </Box>
+        <Box sx={{ minHeight: 0, height: { md: '100%' }, maxHeight: { md: 640 } }}>{p.chat}</Box>
+      </Box>
+    </Box>
+  );
+}

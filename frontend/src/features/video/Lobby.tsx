@@ -1,0 +1,200 @@
+import { useState, type ReactNode } from 'react';
+import { Alert, AlertTitle, Avatar, Box, Button, Card, CardContent, CircularProgress, LinearProgress, Stack, Typography } from '@mui/material';
+import VideocamOutlined from '@mui/icons-material/VideocamOutlined';
+import VideocamOffOutlined from '@mui/icons-material/VideocamOffOutlined';
+import MicNoneOutlined from '@mui/icons-material/MicNoneOutlined';
+import MicOffOutlined from '@mui/icons-material/MicOffOutlined';
+import LockOutlined from '@mui/icons-material/LockOutlined';
+import MedicalServicesOutlined from '@mui/icons-material/MedicalServicesOutlined';
+import BugReportOutlined from '@mui/icons-material/BugReportOutlined';
+import { MediaVideo } from './MediaVideo';
+import { VIDEO_TEXTS, initialsOf, isIphoneChrome } from './model';
+import type { LocalMedia } from './useLocalMedia';
+
+export interface Diagnostics {
+  secureContext: boolean;
+  mediaDevices: boolean;
+  peerConnection: boolean;
+  socket: string;
+  /** Seed 001 §5: the session token has 3 dot-separated parts (only the verdict is shown, never the token). */
+  tokenWellFormed: boolean;
+}
+
+function Readiness({ ready, label, on, off }: { ready: boolean; label: string; on: ReactNode; off: ReactNode }) {
+  return (
+    <Stack sx={{ alignItems: 'center' }} direction="row" spacing={1} data-testid={`${label.toLowerCase()}-readiness`} data-ready={ready}>
+      <Box sx={{ color: ready ? 'success.main' : 'error.main', display: 'flex' }}>{ready ? on : off}</Box>
+      <Typography variant="body2">
+        {label}: <strong>{ready ? 'Ready' : 'Not ready'}</strong>
+      </Typography>
+    </Stack>
+  );
+}
+
+/** Seed 001 §2 lobby: who is joining, the devices' readiness with a live preview, and Start Consultation. */
+export function Lobby(props: {
+  name: string;
+  roleDisplayName: string;
+  media: LocalMedia;
+  joining: boolean;
+  /** The patient waits until the doctor is in. */
+  waitingForDoctor: boolean;
+  error: string | null;
+  onClearError(): void;
+  onStart(): void;
+  onDebug(): void;
+  diagnostics: Diagnostics;
+}) {
+  const { media } = props;
+  const [showDiagnostics, setShowDiagnostics] = useState(false);
+  const iphoneChrome = isIphoneChrome(navigator.userAgent);
+  const ready = media.cameraReady && media.microphoneReady;
+  const error = props.error ?? media.error;
+  const clearError = () => {
+    props.onClearError();
+    media.clearError();
+  };
+  const safariUrl = `x-safari-${window.location.href}`;
+  return (
+    <Box sx={{ maxWidth: 960, mx: 'auto' }} data-testid="video-lobby">
+      <Card>
+        <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
+            <Avatar sx={{ bgcolor: 'primary.main', width: 56, height: 56, fontSize: 22 }} aria-hidden>
+              {initialsOf(props.name)}
+            </Avatar>
+            <Box sx={{ minWidth: 0 }}>
+              <Typography variant="h5" component="h1" noWrap title={props.name}>
+                {props.name}
+              </Typography>
+              <Typography color="text.secondary">{props.roleDisplayName}</Typography>
+              <Typography variant="body2" color="success.main">
+                {VIDEO_TEXTS.readyToConnect}
+              </Typography>
+            </Box>
+          </Stack>
+
+          {error && (
+            <Alert severity="error" onClose={clearError} sx={{ mb: 2 }} data-testid="connection-issue">
+              <AlertTitle>{VIDEO_TEXTS.connectionIssue}</AlertTitle>
+              {error}
+              {error.includes(VIDEO_TEXTS.iphoneBlocked) && (
+                <Box component="ol" sx={{ m: 0, mt: 1, pl: 2.5 }} aria-label="Allow the camera on iPhone Chrome">
+                  <li>Tap the lock icon in the address bar.</li>
+                  <li>Open Site Settings.</li>
+                  <li>Enable Camera and Microphone.</li>
+                  <li>Refresh the page and press Retry Permissions.</li>
+                  <li>Or open this page in Safari.</li>
+                </Box>
+              )}
+            </Alert>
+          )}
+
+          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' }, gap: 2 }}>
+            <Box sx={{ position: 'relative', borderRadius: 2, overflow: 'hidden', aspectRatio: '16 / 9', bgcolor: '#0d1716' }}>
+              {media.stream && media.cameraReady ? (
+                <MediaVideo stream={media.stream} muted mirrored label="Your camera preview" testId="self-preview" />
+              ) : (
+                <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', color: 'grey.300' }}>
+                  {media.requesting ? <CircularProgress color="inherit" aria-label="Asking for the camera" /> : <VideocamOffOutlined fontSize="large" aria-label="Camera off" />}
+                </Box>
+              )}
+            </Box>
+            <Stack spacing={1.5}>
+              <Readiness ready={media.cameraReady} label="Camera" on={<VideocamOutlined />} off={<VideocamOffOutlined />} />
+              <Readiness ready={media.microphoneReady} label="Microphone" on={<MicNoneOutlined />} off={<MicOffOutlined />} />
+              <Box>
+                <Typography variant="caption" color="text.secondary" id="mic-level-label">
+                  Microphone level
+                </Typography>
+                <LinearProgress variant="determinate" value={Math.round(media.level * 100)} aria-labelledby="mic-level-label" data-testid="mic-level" sx={{ height: 8, borderRadius: 4 }} />
+              </Box>
+              <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1 }}>
+                <Card variant="outlined">
+                  <CardContent sx={{ p: 1.5, '&:last-child': { pb: 1.5 } }}>
+                    <MedicalServicesOutlined color="primary" fontSize="small" aria-hidden />
+                    <Typography variant="caption" color="text.secondary" component="p">
+                      Session Type
+                    </Typography>
+                    <Typography sx={{ fontWeight: 600 }} variant="body2">
+                      {VIDEO_TEXTS.sessionType}
+                    </Typography>
+                  </CardContent>
+                </Card>
+                <Card variant="outlined">
+                  <CardContent sx={{ p: 1.5, '&:last-child': { pb: 1.5 } }}>
+                    <LockOutlined color="primary" fontSize="small" aria-hidden />
+                    <Typography variant="caption" color="text.secondary" component="p">
+                      Security
+                    </Typography>
+                    <Typography sx={{ fontWeight: 600 }} variant="body2">
+                      {VIDEO_TEXTS.security}
+                    </Typography>
+                  </CardContent>
+                </Card>
+              </Box>
+            </Stack>
+          </Box>
+
+          {!ready && !media.requesting && (
+            <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap', rowGap: 1 }}>
+              <Button variant="outlined" onClick={media.retry}>
+                Retry Permissions
+              </Button>
+              {iphoneChrome && (
+                <Button variant="outlined" onClick={media.retryBasic}>
+                  Try Basic iPhone Mode
+                </Button>
+              )}
+              {iphoneChrome && (
+                <Button variant="outlined" href={safariUrl}>
+                  Open in Safari
+                </Button>
+              )}
+              <Button onClick={() => setShowDiagnostics((v) => !v)} aria-expanded={showDiagnostics}>
+                {showDiagnostics ? 'Hide Diagnostics' : 'Show Diagnostics'}
+              </Button>
+            </Stack>
+          )}
+          {showDiagnostics && !ready && (
+            <Box component="dl" data-testid="diagnostics" sx={{ mt: 1, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5, fontSize: 14 }}>
+              <dt>Secure page (https)</dt>
+              <dd style={{ margin: 0 }}>{props.diagnostics.secureContext ? 'Yes' : 'No'}</dd>
+              <dt>Camera and microphone API</dt>
+              <dd style={{ margin: 0 }}>{props.diagnostics.mediaDevices ? 'Available' : 'Missing'}</dd>
+              <dt>WebRTC</dt>
+              <dd style={{ margin: 0 }}>{props.diagnostics.peerConnection ? 'Available' : 'Missing'}</dd>
+              <dt>Notifications socket</dt>
+              <dd style={{ margin: 0 }}>{props.diagnostics.socket}</dd>
+              <dt>Session token</dt>
+              <dd style={{ margin: 0 }}>{props.diagnostics.tokenWellFormed ? 'Well formed' : 'Malformed: sign in again'}</dd>
+            </Box>
+          )}
+
+          {!ready && !media.requesting && (
+            <Typography color="error" sx={{ mt: 2 }} role="status">
+              {VIDEO_TEXTS.permissionsNeeded}
+            </Typography>
+          )}
+          {props.waitingForDoctor && ready && (
+            <Alert severity="info" icon={<CircularProgress size={18} aria-hidden />} sx={{ mt: 2 }} data-testid="waiting-for-doctor" role="status">
+              {VIDEO_TEXTS.waitingForDoctor}
+            </Alert>
+          )}
+
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { xs: 'stretch', sm: 'center' }, mt: 3 }}>
+            <Button variant="contained" size="large" onClick={props.onStart} disabled={props.joining || !ready || props.waitingForDoctor} startIcon={props.joining ? <CircularProgress size={18} color="inherit" aria-hidden /> : <VideocamOutlined />}>
+              {props.joining ? VIDEO_TEXTS.connectingSecurely : VIDEO_TEXTS.startConsultation}
+            </Button>
+            <Button onClick={props.onDebug} startIcon={<BugReportOutlined />}>
+              Debug Console
+            </Button>
+          </Stack>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
+            {VIDEO_TEXTS.note}
+          </Typography>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}

@@ -1,0 +1,23 @@
+import { useEffect, useRef, type CSSProperties } from 'react';
+
+/** A <video> showing a MediaStream (srcObject cannot be set as an attribute). */
+export function MediaVideo({ stream, muted, mirrored, label, testId, style }: { stream: MediaStream | null; muted: boolean; mirrored?: boolean; label: string; testId?: string; style?: CSSProperties }) {
+  const ref = useRef<HTMLVideoElement>(null);
+  useEffect(() => {
+    const video = ref.current;
+    if (!video) return;
+    if (video.srcObject !== stream) video.srcObject = stream;
+    if (stream) void video.play().catch(() => {}); // autoplay rules: muted local video always plays; remote audio after the user's click
+  }, [stream]);
+  return (
+    <video
+      ref={ref}
+      autoPlay
+      playsInline
+      muted={muted}
+      aria-label={label}
+      data-testid={testId}
+      style={{ width: '100%', height: '100%', objectFit: 'cover', transform: mirrored ? 'scaleX(-1)' : undefined, background: '#0d1716', ...style }}
+    />
+  );
+}

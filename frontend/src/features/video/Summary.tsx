@@ -1,0 +1,142 @@
+import { useEffect, useState } from 'react';
+import { Alert, Avatar, Box, Button, Card, CardContent, Chip, CircularProgress, Fade, Stack, Typography } from '@mui/material';
+import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
+import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
+import HomeOutlined from '@mui/icons-material/HomeOutlined';
+import { SUMMARY_FADE_IN_MS, VIDEO_TEXTS, initialsOf, summaryFileName, summaryText, type CallSummary } from './model';
+
+const avatarClass = (role: string, local: boolean) => (local ? 'local' : /doctor|healthcare/i.test(role) ? 'doctor' : 'patient');
+const AVATAR_COLOR = { local: 'primary.main', doctor: 'secondary.main', patient: 'info.main' } as const;
+
+function download(summary: CallSummary) {
+  const blob = new Blob([summaryText(summary)], { type: 'text/plain;charset=utf-8' });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = summaryFileName(summary.isoDate);
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Seed 001 §2 consultation summary, from the server's record of the call; fades in after 100 ms. */
+export function Summary({ summary, doctor, onHome }: { summary: CallSummary | null; doctor: boolean; onHome(): void }) {
+  const [shown, setShown] = useState(false);
+  const [pending, setPending] = useState<string | null>(null);
+  useEffect(() => {
+    const timer = setTimeout(() => setShown(true), SUMMARY_FADE_IN_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  const d = summary?.callDetails;
+  const items: Array<[string, string]> = d
+    ? [
+        ['Duration', d.durationFormatted || '00:00'],
+        ['Date', d.date || 'Today'],
+        ['Start Time', d.startTime],
+        ['End Time', d.endTime],
+        ['Participants', String(d.totalParticipants || 1)],
+        ...(d.endedAutomatically ? ([['Status', 'Auto-ended']] as Array<[string, string]>) : []),
+      ]
+    : [];
+  const later = 'Prescriptions, notes and reports are uploaded with clinical records, which arrive in the next release.';
+  return (
+    <Fade in={shown} timeout={400}>
+      <Box sx={{ maxWidth: 760, mx: 'auto' }} data-testid="consultation-summary" data-auto-ended={Boolean(d?.endedAutomatically)}>
+        <Card>
+          <CardContent sx={{ p: { xs: 2, sm: 4 } }}>
+            <Stack spacing={1} sx={{ alignItems: 'center', textAlign: 'center', mb: 3 }}>
+              <CheckCircleOutlined color="success" sx={{ fontSize: 56 }} aria-hidden />
+              <Typography variant="h4" component="h1">
+                {VIDEO_TEXTS.complete}
+              </Typography>
+              <Typography color="text.secondary" data-testid="summary-subtitle">
+                {d?.endedAutomatically ? VIDEO_TEXTS.autoEndedSubtitle : VIDEO_TEXTS.thanks}
+              </Typography>
+            </Stack>
+            {!summary ? (
+              <Box sx={{ display: 'grid', placeItems: 'center', py: 4 }}>
+                <CircularProgress aria-label="Loading the summary" />
+              </Box>
+            ) : (
+              <>
+                <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+                  Session Summary
+                </Typography>
+                <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)' }, gap: 1.5, m: 0, mb: 3 }}>
+                  {items.map(([label, value]) => (
+                    <Card variant="outlined" key={label}>
+                      <CardContent sx={{ p: 1.5, '&:last-child': { pb: 1.5 } }}>
+                        <Typography component="dt" variant="caption" color="text.secondary">
+                          {label}
+                        </Typography>
+                        <Typography component="dd" sx={{ m: 0, fontWeight: 600 }} data-testid={`summary-${label.toLowerCase().replace(/\s+/g, '-')}`}>
+                          {value}
+                        </Typography>
+                      </CardContent>
+                    </Card>
+                  ))}
+                </Box>
+                <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+                  Participants
+                </Typography>
+                <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0, mb: 3 }} data-testid="summary-participants">
+                  {summary.callDetails.participants.map((p) => {
+                    const kind = avatarClass(p.role, p.isLocal);
+                    return (
+                      <Stack sx={{ alignItems: 'center' }} component="li" key={`${p.name}-${p.role}`} direction="row" spacing={1.5}>
+                        <Avatar sx={{ bgcolor: AVATAR_COLOR[kind] }} className={`avatar-${kind}`} aria-hidden>
+                          {initialsOf(p.name)}
+                        </Avatar>
+                        <Box sx={{ minWidth: 0 }}>
+                          <Typography sx={{ fontWeight: 600 }} noWrap>
+                            {p.name} {p.isLocal && <Chip size="small" label="You" color="primary" sx={{ ml: 0.5 }} />}
+                          </Typography>
+                          <Typography variant="body2" color="text.secondary">
+                            {p.role}
+                          </Typography>
+                        </Box>
+                      </Stack>
+                    );
+                  })}
+                </Stack>
+                <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+                  {doctor ? 'Doctor Actions' : 'Patient Actions'}
+                </Typography>
+                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 1 }}>
+                  {doctor ? (
+                    <>
+                      <Button variant="outlined" onClick={() => setPending(later)}>
+                        Upload Prescription
+                      </Button>
+                      <Button variant="outlined" onClick={() => setPending(later)}>
+                        Add Notes
+                      </Button>
+                    </>
+                  ) : (
+                    <Button variant="outlined" onClick={() => setPending(later)}>
+                      Upload Reports
+                    </Button>
+                  )}
+                </Stack>
+                {pending && (
+                  <Alert severity="info" onClose={() => setPending(null)} sx={{ mb: 1 }}>
+                    {pending}
+                  </Alert>
+                )}
+                <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1} sx={{ justifyContent: 'flex-end', mt: 3 }}>
+                  <Button variant="outlined" startIcon={<DownloadOutlined />} onClick={() => download(summary)}>
+                    Download Summary
+                  </Button>
+                  <Button variant="contained" startIcon={<HomeOutlined />} onClick={onHome}>
+                    Back to Home
+                  </Button>
+                </Stack>
+              </>
+            )}
+          </CardContent>
+        </Card>
+      </Box>
+    </Fade>
+  );
+}

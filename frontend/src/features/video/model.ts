@@ -1,0 +1,299 @@
+/**
+ * The consultation's pure rules (seed 001 §2, §4, §5, §9): texts, clocks from the server's times, the debug log's
+ * bound, the media constraints and the summary file. No React, no browser APIs beyond what is passed in.
+ */
+
+/*
+ * The same values as contracts/src/consultation.ts (which carries zod, kept out of the browser's download);
+ * model.test.ts checks they stay equal.
+ */
+/** Seed 001 §9: the warning shows once when this many minutes or fewer remain. */
+export const CONSULTATION_WARNING_MINUTES = 5;
+/** Seed 001 §4: the summary appears this long after leaving. */
+export const CONSULTATION_SUMMARY_DELAY_MS = 500;
+/** Seed 001 §2: the summary fades in after this long. */
+export const SUMMARY_FADE_IN_MS = 100;
+/** Longest chat message (characters), as the server takes it. */
+export const CONSULTATION_MESSAGE_MAX_LENGTH = 2000;
+const CONSULTATION_TEXTS = {
+  autoEndedSubtitle: 'Your session ended automatically due to time limit',
+  timeWarning: (remaining: string) => `Your consultation will end in ${remaining}. Please wrap up your session.`,
+} as const;
+
+export const VIDEO_TEXTS = {
+  readyToConnect: 'Ready to connect',
+  sessionType: 'Video Consultation',
+  security: 'End-to-End Encrypted',
+  startConsultation: 'Start Consultation',
+  connectingSecurely: 'Connecting securely...',
+  permissionsNeeded: 'Please allow camera and microphone access to join the consultation',
+  note: 'Your consultation will begin with video and audio enabled',
+  waitingForDoctor: 'Waiting for the doctor to join',
+  connectionIssue: 'Connection Issue',
+  iphoneBlocked: 'iPhone Chrome permissions blocked',
+  permissionFailure: (reason: string) => `Camera and microphone access required: ${reason}`,
+  basicPermissionFailure: (reason: string) => `Basic permissions failed: ${reason}`,
+  joinFailure: (reason: string) => `Unable to join consultation: ${reason}`,
+  roomError: (reason?: string) => `Connection error: ${reason || 'Unknown error occurred'}`,
+  toggleCamera: 'Failed to toggle camera',
+  toggleMicrophone: 'Failed to toggle microphone',
+  pageError: (message: string) => `Video call error: ${message}`,
+  timeWarning: CONSULTATION_TEXTS.timeWarning,
+  complete: 'Consultation Complete',
+  autoEndedSubtitle: CONSULTATION_TEXTS.autoEndedSubtitle,
+  thanks: 'Thank you for using the product',
+  endTitle: 'End consultation',
+} as const;
+
+/** Seed 001 §4: the connection's four states and their labels. */
+export type CallStatus = 'connecting' | 'connected' | 'reconnecting' | 'disconnected';
+export const CALL_STATUS_LABELS: Record<CallStatus, string> = {
+  connecting: 'Connecting...',
+  connected: 'Connected',
+  reconnecting: 'Reconnecting...',
+  disconnected: 'Disconnected',
+};
+
+/** Seed 001 §1: DOCTOR is a Healthcare Provider, USER a Patient, anyone else a Participant. */
+export function roleDisplayName(role: string | null | undefined): string {
+  const r = (role ?? '').toLowerCase();
+  if (r === 'doctor') return 'Healthcare Provider';
+  if (r === 'user' || r === 'patient') return 'Patient';
+  return 'Participant';
+}
+
+/** Seconds as mm:ss (minutes may pass 99 only in theory: the server ends a call at its limit). */
+export function formatDuration(totalSeconds: number): string {
+  const s = Math.max(0, Math.floor(totalSeconds));
+  return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/** The remaining time in words for the warning: '5 minutes', '1 minute', '45 seconds'. */
+export function formatRemaining(totalSeconds: number): string {
+  const s = Math.max(0, Math.ceil(totalSeconds));
+  if (s >= 60) {
+    const minutes = Math.ceil(s / 60);
+    return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  }
+  return `${s} second${s === 1 ? '' : 's'}`;
+}
+
+/**
+ * How far this browser's clock is behind the server's (add it to Date.now() for the server's now), from an answer's
+ * server_time and the moments the request left and its answer arrived (half the round trip assumed each way).
+ */
+export function clockOffset(serverTime: string, sentAt: number, receivedAt: number): number {
+  const server = Date.parse(serverTime);
+  if (Number.isNaN(server)) return 0;
+  return server - (sentAt + receivedAt) / 2;
+}
+
+export interface CallClock {
+  /** Seconds since the server's start of the call. */
+  elapsed: number;
+  /** Seconds until the server's limit. */
+  remaining: number;
+  /** Seed 001 §4: 5 minutes or fewer remain. */
+  nearLimit: boolean;
+  /** The limit has passed (the server ends the call; the page waits for its word). */
+  over: boolean;
+}
+
+/** The call's clock from the server's start and limit, read at the local `now` corrected by the server's offset. */
+export function callClock(startedAt: string, endsAt: string, offsetMs: number, now: number): CallClock {
+  const serverNow = now + offsetMs;
+  const elapsed = Math.max(0, Math.floor((serverNow - Date.parse(startedAt)) / 1000));
+  const remainingMs = Date.parse(endsAt) - serverNow;
+  const remaining = Math.max(0, Math.ceil(remainingMs / 1000));
+  return { elapsed, remaining, nearLimit: remainingMs <= CONSULTATION_WARNING_MINUTES * 60_000, over: remainingMs <= 0 };
+}
+
+/** Up to two initials (seed 001 §9). */
+export function initialsOf(name: string | null | undefined): string {
+  const letters = (name ?? '')
+    .replace(/^(dr|mr|mrs|ms)\.?\s+/i, '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((w) => w[0]!.toUpperCase())
+    .join('');
+  return letters.slice(0, 2) || '?';
+}
+
+// ---- Debug console ----
+
+export type LogLevel = 'info' | 'warn' | 'error' | 'debug';
+export interface DebugEntry {
+  id: number;
+  level: LogLevel;
+  timestamp: string;
+  message: string;
+  data?: unknown;
+}
+/** Seed 001 §9: the debug log keeps the newest 50 entries. */
+export const DEBUG_LOG_CAP = 50;
+
+let nextEntryId = 1;
+export function appendLog(entries: readonly DebugEntry[], level: LogLevel, message: string, data?: unknown, now = new Date()): DebugEntry[] {
+  const entry: DebugEntry = { id: nextEntryId++, level, timestamp: now.toISOString(), message, ...(data === undefined ? {} : { data }) };
+  const next = [...entries, entry];
+  return next.length > DEBUG_LOG_CAP ? next.slice(next.length - DEBUG_LOG_CAP) : next;
+}
+
+/** The log as text for Copy: one line per entry, data as JSON. */
+export function logText(entries: readonly DebugEntry[]): string {
+  return entries.map((e) => `[${e.timestamp}] ${e.level.toUpperCase()} ${e.message}${e.data === undefined ? '' : ` ${safeJson(e.data)}`}`).join('\n');
+}
+function safeJson(value: unknown): string {
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return String(value);
+  }
+}
+
+// ---- Media ----
+
+/** Chrome on an iPhone (CriOS): its audio processing switches cannot be asked for (seed 001 §5). */
+export function isIphoneChrome(userAgent: string): boolean {
+  return /iPhone/.test(userAgent) && /CriOS/.test(userAgent);
+}
+
+/** Seed 001 §5: echo cancellation; noise suppression and auto gain except on iPhone Chrome; video 1280x720 at 30 fps. */
+export function mediaConstraints(userAgent: string): MediaStreamConstraints {
+  const iphoneChrome = isIphoneChrome(userAgent);
+  return {
+    audio: iphoneChrome ? { echoCancellation: true } : { echoCancellation: true, noiseSuppression: true, autoGainControl: true },
+    video: { width: { ideal: 1280 }, height: { ideal: 720 }, frameRate: { ideal: 30 } },
+  };
+}
+/** 'Try Basic iPhone Mode': the plainest request a browser can grant. */
+export const BASIC_CONSTRAINTS: MediaStreamConstraints = { audio: true, video: true };
+
+/** A getUserMedia failure in words a person can act on. */
+export function mediaErrorReason(error: unknown, userAgent: string): string {
+  const name = (error as { name?: string } | null)?.name ?? '';
+  if ((name === 'NotAllowedError' || name === 'SecurityError') && isIphoneChrome(userAgent)) return VIDEO_TEXTS.iphoneBlocked;
+  if (name === 'NotAllowedError') return 'permission was denied';
+  if (name === 'NotFoundError') return 'no camera or microphone was found';
+  if (name === 'NotReadableError') return 'the camera or microphone is in use by another application';
+  if (name === 'OverconstrainedError') return 'the camera does not support the requested quality';
+  return (error as { message?: string } | null)?.message || 'unknown error';
+}
+
+/** The microphone level 0..1 from an AnalyserNode's time-domain bytes (root mean square around 128). */
+export function levelOf(samples: Uint8Array): number {
+  if (samples.length === 0) return 0;
+  let sum = 0;
+  for (const v of samples) {
+    const x = (v - 128) / 128;
+    sum += x * x;
+  }
+  return Math.min(1, Math.sqrt(sum / samples.length) * 4);
+}
+
+// ---- Summary ----
+
+export interface SummaryParticipant {
+  name: string;
+  role: string;
+  isLocal: boolean;
+}
+export interface CallSummary {
+  user: { name: string; role: string; roleDisplayName: string };
+  callDetails: {
+    duration: number;
+    durationFormatted: string;
+    startTime: string;
+    endTime: string;
+    date: string;
+    participants: SummaryParticipant[];
+    totalParticipants: number;
+    roomUrl: string;
+    endedAutomatically: boolean;
+  };
+  /** The patient's name, for the file's first line. */
+  patientName: string;
+  /** The calendar date for the file name (YYYY-MM-DD). */
+  isoDate: string;
+}
+
+export interface ServerParticipant {
+  user_id: string;
+  name: string;
+  role: 'patient' | 'doctor';
+  role_display_name: string;
+}
+
+/** hour:minute in the given zone, or --:-- when the time is missing (seed 001 §2). */
+export function hourMinute(iso: string | null | undefined, timeZone?: string): string {
+  if (!iso || Number.isNaN(Date.parse(iso))) return '--:--';
+  return new Intl.DateTimeFormat('en-IN', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone }).format(new Date(iso));
+}
+
+function calendarDate(iso: string | null | undefined, timeZone?: string): { label: string; isoDate: string } {
+  const date = iso && !Number.isNaN(Date.parse(iso)) ? new Date(iso) : null;
+  if (!date) return { label: 'Today', isoDate: new Date().toISOString().slice(0, 10) };
+  const parts = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone }).format(date);
+  const label = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone }).format(date);
+  return { label, isoDate: parts };
+}
+
+/** The summary from the server's record of the call (GET consultation): its times, duration and participants. */
+export function buildSummary(options: {
+  record: { started_at: string | null; ended_at: string | null; duration_seconds: number; auto_ended: boolean; room: string | null; participants: ServerParticipant[] } | null;
+  me: { id: string; name: string; role: string };
+  autoEnded: boolean;
+  timeZone?: string;
+}): CallSummary {
+  const { record, me, timeZone } = options;
+  const duration = record?.duration_seconds ?? 0;
+  const participants: SummaryParticipant[] = (record?.participants ?? []).map((p) => ({
+    name: p.user_id === me.id ? me.name : p.name,
+    role: p.role_display_name,
+    isLocal: p.user_id === me.id,
+  }));
+  if (!participants.some((p) => p.isLocal)) participants.unshift({ name: me.name, role: roleDisplayName(me.role), isLocal: true });
+  const { label, isoDate } = calendarDate(record?.started_at, timeZone);
+  const patient = record?.participants.find((p) => p.role === 'patient');
+  return {
+    user: { name: me.name, role: me.role, roleDisplayName: roleDisplayName(me.role) },
+    callDetails: {
+      duration,
+      durationFormatted: formatDuration(duration),
+      startTime: hourMinute(record?.started_at, timeZone),
+      endTime: hourMinute(record?.ended_at, timeZone),
+      date: label,
+      participants,
+      totalParticipants: participants.length || 1,
+      roomUrl: record?.room ?? '',
+      endedAutomatically: options.autoEnded || Boolean(record?.auto_ended),
+    },
+    patientName: patient?.name ?? (roleDisplayName(me.role) === 'Patient' ? me.name : 'Unknown'),
+    isoDate,
+  };
+}
+
+export const summaryFileName = (isoDate: string) => `consultation-summary-${isoDate}.txt`;
+
+/**
+ * Seed 001 §2: Patient, Date, Start Time, End Time, Duration, Participants count, the participants with name and role,
+ * Auto-ended Yes or No, and when it was generated.
+ */
+export function summaryText(summary: CallSummary, generatedAt = new Date()): string {
+  const d = summary.callDetails;
+  return [
+    'Consultation Summary',
+    '',
+    `Patient: ${summary.patientName}`,
+    `Date: ${d.date}`,
+    `Start Time: ${d.startTime}`,
+    `End Time: ${d.endTime}`,
+    `Duration: ${d.durationFormatted}`,
+    `Participants: ${d.totalParticipants}`,
+    ...d.participants.map((p) => `- ${p.name} (${p.role})`),
+    `Auto-ended: ${d.endedAutomatically ? 'Yes' : 'No'}`,
+    '',
+    `Generated: ${generatedAt.toISOString()}`,
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,289 @@
+/**
+ * A peer-to-peer call between the appointment's two participants: one RTCPeerConnection with the join answer's ICE
+ * servers, signalled over the notification socket, negotiated with the "perfect negotiation" pattern (the doctor
+ * impolite, the patient polite) so that either may join first, and either may reload and join again.
+ *
+ * A reload makes a new connection with a new certificate: an offer whose DTLS fingerprint differs from the one in
+ * use comes from a new session of the other side, and the old connection is replaced before answering it.
+ */
+import type { ClientSignal } from '@telemed/contracts';
+import type { RelayedSignal } from '../../lib/realtime';
+import { parseMediaState, type CallConnection, type ConnectionEvents, type MediaState, type RemoteMedia } from './connection';
+
+export interface SignalTransport {
+  send(signal: ClientSignal): void;
+  /** Delivers the other participant's signals for this appointment (those received before, then new ones). */
+  subscribe(handler: (signal: RelayedSignal) => void): () => void;
+}
+
+export interface PeerCallOptions {
+  appointmentId: string;
+  iceServers: RTCIceServer[];
+  polite: boolean;
+  localStream: MediaStream;
+  transport: SignalTransport;
+  events: ConnectionEvents;
+  /** Initial local state (the lobby's choices). */
+  microphone: boolean;
+  camera: boolean;
+  /** How often the connection's quality is measured (ms). */
+  statsIntervalMs?: number;
+}
+
+const fingerprintOf = (sdp: string | undefined): string | null => /^a=fingerprint:(.+)$/m.exec(sdp ?? '')?.[1]?.trim() ?? null;
+
+/** Poor: more than 8% of packets lost recently, or a round trip over 600 ms. */
+export function isPoorQuality(sample: { lossFraction: number | null; roundTripSeconds: number | null }): boolean {
+  return (sample.lossFraction ?? 0) > 0.08 || (sample.roundTripSeconds ?? 0) > 0.6;
+}
+
+export class PeerCall implements CallConnection {
+  private pc!: RTCPeerConnection;
+  private channel: RTCDataChannel | null = null;
+  private videoSender: RTCRtpSender | null = null;
+  private makingOffer = false;
+  private ignoreOffer = false;
+  private settingRemoteAnswer = false;
+  private chain: Promise<void> = Promise.resolve();
+  private unsubscribe: (() => void) | null = null;
+  private closed = false;
+  private microphone: boolean;
+  private camera: boolean;
+  private audioOnly = false;
+  private remote: RemoteMedia = { stream: null, audio: true, video: true };
+  private statsTimer: ReturnType<typeof setInterval> | null = null;
+  private lastPackets: { received: number; lost: number } | null = null;
+  private poor = false;
+
+  constructor(private readonly options: PeerCallOptions) {
+    this.microphone = options.microphone;
+    this.camera = options.camera;
+  }
+
+  start(): void {
+    this.createConnection();
+    this.unsubscribe = this.options.transport.subscribe((signal) => {
+      this.chain = this.chain.then(() => this.handle(signal)).catch((error: unknown) => this.log('warn', 'Signal could not be applied', { type: signal.type, error: errorName(error) }));
+    });
+    this.statsTimer = setInterval(() => void this.measure(), this.options.statsIntervalMs ?? 3000);
+  }
+
+  /** The current connection (the e2e test reads its statistics through the page's test hook). */
+  get peerConnection(): RTCPeerConnection {
+    return this.pc;
+  }
+
+  private log(level: 'info' | 'warn' | 'error' | 'debug', message: string, data?: Record<string, unknown>) {
+    this.options.events.log(level, message, data);
+  }
+
+  private send(signal: ClientSignal) {
+    if (!this.closed) this.options.transport.send(signal);
+  }
+
+  private createConnection() {
+    const { localStream, iceServers, appointmentId } = this.options;
+    const pc = new RTCPeerConnection({ iceServers });
+    this.pc = pc;
+    this.makingOffer = false;
+    this.ignoreOffer = false;
+    this.settingRemoteAnswer = false;
+    this.lastPackets = null;
+    this.videoSender = null;
+    for (const track of localStream.getTracks()) {
+      const sender = pc.addTrack(track, localStream);
+      if (track.kind === 'video') this.videoSender = sender;
+    }
+    if (this.audioOnly) void this.videoSender?.replaceTrack(null);
+    // Both sides open the same pre-agreed channel: no extra offer for it.
+    const channel = pc.createDataChannel('media-state', { negotiated: true, id: 0 });
+    this.channel = channel;
+    channel.onopen = () => this.sendState();
+    channel.onmessage = (event) => {
+      const state = parseMediaState(event.data);
+      if (state && pc === this.pc) this.setRemote({ ...this.remote, audio: state.audio, video: state.video });
+    };
+
+    pc.onnegotiationneeded = async () => {
+      if (pc !== this.pc) return;
+      try {
+        this.makingOffer = true;
+        await pc.setLocalDescription();
+        if (pc !== this.pc || !pc.localDescription) return;
+        this.send({ type: 'rtc_offer', appointment_id: appointmentId, sdp: pc.localDescription.sdp });
+        this.log('debug', 'Offer sent');
+      } catch (error) {
+        this.log('warn', 'Could not make an offer', { error: errorName(error) });
+      } finally {
+        this.makingOffer = false;
+      }
+    };
+    pc.onicecandidate = ({ candidate }) => {
+      if (pc !== this.pc || !candidate || !candidate.candidate) return;
+      this.send({
+        type: 'rtc_ice_candidate',
+        appointment_id: appointmentId,
+        candidate: { candidate: candidate.candidate, sdpMid: candidate.sdpMid, sdpMLineIndex: candidate.sdpMLineIndex, usernameFragment: candidate.usernameFragment },
+      });
+    };
+    pc.ontrack = (event) => {
+      if (pc !== this.pc) return;
+      const stream = event.streams[0] ?? this.remote.stream ?? new MediaStream();
+      if (!stream.getTracks().includes(event.track)) stream.addTrack(event.track);
+      this.log('info', `Remote ${event.track.kind} track received`);
+      this.setRemote({ ...this.remote, stream });
+    };
+    pc.onconnectionstatechange = () => {
+      if (pc !== this.pc) return;
+      const state = pc.connectionState;
+      this.log(state === 'failed' ? 'warn' : 'info', `Peer connection ${state}`);
+      if (state === 'connected') this.options.events.status('connected');
+      else if (state === 'disconnected') this.options.events.status('reconnecting');
+      else if (state === 'failed') {
+        this.options.events.status('reconnecting');
+        pc.restartIce();
+      }
+    };
+    pc.oniceconnectionstatechange = () => {
+      if (pc === this.pc) this.log('debug', `ICE ${pc.iceConnectionState}`);
+    };
+  }
+
+  /** Replaces the connection with a new one (the other side started a new session, or ours never connected). */
+  private reset(reason: string) {
+    this.log('info', 'Starting a new peer connection', { reason });
+    const old = this.pc;
+    old.onnegotiationneeded = null;
+    old.onicecandidate = null;
+    old.ontrack = null;
+    old.onconnectionstatechange = null;
+    old.close();
+    this.setRemote({ stream: null, audio: true, video: true });
+    this.createConnection();
+  }
+
+  private async handle(signal: RelayedSignal): Promise<void> {
+    if (this.closed || signal.appointment_id !== this.options.appointmentId) return;
+    if (signal.type === 'rtc_hang_up') {
+      this.log('info', 'The other participant hung up');
+      this.reset('hang-up');
+      return;
+    }
+    if (signal.type === 'rtc_ice_candidate') {
+      if (!signal.candidate) return;
+      try {
+        await this.pc.addIceCandidate(signal.candidate);
+      } catch (error) {
+        if (!this.ignoreOffer) this.log('debug', 'ICE candidate not applied', { error: errorName(error) });
+      }
+      return;
+    }
+    const description: RTCSessionDescriptionInit = { type: signal.type === 'rtc_offer' ? 'offer' : 'answer', sdp: signal.sdp };
+    if (description.type === 'offer') {
+      const current = fingerprintOf(this.pc.remoteDescription?.sdp);
+      if (current && current !== fingerprintOf(description.sdp)) this.reset('the other participant reconnected');
+    }
+    const pc = this.pc;
+    const readyForOffer = !this.makingOffer && (pc.signalingState === 'stable' || this.settingRemoteAnswer);
+    const collision = description.type === 'offer' && !readyForOffer;
+    this.ignoreOffer = !this.options.polite && collision;
+    if (this.ignoreOffer) {
+      this.log('debug', 'Ignored a colliding offer (impolite side)');
+      return;
+    }
+    if (description.type === 'answer' && pc.signalingState !== 'have-local-offer') {
+      this.log('debug', 'Ignored an answer to an offer no longer pending');
+      return;
+    }
+    this.settingRemoteAnswer = description.type === 'answer';
+    await pc.setRemoteDescription(description); // a polite side's own offer is rolled back implicitly
+    this.settingRemoteAnswer = false;
+    if (description.type === 'offer') {
+      await pc.setLocalDescription();
+      if (pc.localDescription) this.send({ type: 'rtc_answer', appointment_id: this.options.appointmentId, sdp: pc.localDescription.sdp });
+      this.log('debug', 'Answer sent');
+    }
+  }
+
+  private setRemote(remote: RemoteMedia) {
+    this.remote = remote;
+    this.options.events.remote(remote);
+  }
+
+  private sendState() {
+    const state: MediaState = { type: 'media', audio: this.microphone, video: this.camera && !this.audioOnly };
+    if (this.channel?.readyState === 'open') this.channel.send(JSON.stringify(state));
+  }
+
+  setMicrophone(on: boolean): void {
+    this.microphone = on;
+    for (const track of this.options.localStream.getAudioTracks()) track.enabled = on;
+    this.sendState();
+  }
+
+  setCamera(on: boolean): void {
+    this.camera = on;
+    for (const track of this.options.localStream.getVideoTracks()) track.enabled = on;
+    this.sendState();
+  }
+
+  setAudioOnly(on: boolean): void {
+    this.audioOnly = on;
+    const track = this.options.localStream.getVideoTracks()[0] ?? null;
+    void this.videoSender?.replaceTrack(on ? null : track).catch((error: unknown) => this.log('warn', 'Could not switch the video', { error: errorName(error) }));
+    this.log('info', on ? 'Audio only: video is not sent' : 'Video is sent again');
+    this.sendState();
+  }
+
+  peerJoined(): void {
+    if (this.closed) return;
+    if (this.pc.connectionState !== 'connected') this.reset('the other participant joined');
+  }
+
+  peerLeft(): void {
+    this.setRemote({ stream: null, audio: true, video: true });
+  }
+
+  /** Hangs up: tells the other side and closes the connection (the local media belongs to the page). */
+  close(): void {
+    if (this.closed) return;
+    this.send({ type: 'rtc_hang_up', appointment_id: this.options.appointmentId });
+    this.closed = true;
+    this.unsubscribe?.();
+    if (this.statsTimer) clearInterval(this.statsTimer);
+    this.pc.close();
+  }
+
+  private async measure() {
+    if (this.closed || this.pc.connectionState !== 'connected') return;
+    let received = 0;
+    let lost = 0;
+    let roundTrip: number | null = null;
+    const report = await this.pc.getStats();
+    report.forEach((stat: { type: string; kind?: string; packetsReceived?: number; packetsLost?: number; state?: string; nominated?: boolean; currentRoundTripTime?: number }) => {
+      if (stat.type === 'inbound-rtp') {
+        received += stat.packetsReceived ?? 0;
+        lost += Math.max(0, stat.packetsLost ?? 0);
+      } else if (stat.type === 'candidate-pair' && stat.state === 'succeeded' && stat.nominated && stat.currentRoundTripTime !== undefined) {
+        roundTrip = stat.currentRoundTripTime;
+      }
+    });
+    const previous = this.lastPackets;
+    this.lastPackets = { received, lost };
+    if (!previous) return;
+    const dReceived = received - previous.received;
+    const dLost = lost - previous.lost;
+    const lossFraction = dReceived + dLost > 0 ? dLost / (dReceived + dLost) : null;
+    const poor = isPoorQuality({ lossFraction, roundTripSeconds: roundTrip });
+    if (poor !== this.poor) {
+      this.poor = poor;
+      this.log(poor ? 'warn' : 'info', poor ? 'Connection quality is poor' : 'Connection quality recovered', { lossFraction, roundTripSeconds: roundTrip });
+      this.options.events.quality(poor);
+    }
+  }
+}
+
+function errorName(error: unknown): string {
+  if (error instanceof Error) return `${error.name}: ${error.message}`.slice(0, 200);
+  return String(error).slice(0, 200);
+}
