@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { indiaDate, startTestApp, type TestApp, type TestUser } from '../support/test-app';
+import { eventually } from '../support/eventually';
 
 type Listed = { appointment_id: string; status: string; status_reason?: string | null };
 
@@ -18,17 +19,14 @@ describe('a closed account (erased or deactivated) leaves nobody waiting on it',
   });
   after(() => t.close());
 
-  /** Polls until the background work has caught up with what was just written. */
-  async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-    const deadline = Date.now() + 5000;
-    for (;;) {
+  /** Reads until `done` holds: the account closer and the slot releaser run in the background. */
+  const settled = <T>(read: () => Promise<T>, done: (value: T) => boolean, what: string) =>
+    eventually(async () => {
       await t.settle();
       const value = await read();
-      if (done(value)) return value;
-      if (Date.now() > deadline) assert.fail(`${what}: ${JSON.stringify(value)}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
+      assert.ok(done(value), `${what}: ${JSON.stringify(value)}`);
+      return value;
+    }, 5000);
   const book = async (patient: TestUser, slotId: number) =>
     (await t.http.post('/api/v1/appointments').set(patient.auth).send({ slot_id: slotId, notes: 'Follow-up' }).expect(201)).body.appointment_id as string;
   const doctorsList = async () =>
@@ -43,10 +41,10 @@ describe('a closed account (erased or deactivated) leaves nobody waiting on it',
     await t.http.post(`/api/v1/appointments/${confirmed}/approve`).set(doctor.auth).expect(200);
     await t.http.post('/api/v1/users/me/erasure').set(patient.auth).expect(200);
 
-    const list = await eventually(doctorsList, (l) => l.filter((a) => [requested, confirmed].includes(a.appointment_id) && a.status === 'cancelled').length === 2, 'both cancelled');
+    const list = await settled(doctorsList, (l) => l.filter((a) => [requested, confirmed].includes(a.appointment_id) && a.status === 'cancelled').length === 2, 'both cancelled');
     for (const id of [requested, confirmed]) assert.equal(list.find((a) => a.appointment_id === id)?.status_reason, 'cancelled_by_patient');
     const other = await t.createUser('patient');
-    await eventually(() => openSlotIds(other), (ids) => ids.includes(slots[0]!) && ids.includes(slots[1]!), 'the slots are open again');
+    await settled(() => openSlotIds(other), (ids) => ids.includes(slots[0]!) && ids.includes(slots[1]!), 'the slots are open again');
   });
 
   it("a deactivated doctor's open slots are withdrawn and their patients' appointments cancelled by the doctor", async () => {
@@ -54,8 +52,8 @@ describe('a closed account (erased or deactivated) leaves nobody waiting on it',
     const booked = await book(patient, slots[2]!);
     await t.http.delete(`/api/v1/admin/users/${doctor.user_id}`).set(admin.auth).expect(200);
 
-    await eventually(() => openSlotIds(patient), (ids) => ids.length === 0, 'no slot of the doctor is bookable');
-    const mine = await eventually(
+    await settled(() => openSlotIds(patient), (ids) => ids.length === 0, 'no slot of the doctor is bookable');
+    const mine = await settled(
       async () => (await t.http.get('/api/v1/appointments/me?status=cancelled&include_past=true').set(patient.auth).expect(200)).body as Listed[],
       (l) => l.some((a) => a.appointment_id === booked),
       'the appointment is cancelled',

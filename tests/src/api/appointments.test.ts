@@ -2,19 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { API_TEXTS } from '@telemed/contracts';
 import { indiaDate, startTestApp, type TestApp, type TestUser } from '../support/test-app';
-
-/** Polls until `check` passes (for effects of process managers, which run asynchronously). */
-async function eventually(check: () => Promise<void>, timeoutMs = 3000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((r) => setTimeout(r, 25));
-    }
-  }
-}
+import { eventually } from '../support/eventually';
 
 describe('appointments API', () => {
   let t: TestApp;

@@ -3,19 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { DateTime } from 'luxon';
 import { API_TEXTS, CONSULTATION_TEXTS, DEFAULT_TIMEZONE, streams } from '@telemed/contracts';
 import { indiaDate, startTestApp, type TestApp, type TestUser } from '../support/test-app';
-
-/** Polls until `check` passes (process managers run asynchronously). */
-async function eventually(check: () => Promise<void>, timeoutMs = 3000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((r) => setTimeout(r, 25));
-    }
-  }
-}
+import { eventually } from '../support/eventually';
 
 describe('consultations API (issue 13)', () => {
   let t: TestApp;
