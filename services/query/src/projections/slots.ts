@@ -1,4 +1,3 @@
-import { match } from 'ts-pattern';
 import { defineProjection } from './projection';
 import type { DoctorSlotRangeDoc, SlotDoc } from './documents';
 
@@ -25,12 +24,14 @@ export const slotsProjection = defineProjection({
   apply: async (event, store) => {
     const slots = store.collection<SlotDoc>('slots');
     const ranges = store.collection<DoctorSlotRangeDoc>(SLOT_RANGES);
-    await match(event)
-      .with({ type: 'SlotOpened' }, async ({ data, position }) => {
+    // A switch, not a pattern match: apply runs for every event of a rebuild.
+    switch (event.type) {
+      case 'SlotOpened': {
+        const { data, position } = event;
         const range = await ranges.get(data.doctor_id);
         const last_start = range && range.last_start > data.start ? range.last_start : data.start;
         await ranges.put({ _id: data.doctor_id, last_start, revision: position });
-        await slots.put({
+        return slots.put({
           _id: String(data.slot_id),
           slot_id: data.slot_id,
           doctor_id: data.doctor_id,
@@ -43,25 +44,24 @@ export const slotsProjection = defineProjection({
           reserved_at: null,
           reserved_event_id: null,
         });
-      })
-      .with({ type: 'SlotWithdrawn' }, async ({ data, position }) => {
+      }
+      case 'SlotWithdrawn':
+        await ranges.patch(event.data.doctor_id, { revision: event.position });
+        return slots.patch(String(event.data.slot_id), { status: 'withdrawn' });
+      case 'SlotReserved': {
+        const { data, metadata, event_id, position } = event;
         await ranges.patch(data.doctor_id, { revision: position });
-        await slots.patch(String(data.slot_id), { status: 'withdrawn' });
-      })
-      .with({ type: 'SlotReserved' }, async ({ data, metadata, event_id, position }) => {
-        await ranges.patch(data.doctor_id, { revision: position });
-        await slots.patch(String(data.slot_id), {
+        return slots.patch(String(data.slot_id), {
           status: 'reserved',
           appointment_id: data.appointment_id,
           patient_id: data.patient_id,
           reserved_at: metadata.occurred_at,
           reserved_event_id: event_id,
         });
-      })
-      .with({ type: 'SlotReleased' }, async ({ data, position }) => {
-        await ranges.patch(data.doctor_id, { revision: position });
-        await slots.patch(String(data.slot_id), { status: 'open', appointment_id: null, patient_id: null, reserved_at: null, reserved_event_id: null });
-      })
-      .otherwise(async () => {});
+      }
+      case 'SlotReleased':
+        await ranges.patch(event.data.doctor_id, { revision: event.position });
+        return slots.patch(String(event.data.slot_id), { status: 'open', appointment_id: null, patient_id: null, reserved_at: null, reserved_event_id: null });
+    }
   },
 });
