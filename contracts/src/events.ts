@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PERMISSIONS, STAFF_ROLES } from './institutions';
 import { CONSENT_LANGUAGES } from './consent-notice';
 import { ACCESS_PURPOSES, ACCESS_RESOURCES } from './privacy';
+import { CONSULTATION_MODES, FOLLOW_UP_VALUES, NOTE_TEMPLATES, PRIORITY_LEVELS, REPORT_TYPE_IDS } from './records';
 
 /** Every fact the write side records. Past-tense names; never rename a stored type: add a new version. */
 
@@ -238,6 +239,97 @@ export const eventDataSchemas = {
     participant_identity: z.string().nullable(),
     created_at: instant.nullable(),
   }),
+
+  /**
+   * Clinical records (issue 14). A file of a record, stored in the blob store (`blob_id`) encrypted under the
+   * patient's data key; its name is the patient's data. The type is what its content is, never what its name says.
+   */
+  RecordFileStored: z.object({
+    file_id: z.string(),
+    patient_id: userId,
+    record_id: z.string(),
+    kind: z.enum(['prescription_file', 'report']),
+    blob_id: z.string(),
+    file_name: z.string(),
+    content_type: z.string(),
+    size: z.number().int().nonnegative(),
+    sha256: z.string(),
+  }),
+  /** The patient uploaded reports (their files are the RecordFileStored events before this one in the stream). */
+  MedicalReportUploaded: z.object({
+    report_id: z.string(),
+    patient_id: userId,
+    appointment_id: z.string().nullable(),
+    report_type: z.enum(REPORT_TYPE_IDS),
+    report_date: z.iso.date(),
+    medical_facility: z.string().nullable(),
+    doctor_name: z.string().nullable(),
+    report_summary: z.string().nullable(),
+    additional_notes: z.string().nullable(),
+    file_ids: z.array(z.string()).min(1),
+  }),
+  /** The appointment's doctor uploaded a scanned or signed prescription (the upload modal's fields). */
+  PrescriptionFileUploaded: z.object({
+    record_id: z.string(),
+    appointment_id: z.string(),
+    patient_id: userId,
+    doctor_id: userId,
+    file_id: z.string(),
+    patient_name: z.string(),
+    patient_ref: z.string().nullable(),
+    medication_summary: z.string().nullable(),
+    additional_notes: z.string().nullable(),
+  }),
+  /** The doctor saved the consultation's notes (a draft, or the notes the patient may read); the latest of each counts. */
+  ConsultationNotesSaved: z.object({
+    appointment_id: z.string(),
+    patient_id: userId,
+    doctor_id: userId,
+    is_draft: z.boolean(),
+    patient_name: z.string().nullable(),
+    patient_ref: z.string().nullable(),
+    chief_complaint: z.string().nullable(),
+    clinical_assessment: z.string().nullable(),
+    treatment_plan: z.string().nullable(),
+    follow_up_instructions: z.string().nullable(),
+    additional_notes: z.string().nullable(),
+    priority_level: z.enum(PRIORITY_LEVELS),
+    follow_up_required: z.enum(FOLLOW_UP_VALUES),
+    template: z.enum(NOTE_TEMPLATES).nullable(),
+  }),
+  /**
+   * An e-prescription (Telemedicine Practice Guidelines 2020 format), with the doctor's and patient's particulars as
+   * they were when it was issued. `lines` is the JSON text of the medicines (StoredPrescriptionLine[]), a string so
+   * that it is encrypted under the patient's key like the diagnosis; `verification_code` is what the QR code opens.
+   */
+  PrescriptionIssued: z.object({
+    prescription_id: z.string(),
+    appointment_id: z.string(),
+    patient_id: userId,
+    doctor_id: userId,
+    verification_code: z.string(),
+    consultation_mode: z.enum(CONSULTATION_MODES),
+    consultation_kind: z.enum(['first', 'follow_up']),
+    doctor_name: z.string(),
+    doctor_qualification: z.string(),
+    doctor_registration_number: z.string(),
+    doctor_medical_council: z.string(),
+    doctor_contact: z.string().nullable(),
+    patient_name: z.string(),
+    patient_age: z.string().nullable(),
+    patient_gender: z.string().nullable(),
+    diagnosis: z.string().nullable(),
+    advice: z.string().nullable(),
+    follow_up: z.string().nullable(),
+    lines: z.string(),
+  }),
+  /** A clinic's licensed brand catalogue was imported (`medicines:import`): the rows are a blob, this is the record of it. */
+  MedicineCatalogueImported: z.object({
+    import_id: z.string(),
+    blob_id: z.string(),
+    rows: z.number().int().nonnegative(),
+    sha256: z.string(),
+  }),
 } as const;
 
 export type EventType = keyof typeof eventDataSchemas;
@@ -287,6 +379,12 @@ export const streams = {
   institutionSlug: (slug: string) => `institution_slug-${slug}`,
   /** One stream per accessor: the reads of other people's data they made (PersonalDataAccessed). */
   accessAudit: (accessorId: string) => `access_audit-${accessorId}`,
+  /** A consultation's notes (one record per appointment, saved again and again). */
+  consultationNotes: (appointmentId: string) => `consultation_notes-${appointmentId}`,
+  prescription: (id: string) => `prescription-${id}`,
+  prescriptionFile: (id: string) => `prescription_file-${id}`,
+  medicalReport: (id: string) => `medical_report-${id}`,
+  medicineCatalogue: () => 'medicine_catalogue-brands',
 };
 
 export function streamCategory(streamId: string): string {

@@ -16,3 +16,4 @@ export * from './consent-notice';
 export * from './consent';
 export * from './erasure';
 export * from './privacy';
+export * from './records';

@@ -29,6 +29,21 @@ export const PERSONAL_FIELDS: PersonalFieldRegistry = {
   AppointmentCancelled: [{ subject: { party: 'patient' }, fields: ['reason'] }],
   // Chat in a consultation is health data whoever wrote it: the patient's (the consultation stream's patient party).
   ConsultationMessagePosted: [{ subject: { party: 'patient' }, fields: ['text'] }],
+  // Clinical records (issue 14): the patient's health data under the patient's key; the prescriber's name and
+  // contact under the doctor's (their registration number and council are public).
+  RecordFileStored: [{ subject: { field: 'patient_id' }, fields: ['file_name'] }],
+  MedicalReportUploaded: [{ subject: { field: 'patient_id' }, fields: ['medical_facility', 'doctor_name', 'report_summary', 'additional_notes'] }],
+  PrescriptionFileUploaded: [{ subject: { field: 'patient_id' }, fields: ['patient_name', 'patient_ref', 'medication_summary', 'additional_notes'] }],
+  ConsultationNotesSaved: [
+    {
+      subject: { field: 'patient_id' },
+      fields: ['patient_name', 'patient_ref', 'chief_complaint', 'clinical_assessment', 'treatment_plan', 'follow_up_instructions', 'additional_notes'],
+    },
+  ],
+  PrescriptionIssued: [
+    { subject: { field: 'patient_id' }, fields: ['patient_name', 'patient_age', 'patient_gender', 'diagnosis', 'advice', 'follow_up', 'lines'] },
+    { subject: { field: 'doctor_id' }, fields: ['doctor_name', 'doctor_contact'] },
+  ],
 };
 
 /** What a field of an erased person reads as once their key is destroyed. */

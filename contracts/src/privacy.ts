@@ -26,6 +26,10 @@ export const ACCESS_RESOURCES = [
   'institution_staff',
   'institution_doctors',
   'consultation_messages',
+  'clinical_records',
+  'consultation_notes',
+  'prescription',
+  'record_file',
 ] as const;
 export type AccessResource = (typeof ACCESS_RESOURCES)[number];
 export const ACCESS_RESOURCE_LABELS: Record<AccessResource, string> = {
@@ -36,6 +40,10 @@ export const ACCESS_RESOURCE_LABELS: Record<AccessResource, string> = {
   institution_staff: "An institution's staff list (contact details)",
   institution_doctors: "An institution's doctors and invitations (contact details)",
   consultation_messages: "A video consultation's chat",
+  clinical_records: 'Your medical records (reports, prescriptions, uploaded files)',
+  consultation_notes: "A consultation's notes",
+  prescription: 'A prescription',
+  record_file: 'A file of your medical records',
 };
 
 export const PRIVACY_TEXTS = {

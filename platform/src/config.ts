@@ -60,6 +60,7 @@ const envSchema = z.object({
   LIVEKIT_API_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32).optional()),
   WS_SIGNAL_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
   FAULT_INJECTION: z.string().optional(),
+  BLOB_STORE: z.enum(['files', 'gridfs']).optional(),
 });
 
 export type Config = z.infer<typeof envSchema> & {
@@ -75,6 +76,8 @@ export type Config = z.infer<typeof envSchema> & {
   readStoreKind: 'sqlite' | 'memory' | 'mongodb';
   /** ICE_SERVERS, parsed and validated. */
   iceServers: IceServer[];
+  /** Where uploaded files live: BLOB_STORE, else GridFS when MONGODB_URL is set, else files under DATA_DIR/blobs. */
+  blobStoreKind: 'files' | 'gridfs';
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -111,6 +114,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const readStoreKind = env_.READ_STORE ?? (env_.MONGODB_URL ? 'mongodb' : 'sqlite');
   if (readStoreKind === 'mongodb' && !env_.MONGODB_URL) throw new Error('Invalid configuration: READ_STORE=mongodb needs MONGODB_URL');
+  const blobStoreKind = env_.BLOB_STORE ?? (env_.MONGODB_URL ? 'gridfs' : 'files');
+  if (blobStoreKind === 'gridfs' && !env_.MONGODB_URL) throw new Error('Invalid configuration: BLOB_STORE=gridfs needs MONGODB_URL');
   const publicUrl = (env_.PUBLIC_URL ?? `http://localhost:${env_.PORT}`).replace(/\/+$/, '');
   const redirectUri = env_.OIDC_REDIRECT_URI ?? `${publicUrl}/auth/callback`;
   let identity: Config['identity'];
@@ -121,7 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (production) throw new Error('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set in production (the local identity provider is for development only)');
     identity = { kind: 'local', issuer: `${publicUrl}/oidc`, clientId: 'telemed-local', clientSecret: randomBytes(24).toString('base64url'), redirectUri };
   }
-  return { ...env_, production, dataDir: resolve(env_.DATA_DIR), publicUrl, identity, trustProxy, readStoreKind, iceServers };
+  return { ...env_, production, dataDir: resolve(env_.DATA_DIR), publicUrl, identity, trustProxy, readStoreKind, iceServers, blobStoreKind };
 }
 
 /** The notifier's per-socket limits from the configuration. */

@@ -1,0 +1,18 @@
+import { join } from 'node:path';
+import type { Config } from '../config';
+import type { KeyRing } from '../keystore/key-ring';
+import { EncryptingBlobStore } from './encrypting';
+import { FileBlobStore } from './files';
+import { GridFsBlobStore } from './gridfs';
+import type { RawBlobStore } from './port';
+
+/** The raw store BLOB_STORE asks for: files under DATA_DIR/blobs, or GridFS in MONGODB_URL's database. */
+export async function rawBlobStoreFromConfig(config: Config): Promise<RawBlobStore> {
+  if (config.blobStoreKind === 'gridfs') return GridFsBlobStore.connect(config.MONGODB_URL!, config.MONGODB_DATABASE);
+  return new FileBlobStore(join(config.dataDir, 'blobs'));
+}
+
+/** The product's blob store: every blob encrypted under its owner's data key from the key ring. */
+export async function blobStoreFromConfig(config: Config, keys: KeyRing): Promise<EncryptingBlobStore> {
+  return new EncryptingBlobStore(await rawBlobStoreFromConfig(config), keys);
+}

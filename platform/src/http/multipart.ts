@@ -1,0 +1,218 @@
+import { PassThrough, type Readable } from 'node:stream';
+import type { Request } from 'express';
+import busboy from 'busboy';
+import { fileTypeFromBuffer } from 'file-type';
+import { HttpError } from './errors';
+
+/** How much of a file is read before its type is decided (file-type looks at the first bytes; DICOM at 128–131). */
+const SNIFF_BYTES = 64 * 1024;
+
+const MIME = {
+  pdf: 'application/pdf',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  dicom: 'application/dicom',
+} as const;
+
+/** An OLE compound file (the .doc container) whose directory, where it lies in the bytes read, names a WordDocument stream. */
+function isWordCompoundFile(head: Buffer): boolean {
+  if (head.length < 512) return false;
+  const sectorSize = 1 << head.readUInt16LE(30);
+  const directoryStart = (head.readUInt32LE(48) + 1) * sectorSize;
+  const wordDocument = Buffer.from('WordDocument', 'utf16le');
+  if (directoryStart + 128 <= head.length) return head.subarray(directoryStart, directoryStart + sectorSize).includes(wordDocument);
+  // The directory lies past the bytes read (a large .doc): the OLE signature is all that was seen.
+  return true;
+}
+
+/**
+ * The file's type from its content, never its name: file-type's signatures (PDF, JPEG, PNG; DOCX from the ZIP's
+ * structure; the OLE container of .doc, checked for its WordDocument stream) and DICOM's `DICM` at offset 128.
+ * Null when it is none of the product's types.
+ */
+export async function detectFileType(head: Buffer): Promise<string | null> {
+  if (head.length >= 132 && head.toString('latin1', 128, 132) === 'DICM') return MIME.dicom;
+  const found = await fileTypeFromBuffer(head);
+  switch (found?.mime) {
+    case 'application/pdf':
+      return MIME.pdf;
+    case 'image/jpeg':
+      return MIME.jpeg;
+    case 'image/png':
+      return MIME.png;
+    case MIME.docx:
+      return MIME.docx;
+    case 'application/x-cfb':
+      return isWordCompoundFile(head) ? MIME.doc : null;
+    case 'application/dicom':
+      return MIME.dicom;
+    default:
+      return null;
+  }
+}
+
+export interface ReceivedFile<S> {
+  /** The client's name for it: only ever shown back (stored encrypted), never used in a path. */
+  file_name: string;
+  content_type: string;
+  stored: S;
+}
+
+export interface ReceivedUpload<S> {
+  fields: Record<string, string>;
+  files: Array<ReceivedFile<S>>;
+}
+
+export interface UploadRules<S> {
+  /** The multipart field that carries files (`files`, `file`); parts under another name are refused. */
+  fileFields: readonly string[];
+  maxFiles: number;
+  maxFileBytes: number;
+  maxFieldBytes: number;
+  /** Types (by content) accepted. */
+  accept: readonly string[];
+  /** The answers, in the seeds' words. */
+  texts: {
+    tooLarge(fileName: string): string;
+    badType(fileName: string): string;
+    tooMany: string;
+    notMultipart: string;
+    malformed: string;
+  };
+  /** Streams one accepted file to storage; its size is enforced while it flows (the stream fails past the limit). */
+  store(file: { stream: Readable; file_name: string; content_type: string }): Promise<S>;
+  /** Removes what `store` kept, when the upload as a whole fails. */
+  discard(stored: S): Promise<void>;
+}
+
+/** Reads the first bytes of a stream (up to `limit`, or all of a shorter one) and leaves the stream paused after them. */
+function readHead(stream: Readable, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let length = 0;
+    const done = () => {
+      stream.off('data', onData);
+      stream.off('end', done);
+      stream.off('error', reject);
+      stream.pause();
+      resolve(Buffer.concat(chunks));
+    };
+    const onData = (chunk: Buffer) => {
+      chunks.push(chunk);
+      length += chunk.length;
+      if (length >= limit) done();
+    };
+    stream.on('data', onData);
+    stream.once('end', done);
+    stream.once('error', reject);
+  });
+}
+
+/**
+ * Receives a multipart/form-data upload as a stream: each file's type is decided from its first bytes, then the
+ * file flows to `store` while its size is counted; nothing is held whole in memory. A body announced larger than
+ * the rules allow gets 413 before a byte of it is read, a file past its limit gets 413 as soon as it passes it
+ * (the rest is not read: the connection is closed after the answer), a file of another type 415. When anything
+ * fails, the files already stored are discarded.
+ */
+export async function receiveUpload<S>(req: Request, rules: UploadRules<S>): Promise<ReceivedUpload<S>> {
+  const close = { Connection: 'close' };
+  if (!req.is('multipart/form-data')) throw new HttpError(415, rules.texts.notMultipart);
+  const announced = Number(req.headers['content-length'] ?? 0);
+  const ceiling = rules.maxFiles * rules.maxFileBytes + 64 * 1024 + 40 * rules.maxFieldBytes;
+  if (announced > ceiling) throw new HttpError(413, rules.texts.tooLarge(''), close);
+
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: req.headers,
+      limits: { files: rules.maxFiles, fileSize: rules.maxFileBytes, fields: 40, fieldSize: rules.maxFieldBytes, parts: rules.maxFiles + 40 },
+    });
+  } catch {
+    throw new HttpError(400, rules.texts.malformed);
+  }
+
+  const fields: Record<string, string> = {};
+  const jobs: Array<Promise<ReceivedFile<S>>> = [];
+  let failed: HttpError | null = null;
+
+  const outcome = new Promise<void>((resolve, reject) => {
+    const fail = (error: HttpError) => {
+      if (failed) return;
+      failed = error;
+      // Stop reading the body: the answer goes out now and the connection closes after it.
+      req.unpipe(parser);
+      req.pause();
+      reject(error);
+    };
+
+    parser.on('file', (name, stream, info) => {
+      const fileName = info.filename ?? 'file';
+      if (failed) {
+        stream.resume();
+        return;
+      }
+      if (!rules.fileFields.includes(name)) {
+        stream.resume();
+        fail(new HttpError(422, `Unexpected file field ${JSON.stringify(name.slice(0, 40))}`, close));
+        return;
+      }
+      const job = (async (): Promise<ReceivedFile<S>> => {
+        const head = await readHead(stream, SNIFF_BYTES);
+        const type = await detectFileType(head);
+        if (!type || !rules.accept.includes(type)) {
+          stream.resume();
+          throw new HttpError(415, rules.texts.badType(fileName), close);
+        }
+        const body = new PassThrough();
+        let tooLarge = false;
+        stream.once('limit', () => {
+          tooLarge = true;
+          body.destroy(new HttpError(413, rules.texts.tooLarge(fileName), close));
+        });
+        stream.once('error', (error) => body.destroy(error));
+        body.write(head);
+        stream.pipe(body);
+        const stored = await rules.store({ stream: body, file_name: fileName, content_type: type });
+        if (tooLarge || (stream as Readable & { truncated?: boolean }).truncated) {
+          await rules.discard(stored);
+          throw new HttpError(413, rules.texts.tooLarge(fileName), close);
+        }
+        return { file_name: fileName, content_type: type, stored };
+      })();
+      job.catch((error: unknown) => fail(error instanceof HttpError ? error : new HttpError(400, rules.texts.malformed, close)));
+      jobs.push(job);
+    });
+    parser.on('field', (name, value, info) => {
+      if (info.valueTruncated) fail(new HttpError(422, `The field ${JSON.stringify(name.slice(0, 40))} is too long`, close));
+      else if (!Object.hasOwn(fields, name) && !['__proto__', 'constructor', 'prototype'].includes(name)) fields[name] = value;
+    });
+    parser.on('filesLimit', () => fail(new HttpError(413, rules.texts.tooMany, close)));
+    parser.on('partsLimit', () => fail(new HttpError(413, rules.texts.tooMany, close)));
+    parser.on('fieldsLimit', () => fail(new HttpError(413, rules.texts.tooMany, close)));
+    parser.on('error', () => fail(new HttpError(400, rules.texts.malformed, close)));
+    parser.on('close', () => {
+      void Promise.allSettled(jobs).then(() => {
+        if (!failed) resolve();
+      });
+    });
+    req.on('aborted', () => fail(new HttpError(400, rules.texts.malformed, close)));
+    req.on('error', () => fail(new HttpError(400, rules.texts.malformed, close)));
+    req.pipe(parser);
+  });
+
+  try {
+    await outcome;
+  } catch (error) {
+    // Whatever was stored goes, once every file has settled.
+    void Promise.allSettled(jobs).then(async (settled) => {
+      for (const result of settled) if (result.status === 'fulfilled') await rules.discard(result.value.stored).catch(() => undefined);
+    });
+    throw error;
+  }
+  const files: Array<ReceivedFile<S>> = [];
+  for (const job of jobs) files.push(await job);
+  return { fields, files };
+}
