@@ -1,0 +1,253 @@
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { startServerProcess } from '../support/processes';
+import { VIEWPORTS, chromiumMissing, launchChromium, screenshot, signInWithGoogle, startDemoProduct } from './browser';
+
+/**
+ * The video consultation held for real between two browsers (issue 13): the patient and the doctor join the same
+ * consultation through Join now / Join Now and the lobby, each sees and hears the other (Chromium's fake camera and
+ * microphone; remote frames counted on the <video>), mute and video-off reach the other side, chat arrives, End Call
+ * takes both to the summary; then, on a server with a 30-second limit, the server's auto-end takes both to the
+ * auto-ended summary. Screenshots of lobby, call and summary at desktop and phone widths.
+ */
+
+const context = { timezoneId: 'Asia/Kolkata', locale: 'en-IN', acceptDownloads: true, permissions: ['camera', 'microphone'] } as const;
+/** Joining opens a day early here, so that the demo's next open slot (at most 14 hours away) can be joined now. */
+const EARLY_JOIN = { CONSULTATION_EARLY_JOIN_MINUTES: '1440', ICE_SERVERS: '[]', CONSULTATION_SWEEP_INTERVAL_MS: '1000' };
+
+type Server = Awaited<ReturnType<typeof startServerProcess>>;
+
+async function bearer(page: Page): Promise<Record<string, string>> {
+  const token = (await page.evaluate("sessionStorage.getItem('auth_token')")) as string | null;
+  assert.ok(token, 'signed in');
+  return { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+}
+
+/** The patient requests the demo doctor's next open slot and the doctor approves it: a consultation that can be joined now. */
+async function confirmedAppointment(base: string, patient: Page, doctor: Page): Promise<string> {
+  const doctorHeaders = await bearer(doctor);
+  const me = (await (await fetch(`${base}/api/v1/users/me`, { headers: doctorHeaders })).json()) as { user_id: string };
+  const patientHeaders = await bearer(patient);
+  const { slots } = (await (await fetch(`${base}/api/v1/doctors/${me.user_id}/available-slots`, { headers: patientHeaders })).json()) as { slots: Array<{ slot_id: number; start_at: string }> };
+  const slot = slots.find((s) => Date.parse(s.start_at) - Date.now() < 23 * 3600_000);
+  assert.ok(slot, 'the demo doctor has an open slot within a day');
+  const requested = await fetch(`${base}/api/v1/appointments`, { method: 'POST', headers: patientHeaders, body: JSON.stringify({ slot_id: slot.slot_id, notes: 'Fever for two days' }) });
+  assert.equal(requested.status, 201, await requested.clone().text());
+  const { appointment_id } = (await requested.json()) as { appointment_id: string };
+  const approved = await fetch(`${base}/api/v1/appointments/${appointment_id}/approve`, { method: 'POST', headers: doctorHeaders });
+  assert.equal(approved.status, 200, await approved.text());
+  return appointment_id;
+}
+
+/** Start Consultation, once it can be pressed (the page's CSP forbids waitForFunction's string evaluation). */
+const startEnabled = (page: Page) => page.locator('button:has-text("Start Consultation"):enabled');
+
+/** Frames the page's remote <video> has shown so far (decoded and presented). */
+async function remoteFrames(page: Page): Promise<number> {
+  return (await page.evaluate(`(() => {
+    const video = document.querySelector('[data-testid="remote-tile-video"]');
+    return video ? video.getVideoPlaybackQuality().totalVideoFrames : -1;
+  })()`)) as number;
+}
+
+/** The other side's video is actually playing: its frame count grows. */
+async function remoteVideoPlays(page: Page): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  let first = -1;
+  for (;;) {
+    const frames = await remoteFrames(page);
+    if (first < 0 && frames > 0) first = frames;
+    if (first > 0 && frames >= first + 10) return;
+    if (Date.now() > deadline) assert.fail(`the remote video did not play (frames ${first} → ${frames})`);
+    await page.waitForTimeout(250);
+  }
+}
+
+describe('video consultation between two browsers', { skip: chromiumMissing }, () => {
+  let browser: Browser;
+  const servers: Server[] = [];
+  const contexts: BrowserContext[] = [];
+  const pageErrors: string[] = [];
+
+  async function signedIn(base: string, email: string, viewport: { width: number; height: number }): Promise<Page> {
+    const browserContext = await browser.newContext({ ...context, viewport });
+    contexts.push(browserContext);
+    const page = await browserContext.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await signInWithGoogle(page, base, email);
+    return page;
+  }
+
+  before(async () => {
+    browser = await launchChromium();
+  });
+  after(async () => {
+    await browser?.close();
+    for (const server of servers) {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+  });
+
+  it('both join through the real screens, see and hear each other, mute, stop video, chat, and End Call takes both to the summary', async () => {
+    const { server, base } = await startDemoProduct(EARLY_JOIN);
+    servers.push(server);
+    const doctor = await signedIn(base, 'doctor1@demo.telemed.local', VIEWPORTS.desktop);
+    const patient = await signedIn(base, 'patient@demo.telemed.local', VIEWPORTS.phone);
+    const appointmentId = await confirmedAppointment(base, patient, doctor);
+
+    // The patient: My Appointments → Join now → the lobby, waiting for the doctor.
+    await patient.goto(`${base}/my-appointments`);
+    await patient.locator('[data-testid="appointment-card"]', { hasText: 'Dr. Ananya Sharma' }).getByRole('button', { name: 'Join now' }).click();
+    await patient.waitForURL(new RegExp(`/video-call\\?appointment_id=${appointmentId}$`));
+    await patient.getByText('Ready to connect').waitFor();
+    await patient.locator('[data-testid="camera-readiness"][data-ready="true"]').waitFor();
+    await patient.locator('[data-testid="microphone-readiness"][data-ready="true"]').waitFor();
+    await patient.getByTestId('waiting-for-doctor').getByText('Waiting for the doctor to join').waitFor();
+    assert.equal(await patient.getByRole('button', { name: 'Start Consultation' }).isDisabled(), true, 'the patient waits for the doctor');
+    assert.ok(await patient.getByText('Video Consultation').isVisible());
+    assert.ok(await patient.getByText('End-to-End Encrypted').isVisible());
+    await screenshot(patient, 'video-lobby');
+
+    // The doctor: dashboard → Join Now → the lobby → Start Consultation.
+    await doctor.goto(`${base}/doctor-home`);
+    await doctor.locator('[data-testid="upcoming-appointment"]', { hasText: 'Priya Patel' }).getByRole('button', { name: 'Join Now' }).click();
+    await doctor.waitForURL(new RegExp(`/video-call\\?appointment_id=${appointmentId}$`));
+    await doctor.getByText('Healthcare Provider').first().waitFor();
+    const start = doctor.getByRole('button', { name: 'Start Consultation' });
+    await doctor.locator('[data-testid="camera-readiness"][data-ready="true"]').waitFor();
+    await startEnabled(doctor).waitFor({ timeout: 15_000 });
+    // The meter moves with the fake microphone's beeps.
+    await doctor.locator('[data-testid="mic-level"]:not([aria-valuenow="0"])').waitFor({ timeout: 10_000 });
+    await screenshot(doctor, 'video-lobby');
+    await start.click();
+    await doctor.getByTestId('call-view').waitFor();
+    await doctor.getByTestId('waiting-for-other').waitFor();
+
+    // The patient may start once the doctor is in (told over the socket).
+    await startEnabled(patient).waitFor({ timeout: 15_000 });
+    await patient.getByRole('button', { name: 'Start Consultation' }).click();
+    await patient.getByTestId('call-view').waitFor();
+
+    for (const page of [patient, doctor]) {
+      await page.locator('[data-testid="call-status"][data-status="connected"]').waitFor({ timeout: 30_000 });
+      await page.getByTestId('participant-count').getByText('2 participants').waitFor({ timeout: 15_000 });
+    }
+    await remoteVideoPlays(patient);
+    await remoteVideoPlays(doctor);
+    assert.match(await doctor.getByTestId('call-duration').innerText(), /^\d\d:\d\d/);
+    assert.ok((await doctor.getByTestId('remote-tile').innerText()).includes('Priya Patel'));
+    assert.ok((await doctor.getByTestId('local-tile').innerText()).includes('(You)'));
+
+    // Mute and video-off reach the other side.
+    await patient.getByRole('button', { name: 'Mute' }).click();
+    await doctor.getByTestId('remote-tile-muted').waitFor();
+    await doctor.getByRole('button', { name: 'Stop Video' }).click();
+    await patient.getByTestId('remote-tile-video-off').waitFor();
+    await patient.locator('[data-testid="remote-tile"][data-video="false"]').waitFor();
+    await doctor.getByRole('button', { name: 'Start Video' }).click();
+    await patient.locator('[data-testid="remote-tile"][data-video="true"]').waitFor();
+    await patient.getByRole('button', { name: 'Unmute' }).click();
+    await doctor.locator('[data-testid="remote-tile"][data-audio="true"]').waitFor();
+
+    // Chat: through the API, pushed to the other side.
+    await patient.getByRole('textbox', { name: 'Message' }).fill('Namaste doctor, the fever is 101°F since yesterday');
+    await patient.getByRole('button', { name: 'Send message' }).click();
+    await doctor.getByTestId('chat-messages').getByText('Namaste doctor, the fever is 101°F since yesterday').waitFor();
+    await doctor.getByRole('textbox', { name: 'Message' }).fill('Please take paracetamol <b>650</b>');
+    await doctor.keyboard.press('Enter');
+    await patient.getByTestId('chat-messages').getByText('Please take paracetamol <b>650</b>').waitFor();
+
+    // The debug console: connection facts, Close.
+    await doctor.getByRole('button', { name: 'Settings' }).click();
+    const debug = doctor.getByRole('dialog', { name: 'Debug Console' });
+    await debug.getByText('Joined the consultation').waitFor();
+    assert.ok(!(await debug.innerText()).includes((await bearer(doctor)).Authorization.slice(7)), 'no token in the debug console');
+    await debug.getByRole('button', { name: 'Close' }).click();
+
+    await remoteVideoPlays(patient);
+    await screenshot(doctor, 'video-call');
+    await screenshot(patient, 'video-call');
+
+    // End Call (title 'End consultation') by the doctor: both see the summary.
+    const end = doctor.getByRole('button', { name: 'End Call' });
+    assert.equal(await end.getAttribute('title'), 'End consultation');
+    await end.click();
+    for (const page of [doctor, patient]) {
+      await page.getByRole('heading', { name: 'Consultation Complete' }).waitFor({ timeout: 15_000 });
+      await page.getByTestId('summary-subtitle').getByText('Thank you for using the product').waitFor();
+      await page.getByTestId('summary-participants').getByText('You', { exact: true }).waitFor();
+    }
+    await doctor.getByText('Doctor Actions').waitFor();
+    await patient.getByText('Patient Actions').waitFor();
+    assert.match(await doctor.getByTestId('summary-duration').innerText(), /^\d\d:\d\d$/);
+    assert.equal(await doctor.getByTestId('summary-participants').locator('li').count(), 2);
+    await doctor.waitForTimeout(500); // the fade-in
+    await screenshot(doctor, 'video-summary');
+    await screenshot(patient, 'video-summary');
+
+    const [download] = await Promise.all([patient.waitForEvent('download'), patient.getByRole('button', { name: 'Download Summary' }).click()]);
+    assert.match(download.suggestedFilename(), /^consultation-summary-\d{4}-\d{2}-\d{2}\.txt$/);
+    const text = await readFile((await download.path())!, 'utf8');
+    for (const line of ['Patient: Priya Patel', 'Date: ', 'Start Time: ', 'End Time: ', 'Duration: ', 'Participants: 2', '- Dr. Ananya Sharma (Healthcare Provider)', '- Priya Patel (Patient)', 'Auto-ended: No', 'Generated: ']) {
+      assert.ok(text.includes(line), `the summary file has "${line}":\n${text}`);
+    }
+
+    // The server's record: ended by the doctor, the appointment completed.
+    const record = (await (await fetch(`${base}/api/v1/consultations/${appointmentId}`, { headers: await bearer(patient) })).json()) as { status: string; auto_ended: boolean };
+    assert.deepEqual([record.status, record.auto_ended], ['ended', false]);
+
+    await patient.getByRole('button', { name: 'Back to Home' }).click();
+    await patient.waitForURL(/\/home$/);
+    await doctor.getByRole('button', { name: 'Back to Home' }).click();
+    await doctor.waitForURL(/\/doctor-home$/);
+  });
+
+  it('at the server’s limit (30 s here) the call ends on both sides with the auto-ended summary', async () => {
+    const { server, base } = await startDemoProduct({ ...EARLY_JOIN, CONSULTATION_MAX_MINUTES: '0.5' });
+    servers.push(server);
+    // The other way round this time: the doctor on a phone, the patient on a desktop.
+    const doctor = await signedIn(base, 'doctor1@demo.telemed.local', VIEWPORTS.phone);
+    const patient = await signedIn(base, 'patient@demo.telemed.local', VIEWPORTS.desktop);
+    const appointmentId = await confirmedAppointment(base, patient, doctor);
+
+    await doctor.goto(`${base}/video-call?appointment_id=${appointmentId}`);
+    await doctor.locator('[data-testid="camera-readiness"][data-ready="true"]').waitFor();
+    await screenshot(doctor, 'video-lobby');
+    await doctor.getByRole('button', { name: 'Start Consultation' }).click();
+    await doctor.getByTestId('call-view').waitFor();
+
+    await patient.goto(`${base}/video-call?appointment_id=${appointmentId}`);
+    await startEnabled(patient).waitFor({ timeout: 15_000 });
+    await screenshot(patient, 'video-lobby');
+    await patient.getByRole('button', { name: 'Start Consultation' }).click();
+    await patient.getByTestId('call-view').waitFor();
+
+    // Under five minutes from the start: the warning (once, dismissible) and the time left.
+    const warning = patient.getByTestId('time-warning');
+    await warning.waitFor();
+    assert.match(await warning.innerText(), /^Your consultation will end in \d+ seconds\. Please wrap up your session\.$/);
+    await patient.getByTestId('call-remaining').waitFor();
+    await remoteVideoPlays(doctor);
+    await screenshot(doctor, 'video-call');
+    await warning.getByRole('button', { name: 'Close' }).click();
+    await warning.waitFor({ state: 'detached' });
+
+    for (const page of [doctor, patient]) {
+      await page.getByTestId('summary-subtitle').getByText('Your session ended automatically due to time limit').waitFor({ timeout: 60_000 });
+      await page.getByTestId('summary-status').getByText('Auto-ended').waitFor();
+    }
+    assert.equal(await patient.getByTestId('time-warning').count(), 0);
+    await doctor.waitForTimeout(500);
+    await screenshot(doctor, 'video-summary-auto-ended');
+    await screenshot(patient, 'video-summary-auto-ended');
+    const record = (await (await fetch(`${base}/api/v1/consultations/${appointmentId}`, { headers: await bearer(doctor) })).json()) as { status: string; auto_ended: boolean; duration_seconds: number };
+    assert.deepEqual([record.status, record.auto_ended, record.duration_seconds], ['ended', true, 30]);
+  });
+
+  it('no page threw', () => {
+    assert.deepEqual(pageErrors, []);
+  });
+});
