@@ -64,6 +64,11 @@ export interface ReadStore extends CollectionSource {
    * collections, created in one pass. Optional; the runner calls it once it has caught up with the log.
    */
   settle?(): Promise<void>;
+  /**
+   * Called after a batch that blanked an erased person's values: no freed copy of them may stay in the store's
+   * files (SQLite zeroes freed content as it writes, and this empties its write-ahead log). Optional.
+   */
+  scrub?(): Promise<void>;
   /** Removes collections and the checkpoint of a projection, so it rebuilds from position 0. */
   drop(projection: string, collections: string[]): Promise<void>;
   close(): Promise<void>;

@@ -79,6 +79,8 @@ export class SqliteDocuments {
     this.db.pragma('journal_mode = WAL');
     this.db.pragma(`synchronous = ${synchronous}`);
     this.db.pragma('busy_timeout = 5000');
+    // Erasure blanks documents in place: what an update or delete frees is zeroed, not left in the file.
+    this.db.pragma('secure_delete = ON');
     this.db.pragma('analysis_limit = 400');
     this.db.exec(META);
     this.sync();
@@ -361,6 +363,11 @@ export class SqliteDocuments {
     // Statements on dropped tables would fail; they are prepared again on use.
     this.statements.clear();
     this.writeStatements.clear();
+  }
+
+  /** Copies the write-ahead log into the file and empties it, so the log keeps no earlier page images. */
+  truncateLog(): void {
+    if (this.filename !== ':memory:') this.db.pragma('wal_checkpoint(TRUNCATE)');
   }
 
   close(): void {

@@ -92,6 +92,10 @@ export class SqliteReadStore implements ReadStore {
     this.docs.settle();
   }
 
+  async scrub(): Promise<void> {
+    this.docs.truncateLog();
+  }
+
   beginBatch(): BatchStore {
     return new SqliteBatch(this.docs);
   }

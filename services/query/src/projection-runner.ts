@@ -64,12 +64,16 @@ export class ProjectionRunner {
     await this.commit(batch, events[events.length - 1]!.position, events.length);
   }
 
+  /** Whether the batch being applied blanked an erased person (then the store scrubs its files after the commit). */
+  private erasedInBatch = false;
+
   private async applyEvents(events: StoredEvent[], batch: BatchStore): Promise<void> {
     // Projections already past the first event (a redelivery, or one rebuilt behind the others) check each event's
     // position; the rest apply every event they handle.
     const ahead = new Set(this.deps.projections.filter((p) => this.checkpoints.get(p.name)! >= events[0]!.position));
     for (const stored of events) {
       const event = stored as unknown as RecordedEvent;
+      if (event.type === 'PersonalDataErased') this.erasedInBatch = true;
       for (const projection of this.handlers(event.type)) {
         if (ahead.size > 0 && ahead.has(projection) && stored.position <= this.checkpoints.get(projection.name)!) continue;
         await projection.apply(event, batch);
@@ -83,6 +87,10 @@ export class ProjectionRunner {
     await batch.commit(advanced.map((p) => ({ name: p.name, version: p.version, position: last })));
     for (const projection of advanced) this.checkpoints.set(projection.name, last);
     this.appliedPosition = last;
+    if (this.erasedInBatch) {
+      this.erasedInBatch = false;
+      await this.deps.readStore.scrub?.();
+    }
     this.waiters = this.waiters.filter((w) => {
       if (w.position > last) return true;
       w.resolve();
