@@ -122,4 +122,24 @@ describe('real-time client', () => {
     c.disconnect();
     expect(close).toHaveBeenCalledWith(1000, 'User initiated disconnect');
   });
+  it('passes consultation signalling and updates to the call page (the same socket, no second one)', () => {
+    const c = client();
+    const seen: string[] = [];
+    c.on('signal', (m) => seen.push(`signal:${m.type}:${m.from_user_id}`));
+    c.on('consultationUpdate', (d) => seen.push(`update:${d.event}:${d.appointment_id}`));
+    c.on('signalRefused', (id) => seen.push(`refused:${id}`));
+    c.connect();
+    const socket = FakeSocket.all[0]!;
+    socket.open();
+    socket.onmessage?.({ data: JSON.stringify({ type: 'rtc_offer', appointment_id: 'a1', sdp: 'v=0', from_user_id: 'doc' }) });
+    socket.onmessage?.({ data: JSON.stringify({ type: 'rtc_hang_up', appointment_id: 'a1', from_user_id: 'doc' }) });
+    socket.onmessage?.({ data: JSON.stringify({ type: 'rtc_refused', appointment_id: 'a1', detail: 'no' }) });
+    socket.onmessage?.({ data: JSON.stringify({ type: 'consultation_update', event_id: 'e1', data: { appointment_id: 'a1', event: 'auto_ended', auto_ended: true } }) });
+    for (const odd of ['{"type":"rtc_offer","sdp":"v=0","from_user_id":"doc"}', '{"type":"rtc_answer","appointment_id":"a1","sdp":"v=0"}', '{"type":"consultation_update"}']) {
+      socket.onmessage?.({ data: odd });
+    }
+    expect(seen).toEqual(['signal:rtc_offer:doc', 'signal:rtc_hang_up:doc', 'refused:a1', 'update:auto_ended:a1']);
+    c.send({ type: 'rtc_answer', appointment_id: 'a1', sdp: 'v=0' });
+    expect(JSON.parse(socket.sent.at(-1)!)).toEqual({ type: 'rtc_answer', appointment_id: 'a1', sdp: 'v=0' });
+  });
 });

@@ -109,7 +109,7 @@ describe('video consultation between two browsers', { skip: chromiumMissing }, (
     assert.equal(await patient.getByRole('button', { name: 'Start Consultation' }).isDisabled(), true, 'the patient waits for the doctor');
     assert.ok(await patient.getByText('Video Consultation').isVisible());
     assert.ok(await patient.getByText('End-to-End Encrypted').isVisible());
-    await screenshot(patient, 'video-lobby');
+    await screenshot(patient, 'video-lobby-waiting');
 
     // The doctor: dashboard → Join Now → the lobby → Start Consultation.
     await doctor.goto(`${base}/doctor-home`);
@@ -167,7 +167,15 @@ describe('video consultation between two browsers', { skip: chromiumMissing }, (
     assert.ok(!(await debug.innerText()).includes((await bearer(doctor)).Authorization.slice(7)), 'no token in the debug console');
     await debug.getByRole('button', { name: 'Close' }).click();
 
+    // A reload rejoins the same consultation: the duration goes on from the server's start, the video comes back.
+    await patient.reload();
+    await startEnabled(patient).waitFor({ timeout: 15_000 });
+    await patient.getByRole('button', { name: 'Start Consultation' }).click();
+    await patient.getByTestId('call-view').waitFor();
+    assert.notEqual(await patient.getByTestId('call-duration').innerText(), '00:00', 'the duration continues');
     await remoteVideoPlays(patient);
+    await remoteVideoPlays(doctor);
+    await patient.getByTestId('chat-messages').getByText('Please take paracetamol <b>650</b>').waitFor();
     await screenshot(doctor, 'video-call');
     await screenshot(patient, 'video-call');
 
@@ -215,13 +223,13 @@ describe('video consultation between two browsers', { skip: chromiumMissing }, (
 
     await doctor.goto(`${base}/video-call?appointment_id=${appointmentId}`);
     await doctor.locator('[data-testid="camera-readiness"][data-ready="true"]').waitFor();
-    await screenshot(doctor, 'video-lobby');
+    await screenshot(doctor, 'video-lobby-doctor');
     await doctor.getByRole('button', { name: 'Start Consultation' }).click();
     await doctor.getByTestId('call-view').waitFor();
 
     await patient.goto(`${base}/video-call?appointment_id=${appointmentId}`);
     await startEnabled(patient).waitFor({ timeout: 15_000 });
-    await screenshot(patient, 'video-lobby');
+    await screenshot(patient, 'video-lobby-patient');
     await patient.getByRole('button', { name: 'Start Consultation' }).click();
     await patient.getByTestId('call-view').waitFor();
 
@@ -231,7 +239,8 @@ describe('video consultation between two browsers', { skip: chromiumMissing }, (
     assert.match(await warning.innerText(), /^Your consultation will end in \d+ seconds\. Please wrap up your session\.$/);
     await patient.getByTestId('call-remaining').waitFor();
     await remoteVideoPlays(doctor);
-    await screenshot(doctor, 'video-call');
+    await screenshot(doctor, 'video-call-near-limit');
+    await screenshot(patient, 'video-call-near-limit');
     await warning.getByRole('button', { name: 'Close' }).click();
     await warning.waitFor({ state: 'detached' });
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Alert, Avatar, Box, Button, FormControlLabel, IconButton, Paper, Stack, Switch, Tooltip, Typography } from '@mui/material';
+import { Alert, Avatar, Box, Button, FormControlLabel, IconButton, Paper, Stack, Switch, Typography } from '@mui/material';
 import MicNoneOutlined from '@mui/icons-material/MicNoneOutlined';
 import MicOffOutlined from '@mui/icons-material/MicOffOutlined';
 import VideocamOutlined from '@mui/icons-material/VideocamOutlined';
@@ -41,8 +41,15 @@ function Tile(props: { name: string; stream: MediaStream | null; video: boolean;
         </Box>
       )}
       <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', position: 'absolute', left: 8, bottom: 8, right: 8, color: 'common.white' }}>
-        <Typography variant="caption" noWrap sx={{ bgcolor: 'rgba(0,0,0,0.55)', px: 1, py: 0.25, borderRadius: 1, maxWidth: '100%' }}>
-          {props.local ? `${props.name} (You)` : props.name}
+        <Typography variant="caption" title={props.name} sx={{ display: 'flex', minWidth: 0, bgcolor: 'rgba(0,0,0,0.55)', px: 1, py: 0.25, borderRadius: 1, maxWidth: '100%' }}>
+          <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+            {props.name}
+          </Box>
+          {props.local && (
+            <Box component="span" sx={{ flexShrink: 0, whiteSpace: 'pre' }}>
+              {' (You)'}
+            </Box>
+          )}
         </Typography>
         {!props.audio && (
           <Box component="span" role="img" aria-label={props.local ? 'Your microphone is muted' : `${props.name} is muted`} data-testid={`${props.testId}-muted`} sx={{ display: 'flex', bgcolor: 'error.main', borderRadius: '50%', p: 0.25 }}>
@@ -51,6 +58,20 @@ function Tile(props: { name: string; stream: MediaStream | null; video: boolean;
         )}
       </Stack>
     </Box>
+  );
+}
+
+/** A call control: its icon with its name under it (the name is also the button's accessible name). */
+function Control(props: { label: string; icon: ReactNode; onClick(): void; danger?: boolean; disabled?: boolean }) {
+  return (
+    <Stack sx={{ alignItems: 'center', minWidth: 64 }}>
+      <IconButton onClick={props.onClick} aria-label={props.label} color={props.danger ? 'error' : 'default'} disabled={props.disabled} sx={{ bgcolor: props.danger ? 'error.main' : 'grey.100', '&:hover': { bgcolor: props.danger ? 'error.dark' : 'grey.200' }, color: props.danger ? 'common.white' : undefined }}>
+        {props.icon}
+      </IconButton>
+      <Typography variant="caption" aria-hidden sx={{ mt: 0.25, whiteSpace: 'nowrap' }}>
+        {props.label}
+      </Typography>
+    </Stack>
   );
 }
 
@@ -140,21 +161,9 @@ export function CallView(p: CallViewProps) {
           )}
 
           <Paper variant="outlined" sx={{ mt: 1.5, p: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', gap: { xs: 0.5, sm: 1.5 }, flexWrap: 'wrap' }} role="toolbar" aria-label="Call controls">
-            <Tooltip title={p.microphone ? 'Mute' : 'Unmute'}>
-              <IconButton onClick={p.onToggleMicrophone} aria-label={p.microphone ? 'Mute' : 'Unmute'} aria-pressed={!p.microphone} color={p.microphone ? 'default' : 'error'} size="large">
-                {p.microphone ? <MicNoneOutlined /> : <MicOffOutlined />}
-              </IconButton>
-            </Tooltip>
-            <Tooltip title={p.camera ? 'Stop Video' : 'Start Video'}>
-              <IconButton onClick={p.onToggleCamera} aria-label={p.camera ? 'Stop Video' : 'Start Video'} aria-pressed={!p.camera} color={p.camera ? 'default' : 'error'} size="large" disabled={p.audioOnly}>
-                {p.camera ? <VideocamOutlined /> : <VideocamOffOutlined />}
-              </IconButton>
-            </Tooltip>
-            <Tooltip title="Settings">
-              <IconButton onClick={p.onSettings} aria-label="Settings" size="large">
-                <SettingsOutlined />
-              </IconButton>
-            </Tooltip>
+            <Control label={p.microphone ? 'Mute' : 'Unmute'} danger={!p.microphone} onClick={p.onToggleMicrophone} icon={p.microphone ? <MicNoneOutlined /> : <MicOffOutlined />} />
+            <Control label={p.camera ? 'Stop Video' : 'Start Video'} danger={!p.camera} onClick={p.onToggleCamera} disabled={p.audioOnly} icon={p.camera ? <VideocamOutlined /> : <VideocamOffOutlined />} />
+            <Control label="Settings" onClick={p.onSettings} icon={<SettingsOutlined />} />
             <FormControlLabel control={<Switch checked={p.audioOnly} onChange={p.onToggleAudioOnly} />} label="Audio only" sx={{ mx: 0.5 }} />
             <Button variant="contained" color="error" onClick={p.onEnd} disabled={p.ending} title={VIDEO_TEXTS.endTitle} aria-label="End Call" startIcon={<CallEndOutlined />}>
               End Call

@@ -47,7 +47,7 @@ export function Summary({ summary, doctor, onHome }: { summary: CallSummary | nu
           <CardContent sx={{ p: { xs: 2, sm: 4 } }}>
             <Stack spacing={1} sx={{ alignItems: 'center', textAlign: 'center', mb: 3 }}>
               <CheckCircleOutlined color="success" sx={{ fontSize: 56 }} aria-hidden />
-              <Typography variant="h4" component="h1">
+              <Typography variant="h4" component="h1" sx={{ fontSize: { xs: '1.75rem', sm: '2.125rem' } }}>
                 {VIDEO_TEXTS.complete}
               </Typography>
               <Typography color="text.secondary" data-testid="summary-subtitle">

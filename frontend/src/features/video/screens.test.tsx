@@ -1,0 +1,115 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Lobby, type Diagnostics } from './Lobby';
+import { Summary } from './Summary';
+import { buildSummary } from './model';
+import type { LocalMedia } from './useLocalMedia';
+
+afterEach(cleanup);
+
+const diagnostics: Diagnostics = { secureContext: true, mediaDevices: true, peerConnection: true, socket: 'connected', tokenWellFormed: true };
+const media = (over: Partial<LocalMedia> = {}): LocalMedia => ({
+  stream: null,
+  cameraReady: true,
+  microphoneReady: true,
+  level: 0.3,
+  error: null,
+  clearError: vi.fn(),
+  requesting: false,
+  retry: vi.fn(),
+  retryBasic: vi.fn(),
+  stop: vi.fn(),
+  ...over,
+});
+const lobby = (props: Partial<Parameters<typeof Lobby>[0]> = {}) => (
+  <Lobby name="Priya Patel" roleDisplayName="Patient" media={media()} joining={false} waitingForDoctor={false} error={null} onClearError={() => {}} onStart={() => {}} onDebug={() => {}} diagnostics={diagnostics} {...props} />
+);
+
+describe('the lobby', () => {
+  it('shows who joins and lets them start once camera and microphone are ready', async () => {
+    const onStart = vi.fn();
+    render(lobby({ onStart }));
+    expect(screen.getByText('PP')).toBeTruthy();
+    expect(screen.getByText('Ready to connect')).toBeTruthy();
+    expect(screen.getByText('Video Consultation')).toBeTruthy();
+    expect(screen.getByText('End-to-End Encrypted')).toBeTruthy();
+    expect(screen.getByText('Your consultation will begin with video and audio enabled')).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'Microphone level' }).getAttribute('aria-valuenow')).toBe('30');
+    await userEvent.click(screen.getByRole('button', { name: 'Start Consultation' }));
+    expect(onStart).toHaveBeenCalled();
+  });
+
+  it('blocks the start while a device is not ready, and offers Retry Permissions and diagnostics', async () => {
+    const m = media({ cameraReady: false, error: 'Camera and microphone access required: permission was denied' });
+    render(lobby({ media: m }));
+    expect((screen.getByRole('button', { name: 'Start Consultation' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText('Please allow camera and microphone access to join the consultation')).toBeTruthy();
+    expect(screen.getByText('Connection Issue')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry Permissions' }));
+    expect(m.retry).toHaveBeenCalled();
+    expect(screen.queryByRole('button', { name: 'Try Basic iPhone Mode' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Show Diagnostics' }));
+    expect(screen.getByText('Well formed')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(m.clearError).toHaveBeenCalled();
+  });
+
+  it('shows the iPhone Chrome steps for that error', () => {
+    render(lobby({ media: media({ microphoneReady: false, error: 'Camera and microphone access required: iPhone Chrome permissions blocked' }) }));
+    expect(screen.getByText('Open Site Settings.')).toBeTruthy();
+    expect(screen.getByText('Or open this page in Safari.')).toBeTruthy();
+  });
+
+  it('reads Connecting securely... while joining, and makes the patient wait for the doctor', () => {
+    const { rerender } = render(lobby({ joining: true }));
+    const button = screen.getByRole('button', { name: 'Connecting securely...' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    rerender(lobby({ waitingForDoctor: true }));
+    expect(screen.getByText('Waiting for the doctor to join')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Start Consultation' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('the summary', () => {
+  const record = {
+    started_at: '2026-11-23T04:30:00Z',
+    ended_at: '2026-11-23T05:00:00Z',
+    duration_seconds: 1800,
+    auto_ended: true,
+    room: 'consultation-a1',
+    participants: [
+      { user_id: 'doc', name: 'Dr. Ananya Sharma', role: 'doctor' as const, role_display_name: 'Healthcare Provider' },
+      { user_id: 'pat', name: 'Priya Patel', role: 'patient' as const, role_display_name: 'Patient' },
+    ],
+  };
+
+  it('fades in after 100 ms with the auto-ended subtitle, status and the doctor’s actions', () => {
+    vi.useFakeTimers();
+    try {
+      const summary = buildSummary({ record, me: { id: 'doc', name: 'Dr. Ananya Sharma', role: 'DOCTOR' }, autoEnded: true, timeZone: 'Asia/Kolkata' });
+      render(<Summary summary={summary} doctor onHome={() => {}} />);
+      act(() => vi.advanceTimersByTime(100));
+      expect(screen.getByRole('heading', { name: 'Consultation Complete' })).toBeTruthy();
+      expect(screen.getByText('Your session ended automatically due to time limit')).toBeTruthy();
+      expect(screen.getByTestId('summary-status').textContent).toBe('Auto-ended');
+      expect(screen.getByTestId('summary-duration').textContent).toBe('30:00');
+      expect(screen.getByTestId('summary-start-time').textContent).toBe('10:00');
+      expect(screen.getByText('Doctor Actions')).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Upload Prescription' })).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Add Notes' })).toBeTruthy();
+      expect(screen.getByText('You')).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('thanks a patient after an ended call and offers Upload Reports', async () => {
+    const summary = buildSummary({ record: { ...record, auto_ended: false }, me: { id: 'pat', name: 'Priya Patel', role: 'USER' }, autoEnded: false, timeZone: 'Asia/Kolkata' });
+    render(<Summary summary={summary} doctor={false} onHome={() => {}} />);
+    expect(screen.getByText('Thank you for using the product')).toBeTruthy();
+    expect(screen.queryByTestId('summary-status')).toBeNull();
+    expect(screen.getByText('Patient Actions')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Upload Reports' })).toBeTruthy();
+  });
+});
