@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import type { startServerProcess } from '../support/processes';
 import { VIEWPORTS, chromiumMissing, launchChromium, screenshot, signInWithGoogle, startDemoProduct } from './browser';
 
@@ -13,7 +13,7 @@ import { VIEWPORTS, chromiumMissing, launchChromium, screenshot, signInWithGoogl
  * auto-ended summary. Screenshots of lobby, call and summary at desktop and phone widths.
  */
 
-const context = { timezoneId: 'Asia/Kolkata', locale: 'en-IN', acceptDownloads: true, permissions: ['camera', 'microphone'] } as const;
+const context: BrowserContextOptions = { timezoneId: 'Asia/Kolkata', locale: 'en-IN', acceptDownloads: true, permissions: ['camera', 'microphone'] };
 /** Joining opens a day early here, so that the demo's next open slot (at most 14 hours away) can be joined now. */
 const EARLY_JOIN = { CONSULTATION_EARLY_JOIN_MINUTES: '1440', ICE_SERVERS: '[]', CONSULTATION_SWEEP_INTERVAL_MS: '1000' };
 

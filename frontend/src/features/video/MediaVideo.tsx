@@ -7,7 +7,8 @@ export function MediaVideo({ stream, muted, mirrored, label, testId, style }: { 
     const video = ref.current;
     if (!video) return;
     if (video.srcObject !== stream) video.srcObject = stream;
-    if (stream) void video.play().catch(() => {}); // autoplay rules: muted local video always plays; remote audio after the user's click
+    // Autoplay rules: muted local video always plays; remote audio does after the user's click on Start Consultation.
+    if (stream) Promise.resolve().then(() => video.play()).catch(() => {});
   }, [stream]);
   return (
     <video
