@@ -154,11 +154,6 @@ export class SqliteDocuments {
     } catch (error) {
       this.reload(this.prepare(`SELECT value FROM _read_store_meta WHERE key = 'generation'`, true).get() as number);
       throw error;
-    } finally {
-      if (this.rowsSinceOptimize >= OPTIMIZE_EVERY_ROWS) {
-        this.rowsSinceOptimize = 0;
-        this.db.pragma('optimize = 0x10002');
-      }
     }
   }
 
@@ -212,9 +207,17 @@ export class SqliteDocuments {
     this.deferred.delete(collection);
   }
 
-  /** Creates every deferred index; the runner calls it once it has caught up with the log. */
+  /**
+   * Creates every deferred index and refreshes the planner's statistics when enough rows changed; the runner calls it
+   * once it has caught up with the log and after each live batch (never between the batches of a catch-up, where
+   * statistics of a half-built read model would be wasted work).
+   */
   settle(): void {
     for (const collection of [...this.deferred.keys()]) this.createDeferred(collection);
+    if (this.rowsSinceOptimize >= OPTIMIZE_EVERY_ROWS) {
+      this.rowsSinceOptimize = 0;
+      this.db.pragma('optimize = 0x10002');
+    }
   }
 
   /** Reads retry once after another process dropped or created a table under them. */
