@@ -51,6 +51,22 @@ export class JsonText {
   ) {}
 }
 
+/** A body that is not JSON (a CSV download), sent as it is with its content type. */
+export class RawBody {
+  constructor(
+    readonly bytes: Buffer,
+    readonly contentType: string,
+  ) {}
+}
+
+/** A body sent as a stream (a file, a generated PDF) with its type: never buffered whole. */
+export class StreamedBody {
+  constructor(
+    readonly stream: NodeJS.ReadableStream,
+    readonly contentType: string,
+  ) {}
+}
+
 export interface HandlerResult<T> {
   status?: number;
   body: T;
@@ -179,9 +195,19 @@ export class ApiRouter {
       const result = await spec.handler({ body, query, params, auth, req, res } as RouteContext<Out<BS>, Out<QS>, Out<PS>, CallerOf<Pol>>);
       if (result.headers) res.set(result.headers);
       res.status(result.status ?? spec.successStatus ?? 200);
+      if (result.body instanceof StreamedBody) {
+        const { stream } = result.body;
+        res.set('Content-Type', result.body.contentType);
+        stream.on('error', () => res.destroy());
+        stream.pipe(res);
+        return;
+      }
       if (result.body instanceof JsonText) {
         res.set('Content-Type', 'application/json; charset=utf-8');
         if (result.body.etag) res.set('ETag', result.body.etag);
+        res.send(result.body.bytes);
+      } else if (result.body instanceof RawBody) {
+        res.set('Content-Type', result.body.contentType);
         res.send(result.body.bytes);
       } else res.json(result.body);
     });

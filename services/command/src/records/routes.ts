@@ -1,0 +1,278 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import {
+  RECORD_LIMITS,
+  RECORD_TEXTS,
+  PRESCRIPTION_FILE_TYPES,
+  REPORT_FILE_TYPES,
+  DEFAULT_TIMEZONE,
+  consultationNotesSchema,
+  displayFileName,
+  issuePrescriptionSchema,
+  prescriptionFileFieldsSchema,
+  recordParamsSchema,
+  reportFieldsSchema,
+  streams,
+  uploadPrescriptionFileResponseSchema,
+  uploadReportResponseSchema,
+  z,
+  type StoredPrescriptionLine,
+} from '@telemed/contracts';
+import { RequestValidationError, policies, receiveUpload, type ApiRouter, type BlobStore, type StoredBlob, type UploadRules } from '@telemed/platform';
+import { DateTime } from 'luxon';
+import type { MedicineCatalogue } from '@telemed/query';
+import { positionHeader, requestContext, type CommandDeps } from '../context';
+import { handleCommand, readStream } from '../decider';
+import { appointmentFacts } from '../consultations/service';
+import { consultationDecider } from '../consultations/consultation';
+import { loadUser } from '../users/service';
+import { notesDecider } from './notes';
+import { genericKey, prescriptionDecider, type Prescriber } from './prescription';
+import { mayTieReport, mayUploadPrescriptionFile, uploadDecider } from './uploads';
+
+/** What the prescription rules look up by id in the read models (then read on the log). */
+export interface RecordLookups {
+  /** Appointments of this patient with this doctor that started before `before` (ids only). */
+  earlierAppointments(patientId: string, doctorId: string, before: string): Promise<string[]>;
+  /** Prescriptions this doctor issued this patient (ids only). */
+  prescriptionsOf(patientId: string, doctorId: string): Promise<string[]>;
+}
+
+export interface RecordDeps {
+  blobs: BlobStore;
+  medicines: MedicineCatalogue;
+  recordLookups: RecordLookups;
+}
+
+const fileView = (file: { file_id: string; file_name: string; content_type: string; size: number }) => ({
+  ...file,
+  download_url: `/api/v1/records/files/${file.file_id}`,
+});
+
+/** The form's fields through their schema: 422 in the API's shape when they do not fit. */
+function fieldsOf<S extends z.ZodType>(schema: S, fields: Record<string, string>): z.output<S> {
+  const values = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v === '' ? null : v]));
+  const parsed = schema.safeParse(values);
+  if (!parsed.success) throw RequestValidationError.fromZod('body', parsed.error);
+  return parsed.data;
+}
+
+/** The write side of clinical records: notes, e-prescriptions and the two uploads. */
+export function recordRoutes(api: ApiRouter, deps: CommandDeps & RecordDeps): void {
+  const store = (subject_id: string) => async (file: { stream: Readable }) => deps.blobs.put(file.stream, { subject_id });
+  const discard = async (stored: StoredBlob) => deps.blobs.delete(stored.blob_id);
+
+  api.route({
+    method: 'put',
+    path: '/consultations/:appointment_id/notes',
+    summary: "Save the consultation's notes (the appointment's doctor; `is_draft` true for Save as Draft)",
+    tags: ['records'],
+    policy: policies.roles('doctor', 'patient'),
+    params: recordParamsSchema,
+    body: consultationNotesSchema,
+    response: z.object({ appointment_id: z.string(), is_draft: z.boolean(), saved_at: z.string() }),
+    errors: [403, 404, 409],
+    handler: async ({ params, body, auth, req }) => {
+      const context = requestContext(req, auth, deps.clock());
+      const appointment = await appointmentFacts(deps.eventStore, params.appointment_id);
+      const result = await handleCommand(deps.eventStore, streams.consultationNotes(params.appointment_id), notesDecider, {
+        type: 'SaveConsultationNotes',
+        data: { actor_id: auth.user_id, appointment, notes: body },
+      }, context);
+      return { body: { appointment_id: params.appointment_id, is_draft: body.is_draft, saved_at: context.now.toISOString() }, headers: positionHeader(result.position) };
+    },
+  });
+
+  api.route({
+    method: 'post',
+    path: '/consultations/:appointment_id/prescriptions',
+    summary: 'Issue an e-prescription (the appointment\'s doctor, on a consultation held or under way; Telemedicine Practice Guidelines 2020 lists)',
+    tags: ['records'],
+    policy: policies.roles('doctor', 'patient'),
+    params: recordParamsSchema,
+    body: issuePrescriptionSchema,
+    response: z.object({ prescription_id: z.string(), verification_code: z.string() }),
+    successStatus: 201,
+    errors: [403, 404, 409],
+    handler: async ({ params, body, auth, req }) => {
+      const context = requestContext(req, auth, deps.clock());
+      const appointment = await appointmentFacts(deps.eventStore, params.appointment_id);
+      const index = await deps.medicines.current();
+      const lines: StoredPrescriptionLine[] = body.lines.map((line) => {
+        const entry = line.medicine_id ? index.get(line.medicine_id) : index.byName(line.medicine);
+        if (line.medicine_id && !entry) throw RequestValidationError.fromZod('body', new z.ZodError([{ code: 'custom', path: ['lines'], message: RECORD_TEXTS.unknownMedicine(line.medicine_id), input: line.medicine_id }]));
+        return {
+          medicine_id: entry?.id ?? null,
+          medicine: line.medicine,
+          generic_name: entry?.generic_name ?? line.medicine,
+          strength: entry?.strength ?? null,
+          dosage_form: entry?.dosage_form ?? null,
+          tpg_list: entry?.tpg_list ?? null,
+          dosage: line.dosage,
+          frequency: line.frequency,
+          custom_schedule: line.frequency === 'custom' ? line.custom_schedule : null,
+          duration_value: line.duration_value,
+          duration_unit: line.duration_unit,
+          instructions: line.instructions,
+        };
+      });
+      // Facts for the rules, each from the log: the consultation, the doctor's profile, the patient, their history.
+      const consultation = (await readStream(deps.eventStore, streams.consultation(params.appointment_id), consultationDecider)).state;
+      const isDoctor = appointment?.doctor_id === auth.user_id;
+      let doctor: Prescriber | null = null;
+      let patient = { name: 'Patient', age: body.patient_age === null ? null : String(body.patient_age), gender: body.patient_gender };
+      let kind: 'first' | 'follow_up' = 'first';
+      const previously: string[] = [];
+      if (appointment && isDoctor) {
+        const user = await loadUser(deps.eventStore, auth.user_id);
+        if (user.status === 'registered' && user.doctor) {
+          doctor = { name: user.name, qualification: user.doctor.qualification, registration_number: user.doctor.registration_number, medical_council: user.doctor.medical_council, contact: user.phone_number ?? user.email };
+        }
+        const patientUser = await loadUser(deps.eventStore, appointment.patient_id);
+        if (patientUser.status === 'registered') patient = { ...patient, name: patientUser.name };
+        for (const id of await deps.recordLookups.earlierAppointments(appointment.patient_id, appointment.doctor_id, appointment.start)) {
+          if (id === appointment.appointment_id) continue;
+          const earlier = (await readStream(deps.eventStore, streams.consultation(id), consultationDecider)).state;
+          if (earlier.status !== 'none') {
+            kind = 'follow_up';
+            break;
+          }
+        }
+        for (const id of await deps.recordLookups.prescriptionsOf(appointment.patient_id, appointment.doctor_id)) {
+          for (const event of await deps.eventStore.readStream(streams.prescription(id))) {
+            if (event.type !== 'PrescriptionIssued') continue;
+            try {
+              for (const line of JSON.parse((event.data as { lines: string }).lines) as StoredPrescriptionLine[]) previously.push(genericKey(line.generic_name));
+            } catch {
+              // An erased patient's lines read as "[erased]": nothing to refill.
+            }
+          }
+        }
+      }
+      const prescription_id = randomUUID();
+      const verification_code = randomBytes(12).toString('base64url');
+      const result = await handleCommand(deps.eventStore, streams.prescription(prescription_id), prescriptionDecider, {
+        type: 'IssuePrescription',
+        data: {
+          prescription_id,
+          verification_code,
+          actor_id: auth.user_id,
+          appointment,
+          // Every consultation of this product is a video call (seed 001: a Medical Consultation, video with audio).
+          consultation: { held: consultation.status !== 'none', mode: 'video' },
+          kind,
+          previously_prescribed: previously,
+          doctor,
+          patient,
+          lines,
+          diagnosis: body.diagnosis,
+          advice: body.advice,
+          follow_up: body.follow_up,
+        },
+      }, context);
+      return { body: { prescription_id, verification_code }, headers: positionHeader(result.position) };
+    },
+  });
+
+  api.route({
+    method: 'post',
+    path: '/consultations/:appointment_id/prescription-files',
+    summary: "Upload the doctor's scanned or signed prescription (multipart: `file`, 10 MB, PDF/JPG/PNG/DOC/DOCX by content; patient_name, patient_id?, medication_summary, additional_notes)",
+    tags: ['records'],
+    policy: policies.roles('doctor', 'patient'),
+    params: recordParamsSchema,
+    response: uploadPrescriptionFileResponseSchema,
+    successStatus: 201,
+    errors: [403, 404, 409, 413, 415],
+    handler: async ({ params, auth, req }) => {
+      const context = requestContext(req, auth, deps.clock());
+      // Who may upload is decided before a byte of the body is read.
+      const appointment = mayUploadPrescriptionFile(await appointmentFacts(deps.eventStore, params.appointment_id), auth.user_id);
+      const rules: UploadRules<StoredBlob> = {
+        fileFields: ['file', 'files'],
+        maxFiles: 1,
+        maxFileBytes: RECORD_LIMITS.prescriptionFileBytes,
+        maxFieldBytes: RECORD_LIMITS.textChars * 4,
+        accept: PRESCRIPTION_FILE_TYPES,
+        texts: {
+          tooLarge: () => RECORD_TEXTS.prescriptionFileTooLarge,
+          badType: () => RECORD_TEXTS.prescriptionFileType,
+          tooMany: RECORD_TEXTS.oneFileOnly,
+          notMultipart: RECORD_TEXTS.multipartRequired,
+          malformed: RECORD_TEXTS.uploadPrescriptionFailed,
+        },
+        store: store(appointment.patient_id),
+        discard,
+      };
+      const upload = await receiveUpload(req, rules);
+      const [file] = upload.files;
+      try {
+        if (!file) throw new RequestValidationError([{ loc: ['body', 'file'], msg: RECORD_TEXTS.fileRequired, type: 'missing' }]);
+        const fields = fieldsOf(prescriptionFileFieldsSchema, upload.fields);
+        const record_id = randomUUID();
+        const stored = { file_id: randomUUID(), blob_id: file.stored.blob_id, file_name: displayFileName(file.file_name), content_type: file.content_type, size: file.stored.size, sha256: file.stored.sha256 };
+        const result = await handleCommand(deps.eventStore, streams.prescriptionFile(record_id), uploadDecider, {
+          type: 'RecordPrescriptionFile',
+          data: { record_id, actor_id: auth.user_id, appointment, file: stored, patient_name: fields.patient_name, patient_ref: fields.patient_id, medication_summary: fields.medication_summary, additional_notes: fields.additional_notes },
+        }, context);
+        return { status: 201, body: { record_id, file: fileView(stored), uploaded_at: context.now.toISOString() }, headers: positionHeader(result.position) };
+      } catch (error) {
+        for (const f of upload.files) await discard(f.stored);
+        throw error;
+      }
+    },
+  });
+
+  api.route({
+    method: 'post',
+    path: '/records/reports',
+    summary: "Upload the patient's reports (multipart: `files` repeated, 20 MB each, PDF/JPG/PNG/DOC/DOCX/DICOM by content; report_type, report_date, medical_facility, doctor_name, report_summary, additional_notes, appointment_id?)",
+    tags: ['records'],
+    policy: policies.roles('patient'),
+    response: uploadReportResponseSchema,
+    successStatus: 201,
+    errors: [404, 413, 415],
+    handler: async ({ auth, req }) => {
+      const context = requestContext(req, auth, deps.clock());
+      const rules: UploadRules<StoredBlob> = {
+        fileFields: ['files', 'file'],
+        maxFiles: RECORD_LIMITS.reportFilesPerUpload,
+        maxFileBytes: RECORD_LIMITS.reportFileBytes,
+        maxFieldBytes: RECORD_LIMITS.textChars * 4,
+        accept: REPORT_FILE_TYPES,
+        texts: {
+          tooLarge: (name) => (name ? RECORD_TEXTS.reportFileTooLarge(displayFileName(name)) : RECORD_TEXTS.reportFileTooLarge('upload')),
+          badType: (name) => RECORD_TEXTS.reportFileType(displayFileName(name)),
+          tooMany: RECORD_TEXTS.tooManyFiles,
+          notMultipart: RECORD_TEXTS.multipartRequired,
+          malformed: RECORD_TEXTS.uploadReportsFailed,
+        },
+        store: store(auth.user_id),
+        discard,
+      };
+      const upload = await receiveUpload(req, rules);
+      try {
+        if (upload.files.length === 0) throw new RequestValidationError([{ loc: ['body', 'files'], msg: RECORD_TEXTS.fileRequired, type: 'missing' }]);
+        const fields = fieldsOf(reportFieldsSchema, upload.fields);
+        const today = DateTime.fromJSDate(context.now, { zone: DEFAULT_TIMEZONE }).toISODate()!;
+        if (fields.report_date > today) throw new RequestValidationError([{ loc: ['body', 'report_date'], msg: RECORD_TEXTS.reportDateFuture, type: 'value_error' }]);
+        const appointment = fields.appointment_id ? await appointmentFacts(deps.eventStore, fields.appointment_id) : null;
+        mayTieReport(appointment, fields.appointment_id, auth.user_id);
+        const report_id = randomUUID();
+        const files = upload.files.map((f) => ({ file_id: randomUUID(), blob_id: f.stored.blob_id, file_name: displayFileName(f.file_name), content_type: f.content_type, size: f.stored.size, sha256: f.stored.sha256 }));
+        const result = await handleCommand(deps.eventStore, streams.medicalReport(report_id), uploadDecider, {
+          type: 'RecordMedicalReport',
+          data: { actor_id: auth.user_id, appointment, files, report_id, ...fields },
+        }, context);
+        return {
+          status: 201,
+          body: { report_id, files: files.map(fileView), total_size: files.reduce((n, f) => n + f.size, 0), uploaded_at: context.now.toISOString() },
+          headers: positionHeader(result.position),
+        };
+      } catch (error) {
+        for (const f of upload.files) await discard(f.stored);
+        throw error;
+      }
+    },
+  });
+}

@@ -1,0 +1,71 @@
+import { API_TEXTS, RECORD_TEXTS, conflict, notFound, type DomainEventOf, type EventData } from '@telemed/contracts';
+import type { Decider } from '../decider';
+import type { AppointmentFacts } from '../consultations/consultation';
+import { asTheDoctor, openForRecords } from './rules';
+
+export type UploadEvent = DomainEventOf<'RecordFileStored' | 'MedicalReportUploaded' | 'PrescriptionFileUploaded'>;
+export type UploadState = { status: 'none' } | { status: 'recorded' };
+type StoredFile = Omit<EventData<'RecordFileStored'>, 'patient_id' | 'record_id' | 'kind'>;
+
+export type UploadCommand =
+  | {
+      type: 'RecordPrescriptionFile';
+      data: { record_id: string; actor_id: string; appointment: AppointmentFacts | null; file: StoredFile } & Pick<
+        EventData<'PrescriptionFileUploaded'>,
+        'patient_name' | 'patient_ref' | 'medication_summary' | 'additional_notes'
+      >;
+    }
+  | {
+      type: 'RecordMedicalReport';
+      data: { actor_id: string; appointment: AppointmentFacts | null; files: StoredFile[] } & Omit<EventData<'MedicalReportUploaded'>, 'file_ids' | 'patient_id'>;
+    };
+
+/** Who may upload, decided before the body is read: the appointment's doctor for a prescription file (confirmed or completed). */
+export function mayUploadPrescriptionFile(appointment: AppointmentFacts | null, actorId: string): AppointmentFacts {
+  const mine = asTheDoctor(appointment, actorId);
+  openForRecords(mine);
+  return mine;
+}
+
+/** A report tied to an appointment must be one of the patient's own. */
+export function mayTieReport(appointment: AppointmentFacts | null, appointmentId: string | null, actorId: string): void {
+  if (appointmentId && appointment?.patient_id !== actorId) throw notFound(API_TEXTS.appointmentNotFound);
+}
+
+/** One upload = one stream (`prescription_file-<id>` or `medical_report-<id>`): its files, then the record naming them. */
+export const uploadDecider: Decider<UploadState, UploadCommand, UploadEvent> = {
+  initialState: () => ({ status: 'none' }),
+  evolve: () => ({ status: 'recorded' }),
+  decide: (command, state) => {
+    if (state.status === 'recorded') throw conflict(RECORD_TEXTS.malformedUpload);
+    if (command.type === 'RecordPrescriptionFile') {
+      const { data } = command;
+      const appointment = mayUploadPrescriptionFile(data.appointment, data.actor_id);
+      return [
+        { type: 'RecordFileStored', data: { ...data.file, patient_id: appointment.patient_id, record_id: data.record_id, kind: 'prescription_file' } },
+        {
+          type: 'PrescriptionFileUploaded',
+          data: {
+            record_id: data.record_id,
+            appointment_id: appointment.appointment_id,
+            patient_id: appointment.patient_id,
+            doctor_id: appointment.doctor_id,
+            file_id: data.file.file_id,
+            patient_name: data.patient_name,
+            patient_ref: data.patient_ref,
+            medication_summary: data.medication_summary,
+            additional_notes: data.additional_notes,
+          },
+        },
+      ];
+    }
+    const { data } = command;
+    mayTieReport(data.appointment, data.appointment_id, data.actor_id);
+    const { files, actor_id, appointment, ...report } = data;
+    void appointment;
+    return [
+      ...files.map((file): UploadEvent => ({ type: 'RecordFileStored', data: { ...file, patient_id: actor_id, record_id: report.report_id, kind: 'report' } })),
+      { type: 'MedicalReportUploaded', data: { ...report, patient_id: actor_id, file_ids: files.map((f) => f.file_id) } },
+    ];
+  },
+};

@@ -1,0 +1,364 @@
+import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { Readable } from 'node:stream';
+import { streams, type MedicineSuggestion, type TpgList } from '@telemed/contracts';
+import type { BlobStore, EventStore } from '@telemed/platform';
+
+/** One medicine the builder can pick: an NLEM 2022 entry, or a row of a clinic's imported brand catalogue. */
+export interface MedicineEntry {
+  id: string;
+  name: string;
+  /** Only for imported brands, as the clinic's catalogue gives it; NLEM names none. */
+  manufacturer: string | null;
+  /** The generic name(s): the NLEM name, or a brand's composition. */
+  generic_name: string;
+  strength: string | null;
+  dosage_form: string | null;
+  category: string | null;
+  tpg_list: TpgList | null;
+  basis: string | null;
+  source: 'nlem-2022' | 'brand';
+}
+
+export const NLEM_FILE = fileURLToPath(new URL('../../catalogue/nlem-2022.csv', import.meta.url));
+
+/** Lower case, accents gone, anything but letters and digits a single space. */
+export function normalize(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+const slug = (text: string) => normalize(text).replace(/ /g, '-');
+
+/** A CSV line's fields (double quotes around a field that holds commas; "" inside for a quote). */
+export function csvFields(line: string): string[] {
+  const out: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i += 1) {
+    const c = line[i]!;
+    if (quoted) {
+      if (c === '"' && line[i + 1] === '"') {
+        field += '"';
+        i += 1;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      out.push(field);
+      field = '';
+    } else field += c;
+  }
+  out.push(field);
+  return out.map((f) => f.trim());
+}
+
+/** The NLEM 2022 list shipped in services/query/catalogue (comment lines start with #). */
+export function loadNlem(file = NLEM_FILE): MedicineEntry[] {
+  const lines = readFileSync(file, 'utf8').split(/\r?\n/).filter((l) => l.trim() !== '' && !l.startsWith('#'));
+  const [header, ...rows] = lines;
+  if (header !== 'name,category,dosage_form,strengths,tpg_list,basis') throw new Error('Unexpected NLEM file header');
+  const seen = new Set<string>();
+  return rows.map((line) => {
+    const [name, category, form, strengths, list, basis] = csvFields(line) as [string, string, string, string, string, string];
+    let id = `nlem-${slug(`${name} ${form}`)}`;
+    for (let n = 2; seen.has(id); n += 1) id = `nlem-${slug(`${name} ${form}`)}-${n}`;
+    seen.add(id);
+    return {
+      id,
+      name,
+      manufacturer: null,
+      generic_name: name,
+      strength: strengths.split(';').map((s) => s.trim()).join(', '),
+      dosage_form: form,
+      category,
+      tpg_list: list as TpgList,
+      basis,
+      source: 'nlem-2022' as const,
+    };
+  });
+}
+
+/** A clinic's brand row as imported (`medicines:import`). */
+export interface BrandRow {
+  name: string;
+  manufacturer: string;
+  composition: string;
+  strength: string;
+  form: string;
+}
+
+/**
+ * A brand's list under the Guidelines: the strictest list of the NLEM entries its composition names (prohibited >
+ * B > A > O), or null when none of its ingredients is in the list (the decider then applies its rule for
+ * unclassified medicines).
+ */
+export function classifyComposition(composition: string, nlem: MedicineEntry[]): TpgList | null {
+  const order: TpgList[] = ['O', 'A', 'B', 'prohibited'];
+  const parts = composition.split(/\+|,|\band\b/i).map((p) => normalize(p.replace(/\d.*$/, ''))).filter(Boolean);
+  let worst: TpgList | null = null;
+  for (const part of parts) {
+    for (const entry of nlem) {
+      if (normalize(entry.name) !== part || !entry.tpg_list) continue;
+      if (!worst || order.indexOf(entry.tpg_list) > order.indexOf(worst)) worst = entry.tpg_list;
+    }
+  }
+  return worst;
+}
+
+export function brandEntry(row: BrandRow, nlem: MedicineEntry[]): MedicineEntry {
+  const id = `brand-${createHash('sha256').update([row.name, row.manufacturer, row.composition, row.strength, row.form].join('\0')).digest('hex').slice(0, 16)}`;
+  return {
+    id,
+    name: row.name,
+    manufacturer: row.manufacturer || null,
+    generic_name: row.composition || row.name,
+    strength: row.strength || null,
+    dosage_form: row.form || null,
+    category: null,
+    tpg_list: classifyComposition(row.composition, nlem),
+    basis: row.composition ? 'composition' : null,
+    source: 'brand',
+  };
+}
+
+/** Parses a brand catalogue CSV (header name,manufacturer,composition,strength,form); bad rows are reported by line. */
+export function parseBrandCsv(text: string): { rows: BrandRow[]; errors: string[] } {
+  const lines = text.split(/\r?\n/);
+  const header = csvFields(lines[0] ?? '').map((h) => h.toLowerCase());
+  const want = ['name', 'manufacturer', 'composition', 'strength', 'form'];
+  const at = want.map((w) => header.indexOf(w));
+  if (at.some((i) => i < 0)) return { rows: [], errors: [`The header must name the columns ${want.join(', ')}`] };
+  const rows: BrandRow[] = [];
+  const errors: string[] = [];
+  for (let i = 1; i < lines.length; i += 1) {
+    const line = lines[i]!;
+    if (line.trim() === '') continue;
+    const f = csvFields(line);
+    const [name, manufacturer, composition, strength, form] = at.map((j) => (f[j] ?? '').slice(0, 200));
+    if (!name) {
+      errors.push(`line ${i + 1}: a name is required`);
+      continue;
+    }
+    rows.push({ name, manufacturer: manufacturer!, composition: composition!, strength: strength!, form: form! });
+  }
+  return { rows, errors };
+}
+
+/**
+ * The search index: every name's normalized text in one string (names in alphabetical order, one per line), the
+ * offsets where words start sorted by the text that follows them (prefix and word-start matches are binary searches),
+ * and substring matches found with indexOf over the one string. One typo (a letter missing, extra, wrong or two
+ * swapped) is tolerated for queries of 4 letters or more, by looking up each variant among the word starts.
+ */
+export class MedicineIndex {
+  private readonly entries: MedicineEntry[];
+  private readonly text: string;
+  /** Start offset of each entry's line in `text` (ascending), for mapping a hit back to its entry. */
+  private readonly lineStarts: Int32Array;
+  /** Offsets of word starts, sorted by the text from there. */
+  private readonly wordStarts: Int32Array;
+  private readonly byId = new Map<string, MedicineEntry>();
+
+  constructor(entries: MedicineEntry[]) {
+    const keyed = entries.map((entry) => ({ entry, key: normalize(entry.name) })).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    this.entries = keyed.map((k) => k.entry);
+    for (const entry of this.entries) this.byId.set(entry.id, entry);
+    this.lineStarts = new Int32Array(keyed.length);
+    const parts: string[] = [];
+    let offset = 0;
+    const starts: number[] = [];
+    keyed.forEach(({ key }, i) => {
+      this.lineStarts[i] = offset;
+      starts.push(offset);
+      for (let j = 1; j < key.length; j += 1) if (key[j - 1] === ' ') starts.push(offset + j);
+      parts.push(key);
+      offset += key.length + 1;
+    });
+    this.text = parts.join('\n') + '\n';
+    const sortKeys = starts.map((s) => this.text.slice(s, this.text.indexOf('\n', s)));
+    const order = starts.map((_, i) => i).sort((a, b) => (sortKeys[a]! < sortKeys[b]! ? -1 : sortKeys[a]! > sortKeys[b]! ? 1 : 0));
+    this.wordStarts = Int32Array.from(order.map((i) => starts[i]!));
+  }
+
+  get size(): number {
+    return this.entries.length;
+  }
+
+  get(id: string): MedicineEntry | null {
+    return this.byId.get(id) ?? null;
+  }
+
+  /** The entry whose generic or brand name is exactly this (normalized), preferring an oral form. */
+  byName(name: string): MedicineEntry | null {
+    const key = normalize(name);
+    if (!key) return null;
+    let i = this.lowerBound(key);
+    let found: MedicineEntry | null = null;
+    for (; i < this.wordStarts.length; i += 1) {
+      const at = this.wordStarts[i]!;
+      if (!this.text.startsWith(key, at)) break;
+      const entry = this.entryAt(at);
+      if (at === this.lineStarts[this.indexAt(at)] && normalize(entry.name) === key) {
+        if (!found || (entry.dosage_form && /tablet|capsule/i.test(entry.dosage_form))) found = entry;
+      }
+    }
+    return found;
+  }
+
+  private indexAt(offset: number): number {
+    let lo = 0;
+    let hi = this.lineStarts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.lineStarts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+
+  private entryAt(offset: number): MedicineEntry {
+    return this.entries[this.indexAt(offset)]!;
+  }
+
+  private lowerBound(key: string): number {
+    let lo = 0;
+    let hi = this.wordStarts.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      const at = this.wordStarts[mid]!;
+      if (this.text.slice(at, at + key.length) < key) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  search(query: string, limit: number): MedicineEntry[] {
+    const q = normalize(query);
+    if (q.length < 2) return [];
+    const prefix: number[] = [];
+    const word: number[] = [];
+    const seen = new Set<number>();
+    const scanCap = 20_000;
+    for (let i = this.lowerBound(q), n = 0; i < this.wordStarts.length && n < scanCap; i += 1, n += 1) {
+      const at = this.wordStarts[i]!;
+      if (!this.text.startsWith(q, at)) break;
+      const index = this.indexAt(at);
+      if (seen.has(index)) continue;
+      const isPrefix = this.lineStarts[index] === at;
+      if (isPrefix) {
+        seen.add(index);
+        prefix.push(index);
+        if (prefix.length >= limit) break;
+      } else if (word.length < limit) {
+        seen.add(index);
+        word.push(index);
+      }
+    }
+    const result = [...prefix, ...word.filter((i) => !prefix.includes(i))].slice(0, limit);
+    for (const index of result) seen.add(index);
+    if (result.length < limit) {
+      // Substrings: the one string, searched from the start; each hit's line is one entry.
+      for (let from = 0; result.length < limit; ) {
+        const at = this.text.indexOf(q, from);
+        if (at < 0) break;
+        const index = this.indexAt(at);
+        if (!seen.has(index)) {
+          seen.add(index);
+          result.push(index);
+        }
+        from = (this.lineStarts[index + 1] ?? this.text.length) as number;
+      }
+    }
+    if (result.length < limit && q.length >= 4) {
+      for (const variant of oneEdit(q)) {
+        for (let i = this.lowerBound(variant); i < this.wordStarts.length && result.length < limit; i += 1) {
+          const at = this.wordStarts[i]!;
+          if (!this.text.startsWith(variant, at)) break;
+          const index = this.indexAt(at);
+          if (seen.has(index)) continue;
+          seen.add(index);
+          result.push(index);
+        }
+        if (result.length >= limit) break;
+      }
+    }
+    return result.map((i) => this.entries[i]!);
+  }
+}
+
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz0123456789';
+
+/** Every text one edit from `q` (deletion, transposition, substitution, insertion), nearest kinds first. */
+function* oneEdit(q: string): Generator<string> {
+  const seen = new Set<string>([q]);
+  const fresh = function* (candidates: Iterable<string>) {
+    for (const c of candidates) {
+      if (c.length >= 3 && !seen.has(c)) {
+        seen.add(c);
+        yield c;
+      }
+    }
+  };
+  yield* fresh(Array.from({ length: q.length }, (_, i) => q.slice(0, i) + q.slice(i + 1)));
+  yield* fresh(Array.from({ length: q.length - 1 }, (_, i) => q.slice(0, i) + q[i + 1] + q[i] + q.slice(i + 2)));
+  for (let i = 0; i < q.length; i += 1) yield* fresh([...LETTERS].map((c) => q.slice(0, i) + c + q.slice(i + 1)));
+  for (let i = 0; i <= q.length; i += 1) yield* fresh([...LETTERS].map((c) => q.slice(0, i) + c + q.slice(i)));
+}
+
+export function suggestion(entry: MedicineEntry): MedicineSuggestion {
+  return { id: entry.id, name: entry.name, manufacturer: entry.manufacturer, strength: entry.strength, dosage_form: entry.dosage_form, tpg_list: entry.tpg_list };
+}
+
+/**
+ * The catalogue the product searches and prescribes from: NLEM 2022 (shipped) and the latest imported brand
+ * catalogue (a blob named by the last MedicineCatalogueImported event on its stream, looked at again at most every
+ * few seconds). Both services keep one; it is rebuilt only when a new import appears.
+ */
+export class MedicineCatalogue {
+  private readonly nlem = loadNlem();
+  private index = new MedicineIndex(this.nlem);
+  private blobId: string | null = null;
+  private checkedAt = 0;
+  private loading: Promise<void> | null = null;
+
+  constructor(private readonly deps: { eventStore?: EventStore; blobs?: BlobStore; refreshMs?: number }) {}
+
+  get nlemEntries(): MedicineEntry[] {
+    return this.nlem;
+  }
+
+  /** The index, with the latest import loaded. */
+  async current(): Promise<MedicineIndex> {
+    const { eventStore, blobs } = this.deps;
+    if (!eventStore || !blobs || Date.now() - this.checkedAt < (this.deps.refreshMs ?? 5000)) return this.index;
+    this.loading ??= (async () => {
+      try {
+        const events = await eventStore.readStream(streams.medicineCatalogue());
+        const last = events.at(-1);
+        const blobId = last ? (last.data as { blob_id: string }).blob_id : null;
+        if (blobId && blobId !== this.blobId) {
+          const brands: MedicineEntry[] = [];
+          let rest = '';
+          for await (const chunk of (await blobs.open(blobId)) as Readable) {
+            const lines = (rest + (chunk as Buffer).toString('utf8')).split('\n');
+            rest = lines.pop()!;
+            for (const line of lines) if (line) brands.push(JSON.parse(line) as MedicineEntry);
+          }
+          this.index = new MedicineIndex([...this.nlem, ...brands]);
+          this.blobId = blobId;
+        }
+        this.checkedAt = Date.now();
+      } finally {
+        this.loading = null;
+      }
+    })();
+    await this.loading;
+    return this.index;
+  }
+}

@@ -1,0 +1,151 @@
+import { ERASED_VALUE, type ConsultationNotesView, type EventData, type StoredPrescriptionLine } from '@telemed/contracts';
+import type { CollectionSource } from '@telemed/platform';
+import { defineProjection } from './projection';
+
+export const RECORD_FILES = 'record_files';
+export const MEDICAL_REPORTS = 'medical_reports';
+export const PRESCRIPTION_FILES = 'prescription_files';
+export const PRESCRIPTIONS = 'prescriptions';
+export const PRESCRIPTION_VERIFICATIONS = 'prescription_verifications';
+export const CONSULTATION_NOTES = 'consultation_notes';
+
+export interface RecordFileDoc extends Omit<EventData<'RecordFileStored'>, 'file_id'> {
+  _id: string;
+  file_id: string;
+  uploaded_at: string;
+}
+export interface MedicalReportDoc extends EventData<'MedicalReportUploaded'> {
+  _id: string;
+  uploaded_at: string;
+  position: number;
+}
+export interface PrescriptionFileDoc extends EventData<'PrescriptionFileUploaded'> {
+  _id: string;
+  uploaded_at: string;
+  position: number;
+}
+export interface PrescriptionDoc extends Omit<EventData<'PrescriptionIssued'>, 'lines'> {
+  _id: string;
+  lines: StoredPrescriptionLine[];
+  issued_at: string;
+  position: number;
+}
+/** What the public verification page may show: the doctor, the date, and that it exists. Nothing of the patient. */
+export interface VerificationDoc {
+  _id: string;
+  prescription_id: string;
+  doctor_id: string;
+  doctor_name: string;
+  doctor_qualification: string;
+  doctor_registration_number: string;
+  doctor_medical_council: string;
+  issued_at: string;
+}
+type NotesVersion = Omit<ConsultationNotesView, 'appointment_id' | 'patient_id' | 'doctor_id'>;
+export interface NotesDoc {
+  _id: string;
+  appointment_id: string;
+  patient_id: string;
+  doctor_id: string;
+  /** The latest final notes (what the patient reads). */
+  final: NotesVersion | null;
+  /** The latest draft saved after them (the doctor's work in progress), or null. */
+  draft: NotesVersion | null;
+}
+
+const blank = (value: string | null) => (value === null ? null : ERASED_VALUE);
+
+function parseLines(text: string): StoredPrescriptionLine[] {
+  try {
+    const lines = JSON.parse(text) as unknown;
+    return Array.isArray(lines) ? (lines as StoredPrescriptionLine[]) : [];
+  } catch {
+    return []; // an erased patient's lines read as "[erased]"
+  }
+}
+
+async function erase(userId: string, store: CollectionSource): Promise<void> {
+  const files = store.collection<RecordFileDoc>(RECORD_FILES);
+  for (const f of await files.find({ patient_id: userId })) await files.patch(f._id, { file_name: ERASED_VALUE });
+  const reports = store.collection<MedicalReportDoc>(MEDICAL_REPORTS);
+  for (const r of await reports.find({ patient_id: userId })) {
+    await reports.patch(r._id, { medical_facility: blank(r.medical_facility), doctor_name: blank(r.doctor_name), report_summary: blank(r.report_summary), additional_notes: blank(r.additional_notes) });
+  }
+  const pfiles = store.collection<PrescriptionFileDoc>(PRESCRIPTION_FILES);
+  for (const p of await pfiles.find({ patient_id: userId })) {
+    await pfiles.patch(p._id, { patient_name: ERASED_VALUE, patient_ref: blank(p.patient_ref), medication_summary: blank(p.medication_summary), additional_notes: blank(p.additional_notes) });
+  }
+  const prescriptions = store.collection<PrescriptionDoc>(PRESCRIPTIONS);
+  for (const p of await prescriptions.find({ patient_id: userId })) {
+    await prescriptions.patch(p._id, { patient_name: ERASED_VALUE, patient_age: blank(p.patient_age), patient_gender: blank(p.patient_gender), diagnosis: blank(p.diagnosis), advice: blank(p.advice), follow_up: blank(p.follow_up), lines: [] });
+  }
+  for (const p of await prescriptions.find({ doctor_id: userId })) await prescriptions.patch(p._id, { doctor_name: ERASED_VALUE, doctor_contact: blank(p.doctor_contact) });
+  const verifications = store.collection<VerificationDoc>(PRESCRIPTION_VERIFICATIONS);
+  for (const v of await verifications.find({ doctor_id: userId })) await verifications.patch(v._id, { doctor_name: ERASED_VALUE });
+  const notes = store.collection<NotesDoc>(CONSULTATION_NOTES);
+  const blankNotes = (n: NotesVersion | null): NotesVersion | null =>
+    n && {
+      ...n,
+      patient_name: blank(n.patient_name),
+      patient_ref: blank(n.patient_ref),
+      chief_complaint: blank(n.chief_complaint),
+      clinical_assessment: blank(n.clinical_assessment),
+      treatment_plan: blank(n.treatment_plan),
+      follow_up_instructions: blank(n.follow_up_instructions),
+      additional_notes: blank(n.additional_notes),
+    };
+  for (const n of await notes.find({ patient_id: userId })) await notes.patch(n._id, { final: blankNotes(n.final), draft: blankNotes(n.draft) });
+}
+
+/** Clinical records by patient: files, reports, prescription files, e-prescriptions (and their public verification), notes. */
+export const clinicalRecordsProjection = defineProjection({
+  name: 'clinical_records',
+  version: 1,
+  collections: [RECORD_FILES, MEDICAL_REPORTS, PRESCRIPTION_FILES, PRESCRIPTIONS, PRESCRIPTION_VERIFICATIONS, CONSULTATION_NOTES],
+  indexes: [
+    { collection: RECORD_FILES, field: 'patient_id' },
+    { collection: MEDICAL_REPORTS, field: 'patient_id' },
+    { collection: PRESCRIPTION_FILES, field: 'patient_id' },
+    { collection: PRESCRIPTION_FILES, field: 'doctor_id' },
+    { collection: PRESCRIPTIONS, field: 'patient_id' },
+    { collection: PRESCRIPTIONS, field: 'doctor_id' },
+    { collection: PRESCRIPTIONS, fields: ['patient_id', 'doctor_id'] },
+    { collection: PRESCRIPTION_VERIFICATIONS, field: 'doctor_id' },
+    { collection: CONSULTATION_NOTES, field: 'patient_id' },
+  ],
+  handles: ['RecordFileStored', 'MedicalReportUploaded', 'PrescriptionFileUploaded', 'PrescriptionIssued', 'ConsultationNotesSaved', 'PersonalDataErased'],
+  apply: async (event, store) => {
+    const at = event.metadata.occurred_at;
+    switch (event.type) {
+      case 'PersonalDataErased':
+        return erase(event.data.user_id, store);
+      case 'RecordFileStored':
+        return store.collection<RecordFileDoc>(RECORD_FILES).put({ _id: event.data.file_id, ...event.data, uploaded_at: at });
+      case 'MedicalReportUploaded':
+        return store.collection<MedicalReportDoc>(MEDICAL_REPORTS).put({ _id: event.data.report_id, ...event.data, uploaded_at: at, position: event.position });
+      case 'PrescriptionFileUploaded':
+        return store.collection<PrescriptionFileDoc>(PRESCRIPTION_FILES).put({ _id: event.data.record_id, ...event.data, uploaded_at: at, position: event.position });
+      case 'PrescriptionIssued': {
+        const d = event.data;
+        await store.collection<VerificationDoc>(PRESCRIPTION_VERIFICATIONS).put({
+          _id: d.verification_code,
+          prescription_id: d.prescription_id,
+          doctor_id: d.doctor_id,
+          doctor_name: d.doctor_name,
+          doctor_qualification: d.doctor_qualification,
+          doctor_registration_number: d.doctor_registration_number,
+          doctor_medical_council: d.doctor_medical_council,
+          issued_at: at,
+        });
+        return store.collection<PrescriptionDoc>(PRESCRIPTIONS).put({ _id: d.prescription_id, ...d, lines: parseLines(d.lines), issued_at: at, position: event.position });
+      }
+      case 'ConsultationNotesSaved': {
+        const { appointment_id, patient_id, doctor_id, is_draft, ...fields } = event.data;
+        const notes = store.collection<NotesDoc>(CONSULTATION_NOTES);
+        const version: NotesVersion = { ...fields, is_draft, saved_at: at };
+        const doc = (await notes.get(appointment_id)) ?? { _id: appointment_id, appointment_id, patient_id, doctor_id, final: null, draft: null };
+        return notes.put(is_draft ? { ...doc, draft: version } : { ...doc, final: version, draft: null });
+      }
+    }
+  },
+});

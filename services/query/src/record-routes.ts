@@ -1,0 +1,351 @@
+import {
+  API_TEXTS,
+  RECORD_TEXTS,
+  REPORT_TYPES,
+  consultationNotesViewSchema,
+  medicineSearchQuerySchema,
+  medicineSuggestionSchema,
+  notFound,
+  prescriptionVerificationSchema,
+  prescriptionViewSchema,
+  recordIdParamsSchema,
+  recordParamsSchema,
+  recordsResponseSchema,
+  z,
+  type AccessResource,
+  type PrescriptionView,
+  type RecordsResponse,
+} from '@telemed/contracts';
+import { BlobErasedError, BlobNotFoundError, HttpError, StreamedBody, policies, type AccessClaims, type ApiRouter, type BlobStore, type ReadStore } from '@telemed/platform';
+import type { Request } from 'express';
+import type { AppointmentDoc } from './projections';
+import {
+  CONSULTATION_NOTES,
+  MEDICAL_REPORTS,
+  PRESCRIPTIONS,
+  PRESCRIPTION_FILES,
+  PRESCRIPTION_VERIFICATIONS,
+  RECORD_FILES,
+  type MedicalReportDoc,
+  type NotesDoc,
+  type PrescriptionDoc,
+  type PrescriptionFileDoc,
+  type RecordFileDoc,
+  type VerificationDoc,
+} from './projections/clinical-records';
+import { institutionLookups } from './institution-routes';
+import { Subjects, type AccessAudit } from './access-audit';
+import { renderPrescriptionPdf } from './records/prescription-pdf';
+import { suggestion, type MedicineCatalogue } from './medicines/catalogue';
+
+const REPORT_NAMES = Object.fromEntries(REPORT_TYPES.map((t) => [t.id, t.name])) as Record<string, string>;
+const SEEN = new Set(['confirmed', 'completed']);
+
+/** What the record routes need: the read models, the blobs, the audit, and where the product is reached (for links). */
+export interface RecordQueryDeps {
+  readStore: ReadStore;
+  blobs: BlobStore;
+  audit: AccessAudit;
+  medicines: MedicineCatalogue;
+  publicUrl: string;
+}
+
+/** Ids the write side looks up before it reads the log (earlier appointments, earlier prescriptions). */
+export function recordLookups(readStore: ReadStore) {
+  const appointments = readStore.collection<AppointmentDoc>('appointments');
+  const prescriptions = readStore.collection<PrescriptionDoc>(PRESCRIPTIONS);
+  return {
+    earlierAppointments: async (patientId: string, doctorId: string, before: string) =>
+      (await appointments.find({ patient_id: patientId, doctor_id: doctorId, start: { $lt: before } }, { sort: { start: -1 }, limit: 50 })).map((a) => a._id),
+    prescriptionsOf: async (patientId: string, doctorId: string) =>
+      (await prescriptions.find({ patient_id: patientId, doctor_id: doctorId }, { sort: { position: -1 }, limit: 50 })).map((p) => p._id),
+  };
+}
+
+export function recordQueryRoutes(api: ApiRouter, deps: RecordQueryDeps): void {
+  const { readStore, audit } = deps;
+  const appointments = readStore.collection<AppointmentDoc>('appointments');
+  const files = readStore.collection<RecordFileDoc>(RECORD_FILES);
+  const reports = readStore.collection<MedicalReportDoc>(MEDICAL_REPORTS);
+  const prescriptionFiles = readStore.collection<PrescriptionFileDoc>(PRESCRIPTION_FILES);
+  const prescriptions = readStore.collection<PrescriptionDoc>(PRESCRIPTIONS);
+  const verifications = readStore.collection<VerificationDoc>(PRESCRIPTION_VERIFICATIONS);
+  const notes = readStore.collection<NotesDoc>(CONSULTATION_NOTES);
+  const institutions = institutionLookups(readStore);
+
+  /**
+   * May this caller read this patient's records, and why? The patient themself; a doctor with a confirmed or
+   * completed appointment with them (care); institution staff allowed to read appointments, for a patient of one
+   * of their institution's doctors (institution audit). Anyone else: null.
+   */
+  async function accessTo(auth: AccessClaims, patientId: string): Promise<{ purpose: 'care' | 'institution_audit'; institution: { id: string; role: string } | null } | 'self' | null> {
+    if (auth.user_id === patientId) return 'self';
+    const theirs = await appointments.find({ patient_id: patientId }, { limit: 500 });
+    if (auth.account_type === 'doctor' && theirs.some((a) => a.doctor_id === auth.user_id && SEEN.has(a.status))) return { purpose: 'care', institution: null };
+    for (const appointment of theirs) {
+      const through = await institutions.institutionReadingAppointment(auth.user_id, appointment);
+      if (through) return { purpose: 'institution_audit', institution: through };
+    }
+    return null;
+  }
+
+  async function recordAccess(auth: AccessClaims, req: Request, patientId: string, resource: AccessResource, route: string, items: string[]) {
+    const access = await accessTo(auth, patientId);
+    if (!access) return null;
+    if (access !== 'self') {
+      const subjects = new Subjects();
+      for (const item of items.length ? items : ['records']) subjects.add(patientId, item);
+      await audit.record(auth, req, { purpose: access.purpose, resource, route, institution: access.institution, subjects });
+    }
+    return access;
+  }
+
+  const fileView = (f: RecordFileDoc) => ({ file_id: f.file_id, file_name: f.file_name, content_type: f.content_type, size: f.size, download_url: `/api/v1/records/files/${f.file_id}` });
+
+  async function recordsOf(patientId: string): Promise<RecordsResponse> {
+    const [reportDocs, prescriptionDocs, fileDocs, allFiles] = await Promise.all([
+      reports.find({ patient_id: patientId }, { sort: { position: -1 } }),
+      prescriptions.find({ patient_id: patientId }, { sort: { position: -1 } }),
+      prescriptionFiles.find({ patient_id: patientId }, { sort: { position: -1 } }),
+      files.find({ patient_id: patientId }),
+    ]);
+    const byId = new Map(allFiles.map((f) => [f.file_id, f]));
+    return {
+      patient_id: patientId,
+      reports: reportDocs.map((r) => {
+        const list = r.file_ids.map((id) => byId.get(id)).filter((f): f is RecordFileDoc => Boolean(f)).map(fileView);
+        return {
+          kind: 'report' as const,
+          id: r._id,
+          patient_id: r.patient_id,
+          appointment_id: r.appointment_id,
+          report_type: r.report_type,
+          report_type_name: REPORT_NAMES[r.report_type] ?? r.report_type,
+          report_date: r.report_date,
+          medical_facility: r.medical_facility,
+          doctor_name: r.doctor_name,
+          report_summary: r.report_summary,
+          additional_notes: r.additional_notes,
+          files: list,
+          total_size: list.reduce((n, f) => n + f.size, 0),
+          uploaded_at: r.uploaded_at,
+        };
+      }),
+      prescriptions: prescriptionDocs.map((p) => ({
+        kind: 'prescription' as const,
+        id: p._id,
+        patient_id: p.patient_id,
+        doctor_id: p.doctor_id,
+        doctor_name: p.doctor_name,
+        appointment_id: p.appointment_id,
+        diagnosis: p.diagnosis,
+        medicines: p.lines.map((l) => ({ medicine: l.medicine, dosage: l.dosage, frequency: l.frequency })),
+        issued_at: p.issued_at,
+        pdf_url: `/api/v1/prescriptions/${p._id}/pdf`,
+      })),
+      prescription_files: fileDocs.flatMap((p) => {
+        const file = byId.get(p.file_id);
+        if (!file) return [];
+        return [
+          {
+            kind: 'prescription_file' as const,
+            id: p._id,
+            patient_id: p.patient_id,
+            doctor_id: p.doctor_id,
+            appointment_id: p.appointment_id,
+            patient_name: p.patient_name,
+            patient_ref: p.patient_ref,
+            medication_summary: p.medication_summary,
+            additional_notes: p.additional_notes,
+            file: fileView(file),
+            uploaded_at: p.uploaded_at,
+          },
+        ];
+      }),
+    };
+  }
+
+  const itemsOf = (r: RecordsResponse) => [...r.reports.map((x) => x.id), ...r.prescriptions.map((x) => x.id), ...r.prescription_files.map((x) => x.id)];
+
+  api.route({
+    method: 'get',
+    path: '/records/me',
+    summary: "The caller's medical records as a patient: reports, prescriptions and prescription files, newest first",
+    tags: ['records'],
+    policy: policies.anyUser,
+    response: recordsResponseSchema,
+    handler: async ({ auth }) => ({ body: await recordsOf(auth.user_id) }),
+  });
+
+  api.route({
+    method: 'get',
+    path: '/patients/:patient_id/records',
+    summary: "A patient's records: their doctors (a confirmed or completed appointment), or institution staff allowed to read appointments of their doctors' patients (audited)",
+    tags: ['records'],
+    policy: policies.anyUser,
+    params: z.object({ patient_id: z.string().min(1).max(64) }),
+    response: recordsResponseSchema,
+    errors: [404, 503],
+    handler: async ({ params, auth, req }) => {
+      const records = await recordsOf(params.patient_id);
+      const access = await recordAccess(auth, req, params.patient_id, 'clinical_records', 'GET /api/v1/patients/:patient_id/records', itemsOf(records));
+      if (!access) throw notFound(RECORD_TEXTS.patientNotFound);
+      return { body: records };
+    },
+  });
+
+  api.route({
+    method: 'get',
+    path: '/records/files/:id',
+    summary: 'Download a file of a record (its patient, or those who may read their records): its stored type, as an attachment',
+    tags: ['records'],
+    policy: policies.anyUser,
+    params: recordIdParamsSchema,
+    errors: [404, 410, 503],
+    handler: async ({ params, auth, req, res }) => {
+      const file = await files.get(params.id);
+      if (!file || !(await recordAccess(auth, req, file.patient_id, 'record_file', 'GET /api/v1/records/files/:id', [file.record_id]))) throw notFound(RECORD_TEXTS.fileNotFound);
+      let stream;
+      try {
+        stream = await deps.blobs.open(file.blob_id);
+      } catch (error) {
+        if (error instanceof BlobErasedError) throw new HttpError(410, RECORD_TEXTS.fileErased);
+        if (error instanceof BlobNotFoundError) throw notFound(RECORD_TEXTS.fileNotFound);
+        throw error;
+      }
+      const ascii = file.file_name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+      res.set('Content-Disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.file_name)}`);
+      res.set('Content-Length', String(file.size));
+      res.set('Cache-Control', 'private, no-store');
+      return { body: new StreamedBody(stream, file.content_type) };
+    },
+  });
+
+  async function prescriptionFor(id: string, auth: AccessClaims, req: Request, route: string): Promise<PrescriptionView> {
+    const doc = await prescriptions.get(id);
+    const access = doc && (doc.doctor_id === auth.user_id ? 'prescriber' : await recordAccess(auth, req, doc.patient_id, 'prescription', route, [doc._id]));
+    if (!doc || !access) throw notFound(RECORD_TEXTS.prescriptionNotFound);
+    if (access === 'prescriber') {
+      await audit.record(auth, req, { purpose: 'care', resource: 'prescription', route, subjects: new Subjects().add(doc.patient_id, doc._id) });
+    }
+    return {
+      prescription_id: doc._id,
+      appointment_id: doc.appointment_id,
+      patient_id: doc.patient_id,
+      doctor_id: doc.doctor_id,
+      issued_at: doc.issued_at,
+      verification_code: doc.verification_code,
+      verification_url: `${deps.publicUrl}/verify/${doc.verification_code}`,
+      consultation_mode: doc.consultation_mode,
+      consultation_kind: doc.consultation_kind,
+      doctor: { name: doc.doctor_name, qualification: doc.doctor_qualification, registration_number: doc.doctor_registration_number, medical_council: doc.doctor_medical_council, contact: doc.doctor_contact },
+      patient: { name: doc.patient_name, age: doc.patient_age === null ? null : Number(doc.patient_age) || null, gender: doc.patient_gender },
+      diagnosis: doc.diagnosis,
+      advice: doc.advice,
+      follow_up: doc.follow_up,
+      lines: doc.lines,
+    };
+  }
+
+  api.route({
+    method: 'get',
+    path: '/prescriptions/:id',
+    summary: 'An e-prescription (its patient, its doctor, or those who may read the patient\'s records)',
+    tags: ['records'],
+    policy: policies.anyUser,
+    params: recordIdParamsSchema,
+    response: prescriptionViewSchema,
+    errors: [404, 503],
+    handler: async ({ params, auth, req }) => ({ body: await prescriptionFor(params.id, auth, req, 'GET /api/v1/prescriptions/:id') }),
+  });
+
+  api.route({
+    method: 'get',
+    path: '/prescriptions/:id/pdf',
+    summary: 'The e-prescription as a PDF in the Telemedicine Practice Guidelines 2020 format, with its verification QR code',
+    tags: ['records'],
+    policy: policies.anyUser,
+    params: recordIdParamsSchema,
+    errors: [404, 503],
+    handler: async ({ params, auth, req, res }) => {
+      const view = await prescriptionFor(params.id, auth, req, 'GET /api/v1/prescriptions/:id/pdf');
+      res.set('Content-Disposition', `attachment; filename="prescription-${view.prescription_id}.pdf"`);
+      res.set('Cache-Control', 'private, no-store');
+      return { body: new StreamedBody(await renderPrescriptionPdf(view), 'application/pdf') };
+    },
+  });
+
+  api.route({
+    method: 'get',
+    path: '/verify/:code',
+    summary: "Public check of a prescription's QR code: only the doctor, the date and whether it is genuine (nothing of the patient)",
+    tags: ['records'],
+    policy: policies.public,
+    params: z.object({ code: z.string().min(1).max(64) }),
+    response: prescriptionVerificationSchema,
+    handler: async ({ params }): Promise<{ body: z.infer<typeof prescriptionVerificationSchema> }> => {
+      const found = await verifications.get(params.code);
+      if (!found) return { body: { genuine: false, doctor: null, issued_on: null } };
+      return {
+        body: {
+          genuine: true,
+          doctor: { name: found.doctor_name, qualification: found.doctor_qualification, registration_number: found.doctor_registration_number, medical_council: found.doctor_medical_council },
+          issued_on: found.issued_at.slice(0, 10),
+        },
+      };
+    },
+  });
+
+  api.route({
+    method: 'get',
+    path: '/consultations/:appointment_id/notes',
+    summary: "The consultation's notes: its doctor gets the latest save (a draft when one is newer), its patient only the final notes",
+    tags: ['records'],
+    policy: policies.roles('patient', 'doctor'),
+    params: recordParamsSchema,
+    response: consultationNotesViewSchema,
+    errors: [404, 503],
+    handler: async ({ params, auth, req }) => {
+      const appointment = await appointments.get(params.appointment_id);
+      if (!appointment || (appointment.patient_id !== auth.user_id && appointment.doctor_id !== auth.user_id)) throw notFound(API_TEXTS.appointmentNotFound);
+      const doc = await notes.get(params.appointment_id);
+      const version = appointment.doctor_id === auth.user_id ? (doc?.draft ?? doc?.final) : doc?.final;
+      if (!doc || !version) throw notFound(RECORD_TEXTS.notesNotFound);
+      await audit.record(auth, req, { purpose: 'care', resource: 'consultation_notes', route: 'GET /api/v1/consultations/:appointment_id/notes', subjects: new Subjects().add(doc.patient_id, doc.appointment_id) });
+      return { body: { appointment_id: doc.appointment_id, patient_id: doc.patient_id, doctor_id: doc.doctor_id, ...version } };
+    },
+  });
+
+  api.route({
+    method: 'get',
+    path: '/medicines/search',
+    summary: 'Medicine suggestions (NLEM 2022 and the clinic\'s brand catalogue): prefix matches, then word starts, then substrings; one typo tolerated from 4 letters',
+    tags: ['records'],
+    policy: policies.anyUser,
+    query: medicineSearchQuerySchema,
+    response: z.array(medicineSuggestionSchema),
+    handler: async ({ query }) => ({ body: (await deps.medicines.current()).search(query.q, query.limit).map(suggestion) }),
+  });
+}
+
+/** A patient's records for their own export (issue 12's right of access). */
+export async function recordsForExport(readStore: ReadStore, patientId: string) {
+  const reports = await readStore.collection<MedicalReportDoc>(MEDICAL_REPORTS).find({ patient_id: patientId }, { sort: { position: -1 } });
+  const prescriptions = await readStore.collection<PrescriptionDoc>(PRESCRIPTIONS).find({ patient_id: patientId }, { sort: { position: -1 } });
+  const files = await readStore.collection<PrescriptionFileDoc>(PRESCRIPTION_FILES).find({ patient_id: patientId }, { sort: { position: -1 } });
+  const uploaded = await readStore.collection<RecordFileDoc>(RECORD_FILES).find({ patient_id: patientId });
+  const notes = await readStore.collection<NotesDoc>(CONSULTATION_NOTES).find({ patient_id: patientId });
+  const strip = <T extends { _id: string; position?: number }>(d: T) => {
+    const { _id, position, ...rest } = d;
+    void _id;
+    void position;
+    return rest;
+  };
+  return {
+    reports: reports.map(strip),
+    prescriptions: prescriptions.map(strip),
+    prescription_files: files.map(strip),
+    files: uploaded.map((f) => ({ file_id: f.file_id, record_id: f.record_id, kind: f.kind, file_name: f.file_name, content_type: f.content_type, size: f.size, sha256: f.sha256, uploaded_at: f.uploaded_at, download_url: `/api/v1/records/files/${f.file_id}` })),
+    consultation_notes: notes.filter((n) => n.final).map((n) => ({ appointment_id: n.appointment_id, doctor_id: n.doctor_id, ...n.final! })),
+  };
+}

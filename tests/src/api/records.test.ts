@@ -1,0 +1,239 @@
+import assert from 'node:assert/strict';
+import { request as httpRequest } from 'node:http';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { DateTime } from 'luxon';
+import { PDFParse } from 'pdf-parse';
+import { DEFAULT_TIMEZONE, RECORD_TEXTS, streams } from '@telemed/contracts';
+import { indiaDate, startTestApp, type TestApp, type TestUser } from '../support/test-app';
+import { freePort } from '../support/processes';
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex'), Buffer.alloc(64)]);
+const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(58), Buffer.from([0x80, 0, 0, 0]), Buffer.alloc(64), Buffer.from('PE\0\0'), Buffer.alloc(200)]);
+const DICOM = Buffer.concat([Buffer.alloc(128), Buffer.from('DICM'), Buffer.from('02000000554c0400', 'hex'), Buffer.alloc(64)]);
+
+describe('clinical records API (issue 14)', () => {
+  let t: TestApp;
+  let now = new Date();
+  let doctor: TestUser;
+  let unregistered: TestUser;
+  let otherDoctor: TestUser;
+  let patient: TestUser;
+  let otherPatient: TestUser;
+  let hour = 7;
+  let port = 0;
+
+  before(async () => {
+    port = await freePort();
+    t = await startTestApp({ clock: () => now, env: { CONSULTATION_SWEEP_INTERVAL_MS: '3600000', PORT: String(port), PUBLIC_URL: 'https://telemed.example.in' } });
+    await t.app.listen(port, '127.0.0.1');
+    doctor = await t.createUser('doctor', { name: 'Dr. अनीता शर्मा', doctor: { registration_number: 'MMC-2011-04567', medical_council: 'Maharashtra Medical Council', qualification: 'MBBS, MD' } });
+    unregistered = await t.createUser('doctor', { name: 'Dr. No Registration' });
+    otherDoctor = await t.createUser('doctor');
+    patient = await t.createUser('patient', { name: 'Ravi Kumar' });
+    otherPatient = await t.createUser('patient');
+  });
+  after(() => t.close());
+
+  /** A confirmed appointment two days ahead with `who`; `held` joins its consultation (the clock moves to its start). */
+  async function appointment(who = doctor, held = true, by = patient): Promise<string> {
+    now = new Date();
+    hour += 1;
+    const date = indiaDate(2);
+    const time = `${String(hour).padStart(2, '0')}:00`;
+    const [slot] = await t.openSlots(who, [{ date, time }]);
+    const res = await t.http.post('/api/v1/appointments').set(by.auth).send({ slot_id: slot, notes: 'Fever' }).expect(201);
+    const id = res.body.appointment_id as string;
+    await t.http.post(`/api/v1/appointments/${id}/approve`).set(who.auth).expect(200);
+    if (held) {
+      now = DateTime.fromISO(`${date}T${time}`, { zone: DEFAULT_TIMEZONE }).minus({ minutes: 2 }).toJSDate();
+      await t.http.post(`/api/v1/consultations/${id}/join`).set(who.auth).expect(200);
+    }
+    await t.settle();
+    return id;
+  }
+
+  const line = (medicine: string, extra: Record<string, unknown> = {}) => ({ medicine, dosage: '1 tablet', frequency: 'twice_daily', duration_value: 5, duration_unit: 'days', ...extra });
+
+  it('notes: only the doctor writes; Save as Draft and Save Notes rules; the patient reads final notes only', async () => {
+    const id = await appointment();
+    const url = `/api/v1/consultations/${id}/notes`;
+    await t.http.put(url).set(patient.auth).send({ is_draft: true, chief_complaint: 'x' }).expect(403);
+    await t.http.put(url).set(otherDoctor.auth).send({ is_draft: true, chief_complaint: 'x' }).expect(404);
+    assert.equal((await t.http.put(url).set(doctor.auth).send({ is_draft: true }).expect(422)).body.detail, RECORD_TEXTS.notesDraftEmpty);
+    assert.equal((await t.http.put(url).set(doctor.auth).send({ is_draft: false, patient_name: 'Ravi', treatment_plan: 'rest' }).expect(422)).body.detail, RECORD_TEXTS.notesFinalIncomplete);
+    await t.http.put(url).set(doctor.auth).send({ is_draft: true, clinical_assessment: 'Viral fever, draft' }).expect(200);
+    await t.settle();
+    await t.http.get(url).set(patient.auth).expect(404);
+    assert.equal((await t.http.get(url).set(doctor.auth).expect(200)).body.is_draft, true);
+    await t.http.put(url).set(doctor.auth).send({ is_draft: false, patient_name: 'Ravi Kumar', chief_complaint: 'Fever for 3 days', priority_level: 'high', follow_up_required: 'routine', template: 'general_consultation' }).expect(200);
+    await t.http.put(url).set(doctor.auth).send({ is_draft: true, chief_complaint: 'Fever for 3 days', clinical_assessment: 'second thoughts' }).expect(200);
+    await t.settle();
+    const seen = (await t.http.get(url).set(patient.auth).expect(200)).body;
+    assert.equal(seen.is_draft, false);
+    assert.equal(seen.chief_complaint, 'Fever for 3 days');
+    assert.equal(seen.clinical_assessment, null, 'never the draft');
+    assert.equal((await t.http.get(url).set(doctor.auth).expect(200)).body.clinical_assessment, 'second thoughts');
+    const stored = (await t.app.eventStore.log.readStream(streams.consultationNotes(id))).map((e) => JSON.stringify(e.data)).join();
+    assert.ok(!stored.includes('Fever for 3 days'), 'the log holds ciphertext only');
+  });
+
+  it('e-prescriptions: rules of the Guidelines, the JSON, the PDF text and the public verification', async () => {
+    const newPatient = await t.createUser('patient', { name: 'रवि कुमार' });
+    const id = await appointment(doctor, true, newPatient);
+    const url = `/api/v1/consultations/${id}/prescriptions`;
+    const search = (await t.http.get('/api/v1/medicines/search?q=parac').set(doctor.auth).expect(200)).body;
+    const paracetamol = search.find((m: { dosage_form: string }) => m.dosage_form === 'Tablet');
+    assert.equal(paracetamol.tpg_list, 'O');
+    await t.http.post(url).set(newPatient.auth).send({ lines: [line('Paracetamol')] }).expect(403);
+    await t.http.post(url).set(otherDoctor.auth).send({ lines: [line('Paracetamol')] }).expect(404);
+    const notHeld = await appointment(doctor, false);
+    assert.equal((await t.http.post(`/api/v1/consultations/${notHeld}/prescriptions`).set(doctor.auth).send({ lines: [line('Paracetamol')] }).expect(409)).body.detail, RECORD_TEXTS.consultationNotHeld);
+    const unreg = await appointment(unregistered);
+    assert.equal((await t.http.post(`/api/v1/consultations/${unreg}/prescriptions`).set(unregistered.auth).send({ lines: [line('Paracetamol')] }).expect(403)).body.detail, RECORD_TEXTS.registrationMissing);
+    const morphine = (await t.http.get('/api/v1/medicines/search?q=morphine').set(doctor.auth).expect(200)).body[0];
+    assert.equal((await t.http.post(url).set(doctor.auth).send({ lines: [line('Morphine', { medicine_id: morphine.id })] }).expect(403)).body.detail, RECORD_TEXTS.prohibited('MORPHINE'));
+    const warfarin = (await t.http.get('/api/v1/medicines/search?q=warfarin').set(doctor.auth).expect(200)).body[0];
+    assert.equal((await t.http.post(url).set(doctor.auth).send({ lines: [line('Warfarin', { medicine_id: warfarin.id })] }).expect(403)).body.detail, RECORD_TEXTS.listBNeedsFollowUp('WARFARIN'));
+
+    // A follow-up (an earlier consultation with this doctor took place): List B may be added.
+    const followUp = await appointment(doctor, true, newPatient);
+    await t.http.post(`/api/v1/consultations/${followUp}/prescriptions`).set(doctor.auth).send({ lines: [line('Warfarin', { medicine_id: warfarin.id })] }).expect(201);
+    const amox = (await t.http.get('/api/v1/medicines/search?q=amoxicillin').set(doctor.auth).expect(200)).body[0];
+    const issued = await t.http
+      .post(url)
+      .set(doctor.auth)
+      .send({ lines: [line('Paracetamol', { medicine_id: paracetamol.id, instructions: 'After food' }), line('Amoxicillin', { medicine_id: amox.id })], diagnosis: 'Acute pharyngitis', advice: 'Warm fluids', patient_age: 34, patient_gender: 'male' })
+      .expect(201);
+    await t.settle();
+    const pid = issued.body.prescription_id as string;
+    const json = (await t.http.get(`/api/v1/prescriptions/${pid}`).set(newPatient.auth).expect(200)).body;
+    assert.equal(json.doctor.registration_number, 'MMC-2011-04567');
+    assert.equal(json.lines[0].generic_name, 'Paracetamol');
+    await t.http.get(`/api/v1/prescriptions/${pid}`).set(otherPatient.auth).expect(404);
+    const pdf = await t.http.get(`/api/v1/prescriptions/${pid}/pdf`).set(newPatient.auth).buffer(true).parse((res, cb) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => cb(null, Buffer.concat(chunks)));
+    }).expect(200);
+    assert.equal(pdf.headers['content-type'], 'application/pdf');
+    const text = (await new PDFParse({ data: new Uint8Array(pdf.body as Buffer) }).getText()).text;
+    for (const expected of ['MMC-2011-04567', 'Maharashtra Medical Council', 'PARACETAMOL', 'AMOXICILLIN', 'कुमार', 'Acute pharyngitis', 'After food', `/verify/${json.verification_code}`, DateTime.fromISO(json.issued_at, { zone: DEFAULT_TIMEZONE }).toFormat('dd LLL yyyy')]) {
+      assert.ok(text.includes(expected), `the PDF says ${expected}: ${text.slice(0, 400)}`);
+    }
+    // Devanagari is drawn with the embedded Noto Sans Devanagari and shaped (an extractor reads glyphs in visual
+    // order, so a pre-base vowel sign comes out first: रवि reads back as रिव).
+    assert.match(text, /Patient: र\S* कुमार/);
+    const verified = (await t.http.get(`/api/v1/verify/${json.verification_code}`).expect(200)).body;
+    assert.equal(verified.genuine, true);
+    assert.equal(verified.doctor.registration_number, 'MMC-2011-04567');
+    assert.ok(!JSON.stringify(verified).includes('रवि'), 'nothing of the patient');
+    assert.equal((await t.http.get('/api/v1/verify/forged-code').expect(200)).body.genuine, false);
+  });
+
+  function upload(path: string, user: TestUser) {
+    return t.http.post(path).set(user.auth);
+  }
+
+  it('uploads: types by content (renamed executable 415, PDF named .png stored as a PDF, DICOM), path-traversal names harmless, records listed and downloaded', async () => {
+    const id = await appointment();
+    const exe = await upload('/api/v1/records/reports', patient).field('report_type', 'lab').field('report_date', indiaDate(-1)).attach('files', EXE, { filename: 'report.pdf', contentType: 'application/pdf' });
+    assert.equal(exe.status, 415);
+    assert.equal(exe.body.detail, RECORD_TEXTS.reportFileType('report.pdf'));
+    const future = await upload('/api/v1/records/reports', patient).field('report_type', 'lab').field('report_date', indiaDate(3)).attach('files', PDF, 'a.pdf');
+    assert.equal(future.status, 422);
+    const ok = await upload('/api/v1/records/reports', patient)
+      .field('report_type', 'mri_ct')
+      .field('report_date', indiaDate(0))
+      .field('medical_facility', 'City Scans')
+      .field('appointment_id', id)
+      .attach('files', PDF, { filename: 'scan.png', contentType: 'image/png' })
+      .attach('files', DICOM, { filename: 'image.dcm', contentType: 'application/octet-stream' })
+      .attach('files', PNG, { filename: '../../../../etc/passwd.png', contentType: 'image/png' });
+    assert.equal(ok.status, 201, JSON.stringify(ok.body));
+    assert.deepEqual(ok.body.files.map((f: { content_type: string }) => f.content_type), ['application/pdf', 'application/dicom', 'image/png']);
+    assert.equal(ok.body.files[2].file_name, 'passwd.png');
+    const blobDir = join(t.dataDir, 'blobs');
+    for (const entry of readdirSync(blobDir, { recursive: true }) as string[]) assert.match(entry, /^(tmp|[0-9a-f]{2}|[0-9a-f]{2}[/\\][0-9a-f]{32})$/, `no client name in ${entry}`);
+
+    const rx = await upload(`/api/v1/consultations/${id}/prescription-files`, doctor).field('patient_name', 'Ravi Kumar').field('medication_summary', 'Paracetamol').attach('file', PDF, 'rx.pdf');
+    assert.equal(rx.status, 201, JSON.stringify(rx.body));
+    const rxByPatient = await upload(`/api/v1/consultations/${id}/prescription-files`, patient).field('patient_name', 'x').attach('file', PDF, 'rx.pdf');
+    assert.equal(rxByPatient.status, 403);
+    const dicomAsRx = await upload(`/api/v1/consultations/${id}/prescription-files`, doctor).field('patient_name', 'x').attach('file', DICOM, 'rx.pdf');
+    assert.equal(dicomAsRx.status, 415);
+    assert.equal(dicomAsRx.body.detail, RECORD_TEXTS.prescriptionFileType);
+    await t.settle();
+
+    const mine = (await t.http.get('/api/v1/records/me').set(patient.auth).expect(200)).body;
+    assert.equal(mine.reports[0].report_type_name, 'MRI/CT Scan');
+    assert.equal(mine.prescription_files[0].medication_summary, 'Paracetamol');
+    const fileId = mine.reports[0].files[0].file_id as string;
+    const download = await t.http.get(`/api/v1/records/files/${fileId}`).set(doctor.auth).buffer(true).parse((res, cb) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => cb(null, Buffer.concat(chunks)));
+    }).expect(200);
+    assert.equal(download.headers['content-type'], 'application/pdf');
+    assert.match(download.headers['content-disposition'], /^attachment; filename="scan.png"/);
+    assert.deepEqual(download.body, PDF);
+    await t.http.get(`/api/v1/records/files/${fileId}`).set(otherDoctor.auth).expect(404);
+    await t.http.get(`/api/v1/patients/${patient.user_id}/records`).set(otherDoctor.auth).expect(404);
+    const theirs = (await t.http.get(`/api/v1/patients/${patient.user_id}/records`).set(doctor.auth).expect(200)).body;
+    assert.equal(theirs.reports.length, mine.reports.length);
+    await t.settle();
+    const log = (await t.http.get('/api/v1/users/me/access-log').set(patient.auth).expect(200)).body.entries as Array<{ what: { resource: string } }>;
+    assert.ok(log.some((e) => e.what.resource === 'clinical_records') && log.some((e) => e.what.resource === 'record_file'), 'the doctor\'s reads are on record');
+  });
+
+  it('an oversized file gets 413 with the seeds\' text before the whole body is sent', async () => {
+    const boundary = 'xTelemedBoundary';
+    const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="report_type"\r\n\r\nlab\r\n--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n`);
+    const total = 120 * 1024 * 1024;
+    const result = await new Promise<{ status: number; body: string; sent: number }>((resolve, reject) => {
+      let sent = 0;
+      let done = false;
+      const req = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: '/api/v1/records/reports', headers: { ...patient.auth, 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Transfer-Encoding': 'chunked' } }, (res) => {
+        let body = '';
+        res.on('data', (c: Buffer) => (body += c.toString()));
+        res.on('end', () => {
+          done = true;
+          resolve({ status: res.statusCode ?? 0, body, sent });
+          req.destroy();
+        });
+      });
+      req.on('error', (error) => (done ? undefined : reject(error)));
+      req.write(head);
+      const chunk = Buffer.alloc(256 * 1024, 0x41);
+      const pump = () => {
+        while (!done && sent < total) {
+          sent += chunk.length;
+          if (!req.write(chunk)) return void req.once('drain', pump);
+        }
+        if (!done) req.end(`\r\n--${boundary}--\r\n`);
+      };
+      pump();
+    });
+    assert.equal(result.status, 413);
+    assert.equal(JSON.parse(result.body).detail, RECORD_TEXTS.reportFileTooLarge('big.pdf'));
+    assert.ok(result.sent < total, `answered after ${result.sent} of ${total} bytes`);
+  });
+
+  it('a body announced larger than any upload may be gets 413 before any of it is read', async () => {
+    const res = await t.http.post('/api/v1/records/reports').set(patient.auth).set('Content-Type', 'multipart/form-data; boundary=x').set('Content-Length', String(500 * 1024 * 1024)).send();
+    assert.equal(res.status, 413);
+  });
+
+  it('erasing the patient destroys their key: their files no longer open', async () => {
+    const erasedPatient = await t.createUser('patient');
+    const res = await upload('/api/v1/records/reports', erasedPatient).field('report_type', 'other').field('report_date', indiaDate(0)).attach('files', PDF, 'mine.pdf').expect(201);
+    const fileId = res.body.files[0].file_id as string;
+    await t.settle();
+    await t.http.get(`/api/v1/records/files/${fileId}`).set(erasedPatient.auth).expect(200);
+    const blobId = (await t.app.eventStore.log.readStream(streams.medicalReport(res.body.report_id))).find((e) => e.type === 'RecordFileStored')!.data as { blob_id: string };
+    await t.http.post('/api/v1/users/me/erasure').set(erasedPatient.auth).expect(200);
+    await assert.rejects(() => t.app.blobs.open(blobId.blob_id), /destroyed/);
+  });
+});
