@@ -3,9 +3,9 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import swaggerUi from 'swagger-ui-express';
-import { INTERACTIONS_PATH, consultationSettingsFromConfig, videoFromConfig, masterKeysFromConfig, createAdapters, createBaseApp, createHttpServer, createLogger, createMetrics, serveFrontend, socketLimitsFromConfig, tokensFromConfig, type Config, type Logger } from '@telemed/platform';
+import { INTERACTIONS_PATH, blobStoreFromConfig, consultationSettingsFromConfig, videoFromConfig, masterKeysFromConfig, createAdapters, createBaseApp, createHttpServer, createLogger, createMetrics, serveFrontend, socketLimitsFromConfig, tokensFromConfig, type Config, type Logger } from '@telemed/platform';
 import { createCommandService, faultsFromConfig, identityFromConfig, startCommandBackground } from '@telemed/command';
-import { allProjections, consultationLookups, createQueryService, readModelTokenCheck, sweepLookups } from '@telemed/query';
+import { MedicineCatalogue, allProjections, consultationLookups, createQueryService, readModelTokenCheck, recordLookups, sweepLookups } from '@telemed/query';
 import { createNotifier } from '@telemed/notifier';
 import { seedDemoData } from './demo-data';
 
@@ -34,8 +34,12 @@ export async function createApp(options: AppOptions) {
   const identity = identityFromConfig(config, secret);
   const video = videoFromConfig(config);
   const consultation = consultationSettingsFromConfig(config);
-  const command = createCommandService({ eventStore, tokens, registry, logger, clock, faults: faultsFromConfig(config), checkToken, video, consultation, ...identity });
-  const query = createQueryService({ eventStore, readStore, tokens, registry, logger, clock, checkToken });
+  // Clinical records: uploaded files encrypted under each patient's key, and the medicine catalogue (NLEM + brands).
+  const blobs = await blobStoreFromConfig(config, eventStore.keys);
+  const medicines = new MedicineCatalogue({ eventStore, blobs });
+  const records = { blobs, medicines, recordLookups: recordLookups(readStore) };
+  const command = createCommandService({ eventStore, tokens, registry, logger, clock, faults: faultsFromConfig(config), checkToken, video, consultation, ...identity, records });
+  const query = createQueryService({ eventStore, readStore, tokens, registry, logger, clock, checkToken, records: { blobs, medicines, publicUrl: config.publicUrl } });
   const notifier = createNotifier({
     tokens,
     readStore,
@@ -97,6 +101,8 @@ export async function createApp(options: AppOptions) {
     server,
     eventStore,
     readStore,
+    /** Uploaded files (encrypted per patient). */
+    blobs,
     /** The bus the relay publishes the log to (tests listen to what leaves the process). */
     bus,
     tokens,
@@ -144,6 +150,7 @@ export async function createApp(options: AppOptions) {
       await background?.stop();
       await query.runner.stop();
       await adapters.close();
+      await blobs.close();
     },
   };
 }

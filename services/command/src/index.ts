@@ -18,6 +18,8 @@ import { institutionRoutes, streamInstitutionResolver } from './institutions/rou
 import { consentRoutes } from './consents/routes';
 import { erasureRoutes } from './users/erasure';
 import { consultationRoutes } from './consultations/routes';
+import { adminCommandRoutes } from './admin/routes';
+import { recordRoutes, type RecordDeps } from './records/routes';
 
 export { registerUser, loadUser, findUserIdByEmail, type NewUser } from './users/service';
 export { startSession } from './identity/sessions';
@@ -34,6 +36,10 @@ export { startSweeps, expireStaleRequests, healOrphanedReservations, type SweepL
 export { systemContext, handleCommand, readStream, type CommandContext, type Decider } from './decider';
 export { slotIdFor, slotStartFromId } from './schedule/slot-id';
 export type { CommandDeps } from './context';
+export type { RecordDeps, RecordLookups } from './records/routes';
+export { notesDecider } from './records/notes';
+export { prescriptionDecider, lineRefusal } from './records/prescription';
+export { uploadDecider } from './records/uploads';
 
 /** The write side's HTTP API: every route appends events through a decider. */
 export function createCommandService(
@@ -47,6 +53,8 @@ export function createCommandService(
     /** The consultation's video provider (peer to peer or LiveKit) and its settings (limit, join window, ICE servers). */
     video: VideoProvider;
     consultation: ConsultationSettings;
+    /** Clinical records (issue 14): blobs, the medicine catalogue and the id lookups the prescription rules use. */
+    records?: RecordDeps;
   },
 ) {
   const api = new ApiRouter({
@@ -66,6 +74,8 @@ export function createCommandService(
   institutionRoutes(api, deps);
   erasureRoutes(api, deps);
   consultationRoutes(api, { ...deps, settings: deps.consultation });
+  adminCommandRoutes(api, deps);
+  if (deps.records) recordRoutes(api, { ...deps, ...deps.records });
   return { router: api.router, routes: api.routes };
 }
 export { startRelay, eventSubject } from './relay';

@@ -1,7 +1,7 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import type { RequestHandler } from 'express';
 import { MIN_POSITION_WAIT_MS, conflict, notFound, z } from '@telemed/contracts';
-import { ApiRouter, policies, type EventStore, type Logger, type ReadStore, type TokenCheck, type TokenService } from '@telemed/platform';
+import { ApiRouter, policies, type BlobStore, type EventStore, type Logger, type ReadStore, type TokenCheck, type TokenService } from '@telemed/platform';
 import { allProjections, type Projection } from './projections';
 import { ProjectionRunner, projectionChecksum } from './projection-runner';
 import { queryRoutes } from './routes';
@@ -10,11 +10,16 @@ import { consentQueryRoutes } from './consent-routes';
 import { privacyQueryRoutes } from './privacy-routes';
 import { AccessAudit } from './access-audit';
 import { consultationQueryRoutes } from './consultation-routes';
+import { recordQueryRoutes } from './record-routes';
+import type { MedicineCatalogue } from './medicines/catalogue';
+import { adminQueryRoutes } from './admin/routes';
 
 export { ProjectionRunner, projectionChecksum, readModelsChecksum } from './projection-runner';
 export { allProjections } from './projections';
 export { consultationLookups, consultationView } from './consultation-routes';
 export type { ConsultationDoc } from './projections/consultations';
+export { recordLookups, recordsForExport } from './record-routes';
+export { MedicineCatalogue, MedicineIndex, loadNlem, parseBrandCsv, brandEntry, normalize as normalizeMedicineName, type MedicineEntry, type BrandRow } from './medicines/catalogue';
 export type { Projection, SlotDoc, AppointmentDoc, UserDoc, DoctorDoc, SessionDoc } from './projections';
 
 /** Read-your-writes: a query with X-Min-Position waits (up to 2 s) until the projections have applied it. */
@@ -39,6 +44,8 @@ export function createQueryService(deps: {
   checkToken?: TokenCheck;
   /** How reads wait for X-Min-Position when this process does not run the projections (default: its own runner). */
   waitForPosition?: (position: number, timeoutMs: number) => Promise<boolean>;
+  /** Clinical records (issue 14): the encrypted blob store, the medicine catalogue, and where browsers reach the product (verification links). */
+  records?: { blobs: BlobStore; medicines: MedicineCatalogue; publicUrl: string };
 }) {
   const projections = deps.projections ?? allProjections;
   const runner = new ProjectionRunner({ eventStore: deps.eventStore, readStore: deps.readStore, projections, logger: deps.logger });
@@ -57,6 +64,8 @@ export function createQueryService(deps: {
   consentQueryRoutes(api, deps.readStore);
   privacyQueryRoutes(api, { readStore: deps.readStore, clock: deps.clock });
   consultationQueryRoutes(api, { readStore: deps.readStore, clock: deps.clock, audit });
+  if (deps.records) recordQueryRoutes(api, { readStore: deps.readStore, audit, ...deps.records });
+  adminQueryRoutes(api, { readStore: deps.readStore, audit });
 
   api.route({
     method: 'get',

@@ -7,6 +7,7 @@ import { invitationsProjection } from './invitations';
 import { consentsProjection } from './consents';
 import { accessLogProjection } from './access-log';
 import { consultationsProjection } from './consultations';
+import { clinicalRecordsProjection } from './clinical-records';
 import type { Projection } from './projection';
 import { withErasure } from './erasure';
 
@@ -24,6 +25,7 @@ export const allProjections: Projection[] = [
   consentsProjection,
   accessLogProjection,
   consultationsProjection,
+  clinicalRecordsProjection,
 ].map(withErasure);
 
 export type { Projection } from './projection';
