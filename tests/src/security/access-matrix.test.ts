@@ -69,6 +69,38 @@ describe('access control: every route against every role', () => {
     return res.body.doctor_id as string;
   }
 
+  /** One requested appointment for the record rows (every cell is refused, so it does not change). */
+  let requestedId: string | null = null;
+  async function requestedAppointment(): Promise<string> {
+    requestedId ??= await freshAppointment();
+    return requestedId;
+  }
+
+  /** A file of users.patient's reports (uploaded once). */
+  let reportFileId: string | null = null;
+  async function reportFile(): Promise<string> {
+    if (reportFileId) return reportFileId;
+    const res = await t.http
+      .post('/api/v1/records/reports')
+      .set(users.patient.auth)
+      .field('report_type', 'lab')
+      .field('report_date', DateTime.now().setZone(DEFAULT_TIMEZONE).toISODate()!)
+      .attach('files', Buffer.from('%PDF-1.4\n%%EOF\n'), 'lab.pdf');
+    assert.equal(res.status, 201, JSON.stringify(res.body));
+    await t.settle();
+    reportFileId = res.body.files[0].file_id as string;
+    return reportFileId;
+  }
+
+  /** An appointment of its own slot (the shared slot counter's days are taken by the rows above). */
+  async function consoleBooking(): Promise<string> {
+    const day = DateTime.now().setZone(DEFAULT_TIMEZONE).plus({ days: 6 }).toISODate()!;
+    const [slot] = await t.openSlots(users.doctor, [{ date: day, time: '07:00' }]);
+    const res = await t.http.post('/api/v1/appointments').set(users.patient.auth).send({ slot_id: slot, notes: 'console' }).expect(201);
+    await t.settle();
+    return res.body.appointment_id as string;
+  }
+
   /** A pending invitation of otherDoctor (institution B's doctor, an existing account) to a new institution. */
   async function freshInvitationOfOtherDoctor(): Promise<{ institution: string; invitation: string }> {
     unique += 1;
@@ -294,6 +326,53 @@ describe('access control: every route against every role', () => {
       expect: all(404, { patient: 200, doctor: 200, platformAdmin: 403 }),
       request: async () => ({ url: `/api/v1/consultations/${await freshAppointment()}/messages` }),
     },
+    // Clinical records (issue 14). A fresh appointment is requested, not confirmed: its doctor gets 409, its patient 403.
+    {
+      method: 'put',
+      path: '/consultations/:appointment_id/notes',
+      expect: all(404, { patient: 403, doctor: 409, platformAdmin: 403 }),
+      request: async () => ({ url: `/api/v1/consultations/${await requestedAppointment()}/notes`, body: { is_draft: true, chief_complaint: 'Cough' } }),
+    },
+    {
+      method: 'get',
+      path: '/consultations/:appointment_id/notes',
+      expect: all(404, { platformAdmin: 403 }),
+      request: async () => ({ url: `/api/v1/consultations/${await requestedAppointment()}/notes` }),
+    },
+    {
+      method: 'post',
+      path: '/consultations/:appointment_id/prescriptions',
+      expect: all(404, { patient: 403, doctor: 409, platformAdmin: 403 }),
+      request: async () => ({
+        url: `/api/v1/consultations/${await requestedAppointment()}/prescriptions`,
+        body: { lines: [{ medicine: 'Paracetamol', dosage: '1 tablet', frequency: 'once_daily', duration_value: 3, duration_unit: 'days' }] },
+      }),
+    },
+    {
+      method: 'post',
+      path: '/consultations/:appointment_id/prescription-files',
+      expect: all(404, { patient: 403, doctor: 409, platformAdmin: 403 }),
+      request: async () => ({ url: `/api/v1/consultations/${await requestedAppointment()}/prescription-files` }),
+    },
+    // Patients only; a JSON body is not an upload (415).
+    { method: 'post', path: '/records/reports', expect: patientsOnly(415), request: fixed('/api/v1/records/reports', { report_type: 'lab' }) },
+    { method: 'get', path: '/records/me', expect: all(200), request: fixed('/api/v1/records/me') },
+    {
+      method: 'get',
+      path: '/patients/:patient_id/records',
+      expect: all(404, { patient: 200, doctor: 200, institutionAdmin: 200 }),
+      request: async () => ({ url: `/api/v1/patients/${users.patient.user_id}/records` }),
+    },
+    {
+      method: 'get',
+      path: '/records/files/:id',
+      expect: all(404, { patient: 200, doctor: 200, institutionAdmin: 200 }),
+      request: async () => ({ url: `/api/v1/records/files/${await reportFile()}` }),
+    },
+    { method: 'get', path: '/prescriptions/:id', expect: all(404), request: fixed('/api/v1/prescriptions/no-such-prescription') },
+    { method: 'get', path: '/prescriptions/:id/pdf', expect: all(404), request: fixed('/api/v1/prescriptions/no-such-prescription/pdf') },
+    { method: 'get', path: '/verify/:code', expect: all(200, { anonymous: 200 }), request: fixed('/api/v1/verify/no-such-code') },
+    { method: 'get', path: '/medicines/search', expect: all(200), request: fixed('/api/v1/medicines/search?q=para') },
     // Public, verified by its signature; without LiveKit configured there is no webhook to receive.
     { method: 'post', path: '/video/livekit/webhook', expect: all(404, { anonymous: 404 }), request: fixed('/api/v1/video/livekit/webhook', { event: 'room_started' }) },
     { method: 'get', path: '/admin/projections', expect: all(403, { platformAdmin: 200 }), request: fixed('/api/v1/admin/projections') },
