@@ -65,6 +65,8 @@ export const eventDataSchemas = {
   }),
   PatientSubscribedToDoctor: z.object({ patient_id: userId, doctor_id: userId }),
   UserDeactivated: z.object({ user_id: userId, reason: z.string() }),
+  /** A platform admin reopened a deactivated account (issue 15); what its closing cancelled stays cancelled. */
+  UserReactivated: z.object({ user_id: userId }),
   /** An argon2id hash (never the password); a change appends a new one. */
   PasswordSet: z.object({ user_id: userId, password_hash: z.string().startsWith('$argon2') }),
 
@@ -137,6 +139,16 @@ export const eventDataSchemas = {
   InstitutionStaffAdded: z.object({ institution_id: z.string(), ...staffMemberFields }),
   InstitutionStaffRemoved: z.object({ institution_id: z.string(), staff_id: z.string(), user_id: userId }),
   InstitutionDisbanded: z.object({ institution_id: z.string() }),
+  /** The institution's details changed (the console's edit, issue 15): only the fields that changed. */
+  InstitutionUpdated: z.object({
+    institution_id: z.string(),
+    name: z.string().optional(),
+    address: z.string().optional(),
+    phone: z.string().optional(),
+    email: z.string().optional(),
+    hours_of_operation: z.record(z.string(), z.string().nullable()).optional(),
+    role_permissions: z.record(z.string(), z.array(z.enum(PERMISSIONS))).optional(),
+  }),
   /**
    * An account that already existed is asked to join: it has a history of its own (patients, notes), so it joins
    * only when its owner accepts (InstitutionInvitationAccepted, then InstitutionStaffAdded with the same staff_id).

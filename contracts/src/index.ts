@@ -6,6 +6,7 @@ export * from './api';
 export * from './errors';
 export * from './slot-time';
 export * from './institutions';
+export * from './admin';
 export * from './realtime';
 export * from './consultation';
 export * from './safe-text';

@@ -11,7 +11,7 @@ export interface InstitutionMembership {
   permissions: readonly Permission[];
 }
 
-export type InstitutionAbility = 'read' | 'manage_staff' | 'read_appointments';
+export type InstitutionAbility = 'read' | 'manage_staff' | 'read_appointments' | 'manage_institution';
 
 export function membershipAllows(member: InstitutionMembership, ability: InstitutionAbility): boolean {
   const has = (p: Permission) => member.permissions.includes(p);
@@ -22,6 +22,8 @@ export function membershipAllows(member: InstitutionMembership, ability: Institu
       return member.is_institution_admin || has('manage_staff') || has('manage_institution') || has('manage_users');
     case 'read_appointments':
       return member.is_institution_admin || has('appointments');
+    case 'manage_institution':
+      return member.is_institution_admin || has('manage_institution');
   }
 }
 

@@ -32,6 +32,11 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT_DELAY_SECONDS: z.coerce.number().int().min(1).default(30),
   TRUST_PROXY: z.string().optional(),
   METRICS_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16).optional()),
+  /** Origins (comma-separated, e.g. `https://console.example.in`) whose pages may call the API from another origin; unset: none. */
+  CORS_ORIGINS: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' ? v.split(',').map((o) => o.trim()).filter(Boolean) : []),
+    z.array(z.url().refine((o) => new URL(o).origin === o, 'an origin: scheme, host and port only')),
+  ),
   HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),

@@ -19,6 +19,8 @@ export { KeyRing, KEY_CACHE_LIMIT } from './keystore/key-ring';
 export { EncryptingEventStore, ciphertextLog, keyRingOf } from './keystore/encrypting-event-store';
 export * from './http/errors';
 export * from './http/api-router';
+export { reactAdminErrors, errorMessage } from './http/react-admin';
+export { cors, CORS_ALLOWED_HEADERS, CORS_EXPOSED_HEADERS } from './http/cors';
 export { throttledCheckpoint } from './event-store/throttled-checkpoint';
 export { requestLog } from './http/request-log';
 export * from './identity/passwords';

@@ -6,6 +6,7 @@ import { API_TEXTS, MAX_REQUEST_BODY_BYTES } from '@telemed/contracts';
 import { HttpError, errorHandler } from './errors';
 import { requestLog } from './request-log';
 import { metricsRoute } from './metrics-route';
+import { cors } from './cors';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
 import type { Metrics } from '../metrics';
@@ -22,7 +23,7 @@ const strictTransportSecurity: RequestHandler = (req, res, next) => {
  * errors `{detail}`. Proxies are trusted only as TRUST_PROXY says (none by default).
  */
 export function createBaseApp(options: {
-  config: Pick<Config, 'trustProxy' | 'METRICS_TOKEN'>;
+  config: Pick<Config, 'trustProxy' | 'METRICS_TOKEN'> & Partial<Pick<Config, 'CORS_ORIGINS'>>;
   logger: Logger;
   metrics: Metrics;
   ready: () => Promise<{ ok: boolean } & Record<string, unknown>>;
@@ -56,6 +57,8 @@ export function createBaseApp(options: {
   // JSON answers and documents over 1 KB go out compressed (brotli or gzip, as the client accepts); files that are
   // already compressed (the frontend's precompressed assets) are left alone.
   app.use(compression({ threshold: 1024 }));
+  // Before the routes: a preflight from an allowed origin (CORS_ORIGINS) is answered here, without a token.
+  app.use('/api', cors(options.config.CORS_ORIGINS ?? []));
   app.use('/api', requestLog(options.logger, options.metrics));
   // The raw bytes stay beside the parsed body: a signed webhook (LiveKit's) is verified against exactly what was sent.
   app.use(

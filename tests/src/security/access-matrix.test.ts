@@ -27,6 +27,7 @@ describe('access control: every route against every role', () => {
   let otherInstitutionId: string;
   let slotCounter = 0;
   let unique = 0;
+  let consoleAppointment: string;
 
   async function tokenByEmail(email: string): Promise<TestUser> {
     const user_id = (await findUserIdByEmail(t.app.eventStore, email))!;
@@ -92,7 +93,7 @@ describe('access control: every route against every role', () => {
     return reportFileId;
   }
 
-  /** An appointment of its own slot (the shared slot counter's days are taken by the rows above). */
+  /** An appointment of its own slot, booked before the rows run (the doctor's listed open slots are a bounded page). */
   async function consoleBooking(): Promise<string> {
     const day = DateTime.now().setZone(DEFAULT_TIMEZONE).plus({ days: 6 }).toISODate()!;
     const [slot] = await t.openSlots(users.doctor, [{ date: day, time: '07:00' }]);
@@ -159,6 +160,7 @@ describe('access control: every route against every role', () => {
       users[key] = { user_id: id, token, auth: { Authorization: `Bearer ${token}` } };
     }
     assert.ok(otherInstitutionId);
+    consoleAppointment = await consoleBooking();
   });
   after(() => t.close());
 
@@ -420,6 +422,105 @@ describe('access control: every route against every role', () => {
       path: '/admin/users/:user_id/erasure',
       expect: all(403, { platformAdmin: 200 }),
       request: async () => ({ url: `/api/v1/admin/users/${(await t.createUser('patient')).user_id}/erasure` }),
+    },
+    // The react-admin console (issue 15): reads scoped to the caller's institutions (platform admins: all).
+    { method: 'get', path: '/admin/permissions', expect: all(200), request: fixed('/api/v1/admin/permissions') },
+    {
+      method: 'get',
+      path: '/admin/institutions',
+      expect: all(403, { doctor: 200, otherDoctor: 200, institutionAdmin: 200, otherInstitutionAdmin: 200, platformAdmin: 200 }),
+      request: fixed('/api/v1/admin/institutions?sort=["name","ASC"]&range=[0,24]&filter={}'),
+    },
+    {
+      method: 'get',
+      path: '/admin/institutions/:id',
+      expect: all(404, { doctor: 200, institutionAdmin: 200, platformAdmin: 200 }),
+      request: async () => ({ url: `/api/v1/admin/institutions/${institutionId}` }),
+    },
+    {
+      method: 'post',
+      path: '/admin/institutions',
+      expect: all(403, { platformAdmin: 201 }),
+      request: async () => {
+        unique += 1;
+        return { url: '/api/v1/admin/institutions', body: { name: `Console ${unique}`, address: 'A', phone: '+91 80 1234 5678', email: 'c@c.in', staff: [{ name: 'C', email: `console${unique}@c.in`, phone: '+91 90000 00002', account_type: 'ADMIN' }] } };
+      },
+    },
+    {
+      method: 'put',
+      path: '/admin/institutions/:id',
+      expect: all(404, { doctor: 403, institutionAdmin: 200, platformAdmin: 200 }),
+      request: async () => ({ url: `/api/v1/admin/institutions/${institutionId}`, body: { address: 'Matrix Road' } }),
+    },
+    {
+      method: 'delete',
+      path: '/admin/institutions/:id',
+      expect: all(403, { platformAdmin: 200 }),
+      request: async () => {
+        unique += 1;
+        return { url: `/api/v1/admin/institutions/${await createInstitution(`console-gone-${unique}`, `console-gone${unique}@c.in`)}` };
+      },
+    },
+    ...(['staff', 'doctors'] as const).flatMap((kind): Row[] => [
+      {
+        method: 'get',
+        path: `/admin/${kind}`,
+        expect: all(404, { patient: 403, otherPatient: 403, doctor: 200, institutionAdmin: 200, platformAdmin: 200 }),
+        request: async () => ({ url: `/api/v1/admin/${kind}?filter=${encodeURIComponent(JSON.stringify({ institution_id: institutionId }))}` }),
+      },
+      {
+        method: 'get',
+        path: `/admin/${kind}/:id`,
+        expect: all(404, { doctor: 200, institutionAdmin: 200, platformAdmin: 200 }),
+        request: async () => ({ url: `/api/v1/admin/${kind}/${institutionId}~${users.doctor.user_id}` }),
+      },
+      {
+        method: 'delete',
+        path: `/admin/${kind}/:id`,
+        expect: all(404, { doctor: 403, institutionAdmin: 200, platformAdmin: 200 }),
+        request: async () => ({ url: `/api/v1/admin/${kind}/${institutionId}~${await freshStaff()}` }),
+      },
+    ]),
+    {
+      method: 'post',
+      path: '/admin/staff',
+      expect: all(404, { doctor: 403, institutionAdmin: 201, platformAdmin: 201 }),
+      request: async () => {
+        unique += 1;
+        return { url: '/api/v1/admin/staff', body: { institution_id: institutionId, name: `Staff ${unique}`, email: `staff${unique}@clinic.in`, phone: '+91 90000 77777', account_type: 'STAFF' } };
+      },
+    },
+    {
+      method: 'post',
+      path: '/admin/doctors',
+      expect: all(404, { doctor: 403, institutionAdmin: 201, platformAdmin: 201 }),
+      request: async () => {
+        unique += 1;
+        return { url: '/api/v1/admin/doctors', body: { institution_id: institutionId, name: `Dr. Console ${unique}`, email: `console-doc${unique}@clinic.in`, phone_number: '+91 90000 88888' } };
+      },
+    },
+    {
+      method: 'get',
+      path: '/admin/appointments',
+      expect: all(403, { doctor: 200, otherDoctor: 200, institutionAdmin: 200, otherInstitutionAdmin: 200, platformAdmin: 200 }),
+      request: fixed('/api/v1/admin/appointments?sort=["start","DESC"]&range=[0,9]'),
+    },
+    ...(['', '/history', '/history.csv'] as const).map(
+      (suffix): Row => ({
+        method: 'get',
+        path: `/admin/appointments/:id${suffix}`,
+        expect: all(404, { institutionAdmin: 200, doctor: 200, platformAdmin: 200 }),
+        // Reads change nothing: one appointment serves every cell.
+        request: async () => ({ url: `/api/v1/admin/appointments/${consoleAppointment}${suffix}` }),
+      }),
+    ),
+    { method: 'get', path: '/admin/users', expect: all(403, { platformAdmin: 200 }), request: fixed('/api/v1/admin/users') },
+    { method: 'get', path: '/admin/users/:id', expect: all(403, { platformAdmin: 200 }), request: async () => ({ url: `/api/v1/admin/users/${users.patient.user_id}` }) },
+    {
+      method: 'put',
+      path: '/admin/users/:id',
+      expect: all(403, { platformAdmin: 200 }),
+      request: async () => ({ url: `/api/v1/admin/users/${(await t.createUser('patient')).user_id}`, body: { is_active: false } }),
     },
     // Keep this row last: every role erases its own account here, and nothing can be asked of it afterwards.
     { method: 'post', path: '/users/me/erasure', expect: all(200), request: fixed('/api/v1/users/me/erasure') },

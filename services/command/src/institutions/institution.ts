@@ -17,6 +17,7 @@ export type InstitutionEvent = DomainEventOf<
   | 'InstitutionStaffAdded'
   | 'InstitutionStaffRemoved'
   | 'InstitutionDisbanded'
+  | 'InstitutionUpdated'
   | 'InstitutionStaffInvited'
   | 'InstitutionInvitationAccepted'
   | 'InstitutionInvitationDeclined'
@@ -43,11 +44,15 @@ export type InstitutionState =
       status: 'active' | 'disbanded';
       institution_id: string;
       role_permissions: Record<string, Permission[]>;
+      /** The editable details as last recorded. */
+      details: InstitutionDetails;
       /** Active staff by staff id. */
       staff: ReadonlyMap<string, StaffMember>;
       /** Pending invitations by invitation id. */
       invitations: ReadonlyMap<string, Invitation>;
     };
+
+export type InstitutionDetails = Pick<EventData<'InstitutionCreated'>, 'name' | 'address' | 'phone' | 'email' | 'hours_of_operation'>;
 
 export type InstitutionCommand =
   | { type: 'CreateInstitution'; data: { institution: Omit<EventData<'InstitutionCreated'>, never>; staff: StaffCandidate[] } }
@@ -58,7 +63,9 @@ export type InstitutionCommand =
   /** Only the invitee answers an invitation: `user_id` is the caller. */
   | { type: 'AcceptInvitation'; data: { invitation_id: string; user_id: string } }
   | { type: 'DeclineInvitation'; data: { invitation_id: string; user_id: string } }
-  | { type: 'DisbandInstitution'; data: Record<string, never> };
+  | { type: 'DisbandInstitution'; data: Record<string, never> }
+  /** The console's edit: only fields that differ from what is recorded become the event. */
+  | { type: 'UpdateInstitution'; data: Omit<EventData<'InstitutionUpdated'>, 'institution_id'> };
 
 export function evolveInstitution(state: InstitutionState, event: InstitutionEvent): InstitutionState {
   return match(event)
@@ -66,6 +73,7 @@ export function evolveInstitution(state: InstitutionState, event: InstitutionEve
       status: 'active',
       institution_id: data.institution_id,
       role_permissions: data.role_permissions,
+      details: { name: data.name, address: data.address, phone: data.phone, email: data.email, hours_of_operation: data.hours_of_operation },
       staff: new Map(),
       invitations: new Map(),
     }))
@@ -80,6 +88,12 @@ export function evolveInstitution(state: InstitutionState, event: InstitutionEve
       return { ...state, staff };
     })
     .with({ type: 'InstitutionDisbanded' }, (): InstitutionState => (state.status === 'none' ? state : { ...state, status: 'disbanded' }))
+    .with({ type: 'InstitutionUpdated' }, ({ data: { institution_id: _i, role_permissions, ...details } }): InstitutionState => {
+      void _i;
+      if (state.status === 'none') return state;
+      const defined = Object.fromEntries(Object.entries(details).filter(([, v]) => v !== undefined)) as Partial<InstitutionDetails>;
+      return { ...state, details: { ...state.details, ...defined }, role_permissions: role_permissions ?? state.role_permissions };
+    })
     .with({ type: 'InstitutionStaffInvited' }, ({ data: { institution_id: _i, ...invitation } }): InstitutionState => {
       void _i;
       return state.status === 'none' ? state : { ...state, invitations: new Map([...state.invitations, [invitation.invitation_id, invitation]]) };
@@ -192,6 +206,17 @@ export const institutionDecider: Decider<InstitutionState, InstitutionCommand, I
         const admins = [...current.staff.values()].filter((m) => m.is_institution_admin);
         if (member.is_institution_admin && admins.length === 1) throw conflict(INSTITUTION_TEXTS.lastAdmin);
         return [{ type: 'InstitutionStaffRemoved', data: { institution_id: current.institution_id, staff_id: member.staff_id, user_id: member.user_id } }];
+      })
+      .with({ type: 'UpdateInstitution' }, ({ data }): InstitutionEvent[] => {
+        const current = active(state);
+        const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+        const changes: Omit<EventData<'InstitutionUpdated'>, 'institution_id'> = {};
+        for (const key of ['name', 'address', 'phone', 'email', 'hours_of_operation'] as const) {
+          if (data[key] !== undefined && !same(data[key], current.details[key])) Object.assign(changes, { [key]: data[key] });
+        }
+        if (data.role_permissions !== undefined && !same(data.role_permissions, current.role_permissions)) changes.role_permissions = data.role_permissions;
+        if (Object.keys(changes).length === 0) return [];
+        return [{ type: 'InstitutionUpdated', data: { institution_id: current.institution_id, ...changes } }];
       })
       .with({ type: 'DisbandInstitution' }, (): InstitutionEvent[] => {
         if (state.status === 'none') throw notFound(INSTITUTION_TEXTS.institutionNotFound);

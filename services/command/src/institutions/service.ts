@@ -155,6 +155,38 @@ export async function addDoctor(eventStore: EventStore, institutionId: string, i
   return { doctor_id: userId, position: result.position, status: joined ? ('success' as const) : ('invited' as const), invitation_id: joined ? null : (invitation?.invitation_id ?? null) };
 }
 
+/**
+ * Adds anyone to the staff in any role (the console's staff resource): the account is found or created as for the
+ * institution's creation, then the decider's AddStaff (a new account joins, an existing one is invited).
+ */
+export async function addStaffMember(
+  eventStore: EventStore,
+  institutionId: string,
+  input: { name: string; email: string; phone: string; role: StaffRole; role_title?: string; department?: string; specialization?: string },
+  context: CommandContext,
+) {
+  const { state } = await readStream(eventStore, streams.institution(institutionId), institutionDecider);
+  if (state.status !== 'active') throw conflict(INSTITUTION_TEXTS.disbanded);
+  const account = await provisionAccount(eventStore, { ...input, specialty: input.specialization }, context);
+  const candidate = member(account.user_id, input);
+  const result = await handleCommand(
+    eventStore,
+    streams.institution(institutionId),
+    institutionDecider,
+    { type: 'AddStaff', data: { member: candidate, existing_account: account.existing_account, invitation_id: randomUUID() } },
+    context,
+  );
+  const joined = result.state.status !== 'none' ? [...result.state.staff.values()].find((m) => m.user_id === account.user_id) : undefined;
+  const invitation = result.state.status === 'none' ? undefined : [...result.state.invitations.values()].find((i) => i.user_id === account.user_id);
+  const recorded = joined ?? invitation ?? candidate;
+  return {
+    member: recorded,
+    position: result.position,
+    status: joined ? ('success' as const) : ('invited' as const),
+    invitation_id: joined ? null : (invitation?.invitation_id ?? null),
+  };
+}
+
 /** The invitee answers; the decider refuses anyone else as if the invitation did not exist. */
 export async function answerInvitation(
   eventStore: EventStore,

@@ -17,6 +17,7 @@ export type UserEvent = DomainEventOf<
   | 'DoctorRegistered'
   | 'DoctorProfileUpdated'
   | 'UserDeactivated'
+  | 'UserReactivated'
   | 'PasswordSet'
   | 'ConsentGiven'
   | 'ConsentWithdrawn'
@@ -55,6 +56,7 @@ export type UserCommand =
   | { type: 'UpdateProfile'; data: { name?: string; phone_number?: string | null; doctor?: Partial<DoctorProfile> } }
   | { type: 'SubscribeToDoctor'; data: { doctor_id: string; doctor_exists: boolean } }
   | { type: 'DeactivateUser'; data: { reason: string } }
+  | { type: 'ReactivateUser'; data: Record<string, never> }
   | { type: 'SetPassword'; data: { password_hash: string } }
   /** Erasure (right to erasure): `kept` is the legal hold, answered to the request. */
   | { type: 'EraseUserData'; data: { requested_by: 'self' | 'platform_admin'; kept: ReadonlyArray<{ what: string; why: string }> } };
@@ -100,6 +102,7 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       state.status === 'registered' ? { ...state, subscriptions: new Set([...state.subscriptions, data.doctor_id]) } : state,
     )
     .with({ type: 'UserDeactivated' }, (): UserState => (state.status === 'registered' ? { ...state, active: false } : state))
+    .with({ type: 'UserReactivated' }, (): UserState => (state.status === 'registered' ? { ...state, active: true } : state))
     .with({ type: 'PasswordSet' }, ({ data }): UserState =>
       state.status === 'registered' ? { ...state, password_hash: data.password_hash } : state,
     )
@@ -174,6 +177,11 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
       .with({ type: 'DeactivateUser' }, ({ data }): UserEvent[] => {
         if (state.status !== 'registered') throw notFound(API_TEXTS.userNotFound);
         return state.active ? [{ type: 'UserDeactivated', data: { user_id: state.user_id, reason: data.reason } }] : [];
+      })
+      .with({ type: 'ReactivateUser' }, (): UserEvent[] => {
+        // An erased account is gone for good: its key is destroyed.
+        if (state.status !== 'registered') throw notFound(API_TEXTS.userNotFound);
+        return state.active ? [] : [{ type: 'UserReactivated', data: { user_id: state.user_id } }];
       })
       .with({ type: 'SetPassword' }, ({ data }): UserEvent[] => {
         const user = activeUser(state);

@@ -55,6 +55,8 @@ export const appointmentsProjection = defineProjection({
     // A person's list, next or newest first, costs what a page returns.
     { collection: 'appointments', fields: ['doctor_id', 'start'] },
     { collection: 'appointments', fields: ['patient_id', 'start'] },
+    // The console's list of every appointment (platform admins), by start.
+    { collection: 'appointments', field: 'start' },
   ],
   handles: [
     'UserRegistered',
@@ -125,7 +127,8 @@ export const appointmentsProjection = defineProjection({
 /** Every event that concerns an appointment, with who did it and when: the audit trail participants can read. */
 export const appointmentHistoryProjection = defineProjection({
   name: 'appointment_history',
-  version: 1,
+  // 2: each entry keeps its correlation id (the console's timeline, issue 15).
+  version: 2,
   collections: ['appointment_history'],
   indexes: [{ collection: 'appointment_history', field: 'appointment_id' }],
   handles: ['SlotReserved', 'SlotReleased', ...APPOINTMENT_EVENTS, ...CONSULTATION_HISTORY_EVENTS],
@@ -139,6 +142,7 @@ export const appointmentHistoryProjection = defineProjection({
       type: event.type,
       occurred_at: event.metadata.occurred_at,
       actor: { user_id: event.metadata.actor.user_id, role: event.metadata.actor.role },
+      correlation_id: event.metadata.correlation_id,
       data,
     });
   },

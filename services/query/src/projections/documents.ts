@@ -118,6 +118,8 @@ export interface HistoryDoc {
   type: string;
   occurred_at: string;
   actor: { user_id: string; role: string };
+  /** Absent on entries written before version 2 of the projection. */
+  correlation_id?: string;
   data: Record<string, unknown>;
 }
 

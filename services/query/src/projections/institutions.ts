@@ -10,7 +10,7 @@ export const institutionsProjection = defineProjection({
     { collection: 'institution_staff', field: 'institution_id' },
     { collection: 'institution_staff', field: 'user_id' },
   ],
-  handles: ['InstitutionCreated', 'InstitutionStaffAdded', 'InstitutionStaffRemoved', 'InstitutionDisbanded'],
+  handles: ['InstitutionCreated', 'InstitutionStaffAdded', 'InstitutionStaffRemoved', 'InstitutionDisbanded', 'InstitutionUpdated'],
   apply: async (event, store) => {
     const institutions = store.collection<InstitutionDoc>('institutions');
     const staff = store.collection<StaffDoc>('institution_staff');
@@ -35,6 +35,11 @@ export const institutionsProjection = defineProjection({
         return staff.patch(event.data.staff_id, { is_active: false, removed_at: event.metadata.occurred_at, removed_position: event.position });
       case 'InstitutionDisbanded':
         return institutions.patch(event.data.institution_id, { is_active: false });
+      case 'InstitutionUpdated': {
+        const { institution_id, ...changes } = event.data;
+        const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as Partial<InstitutionDoc>;
+        return institutions.patch(institution_id, defined);
+      }
     }
   },
 });

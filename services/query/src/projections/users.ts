@@ -5,7 +5,12 @@ export const usersProjection = defineProjection({
   name: 'users',
   version: 1,
   collections: ['users'],
-  handles: ['UserRegistered', 'UserProfileUpdated', 'UserDeactivated'],
+  // The console's user list (issue 15): by account type, and newest first.
+  indexes: [
+    { collection: 'users', fields: ['account_type', 'registered_at'] },
+    { collection: 'users', field: 'registered_at' },
+  ],
+  handles: ['UserRegistered', 'UserProfileUpdated', 'UserDeactivated', 'UserReactivated'],
   apply: async (event, store) => {
     const users = store.collection<UserDoc>('users');
     switch (event.type) {
@@ -25,6 +30,8 @@ export const usersProjection = defineProjection({
         return users.patch(event.data.user_id, withoutUndefined({ name: event.data.name, phone_number: event.data.phone_number }));
       case 'UserDeactivated':
         return users.patch(event.data.user_id, { active: false });
+      case 'UserReactivated':
+        return users.patch(event.data.user_id, { active: true });
     }
   },
 });

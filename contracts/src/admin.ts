@@ -1,0 +1,30 @@
+/* The react-admin console's shared vocabulary (issue 15), without a schema library so the frontend can import it. */
+
+export const ADMIN_RESOURCES = ['institutions', 'staff', 'doctors', 'appointments', 'users', 'projections'] as const;
+export type AdminResource = (typeof ADMIN_RESOURCES)[number];
+/** react-admin's action names, as its canAccess asks them. */
+export const ADMIN_ACTIONS = ['list', 'show', 'create', 'edit', 'delete', 'export'] as const;
+export type AdminAction = (typeof ADMIN_ACTIONS)[number];
+
+/** What the caller may do in the console, by resource: the authProvider's canAccess reads this. */
+export interface AdminPermissions {
+  user_id: string;
+  /** 'platform_admin' for operators, 'institution' for an institution's members, 'none' for everyone else. */
+  kind: 'platform_admin' | 'institution' | 'none';
+  institutions: Array<{ id: string; name: string; role: string; is_institution_admin: boolean; permissions: string[] }>;
+  resources: Partial<Record<AdminResource, AdminAction[]>>;
+}
+
+/** The composite id of an institution's member (staff and doctors resources): `<institution_id>~<user_id>`. */
+export const memberId = (institutionId: string, userId: string) => `${institutionId}~${userId}`;
+export function parseMemberId(id: string): { institution_id: string; user_id: string } | null {
+  const parts = id.split('~');
+  if (parts.length !== 2 || !parts[0] || !parts[1]) return null;
+  return { institution_id: parts[0], user_id: parts[1] };
+}
+
+export const ADMIN_TEXTS = {
+  notesNotReadable: 'Searching notes is for institution staff who may read appointments',
+  institutionRequired: 'Choose an institution (filter institution_id)',
+  memberNotFound: 'Staff member not found',
+} as const;

@@ -1,0 +1,288 @@
+import {
+  ADMIN_TEXTS,
+  API_TEXTS,
+  INSTITUTION_TEXTS,
+  addDoctorSchema,
+  createInstitutionSchema,
+  staffInputSchema,
+  membershipAllows,
+  memberId,
+  notFound,
+  parseMemberId,
+  slugify,
+  streams,
+  z,
+  type InstitutionAbility,
+  type RecordedEvent,
+} from '@telemed/contracts';
+import { HttpError, policies, reactAdminErrors, type AccessClaims, type ApiRouter } from '@telemed/platform';
+import { handleCommand, readStream } from '../decider';
+import { positionHeader, requestContext, type CommandDeps } from '../context';
+import { institutionDecider, membershipOf, type InstitutionState } from '../institutions/institution';
+import { addDoctor, addStaffMember, createInstitution } from '../institutions/service';
+import { userDecider } from '../users/user';
+
+const idParams = z.object({ id: z.string().min(1).max(200) });
+const record = z.object({ id: z.string() }).loose();
+
+/** The institution as its own stream says (the read model may not have caught up with the write just made). */
+async function institutionRecord(deps: CommandDeps, institutionId: string) {
+  const events = (await deps.eventStore.readStream(streams.institution(institutionId))) as unknown as RecordedEvent[];
+  const created = events.find((e) => e.type === 'InstitutionCreated');
+  if (!created || created.type !== 'InstitutionCreated') throw notFound(INSTITUTION_TEXTS.institutionNotFound);
+  const { institution_id, ...fields } = created.data;
+  let view = { id: institution_id, ...fields, is_active: true, created_at: created.metadata.occurred_at };
+  for (const e of events) {
+    if (e.type === 'InstitutionUpdated') {
+      const { institution_id: _i, ...changes } = e.data;
+      void _i;
+      view = { ...view, ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) };
+    }
+    if (e.type === 'InstitutionDisbanded') view = { ...view, is_active: false };
+  }
+  return view;
+}
+
+/** A member as the institution's stream holds them (active, or the one just removed). */
+function memberRecord(institutionId: string, member: { user_id: string; staff_id: string; name: string; email: string; phone: string; role: string; role_title: string | null; department: string | null; specialization: string | null; is_institution_admin: boolean }, isActive: boolean) {
+  return {
+    id: memberId(institutionId, member.user_id),
+    institution_id: institutionId,
+    user_id: member.user_id,
+    staff_id: member.staff_id,
+    name: member.name,
+    email: member.email,
+    phone: member.phone,
+    role: member.role,
+    role_title: member.role_title,
+    department: member.department,
+    specialization: member.specialization,
+    is_active: isActive,
+    is_institution_admin: member.is_institution_admin,
+  };
+}
+
+/**
+ * The console's writes, `/admin/<resource>` in ra-data-simple-rest's conventions (issue 15): each answers the record.
+ * Institution rights are checked on the institution's own stream (the decider's membership), as the existing
+ * institution routes do; a route whose institution is in the body or a composite id checks here instead of in its policy.
+ */
+export function adminCommandRoutes(api: ApiRouter, deps: CommandDeps): void {
+  api.router.use('/admin', reactAdminErrors);
+
+  /** Platform admins, or members whose role in this institution grants the ability; others are told it does not exist. */
+  async function authorize(auth: AccessClaims, institutionId: string, ability: InstitutionAbility): Promise<InstitutionState> {
+    const { state } = await readStream(deps.eventStore, streams.institution(institutionId), institutionDecider);
+    if (state.status === 'none') throw notFound(INSTITUTION_TEXTS.institutionNotFound);
+    if (auth.account_type === 'admin') return state;
+    const membership = state.status === 'active' ? membershipOf(state, auth.user_id) : null;
+    if (!membership) throw notFound(INSTITUTION_TEXTS.institutionNotFound);
+    if (!membershipAllows(membership, ability)) throw new HttpError(403, API_TEXTS.forbiddenRole);
+    return state;
+  }
+
+  // ---- institutions ----
+  api.route({
+    method: 'post',
+    path: '/admin/institutions',
+    summary: 'Create an institution with its staff (platform admins); the slug is derived from the name when not given',
+    tags: ['admin'],
+    policy: policies.roles('admin'),
+    body: createInstitutionSchema.omit({ slug: true }).extend({ slug: createInstitutionSchema.shape.slug.optional() }),
+    response: record,
+    successStatus: 201,
+    errors: [409],
+    handler: async ({ body, auth, req }) => {
+      const slug = body.slug ?? slugify(body.name);
+      if (!createInstitutionSchema.shape.slug.safeParse(slug).success) {
+        throw new HttpError(422, 'A slug cannot be derived from this name: give one (lowercase letters, digits and hyphens)');
+      }
+      const { institution_id, position } = await createInstitution(deps.eventStore, { ...body, slug }, requestContext(req, auth, deps.clock()));
+      return { body: await institutionRecord(deps, institution_id), headers: positionHeader(position) };
+    },
+  });
+
+  const fields = createInstitutionSchema.shape;
+  // react-admin sends the whole record back: fields that cannot be edited here (id, slug, is_active…) are ignored.
+  const institutionEdit = z.object({
+    name: fields.name.optional(),
+    address: fields.address.optional(),
+    phone: fields.phone.optional(),
+    email: fields.email.optional(),
+    hours_of_operation: fields.hours_of_operation,
+    role_permissions: fields.role_permissions,
+  });
+  api.route({
+    method: 'put',
+    path: '/admin/institutions/:id',
+    summary: "Edit an institution's details and role permissions (platform admins, its admins and roles that manage the institution); the slug stays",
+    tags: ['admin'],
+    policy: policies.anyUser,
+    params: idParams,
+    body: institutionEdit,
+    response: record,
+    errors: [403, 404, 409],
+    handler: async ({ params, body, auth, req }) => {
+      const current = await authorize(auth, params.id, 'manage_institution');
+      const role_permissions =
+        body.role_permissions && current.status !== 'none'
+          ? { ...current.role_permissions, ...Object.fromEntries(Object.entries(body.role_permissions).map(([role, list]) => [role, [...new Set(list)]])) }
+          : undefined;
+      const hours_of_operation =
+        body.hours_of_operation && current.status !== 'none' ? { ...current.details.hours_of_operation, ...body.hours_of_operation } : undefined;
+      const result = await handleCommand(
+        deps.eventStore,
+        streams.institution(params.id),
+        institutionDecider,
+        { type: 'UpdateInstitution', data: { name: body.name, address: body.address, phone: body.phone, email: body.email?.toLowerCase(), hours_of_operation, role_permissions } },
+        requestContext(req, auth, deps.clock()),
+      );
+      return { body: await institutionRecord(deps, params.id), headers: positionHeader(result.position) };
+    },
+  });
+
+  api.route({
+    method: 'delete',
+    path: '/admin/institutions/:id',
+    summary: 'Disband an institution (platform admins); answers it, now inactive. Recorded as an event, nothing is deleted',
+    tags: ['admin'],
+    policy: policies.roles('admin'),
+    params: idParams,
+    response: record,
+    errors: [404],
+    handler: async ({ params, auth, req }) => {
+      const result = await handleCommand(deps.eventStore, streams.institution(params.id), institutionDecider, { type: 'DisbandInstitution', data: {} }, requestContext(req, auth, deps.clock()));
+      return { body: await institutionRecord(deps, params.id), headers: positionHeader(result.position) };
+    },
+  });
+
+  // ---- staff ----
+  const staffBody = staffInputSchema.safeExtend({ institution_id: z.string().min(1).max(64) });
+  api.route({
+    method: 'post',
+    path: '/admin/staff',
+    summary: 'Add a staff member in a role (platform admins, the institution admins and roles that manage staff): a new account joins, an existing one is invited',
+    tags: ['admin'],
+    policy: policies.anyUser,
+    body: staffBody,
+    response: record,
+    successStatus: 201,
+    errors: [403, 404, 409],
+    handler: async ({ body, auth, req }) => {
+      await authorize(auth, body.institution_id, 'manage_staff');
+      const { institution_id, account_type, ...person } = body;
+      const result = await addStaffMember(deps.eventStore, institution_id, { ...person, role: account_type }, requestContext(req, auth, deps.clock()));
+      return {
+        body: { ...memberRecord(body.institution_id, result.member, result.status === 'success'), status: result.status, invitation_id: result.invitation_id },
+        headers: positionHeader(result.position),
+      };
+    },
+  });
+
+  for (const kind of ['staff', 'doctors'] as const) {
+    api.route({
+      method: 'delete',
+      path: `/admin/${kind}/:id`,
+      summary: `Remove ${kind === 'staff' ? 'a staff member' : 'a doctor'} (id \`<institution_id>~<user_id>\`), or withdraw their pending invitation; answers the member as removed`,
+      tags: ['admin'],
+      policy: policies.anyUser,
+      params: idParams,
+      response: record,
+      errors: [403, 404, 409],
+      handler: async ({ params, auth, req }) => {
+        const member = parseMemberId(params.id);
+        if (!member) throw notFound(ADMIN_TEXTS.memberNotFound);
+        const before = await authorize(auth, member.institution_id, 'manage_staff');
+        const known =
+          before.status === 'none'
+            ? undefined
+            : ([...before.staff.values()].find((m) => m.user_id === member.user_id) ?? [...before.invitations.values()].find((i) => i.user_id === member.user_id));
+        const result = await handleCommand(
+          deps.eventStore,
+          streams.institution(member.institution_id),
+          institutionDecider,
+          { type: 'RemoveStaff', data: { user_id: member.user_id, doctors_only: kind === 'doctors' } },
+          requestContext(req, auth, deps.clock()),
+        );
+        if (!known) throw notFound(ADMIN_TEXTS.memberNotFound);
+        return { body: memberRecord(member.institution_id, known, false), headers: positionHeader(result.position) };
+      },
+    });
+  }
+
+  // ---- doctors ----
+  api.route({
+    method: 'post',
+    path: '/admin/doctors',
+    summary: "Add a doctor to an institution (as the seeds' Add Doctor): a new account joins, an existing doctor is invited",
+    tags: ['admin'],
+    policy: policies.anyUser,
+    // The seeds' add-doctor form; empty fields take its defaults (General Medicine, MD, ₹100).
+    body: addDoctorSchema.omit({ specialty: true, qualification: true, consultation_fee: true }).extend({
+      institution_id: z.string().min(1).max(64),
+      specialty: addDoctorSchema.shape.specialty.optional().or(z.literal('')),
+      qualification: addDoctorSchema.shape.qualification.optional().or(z.literal('')),
+      consultation_fee: addDoctorSchema.shape.consultation_fee.optional(),
+    }),
+    response: record,
+    successStatus: 201,
+    errors: [403, 404, 409],
+    handler: async ({ body, auth, req }) => {
+      await authorize(auth, body.institution_id, 'manage_staff');
+      const input = {
+        name: body.name,
+        email: body.email,
+        phone_number: body.phone_number,
+        // The seeds' defaults for an empty field.
+        specialty: body.specialty || 'General Medicine',
+        qualification: body.qualification || 'MD',
+        consultation_fee: body.consultation_fee ?? 100,
+        appointment_duration_minutes: 30 as const,
+      };
+      const result = await addDoctor(deps.eventStore, body.institution_id, input, requestContext(req, auth, deps.clock()));
+      return {
+        body: {
+          id: memberId(body.institution_id, result.doctor_id),
+          institution_id: body.institution_id,
+          doctor_id: result.doctor_id,
+          name: input.name,
+          email: input.email.toLowerCase(),
+          phone_number: input.phone_number,
+          specialty: input.specialty,
+          qualification: input.qualification,
+          consultation_fee: input.consultation_fee,
+          is_active: result.status === 'success',
+          status: result.status,
+          invitation_id: result.invitation_id,
+        },
+        headers: positionHeader(result.position),
+      };
+    },
+  });
+
+  // ---- users (platform admins) ----
+  api.route({
+    method: 'put',
+    path: '/admin/users/:id',
+    summary: 'Deactivate (`is_active: false`) or reactivate (`is_active: true`) an account (platform admins); answers the account',
+    tags: ['admin'],
+    policy: policies.roles('admin'),
+    params: idParams,
+    body: z.object({ is_active: z.boolean() }),
+    response: record,
+    errors: [404, 409],
+    handler: async ({ params, body, auth, req }) => {
+      if (params.id === auth.user_id && !body.is_active) throw new HttpError(409, 'You cannot deactivate your own account');
+      const command = body.is_active
+        ? { type: 'ReactivateUser' as const, data: {} as Record<string, never> }
+        : { type: 'DeactivateUser' as const, data: { reason: 'deactivated by an administrator' } };
+      const result = await handleCommand(deps.eventStore, streams.user(params.id), userDecider, command, requestContext(req, auth, deps.clock()));
+      if (result.state.status !== 'registered') throw notFound(API_TEXTS.userNotFound);
+      const s = result.state;
+      return {
+        body: { id: s.user_id, name: s.name, email: s.email, phone_number: s.phone_number, account_type: s.account_type, is_active: s.active, erased: false },
+        headers: positionHeader(result.position),
+      };
+    },
+  });
+}

@@ -1,0 +1,79 @@
+import { z } from '@telemed/contracts';
+
+/** The most records one page may ask for: `range=[0,99]`. */
+export const MAX_PAGE = 100;
+
+/** A query value that is JSON (ra-data-simple-rest's `sort`, `range`, `filter`), parsed and then validated by `schema`. */
+function jsonValue<S extends z.ZodType>(schema: S, example: string) {
+  return z
+    .string()
+    .max(4000)
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: `Not valid JSON (expected e.g. ${example})` });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema);
+}
+
+export type ListQuery<F, K extends string> = {
+  sort: { field: K; order: 1 | -1 };
+  /** Zero-based, inclusive, as in `range=[0,24]`. */
+  start: number;
+  end: number;
+  filter: F;
+};
+
+/**
+ * ra-data-simple-rest's list query: `sort=["field","ASC"]`, `range=[0,24]`, `filter={...}`; each optional, each
+ * validated (a field that cannot be sorted on, a range backwards or longer than MAX_PAGE, a filter key the resource
+ * does not know are 422 with where and why).
+ */
+export function listQuerySchema<F extends z.ZodObject, K extends string>(filter: F, sortable: readonly [K, ...K[]], defaultSort: K) {
+  const range = z
+    .tuple([z.number().int().min(0).max(1_000_000), z.number().int().min(0).max(1_000_100)])
+    .refine(([a, b]) => b >= a, 'The range ends before it starts')
+    .refine(([a, b]) => b - a < MAX_PAGE, `At most ${MAX_PAGE} records a page`);
+  return z
+    .object({
+      sort: jsonValue(z.tuple([z.enum(sortable), z.enum(['ASC', 'DESC'])]), `["${defaultSort}","ASC"]`).optional(),
+      range: jsonValue(range, '[0,24]').optional(),
+      filter: jsonValue(filter.strict(), '{}').optional(),
+    })
+    .transform(
+      (q): ListQuery<z.output<F>, K> => ({
+        sort: { field: q.sort?.[0] ?? defaultSort, order: q.sort?.[1] === 'DESC' ? -1 : 1 },
+        start: q.range?.[0] ?? 0,
+        end: q.range?.[1] ?? 24,
+        filter: (q.filter ?? {}) as z.output<F>,
+      }),
+    );
+}
+
+/** `Content-Range: <resource> <first>-<last>/<total>` (`*` when the page is empty), which the provider reads its total from. */
+export function contentRange(resource: string, start: number, count: number, total: number): Record<string, string> {
+  return { 'Content-Range': count > 0 ? `${resource} ${start}-${start + count - 1}/${total}` : `${resource} */${total}` };
+}
+
+/** An id filter: one id or, from getMany, a list of them. */
+export const idsFilter = z.union([z.string().min(1).max(200), z.array(z.string().min(1).max(200)).max(MAX_PAGE)]).transform((v) => (Array.isArray(v) ? v : [v]));
+
+/** Sorts in memory (small sets only: an institution's staff, the caller's institutions) by a field, then id. */
+export function byField<T extends Record<string, unknown>>(field: string, order: 1 | -1) {
+  return (a: T, b: T) => {
+    const x = a[field];
+    const y = b[field];
+    const cmp = x === y ? 0 : x === null || x === undefined ? -1 : y === null || y === undefined ? 1 : x < y ? -1 : 1;
+    return cmp !== 0 ? cmp * order : String(a.id).localeCompare(String(b.id)) * order;
+  };
+}
+
+/** A page of an in-memory list, with its Content-Range. */
+export function pageOf<T>(resource: string, all: T[], q: { start: number; end: number }) {
+  const page = all.slice(q.start, q.end + 1);
+  return { body: page, headers: contentRange(resource, q.start, page.length, all.length) };
+}
+

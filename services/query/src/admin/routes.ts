@@ -1,0 +1,641 @@
+import {
+  ADMIN_TEXTS,
+  API_TEXTS,
+  DEFAULT_TIMEZONE,
+  DOCTOR_ROLES,
+  INSTITUTION_TEXTS,
+  membershipAllows,
+  memberId,
+  notFound,
+  parseMemberId,
+  toLocalSlotFields,
+  z,
+  type AdminAction,
+  type AdminPermissions,
+  type AdminResource,
+  type InstitutionAbility,
+  type InstitutionMembership,
+} from '@telemed/contracts';
+import {
+  HttpError,
+  RawBody,
+  RequestValidationError,
+  policies,
+  reactAdminErrors,
+  type AccessClaims,
+  type ApiRouter,
+  type Filter,
+  type ReadStore,
+} from '@telemed/platform';
+import type { AppointmentDoc, DoctorDoc, HistoryDoc, InstitutionDoc, StaffDoc, UserDoc } from '../projections';
+import { Subjects, type AccessAudit } from '../access-audit';
+import { institutionLookups } from '../institution-routes';
+import { byField, contentRange, idsFilter, listQuerySchema, pageOf, type ListQuery } from './ra';
+import { describe, historyCsv, type TimelineEntry } from './history';
+
+const idParams = z.object({ id: z.string().min(1).max(200) });
+const isoInstant = z.iso.datetime({ offset: true });
+
+/** Who is asking, as the console sees it: a platform admin, or a member of some institutions. */
+type Scope = { platform: true; memberships: [] } | { platform: false; memberships: Array<{ institution: InstitutionDoc; membership: InstitutionMembership }> };
+
+const institutionRecord = (doc: InstitutionDoc) => ({
+  id: doc._id,
+  name: doc.name,
+  slug: doc.slug,
+  address: doc.address,
+  phone: doc.phone,
+  email: doc.email,
+  is_active: doc.is_active,
+  hours_of_operation: doc.hours_of_operation,
+  role_permissions: doc.role_permissions,
+  created_at: doc.created_at,
+});
+
+const staffRecord = (doc: StaffDoc) => ({
+  id: memberId(doc.institution_id, doc.user_id),
+  institution_id: doc.institution_id,
+  user_id: doc.user_id,
+  staff_id: doc._id,
+  name: doc.name,
+  email: doc.email,
+  phone: doc.phone,
+  role: doc.role,
+  role_title: doc.role_title,
+  department: doc.department,
+  specialization: doc.specialization,
+  is_active: doc.is_active,
+  is_institution_admin: doc.is_institution_admin,
+  added_at: doc.added_at,
+});
+
+const doctorRecord = (doc: StaffDoc, profile: DoctorDoc | null) => ({
+  id: memberId(doc.institution_id, doc.user_id),
+  institution_id: doc.institution_id,
+  doctor_id: doc.user_id,
+  name: profile?.name ?? doc.name,
+  email: profile?.email ?? doc.email,
+  phone_number: profile?.phone_number ?? doc.phone,
+  specialty: profile?.specialty ?? doc.specialization,
+  qualification: profile?.qualification ?? null,
+  consultation_fee: profile?.consultation_fee ?? null,
+  role: doc.role,
+  is_active: doc.is_active,
+  is_institution_admin: doc.is_institution_admin,
+});
+
+const userRecord = (doc: UserDoc) => ({
+  id: doc._id,
+  name: doc.name,
+  email: doc.email,
+  phone_number: doc.phone_number,
+  account_type: doc.account_type,
+  is_active: doc.active,
+  registered_at: doc.registered_at,
+  erased: doc.erased_at !== undefined,
+});
+
+/** What each kind of caller may do in the console; the server checks the same rules on every route. */
+export function permissionsOf(auth: AccessClaims, scope: Scope): AdminPermissions {
+  if (scope.platform) {
+    const all: AdminAction[] = ['list', 'show', 'create', 'edit', 'delete', 'export'];
+    return {
+      user_id: auth.user_id,
+      kind: 'platform_admin',
+      institutions: [],
+      resources: {
+        institutions: all,
+        staff: ['list', 'show', 'create', 'delete'],
+        doctors: ['list', 'show', 'create', 'delete'],
+        appointments: ['list', 'show', 'export'],
+        users: ['list', 'show', 'edit'],
+        projections: ['list', 'edit'],
+      },
+    };
+  }
+  const can = (ability: InstitutionAbility) => scope.memberships.some((m) => membershipAllows(m.membership, ability));
+  const resources: Partial<Record<AdminResource, AdminAction[]>> = {};
+  if (can('read')) {
+    resources.institutions = can('manage_institution') ? ['list', 'show', 'edit'] : ['list', 'show'];
+    resources.staff = can('manage_staff') ? ['list', 'show', 'create', 'delete'] : ['list', 'show'];
+    resources.doctors = can('manage_staff') ? ['list', 'show', 'create', 'delete'] : ['list', 'show'];
+  }
+  if (can('read_appointments')) resources.appointments = ['list', 'show', 'export'];
+  return {
+    user_id: auth.user_id,
+    kind: scope.memberships.length > 0 ? 'institution' : 'none',
+    institutions: scope.memberships.map((m) => ({
+      id: m.institution._id,
+      name: m.institution.name,
+      role: m.membership.role,
+      is_institution_admin: m.membership.is_institution_admin,
+      permissions: [...m.membership.permissions],
+    })),
+    resources,
+  };
+}
+
+/** The react-admin console's reads: `/admin/<resource>` in ra-data-simple-rest's conventions (issue 15). */
+export function adminQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; audit: AccessAudit }): void {
+  api.router.use('/admin', reactAdminErrors);
+  const { readStore, audit } = deps;
+  const lookups = institutionLookups(readStore);
+  const { institutions, staff } = lookups;
+  const doctors = readStore.collection<DoctorDoc>('doctors');
+  const users = readStore.collection<UserDoc>('users');
+  const appointments = readStore.collection<AppointmentDoc>('appointments');
+  const history = readStore.collection<HistoryDoc>('appointment_history');
+
+  const scopeOf = async (auth: AccessClaims): Promise<Scope> =>
+    auth.account_type === 'admin' ? { platform: true, memberships: [] } : { platform: false, memberships: await lookups.membershipsOf(auth.user_id) };
+
+  /** Institutions whose data the caller may read for this ability; null means all (platform admins). */
+  const readable = (scope: Scope, ability: InstitutionAbility): Set<string> | null =>
+    scope.platform ? null : new Set(scope.memberships.filter((m) => membershipAllows(m.membership, ability)).map((m) => m.institution._id));
+
+  const refuseIfNone = (ids: Set<string> | null) => {
+    if (ids && ids.size === 0) throw new HttpError(403, API_TEXTS.forbiddenRole);
+  };
+
+  const auditPurpose = (scope: Scope, institutionId: string | null) => {
+    const member = scope.platform ? undefined : scope.memberships.find((m) => m.institution._id === institutionId);
+    return member
+      ? { purpose: 'institution_administration' as const, institution: { id: member.institution._id, role: member.membership.role } }
+      : { purpose: 'platform_administration' as const, institution: institutionId ? { id: institutionId, role: null } : null };
+  };
+
+  api.route({
+    method: 'get',
+    path: '/admin/permissions',
+    summary: "What the caller may do in the console, by resource and action (react-admin's canAccess)",
+    tags: ['admin'],
+    policy: policies.anyUser,
+    response: z.object({ user_id: z.string(), kind: z.string(), institutions: z.array(z.object({ id: z.string() }).loose()), resources: z.record(z.string(), z.array(z.string())) }),
+    handler: async ({ auth }) => ({ body: permissionsOf(auth, await scopeOf(auth)) }),
+  });
+
+  // ---- institutions ----
+  const institutionList = listQuerySchema(
+    z.object({ id: idsFilter.optional(), is_active: z.boolean().optional(), q: z.string().max(100).optional() }),
+    ['name', 'slug', 'created_at', 'id'],
+    'name',
+  );
+  api.route({
+    method: 'get',
+    path: '/admin/institutions',
+    summary: 'Institutions: all for platform admins, otherwise those the caller works in (ra-data-simple-rest list)',
+    tags: ['admin'],
+    policy: policies.anyUser,
+    query: institutionList,
+    response: z.array(z.object({ id: z.string() }).loose()),
+    handler: async ({ auth, query }) => {
+      const scope = await scopeOf(auth);
+      const allowed = readable(scope, 'read');
+      refuseIfNone(allowed);
+      const f = query.filter;
+      const q = f.q?.toLowerCase();
+      const keep = (d: InstitutionDoc) =>
+        (!f.id || f.id.includes(d._id)) && (f.is_active === undefined || d.is_active === f.is_active) && (!q || d.name.toLowerCase().includes(q) || d.slug.includes(q));
+      const sortField = query.sort.field === 'id' ? '_id' : query.sort.field;
+      if (allowed) {
+        const mine = (await Promise.all([...allowed].map((id) => institutions.get(id)))).filter((d): d is InstitutionDoc => d !== null && keep(d));
+        return pageOf('institutions', mine.map(institutionRecord).sort(byField(query.sort.field, query.sort.order)), query);
+      }
+      // Institutions are few; the filter narrows by id where it can.
+      const filter: Filter = {};
+      if (f.id) filter._id = { $in: f.id };
+      if (f.is_active !== undefined) filter.is_active = f.is_active;
+      if (q) {
+        const all = (await institutions.find(filter, { sort: { [sortField]: query.sort.order } })).filter(keep);
+        return pageOf('institutions', all.map(institutionRecord), query);
+      }
+      const [page, total] = await Promise.all([
+        institutions.find(filter, { sort: { [sortField]: query.sort.order, _id: query.sort.order }, skip: query.start, limit: query.end - query.start + 1 }),
+        institutions.count(filter),
+      ]);
+      return { body: page.map(institutionRecord), headers: contentRange('institutions', query.start, page.length, total) };
+    },
+  });
+
+  api.route({
+    method: 'get',
+    path: '/admin/institutions/:id',
+    summary: 'One institution (platform admins, or its members)',
+    tags: ['admin'],
+    policy: policies.anyUser,
+    params: idParams,
+    response: z.object({ id: z.string() }).loose(),
+    errors: [404],
+    handler: async ({ auth, params }) => {
+      const allowed = readable(await scopeOf(auth), 'read');
+      const doc = !allowed || allowed.has(params.id) ? await institutions.get(params.id) : null;
+      if (!doc) throw notFound(INSTITUTION_TEXTS.institutionNotFound);
+      return { body: institutionRecord(doc) };
+    },
+  });
+
+  // ---- staff and doctors: an institution's members ----
+  const memberFilter = z.object({
+    id: idsFilter.optional(),
+    institution_id: z.string().min(1).max(64).optional(),
+    role: z.string().max(20).optional(),
+    is_active: z.boolean().optional(),
+    q: z.string().max(100).optional(),
+  });
+
+  /** Active members of the institutions the caller may read, narrowed by the filter: one indexed find per institution. */
+  async function membersFor(scope: Scope, filter: z.output<typeof memberFilter>, doctorsOnly: boolean): Promise<{ docs: StaffDoc[]; institutionIds: string[] }> {
+    const allowed = readable(scope, 'read');
+    refuseIfNone(allowed);
+    const wanted = new Set<string>();
+    const byId = (filter.id ?? []).map(parseMemberId);
+    if (byId.some((m) => m === null)) throw new RequestValidationError([{ loc: ['query', 'filter', 'id'], msg: 'Not a member id', type: 'invalid_id' }]);
+    for (const m of byId) wanted.add(m!.institution_id);
+    if (filter.institution_id) wanted.add(filter.institution_id);
+    let institutionIds: string[];
+    if (wanted.size > 0) institutionIds = [...wanted].filter((id) => !allowed || allowed.has(id));
+    else if (allowed) institutionIds = [...allowed];
+    else institutionIds = [];
+    if (filter.institution_id && allowed && !allowed.has(filter.institution_id)) throw notFound(INSTITUTION_TEXTS.institutionNotFound);
+    const q = filter.q?.toLowerCase();
+    const keep = (d: StaffDoc) =>
+      (!doctorsOnly || DOCTOR_ROLES.includes(d.role)) &&
+      (byId.length === 0 || byId.some((m) => m!.institution_id === d.institution_id && m!.user_id === d.user_id)) &&
+      (!filter.role || d.role === filter.role) &&
+      (!q || d.name.toLowerCase().includes(q) || d.email.includes(q));
+    const activeFilter = filter.is_active === false ? { is_active: false } : { is_active: true };
+    // A platform admin without an institution filter: every institution's members (an indexed find by activity is not
+    // available; staff lists are small next to the log, and this is an operator's screen).
+    const found = institutionIds.length > 0 || allowed
+      ? (await Promise.all(institutionIds.map((id) => staff.find({ institution_id: id, ...activeFilter })))).flat()
+      : await staff.find(activeFilter);
+    // One entry per (institution, person): the latest.
+    const latest = new Map<string, StaffDoc>();
+    for (const d of found.filter(keep)) {
+      const key = memberId(d.institution_id, d.user_id);
+      const seen = latest.get(key);
+      if (!seen || seen.added_position < d.added_position) latest.set(key, d);
+    }
+    return { docs: [...latest.values()], institutionIds };
+  }
+
+  const recordAudit = async (auth: AccessClaims, req: Parameters<AccessAudit['record']>[1], scope: Scope, docs: StaffDoc[], resource: 'institution_staff' | 'institution_doctors', route: string) => {
+    const byInstitution = new Map<string, Subjects>();
+    for (const d of docs) {
+      let subjects = byInstitution.get(d.institution_id);
+      if (!subjects) byInstitution.set(d.institution_id, (subjects = new Subjects()));
+      subjects.add(d.user_id, 'contact_details');
+    }
+    for (const [institutionId, subjects] of byInstitution) await audit.record(auth, req, { ...auditPurpose(scope, institutionId), resource, route, subjects });
+  };
+
+  for (const kind of ['staff', 'doctors'] as const) {
+    const doctorsOnly = kind === 'doctors';
+    const resource = doctorsOnly ? ('institution_doctors' as const) : ('institution_staff' as const);
+    const toRecords = async (docs: StaffDoc[]) =>
+      doctorsOnly ? Promise.all(docs.map(async (d) => doctorRecord(d, await doctors.get(d.user_id)))) : docs.map(staffRecord);
+    api.route({
+      method: 'get',
+      path: `/admin/${kind}`,
+      summary: doctorsOnly
+        ? "Institutions' doctors (filter institution_id; getMany by id `<institution_id>~<doctor_id>`)"
+        : "Institutions' staff with their roles (filter institution_id; getMany by id `<institution_id>~<user_id>`)",
+      tags: ['admin'],
+      policy: policies.anyUser,
+      query: listQuerySchema(memberFilter, ['name', 'role', 'email', 'added_at', 'specialty', 'id'], 'name'),
+      response: z.array(z.object({ id: z.string() }).loose()),
+      errors: [403, 404, 503],
+      handler: async ({ auth, query, req }) => {
+        const scope = await scopeOf(auth);
+        const { docs } = await membersFor(scope, query.filter, doctorsOnly);
+        const records = ((await toRecords(docs)) as Array<Record<string, unknown> & { id: string }>).sort(byField(query.sort.field, query.sort.order));
+        const page = pageOf(kind, records, query);
+        const shown = new Set(page.body.map((r) => r.id));
+        await recordAudit(auth, req, scope, docs.filter((d) => shown.has(memberId(d.institution_id, d.user_id))), resource, `GET /api/v1/admin/${kind}`);
+        return page;
+      },
+    });
+    api.route({
+      method: 'get',
+      path: `/admin/${kind}/:id`,
+      summary: `One of an institution's ${doctorsOnly ? 'doctors' : 'staff'} (id \`<institution_id>~<user_id>\`)`,
+      tags: ['admin'],
+      policy: policies.anyUser,
+      params: idParams,
+      response: z.object({ id: z.string() }).loose(),
+      errors: [404, 503],
+      handler: async ({ auth, params, req }) => {
+        const scope = await scopeOf(auth);
+        const member = parseMemberId(params.id);
+        const allowed = readable(scope, 'read');
+        if (!member || (allowed && !allowed.has(member.institution_id))) throw notFound(ADMIN_TEXTS.memberNotFound);
+        const entries = await staff.find({ institution_id: member.institution_id, user_id: member.user_id }, { sort: { added_position: -1 }, limit: 1 });
+        const doc = entries[0];
+        if (!doc || (doctorsOnly && !DOCTOR_ROLES.includes(doc.role))) throw notFound(ADMIN_TEXTS.memberNotFound);
+        await recordAudit(auth, req, scope, [doc], resource, `GET /api/v1/admin/${kind}/:id`);
+        return { body: (await toRecords([doc]))[0]! };
+      },
+    });
+  }
+
+  // ---- appointments ----
+  const appointmentFilter = z.object({
+    id: idsFilter.optional(),
+    status: z.enum(['requested', 'confirmed', 'rejected', 'cancelled', 'completed']).optional(),
+    doctor_id: z.string().min(1).max(64).optional(),
+    patient_id: z.string().min(1).max(64).optional(),
+    institution_id: z.string().min(1).max(64).optional(),
+    start_gte: isoInstant.optional(),
+    start_lte: isoInstant.optional(),
+    q: z.string().min(1).max(100).optional(),
+  });
+  const appointmentSort = ['start', 'status', 'created_at', 'updated_at', 'id'] as const;
+
+  /**
+   * The appointments this caller may read: platform admins all, an institution's members those with its doctors
+   * requested while they were members (as `GET /institutions/:id/appointments`), each membership interval one indexed find.
+   */
+  async function appointmentPage(scope: Scope, query: ListQuery<z.output<typeof appointmentFilter>, (typeof appointmentSort)[number]>) {
+    const f = query.filter;
+    const base: Filter = {};
+    if (f.status) base.status = f.status;
+    if (f.patient_id) base.patient_id = f.patient_id;
+    if (f.id) base._id = { $in: f.id };
+    if (f.start_gte || f.start_lte) {
+      const range: Record<string, string> = {};
+      if (f.start_gte) range.$gte = new Date(f.start_gte).toISOString();
+      if (f.start_lte) range.$lte = new Date(f.start_lte).toISOString();
+      base.start = range;
+    }
+    const field = query.sort.field === 'id' ? '_id' : query.sort.field;
+    const sort = { [field]: query.sort.order, _id: query.sort.order } as Record<string, 1 | -1>;
+    const wanted = query.end + 1;
+    const needle = f.q?.toLowerCase();
+    // Searching notes reads every appointment the other filters leave (of the caller's institutions): no index on free text.
+    const matchesNotes = needle ? (d: AppointmentDoc) => d.notes.toLowerCase().includes(needle) : null;
+    if (scope.platform) {
+      // Notes are the patient's health data: not an operator's to read, nor to search.
+      if (f.q) throw new HttpError(403, ADMIN_TEXTS.notesNotReadable);
+      const filter: Filter = { ...base };
+      if (f.doctor_id) filter.doctor_id = f.doctor_id;
+      if (f.institution_id) {
+        const intervals = await staff.find({ institution_id: f.institution_id, role: { $in: [...DOCTOR_ROLES] } });
+        return mergeIntervals(intervals, filter, sort, wanted, query, matchesNotes);
+      }
+      const [docs, total] = await Promise.all([appointments.find(filter, { sort, skip: query.start, limit: query.end - query.start + 1 }), appointments.count(filter)]);
+      return { docs, total, institutionOf: () => null as string | null };
+    }
+    const allowed = readable(scope, 'read_appointments')!;
+    refuseIfNone(allowed);
+    const institutionIds = f.institution_id ? [...allowed].filter((id) => id === f.institution_id) : [...allowed];
+    if (f.institution_id && institutionIds.length === 0) throw notFound(INSTITUTION_TEXTS.institutionNotFound);
+    const intervals = (await Promise.all(institutionIds.map((id) => staff.find({ institution_id: id, role: { $in: [...DOCTOR_ROLES] } })))).flat();
+    return mergeIntervals(intervals.filter((i) => !f.doctor_id || i.user_id === f.doctor_id), base, sort, wanted, query, matchesNotes);
+  }
+
+  async function mergeIntervals(
+    intervals: StaffDoc[],
+    base: Filter,
+    sort: Record<string, 1 | -1>,
+    wanted: number,
+    query: { start: number; end: number; sort: { field: string; order: 1 | -1 } },
+    matchesNotes: ((d: AppointmentDoc) => boolean) | null,
+  ) {
+    const found = new Map<string, { doc: AppointmentDoc; institution: string }>();
+    let total = 0;
+    const searching = matchesNotes !== null;
+    for (const entry of intervals) {
+      const requested_position = entry.removed_position === null ? { $gt: entry.added_position } : { $gt: entry.added_position, $lt: entry.removed_position };
+      const filter = { ...base, doctor_id: entry.user_id, requested_position };
+      // Each interval's first `end + 1` in the order asked; the merge's first `end + 1` are the page's candidates.
+      const docs = searching ? (await appointments.find(filter, { sort })).filter(matchesNotes) : await appointments.find(filter, { sort, limit: wanted });
+      total += searching ? docs.length : await appointments.count(filter);
+      for (const doc of docs.slice(0, wanted)) if (!found.has(doc._id)) found.set(doc._id, { doc, institution: entry.institution_id });
+    }
+    const field = query.sort.field === 'id' ? '_id' : query.sort.field;
+    const ordered = [...found.values()].sort((a, b) => byField<Record<string, unknown>>(field, query.sort.order)({ ...a.doc, id: a.doc._id }, { ...b.doc, id: b.doc._id }));
+    const page = ordered.slice(query.start, query.end + 1);
+    const institutionById = new Map(page.map((p) => [p.doc._id, p.institution]));
+    return { docs: page.map((p) => p.doc), total, institutionOf: (id: string) => institutionById.get(id) ?? null };
+  }
+
+  const appointmentRecord = (a: AppointmentDoc, zone: string, notesReadable: boolean, institutionId: string | null) => ({
+    id: a._id,
+    patient_id: a.patient_id,
+    patient_name: a.patient_name,
+    doctor_id: a.doctor_id,
+    doctor_name: a.doctor_name,
+    doctor_specialty: a.doctor_specialty,
+    institution_id: institutionId,
+    start: a.start,
+    end: a.end,
+    ...toLocalSlotFields(a.start, a.end, zone),
+    status: a.status,
+    status_reason: a.status_reason,
+    notes: notesReadable ? a.notes : null,
+    created_at: a.created_at,
+    updated_at: a.updated_at,
+  });
+
+  api.route({
+    method: 'get',
+    path: '/admin/appointments',
+    summary:
+      "Appointments: all for platform admins (without notes), an institution's for its members who may read appointments (filters status, doctor_id, patient_id, start_gte, start_lte, q in notes)",
+    tags: ['admin'],
+    policy: policies.anyUser,
+    query: listQuerySchema(appointmentFilter, appointmentSort, 'start'),
+    response: z.array(z.object({ id: z.string() }).loose()),
+    errors: [403, 404, 503],
+    handler: async ({ auth, query, req }) => {
+      const scope = await scopeOf(auth);
+      const { docs, total, institutionOf } = await appointmentPage(scope, query);
+      const subjects = new Map<string | null, Subjects>();
+      for (const doc of docs) {
+        const key = institutionOf(doc._id);
+        let s = subjects.get(key);
+        if (!s) subjects.set(key, (s = new Subjects()));
+        s.add(doc.patient_id, doc._id).add(doc.doctor_id, doc._id);
+      }
+      for (const [institutionId, s] of subjects) {
+        const why = auditPurpose(scope, institutionId);
+        await audit.record(auth, req, { ...why, purpose: scope.platform ? why.purpose : 'institution_audit', resource: 'institution_appointments', route: 'GET /api/v1/admin/appointments', subjects: s });
+      }
+      return {
+        body: docs.map((d) => appointmentRecord(d, DEFAULT_TIMEZONE, !scope.platform, institutionOf(d._id))),
+        headers: contentRange('appointments', query.start, docs.length, total),
+      };
+    },
+  });
+
+  /** The appointment if the caller may read it through the console, with why. */
+  async function readableAppointment(auth: AccessClaims, id: string) {
+    const doc = await appointments.get(id);
+    if (!doc) throw notFound(API_TEXTS.appointmentNotFound);
+    if (auth.account_type === 'admin') return { doc, institution: null };
+    const institution = await lookups.institutionReadingAppointment(auth.user_id, doc);
+    if (!institution) throw notFound(API_TEXTS.appointmentNotFound);
+    return { doc, institution };
+  }
+
+  api.route({
+    method: 'get',
+    path: '/admin/appointments/:id',
+    summary: 'One appointment (platform admins, or members of its doctor’s institution who may read appointments)',
+    tags: ['admin'],
+    policy: policies.anyUser,
+    params: idParams,
+    response: z.object({ id: z.string() }).loose(),
+    errors: [404, 503],
+    handler: async ({ auth, params, req }) => {
+      const { doc, institution } = await readableAppointment(auth, params.id);
+      await audit.record(auth, req, {
+        purpose: institution ? 'institution_audit' : 'platform_administration',
+        resource: 'institution_appointments',
+        route: 'GET /api/v1/admin/appointments/:id',
+        institution,
+        subjects: new Subjects().add(doc.patient_id, doc._id).add(doc.doctor_id, doc._id),
+      });
+      return { body: appointmentRecord(doc, DEFAULT_TIMEZONE, institution !== null, institution?.id ?? null) };
+    },
+  });
+
+  const historyQuery = z.object({
+    format: z.enum(['json', 'csv']).optional(),
+    timezone_str: z.string().max(64).optional(),
+  });
+
+  async function timeline(auth: AccessClaims, id: string, req: Parameters<AccessAudit['record']>[1], route: string, zoneName: string | undefined) {
+    const { doc, institution } = await readableAppointment(auth, id);
+    const zone = zoneName && DateTimeZone.valid(zoneName) ? zoneName : DEFAULT_TIMEZONE;
+    // Every read of a history is on the record, before anything is answered.
+    const recorded = audit.record(auth, req, {
+      purpose: institution ? 'institution_audit' : 'platform_administration',
+      resource: 'appointment_history',
+      route,
+      institution,
+      subjects: new Subjects().add(doc.patient_id, doc._id).add(doc.doctor_id, doc._id),
+    });
+    const [entries] = await Promise.all([history.find({ appointment_id: id }, { sort: { position: 1 } }), recorded]);
+    const names = new Map<string, string | null>();
+    for (const e of entries) if (!names.has(e.actor.user_id)) names.set(e.actor.user_id, (await users.get(e.actor.user_id))?.name ?? null);
+    const events: TimelineEntry[] = entries.map((e) => ({
+      id: e.event_id,
+      position: e.position,
+      event_id: e.event_id,
+      type: e.type,
+      occurred_at: e.occurred_at,
+      actor: { ...e.actor, name: names.get(e.actor.user_id) ?? null },
+      correlation_id: e.correlation_id ?? null,
+      description: describe(e, names.get(e.actor.user_id) ?? null, { zone, notesReadable: institution !== null }),
+    }));
+    return { appointment_id: id, events };
+  }
+
+  const timelineSchema = z.object({
+    appointment_id: z.string(),
+    events: z.array(
+      z.object({
+        id: z.string(),
+        position: z.number(),
+        event_id: z.string(),
+        type: z.string(),
+        occurred_at: z.string(),
+        actor: z.object({ user_id: z.string(), role: z.string(), name: z.string().nullable() }),
+        correlation_id: z.string().nullable(),
+        description: z.string(),
+      }),
+    ),
+  });
+  const csvOf = (id: string, events: TimelineEntry[]) => ({
+    body: new RawBody(Buffer.from(historyCsv(events), 'utf8'), 'text/csv; charset=utf-8'),
+    headers: { 'Content-Disposition': `attachment; filename="appointment-${id.replace(/[^A-Za-z0-9_-]/g, '')}-history.csv"` },
+  });
+
+  api.route({
+    method: 'get',
+    path: '/admin/appointments/:id/history',
+    summary: "An appointment's timeline: every event with actor, role, time, correlation id and a readable line (`?format=csv` for CSV); each read is audited",
+    tags: ['admin'],
+    policy: policies.anyUser,
+    params: idParams,
+    query: historyQuery,
+    response: timelineSchema,
+    errors: [404, 503],
+    handler: async ({ auth, params, query, req }) => {
+      const result = await timeline(auth, params.id, req, 'GET /api/v1/admin/appointments/:id/history', query.timezone_str);
+      if (query.format === 'csv') return csvOf(params.id, result.events) as never;
+      return { body: result };
+    },
+  });
+
+  api.route({
+    method: 'get',
+    path: '/admin/appointments/:id/history.csv',
+    summary: "An appointment's timeline as CSV (time, actor, role, event, description, correlation_id, event_id); each read is audited",
+    tags: ['admin'],
+    policy: policies.anyUser,
+    params: idParams,
+    query: historyQuery.omit({ format: true }),
+    errors: [404, 503],
+    handler: async ({ auth, params, query, req }) => {
+      const result = await timeline(auth, params.id, req, 'GET /api/v1/admin/appointments/:id/history.csv', query.timezone_str);
+      return csvOf(params.id, result.events);
+    },
+  });
+
+  // ---- users (platform admins) ----
+  api.route({
+    method: 'get',
+    path: '/admin/users',
+    summary: 'Accounts (platform admins): filter account_type, is_active, id; newest first by default',
+    tags: ['admin'],
+    policy: policies.roles('admin'),
+    query: listQuerySchema(
+      z.object({ id: idsFilter.optional(), account_type: z.enum(['patient', 'doctor', 'admin']).optional(), is_active: z.boolean().optional() }),
+      ['registered_at', 'name', 'account_type', 'id'],
+      'registered_at',
+    ),
+    response: z.array(z.object({ id: z.string() }).loose()),
+    handler: async ({ query }) => {
+      const filter: Filter = {};
+      if (query.filter.id) filter._id = { $in: query.filter.id };
+      if (query.filter.account_type) filter.account_type = query.filter.account_type;
+      if (query.filter.is_active !== undefined) filter.active = query.filter.is_active;
+      const field = query.sort.field === 'id' ? '_id' : query.sort.field;
+      const [docs, total] = await Promise.all([
+        users.find(filter, { sort: { [field]: query.sort.order, _id: query.sort.order }, skip: query.start, limit: query.end - query.start + 1 }),
+        users.count(filter),
+      ]);
+      return { body: docs.map(userRecord), headers: contentRange('users', query.start, docs.length, total) };
+    },
+  });
+
+  api.route({
+    method: 'get',
+    path: '/admin/users/:id',
+    summary: 'One account (platform admins)',
+    tags: ['admin'],
+    policy: policies.roles('admin'),
+    params: idParams,
+    response: z.object({ id: z.string() }).loose(),
+    errors: [404],
+    handler: async ({ params }) => {
+      const doc = await users.get(params.id);
+      if (!doc) throw notFound(API_TEXTS.userNotFound);
+      return { body: userRecord(doc) };
+    },
+  });
+}
+
+/** IANA zone names luxon knows. */
+const DateTimeZone = {
+  valid(name: string): boolean {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: name });
+      return true;
+    } catch {
+      return false;
+    }
+  },
+};

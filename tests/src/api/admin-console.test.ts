@@ -1,0 +1,278 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import simpleRestProvider from 'ra-data-simple-rest';
+import { fetchUtils, type DataProvider } from 'ra-core';
+import { findUserIdByEmail } from '@telemed/command';
+import { DEFAULT_ROLE_PERMISSIONS } from '@telemed/contracts';
+import { indiaDate, startTestApp, type TestApp, type TestUser } from '../support/test-app';
+import { freePort } from '../support/processes';
+
+/**
+ * The react-admin console's API (issue 15), driven by ra-data-simple-rest itself: every call below is the provider's
+ * own request (sort, range, filter as JSON; Range header; Content-Range totals), with the bearer token and
+ * read-your-writes (X-Min-Position after a write) added by wrapping its httpClient, as the frontend does.
+ */
+describe('admin console API through ra-data-simple-rest', () => {
+  let t: TestApp;
+  let base: string;
+  let platformAdmin: TestUser;
+  let patient: TestUser;
+  let doctor: TestUser;
+  let institutionId: string;
+  let otherInstitutionId: string;
+  let appointmentId: string;
+  let lastPosition = 0;
+  const ORIGIN = 'http://console.example.in';
+
+  /** The provider for one caller: the unmodified ra-data-simple-rest over a wrapped fetchJson. */
+  function providerFor(user: { token: string }): DataProvider {
+    const httpClient = async (url: string, options: fetchUtils.Options = {}) => {
+      const headers = new Headers(options.headers as HeadersInit | undefined);
+      headers.set('Authorization', `Bearer ${user.token}`);
+      if (lastPosition > 0 && (!options.method || options.method === 'GET')) headers.set('X-Min-Position', String(lastPosition));
+      const result = await fetchUtils.fetchJson(url, { ...options, headers });
+      const position = Number(result.headers.get('X-Event-Position'));
+      if (position > lastPosition) lastPosition = position;
+      return result;
+    };
+    return simpleRestProvider(`${base}/api/v1/admin`, httpClient);
+  }
+
+  async function accountOf(email: string, accountType: 'patient' | 'doctor'): Promise<TestUser> {
+    const user_id = (await findUserIdByEmail(t.app.eventStore, email))!;
+    const token = await t.app.tokens.issue({ user_id, account_type: accountType });
+    return { user_id, token, auth: { Authorization: `Bearer ${token}` } };
+  }
+
+  const staff = [
+    { name: 'Lata Rao', email: 'lata@sunrise.in', phone: '+91 90000 11111', account_type: 'ADMIN' },
+    { name: 'Ananya Sharma', email: 'ananya@sunrise.in', phone: '+91 90000 22222', account_type: 'DOCTOR' },
+  ];
+
+  before(async () => {
+    const port = await freePort();
+    t = await startTestApp({ env: { CORS_ORIGINS: ORIGIN } });
+    await t.app.listen(port, '127.0.0.1');
+    base = `http://127.0.0.1:${port}`;
+    platformAdmin = await t.createUser('admin', { name: 'Operator' });
+    patient = await t.createUser('patient', { name: 'Meera Iyer' });
+  });
+  after(() => t.close());
+
+  it('institutions: create derives the slug and answers the record; list, show, getMany, edit', async () => {
+    const admin = providerFor(platformAdmin);
+    const created = await admin.create('institutions', {
+      data: { name: 'Sunrise Clinic, Bengaluru', address: '12 MG Road', phone: '+91 80 4000 1234', email: 'Contact@Sunrise.in', staff },
+    });
+    institutionId = String(created.data.id);
+    assert.equal(created.data.slug, 'sunrise-clinic-bengaluru');
+    assert.equal(created.data.email, 'contact@sunrise.in');
+    const other = await admin.create('institutions', {
+      data: { name: 'Moonlight Care', address: '1 Park St', phone: '+91 33 4000 1234', email: 'm@moon.in', staff: [{ name: 'Ravi', email: 'ravi@moon.in', phone: '+91 90000 33333', account_type: 'ADMIN' }] },
+    });
+    otherInstitutionId = String(other.data.id);
+
+    const list = await admin.getList('institutions', { pagination: { page: 1, perPage: 1 }, sort: { field: 'name', order: 'DESC' }, filter: {} });
+    assert.equal(list.total, 2);
+    assert.deepEqual(list.data.map((i) => i.name), ['Sunrise Clinic, Bengaluru']);
+    const second = await admin.getList('institutions', { pagination: { page: 2, perPage: 1 }, sort: { field: 'name', order: 'DESC' }, filter: { is_active: true } });
+    assert.deepEqual(second.data.map((i) => i.name), ['Moonlight Care']);
+    const searched = await admin.getList('institutions', { pagination: { page: 1, perPage: 25 }, sort: { field: 'name', order: 'ASC' }, filter: { q: 'moon' } });
+    assert.deepEqual(searched.data.map((i) => i.id), [otherInstitutionId]);
+    assert.equal((await admin.getOne('institutions', { id: institutionId })).data.name, 'Sunrise Clinic, Bengaluru');
+    const many = await admin.getMany('institutions', { ids: [institutionId, otherInstitutionId] });
+    assert.deepEqual(new Set(many.data.map((i) => i.id)), new Set([institutionId, otherInstitutionId]));
+
+    // The institution's admin edits it (the seeds' 'coming soon' edit), sending the whole record back as react-admin does.
+    const lata = await accountOf('lata@sunrise.in', 'patient');
+    const mine = providerFor(lata);
+    const previous = (await mine.getOne('institutions', { id: institutionId })).data;
+    const updated = await mine.update('institutions', { id: institutionId, data: { ...previous, address: '14 MG Road, Bengaluru' }, previousData: previous });
+    assert.equal(updated.data.address, '14 MG Road, Bengaluru');
+    assert.equal(updated.data.slug, 'sunrise-clinic-bengaluru', 'the slug stays');
+    assert.equal((await mine.getOne('institutions', { id: institutionId })).data.address, '14 MG Road, Bengaluru', 'read your write');
+    // ...and sees only its own institution.
+    const hers = await mine.getList('institutions', { pagination: { page: 1, perPage: 25 }, sort: { field: 'name', order: 'ASC' }, filter: {} });
+    assert.deepEqual(hers.data.map((i) => i.id), [institutionId]);
+    await assert.rejects(mine.getOne('institutions', { id: otherInstitutionId }), (e: { status: number }) => e.status === 404);
+    await assert.rejects(mine.delete('institutions', { id: institutionId }), (e: { status: number }) => e.status === 403);
+  });
+
+  it('staff: getManyReference by institution, create in a role with the default permissions, getOne, getMany, delete', async () => {
+    const lata = providerFor(await accountOf('lata@sunrise.in', 'patient'));
+    const ref = await lata.getManyReference('staff', { target: 'institution_id', id: institutionId, pagination: { page: 1, perPage: 25 }, sort: { field: 'name', order: 'ASC' }, filter: {} });
+    assert.deepEqual(ref.data.map((s) => [s.name, s.role]), [['Ananya Sharma', 'DOCTOR'], ['Lata Rao', 'ADMIN']]);
+    assert.equal(ref.total, 2);
+    const created = await lata.create('staff', { data: { institution_id: institutionId, name: 'Sita Nair', email: 'sita@sunrise.in', phone: '+91 90000 44444', account_type: 'STAFF' } });
+    assert.equal(created.data.role, 'STAFF');
+    assert.equal(created.data.id, `${institutionId}~${created.data.user_id}`);
+    const one = await lata.getOne('staff', { id: created.data.id });
+    assert.equal(one.data.name, 'Sita Nair');
+    const institution = (await lata.getOne('institutions', { id: institutionId })).data;
+    assert.deepEqual(institution.role_permissions.STAFF, DEFAULT_ROLE_PERMISSIONS.STAFF);
+    const many = await lata.getMany('staff', { ids: [one.data.id, ref.data[0]!.id] });
+    assert.equal(many.data.length, 2);
+    // A STAFF member may read but not manage staff: the server refuses, whatever the screen shows.
+    const sita = providerFor(await accountOf('sita@sunrise.in', 'patient'));
+    await assert.rejects(sita.delete('staff', { id: ref.data[0]!.id }), (e: { status: number; message: string }) => e.status === 403 && e.message.length > 0);
+    const permissions = await fetch(`${base}/api/v1/admin/permissions`, { headers: { Authorization: `Bearer ${(await accountOf('sita@sunrise.in', 'patient')).token}` } }).then((r) => r.json());
+    assert.deepEqual(permissions.resources.staff, ['list', 'show']);
+    assert.equal(permissions.resources.appointments, undefined, 'STAFF has no appointments permission');
+    const removed = await lata.delete('staff', { id: one.data.id });
+    assert.equal(removed.data.is_active, false);
+    const after = await lata.getManyReference('staff', { target: 'institution_id', id: institutionId, pagination: { page: 1, perPage: 25 }, sort: { field: 'name', order: 'ASC' }, filter: {} });
+    assert.equal(after.total, 2);
+  });
+
+  it('doctors: list, add with the seeds defaults, getOne, getMany, getManyReference, remove', async () => {
+    const lata = providerFor(await accountOf('lata@sunrise.in', 'patient'));
+    const added = await lata.create('doctors', { data: { institution_id: institutionId, name: 'Dr. Kiran Rao', email: 'kiran@sunrise.in', phone_number: '+91 90000 55555' } });
+    assert.equal(added.data.specialty, 'General Medicine');
+    assert.equal(added.data.consultation_fee, 100);
+    const list = await lata.getList('doctors', { pagination: { page: 1, perPage: 25 }, sort: { field: 'name', order: 'ASC' }, filter: { institution_id: institutionId } });
+    assert.deepEqual(list.data.map((d) => d.name), ['Ananya Sharma', 'Dr. Kiran Rao']);
+    assert.equal((await lata.getOne('doctors', { id: added.data.id })).data.qualification, 'MD');
+    assert.equal((await lata.getMany('doctors', { ids: [added.data.id] })).data.length, 1);
+    const ref = await lata.getManyReference('doctors', { target: 'institution_id', id: institutionId, pagination: { page: 1, perPage: 1 }, sort: { field: 'name', order: 'DESC' }, filter: {} });
+    assert.equal(ref.total, 2);
+    assert.deepEqual(ref.data.map((d) => d.name), ['Dr. Kiran Rao']);
+    const removed = await lata.delete('doctors', { id: added.data.id });
+    assert.equal(removed.data.is_active, false);
+    // Another institution's admin is told it does not exist.
+    const ravi = providerFor(await accountOf('ravi@moon.in', 'patient'));
+    await assert.rejects(ravi.getList('doctors', { pagination: { page: 1, perPage: 25 }, sort: { field: 'name', order: 'ASC' }, filter: { institution_id: institutionId } }), (e: { status: number }) => e.status === 404);
+  });
+
+  it('appointments: filters by status, doctor, patient, dates and notes; show; history with readable lines, CSV, and every read audited', async () => {
+    doctor = await accountOf('ananya@sunrise.in', 'doctor');
+    const date = indiaDate(3);
+    const [slot, slot2] = await t.openSlots(doctor, [{ date, time: '10:30' }, { date, time: '11:00' }]);
+    const booked = await t.http.post('/api/v1/appointments').set(patient.auth).send({ slot_id: slot, notes: 'Fever for three days' }).expect(201);
+    appointmentId = booked.body.appointment_id;
+    await t.http.post('/api/v1/appointments').set(patient.auth).send({ slot_id: slot2, notes: 'Follow-up' }).expect(201);
+    const approved = await t.http.post(`/api/v1/appointments/${appointmentId}/approve`).set(doctor.auth).expect(200);
+    lastPosition = Math.max(lastPosition, Number(approved.headers['x-event-position']));
+
+    const lata = providerFor(await accountOf('lata@sunrise.in', 'patient'));
+    const all = await lata.getList('appointments', { pagination: { page: 1, perPage: 25 }, sort: { field: 'start', order: 'ASC' }, filter: {} });
+    assert.equal(all.total, 2);
+    assert.equal(all.data[0]!.id, appointmentId);
+    assert.equal(all.data[0]!.notes, 'Fever for three days');
+    const confirmed = await lata.getList('appointments', { pagination: { page: 1, perPage: 25 }, sort: { field: 'start', order: 'DESC' }, filter: { status: 'confirmed', doctor_id: doctor.user_id, patient_id: patient.user_id } });
+    assert.deepEqual(confirmed.data.map((a) => a.id), [appointmentId]);
+    const paged = await lata.getList('appointments', { pagination: { page: 2, perPage: 1 }, sort: { field: 'start', order: 'ASC' }, filter: {} });
+    assert.equal(paged.total, 2);
+    assert.equal(paged.data.length, 1);
+    assert.notEqual(paged.data[0]!.id, appointmentId);
+    const dated = await lata.getList('appointments', {
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'start', order: 'ASC' },
+      filter: { start_gte: `${date}T05:00:00Z`, start_lte: `${date}T05:15:00Z` },
+    });
+    assert.deepEqual(dated.data.map((a) => a.id), [appointmentId], '10:30 India is 05:00 UTC');
+    const searched = await lata.getList('appointments', { pagination: { page: 1, perPage: 25 }, sort: { field: 'start', order: 'ASC' }, filter: { q: 'fever' } });
+    assert.deepEqual(searched.data.map((a) => a.id), [appointmentId]);
+    const ref = await lata.getManyReference('appointments', { target: 'doctor_id', id: doctor.user_id, pagination: { page: 1, perPage: 25 }, sort: { field: 'start', order: 'ASC' }, filter: {} });
+    assert.equal(ref.total, 2);
+    assert.equal((await lata.getOne('appointments', { id: appointmentId })).data.status, 'confirmed');
+    assert.equal((await lata.getMany('appointments', { ids: [appointmentId] })).data.length, 1);
+
+    // The platform admin sees every appointment but not the patient's notes, and may not search them.
+    const admin = providerFor(platformAdmin);
+    const operators = await admin.getList('appointments', { pagination: { page: 1, perPage: 25 }, sort: { field: 'start', order: 'ASC' }, filter: {} });
+    assert.equal(operators.total, 2);
+    assert.equal(operators.data[0]!.notes, null);
+    await assert.rejects(admin.getList('appointments', { pagination: { page: 1, perPage: 25 }, sort: { field: 'start', order: 'ASC' }, filter: { q: 'fever' } }), (e: { status: number }) => e.status === 403);
+    // The other institution sees none of them.
+    const ravi = providerFor(await accountOf('ravi@moon.in', 'patient'));
+    assert.equal((await ravi.getList('appointments', { pagination: { page: 1, perPage: 25 }, sort: { field: 'start', order: 'ASC' }, filter: {} })).total, 0);
+    await assert.rejects(ravi.getOne('appointments', { id: appointmentId }), (e: { status: number }) => e.status === 404);
+
+    const latsToken = (await accountOf('lata@sunrise.in', 'patient')).token;
+    const history = await fetch(`${base}/api/v1/admin/appointments/${appointmentId}/history`, { headers: { Authorization: `Bearer ${latsToken}` } }).then((r) => r.json());
+    const lines = history.events.map((e: { description: string }) => e.description);
+    assert.ok(lines.some((l: string) => /^Requested by Meera Iyer for \w{3} \d{1,2} \w{3}, 10:30 — reason: Fever for three days$/.test(l)), lines.join(' | '));
+    assert.ok(lines.includes('Approved by Dr. Ananya Sharma'), lines.join(' | '));
+    for (const e of history.events) {
+      assert.ok(e.correlation_id, 'each entry has its correlation id');
+      assert.ok(e.actor.role && e.occurred_at);
+    }
+    const csv = await fetch(`${base}/api/v1/admin/appointments/${appointmentId}/history.csv`, { headers: { Authorization: `Bearer ${latsToken}` } });
+    assert.match(csv.headers.get('content-type')!, /^text\/csv/);
+    assert.match(csv.headers.get('content-disposition')!, /attachment/);
+    const text = await csv.text();
+    assert.match(text.split('\r\n')[0]!, /^time,actor,role,event,description,correlation_id,event_id$/);
+    assert.match(text, /"Approved by Dr\. Ananya Sharma"/);
+    const viaFormat = await fetch(`${base}/api/v1/admin/appointments/${appointmentId}/history?format=csv`, { headers: { Authorization: `Bearer ${latsToken}` } });
+    assert.equal(await viaFormat.text(), text);
+    // The operator's timeline leaves the reason out.
+    const operatorHistory = await fetch(`${base}/api/v1/admin/appointments/${appointmentId}/history`, { headers: platformAdmin.auth }).then((r) => r.json());
+    assert.ok(operatorHistory.events.some((e: { description: string }) => /^Requested by Meera Iyer for .*10:30$/.test(e.description)));
+
+    // Each history read is on the patient's access log.
+    await t.settle();
+    const log = await t.http.get('/api/v1/users/me/access-log').set(patient.auth).expect(200);
+    const historyReads = (log.body.entries ?? log.body).filter((e: { route?: string; what?: { route: string } }) => JSON.stringify(e).includes('/admin/appointments/:id/history'));
+    assert.ok(historyReads.length >= 4, `history reads recorded: ${historyReads.length}`);
+  });
+
+  it('users (platform admins): list by account type, show, getMany, deactivate and reactivate', async () => {
+    const admin = providerFor(platformAdmin);
+    const patients = await admin.getList('users', { pagination: { page: 1, perPage: 10 }, sort: { field: 'registered_at', order: 'DESC' }, filter: { account_type: 'patient' } });
+    assert.ok(patients.data.every((u) => u.account_type === 'patient'));
+    assert.ok(patients.data.some((u) => u.id === patient.user_id));
+    assert.equal((await admin.getOne('users', { id: patient.user_id })).data.name, 'Meera Iyer');
+    assert.equal((await admin.getMany('users', { ids: [patient.user_id, doctor.user_id] })).data.length, 2);
+    const off = await admin.update('users', { id: patient.user_id, data: { is_active: false }, previousData: { id: patient.user_id } });
+    assert.equal(off.data.is_active, false);
+    await t.settle();
+    await t.http.get('/api/v1/users/me').set(patient.auth).expect(401);
+    const on = await admin.update('users', { id: patient.user_id, data: { is_active: true }, previousData: { id: patient.user_id } });
+    assert.equal(on.data.is_active, true);
+    await t.settle();
+    await t.http.get('/api/v1/users/me').set(patient.auth).expect(200);
+    await assert.rejects(providerFor(patient).getList('users', { pagination: { page: 1, perPage: 10 }, sort: { field: 'name', order: 'ASC' }, filter: {} }), (e: { status: number }) => e.status === 403);
+  });
+
+  it('projections: listed with Content-Range for the operators', async () => {
+    const list = await providerFor(platformAdmin).getList('projections', { pagination: { page: 1, perPage: 25 }, sort: { field: 'name', order: 'ASC' }, filter: {} });
+    assert.ok(list.total > 5);
+    assert.ok(list.data.some((p) => p.id === 'appointment_history'));
+  });
+
+  it('institutions: disband answers the record, inactive', async () => {
+    const gone = await providerFor(platformAdmin).delete('institutions', { id: otherInstitutionId });
+    assert.equal(gone.data.is_active, false);
+  });
+
+  it('bad sort, range or filter: 422 with detail and the message the provider shows; never a 500', async () => {
+    const bad = ['sort=notjson', 'range=[5,1]', 'range=[0,500]', 'filter={"nope":1}', 'sort=["password","ASC"]', 'filter={"start_gte":"yesterday"}', 'range=[0'];
+    for (const query of bad) {
+      const res = await fetch(`${base}/api/v1/admin/appointments?${query}`, { headers: platformAdmin.auth });
+      assert.equal(res.status, 422, query);
+      const body = await res.json();
+      assert.ok(Array.isArray(body.detail) && typeof body.message === 'string' && body.message.length > 0, `${query}: ${JSON.stringify(body)}`);
+    }
+    await assert.rejects(
+      providerFor(platformAdmin).getOne('appointments', { id: 'no-such-appointment' }),
+      (e: { status: number; message: string; body: { detail: string } }) => e.status === 404 && e.message === e.body.detail,
+    );
+  });
+
+  it('CORS for a configured origin: Range allowed, Content-Range exposed; other origins get nothing', async () => {
+    const preflight = await fetch(`${base}/api/v1/admin/institutions`, {
+      method: 'OPTIONS',
+      headers: { Origin: ORIGIN, 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization,range' },
+    });
+    assert.equal(preflight.status, 204);
+    assert.equal(preflight.headers.get('access-control-allow-origin'), ORIGIN);
+    assert.match(preflight.headers.get('access-control-allow-headers')!, /\bRange\b/);
+    assert.match(preflight.headers.get('access-control-allow-headers')!, /\bAuthorization\b/);
+    const list = await fetch(`${base}/api/v1/admin/institutions?range=[0,24]`, { headers: { ...platformAdmin.auth, Origin: ORIGIN, Range: 'institutions=0-24' } });
+    assert.equal(list.headers.get('access-control-allow-origin'), ORIGIN);
+    assert.match(list.headers.get('access-control-expose-headers')!, /\bContent-Range\b/);
+    assert.match(list.headers.get('content-range')!, /^institutions 0-\d+\/\d+$/);
+    const stranger = await fetch(`${base}/api/v1/admin/institutions`, { method: 'OPTIONS', headers: { Origin: 'http://evil.example', 'Access-Control-Request-Method': 'GET' } });
+    assert.equal(stranger.headers.get('access-control-allow-origin'), null);
+  });
+});
