@@ -1,0 +1,68 @@
+import { describe, it } from 'node:test';
+import { RECORD_TEXTS, type StoredPrescriptionLine } from '@telemed/contracts';
+import { deciderSpec } from '../decider-spec';
+import { notesDecider } from './notes';
+import { prescriptionDecider, type IssuePrescription } from './prescription';
+import type { AppointmentFacts } from '../consultations/consultation';
+
+const appointment: AppointmentFacts = { appointment_id: 'a1', patient_id: 'p1', doctor_id: 'd1', start: '2026-11-25T04:30:00Z', end: '2026-11-25T05:00:00Z', status: 'confirmed' };
+const line = (generic: string, list: StoredPrescriptionLine['tpg_list']): StoredPrescriptionLine => ({
+  medicine_id: null, medicine: generic, generic_name: generic, strength: null, dosage_form: 'Tablet', tpg_list: list, dosage: '1', frequency: 'once_daily', custom_schedule: null, duration_value: 3, duration_unit: 'days', instructions: null,
+});
+const issue = (over: Partial<IssuePrescription['data']> = {}): IssuePrescription => ({
+  type: 'IssuePrescription',
+  data: {
+    prescription_id: 'rx1', verification_code: 'code1', actor_id: 'd1', appointment,
+    consultation: { held: true, mode: 'video' }, kind: 'first', previously_prescribed: [],
+    doctor: { name: 'Dr. A', qualification: 'MBBS', registration_number: 'R-1', medical_council: 'MMC', contact: null },
+    patient: { name: 'P', age: null, gender: null }, lines: [line('Paracetamol', 'O')], diagnosis: null, advice: null, follow_up: null,
+    ...over,
+  },
+});
+
+describe('prescription decider (Telemedicine Practice Guidelines 2020)', () => {
+  const given = deciderSpec(prescriptionDecider);
+  it('issues List O in any mode', () => {
+    for (const mode of ['video', 'audio', 'chat'] as const) {
+      const events = prescriptionDecider.decide(issue({ consultation: { held: true, mode } }), { status: 'none' });
+      if (events[0]?.type !== 'PrescriptionIssued' || events[0].data.consultation_mode !== mode) throw new Error('not issued');
+    }
+  });
+  it('refuses Schedule X / NDPS medicines always, naming the medicine', () =>
+    given([]).when(issue({ kind: 'follow_up', lines: [line('Morphine', 'prohibited')] })).thenThrows('forbidden', RECORD_TEXTS.prohibited('MORPHINE')));
+  it('List A: video yes; audio only as a refill in a follow-up', () => {
+    given([]).when(issue({ lines: [line('Amoxicillin', 'A')] })).then(prescriptionDecider.decide(issue({ lines: [line('Amoxicillin', 'A')] }), { status: 'none' }));
+    given([]).when(issue({ consultation: { held: true, mode: 'audio' }, lines: [line('Amoxicillin', 'A')] })).thenThrows('forbidden', RECORD_TEXTS.listANeedsVideo('AMOXICILLIN'));
+    given([]).when(issue({ consultation: { held: true, mode: 'chat' }, kind: 'follow_up', lines: [line('Amoxicillin', 'A')] })).thenThrows('forbidden', RECORD_TEXTS.listANeedsVideo('AMOXICILLIN'));
+    const refill = issue({ consultation: { held: true, mode: 'audio' }, kind: 'follow_up', previously_prescribed: ['amoxicillin'], lines: [line('Amoxicillin', 'A')] });
+    given([]).when(refill).then(prescriptionDecider.decide(refill, { status: 'none' }));
+  });
+  it('List B only in a follow-up', () => {
+    given([]).when(issue({ lines: [line('Warfarin', 'B')] })).thenThrows('forbidden', RECORD_TEXTS.listBNeedsFollowUp('WARFARIN'));
+    const followUp = issue({ kind: 'follow_up', consultation: { held: true, mode: 'chat' }, lines: [line('Warfarin', 'B')] });
+    given([]).when(followUp).then(prescriptionDecider.decide(followUp, { status: 'none' }));
+  });
+  it('only the appointment doctor, on a consultation held, with a registration number and council', () => {
+    given([]).when(issue({ actor_id: 'p1' })).thenThrows('forbidden', RECORD_TEXTS.prescriberOnly);
+    given([]).when(issue({ actor_id: 'stranger' })).thenThrows('not_found');
+    given([]).when(issue({ consultation: { held: false, mode: 'video' } })).thenThrows('conflict', RECORD_TEXTS.consultationNotHeld);
+    given([]).when(issue({ doctor: { name: 'Dr. A', qualification: 'MBBS', registration_number: null, medical_council: 'MMC', contact: null } })).thenThrows('forbidden', RECORD_TEXTS.registrationMissing);
+  });
+});
+
+describe('notes decider (seed 001 §5)', () => {
+  const given = deciderSpec(notesDecider);
+  const notes = { patient_name: null, patient_id: null, chief_complaint: null, clinical_assessment: null, treatment_plan: null, follow_up_instructions: null, additional_notes: null, priority_level: 'medium' as const, follow_up_required: 'no' as const, template: null, is_draft: true };
+  const save = (over: Partial<typeof notes>, actor = 'd1', status: AppointmentFacts['status'] = 'confirmed') => ({ type: 'SaveConsultationNotes' as const, data: { actor_id: actor, appointment: { ...appointment, status }, notes: { ...notes, ...over } } });
+  it('a draft needs one text field; final notes a patient name and a complaint or assessment', () => {
+    given([]).when(save({})).thenThrows('invalid', RECORD_TEXTS.notesDraftEmpty);
+    given([]).when(save({ is_draft: false, patient_name: 'Ravi', treatment_plan: 'Rest' })).thenThrows('invalid', RECORD_TEXTS.notesFinalIncomplete);
+    given([]).when(save({ is_draft: false, patient_name: ' Ravi ', clinical_assessment: 'Viral' })).then([
+      { type: 'ConsultationNotesSaved', data: { appointment_id: 'a1', patient_id: 'p1', doctor_id: 'd1', is_draft: false, patient_name: 'Ravi', patient_ref: null, chief_complaint: null, clinical_assessment: 'Viral', treatment_plan: null, follow_up_instructions: null, additional_notes: null, priority_level: 'medium', follow_up_required: 'no', template: null } },
+    ]);
+  });
+  it('only the doctor, on a confirmed or completed appointment', () => {
+    given([]).when(save({ chief_complaint: 'x' }, 'p1')).thenThrows('forbidden', RECORD_TEXTS.notesNotAllowed);
+    given([]).when(save({ chief_complaint: 'x' }, 'd1', 'requested')).thenThrows('conflict', RECORD_TEXTS.appointmentNotOpen('requested'));
+  });
+});
