@@ -106,7 +106,6 @@ export type TpgList = (typeof TPG_LISTS)[number];
 export const CONSULTATION_MODES = ['video', 'audio', 'chat'] as const;
 export type ConsultationMode = (typeof CONSULTATION_MODES)[number];
 
-const text = (max: number = RECORD_LIMITS.textChars) => z.string().max(max);
 const optionalText = (max: number = RECORD_LIMITS.textChars) => z.string().max(max).nullish().transform((v) => v ?? null);
 
 export const recordParamsSchema = z.object({ appointment_id: z.string().min(1).max(64) });

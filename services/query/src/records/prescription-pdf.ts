@@ -10,13 +10,17 @@ const require = createRequire(import.meta.url);
  * used for runs of Devanagari (Hindi names), Helvetica for the rest (the subset holds no Latin letters).
  */
 const DEVANAGARI_FONT = require.resolve('@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-400-normal.woff');
-const DEVANAGARI = /[\u0900-\u097F\u1CD0-\u1CFF\uA8E0-\uA8FF]/;
+/** Devanagari, Vedic extensions and Devanagari Extended (by code point: the blocks hold combining marks). */
+const isDevanagari = (char: string) => {
+  const code = char.codePointAt(0)!;
+  return (code >= 0x0900 && code <= 0x097f) || (code >= 0x1cd0 && code <= 0x1cff) || (code >= 0xa8e0 && code <= 0xa8ff);
+};
 
 /** Text split into runs of Devanagari and of everything else (spaces stay with the Latin runs). */
 function runs(text: string): Array<{ text: string; devanagari: boolean }> {
   const out: Array<{ text: string; devanagari: boolean }> = [];
   for (const char of text) {
-    const devanagari = DEVANAGARI.test(char) || ((char === '\u200C' || char === '\u200D') && out.at(-1)?.devanagari === true);
+    const devanagari = isDevanagari(char) || ((char === '\u200C' || char === '\u200D') && out.at(-1)?.devanagari === true);
     const last = out.at(-1);
     if (last && last.devanagari === devanagari) last.text += char;
     else out.push({ text: char, devanagari });
