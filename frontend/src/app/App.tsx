@@ -59,6 +59,8 @@ const DoctorHome = lazyPage(() => import('../features/doctor/DoctorHome'), 'Doct
 const InstitutionAdmin = lazyPage(() => import('../features/institution/InstitutionAdmin'), 'InstitutionAdmin');
 const InstitutionsPage = lazyPage(() => import('../features/institution/InstitutionsPage'), 'InstitutionsPage');
 const InvitationPage = lazyPage(() => import('../features/institution/Invitations'), 'InvitationPage');
+// The react-admin console (issue 15): its own chunk, loaded only at /admin.
+const AdminApp = lazyPage(() => import('../admin/AdminApp'), 'AdminApp');
 
 /**
  * Loads the page module of a page whose HTML came prerendered (/welcome: see vite.config.ts), so that the first render
@@ -124,6 +126,7 @@ export function App() {
         <BrowserRouter>
           <Suspense fallback={pageLoading}>
           <Routes>
+            <Route path="/admin/*" element={<Suspense fallback={null}><AdminApp /></Suspense>} />
             <Route element={<Shell />}>
               <Route path="/" element={<RootRoute><LoginPage /></RootRoute>} />
               <Route path="/login" element={<LoginPage />} />

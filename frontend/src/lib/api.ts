@@ -71,6 +71,20 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
   return body as T;
 }
 
+/** For clients beside `api` (the react-admin console's httpClient): the read-your-writes position they share. */
+export const writePositions = {
+  get: () => lastWritePosition,
+  note(position: number) {
+    if (position > lastWritePosition) lastWritePosition = position;
+  },
+};
+
+/** Renews the access token with the refresh token (shared with `api`); false when there is none or it failed. */
+export function renewSession(): Promise<boolean> {
+  const session = sessionStore.get();
+  return session?.refreshToken ? refresh(session.refreshToken) : Promise.resolve(false);
+}
+
 let refreshing: Promise<boolean> | null = null;
 
 /** Exchanges the refresh token (rotating it); concurrent callers share one exchange. */

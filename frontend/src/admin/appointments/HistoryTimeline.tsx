@@ -1,0 +1,69 @@
+import { useEffect, useState } from 'react';
+import { Button, useRecordContext } from 'react-admin';
+import { Box, List, ListItem, ListItemText, Typography } from '@mui/material';
+import { httpClient } from '../providers';
+
+interface TimelineEntry {
+  id: string;
+  type: string;
+  occurred_at: string;
+  actor: { user_id: string; role: string; name: string | null };
+  correlation_id: string | null;
+  description: string;
+}
+
+const when = (iso: string) => new Date(iso).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
+
+/** The appointment's history: every event with who, their role, when, its correlation id; downloadable as CSV. */
+export function HistoryTimeline() {
+  const record = useRecordContext();
+  const [entries, setEntries] = useState<TimelineEntry[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const id = record?.id === undefined ? null : String(record.id);
+
+  useEffect(() => {
+    if (!id) return;
+    let live = true;
+    httpClient(`/api/v1/admin/appointments/${encodeURIComponent(id)}/history`)
+      .then((r) => live && setEntries((r.json as { events: TimelineEntry[] }).events))
+      .catch((e: Error) => live && setError(e.message));
+    return () => {
+      live = false;
+    };
+  }, [id]);
+
+  const download = async () => {
+    if (!id) return;
+    const result = await httpClient(`/api/v1/admin/appointments/${encodeURIComponent(id)}/history?format=csv`, { headers: new Headers({ Accept: 'text/csv' }) });
+    const url = URL.createObjectURL(new Blob([result.body], { type: 'text/csv' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = `appointment-${id}-history.csv`;
+    a.click();
+    URL.revokeObjectURL(url);
+  };
+
+  return (
+    <Box sx={{ mt: 2 }} data-testid="appointment-history">
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+        <Typography variant="h6">History</Typography>
+        <Button label="Download CSV" onClick={() => void download()} />
+      </Box>
+      {error && <Typography color="error">{error}</Typography>}
+      {!entries && !error && <Typography>Loading…</Typography>}
+      {entries && (
+        <List dense>
+          {entries.map((e) => (
+            <ListItem key={e.id} divider sx={{ alignItems: 'flex-start' }}>
+              <ListItemText
+                primary={e.description}
+                secondary={`${when(e.occurred_at)} · ${e.actor.name ?? e.actor.user_id} (${e.actor.role}) · ${e.type} · correlation ${e.correlation_id ?? '—'}`}
+                slotProps={{ secondary: { sx: { wordBreak: 'break-word' } } }}
+              />
+            </ListItem>
+          ))}
+        </List>
+      )}
+    </Box>
+  );
+}

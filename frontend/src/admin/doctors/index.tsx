@@ -1,0 +1,48 @@
+import { BooleanField, Create, Datagrid, EmailField, List, NumberField, NumberInput, ReferenceField, ReferenceInput, SelectInput, Show, SimpleForm, SimpleShowLayout, TextField, TextInput, email, required } from 'react-admin';
+
+const filters = [<ReferenceInput key="i" source="institution_id" reference="institutions" alwaysOn />];
+
+export const DoctorList = () => (
+  <List filters={filters} sort={{ field: 'name', order: 'ASC' }}>
+    <Datagrid rowClick="show" bulkActionButtons={false}>
+      <TextField source="name" />
+      <TextField source="specialty" />
+      <ReferenceField source="institution_id" reference="institutions" link="show" />
+      <NumberField source="consultation_fee" options={{ style: 'currency', currency: 'INR' }} />
+      <BooleanField source="is_active" label="Active" />
+    </Datagrid>
+  </List>
+);
+
+export const DoctorShow = () => (
+  <Show>
+    <SimpleShowLayout>
+      <TextField source="name" />
+      <TextField source="specialty" />
+      <TextField source="qualification" />
+      <EmailField source="email" />
+      <TextField source="phone_number" />
+      <NumberField source="consultation_fee" options={{ style: 'currency', currency: 'INR' }} />
+      <ReferenceField source="institution_id" reference="institutions" link="show" />
+    </SimpleShowLayout>
+  </Show>
+);
+
+/** The seeds' Add Doctor form: empty specialty, qualification and fee become General Medicine, MD and ₹100. */
+export const DoctorCreate = () => (
+  <Create redirect="list">
+    <SimpleForm defaultValues={{ consultation_fee: 100 }}>
+      <ReferenceInput source="institution_id" reference="institutions">
+        <SelectInput optionText="name" validate={required()} />
+      </ReferenceInput>
+      <TextInput source="name" validate={required()} />
+      <TextInput source="email" validate={[required(), email()]} />
+      <TextInput source="phone_number" validate={required()} />
+      <TextInput source="specialty" />
+      <TextInput source="qualification" />
+      <NumberInput source="consultation_fee" min={0} />
+    </SimpleForm>
+  </Create>
+);
+
+export const doctors = { list: DoctorList, show: DoctorShow, create: DoctorCreate };
