@@ -1,5 +1,5 @@
 import { describe, it } from 'node:test';
-import { RECORD_TEXTS, type StoredPrescriptionLine } from '@telemed/contracts';
+import { RECORD_TEXTS, type ConsultationNotesInput, type StoredPrescriptionLine } from '@telemed/contracts';
 import { deciderSpec } from '../decider-spec';
 import { notesDecider } from './notes';
 import { prescriptionDecider, type IssuePrescription } from './prescription';
@@ -52,7 +52,7 @@ describe('prescription decider (Telemedicine Practice Guidelines 2020)', () => {
 
 describe('notes decider (seed 001 §5)', () => {
   const given = deciderSpec(notesDecider);
-  const notes = { patient_name: null, patient_id: null, chief_complaint: null, clinical_assessment: null, treatment_plan: null, follow_up_instructions: null, additional_notes: null, priority_level: 'medium' as const, follow_up_required: 'no' as const, template: null, is_draft: true };
+  const notes: ConsultationNotesInput = { patient_name: null, patient_id: null, chief_complaint: null, clinical_assessment: null, treatment_plan: null, follow_up_instructions: null, additional_notes: null, priority_level: 'medium', follow_up_required: 'no', template: null, is_draft: true };
   const save = (over: Partial<typeof notes>, actor = 'd1', status: AppointmentFacts['status'] = 'confirmed') => ({ type: 'SaveConsultationNotes' as const, data: { actor_id: actor, appointment: { ...appointment, status }, notes: { ...notes, ...over } } });
   it('a draft needs one text field; final notes a patient name and a complaint or assessment', () => {
     given([]).when(save({})).thenThrows('invalid', RECORD_TEXTS.notesDraftEmpty);
