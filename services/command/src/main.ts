@@ -1,6 +1,6 @@
 import { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
-import { INTERACTIONS_PATH, consultationSettingsFromConfig, videoFromConfig, createAdapters, createBaseApp, createHttpServer, createLogger, createMetrics, loadConfig, runService, tokensFromConfig } from '@telemed/platform';
-import { allProjections, consultationLookups, followLogIfReadModelsAreLocal, readModelTokenCheck, sweepLookups } from '@telemed/query';
+import { INTERACTIONS_PATH, blobStoreFromConfig, consultationSettingsFromConfig, videoFromConfig, createAdapters, createBaseApp, createHttpServer, createLogger, createMetrics, loadConfig, runService, tokensFromConfig } from '@telemed/platform';
+import { MedicineCatalogue, allProjections, consultationLookups, followLogIfReadModelsAreLocal, readModelTokenCheck, recordLookups, sweepLookups } from '@telemed/query';
 import { createCommandService, faultsFromConfig, identityFromConfig, startCommandBackground } from './index';
 
 /** The command service alone (a container): the write API, the bus relay and the process managers. */
@@ -13,6 +13,10 @@ const { secret, tokens } = tokensFromConfig(config);
 const identity = identityFromConfig(config, secret);
 const clock = () => new Date();
 const video = videoFromConfig(config);
+// Clinical records: uploads encrypted under each patient's key (BLOB_STORE: GridFS when MongoDB is configured), and
+// the medicine catalogue (NLEM 2022 and the latest imported brands), as the all-in-one app composes them.
+const blobs = await blobStoreFromConfig(config, adapters.eventStore.keys);
+const medicines = new MedicineCatalogue({ eventStore: adapters.eventStore, blobs });
 const command = createCommandService({
   eventStore: adapters.eventStore,
   tokens,
@@ -24,6 +28,7 @@ const command = createCommandService({
   video,
   consultation: consultationSettingsFromConfig(config),
   ...identity,
+  records: { blobs, medicines, recordLookups: recordLookups(adapters.readStore) },
 });
 const base = createBaseApp({ config, logger, metrics, ready: async () => ({ ok: true, adapters: adapters.kinds }) });
 if (identity.localProvider) {
@@ -43,5 +48,6 @@ await runService({
     await background.stop();
     await local?.stop();
     await adapters.close();
+    await blobs.close();
   },
 });

@@ -1,6 +1,6 @@
 import { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
-import { createAdapters, createBaseApp, createHttpServer, createLogger, createMetrics, loadConfig, runService, tokensFromConfig } from '@telemed/platform';
-import { allProjections, checkpointWaiter, createQueryService, readModelTokenCheck } from './index';
+import { blobStoreFromConfig, createAdapters, createBaseApp, createHttpServer, createLogger, createMetrics, loadConfig, runService, tokensFromConfig } from '@telemed/platform';
+import { MedicineCatalogue, allProjections, checkpointWaiter, createQueryService, readModelTokenCheck } from './index';
 
 /**
  * The query service alone (a container). With PROJECTOR=on it also runs the projections (run exactly one such
@@ -12,6 +12,9 @@ const logger = createLogger({ level: config.LOG_LEVEL, name: 'query' });
 const metrics = createMetrics();
 const adapters = await createAdapters(config, logger, metrics);
 const { tokens } = tokensFromConfig(config);
+// Clinical records: the encrypted uploads (BLOB_STORE: GridFS when MongoDB is configured) and the medicine catalogue.
+const blobs = await blobStoreFromConfig(config, adapters.eventStore.keys);
+const medicines = new MedicineCatalogue({ eventStore: adapters.eventStore, blobs });
 const query = createQueryService({
   ...adapters,
   tokens,
@@ -20,6 +23,7 @@ const query = createQueryService({
   clock: () => new Date(),
   checkToken: readModelTokenCheck(adapters.readStore),
   waitForPosition: projector ? undefined : checkpointWaiter(adapters.readStore, allProjections),
+  records: { blobs, medicines, publicUrl: config.publicUrl },
 });
 metrics.gauge('telemed_projection_lag_events', 'Events in the log not yet applied, by projection', ['projection'], async (set) => {
   const head = await adapters.eventStore.headPosition();
@@ -50,5 +54,6 @@ await runService({
   stop: async () => {
     await query.runner.stop();
     await adapters.close();
+    await blobs.close();
   },
 });

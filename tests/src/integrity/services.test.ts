@@ -61,4 +61,26 @@ describe('command, query and notifier as separate services', { skip: reachable ?
     for (const base of [command, query, notifier]) assert.equal((await fetch(`${base}/healthz`)).status, 200);
     assert.equal((await fetch(`${command}/api/v1/doctors/`, { headers: patient.auth })).status, 404, 'reads are the query service’s');
   });
+
+  it('clinical records: a report uploaded through the command service is listed and downloaded through the query service, which also searches medicines', async () => {
+    const [command, query] = servers.map((s) => s.baseUrl) as [string, string];
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+    const form = new FormData();
+    form.append('report_type', 'lab');
+    form.append('report_date', indiaDate(0));
+    form.append('files', new Blob([pdf], { type: 'application/pdf' }), 'cbc.pdf');
+    const uploaded = await fetch(`${command}/api/v1/records/reports`, { method: 'POST', headers: patient.auth, body: form });
+    assert.equal(uploaded.status, 201, await uploaded.clone().text());
+    const position = uploaded.headers.get('x-event-position')!;
+    const mine = await fetch(`${query}/api/v1/records/me`, { headers: { ...patient.auth, 'X-Min-Position': position } });
+    assert.equal(mine.status, 200);
+    const records = (await mine.json()) as { reports: Array<{ files: Array<{ file_id: string }> }> };
+    const fileId = records.reports[0]!.files[0]!.file_id;
+    const file = await fetch(`${query}/api/v1/records/files/${fileId}`, { headers: patient.auth });
+    assert.equal(file.status, 200);
+    assert.deepEqual(Buffer.from(await file.arrayBuffer()), pdf, 'the query service opens the blob the command service stored');
+    const search = await fetch(`${query}/api/v1/medicines/search?q=paracet&limit=3`, { headers: patient.auth });
+    assert.equal(search.status, 200);
+    assert.match(((await search.json()) as Array<{ name: string }>)[0]!.name, /paracetamol/i);
+  });
 });
