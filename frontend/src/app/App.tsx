@@ -61,6 +61,8 @@ const InstitutionsPage = lazyPage(() => import('../features/institution/Institut
 const InvitationPage = lazyPage(() => import('../features/institution/Invitations'), 'InvitationPage');
 // The react-admin console (issue 15): its own chunk, loaded only at /admin.
 const AdminApp = lazyPage(() => import('../admin/AdminApp'), 'AdminApp');
+// The public prescription check behind an e-prescription's QR code (issue 14).
+const VerifyPage = lazyPage(() => import('../features/records/VerifyPage'), 'VerifyPage');
 
 /**
  * Loads the page module of a page whose HTML came prerendered (/welcome: see vite.config.ts), so that the first render
@@ -142,6 +144,7 @@ export function App() {
               <Route path="/video-call" element={signedIn(<VideoCallPage />, [VideoCallPage])} />
               <Route path="/profile" element={signedIn(<ProfilePage />, [ProfilePage])} />
               <Route path="/invitations/:id" element={signedIn(<InvitationPage />, [InvitationPage])} />
+              <Route path="/verify/:code" element={withQueries(<VerifyPage />, [VerifyPage])} />
               <Route path="/:doctorId" element={withQueries(<DoctorLandingPage />, [DoctorLandingPage])} />
               <Route path="*" element={<NotFound />} />
             </Route>

@@ -24,9 +24,7 @@ import {
 import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
 import AddCircleOutline from '@mui/icons-material/AddCircleOutlineOutlined';
 import CloseIcon from '@mui/icons-material/Close';
-import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import EventBusyOutlined from '@mui/icons-material/EventBusyOutlined';
-import MedicationOutlined from '@mui/icons-material/MedicationOutlined';
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
@@ -40,6 +38,7 @@ import { TruncatedText } from '../../components/TruncatedText';
 import { matchesSearch, upcoming, type Doctor, type DoctorWithSlots, type Slot } from './types';
 import { confirmPath } from './confirmPath';
 import { PendingInvitations } from '../institution/Invitations';
+import { RecordsTiles } from '../records/RecordsTiles';
 
 export const HOME_SLOTS_SHOWN = 4;
 export const ADD_MODAL_SLOTS_SHOWN = 3;
@@ -131,25 +130,6 @@ function CreditsCard() {
           </Stack>
         </DialogContent>
       </Dialog>
-    </Card>
-  );
-}
-
-/** A records tile: the real (empty) state, said with an icon. */
-function RecordsTile({ title, text, icon }: { title: string; text: string; icon: ReactNode }) {
-  return (
-    <Card sx={{ height: '100%' }}>
-      <CardContent>
-        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1 }}>
-          <StatIcon>{icon}</StatIcon>
-          <Typography variant="overline" component="p" color="text.secondary" sx={{ lineHeight: 1.4 }}>
-            {title}
-          </Typography>
-        </Stack>
-        <Typography variant="body2" color="text.secondary">
-          {text}
-        </Typography>
-      </CardContent>
     </Card>
   );
 }
@@ -301,12 +281,13 @@ export function HomePage() {
         <Grid size={{ xs: 12, md: 4 }}>
           <CreditsCard />
         </Grid>
-        <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-          <RecordsTile title="Medical Reports" icon={<DescriptionOutlined />} text="No reports yet. You can upload reports after a consultation." />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-          <RecordsTile title="Prescriptions" icon={<MedicationOutlined />} text="No prescriptions yet." />
-        </Grid>
+        <RecordsTiles
+          wrap={(tile, key) => (
+            <Grid key={key} size={{ xs: 12, sm: 6, md: 4 }}>
+              {tile}
+            </Grid>
+          )}
+        />
       </Grid>
       <Box>
         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1.5, gap: 1 }}>

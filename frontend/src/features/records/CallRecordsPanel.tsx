@@ -1,0 +1,161 @@
+import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Box, Button, CircularProgress, Divider, Grid, List, ListItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import { RECORD_TEXTS, type RecordsResponse } from '@telemed/contracts';
+import { recordsApi } from './api';
+import { useAppointmentId, useAppointmentPatient, usePatientRecords } from './hooks';
+import { PrescriptionBuilder } from './PrescriptionBuilder';
+import { DownloadButton } from './RecordsTiles';
+import { NOTES_SAVED_MS, NOTES_SAVED_TEXT, RECENT_SHOWN } from './rules';
+import { failureText } from './UploadReportsModal';
+
+const shortDate = (iso: string) => new Date(iso.length === 10 ? `${iso}T00:00:00` : iso).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
+
+/** Seed 001 §2: free text and Save Notes (disabled while blank), 'Notes saved! ✅' for 2 s; saved into the consultation's notes. */
+function NotesPanel({ appointmentId, patientName }: { appointmentId: string; patientName: string }) {
+  const [text, setText] = useState('');
+  const [saving, setSaving] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const save = async () => {
+    if (text.trim() === '') return;
+    setSaving(true);
+    setError(null);
+    try {
+      // The panel's text is the consultation's clinical assessment (the notes modal's field), saved final.
+      await recordsApi.saveNotes(appointmentId, { patient_name: patientName || null, clinical_assessment: text.trim(), is_draft: patientName === '' });
+      setSaved(true);
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => setSaved(false), NOTES_SAVED_MS);
+    } catch (e) {
+      setError(failureText(e, RECORD_TEXTS.saveNotesFailed));
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Box component="section" aria-labelledby="call-notes-title">
+      <Typography id="call-notes-title" variant="subtitle1" component="h3" sx={{ fontWeight: 700, mb: 1 }}>
+        Notes
+      </Typography>
+      <TextField fullWidth multiline minRows={4} label="Consultation notes" value={text} onChange={(e) => setText(e.target.value)} slotProps={{ htmlInput: { maxLength: 4000 } }} />
+      <Stack direction="row" spacing={1.5} sx={{ mt: 1, alignItems: 'center' }}>
+        <Button variant="contained" onClick={() => void save()} disabled={saving || text.trim() === ''}>
+          {saving ? 'Saving...' : 'Save Notes'}
+        </Button>
+        {saved && (
+          <Typography role="status" color="success.main" data-testid="notes-saved">
+            {NOTES_SAVED_TEXT}
+          </Typography>
+        )}
+      </Stack>
+      {error && (
+        <Alert severity="error" role="alert" sx={{ mt: 1 }}>
+          {error}
+        </Alert>
+      )}
+    </Box>
+  );
+}
+
+/** The patient's real reports and previous prescriptions: 2 recent of each, all when expanded (seed 001 §2). */
+export function PatientHistory({ records }: { records: RecordsResponse }) {
+  const [expanded, setExpanded] = useState(false);
+  const reports = expanded ? records.reports : records.reports.slice(0, RECENT_SHOWN);
+  const previous = records.prescriptions.flatMap((p) => p.medicines.map((m, i) => ({ key: `${p.id}-${i}`, ...m, date: p.issued_at, pdf: p.pdf_url })));
+  const shownPrevious = expanded ? previous : previous.slice(0, RECENT_SHOWN);
+  const more = records.reports.length > RECENT_SHOWN || previous.length > RECENT_SHOWN;
+  return (
+    <Box component="section" aria-labelledby="patient-history-title">
+      <Typography id="patient-history-title" variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
+        Patient Reports
+      </Typography>
+      {reports.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          No reports uploaded.
+        </Typography>
+      ) : (
+        <List dense aria-label="Patient reports" data-testid="patient-reports">
+          {reports.map((r) => (
+            <ListItem key={r.id} disableGutters sx={{ gap: 1, flexWrap: 'wrap' }}>
+              <Box sx={{ flex: 1, minWidth: 0 }}>
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  {r.report_type_name}
+                </Typography>
+                <Typography variant="caption" color="text.secondary">
+                  {shortDate(r.report_date)}
+                  {r.medical_facility ? ` · ${r.medical_facility}` : ''}
+                </Typography>
+              </Box>
+              {r.files[0] && <DownloadButton url={r.files[0].download_url} name={r.files[0].file_name} label={`Download ${r.files[0].file_name}`} />}
+            </ListItem>
+          ))}
+        </List>
+      )}
+      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, mt: 1 }}>
+        Previous Prescriptions
+      </Typography>
+      {shownPrevious.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          No previous prescriptions.
+        </Typography>
+      ) : (
+        <List dense aria-label="Previous prescriptions" data-testid="previous-prescriptions">
+          {shownPrevious.map((m) => (
+            <ListItem key={m.key} disableGutters>
+              <Box>
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  {m.medicine} · {m.dosage}
+                </Typography>
+                <Typography variant="caption" color="text.secondary">
+                  {m.frequency} · {shortDate(m.date)}
+                </Typography>
+              </Box>
+            </ListItem>
+          ))}
+        </List>
+      )}
+      {more && (
+        <Button size="small" onClick={() => setExpanded((e) => !e)} aria-expanded={expanded}>
+          {expanded ? 'Show recent only' : 'Show all'}
+        </Button>
+      )}
+    </Box>
+  );
+}
+
+/** Seed 001 §2: the doctor's Prescriptions & Notes panel in the call, with the quick prescription builder and the patient's records. */
+export function CallRecordsPanel() {
+  const appointmentId = useAppointmentId();
+  const patient = useAppointmentPatient(appointmentId);
+  const records = usePatientRecords(patient.data?.patientId);
+  const queryClient = useQueryClient();
+  if (!appointmentId) return null;
+  return (
+    <Paper variant="outlined" sx={{ mt: 2, p: { xs: 1.5, sm: 2 } }} component="section" aria-labelledby="records-panel-title" data-testid="call-records-panel">
+      <Typography id="records-panel-title" variant="h6" component="h2" sx={{ mb: 1.5 }}>
+        Prescriptions &amp; Notes
+      </Typography>
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, md: 4 }}>
+          <NotesPanel appointmentId={appointmentId} patientName={patient.data?.patientName ?? ''} />
+          <Divider sx={{ my: 2 }} />
+          {records.isLoading || patient.isLoading ? (
+            <CircularProgress size={24} aria-label="Loading the patient's records" />
+          ) : records.data ? (
+            <PatientHistory records={records.data} />
+          ) : (
+            <Typography variant="body2" color="text.secondary">
+              The patient's records could not be loaded.
+            </Typography>
+          )}
+        </Grid>
+        <Grid size={{ xs: 12, md: 8 }}>
+          <PrescriptionBuilder appointmentId={appointmentId} onIssued={() => void queryClient.invalidateQueries({ queryKey: ['records', 'patient'] })} />
+        </Grid>
+      </Grid>
+    </Paper>
+  );
+}

@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { Alert, Button, Stack } from '@mui/material';
+import NoteAltOutlined from '@mui/icons-material/NoteAltOutlined';
+import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
+import { useAppointmentId, useAppointmentPatient } from './hooks';
+import { NotesModal } from './NotesModal';
+import { UploadPrescriptionModal } from './UploadPrescriptionModal';
+import { UploadReportsModal } from './UploadReportsModal';
+
+/**
+ * Seed 001 §2 summary actions: Upload Prescription and Add Notes for the doctor, Upload Reports for the patient,
+ * each on the appointment of the page.
+ */
+export function SummaryActions({ doctor, patientName }: { doctor: boolean; patientName: string }) {
+  const appointmentId = useAppointmentId();
+  const patient = useAppointmentPatient(appointmentId, doctor);
+  const [open, setOpen] = useState<'prescription' | 'notes' | 'reports' | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const name = patient.data?.patientName ?? patientName;
+  return (
+    <>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 1 }}>
+        {doctor ? (
+          <>
+            <Button variant="outlined" startIcon={<UploadFileOutlined />} onClick={() => setOpen('prescription')}>
+              Upload Prescription
+            </Button>
+            <Button variant="outlined" startIcon={<NoteAltOutlined />} onClick={() => setOpen('notes')}>
+              Add Notes
+            </Button>
+          </>
+        ) : (
+          <Button variant="outlined" startIcon={<UploadFileOutlined />} onClick={() => setOpen('reports')}>
+            Upload Reports
+          </Button>
+        )}
+      </Stack>
+      {done && (
+        <Alert severity="success" onClose={() => setDone(null)} sx={{ mb: 1 }} role="status">
+          {done}
+        </Alert>
+      )}
+      {doctor && open === 'prescription' && (
+        <UploadPrescriptionModal open onClose={() => setOpen(null)} onUploaded={() => setDone('Prescription uploaded.')} appointmentId={appointmentId} patientName={name} />
+      )}
+      {doctor && open === 'notes' && <NotesModal open onClose={() => setOpen(null)} onSaved={(draft) => setDone(draft ? 'Draft saved.' : 'Notes saved.')} appointmentId={appointmentId} patientName={name} />}
+      {!doctor && <UploadReportsModal open={open === 'reports'} onClose={() => setOpen(null)} onUploaded={() => setDone('Reports uploaded.')} appointmentId={appointmentId || undefined} />}
+    </>
+  );
+}

@@ -1,0 +1,137 @@
+import { useState } from 'react';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, LinearProgress, Stack, TextField, Typography } from '@mui/material';
+import CloseIcon from '@mui/icons-material/Close';
+import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
+import { RECORD_TEXTS } from '@telemed/contracts';
+import { uploadForm } from './api';
+import { UPLOADED_CLOSE_DELAY_MS, formatBytes, prescriptionFileError, shownProgress } from './rules';
+import { failureText } from './UploadReportsModal';
+
+export const PRESCRIPTION_ACCEPT = '.pdf,.jpg,.jpeg,.png,.doc,.docx';
+
+/**
+ * Seed 001 §2 prescription upload modal (doctor): one file (10 MB; PDF, JPG, PNG, DOC, DOCX), patient name, optional
+ * patient ID, medication summary, additional notes. Submit needs a file and a patient name.
+ */
+export function UploadPrescriptionModal(props: { open: boolean; onClose(): void; onUploaded?(): void; appointmentId: string; patientName?: string; patientId?: string }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [patientName, setPatientName] = useState(props.patientName ?? '');
+  const [patientId, setPatientId] = useState(props.patientId ?? '');
+  const [summary, setSummary] = useState('');
+  const [notes, setNotes] = useState('');
+  const [progress, setProgress] = useState<number | null>(null);
+  const [done, setDone] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const uploading = progress !== null;
+
+  const close = () => {
+    if (uploading) return;
+    setFile(null);
+    setFileError(null);
+    setSummary('');
+    setNotes('');
+    setError(null);
+    setDone(false);
+    props.onClose();
+  };
+  const pick = (picked: File | undefined) => {
+    if (!picked) return;
+    const problem = prescriptionFileError(picked);
+    setFileError(problem);
+    setFile(problem ? null : picked);
+  };
+  const submit = async () => {
+    if (!file || patientName.trim() === '') return;
+    const form = new FormData();
+    form.append('patient_name', patientName.trim());
+    if (patientId.trim()) form.append('patient_id', patientId.trim());
+    if (summary.trim()) form.append('medication_summary', summary.trim());
+    if (notes.trim()) form.append('additional_notes', notes.trim());
+    form.append('file', file, file.name);
+    setError(null);
+    setProgress(0);
+    try {
+      await uploadForm(`/consultations/${encodeURIComponent(props.appointmentId)}/prescription-files`, form, (loaded, total) => setProgress(shownProgress(loaded, total, false)));
+      setProgress(100);
+      setDone(true);
+      setTimeout(() => {
+        setProgress(null);
+        props.onUploaded?.();
+        close();
+      }, UPLOADED_CLOSE_DELAY_MS);
+    } catch (e) {
+      setProgress(null);
+      setError(failureText(e, RECORD_TEXTS.uploadPrescriptionFailed));
+    }
+  };
+
+  return (
+    <Dialog open={props.open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="upload-prescription-title">
+      <DialogTitle id="upload-prescription-title" sx={{ pr: 6 }}>
+        Upload Prescription
+        <IconButton aria-label="Close" onClick={close} disabled={uploading} sx={{ position: 'absolute', right: 8, top: 8 }}>
+          <CloseIcon />
+        </IconButton>
+      </DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <Box
+            onDragOver={(e) => e.preventDefault()}
+            onDrop={(e) => {
+              e.preventDefault();
+              if (!uploading) pick(e.dataTransfer.files[0]);
+            }}
+            sx={{ border: 2, borderStyle: 'dashed', borderColor: 'divider', borderRadius: 2, p: 2, textAlign: 'center' }}
+          >
+            <UploadFileOutlined color="primary" aria-hidden />
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+              {file ? `${file.name} · ${formatBytes(file.size)}` : 'PDF, JPG, PNG, DOC or DOCX, up to 10 MB'}
+            </Typography>
+            <Button variant="outlined" component="label" disabled={uploading}>
+              {file ? 'Choose another file' : 'Choose file'}
+              <input
+                hidden
+                type="file"
+                accept={PRESCRIPTION_ACCEPT}
+                aria-label="Prescription file"
+                onChange={(e) => {
+                  pick(e.target.files?.[0]);
+                  e.target.value = '';
+                }}
+              />
+            </Button>
+          </Box>
+          {fileError && <Alert severity="error">{fileError}</Alert>}
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField fullWidth required label="Patient name" value={patientName} onChange={(e) => setPatientName(e.target.value)} disabled={uploading} slotProps={{ htmlInput: { maxLength: 200 } }} />
+            <TextField fullWidth label="Patient ID (optional)" value={patientId} onChange={(e) => setPatientId(e.target.value)} disabled={uploading} slotProps={{ htmlInput: { maxLength: 200 } }} />
+          </Stack>
+          <TextField label="Medication summary" multiline minRows={2} value={summary} onChange={(e) => setSummary(e.target.value)} disabled={uploading} slotProps={{ htmlInput: { maxLength: 4000 } }} />
+          <TextField label="Additional notes" multiline minRows={2} value={notes} onChange={(e) => setNotes(e.target.value)} disabled={uploading} slotProps={{ htmlInput: { maxLength: 4000 } }} />
+          {progress !== null && (
+            <Box>
+              <LinearProgress variant="determinate" value={progress} aria-label="Upload progress" />
+              <Typography variant="body2" color="text.secondary" role="status">
+                {done ? 'Uploaded' : `Uploading... ${progress}%`}
+              </Typography>
+            </Box>
+          )}
+          {error && (
+            <Alert severity="error" role="alert">
+              {error}
+            </Alert>
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={close} disabled={uploading}>
+          Cancel
+        </Button>
+        <Button variant="contained" onClick={() => void submit()} disabled={uploading || !file || patientName.trim() === ''}>
+          Upload Prescription
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,226 @@
+import { useRef, useState } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  LinearProgress,
+  List,
+  ListItem,
+  ListItemText,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import CloseIcon from '@mui/icons-material/Close';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
+import { RECORD_TEXTS, REPORT_TYPES, type ReportTypeId } from '@telemed/contracts';
+import { ApiError } from '../../lib/api';
+import { uploadForm } from './api';
+import { UPLOADED_CLOSE_DELAY_MS, addFiles, formatBytes, reportTypeFromName, shownProgress, todayInIndia } from './rules';
+
+export const REPORT_ACCEPT = '.pdf,.jpg,.jpeg,.png,.doc,.docx,.dcm,.dicom,application/dicom';
+
+/** What the server said, when it said something a person can act on; otherwise the seeds' message. */
+export const failureText = (error: unknown, fallback: string) => (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.detail ? error.detail : fallback);
+
+/**
+ * Seed 001 §2 medical reports upload modal (patient): several files (duplicates by name and size ignored), report
+ * type (pre-selected from a single file's name), date not after today, facility, doctor, summary, notes. Progress
+ * from XMLHttpRequest, capped at 90 % until the server answers; closing and cancel are disabled while uploading.
+ */
+export function UploadReportsModal({ open, onClose, onUploaded, appointmentId }: { open: boolean; onClose(): void; onUploaded?(): void; appointmentId?: string }) {
+  const [files, setFiles] = useState<File[]>([]);
+  const [fileErrors, setFileErrors] = useState<string[]>([]);
+  const [reportType, setReportType] = useState<ReportTypeId | ''>('');
+  const [reportDate, setReportDate] = useState(todayInIndia());
+  const [facility, setFacility] = useState('');
+  const [doctorName, setDoctorName] = useState('');
+  const [summary, setSummary] = useState('');
+  const [notes, setNotes] = useState('');
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const uploading = progress !== null;
+  const today = todayInIndia();
+  const dateError = reportDate > today ? RECORD_TEXTS.reportDateFuture : null;
+
+  const reset = () => {
+    setFiles([]);
+    setFileErrors([]);
+    setReportType('');
+    setReportDate(todayInIndia());
+    setFacility('');
+    setDoctorName('');
+    setSummary('');
+    setNotes('');
+    setProgress(null);
+    setError(null);
+    setDone(false);
+  };
+  const close = () => {
+    if (uploading) return;
+    reset();
+    onClose();
+  };
+
+  const pick = (picked: File[]) => {
+    const next = addFiles(files, picked);
+    setFiles(next.files);
+    setFileErrors(next.errors);
+    if (next.files.length === 1 && reportType === '') {
+      const guessed = reportTypeFromName(next.files[0]!.name);
+      if (guessed) setReportType(guessed);
+    }
+  };
+
+  const submit = async () => {
+    if (files.length === 0 || reportType === '' || dateError) return;
+    const form = new FormData();
+    form.append('report_type', reportType);
+    form.append('report_date', reportDate);
+    if (facility.trim()) form.append('medical_facility', facility.trim());
+    if (doctorName.trim()) form.append('doctor_name', doctorName.trim());
+    if (summary.trim()) form.append('report_summary', summary.trim());
+    if (notes.trim()) form.append('additional_notes', notes.trim());
+    if (appointmentId) form.append('appointment_id', appointmentId);
+    for (const file of files) form.append('files', file, file.name);
+    setError(null);
+    setProgress(0);
+    try {
+      await uploadForm('/records/reports', form, (loaded, total) => setProgress(shownProgress(loaded, total, false)));
+      setProgress(100);
+      setDone(true);
+      setTimeout(() => {
+        setProgress(null);
+        onUploaded?.();
+        reset();
+        onClose();
+      }, UPLOADED_CLOSE_DELAY_MS);
+    } catch (e) {
+      setProgress(null);
+      setError(failureText(e, RECORD_TEXTS.uploadReportsFailed));
+    }
+  };
+
+  const totalSize = files.reduce((sum, f) => sum + f.size, 0);
+  return (
+    <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="upload-reports-title">
+      <DialogTitle id="upload-reports-title" sx={{ pr: 6 }}>
+        Upload Medical Reports
+        <IconButton aria-label="Close" onClick={close} disabled={uploading} sx={{ position: 'absolute', right: 8, top: 8 }}>
+          <CloseIcon />
+        </IconButton>
+      </DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <Box
+            onDragOver={(e) => e.preventDefault()}
+            onDrop={(e) => {
+              e.preventDefault();
+              if (!uploading) pick(Array.from(e.dataTransfer.files));
+            }}
+            sx={{ border: 2, borderStyle: 'dashed', borderColor: 'divider', borderRadius: 2, p: 2, textAlign: 'center' }}
+          >
+            <UploadFileOutlined color="primary" aria-hidden />
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+              PDF, JPG, PNG, DOC, DOCX or DICOM, up to 20 MB each
+            </Typography>
+            <Button variant="outlined" component="label" disabled={uploading}>
+              Choose files
+              <input
+                ref={input}
+                hidden
+                type="file"
+                multiple
+                accept={REPORT_ACCEPT}
+                aria-label="Report files"
+                onChange={(e) => {
+                  pick(Array.from(e.target.files ?? []));
+                  e.target.value = '';
+                }}
+              />
+            </Button>
+          </Box>
+          {fileErrors.map((message) => (
+            <Alert severity="error" key={message}>
+              {message}
+            </Alert>
+          ))}
+          {files.length > 0 && (
+            <List dense aria-label="Chosen files" sx={{ border: 1, borderColor: 'divider', borderRadius: 2 }}>
+              {files.map((file) => (
+                <ListItem
+                  key={`${file.name}-${file.size}`}
+                  secondaryAction={
+                    <IconButton edge="end" aria-label={`Remove ${file.name}`} disabled={uploading} onClick={() => setFiles(files.filter((f) => f !== file))}>
+                      <DeleteOutlined />
+                    </IconButton>
+                  }
+                >
+                  <ListItemText primary={file.name} secondary={formatBytes(file.size)} slotProps={{ primary: { noWrap: true } }} />
+                </ListItem>
+              ))}
+            </List>
+          )}
+          <TextField select required label="Report type" value={reportType} onChange={(e) => setReportType(e.target.value as ReportTypeId)} disabled={uploading}>
+            {REPORT_TYPES.map((t) => (
+              <MenuItem key={t.id} value={t.id}>
+                {t.name}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            type="date"
+            label="Report date"
+            value={reportDate}
+            onChange={(e) => setReportDate(e.target.value)}
+            disabled={uploading}
+            error={Boolean(dateError)}
+            helperText={dateError ?? ' '}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today } }}
+          />
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField fullWidth label="Medical facility" value={facility} onChange={(e) => setFacility(e.target.value)} disabled={uploading} slotProps={{ htmlInput: { maxLength: 200 } }} />
+            <TextField fullWidth label="Doctor name" value={doctorName} onChange={(e) => setDoctorName(e.target.value)} disabled={uploading} slotProps={{ htmlInput: { maxLength: 200 } }} />
+          </Stack>
+          <TextField label="Report summary" multiline minRows={2} value={summary} onChange={(e) => setSummary(e.target.value)} disabled={uploading} slotProps={{ htmlInput: { maxLength: 4000 } }} />
+          <TextField label="Additional notes" multiline minRows={2} value={notes} onChange={(e) => setNotes(e.target.value)} disabled={uploading} slotProps={{ htmlInput: { maxLength: 4000 } }} />
+          {progress !== null && (
+            <Box>
+              <LinearProgress variant="determinate" value={progress} aria-label="Upload progress" />
+              <Typography variant="body2" color="text.secondary" role="status" data-testid="upload-progress">
+                {done ? 'Uploaded' : `Uploading... ${progress}%`}
+              </Typography>
+            </Box>
+          )}
+          {error && (
+            <Alert severity="error" role="alert">
+              {error}
+            </Alert>
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
+        {files.length > 0 && (
+          <Typography variant="body2" color="text.secondary" sx={{ mr: 'auto' }}>
+            {files.length} file{files.length === 1 ? '' : 's'} · {formatBytes(totalSize)}
+          </Typography>
+        )}
+        <Button onClick={close} disabled={uploading}>
+          Cancel
+        </Button>
+        <Button variant="contained" onClick={() => void submit()} disabled={uploading || files.length === 0 || reportType === '' || Boolean(dateError)}>
+          Upload Reports
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

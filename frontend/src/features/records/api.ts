@@ -1,0 +1,97 @@
+import type { MedicineSuggestion, RecordsResponse } from '@telemed/contracts';
+import { ApiError, api, writePositions } from '../../lib/api';
+import { sessionStore } from '../../lib/session';
+
+/** Calls of the clinical records (issue 14); JSON through the app's `api`, files and uploads beside it. */
+export const recordsApi = {
+  mine: () => api<RecordsResponse>('/records/me'),
+  ofPatient: (patientId: string) => api<RecordsResponse>(`/patients/${encodeURIComponent(patientId)}/records`),
+  /** Seed 001 §7: on failure the list is empty. */
+  searchMedicines: (q: string, signal?: AbortSignal) =>
+    api<MedicineSuggestion[]>(`/medicines/search?q=${encodeURIComponent(q)}&limit=10`, { signal }).catch(() => [] as MedicineSuggestion[]),
+  saveNotes: (appointmentId: string, body: unknown) => api<{ appointment_id: string; is_draft: boolean; saved_at: string }>(`/consultations/${encodeURIComponent(appointmentId)}/notes`, { method: 'PUT', body }),
+  issuePrescription: (appointmentId: string, body: unknown) =>
+    api<{ prescription_id: string; verification_code: string }>(`/consultations/${encodeURIComponent(appointmentId)}/prescriptions`, { method: 'POST', body }),
+  verify: (code: string) =>
+    api<{ genuine: boolean; doctor: { name: string; qualification: string; registration_number: string; medical_council: string } | null; issued_on: string | null }>(
+      `/verify/${encodeURIComponent(code)}`,
+    ),
+};
+
+const authHeader = (): Record<string, string> => {
+  const session = sessionStore.get();
+  return session ? { Authorization: `Bearer ${session.token}` } : {};
+};
+
+/** The file name from a Content-Disposition header (filename* first), or the fallback. */
+export function dispositionName(header: string | null, fallback: string): string {
+  if (!header) return fallback;
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(header);
+  if (star) {
+    try {
+      return decodeURIComponent(star[1]!);
+    } catch {
+      /* the plain name below */
+    }
+  }
+  const plain = /filename="?([^";]+)"?/i.exec(header);
+  return plain ? plain[1]! : fallback;
+}
+
+/**
+ * Fetches a file of the API with the bearer token (a plain link cannot carry it) and saves it as a download.
+ * `url` is the API's own path (`/api/v1/records/files/{id}`, `/api/v1/prescriptions/{id}/pdf`).
+ */
+export async function downloadFile(url: string, fallbackName: string): Promise<void> {
+  if (!url.startsWith('/api/v1/')) throw new ApiError(400, 'Not a file of this product');
+  const response = await fetch(url, { headers: authHeader(), credentials: 'same-origin' });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { detail?: unknown } | null;
+    throw new ApiError(response.status, typeof body?.detail === 'string' ? body.detail : 'The file could not be downloaded. Please try again.');
+  }
+  const blob = await response.blob();
+  const href = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = dispositionName(response.headers.get('Content-Disposition'), fallbackName);
+  a.rel = 'noopener';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Posts a multipart form with XMLHttpRequest, whose upload.onprogress reports the bytes sent (fetch has none).
+ * Resolves with the JSON answer; rejects with the server's detail as an ApiError.
+ */
+export function uploadForm<T>(path: string, form: FormData, onProgress: (loaded: number, total: number) => void): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `/api/v1${path}`);
+    for (const [name, value] of Object.entries(authHeader())) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded, event.total);
+    };
+    xhr.onload = () => {
+      const position = Number(xhr.getResponseHeader('X-Event-Position'));
+      if (position > 0) writePositions.note(position);
+      const body = parseJson(xhr.responseText);
+      if (xhr.status >= 200 && xhr.status < 300) resolve(body as T);
+      else {
+        const detail = (body as { detail?: unknown } | null)?.detail;
+        reject(new ApiError(xhr.status, typeof detail === 'string' ? detail : ''));
+      }
+    };
+    xhr.onerror = () => reject(new ApiError(0, ''));
+    xhr.send(form);
+  });
+}

@@ -1,0 +1,240 @@
+import { DURATION_UNITS, FREQUENCIES, RECORD_LIMITS, RECORD_TEXTS, type ReportTypeId } from '@telemed/contracts';
+
+/**
+ * The rules of the upload, notes and prescription forms (seed 001 §4, §5, §9), pure so that tests can hold them.
+ * The texts and limits come from contracts/src/records.ts, the one place they are written.
+ */
+
+/** Seed 001 §4: progress is capped at 90 % until the server answers. */
+export const UPLOAD_PROGRESS_CAP = 90;
+/** Seed 001 §4: the modal reports the upload about 0.5 s after finishing. */
+export const UPLOADED_CLOSE_DELAY_MS = 500;
+/** Seed 001 §2: 'Notes saved! ✅' shows for 2 seconds. */
+export const NOTES_SAVED_TEXT = 'Notes saved! ✅';
+export const NOTES_SAVED_MS = 2000;
+/** Seed 001 §9: medicine search. */
+export const MEDICINE_SEARCH = { minChars: 2, debounceMs: 300, limit: 10, closeAfterBlurMs: 150 } as const;
+/** Seed 001 §2: reports and previous prescriptions shown in the call before expanding. */
+export const RECENT_SHOWN = 2;
+
+const PRESCRIPTION_EXTENSIONS = ['pdf', 'jpg', 'jpeg', 'png', 'doc', 'docx'];
+const REPORT_EXTENSIONS = [...PRESCRIPTION_EXTENSIONS, 'dcm', 'dicom'];
+const REPORT_MIME = ['application/pdf', 'image/jpeg', 'image/png', 'application/msword', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'application/dicom'];
+
+const extensionOf = (name: string) => (name.includes('.') ? name.split('.').pop()!.toLowerCase() : '');
+
+/** The prescription file's message, or null when it may be sent (one file, 10 MB, the seeds' types). */
+export function prescriptionFileError(file: { name: string; size: number }): string | null {
+  if (file.size > RECORD_LIMITS.prescriptionFileBytes) return RECORD_TEXTS.prescriptionFileTooLarge;
+  if (!PRESCRIPTION_EXTENSIONS.includes(extensionOf(file.name))) return RECORD_TEXTS.prescriptionFileType;
+  return null;
+}
+
+/** A report file's message, or null (20 MB each; the seeds' types, DICOM by type or a .dcm name). */
+export function reportFileError(file: { name: string; size: number; type: string }): string | null {
+  if (file.size > RECORD_LIMITS.reportFileBytes) return RECORD_TEXTS.reportFileTooLarge(file.name);
+  if (!REPORT_EXTENSIONS.includes(extensionOf(file.name)) && !REPORT_MIME.includes(file.type)) return RECORD_TEXTS.reportFileType(file.name);
+  return null;
+}
+
+/** Adds picked files to the chosen ones: a file with the same name and size as one already there is ignored. */
+export function addFiles<F extends { name: string; size: number; type: string }>(chosen: F[], picked: F[]): { files: F[]; errors: string[] } {
+  const files = [...chosen];
+  const errors: string[] = [];
+  for (const file of picked) {
+    if (files.some((f) => f.name === file.name && f.size === file.size)) continue;
+    const error = reportFileError(file);
+    if (error) errors.push(error);
+    else files.push(file);
+  }
+  return { files, errors };
+}
+
+/** Seed 001 §5: a single file's name can pre-select the report type. */
+export function reportTypeFromName(name: string): ReportTypeId | null {
+  const n = name.toLowerCase();
+  if (/x-?ray/.test(n)) return 'xray';
+  if (/mri|(^|[^a-z])ct([^a-z]|$)/.test(n)) return 'mri_ct';
+  if (/ultrasound|echo/.test(n)) return 'ultrasound';
+  if (/ecg|ekg/.test(n)) return 'ecg';
+  if (/lab|blood/.test(n)) return 'lab';
+  return null;
+}
+
+/** What the progress bar shows: the bytes sent, never above 90 % before the server has answered. */
+export function shownProgress(loaded: number, total: number, answered: boolean): number {
+  if (answered) return 100;
+  if (total <= 0) return 0;
+  return Math.min(UPLOAD_PROGRESS_CAP, Math.floor((loaded / total) * 100));
+}
+
+/** Today in India as YYYY-MM-DD (the server's rule: a report date not after today, India). */
+export function todayInIndia(now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+// ---- Consultation notes ----
+
+export type Priority = 'low' | 'medium' | 'high' | 'urgent';
+export type FollowUp = 'no' | 'routine' | 'urgent';
+export type TemplateId = 'general_consultation' | 'follow_up_visit' | 'prescription_renewal' | 'urgent_care';
+
+export interface NotesFields {
+  patient_name: string;
+  patient_id: string;
+  chief_complaint: string;
+  clinical_assessment: string;
+  treatment_plan: string;
+  follow_up_instructions: string;
+  additional_notes: string;
+  priority_level: Priority;
+  follow_up_required: FollowUp;
+  template: TemplateId | null;
+}
+
+export const emptyNotes = (patientName = '', patientId = ''): NotesFields => ({
+  patient_name: patientName,
+  patient_id: patientId,
+  chief_complaint: '',
+  clinical_assessment: '',
+  treatment_plan: '',
+  follow_up_instructions: '',
+  additional_notes: '',
+  priority_level: 'medium',
+  follow_up_required: 'no',
+  template: null,
+});
+
+type TemplateText = Pick<NotesFields, 'chief_complaint' | 'clinical_assessment' | 'treatment_plan' | 'follow_up_instructions'>;
+
+/** Seed 001 §3: the four templates with default text for the complaint, assessment, plan and follow-up. */
+export const NOTE_TEMPLATE_TEXTS: Record<TemplateId, { name: string } & TemplateText> = {
+  general_consultation: {
+    name: 'General Consultation',
+    chief_complaint: 'Patient presents with: ',
+    clinical_assessment: 'History and examination findings: ',
+    treatment_plan: 'Advised: ',
+    follow_up_instructions: 'Review if symptoms persist or worsen.',
+  },
+  follow_up_visit: {
+    name: 'Follow-up Visit',
+    chief_complaint: 'Follow-up of: ',
+    clinical_assessment: 'Progress since last visit: ',
+    treatment_plan: 'Continue / modify current treatment: ',
+    follow_up_instructions: 'Next review in 2 weeks.',
+  },
+  prescription_renewal: {
+    name: 'Prescription Renewal',
+    chief_complaint: 'Request for renewal of: ',
+    clinical_assessment: 'Condition stable on current medication; adherence and side effects reviewed.',
+    treatment_plan: 'Renew current prescription for: ',
+    follow_up_instructions: 'Review before the next renewal.',
+  },
+  urgent_care: {
+    name: 'Urgent Care',
+    chief_complaint: 'Acute presentation: ',
+    clinical_assessment: 'Vital signs and red flags: ',
+    treatment_plan: 'Immediate management: ',
+    follow_up_instructions: 'Seek emergency care at once if symptoms worsen.',
+  },
+};
+
+/**
+ * Seed 001 §4: a template fills only the empty fields; Urgent Care sets priority and follow-up to urgent,
+ * Follow-up Visit sets follow-up to routine.
+ */
+export function applyTemplate(fields: NotesFields, template: TemplateId): NotesFields {
+  const text = NOTE_TEMPLATE_TEXTS[template];
+  const fill = (key: keyof TemplateText) => (fields[key].trim() === '' ? text[key] : fields[key]);
+  const next: NotesFields = {
+    ...fields,
+    template,
+    chief_complaint: fill('chief_complaint'),
+    clinical_assessment: fill('clinical_assessment'),
+    treatment_plan: fill('treatment_plan'),
+    follow_up_instructions: fill('follow_up_instructions'),
+  };
+  if (template === 'urgent_care') return { ...next, priority_level: 'urgent', follow_up_required: 'urgent' };
+  if (template === 'follow_up_visit') return { ...next, follow_up_required: 'routine' };
+  return next;
+}
+
+const TEXT_KEYS = ['patient_name', 'patient_id', 'chief_complaint', 'clinical_assessment', 'treatment_plan', 'follow_up_instructions', 'additional_notes'] as const;
+
+/** Seed 001 §5: Save as Draft needs any one text field non-blank. */
+export const canSaveDraft = (f: NotesFields) => TEXT_KEYS.some((k) => f[k].trim() !== '');
+/** Seed 001 §5: Save Notes needs a patient name plus a chief complaint or a clinical assessment. */
+export const canSaveNotes = (f: NotesFields) => f.patient_name.trim() !== '' && (f.chief_complaint.trim() !== '' || f.clinical_assessment.trim() !== '');
+
+/** The notes as the API takes them (blank text as null). */
+export function notesBody(f: NotesFields, isDraft: boolean) {
+  const text = (v: string) => (v.trim() === '' ? null : v.trim());
+  return {
+    patient_name: text(f.patient_name),
+    patient_id: text(f.patient_id),
+    chief_complaint: text(f.chief_complaint),
+    clinical_assessment: text(f.clinical_assessment),
+    treatment_plan: text(f.treatment_plan),
+    follow_up_instructions: text(f.follow_up_instructions),
+    additional_notes: text(f.additional_notes),
+    priority_level: f.priority_level,
+    follow_up_required: f.follow_up_required,
+    template: f.template,
+    is_draft: isDraft,
+  };
+}
+
+// ---- Quick prescription builder ----
+
+export type Frequency = (typeof FREQUENCIES)[number];
+export type DurationUnit = (typeof DURATION_UNITS)[number];
+
+export interface LineDraft {
+  medicine: string;
+  medicine_id: string | null;
+  dosage: string;
+  frequency: Frequency;
+  custom_schedule: string;
+  duration_value: number;
+  duration_unit: DurationUnit;
+  instructions: string;
+}
+
+export interface SessionLine {
+  medicine_id: string | null;
+  medicine: string;
+  dosage: string;
+  frequency: Frequency;
+  custom_schedule: string | null;
+  duration_value: number;
+  duration_unit: DurationUnit;
+  instructions: string | null;
+  /** Seed 001 §3: the time of day it was added. */
+  addedAt: string;
+}
+
+/** Seed 001 §5: after adding, the form resets to once daily for 1 day. */
+export const emptyLine = (): LineDraft => ({ medicine: '', medicine_id: null, dosage: '', frequency: 'once_daily', custom_schedule: '', duration_value: 1, duration_unit: 'days', instructions: '' });
+
+/** Seed 001 §5: Add needs a medicine and a dosage (after trimming) and a duration of at least 1. */
+export const canAddLine = (d: LineDraft) => d.medicine.trim() !== '' && d.dosage.trim() !== '' && Number.isFinite(d.duration_value) && d.duration_value >= 1;
+
+/** The line as the session list keeps it: the custom schedule only for a custom frequency; instructions optional. */
+export function toSessionLine(d: LineDraft, now = new Date()): SessionLine {
+  return {
+    medicine_id: d.medicine_id,
+    medicine: d.medicine.trim(),
+    dosage: d.dosage.trim(),
+    frequency: d.frequency,
+    custom_schedule: d.frequency === 'custom' && d.custom_schedule.trim() !== '' ? d.custom_schedule.trim() : null,
+    duration_value: Math.floor(d.duration_value),
+    duration_unit: d.duration_unit,
+    instructions: d.instructions.trim() === '' ? null : d.instructions.trim(),
+    addedAt: now.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }),
+  };
+}
+
+/** A session line as the API's prescription line. */
+export const lineBody = ({ addedAt: _addedAt, ...line }: SessionLine) => line;
+
+export const formatBytes = (n: number) => (n >= 1024 * 1024 ? `${(n / (1024 * 1024)).toFixed(1)} MB` : n >= 1024 ? `${Math.round(n / 1024)} KB` : `${n} B`);
