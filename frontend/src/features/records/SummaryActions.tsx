@@ -1,22 +1,33 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Stack } from '@mui/material';
 import NoteAltOutlined from '@mui/icons-material/NoteAltOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
-import { useAppointmentId, useAppointmentPatient } from './hooks';
+import { findAppointmentPatient } from './hooks';
 import { NotesModal } from './NotesModal';
 import { UploadPrescriptionModal } from './UploadPrescriptionModal';
 import { UploadReportsModal } from './UploadReportsModal';
 
 /**
  * Seed 001 §2 summary actions: Upload Prescription and Add Notes for the doctor, Upload Reports for the patient,
- * each on the appointment of the page.
+ * each on the appointment of the page. It reads the page's address and the API without the router's or the query
+ * cache's context, so the summary renders on its own too.
  */
 export function SummaryActions({ doctor, patientName }: { doctor: boolean; patientName: string }) {
-  const appointmentId = useAppointmentId();
-  const patient = useAppointmentPatient(appointmentId, doctor);
+  const appointmentId = new URLSearchParams(window.location.search).get('appointment_id') ?? '';
+  const [patient, setPatient] = useState<{ patientId: string; patientName: string } | null>(null);
+  useEffect(() => {
+    if (!doctor || !appointmentId) return;
+    let live = true;
+    void findAppointmentPatient(appointmentId)
+      .then((found) => live && setPatient(found))
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, [doctor, appointmentId]);
   const [open, setOpen] = useState<'prescription' | 'notes' | 'reports' | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const name = patient.data?.patientName ?? patientName;
+  const name = patient?.patientName ?? patientName;
   return (
     <>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 1 }}>

@@ -16,17 +16,20 @@ export function useAppointmentId(): string {
   return params.get('appointment_id') ?? '';
 }
 
+/** For a doctor: who the appointment's patient is (from the doctor's own appointments), or null. */
+export async function findAppointmentPatient(appointmentId: string) {
+  const rows = await api<DoctorAppointmentRow[]>(`/appointments/me?status=confirmed,completed&include_past=true&timezone_str=${encodeURIComponent(browserZone())}`);
+  const row = rows.find((r) => r.appointment_id === appointmentId);
+  return row ? { patientId: row.patient_id, patientName: row.patient_name } : null;
+}
+
 /** For a doctor: who the appointment's patient is (from the doctor's own appointments), or null while unknown. */
 export function useAppointmentPatient(appointmentId: string, enabled = true) {
   return useQuery({
     queryKey: ['records', 'appointment-patient', appointmentId],
     enabled: enabled && appointmentId !== '',
     staleTime: 60_000,
-    queryFn: async () => {
-      const rows = await api<DoctorAppointmentRow[]>(`/appointments/me?status=confirmed,completed&include_past=true&timezone_str=${encodeURIComponent(browserZone())}`);
-      const row = rows.find((r) => r.appointment_id === appointmentId);
-      return row ? { patientId: row.patient_id, patientName: row.patient_name } : null;
-    },
+    queryFn: () => findAppointmentPatient(appointmentId),
   });
 }
 

@@ -9,6 +9,7 @@ import CallEndOutlined from '@mui/icons-material/CallEndOutlined';
 import { MediaVideo } from './MediaVideo';
 import { CALL_STATUS_LABELS, VIDEO_TEXTS, formatDuration, formatRemaining, initialsOf, type CallClock, type CallStatus } from './model';
 import type { RemoteMedia } from './connection';
+import { DoctorCallPanel } from '../records/DoctorCallPanel';
 
 const STATUS_COLOR: Record<CallStatus, string> = { connecting: 'warning.main', connected: 'success.main', reconnecting: 'warning.main', disconnected: 'error.main' };
 
@@ -172,6 +173,7 @@ export function CallView(p: CallViewProps) {
         </Box>
         <Box sx={{ minHeight: 0, height: { md: '100%' }, maxHeight: { md: 640 } }}>{p.chat}</Box>
       </Box>
+      <DoctorCallPanel />
     </Box>
   );
 }

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Alert, Avatar, Box, Button, Card, CardContent, Chip, CircularProgress, Fade, Stack, Typography } from '@mui/material';
+import { Avatar, Box, Button, Card, CardContent, Chip, CircularProgress, Fade, Stack, Typography } from '@mui/material';
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
+import { SummaryActions } from '../records/SummaryActions';
 import { SUMMARY_FADE_IN_MS, VIDEO_TEXTS, initialsOf, summaryFileName, summaryText, type CallSummary } from './model';
 
 const avatarClass = (role: string, local: boolean) => (local ? 'local' : /doctor|healthcare/i.test(role) ? 'doctor' : 'patient');
@@ -23,7 +24,6 @@ function download(summary: CallSummary) {
 /** Seed 001 §2 consultation summary, from the server's record of the call; fades in after 100 ms. */
 export function Summary({ summary, doctor, onHome }: { summary: CallSummary | null; doctor: boolean; onHome(): void }) {
   const [shown, setShown] = useState(false);
-  const [pending, setPending] = useState<string | null>(null);
   useEffect(() => {
     const timer = setTimeout(() => setShown(true), SUMMARY_FADE_IN_MS);
     return () => clearTimeout(timer);
@@ -39,7 +39,6 @@ export function Summary({ summary, doctor, onHome }: { summary: CallSummary | nu
         ...(d.endedAutomatically ? ([['Status', 'Auto-ended']] as Array<[string, string]>) : []),
       ]
     : [];
-  const later = 'Prescriptions, notes and reports are uploaded with clinical records, which arrive in the next release.';
   return (
     <Fade in={shown} timeout={400}>
       <Box sx={{ maxWidth: 760, mx: 'auto' }} data-testid="consultation-summary" data-auto-ended={Boolean(d?.endedAutomatically)}>
@@ -103,27 +102,7 @@ export function Summary({ summary, doctor, onHome }: { summary: CallSummary | nu
                 <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
                   {doctor ? 'Doctor Actions' : 'Patient Actions'}
                 </Typography>
-                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 1 }}>
-                  {doctor ? (
-                    <>
-                      <Button variant="outlined" onClick={() => setPending(later)}>
-                        Upload Prescription
-                      </Button>
-                      <Button variant="outlined" onClick={() => setPending(later)}>
-                        Add Notes
-                      </Button>
-                    </>
-                  ) : (
-                    <Button variant="outlined" onClick={() => setPending(later)}>
-                      Upload Reports
-                    </Button>
-                  )}
-                </Stack>
-                {pending && (
-                  <Alert severity="info" onClose={() => setPending(null)} sx={{ mb: 1 }}>
-                    {pending}
-                  </Alert>
-                )}
+                <SummaryActions doctor={doctor} patientName={summary.patientName} />
                 <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1} sx={{ justifyContent: 'flex-end', mt: 3 }}>
                   <Button variant="outlined" startIcon={<DownloadOutlined />} onClick={() => download(summary)}>
                     Download Summary
