@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { consultationNotesViewSchema, medicalReportViewSchema, prescriptionFileViewSchema, prescriptionViewSchema } from './records';
 
 /**
  * Wire shapes and texts of the person's privacy rights (issue 12): who saw my data (the access log, from the
@@ -168,6 +169,18 @@ export const personalDataExportSchema = z
         answered_at: z.string().nullable(),
       }),
     ),
+    /**
+     * Your clinical records as a patient (issue 14): your reports, the prescription files and e-prescriptions your
+     * doctors gave you, and the final notes of your consultations (never a doctor's draft), each with who read it.
+     * Files are listed with their download link (`GET /api/v1/records/files/{id}`), not embedded. Records you wrote
+     * as a doctor are your patients' data and are not in your export.
+     */
+    clinical_records: z.object({
+      reports: z.array(medicalReportViewSchema.extend({ shared_with: z.array(sharedWithSchema) })),
+      prescriptions: z.array(prescriptionViewSchema.extend({ pdf_url: z.string(), shared_with: z.array(sharedWithSchema) })),
+      prescription_files: z.array(prescriptionFileViewSchema.extend({ shared_with: z.array(sharedWithSchema) })),
+      consultation_notes: z.array(consultationNotesViewSchema.extend({ shared_with: z.array(sharedWithSchema) })),
+    }),
     access_log: z.array(accessLogEntrySchema),
   })
   .openapi('PersonalDataExport');

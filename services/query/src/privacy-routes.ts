@@ -25,6 +25,7 @@ import type {
 } from './projections';
 import type { ConsentDoc } from './projections/consents';
 import { ACCESS_LOG } from './projections/access-log';
+import { recordsForExport } from './record-routes';
 
 /** Looks each id up once per request. */
 function memo<T>(load: (id: string) => Promise<T>): (id: string) => Promise<T> {
@@ -40,7 +41,7 @@ function memo<T>(load: (id: string) => Promise<T>): (id: string) => Promise<T> {
  * The person's rights of access (issue 12): who saw my data (the access log, from the audit events), and everything
  * the product holds about me as one JSON document. Both read only the caller's own data, so neither is audited.
  */
-export function privacyQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; clock: () => Date }): void {
+export function privacyQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; clock: () => Date; /** For the prescriptions' verification links. */ publicUrl?: string }): void {
   const { readStore } = deps;
   const users = readStore.collection<UserDoc>('users');
   const doctors = readStore.collection<DoctorDoc>('doctors');
@@ -125,6 +126,10 @@ export function privacyQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore;
         at: entry.when,
       });
       const sharedItem = (item: string) => log.filter((e) => e.what.items.includes(item)).map(sharing);
+      // A clinical record's readers: the reads of that record (its id is the item) through the record routes.
+      const sharedRecord = (item: string, resources: AccessLogEntry['what']['resource'][]) =>
+        log.filter((e) => resources.includes(e.what.resource) && e.what.items.includes(item)).map(sharing);
+      const records = await recordsForExport(readStore, me, deps.publicUrl ?? '');
       const historyOf = (id: string) =>
         history.filter((h) => h.appointment_id === id).map((h) => ({ type: h.type, occurred_at: h.occurred_at, by: h.actor.user_id === me ? 'you' : h.actor.role }));
       // As the patient: the whole appointment, your own words included. As the doctor: its facts, without the
@@ -210,6 +215,12 @@ export function privacyQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore;
             answered_at: i.answered_at,
           })),
         ),
+        clinical_records: {
+          reports: records.reports.map((r) => ({ ...r, shared_with: sharedRecord(r.id, ['clinical_records', 'record_file']) })),
+          prescriptions: records.prescriptions.map((p) => ({ ...p, shared_with: sharedRecord(p.prescription_id, ['clinical_records', 'prescription']) })),
+          prescription_files: records.prescription_files.map((p) => ({ ...p, shared_with: sharedRecord(p.id, ['clinical_records', 'record_file']) })),
+          consultation_notes: records.consultation_notes.map((n) => ({ ...n, shared_with: sharedRecord(n.appointment_id, ['consultation_notes']) })),
+        },
         access_log: log,
       };
       const day = deps.clock().toISOString().slice(0, 10);

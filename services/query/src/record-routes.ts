@@ -66,8 +66,6 @@ export function recordQueryRoutes(api: ApiRouter, deps: RecordQueryDeps): void {
   const { readStore, audit } = deps;
   const appointments = readStore.collection<AppointmentDoc>('appointments');
   const files = readStore.collection<RecordFileDoc>(RECORD_FILES);
-  const reports = readStore.collection<MedicalReportDoc>(MEDICAL_REPORTS);
-  const prescriptionFiles = readStore.collection<PrescriptionFileDoc>(PRESCRIPTION_FILES);
   const prescriptions = readStore.collection<PrescriptionDoc>(PRESCRIPTIONS);
   const verifications = readStore.collection<VerificationDoc>(PRESCRIPTION_VERIFICATIONS);
   const notes = readStore.collection<NotesDoc>(CONSULTATION_NOTES);
@@ -100,70 +98,7 @@ export function recordQueryRoutes(api: ApiRouter, deps: RecordQueryDeps): void {
     return access;
   }
 
-  const fileView = (f: RecordFileDoc) => ({ file_id: f.file_id, file_name: f.file_name, content_type: f.content_type, size: f.size, download_url: `/api/v1/records/files/${f.file_id}` });
-
-  async function recordsOf(patientId: string): Promise<RecordsResponse> {
-    const [reportDocs, prescriptionDocs, fileDocs, allFiles] = await Promise.all([
-      reports.find({ patient_id: patientId }, { sort: { position: -1 } }),
-      prescriptions.find({ patient_id: patientId }, { sort: { position: -1 } }),
-      prescriptionFiles.find({ patient_id: patientId }, { sort: { position: -1 } }),
-      files.find({ patient_id: patientId }),
-    ]);
-    const byId = new Map(allFiles.map((f) => [f.file_id, f]));
-    return {
-      patient_id: patientId,
-      reports: reportDocs.map((r) => {
-        const list = r.file_ids.map((id) => byId.get(id)).filter((f): f is RecordFileDoc => Boolean(f)).map(fileView);
-        return {
-          kind: 'report' as const,
-          id: r._id,
-          patient_id: r.patient_id,
-          appointment_id: r.appointment_id,
-          report_type: r.report_type,
-          report_type_name: REPORT_NAMES[r.report_type] ?? r.report_type,
-          report_date: r.report_date,
-          medical_facility: r.medical_facility,
-          doctor_name: r.doctor_name,
-          report_summary: r.report_summary,
-          additional_notes: r.additional_notes,
-          files: list,
-          total_size: list.reduce((n, f) => n + f.size, 0),
-          uploaded_at: r.uploaded_at,
-        };
-      }),
-      prescriptions: prescriptionDocs.map((p) => ({
-        kind: 'prescription' as const,
-        id: p._id,
-        patient_id: p.patient_id,
-        doctor_id: p.doctor_id,
-        doctor_name: p.doctor_name,
-        appointment_id: p.appointment_id,
-        diagnosis: p.diagnosis,
-        medicines: p.lines.map((l) => ({ medicine: l.medicine, dosage: l.dosage, frequency: l.frequency })),
-        issued_at: p.issued_at,
-        pdf_url: `/api/v1/prescriptions/${p._id}/pdf`,
-      })),
-      prescription_files: fileDocs.flatMap((p) => {
-        const file = byId.get(p.file_id);
-        if (!file) return [];
-        return [
-          {
-            kind: 'prescription_file' as const,
-            id: p._id,
-            patient_id: p.patient_id,
-            doctor_id: p.doctor_id,
-            appointment_id: p.appointment_id,
-            patient_name: p.patient_name,
-            patient_ref: p.patient_ref,
-            medication_summary: p.medication_summary,
-            additional_notes: p.additional_notes,
-            file: fileView(file),
-            uploaded_at: p.uploaded_at,
-          },
-        ];
-      }),
-    };
-  }
+  const recordsOf = (patientId: string) => patientRecords(readStore, patientId);
 
   const itemsOf = (r: RecordsResponse) => [...r.reports.map((x) => x.id), ...r.prescriptions.map((x) => x.id), ...r.prescription_files.map((x) => x.id)];
 
@@ -228,23 +163,7 @@ export function recordQueryRoutes(api: ApiRouter, deps: RecordQueryDeps): void {
     if (access === 'prescriber') {
       await audit.record(auth, req, { purpose: 'care', resource: 'prescription', route, subjects: new Subjects().add(doc.patient_id, doc._id) });
     }
-    return {
-      prescription_id: doc._id,
-      appointment_id: doc.appointment_id,
-      patient_id: doc.patient_id,
-      doctor_id: doc.doctor_id,
-      issued_at: doc.issued_at,
-      verification_code: doc.verification_code,
-      verification_url: `${deps.publicUrl}/verify/${doc.verification_code}`,
-      consultation_mode: doc.consultation_mode,
-      consultation_kind: doc.consultation_kind,
-      doctor: { name: doc.doctor_name, qualification: doc.doctor_qualification, registration_number: doc.doctor_registration_number, medical_council: doc.doctor_medical_council, contact: doc.doctor_contact },
-      patient: { name: doc.patient_name, age: doc.patient_age === null ? null : Number(doc.patient_age) || null, gender: doc.patient_gender },
-      diagnosis: doc.diagnosis,
-      advice: doc.advice,
-      follow_up: doc.follow_up,
-      lines: doc.lines,
-    };
+    return prescriptionView(doc, deps.publicUrl);
   }
 
   api.route({
@@ -328,24 +247,115 @@ export function recordQueryRoutes(api: ApiRouter, deps: RecordQueryDeps): void {
   });
 }
 
-/** A patient's records for their own export (issue 12's right of access). */
-export async function recordsForExport(readStore: ReadStore, patientId: string) {
-  const reports = await readStore.collection<MedicalReportDoc>(MEDICAL_REPORTS).find({ patient_id: patientId }, { sort: { position: -1 } });
-  const prescriptions = await readStore.collection<PrescriptionDoc>(PRESCRIPTIONS).find({ patient_id: patientId }, { sort: { position: -1 } });
-  const files = await readStore.collection<PrescriptionFileDoc>(PRESCRIPTION_FILES).find({ patient_id: patientId }, { sort: { position: -1 } });
-  const uploaded = await readStore.collection<RecordFileDoc>(RECORD_FILES).find({ patient_id: patientId });
-  const notes = await readStore.collection<NotesDoc>(CONSULTATION_NOTES).find({ patient_id: patientId });
-  const strip = <T extends { _id: string; position?: number }>(d: T) => {
-    const { _id, position, ...rest } = d;
-    void _id;
-    void position;
-    return rest;
-  };
+/**
+ * A patient's records for their own export (issue 12's right of access): their reports, prescription files and
+ * e-prescriptions in full, and the final notes of their consultations (never a draft). Only records whose patient is
+ * `patientId`; each record's `id` (the access log's item) lets the export say who read it.
+ */
+export async function recordsForExport(readStore: ReadStore, patientId: string, publicUrl: string) {
+  const [records, prescriptionDocs, notes] = await Promise.all([
+    patientRecords(readStore, patientId),
+    readStore.collection<PrescriptionDoc>(PRESCRIPTIONS).find({ patient_id: patientId }, { sort: { position: -1 } }),
+    readStore.collection<NotesDoc>(CONSULTATION_NOTES).find({ patient_id: patientId }),
+  ]);
   return {
-    reports: reports.map(strip),
-    prescriptions: prescriptions.map(strip),
-    prescription_files: files.map(strip),
-    files: uploaded.map((f) => ({ file_id: f.file_id, record_id: f.record_id, kind: f.kind, file_name: f.file_name, content_type: f.content_type, size: f.size, sha256: f.sha256, uploaded_at: f.uploaded_at, download_url: `/api/v1/records/files/${f.file_id}` })),
-    consultation_notes: notes.filter((n) => n.final).map((n) => ({ appointment_id: n.appointment_id, doctor_id: n.doctor_id, ...n.final! })),
+    reports: records.reports,
+    prescriptions: prescriptionDocs.map((doc) => ({ ...prescriptionView(doc, publicUrl), pdf_url: `/api/v1/prescriptions/${doc._id}/pdf` })),
+    prescription_files: records.prescription_files,
+    consultation_notes: notes
+      .flatMap((n) => (n.final ? [{ appointment_id: n.appointment_id, patient_id: n.patient_id, doctor_id: n.doctor_id, ...n.final }] : []))
+      .sort((a, b) => (a.saved_at < b.saved_at ? 1 : a.saved_at > b.saved_at ? -1 : 0)),
+  };
+}
+
+/** The file as its record lists it (the name the uploader gave, shown; never a path). */
+const fileView = (f: RecordFileDoc) => ({ file_id: f.file_id, file_name: f.file_name, content_type: f.content_type, size: f.size, download_url: `/api/v1/records/files/${f.file_id}` });
+
+/** A patient's reports, prescriptions and prescription files, newest first (what /records/me and the export list). */
+async function patientRecords(readStore: ReadStore, patientId: string): Promise<RecordsResponse> {
+  const reports = readStore.collection<MedicalReportDoc>(MEDICAL_REPORTS);
+  const prescriptions = readStore.collection<PrescriptionDoc>(PRESCRIPTIONS);
+  const prescriptionFiles = readStore.collection<PrescriptionFileDoc>(PRESCRIPTION_FILES);
+  const files = readStore.collection<RecordFileDoc>(RECORD_FILES);
+  const [reportDocs, prescriptionDocs, fileDocs, allFiles] = await Promise.all([
+    reports.find({ patient_id: patientId }, { sort: { position: -1 } }),
+    prescriptions.find({ patient_id: patientId }, { sort: { position: -1 } }),
+    prescriptionFiles.find({ patient_id: patientId }, { sort: { position: -1 } }),
+    files.find({ patient_id: patientId }),
+  ]);
+  const byId = new Map(allFiles.map((f) => [f.file_id, f]));
+  return {
+    patient_id: patientId,
+    reports: reportDocs.map((r) => {
+      const list = r.file_ids.map((id) => byId.get(id)).filter((f): f is RecordFileDoc => Boolean(f)).map(fileView);
+      return {
+        kind: 'report' as const,
+        id: r._id,
+        patient_id: r.patient_id,
+        appointment_id: r.appointment_id,
+        report_type: r.report_type,
+        report_type_name: REPORT_NAMES[r.report_type] ?? r.report_type,
+        report_date: r.report_date,
+        medical_facility: r.medical_facility,
+        doctor_name: r.doctor_name,
+        report_summary: r.report_summary,
+        additional_notes: r.additional_notes,
+        files: list,
+        total_size: list.reduce((n, f) => n + f.size, 0),
+        uploaded_at: r.uploaded_at,
+      };
+    }),
+    prescriptions: prescriptionDocs.map((p) => ({
+      kind: 'prescription' as const,
+      id: p._id,
+      patient_id: p.patient_id,
+      doctor_id: p.doctor_id,
+      doctor_name: p.doctor_name,
+      appointment_id: p.appointment_id,
+      diagnosis: p.diagnosis,
+      medicines: p.lines.map((l) => ({ medicine: l.medicine, dosage: l.dosage, frequency: l.frequency })),
+      issued_at: p.issued_at,
+      pdf_url: `/api/v1/prescriptions/${p._id}/pdf`,
+    })),
+    prescription_files: fileDocs.flatMap((p) => {
+      const file = byId.get(p.file_id);
+      if (!file) return [];
+      return [
+        {
+          kind: 'prescription_file' as const,
+          id: p._id,
+          patient_id: p.patient_id,
+          doctor_id: p.doctor_id,
+          appointment_id: p.appointment_id,
+          patient_name: p.patient_name,
+          patient_ref: p.patient_ref,
+          medication_summary: p.medication_summary,
+          additional_notes: p.additional_notes,
+          file: fileView(file),
+          uploaded_at: p.uploaded_at,
+        },
+      ];
+    }),
+  };
+}
+
+/** An e-prescription as its readers get it: the Guidelines' particulars, its lines, and the public verification link. */
+export function prescriptionView(doc: PrescriptionDoc, publicUrl: string): PrescriptionView {
+  return {
+    prescription_id: doc._id,
+    appointment_id: doc.appointment_id,
+    patient_id: doc.patient_id,
+    doctor_id: doc.doctor_id,
+    issued_at: doc.issued_at,
+    verification_code: doc.verification_code,
+    verification_url: `${publicUrl}/verify/${doc.verification_code}`,
+    consultation_mode: doc.consultation_mode,
+    consultation_kind: doc.consultation_kind,
+    doctor: { name: doc.doctor_name, qualification: doc.doctor_qualification, registration_number: doc.doctor_registration_number, medical_council: doc.doctor_medical_council, contact: doc.doctor_contact },
+    patient: { name: doc.patient_name, age: doc.patient_age === null ? null : Number(doc.patient_age) || null, gender: doc.patient_gender },
+    diagnosis: doc.diagnosis,
+    advice: doc.advice,
+    follow_up: doc.follow_up,
+    lines: doc.lines,
   };
 }
