@@ -177,7 +177,7 @@ describe('clinical records API (issue 14)', () => {
       res.on('end', () => cb(null, Buffer.concat(chunks)));
     }).expect(200);
     assert.equal(download.headers['content-type'], 'application/pdf');
-    assert.match(download.headers['content-disposition'], /^attachment; filename="scan.png"/);
+    assert.match(download.headers['content-disposition'] ?? '', /^attachment; filename="scan.png"/);
     assert.deepEqual(download.body, PDF);
     await t.http.get(`/api/v1/records/files/${fileId}`).set(otherDoctor.auth).expect(404);
     await t.http.get(`/api/v1/patients/${patient.user_id}/records`).set(otherDoctor.auth).expect(404);
