@@ -1,13 +1,15 @@
+import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { accountTypeSchema } from '@telemed/contracts';
-import { MIN_PASSWORD_LENGTH, TokenService, generateMasterKeyText, hashPassword, keyStoreFromConfig, loadConfig, loadTokenSecret, openEventStore } from '@telemed/platform';
+import { MIN_PASSWORD_LENGTH, TokenService, blobStoreFromConfig, generateMasterKeyText, hashPassword, keyStoreFromConfig, loadConfig, loadTokenSecret, openEventStore } from '@telemed/platform';
 import { streams } from '@telemed/contracts';
 import { registerUser } from './users/service';
 import { handleCommand, systemContext } from './decider';
 import { userDecider } from './users/user';
 import { startSession } from './identity/sessions';
 import { readPassword } from './read-password';
+import { importBrandCatalogue } from './records/medicine-import';
 
 /**
  * Operator CLI.
@@ -16,11 +18,13 @@ import { readPassword } from './read-password';
  *   keys:status   → {"store", "wrapping": [{master_key_id, current, keys}]}
  *   keys:rotate   → re-wraps every data key under DATA_MASTER_KEY, reading old wraps with DATA_MASTER_KEY_PREVIOUS
  *   keys:generate-master   → a fresh master key to put in DATA_MASTER_KEY
+ *   medicines:import FILE.csv   → {"import_id", "rows"}: a clinic's brand catalogue beside NLEM 2022 (bad rows: exit 1, nothing stored)
  */
 const usage = `usage: npm run cli -- user:create --email E --name N --account-type patient|doctor|admin [--phone P]
        [--specialty S] [--qualification Q] [--fee RUPEES] [--registration-number R] [--council C]
    or: npm run cli -- admin:create --email E [--name N]   (the password is read from stdin)
-   or: npm run cli -- keys:status | keys:rotate | keys:generate-master`;
+   or: npm run cli -- keys:status | keys:rotate | keys:generate-master
+   or: npm run cli -- medicines:import FILE.csv   (columns name,manufacturer,composition,strength,form)`;
 
 const argsSchema = z.object({
   email: z.email(),
@@ -46,6 +50,7 @@ async function main() {
   });
   if (positionals[0] === 'admin:create') return createAdmin(values);
   if (positionals[0]?.startsWith('keys:')) return keys(positionals[0]);
+  if (positionals[0] === 'medicines:import') return importMedicines(positionals.slice(1));
   if (positionals[0] !== 'user:create') {
     console.error(usage);
     process.exit(2);
@@ -153,3 +158,36 @@ main().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 });
+
+/**
+ * A clinic's licensed brand catalogue, loaded beside the shipped NLEM 2022 list: the whole file is checked first
+ * (every bad row reported on stderr with its line number, exit 1, nothing stored); then its rows become one encrypted
+ * blob named by a MedicineCatalogueImported event, which the running services' search picks up within seconds.
+ */
+async function importMedicines(args: string[]) {
+  if (args.length !== 1 || !args[0]) {
+    console.error(usage);
+    process.exit(2);
+  }
+  const file = args[0];
+  if (!existsSync(file)) {
+    console.error(`No such file: ${file}`);
+    process.exit(2);
+  }
+  const config = loadConfig();
+  const eventStore = await openEventStore(config);
+  const blobs = await blobStoreFromConfig(config, eventStore.keys);
+  try {
+    const result = await importBrandCatalogue({ eventStore, blobs }, file, operatorContext());
+    if (!result.ok) {
+      console.error(`The catalogue was not imported (nothing stored): ${result.errors.length} problem(s)`);
+      for (const error of result.errors) console.error(error);
+      process.exitCode = 1;
+      return;
+    }
+    process.stdout.write(JSON.stringify({ import_id: result.import_id, rows: result.rows }) + '\n');
+  } finally {
+    await blobs.close();
+    await eventStore.close();
+  }
+}

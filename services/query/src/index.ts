@@ -19,7 +19,7 @@ export { allProjections } from './projections';
 export { consultationLookups, consultationView } from './consultation-routes';
 export type { ConsultationDoc } from './projections/consultations';
 export { recordLookups, recordsForExport } from './record-routes';
-export { MedicineCatalogue, MedicineIndex, loadNlem, parseBrandCsv, brandEntry, normalize as normalizeMedicineName, type MedicineEntry, type BrandRow } from './medicines/catalogue';
+export { MedicineCatalogue, MedicineIndex, loadNlem, brandEntry, normalize as normalizeMedicineName, type MedicineEntry, type BrandRow } from './medicines/catalogue';
 export type { Projection, SlotDoc, AppointmentDoc, UserDoc, DoctorDoc, SessionDoc } from './projections';
 
 /** Read-your-writes: a query with X-Min-Position waits (up to 2 s) until the projections have applied it. */

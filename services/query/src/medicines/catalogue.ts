@@ -94,21 +94,49 @@ export interface BrandRow {
 }
 
 /**
- * A brand's list under the Guidelines: the strictest list of the NLEM entries its composition names (prohibited >
- * B > A > O), or null when none of its ingredients is in the list (the decider then applies its rule for
- * unclassified medicines).
+ * A brand's list under the Guidelines, from its composition and form: the whole composition when NLEM lists that
+ * combination (`Amoxicillin + Clavulanic acid`), else each ingredient; for each, the NLEM entries of the brand's form
+ * when there are any (a paracetamol tablet is List O even though paracetamol injection is List B), else all of that
+ * name's entries; the strictest list found wins (prohibited > B > A > O). Null when no ingredient is in the list (the
+ * decider then applies its rule for unclassified medicines).
  */
-export function classifyComposition(composition: string, nlem: MedicineEntry[]): TpgList | null {
-  const order: TpgList[] = ['O', 'A', 'B', 'prohibited'];
+export function classifyComposition(composition: string, nlem: MedicineEntry[], form?: string | null): TpgList | null {
+  const lists = nlemLists(nlem);
   const parts = composition.split(/\+|,|\band\b/i).map((p) => normalize(p.replace(/\d.*$/, ''))).filter(Boolean);
+  const whole = parts.join(' ');
+  const names = parts.length > 1 && lists.has(whole) ? [whole] : parts;
+  const wanted = form ? normalize(form) : '';
   let worst: TpgList | null = null;
-  for (const part of parts) {
-    for (const entry of nlem) {
-      if (normalize(entry.name) !== part || !entry.tpg_list) continue;
-      if (!worst || order.indexOf(entry.tpg_list) > order.indexOf(worst)) worst = entry.tpg_list;
-    }
+  for (const name of names) {
+    const byForm = lists.get(name);
+    if (!byForm) continue;
+    const sameForm = wanted ? byForm.get(wanted) : undefined;
+    const candidates = sameForm ? [sameForm] : [...byForm.values()];
+    for (const list of candidates) if (!worst || LIST_ORDER.indexOf(list) > LIST_ORDER.indexOf(worst)) worst = list;
   }
   return worst;
+}
+
+const LIST_ORDER: TpgList[] = ['O', 'A', 'B', 'prohibited'];
+const listsOf = new WeakMap<MedicineEntry[], Map<string, Map<string, TpgList>>>();
+
+/** Each NLEM name (normalized) with, per dosage form (normalized), the strictest list of its entries; built once per list. */
+function nlemLists(nlem: MedicineEntry[]): Map<string, Map<string, TpgList>> {
+  let lists = listsOf.get(nlem);
+  if (!lists) {
+    lists = new Map();
+    for (const entry of nlem) {
+      if (!entry.tpg_list) continue;
+      const key = normalize(entry.name);
+      const form = normalize(entry.dosage_form ?? '');
+      let byForm = lists.get(key);
+      if (!byForm) lists.set(key, (byForm = new Map()));
+      const known = byForm.get(form);
+      if (!known || LIST_ORDER.indexOf(entry.tpg_list) > LIST_ORDER.indexOf(known)) byForm.set(form, entry.tpg_list);
+    }
+    listsOf.set(nlem, lists);
+  }
+  return lists;
 }
 
 export function brandEntry(row: BrandRow, nlem: MedicineEntry[]): MedicineEntry {
@@ -121,33 +149,10 @@ export function brandEntry(row: BrandRow, nlem: MedicineEntry[]): MedicineEntry 
     strength: row.strength || null,
     dosage_form: row.form || null,
     category: null,
-    tpg_list: classifyComposition(row.composition, nlem),
+    tpg_list: classifyComposition(row.composition, nlem, row.form),
     basis: row.composition ? 'composition' : null,
     source: 'brand',
   };
-}
-
-/** Parses a brand catalogue CSV (header name,manufacturer,composition,strength,form); bad rows are reported by line. */
-export function parseBrandCsv(text: string): { rows: BrandRow[]; errors: string[] } {
-  const lines = text.split(/\r?\n/);
-  const header = csvFields(lines[0] ?? '').map((h) => h.toLowerCase());
-  const want = ['name', 'manufacturer', 'composition', 'strength', 'form'];
-  const at = want.map((w) => header.indexOf(w));
-  if (at.some((i) => i < 0)) return { rows: [], errors: [`The header must name the columns ${want.join(', ')}`] };
-  const rows: BrandRow[] = [];
-  const errors: string[] = [];
-  for (let i = 1; i < lines.length; i += 1) {
-    const line = lines[i]!;
-    if (line.trim() === '') continue;
-    const f = csvFields(line);
-    const [name, manufacturer, composition, strength, form] = at.map((j) => (f[j] ?? '').slice(0, 200));
-    if (!name) {
-      errors.push(`line ${i + 1}: a name is required`);
-      continue;
-    }
-    rows.push({ name, manufacturer: manufacturer!, composition: composition!, strength: strength!, form: form! });
-  }
-  return { rows, errors };
 }
 
 /**
