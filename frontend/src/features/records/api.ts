@@ -2,10 +2,18 @@ import type { MedicineSuggestion, RecordsResponse } from '@telemed/contracts';
 import { ApiError, api, writePositions } from '../../lib/api';
 import { sessionStore } from '../../lib/session';
 
+/** An answer with every list present, so that a screen never reads a missing list. */
+const complete = (r: Partial<RecordsResponse> | null): RecordsResponse => ({
+  patient_id: r?.patient_id ?? '',
+  reports: Array.isArray(r?.reports) ? r.reports : [],
+  prescriptions: Array.isArray(r?.prescriptions) ? r.prescriptions : [],
+  prescription_files: Array.isArray(r?.prescription_files) ? r.prescription_files : [],
+});
+
 /** Calls of the clinical records (issue 14); JSON through the app's `api`, files and uploads beside it. */
 export const recordsApi = {
-  mine: () => api<RecordsResponse>('/records/me'),
-  ofPatient: (patientId: string) => api<RecordsResponse>(`/patients/${encodeURIComponent(patientId)}/records`),
+  mine: () => api<RecordsResponse>('/records/me').then(complete),
+  ofPatient: (patientId: string) => api<RecordsResponse>(`/patients/${encodeURIComponent(patientId)}/records`).then(complete),
   /** Seed 001 §7: on failure the list is empty. */
   searchMedicines: (q: string, signal?: AbortSignal) =>
     api<MedicineSuggestion[]>(`/medicines/search?q=${encodeURIComponent(q)}&limit=10`, { signal }).catch(() => [] as MedicineSuggestion[]),

@@ -1,0 +1,350 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { RECORD_TEXTS } from '@telemed/contracts';
+import { json, renderAt } from '../../test/render';
+import { UploadReportsModal } from './UploadReportsModal';
+import { NotesModal } from './NotesModal';
+import { PrescriptionBuilder } from './PrescriptionBuilder';
+import { PatientHistory } from './CallRecordsPanel';
+import { addFiles, applyTemplate, canAddLine, canSaveDraft, canSaveNotes, emptyLine, emptyNotes, reportTypeFromName, shownProgress, toSessionLine } from './rules';
+
+const file = (name: string, size = 10, type = 'application/pdf') => new File([new Uint8Array(size)], name, { type });
+
+/** A stand-in for XMLHttpRequest: the test drives upload progress and the answer. */
+class FakeXhr {
+  static last: FakeXhr | null = null;
+  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  status = 0;
+  responseText = '';
+  url = '';
+  headers: Record<string, string> = {};
+  body: FormData | null = null;
+  open(_method: string, url: string) {
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  getResponseHeader() {
+    return null;
+  }
+  send(body: FormData) {
+    this.body = body;
+    FakeXhr.last = this;
+  }
+  answer(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    this.onload?.();
+  }
+}
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  FakeXhr.last = null;
+});
+
+describe('the forms’ rules (seed 001 §4, §5)', () => {
+  it('ignores a file with the same name and size as one already chosen, and refuses oversized and unsupported ones with the seeds’ texts', () => {
+    const a = file('blood.pdf', 10);
+    const { files, errors } = addFiles([a], [file('blood.pdf', 10), file('blood.pdf', 11), file('scan.exe', 5, 'application/x-msdownload'), file('big.pdf', 20 * 1024 * 1024 + 1)]);
+    expect(files.map((f) => [f.name, f.size])).toEqual([
+      ['blood.pdf', 10],
+      ['blood.pdf', 11],
+    ]);
+    expect(errors).toEqual([RECORD_TEXTS.reportFileType('scan.exe'), RECORD_TEXTS.reportFileTooLarge('big.pdf')]);
+    expect(addFiles([], [file('head.dcm', 5, '')]).files).toHaveLength(1);
+  });
+
+  it('pre-selects the report type from a file name', () => {
+    expect(reportTypeFromName('chest-xray.png')).toBe('xray');
+    expect(reportTypeFromName('Brain MRI.pdf')).toBe('mri_ct');
+    expect(reportTypeFromName('abdomen_ct.pdf')).toBe('mri_ct');
+    expect(reportTypeFromName('echo-2024.pdf')).toBe('ultrasound');
+    expect(reportTypeFromName('EKG.jpg')).toBe('ecg');
+    expect(reportTypeFromName('blood test.pdf')).toBe('lab');
+    expect(reportTypeFromName('notes.pdf')).toBeNull();
+  });
+
+  it('caps the progress at 90 % until the server answers', () => {
+    expect(shownProgress(50, 100, false)).toBe(50);
+    expect(shownProgress(100, 100, false)).toBe(90);
+    expect(shownProgress(100, 100, true)).toBe(100);
+  });
+
+  it('fills only empty fields from a template; Urgent Care sets urgent priority and follow-up, Follow-up Visit a routine follow-up', () => {
+    const mine = { ...emptyNotes('Ravi'), chief_complaint: 'Fever for 3 days' };
+    const urgent = applyTemplate(mine, 'urgent_care');
+    expect(urgent.chief_complaint).toBe('Fever for 3 days');
+    expect(urgent.clinical_assessment).not.toBe('');
+    expect([urgent.priority_level, urgent.follow_up_required]).toEqual(['urgent', 'urgent']);
+    const followUp = applyTemplate(emptyNotes(), 'follow_up_visit');
+    expect([followUp.priority_level, followUp.follow_up_required]).toEqual(['medium', 'routine']);
+  });
+
+  it('Save as Draft needs any text; Save Notes needs a patient name and a complaint or an assessment', () => {
+    expect(canSaveDraft(emptyNotes())).toBe(false);
+    expect(canSaveDraft({ ...emptyNotes(), additional_notes: 'x' })).toBe(true);
+    expect(canSaveNotes({ ...emptyNotes('Ravi') })).toBe(false);
+    expect(canSaveNotes({ ...emptyNotes('Ravi'), clinical_assessment: 'Viral fever' })).toBe(true);
+    expect(canSaveNotes({ ...emptyNotes(' '), chief_complaint: 'Fever' })).toBe(false);
+  });
+
+  it('Add needs a medicine, a dosage and a duration of at least 1; the custom schedule is kept only for a custom frequency', () => {
+    expect(canAddLine(emptyLine())).toBe(false);
+    expect(canAddLine({ ...emptyLine(), medicine: 'Paracetamol', dosage: ' ' })).toBe(false);
+    expect(canAddLine({ ...emptyLine(), medicine: 'Paracetamol', dosage: '500 mg', duration_value: 0 })).toBe(false);
+    expect(canAddLine({ ...emptyLine(), medicine: 'Paracetamol', dosage: '500 mg' })).toBe(true);
+    expect(toSessionLine({ ...emptyLine(), medicine: 'A', dosage: 'B', custom_schedule: 'every 6 h' }).custom_schedule).toBeNull();
+    expect(toSessionLine({ ...emptyLine(), medicine: 'A', dosage: 'B', frequency: 'custom', custom_schedule: 'every 6 h' }).custom_schedule).toBe('every 6 h');
+  });
+});
+
+describe('Upload Reports modal', { timeout: 30_000 }, () => {
+  beforeEach(() => vi.stubGlobal('XMLHttpRequest', FakeXhr));
+
+  const choose = (...files: File[]) => fireEvent.change(screen.getByLabelText('Report files'), { target: { files } });
+
+  it('ignores duplicates, pre-selects the type from a single file, caps progress at 90 %, disables closing while uploading, and shows the server’s message inline', async () => {
+    renderAt('/', <UploadReportsModal open onClose={() => {}} appointmentId="a1" />);
+    choose(file('chest-xray.png', 100, 'image/png'));
+    expect(screen.getByRole('combobox', { name: /Report type/ }).textContent).toBe('X-Ray');
+    choose(file('chest-xray.png', 100, 'image/png'), file('blood.pdf', 50));
+    const list = screen.getByRole('list', { name: 'Chosen files' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Upload Reports' }));
+    const xhr = FakeXhr.last!;
+    expect(xhr.url).toBe('/api/v1/records/reports');
+    expect(xhr.body!.getAll('files')).toHaveLength(2);
+    expect(xhr.body!.get('report_type')).toBe('xray');
+    expect(xhr.body!.get('appointment_id')).toBe('a1');
+    act(() => xhr.upload.onprogress!({ lengthComputable: true, loaded: 150, total: 150 }));
+    expect(screen.getByTestId('upload-progress').textContent).toBe('Uploading... 90%');
+    expect(screen.getByRole('button', { name: 'Cancel' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Close' }).hasAttribute('disabled')).toBe(true);
+
+    act(() => xhr.answer(413, { detail: RECORD_TEXTS.reportFileTooLarge('blood.pdf') }));
+    expect((await screen.findByRole('alert')).textContent).toBe(RECORD_TEXTS.reportFileTooLarge('blood.pdf'));
+    expect(screen.getByRole('button', { name: 'Cancel' }).hasAttribute('disabled')).toBe(false);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Upload Reports' }));
+    act(() => FakeXhr.last!.answer(500, {}));
+    expect((await screen.findByRole('alert')).textContent).toBe(RECORD_TEXTS.uploadReportsFailed);
+  });
+
+  it('does not pre-select a type from several files', () => {
+    renderAt('/', <UploadReportsModal open onClose={() => {}} />);
+    choose(file('chest-xray.png', 100, 'image/png'), file('ecg.pdf', 50));
+    expect(screen.getByRole('combobox', { name: /Report type/ }).textContent).not.toBe('X-Ray');
+    expect(screen.getByRole('button', { name: 'Upload Reports' }).hasAttribute('disabled')).toBe(true);
+  });
+});
+
+describe('Consultation notes modal', { timeout: 30_000 }, () => {
+  it('a template fills only empty fields; Save Notes sends the fields with is_draft false', async () => {
+    const calls: Array<{ url: string; body: unknown }> = [];
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      calls.push({ url, body: JSON.parse(String(init.body)) });
+      return json(200, { appointment_id: 'a1', is_draft: false, saved_at: '2026-01-01T00:00:00Z' });
+    });
+    const onSaved = vi.fn();
+    renderAt('/', <NotesModal open onClose={() => {}} onSaved={onSaved} appointmentId="a1" patientName="Ravi Kumar" />);
+    const save = screen.getByRole('button', { name: 'Save Notes' });
+    expect(save.hasAttribute('disabled')).toBe(true);
+    fireEvent.change(screen.getByLabelText('Chief complaint'), { target: { value: 'Fever for 3 days' } });
+    expect(save.hasAttribute('disabled')).toBe(false);
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: /Template/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Urgent Care' }));
+    expect((screen.getByLabelText('Chief complaint') as HTMLTextAreaElement).value).toBe('Fever for 3 days');
+    expect((screen.getByLabelText('Treatment plan') as HTMLTextAreaElement).value).not.toBe('');
+    expect(screen.getByRole('combobox', { name: /Priority level/ }).textContent).toBe('Urgent');
+    fireEvent.click(save);
+    await vi.waitFor(() => expect(onSaved).toHaveBeenCalledWith(false));
+    expect(calls[0]!.url).toBe('/api/v1/consultations/a1/notes');
+    expect(calls[0]!.body).toMatchObject({ patient_name: 'Ravi Kumar', chief_complaint: 'Fever for 3 days', priority_level: 'urgent', follow_up_required: 'urgent', template: 'urgent_care', is_draft: false });
+  });
+});
+
+describe('quick prescription builder', { timeout: 30_000 }, () => {
+  const suggestions = [
+    { id: 'nlem-1', name: 'Paracetamol', manufacturer: null, strength: '500 mg', dosage_form: 'Tablet', tpg_list: 'O' },
+    { id: 'nlem-2', name: 'Pantoprazole', manufacturer: null, strength: '40 mg', dosage_form: 'Tablet', tpg_list: 'A' },
+  ];
+
+  it('searches from 2 characters 300 ms after the last key; ArrowDown/ArrowUp/Enter pick, Escape closes, blur closes after 150 ms', async () => {
+    vi.useFakeTimers();
+    const searches: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      searches.push(url);
+      return json(200, suggestions);
+    });
+    renderAt('/', <PrescriptionBuilder appointmentId="a1" />);
+    const input = screen.getByRole('combobox', { name: /Medicine/ });
+    fireEvent.change(input, { target: { value: 'p' } });
+    await act(async () => vi.advanceTimersByTimeAsync(1000));
+    expect(searches).toEqual([]);
+    fireEvent.change(input, { target: { value: 'pa' } });
+    await act(async () => vi.advanceTimersByTimeAsync(200));
+    fireEvent.change(input, { target: { value: 'par' } });
+    await act(async () => vi.advanceTimersByTimeAsync(299));
+    expect(searches).toEqual([]);
+    await act(async () => vi.advanceTimersByTimeAsync(1));
+    expect(searches).toEqual(['/api/v1/medicines/search?q=par&limit=10']);
+    expect(screen.getAllByRole('option')).toHaveLength(2);
+
+    fireEvent.keyDown(input, { key: 'Escape' });
+    expect(screen.queryByRole('listbox')).toBeNull();
+
+    fireEvent.change(input, { target: { value: 'pan' } });
+    await act(async () => vi.advanceTimersByTimeAsync(300));
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    fireEvent.keyDown(input, { key: 'ArrowUp' });
+    expect(screen.getByRole('option', { selected: true }).textContent).toContain('Pantoprazole');
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect((input as HTMLInputElement).value).toBe('Pantoprazole');
+    expect(screen.queryByRole('listbox')).toBeNull();
+
+    fireEvent.change(input, { target: { value: 'para' } });
+    await act(async () => vi.advanceTimersByTimeAsync(300));
+    expect(screen.getByRole('listbox')).toBeTruthy();
+    fireEvent.blur(input);
+    await act(async () => vi.advanceTimersByTimeAsync(149));
+    expect(screen.getByRole('listbox')).toBeTruthy();
+    await act(async () => vi.advanceTimersByTimeAsync(1));
+    expect(screen.queryByRole('listbox')).toBeNull();
+  });
+
+  it('Add follows the rules, resets the form to once daily for 1 day, and Issue Prescription shows the server’s refusal inline', async () => {
+    const sent: unknown[] = [];
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      if (url.includes('/prescriptions')) {
+        sent.push(JSON.parse(String(init?.body)));
+        return json(403, { detail: RECORD_TEXTS.listBNeedsFollowUp('Pregabalin') });
+      }
+      return json(200, []);
+    });
+    renderAt('/', <PrescriptionBuilder appointmentId="a1" />);
+    const add = screen.getByRole('button', { name: 'Add' });
+    expect(add.hasAttribute('disabled')).toBe(true);
+    fireEvent.change(screen.getByRole('combobox', { name: /Medicine/ }), { target: { value: 'Pregabalin' } });
+    expect(add.hasAttribute('disabled')).toBe(true);
+    fireEvent.change(screen.getByLabelText(/Dosage/), { target: { value: '75 mg' } });
+    fireEvent.change(screen.getByLabelText('Duration'), { target: { value: '0' } });
+    expect(add.hasAttribute('disabled')).toBe(true);
+    fireEvent.change(screen.getByLabelText('Duration'), { target: { value: '2' } });
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: /Frequency/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Custom' }));
+    fireEvent.change(screen.getByLabelText('Custom schedule'), { target: { value: 'at bedtime' } });
+    fireEvent.click(add);
+    expect(within(screen.getByTestId('session-lines')).getAllByRole('listitem')).toHaveLength(1);
+    expect((screen.getByRole('combobox', { name: /Medicine/ }) as HTMLInputElement).value).toBe('');
+    expect(screen.getByRole('combobox', { name: /Frequency/ }).textContent).toBe('Once daily');
+    expect((screen.getByLabelText('Duration') as HTMLInputElement).value).toBe('1');
+    expect(screen.queryByLabelText('Custom schedule')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Issue Prescription' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(RECORD_TEXTS.listBNeedsFollowUp('Pregabalin'));
+    expect(sent[0]).toMatchObject({ lines: [{ medicine: 'Pregabalin', dosage: '75 mg', frequency: 'custom', custom_schedule: 'at bedtime', duration_value: 2, duration_unit: 'days', medicine_id: null }] });
+  });
+});
+
+describe('the patient’s records in the call', () => {
+  it('shows 2 recent reports and prescriptions, all when expanded', () => {
+    const report = (i: number) => ({
+      kind: 'report' as const,
+      id: `r${i}`,
+      patient_id: 'p',
+      appointment_id: null,
+      report_type: 'lab' as const,
+      report_type_name: `Lab Results ${i}`,
+      report_date: '2026-01-0' + i,
+      medical_facility: null,
+      doctor_name: null,
+      report_summary: null,
+      additional_notes: null,
+      files: [],
+      total_size: 1,
+      uploaded_at: '2026-01-01T00:00:00Z',
+    });
+    const prescription = (i: number) => ({
+      kind: 'prescription' as const,
+      id: `p${i}`,
+      patient_id: 'p',
+      doctor_id: 'd',
+      doctor_name: 'Dr. A',
+      appointment_id: 'a',
+      diagnosis: null,
+      medicines: [{ medicine: `Medicine ${i}`, dosage: '1', frequency: 'once_daily' }],
+      issued_at: '2026-01-01T00:00:00Z',
+      pdf_url: `/api/v1/prescriptions/p${i}/pdf`,
+    });
+    renderAt('/', <PatientHistory records={{ patient_id: 'p', reports: [1, 2, 3, 4].map(report), prescriptions: [1, 2, 3].map(prescription), prescription_files: [] }} />);
+    expect(within(screen.getByTestId('patient-reports')).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(screen.getByTestId('previous-prescriptions')).getAllByRole('listitem')).toHaveLength(2);
+    fireEvent.click(screen.getByRole('button', { name: 'Show all' }));
+    expect(within(screen.getByTestId('patient-reports')).getAllByRole('listitem')).toHaveLength(4);
+    expect(within(screen.getByTestId('previous-prescriptions')).getAllByRole('listitem')).toHaveLength(3);
+  });
+});
+
+describe('/home records tiles', { timeout: 30_000 }, () => {
+  it('open their modals with the real rows, and Download fetches the file with the bearer token and saves it', async () => {
+    sessionStorage.setItem('auth_token', 'tok-1');
+    sessionStorage.setItem('user_info', JSON.stringify({ id: 'u', user_id: 'u', name: 'Ravi', email: null, account_type: 'patient' }));
+    const requests: Array<{ url: string; auth: string | undefined }> = [];
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      requests.push({ url, auth: (init?.headers as Record<string, string> | undefined)?.Authorization });
+      if (url === '/api/v1/records/me')
+        return json(200, {
+          patient_id: 'u',
+          reports: [
+            {
+              kind: 'report', id: 'r1', patient_id: 'u', appointment_id: null, report_type: 'xray', report_type_name: 'X-Ray', report_date: '2026-11-20',
+              medical_facility: 'City Lab', doctor_name: null, report_summary: null, additional_notes: null, total_size: 3, uploaded_at: '2026-11-20T10:00:00Z',
+              files: [{ file_id: 'f1', file_name: 'chest.png', content_type: 'image/png', size: 3, download_url: '/api/v1/records/files/f1' }],
+            },
+          ],
+          prescriptions: [
+            { kind: 'prescription', id: 'p1', patient_id: 'u', doctor_id: 'd', doctor_name: 'Dr. Anita', appointment_id: 'a', diagnosis: null, medicines: [{ medicine: 'Paracetamol', dosage: '500 mg', frequency: 'twice_daily' }], issued_at: '2026-11-21T10:00:00Z', pdf_url: '/api/v1/prescriptions/p1/pdf' },
+          ],
+          prescription_files: [],
+        });
+      const headers: Record<string, string> = url.endsWith('/pdf') ? { 'Content-Disposition': 'attachment; filename="prescription.pdf"' } : {};
+      return new Response(new Blob(['%PDF']), { status: 200, headers });
+    });
+    const createObjectURL = vi.fn(() => 'blob:x');
+    const saved: string[] = [];
+    // jsdom does not navigate; the download's name is what matters.
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const { RecordsTiles } = await import('./RecordsTiles');
+    renderAt('/', <RecordsTiles wrap={(tile, key) => <div key={key}>{tile}</div>} />);
+    expect((await screen.findByTestId('reports-tile-count')).textContent).toBe('1');
+    fireEvent.click(screen.getByRole('button', { name: 'View Medical Reports' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Medical Reports' });
+    expect(within(dialog).getByText(/X-Ray/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Download chest.png' }));
+    await vi.waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(1));
+    expect(requests.at(-1)).toEqual({ url: '/api/v1/records/files/f1', auth: 'Bearer tok-1' });
+    expect(saved.at(-1)).toBe('chest.png');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: 'Medical Reports' })).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'View Prescriptions' }));
+    const prescriptions = await screen.findByRole('dialog', { name: 'Prescriptions' });
+    fireEvent.click(within(prescriptions).getByRole('button', { name: /as PDF/ }));
+    await vi.waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(2));
+    expect(requests.at(-1)!.url).toBe('/api/v1/prescriptions/p1/pdf');
+    expect(saved.at(-1)).toBe('prescription.pdf');
+    click.mockRestore();
+    sessionStorage.clear();
+  });
+});
