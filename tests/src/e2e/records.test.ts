@@ -1,0 +1,166 @@
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { startServerProcess } from '../support/processes';
+import { VIEWPORTS, chromiumMissing, launchChromium, screenshot, signInWithGoogle, startDemoProduct } from './browser';
+
+/**
+ * Clinical records in the browser (issue 14): the patient uploads a report from /home's Medical Reports tile (type
+ * pre-selected from the file's name), finds it in the tile's modal and downloads it byte for byte; a doctor, in the
+ * call, saves notes ('Notes saved! ✅'), sees that report among the patient's records, builds a prescription from the
+ * medicine suggestions by keyboard and issues it; after the call the summary's Add Notes opens; the patient downloads
+ * the prescription's PDF from the Prescriptions tile and its QR page says it is genuine. Screenshots at 1280 and 390.
+ */
+
+const context: BrowserContextOptions = { timezoneId: 'Asia/Kolkata', locale: 'en-IN', acceptDownloads: true, permissions: ['camera', 'microphone'] };
+const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex'), Buffer.alloc(64)]);
+type Server = Awaited<ReturnType<typeof startServerProcess>>;
+
+async function bearer(page: Page): Promise<Record<string, string>> {
+  const token = (await page.evaluate("sessionStorage.getItem('auth_token')")) as string | null;
+  assert.ok(token, 'signed in');
+  return { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+}
+
+/** The patient requests the demo doctor's next open slot and the doctor approves it. */
+async function confirmedAppointment(base: string, patient: Page, doctor: Page): Promise<string> {
+  const doctorHeaders = await bearer(doctor);
+  const me = (await (await fetch(`${base}/api/v1/users/me`, { headers: doctorHeaders })).json()) as { user_id: string };
+  const patientHeaders = await bearer(patient);
+  const { slots } = (await (await fetch(`${base}/api/v1/doctors/${me.user_id}/available-slots`, { headers: patientHeaders })).json()) as { slots: Array<{ slot_id: number; start_at: string }> };
+  const slot = slots.find((s) => Date.parse(s.start_at) - Date.now() < 23 * 3600_000);
+  assert.ok(slot, 'the demo doctor has an open slot within a day');
+  const requested = await fetch(`${base}/api/v1/appointments`, { method: 'POST', headers: patientHeaders, body: JSON.stringify({ slot_id: slot.slot_id, notes: 'Fever for two days' }) });
+  assert.equal(requested.status, 201, await requested.clone().text());
+  const { appointment_id } = (await requested.json()) as { appointment_id: string };
+  const approved = await fetch(`${base}/api/v1/appointments/${appointment_id}/approve`, { method: 'POST', headers: doctorHeaders });
+  assert.equal(approved.status, 200, await approved.text());
+  return appointment_id;
+}
+
+async function reportCount(page: Page): Promise<number> {
+  const tile = page.getByTestId('reports-tile-count');
+  await tile.waitFor();
+  return Number(await tile.innerText());
+}
+
+describe('clinical records in the browser (issue 14)', { skip: chromiumMissing }, () => {
+  let server: Server;
+  let browser: Browser;
+  let base: string;
+
+  before(async () => {
+    ({ server, base } = await startDemoProduct({ CONSULTATION_EARLY_JOIN_MINUTES: '1440', ICE_SERVERS: '[]' }));
+    browser = await launchChromium();
+  });
+  after(async () => {
+    await browser?.close();
+    server?.child.kill('SIGTERM');
+    await server?.exited;
+  });
+
+  for (const [kind, viewport] of Object.entries(VIEWPORTS)) {
+    it(`${kind}: the patient uploads a report from /home, sees it in the Medical Reports tile and downloads it`, async () => {
+      const page = await (await browser.newContext({ ...context, viewport })).newPage();
+      await signInWithGoogle(page, base, 'patient@demo.telemed.local');
+      const before = await reportCount(page);
+      await screenshot(page, 'records-home-tiles');
+
+      await page.getByTestId('reports-tile').getByRole('button', { name: 'Upload Reports' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Upload Medical Reports' });
+      await dialog.getByLabel('Report files').setInputFiles([{ name: `chest-xray-${kind}.png`, mimeType: 'image/png', buffer: PNG }]);
+      await dialog.getByText(`chest-xray-${kind}.png`).waitFor();
+      assert.equal(await dialog.getByRole('combobox', { name: /Report type/ }).innerText(), 'X-Ray', 'the type is pre-selected from the name');
+      // The same file again is ignored.
+      await dialog.getByLabel('Report files').setInputFiles([{ name: `chest-xray-${kind}.png`, mimeType: 'image/png', buffer: PNG }]);
+      assert.equal(await dialog.getByRole('list', { name: 'Chosen files' }).getByRole('listitem').count(), 1);
+      await dialog.getByLabel('Medical facility').fill('City Diagnostics, Pune');
+      await screenshot(page, 'records-upload-reports');
+      await dialog.getByRole('button', { name: 'Upload Reports' }).click();
+      await dialog.waitFor({ state: 'detached', timeout: 15_000 });
+      await page.getByTestId('reports-tile-count').getByText(String(before + 1)).waitFor();
+
+      await page.getByRole('button', { name: 'View Medical Reports' }).click();
+      const reports = page.getByRole('dialog', { name: 'Medical Reports' });
+      await reports.getByText('City Diagnostics, Pune').first().waitFor();
+      await screenshot(page, 'records-medical-reports');
+      const [download] = await Promise.all([page.waitForEvent('download'), reports.getByRole('button', { name: `Download chest-xray-${kind}.png` }).click()]);
+      assert.equal(download.suggestedFilename(), `chest-xray-${kind}.png`);
+      assert.deepEqual(await readFile((await download.path())!), PNG, 'the file comes back as it was sent');
+      await page.context().close();
+    });
+  }
+
+  it('a doctor saves notes and issues a prescription in the call; the patient downloads its PDF from the Prescriptions tile', async () => {
+    const doctor = await (await browser.newContext({ ...context, viewport: VIEWPORTS.desktop })).newPage();
+    const patient = await (await browser.newContext({ ...context, viewport: VIEWPORTS.desktop })).newPage();
+    await signInWithGoogle(doctor, base, 'doctor1@demo.telemed.local');
+    await signInWithGoogle(patient, base, 'patient@demo.telemed.local');
+    const appointmentId = await confirmedAppointment(base, patient, doctor);
+
+    await doctor.goto(`${base}/video-call?appointment_id=${appointmentId}`);
+    await doctor.locator('button:has-text("Start Consultation"):enabled').click({ timeout: 20_000 });
+    const panel = doctor.getByTestId('call-records-panel');
+    await panel.waitFor({ timeout: 20_000 });
+
+    // The report the patient uploaded is among their records.
+    await panel.getByTestId('patient-reports').getByText('X-Ray').first().waitFor();
+
+    await panel.getByLabel('Consultation notes').fill('Viral fever; no red flags. Fluids and rest.');
+    await panel.getByRole('button', { name: 'Save Notes' }).click();
+    await panel.getByText('Notes saved! ✅').waitFor();
+
+    const medicine = panel.getByRole('combobox', { name: /Medicine/ });
+    await medicine.pressSequentially('parac', { delay: 40 });
+    await panel.getByRole('listbox', { name: 'Medicine suggestions' }).waitFor();
+    await medicine.press('ArrowDown');
+    await medicine.press('Enter');
+    assert.match(await medicine.inputValue(), /paracetamol/i);
+    await panel.getByLabel(/Dosage/).fill('500 mg');
+    await panel.getByLabel('Duration').fill('3');
+    await panel.getByLabel(/Instructions/).fill('after food');
+    await panel.getByRole('button', { name: 'Add' }).click();
+    await panel.getByTestId('session-lines').getByText(/500 mg/).waitFor();
+    assert.equal(await medicine.inputValue(), '', 'the form resets after Add');
+    await panel.getByLabel(/Provisional diagnosis/).fill('Viral fever');
+    await screenshot(doctor, 'records-call-panel');
+    await panel.getByRole('button', { name: 'Issue Prescription' }).click();
+    await panel.getByText('Prescription issued and shared with the patient.').waitFor({ timeout: 15_000 });
+    await doctor.setViewportSize(VIEWPORTS.phone);
+    await panel.scrollIntoViewIfNeeded();
+    await screenshot(doctor, 'records-call-panel');
+    await doctor.setViewportSize(VIEWPORTS.desktop);
+
+    await doctor.getByRole('button', { name: 'End Call' }).click();
+    await doctor.getByTestId('consultation-summary').waitFor({ timeout: 15_000 });
+    await doctor.getByRole('button', { name: 'Add Notes' }).click();
+    const notes = doctor.getByRole('dialog', { name: 'Consultation Notes' });
+    await notes.getByLabel('Patient name').waitFor();
+    await screenshot(doctor, 'records-summary-notes');
+    await notes.getByRole('button', { name: 'Close' }).click();
+    await doctor.getByRole('button', { name: 'Upload Prescription' }).click();
+    await screenshot(doctor, 'records-summary-upload-prescription');
+
+    await patient.goto(`${base}/home`);
+    await patient.getByRole('button', { name: 'View Prescriptions' }).click();
+    const list = patient.getByRole('dialog', { name: 'Prescriptions' });
+    await list.getByText(/PARACETAMOL|Paracetamol/i).first().waitFor();
+    await screenshot(patient, 'records-prescriptions');
+    const [pdf] = await Promise.all([patient.waitForEvent('download'), list.getByRole('button', { name: /as PDF/ }).first().click()]);
+    const bytes = await readFile((await pdf.path())!);
+    assert.equal(bytes.subarray(0, 5).toString(), '%PDF-', 'the prescription downloads as a PDF');
+
+    // The public check behind the PDF's QR code.
+    const { prescriptions } = (await (await fetch(`${base}/api/v1/records/me`, { headers: await bearer(patient) })).json()) as { prescriptions: Array<{ id: string }> };
+    const view = (await (await fetch(`${base}/api/v1/prescriptions/${prescriptions[0]!.id}`, { headers: await bearer(patient) })).json()) as { verification_code: string };
+    const pharmacist = await (await browser.newContext({ ...context, viewport: VIEWPORTS.phone })).newPage();
+    await pharmacist.goto(`${base}/verify/${view.verification_code}`);
+    await pharmacist.getByText('Genuine prescription').waitFor();
+    const patientName = JSON.parse((await patient.evaluate("sessionStorage.getItem('user_info')")) as string).name as string;
+    assert.equal(await pharmacist.getByText(patientName).count(), 0, 'nothing of the patient');
+    await screenshot(pharmacist, 'records-verify');
+    await pharmacist.setViewportSize(VIEWPORTS.desktop);
+    await screenshot(pharmacist, 'records-verify');
+  });
+});
