@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { startServerProcess } from '../support/processes';
 import { VIEWPORTS, chromiumMissing, launchChromium, screenshot, signInWithGoogle, startDemoProduct } from './browser';
 
@@ -52,15 +53,27 @@ async function remoteFrames(page: Page): Promise<number> {
   })()`)) as number;
 }
 
+/** The call's debug console as text, to say why a call did not connect. */
+async function debugLog(page: Page): Promise<string> {
+  try {
+    await page.getByRole('button', { name: 'Settings' }).click({ timeout: 2000 });
+    const text = await page.getByRole('dialog', { name: 'Debug Console' }).innerText({ timeout: 2000 });
+    await page.getByRole('button', { name: 'Close' }).click({ timeout: 2000 });
+    return text;
+  } catch {
+    return '(no call on screen)';
+  }
+}
+
 /** The other side's video is actually playing: its frame count grows. */
-async function remoteVideoPlays(page: Page): Promise<void> {
-  const deadline = Date.now() + 30_000;
+async function remoteVideoPlays(page: Page, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
   let first = -1;
   for (;;) {
     const frames = await remoteFrames(page);
     if (first < 0 && frames > 0) first = frames;
     if (first > 0 && frames >= first + 10) return;
-    if (Date.now() > deadline) assert.fail(`the remote video did not play (frames ${first} → ${frames})`);
+    if (Date.now() > deadline) assert.fail(`the remote video did not play (frames ${first} → ${frames}); the call's debug log:\n${await debugLog(page)}`);
     await page.waitForTimeout(250);
   }
 }
@@ -70,6 +83,16 @@ describe('video consultation between two browsers', { skip: chromiumMissing }, (
   const servers: Server[] = [];
   const contexts: BrowserContext[] = [];
   const pageErrors: string[] = [];
+  const problems: string[] = [];
+
+  /** axe (WCAG 2.1 A and AA) on the screen as it is, and nothing wider than the window. */
+  async function audit(page: Page, label: string): Promise<void> {
+    const kind = (page.viewportSize()?.width ?? 1280) < 600 ? 'phone' : 'desktop';
+    const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    for (const v of result.violations) problems.push(`${kind} ${label}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 4).join(' | ')}`);
+    const overflow = (await page.evaluate('document.documentElement.scrollWidth - window.innerWidth')) as number;
+    if (overflow > 1) problems.push(`${kind} ${label}: the page is ${overflow}px wider than the window`);
+  }
 
   async function signedIn(base: string, email: string, viewport: { width: number; height: number }): Promise<Page> {
     const browserContext = await browser.newContext({ ...context, viewport });
@@ -110,6 +133,7 @@ describe('video consultation between two browsers', { skip: chromiumMissing }, (
     assert.ok(await patient.getByText('Video Consultation').isVisible());
     assert.ok(await patient.getByText('End-to-End Encrypted').isVisible());
     await screenshot(patient, 'video-lobby-waiting');
+    await audit(patient, 'lobby');
 
     // The doctor: dashboard → Join Now → the lobby → Start Consultation.
     await doctor.goto(`${base}/doctor-home`);
@@ -122,6 +146,7 @@ describe('video consultation between two browsers', { skip: chromiumMissing }, (
     // The meter moves with the fake microphone's beeps.
     await doctor.locator('[data-testid="mic-level"]:not([aria-valuenow="0"])').waitFor({ timeout: 10_000 });
     await screenshot(doctor, 'video-lobby');
+    await audit(doctor, 'lobby');
     await start.click();
     await doctor.getByTestId('call-view').waitFor();
     await doctor.getByTestId('waiting-for-other').waitFor();
@@ -179,6 +204,8 @@ describe('video consultation between two browsers', { skip: chromiumMissing }, (
     await patient.getByTestId('chat-messages').getByText('Please take paracetamol <b>650</b>').waitFor();
     await screenshot(doctor, 'video-call');
     await screenshot(patient, 'video-call');
+    await audit(doctor, 'call');
+    await audit(patient, 'call');
 
     // End Call (title 'End consultation') by the doctor: both see the summary.
     const end = doctor.getByRole('button', { name: 'End Call' });
@@ -196,6 +223,8 @@ describe('video consultation between two browsers', { skip: chromiumMissing }, (
     await doctor.waitForTimeout(500); // the fade-in
     await screenshot(doctor, 'video-summary');
     await screenshot(patient, 'video-summary');
+    await audit(doctor, 'summary');
+    await audit(patient, 'summary');
 
     const [download] = await Promise.all([patient.waitForEvent('download'), patient.getByRole('button', { name: 'Download Summary' }).click()]);
     assert.match(download.suggestedFilename(), /^consultation-summary-\d{4}-\d{2}-\d{2}\.txt$/);
@@ -239,7 +268,7 @@ describe('video consultation between two browsers', { skip: chromiumMissing }, (
     await warning.waitFor();
     assert.match(await warning.innerText(), /^Your consultation will end in \d+ seconds\. Please wrap up your session\.$/);
     await patient.getByTestId('call-remaining').waitFor();
-    await remoteVideoPlays(doctor);
+    await remoteVideoPlays(doctor, 15_000); // well within the 30 s, so that a failure can still read the call's log
     await screenshot(doctor, 'video-call-near-limit');
     await screenshot(patient, 'video-call-near-limit');
     await warning.getByRole('button', { name: 'Close' }).click();
@@ -257,7 +286,8 @@ describe('video consultation between two browsers', { skip: chromiumMissing }, (
     assert.deepEqual([record.status, record.auto_ended, record.duration_seconds], ['ended', true, 30]);
   });
 
-  it('no page threw', () => {
+  it('no page threw, and every screen passed axe at both widths', () => {
     assert.deepEqual(pageErrors, []);
+    assert.deepEqual(problems, []);
   });
 });

@@ -20,7 +20,7 @@ function Tile(props: { name: string; stream: MediaStream | null; video: boolean;
       data-testid={props.testId}
       data-video={props.video}
       data-audio={props.audio}
-      sx={{ position: 'relative', borderRadius: 2, overflow: 'hidden', bgcolor: '#0d1716', aspectRatio: props.small ? '4 / 3' : '16 / 9', width: '100%', height: '100%' }}
+      sx={{ position: 'relative', borderRadius: 2, overflow: 'hidden', bgcolor: '#0d1716', aspectRatio: props.small ? '4 / 3' : { xs: '4 / 3', sm: '16 / 9' }, width: '100%', height: '100%' }}
     >
       {/* Kept mounted while the camera is off so that the other side's audio keeps playing. */}
       {props.stream && (

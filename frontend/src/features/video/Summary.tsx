@@ -64,16 +64,15 @@ export function Summary({ summary, doctor, onHome }: { summary: CallSummary | nu
                 </Typography>
                 <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)' }, gap: 1.5, m: 0, mb: 3 }}>
                   {items.map(([label, value]) => (
-                    <Card variant="outlined" key={label}>
-                      <CardContent sx={{ p: 1.5, '&:last-child': { pb: 1.5 } }}>
-                        <Typography component="dt" variant="caption" color="text.secondary">
-                          {label}
-                        </Typography>
-                        <Typography component="dd" sx={{ m: 0, fontWeight: 600 }} data-testid={`summary-${label.toLowerCase().replace(/\s+/g, '-')}`}>
-                          {value}
-                        </Typography>
-                      </CardContent>
-                    </Card>
+                    // A <div> group directly in the <dl>, holding its <dt> and <dd>: a card only in looks.
+                    <Box key={label} sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 1.5, bgcolor: 'background.paper' }}>
+                      <Typography component="dt" variant="caption" color="text.secondary">
+                        {label}
+                      </Typography>
+                      <Typography component="dd" sx={{ m: 0, fontWeight: 600 }} data-testid={`summary-${label.toLowerCase().replace(/\s+/g, '-')}`}>
+                        {value}
+                      </Typography>
+                    </Box>
                   ))}
                 </Box>
                 <Typography variant="h6" component="h2" sx={{ mb: 1 }}>

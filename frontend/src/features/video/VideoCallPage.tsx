@@ -61,6 +61,9 @@ export function VideoCallPage() {
   const [logs, setLogs] = useState<DebugEntry[]>([]);
   const log = useCallback((level: LogLevel, message: string, data?: Record<string, unknown>) => setLogs((all) => appendLog(all, level, message, data)), []);
   const media = useLocalMedia(log);
+  // The media object is new at every render; what ends the call reads it through a ref so it stays stable.
+  const mediaRef = useRef(media);
+  mediaRef.current = media;
 
   const [phase, setPhase] = useState<Phase>('lobby');
   const [pageError, setPageError] = useState<string | null>(null);
@@ -144,7 +147,7 @@ export function VideoCallPage() {
       finishing.current = true;
       connection.current?.close();
       connection.current = null;
-      media.stop();
+      mediaRef.current.stop();
       setStatus('disconnected');
       setRemote(NO_REMOTE);
       setPhase('leaving');
@@ -155,7 +158,7 @@ export function VideoCallPage() {
         void record.then((view) => setSummary(buildSummary({ record: view, me, autoEnded, timeZone: browserZone() })));
       }, CONSULTATION_SUMMARY_DELAY_MS);
     },
-    [log, me, media, refresh],
+    [log, me, refresh],
   );
 
   // Signals and consultation news over the app's notification socket.
@@ -278,6 +281,7 @@ export function VideoCallPage() {
           events,
           microphone,
           camera,
+          peerPresent: otherPresent,
         });
         call.start();
         connection.current = call;

@@ -26,8 +26,12 @@ export interface PeerCallOptions {
   /** Initial local state (the lobby's choices). */
   microphone: boolean;
   camera: boolean;
+  /** The other participant is in the call already (from the consultation's participants). */
+  peerPresent: boolean;
   /** How often the connection's quality is measured (ms). */
   statsIntervalMs?: number;
+  /** The impolite side starts over when a present peer has not connected for this long (ms). */
+  stuckAfterMs?: number;
 }
 
 const fingerprintOf = (sdp: string | undefined): string | null => /^a=fingerprint:(.+)$/m.exec(sdp ?? '')?.[1]?.trim() ?? null;
@@ -54,10 +58,16 @@ export class PeerCall implements CallConnection {
   private statsTimer: ReturnType<typeof setInterval> | null = null;
   private lastPackets: { received: number; lost: number } | null = null;
   private poor = false;
+  private peerPresent: boolean;
+  private createdAt = 0;
+  /** Candidates that arrived before their session description (the relay does not promise order). */
+  private pendingCandidates: RTCIceCandidateInit[] = [];
+  private watchdog: ReturnType<typeof setInterval> | null = null;
 
   constructor(private readonly options: PeerCallOptions) {
     this.microphone = options.microphone;
     this.camera = options.camera;
+    this.peerPresent = options.peerPresent;
   }
 
   start(): void {
@@ -66,6 +76,13 @@ export class PeerCall implements CallConnection {
       this.chain = this.chain.then(() => this.handle(signal)).catch((error: unknown) => this.log('warn', 'Signal could not be applied', { type: signal.type, error: errorName(error) }));
     });
     this.statsTimer = setInterval(() => void this.measure(), this.options.statsIntervalMs ?? 3000);
+    // A negotiation can be lost (an offer sent while the other side was not listening, a signal dropped on the way):
+    // the impolite side, whose offers always win, starts over when a present peer has not connected in time.
+    const stuckAfter = this.options.stuckAfterMs ?? 10_000;
+    this.watchdog = setInterval(() => {
+      if (this.closed || this.options.polite || !this.peerPresent) return;
+      if (this.pc.connectionState !== 'connected' && Date.now() - this.createdAt > stuckAfter) this.reset('not connected in time');
+    }, 2000);
   }
 
   /** The current connection (the e2e test reads its statistics through the page's test hook). */
@@ -90,6 +107,8 @@ export class PeerCall implements CallConnection {
     this.settingRemoteAnswer = false;
     this.lastPackets = null;
     this.videoSender = null;
+    this.pendingCandidates = [];
+    this.createdAt = Date.now();
     for (const track of localStream.getTracks()) {
       const sender = pc.addTrack(track, localStream);
       if (track.kind === 'video') this.videoSender = sender;
@@ -160,17 +179,23 @@ export class PeerCall implements CallConnection {
     old.close();
     this.setRemote({ stream: null, audio: true, video: true });
     this.createConnection();
+    if (this.peerPresent) this.options.events.status('connecting');
   }
 
   private async handle(signal: RelayedSignal): Promise<void> {
     if (this.closed || signal.appointment_id !== this.options.appointmentId) return;
     if (signal.type === 'rtc_hang_up') {
       this.log('info', 'The other participant hung up');
+      this.peerPresent = false;
       this.reset('hang-up');
       return;
     }
     if (signal.type === 'rtc_ice_candidate') {
       if (!signal.candidate) return;
+      if (!this.pc.remoteDescription) {
+        if (this.pendingCandidates.length < 50) this.pendingCandidates.push(signal.candidate);
+        return;
+      }
       try {
         await this.pc.addIceCandidate(signal.candidate);
       } catch (error) {
@@ -198,6 +223,8 @@ export class PeerCall implements CallConnection {
     this.settingRemoteAnswer = description.type === 'answer';
     await pc.setRemoteDescription(description); // a polite side's own offer is rolled back implicitly
     this.settingRemoteAnswer = false;
+    this.peerPresent = true;
+    for (const candidate of this.pendingCandidates.splice(0)) await pc.addIceCandidate(candidate).catch(() => this.log('debug', 'An early ICE candidate did not apply'));
     if (description.type === 'offer') {
       await pc.setLocalDescription();
       if (pc.localDescription) this.send({ type: 'rtc_answer', appointment_id: this.options.appointmentId, sdp: pc.localDescription.sdp });
@@ -237,10 +264,12 @@ export class PeerCall implements CallConnection {
 
   peerJoined(): void {
     if (this.closed) return;
+    this.peerPresent = true;
     if (this.pc.connectionState !== 'connected') this.reset('the other participant joined');
   }
 
   peerLeft(): void {
+    this.peerPresent = false;
     this.setRemote({ stream: null, audio: true, video: true });
   }
 
@@ -251,6 +280,7 @@ export class PeerCall implements CallConnection {
     this.closed = true;
     this.unsubscribe?.();
     if (this.statsTimer) clearInterval(this.statsTimer);
+    if (this.watchdog) clearInterval(this.watchdog);
     this.pc.close();
   }
 
