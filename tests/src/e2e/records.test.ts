@@ -137,9 +137,15 @@ describe('clinical records in the browser (issue 14)', { skip: chromiumMissing }
     await doctor.getByRole('button', { name: 'Add Notes' }).click();
     const notes = doctor.getByRole('dialog', { name: 'Consultation Notes' });
     await notes.getByLabel('Patient name').waitFor();
+    // The in-call notes are the starting point of the notes modal.
+    await notes.getByText('Viral fever; no red flags. Fluids and rest.').waitFor();
+    await doctor.waitForTimeout(400); // the dialog's opening transition
     await screenshot(doctor, 'records-summary-notes');
     await notes.getByRole('button', { name: 'Close' }).click();
+    await notes.waitFor({ state: 'detached' });
     await doctor.getByRole('button', { name: 'Upload Prescription' }).click();
+    await doctor.getByRole('dialog', { name: 'Upload Prescription' }).getByLabel(/Patient name/).waitFor();
+    await doctor.waitForTimeout(400);
     await screenshot(doctor, 'records-summary-upload-prescription');
 
     await patient.goto(`${base}/home`);

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Box, Button, CircularProgress, Divider, Grid, List, ListItem, Paper, Stack, TextField, Typography } from '@mui/material';
-import { RECORD_TEXTS, type RecordsResponse } from '@telemed/contracts';
+import { FREQUENCY_LABELS, RECORD_TEXTS, type RecordsResponse } from '@telemed/contracts';
 import { recordsApi } from './api';
 import { useAppointmentId, useAppointmentPatient, usePatientRecords } from './hooks';
 import { PrescriptionBuilder } from './PrescriptionBuilder';
@@ -110,7 +110,7 @@ export function PatientHistory({ records }: { records: RecordsResponse }) {
                   {m.medicine} · {m.dosage}
                 </Typography>
                 <Typography variant="caption" color="text.secondary">
-                  {m.frequency} · {shortDate(m.date)}
+                  {FREQUENCY_LABELS[m.frequency as keyof typeof FREQUENCY_LABELS] ?? m.frequency} · {shortDate(m.date)}
                 </Typography>
               </Box>
             </ListItem>

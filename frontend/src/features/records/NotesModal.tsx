@@ -1,9 +1,9 @@
-import { useState } from 'react';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, MenuItem, Stack, TextField } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { Alert, Button, Dialog, useMediaQuery, DialogActions, DialogContent, DialogTitle, IconButton, MenuItem, Stack, TextField } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import { RECORD_TEXTS } from '@telemed/contracts';
 import { recordsApi } from './api';
-import { NOTE_TEMPLATE_TEXTS, applyTemplate, canSaveDraft, canSaveNotes, emptyNotes, notesBody, type FollowUp, type NotesFields, type Priority, type TemplateId } from './rules';
+import { NOTE_TEMPLATE_TEXTS, applyTemplate, canSaveDraft, canSaveNotes, emptyNotes, notesBody, type FollowUp, type NotesFields, type Priority, type TemplateId, PHONE_QUERY } from './rules';
 import { failureText } from './UploadReportsModal';
 
 const PRIORITIES: Array<[Priority, string]> = [
@@ -27,6 +27,34 @@ export function NotesModal(props: { open: boolean; onClose(): void; onSaved?(isD
   const [fields, setFields] = useState<NotesFields>(() => emptyNotes(props.patientName, props.patientId));
   const [saving, setSaving] = useState<'draft' | 'final' | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const phone = useMediaQuery(PHONE_QUERY);
+  // What was saved before (the in-call panel's notes, a draft) is the starting point, so a save never drops it.
+  useEffect(() => {
+    if (!props.open || !props.appointmentId) return;
+    let live = true;
+    void recordsApi
+      .notes(props.appointmentId)
+      .then((saved) => {
+        if (!live || !saved) return;
+        const text = (v: string | null, fallback = '') => v ?? fallback;
+        setFields((f) => ({
+          patient_name: text(saved.patient_name, f.patient_name),
+          patient_id: text(saved.patient_ref, f.patient_id),
+          chief_complaint: text(saved.chief_complaint),
+          clinical_assessment: text(saved.clinical_assessment),
+          treatment_plan: text(saved.treatment_plan),
+          follow_up_instructions: text(saved.follow_up_instructions),
+          additional_notes: text(saved.additional_notes),
+          priority_level: saved.priority_level,
+          follow_up_required: saved.follow_up_required,
+          template: saved.template,
+        }));
+      })
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, [props.open, props.appointmentId]);
   const set = (key: keyof NotesFields) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [key]: e.target.value }));
   const close = () => {
     if (saving) return;
@@ -53,7 +81,7 @@ export function NotesModal(props: { open: boolean; onClose(): void; onSaved?(isD
     <TextField label={label} multiline minRows={rows} value={fields[key] ?? ''} onChange={set(key)} disabled={busy} slotProps={{ htmlInput: { maxLength: 4000 } }} />
   );
   return (
-    <Dialog open={props.open} onClose={close} fullWidth maxWidth="md" aria-labelledby="notes-title">
+    <Dialog open={props.open} onClose={close} fullWidth fullScreen={phone} maxWidth="md" aria-labelledby="notes-title">
       <DialogTitle id="notes-title" sx={{ pr: 6 }}>
         Consultation Notes
         <IconButton aria-label="Close" onClick={close} disabled={busy} sx={{ position: 'absolute', right: 8, top: 8 }}>

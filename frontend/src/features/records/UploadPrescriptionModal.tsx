@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, LinearProgress, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, LinearProgress, Stack, TextField, Typography, useMediaQuery } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import { RECORD_TEXTS } from '@telemed/contracts';
 import { uploadForm } from './api';
-import { UPLOADED_CLOSE_DELAY_MS, formatBytes, prescriptionFileError, shownProgress } from './rules';
+import { UPLOADED_CLOSE_DELAY_MS, formatBytes, prescriptionFileError, shownProgress, PHONE_QUERY } from './rules';
 import { failureText } from './UploadReportsModal';
 
 export const PRESCRIPTION_ACCEPT = '.pdf,.jpg,.jpeg,.png,.doc,.docx';
@@ -24,6 +24,7 @@ export function UploadPrescriptionModal(props: { open: boolean; onClose(): void;
   const [done, setDone] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const uploading = progress !== null;
+  const phone = useMediaQuery(PHONE_QUERY);
 
   const close = () => {
     if (uploading) return;
@@ -67,7 +68,7 @@ export function UploadPrescriptionModal(props: { open: boolean; onClose(): void;
   };
 
   return (
-    <Dialog open={props.open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="upload-prescription-title">
+    <Dialog open={props.open} onClose={close} fullWidth fullScreen={phone} maxWidth="sm" aria-labelledby="upload-prescription-title">
       <DialogTitle id="upload-prescription-title" sx={{ pr: 6 }}>
         Upload Prescription
         <IconButton aria-label="Close" onClick={close} disabled={uploading} sx={{ position: 'absolute', right: 8, top: 8 }}>

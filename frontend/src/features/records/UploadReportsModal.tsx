@@ -16,6 +16,7 @@ import {
   Stack,
   TextField,
   Typography,
+  useMediaQuery,
 } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
@@ -23,7 +24,7 @@ import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import { RECORD_TEXTS, REPORT_TYPES, type ReportTypeId } from '@telemed/contracts';
 import { ApiError } from '../../lib/api';
 import { uploadForm } from './api';
-import { UPLOADED_CLOSE_DELAY_MS, addFiles, formatBytes, reportTypeFromName, shownProgress, todayInIndia } from './rules';
+import { UPLOADED_CLOSE_DELAY_MS, addFiles, formatBytes, reportTypeFromName, shownProgress, todayInIndia, PHONE_QUERY } from './rules';
 
 export const REPORT_ACCEPT = '.pdf,.jpg,.jpeg,.png,.doc,.docx,.dcm,.dicom,application/dicom';
 
@@ -49,6 +50,7 @@ export function UploadReportsModal({ open, onClose, onUploaded, appointmentId }:
   const [done, setDone] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const uploading = progress !== null;
+  const phone = useMediaQuery(PHONE_QUERY);
   const today = todayInIndia();
   const dateError = reportDate > today ? RECORD_TEXTS.reportDateFuture : null;
 
@@ -112,7 +114,7 @@ export function UploadReportsModal({ open, onClose, onUploaded, appointmentId }:
 
   const totalSize = files.reduce((sum, f) => sum + f.size, 0);
   return (
-    <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="upload-reports-title">
+    <Dialog open={open} onClose={close} fullWidth fullScreen={phone} maxWidth="sm" aria-labelledby="upload-reports-title">
       <DialogTitle id="upload-reports-title" sx={{ pr: 6 }}>
         Upload Medical Reports
         <IconButton aria-label="Close" onClick={close} disabled={uploading} sx={{ position: 'absolute', right: 8, top: 8 }}>

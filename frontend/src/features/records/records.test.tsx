@@ -149,6 +149,7 @@ describe('Consultation notes modal', { timeout: 30_000 }, () => {
   it('a template fills only empty fields; Save Notes sends the fields with is_draft false', async () => {
     const calls: Array<{ url: string; body: unknown }> = [];
     vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      if (init.method !== 'PUT') return json(404, { detail: RECORD_TEXTS.notesNotFound });
       calls.push({ url, body: JSON.parse(String(init.body)) });
       return json(200, { appointment_id: 'a1', is_draft: false, saved_at: '2026-01-01T00:00:00Z' });
     });

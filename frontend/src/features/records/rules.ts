@@ -14,6 +14,8 @@ export const NOTES_SAVED_TEXT = 'Notes saved! ✅';
 export const NOTES_SAVED_MS = 2000;
 /** Seed 001 §9: medicine search. */
 export const MEDICINE_SEARCH = { minChars: 2, debounceMs: 300, limit: 10, closeAfterBlurMs: 150 } as const;
+/** Below MUI's `sm` breakpoint the modals take the whole screen. */
+export const PHONE_QUERY = '(max-width:599.95px)';
 /** Seed 001 §2: reports and previous prescriptions shown in the call before expanding. */
 export const RECENT_SHOWN = 2;
 
