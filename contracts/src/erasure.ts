@@ -14,10 +14,18 @@ export interface KeptRecord {
  * What is kept after an erasure, and why (the legal hold). The Telemedicine Practice Guidelines 2020 (3.7.1) ask the
  * registered medical practitioner to keep the records of each teleconsultation; three years is the period the Indian
  * Medical Council (Professional Conduct) Regulations 2002 (1.3.1) set for medical records. The records kept are facts
- * without personal fields. Clinical records (notes, prescriptions) do not exist yet; when they do, they join this
- * list. The wording is for counsel to review (see the README's Privacy section).
+ * without personal fields, and the clinical records under a key of their own (see KeyScope in personal-fields) until
+ * the retention period ends. The wording is for counsel to review (see the README's Privacy section).
  */
+/** How long an erased person's clinical records are kept before their key is destroyed (IMC Regulations 2002, 1.3.1). */
+export const CLINICAL_RECORDS_RETENTION_YEARS = 3;
+
 export const ERASURE_LEGAL_HOLD: readonly KeptRecord[] = [
+  {
+    what: "Your clinical records: the doctors' consultation notes, prescriptions and prescription files, under a key of their own",
+    why:
+      'The Telemedicine Practice Guidelines 2020 (3.7.1) ask doctors to keep them, for three years (Indian Medical Council Regulations 2002, 1.3.1); they are readable only by the doctors who wrote them and their institutions, and their key is destroyed three years after this erasure',
+  },
   {
     what: 'Appointment records without personal details: date and time, doctor, status and its changes, fee',
     why:

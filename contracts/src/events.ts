@@ -103,7 +103,11 @@ export const eventDataSchemas = {
     user_id: userId,
     requested_by: z.enum(['self', 'platform_admin']),
     kept: z.array(z.object({ what: z.string(), why: z.string() })),
+    /** When the key of their clinical records (kept under the legal hold) is to be destroyed; absent before it existed. */
+    clinical_records_retained_until: instant.optional(),
   }),
+  /** The retention period of an erased person's clinical records ended: their key was destroyed. */
+  ClinicalRecordsDestroyed: z.object({ user_id: userId }),
 
   /** One stream per e-mail address keeps addresses unique across accounts. */
   EmailClaimed: z.object({ email: z.string(), user_id: userId }),

@@ -10,10 +10,21 @@ type FieldOf<T extends EventType> = keyof EventData<T> & string;
 /** Whose key: the person named by a field of the event, or a party of the stream the event belongs to (the handler knows it). */
 export type SubjectRef<T extends EventType = EventType> = { field: FieldOf<T> } | { party: 'patient' };
 
+/**
+ * Which of the person's keys: their personal key, which an erasure destroys at once, or the key of their clinical
+ * records (a doctor's notes, prescriptions and prescription files), which an erasure keeps for the retention period
+ * the law sets (the legal hold) and destroys when it ends. A rule may choose by the event's data.
+ */
+export type KeyScope = 'personal' | 'clinical';
+
 export interface PersonalFieldRule<T extends EventType = EventType> {
   subject: SubjectRef<T>;
   fields: ReadonlyArray<FieldOf<T>>;
+  scope?: KeyScope | ((data: EventData<T>) => KeyScope);
 }
+
+/** The key-store subject of a person's clinical records (see KeyScope). */
+export const clinicalRecordsSubject = (userId: string) => `${userId}:clinical`;
 
 export type PersonalFieldRegistry = { [T in EventType]?: ReadonlyArray<PersonalFieldRule<T>> };
 
@@ -31,17 +42,18 @@ export const PERSONAL_FIELDS: PersonalFieldRegistry = {
   ConsultationMessagePosted: [{ subject: { party: 'patient' }, fields: ['text'] }],
   // Clinical records (issue 14): the patient's health data under the patient's key; the prescriber's name and
   // contact under the doctor's (their registration number and council are public).
-  RecordFileStored: [{ subject: { field: 'patient_id' }, fields: ['file_name'] }],
+  RecordFileStored: [{ subject: { field: 'patient_id' }, fields: ['file_name'], scope: (data) => (data.kind === 'prescription_file' ? 'clinical' : 'personal') }],
   MedicalReportUploaded: [{ subject: { field: 'patient_id' }, fields: ['medical_facility', 'doctor_name', 'report_summary', 'additional_notes'] }],
-  PrescriptionFileUploaded: [{ subject: { field: 'patient_id' }, fields: ['patient_name', 'patient_ref', 'medication_summary', 'additional_notes'] }],
+  PrescriptionFileUploaded: [{ subject: { field: 'patient_id' }, fields: ['patient_name', 'patient_ref', 'medication_summary', 'additional_notes'], scope: 'clinical' }],
   ConsultationNotesSaved: [
     {
       subject: { field: 'patient_id' },
       fields: ['patient_name', 'patient_ref', 'chief_complaint', 'clinical_assessment', 'treatment_plan', 'follow_up_instructions', 'additional_notes'],
+      scope: 'clinical',
     },
   ],
   PrescriptionIssued: [
-    { subject: { field: 'patient_id' }, fields: ['patient_name', 'patient_age', 'patient_gender', 'diagnosis', 'advice', 'follow_up', 'lines'] },
+    { subject: { field: 'patient_id' }, fields: ['patient_name', 'patient_age', 'patient_gender', 'diagnosis', 'advice', 'follow_up', 'lines'], scope: 'clinical' },
     { subject: { field: 'doctor_id' }, fields: ['doctor_name', 'doctor_contact'] },
   ],
 };
@@ -73,7 +85,10 @@ export function personalFieldTargets(type: EventType, data: object, parties: Str
       const wanted = 'field' in rule.subject ? `its ${rule.subject.field}` : `the stream's ${rule.subject.party}`;
       throw new Error(`${type}: personal fields need ${wanted} to choose the key`);
     }
-    for (const field of present) targets.push({ field, subject_id: subject });
+    // The registry holds each type's rules under their own event's data type; here that data is the event's.
+    const scope = typeof rule.scope === 'function' ? (rule.scope as (d: object) => KeyScope)(data) : (rule.scope ?? 'personal');
+    const subject_id = scope === 'clinical' ? clinicalRecordsSubject(subject) : subject;
+    for (const field of present) targets.push({ field, subject_id });
   }
   return targets;
 }

@@ -1,4 +1,4 @@
-import { isEventType, personalFieldRules, type EventType } from '@telemed/contracts';
+import { clinicalRecordsSubject, isEventType, personalFieldRules, type EventType } from '@telemed/contracts';
 import type { AppendOptions, AppendResult, EventStore, NewEvent, StoredEvent, SubscribeOptions, Subscription } from '../event-store/port';
 import { decryptEventData, encryptEventData } from './event-envelope';
 import type { KeyRing } from './key-ring';
@@ -59,6 +59,7 @@ export class EncryptingEventStore implements EventStore {
       const event = events[i]!;
       // Another process erased this person: their key is gone, and so must be this process's copy.
       if (event.type === 'PersonalDataErased') this.keys.forget((event.data as { user_id: string }).user_id);
+      if (event.type === 'ClinicalRecordsDestroyed') this.keys.forget(clinicalRecordsSubject((event.data as { user_id: string }).user_id));
       if (!personal(event.type)) continue;
       const { data } = await decryptEventData(event.type, event.data as object, this.keys.keyById);
       if (data === event.data) continue;

@@ -3,6 +3,7 @@ import type { EventStore, Filter, ReadStore, TokenCheck } from '@telemed/platfor
 import { ProjectionRunner } from './projection-runner';
 import type { AppointmentDoc, PendingReservationDoc, SessionDoc, SlotDoc, UserDoc } from './projections';
 import { PENDING_RESERVATIONS } from './projections/pending-reservations';
+import { CLINICAL_RETENTION, type ClinicalRetentionDoc } from './projections/clinical-retention';
 import type { Projection } from './projections';
 
 /** Refuses tokens of deactivated accounts and ended sessions, from the read models. */
@@ -31,6 +32,7 @@ export function sweepLookups(readStore: ReadStore) {
   const pending = readStore.collection<PendingReservationDoc>(PENDING_RESERVATIONS);
   const appointments = readStore.collection<AppointmentDoc>('appointments');
   const slots = readStore.collection<SlotDoc>('slots');
+  const retention = readStore.collection<ClinicalRetentionDoc>(CLINICAL_RETENTION);
   return {
     requestsStartedBefore: async (now: Date, page: { after: { appointment_id: string; start: string } | null; limit: number }) =>
       (
@@ -69,6 +71,17 @@ export function sweepLookups(readStore: ReadStore) {
           { sort: { start: 1 }, limit: page.limit },
         )
       ).map((s) => ({ slot_id: s.slot_id, start: s.start })),
+    // Erased people whose clinical records' retention has ended (a collection of only the running ones).
+    clinicalRecordsDueBy: async (now: Date, page: { after: { user_id: string; destroy_after: string } | null; limit: number }) =>
+      (
+        await retention.find(
+          {
+            destroy_after: { $lte: now.toISOString() },
+            ...afterCursor('destroy_after', page.after && { value: page.after.destroy_after, id: page.after.user_id }),
+          },
+          { sort: { destroy_after: 1, _id: 1 }, limit: page.limit },
+        )
+      ).map((r) => ({ user_id: r.user_id, destroy_after: r.destroy_after })),
     reservationsMadeBefore: async (cutoff: Date, page: { after: { appointment_id: string; reserved_at: string } | null; limit: number }) =>
       (
         await pending.find(

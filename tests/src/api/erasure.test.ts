@@ -79,7 +79,9 @@ describe('per-person encryption and erasure', () => {
 
     const stream = await t.app.eventStore.readStream(streams.user(p.patient.user_id));
     const erased = stream.find((e) => e.type === 'PersonalDataErased')!;
-    assert.deepEqual(erased.data, { user_id: p.patient.user_id, requested_by: 'self', kept: answer.kept });
+    const retainedUntil = new Date(answer.erased_at);
+    retainedUntil.setUTCFullYear(retainedUntil.getUTCFullYear() + 3);
+    assert.deepEqual(erased.data, { user_id: p.patient.user_id, requested_by: 'self', kept: answer.kept, clinical_records_retained_until: retainedUntil.toISOString() });
     assert.deepEqual((erased.metadata as { actor: unknown }).actor, { user_id: p.patient.user_id, role: 'patient' });
     assert.equal((erased.metadata as { occurred_at: string }).occurred_at, answer.erased_at);
     assert.equal(await keyRingOf(t.app.eventStore)!.store.get(p.patient.user_id), null, 'the data key is gone');

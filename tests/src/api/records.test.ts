@@ -226,6 +226,54 @@ describe('clinical records API (issue 14)', () => {
     assert.equal(res.status, 413);
   });
 
+  it("an erasure keeps the clinical records (legal hold) for their retention period, then a sweep destroys their key", async () => {
+    const held = await t.createUser('patient', { name: 'Kavita Rao' });
+    const id = await appointment(doctor, true, held);
+    await t.http.put(`/api/v1/consultations/${id}/notes`).set(doctor.auth).send({ is_draft: false, patient_name: 'Kavita Rao', chief_complaint: 'Migraine with aura', template: 'general_consultation' }).expect(200);
+    const paracetamol = (await t.http.get('/api/v1/medicines/search?q=paracetamol').set(doctor.auth).expect(200)).body[0];
+    const issued = await t.http.post(`/api/v1/consultations/${id}/prescriptions`).set(doctor.auth).send({ lines: [line('Paracetamol', { medicine_id: paracetamol.id })], diagnosis: 'Migraine' }).expect(201);
+    const pid = issued.body.prescription_id as string;
+    const rx = await upload(`/api/v1/consultations/${id}/prescription-files`, doctor).field('patient_name', 'Kavita Rao').attach('file', PDF, 'rx.pdf').expect(201);
+    const report = await upload('/api/v1/records/reports', held).field('report_type', 'lab').field('report_date', indiaDate(0)).field('report_summary', 'Her own lab report').attach('files', PDF, 'lab.pdf').expect(201);
+    await t.settle();
+    const blobOf = async (stream: string) => ((await t.app.eventStore.log.readStream(stream)).find((e) => e.type === 'RecordFileStored')!.data as { blob_id: string }).blob_id;
+    const rxBlob = await blobOf(streams.prescriptionFile(rx.body.record_id));
+    const reportBlob = await blobOf(streams.medicalReport(report.body.report_id));
+
+    const erased = await t.http.post('/api/v1/users/me/erasure').set(held.auth).expect(200);
+    assert.ok((erased.body.kept as Array<{ what: string }>).some((k) => /clinical records/i.test(k.what)), 'the answer says the clinical records are kept');
+    await t.settle();
+    // Kept: the doctor still reads the notes, the prescription (with the patient's name) and opens the prescription file.
+    const kept = (await t.http.get(`/api/v1/prescriptions/${pid}`).set(doctor.auth).expect(200)).body;
+    assert.equal(kept.patient.name, 'Kavita Rao');
+    assert.equal(kept.diagnosis, 'Migraine');
+    assert.equal((await t.http.get(`/api/v1/consultations/${id}/notes`).set(doctor.auth).expect(200)).body.chief_complaint, 'Migraine with aura');
+    await t.app.blobs.open(rxBlob);
+    // Not kept: the patient's own report is unreadable at once.
+    await assert.rejects(() => t.app.blobs.open(reportBlob), /destroyed/);
+
+    // A sweep before the end of the retention period changes nothing; after it, the clinical key is destroyed.
+    await t.app.runSweepsNow();
+    await t.settle();
+    assert.equal((await t.http.get(`/api/v1/prescriptions/${pid}`).set(doctor.auth).expect(200)).body.patient.name, 'Kavita Rao');
+    const saved = now;
+    now = new Date(Date.parse(saved.toISOString()) + (3 * 365 + 2) * 86_400_000);
+    try {
+      await t.app.runSweepsNow();
+      await t.settle();
+      const ended = (await t.http.get(`/api/v1/prescriptions/${pid}`).set(doctor.auth).expect(200)).body;
+      assert.equal(ended.patient.name, '[erased]');
+      assert.equal(ended.diagnosis, '[erased]');
+      await assert.rejects(() => t.app.blobs.open(rxBlob), /destroyed/);
+      const stream = await t.app.eventStore.readStream(streams.user(held.user_id));
+      assert.equal(stream.filter((e) => e.type === 'ClinicalRecordsDestroyed').length, 1, 'recorded once');
+      await t.app.runSweepsNow();
+      assert.equal((await t.app.eventStore.readStream(streams.user(held.user_id))).filter((e) => e.type === 'ClinicalRecordsDestroyed').length, 1, 'and only once');
+    } finally {
+      now = saved;
+    }
+  });
+
   it('erasing the patient destroys their key: their files no longer open', async () => {
     const erasedPatient = await t.createUser('patient');
     const res = await upload('/api/v1/records/reports', erasedPatient).field('report_type', 'other').field('report_date', indiaDate(0)).attach('files', PDF, 'mine.pdf').expect(201);

@@ -1,8 +1,9 @@
-import { streams } from '@telemed/contracts';
-import type { EventStore, Logger } from '@telemed/platform';
+import { clinicalRecordsSubject, streams } from '@telemed/contracts';
+import { keyRingOf, type EventStore, type Logger } from '@telemed/platform';
 import { handleCommand, systemContext } from '../decider';
 import { appointmentDecider } from '../appointments/appointment';
 import { slotDecider } from '../schedule/slot';
+import { userDecider } from '../users/user';
 import { forEachPage, SWEEP_PAGE_SIZE } from './pages';
 
 export interface PendingRequest {
@@ -22,9 +23,16 @@ export interface PendingReservation {
  * awaiting their appointment), through indexed queries, a page at a time after a cursor (the last item of the previous
  * page), oldest first. Lag is harmless: every command re-checks its stream.
  */
+export interface DueRetention {
+  user_id: string;
+  destroy_after: string;
+}
+
 export interface SweepLookups {
   requestsStartedBefore(now: Date, page: { after: PendingRequest | null; limit: number }): Promise<PendingRequest[]>;
   reservationsMadeBefore(cutoff: Date, page: { after: PendingReservation | null; limit: number }): Promise<PendingReservation[]>;
+  /** Erased people whose clinical records' retention period has ended by `now`. */
+  clinicalRecordsDueBy(now: Date, page: { after: DueRetention | null; limit: number }): Promise<DueRetention[]>;
 }
 
 interface SweepDeps {
@@ -80,7 +88,29 @@ export async function healOrphanedReservations(deps: SweepDeps & { graceMs: numb
   return healed;
 }
 
-/** Runs both sweeps now and then every `intervalMs`; returns a stop function. */
+/**
+ * An erased person's clinical records are kept under the legal hold until their retention period ends; then their
+ * key is destroyed (crypto-shredding them everywhere) and ClinicalRecordsDestroyed recorded, which blanks the read
+ * models. Key first, event second: a failure in between is completed by the next sweep (destroying twice is harmless).
+ */
+export async function endClinicalRetentions(deps: SweepDeps) {
+  const keys = keyRingOf(deps.eventStore);
+  if (!keys) return 0;
+  const now = deps.clock();
+  let ended = 0;
+  await forEachPage<DueRetention>(
+    (after, limit) => deps.lookups.clinicalRecordsDueBy(now, { after, limit }),
+    deps.pageSize ?? SWEEP_PAGE_SIZE,
+    async (due) => {
+      await keys.destroy(clinicalRecordsSubject(due.user_id));
+      const result = await handleCommand(deps.eventStore, streams.user(due.user_id), userDecider, { type: 'DestroyClinicalRecords' }, systemContext(now, null));
+      ended += result.events.length;
+    },
+  );
+  return ended;
+}
+
+/** Runs the sweeps now and then every `intervalMs`; returns a stop function. */
 export function startSweeps(deps: SweepDeps & { graceMs: number; intervalMs: number; logger: Logger }): {
   runNow(): Promise<void>;
   stop(): void;
@@ -91,7 +121,8 @@ export function startSweeps(deps: SweepDeps & { graceMs: number; intervalMs: num
       try {
         const expired = await expireStaleRequests(deps);
         const healed = await healOrphanedReservations(deps);
-        if (expired || healed) deps.logger.info({ expired, healed }, 'sweep');
+        const retentionsEnded = await endClinicalRetentions(deps);
+        if (expired || healed || retentionsEnded) deps.logger.info({ expired, healed, retentionsEnded }, 'sweep');
       } catch (error) {
         deps.logger.error({ err: error }, 'sweep failed');
       } finally {

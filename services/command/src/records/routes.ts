@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
+  clinicalRecordsSubject,
   RECORD_LIMITS,
   RECORD_TEXTS,
   PRESCRIPTION_FILE_TYPES,
@@ -201,7 +202,8 @@ export function recordRoutes(api: ApiRouter, deps: CommandDeps & RecordDeps): vo
           notMultipart: RECORD_TEXTS.multipartRequired,
           malformed: RECORD_TEXTS.uploadPrescriptionFailed,
         },
-        store: store(appointment.patient_id),
+        // A doctor's prescription is a clinical record: under the key an erasure keeps for the retention period.
+        store: store(clinicalRecordsSubject(appointment.patient_id)),
         discard,
       };
       const upload = await receiveUpload(req, rules);

@@ -1,5 +1,6 @@
 import {
   API_TEXTS,
+  CLINICAL_RECORDS_RETENTION_YEARS,
   ERASURE_LEGAL_HOLD,
   erasureParamsSchema,
   erasureResponseSchema,
@@ -12,7 +13,8 @@ import { positionHeader, requestContext, type CommandDeps } from '../context';
 import { userDecider } from './user';
 
 /**
- * Erases a person (right to erasure): records PersonalDataErased on their user stream, then destroys their data key,
+ * Erases a person (right to erasure): records PersonalDataErased on their user stream, then destroys their personal data
+ * key (their clinical records' key is kept until the retention period ends; see startClinicalRecordsRetention),
  * so every personal field of theirs in the log (and on the bus) reads as erased from then on and the projections
  * blank what they held. Again on an erased person it records nothing new and destroys the key again (a retry after a
  * failure between the two steps completes it). The answer lists what a law requires to be kept, and why.
@@ -26,7 +28,15 @@ export async function eraseUser(
   const keys = keyRingOf(eventStore);
   // Without a key store the fields could not be shredded: refuse rather than answer an erasure that did not happen.
   if (!keys) throw new HttpError(503, 'Erasure is not available: this process has no key store');
-  const result = await handleCommand(eventStore, streams.user(userId), userDecider, { type: 'EraseUserData', data: { requested_by: requestedBy, kept: ERASURE_LEGAL_HOLD } }, context);
+  const retainedUntil = new Date(context.now);
+  retainedUntil.setUTCFullYear(retainedUntil.getUTCFullYear() + CLINICAL_RECORDS_RETENTION_YEARS);
+  const result = await handleCommand(
+    eventStore,
+    streams.user(userId),
+    userDecider,
+    { type: 'EraseUserData', data: { requested_by: requestedBy, kept: ERASURE_LEGAL_HOLD, clinical_records_retained_until: retainedUntil.toISOString() } },
+    context,
+  );
   if (result.state.status !== 'erased') throw new HttpError(404, API_TEXTS.userNotFound);
   await keys.destroy(userId);
   const recorded = result.events.find((e) => e.type === 'PersonalDataErased') ?? (await eventStore.readStream(streams.user(userId))).find((e) => e.type === 'PersonalDataErased');

@@ -22,6 +22,7 @@ export type UserEvent = DomainEventOf<
   | 'ConsentGiven'
   | 'ConsentWithdrawn'
   | 'PersonalDataErased'
+  | 'ClinicalRecordsDestroyed'
 >;
 
 export type UserState =
@@ -39,7 +40,7 @@ export type UserState =
       password_hash: string | null;
     }
   /** Erased at the person's request: their data key is destroyed; the account can never be used again. */
-  | { status: 'erased'; user_id: string; account_type: AccountType };
+  | { status: 'erased'; user_id: string; account_type: AccountType; clinical_records_destroyed: boolean };
 
 export type UserCommand =
   | {
@@ -59,7 +60,11 @@ export type UserCommand =
   | { type: 'ReactivateUser'; data: Record<string, never> }
   | { type: 'SetPassword'; data: { password_hash: string } }
   /** Erasure (right to erasure): `kept` is the legal hold, answered to the request. */
-  | { type: 'EraseUserData'; data: { requested_by: 'self' | 'platform_admin'; kept: ReadonlyArray<{ what: string; why: string }> } };
+  | {
+      type: 'EraseUserData';
+      data: { requested_by: 'self' | 'platform_admin'; kept: ReadonlyArray<{ what: string; why: string }>; clinical_records_retained_until: string };
+    }
+  | { type: 'DestroyClinicalRecords' };
 
 export const initialUserState = (): UserState => ({ status: 'unregistered' });
 
@@ -109,8 +114,9 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
     // Consents share the user's stream; the consent decider (../consents) folds them.
     .with({ type: 'ConsentGiven' }, { type: 'ConsentWithdrawn' }, (): UserState => state)
     .with({ type: 'PersonalDataErased' }, (): UserState =>
-      state.status === 'registered' ? { status: 'erased', user_id: state.user_id, account_type: state.account_type } : state,
+      state.status === 'registered' ? { status: 'erased', user_id: state.user_id, account_type: state.account_type, clinical_records_destroyed: false } : state,
     )
+    .with({ type: 'ClinicalRecordsDestroyed' }, (): UserState => (state.status === 'erased' ? { ...state, clinical_records_destroyed: true } : state))
     .exhaustive();
 }
 
@@ -191,7 +197,21 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
         // Again on an erased account: nothing new to record (the caller destroys the key again, idempotently).
         if (state.status === 'erased') return [];
         if (state.status !== 'registered') throw notFound(API_TEXTS.userNotFound);
-        return [{ type: 'PersonalDataErased', data: { user_id: state.user_id, requested_by: data.requested_by, kept: data.kept.map((k) => ({ ...k })) } }];
+        return [
+          {
+            type: 'PersonalDataErased',
+            data: {
+              user_id: state.user_id,
+              requested_by: data.requested_by,
+              kept: data.kept.map((k) => ({ ...k })),
+              clinical_records_retained_until: data.clinical_records_retained_until,
+            },
+          },
+        ];
       })
+      .with({ type: 'DestroyClinicalRecords' }, (): UserEvent[] =>
+        // Only for an erased person, once (the caller destroys the key again, idempotently).
+        state.status === 'erased' && !state.clinical_records_destroyed ? [{ type: 'ClinicalRecordsDestroyed', data: { user_id: state.user_id } }] : [],
+      )
       .exhaustive(),
 };

@@ -64,13 +64,28 @@ function parseLines(text: string): StoredPrescriptionLine[] {
   }
 }
 
-async function erase(userId: string, store: CollectionSource): Promise<void> {
+/**
+ * An erasure blanks what was under the person's personal key: the patient's own reports (and their files' names),
+ * and a doctor's name on what they issued. Their clinical records (KeyScope 'clinical') stay readable until the
+ * retention period ends (eraseClinical).
+ */
+async function erasePersonal(userId: string, store: CollectionSource): Promise<void> {
   const files = store.collection<RecordFileDoc>(RECORD_FILES);
-  for (const f of await files.find({ patient_id: userId })) await files.patch(f._id, { file_name: ERASED_VALUE });
+  for (const f of await files.find({ patient_id: userId, kind: 'report' })) await files.patch(f._id, { file_name: ERASED_VALUE });
   const reports = store.collection<MedicalReportDoc>(MEDICAL_REPORTS);
   for (const r of await reports.find({ patient_id: userId })) {
     await reports.patch(r._id, { medical_facility: blank(r.medical_facility), doctor_name: blank(r.doctor_name), report_summary: blank(r.report_summary), additional_notes: blank(r.additional_notes) });
   }
+  const prescriptions = store.collection<PrescriptionDoc>(PRESCRIPTIONS);
+  for (const p of await prescriptions.find({ doctor_id: userId })) await prescriptions.patch(p._id, { doctor_name: ERASED_VALUE, doctor_contact: blank(p.doctor_contact) });
+  const verifications = store.collection<VerificationDoc>(PRESCRIPTION_VERIFICATIONS);
+  for (const v of await verifications.find({ doctor_id: userId })) await verifications.patch(v._id, { doctor_name: ERASED_VALUE });
+}
+
+/** The retention period of an erased patient's clinical records ended (their key is destroyed): blank them too. */
+async function eraseClinical(userId: string, store: CollectionSource): Promise<void> {
+  const files = store.collection<RecordFileDoc>(RECORD_FILES);
+  for (const f of await files.find({ patient_id: userId, kind: 'prescription_file' })) await files.patch(f._id, { file_name: ERASED_VALUE });
   const pfiles = store.collection<PrescriptionFileDoc>(PRESCRIPTION_FILES);
   for (const p of await pfiles.find({ patient_id: userId })) {
     await pfiles.patch(p._id, { patient_name: ERASED_VALUE, patient_ref: blank(p.patient_ref), medication_summary: blank(p.medication_summary), additional_notes: blank(p.additional_notes) });
@@ -79,9 +94,6 @@ async function erase(userId: string, store: CollectionSource): Promise<void> {
   for (const p of await prescriptions.find({ patient_id: userId })) {
     await prescriptions.patch(p._id, { patient_name: ERASED_VALUE, patient_age: blank(p.patient_age), patient_gender: blank(p.patient_gender), diagnosis: blank(p.diagnosis), advice: blank(p.advice), follow_up: blank(p.follow_up), lines: [] });
   }
-  for (const p of await prescriptions.find({ doctor_id: userId })) await prescriptions.patch(p._id, { doctor_name: ERASED_VALUE, doctor_contact: blank(p.doctor_contact) });
-  const verifications = store.collection<VerificationDoc>(PRESCRIPTION_VERIFICATIONS);
-  for (const v of await verifications.find({ doctor_id: userId })) await verifications.patch(v._id, { doctor_name: ERASED_VALUE });
   const notes = store.collection<NotesDoc>(CONSULTATION_NOTES);
   const blankNotes = (n: NotesVersion | null): NotesVersion | null =>
     n && {
@@ -100,7 +112,8 @@ async function erase(userId: string, store: CollectionSource): Promise<void> {
 /** Clinical records by patient: files, reports, prescription files, e-prescriptions (and their public verification), notes. */
 export const clinicalRecordsProjection = defineProjection({
   name: 'clinical_records',
-  version: 1,
+  // 2: an erasure keeps the clinical records (legal hold) until ClinicalRecordsDestroyed.
+  version: 2,
   collections: [RECORD_FILES, MEDICAL_REPORTS, PRESCRIPTION_FILES, PRESCRIPTIONS, PRESCRIPTION_VERIFICATIONS, CONSULTATION_NOTES],
   indexes: [
     { collection: RECORD_FILES, field: 'patient_id' },
@@ -113,12 +126,14 @@ export const clinicalRecordsProjection = defineProjection({
     { collection: PRESCRIPTION_VERIFICATIONS, field: 'doctor_id' },
     { collection: CONSULTATION_NOTES, field: 'patient_id' },
   ],
-  handles: ['RecordFileStored', 'MedicalReportUploaded', 'PrescriptionFileUploaded', 'PrescriptionIssued', 'ConsultationNotesSaved', 'PersonalDataErased'],
+  handles: ['RecordFileStored', 'MedicalReportUploaded', 'PrescriptionFileUploaded', 'PrescriptionIssued', 'ConsultationNotesSaved', 'PersonalDataErased', 'ClinicalRecordsDestroyed'],
   apply: async (event, store) => {
     const at = event.metadata.occurred_at;
     switch (event.type) {
       case 'PersonalDataErased':
-        return erase(event.data.user_id, store);
+        return erasePersonal(event.data.user_id, store);
+      case 'ClinicalRecordsDestroyed':
+        return eraseClinical(event.data.user_id, store);
       case 'RecordFileStored':
         return store.collection<RecordFileDoc>(RECORD_FILES).put({ _id: event.data.file_id, ...event.data, uploaded_at: at });
       case 'MedicalReportUploaded':

@@ -8,6 +8,7 @@ import { consentsProjection } from './consents';
 import { accessLogProjection } from './access-log';
 import { consultationsProjection } from './consultations';
 import { clinicalRecordsProjection } from './clinical-records';
+import { clinicalRetentionProjection } from './clinical-retention';
 import type { Projection } from './projection';
 import { withErasure } from './erasure';
 
@@ -26,6 +27,7 @@ export const allProjections: Projection[] = [
   accessLogProjection,
   consultationsProjection,
   clinicalRecordsProjection,
+  clinicalRetentionProjection,
 ].map(withErasure);
 
 export type { Projection } from './projection';
