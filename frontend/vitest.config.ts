@@ -6,5 +6,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
     unstubGlobals: true,
+    // jsdom renders of whole pages take seconds on a busy 2-core machine; a slow pass is not a failure.
+    testTimeout: 20_000,
   },
 });
