@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Button, useRecordContext } from 'react-admin';
-import { Box, List, ListItem, ListItemText, Typography } from '@mui/material';
+import { useRecordContext } from 'react-admin';
+import DownloadIcon from '@mui/icons-material/Download';
+import { Box, Button, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { httpClient } from '../providers';
 
 interface TimelineEntry {
@@ -47,7 +48,10 @@ export function HistoryTimeline() {
     <Box sx={{ mt: 2 }} data-testid="appointment-history">
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
         <Typography variant="h6">History</Typography>
-        <Button label="Download CSV" onClick={() => void download()} />
+        {/* MUI's Button, not react-admin's: that one drops its label on phones and this one has no other content. */}
+        <Button size="small" startIcon={<DownloadIcon />} onClick={() => void download()}>
+          Download CSV
+        </Button>
       </Box>
       {error && <Typography color="error">{error}</Typography>}
       {!entries && !error && <Typography>Loading…</Typography>}

@@ -1,6 +1,8 @@
-import { Datagrid, DateField, DateTimeInput, List, SelectInput, Show, SimpleShowLayout, TextField, TextInput, ReferenceInput, ReferenceField } from 'react-admin';
+import { Datagrid, DateField, DateTimeInput, List, SelectInput, Show, SimpleShowLayout, TextField, TextInput, ReferenceInput, ReferenceField, useRecordContext } from 'react-admin';
 import { HistoryTimeline } from './HistoryTimeline';
 
+/** '24 Nov 2026, 9:30 am' in India's time, without seconds. */
+const WHEN: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' };
 const statuses = ['requested', 'confirmed', 'rejected', 'cancelled', 'completed'].map((id) => ({ id, name: id }));
 const filters = [
   <SelectInput key="s" source="status" choices={statuses} alwaysOn />,
@@ -17,19 +19,25 @@ export const AppointmentList = () => (
     <Datagrid rowClick="show" bulkActionButtons={false}>
       <TextField source="patient_name" label="Patient" />
       <TextField source="doctor_name" label="Doctor" />
-      <DateField source="start" label="Date & Time" showTime />
+      <DateField source="start" label="Date & Time" showTime options={WHEN} />
       <TextField source="status" />
       <TextField source="notes" />
     </Datagrid>
   </List>
 );
 
+/** 'Priya Patel with Dr. Ananya Sharma' rather than the appointment's id. */
+const AppointmentTitle = () => {
+  const record = useRecordContext<{ patient_name?: string; doctor_name?: string }>();
+  return <>{record ? `${record.patient_name ?? 'Appointment'} with ${record.doctor_name ?? 'the doctor'}` : 'Appointment'}</>;
+};
+
 export const AppointmentShow = () => (
-  <Show>
+  <Show title={<AppointmentTitle />}>
     <SimpleShowLayout>
       <TextField source="patient_name" label="Patient" />
       <TextField source="doctor_name" label="Doctor" />
-      <DateField source="start" label="Date & Time" showTime />
+      <DateField source="start" label="Date & Time" showTime options={WHEN} />
       <TextField source="status" />
       <TextField source="notes" emptyText="—" />
       <ReferenceField source="institution_id" reference="institutions" link="show" emptyText="—" />

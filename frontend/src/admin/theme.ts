@@ -1,0 +1,32 @@
+import { defaultTheme, type RaThemeOptions } from 'react-admin';
+import { BRAND, FONT_STACK, theme as appTheme } from '../app/theme';
+
+/**
+ * react-admin's own theme in the product's colours and type: its default blue app bar gives white text 3.1:1
+ * (below WCAG AA), and the console should look like the same product. Wide tables scroll inside their card
+ * instead of widening the page on a phone.
+ */
+export const adminTheme: RaThemeOptions = {
+  ...defaultTheme,
+  palette: {
+    primary: { main: BRAND.primary, dark: BRAND.primaryDark, light: '#3f938e', contrastText: '#ffffff' },
+    secondary: { main: BRAND.primaryDark, contrastText: '#ffffff' },
+    success: { main: '#1b7a3a' },
+    warning: { main: '#a15c00' },
+    error: { main: '#c62828' },
+    info: { main: '#0d63a5' },
+    background: { default: BRAND.page, paper: '#ffffff' },
+    text: { primary: '#16201f', secondary: '#4a5957' },
+  },
+  typography: { fontFamily: FONT_STACK, h6: { fontWeight: 600 }, button: { fontWeight: 600, textTransform: 'none' } },
+  components: {
+    ...defaultTheme.components,
+    MuiButtonBase: appTheme.components?.MuiButtonBase,
+    MuiLink: { defaultProps: { underline: 'always' } },
+    RaDatagrid: { styleOverrides: { root: { '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } } } },
+    RaList: { styleOverrides: { root: { minWidth: 0, '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } } } },
+    // react-admin's layout is `min-width: fit-content`, so one wide table widened the whole page.
+    RaLayout: { styleOverrides: { root: { minWidth: 0, '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 } } } },
+    RaShow: { styleOverrides: { root: { minWidth: 0, '& .RaShow-main, & .RaShow-card': { minWidth: 0 } } } },
+  },
+};
