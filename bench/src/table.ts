@@ -37,7 +37,19 @@ type Figures = Partial<{
     rebuild_cost: number;
   }>;
   'login-paint': Stamped<{ fcp_ms?: number; transferred_kib?: number; uncompressed_fcp_ms?: number; uncompressed_transferred_kib?: number; skipped?: string }>;
+  medicines: Stamped<{ limit: number; iterations: number; shipped: MedicineSearchTiming; with_brands: MedicineSearchTiming & { brands: number } }>;
 }>;
+
+interface MedicineSearchTiming {
+  entries: number;
+  build_ms: number;
+  p50_ms: number;
+  p99_ms: number;
+  baseline_p50_ms: number;
+  baseline_p99_ms: number;
+  worst_query: string;
+  worst_p99_ms: number;
+}
 
 const n = (value: number, digits = 0) => value.toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const when = (s: Stamped<unknown>) => `${s.measured_at.slice(0, 10)}, median of ${s.runs}, load ${s.machine.load_average_at_start?.[0] ?? '?'}`;
@@ -89,6 +101,12 @@ export function markdownTable(latest: { figures?: Figures }): string {
       `| per-person encryption: request + approve, 50 clients | ${n(r.pairs_per_second)} pairs/s | ${n(r.unencrypted_pairs_per_second)} pairs/s: the same product without encryption | ${pct(r.booking_cost)} | ${when(f.encryption)} |`,
       `| per-person encryption: rebuild, ${n(r.events)} events | ${n(r.rebuild_per_second)} events/s decrypting | ${n(r.undecrypted_rebuild_per_second)} events/s: the same log as stored | ${pct(r.rebuild_cost)} | ${when(f.encryption)} |`,
     );
+  }
+  if (f.medicines) {
+    const r = f.medicines.result;
+    const line = (label: string, m: MedicineSearchTiming) =>
+      `| medicine search, ${label} (${n(m.entries)} entries; index built in ${n(m.build_ms)} ms), ${r.iterations} searches per query, limit ${r.limit} | p50 ${m.p50_ms} ms, p99 ${m.p99_ms} ms (worst query \`${m.worst_query}\`: p99 ${m.worst_p99_ms} ms) | p50 ${m.baseline_p50_ms} ms, p99 ${m.baseline_p99_ms} ms: a plain \`filter(includes)\` over the same names (substrings only) | — | ${when(f.medicines)} |`;
+    rows.push(line('NLEM 2022 as shipped', r.shipped), line(`NLEM and ${n(r.with_brands.brands)} generated brands`, r.with_brands));
   }
   const out = [rows.join('\n')];
   if (f.growth) {

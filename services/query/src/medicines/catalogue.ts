@@ -158,8 +158,9 @@ export function brandEntry(row: BrandRow, nlem: MedicineEntry[]): MedicineEntry 
 /**
  * The search index: every name's normalized text in one string (names in alphabetical order, one per line), the
  * offsets where words start sorted by the text that follows them (prefix and word-start matches are binary searches),
- * and substring matches found with indexOf over the one string. One typo (a letter missing, extra, wrong or two
- * swapped) is tolerated for queries of 4 letters or more, by looking up each variant among the word starts.
+ * and substring matches found through a trigram index (each trigram's entries). One typo (a letter missing, extra,
+ * wrong or two swapped) is tolerated for queries of 4 letters or more, by looking up each variant among the word
+ * starts that share its unedited beginning.
  */
 export class MedicineIndex {
   private readonly entries: MedicineEntry[];
@@ -169,6 +170,16 @@ export class MedicineIndex {
   /** Offsets of word starts, sorted by the text from there. */
   private readonly wordStarts: Int32Array;
   private readonly byId = new Map<string, MedicineEntry>();
+  /**
+   * The word starts' ranges by their first one and two characters, and which characters follow each first one:
+   * the typo search's widest lookups (an edit in the first two letters) without binary searches over every word.
+   */
+  private readonly heads = new Map<string, [number, number]>();
+  /** Each entry's normalized name, in entry order. */
+  private readonly keys: string[];
+  /** Substring search: for each three-character sequence, the entries (ascending) whose name holds it. */
+  private readonly trigrams = new Map<number, Int32Array>();
+  private readonly following = new Map<string, string[]>();
 
   constructor(entries: MedicineEntry[]) {
     const keyed = entries.map((entry) => ({ entry, key: normalize(entry.name) })).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
@@ -186,9 +197,84 @@ export class MedicineIndex {
       offset += key.length + 1;
     });
     this.text = parts.join('\n') + '\n';
+    this.keys = parts;
+    this.buildTrigrams();
     const sortKeys = starts.map((s) => this.text.slice(s, this.text.indexOf('\n', s)));
     const order = starts.map((_, i) => i).sort((a, b) => (sortKeys[a]! < sortKeys[b]! ? -1 : sortKeys[a]! > sortKeys[b]! ? 1 : 0));
     this.wordStarts = Int32Array.from(order.map((i) => starts[i]!));
+    for (let i = 0; i < this.wordStarts.length; i += 1) {
+      const at = this.wordStarts[i]!;
+      for (const head of [this.text.slice(at, at + 1), this.text.slice(at, at + 2)]) {
+        if (head.includes('\n')) continue;
+        const range = this.heads.get(head);
+        if (range) range[1] = i + 1;
+        else {
+          this.heads.set(head, [i, i + 1]);
+          const parent = head.slice(0, -1);
+          const list = this.following.get(parent) ?? [];
+          list.push(head.slice(-1));
+          this.following.set(parent, list);
+        }
+      }
+    }
+  }
+
+  private static trigram(key: string, j: number): number {
+    return (key.charCodeAt(j) * 65536 + key.charCodeAt(j + 1)) * 65536 + key.charCodeAt(j + 2);
+  }
+
+  /** Two passes: count each trigram's entries, then fill one array per trigram (no growing lists). */
+  private buildTrigrams(): void {
+    const counts = new Map<number, number>();
+    const last = new Map<number, number>();
+    this.keys.forEach((key, i) => {
+      for (let j = 0; j + 3 <= key.length; j += 1) {
+        const t = MedicineIndex.trigram(key, j);
+        if (last.get(t) === i) continue;
+        last.set(t, i);
+        counts.set(t, (counts.get(t) ?? 0) + 1);
+      }
+    });
+    const filled = new Map<number, number>();
+    for (const [t, n] of counts) this.trigrams.set(t, new Int32Array(n));
+    last.clear();
+    this.keys.forEach((key, i) => {
+      for (let j = 0; j + 3 <= key.length; j += 1) {
+        const t = MedicineIndex.trigram(key, j);
+        if (last.get(t) === i) continue;
+        last.set(t, i);
+        const at = filled.get(t) ?? 0;
+        this.trigrams.get(t)![at] = i;
+        filled.set(t, at + 1);
+      }
+    });
+  }
+
+  /**
+   * Entries holding `q` anywhere, in alphabetical order, until `full()`: for 3 characters or more, the entries of the
+   * query's rarest trigram, each checked; for 2, one pass of indexOf over the text.
+   */
+  private substrings(q: string, add: (index: number) => void, full: () => boolean): void {
+    if (q.length < 3) {
+      for (let from = 0; !full(); ) {
+        const at = this.text.indexOf(q, from);
+        if (at < 0) break;
+        const index = this.indexAt(at);
+        add(index);
+        from = this.lineStarts[index + 1] ?? this.text.length;
+      }
+      return;
+    }
+    let rarest: Int32Array | null = null;
+    for (let j = 0; j + 3 <= q.length; j += 1) {
+      const list = this.trigrams.get(MedicineIndex.trigram(q, j));
+      if (!list) return;
+      if (!rarest || list.length < rarest.length) rarest = list;
+    }
+    for (let k = 0; k < rarest!.length && !full(); k += 1) {
+      const index = rarest![k]!;
+      if (this.keys[index]!.includes(q)) add(index);
+    }
   }
 
   get size(): number {
@@ -231,89 +317,133 @@ export class MedicineIndex {
     return this.entries[this.indexAt(offset)]!;
   }
 
+  /** Compares the text at `at` (its first key.length characters) with `key`, without copying it. */
+  private compareAt(at: number, key: string): number {
+    const text = this.text;
+    for (let k = 0; k < key.length; k += 1) {
+      const d = text.charCodeAt(at + k) - key.charCodeAt(k);
+      if (d !== 0 || at + k >= text.length) return d || -1;
+    }
+    return 0;
+  }
+
+  /** The first word start whose text is not before `key`. */
   private lowerBound(key: string): number {
     let lo = 0;
     let hi = this.wordStarts.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      const at = this.wordStarts[mid]!;
-      if (this.text.slice(at, at + key.length) < key) lo = mid + 1;
+      if (this.compareAt(this.wordStarts[mid]!, key) < 0) lo = mid + 1;
       else hi = mid;
     }
     return lo;
   }
 
+  /** The first entry (alphabetical, as `lineStarts` is) whose name is not before `key`. */
+  private lowerEntry(key: string): number {
+    let lo = 0;
+    let hi = this.lineStarts.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.compareAt(this.lineStarts[mid]!, key) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /**
+   * Prefix matches (a binary search over the names, which are sorted), then word starts (one over the sorted word
+   * starts, skipping what is already found: at most `limit` steps more than it keeps), then substrings (the entries
+   * of the query's rarest trigram, checked), then one-typo variants looked up among the word starts. Work follows
+   * `limit` and the rarest trigram's entries, not the catalogue's size (a two-letter substring scans the text).
+   */
   search(query: string, limit: number): MedicineEntry[] {
     const q = normalize(query);
-    if (q.length < 2) return [];
-    const prefix: number[] = [];
-    const word: number[] = [];
+    if (q.length < 2 || limit < 1) return [];
+    const result: number[] = [];
     const seen = new Set<number>();
-    const scanCap = 20_000;
-    for (let i = this.lowerBound(q), n = 0; i < this.wordStarts.length && n < scanCap; i += 1, n += 1) {
+    const add = (index: number) => {
+      if (seen.has(index)) return;
+      seen.add(index);
+      result.push(index);
+    };
+    for (let i = this.lowerEntry(q); i < this.lineStarts.length && result.length < limit; i += 1) {
+      if (!this.text.startsWith(q, this.lineStarts[i]!)) break;
+      add(i);
+    }
+    for (let i = this.lowerBound(q); i < this.wordStarts.length && result.length < limit; i += 1) {
       const at = this.wordStarts[i]!;
       if (!this.text.startsWith(q, at)) break;
-      const index = this.indexAt(at);
-      if (seen.has(index)) continue;
-      const isPrefix = this.lineStarts[index] === at;
-      if (isPrefix) {
-        seen.add(index);
-        prefix.push(index);
-        if (prefix.length >= limit) break;
-      } else if (word.length < limit) {
-        seen.add(index);
-        word.push(index);
-      }
+      add(this.indexAt(at));
     }
-    const result = [...prefix, ...word.filter((i) => !prefix.includes(i))].slice(0, limit);
-    for (const index of result) seen.add(index);
-    if (result.length < limit) {
-      // Substrings: the one string, searched from the start; each hit's line is one entry.
-      for (let from = 0; result.length < limit; ) {
-        const at = this.text.indexOf(q, from);
-        if (at < 0) break;
-        const index = this.indexAt(at);
-        if (!seen.has(index)) {
-          seen.add(index);
-          result.push(index);
-        }
-        from = (this.lineStarts[index + 1] ?? this.text.length) as number;
-      }
-    }
-    if (result.length < limit && q.length >= 4) {
-      for (const variant of oneEdit(q)) {
-        for (let i = this.lowerBound(variant); i < this.wordStarts.length && result.length < limit; i += 1) {
-          const at = this.wordStarts[i]!;
-          if (!this.text.startsWith(variant, at)) break;
-          const index = this.indexAt(at);
-          if (seen.has(index)) continue;
-          seen.add(index);
-          result.push(index);
-        }
-        if (result.length >= limit) break;
-      }
-    }
+    if (result.length < limit) this.substrings(q, add, () => result.length >= limit);
+    if (result.length < limit && q.length >= 4) this.oneTypo(q, add, () => result.length >= limit);
     return result.map((i) => this.entries[i]!);
   }
-}
 
-const LETTERS = 'abcdefghijklmnopqrstuvwxyz0123456789';
-
-/** Every text one edit from `q` (deletion, transposition, substitution, insertion), nearest kinds first. */
-function* oneEdit(q: string): Generator<string> {
-  const seen = new Set<string>([q]);
-  const fresh = function* (candidates: Iterable<string>) {
-    for (const c of candidates) {
-      if (c.length >= 3 && !seen.has(c)) {
-        seen.add(c);
-        yield c;
-      }
+  /** [from, to) of the word starts that begin with `key`, looked for within [lo, hi). */
+  private rangeOf(key: string, lo: number, hi: number): [number, number] {
+    if (key.length <= 2) {
+      const head = this.heads.get(key);
+      // Within [lo, hi), as asked (the head's range lies inside any range its own prefix gave).
+      return head ? [Math.max(head[0], lo), Math.min(head[1], hi)] : [lo, lo];
     }
-  };
-  yield* fresh(Array.from({ length: q.length }, (_, i) => q.slice(0, i) + q.slice(i + 1)));
-  yield* fresh(Array.from({ length: q.length - 1 }, (_, i) => q.slice(0, i) + q[i + 1] + q[i] + q.slice(i + 2)));
-  for (let i = 0; i < q.length; i += 1) yield* fresh([...LETTERS].map((c) => q.slice(0, i) + c + q.slice(i + 1)));
-  for (let i = 0; i <= q.length; i += 1) yield* fresh([...LETTERS].map((c) => q.slice(0, i) + c + q.slice(i)));
+    let a = lo;
+    let b = hi;
+    while (a < b) {
+      const mid = (a + b) >> 1;
+      if (this.compareAt(this.wordStarts[mid]!, key) < 0) a = mid + 1;
+      else b = mid;
+    }
+    const from = a;
+    b = hi;
+    while (a < b) {
+      const mid = (a + b) >> 1;
+      if (this.compareAt(this.wordStarts[mid]!, key) <= 0) a = mid + 1;
+      else b = mid;
+    }
+    return [from, a];
+  }
+
+  /**
+   * Word starts one edit from `q` (a letter missing, two swapped, one wrong, one extra; nearest kinds first). An edit
+   * at position e keeps q's first e characters, so it is looked for only among the word starts that begin with them
+   * (found once per e, each within the last), and a wrong or extra letter is tried only where some name has it: the
+   * work follows the names near the query, not every letter at every position.
+   */
+  private oneTypo(q: string, add: (index: number) => void, full: () => boolean): void {
+    const ranges: Array<[number, number]> = [[0, this.wordStarts.length]];
+    for (let e = 1; e <= q.length; e += 1) {
+      const [lo, hi] = ranges[e - 1]!;
+      ranges.push(lo < hi ? this.rangeOf(q.slice(0, e), lo, hi) : [lo, lo]);
+    }
+    const tried = new Set<string>([q]);
+    const take = (variant: string, [lo, hi]: [number, number]) => {
+      if (variant.length < 3 || tried.has(variant) || lo >= hi) return;
+      tried.add(variant);
+      const [from, to] = this.rangeOf(variant, lo, hi);
+      for (let i = from; i < to && !full(); i += 1) add(this.indexAt(this.wordStarts[i]!));
+    };
+    for (let e = 0; e < q.length && !full(); e += 1) take(q.slice(0, e) + q.slice(e + 1), ranges[e]!);
+    for (let e = 0; e + 1 < q.length && !full(); e += 1) take(q.slice(0, e) + q[e + 1] + q[e] + q.slice(e + 2), ranges[e]!);
+    // What follows q's first e characters in the names: each distinct next character, with its range.
+    const nextCharacters = (e: number, visit: (c: string, range: [number, number]) => void) => {
+      const [lo, hi] = ranges[e]!;
+      const prefix = q.slice(0, e);
+      if (e <= 1) {
+        for (const c of this.following.get(prefix) ?? []) if (!full()) visit(c, this.heads.get(prefix + c)!);
+        return;
+      }
+      for (let i = lo; i < hi && !full(); ) {
+        const c = this.text[this.wordStarts[i]! + e]!;
+        const group = this.rangeOf(prefix + c, i, hi);
+        if (c !== '\n') visit(c, group);
+        i = Math.max(group[1], i + 1);
+      }
+    };
+    for (let e = 0; e < q.length && !full(); e += 1) nextCharacters(e, (c, range) => take(q.slice(0, e) + c + q.slice(e + 1), range));
+    for (let e = 0; e <= q.length && !full(); e += 1) nextCharacters(e, (c, range) => take(q.slice(0, e) + c + q.slice(e), range));
+  }
 }
 
 export function suggestion(entry: MedicineEntry): MedicineSuggestion {
