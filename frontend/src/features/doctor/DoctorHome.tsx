@@ -23,6 +23,7 @@ import { useSchedule } from './calendar/useSchedule';
 import { addDays, weekStart } from './calendar/model';
 import { monthlyRevenue } from './revenue';
 import { PendingInvitations } from '../institution/Invitations';
+import { RecentConsultations } from '../records/RecentConsultations';
 
 const RevenueChart = lazy(() => import('./RevenueChart'));
 
@@ -275,6 +276,7 @@ export function DoctorHome() {
           </Stack>
         </CardContent>
       </Card>
+      <RecentConsultations />
     </Stack>
   );
 }

@@ -1,0 +1,82 @@
+import { Suspense, lazy, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Box, Button, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
+import NoteAltOutlined from '@mui/icons-material/NoteAltOutlined';
+import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
+import { api } from '../../lib/api';
+import { browserZone, whenPhrase } from '../../lib/time';
+
+// The modals load when one is opened.
+const NotesModal = lazy(async () => ({ default: (await import('./NotesModal')).NotesModal }));
+const UploadPrescriptionModal = lazy(async () => ({ default: (await import('./UploadPrescriptionModal')).UploadPrescriptionModal }));
+
+export const RECENT_CONSULTATIONS_SHOWN = 6;
+
+interface PastAppointment {
+  appointment_id: string;
+  patient_id: string;
+  patient_name: string;
+  status: string;
+  slot: { start_at: string };
+}
+
+/**
+ * The doctor dashboard's way back to the summary's Doctor Actions (seed 001 §2: Upload Prescription, Add Notes) for
+ * consultations already held, once the summary has been left.
+ */
+export function RecentConsultations() {
+  const zone = browserZone();
+  const past = useQuery({
+    queryKey: ['appointments', 'past', zone],
+    queryFn: () => api<PastAppointment[]>(`/appointments/me?section=past&limit=20&timezone_str=${encodeURIComponent(zone)}`).catch(() => [] as PastAppointment[]),
+  });
+  const [open, setOpen] = useState<{ kind: 'notes' | 'prescription'; appointment: PastAppointment } | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const held = (past.data ?? []).filter((a) => a.status === 'completed' || a.status === 'confirmed').slice(0, RECENT_CONSULTATIONS_SHOWN);
+  return (
+    <Card data-testid="recent-consultations">
+      <CardContent>
+        <Typography variant="h6" component="h2">
+          Recent Consultations
+        </Typography>
+        {past.isLoading && <CircularProgress size={20} aria-label="Loading recent consultations" />}
+        {!past.isLoading && held.length === 0 && <Typography color="text.secondary">No consultations held yet.</Typography>}
+        {done && (
+          <Alert severity="success" role="status" onClose={() => setDone(null)} sx={{ mt: 1 }}>
+            {done}
+          </Alert>
+        )}
+        <Stack spacing={1.5} sx={{ mt: 1 }}>
+          {held.map((a) => (
+            <Stack key={a.appointment_id} direction={{ xs: 'column', sm: 'row' }} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, gap: 1 }}>
+              <Box sx={{ minWidth: 0 }}>
+                <Typography sx={{ fontWeight: 600 }} noWrap title={a.patient_name}>
+                  {a.patient_name}
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {whenPhrase(a.slot.start_at)}
+                </Typography>
+              </Box>
+              <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
+                <Button size="small" variant="outlined" startIcon={<UploadFileOutlined />} onClick={() => setOpen({ kind: 'prescription', appointment: a })} aria-label={`Upload Prescription for ${a.patient_name}`}>
+                  Upload Prescription
+                </Button>
+                <Button size="small" variant="outlined" startIcon={<NoteAltOutlined />} onClick={() => setOpen({ kind: 'notes', appointment: a })} aria-label={`Add Notes for ${a.patient_name}`}>
+                  Add Notes
+                </Button>
+              </Stack>
+            </Stack>
+          ))}
+        </Stack>
+      </CardContent>
+      <Suspense fallback={null}>
+        {open?.kind === 'notes' && (
+          <NotesModal open onClose={() => setOpen(null)} onSaved={(draft) => setDone(draft ? 'Draft saved.' : 'Notes saved.')} appointmentId={open.appointment.appointment_id} patientName={open.appointment.patient_name} />
+        )}
+        {open?.kind === 'prescription' && (
+          <UploadPrescriptionModal open onClose={() => setOpen(null)} onUploaded={() => setDone('Prescription uploaded.')} appointmentId={open.appointment.appointment_id} patientName={open.appointment.patient_name} />
+        )}
+      </Suspense>
+    </Card>
+  );
+}
