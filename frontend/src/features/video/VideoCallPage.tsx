@@ -79,7 +79,13 @@ export function VideoCallPage() {
   const [audioOnly, setAudioOnly] = useState(false);
   const [poorQuality, setPoorQuality] = useState(false);
   const [now, setNow] = useState(() => Date.now());
-  const [warningDismissed, setWarningDismissed] = useState(false);
+  // Seed 001 §4: the warning shows once; its dismissal outlives a reload of the page.
+  const warningKey = `consultation-warning-dismissed:${appointmentId}`;
+  const [warningDismissed, setWarningDismissedState] = useState(() => sessionStorage.getItem(warningKey) === '1');
+  const setWarningDismissed = (dismissed: boolean) => {
+    setWarningDismissedState(dismissed);
+    if (dismissed) sessionStorage.setItem(warningKey, '1');
+  };
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [summary, setSummary] = useState<CallSummary | null>(null);
   const [ending, setEnding] = useState(false);
@@ -255,7 +261,6 @@ export function VideoCallPage() {
     log('info', 'Joined the consultation', { provider: answer.provider, room: answer.room, started_at: answer.started_at, ends_at: answer.ends_at, ice_servers: answer.ice_servers.length, clock_offset_ms: Math.round(offset) });
     finishing.current = false;
     setJoined({ ...answer, offset });
-    setWarningDismissed(false);
     setNow(Date.now());
     const view = await refresh();
     const otherPresent = Boolean(view?.participants.some((p) => p.user_id !== me.id && p.present));
