@@ -199,9 +199,10 @@ export class MedicineIndex {
     this.text = parts.join('\n') + '\n';
     this.keys = parts;
     this.buildTrigrams();
-    const sortKeys = starts.map((s) => this.text.slice(s, this.text.indexOf('\n', s)));
-    const order = starts.map((_, i) => i).sort((a, b) => (sortKeys[a]! < sortKeys[b]! ? -1 : sortKeys[a]! > sortKeys[b]! ? 1 : 0));
-    this.wordStarts = Int32Array.from(order.map((i) => starts[i]!));
+    // Sorted by the text from each word start to its line's end: the text, then \u0001 (before any character a name
+    // has, so a shorter text sorts first, as with <) and the offset, sorted by the engine's own string order.
+    const sortKeys = starts.map((s) => `${this.text.slice(s, this.text.indexOf('\n', s))}\u0001${s}`).sort();
+    this.wordStarts = Int32Array.from(sortKeys, (k) => Number(k.slice(k.lastIndexOf('\u0001') + 1)));
     for (let i = 0; i < this.wordStarts.length; i += 1) {
       const at = this.wordStarts[i]!;
       for (const head of [this.text.slice(at, at + 1), this.text.slice(at, at + 2)]) {
@@ -219,35 +220,30 @@ export class MedicineIndex {
     }
   }
 
+  /**
+   * A trigram's key: ten bits of each character, a small integer (fast as a Map key). Characters beyond 1023 can
+   * share a key; that only adds candidates, which the substring search checks anyway.
+   */
   private static trigram(key: string, j: number): number {
-    return (key.charCodeAt(j) * 65536 + key.charCodeAt(j + 1)) * 65536 + key.charCodeAt(j + 2);
+    return ((key.charCodeAt(j) & 1023) << 20) | ((key.charCodeAt(j + 1) & 1023) << 10) | (key.charCodeAt(j + 2) & 1023);
   }
 
-  /** Two passes: count each trigram's entries, then fill one array per trigram (no growing lists). */
+  /** One pass over the names: each trigram's entries in a list (an entry once per trigram), then typed arrays. */
   private buildTrigrams(): void {
-    const counts = new Map<number, number>();
-    const last = new Map<number, number>();
+    const lists = new Map<number, number[]>();
+    const inKey: number[] = [];
     this.keys.forEach((key, i) => {
+      inKey.length = 0;
       for (let j = 0; j + 3 <= key.length; j += 1) {
         const t = MedicineIndex.trigram(key, j);
-        if (last.get(t) === i) continue;
-        last.set(t, i);
-        counts.set(t, (counts.get(t) ?? 0) + 1);
+        if (inKey.includes(t)) continue;
+        inKey.push(t);
+        const list = lists.get(t);
+        if (list) list.push(i);
+        else lists.set(t, [i]);
       }
     });
-    const filled = new Map<number, number>();
-    for (const [t, n] of counts) this.trigrams.set(t, new Int32Array(n));
-    last.clear();
-    this.keys.forEach((key, i) => {
-      for (let j = 0; j + 3 <= key.length; j += 1) {
-        const t = MedicineIndex.trigram(key, j);
-        if (last.get(t) === i) continue;
-        last.set(t, i);
-        const at = filled.get(t) ?? 0;
-        this.trigrams.get(t)![at] = i;
-        filled.set(t, at + 1);
-      }
-    });
+    for (const [t, list] of lists) this.trigrams.set(t, Int32Array.from(list));
   }
 
   /**
