@@ -12,6 +12,8 @@ import { freePort } from '../support/processes';
  * own request (sort, range, filter as JSON; Range header; Content-Range totals), with the bearer token and
  * read-your-writes (X-Min-Position after a write) added by wrapping its httpClient, as the frontend does.
  */
+
+type HistoryBody = { events: Array<{ description: string; correlation_id: string; actor: { role: string }; occurred_at: string }> };
 describe('admin console API through ra-data-simple-rest', () => {
   let t: TestApp;
   let base: string;
@@ -27,7 +29,7 @@ describe('admin console API through ra-data-simple-rest', () => {
   /** The provider for one caller: the unmodified ra-data-simple-rest over a wrapped fetchJson. */
   function providerFor(user: { token: string }): DataProvider {
     const httpClient = async (url: string, options: fetchUtils.Options = {}) => {
-      const headers = new Headers(options.headers as HeadersInit | undefined);
+      const headers = new Headers(options.headers as ConstructorParameters<typeof Headers>[0]);
       headers.set('Authorization', `Bearer ${user.token}`);
       if (lastPosition > 0 && (!options.method || options.method === 'GET')) headers.set('X-Min-Position', String(lastPosition));
       const result = await fetchUtils.fetchJson(url, { ...options, headers });
@@ -115,7 +117,7 @@ describe('admin console API through ra-data-simple-rest', () => {
     // A STAFF member may read but not manage staff: the server refuses, whatever the screen shows.
     const sita = providerFor(await accountOf('sita@sunrise.in', 'patient'));
     await assert.rejects(sita.delete('staff', { id: ref.data[0]!.id }), (e: { status: number; message: string }) => e.status === 403 && e.message.length > 0);
-    const permissions = await fetch(`${base}/api/v1/admin/permissions`, { headers: { Authorization: `Bearer ${(await accountOf('sita@sunrise.in', 'patient')).token}` } }).then((r) => r.json());
+    const permissions = await fetch(`${base}/api/v1/admin/permissions`, { headers: { Authorization: `Bearer ${(await accountOf('sita@sunrise.in', 'patient')).token}` } }).then((r) => r.json() as Promise<{ resources: Record<string, string[] | undefined> }>);
     assert.deepEqual(permissions.resources.staff, ['list', 'show']);
     assert.equal(permissions.resources.appointments, undefined, 'STAFF has no appointments permission');
     const removed = await lata.delete('staff', { id: one.data.id });
@@ -189,7 +191,7 @@ describe('admin console API through ra-data-simple-rest', () => {
     await assert.rejects(ravi.getOne('appointments', { id: appointmentId }), (e: { status: number }) => e.status === 404);
 
     const latsToken = (await accountOf('lata@sunrise.in', 'patient')).token;
-    const history = await fetch(`${base}/api/v1/admin/appointments/${appointmentId}/history`, { headers: { Authorization: `Bearer ${latsToken}` } }).then((r) => r.json());
+    const history = await fetch(`${base}/api/v1/admin/appointments/${appointmentId}/history`, { headers: { Authorization: `Bearer ${latsToken}` } }).then((r) => r.json() as Promise<HistoryBody>);
     const lines = history.events.map((e: { description: string }) => e.description);
     assert.ok(lines.some((l: string) => /^Requested by Meera Iyer for \w{3} \d{1,2} \w{3}, 10:30 — reason: Fever for three days$/.test(l)), lines.join(' | '));
     assert.ok(lines.includes('Approved by Dr. Ananya Sharma'), lines.join(' | '));
@@ -206,7 +208,7 @@ describe('admin console API through ra-data-simple-rest', () => {
     const viaFormat = await fetch(`${base}/api/v1/admin/appointments/${appointmentId}/history?format=csv`, { headers: { Authorization: `Bearer ${latsToken}` } });
     assert.equal(await viaFormat.text(), text);
     // The operator's timeline leaves the reason out.
-    const operatorHistory = await fetch(`${base}/api/v1/admin/appointments/${appointmentId}/history`, { headers: platformAdmin.auth }).then((r) => r.json());
+    const operatorHistory = await fetch(`${base}/api/v1/admin/appointments/${appointmentId}/history`, { headers: platformAdmin.auth }).then((r) => r.json() as Promise<HistoryBody>);
     assert.ok(operatorHistory.events.some((e: { description: string }) => /^Requested by Meera Iyer for .*10:30$/.test(e.description)));
 
     // Each history read is on the patient's access log.
@@ -236,7 +238,7 @@ describe('admin console API through ra-data-simple-rest', () => {
 
   it('projections: listed with Content-Range for the operators', async () => {
     const list = await providerFor(platformAdmin).getList('projections', { pagination: { page: 1, perPage: 25 }, sort: { field: 'name', order: 'ASC' }, filter: {} });
-    assert.ok(list.total > 5);
+    assert.ok((list.total ?? 0) > 5);
     assert.ok(list.data.some((p) => p.id === 'appointment_history'));
   });
 
@@ -250,7 +252,7 @@ describe('admin console API through ra-data-simple-rest', () => {
     for (const query of bad) {
       const res = await fetch(`${base}/api/v1/admin/appointments?${query}`, { headers: platformAdmin.auth });
       assert.equal(res.status, 422, query);
-      const body = await res.json();
+      const body = (await res.json()) as { detail: unknown; message: unknown };
       assert.ok(Array.isArray(body.detail) && typeof body.message === 'string' && body.message.length > 0, `${query}: ${JSON.stringify(body)}`);
     }
     await assert.rejects(

@@ -35,7 +35,7 @@ describe('profile privacy sections, in the browser', { skip: chromiumMissing }, 
 
   it("a doctor's reading shows in the patient's 'Who saw my data'; the export downloads; erasure says what happens", async () => {
     const doctorPage = await signedIn('doctor1@demo.telemed.local', VIEWPORTS.desktop);
-    const bearer = async (page: Page) => ({ Authorization: `Bearer ${await page.evaluate(() => sessionStorage.getItem('auth_token'))}`, 'Content-Type': 'application/json' });
+    const bearer = async (page: Page) => ({ Authorization: `Bearer ${await page.evaluate("sessionStorage.getItem('auth_token')")}`, 'Content-Type': 'application/json' });
     const doctor = (await (await fetch(`${base}/api/v1/users/me`, { headers: await bearer(doctorPage) })).json()) as { user_id: string; name: string };
     const patient = await signedIn('patient@demo.telemed.local', VIEWPORTS.desktop);
     // The demo patient books with the first demo doctor through the API, with the browser's own token.

@@ -68,7 +68,7 @@ describe('consultation signalling over the notifier (issue 13)', () => {
     assert.deepEqual(offer, { type: 'rtc_offer', appointment_id: id, sdp: OFFER_SDP, from_user_id: patient.user_id });
     assert.ok(serverMessageSchema.safeParse(offer).success, 'the relayed message is in the shared union');
     d!.socket.send(JSON.stringify({ type: 'rtc_answer', appointment_id: id, sdp: 'v=0 answer' }));
-    assert.equal((await p!.next('rtc_answer')).from_user_id as unknown, doctor.user_id);
+    assert.equal(((await p!.next('rtc_answer')) as unknown as { from_user_id: unknown }).from_user_id, doctor.user_id);
     const candidate = { candidate: 'candidate:1 1 udp 2122260223 192.168.1.2 54321 typ host', sdpMid: '0', sdpMLineIndex: 0 };
     d!.socket.send(JSON.stringify({ type: 'rtc_ice_candidate', appointment_id: id, candidate }));
     assert.deepEqual((await p!.next('rtc_ice_candidate') as unknown as { candidate: unknown }).candidate, candidate);
