@@ -148,6 +148,15 @@ describe('clinical records in the browser (issue 14)', { skip: chromiumMissing }
     await doctor.waitForTimeout(400);
     await screenshot(doctor, 'records-summary-upload-prescription');
 
+    // The dashboard keeps the summary's actions for consultations already held.
+    await doctor.goto(`${base}/doctor-home`);
+    const recent = doctor.getByTestId('recent-consultations');
+    await recent.getByRole('button', { name: /Add Notes for/ }).first().waitFor({ timeout: 15_000 });
+    await recent.scrollIntoViewIfNeeded();
+    await screenshot(doctor, 'records-doctor-dashboard');
+    await doctor.setViewportSize(VIEWPORTS.phone);
+    await screenshot(doctor, 'records-doctor-dashboard');
+
     await patient.goto(`${base}/home`);
     await patient.getByRole('button', { name: 'View Prescriptions' }).click();
     const list = patient.getByRole('dialog', { name: 'Prescriptions' });
