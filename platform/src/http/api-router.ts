@@ -90,6 +90,8 @@ export interface DeclaredRoute {
   path: string;
   policy: Policy;
   body?: ZodType;
+  /** The text fields of a multipart/form-data body (its files stream to the handler); such a route has no JSON body. */
+  multipart?: ZodType;
   query?: ZodType;
   params?: ZodType;
   response?: ZodType;
@@ -112,6 +114,11 @@ export interface RouteSpec<
   tags: string[];
   policy: Pol;
   body?: BS;
+  /**
+   * For an upload: the multipart/form-data body's text fields, for the document and the route tests (the handler
+   * reads the stream itself, files and fields, and checks the fields with this schema).
+   */
+  multipart?: ZodType;
   query?: QS;
   params?: PS;
   /** Response schema of the success status (200 unless `successStatus`). */
@@ -176,6 +183,7 @@ export class ApiRouter {
       path: spec.path,
       policy: spec.policy,
       body: spec.body,
+      multipart: spec.multipart,
       query: spec.query,
       params: spec.params,
       response: spec.response,
@@ -267,6 +275,7 @@ export class ApiRouter {
         ...(spec.params ? { params: spec.params as never } : {}),
         ...(spec.query ? { query: spec.query as never } : {}),
         ...(spec.body ? { body: { content: { 'application/json': { schema: spec.body } } } } : {}),
+        ...(spec.multipart ? { body: { content: { 'multipart/form-data': { schema: spec.multipart } } } } : {}),
       },
       responses,
     });
