@@ -1,5 +1,7 @@
+import { DateTime } from 'luxon';
 import {
   API_TEXTS,
+  DEFAULT_TIMEZONE,
   RECORD_TEXTS,
   REPORT_TYPES,
   consultationNotesViewSchema,
@@ -209,7 +211,8 @@ export function recordQueryRoutes(api: ApiRouter, deps: RecordQueryDeps): void {
         body: {
           genuine: true,
           doctor: { name: found.doctor_name, qualification: found.doctor_qualification, registration_number: found.doctor_registration_number, medical_council: found.doctor_medical_council },
-          issued_on: found.issued_at.slice(0, 10),
+          // The date in India, as the PDF prints it (a UTC date would be the day before for anything issued before 05:30).
+          issued_on: DateTime.fromISO(found.issued_at, { zone: DEFAULT_TIMEZONE }).toISODate()!,
         },
       };
     },

@@ -120,7 +120,15 @@ describe('clinical records API (issue 14)', () => {
     }).expect(200);
     assert.equal(pdf.headers['content-type'], 'application/pdf');
     const text = (await new PDFParse({ data: new Uint8Array(pdf.body as Buffer) }).getText()).text;
-    for (const expected of ['MMC-2011-04567', 'Maharashtra Medical Council', 'PARACETAMOL', 'AMOXICILLIN', 'कुमार', 'Acute pharyngitis', 'After food', `/verify/${json.verification_code}`, DateTime.fromISO(json.issued_at, { zone: DEFAULT_TIMEZONE }).toFormat('dd LLL yyyy')]) {
+    // Every field of the Guidelines' e-prescription format: the prescriber (name, qualification, registration and
+    // council, contact), the patient (name, age, gender), the date, the diagnosis, each medicine (generic name in
+    // capitals, strength, form, dose, frequency, duration, instructions), advice, follow-up, the signature block and
+    // the issue time, the verification link.
+    const issuedAt = DateTime.fromISO(json.issued_at, { zone: DEFAULT_TIMEZONE });
+    for (const expected of [
+      'MMC-2011-04567', 'Maharashtra Medical Council', 'MBBS, MD', 'Contact:', 'Age: 34', 'Gender: male', 'PARACETAMOL', 'AMOXICILLIN', 'Tablet', '500 mg', 'Dose: 1 tablet', 'Frequency:', 'Duration: 5 days',
+      'कुमार', 'Acute pharyngitis', 'After food', 'Advice', 'Warm fluids', 'Follow-up', `Issued: ${issuedAt.toFormat('dd LLL yyyy, HH:mm')} IST`, `/verify/${json.verification_code}`, `Date: ${issuedAt.toFormat('dd LLL yyyy')}`,
+    ]) {
       assert.ok(text.includes(expected), `the PDF says ${expected}: ${text.slice(0, 400)}`);
     }
     // Devanagari is drawn with the embedded Noto Sans Devanagari and shaped (an extractor reads glyphs in visual
@@ -130,6 +138,10 @@ describe('clinical records API (issue 14)', () => {
     assert.equal(verified.genuine, true);
     assert.equal(verified.doctor.registration_number, 'MMC-2011-04567');
     assert.ok(!JSON.stringify(verified).includes('रवि'), 'nothing of the patient');
+    assert.deepEqual(Object.keys(verified).sort(), ['doctor', 'genuine', 'issued_on'], 'only the doctor, the date and whether it is genuine');
+    assert.deepEqual(Object.keys(verified.doctor).sort(), ['medical_council', 'name', 'qualification', 'registration_number']);
+    assert.equal(verified.issued_on, issuedAt.toISODate());
+    for (const secret of ['Acute pharyngitis', 'PARACETAMOL', 'Paracetamol', newPatient.user_id, pid]) assert.ok(!JSON.stringify(verified).includes(secret), `the verification holds ${secret}`);
     assert.equal((await t.http.get('/api/v1/verify/forged-code').expect(200)).body.genuine, false);
   });
 

@@ -57,7 +57,8 @@ export async function renderPrescriptionPdf(p: PrescriptionView): Promise<Doc> {
   write(doc, p.doctor.name, { size: 16, bold: true });
   write(doc, p.doctor.qualification);
   write(doc, `Reg. No.: ${p.doctor.registration_number}  (${p.doctor.medical_council})`);
-  if (p.doctor.contact) write(doc, `Contact: ${p.doctor.contact}`);
+  // Every field of the Guidelines' format is on the page, a missing one said to be missing rather than left out.
+  write(doc, `Contact: ${p.doctor.contact ?? 'not recorded'}`);
   doc.moveDown(0.5).moveTo(50, doc.y).lineTo(545, doc.y).stroke().moveDown(0.5);
 
   write(doc, `Date: ${when(p.issued_at, 'dd LLL yyyy')}`);
