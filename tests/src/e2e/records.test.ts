@@ -162,7 +162,12 @@ describe('clinical records in the browser (issue 14)', { skip: chromiumMissing }
     const list = patient.getByRole('dialog', { name: 'Prescriptions' });
     await list.getByText(/PARACETAMOL|Paracetamol/i).first().waitFor();
     await screenshot(patient, 'records-prescriptions');
-    const [pdf] = await Promise.all([patient.waitForEvent('download'), list.getByRole('button', { name: /as PDF/ }).first().click()]);
+    const [tab] = await Promise.all([patient.waitForEvent('popup'), list.getByRole('button', { name: /^Open the prescription of .* as PDF$/ }).click()]);
+    await tab.waitForURL(/^blob:/, { timeout: 15_000 });
+    await tab.waitForTimeout(1500); // the PDF viewer draws
+    await screenshot(tab, 'records-prescription-pdf');
+    await tab.close();
+    const [pdf] = await Promise.all([patient.waitForEvent('download'), list.getByRole('button', { name: /^Download the prescription of .* as PDF$/ }).click()]);
     const bytes = await readFile((await pdf.path())!);
     assert.equal(bytes.subarray(0, 5).toString(), '%PDF-', 'the prescription downloads as a PDF');
 

@@ -23,7 +23,7 @@ import MedicationOutlined from '@mui/icons-material/MedicationOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import type { RecordsResponse } from '@telemed/contracts';
 import { ApiError } from '../../lib/api';
-import { downloadFile, recordsApi } from './api';
+import { downloadFile, openPdf, recordsApi } from './api';
 import { formatBytes } from './rules';
 import { UploadReportsModal } from './UploadReportsModal';
 
@@ -37,7 +37,7 @@ export function useMyRecords() {
 }
 
 /** A Download button: the file through the API with the bearer token, saved as a download; a failure said beside it. */
-export function DownloadButton({ url, name, label }: { url: string; name: string; label: string }) {
+export function DownloadButton({ url, name, label, open = false }: { url: string; name: string; label: string; open?: boolean }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   return (
@@ -52,7 +52,7 @@ export function DownloadButton({ url, name, label }: { url: string; name: string
           setBusy(true);
           setError(null);
           try {
-            await downloadFile(url, name);
+            await (open ? openPdf(url) : downloadFile(url, name));
           } catch (e) {
             setError(e instanceof ApiError && e.detail ? e.detail : 'The file could not be downloaded. Please try again.');
           } finally {
@@ -60,7 +60,7 @@ export function DownloadButton({ url, name, label }: { url: string; name: string
           }
         }}
       >
-        Download
+        {open ? 'Open PDF' : 'Download'}
       </Button>
       {error && (
         <Typography variant="caption" color="error" role="alert">
@@ -162,6 +162,7 @@ function PrescriptionsList({ records }: { records: RecordsResponse }) {
     <List aria-label="Prescriptions" data-testid="prescriptions-list">
       {records.prescriptions.map((p) => (
         <Row key={p.id} primary={`${p.doctor_name} · ${longDate(p.issued_at)}`} secondary={p.medicines.map((m) => `${m.medicine} ${m.dosage}`).join(', ') || (p.diagnosis ?? 'E-prescription')}>
+          <DownloadButton url={p.pdf_url} name={`prescription-${p.issued_at.slice(0, 10)}.pdf`} label={`Open the prescription of ${longDate(p.issued_at)} as PDF`} open />
           <DownloadButton url={p.pdf_url} name={`prescription-${p.issued_at.slice(0, 10)}.pdf`} label={`Download the prescription of ${longDate(p.issued_at)} as PDF`} />
         </Row>
       ))}

@@ -49,17 +49,42 @@ export function dispositionName(header: string | null, fallback: string): string
   return plain ? plain[1]! : fallback;
 }
 
-/**
- * Fetches a file of the API with the bearer token (a plain link cannot carry it) and saves it as a download.
- * `url` is the API's own path (`/api/v1/records/files/{id}`, `/api/v1/prescriptions/{id}/pdf`).
- */
-export async function downloadFile(url: string, fallbackName: string): Promise<void> {
+async function fetchFile(url: string): Promise<Response> {
   if (!url.startsWith('/api/v1/')) throw new ApiError(400, 'Not a file of this product');
   const response = await fetch(url, { headers: authHeader(), credentials: 'same-origin' });
   if (!response.ok) {
     const body = (await response.json().catch(() => null)) as { detail?: unknown } | null;
     throw new ApiError(response.status, typeof body?.detail === 'string' ? body.detail : 'The file could not be downloaded. Please try again.');
   }
+  return response;
+}
+
+/**
+ * Opens a PDF of the API in a new tab: the tab is opened at the click (so no pop-up blocker stops it), then shown the
+ * file fetched with the bearer token.
+ */
+export async function openPdf(url: string): Promise<void> {
+  const tab = window.open('', '_blank');
+  try {
+    const blob = await (await fetchFile(url)).blob();
+    const href = URL.createObjectURL(new Blob([blob], { type: 'application/pdf' }));
+    if (tab) {
+      tab.opener = null;
+      tab.location.href = href;
+    } else window.location.assign(href);
+    setTimeout(() => URL.revokeObjectURL(href), 60_000);
+  } catch (error) {
+    tab?.close();
+    throw error;
+  }
+}
+
+/**
+ * Fetches a file of the API with the bearer token (a plain link cannot carry it) and saves it as a download.
+ * `url` is the API's own path (`/api/v1/records/files/{id}`, `/api/v1/prescriptions/{id}/pdf`).
+ */
+export async function downloadFile(url: string, fallbackName: string): Promise<void> {
+  const response = await fetchFile(url);
   const blob = await response.blob();
   const href = URL.createObjectURL(blob);
   const a = document.createElement('a');

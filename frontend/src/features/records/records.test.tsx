@@ -341,7 +341,7 @@ describe('/home records tiles', { timeout: 30_000 }, () => {
     await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: 'Medical Reports' })).toBeNull());
     fireEvent.click(screen.getByRole('button', { name: 'View Prescriptions' }));
     const prescriptions = await screen.findByRole('dialog', { name: 'Prescriptions' });
-    fireEvent.click(within(prescriptions).getByRole('button', { name: /as PDF/ }));
+    fireEvent.click(within(prescriptions).getByRole('button', { name: /^Download the prescription .* as PDF$/ }));
     await vi.waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(2));
     expect(requests.at(-1)!.url).toBe('/api/v1/prescriptions/p1/pdf');
     expect(saved.at(-1)).toBe('prescription.pdf');
