@@ -36,6 +36,7 @@ type Figures = Partial<{
     undecrypted_rebuild_per_second: number;
     rebuild_cost: number;
   }>;
+  'first-frame': Stamped<{ runs?: number; first_frame_ms?: number; bare_first_frame_ms?: number; skipped?: string }>;
   'login-paint': Stamped<{ fcp_ms?: number; transferred_kib?: number; uncompressed_fcp_ms?: number; uncompressed_transferred_kib?: number; skipped?: string }>;
   medicines: Stamped<{ limit: number; iterations: number; shipped: MedicineSearchTiming; with_brands: MedicineSearchTiming & { brands: number } }>;
 }>;
@@ -103,10 +104,19 @@ export function markdownTable(latest: { figures?: Figures }): string {
     );
   }
   if (f.medicines) {
-    const r = f.medicines.result;
+    const stamped = f.medicines;
+    const r = stamped.result;
     const line = (label: string, m: MedicineSearchTiming) =>
-      `| medicine search, ${label} (${n(m.entries)} entries; index built in ${n(m.build_ms)} ms), ${r.iterations} searches per query, limit ${r.limit} | p50 ${m.p50_ms} ms, p99 ${m.p99_ms} ms (worst query \`${m.worst_query}\`: p99 ${m.worst_p99_ms} ms) | p50 ${m.baseline_p50_ms} ms, p99 ${m.baseline_p99_ms} ms: a plain \`filter(includes)\` over the same names (substrings only) | — | ${when(f.medicines)} |`;
+      `| medicine search, ${label} (${n(m.entries)} entries; index built in ${n(m.build_ms)} ms), ${r.iterations} searches per query, limit ${r.limit} | p50 ${m.p50_ms} ms, p99 ${m.p99_ms} ms (worst query \`${m.worst_query}\`: p99 ${m.worst_p99_ms} ms) | p50 ${m.baseline_p50_ms} ms, p99 ${m.baseline_p99_ms} ms: a plain \`filter(includes)\` over the same names (substrings only) | — | ${when(stamped)} |`;
     rows.push(line('NLEM 2022 as shipped', r.shipped), line(`NLEM and ${n(r.with_brands.brands)} generated brands`, r.with_brands));
+  }
+  if (f['first-frame']) {
+    const r = f['first-frame'].result;
+    rows.push(
+      r.skipped
+        ? `| video call: Start Consultation to the first remote frame | not run: ${r.skipped} | | | |`
+        : `| video call: Start Consultation to the first remote frame, loopback, peer to peer | ${n(r.first_frame_ms ?? NaN)} ms | ${n(r.bare_first_frame_ms ?? NaN)} ms: two bare RTCPeerConnections holding their media | — | ${f['first-frame'].measured_at.slice(0, 10)}, median of ${r.runs}, load ${f['first-frame'].machine.load_average_at_start?.[0] ?? '?'} |`,
+    );
   }
   const out = [rows.join('\n')];
   if (f.growth) {

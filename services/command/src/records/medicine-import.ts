@@ -54,7 +54,7 @@ export async function checkBrandCatalogue(source: Readable, options: { maxErrors
       on_skip: (error: CsvError | undefined) => {
         if (!error) return;
         const length = /expect (\d+), got (\d+)/.exec(error.message);
-        report(error.lines, length ? `${length[2]} fields where the header names ${length[1]}` : error.message.replace(/ on line \d+$/, ''));
+        report(Number(error.lines) || 0, length ? `${length[2]} fields where the header names ${length[1]}` : error.message.replace(/ on line \d+$/, ''));
       },
     }),
   );
@@ -87,7 +87,7 @@ export async function checkBrandCatalogue(source: Readable, options: { maxErrors
     }
   } catch (error) {
     // csv-parse stops on what it cannot skip (an unclosed quote at the end of the file).
-    report((error as Partial<CsvError>).lines ?? 0, (error as Error).message.replace(/ on line \d+$/, ''));
+    report(Number((error as { lines?: unknown }).lines) || 0, (error as Error).message.replace(/ on line \d+$/, ''));
   }
   if (!header) return { ok: false, errors: ['the file is empty: a header line naming the columns is needed'] };
   if (entries.length === 0 && errors.length === 0) return { ok: false, errors: ['the file has no brand rows'] };
