@@ -8,6 +8,7 @@ import type { Bus } from './bus/port';
 import { SqliteEventStore } from './event-store/sqlite';
 import { EventStoreDbEventStore } from './event-store/eventstoredb';
 import { MemoryReadStore } from './read-store/memory';
+import { GenerationalReadStore } from './read-store/generations';
 import { MongoReadStore } from './read-store/mongodb';
 import { SqliteReadStore } from './read-store/sqlite';
 import { InProcessBus } from './bus/in-process';
@@ -64,8 +65,10 @@ export async function createAdapters(config: Config, logger: Logger, metrics?: M
   const eventStore = await openEventStore(config);
   const sqlite = eventStore.log instanceof SqliteEventStore ? eventStore.log : null;
   const mongo = config.MONGODB_URL ? await MongoReadStore.connect(config.MONGODB_URL, config.MONGODB_DATABASE) : null;
-  const readStore: ReadStore =
-    config.readStoreKind === 'mongodb' ? mongo! : config.readStoreKind === 'sqlite' ? new SqliteReadStore({ filename: readModelsFile(config) }) : new MemoryReadStore();
+  // Read models named through a generation each, so a rebuild writes beside the live one and switches over (DESIGN.md §5).
+  const readStore: ReadStore = new GenerationalReadStore(
+    config.readStoreKind === 'mongodb' ? mongo! : config.readStoreKind === 'sqlite' ? new SqliteReadStore({ filename: readModelsFile(config) }) : new MemoryReadStore(),
+  );
   const checkpoints: CheckpointStore = mongo ?? sqlite ?? new MemoryCheckpoints();
   const onHandlerError = (err: unknown) => {
     metrics?.busRedeliveries.inc();

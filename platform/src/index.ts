@@ -2,6 +2,7 @@ export * from './event-store/port';
 export { SqliteEventStore } from './event-store/sqlite';
 export * from './read-store/port';
 export { MemoryReadStore } from './read-store/memory';
+export { GenerationalReadStore, physicalName, GENERATIONS } from './read-store/generations';
 export * from './bus/port';
 export { InProcessBus } from './bus/in-process';
 export * from './logger';

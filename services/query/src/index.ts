@@ -3,7 +3,7 @@ import type { RequestHandler } from 'express';
 import { MIN_POSITION_WAIT_MS, conflict, notFound, z } from '@telemed/contracts';
 import { ApiRouter, policies, type BlobStore, type EventStore, type Logger, type ReadStore, type TokenCheck, type TokenService } from '@telemed/platform';
 import { allProjections, type Projection } from './projections';
-import { ProjectionRunner, projectionChecksum } from './projection-runner';
+import { ProjectionRunner, RebuildUnderWay, projectionChecksum } from './projection-runner';
 import { queryRoutes } from './routes';
 import { institutionLookups, institutionQueryRoutes } from './institution-routes';
 import { consentQueryRoutes } from './consent-routes';
@@ -67,26 +67,41 @@ export function createQueryService(deps: {
   if (deps.records) recordQueryRoutes(api, { readStore: deps.readStore, audit, ...deps.records });
   adminQueryRoutes(api, { readStore: deps.readStore, audit });
 
+  const failureSchema = z.object({ event: z.object({ position: z.number(), id: z.string(), type: z.string(), stream: z.string() }), error: z.string() });
   api.route({
     method: 'get',
     path: '/admin/projections',
-    summary: 'Projections with their position, lag behind the log and checksum (operators)',
+    summary: 'Projections: version, checkpoint, lag behind the log in events, events per second, state and checksum (operators)',
     tags: ['operations'],
     policy: policies.roles('admin'),
     response: z.array(
-      z.object({ id: z.string(), name: z.string(), version: z.number(), position: z.number(), lag: z.number(), checksum: z.string() }),
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        version: z.number(),
+        position: z.number(),
+        lag: z.number(),
+        events_per_second: z.number(),
+        state: z.enum(['live', 'rebuilding', 'failed']),
+        progress: z.object({ applied: z.number(), position: z.number(), head: z.number(), percent: z.number() }).nullable(),
+        failure: failureSchema.nullable(),
+        checksum: z.string(),
+      }),
     ),
     handler: async ({ res }) => {
-      const head = await deps.eventStore.headPosition();
       const rows = await Promise.all(
         projections.map(async (p) => {
-          const position = runner.checkpointOf(p.name);
+          const state = runner.stateOf(p.name);
           return {
             id: p.name,
             name: p.name,
             version: p.version,
-            position,
-            lag: Math.max(0, head - position),
+            position: runner.checkpointOf(p.name),
+            lag: await runner.lagOf(p.name),
+            events_per_second: runner.eventsPerSecond(p.name),
+            state: state.state,
+            progress: state.state === 'rebuilding' ? { applied: state.applied, position: state.position, head: state.head, percent: Math.round(state.progress * 100) } : null,
+            failure: state.state === 'failed' ? { event: state.event, error: state.error } : null,
             checksum: await projectionChecksum(deps.readStore, p),
           };
         }),
@@ -99,7 +114,7 @@ export function createQueryService(deps: {
   api.route({
     method: 'post',
     path: '/admin/projections/:name/rebuild',
-    summary: 'Rebuild one projection from the start of the log (operators); follow its lag in the list',
+    summary: 'Rebuild one projection from the start of the log beside the live one, switching over when caught up (operators); follow it in the list',
     tags: ['operations'],
     policy: policies.roles('admin'),
     params: z.object({ name: z.string().min(1).max(64) }),
@@ -109,7 +124,12 @@ export function createQueryService(deps: {
     handler: async ({ params }) => {
       if (!projections.some((p) => p.name === params.name)) throw notFound('Projection not found');
       if (deps.waitForPosition) throw conflict('This replica does not run the projections');
-      await runner.rebuild(params.name);
+      try {
+        await runner.rebuild(params.name);
+      } catch (error) {
+        if (error instanceof RebuildUnderWay) throw conflict(error.message);
+        throw error;
+      }
       return { body: { status: 'rebuilding' as const, name: params.name } };
     },
   });

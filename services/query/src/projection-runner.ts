@@ -1,10 +1,26 @@
 import { createHash } from 'node:crypto';
 import type { RecordedEvent } from '@telemed/contracts';
-import type { BatchStore, EventStore, Logger, ReadStore, StoredEvent, Subscription } from '@telemed/platform';
+import { GenerationalReadStore, physicalName, type BatchStore, type EventStore, type Logger, type ReadStore, type StoredEvent, type Subscription } from '@telemed/platform';
 import type { Projection } from './projections';
 
 /** Events read from the log at a time while catching up. */
 const READ_PAGE = 1000;
+
+/** A rebuild's new generation is read and applied in pages this size, yielding to queries between them. */
+const REBUILD_PAGE = 500;
+/** Events per second are averaged over this window. */
+const RATE_WINDOW_MS = 10_000;
+
+/** What an operator sees of a projection. */
+export type ProjectionState =
+  | { state: 'live' }
+  | { state: 'rebuilding'; generation: number; position: number; head: number; applied: number; progress: number }
+  | { state: 'failed'; event: { position: number; id: string; type: string; stream: string }; error: string };
+
+interface Failure {
+  event: { position: number; id: string; type: string; stream: string };
+  error: string;
+}
 
 interface Waiter {
   position: number;
@@ -23,10 +39,33 @@ export class ProjectionRunner {
   private waiters: Waiter[] = [];
   private appliedPosition = 0;
   private appliedEvents = 0;
+  /** Projections stopped by an event they threw on (a poison event): the others go on. */
+  private readonly failures = new Map<string, Failure>();
+  /** Rebuilds under way, by projection. */
+  private readonly rebuilds = new Map<string, Extract<ProjectionState, { state: 'rebuilding' }>>();
+  /** A rebuild that failed: the live generation stays and keeps answering; this says why. */
+  private readonly rebuildFailures = new Map<string, Failure>();
+  /** Per projection, (time, events applied) of recent batches, for events per second. */
+  private readonly recent = new Map<string, Array<[number, number]>>();
+  /** Batches and switch-overs run one at a time. */
+  private queue: Promise<unknown> = Promise.resolve();
 
   constructor(
-    private readonly deps: { eventStore: EventStore; readStore: ReadStore; projections: Projection[]; logger?: Logger },
+    private readonly deps: {
+      eventStore: EventStore;
+      readStore: ReadStore;
+      projections: Projection[];
+      logger?: Logger;
+      /** How long retired collections stay after a switch-over, for readers in other processes to see it (default 5 s). */
+      retireAfterMs?: number;
+    },
   ) {}
+
+  private exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(work, work);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
 
   private handlers(type: string): Projection[] {
     let handlers = this.byType.get(type);
@@ -59,9 +98,11 @@ export class ProjectionRunner {
 
   async applyBatch(events: StoredEvent[]): Promise<void> {
     if (events.length === 0) return;
-    const batch = this.deps.readStore.beginBatch();
-    await this.applyEvents(events, batch);
-    await this.commit(batch, events[events.length - 1]!.position, events.length);
+    await this.exclusive(async () => {
+      const batch = this.deps.readStore.beginBatch();
+      await this.applyEvents(events, batch);
+      await this.commit(batch, events[events.length - 1]!.position, events.length);
+    });
   }
 
   /** Whether the batch being applied blanked an erased person (then the store scrubs its files after the commit). */
@@ -76,14 +117,22 @@ export class ProjectionRunner {
       if (event.type === 'PersonalDataErased') this.erasedInBatch = true;
       for (const projection of this.handlers(event.type)) {
         if (ahead.size > 0 && ahead.has(projection) && stored.position <= this.checkpoints.get(projection.name)!) continue;
-        await projection.apply(event, batch);
+        if (this.failures.has(projection.name)) continue;
+        try {
+          await projection.apply(event, batch);
+          this.count(projection.name);
+        } catch (error) {
+          // A poison event stops this projection only: its checkpoint stays before the event, the others go on.
+          this.failures.set(projection.name, failureOf(stored, error));
+          this.deps.logger?.error({ projection: projection.name, position: stored.position, type: stored.type, err: error }, 'projection stopped on an event');
+        }
       }
     }
   }
 
   private async commit(batch: BatchStore, last: number, count: number): Promise<void> {
     this.appliedEvents += count;
-    const advanced = this.deps.projections.filter((p) => last > this.checkpoints.get(p.name)!);
+    const advanced = this.deps.projections.filter((p) => last > this.checkpoints.get(p.name)! && !this.failures.has(p.name));
     await batch.commit(advanced.map((p) => ({ name: p.name, version: p.version, position: last })));
     for (const projection of advanced) this.checkpoints.set(projection.name, last);
     this.appliedPosition = last;
@@ -113,15 +162,137 @@ export class ProjectionRunner {
   }
 
   /**
-   * Rebuilds one projection from position 0 while the others keep their place: its documents and checkpoint are
-   * dropped and the live subscription restarts from the lowest checkpoint (the others skip what they have applied).
+   * Rebuilds one projection from position 0 without downtime (DESIGN.md §5): on a generational store, its next
+   * generation is built beside the live one while queries keep reading the live one; once it has caught up with the
+   * log, the names and the checkpoint switch in one commit between two live batches, and the old collections are
+   * dropped after `retireAfterMs`. Resolves when the rebuild has started; `done` when it has switched (or failed).
+   * On a plain store it drops the projection and replays it in place.
    */
-  async rebuild(name: string): Promise<void> {
+  async rebuild(name: string): Promise<{ done: Promise<void> }> {
     const projection = this.deps.projections.find((p) => p.name === name);
     if (!projection) throw new Error(`Unknown projection ${name}`);
-    await this.stop();
-    await this.deps.readStore.drop(projection.name, projection.collections);
-    await this.start();
+    const store = this.deps.readStore;
+    if (!(store instanceof GenerationalReadStore)) {
+      await this.stop();
+      await store.drop(projection.name, projection.collections);
+      await this.start();
+      return { done: Promise.resolve() };
+    }
+    if (this.rebuilds.has(name)) throw new RebuildUnderWay(name);
+    const generation = Math.max(...projection.collections.map((c) => store.generationOf(c))) + 1;
+    const targets = new Map(projection.collections.map((c) => [c, physicalName(c, generation)]));
+    const state = { state: 'rebuilding' as const, generation, position: 0, head: 0, applied: 0, progress: 0 };
+    this.rebuilds.set(name, state); // before any await: a second request meanwhile is refused
+    this.rebuildFailures.delete(name);
+    state.head = await this.deps.eventStore.headPosition();
+    const done = this.buildGeneration(projection, store, targets, state).then(
+      () => undefined,
+      (error: unknown) => {
+        this.deps.logger?.error({ projection: name, err: error }, 'rebuild failed; the live generation stays');
+      },
+    );
+    return { done };
+  }
+
+  private async buildGeneration(
+    projection: Projection,
+    store: GenerationalReadStore,
+    targets: Map<string, string>,
+    state: Extract<ProjectionState, { state: 'rebuilding' }>,
+  ): Promise<void> {
+    const fail = async (failure: Failure) => {
+      this.rebuildFailures.set(projection.name, failure);
+      this.rebuilds.delete(projection.name);
+      await store.dropPhysical([...targets.values()]);
+    };
+    try {
+      await store.dropPhysical([...targets.values()]); // what an interrupted attempt left
+      for (const index of projection.indexes ?? []) {
+        const physical = targets.get(index.collection);
+        if (physical) await ensureIndex(store.inner, { ...index, collection: physical });
+      }
+      // Pages outside the live queue (queries and live batches go on between them), then the last few inside it.
+      const page = async (): Promise<boolean> => {
+        const events = await this.deps.eventStore.readAll({ fromPosition: state.position, limit: REBUILD_PAGE });
+        if (events.length === 0) return false;
+        const batch = store.batchWith(targets);
+        for (const stored of events) {
+          if (!projection.handles.has(stored.type as RecordedEvent['type'])) continue;
+          try {
+            await projection.apply(stored as unknown as RecordedEvent, batch);
+          } catch (error) {
+            throw new PoisonEvent(failureOf(stored, error));
+          }
+        }
+        const last = events[events.length - 1]!.position;
+        await batch.commit([{ name: `${projection.name}#next`, version: projection.version, position: last }]);
+        state.position = last;
+        state.applied += events.length;
+        state.head = Math.max(state.head, last);
+        state.progress = state.head === 0 ? 1 : Math.min(1, last / state.head);
+        return true;
+      };
+      while (await page()) await new Promise((resolve) => setImmediate(resolve));
+      const retired = await this.exclusive(async () => {
+        while (await page());
+        const checkpoint = { name: projection.name, version: projection.version, position: state.position };
+        const names = await store.switchGeneration(projection.collections, state.generation, checkpoint);
+        this.checkpoints.set(projection.name, Math.max(state.position, this.checkpoints.get(projection.name) ?? 0));
+        this.failures.delete(projection.name);
+        this.rebuilds.delete(projection.name);
+        return names;
+      });
+      await store.inner.drop(`${projection.name}#next`, []);
+      const retire = () => store.dropPhysical(retired).catch((err: unknown) => this.deps.logger?.warn({ err }, 'dropping a retired generation failed'));
+      if ((this.deps.retireAfterMs ?? 5000) <= 0) await retire();
+      else setTimeout(() => void retire(), this.deps.retireAfterMs ?? 5000).unref();
+    } catch (error) {
+      await fail(error instanceof PoisonEvent ? error.failure : { event: { position: state.position, id: '', type: '', stream: '' }, error: messageOf(error) });
+      if (!(error instanceof PoisonEvent)) throw error;
+    }
+  }
+
+  /** Live, rebuilding (with progress) or failed (with the event and the error). */
+  stateOf(name: string): ProjectionState {
+    const rebuilding = this.rebuilds.get(name);
+    if (rebuilding) return { ...rebuilding };
+    const failure = this.failures.get(name) ?? this.rebuildFailures.get(name);
+    if (failure) return { state: 'failed', ...failure };
+    return { state: 'live' };
+  }
+
+  /** Events this projection applied per second over the last ten seconds. */
+  eventsPerSecond(name: string, now = performance.now()): number {
+    const samples = (this.recent.get(name) ?? []).filter(([t]) => now - t <= RATE_WINDOW_MS);
+    this.recent.set(name, samples);
+    return Math.round(samples.reduce((n, [, c]) => n + c, 0) / (RATE_WINDOW_MS / 1000));
+  }
+
+  private count(name: string): void {
+    const now = performance.now();
+    let samples = this.recent.get(name);
+    if (!samples) this.recent.set(name, (samples = []));
+    const last = samples[samples.length - 1];
+    // One sample per 100 ms keeps the window small at any rate.
+    if (last && now - last[0] < 100) last[1] += 1;
+    else samples.push([now, 1]);
+    if (samples.length > 200) samples.splice(0, samples.length - 100);
+  }
+
+  /**
+   * How many events of the log this projection has not applied yet, counted by reading them (positions are not
+   * counts: EventStoreDB's are byte offsets); `atMost` bounds the reading, and a lag that reaches it reads as that.
+   */
+  async lagOf(name: string, atMost = 10_000): Promise<number> {
+    let position = this.checkpointOf(name);
+    let lag = 0;
+    while (lag < atMost) {
+      const events = await this.deps.eventStore.readAll({ fromPosition: position, limit: Math.min(READ_PAGE, atMost - lag) });
+      if (events.length === 0) break;
+      lag += events.length;
+      position = events[events.length - 1]!.position;
+    }
+    return lag;
   }
 
   /** Reads the log to its current head (no live follow); calls `onProgress` after each page. */
@@ -178,6 +349,26 @@ export class ProjectionRunner {
   checkpointOf(name: string): number {
     return this.checkpoints.get(name) ?? 0;
   }
+}
+
+export class RebuildUnderWay extends Error {
+  constructor(name: string) {
+    super(`A rebuild of ${name} is already under way`);
+  }
+}
+
+class PoisonEvent extends Error {
+  constructor(readonly failure: Failure) {
+    super(failure.error);
+  }
+}
+
+function messageOf(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).slice(0, 500);
+}
+
+function failureOf(stored: StoredEvent, error: unknown): Failure {
+  return { event: { position: stored.position, id: stored.event_id, type: stored.type, stream: stored.stream_id }, error: messageOf(error) };
 }
 
 /**
