@@ -349,3 +349,69 @@ describe('/home records tiles', { timeout: 30_000 }, () => {
     sessionStorage.clear();
   });
 });
+
+describe('in-call notes and the notes modal’s starting point', { timeout: 30_000 }, () => {
+  it("the panel's Save Notes is disabled while blank, saves the text and says 'Notes saved! ✅' for 2 s", async () => {
+    vi.useFakeTimers();
+    const saved: unknown[] = [];
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      if (url.startsWith('/api/v1/appointments/me')) return json(200, [{ appointment_id: 'a1', patient_id: 'p1', patient_name: 'Ravi Kumar' }]);
+      if (url === '/api/v1/consultations/a1/notes' && init?.method === 'PUT') {
+        saved.push(JSON.parse(String(init.body)));
+        return json(200, { appointment_id: 'a1', is_draft: false, saved_at: 'x' });
+      }
+      if (url === '/api/v1/patients/p1/records') return json(200, { patient_id: 'p1', reports: [], prescriptions: [], prescription_files: [] });
+      return json(200, []);
+    });
+    const { CallRecordsPanel } = await import('./CallRecordsPanel');
+    renderAt('/video-call?appointment_id=a1', <CallRecordsPanel />);
+    await act(async () => vi.advanceTimersByTimeAsync(10));
+    const save = screen.getByRole('button', { name: 'Save Notes' });
+    fireEvent.change(screen.getByLabelText('Consultation notes'), { target: { value: '   ' } });
+    expect(save.hasAttribute('disabled')).toBe(true);
+    fireEvent.change(screen.getByLabelText('Consultation notes'), { target: { value: 'Viral fever' } });
+    fireEvent.click(save);
+    await act(async () => vi.advanceTimersByTimeAsync(10));
+    expect(saved[0]).toEqual({ patient_name: 'Ravi Kumar', clinical_assessment: 'Viral fever', is_draft: false });
+    expect(screen.getByTestId('notes-saved').textContent).toBe('Notes saved! ✅');
+    await act(async () => vi.advanceTimersByTimeAsync(1900));
+    expect(screen.queryByTestId('notes-saved')).toBeTruthy();
+    await act(async () => vi.advanceTimersByTimeAsync(100));
+    expect(screen.queryByTestId('notes-saved')).toBeNull();
+  });
+
+  it('the notes modal starts from the saved notes; Save as Draft needs any text and sends is_draft true', async () => {
+    const sent: unknown[] = [];
+    vi.stubGlobal('fetch', async (_url: string, init?: RequestInit) => {
+      if (init?.method === 'PUT') {
+        sent.push(JSON.parse(String(init.body)));
+        return json(200, { appointment_id: 'a1', is_draft: true, saved_at: 'x' });
+      }
+      return json(200, {
+        appointment_id: 'a1', patient_id: 'p1', doctor_id: 'd1', patient_name: 'Ravi Kumar', patient_ref: null, chief_complaint: null,
+        clinical_assessment: 'Viral fever', treatment_plan: null, follow_up_instructions: null, additional_notes: null,
+        priority_level: 'medium', follow_up_required: 'no', template: null, is_draft: false, saved_at: 'x',
+      });
+    });
+    const onSaved = vi.fn();
+    renderAt('/', <NotesModal open onClose={() => {}} onSaved={onSaved} appointmentId="a1" patientName="" />);
+    await vi.waitFor(() => expect((screen.getByLabelText('Clinical assessment') as HTMLTextAreaElement).value).toBe('Viral fever'));
+    fireEvent.change(screen.getByLabelText('Clinical assessment'), { target: { value: '' } });
+    fireEvent.change(screen.getByLabelText(/Patient name/), { target: { value: '' } });
+    expect(screen.getByRole('button', { name: 'Save as Draft' }).hasAttribute('disabled')).toBe(true);
+    fireEvent.change(screen.getByLabelText('Treatment plan'), { target: { value: 'Fluids' } });
+    expect(screen.getByRole('button', { name: 'Save Notes' }).hasAttribute('disabled')).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Save as Draft' }));
+    await vi.waitFor(() => expect(onSaved).toHaveBeenCalledWith(true));
+    expect(sent[0]).toMatchObject({ treatment_plan: 'Fluids', patient_name: null, is_draft: true });
+  });
+
+  it('the call view’s panel renders nothing for a patient', async () => {
+    sessionStorage.setItem('auth_token', 't');
+    sessionStorage.setItem('user_info', JSON.stringify({ id: 'u', user_id: 'u', name: 'Ravi', email: null, account_type: 'patient' }));
+    const { DoctorCallPanel } = await import('./DoctorCallPanel');
+    const { container } = renderAt('/video-call?appointment_id=a1', <DoctorCallPanel />);
+    expect(container.textContent).toBe('');
+    sessionStorage.clear();
+  });
+});
