@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { startServerProcess } from '../support/processes';
 import { VIEWPORTS, chromiumMissing, launchChromium, screenshot, signInWithGoogle, startDemoProduct } from './browser';
 
@@ -45,6 +46,15 @@ async function reportCount(page: Page): Promise<number> {
   return Number(await tile.innerText());
 }
 
+/** WCAG 2.1 A/AA violations in `selector` (axe), and a page wider than the window: each said in one line. */
+async function accessibilityProblems(page: Page, label: string, selector: string): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const problems = result.violations.map((v) => `${label}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 4).join(' | ')}`);
+  const overflow = (await page.evaluate('document.documentElement.scrollWidth - window.innerWidth')) as number;
+  if (overflow > 1) problems.push(`${label}: the page is ${overflow}px wider than the window`);
+  return problems;
+}
+
 describe('clinical records in the browser (issue 14)', { skip: chromiumMissing }, () => {
   let server: Server;
   let browser: Browser;
@@ -77,6 +87,7 @@ describe('clinical records in the browser (issue 14)', { skip: chromiumMissing }
       assert.equal(await dialog.getByRole('list', { name: 'Chosen files' }).getByRole('listitem').count(), 1);
       await dialog.getByLabel('Medical facility').fill('City Diagnostics, Pune');
       await screenshot(page, 'records-upload-reports');
+      const problems = await accessibilityProblems(page, `${kind} upload reports`, '[role="dialog"]');
       await dialog.getByRole('button', { name: 'Upload Reports' }).click();
       await dialog.waitFor({ state: 'detached', timeout: 15_000 });
       await page.getByTestId('reports-tile-count').getByText(String(before + 1)).waitFor();
@@ -85,6 +96,8 @@ describe('clinical records in the browser (issue 14)', { skip: chromiumMissing }
       const reports = page.getByRole('dialog', { name: 'Medical Reports' });
       await reports.getByText('City Diagnostics, Pune').first().waitFor();
       await screenshot(page, 'records-medical-reports');
+      problems.push(...(await accessibilityProblems(page, `${kind} medical reports`, '[role="dialog"]')));
+      assert.deepEqual(problems, []);
       const [download] = await Promise.all([page.waitForEvent('download'), reports.getByRole('button', { name: `Download chest-xray-${kind}.png` }).click()]);
       assert.equal(download.suggestedFilename(), `chest-xray-${kind}.png`);
       assert.deepEqual(await readFile((await download.path())!), PNG, 'the file comes back as it was sent');
@@ -125,6 +138,7 @@ describe('clinical records in the browser (issue 14)', { skip: chromiumMissing }
     assert.equal(await medicine.inputValue(), '', 'the form resets after Add');
     await panel.getByLabel(/Provisional diagnosis/).fill('Viral fever');
     await screenshot(doctor, 'records-call-panel');
+    assert.deepEqual(await accessibilityProblems(doctor, 'call panel', '[data-testid="call-records-panel"]'), []);
     await panel.getByRole('button', { name: 'Issue Prescription' }).click();
     await panel.getByText('Prescription issued and shared with the patient.').waitFor({ timeout: 15_000 });
     await doctor.setViewportSize(VIEWPORTS.phone);
@@ -180,6 +194,7 @@ describe('clinical records in the browser (issue 14)', { skip: chromiumMissing }
     const patientName = JSON.parse((await patient.evaluate("sessionStorage.getItem('user_info')")) as string).name as string;
     assert.equal(await pharmacist.getByText(patientName).count(), 0, 'nothing of the patient');
     await screenshot(pharmacist, 'records-verify');
+    assert.deepEqual(await accessibilityProblems(pharmacist, 'verify', 'main'), []);
     await pharmacist.setViewportSize(VIEWPORTS.desktop);
     await screenshot(pharmacist, 'records-verify');
   });
