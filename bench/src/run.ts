@@ -10,6 +10,7 @@ import { notifierFanout, plainBroadcast } from './notifier-fanout';
 import { slotsThroughput } from './reads';
 import { growth } from './growth';
 import { loginPaint } from './login-paint';
+import { firstFrame } from './first-frame';
 import { bookingWithAndWithoutEncryption, rebuildWithAndWithoutDecryption } from './encryption-cost';
 import { medicineSearch } from './medicine-search';
 import { median, round } from './stats';
@@ -21,7 +22,7 @@ import { markdownTable } from './table';
  * bench/results/latest.json (a figure not run keeps its last measurement) and a timestamped file; the README table is
  * printed from latest.json.
  */
-const FIGURES = ['appends', 'request-approve', 'slots', 'rebuild', 'fanout', 'growth', 'login-paint', 'encryption', 'medicines'] as const;
+const FIGURES = ['appends', 'request-approve', 'slots', 'rebuild', 'fanout', 'growth', 'login-paint', 'encryption', 'medicines', 'first-frame'] as const;
 type Figure = (typeof FIGURES)[number];
 
 const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, runs: { type: 'string' }, only: { type: 'string' } } });
@@ -171,6 +172,12 @@ const measure: Record<Figure, () => Promise<unknown>> = {
     const iterations = values.quick ? 100 : 1000;
     log(`medicines: search over NLEM 2022, then over it with ${brands} generated brands (${iterations} searches per query), beside a plain filter(includes) scan…`);
     return medicineSearch({ brands, iterations });
+  },
+
+  async 'first-frame'() {
+    const count = values.quick ? 2 : Math.max(5, runs);
+    log(`first-frame: ${count} video calls between two browsers, then ${count} bare peer connections…`);
+    return firstFrame(count);
   },
 
   async 'login-paint'() {
