@@ -122,6 +122,13 @@ export class GenerationalReadStore implements ReadStore {
     return retired;
   }
 
+  /** Drops the generations before the current one of every switched collection (a stop before their drop was due). */
+  async dropRetired(): Promise<void> {
+    for (const [collection, generation] of this.generations) {
+      await this.dropPhysical(Array.from({ length: generation }, (_, g) => physicalName(collection, g)));
+    }
+  }
+
   /** Drops physical collections (a retired or abandoned generation); no checkpoint is touched. */
   async dropPhysical(names: readonly string[]): Promise<void> {
     await this.inner.drop(`${GENERATIONS}:none`, [...names]);

@@ -84,6 +84,11 @@ export class ProjectionRunner {
 
   /** Loads checkpoints, drops projections whose version changed, and declares indexes. */
   async prepare(): Promise<void> {
+    // Which generation each read model is in, before a batch or an index names a collection (a restart after a switch-over).
+    if (this.deps.readStore instanceof GenerationalReadStore) {
+      await this.deps.readStore.load();
+      await this.deps.readStore.dropRetired();
+    }
     for (const projection of this.deps.projections) {
       const checkpoint = await this.deps.readStore.getCheckpoint(projection.name);
       if (checkpoint && checkpoint.version !== projection.version) {

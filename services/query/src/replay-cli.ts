@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
-import { MemoryReadStore, SqliteReadStore, loadConfig, openEventStore, readModelsFile, type ReadStore } from '@telemed/platform';
+import { GenerationalReadStore, MemoryReadStore, SqliteReadStore, loadConfig, openEventStore, readModelsFile } from '@telemed/platform';
 import { allProjections } from './projections';
 import { ProjectionRunner, projectionChecksum, readModelsChecksum } from './projection-runner';
 
@@ -21,7 +21,12 @@ async function main() {
   const config = loadConfig();
   // Decrypting, as the live projector reads: an erased person's fields read as erased.
   const eventStore = await openEventStore(config);
-  const readStore: ReadStore = config.readStoreKind === 'sqlite' && !values['in-memory'] ? new SqliteReadStore({ filename: readModelsFile(config) }) : new MemoryReadStore();
+  // Through the generations, as the server reads them: a read model switched over by an online rebuild lives under
+  // its generation's names, and that is the one to rebuild.
+  const readStore = new GenerationalReadStore(
+    config.readStoreKind === 'sqlite' && !values['in-memory'] ? new SqliteReadStore({ filename: readModelsFile(config) }) : new MemoryReadStore(),
+  );
+  await readStore.load();
   for (const p of projections) await readStore.drop(p.name, p.collections);
   const runner = new ProjectionRunner({ eventStore, readStore, projections });
   const head = await eventStore.headPosition();

@@ -110,6 +110,24 @@ for (const readStore of ['memory', 'sqlite'] as const) {
       assert.ok((await store.inner.collection(physicalName('slots', 1)).count({})) > 0);
     });
 
+    if (readStore === 'sqlite') {
+      it('after a restart the switched generation is the one read and written', async () => {
+        const dataDir = t.dataDir;
+        // Stopped before the retired generation's drop was due: the next start drops it.
+        assert.ok((await (t.app.readStore as GenerationalReadStore).inner.collection(physicalName('slots', 0)).count({})) > 0);
+        await t.close({ keepData: true });
+        t = await startTestApp({ dataDir, env: { READ_STORE: 'sqlite' } });
+        const store = t.app.readStore as GenerationalReadStore;
+        assert.equal(store.generationOf('slots'), 1);
+        const doctor = doctors[0]!.user;
+        const res = await t.http.get(`/api/v1/doctors/${doctor.user_id}/available-slots`).set(doctor.auth).expect(200);
+        assert.equal((res.body as { slots: unknown[] }).slots.length, SLOTS);
+        const added = await t.openSlots(doctor, [{ date: indiaDate(20), time: '10:00' }]);
+        assert.equal(added.length, 1, 'a slot opened after the restart is written to the new generation and read from it');
+        assert.equal(await store.inner.collection(physicalName('slots', 0)).count({}), 0, 'the retired generation is gone');
+      });
+    }
+
     it('answers 404 with a detail for an unknown projection, 403 for anyone but an operator', async () => {
       const res = await t.http.post('/api/v1/admin/projections/nope/rebuild').set(operator.auth).expect(404);
       assert.ok((res.body as { detail?: string }).detail);
