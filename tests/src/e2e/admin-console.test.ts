@@ -152,6 +152,16 @@ describe('the react-admin console at /admin', { skip: chromiumMissing }, () => {
       await page.getByText('Sunrise Family Clinic').first().waitFor();
       await noHorizontalScroll(page, 'institutions list');
       await screenshot(page, 'admin-institutions');
+      // Operators: each projection with its state; a rebuild goes beside the live one and comes back live.
+      await page.goto(`${base}/admin/projections`);
+      const slots = page.locator('tr', { has: page.getByRole('cell', { name: 'slots', exact: true }) });
+      await slots.getByText('Live').waitFor();
+      await slots.getByRole('button', { name: 'Rebuild' }).click();
+      await page.getByText(/Rebuilding slots beside the live one/).waitFor();
+      await page.reload();
+      await slots.getByText('Live').waitFor();
+      await noHorizontalScroll(page, 'projections list');
+      await screenshot(page, 'admin-projections');
     });
   }
 
