@@ -62,7 +62,7 @@ export function createQueryService(deps: {
   queryRoutes(api, { ...deps, institutionReadingAppointment: lookups.institutionReadingAppointment, audit });
   institutionQueryRoutes(api, deps.readStore, audit);
   consentQueryRoutes(api, deps.readStore);
-  privacyQueryRoutes(api, { readStore: deps.readStore, clock: deps.clock, publicUrl: deps.records?.publicUrl });
+  privacyQueryRoutes(api, { readStore: deps.readStore, clock: deps.clock, publicUrl: deps.records?.publicUrl, blobs: deps.records?.blobs });
   consultationQueryRoutes(api, { readStore: deps.readStore, clock: deps.clock, audit });
   if (deps.records) recordQueryRoutes(api, { readStore: deps.readStore, audit, ...deps.records });
   adminQueryRoutes(api, { readStore: deps.readStore, audit });
