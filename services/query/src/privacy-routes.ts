@@ -4,12 +4,16 @@ import {
   API_TEXTS,
   accessLogQuerySchema,
   accessLogResponseSchema,
+  displayFileName,
   notFound,
   personalDataExportSchema,
+  z,
   type AccessLogEntry,
   type PersonalDataExport,
 } from '@telemed/contracts';
-import { policies, type ApiRouter, type ReadStore } from '@telemed/platform';
+import { BlobErasedError, BlobNotFoundError, HttpError, StreamedBody, policies, type ApiRouter, type BlobStore, type ReadStore } from '@telemed/platform';
+import type { Readable } from 'node:stream';
+import yazl from 'yazl';
 import type {
   AccessLogDoc,
   AppointmentDoc,
@@ -26,6 +30,7 @@ import type {
 import type { ConsentDoc } from './projections/consents';
 import { ACCESS_LOG } from './projections/access-log';
 import { recordsForExport } from './record-routes';
+import { RECORD_FILES, type RecordFileDoc } from './projections/clinical-records';
 
 /** Looks each id up once per request. */
 function memo<T>(load: (id: string) => Promise<T>): (id: string) => Promise<T> {
@@ -41,7 +46,10 @@ function memo<T>(load: (id: string) => Promise<T>): (id: string) => Promise<T> {
  * The person's rights of access (issue 12): who saw my data (the access log, from the audit events), and everything
  * the product holds about me as one JSON document. Both read only the caller's own data, so neither is audited.
  */
-export function privacyQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; clock: () => Date; /** For the prescriptions' verification links. */ publicUrl?: string }): void {
+export function privacyQueryRoutes(
+  api: ApiRouter,
+  deps: { readStore: ReadStore; clock: () => Date; /** For the prescriptions' verification links. */ publicUrl?: string; /** The record files, for the zip export. */ blobs?: BlobStore },
+): void {
   const { readStore } = deps;
   const users = readStore.collection<UserDoc>('users');
   const doctors = readStore.collection<DoctorDoc>('doctors');
@@ -64,6 +72,33 @@ export function privacyQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore;
       })),
     );
   };
+
+  /**
+   * `?format=zip`: the same JSON as `export.json`, and each file of the person's records under
+   * `files/{file_id}/{name}` (decrypted, as the download route gives it). Every blob is opened before the first byte
+   * is sent, so a missing one is listed in `files/missing.txt` instead of breaking the archive half-way.
+   */
+  async function exportZip(me: string, body: PersonalDataExport): Promise<StreamedBody> {
+    if (!deps.blobs) throw new HttpError(503, 'The record files cannot be read by this service');
+    const blobs = deps.blobs;
+    const docs = await readStore.collection<RecordFileDoc>(RECORD_FILES).find({ patient_id: me });
+    const opened: Array<{ doc: RecordFileDoc; stream: Readable }> = [];
+    const missing: string[] = [];
+    for (const doc of docs) {
+      try {
+        opened.push({ doc, stream: (await blobs.open(doc.blob_id)) as Readable });
+      } catch (error) {
+        if (!(error instanceof BlobNotFoundError || error instanceof BlobErasedError)) throw error;
+        missing.push(`${doc.file_id} ${displayFileName(doc.file_name)}: ${error instanceof BlobErasedError ? 'erased' : 'not found'}`);
+      }
+    }
+    const zip = new yazl.ZipFile();
+    zip.addBuffer(Buffer.from(JSON.stringify(body, null, 2) + '\n'), 'export.json');
+    for (const { doc, stream } of opened) zip.addReadStream(stream, `files/${doc.file_id}/${displayFileName(doc.file_name).replace(/[\\/:*?<>|]/g, '_')}`);
+    if (missing.length) zip.addBuffer(Buffer.from(missing.join('\n') + '\n'), 'files/missing.txt');
+    zip.end();
+    return new StreamedBody(zip.outputStream, 'application/zip');
+  }
 
   api.route({
     method: 'get',
@@ -91,9 +126,10 @@ export function privacyQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore;
       'Everything the product holds about me, as one JSON document (a download): profile, consents, appointments with their history, slots, institutions, invitations, and who saw each item',
     tags: ['privacy'],
     policy: policies.anyUser,
+    query: z.object({ format: z.enum(['json', 'zip']).default('json') }),
     response: personalDataExportSchema,
-    errors: [404],
-    handler: async ({ auth }) => {
+    errors: [404, 503],
+    handler: async ({ auth, query }): Promise<{ body: PersonalDataExport | StreamedBody; headers: Record<string, string> }> => {
       const me = auth.user_id;
       const user = await users.get(me);
       if (!user) throw notFound(API_TEXTS.userNotFound);
@@ -224,6 +260,7 @@ export function privacyQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore;
         access_log: log,
       };
       const day = deps.clock().toISOString().slice(0, 10);
+      if (query.format === 'zip') return { body: await exportZip(me, body), headers: { 'Content-Disposition': `attachment; filename="telemed-my-data-${day}.zip"`, 'Cache-Control': 'no-store' } };
       return {
         body,
         headers: {

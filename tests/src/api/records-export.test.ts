@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { unzipSync } from 'fflate';
 import { DateTime } from 'luxon';
 import { DEFAULT_TIMEZONE, personalDataExportSchema } from '@telemed/contracts';
 import { indiaDate, startTestApp, type TestApp, type TestUser } from '../support/test-app';
@@ -80,6 +81,30 @@ describe('export of clinical records', () => {
     const other = JSON.stringify((await t.http.get('/api/v1/users/me/export').set(otherPatient.auth).expect(200)).body);
     for (const foreign of [mine.report, mine.file, mine.prescription, 'MINE']) assert.ok(!other.includes(foreign), `the other patient's export holds ${foreign}`);
     assert.ok(other.includes(theirs.report) && other.includes('diagnosis THEIRS'));
+  });
+
+  it('?format=zip: the same export as export.json and the person\'s own record files, decrypted, and nobody else\'s', async () => {
+    const res = await t.http
+      .get('/api/v1/users/me/export?format=zip')
+      .set(patient.auth)
+      .buffer(true)
+      .parse((r, cb) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => cb(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
+    assert.equal(res.headers['content-type'], 'application/zip');
+    assert.match(res.headers['content-disposition'] ?? '', /^attachment; filename="telemed-my-data-\d{4}-\d{2}-\d{2}\.zip"$/);
+    const entries = unzipSync(new Uint8Array(res.body as Buffer));
+    const json = personalDataExportSchema.parse(JSON.parse(Buffer.from(entries['export.json']!).toString('utf8')));
+    const files = Object.keys(entries).filter((name) => name.startsWith('files/')).sort();
+    const expected = [...json.clinical_records.reports.flatMap((r) => r.files), ...json.clinical_records.prescription_files.map((p) => p.file)].map((f) => `files/${f.file_id}/${f.file_name}`).sort();
+    assert.deepEqual(files, expected);
+    assert.ok(files.some((f) => f.endsWith('/MINE-cbc.pdf')) && files.some((f) => f.endsWith('/MINE-rx.pdf')));
+    for (const name of files) assert.deepEqual(Buffer.from(entries[name]!), PDF, `${name} is the uploaded file, decrypted`);
+    assert.ok(!files.some((f) => f.includes('THEIRS')), "another patient's files are not in it");
+    await t.http.get('/api/v1/users/me/export?format=tar').set(patient.auth).expect(422);
   });
 
   it("a doctor's export holds none of their patients' records", async () => {
