@@ -27,6 +27,8 @@ export const adminTheme: RaThemeOptions = {
     RaList: { styleOverrides: { root: { minWidth: 0, '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } } } },
     // react-admin's layout is `min-width: fit-content`, so one wide table widened the whole page.
     RaLayout: { styleOverrides: { root: { minWidth: 0, '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 } } } },
+    // The empty list's 'No … yet' is drawn at half opacity: grey on grey, below AA. Full strength, in the secondary text colour.
+    RaEmpty: { styleOverrides: { root: { '& .RaEmpty-message': { opacity: 1, color: '#4a5957' } } } },
     RaShow: { styleOverrides: { root: { minWidth: 0, '& .RaShow-main, & .RaShow-card': { minWidth: 0 } } } },
   },
 };

@@ -154,14 +154,24 @@ describe('accessibility: every page for each role passes axe (WCAG 2.1 AA) at de
       [`/confirm-appointment?slot_id=${slotId}`, 'patient-confirm-appointment'],
       ['/profile', 'patient-profile'],
       [`/${doctorId}`, 'patient-public-doctor'],
+      ['/admin', 'patient-admin-refused'],
     ],
     doctor: [
       ['/doctor-home', 'doctor-home'],
       ['/my-appointments', 'doctor-my-appointments'],
       ['/profile', 'doctor-profile'],
     ],
-    clinicAdmin: [['/institution-admin', 'clinic-admin']],
-    platformAdmin: [['/institutions', 'platform-admin-institutions']],
+    clinicAdmin: [
+      ['/institution-admin', 'clinic-admin'],
+      ['/admin/appointments', 'admin-clinic-appointments'],
+      ['/admin/staff', 'admin-clinic-staff'],
+    ],
+    platformAdmin: [
+      ['/institutions', 'platform-admin-institutions'],
+      ['/admin/institutions', 'admin-institutions'],
+      ['/admin/users', 'admin-users'],
+      ['/admin/projections', 'admin-projections'],
+    ],
   });
 
   for (const [kind, viewport] of Object.entries(VIEWPORTS)) {
