@@ -53,8 +53,8 @@ export async function createApp(options: AppOptions) {
     clock,
   });
   metrics.gauge('telemed_projection_lag_events', 'Events in the log not yet applied, by projection', ['projection'], async (set) => {
-    const head = await eventStore.headPosition();
-    for (const p of allProjections) set({ projection: p.name }, Math.max(0, head - query.runner.checkpointOf(p.name)));
+    // Counted by reading the events after each checkpoint: EventStoreDB's positions are byte offsets, not counts.
+    for (const p of allProjections) set({ projection: p.name }, await query.runner.lagOf(p.name));
   });
   metrics.gauge('telemed_websocket_open_sockets', 'Open notification sockets', [], (set) => set({}, notifier.openSockets()));
 
@@ -69,7 +69,7 @@ export async function createApp(options: AppOptions) {
     logger,
     metrics,
     ready: async () => {
-      const lag = (await eventStore.headPosition()) - query.runner.position;
+      const lag = await query.runner.eventsAfter(query.runner.position, 101); // in events, read up to just past the limit
       return { ok: lag <= 100, lag, adapters: adapters.kinds };
     },
   });

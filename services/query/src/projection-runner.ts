@@ -225,6 +225,7 @@ export class ProjectionRunner {
           if (!projection.handles.has(stored.type as RecordedEvent['type'])) continue;
           try {
             await projection.apply(stored as unknown as RecordedEvent, batch);
+            this.count(projection.name);
           } catch (error) {
             throw new PoisonEvent(failureOf(stored, error));
           }
@@ -288,8 +289,13 @@ export class ProjectionRunner {
    * How many events of the log this projection has not applied yet, counted by reading them (positions are not
    * counts: EventStoreDB's are byte offsets); `atMost` bounds the reading, and a lag that reaches it reads as that.
    */
-  async lagOf(name: string, atMost = 10_000): Promise<number> {
-    let position = this.checkpointOf(name);
+  lagOf(name: string, atMost = 10_000): Promise<number> {
+    return this.eventsAfter(this.checkpointOf(name), atMost);
+  }
+
+  /** Events in the log after `position`, counted by reading them, up to `atMost`. */
+  async eventsAfter(from: number, atMost = 10_000): Promise<number> {
+    let position = from;
     let lag = 0;
     while (lag < atMost) {
       const events = await this.deps.eventStore.readAll({ fromPosition: position, limit: Math.min(READ_PAGE, atMost - lag) });
