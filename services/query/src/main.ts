@@ -26,17 +26,17 @@ const query = createQueryService({
   records: { blobs, medicines, publicUrl: config.publicUrl },
 });
 metrics.gauge('telemed_projection_lag_events', 'Events in the log not yet applied, by projection', ['projection'], async (set) => {
-  const head = await adapters.eventStore.headPosition();
-  for (const p of allProjections) set({ projection: p.name }, Math.max(0, head - ((await adapters.readStore.getCheckpoint(p.name))?.position ?? 0)));
+  // Counted by reading the events after each stored checkpoint: EventStoreDB's positions are byte offsets, not counts.
+  for (const p of allProjections) set({ projection: p.name }, await query.runner.eventsAfter((await adapters.readStore.getCheckpoint(p.name))?.position ?? 0));
 });
 const base = createBaseApp({
   config,
   logger,
   metrics,
   ready: async () => {
-    const head = await adapters.eventStore.headPosition();
     const lowest = Math.min(...(await Promise.all(allProjections.map(async (p) => (await adapters.readStore.getCheckpoint(p.name))?.position ?? 0))));
-    return { ok: head - lowest <= 100, lag: head - lowest, projector, adapters: adapters.kinds };
+    const lag = await query.runner.eventsAfter(lowest, 101); // in events, read up to just past the limit
+    return { ok: lag <= 100, lag, projector, adapters: adapters.kinds };
   },
 });
 base.app.use('/api/v1', query.router);
