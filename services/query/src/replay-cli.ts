@@ -31,16 +31,18 @@ async function main() {
   const runner = new ProjectionRunner({ eventStore, readStore, projections });
   const head = await eventStore.headPosition();
   const bar = new cliProgress.SingleBar(
-    { format: 'replay [{bar}] {percentage}% | {value}/{total} events | {rate} events/s', stream: process.stderr, noTTYOutput: true, notTTYSchedule: 1000 },
+    // The bar follows the log position (how far through the log), the count is of events read: EventStoreDB's
+    // positions are byte offsets, so the two differ there.
+    { format: 'replay [{bar}] {percentage}% of the log | {events} events | {rate} events/s', stream: process.stderr, noTTYOutput: true, notTTYSchedule: 1000 },
     cliProgress.Presets.shades_classic,
   );
-  bar.start(head, 0, { rate: 0 });
+  bar.start(Math.max(head, 1), 0, { rate: 0, events: 0 });
   const started = performance.now();
-  const count = await runner.catchUp((_position, n) => {
-    bar.update(n, { rate: Math.round(n / ((performance.now() - started) / 1000)) });
+  const count = await runner.catchUp((position, n) => {
+    bar.update(Math.min(position, head), { events: n, rate: Math.round(n / ((performance.now() - started) / 1000)) });
   });
   const seconds = (performance.now() - started) / 1000;
-  bar.update(count, { rate: Math.round(count / Math.max(seconds, 1e-9)) });
+  bar.update(Math.max(head, 1), { events: count, rate: Math.round(count / Math.max(seconds, 1e-9)) });
   bar.stop();
   const result = {
     events: count,
