@@ -18,6 +18,18 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
   },
   {
+    // The app's pages take values from the contracts' zod-free subpaths: the main entry brings zod and every schema
+    // (and zod's eval probe trips the CSP). Types are free.
+    files: ['frontend/src/**/*.{ts,tsx}'],
+    ignores: ['frontend/src/**/*.test.{ts,tsx}', 'frontend/src/test/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@telemed/contracts', allowTypeImports: true, message: 'Import values from a zod-free subpath (@telemed/contracts/texts, /constants, /record-constants, ...).' }] },
+      ],
+    },
+  },
+  {
     // Drivers are imported only by platform/ adapters (DESIGN.md §3).
     files: ['services/**/*.ts', 'contracts/**/*.ts', 'frontend/**/*.{ts,tsx}'],
     rules: {

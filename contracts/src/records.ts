@@ -5,106 +5,19 @@ import { z } from './zod';
  * patient's uploaded reports. The seeds' texts and limits (seed 001 §3, §5, §8, §9) are written here once.
  */
 
-export const MB = 1024 * 1024;
-
-export const RECORD_LIMITS = {
-  /** Seed 001 §9: prescription file max 10 MB. */
-  prescriptionFileBytes: 10 * MB,
-  /** Seed 001 §9: report file max 20 MB. */
-  reportFileBytes: 20 * MB,
-  /** Files in one report upload (the modal takes several; a bound keeps one request finite). */
-  reportFilesPerUpload: 10,
-  /** Text fields of the forms. */
-  textChars: 4000,
-  shortTextChars: 200,
-  /** Lines in one e-prescription. */
-  prescriptionLines: 30,
-} as const;
-
-/** The seeds' messages (§5, §8), answered as `detail`. */
-export const RECORD_TEXTS = {
-  prescriptionFileTooLarge: 'File size must be less than 10MB',
-  prescriptionFileType: 'Please select a valid file type (PDF, JPG, PNG, DOC, DOCX)',
-  reportFileTooLarge: (file: string) => `File "${file}" is too large. Maximum size is 20MB.`,
-  reportFileType: (file: string) => `File "${file}" is not a supported format.`,
-  uploadPrescriptionFailed: 'Failed to upload prescription. Please try again.',
-  saveNotesFailed: 'Failed to save notes. Please try again.',
-  uploadReportsFailed: 'Failed to upload reports. Please try again.',
-  // Ours, where the seeds give none.
-  multipartRequired: 'Content-Type must be multipart/form-data',
-  fileRequired: 'Select a file to upload',
-  oneFileOnly: 'Upload one prescription file at a time',
-  tooManyFiles: `Upload at most ${10} files at a time`,
-  reportTypeRequired: 'Choose a report type',
-  reportDateFuture: 'Report date cannot be later than today',
-  patientNameRequired: 'Patient name is required',
-  notesDraftEmpty: 'Write something before saving a draft',
-  notesFinalIncomplete: 'Save Notes needs the patient name and a chief complaint or a clinical assessment',
-  notesNotAllowed: 'Only the doctor of this appointment writes its notes',
-  notesNotFound: 'No notes yet',
-  appointmentNotOpen: (status: string) => `Records can be added to a confirmed or completed appointment; this one is ${status}`,
-  notYourAppointment: 'Only the doctor of this appointment can do this',
-  recordNotFound: 'Record not found',
-  fileNotFound: 'File not found',
-  fileErased: "This file can no longer be read: its owner's data was erased",
-  prescriptionNotFound: 'Prescription not found',
-  verificationNotFound: 'No prescription has this verification code',
-  patientNotFound: 'Patient not found',
-  malformedUpload: 'The upload could not be read. Please try again.',
-  // The e-prescription's rules (Telemedicine Practice Guidelines 2020).
-  prescriberOnly: 'Only the doctor of this appointment can issue its prescription',
-  consultationNotHeld: 'A prescription can be issued only for a consultation that has taken place or is under way',
-  registrationMissing: 'Add your medical registration number and council to your profile before issuing prescriptions',
-  prescriptionEmpty: 'Add at least one medicine',
-  prohibited: (medicine: string) =>
-    `${medicine} cannot be prescribed by teleconsultation: it is a prohibited medicine (Schedule X of the Drugs and Cosmetics Rules or the NDPS Act) under the Telemedicine Practice Guidelines 2020`,
-  listANeedsVideo: (medicine: string) =>
-    `${medicine} is on List A of the Telemedicine Practice Guidelines 2020: it can be prescribed in a video consultation, or re-prescribed as a refill in a follow-up`,
-  listBNeedsFollowUp: (medicine: string) =>
-    `${medicine} is on List B of the Telemedicine Practice Guidelines 2020: it can be prescribed only in a follow-up consultation`,
-  unknownMedicine: (id: string) => `No medicine in the catalogue has the id ${id}`,
-} as const;
-
-/** Seed 001 §3: the report types, with the API's ids. */
-export const REPORT_TYPES = [
-  { id: 'lab', name: 'Lab Results' },
-  { id: 'xray', name: 'X-Ray' },
-  { id: 'mri_ct', name: 'MRI/CT Scan' },
-  { id: 'ultrasound', name: 'Ultrasound' },
-  { id: 'ecg', name: 'ECG/EKG' },
-  { id: 'pathology', name: 'Pathology' },
-  { id: 'prescription', name: 'Prescription' },
-  { id: 'other', name: 'Other' },
-] as const;
-export const REPORT_TYPE_IDS = REPORT_TYPES.map((t) => t.id) as unknown as readonly ['lab', 'xray', 'mri_ct', 'ultrasound', 'ecg', 'pathology', 'prescription', 'other'];
-export type ReportTypeId = (typeof REPORT_TYPE_IDS)[number];
-
-/** Seed 001 §9. */
-export const PRIORITY_LEVELS = ['low', 'medium', 'high', 'urgent'] as const;
-export const FOLLOW_UP_VALUES = ['no', 'routine', 'urgent'] as const;
-export const NOTE_TEMPLATES = ['general_consultation', 'follow_up_visit', 'prescription_renewal', 'urgent_care'] as const;
-export const FREQUENCIES = ['once_daily', 'twice_daily', 'three_times_daily', 'four_times_daily', 'custom'] as const;
-export const DURATION_UNITS = ['days', 'weeks', 'months'] as const;
-
-/** How a frequency reads on the prescription. */
-export const FREQUENCY_LABELS: Record<(typeof FREQUENCIES)[number], string> = {
-  once_daily: 'Once daily',
-  twice_daily: 'Twice daily',
-  three_times_daily: 'Three times daily',
-  four_times_daily: 'Four times daily',
-  custom: 'Custom',
-};
-
-/** The types an upload may be, by content; DICOM only for reports. */
-export const PRESCRIPTION_FILE_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'application/msword', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'] as const;
-export const REPORT_FILE_TYPES = [...PRESCRIPTION_FILE_TYPES, 'application/dicom'] as const;
-export type RecordFileType = (typeof REPORT_FILE_TYPES)[number];
-
-/** The Telemedicine Practice Guidelines 2020's lists (Annexure), and the medicines never prescribed by teleconsultation. */
-export const TPG_LISTS = ['O', 'A', 'B', 'prohibited'] as const;
-export type TpgList = (typeof TPG_LISTS)[number];
-export const CONSULTATION_MODES = ['video', 'audio', 'chat'] as const;
-export type ConsultationMode = (typeof CONSULTATION_MODES)[number];
+export * from './record-constants';
+import {
+  CONSULTATION_MODES,
+  DURATION_UNITS,
+  FOLLOW_UP_VALUES,
+  FREQUENCIES,
+  NOTE_TEMPLATES,
+  PRIORITY_LEVELS,
+  RECORD_LIMITS,
+  RECORD_TEXTS,
+  REPORT_TYPE_IDS,
+  TPG_LISTS,
+} from './record-constants';
 
 const optionalText = (max: number = RECORD_LIMITS.textChars) => z.string().max(max).nullish().transform((v) => v ?? null);
 

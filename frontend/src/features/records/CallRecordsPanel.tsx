@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Box, Button, CircularProgress, Divider, Grid, List, ListItem, Paper, Stack, TextField, Typography } from '@mui/material';
-import { FREQUENCY_LABELS, RECORD_TEXTS, type RecordsResponse } from '@telemed/contracts';
+import type { RecordsResponse } from '@telemed/contracts';
+import { FREQUENCY_LABELS, RECORD_TEXTS } from '@telemed/contracts/record-constants';
 import { recordsApi } from './api';
 import { useAppointmentId, useAppointmentPatient, usePatientRecords } from './hooks';
 import { PrescriptionBuilder } from './PrescriptionBuilder';

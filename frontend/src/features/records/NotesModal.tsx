@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Dialog, useMediaQuery, DialogActions, DialogContent, DialogTitle, IconButton, MenuItem, Stack, TextField } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
-import { RECORD_TEXTS } from '@telemed/contracts';
+import { RECORD_TEXTS } from '@telemed/contracts/record-constants';
 import { recordsApi } from './api';
 import { NOTE_TEMPLATE_TEXTS, applyTemplate, canSaveDraft, canSaveNotes, emptyNotes, notesBody, type FollowUp, type NotesFields, type Priority, type TemplateId, PHONE_QUERY } from './rules';
 import { failureText } from './UploadReportsModal';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Box, Button, IconButton, List, ListItem, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import { DURATION_UNITS, FREQUENCIES, FREQUENCY_LABELS, RECORD_TEXTS, type TpgList } from '@telemed/contracts';
+import { DURATION_UNITS, FREQUENCIES, FREQUENCY_LABELS, RECORD_TEXTS, type TpgList } from '@telemed/contracts/record-constants';
 import { recordsApi } from './api';
 import { MedicineSearch } from './MedicineSearch';
 import { DownloadButton } from './RecordsTiles';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, LinearProgress, Stack, TextField, Typography, useMediaQuery } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
-import { RECORD_TEXTS } from '@telemed/contracts';
+import { RECORD_TEXTS } from '@telemed/contracts/record-constants';
 import { uploadForm } from './api';
 import { UPLOADED_CLOSE_DELAY_MS, formatBytes, prescriptionFileError, shownProgress, PHONE_QUERY } from './rules';
 import { failureText } from './UploadReportsModal';

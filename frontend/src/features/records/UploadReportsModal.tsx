@@ -21,7 +21,7 @@ import {
 import CloseIcon from '@mui/icons-material/Close';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
-import { RECORD_TEXTS, REPORT_TYPES, type ReportTypeId } from '@telemed/contracts';
+import { RECORD_TEXTS, REPORT_TYPES, type ReportTypeId } from '@telemed/contracts/record-constants';
 import { ApiError } from '../../lib/api';
 import { uploadForm } from './api';
 import { UPLOADED_CLOSE_DELAY_MS, addFiles, formatBytes, reportTypeFromName, shownProgress, todayInIndia, PHONE_QUERY } from './rules';

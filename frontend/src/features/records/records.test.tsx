@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { RECORD_TEXTS } from '@telemed/contracts';
+import { RECORD_TEXTS } from '@telemed/contracts/record-constants';
 import { json, renderAt } from '../../test/render';
 import { UploadReportsModal } from './UploadReportsModal';
 import { NotesModal } from './NotesModal';

@@ -1,4 +1,4 @@
-import { DURATION_UNITS, FREQUENCIES, RECORD_LIMITS, RECORD_TEXTS, type ReportTypeId } from '@telemed/contracts';
+import { DURATION_UNITS, FREQUENCIES, RECORD_LIMITS, RECORD_TEXTS, type ReportTypeId } from '@telemed/contracts/record-constants';
 
 /**
  * The rules of the upload, notes and prescription forms (seed 001 §4, §5, §9), pure so that tests can hold them.
