@@ -1,5 +1,5 @@
 import { Button, Datagrid, FunctionField, List, NumberField, TextField, useNotify, useRecordContext, useRefresh } from 'react-admin';
-import { Box, Chip, LinearProgress, Typography } from '@mui/material';
+import { Box, Chip, LinearProgress, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { httpClient } from '../providers';
 
 interface ProjectionRow {
@@ -60,19 +60,34 @@ function StateField() {
   return <Chip size="small" color="success" label="Live" />;
 }
 
-export const ProjectionList = () => (
-  <List pagination={false} sort={{ field: 'name', order: 'ASC' }}>
-    <Datagrid bulkActionButtons={false} rowClick={false}>
-      <TextField source="name" />
-      <NumberField source="version" />
-      <NumberField source="position" label="Checkpoint" />
-      <NumberField source="lag" label="Lag (events)" />
-      <NumberField source="events_per_second" label="Events/s" />
-      <FunctionField label="State" render={() => <StateField />} />
-      <TextField source="checksum" sx={{ fontFamily: 'monospace', fontSize: 12, wordBreak: 'break-all' }} />
-      <RebuildButton />
-    </Datagrid>
-  </List>
-);
+/** The checksum's first 16 hex digits (enough to compare by eye), the whole one on hover. */
+function ChecksumField() {
+  const record = useRecordContext<ProjectionRow & { checksum: string }>();
+  if (!record) return null;
+  return (
+    <Typography component="span" title={record.checksum} sx={{ fontFamily: 'monospace', fontSize: 13 }}>
+      {record.checksum.slice(0, 16)}…
+    </Typography>
+  );
+}
+
+export const ProjectionList = () => {
+  // On a phone: name, lag, state and the button; the rest is for wider screens.
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  return (
+    <List pagination={false} sort={{ field: 'name', order: 'ASC' }}>
+      <Datagrid bulkActionButtons={false} rowClick={false}>
+        <TextField source="name" sx={{ wordBreak: 'break-word' }} />
+        {!phone && <NumberField source="version" />}
+        {!phone && <NumberField source="position" label="Checkpoint" />}
+        <NumberField source="lag" label="Lag (events)" />
+        {!phone && <NumberField source="events_per_second" label="Events/s" />}
+        <FunctionField label="State" render={() => <StateField />} />
+        {!phone && <FunctionField label="Checksum" render={() => <ChecksumField />} />}
+        <RebuildButton />
+      </Datagrid>
+    </List>
+  );
+};
 
 export const projections = { list: ProjectionList };
