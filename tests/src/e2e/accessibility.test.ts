@@ -230,7 +230,11 @@ describe('accessibility: every page for each role passes axe (WCAG 2.1 AA) at de
     await doctor.keyboard.press('Escape');
     await menu.waitFor({ state: 'hidden' });
     // MUI hands focus back once the menu's exit transition ends: wait for it rather than race it.
-    await doctor.waitForFunction(() => document.activeElement?.getAttribute('aria-haspopup') === 'menu', undefined, { timeout: 3000 });
+    // Polled with evaluate: waitForFunction evaluates its predicate as a string, which the page's CSP refuses.
+    for (const deadline = Date.now() + 5000; ; await doctor.waitForTimeout(50)) {
+      if ((await doctor.evaluate(() => document.activeElement?.getAttribute('aria-haspopup'))) === 'menu') break;
+      assert.ok(Date.now() < deadline, `focus went back to the menu button (it is on ${await doctor.evaluate("document.activeElement?.outerHTML.slice(0, 120)")})`);
+    }
 
     // The sign-in page from the keyboard alone: every stop shows focus.
     const visitor = await newPage(VIEWPORTS.phone);
