@@ -123,7 +123,7 @@ export function markdownTable(latest: { figures?: Figures }): string {
     const g = f.growth;
     out.push(
       [
-        `Growth (${when(g)}):`,
+        `Growth (${g.measured_at.slice(0, 10)}, one run per size, load ${g.machine.load_average_at_start?.[0] ?? '?'}):`,
         '',
         '| events in the log | first start, ready | restart: first answer / ready | RSS after start | slots GET p50 | appointments p50 (upcoming / past page) | longest stall |',
         '|---|---|---|---|---|---|---|',
