@@ -39,7 +39,8 @@ async function institutionPurpose(
   return { purpose: 'platform_administration', institution: { id: institutionId, role: null } };
 }
 
-const institutionView = (doc: InstitutionDoc) => ({
+/** An institution as every API shows it (the seeds' screens and the console alike). */
+export const institutionView = (doc: InstitutionDoc) => ({
   id: doc._id,
   name: doc.name,
   slug: doc.slug,

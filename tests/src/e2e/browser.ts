@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { execSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -62,4 +63,30 @@ export async function startDemoProduct(env: Record<string, string> = {}) {
   const dataDir = env.DATA_DIR ?? tmpDataDir();
   const server = await startServerProcess({ DATA_DIR: dataDir, DEMO_DATA: 'on', PORT: String(port), PUBLIC_URL: base, HOST: '127.0.0.1', ...env });
   return { server, base, dataDir };
+}
+
+/** The bearer headers of the signed-in app in this page (its session token). */
+export async function bearer(page: Page): Promise<Record<string, string>> {
+  const token = (await page.evaluate("sessionStorage.getItem('auth_token')")) as string | null;
+  assert.ok(token, 'signed in');
+  return { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+}
+
+/**
+ * The patient requests the demo doctor's next open slot (within a day, so that a consultation can be joined now with
+ * an early-join window of a day) and the doctor approves it: a confirmed appointment's id.
+ */
+export async function confirmedAppointment(base: string, patient: Page, doctor: Page): Promise<string> {
+  const doctorHeaders = await bearer(doctor);
+  const me = (await (await fetch(`${base}/api/v1/users/me`, { headers: doctorHeaders })).json()) as { user_id: string };
+  const patientHeaders = await bearer(patient);
+  const { slots } = (await (await fetch(`${base}/api/v1/doctors/${me.user_id}/available-slots`, { headers: patientHeaders })).json()) as { slots: Array<{ slot_id: number; start_at: string }> };
+  const slot = slots.find((s) => Date.parse(s.start_at) - Date.now() < 23 * 3600_000);
+  assert.ok(slot, 'the demo doctor has an open slot within a day');
+  const requested = await fetch(`${base}/api/v1/appointments`, { method: 'POST', headers: patientHeaders, body: JSON.stringify({ slot_id: slot.slot_id, notes: 'Fever for two days' }) });
+  assert.equal(requested.status, 201, await requested.clone().text());
+  const { appointment_id } = (await requested.json()) as { appointment_id: string };
+  const approved = await fetch(`${base}/api/v1/appointments/${appointment_id}/approve`, { method: 'POST', headers: doctorHeaders });
+  assert.equal(approved.status, 200, await approved.text());
+  return appointment_id;
 }

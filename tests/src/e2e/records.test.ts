@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { startServerProcess } from '../support/processes';
-import { VIEWPORTS, chromiumMissing, launchChromium, screenshot, signInWithGoogle, startDemoProduct } from './browser';
+import { VIEWPORTS, chromiumMissing, launchChromium, screenshot, signInWithGoogle, startDemoProduct, bearer, confirmedAppointment } from './browser';
 
 /**
  * Clinical records in the browser (issue 14): the patient uploads a report from /home's Medical Reports tile (type
@@ -17,28 +17,6 @@ import { VIEWPORTS, chromiumMissing, launchChromium, screenshot, signInWithGoogl
 const context: BrowserContextOptions = { timezoneId: 'Asia/Kolkata', locale: 'en-IN', acceptDownloads: true, permissions: ['camera', 'microphone'] };
 const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex'), Buffer.alloc(64)]);
 type Server = Awaited<ReturnType<typeof startServerProcess>>;
-
-async function bearer(page: Page): Promise<Record<string, string>> {
-  const token = (await page.evaluate("sessionStorage.getItem('auth_token')")) as string | null;
-  assert.ok(token, 'signed in');
-  return { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
-}
-
-/** The patient requests the demo doctor's next open slot and the doctor approves it. */
-async function confirmedAppointment(base: string, patient: Page, doctor: Page): Promise<string> {
-  const doctorHeaders = await bearer(doctor);
-  const me = (await (await fetch(`${base}/api/v1/users/me`, { headers: doctorHeaders })).json()) as { user_id: string };
-  const patientHeaders = await bearer(patient);
-  const { slots } = (await (await fetch(`${base}/api/v1/doctors/${me.user_id}/available-slots`, { headers: patientHeaders })).json()) as { slots: Array<{ slot_id: number; start_at: string }> };
-  const slot = slots.find((s) => Date.parse(s.start_at) - Date.now() < 23 * 3600_000);
-  assert.ok(slot, 'the demo doctor has an open slot within a day');
-  const requested = await fetch(`${base}/api/v1/appointments`, { method: 'POST', headers: patientHeaders, body: JSON.stringify({ slot_id: slot.slot_id, notes: 'Fever for two days' }) });
-  assert.equal(requested.status, 201, await requested.clone().text());
-  const { appointment_id } = (await requested.json()) as { appointment_id: string };
-  const approved = await fetch(`${base}/api/v1/appointments/${appointment_id}/approve`, { method: 'POST', headers: doctorHeaders });
-  assert.equal(approved.status, 200, await approved.text());
-  return appointment_id;
-}
 
 async function reportCount(page: Page): Promise<number> {
   const tile = page.getByTestId('reports-tile-count');

@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { startServerProcess } from '../support/processes';
-import { VIEWPORTS, chromiumMissing, launchChromium, screenshot, signInWithGoogle, startDemoProduct } from './browser';
+import { VIEWPORTS, chromiumMissing, launchChromium, screenshot, signInWithGoogle, startDemoProduct, bearer, confirmedAppointment } from './browser';
 
 /**
  * The video consultation held for real between two browsers (issue 13): the patient and the doctor join the same
@@ -19,28 +19,6 @@ const context: BrowserContextOptions = { timezoneId: 'Asia/Kolkata', locale: 'en
 const EARLY_JOIN = { CONSULTATION_EARLY_JOIN_MINUTES: '1440', ICE_SERVERS: '[]', CONSULTATION_SWEEP_INTERVAL_MS: '1000' };
 
 type Server = Awaited<ReturnType<typeof startServerProcess>>;
-
-async function bearer(page: Page): Promise<Record<string, string>> {
-  const token = (await page.evaluate("sessionStorage.getItem('auth_token')")) as string | null;
-  assert.ok(token, 'signed in');
-  return { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
-}
-
-/** The patient requests the demo doctor's next open slot and the doctor approves it: a consultation that can be joined now. */
-async function confirmedAppointment(base: string, patient: Page, doctor: Page): Promise<string> {
-  const doctorHeaders = await bearer(doctor);
-  const me = (await (await fetch(`${base}/api/v1/users/me`, { headers: doctorHeaders })).json()) as { user_id: string };
-  const patientHeaders = await bearer(patient);
-  const { slots } = (await (await fetch(`${base}/api/v1/doctors/${me.user_id}/available-slots`, { headers: patientHeaders })).json()) as { slots: Array<{ slot_id: number; start_at: string }> };
-  const slot = slots.find((s) => Date.parse(s.start_at) - Date.now() < 23 * 3600_000);
-  assert.ok(slot, 'the demo doctor has an open slot within a day');
-  const requested = await fetch(`${base}/api/v1/appointments`, { method: 'POST', headers: patientHeaders, body: JSON.stringify({ slot_id: slot.slot_id, notes: 'Fever for two days' }) });
-  assert.equal(requested.status, 201, await requested.clone().text());
-  const { appointment_id } = (await requested.json()) as { appointment_id: string };
-  const approved = await fetch(`${base}/api/v1/appointments/${appointment_id}/approve`, { method: 'POST', headers: doctorHeaders });
-  assert.equal(approved.status, 200, await approved.text());
-  return appointment_id;
-}
 
 /** Start Consultation, once it can be pressed (the page's CSP forbids waitForFunction's string evaluation). */
 const startEnabled = (page: Page) => page.locator('button:has-text("Start Consultation"):enabled');

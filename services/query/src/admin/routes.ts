@@ -32,6 +32,7 @@ import { Subjects, type AccessAudit } from '../access-audit';
 import { institutionLookups } from '../institution-routes';
 import { byField, contentRange, idsFilter, listQuerySchema, pageOf, type ListQuery } from './ra';
 import { describe, historyCsv, type TimelineEntry } from './history';
+import { institutionView } from '../institution-routes';
 
 const idParams = z.object({ id: z.string().min(1).max(200) });
 const isoInstant = z.iso.datetime({ offset: true });
@@ -39,18 +40,6 @@ const isoInstant = z.iso.datetime({ offset: true });
 /** Who is asking, as the console sees it: a platform admin, or a member of some institutions. */
 type Scope = { platform: true; memberships: [] } | { platform: false; memberships: Array<{ institution: InstitutionDoc; membership: InstitutionMembership }> };
 
-const institutionRecord = (doc: InstitutionDoc) => ({
-  id: doc._id,
-  name: doc.name,
-  slug: doc.slug,
-  address: doc.address,
-  phone: doc.phone,
-  email: doc.email,
-  is_active: doc.is_active,
-  hours_of_operation: doc.hours_of_operation,
-  role_permissions: doc.role_permissions,
-  created_at: doc.created_at,
-});
 
 const staffRecord = (doc: StaffDoc) => ({
   id: memberId(doc.institution_id, doc.user_id),
@@ -199,7 +188,7 @@ export function adminQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; a
       const sortField = query.sort.field === 'id' ? '_id' : query.sort.field;
       if (allowed) {
         const mine = (await Promise.all([...allowed].map((id) => institutions.get(id)))).filter((d): d is InstitutionDoc => d !== null && keep(d));
-        return pageOf('institutions', mine.map(institutionRecord).sort(byField(query.sort.field, query.sort.order)), query);
+        return pageOf('institutions', mine.map(institutionView).sort(byField(query.sort.field, query.sort.order)), query);
       }
       // Institutions are few; the filter narrows by id where it can.
       const filter: Filter = {};
@@ -207,13 +196,13 @@ export function adminQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; a
       if (f.is_active !== undefined) filter.is_active = f.is_active;
       if (q) {
         const all = (await institutions.find(filter, { sort: { [sortField]: query.sort.order } })).filter(keep);
-        return pageOf('institutions', all.map(institutionRecord), query);
+        return pageOf('institutions', all.map(institutionView), query);
       }
       const [page, total] = await Promise.all([
         institutions.find(filter, { sort: { [sortField]: query.sort.order, _id: query.sort.order }, skip: query.start, limit: query.end - query.start + 1 }),
         institutions.count(filter),
       ]);
-      return { body: page.map(institutionRecord), headers: contentRange('institutions', query.start, page.length, total) };
+      return { body: page.map(institutionView), headers: contentRange('institutions', query.start, page.length, total) };
     },
   });
 
@@ -230,7 +219,7 @@ export function adminQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; a
       const allowed = readable(await scopeOf(auth), 'read');
       const doc = !allowed || allowed.has(params.id) ? await institutions.get(params.id) : null;
       if (!doc) throw notFound(INSTITUTION_TEXTS.institutionNotFound);
-      return { body: institutionRecord(doc) };
+      return { body: institutionView(doc) };
     },
   });
 
