@@ -61,7 +61,7 @@ export class EncryptingEventStore implements EventStore {
       if (event.type === 'PersonalDataErased') this.keys.forget((event.data as { user_id: string }).user_id);
       if (event.type === 'ClinicalRecordsDestroyed') this.keys.forget(clinicalRecordsSubject((event.data as { user_id: string }).user_id));
       if (!personal(event.type)) continue;
-      const { data } = await decryptEventData(event.type, event.data as object, this.keys.keyById);
+      const { data } = await decryptEventData(event.type, event.data as object, this.keys.keyById, this.keys.cachedKeyById);
       if (data === event.data) continue;
       out ??= events.slice();
       out[i] = { ...event, data };

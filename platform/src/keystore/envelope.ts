@@ -54,6 +54,11 @@ export function isCiphertext(value: unknown): value is string {
 export function decryptField(text: string, key: Buffer, context = ''): string {
   const parts = parseCiphertext(text);
   if (!parts) throw new EnvelopeError('Not a field ciphertext');
+  return decryptParts(parts, key, context);
+}
+
+/** decryptField for a ciphertext already parsed (a reader that parsed it to find its key does not parse it again). */
+export function decryptParts(parts: FieldCiphertext, key: Buffer, context = ''): string {
   try {
     const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(parts.iv, 'base64url'), { authTagLength: TAG_BYTES });
     decipher.setAAD(aad(parts.k, context));

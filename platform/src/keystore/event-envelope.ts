@@ -1,5 +1,5 @@
 import { ERASED_VALUE, personalFieldRules, personalFieldTargets, type EventType, type StreamParties } from '@telemed/contracts';
-import { decryptField, encryptField, parseCiphertext } from './envelope';
+import { decryptParts, encryptField, parseCiphertext } from './envelope';
 import { SubjectErasedError, type KeyStore } from './port';
 
 /** The data key to encrypt a subject's fields with (created on first use), or null when the subject was erased. */
@@ -31,7 +31,13 @@ export async function encryptEventData<D extends object>(type: EventType, data: 
  * listed in `erased` (never an exception: an erased person's events still fold and project). A plain value (written
  * before encryption) passes through. An altered ciphertext throws EnvelopeError.
  */
-export async function decryptEventData<D extends object>(type: EventType, data: D, keyById: KeyById): Promise<{ data: D; erased: string[] }> {
+export async function decryptEventData<D extends object>(
+  type: EventType,
+  data: D,
+  keyById: KeyById,
+  /** A synchronous look into a cache of keys: undefined when it does not know the key (then keyById is awaited). */
+  cachedKeyById?: (keyId: string) => Buffer | null | undefined,
+): Promise<{ data: D; erased: string[] }> {
   const erased: string[] = [];
   let out: Record<string, unknown> | null = null;
   for (const rule of personalFieldRules(type)) {
@@ -40,8 +46,10 @@ export async function decryptEventData<D extends object>(type: EventType, data: 
       const parts = typeof value === 'string' ? parseCiphertext(value) : null;
       if (!parts) continue;
       const copy: Record<string, unknown> = (out ??= { ...(data as Record<string, unknown>) });
-      const key = await keyById(parts.k);
-      if (key) copy[field] = decryptField(value as string, key, fieldContext(type, field));
+      // A rebuild decrypts a field every few events: no promise per field when the key is cached.
+      const cached = cachedKeyById?.(parts.k);
+      const key = cached === undefined ? await keyById(parts.k) : cached;
+      if (key) copy[field] = decryptParts(parts, key, fieldContext(type, field));
       else {
         copy[field] = ERASED_VALUE;
         erased.push(field);

@@ -73,6 +73,12 @@ export class KeyRing {
     });
   };
 
+  /** The cached data key with this id (null: known destroyed), or undefined when the cache does not know it. */
+  readonly cachedKeyById = (keyId: string): Buffer | null | undefined => {
+    const cached = this.byKeyId.get(keyId);
+    return cached === undefined ? undefined : (cached?.key ?? null);
+  };
+
   /** The data key written next to a ciphertext, or null when it was destroyed. */
   readonly keyById: KeyById = async (keyId) => {
     const cached = this.byKeyId.get(keyId);
