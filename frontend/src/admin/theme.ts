@@ -1,5 +1,5 @@
 import { defaultTheme, type RaThemeOptions } from 'react-admin';
-import { BRAND, FONT_STACK, theme as appTheme } from '../app/theme';
+import { BRAND, BRAND_PALETTE, FONT_STACK, theme as appTheme } from '../app/theme';
 
 /**
  * react-admin's own theme in the product's colours and type: its default blue app bar gives white text 3.1:1
@@ -8,16 +8,7 @@ import { BRAND, FONT_STACK, theme as appTheme } from '../app/theme';
  */
 export const adminTheme: RaThemeOptions = {
   ...defaultTheme,
-  palette: {
-    primary: { main: BRAND.primary, dark: BRAND.primaryDark, light: '#3f938e', contrastText: '#ffffff' },
-    secondary: { main: BRAND.primaryDark, contrastText: '#ffffff' },
-    success: { main: '#1b7a3a' },
-    warning: { main: '#a15c00' },
-    error: { main: '#c62828' },
-    info: { main: '#0d63a5' },
-    background: { default: BRAND.page, paper: '#ffffff' },
-    text: { primary: '#16201f', secondary: '#4a5957' },
-  },
+  palette: { ...BRAND_PALETTE, secondary: { main: BRAND.primaryDark, contrastText: '#ffffff' } },
   typography: { fontFamily: FONT_STACK, h6: { fontWeight: 600 }, button: { fontWeight: 600, textTransform: 'none' } },
   components: {
     ...defaultTheme.components,

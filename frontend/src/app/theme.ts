@@ -25,18 +25,21 @@ export const BRAND = {
   page: '#f4f7f6',
 } as const;
 
+/** The product's colours, shared by the app and the admin console. */
+export const BRAND_PALETTE = {
+  primary: { main: BRAND.primary, dark: BRAND.primaryDark, light: '#3f938e', contrastText: '#ffffff' },
+  secondary: { main: BRAND.accent, contrastText: '#ffffff' },
+  // MUI's default success and warning greens and oranges fall below 4.5:1 as text; these pass on white.
+  success: { main: '#1b7a3a' },
+  warning: { main: '#a15c00' },
+  error: { main: '#c62828' },
+  info: { main: '#0d63a5' },
+  background: { default: BRAND.page, paper: '#ffffff' },
+  text: { primary: '#16201f', secondary: '#4a5957' },
+};
+
 export const theme = createTheme({
-  palette: {
-    primary: { main: BRAND.primary, dark: BRAND.primaryDark, light: '#3f938e', contrastText: '#ffffff' },
-    secondary: { main: BRAND.accent, contrastText: '#ffffff' },
-    // MUI's default success and warning greens and oranges fall below 4.5:1 as text; these pass on white.
-    success: { main: '#1b7a3a' },
-    warning: { main: '#a15c00' },
-    error: { main: '#c62828' },
-    info: { main: '#0d63a5' },
-    background: { default: BRAND.page, paper: '#ffffff' },
-    text: { primary: '#16201f', secondary: '#4a5957' },
-  },
+  palette: BRAND_PALETTE,
   shape: { borderRadius: 12 },
   typography: {
     fontFamily: FONT_STACK,
