@@ -3,6 +3,7 @@ import { PERMISSIONS, STAFF_ROLES } from './institutions';
 import { CONSENT_LANGUAGES } from './consent-notice';
 import { ACCESS_PURPOSES, ACCESS_RESOURCES } from './privacy';
 import { CONSULTATION_MODES, FOLLOW_UP_VALUES, NOTE_TEMPLATES, PRIORITY_LEVELS, REPORT_TYPE_IDS } from './records';
+import { BLOG_CATEGORY_IDS, blogContentSchema } from './blog';
 
 /** Every fact the write side records. Past-tense names; never rename a stored type: add a new version. */
 
@@ -35,6 +36,18 @@ export const doctorProfileFields = {
   medical_council: z.string().nullable(),
 };
 export type DoctorProfile = z.infer<z.ZodObject<typeof doctorProfileFields>>;
+
+/** A blog post's fields as saved (issue 16). */
+const blogPostFields = {
+  title: z.string(),
+  description: z.string().nullable(),
+  excerpt: z.string().nullable(),
+  category: z.enum(BLOG_CATEGORY_IDS),
+  tags: z.array(z.string()),
+  image_url: z.string().nullable(),
+  date: z.iso.date(),
+  content: blogContentSchema,
+};
 
 /** A staff member as the institution records them, on joining or on being invited. */
 const staffMemberFields = {
@@ -166,6 +179,21 @@ export const eventDataSchemas = {
     invitation_id: z.string(),
     user_id: userId,
     reason: z.enum(['withdrawn', 'disbanded']),
+  }),
+  /**
+   * A doctor of the institution stops practising through it (issue 15): still on its staff, shown as inactive, with
+   * no rights in the institution until activated again (InstitutionDoctorActivated).
+   */
+  InstitutionDoctorDeactivated: z.object({ institution_id: z.string(), staff_id: z.string(), user_id: userId }),
+  InstitutionDoctorActivated: z.object({ institution_id: z.string(), staff_id: z.string(), user_id: userId }),
+  /** A staff member's role changed (the console's staff edit, issue 15); the admin flag follows the role (ADMIN). */
+  InstitutionStaffRoleChanged: z.object({
+    institution_id: z.string(),
+    staff_id: z.string(),
+    user_id: userId,
+    role: z.enum(STAFF_ROLES),
+    previous_role: z.enum(STAFF_ROLES),
+    is_institution_admin: z.boolean(),
   }),
 
   AvailabilitySet: z.object({
@@ -346,6 +374,26 @@ export const eventDataSchemas = {
     rows: z.number().int().nonnegative(),
     sha256: z.string(),
   }),
+
+  /**
+   * The Patient Education Hub (issue 16), on the post's stream (`blog_post-<id>`). A post is the doctor's public
+   * writing, not anyone's personal data; an erased doctor's posts leave every page (the read model drops them).
+   * `content` is Editor.js block JSON whose inline HTML was cleaned before it was decided; title and excerpt as the
+   * doctor typed them (the display defaults, 'Untitled Draft' and 'No excerpt', are the pages').
+   */
+  BlogPostCreated: z.object({ post_id: z.string(), author_id: userId, ...blogPostFields }),
+  /** The doctor saved the post again: every field as it now stands. */
+  BlogPostUpdated: z.object({ post_id: z.string(), author_id: userId, ...blogPostFields }),
+  /** Published now (by the doctor, or by the scheduler at its time) under this slug (kept from the first publishing). */
+  BlogPostPublished: z.object({ post_id: z.string(), author_id: userId, slug: z.string(), published_at: instant, scheduled: z.boolean() }),
+  BlogPostScheduled: z.object({ post_id: z.string(), author_id: userId, publish_at: instant }),
+  BlogPostUnscheduled: z.object({ post_id: z.string(), author_id: userId }),
+  BlogPostArchived: z.object({ post_id: z.string(), author_id: userId }),
+  BlogPostDeleted: z.object({ post_id: z.string(), author_id: userId }),
+  /** An image for a post, in the blob store under the doctor's key; its type is what its content is. */
+  BlogImageStored: z.object({ image_id: z.string(), author_id: userId, blob_id: z.string(), content_type: z.string(), size: z.number().int().nonnegative(), sha256: z.string() }),
+  /** A reader session's first view of a published post (`blog_view-<post>-<reader>`: one stream each, so once only). */
+  BlogPostViewed: z.object({ post_id: z.string(), author_id: userId, reader: z.string() }),
 } as const;
 
 export type EventType = keyof typeof eventDataSchemas;
@@ -401,6 +449,10 @@ export const streams = {
   prescriptionFile: (id: string) => `prescription_file-${id}`,
   medicalReport: (id: string) => `medical_report-${id}`,
   medicineCatalogue: () => 'medicine_catalogue-brands',
+  blogPost: (id: string) => `blog_post-${id}`,
+  blogImage: (id: string) => `blog_image-${id}`,
+  /** One per post and reader session (a digest, never the session itself): appended once, so a view counts once. */
+  blogView: (postId: string, reader: string) => `blog_view-${postId}-${reader}`,
 };
 
 export function streamCategory(streamId: string): string {

@@ -18,3 +18,4 @@ export * from './consent';
 export * from './erasure';
 export * from './privacy';
 export * from './records';
+export * from './blog';
