@@ -62,6 +62,10 @@ export const RECORD_TEXTS = {
   listBNeedsFollowUp: (medicine: string) =>
     `${medicine} is on List B of the Telemedicine Practice Guidelines 2020: it can be prescribed only in a follow-up consultation`,
   unknownMedicine: (id: string) => `No medicine in the catalogue has the id ${id}`,
+  strengthNotListed: (medicine: string, strength: string, listed: readonly string[]) =>
+    `${medicine} is not listed in the strength ${strength}; choose one of: ${listed.join(', ')}`,
+  strengthRequired: (medicine: string, listed: readonly string[]) => `Choose the strength of ${medicine}: ${listed.join(', ')}`,
+  dosageFormNotListed: (medicine: string, form: string, listed: string) => `${medicine} in the catalogue is a ${listed}, not a ${form}`,
 } as const;
 
 /** Seed 001 §3: the report types, with the API's ids. */

@@ -66,6 +66,13 @@ export type ConsultationNotesView = z.infer<typeof consultationNotesViewSchema>;
 export const prescriptionLineSchema = z.strictObject({
   medicine_id: z.string().min(1).max(64).nullish().transform((v) => v ?? null),
   medicine: z.string().trim().min(1).max(RECORD_LIMITS.shortTextChars),
+  /**
+   * The strength chosen for this line: with `medicine_id`, one of the strengths the catalogue lists for it (it may be
+   * left out when it lists only one); for a free-text medicine, any.
+   */
+  strength: optionalText(RECORD_LIMITS.shortTextChars),
+  /** With `medicine_id`, the catalogue's form of it (left out, it is taken from there); for a free-text medicine, any. */
+  dosage_form: optionalText(RECORD_LIMITS.shortTextChars),
   dosage: z.string().trim().min(1).max(RECORD_LIMITS.shortTextChars),
   frequency: z.enum(FREQUENCIES),
   custom_schedule: optionalText(RECORD_LIMITS.shortTextChars),
@@ -80,7 +87,10 @@ export const issuePrescriptionSchema = z
     lines: z.array(prescriptionLineSchema).min(1).max(RECORD_LIMITS.prescriptionLines),
     diagnosis: optionalText(),
     advice: optionalText(),
-    /** Not in the issue's shape but in the Guidelines' format: follow-up advice, and the patient's age and gender (the profile holds neither). */
+    /**
+     * Not in the issue's shape but in the Guidelines' format: follow-up advice, and the patient's age and gender. The
+     * seeds' builder has neither and no profile or appointment holds them, so the builder asks the doctor for them.
+     */
     follow_up: optionalText(RECORD_LIMITS.shortTextChars),
     patient_age: z.number().int().min(0).max(130).nullish().transform((v) => v ?? null),
     patient_gender: z.enum(['female', 'male', 'other']).nullish().transform((v) => v ?? null),
@@ -93,6 +103,7 @@ export const storedPrescriptionLineSchema = z.object({
   medicine_id: z.string().nullable(),
   medicine: z.string(),
   generic_name: z.string(),
+  /** The line's one strength (never the catalogue's whole list). */
   strength: z.string().nullable(),
   dosage_form: z.string().nullable(),
   tpg_list: z.enum(TPG_LISTS).nullable(),
@@ -230,7 +241,10 @@ export const medicineSuggestionSchema = z
     id: z.string(),
     name: z.string(),
     manufacturer: z.string().nullable(),
+    /** Every strength listed, for display ("500 mg, 650 mg"). */
     strength: z.string().nullable(),
+    /** The same one by one: what a prescription line chooses from. */
+    strengths: z.array(z.string()),
     dosage_form: z.string().nullable(),
     tpg_list: z.enum(TPG_LISTS).nullable(),
   })

@@ -13,13 +13,15 @@ import { consultationQueryRoutes } from './consultation-routes';
 import { recordQueryRoutes } from './record-routes';
 import type { MedicineCatalogue } from './medicines/catalogue';
 import { adminQueryRoutes } from './admin/routes';
+import { blogQueryRoutes } from './blog-routes';
 
 export { ProjectionRunner, projectionChecksum, readModelsChecksum } from './projection-runner';
 export { allProjections } from './projections';
 export { consultationLookups, consultationView } from './consultation-routes';
 export type { ConsultationDoc } from './projections/consultations';
 export { recordLookups, recordsForExport } from './record-routes';
-export { MedicineCatalogue, MedicineIndex, loadNlem, brandEntry, normalize as normalizeMedicineName, type MedicineEntry, type BrandRow } from './medicines/catalogue';
+export { blogLookups, publishedPostsOf, publishedPostBySlug } from './blog-routes';
+export { MedicineCatalogue, MedicineIndex, loadNlem, brandEntry, listedStrength, normalize as normalizeMedicineName, type MedicineEntry, type BrandRow } from './medicines/catalogue';
 export type { Projection, SlotDoc, AppointmentDoc, UserDoc, DoctorDoc, SessionDoc } from './projections';
 
 /** Read-your-writes: a query with X-Min-Position waits (up to 2 s) until the projections have applied it. */
@@ -66,6 +68,7 @@ export function createQueryService(deps: {
   consultationQueryRoutes(api, { readStore: deps.readStore, clock: deps.clock, audit });
   if (deps.records) recordQueryRoutes(api, { readStore: deps.readStore, audit, ...deps.records });
   adminQueryRoutes(api, { readStore: deps.readStore, audit });
+  blogQueryRoutes(api, { readStore: deps.readStore, blobs: deps.records?.blobs, clock: deps.clock });
 
   const failureSchema = z.object({ event: z.object({ position: z.number(), id: z.string(), type: z.string(), stream: z.string() }), error: z.string() });
   api.route({

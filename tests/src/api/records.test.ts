@@ -94,24 +94,25 @@ describe('clinical records API (issue 14)', () => {
     const unreg = await appointment(unregistered);
     assert.equal((await t.http.post(`/api/v1/consultations/${unreg}/prescriptions`).set(unregistered.auth).send({ lines: [line('Paracetamol')] }).expect(403)).body.detail, RECORD_TEXTS.registrationMissing);
     const morphine = (await t.http.get('/api/v1/medicines/search?q=morphine').set(doctor.auth).expect(200)).body[0];
-    assert.equal((await t.http.post(url).set(doctor.auth).send({ lines: [line('Morphine', { medicine_id: morphine.id })] }).expect(403)).body.detail, RECORD_TEXTS.prohibited('MORPHINE'));
+    assert.equal((await t.http.post(url).set(doctor.auth).send({ lines: [line('Morphine', { medicine_id: morphine.id, strength: morphine.strengths[0] })] }).expect(403)).body.detail, RECORD_TEXTS.prohibited('MORPHINE'));
     const warfarin = (await t.http.get('/api/v1/medicines/search?q=warfarin').set(doctor.auth).expect(200)).body[0];
-    assert.equal((await t.http.post(url).set(doctor.auth).send({ lines: [line('Warfarin', { medicine_id: warfarin.id })] }).expect(403)).body.detail, RECORD_TEXTS.listBNeedsFollowUp('WARFARIN'));
+    assert.equal((await t.http.post(url).set(doctor.auth).send({ lines: [line('Warfarin', { medicine_id: warfarin.id, strength: warfarin.strengths[0] })] }).expect(403)).body.detail, RECORD_TEXTS.listBNeedsFollowUp('WARFARIN'));
 
     // A follow-up (an earlier consultation with this doctor took place): List B may be added.
     const followUp = await appointment(doctor, true, newPatient);
-    await t.http.post(`/api/v1/consultations/${followUp}/prescriptions`).set(doctor.auth).send({ lines: [line('Warfarin', { medicine_id: warfarin.id })] }).expect(201);
+    await t.http.post(`/api/v1/consultations/${followUp}/prescriptions`).set(doctor.auth).send({ lines: [line('Warfarin', { medicine_id: warfarin.id, strength: warfarin.strengths[0] })] }).expect(201);
     const amox = (await t.http.get('/api/v1/medicines/search?q=amoxicillin').set(doctor.auth).expect(200)).body[0];
     const issued = await t.http
       .post(url)
       .set(doctor.auth)
-      .send({ lines: [line('Paracetamol', { medicine_id: paracetamol.id, instructions: 'After food' }), line('Amoxicillin', { medicine_id: amox.id })], diagnosis: 'Acute pharyngitis', advice: 'Warm fluids', patient_age: 34, patient_gender: 'male' })
+      .send({ lines: [line('Paracetamol', { medicine_id: paracetamol.id, strength: '650 mg', instructions: 'After food' }), line('Amoxicillin', { medicine_id: amox.id, strength: '500MG' })], diagnosis: 'Acute pharyngitis', advice: 'Warm fluids', patient_age: 34, patient_gender: 'male' })
       .expect(201);
     await t.settle();
     const pid = issued.body.prescription_id as string;
     const json = (await t.http.get(`/api/v1/prescriptions/${pid}`).set(newPatient.auth).expect(200)).body;
     assert.equal(json.doctor.registration_number, 'MMC-2011-04567');
     assert.equal(json.lines[0].generic_name, 'Paracetamol');
+    assert.deepEqual(json.lines.map((l: { strength: string; dosage_form: string }) => [l.strength, l.dosage_form]), [['650 mg', 'Tablet'], ['500 mg', 'Capsule']], 'each line its chosen strength, in the catalogue\'s spelling');
     await t.http.get(`/api/v1/prescriptions/${pid}`).set(otherPatient.auth).expect(404);
     const pdf = await t.http.get(`/api/v1/prescriptions/${pid}/pdf`).set(newPatient.auth).buffer(true).parse((res, cb) => {
       const chunks: Buffer[] = [];
@@ -131,6 +132,8 @@ describe('clinical records API (issue 14)', () => {
     ]) {
       assert.ok(text.includes(expected), `the PDF says ${expected}: ${text.slice(0, 400)}`);
     }
+    assert.ok(text.includes('PARACETAMOL (650 mg, Tablet)') && text.includes('AMOXICILLIN (500 mg, Capsule)'), 'the line\'s strength and form');
+    assert.ok(!text.includes('500 mg, 650 mg') && !text.includes('250 mg, 500 mg'), 'never every strength of the catalogue');
     // Devanagari is drawn with the embedded Noto Sans Devanagari and shaped (an extractor reads glyphs in visual
     // order, so a pre-base vowel sign comes out first: रवि reads back as रिव).
     assert.match(text, /Patient: र\S* कुमार/);
@@ -143,6 +146,32 @@ describe('clinical records API (issue 14)', () => {
     assert.equal(verified.issued_on, issuedAt.toISODate());
     for (const secret of ['Acute pharyngitis', 'PARACETAMOL', 'Paracetamol', newPatient.user_id, pid]) assert.ok(!JSON.stringify(verified).includes(secret), `the verification holds ${secret}`);
     assert.equal((await t.http.get('/api/v1/verify/forged-code').expect(200)).body.genuine, false);
+  });
+
+  it('strength per line: one the catalogue lists for the medicine (400 otherwise), taken when it lists one; free text keeps its own', async () => {
+    const id = await appointment();
+    const url = `/api/v1/consultations/${id}/prescriptions`;
+    const found = (await t.http.get('/api/v1/medicines/search?q=paracetamol&limit=20').set(doctor.auth).expect(200)).body as Array<{ id: string; dosage_form: string; strength: string; strengths: string[] }>;
+    const tablet = found.find((m) => m.dosage_form === 'Tablet')!;
+    const drops = found.find((m) => m.dosage_form === 'Drops')!;
+    assert.deepEqual(tablet.strengths, ['500 mg', '650 mg'], 'the suggestion lists the strengths one by one');
+    assert.equal(tablet.strength, '500 mg, 650 mg');
+    const refused = async (extra: Record<string, unknown>) => (await t.http.post(url).set(doctor.auth).send({ lines: [line('Paracetamol', { medicine_id: tablet.id, ...extra })] }).expect(400)).body.detail as string;
+    assert.equal(await refused({ strength: '1000 mg' }), RECORD_TEXTS.strengthNotListed('Paracetamol', '1000 mg', ['500 mg', '650 mg']));
+    assert.equal(await refused({}), RECORD_TEXTS.strengthRequired('Paracetamol', ['500 mg', '650 mg']));
+    assert.equal(await refused({ strength: '500 mg', dosage_form: 'Syrup' }), RECORD_TEXTS.dosageFormNotListed('Paracetamol', 'Syrup', 'Tablet'));
+    const issued = await t.http
+      .post(url)
+      .set(doctor.auth)
+      .send({ lines: [line('Paracetamol', { medicine_id: drops.id }), line('Paracetamol', { medicine_id: tablet.id, strength: '500 mg', dosage_form: 'tablet' }), line('Chyawanprash', { strength: '1 teaspoon jar', dosage_form: 'Paste' })] })
+      .expect(201);
+    await t.settle();
+    const json = (await t.http.get(`/api/v1/prescriptions/${issued.body.prescription_id}`).set(doctor.auth).expect(200)).body;
+    assert.deepEqual(json.lines.map((l: { strength: string; dosage_form: string; medicine_id: string | null }) => [l.medicine_id, l.strength, l.dosage_form]), [
+      [drops.id, '100 mg/ml', 'Drops'],
+      [tablet.id, '500 mg', 'Tablet'],
+      [null, '1 teaspoon jar', 'Paste'],
+    ]);
   });
 
   function upload(path: string, user: TestUser) {
@@ -243,7 +272,7 @@ describe('clinical records API (issue 14)', () => {
     const id = await appointment(doctor, true, held);
     await t.http.put(`/api/v1/consultations/${id}/notes`).set(doctor.auth).send({ is_draft: false, patient_name: 'Kavita Rao', chief_complaint: 'Migraine with aura', template: 'general_consultation' }).expect(200);
     const paracetamol = (await t.http.get('/api/v1/medicines/search?q=paracetamol').set(doctor.auth).expect(200)).body[0];
-    const issued = await t.http.post(`/api/v1/consultations/${id}/prescriptions`).set(doctor.auth).send({ lines: [line('Paracetamol', { medicine_id: paracetamol.id })], diagnosis: 'Migraine' }).expect(201);
+    const issued = await t.http.post(`/api/v1/consultations/${id}/prescriptions`).set(doctor.auth).send({ lines: [line('Paracetamol', { medicine_id: paracetamol.id, strength: paracetamol.strengths[0] })], diagnosis: 'Migraine' }).expect(201);
     const pid = issued.body.prescription_id as string;
     const rx = await upload(`/api/v1/consultations/${id}/prescription-files`, doctor).field('patient_name', 'Kavita Rao').attach('file', PDF, 'rx.pdf').expect(201);
     const report = await upload('/api/v1/records/reports', held).field('report_type', 'lab').field('report_date', indiaDate(0)).field('report_summary', 'Her own lab report').attach('files', PDF, 'lab.pdf').expect(201);

@@ -108,12 +108,18 @@ describe('clinical records in the browser (issue 14)', { skip: chromiumMissing }
     await medicine.press('ArrowDown');
     await medicine.press('Enter');
     assert.match(await medicine.inputValue(), /paracetamol/i);
-    await panel.getByLabel(/Dosage/).fill('500 mg');
+    // The strength is one the catalogue lists for the picked medicine, chosen from them.
+    await panel.getByRole('combobox', { name: /^Strength/ }).click();
+    const strengths = doctor.getByRole('listbox').getByRole('option');
+    const strength = (await strengths.first().innerText()).trim();
+    await strengths.first().click();
+    await panel.getByLabel(/Dosage/).fill('1 tablet');
     await panel.getByLabel('Duration').fill('3');
     await panel.getByLabel(/Instructions/).fill('after food');
     await panel.getByRole('button', { name: 'Add' }).click();
-    await panel.getByTestId('session-lines').getByText(/500 mg/).waitFor();
+    await panel.getByTestId('session-lines').getByText(new RegExp(`Paracetamol ${strength}`, 'i')).waitFor();
     assert.equal(await medicine.inputValue(), '', 'the form resets after Add');
+    await panel.getByLabel('Patient age (years)').fill('34');
     await panel.getByLabel(/Provisional diagnosis/).fill('Viral fever');
     await screenshot(doctor, 'records-call-panel');
     assert.deepEqual(await accessibilityProblems(doctor, 'call panel', '[data-testid="call-records-panel"]'), []);

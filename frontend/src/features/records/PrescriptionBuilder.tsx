@@ -6,7 +6,7 @@ import { DURATION_UNITS, FREQUENCIES, FREQUENCY_LABELS, RECORD_TEXTS, type TpgLi
 import { recordsApi } from './api';
 import { MedicineSearch } from './MedicineSearch';
 import { DownloadButton } from './RecordsTiles';
-import { canAddLine, emptyLine, lineBody, toSessionLine, type DurationUnit, type Frequency, type LineDraft, type SessionLine } from './rules';
+import { GENDERS, ageBody, canAddLine, emptyLine, lineBody, lineLabel, pickMedicine, toSessionLine, typeMedicine, type DurationUnit, type Frequency, type Gender, type LineDraft, type SessionLine } from './rules';
 import { failureText } from './UploadReportsModal';
 
 /** What the Guidelines say of a picked medicine before sending (the server decides; this only warns early). */
@@ -20,7 +20,9 @@ export function guidelineNote(medicine: string, list: TpgList | null): { severit
  * Seed 001 §2 quick prescription builder (doctor, in call): medicine with suggestions, dosage, frequency (custom
  * schedule only for custom), duration and unit, optional instructions, Add (rules of §5, then the form resets to once
  * daily for 1 day), the session list, and Issue Prescription (POST /consultations/{id}/prescriptions), whose refusal
- * (a Guidelines rule, a missing registration) is shown as the server wrote it.
+ * (a Guidelines rule, a missing registration) is shown as the server wrote it. A medicine picked from the suggestions
+ * is prescribed in one of the strengths the catalogue lists for it (chosen here; a free-text medicine takes any), and
+ * the patient's age and gender, which the Guidelines' prescription shows and no profile holds, are asked before issuing.
  */
 export function PrescriptionBuilder({ appointmentId, onIssued }: { appointmentId: string; onIssued?(): void }) {
   const [draft, setDraft] = useState<LineDraft>(emptyLine);
@@ -28,6 +30,8 @@ export function PrescriptionBuilder({ appointmentId, onIssued }: { appointmentId
   const [lines, setLines] = useState<SessionLine[]>([]);
   const [diagnosis, setDiagnosis] = useState('');
   const [advice, setAdvice] = useState('');
+  const [age, setAge] = useState('');
+  const [gender, setGender] = useState<Gender | ''>('');
   const [issuing, setIssuing] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [issued, setIssued] = useState<{ id: string; at: string } | null>(null);
@@ -49,11 +53,15 @@ export function PrescriptionBuilder({ appointmentId, onIssued }: { appointmentId
         lines: lines.map(lineBody),
         diagnosis: diagnosis.trim() || null,
         advice: advice.trim() || null,
+        patient_age: ageBody(age),
+        patient_gender: gender || null,
       });
       setIssued({ id: answer.prescription_id, at: new Date().toISOString().slice(0, 10) });
       setLines([]);
       setDiagnosis('');
       setAdvice('');
+      setAge('');
+      setGender('');
       onIssued?.();
     } catch (e) {
       setError(failureText(e, 'Failed to issue the prescription. Please try again.'));
@@ -71,14 +79,32 @@ export function PrescriptionBuilder({ appointmentId, onIssued }: { appointmentId
         <MedicineSearch
           value={draft.medicine}
           onChange={(text) => {
-            setDraft((d) => ({ ...d, medicine: text, medicine_id: null }));
+            setDraft((d) => typeMedicine(d, text));
             setList(null);
           }}
           onPick={(m) => {
-            setDraft((d) => ({ ...d, medicine: m.name, medicine_id: m.id }));
+            setDraft((d) => pickMedicine(d, m));
             setList(m.tpg_list);
           }}
         />
+        {draft.medicine_id && draft.strengths.length > 0 ? (
+          <TextField
+            select
+            required
+            label="Strength"
+            value={draft.strength}
+            onChange={(e) => setDraft((d) => ({ ...d, strength: e.target.value }))}
+            helperText={draft.dosage_form ?? undefined}
+          >
+            {draft.strengths.map((s) => (
+              <MenuItem key={s} value={s}>
+                {s}
+              </MenuItem>
+            ))}
+          </TextField>
+        ) : (
+          <TextField label="Strength (optional)" placeholder="e.g. 500 mg" value={draft.strength} onChange={(e) => setDraft((d) => ({ ...d, strength: e.target.value }))} slotProps={{ htmlInput: { maxLength: 200 } }} />
+        )}
         {note && (
           <Alert severity={note.severity} data-testid="guideline-note">
             {note.text}
@@ -151,7 +177,7 @@ export function PrescriptionBuilder({ appointmentId, onIssued }: { appointmentId
             >
               <Box sx={{ pr: 5, minWidth: 0 }}>
                 <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-                  {line.medicine} · {line.dosage}
+                  {lineLabel(line)} · {line.dosage}
                 </Typography>
                 <Typography variant="caption" color="text.secondary">
                   {line.frequency === 'custom' ? (line.custom_schedule ?? 'Custom') : FREQUENCY_LABELS[line.frequency]} · {line.duration_value} {line.duration_unit}
@@ -164,6 +190,17 @@ export function PrescriptionBuilder({ appointmentId, onIssued }: { appointmentId
       )}
       {lines.length > 0 && (
         <Stack spacing={1.5} sx={{ mt: 1.5 }}>
+          <Stack direction="row" spacing={1.5}>
+            <TextField label="Patient age (years)" type="number" value={age} onChange={(e) => setAge(e.target.value)} slotProps={{ htmlInput: { min: 0, max: 130, step: 1 } }} sx={{ flex: 1 }} />
+            <TextField select label="Patient gender" value={gender} onChange={(e) => setGender(e.target.value as Gender | '')} sx={{ flex: 1 }}>
+              <MenuItem value="">Not given</MenuItem>
+              {GENDERS.map(([value, label]) => (
+                <MenuItem key={value} value={value}>
+                  {label}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Stack>
           <TextField label="Provisional diagnosis (optional)" value={diagnosis} onChange={(e) => setDiagnosis(e.target.value)} slotProps={{ htmlInput: { maxLength: 4000 } }} />
           <TextField label="Advice (optional)" value={advice} onChange={(e) => setAdvice(e.target.value)} slotProps={{ htmlInput: { maxLength: 4000 } }} />
           <Button variant="contained" onClick={() => void issue()} disabled={issuing}>

@@ -173,8 +173,8 @@ describe('Consultation notes modal', { timeout: 30_000 }, () => {
 
 describe('quick prescription builder', { timeout: 30_000 }, () => {
   const suggestions = [
-    { id: 'nlem-1', name: 'Paracetamol', manufacturer: null, strength: '500 mg', dosage_form: 'Tablet', tpg_list: 'O' },
-    { id: 'nlem-2', name: 'Pantoprazole', manufacturer: null, strength: '40 mg', dosage_form: 'Tablet', tpg_list: 'A' },
+    { id: 'nlem-1', name: 'Paracetamol', manufacturer: null, strength: '500 mg, 650 mg', strengths: ['500 mg', '650 mg'], dosage_form: 'Tablet', tpg_list: 'O' },
+    { id: 'nlem-2', name: 'Pantoprazole', manufacturer: null, strength: '40 mg', strengths: ['40 mg'], dosage_form: 'Tablet', tpg_list: 'A' },
   ];
 
   it('searches from 2 characters 300 ms after the last key; ArrowDown/ArrowUp/Enter pick, Escape closes, blur closes after 150 ms', async () => {
@@ -253,6 +253,52 @@ describe('quick prescription builder', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Issue Prescription' }));
     expect((await screen.findByRole('alert')).textContent).toBe(RECORD_TEXTS.listBNeedsFollowUp('Pregabalin'));
     expect(sent[0]).toMatchObject({ lines: [{ medicine: 'Pregabalin', dosage: '75 mg', frequency: 'custom', custom_schedule: 'at bedtime', duration_value: 2, duration_unit: 'days', medicine_id: null }] });
+  });
+});
+
+describe('strength and the patient’s particulars in the builder', { timeout: 30_000 }, () => {
+  it('a picked medicine is prescribed in a strength it lists (chosen before Add), sent with its form, the age and the gender', async () => {
+    const sent: Array<Record<string, unknown>> = [];
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      if (url.includes('/prescriptions')) {
+        sent.push(JSON.parse(String(init?.body)) as Record<string, unknown>);
+        return json(201, { prescription_id: 'p1', verification_code: 'v1' });
+      }
+      return json(200, [{ id: 'nlem-1', name: 'Paracetamol', manufacturer: null, strength: '500 mg, 650 mg', strengths: ['500 mg', '650 mg'], dosage_form: 'Tablet', tpg_list: 'O' }]);
+    });
+    renderAt('/', <PrescriptionBuilder appointmentId="a1" />);
+    const input = screen.getByRole('combobox', { name: /Medicine/ });
+    fireEvent.change(input, { target: { value: 'para' } });
+    fireEvent.click(await screen.findByRole('option', { name: /Paracetamol/ }, { timeout: 2000 }));
+    fireEvent.change(screen.getByLabelText(/Dosage/), { target: { value: '1 tablet' } });
+    const add = screen.getByRole('button', { name: 'Add' });
+    expect(add.hasAttribute('disabled')).toBe(true);
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: /^Strength/ }));
+    const listed = within(await screen.findByRole('listbox')).getAllByRole('option').map((o) => o.textContent);
+    expect(listed).toEqual(['500 mg', '650 mg']);
+    fireEvent.click(screen.getByRole('option', { name: '650 mg' }));
+    expect(add.hasAttribute('disabled')).toBe(false);
+    fireEvent.click(add);
+    expect(within(screen.getByTestId('session-lines')).getByText(/Paracetamol 650 mg Tablet/)).toBeTruthy();
+    // Free text: any strength, written.
+    fireEvent.change(input, { target: { value: 'Chyawanprash' } });
+    fireEvent.change(screen.getByLabelText('Strength (optional)'), { target: { value: '1 teaspoon' } });
+    fireEvent.change(screen.getByLabelText(/Dosage/), { target: { value: '1 spoon' } });
+    fireEvent.click(add);
+    fireEvent.change(screen.getByLabelText('Patient age (years)'), { target: { value: '34' } });
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: /Patient gender/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Female' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Issue Prescription' }));
+    await screen.findByText('Prescription issued and shared with the patient.');
+    expect(sent[0]).toMatchObject({
+      patient_age: 34,
+      patient_gender: 'female',
+      lines: [
+        { medicine_id: 'nlem-1', medicine: 'Paracetamol', strength: '650 mg', dosage_form: 'Tablet', dosage: '1 tablet' },
+        { medicine_id: null, medicine: 'Chyawanprash', strength: '1 teaspoon', dosage_form: null, dosage: '1 spoon' },
+      ],
+    });
+    expect(Object.keys((sent[0]!.lines as object[])[0]!)).not.toContain('strengths');
   });
 });
 

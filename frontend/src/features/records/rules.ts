@@ -194,6 +194,11 @@ export type DurationUnit = (typeof DURATION_UNITS)[number];
 export interface LineDraft {
   medicine: string;
   medicine_id: string | null;
+  /** The strengths the picked catalogue medicine lists (none for free text): the strength is one of them. */
+  strengths: string[];
+  strength: string;
+  /** The picked medicine's form (free text has none). */
+  dosage_form: string | null;
   dosage: string;
   frequency: Frequency;
   custom_schedule: string;
@@ -205,6 +210,8 @@ export interface LineDraft {
 export interface SessionLine {
   medicine_id: string | null;
   medicine: string;
+  strength: string | null;
+  dosage_form: string | null;
   dosage: string;
   frequency: Frequency;
   custom_schedule: string | null;
@@ -216,16 +223,35 @@ export interface SessionLine {
 }
 
 /** Seed 001 §5: after adding, the form resets to once daily for 1 day. */
-export const emptyLine = (): LineDraft => ({ medicine: '', medicine_id: null, dosage: '', frequency: 'once_daily', custom_schedule: '', duration_value: 1, duration_unit: 'days', instructions: '' });
+export const emptyLine = (): LineDraft => ({ medicine: '', medicine_id: null, strengths: [], strength: '', dosage_form: null, dosage: '', frequency: 'once_daily', custom_schedule: '', duration_value: 1, duration_unit: 'days', instructions: '' });
 
-/** Seed 001 §5: Add needs a medicine and a dosage (after trimming) and a duration of at least 1. */
-export const canAddLine = (d: LineDraft) => d.medicine.trim() !== '' && d.dosage.trim() !== '' && Number.isFinite(d.duration_value) && d.duration_value >= 1;
+/**
+ * Seed 001 §5: Add needs a medicine and a dosage (after trimming) and a duration of at least 1; and, for a catalogue
+ * medicine listed in several strengths, the one chosen (the server refuses a line without it).
+ */
+export const canAddLine = (d: LineDraft) =>
+  d.medicine.trim() !== '' && d.dosage.trim() !== '' && Number.isFinite(d.duration_value) && d.duration_value >= 1 && (d.strengths.length <= 1 || d.strengths.includes(d.strength));
+
+/** A picked suggestion in the draft: its id, name, form and strengths, the strength chosen when it lists only one. */
+export const pickMedicine = (d: LineDraft, m: { id: string; name: string; strengths: string[]; dosage_form: string | null }): LineDraft => ({
+  ...d,
+  medicine: m.name,
+  medicine_id: m.id,
+  strengths: m.strengths,
+  strength: m.strengths.length === 1 ? m.strengths[0]! : '',
+  dosage_form: m.dosage_form,
+});
+
+/** Typing in the medicine field makes it free text again: no id, form or listed strengths. */
+export const typeMedicine = (d: LineDraft, text: string): LineDraft => ({ ...d, medicine: text, medicine_id: null, strengths: [], strength: d.medicine_id ? '' : d.strength, dosage_form: null });
 
 /** The line as the session list keeps it: the custom schedule only for a custom frequency; instructions optional. */
 export function toSessionLine(d: LineDraft, now = new Date()): SessionLine {
   return {
     medicine_id: d.medicine_id,
     medicine: d.medicine.trim(),
+    strength: d.strength.trim() === '' ? null : d.strength.trim(),
+    dosage_form: d.dosage_form,
     dosage: d.dosage.trim(),
     frequency: d.frequency,
     custom_schedule: d.frequency === 'custom' && d.custom_schedule.trim() !== '' ? d.custom_schedule.trim() : null,
@@ -240,3 +266,21 @@ export function toSessionLine(d: LineDraft, now = new Date()): SessionLine {
 export const lineBody = ({ addedAt: _addedAt, ...line }: SessionLine) => line;
 
 export const formatBytes = (n: number) => (n >= 1024 * 1024 ? `${(n / (1024 * 1024)).toFixed(1)} MB` : n >= 1024 ? `${Math.round(n / 1024)} KB` : `${n} B`);
+
+/** The patient's particulars the Guidelines' e-prescription carries and no profile holds: asked in the builder. */
+export const GENDERS = [
+  ['female', 'Female'],
+  ['male', 'Male'],
+  ['other', 'Other'],
+] as const;
+export type Gender = (typeof GENDERS)[number][0];
+
+/** The age as the API takes it: a whole number of years from 0 to 130, or null when blank or not one. */
+export function ageBody(text: string): number | null {
+  if (!/^\d{1,3}$/.test(text.trim())) return null;
+  const age = Number(text.trim());
+  return age <= 130 ? age : null;
+}
+
+/** How a line's medicine reads in the session list: the name with its strength and form. */
+export const lineLabel = (line: Pick<SessionLine, 'medicine' | 'strength' | 'dosage_form'>) => [line.medicine, line.strength, line.dosage_form].filter(Boolean).join(' ');

@@ -29,6 +29,7 @@ import { consultationDecider } from '../consultations/consultation';
 import { loadUser } from '../users/service';
 import { notesDecider } from './notes';
 import { genericKey, prescriptionDecider, type Prescriber } from './prescription';
+import { storedLine } from './prescription-lines';
 import { mayTieReport, mayUploadPrescriptionFile, uploadDecider } from './uploads';
 
 /** What the prescription rules look up by id in the read models (then read on the log). */
@@ -94,29 +95,13 @@ export function recordRoutes(api: ApiRouter, deps: CommandDeps & RecordDeps): vo
     body: issuePrescriptionSchema,
     response: z.object({ prescription_id: z.string(), verification_code: z.string() }),
     successStatus: 201,
-    errors: [403, 404, 409],
+    errors: [400, 403, 404, 409],
     handler: async ({ params, body, auth, req }) => {
       const context = requestContext(req, auth, deps.clock());
       const appointment = await appointmentFacts(deps.eventStore, params.appointment_id);
       const index = await deps.medicines.current();
-      const lines: StoredPrescriptionLine[] = body.lines.map((line) => {
-        const entry = line.medicine_id ? index.get(line.medicine_id) : index.byName(line.medicine);
-        if (line.medicine_id && !entry) throw RequestValidationError.fromZod('body', new z.ZodError([{ code: 'custom', path: ['lines'], message: RECORD_TEXTS.unknownMedicine(line.medicine_id), input: line.medicine_id }]));
-        return {
-          medicine_id: entry?.id ?? null,
-          medicine: line.medicine,
-          generic_name: entry?.generic_name ?? line.medicine,
-          strength: entry?.strength ?? null,
-          dosage_form: entry?.dosage_form ?? null,
-          tpg_list: entry?.tpg_list ?? null,
-          dosage: line.dosage,
-          frequency: line.frequency,
-          custom_schedule: line.frequency === 'custom' ? line.custom_schedule : null,
-          duration_value: line.duration_value,
-          duration_unit: line.duration_unit,
-          instructions: line.instructions,
-        };
-      });
+      const unknownMedicine = (id: string) => RequestValidationError.fromZod('body', new z.ZodError([{ code: 'custom', path: ['lines'], message: RECORD_TEXTS.unknownMedicine(id), input: id }]));
+      const lines: StoredPrescriptionLine[] = body.lines.map((line) => storedLine(line, index, unknownMedicine));
       // Facts for the rules, each from the log: the consultation, the doctor's profile, the patient, their history.
       const consultation = (await readStream(deps.eventStore, streams.consultation(params.appointment_id), consultationDecider)).state;
       const isDoctor = appointment?.doctor_id === auth.user_id;

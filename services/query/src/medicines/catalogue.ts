@@ -13,7 +13,10 @@ export interface MedicineEntry {
   manufacturer: string | null;
   /** The generic name(s): the NLEM name, or a brand's composition. */
   generic_name: string;
+  /** Every strength the catalogue lists, for display ("500 mg, 650 mg"). */
   strength: string | null;
+  /** The same, one by one: what a prescription line may choose from. */
+  strengths: string[];
   dosage_form: string | null;
   category: string | null;
   tpg_list: TpgList | null;
@@ -69,12 +72,14 @@ export function loadNlem(file = NLEM_FILE): MedicineEntry[] {
     let id = `nlem-${slug(`${name} ${form}`)}`;
     for (let n = 2; seen.has(id); n += 1) id = `nlem-${slug(`${name} ${form}`)}-${n}`;
     seen.add(id);
+    const listed = strengths.split(';').map((s) => s.trim()).filter(Boolean);
     return {
       id,
       name,
       manufacturer: null,
       generic_name: name,
-      strength: strengths.split(';').map((s) => s.trim()).join(', '),
+      strength: listed.join(', '),
+      strengths: listed,
       dosage_form: form,
       category,
       tpg_list: list as TpgList,
@@ -147,6 +152,7 @@ export function brandEntry(row: BrandRow, nlem: MedicineEntry[]): MedicineEntry 
     manufacturer: row.manufacturer || null,
     generic_name: row.composition || row.name,
     strength: row.strength || null,
+    strengths: row.strength ? [row.strength] : [],
     dosage_form: row.form || null,
     category: null,
     tpg_list: classifyComposition(row.composition, nlem, row.form),
@@ -443,7 +449,21 @@ export class MedicineIndex {
 }
 
 export function suggestion(entry: MedicineEntry): MedicineSuggestion {
-  return { id: entry.id, name: entry.name, manufacturer: entry.manufacturer, strength: entry.strength, dosage_form: entry.dosage_form, tpg_list: entry.tpg_list };
+  return { id: entry.id, name: entry.name, manufacturer: entry.manufacturer, strength: entry.strength, strengths: entry.strengths, dosage_form: entry.dosage_form, tpg_list: entry.tpg_list };
+}
+
+/** A strength as compared: case, spaces and punctuation ignored ("500mg" is "500 mg"). */
+const strengthKey = (text: string) => normalize(text).replace(/ /g, '');
+
+/** The catalogue's own spelling of `strength` when the entry lists it, else null. */
+export function listedStrength(entry: MedicineEntry, strength: string): string | null {
+  const key = strengthKey(strength);
+  return entry.strengths.find((s) => strengthKey(s) === key) ?? null;
+}
+
+/** An entry stored before `strengths` existed (an earlier import's blob): its one strength as the list. */
+function withStrengths(entry: MedicineEntry): MedicineEntry {
+  return Array.isArray(entry.strengths) ? entry : { ...entry, strengths: entry.strength ? [entry.strength] : [] };
 }
 
 /**
@@ -479,7 +499,7 @@ export class MedicineCatalogue {
           for await (const chunk of (await blobs.open(blobId)) as Readable) {
             const lines = (rest + (chunk as Buffer).toString('utf8')).split('\n');
             rest = lines.pop()!;
-            for (const line of lines) if (line) brands.push(JSON.parse(line) as MedicineEntry);
+            for (const line of lines) if (line) brands.push(withStrengths(JSON.parse(line) as MedicineEntry));
           }
           this.index = new MedicineIndex([...this.nlem, ...brands]);
           this.blobId = blobId;
