@@ -42,10 +42,27 @@ const clientSignals = [
   z.strictObject({ type: z.literal('rtc_hang_up'), appointment_id: appointmentId }),
 ] as const;
 
+/**
+ * Lobby presence (issue 13), transient and kept by the notifier: `lobby_enter` says "I am waiting in this appointment's
+ * lobby" until `lobby_leave`, the socket closing or joining the call; `lobby_watch` asks whether the other participant
+ * is waiting, without announcing (the doctor's dashboard). Only the appointment's patient and doctor, confirmed only.
+ * `call_attach` says "this socket carries my call" (sent on joining and after every reconnect): in a peer-to-peer
+ * call, a socket that drops and is not attached again within the grace marks its user as gone.
+ */
+const presenceMessages = [
+  z.strictObject({ type: z.literal('lobby_enter'), appointment_id: appointmentId }),
+  z.strictObject({ type: z.literal('lobby_leave'), appointment_id: appointmentId }),
+  z.strictObject({ type: z.literal('lobby_watch'), appointment_id: appointmentId }),
+  z.strictObject({ type: z.literal('call_attach'), appointment_id: appointmentId }),
+] as const;
+export type PresenceMessage = z.infer<(typeof presenceMessages)[number]>;
+export const PRESENCE_MESSAGE_TYPES: ReadonlyArray<PresenceMessage['type']> = ['lobby_enter', 'lobby_leave', 'lobby_watch', 'call_attach'];
+
 /** What a client sends. Anything else is ignored. */
 export const clientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('heartbeat'), timestamp: z.union([timestamp, z.number()]).optional() }),
   ...clientSignals,
+  ...presenceMessages,
 ]);
 export type ClientSignal = z.infer<(typeof clientSignals)[number]>;
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
@@ -100,6 +117,16 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
       message_id: z.string().nullable(),
     }),
   }),
+  /** The other participant of a confirmed appointment entered (`present`) or left its lobby. */
+  z.object({
+    type: z.literal('lobby_presence'),
+    appointment_id: z.string(),
+    user_id: z.string(),
+    role: z.enum(['patient', 'doctor']),
+    present: z.boolean(),
+  }),
+  /** A lobby message the server would not take (not the appointment's patient or doctor, or not confirmed). */
+  z.object({ type: z.literal('lobby_refused'), appointment_id: z.string(), detail: z.string() }),
   z.object({
     type: z.literal('schedule_update'),
     event_id: z.string(),

@@ -5,6 +5,8 @@ import type { ClientMessage, ServerMessage } from '@telemed/contracts';
 export type RelayedSignal = Extract<ServerMessage, { from_user_id: string }>;
 /** What the server says about a consultation the user takes part in (joins, leaves, the end, chat). */
 export type ConsultationUpdate = Extract<ServerMessage, { type: 'consultation_update' }>['data'];
+/** The other participant of a confirmed appointment entered or left its lobby. */
+export type LobbyPresence = Omit<Extract<ServerMessage, { type: 'lobby_presence' }>, 'type'>;
 import { WS_AUTH_CLOSE_CODES, WS_CLOSE, WS_TERMINAL_CLOSE_CODES } from '@telemed/contracts/realtime-codes';
 
 export type ConnectionState = 'disconnected' | 'connecting' | 'connected' | 'error';
@@ -33,6 +35,7 @@ export interface RealtimeEvents {
   /** The server would not relay a signal (the consultation is not open to this user). */
   signalRefused: (appointmentId: string) => void;
   consultationUpdate: (data: ConsultationUpdate) => void;
+  lobbyPresence: (presence: LobbyPresence) => void;
   state: (state: ConnectionState) => void;
 }
 
@@ -102,6 +105,10 @@ export class RealtimeClient {
     else if (message?.type === 'schedule_update') this.emit('scheduleUpdate', message.data);
     else if (message?.type === 'consultation_update') this.emit('consultationUpdate', message.data);
     else if (message?.type === 'rtc_refused') this.emit('signalRefused', message.appointment_id);
+    else if (message?.type === 'lobby_presence') {
+      const { appointment_id, user_id, role, present } = message;
+      this.emit('lobbyPresence', { appointment_id, user_id, role, present });
+    }
     else if (message && 'from_user_id' in message) this.emit('signal', message);
   }
 
@@ -156,6 +163,10 @@ export function parseServerMessage(raw: string): ServerMessage | null {
     if (typeof signal.appointment_id !== 'string' || typeof signal.from_user_id !== 'string') return null;
   }
   if (message.type === 'rtc_refused' && typeof (value as { appointment_id?: unknown }).appointment_id !== 'string') return null;
+  if (message.type === 'lobby_presence') {
+    const presence = value as { appointment_id?: unknown; user_id?: unknown; present?: unknown };
+    if (typeof presence.appointment_id !== 'string' || typeof presence.user_id !== 'string' || typeof presence.present !== 'boolean') return null;
+  }
   if (message.type === 'appointment_request' || message.type === 'appointment_status_change' || message.type === 'schedule_update' || message.type === 'consultation_update') {
     if (typeof message.data !== 'object' || message.data === null) return null;
     if (message.type === 'appointment_status_change' && typeof message.status !== 'string') return null;

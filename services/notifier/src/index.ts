@@ -16,6 +16,7 @@ import { SocketSessions } from './sessions';
 import { GuardedSocket, type SocketLimits } from './socket-guard';
 import { RecentIds } from './recent-ids';
 import { createSignalling, isSignal } from './signalling';
+import { createLobby } from './lobby';
 
 export { messagesFor } from './messages';
 
@@ -80,7 +81,13 @@ export function createNotifier(options: NotifierOptions) {
   const users = options.readStore.collection<{ _id: string; active?: boolean }>('users');
   const appointments = options.readStore.collection<AppointmentFacts & { _id: string }>('appointments');
   const { logger } = options;
-  const signalling = createSignalling({ ...options, sessions, clock: options.clock ?? (() => new Date()) });
+  const lobby = createLobby({ ...options, sessions });
+  const signalling = createSignalling({
+    ...options,
+    sessions,
+    clock: options.clock ?? (() => new Date()),
+    onConsultationEvent: (event) => lobby.onConsultationEvent(event),
+  });
 
   async function authenticate(userId: string, token: string | null): Promise<{ refused: Close } | { sessionId: string | null }> {
     if (!token) return { refused: CLOSE.tokenRequired };
@@ -124,6 +131,10 @@ export function createNotifier(options: NotifierOptions) {
         return;
       }
       if (!message) return logMalformedSignal(String(raw), userId);
+      if (message.type === 'lobby_enter' || message.type === 'lobby_leave' || message.type === 'lobby_watch') {
+        lobby.onMessage(guarded, userId, message).catch((error: unknown) => logger.error({ err: error }, 'lobby message failed'));
+        return;
+      }
       if (message.type !== 'heartbeat') return; // anything that is not a known message is ignored
       beat();
       guarded.send(serialize({ type: 'heartbeat_response', timestamp: new Date().toISOString() }));
@@ -213,11 +224,13 @@ export function createNotifier(options: NotifierOptions) {
       await subscribe(USER_DEACTIVATED_SUBJECT, '-users', onUserDeactivated);
       await subscribe(USER_ERASED_SUBJECT, '-erasures', onUserDeactivated);
       await subscribe(SLOT_RELEASED_SUBJECT, '-slots', onSlotReleased);
+      await lobby.start();
       await signalling.start(subscribe);
     },
     openSockets: () => sessions.count,
     async stop() {
       await signalling.stop();
+      await lobby.stop();
       for (const subscription of subscriptions.splice(0)) await subscription.unsubscribe();
       sessions.closeAll(CLOSE.shutdown);
       wss.close();

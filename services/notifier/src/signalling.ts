@@ -59,6 +59,8 @@ export function createSignalling(options: {
   logger: Logger;
   clock: () => Date;
   waitForPosition(position: number): Promise<unknown>;
+  /** Told of every consultation event first (the lobby drops those who joined the call). */
+  onConsultationEvent?(event: RecordedEvent): void;
 }) {
   const consultations = options.readStore.collection<ConsultationFacts>('consultations');
   const { logger, sessions } = options;
@@ -93,6 +95,7 @@ export function createSignalling(options: {
   }
 
   async function onConsultationEvent(event: RecordedEvent): Promise<void> {
+    options.onConsultationEvent?.(event);
     const kind = UPDATE_OF[event.type];
     if (!kind) return;
     await options.waitForPosition(event.position);

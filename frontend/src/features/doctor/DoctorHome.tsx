@@ -9,7 +9,7 @@ import RefreshOutlined from '@mui/icons-material/RefreshOutlined';
 import EditCalendarOutlined from '@mui/icons-material/EditCalendarOutlined';
 import VideocamOutlined from '@mui/icons-material/VideocamOutlined';
 import type { ReactNode } from 'react';
-import { Avatar, Box, Button, Card, CardContent, Chip, CircularProgress, Grid, IconButton, Stack, Typography } from '@mui/material';
+import { Alert, Avatar, Box, Button, Card, CardContent, Chip, CircularProgress, Grid, IconButton, Stack, Typography } from '@mui/material';
 import { api } from '../../lib/api';
 import { ageLabel, browserZone, whenPhrase } from '../../lib/time';
 import { initials } from '../../lib/session';
@@ -24,6 +24,7 @@ import { addDays, weekStart } from './calendar/model';
 import { monthlyRevenue } from './revenue';
 import { PendingInvitations } from '../institution/Invitations';
 import { RecentConsultations } from '../records/RecentConsultations';
+import { LOBBY_TEXTS, useWaitingInLobby } from '../video/lobbyPresence';
 
 const RevenueChart = lazy(() => import('./RevenueChart'));
 
@@ -200,7 +201,7 @@ function PendingRequests() {
 export function DoctorHome() {
   const navigate = useNavigate();
   const zone = browserZone();
-  const { requests, dismissRequest } = useRealtime();
+  const { requests, dismissRequest, client } = useRealtime();
   const decide = useDecision();
   const appointments = useQuery({
     queryKey: ['appointments', 'me'],
@@ -212,6 +213,11 @@ export function DoctorHome() {
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date());
   const todays = confirmed.filter((a) => new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date(a.slot.start_at)) === today);
   const latest = requests[0];
+  const upcoming = confirmed.slice(0, UPCOMING_SHOWN);
+  // Live from the server: the patients of these appointments who are waiting in the consultation's lobby now.
+  const waitingIds = useWaitingInLobby(client, upcoming.map((a) => a.appointment_id));
+  const waiting = upcoming.filter((a) => waitingIds.has(a.appointment_id));
+  const goToCall = (id: string) => navigate(`/video-call?appointment_id=${id}`);
   const weekStartDay = weekStart(today);
   const dayOf = (iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date(iso));
   // Patients seen or booked this week (Sunday to Saturday), from the real appointments.
@@ -239,6 +245,23 @@ export function DoctorHome() {
       <Typography variant="h5" component="h1">
         Doctor Dashboard
       </Typography>
+      <Box role="status" aria-live="polite" data-testid="lobby-waiting">
+        {waiting.map((a) => (
+          <Alert
+            key={a.appointment_id}
+            severity="info"
+            icon={<VideocamOutlined />}
+            sx={{ mb: 1 }}
+            action={
+              <Button color="inherit" size="small" onClick={() => goToCall(a.appointment_id)}>
+                {LOBBY_TEXTS.goToCall}
+              </Button>
+            }
+          >
+            {LOBBY_TEXTS.patientWaiting(a.patient_name)}
+          </Alert>
+        ))}
+      </Box>
       <PendingInvitations />
       <Grid container spacing={2}>
         <StatCard title="Today's Appointments" icon={<EventOutlined />} value={todays.length} width={6} note={confirmed[0] ? `Next: ${whenPhrase(confirmed[0].slot.start_at)}` : 'No upcoming appointments.'} />
@@ -258,7 +281,7 @@ export function DoctorHome() {
           {appointments.isLoading && <CircularProgress size={20} />}
           {!appointments.isLoading && confirmed.length === 0 && <Typography color="text.secondary">No upcoming appointments.</Typography>}
           <Stack spacing={1} sx={{ mt: 1 }}>
-            {confirmed.slice(0, UPCOMING_SHOWN).map((a) => (
+            {upcoming.map((a) => (
               <Stack key={a.appointment_id} direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }} data-testid="upcoming-appointment">
                 <Box sx={{ minWidth: 0 }}>
                   <Typography sx={{ fontWeight: 600 }} noWrap title={a.patient_name}>
@@ -267,8 +290,9 @@ export function DoctorHome() {
                   <Typography variant="body2" color="text.secondary">
                     {whenPhrase(a.slot.start_at)} · {a.notes}
                   </Typography>
+                  {waitingIds.has(a.appointment_id) && <Chip size="small" color="success" label={LOBBY_TEXTS.waitingChip} sx={{ mt: 0.5 }} data-testid="patient-waiting" />}
                 </Box>
-                <Button variant="outlined" startIcon={<VideocamOutlined />} sx={{ flexShrink: 0 }} onClick={() => navigate(`/video-call?appointment_id=${a.appointment_id}`)}>
+                <Button variant={waitingIds.has(a.appointment_id) ? 'contained' : 'outlined'} startIcon={<VideocamOutlined />} sx={{ flexShrink: 0 }} onClick={() => goToCall(a.appointment_id)}>
                   Join Now
                 </Button>
               </Stack>

@@ -29,6 +29,7 @@ import {
 import { PeerCall, type SignalTransport } from './p2p';
 import { Summary } from './Summary';
 import { useLocalMedia } from './useLocalMedia';
+import { useLobbyAnnouncement } from './lobbyPresence';
 
 type Phase = 'lobby' | 'call' | 'leaving' | 'summary';
 const NO_REMOTE: RemoteMedia = { stream: null, audio: true, video: true };
@@ -210,6 +211,9 @@ export function VideoCallPage() {
     ];
     return () => offs.forEach((off) => off());
   }, [client, appointmentId, me.id, log, refresh, finish, loadMessages]);
+
+  // Waiting in the lobby is announced to the other participant (the doctor's dashboard shows the patient waiting).
+  useLobbyAnnouncement(client, appointmentId, phase === 'lobby' && consultation?.status !== 'ended');
 
   // While the patient waits for the doctor, or the socket is down, the state is read again now and then.
   const doctorPresent = Boolean(consultation?.participants.some((p) => p.role === 'doctor' && p.present));

@@ -1,0 +1,59 @@
+import { useEffect, useState } from 'react';
+import type { ClientMessage } from '@telemed/contracts';
+import type { RealtimeClient } from '../../lib/realtime';
+
+/** What the doctor's dashboard says of a patient waiting in a consultation's lobby. */
+export const LOBBY_TEXTS = {
+  patientWaiting: (name: string) => `${name} is waiting in the consultation lobby`,
+  waitingChip: 'Patient waiting',
+  goToCall: 'Go to call',
+} as const;
+
+/** Sends now when the socket is open, and again every time it (re)connects: the server forgets a closed socket's presence. */
+function onEveryConnection(client: RealtimeClient, messages: () => ClientMessage[]): () => void {
+  const sendAll = () => messages().forEach((m) => client.send(m));
+  if (client.state === 'connected') sendAll();
+  return client.on('connected', sendAll);
+}
+
+/**
+ * While `active`, this person is announced in the appointment's lobby (the other participant sees them waiting); it
+ * leaves the lobby when no longer active (the call starts, the page closes).
+ */
+export function useLobbyAnnouncement(client: RealtimeClient | null, appointmentId: string, active: boolean): void {
+  useEffect(() => {
+    if (!client || !appointmentId || !active) return;
+    const off = onEveryConnection(client, () => [{ type: 'lobby_enter', appointment_id: appointmentId }]);
+    return () => {
+      off();
+      if (client.state === 'connected') client.send({ type: 'lobby_leave', appointment_id: appointmentId });
+    };
+  }, [client, appointmentId, active]);
+}
+
+/** The ids among `appointmentIds` whose other participant is waiting in the lobby now, kept live by the server. */
+export function useWaitingInLobby(client: RealtimeClient | null, appointmentIds: string[]): ReadonlySet<string> {
+  const [waiting, setWaiting] = useState<ReadonlySet<string>>(new Set());
+  const key = appointmentIds.join(',');
+  useEffect(() => {
+    if (!client || !key) return;
+    const ids = key.split(',');
+    const offs = [
+      client.on('lobbyPresence', ({ appointment_id, present }) => {
+        if (!ids.includes(appointment_id)) return;
+        setWaiting((current) => {
+          if (current.has(appointment_id) === present) return current;
+          const next = new Set(current);
+          if (present) next.add(appointment_id);
+          else next.delete(appointment_id);
+          return next;
+        });
+      }),
+      // A socket that dropped lost every notice meanwhile: forget what was known and ask again.
+      client.on('disconnected', () => setWaiting(new Set())),
+      onEveryConnection(client, () => ids.map((id) => ({ type: 'lobby_watch', appointment_id: id }))),
+    ];
+    return () => offs.forEach((off) => off());
+  }, [client, key]);
+  return waiting;
+}
