@@ -1,7 +1,15 @@
-import { clinicalRecordsSubject, isEventType, personalFieldRules, type EventType } from '@telemed/contracts';
+import { ERASED_VALUE, clinicalRecordsSubject, isEventType, personalFieldRules, type EventType } from '@telemed/contracts';
 import type { AppendOptions, AppendResult, EventStore, NewEvent, StoredEvent, SubscribeOptions, Subscription } from '../event-store/port';
 import { decryptEventData, encryptEventData } from './event-envelope';
 import type { KeyRing } from './key-ring';
+import { Lru } from './lru';
+
+/**
+ * Events this process appended, kept in clear for a while by event id: the projections that follow the log and the
+ * decider that loads the stream next (an approval after a request) read them without decrypting what was just
+ * encrypted. About a minute of bookings; emptied whenever a key is forgotten, so nothing erased is served from it.
+ */
+const RECENT_PLAIN_LIMIT = 4096;
 
 /** Whether events of this type hold personal fields (contracts' PERSONAL_FIELDS). */
 const personal = (type: string): type is EventType => isEventType(type) && personalFieldRules(type).length > 0;
@@ -14,13 +22,30 @@ const personal = (type: string): type is EventType => isEventType(type) && perso
  * the one reader that must keep the ciphertext: the bus relay.
  */
 export class EncryptingEventStore implements EventStore {
+  private readonly recentPlain = new Lru<string, unknown>(RECENT_PLAIN_LIMIT);
+  /** The key ring's forget count when `recentPlain` was last known good. */
+  private plainAsOf: number;
+
   constructor(
     readonly log: EventStore,
     readonly keys: KeyRing,
-  ) {}
+  ) {
+    this.plainAsOf = keys.forgotten;
+  }
+
+  /** The data this process appended for the event in clear, if it still has it and no key was forgotten since. */
+  private plainOf(eventId: string): unknown {
+    if (this.keys.forgotten !== this.plainAsOf) {
+      this.recentPlain.clear();
+      this.plainAsOf = this.keys.forgotten;
+      return undefined;
+    }
+    return this.recentPlain.get(eventId);
+  }
 
   async appendToStream(stream: string, events: NewEvent[], options: AppendOptions = {}): Promise<AppendResult> {
     const sealed: NewEvent[] = [];
+    const forgotten = this.keys.forgotten;
     for (const event of events) {
       sealed.push(
         personal(event.type)
@@ -28,7 +53,20 @@ export class EncryptingEventStore implements EventStore {
           : event,
       );
     }
-    return this.log.appendToStream(stream, sealed, options);
+    // Kept before the append: a subscriber in this process may be handed the events before the append resolves.
+    const kept: string[] = [];
+    // Not if a key was forgotten meanwhile: a field of that person may have been sealed as erased.
+    for (let i = 0; i < events.length && this.keys.forgotten === forgotten; i += 1) {
+      if (sealed[i]!.data === events[i]!.data) continue;
+      this.recentPlain.set(events[i]!.event_id, deepFrozen(asRead(events[i]!.data as Record<string, unknown>, sealed[i]!.data as Record<string, unknown>)));
+      kept.push(events[i]!.event_id);
+    }
+    try {
+      return await this.log.appendToStream(stream, sealed, options);
+    } catch (error) {
+      for (const id of kept) this.recentPlain.delete(id);
+      throw error;
+    }
   }
 
   async readStream(stream: string): Promise<StoredEvent[]> {
@@ -61,6 +99,12 @@ export class EncryptingEventStore implements EventStore {
       if (event.type === 'PersonalDataErased') this.keys.forget((event.data as { user_id: string }).user_id);
       if (event.type === 'ClinicalRecordsDestroyed') this.keys.forget(clinicalRecordsSubject((event.data as { user_id: string }).user_id));
       if (!personal(event.type)) continue;
+      const plain = this.plainOf(event.event_id);
+      if (plain !== undefined) {
+        out ??= events.slice();
+        out[i] = { ...event, data: plain };
+        continue;
+      }
       const { data } = await decryptEventData(event.type, event.data as object, this.keys.keyById, this.keys.cachedKeyById);
       if (data === event.data) continue;
       out ??= events.slice();
@@ -68,6 +112,25 @@ export class EncryptingEventStore implements EventStore {
     }
     return out ?? events;
   }
+}
+
+/**
+ * The plain data as a reader would decrypt it from the log: through JSON (no undefined members, dates as strings), and
+ * a field sealed as erased (its person has no key) reads as erased.
+ */
+function asRead(plain: Record<string, unknown>, sealed: Record<string, unknown>): Record<string, unknown> {
+  const copy = JSON.parse(JSON.stringify(plain)) as Record<string, unknown>;
+  for (const field of Object.keys(sealed)) if (sealed[field] === ERASED_VALUE) copy[field] = ERASED_VALUE;
+  return copy;
+}
+
+/** Readers share the kept copy: none of them may change it. */
+function deepFrozen<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const member of Object.values(value)) deepFrozen(member);
+    Object.freeze(value);
+  }
+  return value;
 }
 
 /** The store underneath the encryption, holding ciphertext: what the relay publishes. */

@@ -1,33 +1,6 @@
 import { SubjectErasedError, type KeyStore } from './port';
 import type { KeyById, KeyForSubject } from './event-envelope';
-
-/** A Map that forgets its least recently used entry past `limit`. */
-class Lru<K, V> {
-  private readonly map = new Map<K, V>();
-  constructor(private readonly limit: number) {}
-  get(key: K): V | undefined {
-    const value = this.map.get(key);
-    if (value !== undefined) {
-      this.map.delete(key);
-      this.map.set(key, value);
-    }
-    return value;
-  }
-  set(key: K, value: V): void {
-    this.map.delete(key);
-    this.map.set(key, value);
-    if (this.map.size > this.limit) this.map.delete(this.map.keys().next().value!);
-  }
-  delete(key: K): void {
-    this.map.delete(key);
-  }
-  deleteWhere(test: (value: V) => boolean): void {
-    for (const [key, value] of this.map) if (test(value)) this.map.delete(key);
-  }
-  get size(): number {
-    return this.map.size;
-  }
-}
+import { Lru } from './lru';
 
 interface CachedKey {
   key_id: string;
@@ -102,9 +75,13 @@ export class KeyRing {
 
   /** Drops the subject's cached key (its key was destroyed, here or in another process). */
   forget(subjectId: string): void {
+    this.forgotten += 1;
     this.bySubject.delete(subjectId);
     this.byKeyId.deleteWhere((cached) => cached?.subject_id === subjectId);
   }
+
+  /** Counts keys forgotten or destroyed: a cache of anything decrypted before is stale once it moves. */
+  forgotten = 0;
 
   get cachedKeys(): number {
     return this.byKeyId.size;
