@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PERMISSIONS, STAFF_ROLES } from './institutions';
 import { CONSENT_LANGUAGES } from './consent-notice';
 import { ACCESS_PURPOSES, ACCESS_RESOURCES } from './privacy';
-import { CONSULTATION_MODES, FOLLOW_UP_VALUES, NOTE_TEMPLATES, PRIORITY_LEVELS, REPORT_TYPE_IDS } from './records';
+import { CONSULTATION_MODES, REPORT_TYPE_IDS, consultationNotesFields } from './records';
 import { BLOG_CATEGORY_IDS, blogContentSchema } from './blog';
 
 /** Every fact the write side records. Past-tense names; never rename a stored type: add a new version. */
@@ -265,7 +265,8 @@ export const eventDataSchemas = {
     appointment_id: z.string(),
     user_id: userId,
     connection_id: z.string(),
-    reason: z.enum(['left', 'provider_reported']),
+    /** `disconnected`: in a peer-to-peer call, their socket dropped and did not come back within the grace (by the system). */
+    reason: z.enum(['left', 'provider_reported', 'disconnected']),
   }),
   /** A participant pressed End Call: the consultation is over for both. */
   ConsultationEnded: z.object({ appointment_id: z.string(), ended_by: userId }),
@@ -330,16 +331,8 @@ export const eventDataSchemas = {
     patient_id: userId,
     doctor_id: userId,
     is_draft: z.boolean(),
-    patient_name: z.string().nullable(),
-    patient_ref: z.string().nullable(),
-    chief_complaint: z.string().nullable(),
-    clinical_assessment: z.string().nullable(),
-    treatment_plan: z.string().nullable(),
-    follow_up_instructions: z.string().nullable(),
-    additional_notes: z.string().nullable(),
-    priority_level: z.enum(PRIORITY_LEVELS),
-    follow_up_required: z.enum(FOLLOW_UP_VALUES),
-    template: z.enum(NOTE_TEMPLATES).nullable(),
+    /** The whole notes after this save (a save merges into the one before: the latest event holds them all). */
+    ...consultationNotesFields,
   }),
   /**
    * An e-prescription (Telemedicine Practice Guidelines 2020 format), with the doctor's and patient's particulars as

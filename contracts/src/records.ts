@@ -24,19 +24,45 @@ const optionalText = (max: number = RECORD_LIMITS.textChars) => z.string().max(m
 export const recordParamsSchema = z.object({ appointment_id: z.string().min(1).max(64) });
 export const recordIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
 
-/** The notes modal's fields (seed 001 §2, §3) and the in-call panel's text (as `additional_notes` or `clinical_assessment`). */
+/**
+ * The notes' fields as a save records them (ConsultationNotesSaved) and as they are read (the view): one shape.
+ * `patient_ref` is the modal's "patient ID" (the clinic's own reference, not a user id).
+ */
+export const consultationNotesFields = {
+  patient_name: z.string().nullable(),
+  patient_ref: z.string().nullable(),
+  chief_complaint: z.string().nullable(),
+  clinical_assessment: z.string().nullable(),
+  treatment_plan: z.string().nullable(),
+  follow_up_instructions: z.string().nullable(),
+  additional_notes: z.string().nullable(),
+  priority_level: z.enum(PRIORITY_LEVELS),
+  follow_up_required: z.enum(FOLLOW_UP_VALUES),
+  template: z.enum(NOTE_TEMPLATES).nullable(),
+};
+export type ConsultationNotesFields = { [K in keyof typeof consultationNotesFields]: z.infer<(typeof consultationNotesFields)[K]> };
+
+/** A text field of a notes save: absent keeps what was saved, null or blank clears it, text replaces it. */
+const notesText = (max: number = RECORD_LIMITS.textChars) => z.string().max(max).nullable().optional();
+
+/**
+ * A save of the notes modal's fields (seed 001 §2, §3) or of the in-call panel's text (as `clinical_assessment`),
+ * merged into what was saved before (the latest save, draft or final): a field left out keeps its saved value, an
+ * explicit null or blank text clears it. Priority, follow-up and template left out keep theirs too (medium, no and
+ * none on the first save). The Save as Draft and Save Notes rules hold for the merged notes.
+ */
 export const consultationNotesSchema = z
   .strictObject({
-    patient_name: optionalText(RECORD_LIMITS.shortTextChars),
-    patient_id: optionalText(RECORD_LIMITS.shortTextChars),
-    chief_complaint: optionalText(),
-    clinical_assessment: optionalText(),
-    treatment_plan: optionalText(),
-    follow_up_instructions: optionalText(),
-    additional_notes: optionalText(),
-    priority_level: z.enum(PRIORITY_LEVELS).default('medium'),
-    follow_up_required: z.enum(FOLLOW_UP_VALUES).default('no'),
-    template: z.enum(NOTE_TEMPLATES).nullish().transform((v) => v ?? null),
+    patient_name: notesText(RECORD_LIMITS.shortTextChars),
+    patient_id: notesText(RECORD_LIMITS.shortTextChars),
+    chief_complaint: notesText(),
+    clinical_assessment: notesText(),
+    treatment_plan: notesText(),
+    follow_up_instructions: notesText(),
+    additional_notes: notesText(),
+    priority_level: z.enum(PRIORITY_LEVELS).optional(),
+    follow_up_required: z.enum(FOLLOW_UP_VALUES).optional(),
+    template: z.enum(NOTE_TEMPLATES).nullable().optional(),
     is_draft: z.boolean(),
   })
   .openapi('ConsultationNotesRequest');
@@ -47,16 +73,7 @@ export const consultationNotesViewSchema = z
     appointment_id: z.string(),
     patient_id: z.string(),
     doctor_id: z.string(),
-    patient_name: z.string().nullable(),
-    patient_ref: z.string().nullable(),
-    chief_complaint: z.string().nullable(),
-    clinical_assessment: z.string().nullable(),
-    treatment_plan: z.string().nullable(),
-    follow_up_instructions: z.string().nullable(),
-    additional_notes: z.string().nullable(),
-    priority_level: z.enum(PRIORITY_LEVELS),
-    follow_up_required: z.enum(FOLLOW_UP_VALUES),
-    template: z.enum(NOTE_TEMPLATES).nullable(),
+    ...consultationNotesFields,
     is_draft: z.boolean(),
     saved_at: z.string(),
   })

@@ -74,10 +74,35 @@ describe('clinical records API (issue 14)', () => {
     const seen = (await t.http.get(url).set(patient.auth).expect(200)).body;
     assert.equal(seen.is_draft, false);
     assert.equal(seen.chief_complaint, 'Fever for 3 days');
-    assert.equal(seen.clinical_assessment, null, 'never the draft');
+    assert.equal(seen.clinical_assessment, 'Viral fever, draft', 'the final save left the assessment out: the earlier draft\'s is kept (merged)');
+    assert.notEqual(seen.clinical_assessment, 'second thoughts', 'never the later draft');
     assert.equal((await t.http.get(url).set(doctor.auth).expect(200)).body.clinical_assessment, 'second thoughts');
     const stored = (await t.app.eventStore.log.readStream(streams.consultationNotes(id))).map((e) => JSON.stringify(e.data)).join();
     assert.ok(!stored.includes('Fever for 3 days'), 'the log holds ciphertext only');
+  });
+
+  it("notes saves merge: the in-call panel's save after the modal's keeps the modal's fields; explicit null or blank clears", async () => {
+    const id = await appointment();
+    const url = `/api/v1/consultations/${id}/notes`;
+    const modal = {
+      patient_name: 'Ravi Kumar', patient_id: 'OPD-118', chief_complaint: 'Fever for 3 days', clinical_assessment: 'Viral fever', treatment_plan: 'Paracetamol, fluids',
+      follow_up_instructions: 'Review in 3 days', additional_notes: 'Lives alone', priority_level: 'high', follow_up_required: 'routine', template: 'general_consultation', is_draft: false,
+    };
+    await t.http.put(url).set(doctor.auth).send(modal).expect(200);
+    // What CallRecordsPanel sends: its text as the clinical assessment, the patient's name, final.
+    await t.http.put(url).set(doctor.auth).send({ patient_name: 'Ravi Kumar', clinical_assessment: 'No red flags; fluids and rest.', is_draft: false }).expect(200);
+    await t.settle();
+    const { patient_id: _ref, is_draft: _draft, ...kept } = modal;
+    const read = async (who: TestUser) => (await t.http.get(url).set(who.auth).expect(200)).body;
+    assert.deepEqual(await read(patient), { ...(await read(patient)), ...kept, patient_ref: 'OPD-118', clinical_assessment: 'No red flags; fluids and rest.', is_draft: false }, "the modal's fields kept, the panel's text in");
+    // Explicit null or blank clears; what is left out stays; the rules hold for the merged notes.
+    await t.http.put(url).set(doctor.auth).send({ additional_notes: null, follow_up_instructions: '  ', is_draft: true }).expect(200);
+    await t.settle();
+    const draft = await read(doctor);
+    assert.deepEqual([draft.additional_notes, draft.follow_up_instructions, draft.treatment_plan, draft.priority_level, draft.is_draft], [null, null, 'Paracetamol, fluids', 'high', true]);
+    assert.equal((await read(patient)).additional_notes, 'Lives alone', 'the patient still reads the final notes');
+    assert.equal((await t.http.put(url).set(doctor.auth).send({ chief_complaint: null, clinical_assessment: '', is_draft: false }).expect(422)).body.detail, RECORD_TEXTS.notesFinalIncomplete);
+    await t.http.put(url).set(doctor.auth).send({ is_draft: false }).expect(200);
   });
 
   it('e-prescriptions: rules of the Guidelines, the JSON, the PDF text and the public verification', async () => {

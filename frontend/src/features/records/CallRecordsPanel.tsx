@@ -25,8 +25,10 @@ function NotesPanel({ appointmentId, patientName }: { appointmentId: string; pat
     setSaving(true);
     setError(null);
     try {
-      // The panel's text is the consultation's clinical assessment (the notes modal's field), saved final.
-      await recordsApi.saveNotes(appointmentId, { patient_name: patientName || null, clinical_assessment: text.trim(), is_draft: patientName === '' });
+      // The panel's text is the consultation's clinical assessment (the notes modal's field), saved final. The server
+      // merges it into the notes saved before: the fields left out here (the modal's others) keep their values, and
+      // the patient's name is sent only when known (left out, a name saved before stays).
+      await recordsApi.saveNotes(appointmentId, { ...(patientName ? { patient_name: patientName } : {}), clinical_assessment: text.trim(), is_draft: patientName === '' });
       setSaved(true);
       clearTimeout(timer.current);
       timer.current = setTimeout(() => setSaved(false), NOTES_SAVED_MS);

@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { RECORD_TEXTS, type ConsultationNotesInput, type StoredPrescriptionLine } from '@telemed/contracts';
 import { deciderSpec } from '../decider-spec';
@@ -52,7 +53,7 @@ describe('prescription decider (Telemedicine Practice Guidelines 2020)', () => {
 
 describe('notes decider (seed 001 §5)', () => {
   const given = deciderSpec(notesDecider);
-  const notes: ConsultationNotesInput = { patient_name: null, patient_id: null, chief_complaint: null, clinical_assessment: null, treatment_plan: null, follow_up_instructions: null, additional_notes: null, priority_level: 'medium', follow_up_required: 'no', template: null, is_draft: true };
+  const notes: ConsultationNotesInput = { is_draft: true };
   const save = (over: Partial<typeof notes>, actor = 'd1', status: AppointmentFacts['status'] = 'confirmed') => ({ type: 'SaveConsultationNotes' as const, data: { actor_id: actor, appointment: { ...appointment, status }, notes: { ...notes, ...over } } });
   it('a draft needs one text field; final notes a patient name and a complaint or assessment', () => {
     given([]).when(save({})).thenThrows('invalid', RECORD_TEXTS.notesDraftEmpty);
@@ -60,6 +61,15 @@ describe('notes decider (seed 001 §5)', () => {
     given([]).when(save({ is_draft: false, patient_name: ' Ravi ', clinical_assessment: 'Viral' })).then([
       { type: 'ConsultationNotesSaved', data: { appointment_id: 'a1', patient_id: 'p1', doctor_id: 'd1', is_draft: false, patient_name: 'Ravi', patient_ref: null, chief_complaint: null, clinical_assessment: 'Viral', treatment_plan: null, follow_up_instructions: null, additional_notes: null, priority_level: 'medium', follow_up_required: 'no', template: null } },
     ]);
+  });
+  it('a save merges into the latest one: left out keeps, null or blank clears, text replaces; the rules hold for the merged notes', () => {
+    const modal = save({ is_draft: false, patient_name: 'Ravi', patient_id: 'OPD-7', chief_complaint: 'Fever', treatment_plan: 'Rest', priority_level: 'high', follow_up_required: 'routine', template: 'general_consultation' });
+    const [first] = notesDecider.decide(modal, notesDecider.initialState());
+    const after = (command: ReturnType<typeof save>) => notesDecider.decide(command, notesDecider.evolve(notesDecider.initialState(), first!))[0]!.data;
+    assert.deepEqual(after(save({ is_draft: false, clinical_assessment: ' Viral ' })), { ...first!.data, clinical_assessment: 'Viral' }, "the panel's text kept beside the modal's fields");
+    assert.deepEqual(after(save({ is_draft: true, treatment_plan: null, additional_notes: '  ', template: null })), { ...first!.data, is_draft: true, treatment_plan: null, additional_notes: null, template: null });
+    given([first!]).when(save({ is_draft: false, chief_complaint: '' })).thenThrows('invalid', RECORD_TEXTS.notesFinalIncomplete);
+    given([first!]).when(save({ is_draft: true, patient_name: null, patient_id: '', chief_complaint: null, treatment_plan: null })).thenThrows('invalid', RECORD_TEXTS.notesDraftEmpty);
   });
   it('only the doctor, on a confirmed or completed appointment', () => {
     given([]).when(save({ chief_complaint: 'x' }, 'p1')).thenThrows('forbidden', RECORD_TEXTS.notesNotAllowed);

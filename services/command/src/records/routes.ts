@@ -67,7 +67,8 @@ export function recordRoutes(api: ApiRouter, deps: CommandDeps & RecordDeps): vo
   api.route({
     method: 'put',
     path: '/consultations/:appointment_id/notes',
-    summary: "Save the consultation's notes (the appointment's doctor; `is_draft` true for Save as Draft)",
+    summary:
+      "Save the consultation's notes (the appointment's doctor; `is_draft` true for Save as Draft). Merged into the latest save: a field left out keeps its value, null or blank clears it",
     tags: ['records'],
     policy: policies.roles('doctor', 'patient'),
     params: recordParamsSchema,
