@@ -37,6 +37,9 @@ export const INSTITUTION_TEXTS = {
   staffNotFound: 'Staff member not found',
   notADoctorAccount: 'This email belongs to an account that is not a doctor',
   invitationNotFound: 'Invitation not found',
+  notADoctor: 'Only doctors can be activated or deactivated',
+  ownRole: 'You cannot raise your own role',
+  roleBeyondYours: 'You cannot give or change a role with rights you do not have',
 } as const;
 
 export const INVITATION_STATUSES = ['pending', 'accepted', 'declined', 'revoked'] as const;

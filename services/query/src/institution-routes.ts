@@ -53,6 +53,9 @@ export const institutionView = (doc: InstitutionDoc) => ({
   created_at: doc.created_at,
 });
 
+/** What the screens show as Active: a member who is not a deactivated doctor. */
+export const shownActive = (doc: StaffDoc) => doc.is_active && doc.deactivated !== true;
+
 const staffView = (doc: StaffDoc) => ({
   id: doc._id,
   user_id: doc.user_id,
@@ -64,7 +67,7 @@ const staffView = (doc: StaffDoc) => ({
   role_title: doc.role_title,
   department: doc.department,
   specialization: doc.specialization,
-  is_active: doc.is_active,
+  is_active: shownActive(doc),
   is_institution_admin: doc.is_institution_admin,
 });
 
@@ -91,6 +94,8 @@ export function institutionLookups(readStore: ReadStore) {
   const membershipIn = async (institution: InstitutionDoc, userId: string): Promise<InstitutionMembership | null> => {
     const entry = (await staff.find({ institution_id: institution._id, user_id: userId, is_active: true }))[0];
     if (!entry) return null;
+    // A deactivated doctor is still a member, without rights in the institution (as the write side's membershipOf).
+    if (entry.deactivated) return { role: entry.role, is_institution_admin: false, permissions: [] };
     return {
       role: entry.role,
       is_institution_admin: entry.is_institution_admin,
@@ -231,7 +236,7 @@ export function institutionQueryRoutes(api: ApiRouter, readStore: ReadStore, aud
             specialty: profile?.specialty ?? m.specialization,
             qualification: profile?.qualification ?? null,
             consultation_fee: profile?.consultation_fee ?? null,
-            is_active: m.is_active,
+            is_active: shownActive(m),
             is_institution_admin: m.is_institution_admin,
           };
         }),

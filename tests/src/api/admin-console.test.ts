@@ -145,6 +145,106 @@ describe('admin console API through ra-data-simple-rest', () => {
     await assert.rejects(ravi.getList('doctors', { pagination: { page: 1, perPage: 25 }, sort: { field: 'name', order: 'ASC' }, filter: { institution_id: institutionId } }), (e: { status: number }) => e.status === 404);
   });
 
+  it("doctors: activate and deactivate through the institution's stream; shown as inactive everywhere; only roles that manage staff", async () => {
+    const lataUser = await accountOf('lata@sunrise.in', 'patient');
+    const lata = providerFor(lataUser);
+    const ananya = await accountOf('ananya@sunrise.in', 'doctor');
+    const id = `${institutionId}~${ananya.user_id}`;
+    const before = (await lata.getOne('doctors', { id })).data;
+    assert.equal(before.is_active, true);
+    const off = await lata.update('doctors', { id, data: { ...before, is_active: false }, previousData: before });
+    assert.equal(off.data.is_active, false);
+    assert.equal(off.data.deactivated, true);
+    assert.equal(off.data.name, 'Ananya Sharma');
+    assert.equal(off.data.qualification, before.qualification, 'answers the whole record');
+    // Read your write, in the console and on the seeds' screen.
+    assert.equal((await lata.getOne('doctors', { id })).data.is_active, false);
+    const listed = await lata.getList('doctors', { pagination: { page: 1, perPage: 25 }, sort: { field: 'name', order: 'ASC' }, filter: { institution_id: institutionId } });
+    assert.deepEqual(listed.data.map((d) => [d.name, d.is_active]), [['Ananya Sharma', false]], 'still on the staff, shown as inactive');
+    const mine = await t.http.get('/api/v1/institutions/my-institution').set(lataUser.auth).set('X-Min-Position', String(lastPosition)).expect(200);
+    assert.deepEqual(mine.body.doctors.map((d: { name: string; is_active: boolean }) => [d.name, d.is_active]), [['Ananya Sharma', false]]);
+    // A deactivated doctor has no rights in the institution until activated again.
+    await assert.rejects(
+      providerFor(ananya).getList('doctors', { pagination: { page: 1, perPage: 25 }, sort: { field: 'name', order: 'ASC' }, filter: { institution_id: institutionId } }),
+      (e: { status: number }) => e.status === 403,
+    );
+    const history = await t.app.eventStore.readStream(`institution-${institutionId}`);
+    const last = history[history.length - 1]!;
+    assert.equal(last.type, 'InstitutionDoctorDeactivated');
+    assert.equal((last.metadata as { actor: { user_id: string } }).actor.user_id, lataUser.user_id);
+
+    // A STAFF member (read, basic_operations) may not; another institution's admin is told it does not exist.
+    const created = await lata.create('staff', { data: { institution_id: institutionId, name: 'Farah Khan', email: 'farah@sunrise.in', phone: '+91 90000 66666', account_type: 'STAFF' } });
+    assert.equal(created.data.role, 'STAFF');
+    const farah = providerFor(await accountOf('farah@sunrise.in', 'patient'));
+    await assert.rejects(farah.update('doctors', { id, data: { is_active: true }, previousData: { id } }), (e: { status: number }) => e.status === 403);
+    const ravi = providerFor(await accountOf('ravi@moon.in', 'patient'));
+    await assert.rejects(ravi.update('doctors', { id, data: { is_active: true }, previousData: { id } }), (e: { status: number }) => e.status === 404);
+    // Only doctors are activated or deactivated; a stranger is not found.
+    await assert.rejects(lata.update('doctors', { id: `${institutionId}~${lataUser.user_id}`, data: { is_active: false }, previousData: { id } }), (e: { status: number }) => e.status === 409);
+    await assert.rejects(lata.update('doctors', { id: `${institutionId}~nobody`, data: { is_active: false }, previousData: { id } }), (e: { status: number }) => e.status === 404);
+
+    // The platform admin activates her again: active everywhere, and her rights are back.
+    const on = await providerFor(platformAdmin).update('doctors', { id, data: { is_active: true }, previousData: { id } });
+    assert.equal(on.data.is_active, true);
+    assert.equal((await lata.getOne('doctors', { id })).data.is_active, true);
+    const back = await providerFor(ananya).getList('doctors', { pagination: { page: 1, perPage: 25 }, sort: { field: 'name', order: 'ASC' }, filter: { institution_id: institutionId } });
+    assert.deepEqual(back.data.map((d) => d.is_active), [true]);
+  });
+
+  it("staff: edit a member's role with the role's default permissions; an ADMIN stays; nobody raises themselves", async () => {
+    const lataUser = await accountOf('lata@sunrise.in', 'patient');
+    const lata = providerFor(lataUser);
+    const farahUser = await accountOf('farah@sunrise.in', 'patient');
+    const farah = providerFor(farahUser);
+    const farahId = `${institutionId}~${farahUser.user_id}`;
+    const rolesOf = async (user: TestUser) =>
+      (await fetch(`${base}/api/v1/admin/permissions`, { headers: { ...user.auth, 'X-Min-Position': String(lastPosition) } }).then((r) => r.json())) as {
+        resources: Record<string, string[] | undefined>;
+        institutions: Array<{ role: string; permissions: string[] }>;
+      };
+    // A STAFF member may not change roles, not even their own.
+    const own = (await farah.getOne('staff', { id: farahId })).data;
+    await assert.rejects(farah.update('staff', { id: farahId, data: { ...own, role: 'ADMIN' }, previousData: own }), (e: { status: number }) => e.status === 403);
+    // The admin makes her an ADMIN (react-admin sends the whole record): she now has the ADMIN's permissions and may edit staff.
+    const promoted = await lata.update('staff', { id: farahId, data: { ...own, role: 'ADMIN' }, previousData: own });
+    assert.deepEqual([promoted.data.role, promoted.data.is_institution_admin], ['ADMIN', true]);
+    assert.equal((await lata.getOne('staff', { id: farahId })).data.role, 'ADMIN');
+    const hers = await rolesOf(farahUser);
+    assert.deepEqual(hers.institutions.map((i) => [i.role, i.permissions]), [['ADMIN', DEFAULT_ROLE_PERMISSIONS.ADMIN]]);
+    assert.ok(hers.resources.staff?.includes('edit'));
+    // She steps down herself (taking rights away is allowed) ...
+    const down = await farah.update('staff', { id: farahId, data: { role: 'STAFF' }, previousData: { id: farahId } });
+    assert.equal(down.data.role, 'STAFF');
+    assert.deepEqual((await rolesOf(farahUser)).resources.staff, ['list', 'show']);
+    // ... but the institution's last ADMIN may not, even at a platform admin's hand.
+    const lataId = `${institutionId}~${lataUser.user_id}`;
+    for (const who of [lata, providerFor(platformAdmin)]) {
+      await assert.rejects(who.update('staff', { id: lataId, data: { role: 'STAFF' }, previousData: { id: lataId } }), (e: { status: number; message: string }) => e.status === 409 && /at least one admin/.test(e.message));
+    }
+    // A doctor role needs a doctor's account.
+    await assert.rejects(lata.update('staff', { id: farahId, data: { role: 'DOCTOR' }, previousData: { id: farahId } }), (e: { status: number }) => e.status === 409);
+    // A SUPER_DOCTOR manages staff but may not make themselves ADMIN, nor give the ADMIN role.
+    const ananya = await accountOf('ananya@sunrise.in', 'doctor');
+    const ananyaId = `${institutionId}~${ananya.user_id}`;
+    assert.equal((await lata.update('staff', { id: ananyaId, data: { role: 'SUPER_DOCTOR' }, previousData: { id: ananyaId } })).data.role, 'SUPER_DOCTOR');
+    const superDoctor = providerFor(ananya);
+    await assert.rejects(superDoctor.update('staff', { id: ananyaId, data: { role: 'ADMIN' }, previousData: { id: ananyaId } }), (e: { status: number }) => e.status === 403);
+    await assert.rejects(superDoctor.update('staff', { id: farahId, data: { role: 'ADMIN' }, previousData: { id: farahId } }), (e: { status: number }) => e.status === 403);
+    assert.equal((await superDoctor.update('staff', { id: farahId, data: { role: 'USER' }, previousData: { id: farahId } })).data.role, 'USER');
+    // Another institution's admin is told it does not exist; a bad role is 422.
+    const ravi = providerFor(await accountOf('ravi@moon.in', 'patient'));
+    await assert.rejects(ravi.update('staff', { id: farahId, data: { role: 'STAFF' }, previousData: { id: farahId } }), (e: { status: number }) => e.status === 404);
+    await assert.rejects(lata.update('staff', { id: farahId, data: { role: 'OWNER' }, previousData: { id: farahId } }), (e: { status: number }) => e.status === 422);
+    // Back as she was: a DOCTOR (the appointments below are read through her membership).
+    assert.equal((await lata.update('staff', { id: ananyaId, data: { role: 'DOCTOR' }, previousData: { id: ananyaId } })).data.role, 'DOCTOR');
+    const events = (await t.app.eventStore.readStream(`institution-${institutionId}`)).filter((e) => e.type === 'InstitutionStaffRoleChanged');
+    assert.deepEqual(
+      events.map((e) => [(e.data as { previous_role: string }).previous_role, (e.data as { role: string }).role]),
+      [['STAFF', 'ADMIN'], ['ADMIN', 'STAFF'], ['DOCTOR', 'SUPER_DOCTOR'], ['STAFF', 'USER'], ['SUPER_DOCTOR', 'DOCTOR']],
+    );
+  });
+
   it('appointments: filters by status, doctor, patient, dates and notes; show; history with readable lines, CSV, and every read audited', async () => {
     doctor = await accountOf('ananya@sunrise.in', 'doctor');
     const date = indiaDate(3);

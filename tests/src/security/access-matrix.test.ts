@@ -481,6 +481,19 @@ describe('access control: every route against every role', () => {
         request: async () => ({ url: `/api/v1/admin/${kind}/${institutionId}~${await freshStaff()}` }),
       },
     ]),
+    // Activating and deactivating a doctor, and changing a member's role: roles that manage staff (issue 15).
+    {
+      method: 'put',
+      path: '/admin/doctors/:id',
+      expect: all(404, { doctor: 403, institutionAdmin: 200, platformAdmin: 200 }),
+      request: async () => ({ url: `/api/v1/admin/doctors/${institutionId}~${await freshStaff()}`, body: { is_active: false } }),
+    },
+    {
+      method: 'put',
+      path: '/admin/staff/:id',
+      expect: all(404, { doctor: 403, institutionAdmin: 200, platformAdmin: 200 }),
+      request: async () => ({ url: `/api/v1/admin/staff/${institutionId}~${await freshStaff()}`, body: { role: 'SUPER_DOCTOR' } }),
+    },
     {
       method: 'post',
       path: '/admin/staff',

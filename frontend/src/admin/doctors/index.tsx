@@ -1,4 +1,8 @@
-import { BooleanField, Create, Datagrid, EmailField, List, NumberField, NumberInput, ReferenceField, ReferenceInput, SelectInput, Show, SimpleForm, SimpleShowLayout, TextField, TextInput, email, required } from 'react-admin';
+import {
+  BooleanField, Create, Datagrid, EmailField, List, NumberField, NumberInput, ReferenceField, ReferenceInput, SelectInput, Show, SimpleForm,
+  SimpleShowLayout, TextField, TextInput, TopToolbar, email, required,
+} from 'react-admin';
+import { DoctorActiveButton } from './ActiveButton';
 
 const filters = [<ReferenceInput key="i" source="institution_id" reference="institutions" alwaysOn />];
 
@@ -10,12 +14,19 @@ export const DoctorList = () => (
       <ReferenceField source="institution_id" reference="institutions" link="show" />
       <NumberField source="consultation_fee" options={{ style: 'currency', currency: 'INR' }} />
       <BooleanField source="is_active" label="Active" />
+      <DoctorActiveButton />
     </Datagrid>
   </List>
 );
 
 export const DoctorShow = () => (
-  <Show>
+  <Show
+    actions={
+      <TopToolbar>
+        <DoctorActiveButton />
+      </TopToolbar>
+    }
+  >
     <SimpleShowLayout>
       <TextField source="name" />
       <TextField source="specialty" />
@@ -24,6 +35,7 @@ export const DoctorShow = () => (
       <TextField source="phone_number" />
       <NumberField source="consultation_fee" options={{ style: 'currency', currency: 'INR' }} />
       <ReferenceField source="institution_id" reference="institutions" link="show" />
+      <BooleanField source="is_active" label="Active" />
     </SimpleShowLayout>
   </Show>
 );

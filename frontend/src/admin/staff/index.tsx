@@ -1,5 +1,8 @@
-import { BooleanField, Create, Datagrid, EmailField, List, ReferenceField, ReferenceInput, SelectInput, Show, SimpleForm, SimpleShowLayout, TextField, TextInput, email, required } from 'react-admin';
-import { STAFF_ROLES } from '@telemed/contracts/institution-constants';
+import {
+  BooleanField, Create, Datagrid, Edit, EmailField, List, ReferenceField, ReferenceInput, SelectInput, Show, SimpleForm, SimpleShowLayout,
+  TextField, TextInput, email, required,
+} from 'react-admin';
+import { DEFAULT_ROLE_PERMISSIONS, STAFF_ROLES } from '@telemed/contracts/institution-constants';
 
 const roleChoices = STAFF_ROLES.map((r) => ({ id: r, name: r }));
 const filters = [
@@ -51,4 +54,21 @@ export const StaffCreate = () => (
   </Create>
 );
 
-export const staff = { list: StaffList, show: StaffShow, create: StaffCreate };
+/** Each role with the seeds' default permissions (an institution may have changed its own). */
+const roleWithPermissions = STAFF_ROLES.map((r) => ({ id: r, name: `${r} — ${DEFAULT_ROLE_PERMISSIONS[r].join(', ').replace(/_/g, ' ')}` }));
+
+/**
+ * The seeds' 'coming soon' staff edit, made real: the role. The server keeps an ADMIN in the institution, refuses
+ * anyone raising their own role or giving rights they lack, and a doctor role to an account that is not a doctor's.
+ */
+export const StaffEdit = () => (
+  <Edit mutationMode="pessimistic" redirect="show">
+    <SimpleForm>
+      <TextField source="name" />
+      <ReferenceField source="institution_id" reference="institutions" link={false} />
+      <SelectInput source="role" choices={roleWithPermissions} validate={required()} helperText="Default permissions shown; the institution's own apply" />
+    </SimpleForm>
+  </Edit>
+);
+
+export const staff = { list: StaffList, show: StaffShow, create: StaffCreate, edit: StaffEdit };

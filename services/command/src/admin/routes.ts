@@ -5,6 +5,7 @@ import {
   addDoctorSchema,
   createInstitutionSchema,
   staffInputSchema,
+  STAFF_ROLES,
   membershipAllows,
   memberId,
   notFound,
@@ -19,8 +20,9 @@ import { HttpError, policies, reactAdminErrors, type AccessClaims, type ApiRoute
 import { handleCommand, readStream } from '../decider';
 import { positionHeader, requestContext, type CommandDeps } from '../context';
 import { institutionDecider, membershipOf, type InstitutionState } from '../institutions/institution';
-import { addDoctor, addStaffMember, createInstitution } from '../institutions/service';
+import { addDoctor, addStaffMember, changeStaffRole, createInstitution, setDoctorActive } from '../institutions/service';
 import { userDecider } from '../users/user';
+import { loadUser } from '../users/service';
 
 const idParams = z.object({ id: z.string().min(1).max(200) });
 const record = z.object({ id: z.string() }).loose();
@@ -43,8 +45,14 @@ async function institutionRecord(deps: CommandDeps, institutionId: string) {
   return view;
 }
 
-/** A member as the institution's stream holds them (active, or the one just removed). */
-function memberRecord(institutionId: string, member: { user_id: string; staff_id: string; name: string; email: string; phone: string; role: string; role_title: string | null; department: string | null; specialization: string | null; is_institution_admin: boolean }, isActive: boolean) {
+type Member = { user_id: string; staff_id: string; name: string; email: string; phone: string; role: string; role_title: string | null; department: string | null; specialization: string | null; is_institution_admin: boolean };
+
+/**
+ * A member as the institution's stream holds them (active, or the one just removed). `is_active` is what the screens
+ * show: a member, and not a deactivated doctor (`deactivated`).
+ */
+function memberRecord(institutionId: string, member: Member, isMember: boolean, deactivated = false) {
+  const isActive = isMember && !deactivated;
   return {
     id: memberId(institutionId, member.user_id),
     institution_id: institutionId,
@@ -58,8 +66,38 @@ function memberRecord(institutionId: string, member: { user_id: string; staff_id
     department: member.department,
     specialization: member.specialization,
     is_active: isActive,
+    deactivated,
     is_institution_admin: member.is_institution_admin,
   };
+}
+
+/** A doctor of the institution as the query side's doctors resource shows them, from the write side's streams. */
+async function doctorRecord(deps: CommandDeps, institutionId: string, member: Member, deactivated: boolean) {
+  const user = await loadUser(deps.eventStore, member.user_id);
+  const account = user.status === 'registered' ? user : null;
+  return {
+    id: memberId(institutionId, member.user_id),
+    institution_id: institutionId,
+    doctor_id: member.user_id,
+    name: account?.name ?? member.name,
+    email: account?.email ?? member.email,
+    phone_number: account?.phone_number ?? member.phone,
+    specialty: account?.doctor?.specialty ?? member.specialization,
+    qualification: account?.doctor?.qualification ?? null,
+    consultation_fee: account?.doctor?.consultation_fee ?? null,
+    role: member.role,
+    is_active: !deactivated,
+    deactivated,
+    is_institution_admin: member.is_institution_admin,
+  };
+}
+
+/** The member (by user id) in the state a command left, with whether they are a deactivated doctor. */
+function memberIn(state: InstitutionState, userId: string) {
+  if (state.status === 'none') throw notFound(ADMIN_TEXTS.memberNotFound);
+  const member = [...state.staff.values()].find((m) => m.user_id === userId);
+  if (!member) throw notFound(ADMIN_TEXTS.memberNotFound);
+  return { member, deactivated: state.deactivated.has(member.staff_id) };
 }
 
 /**
@@ -210,7 +248,55 @@ export function adminCommandRoutes(api: ApiRouter, deps: CommandDeps): void {
     });
   }
 
+  api.route({
+    method: 'put',
+    path: '/admin/staff/:id',
+    summary:
+      "Change a staff member's role (id `<institution_id>~<user_id>`; platform admins, the institution's admins and roles that manage staff). The institution keeps an ADMIN; nobody raises their own role, nor gives rights they lack; doctor roles need a doctor's account. Other fields of the record are ignored",
+    tags: ['admin'],
+    policy: policies.anyUser,
+    params: idParams,
+    // react-admin sends the whole record back: only the role is edited here.
+    body: z.object({ role: z.enum(STAFF_ROLES) }),
+    response: record,
+    errors: [403, 404, 409],
+    handler: async ({ params, body, auth, req }) => {
+      const target = parseMemberId(params.id);
+      if (!target) throw notFound(ADMIN_TEXTS.memberNotFound);
+      await authorize(auth, target.institution_id, 'manage_staff');
+      const result = await changeStaffRole(
+        deps.eventStore,
+        target.institution_id,
+        { user_id: target.user_id, role: body.role, by: { user_id: auth.user_id, platform_admin: auth.account_type === 'admin' } },
+        requestContext(req, auth, deps.clock()),
+      );
+      const { member, deactivated } = memberIn(result.state, target.user_id);
+      return { body: memberRecord(target.institution_id, member, true, deactivated), headers: positionHeader(result.position) };
+    },
+  });
+
   // ---- doctors ----
+  api.route({
+    method: 'put',
+    path: '/admin/doctors/:id',
+    summary:
+      "Activate (`is_active: true`) or deactivate (`is_active: false`) one of an institution's doctors (id `<institution_id>~<doctor_id>`; platform admins, the institution's admins and roles that manage staff). A deactivated doctor stays on the staff, shown as inactive, with no rights in the institution. Other fields are ignored",
+    tags: ['admin'],
+    policy: policies.anyUser,
+    params: idParams,
+    body: z.object({ is_active: z.boolean() }),
+    response: record,
+    errors: [403, 404, 409],
+    handler: async ({ params, body, auth, req }) => {
+      const target = parseMemberId(params.id);
+      if (!target) throw notFound(ADMIN_TEXTS.memberNotFound);
+      await authorize(auth, target.institution_id, 'manage_staff');
+      const result = await setDoctorActive(deps.eventStore, target.institution_id, target.user_id, body.is_active, requestContext(req, auth, deps.clock()));
+      const { member, deactivated } = memberIn(result.state, target.user_id);
+      return { body: await doctorRecord(deps, target.institution_id, member, deactivated), headers: positionHeader(result.position) };
+    },
+  });
+
   api.route({
     method: 'post',
     path: '/admin/doctors',

@@ -103,6 +103,54 @@ describe('institution decider', () => {
     spec([created, disbanded]).when({ type: 'AddStaff', data: fresh(doctor) }).thenThrows('conflict', INSTITUTION_TEXTS.disbanded);
     spec([]).when({ type: 'DisbandInstitution', data: {} }).thenThrows('not_found');
   });
+  it('deactivates and activates a doctor, once each; only doctors; a deactivated doctor has no rights there', () => {
+    const ids = { institution_id: 'i-1', staff_id: 's-u-doc', user_id: 'u-doc' };
+    const off: InstitutionEvent = { type: 'InstitutionDoctorDeactivated', data: ids };
+    const given = [created, added(admin), added(doctor)];
+    spec(given).when({ type: 'SetDoctorActive', data: { user_id: 'u-doc', active: false } }).then([off]);
+    spec([...given, off]).when({ type: 'SetDoctorActive', data: { user_id: 'u-doc', active: false } }).then([]);
+    spec(given).when({ type: 'SetDoctorActive', data: { user_id: 'u-doc', active: true } }).then([]);
+    spec([...given, off]).when({ type: 'SetDoctorActive', data: { user_id: 'u-doc', active: true } }).then([{ type: 'InstitutionDoctorActivated', data: ids }]);
+    spec(given).when({ type: 'SetDoctorActive', data: { user_id: 'u-admin', active: false } }).thenThrows('conflict', INSTITUTION_TEXTS.notADoctor);
+    spec(given).when({ type: 'SetDoctorActive', data: { user_id: 'stranger', active: false } }).thenThrows('not_found', INSTITUTION_TEXTS.staffNotFound);
+    const state = [...given, off].reduce(institutionDecider.evolve, institutionDecider.initialState());
+    assert.deepEqual(membershipOf(state, 'u-doc'), { role: 'DOCTOR', is_institution_admin: false, permissions: [] });
+  });
+  it('changes a role with its rights; keeps an admin; nobody raises themselves or gives rights they lack', () => {
+    const staffer = person('u-staff', 'STAFF');
+    const superDoctor = person('u-super', 'SUPER_DOCTOR');
+    const given = [created, added(admin), added(doctor), added(staffer), added(superDoctor)];
+    const byAdmin = { user_id: 'u-admin', platform_admin: false };
+    const change = (user_id: string, role: StaffMember['role'], by = byAdmin, doctor_account = false) =>
+      ({ type: 'ChangeStaffRole', data: { user_id, role, doctor_account, by } }) as const;
+    const changed = (m: StaffMember, role: StaffMember['role']): InstitutionEvent => ({
+      type: 'InstitutionStaffRoleChanged',
+      data: { institution_id: 'i-1', staff_id: m.staff_id, user_id: m.user_id, role, previous_role: m.role, is_institution_admin: role === 'ADMIN' },
+    });
+    spec(given).when(change('u-staff', 'ADMIN')).then([changed(staffer, 'ADMIN')]);
+    spec(given).when(change('u-staff', 'STAFF')).then([]);
+    // A doctor role needs a doctor's account.
+    spec(given).when(change('u-staff', 'DOCTOR')).thenThrows('conflict', INSTITUTION_TEXTS.notADoctorAccount);
+    spec(given).when(change('u-staff', 'DOCTOR', byAdmin, true)).then([changed(staffer, 'DOCTOR')]);
+    // The last admin keeps the role, even at a platform admin's request; with a second admin either may step down.
+    spec(given).when(change('u-admin', 'STAFF')).thenThrows('conflict', INSTITUTION_TEXTS.lastAdmin);
+    spec(given).when(change('u-admin', 'STAFF', { user_id: 'op', platform_admin: true })).thenThrows('conflict', INSTITUTION_TEXTS.lastAdmin);
+    spec([...given, changed(staffer, 'ADMIN')]).when(change('u-admin', 'STAFF')).then([changed(admin, 'STAFF')]);
+    // Nobody raises themselves (a super doctor's manage rights are not the ADMIN's manage_users, nor its flag).
+    spec(given).when(change('u-super', 'ADMIN', { user_id: 'u-super', platform_admin: false }, true)).thenThrows('forbidden', INSTITUTION_TEXTS.ownRole);
+    spec(given).when(change('u-super', 'DOCTOR', { user_id: 'u-super', platform_admin: false }, true)).then([changed(superDoctor, 'DOCTOR')]);
+    // A super doctor (manage_staff, not an admin) gives only roles within their rights, to members within them.
+    const bySuper = { user_id: 'u-super', platform_admin: false };
+    spec(given).when(change('u-staff', 'USER', bySuper)).then([changed(staffer, 'USER')]);
+    spec(given).when(change('u-staff', 'ADMIN', bySuper)).thenThrows('forbidden', INSTITUTION_TEXTS.roleBeyondYours);
+    // A member who may read appointments but not manage staff gives nothing (the route refuses them first, too).
+    spec(given).when(change('u-staff', 'USER', { user_id: 'u-doc', platform_admin: false })).thenThrows('forbidden', INSTITUTION_TEXTS.roleBeyondYours);
+    spec(given).when(change('u-doc', 'SUPER_DOCTOR', bySuper, true)).then([changed(doctor, 'SUPER_DOCTOR')]);
+    spec(given).when(change('u-admin', 'DOCTOR', bySuper, true)).thenThrows('forbidden', INSTITUTION_TEXTS.roleBeyondYours);
+    spec(given).when(change('stranger', 'STAFF')).thenThrows('not_found', INSTITUTION_TEXTS.staffNotFound);
+    const state = [...given, changed(staffer, 'ADMIN')].reduce(institutionDecider.evolve, institutionDecider.initialState());
+    assert.deepEqual(membershipOf(state, 'u-staff'), { role: 'ADMIN', is_institution_admin: true, permissions: ['read', 'write', 'delete', 'manage_users'] });
+  });
   it('derives memberships with the role permissions', () => {
     const state = [created, added(admin), added(doctor)].reduce(institutionDecider.evolve, institutionDecider.initialState());
     assert.deepEqual(membershipOf(state, 'u-doc'), { role: 'DOCTOR', is_institution_admin: false, permissions: ['read', 'write', 'appointments'] });

@@ -2,10 +2,13 @@ import { match } from 'ts-pattern';
 import {
   INSTITUTION_TEXTS,
   conflict,
+  forbidden,
   invalid,
   notFound,
   type DomainEventOf,
   type EventData,
+  membershipAllows,
+  type InstitutionAbility,
   type InstitutionMembership,
   type Permission,
   type StaffRole,
@@ -22,6 +25,9 @@ export type InstitutionEvent = DomainEventOf<
   | 'InstitutionInvitationAccepted'
   | 'InstitutionInvitationDeclined'
   | 'InstitutionInvitationRevoked'
+  | 'InstitutionDoctorDeactivated'
+  | 'InstitutionDoctorActivated'
+  | 'InstitutionStaffRoleChanged'
 >;
 export type StaffMember = Omit<EventData<'InstitutionStaffAdded'>, 'institution_id'>;
 export type Invitation = Omit<EventData<'InstitutionStaffInvited'>, 'institution_id'>;
@@ -50,6 +56,8 @@ export type InstitutionState =
       staff: ReadonlyMap<string, StaffMember>;
       /** Pending invitations by invitation id. */
       invitations: ReadonlyMap<string, Invitation>;
+      /** Staff ids of the doctors deactivated in this institution. */
+      deactivated: ReadonlySet<string>;
     };
 
 export type InstitutionDetails = Pick<EventData<'InstitutionCreated'>, 'name' | 'address' | 'phone' | 'email' | 'hours_of_operation'>;
@@ -64,6 +72,13 @@ export type InstitutionCommand =
   | { type: 'AcceptInvitation'; data: { invitation_id: string; user_id: string } }
   | { type: 'DeclineInvitation'; data: { invitation_id: string; user_id: string } }
   | { type: 'DisbandInstitution'; data: Record<string, never> }
+  /** Activates or deactivates one of the institution's doctors (`user_id`); asking for the state it is in changes nothing. */
+  | { type: 'SetDoctorActive'; data: { user_id: string; active: boolean } }
+  /**
+   * Gives a member another role. `by` is who asks (a platform admin, or a member: their own standing is checked here);
+   * `doctor_account` says whether the member's account is a doctor's (the handler's finding), which doctor roles need.
+   */
+  | { type: 'ChangeStaffRole'; data: { user_id: string; role: StaffRole; doctor_account: boolean; by: { user_id: string; platform_admin: boolean } } }
   /** The console's edit: only fields that differ from what is recorded become the event. */
   | { type: 'UpdateInstitution'; data: Omit<EventData<'InstitutionUpdated'>, 'institution_id'> };
 
@@ -76,6 +91,7 @@ export function evolveInstitution(state: InstitutionState, event: InstitutionEve
       details: { name: data.name, address: data.address, phone: data.phone, email: data.email, hours_of_operation: data.hours_of_operation },
       staff: new Map(),
       invitations: new Map(),
+      deactivated: new Set(),
     }))
     .with({ type: 'InstitutionStaffAdded' }, ({ data: { institution_id: _i, ...member } }): InstitutionState => {
       void _i;
@@ -85,7 +101,29 @@ export function evolveInstitution(state: InstitutionState, event: InstitutionEve
       if (state.status === 'none') return state;
       const staff = new Map(state.staff);
       staff.delete(data.staff_id);
-      return { ...state, staff };
+      const deactivated = new Set(state.deactivated);
+      deactivated.delete(data.staff_id);
+      return { ...state, staff, deactivated };
+    })
+    .with({ type: 'InstitutionDoctorDeactivated' }, ({ data }): InstitutionState =>
+      state.status === 'none' ? state : { ...state, deactivated: new Set([...state.deactivated, data.staff_id]) },
+    )
+    .with({ type: 'InstitutionDoctorActivated' }, ({ data }): InstitutionState => {
+      if (state.status === 'none') return state;
+      const deactivated = new Set(state.deactivated);
+      deactivated.delete(data.staff_id);
+      return { ...state, deactivated };
+    })
+    .with({ type: 'InstitutionStaffRoleChanged' }, ({ data }): InstitutionState => {
+      if (state.status === 'none') return state;
+      const member = state.staff.get(data.staff_id);
+      if (!member) return state;
+      const staff = new Map(state.staff);
+      staff.set(data.staff_id, { ...member, role: data.role, is_institution_admin: data.is_institution_admin });
+      // Deactivation is a doctor's: a member who is no longer a doctor is not a deactivated one.
+      const deactivated = new Set(state.deactivated);
+      if (!isDoctorRole(data.role)) deactivated.delete(data.staff_id);
+      return { ...state, staff, deactivated };
     })
     .with({ type: 'InstitutionDisbanded' }, (): InstitutionState => (state.status === 'none' ? state : { ...state, status: 'disbanded' }))
     .with({ type: 'InstitutionUpdated' }, ({ data: { institution_id: _i, role_permissions, ...details } }): InstitutionState => {
@@ -112,15 +150,27 @@ export function evolveInstitution(state: InstitutionState, event: InstitutionEve
     .exhaustive();
 }
 
-/** The user's standing in the institution, for access policies. */
+/** The user's standing in the institution, for access policies: a deactivated doctor is a member without rights. */
 export function membershipOf(state: InstitutionState, userId: string): InstitutionMembership | null {
   if (state.status !== 'active') return null;
   const member = [...state.staff.values()].find((m) => m.user_id === userId);
   if (!member) return null;
+  if (state.deactivated.has(member.staff_id)) return { role: member.role, is_institution_admin: false, permissions: [] };
   return { role: member.role, is_institution_admin: member.is_institution_admin, permissions: state.role_permissions[member.role] ?? [] };
 }
 
-const isDoctorRole = (role: StaffRole) => role === 'DOCTOR' || role === 'SUPER_DOCTOR';
+function isDoctorRole(role: StaffRole) {
+  return role === 'DOCTOR' || role === 'SUPER_DOCTOR';
+}
+
+const ABILITIES: readonly InstitutionAbility[] = ['read', 'manage_staff', 'read_appointments', 'manage_institution'];
+
+/** Does `role` allow nothing that `holder` may not do (no ability the server checks, no admin flag they lack)? */
+function withinRights(state: Current, role: StaffRole, holder: InstitutionMembership): boolean {
+  if (role === 'ADMIN' && !holder.is_institution_admin) return false;
+  const rights: InstitutionMembership = { role, is_institution_admin: role === 'ADMIN', permissions: state.role_permissions[role] ?? [] };
+  return ABILITIES.every((ability) => !membershipAllows(rights, ability) || membershipAllows(holder, ability));
+}
 
 function active(state: InstitutionState) {
   if (state.status === 'none') throw notFound(INSTITUTION_TEXTS.institutionNotFound);
@@ -206,6 +256,49 @@ export const institutionDecider: Decider<InstitutionState, InstitutionCommand, I
         const admins = [...current.staff.values()].filter((m) => m.is_institution_admin);
         if (member.is_institution_admin && admins.length === 1) throw conflict(INSTITUTION_TEXTS.lastAdmin);
         return [{ type: 'InstitutionStaffRemoved', data: { institution_id: current.institution_id, staff_id: member.staff_id, user_id: member.user_id } }];
+      })
+      .with({ type: 'SetDoctorActive' }, ({ data }): InstitutionEvent[] => {
+        const current = active(state);
+        const member = [...current.staff.values()].find((m) => m.user_id === data.user_id);
+        if (!member) throw notFound(INSTITUTION_TEXTS.staffNotFound);
+        if (!isDoctorRole(member.role)) throw conflict(INSTITUTION_TEXTS.notADoctor);
+        if (current.deactivated.has(member.staff_id) !== data.active) return [];
+        const ids = { institution_id: current.institution_id, staff_id: member.staff_id, user_id: member.user_id };
+        return [{ type: data.active ? 'InstitutionDoctorActivated' : 'InstitutionDoctorDeactivated', data: ids }];
+      })
+      .with({ type: 'ChangeStaffRole' }, ({ data }): InstitutionEvent[] => {
+        const current = active(state);
+        const member = [...current.staff.values()].find((m) => m.user_id === data.user_id);
+        if (!member) throw notFound(INSTITUTION_TEXTS.staffNotFound);
+        if (member.role === data.role) return [];
+        if (!data.by.platform_admin) {
+          const asker = membershipOf(current, data.by.user_id);
+          if (!asker) throw notFound(INSTITUTION_TEXTS.institutionNotFound);
+          const currentRights = { role: member.role, is_institution_admin: member.is_institution_admin, permissions: current.role_permissions[member.role] ?? [] };
+          // Nobody raises themselves: their own new role may only take rights away.
+          if (data.by.user_id === member.user_id && !withinRights(current, data.role, currentRights)) throw forbidden(INSTITUTION_TEXTS.ownRole);
+          // Nor acts beyond their own rights: the member's role and the new one are both within the asker's.
+          if (!membershipAllows(asker, 'manage_staff')) throw forbidden(INSTITUTION_TEXTS.roleBeyondYours);
+          if (!asker.is_institution_admin && !(withinRights(current, member.role, asker) && withinRights(current, data.role, asker))) {
+            throw forbidden(INSTITUTION_TEXTS.roleBeyondYours);
+          }
+        }
+        if (isDoctorRole(data.role) && !data.doctor_account) throw conflict(INSTITUTION_TEXTS.notADoctorAccount);
+        const admins = [...current.staff.values()].filter((m) => m.is_institution_admin);
+        if (member.is_institution_admin && data.role !== 'ADMIN' && admins.length === 1) throw conflict(INSTITUTION_TEXTS.lastAdmin);
+        return [
+          {
+            type: 'InstitutionStaffRoleChanged',
+            data: {
+              institution_id: current.institution_id,
+              staff_id: member.staff_id,
+              user_id: member.user_id,
+              role: data.role,
+              previous_role: member.role,
+              is_institution_admin: data.role === 'ADMIN',
+            },
+          },
+        ];
       })
       .with({ type: 'UpdateInstitution' }, ({ data }): InstitutionEvent[] => {
         const current = active(state);

@@ -203,3 +203,23 @@ export async function answerInvitation(
 export async function loadInstitution(eventStore: EventStore, institutionId: string) {
   return (await readStream(eventStore, streams.institution(institutionId), institutionDecider)).state;
 }
+
+/** Activates or deactivates one of the institution's doctors (the console's doctors resource). */
+export async function setDoctorActive(eventStore: EventStore, institutionId: string, userId: string, active: boolean, context: CommandContext) {
+  return handleCommand(eventStore, streams.institution(institutionId), institutionDecider, { type: 'SetDoctorActive', data: { user_id: userId, active } }, context);
+}
+
+/**
+ * Gives a member another role (the console's staff edit). Whether their account is a doctor's (which doctor roles
+ * need) is read from their own stream; the asker's standing is the decider's to check.
+ */
+export async function changeStaffRole(
+  eventStore: EventStore,
+  institutionId: string,
+  change: { user_id: string; role: StaffRole; by: { user_id: string; platform_admin: boolean } },
+  context: CommandContext,
+) {
+  const user = await loadUser(eventStore, change.user_id);
+  const doctor_account = user.status === 'registered' && user.account_type === 'doctor';
+  return handleCommand(eventStore, streams.institution(institutionId), institutionDecider, { type: 'ChangeStaffRole', data: { ...change, doctor_account } }, context);
+}

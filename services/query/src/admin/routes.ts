@@ -32,7 +32,7 @@ import { Subjects, type AccessAudit } from '../access-audit';
 import { institutionLookups } from '../institution-routes';
 import { byField, contentRange, idsFilter, listQuerySchema, pageOf, type ListQuery } from './ra';
 import { describe, historyCsv, type TimelineEntry } from './history';
-import { institutionView } from '../institution-routes';
+import { institutionView, shownActive } from '../institution-routes';
 
 const idParams = z.object({ id: z.string().min(1).max(200) });
 const isoInstant = z.iso.datetime({ offset: true });
@@ -53,7 +53,8 @@ const staffRecord = (doc: StaffDoc) => ({
   role_title: doc.role_title,
   department: doc.department,
   specialization: doc.specialization,
-  is_active: doc.is_active,
+  is_active: shownActive(doc),
+  deactivated: doc.deactivated === true,
   is_institution_admin: doc.is_institution_admin,
   added_at: doc.added_at,
 });
@@ -69,7 +70,8 @@ const doctorRecord = (doc: StaffDoc, profile: DoctorDoc | null) => ({
   qualification: profile?.qualification ?? null,
   consultation_fee: profile?.consultation_fee ?? null,
   role: doc.role,
-  is_active: doc.is_active,
+  is_active: shownActive(doc),
+  deactivated: doc.deactivated === true,
   is_institution_admin: doc.is_institution_admin,
 });
 
@@ -94,8 +96,8 @@ export function permissionsOf(auth: AccessClaims, scope: Scope): AdminPermission
       institutions: [],
       resources: {
         institutions: all,
-        staff: ['list', 'show', 'create', 'delete'],
-        doctors: ['list', 'show', 'create', 'delete'],
+        staff: ['list', 'show', 'create', 'edit', 'delete'],
+        doctors: ['list', 'show', 'create', 'edit', 'delete'],
         appointments: ['list', 'show', 'export'],
         users: ['list', 'show', 'edit'],
         projections: ['list', 'edit'],
@@ -106,8 +108,8 @@ export function permissionsOf(auth: AccessClaims, scope: Scope): AdminPermission
   const resources: Partial<Record<AdminResource, AdminAction[]>> = {};
   if (can('read')) {
     resources.institutions = can('manage_institution') ? ['list', 'show', 'edit'] : ['list', 'show'];
-    resources.staff = can('manage_staff') ? ['list', 'show', 'create', 'delete'] : ['list', 'show'];
-    resources.doctors = can('manage_staff') ? ['list', 'show', 'create', 'delete'] : ['list', 'show'];
+    resources.staff = can('manage_staff') ? ['list', 'show', 'create', 'edit', 'delete'] : ['list', 'show'];
+    resources.doctors = can('manage_staff') ? ['list', 'show', 'create', 'edit', 'delete'] : ['list', 'show'];
   }
   if (can('read_appointments')) resources.appointments = ['list', 'show', 'export'];
   return {

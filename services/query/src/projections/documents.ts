@@ -155,6 +155,8 @@ export interface StaffDoc {
   removed_at: string | null;
   /** Log position of the removal, where the membership interval ends (null while a member). */
   removed_position: number | null;
+  /** A doctor deactivated in the institution: still a member, shown as inactive, without rights there (absent: false). */
+  deactivated?: boolean;
 }
 
 /** An invitation of an existing account to an institution's staff. */

@@ -1,3 +1,4 @@
+import { DOCTOR_ROLES } from '@telemed/contracts';
 import { defineProjection } from './projection';
 import type { InstitutionDoc, StaffDoc } from './documents';
 
@@ -10,7 +11,16 @@ export const institutionsProjection = defineProjection({
     { collection: 'institution_staff', field: 'institution_id' },
     { collection: 'institution_staff', field: 'user_id' },
   ],
-  handles: ['InstitutionCreated', 'InstitutionStaffAdded', 'InstitutionStaffRemoved', 'InstitutionDisbanded', 'InstitutionUpdated'],
+  handles: [
+    'InstitutionCreated',
+    'InstitutionStaffAdded',
+    'InstitutionStaffRemoved',
+    'InstitutionDisbanded',
+    'InstitutionUpdated',
+    'InstitutionDoctorDeactivated',
+    'InstitutionDoctorActivated',
+    'InstitutionStaffRoleChanged',
+  ],
   apply: async (event, store) => {
     const institutions = store.collection<InstitutionDoc>('institutions');
     const staff = store.collection<StaffDoc>('institution_staff');
@@ -39,6 +49,29 @@ export const institutionsProjection = defineProjection({
         const { institution_id, ...changes } = event.data;
         const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as Partial<InstitutionDoc>;
         return institutions.patch(institution_id, defined);
+      }
+      case 'InstitutionDoctorDeactivated':
+        return staff.patch(event.data.staff_id, { deactivated: true });
+      case 'InstitutionDoctorActivated':
+        return staff.patch(event.data.staff_id, { deactivated: false });
+      case 'InstitutionStaffRoleChanged': {
+        const current = await staff.get(event.data.staff_id);
+        if (!current) return;
+        const { role, is_institution_admin } = event.data;
+        const doctorNow = DOCTOR_ROLES.includes(role);
+        if (doctorNow === DOCTOR_ROLES.includes(current.role)) {
+          return staff.patch(current._id, { role, is_institution_admin, ...(doctorNow ? {} : { deactivated: false }) });
+        }
+        // Becoming or ceasing to be a doctor starts a new membership interval (which appointments the institution
+        // reads are those of its doctors while they were its doctors): the old one is kept, closed, beside the member.
+        await staff.put({ ...current, _id: `${current._id}@${event.position}`, is_active: false, removed_at: event.metadata.occurred_at, removed_position: event.position });
+        return staff.patch(current._id, {
+          role,
+          is_institution_admin,
+          deactivated: false,
+          added_at: event.metadata.occurred_at,
+          added_position: event.position,
+        });
       }
     }
   },
