@@ -3,7 +3,8 @@ import { after, before, describe, it } from 'node:test';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { fetchUtils, type DataProvider } from 'ra-core';
 import { findUserIdByEmail } from '@telemed/command';
-import { DEFAULT_ROLE_PERMISSIONS } from '@telemed/contracts';
+import { DateTime } from 'luxon';
+import { DEFAULT_ROLE_PERMISSIONS, DEFAULT_TIMEZONE } from '@telemed/contracts';
 import { indiaDate, startTestApp, type TestApp, type TestUser } from '../support/test-app';
 import { freePort } from '../support/processes';
 
@@ -376,5 +377,93 @@ describe('admin console API through ra-data-simple-rest', () => {
     assert.match(list.headers.get('content-range')!, /^institutions 0-\d+\/\d+$/);
     const stranger = await fetch(`${base}/api/v1/admin/institutions`, { method: 'OPTIONS', headers: { Origin: 'http://evil.example', 'Access-Control-Request-Method': 'GET' } });
     assert.equal(stranger.headers.get('access-control-allow-origin'), null);
+  });
+});
+
+describe("the console's appointment history: the consultation and its clinical records, without their content", () => {
+  let t: TestApp;
+  let now = new Date();
+  const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+
+  before(async () => {
+    t = await startTestApp({ clock: () => now, env: { CONSULTATION_SWEEP_INTERVAL_MS: '3600000' } });
+  });
+  after(() => t.close());
+
+  it('joined, left, ended; draft and final notes; prescription issued; prescription file uploaded; report attached: who and when, nothing of what', async () => {
+    const operator = await t.createUser('admin', { name: 'Operator' });
+    const doctor = await t.createUser('doctor', { name: 'Ananya Sharma', doctor: { registration_number: 'KMC-2015-11111', medical_council: 'Karnataka Medical Council', qualification: 'MBBS, MD' } });
+    const patient = await t.createUser('patient', { name: 'Meera Iyer' });
+    const date = indiaDate(2);
+    const [slot] = await t.openSlots(doctor, [{ date, time: '10:00' }]);
+    const booked = await t.http.post('/api/v1/appointments').set(patient.auth).send({ slot_id: slot, notes: 'Fever' }).expect(201);
+    const id = booked.body.appointment_id as string;
+    await t.http.post(`/api/v1/appointments/${id}/approve`).set(doctor.auth).expect(200);
+    now = DateTime.fromISO(`${date}T10:00`, { zone: DEFAULT_TIMEZONE }).minus({ minutes: 2 }).toJSDate();
+    await t.http.post(`/api/v1/consultations/${id}/join`).set(doctor.auth).expect(200);
+    await t.http.post(`/api/v1/consultations/${id}/join`).set(patient.auth).expect(200);
+    await t.http.post(`/api/v1/consultations/${id}/leave`).set(patient.auth).expect(200);
+    const secrets = ['Migraine with aura', 'Paracetamol', 'Viral fever, draft', 'rx-scan.pdf', 'City Scans', 'Dolo 650 twice'];
+    const notes = `/api/v1/consultations/${id}/notes`;
+    await t.http.put(notes).set(doctor.auth).send({ is_draft: true, clinical_assessment: 'Viral fever, draft' }).expect(200);
+    await t.http.put(notes).set(doctor.auth).send({ is_draft: false, patient_name: 'Meera Iyer', chief_complaint: 'Migraine with aura', template: 'general_consultation' }).expect(200);
+    await t.settle();
+    const medicine = ((await t.http.get('/api/v1/medicines/search?q=parac').set(doctor.auth).expect(200)).body as Array<{ id: string; dosage_form: string; strengths: string[] }>).find((m) => m.dosage_form === 'Tablet')!;
+    await t.http
+      .post(`/api/v1/consultations/${id}/prescriptions`)
+      .set(doctor.auth)
+      .send({ lines: [{ medicine: 'Paracetamol', medicine_id: medicine.id, strength: medicine.strengths[0], dosage: '1 tablet', frequency: 'twice_daily', duration_value: 5, duration_unit: 'days' }], diagnosis: 'Migraine with aura' })
+      .expect(201);
+    const rx = await t.http.post(`/api/v1/consultations/${id}/prescription-files`).set(doctor.auth).field('patient_name', 'Meera Iyer').field('medication_summary', 'Dolo 650 twice').attach('file', PDF, 'rx-scan.pdf');
+    assert.equal(rx.status, 201, JSON.stringify(rx.body));
+    const report = await t.http
+      .post('/api/v1/records/reports')
+      .set(patient.auth)
+      .field('report_type', 'lab')
+      .field('report_date', indiaDate(0))
+      .field('medical_facility', 'City Scans')
+      .field('appointment_id', id)
+      .attach('files', PDF, 'blood.pdf');
+    assert.equal(report.status, 201, JSON.stringify(report.body));
+    // A report for no appointment is in no history.
+    await t.http.post('/api/v1/records/reports').set(patient.auth).field('report_type', 'lab').field('report_date', indiaDate(0)).attach('files', PDF, 'other.pdf').expect(201);
+    await t.http.post(`/api/v1/consultations/${id}/end`).set(doctor.auth).expect(200);
+    await t.settle();
+
+    const history = (await t.http.get(`/api/v1/admin/appointments/${id}/history`).set(operator.auth).expect(200)).body as {
+      events: Array<{ type: string; description: string; actor: { user_id: string; role: string; name: string | null }; occurred_at: string; correlation_id: string }>;
+    };
+    const lines = history.events.map((e) => e.description);
+    const expected = [
+      'Consultation started',
+      'Dr. Ananya Sharma joined the consultation',
+      'Meera Iyer joined the consultation',
+      'Meera Iyer left the consultation',
+      'Draft consultation notes saved by Dr. Ananya Sharma',
+      'Consultation notes saved by Dr. Ananya Sharma (final: the patient may read them)',
+      'Prescription issued by Dr. Ananya Sharma',
+      'Prescription file uploaded by Dr. Ananya Sharma',
+      'Report attached by Meera Iyer',
+      'Consultation ended by Dr. Ananya Sharma',
+    ];
+    const from = lines.indexOf('Consultation started');
+    assert.ok(from > 0, lines.join(' | '));
+    assert.deepEqual(
+      lines.slice(from).filter((l) => expected.includes(l)),
+      expected,
+      `in log order: ${lines.join(' | ')}`,
+    );
+    for (const e of history.events.filter((e) => ['ConsultationNotesSaved', 'PrescriptionIssued', 'PrescriptionFileUploaded', 'MedicalReportUploaded'].includes(e.type))) {
+      assert.ok(e.actor.name && e.occurred_at && e.correlation_id, JSON.stringify(e));
+    }
+    // Nothing of what they say: not in the lines, the CSV, nor the history's read model.
+    const csv = (await t.http.get(`/api/v1/admin/appointments/${id}/history.csv`).set(operator.auth).expect(200)).text;
+    const stored = JSON.stringify(await t.app.readStore.collection('appointment_history').find({ appointment_id: id }));
+    for (const secret of secrets) {
+      assert.ok(!JSON.stringify(history).includes(secret), `the timeline holds no "${secret}"`);
+      assert.ok(!csv.includes(secret), `the CSV holds no "${secret}"`);
+      assert.ok(!stored.includes(secret), `the history's read model holds no "${secret}"`);
+    }
+    assert.equal(history.events.filter((e) => e.type === 'MedicalReportUploaded').length, 1, 'only the report attached to this appointment');
   });
 });

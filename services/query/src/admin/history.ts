@@ -20,14 +20,34 @@ export function shortWhen(iso: string, zone: string): string {
 const doctorName = (name: string | null) => (name ? (/^dr\.?\s/i.test(name) ? name : `Dr. ${name}`) : 'the doctor');
 const personName = (name: string | null, role: string) => name ?? (role === 'system' ? 'the system' : `a ${role}`);
 
+export interface DescribeOptions {
+  zone: string;
+  /** May the reader see the patient's reasons (the request's notes, a rejection's or cancellation's reason)? */
+  notesReadable: boolean;
+  /** The appointment's doctor, so a participant named in the event (not its actor) is titled as one. */
+  doctorId?: string;
+  /** Names of the people the events name besides their actors (who joined or left a call). */
+  nameOf?: (userId: string) => string | null;
+}
+
 /**
  * One readable line per event: 'Requested by Meera Iyer for Tue 25 Nov, 10:30 — reason: …', 'Approved by Dr. Ananya
- * Sharma', 'Consultation started'. The reason (the patient's notes) only for a reader who may read them.
+ * Sharma', 'Consultation started', 'Prescription issued by Dr. Ananya Sharma'. The reason (the patient's notes) only
+ * for a reader who may read them; a clinical record only as the fact that it was made, never what it says.
  */
-export function describe(entry: HistoryDoc, actorName: string | null, options: { zone: string; notesReadable: boolean }): string {
+export function describe(entry: HistoryDoc, actorName: string | null, options: DescribeOptions): string {
   const data = entry.data;
   const by = personName(actorName, entry.actor.role);
+  const byTitled = entry.actor.role === 'doctor' ? doctorName(actorName) : by;
   const text = (key: string) => (typeof data[key] === 'string' && data[key] !== '' ? (data[key] as string) : null);
+  /** The participant the event is about (`user_id`), titled as the doctor when they are the appointment's. */
+  const participant = () => {
+    const id = text('user_id');
+    if (!id || id === entry.actor.user_id) return byTitled;
+    const name = options.nameOf?.(id) ?? null;
+    const isDoctor = id === options.doctorId || data.role === 'doctor';
+    return isDoctor ? doctorName(name) : (name ?? (data.role === 'patient' ? 'the patient' : 'a participant'));
+  };
   switch (entry.type) {
     case 'SlotReserved':
       return 'Slot held for the request';
@@ -55,13 +75,23 @@ export function describe(entry: HistoryDoc, actorName: string | null, options: {
     case 'ConsultationStarted':
       return 'Consultation started';
     case 'ConsultationJoined':
-      return `${entry.actor.role === 'doctor' ? doctorName(actorName) : by} joined the consultation`;
+      return `${participant()} joined the consultation${data.replaced_connection_id ? ' (again, replacing their earlier connection)' : ''}`;
     case 'ConsultationLeft':
-      return `${entry.actor.role === 'doctor' ? doctorName(actorName) : by} left the consultation`;
+      if (data.reason === 'disconnected') return `${participant()} left the consultation (their connection dropped and did not come back)`;
+      if (data.reason === 'provider_reported') return `${participant()} left the consultation (reported by the video service)`;
+      return `${participant()} left the consultation`;
     case 'ConsultationEnded':
-      return `Consultation ended by ${entry.actor.role === 'doctor' ? doctorName(actorName) : by}`;
+      return `Consultation ended by ${byTitled}`;
     case 'ConsultationAutoEnded':
-      return 'Consultation ended at its time limit';
+      return 'Consultation ended automatically at its time limit';
+    case 'ConsultationNotesSaved':
+      return data.is_draft === true ? `Draft consultation notes saved by ${byTitled}` : `Consultation notes saved by ${byTitled} (final: the patient may read them)`;
+    case 'PrescriptionIssued':
+      return `Prescription issued by ${byTitled}`;
+    case 'PrescriptionFileUploaded':
+      return `Prescription file uploaded by ${byTitled}`;
+    case 'MedicalReportUploaded':
+      return `Report attached by ${byTitled}`;
     default:
       return entry.type.replace(/([a-z])([A-Z])/g, '$1 $2');
   }

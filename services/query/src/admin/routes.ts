@@ -509,7 +509,9 @@ export function adminQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; a
     });
     const [entries] = await Promise.all([history.find({ appointment_id: id }, { sort: { position: 1 } }), recorded]);
     const names = new Map<string, string | null>();
-    for (const e of entries) if (!names.has(e.actor.user_id)) names.set(e.actor.user_id, (await users.get(e.actor.user_id))?.name ?? null);
+    // The actors, and the participants the events name (who joined or left the call).
+    const people = entries.flatMap((e) => [e.actor.user_id, ...(typeof e.data.user_id === 'string' ? [e.data.user_id] : [])]);
+    for (const id of people) if (!names.has(id)) names.set(id, (await users.get(id))?.name ?? null);
     const events: TimelineEntry[] = entries.map((e) => ({
       id: e.event_id,
       position: e.position,
@@ -518,7 +520,12 @@ export function adminQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; a
       occurred_at: e.occurred_at,
       actor: { ...e.actor, name: names.get(e.actor.user_id) ?? null },
       correlation_id: e.correlation_id ?? null,
-      description: describe(e, names.get(e.actor.user_id) ?? null, { zone, notesReadable: institution !== null }),
+      description: describe(e, names.get(e.actor.user_id) ?? null, {
+        zone,
+        notesReadable: institution !== null,
+        doctorId: doc.doctor_id,
+        nameOf: (userId) => names.get(userId) ?? null,
+      }),
     }));
     return { appointment_id: id, events };
   }

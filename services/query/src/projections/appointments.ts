@@ -22,6 +22,27 @@ const CONSULTATION_HISTORY_EVENTS = [
   'ConsultationAutoEnded',
 ] as const satisfies EventType[];
 
+/**
+ * The clinical records of the appointment, in its history as facts only: that notes (draft or final), a prescription,
+ * a prescription file or a report were recorded, by whom and when. Each keeps only the ids below (and whether notes
+ * are a draft), never their health content, which is read through the records' own audited routes.
+ */
+const CLINICAL_HISTORY_FIELDS = {
+  ConsultationNotesSaved: ['patient_id', 'doctor_id', 'is_draft'],
+  PrescriptionIssued: ['prescription_id', 'patient_id', 'doctor_id'],
+  PrescriptionFileUploaded: ['record_id', 'file_id', 'patient_id', 'doctor_id'],
+  MedicalReportUploaded: ['report_id', 'patient_id'],
+} as const satisfies Partial<Record<EventType, readonly string[]>>;
+const CLINICAL_HISTORY_EVENTS = Object.keys(CLINICAL_HISTORY_FIELDS) as Array<keyof typeof CLINICAL_HISTORY_FIELDS>;
+
+/** The event's data as the history keeps it: whole for the appointment's own events, the allowed ids for clinical ones. */
+function historyData(event: RecordedEvent): Record<string, unknown> & { appointment_id: string | null } {
+  const data = event.data as Record<string, unknown> & { appointment_id: string | null };
+  const allowed = (CLINICAL_HISTORY_FIELDS as Partial<Record<string, readonly string[]>>)[event.type];
+  if (!allowed) return data;
+  return { appointment_id: data.appointment_id, ...Object.fromEntries(allowed.map((key) => [key, data[key]])) };
+}
+
 async function renamePerson(store: CollectionSource, userId: string, changes: Partial<PersonDoc>) {
   await store.collection<PersonDoc>(PEOPLE).patch(userId, changes);
   const appointments = store.collection<AppointmentDoc>('appointments');
@@ -128,12 +149,15 @@ export const appointmentsProjection = defineProjection({
 export const appointmentHistoryProjection = defineProjection({
   name: 'appointment_history',
   // 2: each entry keeps its correlation id (the console's timeline, issue 15).
-  version: 2,
+  // 3: the consultation's notes, prescriptions, prescription files and reports attached to it, without their content.
+  version: 3,
   collections: ['appointment_history'],
   indexes: [{ collection: 'appointment_history', field: 'appointment_id' }],
-  handles: ['SlotReserved', 'SlotReleased', ...APPOINTMENT_EVENTS, ...CONSULTATION_HISTORY_EVENTS],
+  handles: ['SlotReserved', 'SlotReleased', ...APPOINTMENT_EVENTS, ...CONSULTATION_HISTORY_EVENTS, ...CLINICAL_HISTORY_EVENTS],
   apply: async (event, store) => {
-    const data = event.data as Record<string, unknown> & { appointment_id: string };
+    const data = historyData(event);
+    // A report the patient uploaded for no appointment is in no appointment's history.
+    if (data.appointment_id === null) return;
     await store.collection<HistoryDoc>('appointment_history').put({
       _id: event.event_id,
       appointment_id: data.appointment_id,
