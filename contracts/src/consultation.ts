@@ -35,6 +35,17 @@ export const CONSULTATION_TEXTS = {
 } as const;
 
 export const videoProviderSchema = z.enum(['p2p', 'livekit']);
+
+/**
+ * The notifier's word that a participant's call socket dropped and was not attached again within the grace (peer to
+ * peer), on a transient bus subject: the command side records it through the consultation's rules.
+ */
+export const participantDisconnectedSchema = z.strictObject({
+  appointment_id: z.string().min(1).max(64),
+  user_id: z.string().min(1).max(64),
+  connection_id: z.string().min(1).max(64),
+});
+export type ParticipantDisconnected = z.infer<typeof participantDisconnectedSchema>;
 export type VideoProviderKind = z.infer<typeof videoProviderSchema>;
 
 /** One RTCIceServer as a browser takes it. `ICE_SERVERS` is a JSON array of these. */

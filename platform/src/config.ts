@@ -58,6 +58,8 @@ const envSchema = z.object({
   CONSULTATION_EARLY_JOIN_MINUTES: z.coerce.number().min(0).max(24 * 60).default(15),
   /** How often open consultations past their limit are looked for (the next limit is also timed exactly). */
   CONSULTATION_SWEEP_INTERVAL_MS: z.coerce.number().int().min(50).default(5000),
+  /** Peer to peer: how long a participant's dropped call socket may stay away before they are recorded as gone. */
+  CONSULTATION_DISCONNECT_GRACE_MS: z.coerce.number().int().min(50).max(10 * 60_000).default(15_000),
   ICE_SERVERS: z.string().default('[{"urls":"stun:stun.l.google.com:19302"}]'),
   TURN_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16).optional()),
   LIVEKIT_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^wss?:\/\//, 'must be a ws:// or wss:// URL').optional()),

@@ -1,4 +1,8 @@
 import type { VideoProviderKind } from '@telemed/contracts';
+import { TRANSIENT_SUBJECT_PREFIX } from '../bus/port';
+
+/** The notifier asks the write side to record a participant whose call socket dropped (never stored on the bus). */
+export const PARTICIPANT_DISCONNECTED_SUBJECT = `${TRANSIENT_SUBJECT_PREFIX}consultation.disconnected`;
 
 /** What a participant needs to connect to a consultation's room (the ICE servers are added by the caller). */
 export interface VideoConnection {

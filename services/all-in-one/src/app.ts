@@ -51,6 +51,7 @@ export async function createApp(options: AppOptions) {
     limits: socketLimitsFromConfig(config),
     durableName: config.NOTIFIER_ID ? `notifier-${config.NOTIFIER_ID}` : undefined,
     clock,
+    disconnectGraceMs: config.CONSULTATION_DISCONNECT_GRACE_MS,
   });
   metrics.gauge('telemed_projection_lag_events', 'Events in the log not yet applied, by projection', ['projection'], async (set) => {
     // Counted by reading the events after each checkpoint: EventStoreDB's positions are byte offsets, not counts.

@@ -16,6 +16,7 @@ import { startSlotReleaser } from './process-managers/release-slots';
 import { startSweeps, type SweepLookups } from './process-managers/sweeps';
 import { startConsultationLimit, type ConsultationLookups } from './process-managers/consultation-limit';
 import { startConsultationCloser } from './process-managers/consultation-closer';
+import { startDisconnectRecorder } from './process-managers/disconnected-participants';
 import { startAccountCloser, type AccountLookups } from './process-managers/close-accounts';
 
 /** Sign-in pieces from the configuration: rate limits, the OpenID Connect client, and the local provider in development. */
@@ -59,6 +60,7 @@ export async function startCommandBackground(deps: {
     await startRelay(deps),
     await startSlotReleaser(deps),
     await startConsultationCloser(deps),
+    await startDisconnectRecorder(deps),
     await startAccountCloser(deps),
   ];
   const sweeps = startSweeps({ ...deps, graceMs: deps.config.RESERVATION_HEAL_GRACE_MS, intervalMs: deps.config.SWEEP_INTERVAL_MS });

@@ -17,6 +17,7 @@ import { GuardedSocket, type SocketLimits } from './socket-guard';
 import { RecentIds } from './recent-ids';
 import { createSignalling, isSignal } from './signalling';
 import { createLobby } from './lobby';
+import { createCallSockets } from './call-sockets';
 
 export { messagesFor } from './messages';
 
@@ -58,6 +59,8 @@ export interface NotifierOptions {
   onDelivered?(count: number): void;
   /** The time signalling is checked against (a consultation's limit); tests inject one. */
   clock?: () => Date;
+  /** How long a peer-to-peer participant's dropped call socket may stay away before they are recorded as gone. */
+  disconnectGraceMs?: number;
 }
 
 type Close = { code: number; reason: string };
@@ -82,11 +85,13 @@ export function createNotifier(options: NotifierOptions) {
   const appointments = options.readStore.collection<AppointmentFacts & { _id: string }>('appointments');
   const { logger } = options;
   const lobby = createLobby({ ...options, sessions });
+  const callSockets = createCallSockets({ ...options, graceMs: options.disconnectGraceMs ?? 15_000 });
   const signalling = createSignalling({
     ...options,
     sessions,
     clock: options.clock ?? (() => new Date()),
     onConsultationEvent: (event) => lobby.onConsultationEvent(event),
+    onRelayed: (guarded, senderId, appointmentId) => callSockets.signalled(guarded, senderId, appointmentId),
   });
 
   async function authenticate(userId: string, token: string | null): Promise<{ refused: Close } | { sessionId: string | null }> {
@@ -133,6 +138,10 @@ export function createNotifier(options: NotifierOptions) {
       if (!message) return logMalformedSignal(String(raw), userId);
       if (message.type === 'lobby_enter' || message.type === 'lobby_leave' || message.type === 'lobby_watch') {
         lobby.onMessage(guarded, userId, message).catch((error: unknown) => logger.error({ err: error }, 'lobby message failed'));
+        return;
+      }
+      if (message.type === 'call_attach') {
+        callSockets.onAttach(guarded, userId, message.appointment_id).catch((error: unknown) => logger.error({ err: error }, 'call attach failed'));
         return;
       }
       if (message.type !== 'heartbeat') return; // anything that is not a known message is ignored
@@ -225,12 +234,14 @@ export function createNotifier(options: NotifierOptions) {
       await subscribe(USER_ERASED_SUBJECT, '-erasures', onUserDeactivated);
       await subscribe(SLOT_RELEASED_SUBJECT, '-slots', onSlotReleased);
       await lobby.start();
+      await callSockets.start();
       await signalling.start(subscribe);
     },
     openSockets: () => sessions.count,
     async stop() {
       await signalling.stop();
       await lobby.stop();
+      await callSockets.stop();
       for (const subscription of subscriptions.splice(0)) await subscription.unsubscribe();
       sessions.closeAll(CLOSE.shutdown);
       wss.close();

@@ -24,6 +24,7 @@ const notifier = createNotifier({
   idleTimeoutMs: config.NOTIFIER_IDLE_TIMEOUT_MS,
   limits: socketLimitsFromConfig(config),
   durableName: `notifier-${config.NOTIFIER_ID ?? hostname().replace(/[^A-Za-z0-9_-]/g, '-')}`,
+  disconnectGraceMs: config.CONSULTATION_DISCONNECT_GRACE_MS,
 });
 metrics.gauge('telemed_websocket_open_sockets', 'Open notification sockets', [], (set) => set({}, notifier.openSockets()));
 const base = createBaseApp({ config, logger, metrics, ready: async () => ({ ok: true, sockets: notifier.openSockets(), adapters: adapters.kinds }) });

@@ -61,6 +61,8 @@ export function createSignalling(options: {
   waitForPosition(position: number): Promise<unknown>;
   /** Told of every consultation event first (the lobby drops those who joined the call). */
   onConsultationEvent?(event: RecordedEvent): void;
+  /** Told of every signal it relays: the sending socket carries that call. */
+  onRelayed?(guarded: GuardedSocket, senderId: string, appointmentId: string): void;
 }) {
   const consultations = options.readStore.collection<ConsultationFacts>('consultations');
   const { logger, sessions } = options;
@@ -84,6 +86,7 @@ export function createSignalling(options: {
       guarded.send(JSON.stringify({ type: 'rtc_refused', appointment_id: message.appointment_id, detail: CONSULTATION_TEXTS.signalRefused } satisfies ServerMessage));
       return;
     }
+    options.onRelayed?.(guarded, senderId, message.appointment_id);
     const relayed: RelayedSignal = { to: recipient, message: { ...message, from_user_id: senderId } };
     await options.bus.publishTransient(signalSubject(recipient), relayed);
   }

@@ -29,7 +29,7 @@ import {
 import { PeerCall, type SignalTransport } from './p2p';
 import { Summary } from './Summary';
 import { useLocalMedia } from './useLocalMedia';
-import { useLobbyAnnouncement } from './lobbyPresence';
+import { useCallAttachment, useLobbyAnnouncement } from './lobbyPresence';
 
 type Phase = 'lobby' | 'call' | 'leaving' | 'summary';
 const NO_REMOTE: RemoteMedia = { stream: null, audio: true, video: true };
@@ -214,6 +214,8 @@ export function VideoCallPage() {
 
   // Waiting in the lobby is announced to the other participant (the doctor's dashboard shows the patient waiting).
   useLobbyAnnouncement(client, appointmentId, phase === 'lobby' && consultation?.status !== 'ended');
+  // In the call, this tab's socket carries it: a drop not followed by a reconnect within the server's grace ends our presence.
+  useCallAttachment(client, appointmentId, phase === 'call' && joined !== null);
 
   // While the patient waits for the doctor, or the socket is down, the state is read again now and then.
   const doctorPresent = Boolean(consultation?.participants.some((p) => p.role === 'doctor' && p.present));

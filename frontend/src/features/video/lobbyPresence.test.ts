@@ -1,7 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { RealtimeClient } from '../../lib/realtime';
-import { useLobbyAnnouncement, useWaitingInLobby } from './lobbyPresence';
+import { useCallAttachment, useLobbyAnnouncement, useWaitingInLobby } from './lobbyPresence';
 
 /** A socket the test opens, feeds and drops. */
 class FakeSocket {
@@ -73,6 +73,20 @@ describe('lobby presence on the client', () => {
     expect(sockets[1]!.sent).toEqual([{ type: 'lobby_enter', appointment_id: 'a1' }]);
     rerender({ active: false });
     expect(sockets[1]!.sent.at(-1)).toEqual({ type: 'lobby_leave', appointment_id: 'a1' });
+    client.disconnect();
+  });
+
+  it('the call attaches its socket while in the call and again after every reconnect', () => {
+    const { client, sockets } = connected();
+    const { rerender } = renderHook(({ active }) => useCallAttachment(client, 'a1', active), { initialProps: { active: false } });
+    expect(sockets[0]!.sent).toEqual([]);
+    rerender({ active: true });
+    expect(sockets[0]!.sent).toEqual([{ type: 'call_attach', appointment_id: 'a1' }]);
+    sockets[0]!.drop(1006);
+    client.connect();
+    sockets[1]!.open();
+    expect(sockets[1]!.sent).toEqual([{ type: 'call_attach', appointment_id: 'a1' }]);
+    rerender({ active: false });
     client.disconnect();
   });
 });

@@ -31,6 +31,17 @@ export function useLobbyAnnouncement(client: RealtimeClient | null, appointmentI
   }, [client, appointmentId, active]);
 }
 
+/**
+ * While in the call, this tab's socket is attached to it, again after every reconnect: in a peer-to-peer call the
+ * server records a participant whose socket drops and is not attached again within its grace as gone.
+ */
+export function useCallAttachment(client: RealtimeClient | null, appointmentId: string, active: boolean): void {
+  useEffect(() => {
+    if (!client || !appointmentId || !active) return;
+    return onEveryConnection(client, () => [{ type: 'call_attach', appointment_id: appointmentId }]);
+  }, [client, appointmentId, active]);
+}
+
 /** The ids among `appointmentIds` whose other participant is waiting in the lobby now, kept live by the server. */
 export function useWaitingInLobby(client: RealtimeClient | null, appointmentIds: string[]): ReadonlySet<string> {
   const [waiting, setWaiting] = useState<ReadonlySet<string>>(new Set());

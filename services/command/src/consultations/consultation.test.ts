@@ -87,6 +87,25 @@ describe('consultation decider', () => {
     it('answers not_found to a stranger', () => spec([started]).when(leave('pat-2')).thenThrows('not_found'));
   });
 
+  describe('a dropped socket (peer to peer)', () => {
+    const dropped = (user_id: string, connection_id = `c-${user_id}`, now = during) =>
+      ({ type: 'RecordParticipantDisconnected', data: { user_id, connection_id, now } }) as const;
+    const gone = (user_id: string): ConsultationEvent => ({
+      type: 'ConsultationLeft',
+      data: { appointment_id: 'a-1', user_id, connection_id: `c-${user_id}`, reason: 'disconnected' },
+    });
+    it('records the participant as gone, reason disconnected', () => spec([started, patientIn, doctorIn]).when(dropped('pat-1')).then([gone('pat-1')]));
+    it('leaves a newer connection of the same person (a rejoin since) present', () =>
+      spec([started, patientIn, joined('pat-1', 'patient', 'c-new', 'c-pat-1')]).when(dropped('pat-1')).then([]));
+    it('is idempotent, and does nothing for someone who left, a stranger, an ended call or one past its limit', () => {
+      spec([started, patientIn, gone('pat-1')]).when(dropped('pat-1')).then([]);
+      spec([started, patientIn]).when(dropped('pat-2', 'c-pat-2')).then([]);
+      spec([started, patientIn, ended]).when(dropped('pat-1')).then([]);
+      spec([started, patientIn]).when(dropped('pat-1', 'c-pat-1', atLimit)).then([]);
+      spec([]).when(dropped('pat-1')).then([]);
+    });
+  });
+
   describe('end', () => {
     const end = (actor_id: string, now = during) => ({ type: 'EndConsultation', data: { actor_id, appointment, now } }) as const;
     it('ends the call for both (End Call by either participant)', () => spec([started, patientIn, doctorIn]).when(end('doc-1')).then([ended]));

@@ -66,6 +66,8 @@ export type ConsultationCommand =
   | { type: 'LeaveConsultation'; data: { actor_id: string; appointment: AppointmentFacts | null; connection_id: string | null } }
   | { type: 'EndConsultation'; data: { actor_id: string; appointment: AppointmentFacts | null; now: Date } }
   | { type: 'AutoEndConsultation'; data: { now: Date } }
+  /** The notifier saw this participant's call socket drop and not come back within the grace (peer to peer). */
+  | { type: 'RecordParticipantDisconnected'; data: { user_id: string; connection_id: string; now: Date } }
   | { type: 'PostConsultationMessage'; data: { actor_id: string; appointment: AppointmentFacts | null; message_id: string; text: string; now: Date } }
   | {
       type: 'RecordVideoProviderEvent';
@@ -165,6 +167,18 @@ export const consultationDecider: Decider<ConsultationState, ConsultationCommand
           {
             type: 'ConsultationLeft',
             data: { appointment_id: state.appointment_id, user_id: data.actor_id, connection_id: current.connection_id, reason: 'left' },
+          },
+        ];
+      })
+      .with({ type: 'RecordParticipantDisconnected' }, ({ data }): ConsultationEvent[] => {
+        if (state.status !== 'active' || overdue(state, data.now)) return [];
+        const current = state.participants[data.user_id];
+        // Only the connection whose socket dropped: a rejoin since (a reload, another device) stays present.
+        if (!current?.present || current.connection_id !== data.connection_id) return [];
+        return [
+          {
+            type: 'ConsultationLeft',
+            data: { appointment_id: state.appointment_id, user_id: data.user_id, connection_id: current.connection_id, reason: 'disconnected' },
           },
         ];
       })
