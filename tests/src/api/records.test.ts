@@ -8,10 +8,12 @@ import { PDFParse } from 'pdf-parse';
 import { DEFAULT_TIMEZONE, RECORD_TEXTS, streams } from '@telemed/contracts';
 import { indiaDate, startTestApp, type TestApp, type TestUser } from '../support/test-app';
 import { freePort } from '../support/processes';
+import { minimalDoc, minimalDocx, minimalXls, minimalXlsx, plainZip } from '../support/office-files';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
 const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex'), Buffer.alloc(64)]);
 const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(58), Buffer.from([0x80, 0, 0, 0]), Buffer.alloc(64), Buffer.from('PE\0\0'), Buffer.alloc(200)]);
+const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 const DICOM = Buffer.concat([Buffer.alloc(128), Buffer.from('DICM'), Buffer.from('02000000554c0400', 'hex'), Buffer.alloc(64)]);
 
 describe('clinical records API (issue 14)', () => {
@@ -252,6 +254,43 @@ describe('clinical records API (issue 14)', () => {
     await t.settle();
     const log = (await t.http.get('/api/v1/users/me/access-log').set(patient.auth).expect(200)).body.entries as Array<{ what: { resource: string } }>;
     assert.ok(log.some((e) => e.what.resource === 'clinical_records') && log.some((e) => e.what.resource === 'record_file'), 'the doctor\'s reads are on record');
+  });
+
+  it('DOCX and DOC by content, from real minimal files: accepted under any name and downloaded as sent; a renamed ZIP, an XLSX or an XLS named .docx/.doc refused', async () => {
+    const id = await appointment();
+    const DOCX = minimalDocx();
+    const DOC = minimalDoc();
+    const bytesOf = async (fileId: string, who: TestUser) => {
+      const res = await t.http.get(`/api/v1/records/files/${fileId}`).set(who.auth).buffer(true).parse((r, cb) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => cb(null, Buffer.concat(chunks)));
+      }).expect(200);
+      return { type: res.headers['content-type'], body: res.body as Buffer };
+    };
+    const report = await upload('/api/v1/records/reports', patient)
+      .field('report_type', 'other')
+      .field('report_date', indiaDate(0))
+      .attach('files', DOCX, { filename: 'discharge-summary.docx', contentType: 'application/octet-stream' })
+      .attach('files', DOC, { filename: 'old-letter.doc', contentType: 'application/octet-stream' })
+      .attach('files', DOCX, { filename: 'renamed.pdf', contentType: 'application/pdf' });
+    assert.equal(report.status, 201, JSON.stringify(report.body));
+    assert.deepEqual(report.body.files.map((f: { content_type: string }) => f.content_type), [DOCX_TYPE, 'application/msword', DOCX_TYPE], 'typed by content, whatever the name');
+    const [docx, doc] = report.body.files as Array<{ file_id: string }>;
+    assert.deepEqual(await bytesOf(docx!.file_id, patient), { type: DOCX_TYPE, body: DOCX });
+    assert.deepEqual(await bytesOf(doc!.file_id, patient), { type: 'application/msword', body: DOC });
+    const rx = await upload(`/api/v1/consultations/${id}/prescription-files`, doctor).field('patient_name', 'Ravi Kumar').attach('file', DOC, 'signed-rx.doc');
+    assert.equal(rx.status, 201, JSON.stringify(rx.body));
+    assert.equal(rx.body.file.content_type, 'application/msword');
+
+    for (const [bytes, name] of [[plainZip(), 'notes.docx'], [minimalXlsx(), 'lab-values.docx'], [minimalXls(), 'lab-values.doc']] as const) {
+      const refused = await upload('/api/v1/records/reports', patient).field('report_type', 'lab').field('report_date', indiaDate(0)).attach('files', bytes, { filename: name, contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' });
+      assert.equal(refused.status, 415, name);
+      assert.equal(refused.body.detail, RECORD_TEXTS.reportFileType(name));
+      const asRx = await upload(`/api/v1/consultations/${id}/prescription-files`, doctor).field('patient_name', 'Ravi Kumar').attach('file', bytes, name);
+      assert.equal(asRx.status, 415, name);
+      assert.equal(asRx.body.detail, RECORD_TEXTS.prescriptionFileType);
+    }
   });
 
   it('an oversized file gets 413 with the seeds\' text before the whole body is sent', async () => {
