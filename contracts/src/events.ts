@@ -282,6 +282,8 @@ export const eventDataSchemas = {
     event: z.string(),
     room: z.string(),
     participant_identity: z.string().nullable(),
+    /** The room service's id of that participant's session (a rejoin gets a new one); absent in events recorded before it. */
+    participant_sid: z.string().nullable().optional(),
     created_at: instant.nullable(),
   }),
 

@@ -60,6 +60,7 @@ export class LiveKitVideo implements VideoProvider {
       event: event.event,
       room: event.room?.name || null,
       participant_identity: event.participant?.identity || null,
+      participant_sid: event.participant?.sid || null,
       created_at: createdAt > 0 ? new Date(createdAt * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z') : null,
     };
   }

@@ -19,6 +19,8 @@ export interface VideoWebhook {
   event: string;
   room: string | null;
   participant_identity: string | null;
+  /** The provider's id of that participant's session: a rejoin of the same identity gets a new one. */
+  participant_sid: string | null;
   /** When the provider says it happened (UTC instant), if it says. */
   created_at: string | null;
 }

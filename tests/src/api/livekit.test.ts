@@ -89,4 +89,44 @@ describe('LiveKit provider (issue 13): tokens and webhooks, without a LiveKit se
     const view = (await t.http.get(`/api/v1/consultations/${appointmentId}`).set(doctor.auth).expect(200)).body;
     assert.equal(view.participants.find((p: { user_id: string }) => p.user_id === patient.user_id).present, false);
   });
+
+  it('records a redelivered webhook (same event id) and the same participant joining twice only once', async () => {
+    const webhook = (id: string, event: string, sid: string) =>
+      JSON.stringify({
+        event,
+        id,
+        createdAt: String(Math.floor(now.getTime() / 1000)),
+        room: { name: `consultation-${appointmentId}` },
+        participant: { identity: doctor.user_id, sid },
+      });
+    const post = async (body: string) =>
+      t.http.post('/api/v1/video/livekit/webhook').set('Content-Type', 'application/webhook+json').set('Authorization', await signWebhook(body)).send(body).expect(200);
+    const doctorWebhooks = async () =>
+      (await t.app.eventStore.readStream(streams.consultation(appointmentId)))
+        .filter((e) => e.type === 'VideoProviderEventReceived' && (e.data as { participant_identity: string }).participant_identity === doctor.user_id)
+        .map((e) => e.data as { provider_event_id: string; event: string; participant_sid?: string });
+
+    const joined = webhook('EV_join_1', 'participant_joined', 'PA_doctor_1');
+    await post(joined);
+    await post(joined); // LiveKit retried: the same event id
+    await post(webhook('EV_join_2', 'participant_joined', 'PA_doctor_1')); // the same participant's session reported joined again
+    assert.deepEqual(
+      (await doctorWebhooks()).map((e) => [e.provider_event_id, e.event, e.participant_sid]),
+      [['EV_join_1', 'participant_joined', 'PA_doctor_1']],
+      'recorded once',
+    );
+    // A new session of the doctor (a rejoin) is news, and the late leave of the old one does not mark the doctor gone.
+    await post(webhook('EV_join_3', 'participant_joined', 'PA_doctor_2'));
+    await post(webhook('EV_left_1', 'participant_left', 'PA_doctor_1'));
+    await post(webhook('EV_left_1', 'participant_left', 'PA_doctor_1'));
+    assert.deepEqual(
+      (await doctorWebhooks()).map((e) => e.provider_event_id),
+      ['EV_join_1', 'EV_join_3', 'EV_left_1'],
+    );
+    const events = await t.app.eventStore.readStream(streams.consultation(appointmentId));
+    assert.ok(!events.some((e) => e.type === 'ConsultationLeft' && (e.data as { user_id: string }).user_id === doctor.user_id), 'the doctor is still present');
+    await t.settle();
+    const view = (await t.http.get(`/api/v1/consultations/${appointmentId}`).set(doctor.auth).expect(200)).body;
+    assert.equal(view.participants.find((p: { user_id: string }) => p.user_id === doctor.user_id).present, true);
+  });
 });

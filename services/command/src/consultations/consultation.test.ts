@@ -152,5 +152,29 @@ describe('consultation decider', () => {
         received('participant_left', 'pat-1'),
         { type: 'ConsultationLeft', data: { appointment_id: 'a-1', user_id: 'pat-1', connection_id: 'c-pat-1', reason: 'provider_reported' } },
       ]));
+
+    const hook = (id: string, event: string, identity: string, sid: string | null) =>
+      ({ type: 'RecordVideoProviderEvent', data: { provider_event_id: id, event, room: 'consultation-a-1', participant_identity: identity, participant_sid: sid, created_at: null } }) as const;
+    const heard = (id: string, event: string, identity: string, sid: string | null): ConsultationEvent => ({
+      type: 'VideoProviderEventReceived',
+      data: { appointment_id: 'a-1', provider: 'livekit', provider_event_id: id, event, room: 'consultation-a-1', participant_identity: identity, ...(sid ? { participant_sid: sid } : {}), created_at: null },
+    });
+    it('records a redelivered webhook (the same event id) once', () => {
+      spec([started, patientIn, heard('EV_1', 'participant_joined', 'pat-1', 'PA_1')]).when(hook('EV_1', 'participant_joined', 'pat-1', 'PA_1')).then([]);
+      spec([started, patientIn, heard('EV_1', 'room_started', 'pat-1', null)]).when(hook('EV_1', 'participant_left', 'pat-1', null)).then([]);
+    });
+    it('records the same participant joining twice (same session, another event id) once; a new session is news', () => {
+      const given = [started, patientIn, heard('EV_1', 'participant_joined', 'pat-1', 'PA_1')];
+      spec(given).when(hook('EV_2', 'participant_joined', 'pat-1', 'PA_1')).then([]);
+      spec(given).when(hook('EV_2', 'participant_joined', 'pat-1', null)).then([]);
+      spec(given).when(hook('EV_2', 'participant_joined', 'pat-1', 'PA_2')).then([heard('EV_2', 'participant_joined', 'pat-1', 'PA_2')]);
+      spec([...given, heard('EV_2', 'participant_left', 'pat-1', 'PA_1')]).when(hook('EV_3', 'participant_joined', 'pat-1', 'PA_1')).then([
+        heard('EV_3', 'participant_joined', 'pat-1', 'PA_1'),
+      ]);
+    });
+    it("a late leave of an older session does not take the newer one's presence away", () =>
+      spec([started, patientIn, heard('EV_1', 'participant_joined', 'pat-1', 'PA_1'), heard('EV_2', 'participant_joined', 'pat-1', 'PA_2')])
+        .when(hook('EV_3', 'participant_left', 'pat-1', 'PA_1'))
+        .then([heard('EV_3', 'participant_left', 'pat-1', 'PA_1')]));
   });
 });

@@ -37,7 +37,13 @@ export interface Presence {
   present: boolean;
 }
 
-type Call = Omit<EventData<'ConsultationStarted'>, never> & { participants: Record<string, Presence> };
+type Call = Omit<EventData<'ConsultationStarted'>, never> & {
+  participants: Record<string, Presence>;
+  /** The video provider's webhooks already recorded (by their event id): a redelivery is recorded once. */
+  webhook_ids: ReadonlySet<string>;
+  /** Who the video provider says is in the room now, with their session id ('' when it did not say). */
+  provider_sessions: Readonly<Record<string, string>>;
+};
 
 export type ConsultationState =
   | { status: 'none' }
@@ -71,13 +77,20 @@ export type ConsultationCommand =
   | { type: 'PostConsultationMessage'; data: { actor_id: string; appointment: AppointmentFacts | null; message_id: string; text: string; now: Date } }
   | {
       type: 'RecordVideoProviderEvent';
-      data: { provider_event_id: string; event: string; room: string; participant_identity: string | null; created_at: string | null };
+      data: {
+        provider_event_id: string;
+        event: string;
+        room: string;
+        participant_identity: string | null;
+        participant_sid?: string | null;
+        created_at: string | null;
+      };
     };
 
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 export function evolveConsultation(state: ConsultationState, event: ConsultationEvent): ConsultationState {
-  if (event.type === 'ConsultationStarted') return { status: 'active', ...event.data, participants: {} };
+  if (event.type === 'ConsultationStarted') return { status: 'active', ...event.data, participants: {}, webhook_ids: new Set(), provider_sessions: {} };
   if (state.status === 'none') return state;
   return match(event)
     .with({ type: 'ConsultationJoined' }, ({ data }): ConsultationState => ({
@@ -91,8 +104,34 @@ export function evolveConsultation(state: ConsultationState, event: Consultation
     })
     .with({ type: 'ConsultationEnded' }, (): ConsultationState => ({ ...state, status: 'ended', auto_ended: false, participants: absent(state.participants) }))
     .with({ type: 'ConsultationAutoEnded' }, (): ConsultationState => ({ ...state, status: 'ended', auto_ended: true, participants: absent(state.participants) }))
-    .with({ type: 'ConsultationMessagePosted' }, { type: 'VideoProviderEventReceived' }, () => state)
+    .with({ type: 'VideoProviderEventReceived' }, ({ data }): ConsultationState => ({
+      ...state,
+      webhook_ids: new Set([...state.webhook_ids, data.provider_event_id]),
+      provider_sessions: providerSessionsAfter(state.provider_sessions, data),
+    }))
+    .with({ type: 'ConsultationMessagePosted' }, () => state)
     .exhaustive();
+}
+
+/** Who the room service has in the room after one of its webhooks (joins and leaves of participants; the rest change nothing). */
+function providerSessionsAfter(
+  sessions: Readonly<Record<string, string>>,
+  data: { event: string; participant_identity: string | null; participant_sid?: string | null },
+): Readonly<Record<string, string>> {
+  const identity = data.participant_identity;
+  if (!identity) return sessions;
+  if (data.event === 'participant_joined') return { ...sessions, [identity]: data.participant_sid ?? '' };
+  if (data.event === 'participant_left' && isCurrentSession(sessions, identity, data.participant_sid)) {
+    const { [identity]: _left, ...rest } = sessions;
+    return rest;
+  }
+  return sessions;
+}
+
+/** A webhook about this identity's current session in the room (or one that names no session, as older ones did). */
+function isCurrentSession(sessions: Readonly<Record<string, string>>, identity: string, sid: string | null | undefined): boolean {
+  const current = sessions[identity];
+  return !sid || current === undefined || current === '' || current === sid;
 }
 
 function absent(participants: Record<string, Presence>): Record<string, Presence> {
@@ -202,6 +241,12 @@ export const consultationDecider: Decider<ConsultationState, ConsultationCommand
       })
       .with({ type: 'RecordVideoProviderEvent' }, ({ data }): ConsultationEvent[] => {
         if (state.status === 'none') return [];
+        // LiveKit retries a webhook with the same id; and a participant it already reported in this session joining
+        // again is the same fact: each is recorded once.
+        if (state.webhook_ids.has(data.provider_event_id)) return [];
+        const identity = data.participant_identity;
+        const sid = data.participant_sid ?? null;
+        if (data.event === 'participant_joined' && identity && identity in state.provider_sessions && (!sid || state.provider_sessions[identity] === sid)) return [];
         const recorded: ConsultationEvent = {
           type: 'VideoProviderEventReceived',
           data: {
@@ -210,18 +255,21 @@ export const consultationDecider: Decider<ConsultationState, ConsultationCommand
             provider_event_id: data.provider_event_id,
             event: data.event,
             room: data.room,
-            participant_identity: data.participant_identity,
+            participant_identity: identity,
+            ...(sid ? { participant_sid: sid } : {}),
             created_at: data.created_at,
           },
         };
-        // The room service saw them go (a closed tab, a lost network): they are no longer shown as present.
-        const gone = data.event === 'participant_left' && data.participant_identity ? state.participants[data.participant_identity] : undefined;
+        // The room service saw them go (a closed tab, a lost network): they are no longer shown as present. A late
+        // leave of an older session (they rejoined since, with a new one) does not take the newer one away.
+        const gone =
+          data.event === 'participant_left' && identity && isCurrentSession(state.provider_sessions, identity, sid) ? state.participants[identity] : undefined;
         if (state.status !== 'active' || !gone?.present) return [recorded];
         return [
           recorded,
           {
             type: 'ConsultationLeft',
-            data: { appointment_id: state.appointment_id, user_id: data.participant_identity!, connection_id: gone.connection_id, reason: 'provider_reported' },
+            data: { appointment_id: state.appointment_id, user_id: identity!, connection_id: gone.connection_id, reason: 'provider_reported' },
           },
         ];
       })

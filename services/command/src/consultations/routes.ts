@@ -145,6 +145,7 @@ export function consultationRoutes(api: ApiRouter, deps: CommandDeps & Consultat
               event: webhook.event,
               room: webhook.room,
               participant_identity: webhook.participant_identity,
+              participant_sid: webhook.participant_sid,
               created_at: webhook.created_at,
             },
           },
