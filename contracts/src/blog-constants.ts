@@ -134,6 +134,9 @@ export function embedPlayerUrl(service: string, url: string): string | null {
   return id ? EMBED_SERVICES[service as EmbedService].player + id : null;
 }
 
+/** Image types accepted (by content, never by name). */
+export const BLOG_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+
 /** Where an uploaded image is served from; an image block's file must point here. */
 export const BLOG_IMAGE_PATH = '/api/v1/blogs/images/';
 export const BLOG_IMAGE_URL = /^\/api\/v1\/blogs\/images\/[A-Za-z0-9-]{8,64}$/;

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import compression from 'compression';
-import { API_TEXTS, MAX_REQUEST_BODY_BYTES } from '@telemed/contracts';
+import { API_TEXTS, EMBED_FRAME_SOURCES, MAX_REQUEST_BODY_BYTES } from '@telemed/contracts';
 import { HttpError, errorHandler } from './errors';
 import { requestLog } from './request-log';
 import { metricsRoute } from './metrics-route';
@@ -42,6 +42,8 @@ export function createBaseApp(options: {
           'script-src': ["'self'"],
           'connect-src': ["'self'", 'ws:', 'wss:'],
           'media-src': ["'self'", 'blob:'],
+          // Videos in blog posts play in their services' own players (issue 16), from these addresses only.
+          'frame-src': ["'self'", ...EMBED_FRAME_SOURCES],
           // Plain-HTTP deployments (a clinic's LAN, localhost) must keep working; TLS is the proxy's job.
           'upgrade-insecure-requests': null,
         },

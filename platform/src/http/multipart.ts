@@ -11,6 +11,8 @@ const MIME = {
   pdf: 'application/pdf',
   jpeg: 'image/jpeg',
   png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
   doc: 'application/msword',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   dicom: 'application/dicom',
@@ -43,6 +45,10 @@ export async function detectFileType(head: Buffer): Promise<string | null> {
       return MIME.jpeg;
     case 'image/png':
       return MIME.png;
+    case 'image/gif':
+      return MIME.gif;
+    case 'image/webp':
+      return MIME.webp;
     case MIME.docx:
       return MIME.docx;
     case 'application/x-cfb':

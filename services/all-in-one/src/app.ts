@@ -5,7 +5,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-ope
 import swaggerUi from 'swagger-ui-express';
 import { INTERACTIONS_PATH, blobStoreFromConfig, consultationSettingsFromConfig, videoFromConfig, masterKeysFromConfig, createAdapters, createBaseApp, createHttpServer, createLogger, createMetrics, serveFrontend, socketLimitsFromConfig, tokensFromConfig, type Config, type Logger } from '@telemed/platform';
 import { createCommandService, faultsFromConfig, identityFromConfig, startCommandBackground } from '@telemed/command';
-import { MedicineCatalogue, allProjections, consultationLookups, createQueryService, readModelTokenCheck, recordLookups, sweepLookups } from '@telemed/query';
+import { MedicineCatalogue, allProjections, blogLookups, consultationLookups, createQueryService, readModelTokenCheck, recordLookups, sweepLookups } from '@telemed/query';
 import { createNotifier } from '@telemed/notifier';
 import { seedDemoData } from './demo-data';
 
@@ -126,7 +126,7 @@ export async function createApp(options: AppOptions) {
         logger,
         clock,
         video,
-        lookups: { ...sweepLookups(readStore), ...consultationLookups(readStore) },
+        lookups: { ...sweepLookups(readStore), ...consultationLookups(readStore), ...blogLookups(readStore) },
       });
       await notifier.start();
       if (config.DEMO_DATA === 'on' && (await eventStore.headPosition()) === 0) {

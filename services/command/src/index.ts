@@ -20,6 +20,7 @@ import { erasureRoutes } from './users/erasure';
 import { consultationRoutes } from './consultations/routes';
 import { adminCommandRoutes } from './admin/routes';
 import { recordRoutes, type RecordDeps } from './records/routes';
+import { blogRoutes } from './blogs/routes';
 
 export { registerUser, loadUser, findUserIdByEmail, type NewUser } from './users/service';
 export { startSession } from './identity/sessions';
@@ -40,6 +41,8 @@ export type { RecordDeps, RecordLookups } from './records/routes';
 export { notesDecider } from './records/notes';
 export { prescriptionDecider, lineRefusal } from './records/prescription';
 export { uploadDecider } from './records/uploads';
+export { blogPostDecider } from './blogs/post';
+export { publishScheduledPosts, type BlogLookups } from './process-managers/publish-scheduled';
 
 /** The write side's HTTP API: every route appends events through a decider. */
 export function createCommandService(
@@ -76,6 +79,7 @@ export function createCommandService(
   consultationRoutes(api, { ...deps, settings: deps.consultation });
   adminCommandRoutes(api, deps);
   if (deps.records) recordRoutes(api, { ...deps, ...deps.records });
+  blogRoutes(api, { ...deps, blobs: deps.records?.blobs });
   return { router: api.router, routes: api.routes };
 }
 export { startRelay, eventSubject } from './relay';

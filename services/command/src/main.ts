@@ -1,6 +1,6 @@
 import { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { INTERACTIONS_PATH, blobStoreFromConfig, consultationSettingsFromConfig, videoFromConfig, createAdapters, createBaseApp, createHttpServer, createLogger, createMetrics, loadConfig, runService, tokensFromConfig } from '@telemed/platform';
-import { MedicineCatalogue, allProjections, consultationLookups, followLogIfReadModelsAreLocal, readModelTokenCheck, recordLookups, sweepLookups } from '@telemed/query';
+import { MedicineCatalogue, allProjections, blogLookups, consultationLookups, followLogIfReadModelsAreLocal, readModelTokenCheck, recordLookups, sweepLookups } from '@telemed/query';
 import { createCommandService, faultsFromConfig, identityFromConfig, startCommandBackground } from './index';
 
 /** The command service alone (a container): the write API, the bus relay and the process managers. */
@@ -37,7 +37,7 @@ if (identity.localProvider) {
 }
 base.app.use('/api/v1', command.router);
 base.finish();
-const background = await startCommandBackground({ config, ...adapters, logger, clock, video, lookups: { ...sweepLookups(adapters.readStore), ...consultationLookups(adapters.readStore) } });
+const background = await startCommandBackground({ config, ...adapters, logger, clock, video, lookups: { ...sweepLookups(adapters.readStore), ...consultationLookups(adapters.readStore), ...blogLookups(adapters.readStore) } });
 await runService({
   name: 'command',
   server: createHttpServer(base.app, config),

@@ -18,6 +18,7 @@ import { startConsultationLimit, type ConsultationLookups } from './process-mana
 import { startConsultationCloser } from './process-managers/consultation-closer';
 import { startDisconnectRecorder } from './process-managers/disconnected-participants';
 import { startAccountCloser, type AccountLookups } from './process-managers/close-accounts';
+import { startBlogScheduler, type BlogLookups } from './process-managers/publish-scheduled';
 
 /** Sign-in pieces from the configuration: rate limits, the OpenID Connect client, and the local provider in development. */
 export function identityFromConfig(config: Config, secret: Uint8Array) {
@@ -53,7 +54,8 @@ export async function startCommandBackground(deps: {
   checkpoints: CheckpointStore;
   logger: Logger;
   clock: () => Date;
-  lookups: SweepLookups & ConsultationLookups & AccountLookups;
+  /** The blog scheduler's lookups (issue 16); without them no scheduled post is published. */
+  lookups: SweepLookups & ConsultationLookups & AccountLookups & Partial<BlogLookups>;
   video: VideoProvider;
 }) {
   const subscriptions: Subscription[] = [
@@ -67,14 +69,22 @@ export async function startCommandBackground(deps: {
   void sweeps.runNow();
   const limit = startConsultationLimit({ ...deps, intervalMs: deps.config.CONSULTATION_SWEEP_INTERVAL_MS });
   void limit.runNow();
+  const { scheduledPostsDueBefore, nextScheduledPublish } = deps.lookups;
+  const blogs =
+    scheduledPostsDueBefore && nextScheduledPublish
+      ? startBlogScheduler({ ...deps, lookups: { scheduledPostsDueBefore, nextScheduledPublish }, intervalMs: deps.config.SWEEP_INTERVAL_MS })
+      : null;
+  void blogs?.runNow();
   return {
     runSweepsNow: async () => {
       await sweeps.runNow();
       await limit.runNow();
+      await blogs?.runNow();
     },
     async stop() {
       sweeps.stop();
       limit.stop();
+      blogs?.stop();
       for (const s of subscriptions) await s.stop();
     },
   };

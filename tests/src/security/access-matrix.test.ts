@@ -167,6 +167,22 @@ describe('access control: every route against every role', () => {
   const fixed = (url: string, body?: unknown) => async () => ({ url, body });
   const patientRoles: ReadonlySet<Role> = new Set(['patient', 'otherPatient', 'institutionAdmin', 'otherInstitutionAdmin']);
   const patientsOnly = (status: number) => all(403, { patient: status, otherPatient: status, institutionAdmin: status, otherInstitutionAdmin: status });
+  const doctorsOnly = (status: number) => all(403, { doctor: status, otherDoctor: status });
+  /** A post of `doctor`: theirs to change, another doctor is told it does not exist. */
+  const ownPost = (status: number) => all(403, { doctor: status, otherDoctor: 404 });
+  const blogPost = { title: 'Matrix post', description: null, content: { blocks: [{ type: 'paragraph', data: { text: 'Text' } }] } };
+  async function freshPost(): Promise<string>;
+  async function freshPost(published: true): Promise<{ id: string; slug: string }>;
+  async function freshPost(published = false): Promise<string | { id: string; slug: string }> {
+    const id = (await t.http.post('/api/v1/blogs/').set(users.doctor.auth).send(blogPost).expect(201)).body.id as string;
+    if (!published) {
+      await t.settle();
+      return id;
+    }
+    const slug = (await t.http.post(`/api/v1/blogs/${id}/publish`).set(users.doctor.auth).expect(200)).body.slug as string;
+    await t.settle();
+    return { id, slug };
+  }
 
   const rows = (): Row[] => [
     { method: 'post', path: '/auth/support', expect: all(401), request: async (role) => ({ url: '/api/v1/auth/support', body: { email: `${role}@nowhere.in`, password: 'wrong' } }) },
@@ -535,6 +551,34 @@ describe('access control: every route against every role', () => {
       expect: all(403, { platformAdmin: 200 }),
       request: async () => ({ url: `/api/v1/admin/users/${(await t.createUser('patient')).user_id}`, body: { is_active: false } }),
     },
+    // The Patient Education Hub (issue 16): doctors write their own posts; published ones are anyone's to read.
+    { method: 'post', path: '/blogs/', expect: doctorsOnly(201), request: fixed('/api/v1/blogs/', blogPost) },
+    { method: 'get', path: '/blogs/', expect: doctorsOnly(200), request: fixed('/api/v1/blogs/?status=draft&sort=title') },
+    { method: 'get', path: '/blogs/:id', expect: all(404, { doctor: 200 }), request: async () => ({ url: `/api/v1/blogs/${await freshPost()}` }) },
+    { method: 'put', path: '/blogs/:id', expect: ownPost(200), request: async () => ({ url: `/api/v1/blogs/${await freshPost()}`, body: { ...blogPost, title: 'Edited' } }) },
+    { method: 'post', path: '/blogs/:id/publish', expect: ownPost(200), request: async () => ({ url: `/api/v1/blogs/${await freshPost()}/publish` }) },
+    {
+      method: 'post',
+      path: '/blogs/:id/schedule',
+      expect: ownPost(200),
+      request: async () => ({ url: `/api/v1/blogs/${await freshPost()}/schedule`, body: { publish_at: new Date(Date.now() + 86_400_000).toISOString() } }),
+    },
+    { method: 'post', path: '/blogs/:id/unschedule', expect: ownPost(409), request: async () => ({ url: `/api/v1/blogs/${await freshPost()}/unschedule` }) },
+    { method: 'post', path: '/blogs/:id/archive', expect: ownPost(200), request: async () => ({ url: `/api/v1/blogs/${await freshPost()}/archive` }) },
+    { method: 'delete', path: '/blogs/:id', expect: ownPost(200), request: async () => ({ url: `/api/v1/blogs/${await freshPost()}?confirm=true` }) },
+    {
+      method: 'post',
+      path: '/blogs/:id/views',
+      expect: all(200, { anonymous: 200 }),
+      request: async () => ({ url: `/api/v1/blogs/${(await freshPost(true)).id}/views`, body: { reader_session: 'matrix-reader-session-0001' } }),
+    },
+    { method: 'get', path: '/public/blogs/:slug', expect: all(200, { anonymous: 200 }), request: async () => ({ url: `/api/v1/public/blogs/${(await freshPost(true)).slug}` }) },
+    { method: 'get', path: '/public/doctors/:doctor_id/blogs', expect: all(200, { anonymous: 200 }), request: async () => ({ url: `/api/v1/public/doctors/${users.doctor.user_id}/blogs` }) },
+    // A JSON body is not an upload (415).
+    { method: 'post', path: '/blogs/images', expect: doctorsOnly(415), request: fixed('/api/v1/blogs/images', { image: 'x' }) },
+    { method: 'get', path: '/blogs/images/:image_id', expect: all(404, { anonymous: 404 }), request: fixed('/api/v1/blogs/images/no-such-image-0000') },
+    { method: 'get', path: '/blogs/link-meta', expect: doctorsOnly(200), request: fixed('/api/v1/blogs/link-meta?url=https%3A%2F%2Fwho.int') },
+    { method: 'get', path: '/blogs/topic-ideas', expect: doctorsOnly(200), request: fixed('/api/v1/blogs/topic-ideas') },
     // Keep this row last: every role erases its own account here, and nothing can be asked of it afterwards.
     { method: 'post', path: '/users/me/erasure', expect: all(200), request: fixed('/api/v1/users/me/erasure') },
   ];

@@ -9,6 +9,7 @@ import { accessLogProjection } from './access-log';
 import { consultationsProjection } from './consultations';
 import { clinicalRecordsProjection } from './clinical-records';
 import { clinicalRetentionProjection } from './clinical-retention';
+import { blogPostsProjection } from './blog-posts';
 import type { Projection } from './projection';
 import { withErasure } from './erasure';
 
@@ -28,6 +29,7 @@ export const allProjections: Projection[] = [
   consultationsProjection,
   clinicalRecordsProjection,
   clinicalRetentionProjection,
+  blogPostsProjection,
 ].map(withErasure);
 
 export type { Projection } from './projection';

@@ -1,0 +1,289 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import {
+  BLOG_DEFAULTS,
+  BLOG_IMAGE_PATH,
+  BLOG_IMAGE_TYPES,
+  BLOG_LIMITS,
+  BLOG_TEXTS,
+  DEFAULT_TIMEZONE,
+  blogDeletedResponseSchema,
+  blogIdParamsSchema,
+  blogIdResponseSchema,
+  blogImageResponseSchema,
+  blogPostStateSchema,
+  blogViewRequestSchema,
+  blogViewResponseSchema,
+  createBlogRequestSchema,
+  deleteBlogQuerySchema,
+  isAllowedLink,
+  notFound,
+  scheduleBlogRequestSchema,
+  streams,
+  updateBlogRequestSchema,
+  z,
+  type BlogFields,
+  type DomainEventOf,
+} from '@telemed/contracts';
+import { HttpError, RequestValidationError, WrongExpectedRevisionError, bearerToken, policies, receiveUpload, type ApiRouter, type BlobStore, type StoredBlob, type TokenService, type UploadRules } from '@telemed/platform';
+import { DateTime } from 'luxon';
+import { positionHeader, requestContext, type CommandDeps } from '../context';
+import { handleCommand, readStream, type CommandContext, type Decider } from '../decider';
+import { blogPostDecider, postStateView, type BlogPostCommand, type PostFields } from './post';
+import { cleanContent, cleanText } from './sanitize';
+
+export interface BlogDeps {
+  blobs?: BlobStore;
+  tokens: TokenService;
+}
+
+/** The fields as the decider takes them: defaults where the editor left a field out, the content's HTML cleaned. */
+function postFields(body: BlogFields, now: Date): PostFields {
+  return {
+    title: body.title,
+    description: body.description,
+    excerpt: body.excerpt,
+    category: body.category ?? BLOG_DEFAULTS.category,
+    tags: body.tags ?? [],
+    image_url: body.image_url ?? null,
+    date: body.date ?? DateTime.fromJSDate(now, { zone: DEFAULT_TIMEZONE }).toISODate()!,
+    content: cleanContent(body.content),
+  };
+}
+
+/** A reader's first view of a post is one event on a stream of its own: appended once, never twice. */
+type ViewEvent = DomainEventOf<'BlogPostViewed'>;
+const viewDecider: Decider<{ seen: boolean }, { type: 'ViewPost'; data: ViewEvent['data'] }, ViewEvent> = {
+  initialState: () => ({ seen: false }),
+  evolve: () => ({ seen: true }),
+  decide: (command, state) => (state.seen ? [] : [{ type: 'BlogPostViewed', data: command.data }]),
+};
+
+/** The Patient Education Hub's writes (issue 16): a doctor's posts, their images, and readers' views. */
+export function blogRoutes(api: ApiRouter, deps: CommandDeps & BlogDeps): void {
+  const run = (postId: string, command: BlogPostCommand, context: CommandContext) =>
+    handleCommand(deps.eventStore, streams.blogPost(postId), blogPostDecider, command, context);
+  const answer = (result: Awaited<ReturnType<typeof run>>, now: Date) => ({ body: postStateView(result.state, now), headers: positionHeader(result.position) });
+
+  api.route({
+    method: 'post',
+    path: '/blogs/',
+    summary: "Save a new post as a draft (the seeds' call: title, description, content; also category, tags, excerpt, image_url, date)",
+    tags: ['blogs'],
+    policy: policies.roles('doctor'),
+    body: createBlogRequestSchema,
+    response: blogIdResponseSchema,
+    successStatus: 201,
+    errors: [409],
+    handler: async ({ body, auth, req }) => {
+      const context = requestContext(req, auth, deps.clock());
+      const post_id = randomUUID();
+      const result = await run(post_id, { type: 'CreatePost', data: { post_id, author_id: auth.user_id, fields: postFields(body, context.now) } }, context);
+      return { body: { id: post_id }, headers: positionHeader(result.position) };
+    },
+  });
+
+  api.route({
+    method: 'put',
+    path: '/blogs/:id',
+    summary: 'Save the post again (its author): every field as it now stands',
+    tags: ['blogs'],
+    policy: policies.roles('doctor'),
+    params: blogIdParamsSchema,
+    body: updateBlogRequestSchema,
+    response: blogPostStateSchema,
+    errors: [404, 422],
+    handler: async ({ params, body, auth, req }) => {
+      const context = requestContext(req, auth, deps.clock());
+      return answer(await run(params.id, { type: 'UpdatePost', data: { actor_id: auth.user_id, fields: postFields(body, context.now) } }, context), context.now);
+    },
+  });
+
+  api.route({
+    method: 'post',
+    path: '/blogs/:id/publish',
+    summary: 'Publish the post now (its author; needs a title and content): answers the post with its slug',
+    tags: ['blogs'],
+    policy: policies.roles('doctor'),
+    params: blogIdParamsSchema,
+    response: blogPostStateSchema,
+    errors: [404, 422],
+    handler: async ({ params, auth, req }) => {
+      const context = requestContext(req, auth, deps.clock());
+      return answer(await run(params.id, { type: 'PublishPost', data: { actor_id: auth.user_id, now: context.now } }, context), context.now);
+    },
+  });
+
+  api.route({
+    method: 'post',
+    path: '/blogs/:id/schedule',
+    summary: 'Schedule the post to be published at a future time (its author); the scheduler publishes it then',
+    tags: ['blogs'],
+    policy: policies.roles('doctor'),
+    params: blogIdParamsSchema,
+    body: scheduleBlogRequestSchema,
+    response: blogPostStateSchema,
+    errors: [404, 409, 422],
+    handler: async ({ params, body, auth, req }) => {
+      const context = requestContext(req, auth, deps.clock());
+      const command: BlogPostCommand = { type: 'SchedulePost', data: { actor_id: auth.user_id, publish_at: new Date(body.publish_at), now: context.now } };
+      return answer(await run(params.id, command, context), context.now);
+    },
+  });
+
+  api.route({
+    method: 'post',
+    path: '/blogs/:id/unschedule',
+    summary: 'Take a scheduled post back to the drafts (its author)',
+    tags: ['blogs'],
+    policy: policies.roles('doctor'),
+    params: blogIdParamsSchema,
+    response: blogPostStateSchema,
+    errors: [404, 409],
+    handler: async ({ params, auth, req }) => {
+      const context = requestContext(req, auth, deps.clock());
+      return answer(await run(params.id, { type: 'UnschedulePost', data: { actor_id: auth.user_id } }, context), context.now);
+    },
+  });
+
+  api.route({
+    method: 'post',
+    path: '/blogs/:id/archive',
+    summary: 'Archive the post (its author): it leaves the public pages; publishing it again brings it back',
+    tags: ['blogs'],
+    policy: policies.roles('doctor'),
+    params: blogIdParamsSchema,
+    response: blogPostStateSchema,
+    errors: [404],
+    handler: async ({ params, auth, req }) => {
+      const context = requestContext(req, auth, deps.clock());
+      return answer(await run(params.id, { type: 'ArchivePost', data: { actor_id: auth.user_id } }, context), context.now);
+    },
+  });
+
+  api.route({
+    method: 'delete',
+    path: '/blogs/:id',
+    summary: 'Delete the post (its author, with the confirmation the screen asked for: `?confirm=true`)',
+    tags: ['blogs'],
+    policy: policies.roles('doctor'),
+    params: blogIdParamsSchema,
+    query: z.object({ confirm: z.string().optional() }),
+    response: blogDeletedResponseSchema,
+    errors: [404, 422],
+    handler: async ({ params, query, auth, req }) => {
+      const context = requestContext(req, auth, deps.clock());
+      const confirmed = deleteBlogQuerySchema.safeParse(query).success;
+      const result = await run(params.id, { type: 'DeletePost', data: { actor_id: auth.user_id, confirmed } }, context);
+      return { body: { id: params.id, status: 'deleted' as const }, headers: positionHeader(result.position) };
+    },
+  });
+
+  api.route({
+    method: 'post',
+    path: '/blogs/:id/views',
+    summary: "Count a reader's view of a published post: once per reader session (a signed-in reader is one session), never its author's",
+    tags: ['blogs'],
+    policy: policies.public,
+    params: blogIdParamsSchema,
+    body: blogViewRequestSchema,
+    response: blogViewResponseSchema,
+    errors: [404],
+    handler: async ({ params, body, req }) => {
+      const now = deps.clock();
+      const { state } = await readStream(deps.eventStore, streams.blogPost(params.id), blogPostDecider);
+      if (state.status !== 'published') throw notFound(BLOG_TEXTS.postNotFound);
+      // A signed-in reader is known by their account (their author's own reads never count); others by their session.
+      let reader = `session:${body.reader_session}`;
+      const token = bearerToken(req);
+      if (token) {
+        const claims = await deps.tokens.verify(token).catch(() => null);
+        if (claims?.user_id === state.author_id) return { body: { counted: false } };
+        if (claims) reader = `user:${claims.user_id}`;
+      }
+      const digest = createHash('sha256').update(`${params.id}\n${reader}`).digest('hex').slice(0, 32);
+      const context: CommandContext = { actor: { user_id: 'system', role: 'system' }, now, correlation_id: req.get('X-Correlation-Id') ?? randomUUID(), causation_id: null };
+      try {
+        const result = await handleCommand(deps.eventStore, streams.blogView(params.id, digest), viewDecider, { type: 'ViewPost', data: { post_id: params.id, author_id: state.author_id, reader: digest } }, context);
+        return { body: { counted: result.events.length > 0 }, headers: positionHeader(result.position) };
+      } catch (error) {
+        if (error instanceof WrongExpectedRevisionError) return { body: { counted: false } };
+        throw error;
+      }
+    },
+  });
+
+  api.route({
+    method: 'get',
+    path: '/blogs/link-meta',
+    summary: "The link block's preview (Editor.js link tool): the address's own host as its title; no outside site is fetched",
+    tags: ['blogs'],
+    policy: policies.roles('doctor'),
+    query: z.object({ url: z.string().max(2000) }),
+    response: z.object({ success: z.number(), link: z.string(), meta: z.object({ title: z.string(), description: z.string() }) }),
+    errors: [422],
+    handler: async ({ query }) => {
+      let host: string;
+      try {
+        host = isAllowedLink(query.url) ? (new URL(query.url).hostname || query.url.replace(/^mailto:/i, '')) : '';
+      } catch {
+        host = '';
+      }
+      if (!host) throw new RequestValidationError([{ loc: ['query', 'url'], msg: BLOG_TEXTS.linkNotAllowed, type: 'value_error' }]);
+      return { body: { success: 1, link: query.url, meta: { title: cleanText(host), description: '' } } };
+    },
+  });
+
+  api.route({
+    method: 'post',
+    path: '/blogs/images',
+    summary: "Upload an image for a post (multipart `image` or `file`; 5 MB; JPG, PNG, GIF or WebP by content): Editor.js image tool's answer",
+    tags: ['blogs'],
+    policy: policies.roles('doctor'),
+    multipart: z.object({}),
+    response: blogImageResponseSchema,
+    successStatus: 201,
+    errors: [413, 415, 422, 503],
+    handler: async ({ auth, req }) => {
+      const blobs = deps.blobs;
+      if (!blobs) throw new HttpError(503, BLOG_TEXTS.imageUploadError);
+      const context = requestContext(req, auth, deps.clock());
+      const rules: UploadRules<StoredBlob> = {
+        fileFields: ['image', 'file'],
+        maxFiles: 1,
+        maxFileBytes: BLOG_LIMITS.imageBytes,
+        maxFieldBytes: 1024,
+        accept: BLOG_IMAGE_TYPES,
+        texts: {
+          tooLarge: () => BLOG_TEXTS.imageTooLarge,
+          badType: () => BLOG_TEXTS.imageType,
+          tooMany: BLOG_TEXTS.oneImageOnly,
+          notMultipart: BLOG_TEXTS.multipartRequired,
+          malformed: BLOG_TEXTS.imageUploadError,
+        },
+        // Under the doctor's own key: erasing them makes their images unreadable wherever the bytes were copied.
+        store: async (file: { stream: Readable }) => blobs.put(file.stream, { subject_id: auth.user_id }),
+        discard: async (stored) => blobs.delete(stored.blob_id),
+      };
+      const upload = await receiveUpload(req, rules);
+      const [file] = upload.files;
+      if (!file) throw new RequestValidationError([{ loc: ['body', 'image'], msg: BLOG_TEXTS.fileRequired, type: 'missing' }]);
+      const image_id = randomUUID();
+      try {
+        const event = { image_id, author_id: auth.user_id, blob_id: file.stored.blob_id, content_type: file.content_type, size: file.stored.size, sha256: file.stored.sha256 };
+        const result = await handleCommand(deps.eventStore, streams.blogImage(image_id), imageDecider, { type: 'StoreImage', data: event }, context);
+        return { status: 201, body: { success: 1 as const, file: { url: `${BLOG_IMAGE_PATH}${image_id}`, content_type: file.content_type, size: file.stored.size } }, headers: positionHeader(result.position) };
+      } catch (error) {
+        await blobs.delete(file.stored.blob_id);
+        throw error;
+      }
+    },
+  });
+}
+
+type ImageEvent = DomainEventOf<'BlogImageStored'>;
+const imageDecider: Decider<{ stored: boolean }, { type: 'StoreImage'; data: ImageEvent['data'] }, ImageEvent> = {
+  initialState: () => ({ stored: false }),
+  evolve: () => ({ stored: true }),
+  decide: (command, state) => (state.stored ? [] : [{ type: 'BlogImageStored', data: command.data }]),
+};

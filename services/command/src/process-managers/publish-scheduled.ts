@@ -1,0 +1,89 @@
+import { streams } from '@telemed/contracts';
+import type { EventStore, Logger } from '@telemed/platform';
+import { handleCommand, systemContext } from '../decider';
+import { blogPostDecider } from '../blogs/post';
+import { forEachPage, SWEEP_PAGE_SIZE } from './pages';
+
+export interface ScheduledPost {
+  post_id: string;
+  publish_at: string;
+}
+
+/**
+ * What the scheduler looks up: only posts still scheduled (an indexed read model that loses each one as it is
+ * published, unscheduled, archived or deleted), by their time, a page at a time after a cursor, so its work follows
+ * what is pending, never the history.
+ */
+export interface BlogLookups {
+  scheduledPostsDueBefore(now: Date, page: { after: ScheduledPost | null; limit: number }): Promise<ScheduledPost[]>;
+  /** The soonest time among scheduled posts, or null when none waits. */
+  nextScheduledPublish(): Promise<string | null>;
+}
+
+/** Publishes every scheduled post whose time has come (`BlogPostPublished`); the post's stream re-decides each one. */
+export async function publishScheduledPosts(deps: { eventStore: EventStore; lookups: BlogLookups; clock: () => Date; pageSize?: number }) {
+  const now = deps.clock();
+  let published = 0;
+  await forEachPage<ScheduledPost>(
+    (after, limit) => deps.lookups.scheduledPostsDueBefore(now, { after, limit }),
+    deps.pageSize ?? SWEEP_PAGE_SIZE,
+    async (due) => {
+      try {
+        const result = await handleCommand(deps.eventStore, streams.blogPost(due.post_id), blogPostDecider, { type: 'PublishDuePost', data: { now } }, systemContext(now, null));
+        published += result.events.length;
+      } catch {
+        // A post that can no longer be published (its content emptied) stays scheduled for its author to fix; the
+        // others go on.
+      }
+    },
+  );
+  return published;
+}
+
+/** The scheduler: runs at the soonest scheduled time (from the read model), and at least every `intervalMs`. */
+export function startBlogScheduler(deps: { eventStore: EventStore; lookups: BlogLookups; clock: () => Date; logger: Logger; intervalMs: number }): {
+  runNow(): Promise<void>;
+  stop(): void;
+} {
+  let running: Promise<void> | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let stopped = false;
+
+  const schedule = async () => {
+    let delay = deps.intervalMs;
+    try {
+      const next = await deps.lookups.nextScheduledPublish();
+      // At least a second apart: a due post that could not be published is not retried in a tight loop.
+      if (next) delay = Math.min(delay, Math.max(1000, new Date(next).getTime() - deps.clock().getTime() + 10));
+    } catch (error) {
+      deps.logger.error({ err: error }, 'blog scheduler lookup failed');
+    }
+    if (stopped) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => void runNow(), delay);
+    timer.unref();
+  };
+
+  const runNow = (): Promise<void> => {
+    running ??= (async () => {
+      try {
+        const published = await publishScheduledPosts(deps);
+        if (published) deps.logger.info({ published }, 'scheduled blog posts published');
+      } catch (error) {
+        deps.logger.error({ err: error }, 'blog scheduler failed');
+      } finally {
+        running = null;
+      }
+      await schedule();
+    })();
+    return running;
+  };
+
+  return {
+    runNow,
+    stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+    },
+  };
+}

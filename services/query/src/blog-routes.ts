@@ -1,0 +1,241 @@
+import {
+  BLOG_CATEGORIES,
+  BLOG_STATUSES,
+  BLOG_TEXTS,
+  BLOG_TOPIC_IDEAS,
+  blogIdParamsSchema,
+  blogImageParamsSchema,
+  blogListQuerySchema,
+  blogListResponseSchema,
+  blogPostSummarySchema,
+  blogPostViewSchema,
+  blogSlugParamsSchema,
+  blogTopicIdeasResponseSchema,
+  notFound,
+  publicDoctorParamsSchema,
+  z,
+  type BlogListQuery,
+  type BlogListResponse,
+  type BlogPostSummary,
+  type BlogPostView,
+} from '@telemed/contracts';
+import { BlobErasedError, BlobNotFoundError, HttpError, StreamedBody, policies, type ApiRouter, type BlobStore, type ReadStore } from '@telemed/platform';
+import {
+  BLOG_AUTHORS,
+  BLOG_CONTENTS,
+  BLOG_IMAGES,
+  BLOG_POSTS,
+  BLOG_SCHEDULED,
+  viewMonth,
+  type BlogAuthorDoc,
+  type BlogContentDoc,
+  type BlogImageDoc,
+  type BlogPostDoc,
+  type BlogScheduledDoc,
+} from './projections/blog-posts';
+
+/** What the scheduler looks up: only posts still waiting, by their time, a page at a time after a cursor. */
+export function blogLookups(readStore: ReadStore) {
+  const scheduled = readStore.collection<BlogScheduledDoc>(BLOG_SCHEDULED);
+  return {
+    scheduledPostsDueBefore: async (now: Date, page: { after: { post_id: string; publish_at: string } | null; limit: number }) => {
+      const after = page.after;
+      const cursor = after ? { $or: [{ publish_at: { $gt: after.publish_at } }, { publish_at: after.publish_at, _id: { $gt: after.post_id } }] } : {};
+      const docs = await scheduled.find({ publish_at: { $lte: now.toISOString().replace(/\.\d{3}Z$/, 'Z') }, ...cursor }, { sort: { publish_at: 1, _id: 1 }, limit: page.limit });
+      return docs.map((d) => ({ post_id: d._id, publish_at: d.publish_at }));
+    },
+    nextScheduledPublish: async () => (await scheduled.find({}, { sort: { publish_at: 1, _id: 1 }, limit: 1 }))[0]?.publish_at ?? null,
+  };
+}
+
+function summary(doc: BlogPostDoc, author: BlogAuthorDoc | null): BlogPostSummary {
+  return {
+    id: doc._id,
+    author_id: doc.author_id,
+    author_name: author?.name ?? 'Doctor',
+    author_photo_url: null,
+    title: doc.title,
+    description: doc.description,
+    excerpt: doc.excerpt ?? '',
+    category: doc.category,
+    tags: doc.tags,
+    image_url: doc.image_url,
+    date: doc.date,
+    status: doc.status,
+    slug: doc.slug,
+    publish_at: doc.publish_at,
+    published_at: doc.published_at,
+    created_at: doc.created_at,
+    updated_at: doc.updated_at,
+    views: doc.views,
+    read_time: doc.read_time,
+  };
+}
+
+const SORTS = {
+  date: (a: BlogPostDoc, b: BlogPostDoc) => a.date.localeCompare(b.date) || a.created_at.localeCompare(b.created_at),
+  title: (a: BlogPostDoc, b: BlogPostDoc) => a.title_key.localeCompare(b.title_key),
+  views: (a: BlogPostDoc, b: BlogPostDoc) => a.views - b.views,
+} as const;
+
+/** A doctor's own posts: one tab, a category, a search, sorted; with the sidebar's counts and figures. */
+export async function doctorBlogList(readStore: ReadStore, authorId: string, query: BlogListQuery, now: Date): Promise<BlogListResponse> {
+  const posts = readStore.collection<BlogPostDoc>(BLOG_POSTS);
+  const author = await readStore.collection<BlogAuthorDoc>(BLOG_AUTHORS).get(authorId);
+  // One doctor's posts (indexed by author and status): the list is at most what they wrote.
+  let docs = await posts.find(query.status === 'all' ? { author_id: authorId } : { author_id: authorId, status: query.status });
+  if (query.category) docs = docs.filter((d) => d.category === query.category);
+  const words = (query.q ?? '').toLocaleLowerCase('en').split(/\s+/).filter(Boolean);
+  if (words.length) docs = docs.filter((d) => words.every((w) => d.search_text.includes(w)));
+  const order = query.order ?? (query.sort === 'title' ? 'asc' : 'desc');
+  const compare = SORTS[query.sort];
+  docs.sort((a, b) => (order === 'asc' ? compare(a, b) : compare(b, a)) || a._id.localeCompare(b._id));
+  const byStatus = author?.by_status ?? {};
+  const counts = {
+    all: BLOG_STATUSES.reduce((n, s) => n + (byStatus[s] ?? 0), 0),
+    published: byStatus.published ?? 0,
+    draft: byStatus.draft ?? 0,
+    scheduled: byStatus.scheduled ?? 0,
+    archived: byStatus.archived ?? 0,
+  };
+  return {
+    items: docs.slice(query.offset, query.offset + query.limit).map((d) => summary(d, author)),
+    total: docs.length,
+    counts,
+    categories: BLOG_CATEGORIES.map((c) => ({ id: c.id, name: c.name, count: author?.by_category[c.id] ?? 0 })),
+    stats: {
+      total_views: author?.total_views ?? 0,
+      this_month: author?.views_by_month[viewMonth(now.toISOString())] ?? 0,
+      avg_read_time: counts.all ? Math.round(((author?.read_time_sum ?? 0) / counts.all) * 10) / 10 : 0,
+    },
+  };
+}
+
+async function fullPost(readStore: ReadStore, doc: BlogPostDoc, author: BlogAuthorDoc | null): Promise<BlogPostView> {
+  const content = (await readStore.collection<BlogContentDoc>(BLOG_CONTENTS).get(doc._id))?.content ?? { blocks: [] };
+  return { ...summary(doc, author), content };
+}
+
+/** Published posts of an active doctor, newest first (their public page, the sitemap). */
+export async function publishedPostsOf(readStore: ReadStore, authorId: string, limit = 50): Promise<BlogPostSummary[]> {
+  const author = await readStore.collection<BlogAuthorDoc>(BLOG_AUTHORS).get(authorId);
+  if (!author?.active) return [];
+  const docs = await readStore.collection<BlogPostDoc>(BLOG_POSTS).find({ author_id: authorId, status: 'published' }, { sort: { published_at: -1, _id: 1 }, limit });
+  return docs.map((d) => summary(d, author));
+}
+
+/** The post at this slug if it is published and its doctor's account is active; null otherwise. */
+export async function publishedPostBySlug(readStore: ReadStore, slug: string): Promise<BlogPostView | null> {
+  const [doc] = await readStore.collection<BlogPostDoc>(BLOG_POSTS).find({ slug, status: 'published' }, { limit: 1 });
+  if (!doc) return null;
+  const author = await readStore.collection<BlogAuthorDoc>(BLOG_AUTHORS).get(doc.author_id);
+  if (!author?.active) return null;
+  return fullPost(readStore, doc, author);
+}
+
+/** The hub's reads: a doctor's own posts (any status), anyone's published ones, images, and the topic ideas. */
+export function blogQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; blobs?: BlobStore; clock: () => Date }): void {
+  const { readStore } = deps;
+  const posts = readStore.collection<BlogPostDoc>(BLOG_POSTS);
+  const authors = readStore.collection<BlogAuthorDoc>(BLOG_AUTHORS);
+
+  api.route({
+    method: 'get',
+    path: '/blogs/topic-ideas',
+    summary: "The Writing Assistant's topic ideas: with no writing model configured, three of the bundled ideas (and it says so)",
+    tags: ['blogs'],
+    policy: policies.roles('doctor'),
+    response: blogTopicIdeasResponseSchema,
+    handler: async () => {
+      const pool = [...BLOG_TOPIC_IDEAS];
+      for (let i = pool.length - 1; i > 0; i -= 1) {
+        const j = Math.floor(Math.random() * (i + 1));
+        [pool[i], pool[j]] = [pool[j]!, pool[i]!];
+      }
+      return { body: { source: 'bundled' as const, notice: BLOG_TEXTS.bundledIdeasNotice, ideas: pool.slice(0, 3).map((idea) => ({ ...idea })) } };
+    },
+  });
+
+  api.route({
+    method: 'get',
+    path: '/blogs/images/:image_id',
+    summary: "A post's image (anyone: published posts show them), served with the type its content was found to be",
+    tags: ['blogs'],
+    policy: policies.public,
+    params: blogImageParamsSchema,
+    errors: [404],
+    handler: async ({ params, res }) => {
+      const image = await readStore.collection<BlogImageDoc>(BLOG_IMAGES).get(params.image_id);
+      if (!image || !deps.blobs) throw notFound(BLOG_TEXTS.imageNotFound);
+      let stream;
+      try {
+        stream = await deps.blobs.open(image.blob_id);
+      } catch (error) {
+        if (error instanceof BlobErasedError) throw new HttpError(410, BLOG_TEXTS.imageNotFound);
+        if (error instanceof BlobNotFoundError) throw notFound(BLOG_TEXTS.imageNotFound);
+        throw error;
+      }
+      res.set('Content-Length', String(image.size));
+      res.set('X-Content-Type-Options', 'nosniff');
+      res.set('Content-Disposition', 'inline');
+      res.set('Cache-Control', 'public, max-age=86400, immutable');
+      return { body: new StreamedBody(stream, image.content_type) };
+    },
+  });
+
+  api.route({
+    method: 'get',
+    path: '/blogs/',
+    summary: "The doctor's own posts: a tab (status), category, search (q), sort by date, title or views; counts per status and category, views and reading time",
+    tags: ['blogs'],
+    policy: policies.roles('doctor'),
+    query: blogListQuerySchema,
+    response: blogListResponseSchema,
+    handler: async ({ query, auth }) => ({ body: await doctorBlogList(readStore, auth.user_id, query, deps.clock()) }),
+  });
+
+  api.route({
+    method: 'get',
+    path: '/blogs/:id',
+    summary: 'One post with its blocks: its author sees it in any status, anyone signed in sees it once published',
+    tags: ['blogs'],
+    policy: policies.anyUser,
+    params: blogIdParamsSchema,
+    response: blogPostViewSchema,
+    errors: [404],
+    handler: async ({ params, auth }) => {
+      const doc = await posts.get(params.id);
+      const author = doc ? await authors.get(doc.author_id) : null;
+      const visible = doc && (doc.author_id === auth.user_id || (doc.status === 'published' && author?.active));
+      if (!doc || !visible) throw notFound(BLOG_TEXTS.postNotFound);
+      return { body: await fullPost(readStore, doc, author) };
+    },
+  });
+
+  api.route({
+    method: 'get',
+    path: '/public/blogs/:slug',
+    summary: 'A published post by its slug, for its public page (no sign-in)',
+    tags: ['public'],
+    policy: policies.public,
+    params: blogSlugParamsSchema,
+    response: blogPostViewSchema,
+    errors: [404],
+    handler: async ({ params }) => {
+      const post = await publishedPostBySlug(readStore, params.slug);
+      if (!post) throw notFound(BLOG_TEXTS.postNotFound);
+      return { body: post };
+    },
+  });
+
+  api.route({
+    method: 'get',
+    path: '/public/doctors/:doctor_id/blogs',
+    summary: "A doctor's published posts, newest first, for their public page (no sign-in)",
+    tags: ['public'],
+    policy: policies.public,
+    params: publicDoctorParamsSchema.pick({ doctor_id: true }),
+    response: z.array(blogPostSummarySchema),
+    handler: async ({ params }) => ({ body: await publishedPostsOf(readStore, params.doctor_id) }),
+  });
+}

@@ -1,0 +1,249 @@
+import { DateTime } from 'luxon';
+import {
+  BLOG_CATEGORY_IDS,
+  BLOG_STATUSES,
+  DEFAULT_TIMEZONE,
+  blocksText,
+  defaultDescription,
+  readTimeMinutes,
+  type BlogCategory,
+  type BlogContent,
+  type BlogStatus,
+  type EventData,
+  type EventType,
+} from '@telemed/contracts';
+import type { CollectionSource } from '@telemed/platform';
+import { defineProjection } from './projection';
+
+export const BLOG_POSTS = 'blog_posts';
+/** The blocks of each post, apart, so lists never carry them. */
+export const BLOG_CONTENTS = 'blog_contents';
+/** Only posts waiting for their time (each leaves as it is published, unscheduled, archived or deleted). */
+export const BLOG_SCHEDULED = 'blog_scheduled';
+export const BLOG_IMAGES = 'blog_images';
+/** Per doctor: name and standing (for the public pages), and the counts the hub's sidebar shows. */
+export const BLOG_AUTHORS = 'blog_authors';
+
+export interface BlogPostDoc {
+  _id: string;
+  author_id: string;
+  /** As typed (may be empty in a draft; the pages show 'Untitled Draft'). */
+  title: string;
+  /** Lower-cased title, for sorting. */
+  title_key: string;
+  description: string;
+  excerpt: string | null;
+  category: BlogCategory;
+  tags: string[];
+  image_url: string | null;
+  date: string;
+  status: BlogStatus;
+  slug: string | null;
+  publish_at: string | null;
+  published_at: string | null;
+  created_at: string;
+  updated_at: string;
+  views: number;
+  read_time: number;
+  /** Lower-cased title, excerpt, tags and text: what search looks in. */
+  search_text: string;
+}
+
+export interface BlogContentDoc {
+  _id: string;
+  content: BlogContent;
+}
+
+export interface BlogScheduledDoc {
+  _id: string;
+  publish_at: string;
+}
+
+export interface BlogImageDoc {
+  _id: string;
+  author_id: string;
+  blob_id: string;
+  content_type: string;
+  size: number;
+}
+
+export interface BlogAuthorDoc {
+  _id: string;
+  name: string;
+  active: boolean;
+  by_status: Record<string, number>;
+  by_category: Record<string, number>;
+  read_time_sum: number;
+  total_views: number;
+  /** Views by month (YYYY-MM in India), for This Month. */
+  views_by_month: Record<string, number>;
+}
+
+const BLOG_EVENTS = [
+  'BlogPostCreated',
+  'BlogPostUpdated',
+  'BlogPostPublished',
+  'BlogPostScheduled',
+  'BlogPostUnscheduled',
+  'BlogPostArchived',
+  'BlogPostDeleted',
+  'BlogImageStored',
+  'BlogPostViewed',
+] as const satisfies EventType[];
+
+const zeros = (keys: readonly string[]) => Object.fromEntries(keys.map((k) => [k, 0]));
+
+function emptyAuthor(id: string): BlogAuthorDoc {
+  return { _id: id, name: 'Doctor', active: true, by_status: zeros(BLOG_STATUSES), by_category: zeros(BLOG_CATEGORY_IDS), read_time_sum: 0, total_views: 0, views_by_month: {} };
+}
+
+/** The month a view counts in (India's calendar, as the hub's This Month). */
+export const viewMonth = (at: string) => DateTime.fromISO(at, { zone: DEFAULT_TIMEZONE }).toFormat('yyyy-MM');
+
+type Fields = Omit<EventData<'BlogPostCreated'>, 'post_id' | 'author_id'>;
+
+function fieldsDoc(fields: Fields): Pick<BlogPostDoc, 'title' | 'title_key' | 'description' | 'excerpt' | 'category' | 'tags' | 'image_url' | 'date' | 'read_time' | 'search_text'> {
+  const text = blocksText(fields.content.blocks);
+  return {
+    title: fields.title,
+    title_key: fields.title.toLocaleLowerCase('en'),
+    description: fields.description ?? defaultDescription(fields.excerpt, text),
+    excerpt: fields.excerpt,
+    category: fields.category,
+    tags: fields.tags,
+    image_url: fields.image_url,
+    date: fields.date,
+    read_time: readTimeMinutes(text),
+    search_text: [fields.title, fields.excerpt ?? '', fields.tags.join(' '), text].join('\n').toLocaleLowerCase('en'),
+  };
+}
+
+/** Moves a post's share of its doctor's counts from what it was to what it is (null: not counted). */
+async function recount(store: CollectionSource, authorId: string, before: BlogPostDoc | null, after: BlogPostDoc | null): Promise<void> {
+  const authors = store.collection<BlogAuthorDoc>(BLOG_AUTHORS);
+  const author = (await authors.get(authorId)) ?? emptyAuthor(authorId);
+  const by_status = { ...author.by_status };
+  const by_category = { ...author.by_category };
+  let read_time_sum = author.read_time_sum;
+  if (before) {
+    by_status[before.status] = (by_status[before.status] ?? 0) - 1;
+    by_category[before.category] = (by_category[before.category] ?? 0) - 1;
+    read_time_sum -= before.read_time;
+  }
+  if (after) {
+    by_status[after.status] = (by_status[after.status] ?? 0) + 1;
+    by_category[after.category] = (by_category[after.category] ?? 0) + 1;
+    read_time_sum += after.read_time;
+  }
+  await authors.put({ ...author, by_status, by_category, read_time_sum });
+}
+
+/**
+ * The hub's read model: each post's card (its blocks apart), the scheduled ones by their time (what the scheduler
+ * pages through), uploaded images, and per doctor the counts by status and category and the view figures.
+ */
+export const blogPostsProjection = defineProjection({
+  name: 'blog_posts',
+  version: 1,
+  collections: [BLOG_POSTS, BLOG_CONTENTS, BLOG_SCHEDULED, BLOG_IMAGES, BLOG_AUTHORS],
+  indexes: [
+    { collection: BLOG_POSTS, fields: ['author_id', 'status'] },
+    { collection: BLOG_POSTS, field: 'slug' },
+    { collection: BLOG_SCHEDULED, field: 'publish_at' },
+  ],
+  handles: ['UserRegistered', 'UserProfileUpdated', 'UserDeactivated', 'UserReactivated', 'PersonalDataErased', ...BLOG_EVENTS],
+  apply: async (event, store) => {
+    const posts = store.collection<BlogPostDoc>(BLOG_POSTS);
+    const contents = store.collection<BlogContentDoc>(BLOG_CONTENTS);
+    const scheduled = store.collection<BlogScheduledDoc>(BLOG_SCHEDULED);
+    const authors = store.collection<BlogAuthorDoc>(BLOG_AUTHORS);
+    const at = event.metadata.occurred_at;
+
+    /** Changes a post's document and its doctor's counts together. */
+    const change = async (postId: string, fields: Partial<BlogPostDoc>) => {
+      const before = await posts.get(postId);
+      if (!before) return;
+      const after = { ...before, ...fields };
+      await posts.put(after);
+      await recount(store, before.author_id, before, after);
+    };
+
+    switch (event.type) {
+      case 'UserRegistered':
+        if (event.data.account_type !== 'doctor') return;
+        return authors.put({ ...emptyAuthor(event.data.user_id), name: event.data.name });
+      case 'UserProfileUpdated':
+        if (event.data.name === undefined) return;
+        return authors.patch(event.data.user_id, { name: event.data.name });
+      case 'UserDeactivated':
+      case 'UserReactivated':
+        return authors.patch(event.data.user_id, { active: event.type === 'UserReactivated' });
+      case 'PersonalDataErased': {
+        // An erased doctor's writing leaves every page: their posts, blocks, schedule and counts go.
+        const author = await authors.get(event.data.user_id);
+        if (!author) return;
+        for (const post of await posts.find({ author_id: event.data.user_id })) {
+          await posts.delete(post._id);
+          await contents.delete(post._id);
+          await scheduled.delete(post._id);
+        }
+        return authors.put({ ...emptyAuthor(author._id), name: 'Doctor', active: false });
+      }
+      case 'BlogPostCreated': {
+        const { post_id, author_id, content, ...rest } = event.data;
+        const doc: BlogPostDoc = {
+          _id: post_id,
+          author_id,
+          ...fieldsDoc({ ...rest, content }),
+          status: 'draft',
+          slug: null,
+          publish_at: null,
+          published_at: null,
+          created_at: at,
+          updated_at: at,
+          views: 0,
+        };
+        await posts.put(doc);
+        await contents.put({ _id: post_id, content });
+        return recount(store, author_id, null, doc);
+      }
+      case 'BlogPostUpdated': {
+        const { post_id, author_id: _a, content, ...rest } = event.data;
+        void _a;
+        await contents.put({ _id: post_id, content });
+        return change(post_id, { ...fieldsDoc({ ...rest, content }), updated_at: at });
+      }
+      case 'BlogPostPublished':
+        await scheduled.delete(event.data.post_id);
+        return change(event.data.post_id, { status: 'published', slug: event.data.slug, published_at: event.data.published_at, publish_at: null });
+      case 'BlogPostScheduled':
+        await scheduled.put({ _id: event.data.post_id, publish_at: event.data.publish_at });
+        return change(event.data.post_id, { status: 'scheduled', publish_at: event.data.publish_at });
+      case 'BlogPostUnscheduled':
+        await scheduled.delete(event.data.post_id);
+        return change(event.data.post_id, { status: 'draft', publish_at: null });
+      case 'BlogPostArchived':
+        await scheduled.delete(event.data.post_id);
+        return change(event.data.post_id, { status: 'archived', publish_at: null });
+      case 'BlogPostDeleted': {
+        const before = await posts.get(event.data.post_id);
+        await scheduled.delete(event.data.post_id);
+        await contents.delete(event.data.post_id);
+        if (!before) return;
+        await posts.delete(before._id);
+        return recount(store, before.author_id, before, null);
+      }
+      case 'BlogImageStored': {
+        const { image_id, author_id, blob_id, content_type, size } = event.data;
+        return store.collection<BlogImageDoc>(BLOG_IMAGES).put({ _id: image_id, author_id, blob_id, content_type, size });
+      }
+      case 'BlogPostViewed': {
+        const post = await posts.get(event.data.post_id);
+        if (post) await posts.patch(post._id, { views: post.views + 1 });
+        const author = (await authors.get(event.data.author_id)) ?? emptyAuthor(event.data.author_id);
+        const month = viewMonth(at);
+        return authors.put({ ...author, total_views: author.total_views + 1, views_by_month: { ...author.views_by_month, [month]: (author.views_by_month[month] ?? 0) + 1 } });
+      }
+    }
+  },
+});
