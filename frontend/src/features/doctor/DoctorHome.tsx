@@ -245,7 +245,8 @@ export function DoctorHome() {
       <Typography variant="h5" component="h1">
         Doctor Dashboard
       </Typography>
-      <Box role="status" aria-live="polite" data-testid="lobby-waiting">
+      {/* Each Alert is announced as it appears (role alert): a patient has just started waiting. */}
+      <Box data-testid="lobby-waiting">
         {waiting.map((a) => (
           <Alert
             key={a.appointment_id}
