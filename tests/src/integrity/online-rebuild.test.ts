@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { GenerationalReadStore, MemoryReadStore, physicalName } from '@telemed/platform';
+import { join } from 'node:path';
+import { GenerationalReadStore, MemoryReadStore, SqliteReadStore, physicalName } from '@telemed/platform';
 import { ProjectionRunner, projectionChecksum, type Projection } from '@telemed/query';
 import { indiaDate, startTestApp, type TestApp, type TestUser } from '../support/test-app';
 
@@ -125,6 +126,33 @@ for (const readStore of ['memory', 'sqlite'] as const) {
         const added = await t.openSlots(doctor, [{ date: indiaDate(20), time: '10:00' }]);
         assert.equal(added.length, 1, 'a slot opened after the restart is written to the new generation and read from it');
         assert.equal(await store.inner.collection(physicalName('slots', 0)).count({}), 0, 'the retired generation is gone');
+      });
+
+      it('a reader on its own connection to the file (a query replica, or the server beside `npm run replay`) follows the switch-over and never reads an empty model', async () => {
+        const reader = new GenerationalReadStore(new SqliteReadStore({ filename: join(t.dataDir, 'read-models.db') }), { refreshMs: 20 });
+        await reader.load();
+        const expected = await reader.collection('slots').count({});
+        assert.ok(expected >= SLOTS * doctors.length);
+        let reading = true;
+        const counts: number[] = [];
+        const loop = (async () => {
+          while (reading) {
+            counts.push(await reader.collection('slots').count({}));
+            await new Promise((resolve) => setImmediate(resolve));
+          }
+        })();
+        await t.http.post('/api/v1/admin/projections/slots/rebuild').set(operator.auth).expect(202);
+        const deadline = Date.now() + 30_000;
+        while ((await list()).find((p) => p.name === 'slots')!.state !== 'live') assert.ok(Date.now() < deadline, 'the rebuild ends');
+        // Past the reader's refresh: it reads the new generation now.
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        reading = false;
+        await loop;
+        await reader.load();
+        assert.equal(reader.generationOf('slots'), 2, 'the reader follows the switch-over');
+        assert.ok(counts.length > 10, `${counts.length} reads`);
+        assert.deepEqual(counts.filter((c) => c !== expected), [], 'none empty or short, before, during or after the switch');
+        await reader.close();
       });
     }
 
