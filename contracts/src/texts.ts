@@ -1,6 +1,10 @@
 /** Error details the API answers with; the seeds' texts where they give one. */
 export const API_TEXTS = {
   authRequired: 'Not authenticated',
+  /** 408: a request's body did not arrive within HTTP_REQUEST_TIMEOUT_MS. */
+  requestTimedOut: 'The request took too long to arrive. Please try again.',
+  /** 408: a streamed upload had no byte for HTTP_UPLOAD_IDLE_TIMEOUT_MS. */
+  uploadStalled: (seconds: number) => `The upload stopped: nothing arrived for ${seconds} seconds. Check the connection and try again.`,
   invalidToken: 'Invalid authentication token',
   sessionExpired: 'Session expired',
   sessionEnded: 'Session ended. Please sign in again.',

@@ -39,6 +39,8 @@ const envSchema = z.object({
   ),
   HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  /** A streamed upload is not held to HTTP_REQUEST_TIMEOUT_MS: it is cut off only after this long without a byte. */
+  HTTP_UPLOAD_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
   EVENTSTORE_URL: z.string().min(1).optional(),
   MONGODB_URL: z.string().min(1).optional(),

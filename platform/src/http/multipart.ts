@@ -2,7 +2,9 @@ import { PassThrough, type Readable } from 'node:stream';
 import type { Request } from 'express';
 import busboy from 'busboy';
 import { fileTypeFromBuffer } from 'file-type';
+import { API_TEXTS } from '@telemed/contracts';
 import { HttpError } from './errors';
+import { lingerThenClose, watchUploadProgress } from './body-deadline';
 
 /** How much of a file is read before its type is decided (file-type looks at the first bytes; DICOM at 128–131). */
 const SNIFF_BYTES = 64 * 1024;
@@ -121,8 +123,9 @@ function readHead(stream: Readable, limit: number): Promise<Buffer> {
  * Receives a multipart/form-data upload as a stream: each file's type is decided from its first bytes, then the
  * file flows to `store` while its size is counted; nothing is held whole in memory. A body announced larger than
  * the rules allow gets 413 before a byte of it is read, a file past its limit gets 413 as soon as it passes it
- * (the rest is not read: the connection is closed after the answer), a file of another type 415. When anything
- * fails, the files already stored are discarded.
+ * (the rest is dropped as it comes for a moment, then the connection closes), a file of another type 415. The body
+ * may take as long as it needs while it keeps arriving (not HTTP_REQUEST_TIMEOUT_MS); one that stops for
+ * HTTP_UPLOAD_IDLE_TIMEOUT_MS gets 408 saying so. When anything fails, the files already stored are discarded.
  */
 export async function receiveUpload<S>(req: Request, rules: UploadRules<S>): Promise<ReceivedUpload<S>> {
   const close = { Connection: 'close' };
@@ -144,15 +147,19 @@ export async function receiveUpload<S>(req: Request, rules: UploadRules<S>): Pro
   const fields: Record<string, string> = {};
   const jobs: Array<Promise<ReceivedFile<S>>> = [];
   let failed: HttpError | null = null;
+  let stopWatching = () => {};
 
   const outcome = new Promise<void>((resolve, reject) => {
     const fail = (error: HttpError) => {
       if (failed) return;
-      failed = error;
-      // Stop reading the body: the answer goes out now and the connection closes after it.
+      // The answer goes out now, while the client may still be sending. Closing at once would make its next writes
+      // meet a reset that throws away the answer it has not read yet; so what it still sends is read and dropped for
+      // a moment after the answer, then the connection closes (lingering close).
+      failed = new HttpError(error.status, error.detail);
       req.unpipe(parser);
-      req.pause();
-      reject(error);
+      if (req.res) lingerThenClose(req, req.res);
+      else req.pause();
+      reject(failed);
     };
 
     parser.on('file', (name, stream, info) => {
@@ -206,13 +213,16 @@ export async function receiveUpload<S>(req: Request, rules: UploadRules<S>): Pro
       });
     });
     req.on('aborted', () => fail(new HttpError(400, rules.texts.malformed, close)));
+    stopWatching = watchUploadProgress(req, (idleMs) => fail(new HttpError(408, API_TEXTS.uploadStalled(Number((idleMs / 1000).toFixed(1))), close)));
     req.on('error', () => fail(new HttpError(400, rules.texts.malformed, close)));
     req.pipe(parser);
   });
 
   try {
     await outcome;
+    stopWatching();
   } catch (error) {
+    stopWatching();
     // Whatever was stored goes, once every file has settled.
     void Promise.allSettled(jobs).then(async (settled) => {
       for (const result of settled) if (result.status === 'fulfilled') await rules.discard(result.value.stored).catch(() => undefined);

@@ -1,21 +1,29 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { Config } from '../config';
+import { watchBody } from './body-deadline';
 
-export type HttpServerConfig = Pick<Config, 'HTTP_HEADERS_TIMEOUT_MS' | 'HTTP_REQUEST_TIMEOUT_MS' | 'HTTP_KEEP_ALIVE_TIMEOUT_MS'>;
+export type HttpServerConfig = Pick<Config, 'HTTP_HEADERS_TIMEOUT_MS' | 'HTTP_REQUEST_TIMEOUT_MS' | 'HTTP_UPLOAD_IDLE_TIMEOUT_MS' | 'HTTP_KEEP_ALIVE_TIMEOUT_MS'>;
 
 /**
- * Every HTTP server the product creates: a client that sends its headers (or its whole request) too slowly is
- * dropped, and idle keep-alive connections are closed, after the configured times rather than Node's defaults.
+ * Every HTTP server the product creates: a client that sends its headers too slowly is dropped (Node's
+ * headersTimeout), a body that has not arrived within HTTP_REQUEST_TIMEOUT_MS is answered 408, except a streamed
+ * upload, cut off only after HTTP_UPLOAD_IDLE_TIMEOUT_MS without a byte (body-deadline.ts: Node's own requestTimeout
+ * is off, as it would cut off a large upload on a slow network while it still arrives), and idle keep-alive
+ * connections are closed, after the configured times rather than Node's defaults.
  */
 export function createHttpServer(app: RequestListener, config: HttpServerConfig): Server {
+  const times = { requestMs: config.HTTP_REQUEST_TIMEOUT_MS, uploadIdleMs: config.HTTP_UPLOAD_IDLE_TIMEOUT_MS };
   return createServer(
     {
       headersTimeout: config.HTTP_HEADERS_TIMEOUT_MS,
-      requestTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
+      requestTimeout: 0,
       keepAliveTimeout: config.HTTP_KEEP_ALIVE_TIMEOUT_MS,
-      // How often Node looks for connections over those times (its default, 30 s, would let them overrun).
+      // How often Node looks for connections over the headers time (its default, 30 s, would let them overrun).
       connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(config.HTTP_HEADERS_TIMEOUT_MS / 4))),
     },
-    app,
+    (req, res) => {
+      watchBody(req, res, times);
+      app(req, res);
+    },
   );
 }
