@@ -113,9 +113,19 @@ describe('video consultation between two browsers', { skip: chromiumMissing }, (
     await screenshot(patient, 'video-lobby-waiting');
     await audit(patient, 'lobby');
 
-    // The doctor: dashboard → Join Now → the lobby → Start Consultation.
+    // The doctor: the dashboard shows live that the patient is waiting in the lobby → Go to call → the lobby → Start Consultation.
     await doctor.goto(`${base}/doctor-home`);
-    await doctor.locator('[data-testid="upcoming-appointment"]', { hasText: 'Priya Patel' }).getByRole('button', { name: 'Join Now' }).click();
+    const row = doctor.locator('[data-testid="upcoming-appointment"]', { hasText: 'Priya Patel' });
+    await row.getByTestId('patient-waiting').waitFor({ timeout: 10_000 });
+    const waitingAlert = doctor.getByTestId('lobby-waiting').getByText('Priya Patel is waiting in the consultation lobby');
+    await waitingAlert.waitFor();
+    await screenshot(doctor, 'doctor-home-patient-waiting');
+    await doctor.setViewportSize(VIEWPORTS.phone);
+    await screenshot(doctor, 'doctor-home-patient-waiting');
+    await audit(doctor, 'dashboard with a patient waiting');
+    await doctor.setViewportSize(VIEWPORTS.desktop);
+    await audit(doctor, 'dashboard with a patient waiting');
+    await doctor.getByTestId('lobby-waiting').getByRole('button', { name: 'Go to call' }).click();
     await doctor.waitForURL(new RegExp(`/video-call\\?appointment_id=${appointmentId}$`));
     await doctor.getByText('Healthcare Provider').first().waitFor();
     const start = doctor.getByRole('button', { name: 'Start Consultation' });

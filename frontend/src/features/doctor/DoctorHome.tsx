@@ -25,6 +25,7 @@ import { monthlyRevenue } from './revenue';
 import { PendingInvitations } from '../institution/Invitations';
 import { RecentConsultations } from '../records/RecentConsultations';
 import { LOBBY_TEXTS, useWaitingInLobby } from '../video/lobbyPresence';
+import { CampaignCard, SocialContent } from '../blog/SocialContent';
 
 const RevenueChart = lazy(() => import('./RevenueChart'));
 
@@ -254,7 +255,7 @@ export function DoctorHome() {
             icon={<VideocamOutlined />}
             sx={{ mb: 1 }}
             action={
-              <Button color="inherit" size="small" onClick={() => goToCall(a.appointment_id)}>
+              <Button color="inherit" size="small" sx={{ whiteSpace: 'nowrap' }} onClick={() => goToCall(a.appointment_id)}>
                 {LOBBY_TEXTS.goToCall}
               </Button>
             }
@@ -265,15 +266,17 @@ export function DoctorHome() {
       </Box>
       <PendingInvitations />
       <Grid container spacing={2}>
-        <StatCard title="Today's Appointments" icon={<EventOutlined />} value={todays.length} width={6} note={confirmed[0] ? `Next: ${whenPhrase(confirmed[0].slot.start_at)}` : 'No upcoming appointments.'} />
+        <StatCard title="Today's Appointments" icon={<EventOutlined />} value={todays.length} note={confirmed[0] ? `Next: ${whenPhrase(confirmed[0].slot.start_at)}` : 'No upcoming appointments.'} />
         <StatCard title="Weekly Patients" icon={<GroupsOutlined />} value={weeklyPatients} testId="weekly-patients" />
         <StatCard title="Pending Requests" icon={<HourglassTopOutlined />} value={pending.data?.length ?? 0} testId="pending-count" />
+        <CampaignCard />
       </Grid>
       <Box id="pending-requests">
         <PendingRequests />
       </Box>
       <UpcomingSchedule zone={zone} />
       <MonthlyRevenue zone={zone} />
+      <SocialContent />
       <Card>
         <CardContent>
           <Typography variant="h6" component="h2">
