@@ -21,8 +21,10 @@ const key = (userId: string, appointmentId: string) => `${userId} ${appointmentI
 export function createCallSockets(options: { bus: Bus; readStore: ReadStore; logger: Logger; graceMs: number }) {
   const consultations = options.readStore.collection<ConsultationFacts & { provider?: string; participants?: Participant[] }>('consultations');
   const { logger } = options;
-  /** socket → the consultations it carries (user id with appointment id). */
-  const carried = new Map<GuardedSocket, Map<string, { userId: string; appointmentId: string }>>();
+  /** socket → the calls it carries (keys of user with appointment). */
+  const carried = new Map<GuardedSocket, Set<string>>();
+  /** user with appointment → the sockets on this replica that carry that call. */
+  const carriers = new Map<string, Set<GuardedSocket>>();
   /** user with appointment → the grace running since their last call socket here closed. */
   const graces = new Map<string, NodeJS.Timeout>();
   const subscriptions: BusSubscription[] = [];
@@ -41,11 +43,15 @@ export function createCallSockets(options: { bus: Bus; readStore: ReadStore; log
     if (!guarded.open) return;
     let calls = carried.get(guarded);
     if (!calls) {
-      carried.set(guarded, (calls = new Map()));
+      carried.set(guarded, (calls = new Set()));
       guarded.socket.once('close', () => detach(guarded));
     }
-    if (calls.has(appointmentId)) return;
-    calls.set(appointmentId, { userId, appointmentId });
+    const call = key(userId, appointmentId);
+    if (calls.has(call)) return;
+    calls.add(call);
+    let sockets = carriers.get(call);
+    if (!sockets) carriers.set(call, (sockets = new Set()));
+    sockets.add(guarded);
     cancelGrace(userId, appointmentId);
     options.bus
       .publishTransient(attachedSubject(userId), { user_id: userId, appointment_id: appointmentId })
@@ -55,15 +61,19 @@ export function createCallSockets(options: { bus: Bus; readStore: ReadStore; log
   function detach(guarded: GuardedSocket) {
     const calls = carried.get(guarded);
     carried.delete(guarded);
-    for (const { userId, appointmentId } of calls?.values() ?? []) {
-      const stillCarried = [...carried.values()].some((other) => other.get(appointmentId)?.userId === userId);
-      if (stillCarried || graces.has(key(userId, appointmentId))) continue;
+    for (const call of calls ?? []) {
+      const sockets = carriers.get(call);
+      sockets?.delete(guarded);
+      if (sockets && sockets.size > 0) continue; // another socket of theirs here still carries it
+      carriers.delete(call);
+      if (graces.has(call)) continue;
+      const [userId, appointmentId] = call.split(' ') as [string, string];
       const timer = setTimeout(() => {
-        graces.delete(key(userId, appointmentId));
+        graces.delete(call);
         void reportIfStillPresent(userId, appointmentId);
       }, options.graceMs);
       timer.unref();
-      graces.set(key(userId, appointmentId), timer);
+      graces.set(call, timer);
     }
   }
 
@@ -101,6 +111,7 @@ export function createCallSockets(options: { bus: Bus; readStore: ReadStore; log
       for (const timer of graces.values()) clearTimeout(timer);
       graces.clear();
       carried.clear();
+      carriers.clear();
     },
   };
 }

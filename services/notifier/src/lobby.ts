@@ -42,7 +42,8 @@ export function createLobby(options: { bus: Bus; readStore: ReadStore; sessions:
   const { sessions, logger } = options;
   /** appointment id → user id → that user's sockets waiting in this lobby on this replica. */
   const held = new Map<string, Map<string, Held>>();
-  const watchedSockets = new WeakSet<GuardedSocket>();
+  /** socket → the lobbies it announced (appointment id → user id), so its close finds them without a scan. */
+  const lobbiesOf = new Map<GuardedSocket, Map<string, string>>();
   const subscriptions: BusSubscription[] = [];
 
   const publish = (notice: LobbyNotice) =>
@@ -76,9 +77,9 @@ export function createLobby(options: { bus: Bus; readStore: ReadStore; sessions:
   }
 
   function releaseSocket(socket: GuardedSocket) {
-    for (const [appointmentId, lobby] of [...held]) {
-      for (const [userId, entry] of [...lobby]) if (entry.sockets.has(socket)) release(appointmentId, userId, socket);
-    }
+    const lobbies = lobbiesOf.get(socket);
+    lobbiesOf.delete(socket);
+    for (const [appointmentId, userId] of lobbies ?? []) release(appointmentId, userId, socket);
   }
 
   async function enter(guarded: GuardedSocket, userId: string, appointmentId: string) {
@@ -90,10 +91,12 @@ export function createLobby(options: { bus: Bus; readStore: ReadStore; sessions:
     let entry = lobby.get(userId);
     if (!entry) lobby.set(userId, (entry = { ...party, sockets: new Set() }));
     entry.sockets.add(guarded);
-    if (!watchedSockets.has(guarded)) {
-      watchedSockets.add(guarded);
+    let lobbies = lobbiesOf.get(guarded);
+    if (!lobbies) {
+      lobbiesOf.set(guarded, (lobbies = new Map()));
       guarded.socket.once('close', () => releaseSocket(guarded));
     }
+    lobbies.set(appointmentId, userId);
     await publish({ kind: 'presence', to: party.other, appointment_id: appointmentId, user_id: userId, role: party.role, present: true });
     await publish({ kind: 'probe', to: party.other, appointment_id: appointmentId, from: userId });
   }
@@ -141,6 +144,7 @@ export function createLobby(options: { bus: Bus; readStore: ReadStore; sessions:
     async stop() {
       for (const subscription of subscriptions.splice(0)) await subscription.unsubscribe();
       held.clear();
+      lobbiesOf.clear();
     },
   };
 }
