@@ -63,6 +63,8 @@ const InvitationPage = lazyPage(() => import('../features/institution/Invitation
 const AdminApp = lazyPage(() => import('../admin/AdminApp'), 'AdminApp');
 // The public prescription check behind an e-prescription's QR code (issue 14).
 const VerifyPage = lazyPage(() => import('../features/records/VerifyPage'), 'VerifyPage');
+// A published blog post (issue 16), readable without signing in.
+const BlogPostPage = lazyPage(() => import('../features/blog/BlogPostPage'), 'BlogPostPage');
 
 /**
  * Loads the page module of a page whose HTML came prerendered (/welcome: see vite.config.ts), so that the first render
@@ -145,6 +147,7 @@ export function App() {
               <Route path="/profile" element={signedIn(<ProfilePage />, [ProfilePage])} />
               <Route path="/invitations/:id" element={signedIn(<InvitationPage />, [InvitationPage])} />
               <Route path="/verify/:code" element={withQueries(<VerifyPage />, [VerifyPage])} />
+              <Route path="/blog/:slug" element={withQueries(<BlogPostPage />, [BlogPostPage])} />
               <Route path="/:doctorId" element={withQueries(<DoctorLandingPage />, [DoctorLandingPage])} />
               <Route path="*" element={<NotFound />} />
             </Route>

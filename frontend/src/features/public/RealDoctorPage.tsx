@@ -13,6 +13,7 @@ import { DoctorHeader } from './DoctorHeader';
 import { ProfileTabs } from './ProfileTabs';
 import { BookingPanel } from './BookingPanel';
 import { SignInCard } from './SignInCard';
+import { DoctorPosts } from '../blog/DoctorPosts';
 
 const BOOK_TAB = 3;
 
@@ -101,7 +102,10 @@ export function RealDoctorPage({ doctor }: { doctor: PublicDoctorProfile }) {
           </Stack>
         </Grid>
         <Grid size={{ xs: 12, md: 4 }}>
-          <SignInCard />
+          <Stack spacing={3}>
+            <SignInCard />
+            <DoctorPosts doctorId={doctor.doctor_id} />
+          </Stack>
         </Grid>
       </Grid>
     </PublicPageShell>

@@ -1,0 +1,485 @@
+import { Suspense, lazy, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardActions,
+  CardContent,
+  Chip,
+  CircularProgress,
+  Dialog,
+  DialogContent,
+  DialogTitle,
+  Grid,
+  IconButton,
+  InputAdornment,
+  List,
+  ListItemButton,
+  ListItemText,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
+import CloseOutlined from '@mui/icons-material/CloseOutlined';
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import SearchOutlined from '@mui/icons-material/SearchOutlined';
+import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
+import ScheduleOutlined from '@mui/icons-material/ScheduleOutlined';
+import AutoAwesomeOutlined from '@mui/icons-material/AutoAwesomeOutlined';
+import ImageOutlined from '@mui/icons-material/ImageOutlined';
+import {
+  BLOG_CATEGORIES,
+  BLOG_DEFAULTS,
+  BLOG_LIMITS,
+  BLOG_TABS,
+  BLOG_TEXTS,
+  type BlogCategory,
+  type BlogSort,
+  type BlogStatus,
+  type BlogTab,
+} from '@telemed/contracts/blog-constants';
+import { api, ApiError } from '../../lib/api';
+import { sessionStore } from '../../lib/session';
+import { useToasts } from '../../lib/toasts';
+import { useConfirm } from '../../lib/confirm';
+import { uploadBlogImage, useBlogList, useBlogPost, usePostAction, useSavePost, type BlogContent, type BlogDraft, type BlogPostSummary } from './api';
+import type { BlogEditorHandle } from './BlogEditor';
+
+// Editor.js and its tools are a chunk of their own, fetched when the editor first opens.
+const BlogEditor = lazy(async () => ({ default: (await import('./BlogEditor')).BlogEditor }));
+
+const categoryName = (id: string) => BLOG_CATEGORIES.find((c) => c.id === id)?.name ?? id;
+const STATUS_COLOURS: Record<BlogStatus, 'success' | 'default' | 'info' | 'warning'> = { published: 'success', draft: 'default', scheduled: 'info', archived: 'warning' };
+const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+
+interface IdeasAnswer {
+  source: 'bundled' | 'model';
+  notice: string | null;
+  ideas: Array<{ id: string; title: string; description: string; content: string }>;
+}
+
+function Sidebar(props: {
+  editing: boolean;
+  onNew(): void;
+  tab: BlogTab;
+  onTab(tab: BlogTab): void;
+  category: BlogCategory | null;
+  onCategory(category: BlogCategory | null): void;
+  aiEnabled: boolean;
+  onAi(enabled: boolean): void;
+  onIdea(idea: IdeasAnswer['ideas'][number]): void;
+}) {
+  // The counts and figures are the doctor's whole hub, whichever tab is shown.
+  const all = useBlogList({ tab: 'all', sort: 'date', q: '', category: null });
+  const ideas = useQuery({ queryKey: ['blogs', 'ideas'], queryFn: () => api<IdeasAnswer>('/blogs/topic-ideas'), enabled: props.editing && props.aiEnabled, staleTime: Infinity });
+  const counts = all.data?.counts;
+  return (
+    <Stack spacing={2}>
+      <Button variant="contained" startIcon={<AddOutlined />} onClick={props.onNew} fullWidth>
+        New Blog Post
+      </Button>
+      {props.editing && (
+        <Card variant="outlined" data-testid="writing-assistant">
+          <CardContent>
+            <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+              <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+                Writing Assistant
+              </Typography>
+              <Button size="small" startIcon={<AutoAwesomeOutlined />} onClick={() => props.onAi(!props.aiEnabled)}>
+                {props.aiEnabled ? 'Disable AI' : 'Enable AI'}
+              </Button>
+            </Stack>
+            {props.aiEnabled && ideas.isLoading && <CircularProgress size={20} />}
+            {props.aiEnabled && ideas.data && (
+              <Stack spacing={1} sx={{ mt: 1 }}>
+                {ideas.data.notice && (
+                  <Typography variant="body2" color="text.secondary">
+                    {ideas.data.notice}
+                  </Typography>
+                )}
+                {ideas.data.ideas.map((idea) => (
+                  <Card key={idea.id} variant="outlined">
+                    <CardContent sx={{ pb: 1 }}>
+                      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                        {idea.title}
+                      </Typography>
+                      <Typography variant="caption" color="text.secondary">
+                        {idea.description}
+                      </Typography>
+                    </CardContent>
+                    <CardActions sx={{ pt: 0 }}>
+                      <Button size="small" onClick={() => props.onIdea(idea)}>
+                        Use this idea
+                      </Button>
+                    </CardActions>
+                  </Card>
+                ))}
+              </Stack>
+            )}
+          </CardContent>
+        </Card>
+      )}
+      <Box>
+        <Typography variant="overline" color="text.secondary" component="h3">
+          Blog Management
+        </Typography>
+        <List dense disablePadding aria-label="Blog Management">
+          {BLOG_TABS.map((t) => (
+            <ListItemButton key={t.id} selected={!props.editing && props.tab === t.id} onClick={() => props.onTab(t.id)} data-testid={`tab-${t.id}`}>
+              <ListItemText primary={t.label} />
+              <Chip size="small" label={counts ? counts[t.id] : '–'} />
+            </ListItemButton>
+          ))}
+        </List>
+      </Box>
+      <Box>
+        <Typography variant="overline" color="text.secondary" component="h3">
+          Categories
+        </Typography>
+        <List dense disablePadding aria-label="Categories">
+          {(all.data?.categories ?? BLOG_CATEGORIES.map((c) => ({ ...c, count: 0 }))).map((c) => (
+            <ListItemButton key={c.id} selected={props.category === c.id} onClick={() => props.onCategory(props.category === c.id ? null : c.id)}>
+              <ListItemText primary={c.name} />
+              <Typography variant="body2" color="text.secondary">
+                {c.count}
+              </Typography>
+            </ListItemButton>
+          ))}
+        </List>
+      </Box>
+      <Card variant="outlined" data-testid="blog-stats">
+        <CardContent>
+          <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
+            Blog Stats
+          </Typography>
+          {[
+            ['Total Views', all.data ? all.data.stats.total_views.toLocaleString('en-IN') : '–'],
+            ['This Month', all.data ? all.data.stats.this_month.toLocaleString('en-IN') : '–'],
+            ['Avg. Reading Time', all.data ? `${all.data.stats.avg_read_time} min` : '–'],
+          ].map(([label, value]) => (
+            <Stack key={label} direction="row" sx={{ justifyContent: 'space-between' }}>
+              <Typography variant="body2" color="text.secondary">
+                {label}
+              </Typography>
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                {value}
+              </Typography>
+            </Stack>
+          ))}
+        </CardContent>
+      </Card>
+    </Stack>
+  );
+}
+
+function PostCard({ post, onEdit, onDelete }: { post: BlogPostSummary; onEdit(): void; onDelete(): void }) {
+  return (
+    <Card variant="outlined" data-testid="blog-card" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+      {post.image_url ? (
+        <Box component="img" src={post.image_url} alt="" sx={{ width: '100%', height: 140, objectFit: 'cover' }} />
+      ) : (
+        <Box sx={{ height: 80, bgcolor: 'action.hover', display: 'grid', placeItems: 'center', color: 'text.secondary' }} aria-hidden>
+          <ImageOutlined />
+        </Box>
+      )}
+      <CardContent sx={{ flexGrow: 1 }}>
+        <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', mb: 1 }}>
+          <Chip size="small" color={STATUS_COLOURS[post.status]} label={post.status} sx={{ textTransform: 'capitalize' }} />
+          <Chip size="small" variant="outlined" label={categoryName(post.category)} />
+        </Stack>
+        <Typography variant="caption" color="text.secondary">
+          {post.status === 'scheduled' && post.publish_at ? `Publishes ${new Date(post.publish_at).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' })}` : post.date}
+        </Typography>
+        <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+          {post.title || BLOG_DEFAULTS.title}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
+          {post.excerpt || post.description || BLOG_DEFAULTS.excerpt}
+        </Typography>
+        <Stack direction="row" spacing={2} sx={{ mt: 1, color: 'text.secondary' }}>
+          <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+            <VisibilityOutlined fontSize="small" aria-hidden />
+            <Typography variant="caption">{post.views} views</Typography>
+          </Stack>
+          <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+            <ScheduleOutlined fontSize="small" aria-hidden />
+            <Typography variant="caption">{post.read_time} min read</Typography>
+          </Stack>
+        </Stack>
+      </CardContent>
+      <CardActions>
+        <Button size="small" onClick={onEdit}>
+          Edit
+        </Button>
+        <Button size="small" color="error" onClick={onDelete}>
+          Delete
+        </Button>
+        {post.status === 'published' && post.slug && (
+          <Button size="small" href={`/blog/${post.slug}`} target="_blank" rel="noopener">
+            View
+          </Button>
+        )}
+      </CardActions>
+    </Card>
+  );
+}
+
+function PostList({ tab, category, onEdit }: { tab: BlogTab; category: BlogCategory | null; onEdit(id: string): void }) {
+  const [sort, setSort] = useState<BlogSort>('date');
+  const [q, setQ] = useState('');
+  const list = useBlogList({ tab, sort, q, category });
+  const action = usePostAction();
+  const confirm = useConfirm();
+  const toasts = useToasts();
+  const remove = async (post: BlogPostSummary) => {
+    if (!(await confirm({ title: 'Delete post', message: BLOG_TEXTS.deleteConfirm, confirmLabel: 'Delete', destructive: true }))) return;
+    action.mutate({ id: post.id, action: 'delete' }, { onError: (e) => toasts.show({ type: 'error', title: e instanceof ApiError ? e.detail : 'Failed to delete post' }) });
+  };
+  const items = list.data?.items ?? [];
+  return (
+    <Stack spacing={2}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+        <TextField
+          size="small"
+          label="Search posts"
+          value={q}
+          onChange={(e) => setQ(e.target.value.slice(0, BLOG_LIMITS.searchChars))}
+          sx={{ flexGrow: 1 }}
+          slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchOutlined fontSize="small" /></InputAdornment> } }}
+        />
+        <TextField select size="small" label="Sort by" value={sort} onChange={(e) => setSort(e.target.value as BlogSort)} sx={{ minWidth: 140 }}>
+          <MenuItem value="date">Date</MenuItem>
+          <MenuItem value="title">Title</MenuItem>
+          <MenuItem value="views">Views</MenuItem>
+        </TextField>
+      </Stack>
+      {list.isLoading && <CircularProgress size={24} />}
+      {list.isError && <Alert severity="error">The posts could not be loaded.</Alert>}
+      {list.data && items.length === 0 && (
+        <Typography color="text.secondary" data-testid="blog-empty" sx={{ py: 4, textAlign: 'center' }}>
+          {q.trim() ? BLOG_TEXTS.emptySearch(q.trim()) : BLOG_TEXTS.emptyTab[tab]}
+        </Typography>
+      )}
+      <Grid container spacing={2}>
+        {items.map((post) => (
+          <Grid key={post.id} size={{ xs: 12, sm: 6, lg: 4 }}>
+            <PostCard post={post} onEdit={() => onEdit(post.id)} onDelete={() => void remove(post)} />
+          </Grid>
+        ))}
+      </Grid>
+    </Stack>
+  );
+}
+
+interface EditorFields {
+  title: string;
+  category: BlogCategory;
+  tags: string;
+  excerpt: string;
+  image_url: string | null;
+  date: string;
+  status: 'draft' | 'published' | 'scheduled';
+  publish_at: string;
+}
+
+const emptyFields = (): EditorFields => ({ title: '', category: BLOG_DEFAULTS.category, tags: '', excerpt: '', image_url: null, date: today(), status: 'draft', publish_at: '' });
+
+function PostEditor({ id, seed, onClose }: { id: string | null; seed: { title: string; excerpt: string; content: BlogContent } | null; onClose(): void }) {
+  const existing = useBlogPost(id);
+  if (id && !existing.data) return existing.isError ? <Alert severity="error">{BLOG_TEXTS.postNotFound}</Alert> : <CircularProgress size={24} />;
+  const post = existing.data;
+  const initial: EditorFields = post
+    ? {
+        title: post.title,
+        category: post.category,
+        tags: post.tags.join(', '),
+        excerpt: post.excerpt === BLOG_DEFAULTS.excerpt ? '' : post.excerpt,
+        image_url: post.image_url,
+        date: post.date,
+        status: post.status === 'archived' ? 'draft' : post.status,
+        publish_at: post.publish_at ? post.publish_at.slice(0, 16) : '',
+      }
+    : { ...emptyFields(), title: seed?.title ?? '', excerpt: seed?.excerpt ?? '' };
+  return <EditorForm key={`${id ?? 'new'}-${seed?.title ?? ''}`} id={id} initial={initial} content={post?.content ?? seed?.content ?? { blocks: [] }} onClose={onClose} />;
+}
+
+function EditorForm({ id, initial, content, onClose }: { id: string | null; initial: EditorFields; content: BlogContent; onClose(): void }) {
+  const [fields, setFields] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const editor = useRef<BlogEditorHandle>(null);
+  const save = useSavePost();
+  const toasts = useToasts();
+  const set = <K extends keyof EditorFields>(key: K, value: EditorFields[K]) => setFields((f) => ({ ...f, [key]: value }));
+
+  const submit = async (mode: 'draft' | 'publish') => {
+    setError(null);
+    const blocks = (await editor.current?.save()) ?? { blocks: [] };
+    const hasContent = blocks.blocks.length > 0;
+    const publishing = mode === 'publish';
+    if (publishing && !sessionStore.get()) return setError(BLOG_TEXTS.loginToPublish);
+    if (publishing && (!fields.title.trim() || !hasContent)) return setError(BLOG_TEXTS.titleAndContentRequired);
+    const draft: BlogDraft = {
+      // Seed 001 §5: a draft's defaults.
+      title: fields.title.trim() || (publishing ? '' : BLOG_DEFAULTS.title),
+      description: null,
+      content: blocks,
+      category: fields.category,
+      tags: fields.tags,
+      excerpt: fields.excerpt.trim() || (publishing ? null : BLOG_DEFAULTS.excerpt),
+      image_url: fields.image_url,
+      date: fields.date || null,
+    };
+    const then = !publishing ? 'save' : fields.status === 'scheduled' ? { schedule: new Date(fields.publish_at).toISOString() } : 'publish';
+    if (publishing && fields.status === 'scheduled' && !fields.publish_at) return setError(BLOG_TEXTS.scheduleInPast);
+    save.mutate(
+      { id, draft, then },
+      {
+        onSuccess: (result) => {
+          const slug = 'slug' in result ? result.slug : null;
+          toasts.show({ type: 'success', title: publishing ? (fields.status === 'scheduled' ? 'Post scheduled' : 'Post published') : 'Draft saved', message: slug ? `/blog/${slug}` : undefined });
+          onClose();
+        },
+        onError: (e) => {
+          const detail = e instanceof ApiError ? e.detail : undefined;
+          if (publishing) toasts.show({ type: 'error', title: BLOG_TEXTS.publishFailed(detail) });
+          setError(detail ?? BLOG_TEXTS.publishFailed());
+        },
+      },
+    );
+  };
+
+  const pickCover = async (file: File | undefined) => {
+    if (!file) return;
+    if (file.size >= BLOG_LIMITS.imageBytes) return setError(BLOG_TEXTS.imageTooLarge);
+    setUploading(true);
+    try {
+      const answer = await uploadBlogImage(file);
+      set('image_url', answer.file.url);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : BLOG_TEXTS.imageUploadError);
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  return (
+    <Stack spacing={2} component="form" onSubmit={(e) => e.preventDefault()} aria-label="Blog editor">
+      {error && (
+        <Alert severity="error" onClose={() => setError(null)} data-testid="blog-editor-error">
+          {error}
+        </Alert>
+      )}
+      <TextField label="Title" value={fields.title} onChange={(e) => set('title', e.target.value)} slotProps={{ htmlInput: { maxLength: BLOG_LIMITS.titleChars } }} required />
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextField select fullWidth label="Category" value={fields.category} onChange={(e) => set('category', e.target.value as BlogCategory)}>
+            {BLOG_CATEGORIES.map((c) => (
+              <MenuItem key={c.id} value={c.id}>
+                {c.name}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextField fullWidth label="Tags" helperText="Separate tags with commas" value={fields.tags} onChange={(e) => set('tags', e.target.value)} />
+        </Grid>
+      </Grid>
+      <TextField label="Excerpt" multiline minRows={2} value={fields.excerpt} onChange={(e) => set('excerpt', e.target.value)} slotProps={{ htmlInput: { maxLength: BLOG_LIMITS.excerptChars } }} />
+      <Suspense fallback={<CircularProgress size={24} aria-label="Loading the editor" />}>
+        <BlogEditor ref={editor} initial={content} onError={setError} />
+      </Suspense>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+        <Button component="label" variant="outlined" startIcon={<ImageOutlined />} disabled={uploading}>
+          {uploading ? 'Uploading…' : fields.image_url ? 'Change cover image' : 'Upload cover image'}
+          <input hidden type="file" accept="image/jpeg,image/png,image/gif,image/webp" data-testid="cover-input" onChange={(e) => void pickCover(e.target.files?.[0])} />
+        </Button>
+        {fields.image_url && <Box component="img" src={fields.image_url} alt="Cover" sx={{ height: 56, borderRadius: 1 }} />}
+      </Stack>
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <TextField fullWidth type="date" label="Date" value={fields.date} onChange={(e) => set('date', e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <TextField select fullWidth label="Status" value={fields.status} onChange={(e) => set('status', e.target.value as EditorFields['status'])}>
+            <MenuItem value="draft">Draft</MenuItem>
+            <MenuItem value="published">Published</MenuItem>
+            <MenuItem value="scheduled">Scheduled</MenuItem>
+          </TextField>
+        </Grid>
+        {fields.status === 'scheduled' && (
+          <Grid size={{ xs: 12, sm: 4 }}>
+            <TextField fullWidth type="datetime-local" label="Publish at" value={fields.publish_at} onChange={(e) => set('publish_at', e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+          </Grid>
+        )}
+      </Grid>
+      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', flexWrap: 'wrap', gap: 1 }}>
+        <Button onClick={onClose} disabled={save.isPending}>
+          Cancel
+        </Button>
+        <Button variant="outlined" onClick={() => void submit('draft')} disabled={save.isPending}>
+          Save Draft
+        </Button>
+        <Button variant="contained" onClick={() => void submit('publish')} disabled={save.isPending} data-testid="publish-button">
+          {fields.status === 'scheduled' ? 'Schedule' : 'Publish'}
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}
+
+/** The Patient Education Hub (seed 001 §2): the doctor's posts, their counts and figures, and the editor. */
+export function BlogHub({ open, onClose, startWithNew = false }: { open: boolean; onClose(): void; startWithNew?: boolean }) {
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const [tab, setTab] = useState<BlogTab>('all');
+  const [category, setCategory] = useState<BlogCategory | null>(null);
+  const [editing, setEditing] = useState<{ id: string | null; seed: { title: string; excerpt: string; content: BlogContent } | null } | null>(startWithNew ? { id: null, seed: null } : null);
+  const [aiEnabled, setAiEnabled] = useState(false);
+  return (
+    <Dialog open={open} onClose={onClose} fullScreen={phone} fullWidth maxWidth="lg" aria-labelledby="blog-hub-title">
+      <DialogTitle id="blog-hub-title" sx={{ pr: 6 }}>
+        Patient Education Hub
+        <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
+          <CloseOutlined />
+        </IconButton>
+      </DialogTitle>
+      <DialogContent dividers>
+        <Grid container spacing={3}>
+          <Grid size={{ xs: 12, md: 3 }}>
+            <Sidebar
+              editing={Boolean(editing)}
+              onNew={() => setEditing({ id: null, seed: null })}
+              tab={tab}
+              onTab={(t) => {
+                setTab(t);
+                setEditing(null);
+              }}
+              category={category}
+              onCategory={(c) => {
+                setCategory(c);
+                setEditing(null);
+              }}
+              aiEnabled={aiEnabled}
+              onAi={setAiEnabled}
+              onIdea={(idea) =>
+                setEditing((current) => ({
+                  id: current?.id ?? null,
+                  seed: { title: idea.title, excerpt: idea.description, content: { blocks: [{ type: 'paragraph', data: { text: idea.content } }] } },
+                }))
+              }
+            />
+          </Grid>
+          <Grid size={{ xs: 12, md: 9 }}>
+            {editing ? <PostEditor id={editing.id} seed={editing.seed} onClose={() => setEditing(null)} /> : <PostList tab={tab} category={category} onEdit={(id) => setEditing({ id, seed: null })} />}
+          </Grid>
+        </Grid>
+      </DialogContent>
+    </Dialog>
+  );
+}

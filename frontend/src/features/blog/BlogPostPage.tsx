@@ -1,0 +1,99 @@
+import { useEffect } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Box, Button, Chip, CircularProgress, Stack, Typography } from '@mui/material';
+import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
+import { BLOG_CATEGORIES, BLOG_DEFAULTS } from '@telemed/contracts/blog-constants';
+import { api, ApiError } from '../../lib/api';
+import { DoctorAvatar } from '../../components/DoctorAvatar';
+import { PublicPageShell } from '../public/PublicPageShell';
+import { BlogBlocks } from './BlogBlocks';
+import { readerSession, type BlogPostView } from './api';
+
+const categoryName = (id: string) => BLOG_CATEGORIES.find((c) => c.id === id)?.name ?? id;
+
+/** Sets the page's title and its description for sharing while the post is shown. */
+function useShareTags(post: BlogPostView | undefined) {
+  useEffect(() => {
+    if (!post) return;
+    const previous = document.title;
+    document.title = `${post.title} · ${post.author_name}`;
+    const tags: HTMLMetaElement[] = [];
+    const meta = (attr: 'name' | 'property', key: string, value: string) => {
+      const tag = document.createElement('meta');
+      tag.setAttribute(attr, key);
+      tag.setAttribute('content', value);
+      document.head.appendChild(tag);
+      tags.push(tag);
+    };
+    meta('name', 'description', post.description);
+    meta('property', 'og:title', post.title);
+    meta('property', 'og:description', post.description);
+    meta('property', 'og:type', 'article');
+    if (post.image_url) meta('property', 'og:image', new URL(post.image_url, window.location.origin).toString());
+    return () => {
+      document.title = previous;
+      tags.forEach((t) => t.remove());
+    };
+  }, [post]);
+}
+
+/** A published post at /blog/{slug}: anyone may read it, signed in or not. */
+export function BlogPostPage() {
+  const { slug = '' } = useParams();
+  const post = useQuery({ queryKey: ['public-blog', slug], queryFn: () => api<BlogPostView>(`/public/blogs/${encodeURIComponent(slug)}`), retry: false });
+  useShareTags(post.data);
+  const id = post.data?.id;
+  useEffect(() => {
+    // One view per reader session; the server never counts the author's own.
+    if (id) void api(`/blogs/${id}/views`, { method: 'POST', body: { reader_session: readerSession() } }).catch(() => {});
+  }, [id]);
+
+  return (
+    <PublicPageShell>
+      {post.isLoading && (
+        <Box sx={{ display: 'grid', placeItems: 'center', minHeight: 200 }}>
+          <CircularProgress aria-label="Loading" />
+        </Box>
+      )}
+      {post.isError && <Alert severity={post.error instanceof ApiError && post.error.status === 404 ? 'info' : 'error'}>{post.error instanceof ApiError && post.error.status === 404 ? 'This article is not available.' : 'The article could not be loaded. Please try again.'}</Alert>}
+      {post.data && (
+        <Box component="article" sx={{ maxWidth: 760, mx: 'auto' }}>
+          <Stack direction="row" spacing={1} sx={{ mb: 1, flexWrap: 'wrap', gap: 1 }}>
+            <Chip size="small" color="primary" variant="outlined" label={categoryName(post.data.category)} />
+            <Chip size="small" variant="outlined" label={`${post.data.read_time} min read`} />
+          </Stack>
+          <Typography variant="h4" component="h1" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
+            {post.data.title || BLOG_DEFAULTS.title}
+          </Typography>
+          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', my: 2 }}>
+            <DoctorAvatar name={post.data.author_name} photoUrl={post.data.author_photo_url} size={44} />
+            <Box sx={{ minWidth: 0, flexGrow: 1 }}>
+              <Typography sx={{ fontWeight: 600 }}>
+                <RouterLink to={`/${post.data.author_id}`}>{post.data.author_name}</RouterLink>
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                <time dateTime={post.data.published_at ?? post.data.date}>{new Date(`${post.data.date}T00:00:00`).toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric' })}</time>
+              </Typography>
+            </Box>
+          </Stack>
+          {post.data.image_url && <Box component="img" src={post.data.image_url} alt="" sx={{ width: '100%', maxHeight: 380, objectFit: 'cover', borderRadius: 1, mb: 2 }} />}
+          <BlogBlocks content={post.data.content} />
+          {post.data.tags.length > 0 && (
+            <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mt: 3 }}>
+              {post.data.tags.map((tag) => (
+                <Chip key={tag} size="small" label={`#${tag}`} />
+              ))}
+            </Stack>
+          )}
+          <Box sx={{ mt: 4, p: 2, border: 1, borderColor: 'divider', borderRadius: 1, display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+            <Typography sx={{ flexGrow: 1 }}>Want to talk to {post.data.author_name}?</Typography>
+            <Button component={RouterLink} to={`/${post.data.author_id}`} variant="contained" startIcon={<EventAvailableOutlined />}>
+              Book Consultation
+            </Button>
+          </Box>
+        </Box>
+      )}
+    </PublicPageShell>
+  );
+}

@@ -1,0 +1,32 @@
+import { Link as RouterLink } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Card, CardContent, Link, Stack, Typography } from '@mui/material';
+import { api } from '../../lib/api';
+import type { BlogPostSummary } from './api';
+
+/** The doctor's published articles on their public page, each linking to /blog/{slug}. */
+export function DoctorPosts({ doctorId }: { doctorId: string }) {
+  const posts = useQuery({ queryKey: ['public-blogs', doctorId], queryFn: () => api<BlogPostSummary[]>(`/public/doctors/${encodeURIComponent(doctorId)}/blogs`).catch(() => []) });
+  if (!posts.data?.length) return null;
+  return (
+    <Card data-testid="doctor-posts">
+      <CardContent>
+        <Typography variant="h6" component="h2">
+          Articles
+        </Typography>
+        <Stack spacing={1.5} sx={{ mt: 1 }}>
+          {posts.data.map((post) => (
+            <div key={post.id}>
+              <Link component={RouterLink} to={`/blog/${post.slug}`} sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                {post.title}
+              </Link>
+              <Typography variant="body2" color="text.secondary">
+                {post.date} · {post.read_time} min read
+              </Typography>
+            </div>
+          ))}
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,94 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BlogContent, BlogListResponse, BlogPostState, BlogPostSummary, BlogPostView, BlogTab, BlogSort, BlogCategory } from '@telemed/contracts';
+import { api } from '../../lib/api';
+import { sessionStore } from '../../lib/session';
+
+export type { BlogContent, BlogListResponse, BlogPostState, BlogPostSummary, BlogPostView };
+
+/** What the editor sends (POST /blogs/ and PUT /blogs/{id}). */
+export interface BlogDraft {
+  title: string;
+  description: string | null;
+  content: BlogContent;
+  category: BlogCategory;
+  tags: string;
+  excerpt: string | null;
+  image_url: string | null;
+  date: string | null;
+}
+
+export interface BlogListParams {
+  tab: BlogTab;
+  sort: BlogSort;
+  q: string;
+  category: BlogCategory | null;
+}
+
+export function blogListPath(params: BlogListParams): string {
+  const query = new URLSearchParams({ status: params.tab, sort: params.sort });
+  if (params.q.trim()) query.set('q', params.q.trim());
+  if (params.category) query.set('category', params.category);
+  return `/blogs/?${query.toString()}`;
+}
+
+export function useBlogList(params: BlogListParams, enabled = true) {
+  return useQuery({ queryKey: ['blogs', 'list', params], queryFn: () => api<BlogListResponse>(blogListPath(params)), enabled });
+}
+
+export function useBlogPost(id: string | null) {
+  return useQuery({ queryKey: ['blogs', 'post', id], queryFn: () => api<BlogPostView>(`/blogs/${id}`), enabled: Boolean(id) });
+}
+
+/** Saves the draft (creating it the first time); then publishes or schedules when asked. */
+export function useSavePost() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, draft, then }: { id: string | null; draft: BlogDraft; then: 'save' | 'publish' | { schedule: string } }): Promise<BlogPostState | { id: string }> => {
+      let postId = id;
+      if (postId) await api<BlogPostState>(`/blogs/${postId}`, { method: 'PUT', body: draft });
+      else postId = (await api<{ id: string }>('/blogs/', { method: 'POST', body: draft })).id;
+      if (then === 'publish') return api<BlogPostState>(`/blogs/${postId}/publish`, { method: 'POST' });
+      if (then !== 'save') return api<BlogPostState>(`/blogs/${postId}/schedule`, { method: 'POST', body: { publish_at: then.schedule } });
+      return { id: postId };
+    },
+    onSettled: () => void client.invalidateQueries({ queryKey: ['blogs'] }),
+  });
+}
+
+export function usePostAction() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action }: { id: string; action: 'publish' | 'archive' | 'unschedule' | 'delete' }) =>
+      action === 'delete' ? api(`/blogs/${id}?confirm=true`, { method: 'DELETE' }) : api(`/blogs/${id}/${action}`, { method: 'POST' }),
+    onSettled: () => void client.invalidateQueries({ queryKey: ['blogs'] }),
+  });
+}
+
+/** Uploads an image as Editor.js's image tool expects its answer. */
+export async function uploadBlogImage(file: File): Promise<{ success: 1; file: { url: string } }> {
+  const form = new FormData();
+  form.append('image', file);
+  const session = sessionStore.get();
+  const response = await fetch('/api/v1/blogs/images', { method: 'POST', body: form, headers: session ? { Authorization: `Bearer ${session.token}` } : {}, credentials: 'same-origin' });
+  const body = (await response.json().catch(() => null)) as { success: 1; file: { url: string } } | { detail?: unknown } | null;
+  if (!response.ok || !body || !('success' in body)) {
+    const detail = body && 'detail' in body && typeof body.detail === 'string' ? body.detail : null;
+    throw new Error(detail ?? 'Error uploading image');
+  }
+  return body;
+}
+
+/** One id per browser tab: a reader's views of a post count once per session (sessionStorage). */
+export function readerSession(): string {
+  const key = 'telemed.reader_session';
+  try {
+    const existing = sessionStorage.getItem(key);
+    if (existing) return existing;
+    const bytes = crypto.getRandomValues(new Uint8Array(18));
+    const id = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+    sessionStorage.setItem(key, id);
+    return id;
+  } catch {
+    return Array.from(crypto.getRandomValues(new Uint8Array(18)), (b) => b.toString(16).padStart(2, '0')).join('');
+  }
+}

@@ -1,0 +1,188 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { startServerProcess } from '../support/processes';
+import { VIEWPORTS, bearer, chromiumMissing, launchChromium, screenshot, signInWithGoogle, startDemoProduct } from './browser';
+
+/**
+ * The Patient Education Hub in the browser (issue 16): a doctor opens the hub from the dashboard's Social Content
+ * (Add Post), writes a post in Editor.js with an image uploaded to the server and a cover image, and publishes it; a
+ * visitor who is not signed in reads it at /blog/{slug} (title, author, read time, the image, Book Consultation), and
+ * the doctor's public page lists it. No Content Security Policy violation or page error on any page. And hostile
+ * content (a script, an onerror attribute and a javascript: link in every kind of block) runs nowhere: not on the
+ * public page, not in the editor. Screenshots at 1280 and 390.
+ */
+
+type Server = Awaited<ReturnType<typeof startServerProcess>>;
+// A real 2x2 PNG (red), so that the page can decode it.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAEklEQVR42mP8z8DwnwEIGGEMAFMnBf3PH0x7AAAAAElFTkSuQmCC', 'base64');
+
+/** A page whose CSP violations and uncaught errors are collected. */
+async function watched(context: BrowserContext): Promise<{ page: Page; problems: string[] }> {
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy|Refused to/i.test(m.text())) problems.push(m.text());
+  });
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  await context.addInitScript({
+    content: "document.addEventListener('securitypolicyviolation', (e) => console.error('Content Security Policy violation: ' + e.violatedDirective + ' ' + e.blockedURI));",
+  });
+  return { page, problems };
+}
+
+describe('Patient Education Hub in the browser (issue 16)', { skip: chromiumMissing }, () => {
+  let server: Server;
+  let browser: Browser;
+  let base: string;
+
+  before(async () => {
+    ({ server, base } = await startDemoProduct());
+    browser = await launchChromium();
+  });
+  after(async () => {
+    await browser?.close();
+    server?.child.kill('SIGTERM');
+    await server?.exited;
+  });
+
+  for (const [kind, viewport] of Object.entries(VIEWPORTS)) {
+    it(`${kind}: a doctor writes a post with an image and publishes it; a visitor reads it at /blog/{slug}`, async () => {
+      const doctorContext = await browser.newContext({ viewport, timezoneId: 'Asia/Kolkata', locale: 'en-IN' });
+      const { page, problems } = await watched(doctorContext);
+      await signInWithGoogle(page, base, kind === 'desktop' ? 'doctor1@demo.telemed.local' : 'doctor2@demo.telemed.local');
+      const social = page.getByTestId('social-content');
+      await social.waitFor();
+      await social.getByRole('button', { name: 'Add Post' }).click();
+      const hub = page.getByRole('dialog', { name: 'Patient Education Hub' });
+      await hub.getByTestId('writing-assistant').waitFor();
+
+      // The Writing Assistant says its ideas are bundled, not a model's.
+      await hub.getByRole('button', { name: 'Enable AI' }).click();
+      await hub.getByText('these are bundled topic ideas').waitFor();
+      await hub.getByRole('button', { name: 'Disable AI' }).click();
+
+      const title = `Dengue prevention at home (${kind})`;
+      await hub.getByLabel('Title').fill(title);
+      await hub.getByLabel('Category').click();
+      await page.getByRole('option', { name: 'Preventive Care' }).click();
+      await hub.getByLabel('Tags').fill('dengue, monsoon');
+      await hub.getByLabel('Excerpt').fill('Simple steps that keep mosquitoes away.');
+
+      // Editor.js: a paragraph, then an image block whose file goes to the server.
+      const editor = hub.getByTestId('blog-editor');
+      await editor.locator('.ce-paragraph').first().click();
+      await page.keyboard.type('Empty standing water every week: buckets, coolers and flower pots breed mosquitoes.');
+      await page.keyboard.press('Enter');
+      await editor.locator('.ce-toolbar__plus').click();
+      await page.locator('.ce-popover-item', { hasText: 'Image' }).first().click();
+      const [chooser] = await Promise.all([page.waitForEvent('filechooser'), editor.getByText('Select an Image').click()]);
+      await chooser.setFiles({ name: 'mosquito.png', mimeType: 'image/png', buffer: PNG });
+      await editor.locator('img[src^="/api/v1/blogs/images/"]').waitFor();
+      await hub.getByTestId('cover-input').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: PNG });
+      await hub.getByRole('img', { name: 'Cover' }).waitFor();
+      await screenshot(page, 'blog-hub-editor');
+
+      await hub.getByTestId('publish-button').click();
+      await page.getByText('Post published').waitFor();
+      await hub.getByTestId('blog-card').filter({ hasText: title }).getByText('published').waitFor();
+      await screenshot(page, 'blog-hub-list');
+      // The sidebar's counts come from the server.
+      assert.equal(await hub.getByTestId('tab-published').locator('.MuiChip-label').innerText(), '1');
+
+      const headers = await bearer(page);
+      const list = (await (await fetch(`${base}/api/v1/blogs/?status=published`, { headers })).json()) as { items: Array<{ id: string; slug: string; title: string; author_id: string }> };
+      const post = list.items.find((p) => p.title === title);
+      assert.ok(post?.slug, 'published with a slug');
+      await page.getByRole('button', { name: 'Close' }).click();
+      await page.getByTestId('social-post').filter({ hasText: title }).waitFor();
+      assert.deepEqual(problems, [], 'no CSP violation or page error for the doctor');
+
+      // A visitor, not signed in.
+      const visitorContext = await browser.newContext({ viewport, locale: 'en-IN' });
+      const visitor = await watched(visitorContext);
+      await visitor.page.goto(`${base}/blog/${post.slug}`);
+      await visitor.page.getByRole('heading', { level: 1, name: title }).waitFor();
+      await visitor.page.getByText('Empty standing water every week').waitFor();
+      await visitor.page.getByText('1 min read').waitFor();
+      await visitor.page.getByText('Preventive Care').waitFor();
+      const image = visitor.page.getByTestId('blog-content').locator('img');
+      await image.waitFor();
+      assert.ok((await image.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)) > 0, 'the uploaded image is served and shown');
+      assert.match(await visitor.page.title(), new RegExp(title.replace(/[()]/g, '\\$&')));
+      assert.equal(await visitor.page.locator('meta[property="og:title"]').getAttribute('content'), title);
+      await screenshot(visitor.page, 'blog-post-public');
+      const overflow = (await visitor.page.evaluate('document.documentElement.scrollWidth - window.innerWidth')) as number;
+      assert.ok(overflow <= 1, `the article fits the window (${overflow}px wider)`);
+
+      // Its doctor's public page lists it, and the Book Consultation link leads there.
+      await visitor.page.getByRole('link', { name: 'Book Consultation' }).click();
+      await visitor.page.waitForURL(new RegExp(`/${post.author_id}$`));
+      await visitor.page.getByRole('tab', { name: /Book Consultation/ }).waitFor();
+      await screenshot(visitor.page, 'blog-doctor-page');
+      await visitor.page.getByTestId('doctor-posts').getByRole('link', { name: title }).waitFor();
+      assert.deepEqual(visitor.problems, [], 'no CSP violation or page error for the visitor');
+
+      // The visitor's view counted (the author's own did not).
+      const counted = (await (await fetch(`${base}/api/v1/blogs/${post.id}`, { headers })).json()) as { views: number };
+      assert.equal(counted.views, 1);
+      await doctorContext.close();
+      await visitorContext.close();
+    });
+  }
+
+  it('hostile content in every kind of block runs neither on the public page nor in the editor', async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    const { page, problems } = await watched(context);
+    await signInWithGoogle(page, base, 'doctor3@demo.telemed.local');
+    const headers = await bearer(page);
+    const hostile = '<script>window.__xss="script"</script><img src=x onerror="window.__xss=\'onerror\'"><a href="javascript:window.__xss=\'link\'">click me</a><b onmouseover="window.__xss=\'hover\'">bold</b>';
+    const content = {
+      blocks: [
+        { type: 'header', data: { text: `H ${hostile}`, level: 2 } },
+        { type: 'paragraph', data: { text: `P ${hostile}` } },
+        { type: 'list', data: { style: 'unordered', items: [{ content: `L ${hostile}`, items: [{ content: `N ${hostile}`, items: [] }] }] } },
+        { type: 'quote', data: { text: `Q ${hostile}`, caption: `C ${hostile}` } },
+        { type: 'code', data: { code: hostile } },
+        { type: 'delimiter', data: {} },
+        { type: 'linkTool', data: { link: 'https://www.who.int', meta: { title: hostile, description: hostile } } },
+      ],
+    };
+    const created = await fetch(`${base}/api/v1/blogs/`, { method: 'POST', headers, body: JSON.stringify({ title: 'Hostile', description: null, content }) });
+    assert.equal(created.status, 201, await created.clone().text());
+    const { id } = (await created.json()) as { id: string };
+    for (const refused of [
+      { type: 'linkTool', data: { link: 'javascript:window.__xss=1' } },
+      { type: 'image', data: { file: { url: 'javascript:window.__xss=1' } } },
+      { type: 'embed', data: { service: 'youtube', source: 'javascript:window.__xss=1' } },
+      { type: 'raw', data: { html: '<script>window.__xss=1</script>' } },
+    ]) {
+      const res = await fetch(`${base}/api/v1/blogs/${id}`, { method: 'PUT', headers, body: JSON.stringify({ title: 'Hostile', description: null, content: { blocks: [refused] } }) });
+      assert.equal(res.status, 422, `${refused.type} with a javascript: address is refused`);
+    }
+    const published = (await (await fetch(`${base}/api/v1/blogs/${id}/publish`, { method: 'POST', headers })).json()) as { slug: string };
+
+    const visitorContext = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    const visitor = await watched(visitorContext);
+    await visitor.page.goto(`${base}/blog/${published.slug}`);
+    await visitor.page.getByRole('heading', { level: 1, name: 'Hostile' }).waitFor();
+    await visitor.page.getByText('click me').first().click();
+    await visitor.page.getByText('bold').first().hover();
+    await visitor.page.waitForTimeout(300);
+    assert.equal(await visitor.page.evaluate('window.__xss'), undefined, 'nothing ran on the public page');
+    assert.equal(await visitor.page.locator('[data-testid="blog-content"] script, [data-testid="blog-content"] img, [data-testid="blog-content"] [onerror]').count(), 0);
+    assert.equal(await visitor.page.locator('[data-testid="blog-content"] a[href^="javascript"]').count(), 0);
+    assert.ok((await visitor.page.getByText('<script>window.__xss="script"</script>', { exact: false }).count()) > 0, 'code is shown as text');
+
+    // In the editor too.
+    await page.getByTestId('social-content').getByRole('button', { name: 'Open Hub' }).click();
+    const hub = page.getByRole('dialog', { name: 'Patient Education Hub' });
+    await hub.getByTestId('blog-card').filter({ hasText: 'Hostile' }).getByRole('button', { name: 'Edit' }).click();
+    await hub.getByTestId('blog-editor').getByText('click me').first().waitFor();
+    await page.waitForTimeout(300);
+    assert.equal(await page.evaluate('window.__xss'), undefined, 'nothing ran in the editor');
+    assert.deepEqual([...problems, ...visitor.problems], []);
+    await context.close();
+    await visitorContext.close();
+  });
+});
