@@ -20,6 +20,7 @@ import {
   buildSummary,
   callClock,
   clockOffset,
+  recordedAsGone,
   roleDisplayName,
   type CallStatus,
   type CallSummary,
@@ -216,6 +217,22 @@ export function VideoCallPage() {
   useLobbyAnnouncement(client, appointmentId, phase === 'lobby' && consultation?.status !== 'ended');
   // In the call, this tab's socket carries it: a drop not followed by a reconnect within the server's grace ends our presence.
   useCallAttachment(client, appointmentId, phase === 'call' && joined !== null);
+  // Back from a drop longer than that grace, the server has this person as gone: join again, so the other side sees them.
+  useEffect(() => {
+    if (!client || phase !== 'call' || joined?.provider !== 'p2p') return;
+    return client.on('connected', () => {
+      void refresh().then(async (view) => {
+        if (!recordedAsGone(view, me.id) || phaseRef.current !== 'call') return;
+        log('warn', 'The server had recorded this connection as gone while the socket was away: joining again');
+        try {
+          const answer = await consultationApi.join(appointmentId);
+          setJoined((current) => current && { ...current, connection_id: answer.connection_id });
+        } catch (error) {
+          log('error', 'Could not join again', { error: messageOf(error) });
+        }
+      });
+    });
+  }, [client, phase, joined?.provider, refresh, me.id, log, appointmentId]);
 
   // While the patient waits for the doctor, or the socket is down, the state is read again now and then.
   const doctorPresent = Boolean(consultation?.participants.some((p) => p.role === 'doctor' && p.present));

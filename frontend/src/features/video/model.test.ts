@@ -18,6 +18,7 @@ import {
   levelOf,
   logText,
   mediaConstraints,
+  recordedAsGone,
   roleDisplayName,
   summaryFileName,
   summaryText,
@@ -188,5 +189,16 @@ describe('the summary', () => {
         '',
       ].join('\n'),
     );
+  });
+});
+
+describe('rejoining after the server recorded a dropped connection', () => {
+  const view = (status: string, present: boolean) => ({ status, participants: [{ user_id: 'me', present }, { user_id: 'other', present: true }] });
+  it('joins again only when the running consultation has this person as gone', () => {
+    expect(recordedAsGone(view('active', false), 'me')).toBe(true);
+    expect(recordedAsGone(view('active', true), 'me')).toBe(false);
+    expect(recordedAsGone(view('ended', false), 'me')).toBe(false);
+    expect(recordedAsGone(view('active', false), 'someone-who-never-joined')).toBe(false);
+    expect(recordedAsGone(null, 'me')).toBe(false);
   });
 });

@@ -297,3 +297,13 @@ export function summaryText(summary: CallSummary, generatedAt = new Date()): str
     '',
   ].join('\n');
 }
+
+/**
+ * The server recorded this person as gone from a consultation still running (in a peer-to-peer call, their socket was
+ * away longer than the server's grace): the page joins again once its socket is back, so the other side sees them.
+ */
+export function recordedAsGone(view: { status: string; participants: ReadonlyArray<{ user_id: string; present: boolean }> } | null, userId: string): boolean {
+  if (view?.status !== 'active') return false;
+  const mine = view.participants.find((p) => p.user_id === userId);
+  return Boolean(mine && !mine.present);
+}
