@@ -37,6 +37,7 @@ export { createAdapters, openEventStore, readModelsFile, type Adapters } from '.
 export { createMetrics, type Metrics } from './metrics';
 export { createBaseApp, rawBodyOf } from './http/base-app';
 export { createHttpServer, type HttpServerConfig } from './http/server';
+export { typescriptWorker } from './typescript-worker';
 export { parseTrustProxy, type TrustProxy } from './http/trust-proxy';
 export { runService } from './run-service';
 export { BufferedBatch } from './read-store/buffered-batch';

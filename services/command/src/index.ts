@@ -41,6 +41,7 @@ export type { RecordDeps, RecordLookups } from './records/routes';
 export { notesDecider } from './records/notes';
 export { prescriptionDecider, lineRefusal } from './records/prescription';
 export { uploadDecider } from './records/uploads';
+export { storeBrandCatalogue } from './records/medicine-import';
 export { blogPostDecider } from './blogs/post';
 export { publishScheduledPosts, type BlogLookups } from './process-managers/publish-scheduled';
 

@@ -21,7 +21,8 @@ export { consultationLookups, consultationView } from './consultation-routes';
 export type { ConsultationDoc } from './projections/consultations';
 export { recordLookups, recordsForExport } from './record-routes';
 export { blogLookups, publishedPostsOf, publishedPostBySlug } from './blog-routes';
-export { MedicineCatalogue, MedicineIndex, loadNlem, brandEntry, listedStrength, normalize as normalizeMedicineName, type MedicineEntry, type BrandRow } from './medicines/catalogue';
+export { generatedBrandRows, generatedBrands, brandCatalogueCsv, seededRandom } from './medicines/generated-catalogue';
+export { MedicineCatalogue, MedicineIndex, buildMedicineIndex, loadNlem, brandEntry, listedStrength, normalize as normalizeMedicineName, type MedicineEntry, type BrandRow } from './medicines/catalogue';
 export type { Projection, SlotDoc, AppointmentDoc, UserDoc, DoctorDoc, SessionDoc } from './projections';
 
 /** Read-your-writes: a query with X-Min-Position waits (up to 2 s) until the projections have applied it. */

@@ -119,8 +119,21 @@ export async function importBrandCatalogue(
 ): Promise<{ ok: true; import_id: string; rows: number; position: number | null } | { ok: false; errors: string[] }> {
   const checked = await checkBrandCatalogue(createReadStream(file));
   if (!checked.ok) return checked;
+  return { ok: true, ...(await storeBrandCatalogue(deps, checked.entries, checked.sha256, context)) };
+}
+
+/**
+ * Stores checked catalogue entries (JSON lines) as one blob encrypted like every other and records
+ * MedicineCatalogueImported naming it: the import's second half, after the file's checks.
+ */
+export async function storeBrandCatalogue(
+  deps: { eventStore: EventStore; blobs: BlobStore },
+  entries: MedicineEntry[],
+  sha256: string,
+  context: CommandContext,
+): Promise<{ import_id: string; rows: number; position: number | null }> {
   const lines = function* () {
-    for (const entry of checked.entries) yield JSON.stringify(entry) + '\n';
+    for (const entry of entries) yield JSON.stringify(entry) + '\n';
   };
   const stored = await deps.blobs.put(Readable.from(lines()), { subject_id: CATALOGUE_SUBJECT });
   const import_id = randomUUID();
@@ -128,8 +141,8 @@ export async function importBrandCatalogue(
     deps.eventStore,
     streams.medicineCatalogue(),
     catalogueDecider,
-    { type: 'ImportMedicineCatalogue', data: { import_id, blob_id: stored.blob_id, rows: checked.entries.length, sha256: checked.sha256 } },
+    { type: 'ImportMedicineCatalogue', data: { import_id, blob_id: stored.blob_id, rows: entries.length, sha256 } },
     context,
   );
-  return { ok: true, import_id, rows: checked.entries.length, position: result.position };
+  return { import_id, rows: entries.length, position: result.position };
 }

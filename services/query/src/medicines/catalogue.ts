@@ -3,7 +3,10 @@ import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { Readable } from 'node:stream';
 import { streams, type MedicineSuggestion, type TpgList } from '@telemed/contracts';
-import type { BlobStore, EventStore } from '@telemed/platform';
+import { typescriptWorker, type BlobStore, type EventStore } from '@telemed/platform';
+import { indexParts, normalize, trigram, type IndexParts } from './index-parts';
+
+export { normalize, indexParts, type IndexParts };
 
 /** One medicine the builder can pick: an NLEM 2022 entry, or a row of a clinic's imported brand catalogue. */
 export interface MedicineEntry {
@@ -25,16 +28,6 @@ export interface MedicineEntry {
 }
 
 export const NLEM_FILE = fileURLToPath(new URL('../../catalogue/nlem-2022.csv', import.meta.url));
-
-/** Lower case, accents gone, anything but letters and digits a single space. */
-export function normalize(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
-}
 
 const slug = (text: string) => normalize(text).replace(/ /g, '-');
 
@@ -175,7 +168,7 @@ export class MedicineIndex {
   private readonly lineStarts: Int32Array;
   /** Offsets of word starts, sorted by the text from there. */
   private readonly wordStarts: Int32Array;
-  private readonly byId = new Map<string, MedicineEntry>();
+  private readonly byId: Map<string, MedicineEntry> = new Map();
   /**
    * The word starts' ranges by their first one and two characters, and which characters follow each first one:
    * the typo search's widest lookups (an edit in the first two letters) without binary searches over every word.
@@ -187,69 +180,25 @@ export class MedicineIndex {
   private readonly trigrams = new Map<number, Int32Array>();
   private readonly following = new Map<string, string[]>();
 
-  constructor(entries: MedicineEntry[]) {
-    const keyed = entries.map((entry) => ({ entry, key: normalize(entry.name) })).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-    this.entries = keyed.map((k) => k.entry);
-    for (const entry of this.entries) this.byId.set(entry.id, entry);
-    this.lineStarts = new Int32Array(keyed.length);
-    const parts: string[] = [];
-    let offset = 0;
-    const starts: number[] = [];
-    keyed.forEach(({ key }, i) => {
-      this.lineStarts[i] = offset;
-      starts.push(offset);
-      for (let j = 1; j < key.length; j += 1) if (key[j - 1] === ' ') starts.push(offset + j);
-      parts.push(key);
-      offset += key.length + 1;
-    });
-    this.text = parts.join('\n') + '\n';
-    this.keys = parts;
-    this.buildTrigrams();
-    // Sorted by the text from each word start to its line's end: the text, then \u0001 (before any character a name
-    // has, so a shorter text sorts first, as with <) and the offset, sorted by the engine's own string order.
-    const sortKeys = starts.map((s) => `${this.text.slice(s, this.text.indexOf('\n', s))}\u0001${s}`).sort();
-    this.wordStarts = Int32Array.from(sortKeys, (k) => Number(k.slice(k.lastIndexOf('\u0001') + 1)));
-    for (let i = 0; i < this.wordStarts.length; i += 1) {
-      const at = this.wordStarts[i]!;
-      for (const head of [this.text.slice(at, at + 1), this.text.slice(at, at + 2)]) {
-        if (head.includes('\n')) continue;
-        const range = this.heads.get(head);
-        if (range) range[1] = i + 1;
-        else {
-          this.heads.set(head, [i, i + 1]);
-          const parent = head.slice(0, -1);
-          const list = this.following.get(parent) ?? [];
-          list.push(head.slice(-1));
-          this.following.set(parent, list);
-        }
-      }
-    }
-  }
-
   /**
-   * A trigram's key: ten bits of each character, a small integer (fast as a Map key). Characters beyond 1023 can
-   * share a key; that only adds candidates, which the substring search checks anyway.
+   * The index of `entries`, from its parts (indexParts of their names): computed here when not given, or handed over
+   * by buildMedicineIndex from a worker thread, where a large catalogue's sorting does not hold up the server.
    */
-  private static trigram(key: string, j: number): number {
-    return ((key.charCodeAt(j) & 1023) << 20) | ((key.charCodeAt(j + 1) & 1023) << 10) | (key.charCodeAt(j + 2) & 1023);
-  }
-
-  /** One pass over the names: each trigram's entries in a list (an entry once per trigram), then typed arrays. */
-  private buildTrigrams(): void {
-    const lists = new Map<number, number[]>();
-    const inKey: number[] = [];
-    this.keys.forEach((key, i) => {
-      inKey.length = 0;
-      for (let j = 0; j + 3 <= key.length; j += 1) {
-        const t = MedicineIndex.trigram(key, j);
-        if (inKey.includes(t)) continue;
-        inKey.push(t);
-        const list = lists.get(t);
-        if (list) list.push(i);
-        else lists.set(t, [i]);
-      }
-    });
-    for (const [t, list] of lists) this.trigrams.set(t, Int32Array.from(list));
+  constructor(entries: MedicineEntry[], parts: IndexParts = indexParts(entries.map((e) => e.name)), sorted?: { entries: MedicineEntry[]; byId: Map<string, MedicineEntry> }) {
+    if (sorted) {
+      this.entries = sorted.entries;
+      this.byId = sorted.byId;
+    } else {
+      this.entries = Array.from(parts.order, (i) => entries[i]!);
+      for (const entry of this.entries) this.byId.set(entry.id, entry);
+    }
+    this.text = parts.text;
+    this.lineStarts = parts.lineStarts;
+    this.wordStarts = parts.wordStarts;
+    this.keys = this.entries.length ? parts.text.slice(0, -1).split('\n') : [];
+    for (let k = 0; k < parts.trigramKeys.length; k += 1) this.trigrams.set(parts.trigramKeys[k]!, parts.trigramPostings.subarray(parts.trigramStarts[k]!, parts.trigramStarts[k + 1]!));
+    for (const [head, from, to] of parts.heads) this.heads.set(head, [from, to]);
+    for (const [prefix, next] of parts.following) this.following.set(prefix, next);
   }
 
   /**
@@ -269,7 +218,7 @@ export class MedicineIndex {
     }
     let rarest: Int32Array | null = null;
     for (let j = 0; j + 3 <= q.length; j += 1) {
-      const list = this.trigrams.get(MedicineIndex.trigram(q, j));
+      const list = this.trigrams.get(trigram(q, j));
       if (!list) return;
       if (!rarest || list.length < rarest.length) rarest = list;
     }
@@ -448,6 +397,49 @@ export class MedicineIndex {
   }
 }
 
+/** Below this many entries the index is built in place: a thread would cost more than the build (NLEM alone: 640). */
+export const THREAD_BUILD_MIN_ENTRIES = 20_000;
+
+/**
+ * The index of a catalogue, built without holding up the process: the sorting and the trigram lists (2–5 s for
+ * NLEM with 250 000 brands) run in a worker thread, which hands back the parts; only the entries' lookups are made
+ * here. A small catalogue is built in place. Should the thread fail, the build happens here, late rather than never.
+ */
+export async function buildMedicineIndex(entries: MedicineEntry[]): Promise<MedicineIndex> {
+  if (entries.length < THREAD_BUILD_MIN_ENTRIES) return new MedicineIndex(entries);
+  const worker = typescriptWorker(new URL('./index-thread.ts', import.meta.url));
+  let parts: IndexParts;
+  try {
+    parts = await new Promise<IndexParts>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+      worker.once('exit', (code) => reject(new Error(`The medicine index thread stopped (exit code ${code})`)));
+      // One string, not an array of 250 000 (a copy of one string is far cheaper to send). A NUL inside a name would
+      // split it: the index reads any character but letters and digits as a space, so it is one.
+      worker.postMessage(entries.map((e) => (e.name.includes('\0') ? e.name.replaceAll('\0', ' ') : e.name)).join('\0'));
+    });
+  } catch {
+    return new MedicineIndex(entries);
+  } finally {
+    void worker.terminate();
+  }
+  // The entries in the index's order and by id, a slice at a time between turns of the event loop.
+  const sorted: MedicineEntry[] = new Array(entries.length);
+  const byId = new Map<string, MedicineEntry>();
+  for (let from = 0; from < entries.length; from += BUILD_SLICE) {
+    for (let i = from; i < Math.min(entries.length, from + BUILD_SLICE); i += 1) {
+      const entry = entries[parts.order[i]!]!;
+      sorted[i] = entry;
+      byId.set(entry.id, entry);
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return new MedicineIndex(entries, parts, { entries: sorted, byId });
+}
+
+/** Entries placed per turn of the event loop when a built index is taken in. */
+const BUILD_SLICE = 2000;
+
 export function suggestion(entry: MedicineEntry): MedicineSuggestion {
   return { id: entry.id, name: entry.name, manufacturer: entry.manufacturer, strength: entry.strength, strengths: entry.strengths, dosage_form: entry.dosage_form, tpg_list: entry.tpg_list };
 }
@@ -501,7 +493,7 @@ export class MedicineCatalogue {
             rest = lines.pop()!;
             for (const line of lines) if (line) brands.push(withStrengths(JSON.parse(line) as MedicineEntry));
           }
-          this.index = new MedicineIndex([...this.nlem, ...brands]);
+          this.index = await buildMedicineIndex([...this.nlem, ...brands]);
           this.blobId = blobId;
         }
         this.checkedAt = Date.now();
