@@ -149,7 +149,8 @@ describe('the react-admin console at /admin', { skip: chromiumMissing }, () => {
       await noHorizontalScroll(page, 'users list');
       await screenshot(page, 'admin-users');
       await page.goto(`${base}/admin/institutions`);
-      await page.getByText('Sunrise Family Clinic').first().waitFor();
+      // The list's row (a first match elsewhere on the page may be one that is not shown).
+      await page.locator('tr', { hasText: 'Sunrise Family Clinic' }).first().waitFor();
       await noHorizontalScroll(page, 'institutions list');
       await screenshot(page, 'admin-institutions');
       // Operators: each projection with its state; a rebuild goes beside the live one and comes back live.
@@ -162,6 +163,60 @@ describe('the react-admin console at /admin', { skip: chromiumMissing }, () => {
       await slots.getByText('Live').waitFor();
       await noHorizontalScroll(page, 'projections list');
       await screenshot(page, 'admin-projections');
+    });
+  }
+
+  for (const [kind, viewport] of Object.entries(VIEWPORTS)) {
+    it(`${kind}: the institution admin deactivates a doctor after confirming, sees them inactive here and on Manage Institution, activates them again, and edits a role`, async () => {
+      const page = await newPage(viewport);
+      await signInWithGoogle(page, base, 'admin@demo.telemed.local');
+      await page.goto(`${base}/admin/doctors`);
+      const row = page.locator('tr', { hasText: 'Dr. Rohan Iyer' }).first();
+      await row.getByRole('button', { name: 'Deactivate', exact: true }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByText('Deactivate Dr. Rohan Iyer?').waitFor();
+      await screenshot(page, 'admin-doctor-deactivate-confirm');
+      await dialog.getByRole('button', { name: 'Deactivate', exact: true }).click();
+      await page.getByText('Dr. Rohan Iyer deactivated').waitFor();
+      await row.getByRole('button', { name: 'Activate', exact: true }).waitFor();
+      assert.match(page.url(), /\/admin\/doctors/, 'the confirmation does not open the row');
+      await noHorizontalScroll(page, 'doctors list');
+      await screenshot(page, 'admin-doctor-deactivated');
+      // The seeds' screen shows the same doctor as Inactive (one rule, two views).
+      await page.goto(`${base}/institution-admin`);
+      const card = page.getByTestId('institution-doctor').filter({ hasText: 'Dr. Rohan Iyer' });
+      await card.getByText('Inactive', { exact: true }).waitFor();
+      // Activated again from the doctor's page.
+      await page.goto(`${base}/admin/doctors`);
+      await page.locator('tr', { hasText: 'Dr. Rohan Iyer' }).first().locator('td').first().click();
+      await page.waitForURL(/\/admin\/doctors\/.+\/show$/);
+      await page.getByText('Pediatrics').first().waitFor();
+      await page.getByRole('button', { name: 'Activate', exact: true }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Activate', exact: true }).click();
+      await page.getByText('Dr. Rohan Iyer activated').waitFor();
+      await page.getByRole('button', { name: 'Deactivate', exact: true }).waitFor();
+      await screenshot(page, 'admin-doctor-show');
+
+      // The seeds' 'coming soon' staff edit: the role, with the default permissions beside each.
+      await page.goto(`${base}/admin/staff`);
+      await page.locator('tr', { hasText: 'Dr. Rohan Iyer' }).first().locator('td').first().click();
+      await page.waitForURL(/\/admin\/staff\/.+\/show$/);
+      await page.getByRole('link', { name: 'Edit' }).click();
+      await page.waitForURL(/\/admin\/staff\/[^/]+$/);
+      await page.getByRole('combobox', { name: /Role/ }).click();
+      await page.getByRole('option', { name: /^SUPER_DOCTOR — / }).click();
+      await screenshot(page, 'admin-staff-edit');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.waitForURL(/\/admin\/staff\/.+\/show$/);
+      await page.getByText('SUPER_DOCTOR', { exact: true }).waitFor();
+      // Back as it was, for the other width.
+      await page.getByRole('link', { name: 'Edit' }).click();
+      await page.getByRole('combobox', { name: /Role/ }).click();
+      await page.getByRole('option', { name: /^DOCTOR — / }).click();
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.waitForURL(/\/admin\/staff\/.+\/show$/);
+      await page.getByText('DOCTOR', { exact: true }).waitFor();
+      await noHorizontalScroll(page, 'staff show');
     });
   }
 

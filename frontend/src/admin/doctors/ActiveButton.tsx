@@ -1,5 +1,7 @@
 import { useState, type MouseEvent } from 'react';
 import { Button, Confirm, useCanAccess, useNotify, useRecordContext, useUpdate } from 'react-admin';
+import PersonOffIcon from '@mui/icons-material/PersonOff';
+import HowToRegIcon from '@mui/icons-material/HowToReg';
 
 interface DoctorRecord {
   id: string;
@@ -42,7 +44,10 @@ export function DoctorActiveButton() {
   const stop = (e: MouseEvent) => e.stopPropagation();
   return (
     <span onClick={stop}>
-      <Button label={label} disabled={isPending} onClick={() => setOpen(true)} />
+      {/* On a phone react-admin draws the button as its icon alone (the label becomes its accessible name). */}
+      <Button label={label} disabled={isPending} onClick={() => setOpen(true)}>
+        {activating ? <HowToRegIcon /> : <PersonOffIcon />}
+      </Button>
       <Confirm
         isOpen={open}
         loading={isPending}
