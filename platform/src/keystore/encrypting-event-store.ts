@@ -1,6 +1,9 @@
 import { ERASED_VALUE, clinicalRecordsSubject, isEventType, personalFieldRules, type EventType } from '@telemed/contracts';
 import type { AppendOptions, AppendResult, EventStore, NewEvent, StoredEvent, SubscribeOptions, Subscription } from '../event-store/port';
-import { decryptEventData, encryptEventData } from './event-envelope';
+import { decryptEventData, encryptEventData, fieldContext } from './event-envelope';
+import { DecryptionWorker } from './decryption-worker';
+import type { FieldJob } from './decryption-thread';
+import { EnvelopeError, parseCiphertext } from './envelope';
 import type { KeyRing } from './key-ring';
 import { Lru } from './lru';
 
@@ -10,6 +13,17 @@ import { Lru } from './lru';
  * encrypted. About a minute of bookings; emptied whenever a key is forgotten, so nothing erased is served from it.
  */
 const RECENT_PLAIN_LIMIT = 4096;
+
+/** Pages of the log at least this long are read ahead, the next one decrypted on a worker thread meanwhile. */
+const READ_AHEAD_MIN_PAGE = 200;
+
+interface ReadAhead {
+  fromPosition: number;
+  limit: number;
+  /** The key ring's forget count when it was read: a page read before a key was forgotten is read again. */
+  forgotten: number;
+  page: Promise<StoredEvent[]>;
+}
 
 /** Whether events of this type hold personal fields (contracts' PERSONAL_FIELDS). */
 const personal = (type: string): type is EventType => isEventType(type) && personalFieldRules(type).length > 0;
@@ -25,6 +39,8 @@ export class EncryptingEventStore implements EventStore {
   private readonly recentPlain = new Lru<string, unknown>(RECENT_PLAIN_LIMIT);
   /** The key ring's forget count when `recentPlain` was last known good. */
   private plainAsOf: number;
+  private readonly worker = new DecryptionWorker();
+  private ahead: ReadAhead | null = null;
 
   constructor(
     readonly log: EventStore,
@@ -73,8 +89,22 @@ export class EncryptingEventStore implements EventStore {
     return this.open(await this.log.readStream(stream));
   }
 
+  /**
+   * A full page is followed by a read of the next one, whose fields are decrypted on a worker thread while the caller
+   * applies this one (a catch-up or a rebuild reads page after page); the next call takes it if it asks for it.
+   */
   async readAll(options: { fromPosition: number; limit: number }): Promise<StoredEvent[]> {
-    return this.open(await this.log.readAll(options));
+    const ahead = this.ahead;
+    this.ahead = null;
+    const usable = ahead && ahead.fromPosition === options.fromPosition && ahead.limit === options.limit && ahead.forgotten === this.keys.forgotten;
+    const page = usable ? await ahead.page : await this.open(await this.log.readAll(options));
+    if (page.length === options.limit && options.limit >= READ_AHEAD_MIN_PAGE) {
+      const next = { fromPosition: page[page.length - 1]!.position, limit: options.limit };
+      const read = this.log.readAll(next).then((events) => this.open(events, true));
+      read.catch(() => undefined); // surfaced to the call that takes it; a page nobody takes is dropped
+      this.ahead = { ...next, forgotten: this.keys.forgotten, page: read };
+    }
+    return page;
   }
 
   subscribeToAll(options: SubscribeOptions): Subscription {
@@ -86,13 +116,22 @@ export class EncryptingEventStore implements EventStore {
   }
 
   async close(): Promise<void> {
+    this.ahead = null;
+    await this.worker.close();
     await this.log.close();
     await this.keys.close();
   }
 
-  /** The events with their personal fields in clear; the array is reused when nothing needed decrypting. */
-  private async open(events: StoredEvent[]): Promise<StoredEvent[]> {
+  /**
+   * The events with their personal fields in clear; the array is reused when nothing needed decrypting. Off the
+   * thread, the fields are decrypted on the worker (keys are still looked up here, in the log's order, so an erasure
+   * met on the way is honoured as it is in line).
+   */
+  private async open(events: StoredEvent[], offThread = false): Promise<StoredEvent[]> {
     let out: StoredEvent[] | null = null;
+    const jobs: FieldJob[] = [];
+    const targets: Array<{ data: Record<string, unknown>; field: string }> = [];
+    const keys = new Map<string, Buffer>();
     for (let i = 0; i < events.length; i += 1) {
       const event = events[i]!;
       // Another process erased this person: their key is gone, and so must be this process's copy.
@@ -105,10 +144,42 @@ export class EncryptingEventStore implements EventStore {
         out[i] = { ...event, data: plain };
         continue;
       }
-      const { data } = await decryptEventData(event.type, event.data as object, this.keys.keyById, this.keys.cachedKeyById);
-      if (data === event.data) continue;
-      out ??= events.slice();
-      out[i] = { ...event, data };
+      if (!offThread) {
+        const { data } = await decryptEventData(event.type, event.data as object, this.keys.keyById, this.keys.cachedKeyById);
+        if (data === event.data) continue;
+        out ??= events.slice();
+        out[i] = { ...event, data };
+        continue;
+      }
+      let copy: Record<string, unknown> | null = null;
+      for (const rule of personalFieldRules(event.type)) {
+        for (const field of rule.fields) {
+          const value = (event.data as Record<string, unknown>)[field];
+          const parts = typeof value === 'string' ? parseCiphertext(value) : null;
+          if (!parts) continue;
+          if (!copy) {
+            copy = { ...(event.data as Record<string, unknown>) };
+            out ??= events.slice();
+            out[i] = { ...event, data: copy };
+          }
+          const cached = this.keys.cachedKeyById(parts.k);
+          const key = cached === undefined ? await this.keys.keyById(parts.k) : cached;
+          if (!key) {
+            copy[field] = ERASED_VALUE;
+            continue;
+          }
+          keys.set(parts.k, key);
+          jobs.push({ ...parts, context: fieldContext(event.type, field) });
+          targets.push({ data: copy, field });
+        }
+      }
+    }
+    if (jobs.length > 0) {
+      const results = await this.worker.decrypt(jobs, keys);
+      results.forEach((plain, j) => {
+        if (plain === null) throw new EnvelopeError('The ciphertext does not authenticate (altered, or another key or field)');
+        targets[j]!.data[targets[j]!.field] = plain;
+      });
     }
     return out ?? events;
   }

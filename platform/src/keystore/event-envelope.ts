@@ -8,7 +8,7 @@ export type KeyForSubject = (subjectId: string) => Promise<{ key_id: string; key
 export type KeyById = (keyId: string) => Promise<Buffer | null>;
 
 /** Where a field's ciphertext lives: part of what it authenticates. */
-const fieldContext = (type: EventType, field: string) => `${type}.${field}`;
+export const fieldContext = (type: EventType, field: string) => `${type}.${field}`;
 
 /**
  * The event's data with every personal field (contracts' PERSONAL_FIELDS) encrypted under its person's key.
