@@ -1,47 +1,14 @@
 import { performance } from 'node:perf_hooks';
-import { MedicineIndex, brandEntry, loadNlem, normalizeMedicineName, type MedicineEntry } from '@telemed/query';
+import { MedicineIndex, generatedBrands, loadNlem, normalizeMedicineName, type MedicineEntry } from '@telemed/query';
 import { percentile, round } from './stats';
 
 /**
  * Medicine search (issue 14): the product's MedicineIndex (prefix, then word starts, then substrings, then one typo)
  * over the shipped NLEM 2022 list and over NLEM plus a generated brand catalogue, beside a plain scan of the same
  * normalized names (`Array.filter(name.includes(q))`, the first `limit` kept) in the same run. The scan does less
- * (no ranking, no typo tolerance): it is the floor of a search without an index, not an equal.
+ * (no ranking, no typo tolerance): it is the floor of a search without an index, not an equal. The brands are the
+ * generated catalogue the search's tests use too (services/query/src/medicines/generated-catalogue.ts, seed 14).
  */
-
-/** mulberry32: a small deterministic generator, so every run searches the same catalogue. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const SYLLABLES = ['ca', 'lo', 'pa', 'ri', 'zo', 'mex', 'dol', 'vi', 'ta', 'fen', 'cor', 'zin', 'amo', 'nol', 'pri', 'sta', 'lix', 'ver', 'qui', 'tor', 'bel', 'mox', 'ra', 'sel', 'du', 'nex', 'gen', 'tri', 'ox', 'an'];
-const SUFFIXES = ['', '', ' Forte', ' Plus', ' DS', ' XR', ' Kid', ' SR', ' MR'];
-const MAKERS = ['Aarav Labs', 'Bharat Remedies', 'Chandra Pharma', 'Deccan Healthcare', 'Eastern Life Sciences', 'Ganga Formulations', 'Himalaya Drugs Co', 'Indus Biotech', 'Jaipur Generics', 'Kaveri Medicare'];
-
-/** `count` brand rows with generated names (seeded), each composed of one or two NLEM medicines in one of their forms. */
-export function generatedBrands(count: number, nlem: MedicineEntry[], seed = 14): MedicineEntry[] {
-  const next = random(seed);
-  const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
-  const out: MedicineEntry[] = [];
-  for (let i = 0; i < count; i += 1) {
-    const syllables = 2 + Math.floor(next() * 3);
-    let name = '';
-    for (let s = 0; s < syllables; s += 1) name += pick(SYLLABLES);
-    name = name[0]!.toUpperCase() + name.slice(1) + ` ${[100, 250, 500, 650, 10, 20, 40][Math.floor(next() * 7)]}` + pick(SUFFIXES);
-    const first = pick(nlem);
-    const second = next() < 0.2 ? pick(nlem) : null;
-    const composition = second && second.name !== first.name ? `${first.name} + ${second.name}` : first.name;
-    out.push(brandEntry({ name, manufacturer: pick(MAKERS), composition, strength: first.strength?.split(',')[0] ?? '', form: first.dosage_form ?? 'Tablet' }, nlem));
-  }
-  return out;
-}
 
 /** What builders type: short and longer prefixes, word starts, substrings, one-typo names, and misses. */
 const NLEM_QUERIES = ['pa', 'par', 'paracet', 'amox', 'metfor', 'acid', 'sodium', 'cillin', 'azole', 'paracetmol', 'amoxcillin', 'metfromin', 'qqqq', 'zz'];

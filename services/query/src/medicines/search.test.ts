@@ -1,21 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { MedicineIndex, brandEntry, loadNlem, normalize, type MedicineEntry } from './catalogue';
+import { generatedBrands, seededRandom } from './generated-catalogue';
 
 const nlem = loadNlem();
 const brand = (name: string, composition = 'Paracetamol', form = 'Tablet') => brandEntry({ name, manufacturer: 'Example Pharma Ltd', composition, strength: '500 mg', form }, nlem);
-
-/** A deterministic generator (mulberry32), for the catalogue and the queries of the property test. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Every text one edit from q (the definition the index must agree with, written the slow way). */
 function oneEdit(q: string): Set<string> {
@@ -62,14 +51,9 @@ describe('medicine search index', () => {
   });
 
   it('agrees with the rules written the slow way, on a generated catalogue and generated queries', () => {
-    const next = random(7);
-    const syllables = ['ca', 'lo', 'pa', 'ri', 'zo', 'mex', 'dol', 'vi', 'ta', 'fen', 'cor', 'amo', 'nol', 'pri', 'sta'];
-    const entries = [...nlem];
-    for (let i = 0; i < 3000; i += 1) {
-      let name = '';
-      for (let s = 0; s < 2 + Math.floor(next() * 3); s += 1) name += syllables[Math.floor(next() * syllables.length)];
-      entries.push(brand(`${name[0]!.toUpperCase()}${name.slice(1)} ${Math.floor(next() * 1000)}${next() < 0.3 ? ' Forte' : ''}`));
-    }
+    // The generated catalogue of the benchmark (another seed, fewer brands), and queries drawn from it.
+    const next = seededRandom(7);
+    const entries = [...nlem, ...generatedBrands(3000, nlem, 7)];
     const big = new MedicineIndex(entries);
     for (let n = 0; n < 150; n += 1) {
       const source = normalize(entries[Math.floor(next() * entries.length)]!.name);
