@@ -136,8 +136,6 @@ export function createLobby(options: { bus: Bus; readStore: ReadStore; sessions:
         for (const userId of [...(held.get(data.appointment_id)?.keys() ?? [])]) release(data.appointment_id, userId);
       }
     },
-    /** How many people are waiting in lobbies on this replica. */
-    waiting: () => [...held.values()].reduce((sum, lobby) => sum + lobby.size, 0),
     async start() {
       subscriptions.push(await options.bus.subscribeTransient(LOBBY_SUBJECTS, deliver));
     },
