@@ -13,6 +13,7 @@ import { loginPaint } from './login-paint';
 import { firstFrame } from './first-frame';
 import { bookingWithAndWithoutEncryption, rebuildWithAndWithoutDecryption } from './encryption-cost';
 import { medicineSearch } from './medicine-search';
+import { onlineRebuild } from './online-rebuild';
 import { median, round } from './stats';
 import { markdownTable } from './table';
 
@@ -22,7 +23,7 @@ import { markdownTable } from './table';
  * bench/results/latest.json (a figure not run keeps its last measurement) and a timestamped file; the README table is
  * printed from latest.json.
  */
-const FIGURES = ['appends', 'request-approve', 'slots', 'rebuild', 'fanout', 'growth', 'login-paint', 'encryption', 'medicines', 'first-frame'] as const;
+const FIGURES = ['appends', 'request-approve', 'slots', 'rebuild', 'online-rebuild', 'fanout', 'growth', 'login-paint', 'encryption', 'medicines', 'first-frame'] as const;
 type Figure = (typeof FIGURES)[number];
 
 const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, runs: { type: 'string' }, only: { type: 'string' } } });
@@ -104,6 +105,24 @@ const measure: Record<Figure, () => Promise<unknown>> = {
       sqlite_per_second: round(median(result.sqliteRates), 0),
       sqlite_ratio: round(median(result.sqliteRates) / median(result.ceilings), 3),
       sqlite_runs: result.sqliteRates.map((r) => round(r, 0)),
+    };
+  },
+
+  async 'online-rebuild'() {
+    const events = values.quick ? 200_000 : 1_000_000;
+    log(`online-rebuild: ${events} events; appointments rebuilt beside its live generation while a client queries it…`);
+    const rows = await onlineRebuild(work, events, runs);
+    return {
+      events,
+      projection: rows[0]!.projection,
+      per_second: medianBy(rows, (r) => r.events_per_second, 0),
+      ceiling_per_second: medianBy(rows, (r) => r.ceiling_events_per_second, 0),
+      ratio: round(median(rows.map((r) => r.events_per_second)) / median(rows.map((r) => r.ceiling_events_per_second)), 3),
+      peak_rss_mib: medianBy(rows, (r) => r.peak_rss_mib),
+      longest_stall_ms: medianBy(rows, (r) => r.longest_stall_ms),
+      slowest_query_ms: medianBy(rows, (r) => r.slowest_query_ms),
+      failed_or_empty_queries: rows.reduce((n, r) => n + r.failed_or_empty_queries, 0),
+      runs: rows,
     };
   },
 

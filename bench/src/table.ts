@@ -12,6 +12,17 @@ type Figures = Partial<{
   'request-approve': Stamped<{ pairs: number; pairs_per_second: number; p50_ms: number; p99_ms: number; ceiling_pairs_per_second: number; ratio: number; errors: number }>;
   slots: Stamped<{ bytes: number; slots: number; history_events: number; requests_per_second: number; p50_ms: number; ceiling_requests_per_second: number; ratio: number }>;
   rebuild: Stamped<{ events: number; per_second: number; ceiling_per_second: number; ratio: number; sqlite_per_second?: number; sqlite_ratio?: number }>;
+  'online-rebuild': Stamped<{
+    events: number;
+    projection: string;
+    per_second: number;
+    ceiling_per_second: number;
+    ratio: number;
+    peak_rss_mib: number;
+    longest_stall_ms: number;
+    slowest_query_ms: number;
+    failed_or_empty_queries: number;
+  }>;
   fanout: Stamped<{ sockets: number; p50_ms: number; p99_ms: number; memory_per_socket_kib: number; messages_per_second: number; ceiling_p50_ms: number; ceiling_p99_ms: number; ceiling_memory_per_socket_kib: number }>;
   growth: Stamped<{
     rows: Array<{
@@ -80,6 +91,12 @@ export function markdownTable(latest: { figures?: Figures }): string {
     if (r.sqlite_per_second !== undefined) {
       rows.push(`| projection rebuild, ${n(r.events)} events, into a new SQLite read-models file (what \`npm start\` builds) | ${n(r.sqlite_per_second)} events/s | the same ceiling | ${r.sqlite_ratio} | ${when(f.rebuild)} |`);
     }
+  }
+  if (f['online-rebuild']) {
+    const r = f['online-rebuild'].result;
+    rows.push(
+      `| operator's rebuild of \`${r.projection}\` beside its live generation, ${n(r.events)} events, SQLite read store, a client querying throughout | ${n(r.per_second)} events/s; peak RSS ${n(r.peak_rss_mib)} MiB; longest stall ${r.longest_stall_ms} ms; slowest query ${r.slowest_query_ms} ms; ${r.failed_or_empty_queries} failed or empty answers | ${n(r.ceiling_per_second)} events/s: reading and parsing the same log | ${r.ratio} | ${when(f['online-rebuild'])} |`,
+    );
   }
   if (f.fanout) {
     const r = f.fanout.result;
