@@ -68,22 +68,35 @@ export function createCallSockets(options: { bus: Bus; readStore: ReadStore; log
       carriers.delete(call);
       if (graces.has(call)) continue;
       const [userId, appointmentId] = call.split(' ') as [string, string];
+      // The connection that was live when the socket dropped: a join since (another device) is not theirs to end.
+      const atDrop = connectionOf(userId, appointmentId);
       const timer = setTimeout(() => {
         graces.delete(call);
-        void reportIfStillPresent(userId, appointmentId);
+        void reportIfStillPresent(userId, appointmentId, atDrop);
       }, options.graceMs);
       timer.unref();
       graces.set(call, timer);
     }
   }
 
-  async function reportIfStillPresent(userId: string, appointmentId: string) {
+  /** The participant's present connection in the open p2p call, or null. */
+  async function connectionOf(userId: string, appointmentId: string): Promise<string | null> {
     try {
       const consultation = await consultations.get(appointmentId);
-      if (!consultation || consultation.status !== 'active' || consultation.provider !== 'p2p') return;
+      if (!consultation || consultation.status !== 'active' || consultation.provider !== 'p2p') return null;
       const current = consultation.participants?.find((p) => p.user_id === userId);
-      if (!current?.present) return;
-      const notice: ParticipantDisconnected = { appointment_id: appointmentId, user_id: userId, connection_id: current.connection_id };
+      return current?.present ? current.connection_id : null;
+    } catch (error) {
+      logger.error({ err: error }, 'could not read the consultation of a dropped call socket');
+      return null;
+    }
+  }
+
+  async function reportIfStillPresent(userId: string, appointmentId: string, atDrop: Promise<string | null>) {
+    const [then, now] = await Promise.all([atDrop, connectionOf(userId, appointmentId)]);
+    if (!then || then !== now) return;
+    const notice: ParticipantDisconnected = { appointment_id: appointmentId, user_id: userId, connection_id: then };
+    try {
       await options.bus.publishTransient(PARTICIPANT_DISCONNECTED_SUBJECT, notice);
       logger.info({ appointment_id: appointmentId, user_id: userId }, 'call socket did not come back within the grace');
     } catch (error) {

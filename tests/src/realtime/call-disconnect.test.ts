@@ -97,6 +97,21 @@ describe('a dropped call socket in a peer-to-peer consultation (issue 13)', () =
     for (const s of [back, d]) s.socket.close(1000);
   });
 
+  it('a join from another device during the grace is not ended by the old socket\'s drop', async () => {
+    const id = await runningConsultation();
+    const [p, d] = [await socket(patient), await socket(doctor)];
+    attach(p, id);
+    await wait(100);
+    p.socket.terminate();
+    await wait(GRACE_MS / 4);
+    // The phone joins (a new connection) before its socket has attached anything.
+    await t.http.post(`/api/v1/consultations/${id}/join`).set(patient.auth).expect(200);
+    await wait(GRACE_MS * 2.5);
+    assert.deepEqual(await disconnections(id), []);
+    assert.equal(await patientPresent(id), true);
+    d.socket.close(1000);
+  });
+
   it('a socket that only signalled carries the call too; a second socket of the same person still carrying it keeps them present', async () => {
     const id = await runningConsultation();
     const [p, spare, d] = [await socket(patient), await socket(patient), await socket(doctor)];
