@@ -8,7 +8,7 @@ import { useAppointmentId, useAppointmentPatient, usePatientRecords } from './ho
 import { PrescriptionBuilder } from './PrescriptionBuilder';
 import { DownloadButton } from './RecordsTiles';
 import { NOTES_SAVED_MS, NOTES_SAVED_TEXT, RECENT_SHOWN } from './rules';
-import { failureText } from './UploadReportsModal';
+import { failureText } from './RecordsDialog';
 
 const shortDate = (iso: string) => new Date(iso.length === 10 ? `${iso}T00:00:00` : iso).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
 

@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Dialog, useMediaQuery, DialogActions, DialogContent, DialogTitle, IconButton, MenuItem, Stack, TextField } from '@mui/material';
-import CloseIcon from '@mui/icons-material/Close';
+import { Button, MenuItem, Stack, TextField } from '@mui/material';
 import { RECORD_TEXTS } from '@telemed/contracts/record-constants';
 import { recordsApi } from './api';
-import { NOTE_TEMPLATE_TEXTS, applyTemplate, canSaveDraft, canSaveNotes, emptyNotes, notesBody, type FollowUp, type NotesFields, type Priority, type TemplateId, PHONE_QUERY } from './rules';
-import { failureText } from './UploadReportsModal';
+import { NOTE_TEMPLATE_TEXTS, applyTemplate, canSaveDraft, canSaveNotes, emptyNotes, notesBody, type FollowUp, type NotesFields, type Priority, type TemplateId } from './rules';
+import { RecordsDialog, useFailure } from './RecordsDialog';
 
 const PRIORITIES: Array<[Priority, string]> = [
   ['low', 'Low'],
@@ -26,8 +25,7 @@ const FOLLOW_UPS: Array<[FollowUp, string]> = [
 export function NotesModal(props: { open: boolean; onClose(): void; onSaved?(isDraft: boolean): void; appointmentId: string; patientName?: string; patientId?: string }) {
   const [fields, setFields] = useState<NotesFields>(() => emptyNotes(props.patientName, props.patientId));
   const [saving, setSaving] = useState<'draft' | 'final' | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const phone = useMediaQuery(PHONE_QUERY);
+  const failure = useFailure(RECORD_TEXTS.saveNotesFailed);
   // What was saved before (the in-call panel's notes, a draft) is the starting point, so a save never drops it.
   useEffect(() => {
     if (!props.open || !props.appointmentId) return;
@@ -57,96 +55,83 @@ export function NotesModal(props: { open: boolean; onClose(): void; onSaved?(isD
   }, [props.open, props.appointmentId]);
   const set = (key: keyof NotesFields) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [key]: e.target.value }));
   const close = () => {
-    if (saving) return;
-    setError(null);
+    failure.clear();
     props.onClose();
   };
   const save = async (isDraft: boolean) => {
     if (isDraft ? !canSaveDraft(fields) : !canSaveNotes(fields)) return;
     setSaving(isDraft ? 'draft' : 'final');
-    setError(null);
-    try {
-      await recordsApi.saveNotes(props.appointmentId, notesBody(fields, isDraft));
-      setSaving(null);
-      props.onSaved?.(isDraft);
-      if (!isDraft) setFields(emptyNotes(props.patientName, props.patientId));
-      props.onClose();
-    } catch (e) {
-      setSaving(null);
-      setError(failureText(e, RECORD_TEXTS.saveNotesFailed));
-    }
+    // Every field is sent (blank ones as null, which clears them): the modal saves the whole notes it shows.
+    const saved = await failure.run(() => recordsApi.saveNotes(props.appointmentId, notesBody(fields, isDraft)));
+    setSaving(null);
+    if (!saved) return;
+    props.onSaved?.(isDraft);
+    if (!isDraft) setFields(emptyNotes(props.patientName, props.patientId));
+    props.onClose();
   };
   const busy = saving !== null;
   const text = (key: keyof NotesFields, label: string, rows = 2) => (
     <TextField label={label} multiline minRows={rows} value={fields[key] ?? ''} onChange={set(key)} disabled={busy} slotProps={{ htmlInput: { maxLength: 4000 } }} />
   );
   return (
-    <Dialog open={props.open} onClose={close} fullWidth fullScreen={phone} maxWidth="md" aria-labelledby="notes-title">
-      <DialogTitle id="notes-title" sx={{ pr: 6 }}>
-        Consultation Notes
-        <IconButton aria-label="Close" onClick={close} disabled={busy} sx={{ position: 'absolute', right: 8, top: 8 }}>
-          <CloseIcon />
-        </IconButton>
-      </DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField
-            select
-            label="Template"
-            value={fields.template ?? ''}
-            onChange={(e) => setFields((f) => applyTemplate(f, e.target.value as TemplateId))}
-            disabled={busy}
-            helperText="A template fills only the fields that are empty"
-          >
-            {(Object.keys(NOTE_TEMPLATE_TEXTS) as TemplateId[]).map((id) => (
-              <MenuItem key={id} value={id}>
-                {NOTE_TEMPLATE_TEXTS[id].name}
-              </MenuItem>
-            ))}
-          </TextField>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField fullWidth required label="Patient name" value={fields.patient_name} onChange={set('patient_name')} disabled={busy} slotProps={{ htmlInput: { maxLength: 200 } }} />
-            <TextField fullWidth label="Patient ID" value={fields.patient_id} onChange={set('patient_id')} disabled={busy} slotProps={{ htmlInput: { maxLength: 200 } }} />
-          </Stack>
-          {text('chief_complaint', 'Chief complaint')}
-          {text('clinical_assessment', 'Clinical assessment', 3)}
-          {text('treatment_plan', 'Treatment plan', 3)}
-          {text('follow_up_instructions', 'Follow-up instructions')}
-          {text('additional_notes', 'Additional notes')}
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField fullWidth select label="Priority level" value={fields.priority_level} onChange={(e) => setFields((f) => ({ ...f, priority_level: e.target.value as Priority }))} disabled={busy}>
-              {PRIORITIES.map(([value, label]) => (
-                <MenuItem key={value} value={value}>
-                  {label}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField fullWidth select label="Follow-up required" value={fields.follow_up_required} onChange={(e) => setFields((f) => ({ ...f, follow_up_required: e.target.value as FollowUp }))} disabled={busy}>
-              {FOLLOW_UPS.map(([value, label]) => (
-                <MenuItem key={value} value={value}>
-                  {label}
-                </MenuItem>
-              ))}
-            </TextField>
-          </Stack>
-          {error && (
-            <Alert severity="error" role="alert">
-              {error}
-            </Alert>
-          )}
-        </Stack>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
-        <Button onClick={close} disabled={busy}>
-          Cancel
-        </Button>
-        <Button variant="outlined" onClick={() => void save(true)} disabled={busy || !canSaveDraft(fields)}>
-          {saving === 'draft' ? 'Saving...' : 'Save as Draft'}
-        </Button>
-        <Button variant="contained" onClick={() => void save(false)} disabled={busy || !canSaveNotes(fields)}>
-          {saving === 'final' ? 'Saving...' : 'Save Notes'}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <RecordsDialog
+      open={props.open}
+      title="Consultation Notes"
+      titleId="notes-title"
+      maxWidth="md"
+      busy={busy}
+      error={failure.error}
+      onClose={close}
+      actions={
+        <>
+          <Button variant="outlined" onClick={() => void save(true)} disabled={busy || !canSaveDraft(fields)}>
+            {saving === 'draft' ? 'Saving...' : 'Save as Draft'}
+          </Button>
+          <Button variant="contained" onClick={() => void save(false)} disabled={busy || !canSaveNotes(fields)}>
+            {saving === 'final' ? 'Saving...' : 'Save Notes'}
+          </Button>
+        </>
+      }
+    >
+      <TextField
+        select
+        label="Template"
+        value={fields.template ?? ''}
+        onChange={(e) => setFields((f) => applyTemplate(f, e.target.value as TemplateId))}
+        disabled={busy}
+        helperText="A template fills only the fields that are empty"
+      >
+        {(Object.keys(NOTE_TEMPLATE_TEXTS) as TemplateId[]).map((id) => (
+          <MenuItem key={id} value={id}>
+            {NOTE_TEMPLATE_TEXTS[id].name}
+          </MenuItem>
+        ))}
+      </TextField>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField fullWidth required label="Patient name" value={fields.patient_name} onChange={set('patient_name')} disabled={busy} slotProps={{ htmlInput: { maxLength: 200 } }} />
+        <TextField fullWidth label="Patient ID" value={fields.patient_id} onChange={set('patient_id')} disabled={busy} slotProps={{ htmlInput: { maxLength: 200 } }} />
+      </Stack>
+      {text('chief_complaint', 'Chief complaint')}
+      {text('clinical_assessment', 'Clinical assessment', 3)}
+      {text('treatment_plan', 'Treatment plan', 3)}
+      {text('follow_up_instructions', 'Follow-up instructions')}
+      {text('additional_notes', 'Additional notes')}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField fullWidth select label="Priority level" value={fields.priority_level} onChange={(e) => setFields((f) => ({ ...f, priority_level: e.target.value as Priority }))} disabled={busy}>
+          {PRIORITIES.map(([value, label]) => (
+            <MenuItem key={value} value={value}>
+              {label}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField fullWidth select label="Follow-up required" value={fields.follow_up_required} onChange={(e) => setFields((f) => ({ ...f, follow_up_required: e.target.value as FollowUp }))} disabled={busy}>
+          {FOLLOW_UPS.map(([value, label]) => (
+            <MenuItem key={value} value={value}>
+              {label}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
+    </RecordsDialog>
   );
 }

@@ -7,7 +7,7 @@ import { recordsApi } from './api';
 import { MedicineSearch } from './MedicineSearch';
 import { DownloadButton } from './RecordsTiles';
 import { GENDERS, ageBody, canAddLine, emptyLine, lineBody, lineLabel, pickMedicine, toSessionLine, typeMedicine, type DurationUnit, type Frequency, type Gender, type LineDraft, type SessionLine } from './rules';
-import { failureText } from './UploadReportsModal';
+import { failureText } from './RecordsDialog';
 
 /** What the Guidelines say of a picked medicine before sending (the server decides; this only warns early). */
 export function guidelineNote(medicine: string, list: TpgList | null): { severity: 'error' | 'info'; text: string } | null {

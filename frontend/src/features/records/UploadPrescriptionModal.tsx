@@ -1,11 +1,9 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, LinearProgress, Stack, TextField, Typography, useMediaQuery } from '@mui/material';
-import CloseIcon from '@mui/icons-material/Close';
+import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import { RECORD_TEXTS } from '@telemed/contracts/record-constants';
-import { uploadForm } from './api';
-import { UPLOADED_CLOSE_DELAY_MS, formatBytes, prescriptionFileError, shownProgress, PHONE_QUERY } from './rules';
-import { failureText } from './UploadReportsModal';
+import { formatBytes, prescriptionFileError } from './rules';
+import { RecordsDialog, UploadProgress, useUpload } from './RecordsDialog';
 
 export const PRESCRIPTION_ACCEPT = '.pdf,.jpg,.jpeg,.png,.doc,.docx';
 
@@ -20,20 +18,18 @@ export function UploadPrescriptionModal(props: { open: boolean; onClose(): void;
   const [patientId, setPatientId] = useState(props.patientId ?? '');
   const [summary, setSummary] = useState('');
   const [notes, setNotes] = useState('');
-  const [progress, setProgress] = useState<number | null>(null);
-  const [done, setDone] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const uploading = progress !== null;
-  const phone = useMediaQuery(PHONE_QUERY);
+  const upload = useUpload(RECORD_TEXTS.uploadPrescriptionFailed);
+  const uploading = upload.uploading;
 
-  const close = () => {
-    if (uploading) return;
+  const reset = () => {
     setFile(null);
     setFileError(null);
     setSummary('');
     setNotes('');
-    setError(null);
-    setDone(false);
+    upload.reset();
+  };
+  const close = () => {
+    reset();
     props.onClose();
   };
   const pick = (picked: File | undefined) => {
@@ -50,89 +46,60 @@ export function UploadPrescriptionModal(props: { open: boolean; onClose(): void;
     if (summary.trim()) form.append('medication_summary', summary.trim());
     if (notes.trim()) form.append('additional_notes', notes.trim());
     form.append('file', file, file.name);
-    setError(null);
-    setProgress(0);
-    try {
-      await uploadForm(`/consultations/${encodeURIComponent(props.appointmentId)}/prescription-files`, form, (loaded, total) => setProgress(shownProgress(loaded, total, false)));
-      setProgress(100);
-      setDone(true);
-      setTimeout(() => {
-        setProgress(null);
-        props.onUploaded?.();
-        close();
-      }, UPLOADED_CLOSE_DELAY_MS);
-    } catch (e) {
-      setProgress(null);
-      setError(failureText(e, RECORD_TEXTS.uploadPrescriptionFailed));
-    }
+    await upload.send(`/consultations/${encodeURIComponent(props.appointmentId)}/prescription-files`, form, () => {
+      props.onUploaded?.();
+      close();
+    });
   };
 
   return (
-    <Dialog open={props.open} onClose={close} fullWidth fullScreen={phone} maxWidth="sm" aria-labelledby="upload-prescription-title">
-      <DialogTitle id="upload-prescription-title" sx={{ pr: 6 }}>
-        Upload Prescription
-        <IconButton aria-label="Close" onClick={close} disabled={uploading} sx={{ position: 'absolute', right: 8, top: 8 }}>
-          <CloseIcon />
-        </IconButton>
-      </DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <Box
-            onDragOver={(e) => e.preventDefault()}
-            onDrop={(e) => {
-              e.preventDefault();
-              if (!uploading) pick(e.dataTransfer.files[0]);
-            }}
-            sx={{ border: 2, borderStyle: 'dashed', borderColor: 'divider', borderRadius: 2, p: 2, textAlign: 'center' }}
-          >
-            <UploadFileOutlined color="primary" aria-hidden />
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-              {file ? `${file.name} · ${formatBytes(file.size)}` : 'PDF, JPG, PNG, DOC or DOCX, up to 10 MB'}
-            </Typography>
-            <Button variant="outlined" component="label" disabled={uploading}>
-              {file ? 'Choose another file' : 'Choose file'}
-              <input
-                hidden
-                type="file"
-                accept={PRESCRIPTION_ACCEPT}
-                aria-label="Prescription file"
-                onChange={(e) => {
-                  pick(e.target.files?.[0]);
-                  e.target.value = '';
-                }}
-              />
-            </Button>
-          </Box>
-          {fileError && <Alert severity="error">{fileError}</Alert>}
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField fullWidth required label="Patient name" value={patientName} onChange={(e) => setPatientName(e.target.value)} disabled={uploading} slotProps={{ htmlInput: { maxLength: 200 } }} />
-            <TextField fullWidth label="Patient ID (optional)" value={patientId} onChange={(e) => setPatientId(e.target.value)} disabled={uploading} slotProps={{ htmlInput: { maxLength: 200 } }} />
-          </Stack>
-          <TextField label="Medication summary" multiline minRows={2} value={summary} onChange={(e) => setSummary(e.target.value)} disabled={uploading} slotProps={{ htmlInput: { maxLength: 4000 } }} />
-          <TextField label="Additional notes" multiline minRows={2} value={notes} onChange={(e) => setNotes(e.target.value)} disabled={uploading} slotProps={{ htmlInput: { maxLength: 4000 } }} />
-          {progress !== null && (
-            <Box>
-              <LinearProgress variant="determinate" value={progress} aria-label="Upload progress" />
-              <Typography variant="body2" color="text.secondary" role="status">
-                {done ? 'Uploaded' : `Uploading... ${progress}%`}
-              </Typography>
-            </Box>
-          )}
-          {error && (
-            <Alert severity="error" role="alert">
-              {error}
-            </Alert>
-          )}
-        </Stack>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={close} disabled={uploading}>
-          Cancel
-        </Button>
+    <RecordsDialog
+      open={props.open}
+      title="Upload Prescription"
+      titleId="upload-prescription-title"
+      busy={uploading}
+      error={upload.error}
+      onClose={close}
+      actions={
         <Button variant="contained" onClick={() => void submit()} disabled={uploading || !file || patientName.trim() === ''}>
           Upload Prescription
         </Button>
-      </DialogActions>
-    </Dialog>
+      }
+    >
+      <Box
+        onDragOver={(e) => e.preventDefault()}
+        onDrop={(e) => {
+          e.preventDefault();
+          if (!uploading) pick(e.dataTransfer.files[0]);
+        }}
+        sx={{ border: 2, borderStyle: 'dashed', borderColor: 'divider', borderRadius: 2, p: 2, textAlign: 'center' }}
+      >
+        <UploadFileOutlined color="primary" aria-hidden />
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {file ? `${file.name} · ${formatBytes(file.size)}` : 'PDF, JPG, PNG, DOC or DOCX, up to 10 MB'}
+        </Typography>
+        <Button variant="outlined" component="label" disabled={uploading}>
+          {file ? 'Choose another file' : 'Choose file'}
+          <input
+            hidden
+            type="file"
+            accept={PRESCRIPTION_ACCEPT}
+            aria-label="Prescription file"
+            onChange={(e) => {
+              pick(e.target.files?.[0]);
+              e.target.value = '';
+            }}
+          />
+        </Button>
+      </Box>
+      {fileError && <Alert severity="error">{fileError}</Alert>}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField fullWidth required label="Patient name" value={patientName} onChange={(e) => setPatientName(e.target.value)} disabled={uploading} slotProps={{ htmlInput: { maxLength: 200 } }} />
+        <TextField fullWidth label="Patient ID (optional)" value={patientId} onChange={(e) => setPatientId(e.target.value)} disabled={uploading} slotProps={{ htmlInput: { maxLength: 200 } }} />
+      </Stack>
+      <TextField label="Medication summary" multiline minRows={2} value={summary} onChange={(e) => setSummary(e.target.value)} disabled={uploading} slotProps={{ htmlInput: { maxLength: 4000 } }} />
+      <TextField label="Additional notes" multiline minRows={2} value={notes} onChange={(e) => setNotes(e.target.value)} disabled={uploading} slotProps={{ htmlInput: { maxLength: 4000 } }} />
+      <UploadProgress progress={upload.progress} done={upload.done} />
+    </RecordsDialog>
   );
 }

@@ -1,35 +1,12 @@
-import { useRef, useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  IconButton,
-  LinearProgress,
-  List,
-  ListItem,
-  ListItemText,
-  MenuItem,
-  Stack,
-  TextField,
-  Typography,
-  useMediaQuery,
-} from '@mui/material';
-import CloseIcon from '@mui/icons-material/Close';
+import { useState } from 'react';
+import { Alert, Box, Button, IconButton, List, ListItem, ListItemText, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import { RECORD_TEXTS, REPORT_TYPES, type ReportTypeId } from '@telemed/contracts/record-constants';
-import { ApiError } from '../../lib/api';
-import { uploadForm } from './api';
-import { UPLOADED_CLOSE_DELAY_MS, addFiles, formatBytes, reportTypeFromName, shownProgress, todayInIndia, PHONE_QUERY } from './rules';
+import { addFiles, formatBytes, reportTypeFromName, todayInIndia } from './rules';
+import { RecordsDialog, UploadProgress, useUpload } from './RecordsDialog';
 
 export const REPORT_ACCEPT = '.pdf,.jpg,.jpeg,.png,.doc,.docx,.dcm,.dicom,application/dicom';
-
-/** What the server said, when it said something a person can act on; otherwise the seeds' message. */
-export const failureText = (error: unknown, fallback: string) => (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.detail ? error.detail : fallback);
 
 /**
  * Seed 001 §2 medical reports upload modal (patient): several files (duplicates by name and size ignored), report
@@ -45,12 +22,8 @@ export function UploadReportsModal({ open, onClose, onUploaded, appointmentId }:
   const [doctorName, setDoctorName] = useState('');
   const [summary, setSummary] = useState('');
   const [notes, setNotes] = useState('');
-  const [progress, setProgress] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
-  const uploading = progress !== null;
-  const phone = useMediaQuery(PHONE_QUERY);
+  const upload = useUpload(RECORD_TEXTS.uploadReportsFailed);
+  const uploading = upload.uploading;
   const today = todayInIndia();
   const dateError = reportDate > today ? RECORD_TEXTS.reportDateFuture : null;
 
@@ -63,12 +36,9 @@ export function UploadReportsModal({ open, onClose, onUploaded, appointmentId }:
     setDoctorName('');
     setSummary('');
     setNotes('');
-    setProgress(null);
-    setError(null);
-    setDone(false);
+    upload.reset();
   };
   const close = () => {
-    if (uploading) return;
     reset();
     onClose();
   };
@@ -94,135 +64,106 @@ export function UploadReportsModal({ open, onClose, onUploaded, appointmentId }:
     if (notes.trim()) form.append('additional_notes', notes.trim());
     if (appointmentId) form.append('appointment_id', appointmentId);
     for (const file of files) form.append('files', file, file.name);
-    setError(null);
-    setProgress(0);
-    try {
-      await uploadForm('/records/reports', form, (loaded, total) => setProgress(shownProgress(loaded, total, false)));
-      setProgress(100);
-      setDone(true);
-      setTimeout(() => {
-        setProgress(null);
-        onUploaded?.();
-        reset();
-        onClose();
-      }, UPLOADED_CLOSE_DELAY_MS);
-    } catch (e) {
-      setProgress(null);
-      setError(failureText(e, RECORD_TEXTS.uploadReportsFailed));
-    }
+    await upload.send('/records/reports', form, () => {
+      onUploaded?.();
+      close();
+    });
   };
 
   const totalSize = files.reduce((sum, f) => sum + f.size, 0);
   return (
-    <Dialog open={open} onClose={close} fullWidth fullScreen={phone} maxWidth="sm" aria-labelledby="upload-reports-title">
-      <DialogTitle id="upload-reports-title" sx={{ pr: 6 }}>
-        Upload Medical Reports
-        <IconButton aria-label="Close" onClick={close} disabled={uploading} sx={{ position: 'absolute', right: 8, top: 8 }}>
-          <CloseIcon />
-        </IconButton>
-      </DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <Box
-            onDragOver={(e) => e.preventDefault()}
-            onDrop={(e) => {
-              e.preventDefault();
-              if (!uploading) pick(Array.from(e.dataTransfer.files));
-            }}
-            sx={{ border: 2, borderStyle: 'dashed', borderColor: 'divider', borderRadius: 2, p: 2, textAlign: 'center' }}
-          >
-            <UploadFileOutlined color="primary" aria-hidden />
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-              PDF, JPG, PNG, DOC, DOCX or DICOM, up to 20 MB each
-            </Typography>
-            <Button variant="outlined" component="label" disabled={uploading}>
-              Choose files
-              <input
-                ref={input}
-                hidden
-                type="file"
-                multiple
-                accept={REPORT_ACCEPT}
-                aria-label="Report files"
-                onChange={(e) => {
-                  pick(Array.from(e.target.files ?? []));
-                  e.target.value = '';
-                }}
-              />
-            </Button>
-          </Box>
-          {fileErrors.map((message) => (
-            <Alert severity="error" key={message}>
-              {message}
-            </Alert>
-          ))}
-          {files.length > 0 && (
-            <List dense aria-label="Chosen files" sx={{ border: 1, borderColor: 'divider', borderRadius: 2 }}>
-              {files.map((file) => (
-                <ListItem
-                  key={`${file.name}-${file.size}`}
-                  secondaryAction={
-                    <IconButton edge="end" aria-label={`Remove ${file.name}`} disabled={uploading} onClick={() => setFiles(files.filter((f) => f !== file))}>
-                      <DeleteOutlined />
-                    </IconButton>
-                  }
-                >
-                  <ListItemText primary={file.name} secondary={formatBytes(file.size)} slotProps={{ primary: { noWrap: true } }} />
-                </ListItem>
-              ))}
-            </List>
-          )}
-          <TextField select required label="Report type" value={reportType} onChange={(e) => setReportType(e.target.value as ReportTypeId)} disabled={uploading}>
-            {REPORT_TYPES.map((t) => (
-              <MenuItem key={t.id} value={t.id}>
-                {t.name}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            type="date"
-            label="Report date"
-            value={reportDate}
-            onChange={(e) => setReportDate(e.target.value)}
-            disabled={uploading}
-            error={Boolean(dateError)}
-            helperText={dateError ?? ' '}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today } }}
-          />
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField fullWidth label="Medical facility" value={facility} onChange={(e) => setFacility(e.target.value)} disabled={uploading} slotProps={{ htmlInput: { maxLength: 200 } }} />
-            <TextField fullWidth label="Doctor name" value={doctorName} onChange={(e) => setDoctorName(e.target.value)} disabled={uploading} slotProps={{ htmlInput: { maxLength: 200 } }} />
-          </Stack>
-          <TextField label="Report summary" multiline minRows={2} value={summary} onChange={(e) => setSummary(e.target.value)} disabled={uploading} slotProps={{ htmlInput: { maxLength: 4000 } }} />
-          <TextField label="Additional notes" multiline minRows={2} value={notes} onChange={(e) => setNotes(e.target.value)} disabled={uploading} slotProps={{ htmlInput: { maxLength: 4000 } }} />
-          {progress !== null && (
-            <Box>
-              <LinearProgress variant="determinate" value={progress} aria-label="Upload progress" />
-              <Typography variant="body2" color="text.secondary" role="status" data-testid="upload-progress">
-                {done ? 'Uploaded' : `Uploading... ${progress}%`}
-              </Typography>
-            </Box>
-          )}
-          {error && (
-            <Alert severity="error" role="alert">
-              {error}
-            </Alert>
-          )}
-        </Stack>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
-        {files.length > 0 && (
+    <RecordsDialog
+      open={open}
+      title="Upload Medical Reports"
+      titleId="upload-reports-title"
+      busy={uploading}
+      error={upload.error}
+      onClose={close}
+      summary={
+        files.length > 0 && (
           <Typography variant="body2" color="text.secondary" sx={{ mr: 'auto' }}>
             {files.length} file{files.length === 1 ? '' : 's'} · {formatBytes(totalSize)}
           </Typography>
-        )}
-        <Button onClick={close} disabled={uploading}>
-          Cancel
-        </Button>
+        )
+      }
+      actions={
         <Button variant="contained" onClick={() => void submit()} disabled={uploading || files.length === 0 || reportType === '' || Boolean(dateError)}>
           Upload Reports
         </Button>
-      </DialogActions>
-    </Dialog>
+      }
+    >
+      <Box
+        onDragOver={(e) => e.preventDefault()}
+        onDrop={(e) => {
+          e.preventDefault();
+          if (!uploading) pick(Array.from(e.dataTransfer.files));
+        }}
+        sx={{ border: 2, borderStyle: 'dashed', borderColor: 'divider', borderRadius: 2, p: 2, textAlign: 'center' }}
+      >
+        <UploadFileOutlined color="primary" aria-hidden />
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          PDF, JPG, PNG, DOC, DOCX or DICOM, up to 20 MB each
+        </Typography>
+        <Button variant="outlined" component="label" disabled={uploading}>
+          Choose files
+          <input
+            hidden
+            type="file"
+            multiple
+            accept={REPORT_ACCEPT}
+            aria-label="Report files"
+            onChange={(e) => {
+              pick(Array.from(e.target.files ?? []));
+              e.target.value = '';
+            }}
+          />
+        </Button>
+      </Box>
+      {fileErrors.map((message) => (
+        <Alert severity="error" key={message}>
+          {message}
+        </Alert>
+      ))}
+      {files.length > 0 && (
+        <List dense aria-label="Chosen files" sx={{ border: 1, borderColor: 'divider', borderRadius: 2 }}>
+          {files.map((file) => (
+            <ListItem
+              key={`${file.name}-${file.size}`}
+              secondaryAction={
+                <IconButton edge="end" aria-label={`Remove ${file.name}`} disabled={uploading} onClick={() => setFiles(files.filter((f) => f !== file))}>
+                  <DeleteOutlined />
+                </IconButton>
+              }
+            >
+              <ListItemText primary={file.name} secondary={formatBytes(file.size)} slotProps={{ primary: { noWrap: true } }} />
+            </ListItem>
+          ))}
+        </List>
+      )}
+      <TextField select required label="Report type" value={reportType} onChange={(e) => setReportType(e.target.value as ReportTypeId)} disabled={uploading}>
+        {REPORT_TYPES.map((t) => (
+          <MenuItem key={t.id} value={t.id}>
+            {t.name}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        type="date"
+        label="Report date"
+        value={reportDate}
+        onChange={(e) => setReportDate(e.target.value)}
+        disabled={uploading}
+        error={Boolean(dateError)}
+        helperText={dateError ?? ' '}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today } }}
+      />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField fullWidth label="Medical facility" value={facility} onChange={(e) => setFacility(e.target.value)} disabled={uploading} slotProps={{ htmlInput: { maxLength: 200 } }} />
+        <TextField fullWidth label="Doctor name" value={doctorName} onChange={(e) => setDoctorName(e.target.value)} disabled={uploading} slotProps={{ htmlInput: { maxLength: 200 } }} />
+      </Stack>
+      <TextField label="Report summary" multiline minRows={2} value={summary} onChange={(e) => setSummary(e.target.value)} disabled={uploading} slotProps={{ htmlInput: { maxLength: 4000 } }} />
+      <TextField label="Additional notes" multiline minRows={2} value={notes} onChange={(e) => setNotes(e.target.value)} disabled={uploading} slotProps={{ htmlInput: { maxLength: 4000 } }} />
+      <UploadProgress progress={upload.progress} done={upload.done} />
+    </RecordsDialog>
   );
 }

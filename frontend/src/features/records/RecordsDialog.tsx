@@ -1,0 +1,126 @@
+import { useRef, useState, type ReactNode } from 'react';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, LinearProgress, Stack, Typography, useMediaQuery } from '@mui/material';
+import CloseIcon from '@mui/icons-material/Close';
+import { ApiError } from '../../lib/api';
+import { uploadForm } from './api';
+import { PHONE_QUERY, UPLOADED_CLOSE_DELAY_MS, shownProgress } from './rules';
+
+/** What the server said, when it said something a person can act on; otherwise the seeds' message. */
+export const failureText = (error: unknown, fallback: string) => (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.detail ? error.detail : fallback);
+
+/**
+ * The frame of the records modals (upload prescription, upload reports, consultation notes): a dialog, full screen on a
+ * phone, titled with a Close button; the form; the failure inline (seed 001 §4: the message shows and the modal stays
+ * open); the actions after Cancel. While `busy`, nothing closes it (Close, Cancel, Escape, a click outside).
+ */
+export function RecordsDialog(props: {
+  open: boolean;
+  title: string;
+  titleId: string;
+  busy: boolean;
+  error: string | null;
+  onClose(): void;
+  maxWidth?: 'sm' | 'md';
+  /** Shown at the start of the actions row (the chosen files' count and size). */
+  summary?: ReactNode;
+  actions: ReactNode;
+  children: ReactNode;
+}) {
+  const phone = useMediaQuery(PHONE_QUERY);
+  const close = () => {
+    if (!props.busy) props.onClose();
+  };
+  return (
+    <Dialog open={props.open} onClose={close} fullWidth fullScreen={phone} maxWidth={props.maxWidth ?? 'sm'} aria-labelledby={props.titleId}>
+      <DialogTitle id={props.titleId} sx={{ pr: 6 }}>
+        {props.title}
+        <IconButton aria-label="Close" onClick={close} disabled={props.busy} sx={{ position: 'absolute', right: 8, top: 8 }}>
+          <CloseIcon />
+        </IconButton>
+      </DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          {props.children}
+          {props.error && (
+            <Alert severity="error" role="alert">
+              {props.error}
+            </Alert>
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
+        {props.summary}
+        <Button onClick={close} disabled={props.busy}>
+          Cancel
+        </Button>
+        {props.actions}
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/**
+ * A request of a records modal and its failure: `run` clears the last failure, awaits the request, and on a refusal
+ * keeps the server's message (or the seeds' `fallback`) for the dialog to show; true when it went through.
+ */
+export function useFailure(fallback: string) {
+  const [error, setError] = useState<string | null>(null);
+  const run = async (request: () => Promise<unknown>): Promise<boolean> => {
+    setError(null);
+    try {
+      await request();
+      return true;
+    } catch (e) {
+      setError(failureText(e, fallback));
+      return false;
+    }
+  };
+  return { error, run, clear: () => setError(null) };
+}
+
+/**
+ * An upload of a records modal (seed 001 §4): progress from the bytes sent, capped at 90 % until the server answers,
+ * then 100 % and 'Uploaded', and `onUploaded` about 0.5 s later; a failure shows inline with the server's message or
+ * the seeds' `fallback`.
+ */
+export function useUpload(fallback: string) {
+  const [progress, setProgress] = useState<number | null>(null);
+  const [done, setDone] = useState(false);
+  const failure = useFailure(fallback);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const send = async (path: string, form: FormData, onUploaded: () => void) => {
+    setProgress(0);
+    const sent = await failure.run(() => uploadForm(path, form, (loaded, total) => setProgress(shownProgress(loaded, total, false))));
+    if (!sent) {
+      setProgress(null);
+      return;
+    }
+    setProgress(100);
+    setDone(true);
+    timer.current = setTimeout(() => {
+      setProgress(null);
+      setDone(false);
+      onUploaded();
+    }, UPLOADED_CLOSE_DELAY_MS);
+  };
+  const reset = () => {
+    clearTimeout(timer.current);
+    setProgress(null);
+    setDone(false);
+    failure.clear();
+  };
+  return { uploading: progress !== null, progress, done, error: failure.error, send, reset };
+}
+
+/** The upload's progress bar and its words ('Uploading... n%', then 'Uploaded'). */
+export function UploadProgress({ progress, done }: { progress: number | null; done: boolean }) {
+  if (progress === null) return null;
+  return (
+    <Box>
+      <LinearProgress variant="determinate" value={progress} aria-label="Upload progress" />
+      <Typography variant="body2" color="text.secondary" role="status" data-testid="upload-progress">
+        {done ? 'Uploaded' : `Uploading... ${progress}%`}
+      </Typography>
+    </Box>
+  );
+}
