@@ -8,6 +8,7 @@ import { createCommandService, faultsFromConfig, identityFromConfig, startComman
 import { MedicineCatalogue, allProjections, blogLookups, consultationLookups, createQueryService, readModelTokenCheck, recordLookups, sweepLookups } from '@telemed/query';
 import { createNotifier } from '@telemed/notifier';
 import { seedDemoData } from './demo-data';
+import { blogPages } from './blog-pages';
 
 export interface AppOptions {
   config: Config;
@@ -84,6 +85,7 @@ export async function createApp(options: AppOptions) {
   app.use('/api/v1', command.router);
   app.use('/api/v1', query.router);
   base.finish((app) => {
+    blogPages(app, { readStore, frontendDir: options.frontendDir, publicUrl: config.publicUrl });
     if (options.frontendDir && existsSync(join(options.frontendDir, 'index.html'))) {
       const dir = options.frontendDir;
       serveFrontend(app, dir);

@@ -133,6 +133,19 @@ export async function publishedPostBySlug(readStore: ReadStore, slug: string): P
   return fullPost(readStore, doc, author);
 }
 
+/** Every published post of an active doctor, newest first (the sitemap), at most `limit`. */
+export async function publishedPostsForSitemap(readStore: ReadStore, limit = 50_000): Promise<Array<{ slug: string; updated_at: string }>> {
+  const docs = await readStore.collection<BlogPostDoc>(BLOG_POSTS).find({ status: 'published' }, { sort: { published_at: -1, _id: 1 }, limit });
+  const authors = readStore.collection<BlogAuthorDoc>(BLOG_AUTHORS);
+  const active = new Map<string, boolean>();
+  const out: Array<{ slug: string; updated_at: string }> = [];
+  for (const doc of docs) {
+    if (!active.has(doc.author_id)) active.set(doc.author_id, Boolean((await authors.get(doc.author_id))?.active));
+    if (active.get(doc.author_id) && doc.slug) out.push({ slug: doc.slug, updated_at: doc.updated_at });
+  }
+  return out;
+}
+
 /** The hub's reads: a doctor's own posts (any status), anyone's published ones, images, and the topic ideas. */
 export function blogQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; blobs?: BlobStore; clock: () => Date }): void {
   const { readStore } = deps;

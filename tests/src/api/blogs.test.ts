@@ -62,6 +62,9 @@ describe('Patient Education Hub API (issue 16)', () => {
     await t.http.get(`/api/v1/blogs/${id}`).set(patient.auth).expect(200);
     const onPage = await t.http.get(`/api/v1/public/doctors/${doctor.user_id}/blogs`).expect(200);
     assert.deepEqual(onPage.body.map((p: { id: string }) => p.id), [id]);
+    const sitemap = await t.http.get('/sitemap.xml').expect(200);
+    assert.match(String(sitemap.headers['content-type']), /xml/);
+    assert.ok(sitemap.text.includes(`/blog/${published.body.slug}</loc>`), 'the sitemap lists published posts');
   });
 
   it('only doctors write, and only their own posts', async () => {
@@ -288,6 +291,7 @@ describe('Patient Education Hub API (issue 16)', () => {
     await t.settle();
     await t.http.get(`/api/v1/public/blogs/${slug}`).expect(404);
     assert.deepEqual((await t.http.get(`/api/v1/public/doctors/${author.user_id}/blogs`).expect(200)).body, []);
+    assert.ok(!(await t.http.get('/sitemap.xml').expect(200)).text.includes(slug), "a deactivated doctor's posts leave the sitemap");
 
     const erased = await t.createUser('doctor');
     const other = await create(erased, post('Erased later'));

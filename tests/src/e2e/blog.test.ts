@@ -112,6 +112,10 @@ describe('Patient Education Hub in the browser (issue 16)', { skip: chromiumMiss
       assert.match(await visitor.page.title(), new RegExp(title.replace(/[()]/g, '\\$&')));
       assert.equal(await visitor.page.locator('meta[property="og:title"]').getAttribute('content'), title);
       await screenshot(visitor.page, 'blog-post-public');
+      // Sharing reads the post's title and description before any script runs.
+      const served = await (await fetch(`${base}/blog/${post.slug}`)).text();
+      assert.ok(served.includes(`<meta property="og:title" content="${title}">`), 'Open Graph tags in the served page');
+      assert.ok(served.includes('<meta property="og:description" content="Simple steps that keep mosquitoes away.">'));
       const overflow = (await visitor.page.evaluate('document.documentElement.scrollWidth - window.innerWidth')) as number;
       assert.ok(overflow <= 1, `the article fits the window (${overflow}px wider)`);
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Box, Button, Chip, CircularProgress, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, CircularProgress, Link, Stack, Typography } from '@mui/material';
 import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
 import { BLOG_CATEGORIES, BLOG_DEFAULTS } from '@telemed/contracts/blog-constants';
 import { api, ApiError } from '../../lib/api';
@@ -18,8 +18,11 @@ function useShareTags(post: BlogPostView | undefined) {
     if (!post) return;
     const previous = document.title;
     document.title = `${post.title} · ${post.author_name}`;
+    // The server put these tags in the page it sent for /blog/{slug}; after navigating in the app they are made here.
     const tags: HTMLMetaElement[] = [];
     const meta = (attr: 'name' | 'property', key: string, value: string) => {
+      const existing = document.head.querySelector<HTMLMetaElement>(`meta[${attr}="${key}"]`);
+      if (existing) return existing.setAttribute('content', value);
       const tag = document.createElement('meta');
       tag.setAttribute(attr, key);
       tag.setAttribute('content', value);
@@ -69,9 +72,9 @@ export function BlogPostPage() {
           <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', my: 2 }}>
             <DoctorAvatar name={post.data.author_name} photoUrl={post.data.author_photo_url} size={44} />
             <Box sx={{ minWidth: 0, flexGrow: 1 }}>
-              <Typography sx={{ fontWeight: 600 }}>
-                <RouterLink to={`/${post.data.author_id}`}>{post.data.author_name}</RouterLink>
-              </Typography>
+              <Link component={RouterLink} to={`/${post.data.author_id}`} sx={{ fontWeight: 600 }}>
+                {post.data.author_name}
+              </Link>
               <Typography variant="body2" color="text.secondary">
                 <time dateTime={post.data.published_at ?? post.data.date}>{new Date(`${post.data.date}T00:00:00`).toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric' })}</time>
               </Typography>

@@ -149,6 +149,7 @@ export const blogPostsProjection = defineProjection({
   indexes: [
     { collection: BLOG_POSTS, fields: ['author_id', 'status'] },
     { collection: BLOG_POSTS, field: 'slug' },
+    { collection: BLOG_POSTS, field: 'status' },
     { collection: BLOG_SCHEDULED, field: 'publish_at' },
   ],
   handles: ['UserRegistered', 'UserProfileUpdated', 'UserDeactivated', 'UserReactivated', 'PersonalDataErased', ...BLOG_EVENTS],

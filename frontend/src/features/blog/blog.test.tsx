@@ -1,0 +1,126 @@
+import { forwardRef, useImperativeHandle } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { BLOG_TEXTS } from '@telemed/contracts/blog-constants';
+import { json, renderAt } from '../../test/render';
+import { sessionStore } from '../../lib/session';
+import { BlogHub } from './BlogHub';
+import { BlogBlocks } from './BlogBlocks';
+
+/** Editor.js does not run in jsdom: a stand-in whose save() answers the blocks the test sets. */
+const editorBlocks = vi.hoisted(() => ({ blocks: [] as unknown[] }));
+vi.mock('./BlogEditor', () => ({
+  BlogEditor: forwardRef(function FakeEditor(_props: object, ref) {
+    useImperativeHandle(ref, () => ({ save: async () => ({ blocks: editorBlocks.blocks }) }));
+    return <div data-testid="blog-editor" />;
+  }),
+}));
+
+const emptyList = {
+  items: [],
+  total: 0,
+  counts: { all: 0, published: 0, draft: 0, scheduled: 0, archived: 0 },
+  categories: [{ id: 'health-tips', name: 'Health Tips', count: 0 }],
+  stats: { total_views: 0, this_month: 0, avg_read_time: 0 },
+};
+
+function stubApi(answers: { publish?: () => Response } = {}) {
+  const calls: Array<{ method: string; url: string; body: unknown }> = [];
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+    const method = init.method ?? 'GET';
+    calls.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
+    if (method === 'GET' && url.startsWith('/api/v1/blogs/?')) return json(200, emptyList);
+    if (method === 'POST' && url === '/api/v1/blogs/') return json(201, { id: '11111111-1111-4111-8111-111111111111' });
+    if (method === 'POST' && url.endsWith('/publish')) return answers.publish?.() ?? json(200, { id: '11111111-1111-4111-8111-111111111111', status: 'published', slug: 'fever-11111111' });
+    return json(404, { detail: 'Not found' });
+  });
+  return calls;
+}
+
+beforeEach(() => {
+  sessionStore.set({ token: 't', refreshToken: null, authProvider: 'google', user: { id: 'd1', user_id: 'd1', name: 'Dr. A', email: null, account_type: 'doctor' } });
+  editorBlocks.blocks = [];
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
+});
+
+describe('the hub editor: save and publish', { timeout: 30_000 }, () => {
+  it("Save Draft sends the seeds' defaults: 'Untitled Draft', 'No excerpt', health-tips", async () => {
+    const calls = stubApi();
+    renderAt('/', <BlogHub open onClose={() => {}} startWithNew />);
+    await screen.findByTestId('blog-editor');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Draft' }));
+    await screen.findByText('Draft saved');
+    const created = calls.find((c) => c.method === 'POST' && c.url === '/api/v1/blogs/');
+    expect(created?.body).toMatchObject({ title: 'Untitled Draft', excerpt: 'No excerpt', category: 'health-tips', content: { blocks: [] } });
+    expect(calls.some((c) => c.url.endsWith('/publish'))).toBe(false);
+  });
+
+  it('Publish needs a title and content, then creates the post and publishes it, and the editor closes', async () => {
+    const calls = stubApi();
+    renderAt('/', <BlogHub open onClose={() => {}} startWithNew />);
+    await screen.findByTestId('blog-editor');
+    fireEvent.click(screen.getByTestId('publish-button'));
+    expect(await screen.findByText(BLOG_TEXTS.titleAndContentRequired)).toBeTruthy();
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
+
+    fireEvent.change(screen.getByLabelText(/Title/), { target: { value: 'Fever in children' } });
+    fireEvent.change(screen.getByLabelText('Tags'), { target: { value: 'fever, kids' } });
+    editorBlocks.blocks = [{ type: 'paragraph', data: { text: 'Give fluids.' } }];
+    fireEvent.click(screen.getByTestId('publish-button'));
+    await screen.findByText('Post published');
+    const writes = calls.filter((c) => c.method !== 'GET');
+    expect(writes.map((c) => `${c.method} ${c.url}`)).toEqual(['POST /api/v1/blogs/', 'POST /api/v1/blogs/11111111-1111-4111-8111-111111111111/publish']);
+    expect(writes[0]!.body).toMatchObject({ title: 'Fever in children', tags: 'fever, kids', excerpt: null, content: { blocks: editorBlocks.blocks } });
+    // The editor closed after publishing: the list is back.
+    expect(await screen.findByText(BLOG_TEXTS.emptyTab.all)).toBeTruthy();
+  });
+
+  it('a refusal reads "Failed to publish blog: {detail}"', async () => {
+    stubApi({ publish: () => json(422, { detail: BLOG_TEXTS.titleAndContentRequired }) });
+    renderAt('/', <BlogHub open onClose={() => {}} startWithNew />);
+    await screen.findByTestId('blog-editor');
+    fireEvent.change(screen.getByLabelText(/Title/), { target: { value: 'T' } });
+    editorBlocks.blocks = [{ type: 'paragraph', data: { text: 'x' } }];
+    fireEvent.click(screen.getByTestId('publish-button'));
+    expect(await screen.findByText(BLOG_TEXTS.publishFailed(BLOG_TEXTS.titleAndContentRequired))).toBeTruthy();
+  });
+
+  it('asks to log in before publishing without a session', async () => {
+    stubApi();
+    sessionStorage.clear();
+    renderAt('/', <BlogHub open onClose={() => {}} startWithNew />);
+    await screen.findByTestId('blog-editor');
+    fireEvent.change(screen.getByLabelText(/Title/), { target: { value: 'T' } });
+    fireEvent.click(screen.getByTestId('publish-button'));
+    expect(await screen.findByText(BLOG_TEXTS.loginToPublish)).toBeTruthy();
+  });
+});
+
+describe('the blocks on a page', () => {
+  it('draws only allow-listed inline tags; scripts, handlers and javascript: links never become markup', () => {
+    const hostile = 'A <b>bold</b> <script>window.__x=1</script><img src=x onerror="window.__x=2"><a href="javascript:alert(1)">bad</a> <a href="https://who.int">ok</a>';
+    const { container } = renderAt(
+      '/',
+      <BlogBlocks
+        content={{
+          blocks: [
+            { type: 'paragraph', data: { text: hostile } },
+            { type: 'code', data: { code: '<script>shown</script>' } },
+            { type: 'image', data: { file: { url: 'javascript:alert(1)' }, caption: '', withBorder: false, withBackground: false, stretched: false } },
+            { type: 'embed', data: { service: 'youtube', source: 'https://evil.example/watch?v=dQw4w9WgXcQ', caption: '' } },
+          ],
+        }}
+      />,
+    );
+    const content = within(container).getByTestId('blog-content');
+    expect(content.querySelectorAll('script, img, iframe, [onerror]').length).toBe(0);
+    expect(content.querySelector('b')?.textContent).toBe('bold');
+    const links = [...content.querySelectorAll('a')].map((a) => a.getAttribute('href'));
+    expect(links).toEqual(['https://who.int']);
+    expect(content.textContent).toContain('<script>shown</script>');
+  });
+});
