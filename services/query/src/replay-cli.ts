@@ -183,34 +183,46 @@ async function main() {
     console.error(`Unknown projection ${values.projection}; known: ${allProjections.map((p) => p.name).join(', ')}`);
     process.exit(2);
   }
-  let report: Report;
-  if (values.server !== undefined) {
-    report = { mode: 'server', ...(await remoteRebuild({ server: values.server, operator: values.operator, projections, bar: progressBar() })) };
-  } else {
-    const config = loadConfig();
-    const inMemory = values['in-memory'] || config.readStoreKind === 'memory';
-    // Decrypting, as the live projector reads: an erased person's fields read as erased.
-    const eventStore = await openEventStore(config);
-    const readStore = await configuredReadStore(config, inMemory);
-    try {
-      if (inMemory) report = { mode: 'in-memory', ...(await replayInPlace(eventStore, readStore, projections)) };
-      else if (values['in-place']) report = { mode: 'in-place', ...(await replayInPlace(eventStore, readStore, projections)) };
-      else report = { mode: 'generations', ...(await generationalRebuild(eventStore, readStore, projections)) };
-    } finally {
-      await readStore.close();
-      await eventStore.close();
+  const print = (report: Report) => {
+    if (values.json) process.stdout.write(JSON.stringify(report) + '\n');
+    else {
+      console.log(`events: ${report.events}`);
+      console.log(`events/s: ${report.events_per_second} (${report.seconds} s)`);
+      console.log(`checksum: ${report.checksum}`);
+      for (const [name, sum] of Object.entries(report.projections)) console.log(`  ${name}: ${sum}`);
     }
+  };
+  if (values.server !== undefined) {
+    print({ mode: 'server', ...(await remoteRebuild({ server: values.server, operator: values.operator, projections, bar: progressBar() })) });
+    return;
   }
-  if (values.json) process.stdout.write(JSON.stringify(report) + '\n');
-  else {
-    console.log(`events: ${report.events}`);
-    console.log(`events/s: ${report.events_per_second} (${report.seconds} s)`);
-    console.log(`checksum: ${report.checksum}`);
-    for (const [name, sum] of Object.entries(report.projections)) console.log(`  ${name}: ${sum}`);
+  const config = loadConfig();
+  const inMemory = values['in-memory'] || config.readStoreKind === 'memory';
+  // Decrypting, as the live projector reads: an erased person's fields read as erased.
+  const eventStore = await openEventStore(config);
+  const readStore = await configuredReadStore(config, inMemory);
+  try {
+    // The outcome is printed (and the exit status set) before the stores close.
+    if (inMemory) print({ mode: 'in-memory', ...(await replayInPlace(eventStore, readStore, projections)) });
+    else if (values['in-place']) print({ mode: 'in-place', ...(await replayInPlace(eventStore, readStore, projections)) });
+    else print({ mode: 'generations', ...(await generationalRebuild(eventStore, readStore, projections)) });
+  } catch (error) {
+    fail(error);
+  } finally {
+    await readStore.close();
+    await eventStore.close();
   }
 }
 
-main().catch((error: unknown) => {
+function fail(error: unknown) {
   console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+  process.exitCode = 1;
+}
+
+main().then(
+  () => process.exit(),
+  (error: unknown) => {
+    fail(error);
+    process.exit();
+  },
+);
