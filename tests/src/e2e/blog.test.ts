@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { startServerProcess } from '../support/processes';
 import { VIEWPORTS, bearer, chromiumMissing, launchChromium, screenshot, signInWithGoogle, startDemoProduct } from './browser';
 
@@ -16,6 +17,13 @@ import { VIEWPORTS, bearer, chromiumMissing, launchChromium, screenshot, signInW
 type Server = Awaited<ReturnType<typeof startServerProcess>>;
 // A real 2x2 PNG (red), so that the page can decode it.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAEklEQVR42mP8z8DwnwEIGGEMAFMnBf3PH0x7AAAAAElFTkSuQmCC', 'base64');
+
+/** WCAG 2.1 A/AA violations in `selector` (axe), each said in one line. */
+async function accessibilityProblems(page: Page, label: string, selector: string): Promise<string[]> {
+  // Editor.js's block menu is its own widget, driven by its arrow-key navigation (not a tab stop per item).
+  const result = await new AxeBuilder({ page }).include(selector).exclude('.ce-popover').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations.map((v) => `${label}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 4).join(' | ')}`);
+}
 
 /** A page whose CSP violations and uncaught errors are collected. */
 async function watched(context: BrowserContext): Promise<{ page: Page; problems: string[] }> {
@@ -82,11 +90,13 @@ describe('Patient Education Hub in the browser (issue 16)', { skip: chromiumMiss
       await hub.getByTestId('cover-input').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: PNG });
       await hub.getByRole('img', { name: 'Cover' }).waitFor();
       await screenshot(page, 'blog-hub-editor');
+      const a11y = await accessibilityProblems(page, `${kind} hub editor`, '[role="dialog"]');
 
       await hub.getByTestId('publish-button').click();
       await page.getByText('Post published').waitFor();
       await hub.getByTestId('blog-card').filter({ hasText: title }).getByText('published').waitFor();
       await screenshot(page, 'blog-hub-list');
+      a11y.push(...(await accessibilityProblems(page, `${kind} hub list`, '[role="dialog"]')));
       // The sidebar's counts come from the server.
       assert.equal(await hub.getByTestId('tab-published').locator('.MuiChip-label').innerText(), '1');
 
@@ -112,6 +122,8 @@ describe('Patient Education Hub in the browser (issue 16)', { skip: chromiumMiss
       assert.match(await visitor.page.title(), new RegExp(title.replace(/[()]/g, '\\$&')));
       assert.equal(await visitor.page.locator('meta[property="og:title"]').getAttribute('content'), title);
       await screenshot(visitor.page, 'blog-post-public');
+      a11y.push(...(await accessibilityProblems(visitor.page, `${kind} public post`, 'body')));
+      assert.deepEqual(a11y, []);
       // Sharing reads the post's title and description before any script runs.
       const served = await (await fetch(`${base}/blog/${post.slug}`)).text();
       assert.ok(served.includes(`<meta property="og:title" content="${title}">`), 'Open Graph tags in the served page');

@@ -66,7 +66,12 @@ export const BlogEditor = forwardRef<BlogEditorHandle, { initial: BlogContent; o
       },
     });
     editor.current = instance;
+    // Editor.js draws an image block's picture without alt text: in the editor it is the caption's illustration.
+    const host = holder.current;
+    const describeImages = new MutationObserver(() => host.querySelectorAll('img:not([alt])').forEach((img) => img.setAttribute('alt', '')));
+    describeImages.observe(host, { childList: true, subtree: true });
     return () => {
+      describeImages.disconnect();
       editor.current = null;
       void instance.isReady.then(() => instance.destroy()).catch(() => {});
     };

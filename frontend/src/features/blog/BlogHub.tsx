@@ -16,6 +16,7 @@ import {
   IconButton,
   InputAdornment,
   List,
+  ListItem,
   ListItemButton,
   ListItemText,
   MenuItem,
@@ -130,10 +131,12 @@ function Sidebar(props: {
         </Typography>
         <List dense disablePadding aria-label="Blog Management">
           {BLOG_TABS.map((t) => (
-            <ListItemButton key={t.id} selected={!props.editing && props.tab === t.id} onClick={() => props.onTab(t.id)} data-testid={`tab-${t.id}`}>
-              <ListItemText primary={t.label} />
-              <Chip size="small" label={counts ? counts[t.id] : '–'} />
-            </ListItemButton>
+            <ListItem key={t.id} disablePadding>
+              <ListItemButton selected={!props.editing && props.tab === t.id} onClick={() => props.onTab(t.id)} data-testid={`tab-${t.id}`}>
+                <ListItemText primary={t.label} />
+                <Chip size="small" label={counts ? counts[t.id] : '–'} />
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       </Box>
@@ -143,12 +146,14 @@ function Sidebar(props: {
         </Typography>
         <List dense disablePadding aria-label="Categories">
           {(all.data?.categories ?? BLOG_CATEGORIES.map((c) => ({ ...c, count: 0 }))).map((c) => (
-            <ListItemButton key={c.id} selected={props.category === c.id} onClick={() => props.onCategory(props.category === c.id ? null : c.id)}>
-              <ListItemText primary={c.name} />
-              <Typography variant="body2" color="text.secondary">
-                {c.count}
-              </Typography>
-            </ListItemButton>
+            <ListItem key={c.id} disablePadding>
+              <ListItemButton selected={props.category === c.id} onClick={() => props.onCategory(props.category === c.id ? null : c.id)}>
+                <ListItemText primary={c.name} />
+                <Typography variant="body2" color="text.secondary">
+                  {c.count}
+                </Typography>
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       </Box>
@@ -399,7 +404,7 @@ function EditorForm({ id, initial, content, onClose }: { id: string | null; init
           {uploading ? 'Uploading…' : fields.image_url ? 'Change cover image' : 'Upload cover image'}
           <input hidden type="file" accept="image/jpeg,image/png,image/gif,image/webp" data-testid="cover-input" onChange={(e) => void pickCover(e.target.files?.[0])} />
         </Button>
-        {fields.image_url && <Box component="img" src={fields.image_url} alt="Cover" sx={{ height: 56, borderRadius: 1 }} />}
+        {fields.image_url && <Box component="img" src={fields.image_url} alt="Cover" sx={{ height: 56, maxWidth: 120, objectFit: 'cover', borderRadius: 1, alignSelf: { xs: 'flex-start', sm: 'center' } }} />}
       </Stack>
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 4 }}>
@@ -451,7 +456,8 @@ export function BlogHub({ open, onClose, startWithNew = false }: { open: boolean
       </DialogTitle>
       <DialogContent dividers>
         <Grid container spacing={3}>
-          <Grid size={{ xs: 12, md: 3 }}>
+          {/* On a phone the editor comes first (the sidebar follows it); the list keeps its tabs above. */}
+          <Grid size={{ xs: 12, md: 3 }} sx={{ order: { xs: editing ? 2 : 1, md: 1 } }}>
             <Sidebar
               editing={Boolean(editing)}
               onNew={() => setEditing({ id: null, seed: null })}
@@ -475,7 +481,7 @@ export function BlogHub({ open, onClose, startWithNew = false }: { open: boolean
               }
             />
           </Grid>
-          <Grid size={{ xs: 12, md: 9 }}>
+          <Grid size={{ xs: 12, md: 9 }} sx={{ order: { xs: editing ? 1 : 2, md: 2 } }}>
             {editing ? <PostEditor id={editing.id} seed={editing.seed} onClose={() => setEditing(null)} /> : <PostList tab={tab} category={category} onEdit={(id) => setEditing({ id, seed: null })} />}
           </Grid>
         </Grid>
