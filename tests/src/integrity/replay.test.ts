@@ -134,17 +134,29 @@ describe('npm run replay without downtime', () => {
     assert.deepEqual(answers.filter((a) => a.status !== 200 || a.count !== SLOTS), [], `${answers.length} answers, none failed or short`);
     const store = t.app.readStore as GenerationalReadStore;
     assert.equal(store.generationOf('slots'), 1, 'a new generation, not the old one emptied');
-    // The server drops the retired generation after its grace (before the next test stops it: a drop due after a
-    // stop is left to the next start).
-    const deadline = Date.now() + 15_000;
-    while ((await store.inner.collection(physicalName('slots', 0)).count({})) > 0) {
-      assert.ok(Date.now() < deadline, 'the retired generation is dropped');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    // An operator may sign in instead, the password on stdin (as `npm run cli -- admin:create` set it).
+    const passphrase = 'a long enough passphrase';
+    const created = await runNpm(['cli', '--', 'admin:create', '--email', 'ops@replay.example.in', '--name', 'Ops'], { DATA_DIR: t.dataDir }, `${passphrase}\n`);
+    assert.equal(created.code, 0, created.stderr);
+    const signedIn = await runNpm(['replay', '--', '--projection', 'users', '--server', base, '--operator', 'ops@replay.example.in', '--json'], { DATA_DIR: t.dataDir }, `${passphrase}\n`);
+    assert.equal(signedIn.code, 0, signedIn.stderr);
+    assert.equal(reportOf(signedIn.stdout).projections.users, (await liveRows()).find((r) => r.name === 'users')!.checksum);
+    const wrong = await runNpm(['replay', '--', '--projection', 'users', '--server', base, '--operator', 'ops@replay.example.in'], { DATA_DIR: t.dataDir }, 'not the passphrase\n');
+    assert.equal(wrong.code, 1);
+    assert.match(wrong.stderr, /Signing in as ops@replay\.example\.in failed \(401\)/);
     // Without an operator's token it does nothing.
     const refused = await runNpm(['replay', '--', '--projection', 'slots', '--server', base], { DATA_DIR: t.dataDir, REPLAY_TOKEN: doctor.token });
     assert.equal(refused.code, 1);
     assert.match(refused.stderr, /refused \(403\)/);
+    // The server drops the retired generations after their grace (before the next test stops it: a drop due after a
+    // stop is left to the next start).
+    const deadline = Date.now() + 15_000;
+    for (const name of ['slots', ...allProjections.find((p) => p.name === 'users')!.collections]) {
+      while ((await store.inner.collection(physicalName(name, store.generationOf(name) - 1)).count({})) > 0) {
+        assert.ok(Date.now() < deadline, `the retired generation of ${name} is dropped`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
   });
 
   it('with no server: the next generation is built beside the live one while a reader on the same file keeps answering; --in-place is the old way', async () => {
