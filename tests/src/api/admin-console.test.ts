@@ -319,6 +319,30 @@ describe('admin console API through ra-data-simple-rest', () => {
     assert.ok(historyReads.length >= 4, `history reads recorded: ${historyReads.length}`);
   });
 
+  it("a role change out of and back into a doctor role: the institution reads its doctors' appointments only from while they were its doctors", async () => {
+    const lata = providerFor(await accountOf('lata@sunrise.in', 'patient'));
+    const ananyaId = `${institutionId}~${doctor.user_id}`;
+    const listed = async () =>
+      (await lata.getList('appointments', { pagination: { page: 1, perPage: 25 }, sort: { field: 'start', order: 'ASC' }, filter: {} })).data.map((a) => a.id);
+    assert.ok((await listed()).includes(appointmentId));
+    assert.equal((await lata.update('staff', { id: ananyaId, data: { role: 'STAFF' }, previousData: { id: ananyaId } })).data.role, 'STAFF');
+    const doctors = await lata.getList('doctors', { pagination: { page: 1, perPage: 25 }, sort: { field: 'name', order: 'ASC' }, filter: { institution_id: institutionId } });
+    assert.ok(!doctors.data.some((d) => d.doctor_id === doctor.user_id), 'no longer among its doctors');
+    const [slot] = await t.openSlots(doctor, [{ date: indiaDate(5), time: '10:00' }]);
+    const whileStaff = (await t.http.post('/api/v1/appointments').set(patient.auth).send({ slot_id: slot, notes: 'Not through the clinic' }).expect(201)).body.appointment_id as string;
+    lastPosition = Math.max(lastPosition, await t.app.eventStore.headPosition());
+    await t.settle();
+    const asStaff = await listed();
+    assert.ok(asStaff.includes(appointmentId), 'what was made while a doctor there stays readable (audit)');
+    assert.ok(!asStaff.includes(whileStaff), 'nothing made while not its doctor');
+    assert.equal((await lata.update('staff', { id: ananyaId, data: { role: 'DOCTOR' }, previousData: { id: ananyaId } })).data.role, 'DOCTOR');
+    const again = await listed();
+    assert.ok(again.includes(appointmentId));
+    assert.ok(!again.includes(whileStaff), 'becoming a doctor again opens nothing from before');
+    await assert.rejects(lata.getOne('appointments', { id: whileStaff }), (e: { status: number }) => e.status === 404);
+    assert.equal((await lata.getOne('staff', { id: ananyaId })).data.role, 'DOCTOR');
+  });
+
   it('users (platform admins): list by account type, show, getMany, deactivate and reactivate', async () => {
     const admin = providerFor(platformAdmin);
     const patients = await admin.getList('users', { pagination: { page: 1, perPage: 10 }, sort: { field: 'registered_at', order: 'DESC' }, filter: { account_type: 'patient' } });
