@@ -341,6 +341,8 @@ describe('admin console API through ra-data-simple-rest', () => {
     assert.ok(!again.includes(whileStaff), 'becoming a doctor again opens nothing from before');
     await assert.rejects(lata.getOne('appointments', { id: whileStaff }), (e: { status: number }) => e.status === 404);
     assert.equal((await lata.getOne('staff', { id: ananyaId })).data.role, 'DOCTOR');
+    const removed = await lata.getList('staff', { pagination: { page: 1, perPage: 25 }, sort: { field: 'name', order: 'ASC' }, filter: { institution_id: institutionId, is_active: false } });
+    assert.ok(removed.data.length > 0 && !removed.data.some((m) => m.id === ananyaId), 'her earlier roles are not listed as a removed member');
   });
 
   it('users (platform admins): list by account type, show, getMany, deactivate and reactivate', async () => {

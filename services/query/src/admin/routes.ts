@@ -250,6 +250,8 @@ export function adminQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; a
     if (filter.institution_id && allowed && !allowed.has(filter.institution_id)) throw notFound(INSTITUTION_TEXTS.institutionNotFound);
     const q = filter.q?.toLowerCase();
     const keep = (d: StaffDoc) =>
+      // A role's closed interval is history of a current member, not a removed one.
+      d.superseded !== true &&
       (!doctorsOnly || DOCTOR_ROLES.includes(d.role)) &&
       (byId.length === 0 || byId.some((m) => m!.institution_id === d.institution_id && m!.user_id === d.user_id)) &&
       (!filter.role || d.role === filter.role) &&

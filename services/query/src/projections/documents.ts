@@ -157,6 +157,8 @@ export interface StaffDoc {
   removed_position: number | null;
   /** A doctor deactivated in the institution: still a member, shown as inactive, without rights there (absent: false). */
   deactivated?: boolean;
+  /** A closed membership interval kept when the member's role changed into or out of a doctor role (not a removal). */
+  superseded?: boolean;
 }
 
 /** An invitation of an existing account to an institution's staff. */

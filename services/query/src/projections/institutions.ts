@@ -64,7 +64,14 @@ export const institutionsProjection = defineProjection({
         }
         // Becoming or ceasing to be a doctor starts a new membership interval (which appointments the institution
         // reads are those of its doctors while they were its doctors): the old one is kept, closed, beside the member.
-        await staff.put({ ...current, _id: `${current._id}@${event.position}`, is_active: false, removed_at: event.metadata.occurred_at, removed_position: event.position });
+        await staff.put({
+          ...current,
+          _id: `${current._id}@${event.position}`,
+          is_active: false,
+          removed_at: event.metadata.occurred_at,
+          removed_position: event.position,
+          superseded: true,
+        });
         return staff.patch(current._id, {
           role,
           is_institution_admin,
