@@ -57,6 +57,12 @@ const BlogEditor = lazy(async () => ({ default: (await import('./BlogEditor')).B
 const categoryName = (id: string) => BLOG_CATEGORIES.find((c) => c.id === id)?.name ?? id;
 const STATUS_COLOURS: Record<BlogStatus, 'success' | 'default' | 'info' | 'warning'> = { published: 'success', draft: 'default', scheduled: 'info', archived: 'warning' };
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+/** An instant as a datetime-local field's value, in the browser's time (the field has no zone). */
+function localDateTime(iso: string): string {
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
 
 interface IdeasAnswer {
   source: 'bundled' | 'model';
@@ -307,7 +313,7 @@ function PostEditor({ id, seed, onClose }: { id: string | null; seed: { title: s
         image_url: post.image_url,
         date: post.date,
         status: post.status === 'archived' ? 'draft' : post.status,
-        publish_at: post.publish_at ? post.publish_at.slice(0, 16) : '',
+        publish_at: post.publish_at ? localDateTime(post.publish_at) : '',
       }
     : { ...emptyFields(), title: seed?.title ?? '', excerpt: seed?.excerpt ?? '' };
   return <EditorForm key={`${id ?? 'new'}-${seed?.title ?? ''}`} id={id} initial={initial} content={post?.content ?? seed?.content ?? { blocks: [] }} onClose={onClose} />;

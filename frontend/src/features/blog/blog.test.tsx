@@ -31,6 +31,7 @@ function stubApi(answers: { publish?: () => Response } = {}) {
     calls.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
     if (method === 'GET' && url.startsWith('/api/v1/blogs/?')) return json(200, emptyList);
     if (method === 'POST' && url === '/api/v1/blogs/') return json(201, { id: '11111111-1111-4111-8111-111111111111' });
+    if (method === 'POST' && url.endsWith('/schedule')) return json(200, { id: '11111111-1111-4111-8111-111111111111', status: 'scheduled', slug: null });
     if (method === 'POST' && url.endsWith('/publish')) return answers.publish?.() ?? json(200, { id: '11111111-1111-4111-8111-111111111111', status: 'published', slug: 'fever-11111111' });
     return json(404, { detail: 'Not found' });
   });
@@ -87,6 +88,21 @@ describe('the hub editor: save and publish', { timeout: 30_000 }, () => {
     editorBlocks.blocks = [{ type: 'paragraph', data: { text: 'x' } }];
     fireEvent.click(screen.getByTestId('publish-button'));
     expect(await screen.findByText(BLOG_TEXTS.publishFailed(BLOG_TEXTS.titleAndContentRequired))).toBeTruthy();
+  });
+
+  it('Status Scheduled sends the time to /schedule', async () => {
+    const calls = stubApi();
+    renderAt('/', <BlogHub open onClose={() => {}} startWithNew />);
+    await screen.findByTestId('blog-editor');
+    fireEvent.change(screen.getByLabelText(/Title/), { target: { value: 'Later' } });
+    editorBlocks.blocks = [{ type: 'paragraph', data: { text: 'x' } }];
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: /Status/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Scheduled' }));
+    fireEvent.change(screen.getByLabelText('Publish at'), { target: { value: '2030-01-01T10:00' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Schedule' }));
+    await screen.findByText('Post scheduled');
+    const schedule = calls.find((c) => c.url.endsWith('/schedule'));
+    expect(schedule?.body).toEqual({ publish_at: new Date('2030-01-01T10:00').toISOString() });
   });
 
   it('asks to log in before publishing without a session', async () => {
