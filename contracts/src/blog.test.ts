@@ -40,6 +40,17 @@ describe('blog content (Editor.js blocks)', () => {
     refuse({ type: 'linkTool', data: { link: 'data:text/html,<script>' } }, BLOG_TEXTS.linkNotAllowed);
   });
 
+  it('drops what it does not know: tunes, extra data, list metadata beyond its own', () => {
+    const parsed = blogContentSchema.parse(
+      content([
+        { type: 'paragraph', data: { text: 'x', html: '<script>' }, tunes: { anything: '<img onerror=x>' } },
+        { type: 'list', data: { style: 'checklist', meta: { start: 2, evil: 'x' }, items: [{ content: 'a', meta: { checked: true, evil: 'x' }, items: [] }] } },
+      ]),
+    );
+    assert.deepEqual(parsed.blocks[0], { type: 'paragraph', data: { text: 'x' } });
+    assert.deepEqual(parsed.blocks[1]!.data, { style: 'checklist', meta: { start: 2 }, items: [{ content: 'a', meta: { checked: true }, items: [] }] });
+  });
+
   it('takes tags as a list or comma-separated text', () => {
     const fields = blogFieldsSchema.parse({ title: 'T', content: content([]), tags: ' fever, kids ,fever,' });
     assert.deepEqual(fields.tags, ['fever', 'kids']);

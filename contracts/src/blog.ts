@@ -20,16 +20,16 @@ import {
 export * from './blog-constants';
 
 const inline = z.string().max(BLOG_LIMITS.blockChars);
+// Unknown keys (a block's `tunes`, a tool's extra data) are dropped by the schemas, never stored.
 const blockId = z.string().max(64).optional();
-const tunes = z.record(z.string(), z.unknown()).optional();
 
-const headerBlock = z.object({ id: blockId, type: z.literal('header'), data: z.object({ text: inline, level: z.number().int().min(1).max(6) }), tunes });
-const paragraphBlock = z.object({ id: blockId, type: z.literal('paragraph'), data: z.object({ text: inline }), tunes });
+const headerBlock = z.object({ id: blockId, type: z.literal('header'), data: z.object({ text: inline, level: z.number().int().min(1).max(6) }) });
+const paragraphBlock = z.object({ id: blockId, type: z.literal('paragraph'), data: z.object({ text: inline }) });
 
 /** Editor.js list 2.x items (nested, with content), or the older plain strings. */
-export type ListItem = string | { content: string; meta?: Record<string, unknown>; items: ListItem[] };
+export type ListItem = string | { content: string; meta?: { checked?: boolean }; items: ListItem[] };
 const listItem: z.ZodType<ListItem> = z.lazy(() =>
-  z.union([inline, z.object({ content: inline, meta: z.record(z.string(), z.unknown()).optional(), items: z.array(listItem).max(200) })]),
+  z.union([inline, z.object({ content: inline, meta: z.object({ checked: z.boolean().optional() }).optional(), items: z.array(listItem).max(200) })]),
 );
 function listDepth(items: ListItem[]): number {
   return items.reduce((deepest, item) => Math.max(deepest, typeof item === 'string' ? 1 : 1 + listDepth(item.items)), 0);
@@ -39,19 +39,17 @@ const listBlock = z.object({
   type: z.literal('list'),
   data: z.object({
     style: z.enum(['ordered', 'unordered', 'checklist']),
-    meta: z.record(z.string(), z.unknown()).optional(),
+    meta: z.object({ start: z.number().int().min(-1_000_000).max(1_000_000).optional(), counterType: z.enum(['numeric', 'lower-roman', 'upper-roman', 'lower-alpha', 'upper-alpha']).optional() }).optional(),
     items: z.array(listItem).max(500).refine((items) => listDepth(items) <= BLOG_LIMITS.listDepth, `Lists nest at most ${BLOG_LIMITS.listDepth} deep`),
   }),
-  tunes,
 });
 const quoteBlock = z.object({
   id: blockId,
   type: z.literal('quote'),
   data: z.object({ text: inline, caption: inline.default(''), alignment: z.enum(['left', 'center']).default('left') }),
-  tunes,
 });
-const codeBlock = z.object({ id: blockId, type: z.literal('code'), data: z.object({ code: z.string().max(BLOG_LIMITS.blockChars) }), tunes });
-const delimiterBlock = z.object({ id: blockId, type: z.literal('delimiter'), data: z.object({}).passthrough().transform(() => ({})), tunes });
+const codeBlock = z.object({ id: blockId, type: z.literal('code'), data: z.object({ code: z.string().max(BLOG_LIMITS.blockChars) }) });
+const delimiterBlock = z.object({ id: blockId, type: z.literal('delimiter'), data: z.object({}).passthrough().transform(() => ({})) });
 const imageBlock = z.object({
   id: blockId,
   type: z.literal('image'),
@@ -62,7 +60,6 @@ const imageBlock = z.object({
     withBackground: z.boolean().default(false),
     stretched: z.boolean().default(false),
   }),
-  tunes,
 });
 const embedBlock = z.object({
   id: blockId,
@@ -77,7 +74,6 @@ const embedBlock = z.object({
       caption: inline.default(''),
     })
     .refine((d) => embedVideoId(d.service, d.source) !== null, { message: BLOG_TEXTS.embedHostNotAllowed, path: ['source'] }),
-  tunes,
 });
 const linkBlock = z.object({
   id: blockId,
@@ -90,7 +86,6 @@ const linkBlock = z.object({
       .transform((m) => ({ ...(m.title !== undefined ? { title: m.title } : {}), ...(m.description !== undefined ? { description: m.description } : {}) }))
       .default({}),
   }),
-  tunes,
 });
 
 export const BLOG_BLOCK_TYPES = ['header', 'paragraph', 'list', 'quote', 'code', 'delimiter', 'image', 'embed', 'linkTool'] as const;
