@@ -188,7 +188,15 @@ function Sidebar(props: {
   );
 }
 
-function PostCard({ post, onEdit, onDelete }: { post: BlogPostSummary; onEdit(): void; onDelete(): void }) {
+/** The status change a card offers: archive a published post, unschedule a scheduled one, publish an archived one again. */
+const CARD_ACTION: Partial<Record<BlogStatus, { action: 'archive' | 'unschedule' | 'publish'; label: string }>> = {
+  published: { action: 'archive', label: 'Archive' },
+  scheduled: { action: 'unschedule', label: 'Unschedule' },
+  archived: { action: 'publish', label: 'Publish again' },
+};
+
+function PostCard({ post, onEdit, onDelete, onAction }: { post: BlogPostSummary; onEdit(): void; onDelete(): void; onAction(action: 'archive' | 'unschedule' | 'publish'): void }) {
+  const change = CARD_ACTION[post.status];
   return (
     <Card variant="outlined" data-testid="blog-card" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
       {post.image_url ? (
@@ -230,6 +238,11 @@ function PostCard({ post, onEdit, onDelete }: { post: BlogPostSummary; onEdit():
         <Button size="small" color="error" onClick={onDelete}>
           Delete
         </Button>
+        {change && (
+          <Button size="small" onClick={() => onAction(change.action)}>
+            {change.label}
+          </Button>
+        )}
         {post.status === 'published' && post.slug && (
           <Button size="small" href={`/blog/${post.slug}`} target="_blank" rel="noopener">
             View
@@ -279,7 +292,12 @@ function PostList({ tab, category, onEdit }: { tab: BlogTab; category: BlogCateg
       <Grid container spacing={2}>
         {items.map((post) => (
           <Grid key={post.id} size={{ xs: 12, sm: 6, lg: 4 }}>
-            <PostCard post={post} onEdit={() => onEdit(post.id)} onDelete={() => void remove(post)} />
+            <PostCard
+              post={post}
+              onEdit={() => onEdit(post.id)}
+              onDelete={() => void remove(post)}
+              onAction={(change) => action.mutate({ id: post.id, action: change }, { onError: (e) => toasts.show({ type: 'error', title: change === 'publish' ? BLOG_TEXTS.publishFailed(e instanceof ApiError ? e.detail : undefined) : e instanceof ApiError ? e.detail : 'The post could not be changed' }) })}
+            />
           </Grid>
         ))}
       </Grid>

@@ -116,6 +116,30 @@ describe('the hub editor: save and publish', { timeout: 30_000 }, () => {
   });
 });
 
+describe('the hub list', { timeout: 30_000 }, () => {
+  it('cards archive a published post, and Delete asks first, then sends the confirmation', async () => {
+    const post = { id: '22222222-2222-4222-8222-222222222222', author_id: 'd1', author_name: 'Dr. A', author_photo_url: null, title: 'Fever', description: 'd', excerpt: 'Short', category: 'health-tips', tags: [], image_url: null, date: '2030-01-01', status: 'published', slug: 'fever-22222222', publish_at: null, published_at: '2030-01-01T00:00:00Z', created_at: '', updated_at: '', views: 3, read_time: 1 };
+    const calls: Array<{ method: string; url: string }> = [];
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+      const method = init.method ?? 'GET';
+      calls.push({ method, url });
+      if (method === 'GET') return json(200, { ...emptyList, items: [post], total: 1, counts: { ...emptyList.counts, all: 1, published: 1 } });
+      return json(200, { id: post.id, status: method === 'DELETE' ? 'deleted' : 'archived' });
+    });
+    renderAt('/', <BlogHub open onClose={() => {}} />);
+    const card = await screen.findByTestId('blog-card');
+    expect(within(card).getByText('3 views')).toBeTruthy();
+    fireEvent.click(within(card).getByRole('button', { name: 'Archive' }));
+    await vi.waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url === `/api/v1/blogs/${post.id}/archive`)).toBe(true));
+    fireEvent.click(within(card).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete post' });
+    expect(within(dialog).getByText(BLOG_TEXTS.deleteConfirm)).toBeTruthy();
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await vi.waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.url === `/api/v1/blogs/${post.id}?confirm=true`)).toBe(true));
+  });
+});
+
 describe('the blocks on a page', () => {
   it('draws only allow-listed inline tags; scripts, handlers and javascript: links never become markup', () => {
     const hostile = 'A <b>bold</b> <script>window.__x=1</script><img src=x onerror="window.__x=2"><a href="javascript:alert(1)">bad</a> <a href="https://who.int">ok</a>';
