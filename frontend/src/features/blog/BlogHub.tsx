@@ -231,7 +231,7 @@ function PostCard({ post, onEdit, onDelete, onAction }: { post: BlogPostSummary;
           </Stack>
         </Stack>
       </CardContent>
-      <CardActions>
+      <CardActions sx={{ flexWrap: 'wrap', gap: 0.5, '& > :not(style) ~ :not(style)': { ml: 0 } }}>
         <Button size="small" onClick={onEdit}>
           Edit
         </Button>
