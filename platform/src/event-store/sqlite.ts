@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { SqliteCheckpointer } from '../sqlite-checkpointer';
 import { EventEmitter } from 'node:events';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -63,6 +64,7 @@ export class SqliteEventStore implements EventStore, CheckpointStore {
   private readonly pollIntervalMs: number;
   private closed = false;
   private readonly stmts;
+  private readonly checkpointer: SqliteCheckpointer | null;
 
   constructor(options: SqliteEventStoreOptions) {
     if (options.filename !== ':memory:') mkdirSync(dirname(options.filename), { recursive: true });
@@ -70,6 +72,7 @@ export class SqliteEventStore implements EventStore, CheckpointStore {
     this.db.pragma('journal_mode = WAL');
     this.db.pragma(`synchronous = ${options.synchronous ?? 'FULL'}`);
     this.db.pragma('busy_timeout = 5000');
+    this.checkpointer = SqliteCheckpointer.start(this.db, options.filename);
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS events (
         position INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -279,6 +282,7 @@ export class SqliteEventStore implements EventStore, CheckpointStore {
     while (this.queue.length > 0) this.flush();
     this.closed = true;
     this.committed.emit('commit', []);
+    await this.checkpointer?.stop();
     this.db.close();
   }
 }

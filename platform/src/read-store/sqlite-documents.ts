@@ -7,6 +7,7 @@ import { sortDocs } from './sort';
 import { FieldKinds } from './field-kinds';
 import { fieldExpression, translateFilter, translateSort, type FieldKind, type SqlValue } from './sqlite-filter';
 import { WriterLock } from './writer-lock';
+import { SqliteCheckpointer } from '../sqlite-checkpointer';
 import type { Doc, Filter, FindOptions, ProjectionCheckpoint } from './port';
 
 type AnyDoc = Doc & Record<string, unknown>;
@@ -69,6 +70,7 @@ export class SqliteDocuments {
    */
   private readonly deferred = new Map<string, string[][]>();
   private lock: WriterLock | null = null;
+  private checkpointer: SqliteCheckpointer | null = null;
   private seenDataVersion = -1;
   private seenGeneration = -1;
   private rowsSinceOptimize = 0;
@@ -140,6 +142,7 @@ export class SqliteDocuments {
   private writable(): void {
     if (this.lock || this.filename === ':memory:') return;
     this.lock = WriterLock.acquire(`${this.filename}.writer-lock`);
+    this.checkpointer = SqliteCheckpointer.start(this.db, this.filename);
     // The last look at what others wrote: from here on nobody else writes the file.
     this.refresh();
     this.db.pragma('optimize = 0x10002');
@@ -374,6 +377,8 @@ export class SqliteDocuments {
   }
 
   close(): void {
+    void this.checkpointer?.stop();
+    this.checkpointer = null;
     if (this.db.open) {
       if (this.lock) this.db.pragma('optimize');
       this.db.close();
