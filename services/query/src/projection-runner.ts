@@ -47,6 +47,8 @@ export class ProjectionRunner {
   private readonly rebuildFailures = new Map<string, Failure>();
   /** Per projection, (time, events applied) of recent batches, for events per second. */
   private readonly recent = new Map<string, Array<[number, number]>>();
+  /** Retired generations waiting to be dropped: cancelled by `stop` (the store may be closed right after). */
+  private readonly retirements = new Set<NodeJS.Timeout>();
   /** Batches and switch-overs run one at a time. */
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -251,7 +253,14 @@ export class ProjectionRunner {
       await store.inner.drop(`${projection.name}#next`, []);
       const retire = () => store.dropPhysical(retired).catch((err: unknown) => this.deps.logger?.warn({ err }, 'dropping a retired generation failed'));
       if ((this.deps.retireAfterMs ?? 5000) <= 0) await retire();
-      else setTimeout(() => void retire(), this.deps.retireAfterMs ?? 5000).unref();
+      else {
+        const timer = setTimeout(() => {
+          this.retirements.delete(timer);
+          void retire();
+        }, this.deps.retireAfterMs ?? 5000);
+        timer.unref();
+        this.retirements.add(timer);
+      }
     } catch (error) {
       await fail(error instanceof PoisonEvent ? error.failure : { event: { position: state.position, id: '', type: '', stream: '' }, error: messageOf(error) });
       if (!(error instanceof PoisonEvent)) throw error;
@@ -353,6 +362,9 @@ export class ProjectionRunner {
   }
 
   async stop(): Promise<void> {
+    // A retired generation not dropped yet is dropped by the next start's prepare (dropRetired).
+    for (const timer of this.retirements) clearTimeout(timer);
+    this.retirements.clear();
     await this.subscription?.stop();
     this.subscription = null;
   }
