@@ -30,6 +30,8 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
   LOGIN_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   LOGIN_RATE_LIMIT_DELAY_SECONDS: z.coerce.number().int().min(1).default(30),
+  /** Views of public posts counted per client address (IPv6: per /64) per hour when not signed in; more are not counted. */
+  BLOG_VIEWS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(60),
   TRUST_PROXY: z.string().optional(),
   METRICS_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16).optional()),
   /** Origins (comma-separated, e.g. `https://console.example.in`) whose pages may call the API from another origin; unset: none. */

@@ -3,6 +3,7 @@ import {
   ApiRouter,
   type ConsultationSettings,
   type LoginCookie,
+  type AddressBudget,
   type LoginRateLimiter,
   type OidcClient,
   type TokenCheck,
@@ -51,6 +52,8 @@ export function createCommandService(
     tokens: TokenService;
     registry: OpenAPIRegistry;
     loginLimiter: LoginRateLimiter;
+    /** Views of public posts counted per address for readers not signed in. */
+    anonymousViews?: AddressBudget;
     checkToken?: TokenCheck;
     oidc: OidcClient;
     loginCookie: LoginCookie;

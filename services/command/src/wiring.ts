@@ -1,5 +1,6 @@
 import {
   LoginCookie,
+  AddressBudget,
   LoginRateLimiter,
   OidcClient,
   createLocalOidcProvider,
@@ -20,7 +21,10 @@ import { startDisconnectRecorder } from './process-managers/disconnected-partici
 import { startAccountCloser, type AccountLookups } from './process-managers/close-accounts';
 import { startBlogScheduler, type BlogLookups } from './process-managers/publish-scheduled';
 
-/** Sign-in pieces from the configuration: rate limits, the OpenID Connect client, and the local provider in development. */
+/**
+ * Sign-in pieces from the configuration: rate limits, the OpenID Connect client, and the local provider in development;
+ * and the budget of what readers who are not signed in may write (views of public posts).
+ */
 export function identityFromConfig(config: Config, secret: Uint8Array) {
   const { identity } = config;
   return {
@@ -31,6 +35,7 @@ export function identityFromConfig(config: Config, secret: Uint8Array) {
       windowSeconds: config.LOGIN_RATE_LIMIT_WINDOW_SECONDS,
       delaySeconds: config.LOGIN_RATE_LIMIT_DELAY_SECONDS,
     }),
+    anonymousViews: new AddressBudget({ points: config.BLOG_VIEWS_PER_ADDRESS_PER_HOUR, windowSeconds: 3600, name: 'blog-views' }),
     oidc: new OidcClient({ ...identity, allowHttp: identity.kind === 'local' }),
     loginCookie: new LoginCookie(secret, { path: '/api/v1/auth', secure: config.publicUrl.startsWith('https:') }),
     // Never in production: loadConfig refuses to start there without a Google client.

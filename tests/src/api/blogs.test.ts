@@ -301,3 +301,30 @@ describe('Patient Education Hub API (issue 16)', () => {
     await t.http.get(`/api/v1/public/blogs/${erasedSlug}`).expect(404);
   });
 });
+
+describe('views of public posts from one address (issue 16)', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await startTestApp({ env: { BLOG_VIEWS_PER_ADDRESS_PER_HOUR: '3' } });
+  });
+  after(() => t.close());
+
+  it('are counted up to the address budget; past it nothing is written to the log, and signed-in readers still count', async () => {
+    const author = await t.createUser('doctor');
+    const reader = await t.createUser('patient');
+    const created = await t.http.post('/api/v1/blogs/').set(author.auth).send(post('Monsoon fevers')).expect(201);
+    const id = created.body.id as string;
+    await t.http.post(`/api/v1/blogs/${id}/publish`).set(author.auth).expect(200);
+    const view = async (session: string, who?: TestUser) => {
+      const req = t.http.post(`/api/v1/blogs/${id}/views`).send({ reader_session: session });
+      return ((await (who ? req.set(who.auth) : req).expect(200)).body as { counted: boolean }).counted;
+    };
+    const counted = [];
+    for (let i = 0; i < 3; i += 1) counted.push(await view(`session-${String(i).repeat(16)}`));
+    assert.deepEqual(counted, [true, true, true]);
+    const head = await t.app.eventStore.headPosition();
+    for (let i = 3; i < 10; i += 1) assert.equal(await view(`session-${String(i).repeat(16)}`), false, 'made-up sessions past the budget');
+    assert.equal(await t.app.eventStore.headPosition(), head, 'no event for them');
+    assert.equal(await view('session-zzzzzzzzzzzzzzzz', reader), true, 'an account is one reader, whatever its address');
+  });
+});

@@ -25,7 +25,7 @@ import {
   type BlogFields,
   type DomainEventOf,
 } from '@telemed/contracts';
-import { HttpError, RequestValidationError, WrongExpectedRevisionError, bearerToken, policies, receiveUpload, type ApiRouter, type BlobStore, type StoredBlob, type TokenService, type UploadRules } from '@telemed/platform';
+import { AddressBudget, HttpError, RequestValidationError, WrongExpectedRevisionError, bearerToken, policies, receiveUpload, type ApiRouter, type BlobStore, type StoredBlob, type TokenService, type UploadRules } from '@telemed/platform';
 import { DateTime } from 'luxon';
 import { positionHeader, requestContext, type CommandDeps } from '../context';
 import { handleCommand, readStream, type CommandContext, type Decider } from '../decider';
@@ -35,7 +35,12 @@ import { cleanContent, cleanText } from './sanitize';
 export interface BlogDeps {
   blobs?: BlobStore;
   tokens: TokenService;
+  /** Views counted per client address for readers not signed in (BLOG_VIEWS_PER_ADDRESS_PER_HOUR). */
+  anonymousViews?: AddressBudget;
 }
+
+/** When nothing is configured: the configuration's default. */
+const DEFAULT_VIEWS_PER_ADDRESS_PER_HOUR = 60;
 
 /** The fields as the decider takes them: defaults where the editor left a field out, the content's HTML cleaned. */
 function postFields(body: BlogFields, now: Date): PostFields {
@@ -61,6 +66,7 @@ const viewDecider: Decider<{ seen: boolean }, { type: 'ViewPost'; data: ViewEven
 
 /** The Patient Education Hub's writes (issue 16): a doctor's posts, their images, and readers' views. */
 export function blogRoutes(api: ApiRouter, deps: CommandDeps & BlogDeps): void {
+  const anonymousViews = deps.anonymousViews ?? new AddressBudget({ points: DEFAULT_VIEWS_PER_ADDRESS_PER_HOUR, windowSeconds: 3600, name: 'blog-views' });
   const run = (postId: string, command: BlogPostCommand, context: CommandContext) =>
     handleCommand(deps.eventStore, streams.blogPost(postId), blogPostDecider, command, context);
   const answer = (result: Awaited<ReturnType<typeof run>>, now: Date) => ({ body: postStateView(result.state, now), headers: positionHeader(result.position) });
@@ -201,6 +207,8 @@ export function blogRoutes(api: ApiRouter, deps: CommandDeps & BlogDeps): void {
         if (claims?.user_id === state.author_id) return { body: { counted: false } };
         if (claims) reader = `user:${claims.user_id}`;
       }
+      // Each counted view is an event: readers not signed in get a budget per address, past which nothing is written.
+      if (reader.startsWith('session:') && !(await anonymousViews.take(req.ip ?? req.socket.remoteAddress ?? 'unknown'))) return { body: { counted: false } };
       const digest = createHash('sha256').update(`${params.id}\n${reader}`).digest('hex').slice(0, 32);
       const context: CommandContext = { actor: { user_id: 'system', role: 'system' }, now, correlation_id: req.get('X-Correlation-Id') ?? randomUUID(), causation_id: null };
       try {
