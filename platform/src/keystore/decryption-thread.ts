@@ -12,17 +12,22 @@ export type FieldResult = string | null;
 export interface DecryptRequest {
   id: number;
   jobs: FieldJob[];
-  /** key id → the data key, for the keys these jobs name. */
-  keys: Map<string, Buffer>;
+  /** Forget every key held so far first (a key was forgotten in the process, or too many are held). */
+  reset: boolean;
+  /** key id → the data key, for the keys these jobs name that this thread does not hold yet. */
+  keys: Map<string, Uint8Array>;
 }
 
-// The body of the worker thread (see DecryptionThread): decrypts each job with its key.
-parentPort?.on('message', ({ id, jobs, keys }: DecryptRequest) => {
+// The body of the worker thread (see DecryptionWorker): holds the keys it was given, decrypts each job with its key.
+const held = new Map<string, Buffer>();
+parentPort?.on('message', ({ id, jobs, reset, keys }: DecryptRequest) => {
+  if (reset) held.clear();
+  for (const [keyId, key] of keys) held.set(keyId, Buffer.from(key.buffer, key.byteOffset, key.byteLength));
   const results: FieldResult[] = jobs.map((job) => {
-    const key = keys.get(job.k);
+    const key = held.get(job.k);
     if (!key) return null;
     try {
-      return decryptParts(job, Buffer.from(key), job.context);
+      return decryptParts(job, key, job.context);
     } catch {
       return null;
     }

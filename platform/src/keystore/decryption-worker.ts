@@ -2,6 +2,9 @@ import type { Worker } from 'node:worker_threads';
 import { typescriptWorker } from '../typescript-worker';
 import type { DecryptRequest, FieldJob, FieldResult } from './decryption-thread';
 
+/** Keys the thread may hold before it is told to forget them all (the process's own key cache holds as many). */
+const MAX_KEYS_HELD = 10_000;
+
 /**
  * AES-GCM decryption on a worker thread, for a reader that reads ahead: while the main thread applies one page of
  * the log, the next page's fields are decrypted beside it. Started on first use; it does not keep the process alive.
@@ -11,12 +14,31 @@ export class DecryptionWorker {
   private nextId = 0;
   private readonly waiting = new Map<number, { resolve(results: FieldResult[]): void; reject(error: unknown): void }>();
 
-  decrypt(jobs: FieldJob[], keys: Map<string, Buffer>): Promise<FieldResult[]> {
+  /** Key ids the thread holds, and the key ring's forget count they were sent under. */
+  private readonly sent = new Set<string>();
+  private sentAsOf = -1;
+
+  /**
+   * Decrypts the jobs with their keys. A key goes to the thread once (its own copy of the 32 bytes: a Buffer's view of
+   * Node's shared pool would carry the whole pool along); the thread forgets every key when `forgotten` moves.
+   */
+  decrypt(jobs: FieldJob[], keys: Map<string, Buffer>, forgotten: number): Promise<FieldResult[]> {
     const worker = this.started();
     const id = (this.nextId += 1);
+    const reset = forgotten !== this.sentAsOf || this.sent.size > MAX_KEYS_HELD;
+    if (reset) {
+      this.sent.clear();
+      this.sentAsOf = forgotten;
+    }
+    const fresh = new Map<string, Uint8Array>();
+    for (const [keyId, key] of keys) {
+      if (this.sent.has(keyId)) continue;
+      fresh.set(keyId, new Uint8Array(key));
+      this.sent.add(keyId);
+    }
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
-      worker.postMessage({ id, jobs, keys } satisfies DecryptRequest);
+      worker.postMessage({ id, jobs, reset, keys: fresh } satisfies DecryptRequest);
     });
   }
 
@@ -32,6 +54,7 @@ export class DecryptionWorker {
       for (const waiter of this.waiting.values()) waiter.reject(error);
       this.waiting.clear();
       this.worker = null;
+      this.sent.clear(); // a new thread holds nothing
     };
     worker.on('error', fail);
     worker.on('exit', (code) => fail(new Error(`The decryption thread stopped (exit code ${code})`)));

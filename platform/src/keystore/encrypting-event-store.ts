@@ -175,7 +175,7 @@ export class EncryptingEventStore implements EventStore {
       }
     }
     if (jobs.length > 0) {
-      const results = await this.worker.decrypt(jobs, keys);
+      const results = await this.worker.decrypt(jobs, keys, this.keys.forgotten);
       results.forEach((plain, j) => {
         if (plain === null) throw new EnvelopeError('The ciphertext does not authenticate (altered, or another key or field)');
         targets[j]!.data[targets[j]!.field] = plain;
