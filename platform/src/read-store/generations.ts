@@ -131,7 +131,8 @@ export class GenerationalReadStore implements ReadStore {
 
   /** Drops physical collections (a retired or abandoned generation); no checkpoint is touched. */
   async dropPhysical(names: readonly string[]): Promise<void> {
-    await this.inner.drop(`${GENERATIONS}:none`, [...names]);
+    if (this.inner.dropGradually) await this.inner.dropGradually([...names]);
+    else await this.inner.drop(`${GENERATIONS}:none`, [...names]);
   }
 
   async settle(): Promise<void> {

@@ -71,5 +71,10 @@ export interface ReadStore extends CollectionSource {
   scrub?(): Promise<void>;
   /** Removes collections and the checkpoint of a projection, so it rebuilds from position 0. */
   drop(projection: string, collections: string[]): Promise<void>;
+  /**
+   * Removes collections nobody reads any more (a retired generation) a slice at a time, yielding between slices, so a
+   * large one does not hold the process. Optional: `drop` does it at once.
+   */
+  dropGradually?(collections: string[]): Promise<void>;
   close(): Promise<void>;
 }

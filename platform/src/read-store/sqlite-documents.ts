@@ -371,6 +371,13 @@ export class SqliteDocuments {
     this.writeStatements.clear();
   }
 
+  /** Deletes up to `rows` documents of a collection (in one transaction); how many it deleted. */
+  deleteSlice(collection: string, rows: number): number {
+    if (!this.tables.has(collection)) return 0;
+    const table = tableOf(collection);
+    return this.transaction(() => this.prepare(`DELETE FROM "${table}" WHERE rowid IN (SELECT rowid FROM "${table}" LIMIT ?)`).run(rows).changes);
+  }
+
   /** Copies the write-ahead log into the file and empties it, so the log keeps no earlier page images. */
   truncateLog(): void {
     if (this.filename !== ':memory:') this.db.pragma('wal_checkpoint(TRUNCATE)');

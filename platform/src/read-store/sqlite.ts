@@ -2,6 +2,9 @@ import { SqliteDocuments } from './sqlite-documents';
 import { SqliteBatch } from './sqlite-batch';
 import type { BatchStore, Doc, Filter, FindOptions, ProjectionCheckpoint, ReadCollection, ReadStore } from './port';
 
+/** Documents deleted per transaction when a retired collection is dropped gradually (a few milliseconds each). */
+const DROP_SLICE_ROWS = 500;
+
 type AnyDoc = Doc & Record<string, unknown>;
 
 export interface SqliteReadStoreOptions {
@@ -102,6 +105,14 @@ export class SqliteReadStore implements ReadStore {
 
   async drop(projection: string, collections: string[]): Promise<void> {
     this.docs.drop(projection, collections);
+  }
+
+  /** Deletes the documents in slices (each its own transaction, the event loop turning between), then drops the tables. */
+  async dropGradually(collections: string[]): Promise<void> {
+    for (const collection of collections) {
+      while (this.docs.deleteSlice(collection, DROP_SLICE_ROWS) > 0) await new Promise((resolve) => setImmediate(resolve));
+    }
+    this.docs.drop(`_dropped:none`, collections);
   }
 
   /** SQLite's plan for a find (EXPLAIN QUERY PLAN), e.g. to check that an index is used. */

@@ -240,7 +240,14 @@ export class ProjectionRunner {
         state.progress = state.head === 0 ? 1 : Math.min(1, last / state.head);
         return true;
       };
-      while (await page()) await new Promise((resolve) => setImmediate(resolve));
+      let first = true;
+      while (await page()) {
+        // The new collections' indexes, declared while they were empty, made on the first page's few documents and kept
+        // up row by row after: built in one pass at the end, on the first query after the switch, they held the process.
+        if (first) await store.inner.settle?.();
+        first = false;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
       const retired = await this.exclusive(async () => {
         while (await page());
         const checkpoint = { name: projection.name, version: projection.version, position: state.position };
