@@ -39,6 +39,8 @@ export function Lobby(props: {
   joining: boolean;
   /** The patient waits until the doctor is in. */
   waitingForDoctor: boolean;
+  /** What to say when the other participant is in their lobby too (null: they are not). */
+  otherInLobby: string | null;
   error: string | null;
   onClearError(): void;
   onStart(): void;
@@ -175,6 +177,11 @@ export function Lobby(props: {
             <Typography color="error" sx={{ mt: 2 }} role="status">
               {VIDEO_TEXTS.permissionsNeeded}
             </Typography>
+          )}
+          {props.otherInLobby && (
+            <Alert severity="success" sx={{ mt: 2 }} data-testid="other-in-lobby" role="status">
+              {props.otherInLobby}
+            </Alert>
           )}
           {props.waitingForDoctor && ready && (
             <Alert severity="info" icon={<CircularProgress size={18} aria-hidden />} sx={{ mt: 2 }} data-testid="waiting-for-doctor" role="status">

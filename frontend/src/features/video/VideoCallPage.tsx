@@ -30,7 +30,7 @@ import {
 import { PeerCall, type SignalTransport } from './p2p';
 import { Summary } from './Summary';
 import { useLocalMedia } from './useLocalMedia';
-import { useCallAttachment, useLobbyAnnouncement } from './lobbyPresence';
+import { useCallAttachment, useLobbyAnnouncement, useWaitingInLobby } from './lobbyPresence';
 
 type Phase = 'lobby' | 'call' | 'leaving' | 'summary';
 const NO_REMOTE: RemoteMedia = { stream: null, audio: true, video: true };
@@ -215,6 +215,8 @@ export function VideoCallPage() {
 
   // Waiting in the lobby is announced to the other participant (the doctor's dashboard shows the patient waiting).
   useLobbyAnnouncement(client, appointmentId, phase === 'lobby' && consultation?.status !== 'ended');
+  // In the lobby, whether the other participant is in theirs too (the server tells this appointment's participants only).
+  const otherInLobby = useWaitingInLobby(client, phase === 'lobby' ? [appointmentId] : []).has(appointmentId);
   // In the call, this tab's socket carries it: a drop not followed by a reconnect within the server's grace ends our presence.
   useCallAttachment(client, appointmentId, phase === 'call' && joined !== null);
   // Back from a drop longer than that grace, the server has this person as gone: join again, so the other side sees them.
@@ -422,6 +424,7 @@ export function VideoCallPage() {
           media={media}
           joining={joining}
           waitingForDoctor={waitingForDoctor && consultation !== null}
+          otherInLobby={otherInLobby ? (me.role === 'DOCTOR' ? VIDEO_TEXTS.patientInLobby : VIDEO_TEXTS.doctorInLobby) : null}
           error={lobbyError}
           onClearError={() => setLobbyError(null)}
           onStart={() => void start()}

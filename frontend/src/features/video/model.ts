@@ -29,6 +29,8 @@ export const VIDEO_TEXTS = {
   permissionsNeeded: 'Please allow camera and microphone access to join the consultation',
   note: 'Your consultation will begin with video and audio enabled',
   waitingForDoctor: 'Waiting for the doctor to join',
+  doctorInLobby: 'Your doctor is in the lobby and will start the consultation shortly',
+  patientInLobby: 'Your patient is waiting in the lobby',
   connectionIssue: 'Connection Issue',
   iphoneBlocked: 'iPhone Chrome permissions blocked',
   permissionFailure: (reason: string) => `Camera and microphone access required: ${reason}`,

@@ -23,7 +23,7 @@ const media = (over: Partial<LocalMedia> = {}): LocalMedia => ({
   ...over,
 });
 const lobby = (props: Partial<Parameters<typeof Lobby>[0]> = {}) => (
-  <Lobby name="Priya Patel" roleDisplayName="Patient" media={media()} joining={false} waitingForDoctor={false} error={null} onClearError={() => {}} onStart={() => {}} onDebug={() => {}} diagnostics={diagnostics} {...props} />
+  <Lobby name="Priya Patel" roleDisplayName="Patient" media={media()} joining={false} waitingForDoctor={false} otherInLobby={null} error={null} onClearError={() => {}} onStart={() => {}} onDebug={() => {}} diagnostics={diagnostics} {...props} />
 );
 
 describe('the lobby', () => {
@@ -38,6 +38,13 @@ describe('the lobby', () => {
     expect(screen.getByRole('progressbar', { name: 'Microphone level' }).getAttribute('aria-valuenow')).toBe('30');
     await userEvent.click(screen.getByRole('button', { name: 'Start Consultation' }));
     expect(onStart).toHaveBeenCalled();
+  });
+
+  it('says when the other participant is in their lobby too, and nothing when they are not', () => {
+    const { rerender } = render(lobby());
+    expect(screen.queryByTestId('other-in-lobby')).toBeNull();
+    rerender(lobby({ otherInLobby: 'Your doctor is in the lobby and will start the consultation shortly' }));
+    expect(screen.getByRole('status').textContent).toContain('Your doctor is in the lobby');
   });
 
   it('blocks the start while a device is not ready, and offers Retry Permissions and diagnostics', async () => {
