@@ -114,7 +114,7 @@ export function markdownTable(latest: { figures?: Figures }): string {
   }
   if (f.encryption) {
     const r = f.encryption.result;
-    const pct = (cost: number) => `${n(cost * 100, 1)} % slower`;
+    const pct = (cost: number) => (cost < 0 ? `${n(-cost * 100, 1)} % faster (within the noise)` : `${n(cost * 100, 1)} % slower`);
     rows.push(
       `| per-person encryption: request + approve, 50 clients | ${n(r.pairs_per_second)} pairs/s | ${n(r.unencrypted_pairs_per_second)} pairs/s: the same product without encryption | ${pct(r.booking_cost)} | ${when(f.encryption)} |`,
       `| per-person encryption: rebuild, ${n(r.events)} events | ${n(r.rebuild_per_second)} events/s decrypting | ${n(r.undecrypted_rebuild_per_second)} events/s: the same log as stored | ${pct(r.rebuild_cost)} | ${when(f.encryption)} |`,
