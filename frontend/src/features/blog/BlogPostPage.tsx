@@ -7,6 +7,7 @@ import { BLOG_CATEGORIES, BLOG_DEFAULTS } from '@telemed/contracts/blog-constant
 import { api, ApiError } from '../../lib/api';
 import { DoctorAvatar } from '../../components/DoctorAvatar';
 import { PublicPageShell } from '../public/PublicPageShell';
+import { NotFound } from '../../app/NotFound';
 import { BlogBlocks } from './BlogBlocks';
 import { readerSession, type BlogPostView } from './api';
 
@@ -59,7 +60,8 @@ export function BlogPostPage() {
           <CircularProgress aria-label="Loading" />
         </Box>
       )}
-      {post.isError && <Alert severity={post.error instanceof ApiError && post.error.status === 404 ? 'info' : 'error'}>{post.error instanceof ApiError && post.error.status === 404 ? 'This article is not available.' : 'The article could not be loaded. Please try again.'}</Alert>}
+      {/* No such article (never published, archived, or its author's page closed): the app's not-found page, with the way home. */}
+      {post.isError && (post.error instanceof ApiError && post.error.status === 404 ? <NotFound /> : <Alert severity="error">The article could not be loaded. Please try again.</Alert>)}
       {post.data && (
         <Box component="article" sx={{ maxWidth: 760, mx: 'auto' }}>
           <Stack direction="row" spacing={1} sx={{ mb: 1, flexWrap: 'wrap', gap: 1 }}>
