@@ -3,6 +3,7 @@ import type { EventStore, Logger } from '@telemed/platform';
 import { handleCommand, systemContext } from '../decider';
 import { consultationDecider } from '../consultations/consultation';
 import { forEachPage, SWEEP_PAGE_SIZE } from './pages';
+import { startDueTimer, type DueTimer } from './due-timer';
 
 export interface OpenConsultation {
   appointment_id: string;
@@ -44,51 +45,14 @@ export async function endConsultationsAtLimit(deps: { eventStore: EventStore; lo
  * The consultation limit's process manager: runs at the soonest open consultation's limit (timed from the read
  * model), and at least every `intervalMs` (a consultation started since is picked up then).
  */
-export function startConsultationLimit(deps: {
-  eventStore: EventStore;
-  lookups: ConsultationLookups;
-  clock: () => Date;
-  logger: Logger;
-  intervalMs: number;
-}): { runNow(): Promise<void>; stop(): void } {
-  let running: Promise<void> | null = null;
-  let timer: NodeJS.Timeout | null = null;
-  let stopped = false;
-
-  const schedule = async () => {
-    let delay = deps.intervalMs;
-    try {
-      const next = await deps.lookups.nextConsultationEnd();
-      if (next) delay = Math.min(delay, Math.max(0, new Date(next).getTime() - deps.clock().getTime()) + 10);
-    } catch (error) {
-      deps.logger.error({ err: error }, 'consultation limit lookup failed');
-    }
-    if (stopped) return;
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(() => void runNow(), delay);
-    timer.unref();
-  };
-
-  const runNow = (): Promise<void> => {
-    running ??= (async () => {
-      try {
-        const ended = await endConsultationsAtLimit(deps);
-        if (ended) deps.logger.info({ ended }, 'consultations auto-ended at their limit');
-      } catch (error) {
-        deps.logger.error({ err: error }, 'consultation limit failed');
-      } finally {
-        running = null;
-      }
-      await schedule();
-    })();
-    return running;
-  };
-
-  return {
-    runNow,
-    stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-    },
-  };
+export function startConsultationLimit(deps: { eventStore: EventStore; lookups: ConsultationLookups; clock: () => Date; logger: Logger; intervalMs: number }): DueTimer {
+  return startDueTimer({
+    name: 'consultation limit',
+    nextDue: () => deps.lookups.nextConsultationEnd(),
+    work: () => endConsultationsAtLimit(deps),
+    done: 'consultations auto-ended at their limit',
+    clock: deps.clock,
+    logger: deps.logger,
+    intervalMs: deps.intervalMs,
+  });
 }

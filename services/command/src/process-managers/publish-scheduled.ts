@@ -3,6 +3,7 @@ import type { EventStore, Logger } from '@telemed/platform';
 import { handleCommand, systemContext } from '../decider';
 import { blogPostDecider } from '../blogs/post';
 import { forEachPage, SWEEP_PAGE_SIZE } from './pages';
+import { startDueTimer, type DueTimer } from './due-timer';
 
 export interface ScheduledPost {
   post_id: string;
@@ -41,49 +42,16 @@ export async function publishScheduledPosts(deps: { eventStore: EventStore; look
 }
 
 /** The scheduler: runs at the soonest scheduled time (from the read model), and at least every `intervalMs`. */
-export function startBlogScheduler(deps: { eventStore: EventStore; lookups: BlogLookups; clock: () => Date; logger: Logger; intervalMs: number }): {
-  runNow(): Promise<void>;
-  stop(): void;
-} {
-  let running: Promise<void> | null = null;
-  let timer: NodeJS.Timeout | null = null;
-  let stopped = false;
-
-  const schedule = async () => {
-    let delay = deps.intervalMs;
-    try {
-      const next = await deps.lookups.nextScheduledPublish();
-      // At least a second apart: a due post that could not be published is not retried in a tight loop.
-      if (next) delay = Math.min(delay, Math.max(1000, new Date(next).getTime() - deps.clock().getTime() + 10));
-    } catch (error) {
-      deps.logger.error({ err: error }, 'blog scheduler lookup failed');
-    }
-    if (stopped) return;
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(() => void runNow(), delay);
-    timer.unref();
-  };
-
-  const runNow = (): Promise<void> => {
-    running ??= (async () => {
-      try {
-        const published = await publishScheduledPosts(deps);
-        if (published) deps.logger.info({ published }, 'scheduled blog posts published');
-      } catch (error) {
-        deps.logger.error({ err: error }, 'blog scheduler failed');
-      } finally {
-        running = null;
-      }
-      await schedule();
-    })();
-    return running;
-  };
-
-  return {
-    runNow,
-    stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-    },
-  };
+export function startBlogScheduler(deps: { eventStore: EventStore; lookups: BlogLookups; clock: () => Date; logger: Logger; intervalMs: number }): DueTimer {
+  return startDueTimer({
+    name: 'blog scheduler',
+    nextDue: () => deps.lookups.nextScheduledPublish(),
+    work: () => publishScheduledPosts(deps),
+    done: 'scheduled blog posts published',
+    clock: deps.clock,
+    logger: deps.logger,
+    intervalMs: deps.intervalMs,
+    // At least a second apart: a due post that could not be published is not retried in a tight loop.
+    minDelayMs: 1000,
+  });
 }
