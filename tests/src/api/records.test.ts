@@ -87,12 +87,13 @@ describe('clinical records API (issue 14)', () => {
     const id = await appointment();
     const url = `/api/v1/consultations/${id}/notes`;
     const modal = {
-      patient_name: 'Ravi Kumar', patient_id: 'OPD-118', chief_complaint: 'Fever for 3 days', clinical_assessment: 'Viral fever', treatment_plan: 'Paracetamol, fluids',
+      patient_name: 'Ravi K. Sharma', patient_id: 'OPD-118', chief_complaint: 'Fever for 3 days', clinical_assessment: 'Viral fever', treatment_plan: 'Paracetamol, fluids',
       follow_up_instructions: 'Review in 3 days', additional_notes: 'Lives alone', priority_level: 'high', follow_up_required: 'routine', template: 'general_consultation', is_draft: false,
     };
     await t.http.put(url).set(doctor.auth).send(modal).expect(200);
-    // What CallRecordsPanel sends: its text as the clinical assessment, the patient's name, final.
-    await t.http.put(url).set(doctor.auth).send({ patient_name: 'Ravi Kumar', clinical_assessment: 'No red flags; fluids and rest.', is_draft: false }).expect(200);
+    // What CallRecordsPanel sends: its text as the clinical assessment, final, and nothing else. The name the modal
+    // wrote (not the account's 'Ravi Kumar') stays.
+    await t.http.put(url).set(doctor.auth).send({ clinical_assessment: 'No red flags; fluids and rest.', is_draft: false }).expect(200);
     await t.settle();
     const { patient_id: _ref, is_draft: _draft, ...kept } = modal;
     const read = async (who: TestUser) => (await t.http.get(url).set(who.auth).expect(200)).body;
@@ -105,6 +106,21 @@ describe('clinical records API (issue 14)', () => {
     assert.equal((await read(patient)).additional_notes, 'Lives alone', 'the patient still reads the final notes');
     assert.equal((await t.http.put(url).set(doctor.auth).send({ chief_complaint: null, clinical_assessment: '', is_draft: false }).expect(422)).body.detail, RECORD_TEXTS.notesFinalIncomplete);
     await t.http.put(url).set(doctor.auth).send({ is_draft: false }).expect(200);
+  });
+
+  it("the in-call panel's save before any modal save names the patient by their account; the modal's name then replaces it and the panel's next save keeps that", async () => {
+    const id = await appointment();
+    const url = `/api/v1/consultations/${id}/notes`;
+    await t.http.put(url).set(doctor.auth).send({ clinical_assessment: 'Viral fever', is_draft: false }).expect(200);
+    await t.settle();
+    const read = async () => (await t.http.get(url).set(patient.auth).expect(200)).body;
+    assert.deepEqual([(await read()).patient_name, (await read()).is_draft], ['Ravi Kumar', false], 'final, under the name on the account');
+    await t.http.put(url).set(doctor.auth).send({ patient_name: 'Ravi K. Sharma', is_draft: false }).expect(200);
+    await t.http.put(url).set(doctor.auth).send({ clinical_assessment: 'Better today', is_draft: false }).expect(200);
+    await t.settle();
+    assert.deepEqual([(await read()).patient_name, (await read()).clinical_assessment], ['Ravi K. Sharma', 'Better today']);
+    // A save that clears the name on purpose is not refilled.
+    assert.equal((await t.http.put(url).set(doctor.auth).send({ patient_name: null, clinical_assessment: 'x', is_draft: false }).expect(422)).body.detail, RECORD_TEXTS.notesFinalIncomplete);
   });
 
   it('e-prescriptions: rules of the Guidelines, the JSON, the PDF text and the public verification', async () => {

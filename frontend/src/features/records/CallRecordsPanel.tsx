@@ -13,22 +13,36 @@ import { failureText } from './RecordsDialog';
 const shortDate = (iso: string) => new Date(iso.length === 10 ? `${iso}T00:00:00` : iso).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
 
 /** Seed 001 §2: free text and Save Notes (disabled while blank), 'Notes saved! ✅' for 2 s; saved into the consultation's notes. */
-function NotesPanel({ appointmentId, patientName }: { appointmentId: string; patientName: string }) {
+function NotesPanel({ appointmentId }: { appointmentId: string }) {
   const [text, setText] = useState('');
+  const typed = useRef(false);
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
+  // The panel edits the clinical assessment: it starts from the one saved so far (a call joined again), unless typed in.
+  useEffect(() => {
+    let live = true;
+    void recordsApi
+      .notes(appointmentId)
+      .then((saved) => {
+        if (live && saved?.clinical_assessment && !typed.current) setText(saved.clinical_assessment);
+      })
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, [appointmentId]);
   const save = async () => {
     if (text.trim() === '') return;
     setSaving(true);
     setError(null);
     try {
-      // The panel's text is the consultation's clinical assessment (the notes modal's field), saved final. The server
-      // merges it into the notes saved before: the fields left out here (the modal's others) keep their values, and
-      // the patient's name is sent only when known (left out, a name saved before stays).
-      await recordsApi.saveNotes(appointmentId, { ...(patientName ? { patient_name: patientName } : {}), clinical_assessment: text.trim(), is_draft: patientName === '' });
+      // The panel's text is the consultation's clinical assessment (the notes modal's field), saved final, and it sends
+      // only that: the server merges it into the notes saved before, so the modal's fields (the patient name and ID
+      // among them) keep their values; notes that name nobody yet take the patient's account name there.
+      await recordsApi.saveNotes(appointmentId, { clinical_assessment: text.trim(), is_draft: false });
       setSaved(true);
       clearTimeout(timer.current);
       timer.current = setTimeout(() => setSaved(false), NOTES_SAVED_MS);
@@ -43,7 +57,10 @@ function NotesPanel({ appointmentId, patientName }: { appointmentId: string; pat
       <Typography id="call-notes-title" variant="subtitle1" component="h3" sx={{ fontWeight: 700, mb: 1 }}>
         Notes
       </Typography>
-      <TextField fullWidth multiline minRows={4} label="Consultation notes" value={text} onChange={(e) => setText(e.target.value)} slotProps={{ htmlInput: { maxLength: 4000 } }} />
+      <TextField fullWidth multiline minRows={4} label="Consultation notes" value={text} onChange={(e) => {
+          typed.current = true;
+          setText(e.target.value);
+        }} slotProps={{ htmlInput: { maxLength: 4000 } }} />
       <Stack direction="row" spacing={1.5} sx={{ mt: 1, alignItems: 'center' }}>
         <Button variant="contained" onClick={() => void save()} disabled={saving || text.trim() === ''}>
           {saving ? 'Saving...' : 'Save Notes'}
@@ -143,7 +160,7 @@ export function CallRecordsPanel() {
       </Typography>
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 4 }}>
-          <NotesPanel appointmentId={appointmentId} patientName={patient.data?.patientName ?? ''} />
+          <NotesPanel appointmentId={appointmentId} />
           <Divider sx={{ my: 2 }} />
           {records.isLoading || patient.isLoading ? (
             <CircularProgress size={24} aria-label="Loading the patient's records" />

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, MenuItem, Stack, TextField } from '@mui/material';
 import { RECORD_TEXTS } from '@telemed/contracts/record-constants';
 import { recordsApi } from './api';
-import { NOTE_TEMPLATE_TEXTS, applyTemplate, canSaveDraft, canSaveNotes, emptyNotes, notesBody, type FollowUp, type NotesFields, type Priority, type TemplateId } from './rules';
+import { NOTE_TEMPLATE_TEXTS, applyTemplate, canSaveDraft, canSaveNotes, emptyNotes, notesChanges, savedNotesFields, type FollowUp, type NotesFields, type Priority, type TemplateId } from './rules';
 import { RecordsDialog, useFailure } from './RecordsDialog';
 
 const PRIORITIES: Array<[Priority, string]> = [
@@ -24,29 +24,23 @@ const FOLLOW_UPS: Array<[FollowUp, string]> = [
  */
 export function NotesModal(props: { open: boolean; onClose(): void; onSaved?(isDraft: boolean): void; appointmentId: string; patientName?: string; patientId?: string }) {
   const [fields, setFields] = useState<NotesFields>(() => emptyNotes(props.patientName, props.patientId));
+  // What the server held when the modal opened: a save sends only what was edited since (see notesChanges).
+  const [from, setFrom] = useState<NotesFields>(() => savedNotesFields(null));
   const [saving, setSaving] = useState<'draft' | 'final' | null>(null);
   const failure = useFailure(RECORD_TEXTS.saveNotesFailed);
   // What was saved before (the in-call panel's notes, a draft) is the starting point, so a save never drops it.
   useEffect(() => {
     if (!props.open || !props.appointmentId) return;
+    setFrom(savedNotesFields(null));
     let live = true;
     void recordsApi
       .notes(props.appointmentId)
       .then((saved) => {
         if (!live || !saved) return;
-        const text = (v: string | null, fallback = '') => v ?? fallback;
-        setFields((f) => ({
-          patient_name: text(saved.patient_name, f.patient_name),
-          patient_id: text(saved.patient_ref, f.patient_id),
-          chief_complaint: text(saved.chief_complaint),
-          clinical_assessment: text(saved.clinical_assessment),
-          treatment_plan: text(saved.treatment_plan),
-          follow_up_instructions: text(saved.follow_up_instructions),
-          additional_notes: text(saved.additional_notes),
-          priority_level: saved.priority_level,
-          follow_up_required: saved.follow_up_required,
-          template: saved.template,
-        }));
+        const base = savedNotesFields(saved);
+        setFrom(base);
+        // The name and ID the modal was given stand in only where no save wrote them.
+        setFields((f) => ({ ...base, patient_name: base.patient_name || f.patient_name, patient_id: base.patient_id || f.patient_id }));
       })
       .catch(() => {});
     return () => {
@@ -61,8 +55,9 @@ export function NotesModal(props: { open: boolean; onClose(): void; onSaved?(isD
   const save = async (isDraft: boolean) => {
     if (isDraft ? !canSaveDraft(fields) : !canSaveNotes(fields)) return;
     setSaving(isDraft ? 'draft' : 'final');
-    // Every field is sent (blank ones as null, which clears them): the modal saves the whole notes it shows.
-    const saved = await failure.run(() => recordsApi.saveNotes(props.appointmentId, notesBody(fields, isDraft)));
+    // Only the fields edited here since it opened (blank ones as null, which clears them): a field left out keeps what
+    // the server holds, so text the in-call panel saved meanwhile is not overwritten with this modal's older copy.
+    const saved = await failure.run(() => recordsApi.saveNotes(props.appointmentId, notesChanges(fields, from, isDraft)));
     setSaving(null);
     if (!saved) return;
     props.onSaved?.(isDraft);

@@ -418,7 +418,7 @@ describe('in-call notes and the notes modal’s starting point', { timeout: 30_0
     fireEvent.change(screen.getByLabelText('Consultation notes'), { target: { value: 'Viral fever' } });
     fireEvent.click(save);
     await act(async () => vi.advanceTimersByTimeAsync(10));
-    expect(saved[0]).toEqual({ patient_name: 'Ravi Kumar', clinical_assessment: 'Viral fever', is_draft: false });
+    expect(saved[0]).toEqual({ clinical_assessment: 'Viral fever', is_draft: false });
     expect(screen.getByTestId('notes-saved').textContent).toBe('Notes saved! ✅');
     await act(async () => vi.advanceTimersByTimeAsync(1900));
     expect(screen.queryByTestId('notes-saved')).toBeTruthy();
@@ -450,6 +450,51 @@ describe('in-call notes and the notes modal’s starting point', { timeout: 30_0
     fireEvent.click(screen.getByRole('button', { name: 'Save as Draft' }));
     await vi.waitFor(() => expect(onSaved).toHaveBeenCalledWith(true));
     expect(sent[0]).toMatchObject({ treatment_plan: 'Fluids', patient_name: null, is_draft: true });
+  });
+
+  it("the panel and the modal send only the fields they edit: the panel's save keeps the name and fields the modal saved, and the modal's later save keeps the panel's text", async () => {
+    // A stand-in for the server's notes: each PUT merged into the saved ones key by key (as the API does).
+    let stored: Record<string, unknown> | null = null;
+    const puts: Array<Record<string, unknown>> = [];
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      if (url.startsWith('/api/v1/appointments/me')) return json(200, [{ appointment_id: 'a1', patient_id: 'p1', patient_name: 'Ravi Kumar' }]);
+      if (url === '/api/v1/patients/p1/records') return json(200, { patient_id: 'p1', reports: [], prescriptions: [], prescription_files: [] });
+      if (url !== '/api/v1/consultations/a1/notes') return json(200, []);
+      if (init?.method === 'PUT') {
+        const { patient_id: ref, ...body } = JSON.parse(String(init.body)) as Record<string, unknown>;
+        puts.push({ ...body, ...(ref === undefined ? {} : { patient_id: ref }) });
+        stored = { ...(stored ?? { priority_level: 'medium', follow_up_required: 'no', template: null }), ...body, ...(ref === undefined ? {} : { patient_ref: ref }) };
+        return json(200, { appointment_id: 'a1', is_draft: body.is_draft, saved_at: 'x' });
+      }
+      return stored ? json(200, { appointment_id: 'a1', patient_id: 'p1', doctor_id: 'd1', saved_at: 'x', ...stored }) : json(404, { detail: RECORD_TEXTS.notesNotFound });
+    });
+    // The modal (after a first call): the doctor writes the name as the clinic knows it, an ID, a complaint and a plan.
+    const modal = renderAt('/', <NotesModal open onClose={() => {}} appointmentId="a1" patientName="Ravi Kumar" />);
+    await vi.waitFor(() => expect(screen.getByLabelText(/Patient name/)).toBeTruthy());
+    fireEvent.change(screen.getByLabelText(/Patient name/), { target: { value: 'Ravi K. Sharma' } });
+    fireEvent.change(screen.getByLabelText('Patient ID'), { target: { value: 'OPD-118' } });
+    fireEvent.change(screen.getByLabelText('Chief complaint'), { target: { value: 'Fever for 3 days' } });
+    fireEvent.change(screen.getByLabelText('Treatment plan'), { target: { value: 'Fluids' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Notes' }));
+    await vi.waitFor(() => expect(puts).toHaveLength(1));
+    modal.unmount();
+    // The follow-up call's panel: it sends its text and nothing else, so the modal's name and fields stay.
+    const { CallRecordsPanel } = await import('./CallRecordsPanel');
+    const panel = renderAt('/video-call?appointment_id=a1', <CallRecordsPanel />);
+    fireEvent.change(await screen.findByLabelText('Consultation notes'), { target: { value: 'No red flags' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Notes' }));
+    await vi.waitFor(() => expect(puts).toHaveLength(2));
+    expect(puts[1]).toEqual({ clinical_assessment: 'No red flags', is_draft: false });
+    expect(stored).toMatchObject({ patient_name: 'Ravi K. Sharma', patient_ref: 'OPD-118', chief_complaint: 'Fever for 3 days', treatment_plan: 'Fluids', clinical_assessment: 'No red flags' });
+    panel.unmount();
+    // The modal opened again starts from all of it and sends only what is edited there.
+    renderAt('/', <NotesModal open onClose={() => {}} appointmentId="a1" patientName="Ravi Kumar" />);
+    await vi.waitFor(() => expect((screen.getByLabelText('Clinical assessment') as HTMLTextAreaElement).value).toBe('No red flags'));
+    expect((screen.getByLabelText(/Patient name/) as HTMLInputElement).value).toBe('Ravi K. Sharma');
+    fireEvent.change(screen.getByLabelText('Additional notes'), { target: { value: 'Lives alone' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save as Draft' }));
+    await vi.waitFor(() => expect(puts).toHaveLength(3));
+    expect(puts[2]).toEqual({ additional_notes: 'Lives alone', is_draft: true });
   });
 
   it('the call view’s panel renders nothing for a patient', async () => {

@@ -1,3 +1,4 @@
+import type { ConsultationNotesView } from '@telemed/contracts';
 import { DURATION_UNITS, FREQUENCIES, RECORD_LIMITS, RECORD_TEXTS, type ReportTypeId } from '@telemed/contracts/record-constants';
 
 /**
@@ -184,6 +185,35 @@ export function notesBody(f: NotesFields, isDraft: boolean) {
     template: f.template,
     is_draft: isDraft,
   };
+}
+
+/** Saved notes (GET /consultations/{id}/notes) as the modal's fields; none saved reads as the server's empty notes. */
+export function savedNotesFields(saved: ConsultationNotesView | null): NotesFields {
+  if (!saved) return emptyNotes();
+  const text = (v: string | null) => v ?? '';
+  return {
+    patient_name: text(saved.patient_name),
+    patient_id: text(saved.patient_ref),
+    chief_complaint: text(saved.chief_complaint),
+    clinical_assessment: text(saved.clinical_assessment),
+    treatment_plan: text(saved.treatment_plan),
+    follow_up_instructions: text(saved.follow_up_instructions),
+    additional_notes: text(saved.additional_notes),
+    priority_level: saved.priority_level,
+    follow_up_required: saved.follow_up_required,
+    template: saved.template,
+  };
+}
+
+/**
+ * Only the fields edited since `from` (what was saved when the modal opened), with `is_draft`: the server merges a save
+ * into the latest notes, so a field this save leaves out keeps what another surface (the in-call panel) saved since.
+ */
+export function notesChanges(f: NotesFields, from: NotesFields, isDraft: boolean) {
+  const body = notesBody(f, isDraft);
+  const base = notesBody(from, isDraft);
+  const keys = Object.keys(body) as Array<keyof typeof body>;
+  return Object.fromEntries(keys.filter((k) => k === 'is_draft' || body[k] !== base[k]).map((k) => [k, body[k]])) as Partial<typeof body> & { is_draft: boolean };
 }
 
 // ---- Quick prescription builder ----

@@ -5,7 +5,14 @@ import { asTheDoctor, openForRecords } from './rules';
 
 export type NotesEvent = DomainEventOf<'ConsultationNotesSaved'>;
 export type NotesState = { status: 'none' } | { status: 'saved'; patient_id: string; final_saved: boolean; latest: ConsultationNotesFields };
-export type NotesCommand = { type: 'SaveConsultationNotes'; data: { actor_id: string; appointment: AppointmentFacts | null; notes: ConsultationNotesInput } };
+export type NotesCommand = {
+  type: 'SaveConsultationNotes';
+  /**
+   * `account_name`: the patient's name on their account (null when unknown or erased), which a final save that leaves
+   * the patient name out takes when no save so far has named the patient (the in-call panel sends only its text).
+   */
+  data: { actor_id: string; appointment: AppointmentFacts | null; notes: ConsultationNotesInput; account_name: string | null };
+};
 
 const TEXT_FIELDS = ['patient_name', 'patient_ref', 'chief_complaint', 'clinical_assessment', 'treatment_plan', 'follow_up_instructions', 'additional_notes'] as const;
 const filled = (value: string | null) => value !== null && value.trim() !== '';
@@ -82,7 +89,11 @@ export const notesDecider: Decider<NotesState, NotesCommand, NotesEvent> = {
     const appointment = asTheDoctor(data.appointment, data.actor_id, RECORD_TEXTS.notesNotAllowed);
     openForRecords(appointment);
     const is_draft = data.notes.is_draft;
-    const n = mergeNotes(state.status === 'saved' ? state.latest : NO_NOTES, data.notes);
+    const merged = mergeNotes(state.status === 'saved' ? state.latest : NO_NOTES, data.notes);
+    // A final save that does not write the name (the in-call panel's) names the patient only where nobody is named yet:
+    // never over a name a save wrote, and never where a save cleared it on purpose (the modal sends null then).
+    const unnamed = !is_draft && data.notes.patient_name === undefined && !filled(merged.patient_name);
+    const n = unnamed ? { ...merged, patient_name: clean(data.account_name) } : merged;
     if (is_draft && !TEXT_FIELDS.some((f) => filled(n[f]))) throw invalid(RECORD_TEXTS.notesDraftEmpty);
     if (!is_draft && !(filled(n.patient_name) && (filled(n.chief_complaint) || filled(n.clinical_assessment)))) throw invalid(RECORD_TEXTS.notesFinalIncomplete);
     return [{ type: 'ConsultationNotesSaved', data: { appointment_id: appointment.appointment_id, patient_id: appointment.patient_id, doctor_id: appointment.doctor_id, is_draft, ...n } }];

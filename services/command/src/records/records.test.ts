@@ -54,7 +54,10 @@ describe('prescription decider (Telemedicine Practice Guidelines 2020)', () => {
 describe('notes decider (seed 001 §5)', () => {
   const given = deciderSpec(notesDecider);
   const notes: ConsultationNotesInput = { is_draft: true };
-  const save = (over: Partial<typeof notes>, actor = 'd1', status: AppointmentFacts['status'] = 'confirmed') => ({ type: 'SaveConsultationNotes' as const, data: { actor_id: actor, appointment: { ...appointment, status }, notes: { ...notes, ...over } } });
+  const save = (over: Partial<typeof notes>, actor = 'd1', status: AppointmentFacts['status'] = 'confirmed', account_name: string | null = null) => ({
+    type: 'SaveConsultationNotes' as const,
+    data: { actor_id: actor, appointment: { ...appointment, status }, notes: { ...notes, ...over }, account_name },
+  });
   it('a draft needs one text field; final notes a patient name and a complaint or assessment', () => {
     given([]).when(save({})).thenThrows('invalid', RECORD_TEXTS.notesDraftEmpty);
     given([]).when(save({ is_draft: false, patient_name: 'Ravi', treatment_plan: 'Rest' })).thenThrows('invalid', RECORD_TEXTS.notesFinalIncomplete);
@@ -70,6 +73,15 @@ describe('notes decider (seed 001 §5)', () => {
     assert.deepEqual(after(save({ is_draft: true, treatment_plan: null, additional_notes: '  ', template: null })), { ...first!.data, is_draft: true, treatment_plan: null, additional_notes: null, template: null });
     given([first!]).when(save({ is_draft: false, chief_complaint: '' })).thenThrows('invalid', RECORD_TEXTS.notesFinalIncomplete);
     given([first!]).when(save({ is_draft: true, patient_name: null, patient_id: '', chief_complaint: null, treatment_plan: null })).thenThrows('invalid', RECORD_TEXTS.notesDraftEmpty);
+  });
+  it("a final save that leaves the name out takes the account's name only where no save named the patient", () => {
+    const panel = (saved: Parameters<typeof given>[0]) => notesDecider.decide(save({ is_draft: false, clinical_assessment: 'Viral' }, 'd1', 'confirmed', 'Ravi Kumar'), saved.reduce(notesDecider.evolve, notesDecider.initialState()))[0]!.data;
+    assert.equal(panel([]).patient_name, 'Ravi Kumar', 'first save, from the panel: the account name');
+    const [named] = notesDecider.decide(save({ is_draft: true, patient_name: 'Ravi K. (OPD name)', chief_complaint: 'Fever' }), notesDecider.initialState());
+    assert.equal(panel([named!]).patient_name, 'Ravi K. (OPD name)', "a name the modal wrote is never replaced");
+    given([]).when(save({ is_draft: false, patient_name: null, clinical_assessment: 'Viral' }, 'd1', 'confirmed', 'Ravi Kumar')).thenThrows('invalid', RECORD_TEXTS.notesFinalIncomplete);
+    given([]).when(save({ is_draft: false, clinical_assessment: 'Viral' })).thenThrows('invalid', RECORD_TEXTS.notesFinalIncomplete);
+    given([]).when(save({ is_draft: true }, 'd1', 'confirmed', 'Ravi Kumar')).thenThrows('invalid', RECORD_TEXTS.notesDraftEmpty);
   });
   it('only the doctor, on a confirmed or completed appointment', () => {
     given([]).when(save({ chief_complaint: 'x' }, 'p1')).thenThrows('forbidden', RECORD_TEXTS.notesNotAllowed);

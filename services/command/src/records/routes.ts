@@ -78,9 +78,15 @@ export function recordRoutes(api: ApiRouter, deps: CommandDeps & RecordDeps): vo
     handler: async ({ params, body, auth, req }) => {
       const context = requestContext(req, auth, deps.clock());
       const appointment = await appointmentFacts(deps.eventStore, params.appointment_id);
+      // The patient's account name, for a final save that leaves the name out (see notesDecider); read only then.
+      let account_name: string | null = null;
+      if (appointment?.doctor_id === auth.user_id && !body.is_draft && body.patient_name === undefined) {
+        const patientUser = await loadUser(deps.eventStore, appointment.patient_id);
+        if (patientUser.status === 'registered') account_name = patientUser.name;
+      }
       const result = await handleCommand(deps.eventStore, streams.consultationNotes(params.appointment_id), notesDecider, {
         type: 'SaveConsultationNotes',
-        data: { actor_id: auth.user_id, appointment, notes: body },
+        data: { actor_id: auth.user_id, appointment, notes: body, account_name },
       }, context);
       return { body: { appointment_id: params.appointment_id, is_draft: body.is_draft, saved_at: context.now.toISOString() }, headers: positionHeader(result.position) };
     },
