@@ -140,6 +140,29 @@ export const BLOG_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/
 /** Where an uploaded image is served from; an image block's file must point here. */
 export const BLOG_IMAGE_PATH = '/api/v1/blogs/images/';
 export const BLOG_IMAGE_URL = /^\/api\/v1\/blogs\/images\/[A-Za-z0-9-]{8,64}$/;
+/**
+ * A picture of a post that is not published has no public address: its author's screens get it with a short-lived
+ * grant (`?exp=&sig=`, an HMAC the server checks) minted for them. The editor may send such an address back; what is
+ * stored is always the bare address above, which anyone may load once a published post of its author shows it.
+ */
+export const BLOG_IMAGE_SRC = /^\/api\/v1\/blogs\/images\/[A-Za-z0-9-]{8,64}(\?exp=\d{1,12}&sig=[A-Za-z0-9_-]{43})?$/;
+export const BLOG_IMAGE_GRANT = { purpose: 'blog-image', ttlSeconds: 3600, bucketSeconds: 600 } as const;
+
+/** The stored (bare) address of an uploaded picture, from either form. */
+export function bareBlogImageUrl(url: string): string {
+  const at = url.indexOf('?');
+  return at === -1 ? url : url.slice(0, at);
+}
+
+/** The address of a picture with its author's grant. */
+export function grantedBlogImageUrl(imageId: string, grant: { exp: number; sig: string }): string {
+  return `${BLOG_IMAGE_PATH}${imageId}?exp=${grant.exp}&sig=${grant.sig}`;
+}
+
+/** The picture's id in an address of ours, or null. */
+export function blogImageId(url: string): string | null {
+  return BLOG_IMAGE_SRC.test(url) ? bareBlogImageUrl(url).slice(BLOG_IMAGE_PATH.length) : null;
+}
 
 /** Inline tags a block's text may hold (seed 001 §2's toolbar as Editor.js's inline tools). */
 export const BLOG_INLINE_TAGS = ['b', 'i', 'u', 'a', 'mark', 'code', 'br'] as const;

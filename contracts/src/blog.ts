@@ -2,12 +2,13 @@ import { z } from './zod';
 import { safeText } from './safe-text';
 import {
   BLOG_CATEGORY_IDS,
-  BLOG_IMAGE_URL,
+  BLOG_IMAGE_SRC,
   BLOG_LIMITS,
   BLOG_SORTS,
   BLOG_STATUSES,
   BLOG_TEXTS,
   EMBED_SERVICES,
+  bareBlogImageUrl,
   embedVideoId,
   isAllowedLink,
 } from './blog-constants';
@@ -20,6 +21,8 @@ import {
 export * from './blog-constants';
 
 const inline = z.string().max(BLOG_LIMITS.blockChars);
+/** An uploaded picture's address (with or without its author's grant); stored bare. */
+const imageUrl = z.string().regex(BLOG_IMAGE_SRC, BLOG_TEXTS.imageUrlNotAllowed).transform(bareBlogImageUrl);
 // Unknown keys (a block's `tunes`, a tool's extra data) are dropped by the schemas, never stored.
 const blockId = z.string().max(64).optional();
 
@@ -54,7 +57,7 @@ const imageBlock = z.object({
   id: blockId,
   type: z.literal('image'),
   data: z.object({
-    file: z.object({ url: z.string().regex(BLOG_IMAGE_URL, BLOG_TEXTS.imageUrlNotAllowed) }),
+    file: z.object({ url: imageUrl }),
     caption: inline.default(''),
     withBorder: z.boolean().default(false),
     withBackground: z.boolean().default(false),
@@ -127,7 +130,7 @@ export const blogFieldsSchema = z.strictObject({
   category: z.enum(BLOG_CATEGORY_IDS).optional(),
   tags: tags.optional(),
   excerpt: optionalLine(BLOG_LIMITS.excerptChars),
-  image_url: z.string().regex(BLOG_IMAGE_URL, BLOG_TEXTS.imageUrlNotAllowed).nullish(),
+  image_url: imageUrl.nullish(),
   date: date.nullish(),
 });
 export type BlogFields = z.output<typeof blogFieldsSchema>;
@@ -137,6 +140,8 @@ export const updateBlogRequestSchema = blogFieldsSchema;
 export const blogIdParamsSchema = z.object({ id: z.string().uuid() });
 export const blogSlugParamsSchema = z.object({ slug: z.string().min(1).max(120) });
 export const blogImageParamsSchema = z.object({ image_id: z.string().regex(/^[A-Za-z0-9-]{8,64}$/) });
+/** A draft's picture is read with its author's grant (see BLOG_IMAGE_SRC); a published post's needs none. */
+export const blogImageQuerySchema = z.object({ exp: z.string().max(20).optional(), sig: z.string().max(100).optional() });
 export const scheduleBlogRequestSchema = z.strictObject({ publish_at: z.iso.datetime({ offset: true }) });
 export const deleteBlogQuerySchema = z.object({ confirm: z.enum(['true']) });
 export const blogViewRequestSchema = z.strictObject({ reader_session: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) });

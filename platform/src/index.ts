@@ -8,6 +8,7 @@ export { InProcessBus } from './bus/in-process';
 export * from './logger';
 export * from './config';
 export * from './auth/tokens';
+export * from './auth/url-signer';
 export * from './keystore/port';
 export { MemoryKeyStore } from './keystore/memory';
 export { SqliteKeyStore } from './keystore/sqlite';

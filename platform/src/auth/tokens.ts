@@ -3,6 +3,7 @@ import { createSecretKey, randomBytes, randomUUID, type KeyObject } from 'node:c
 import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { accountTypeSchema, type AccountType } from '@telemed/contracts';
+import { UrlSigner, type UrlSignerOptions } from './url-signer';
 
 export interface AccessClaims {
   user_id: string;
@@ -40,6 +41,11 @@ export class TokenService {
 
   get ttlSeconds(): number {
     return this.options.ttlSeconds;
+  }
+
+  /** A signer of short-lived addresses under a key derived from this secret for `purpose` alone. */
+  urlSigner(purpose: string, options: UrlSignerOptions): UrlSigner {
+    return new UrlSigner(this.options.secret, purpose, options);
   }
 
   async issue(claims: AccessClaims, now: Date = new Date()): Promise<string> {

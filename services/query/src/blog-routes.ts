@@ -1,16 +1,20 @@
 import {
   BLOG_CATEGORIES,
+  BLOG_IMAGE_GRANT,
   BLOG_STATUSES,
   BLOG_TEXTS,
   BLOG_TOPIC_IDEAS,
   blogIdParamsSchema,
+  blogImageId,
   blogImageParamsSchema,
+  blogImageQuerySchema,
   blogListQuerySchema,
   blogListResponseSchema,
   blogPostSummarySchema,
   blogPostViewSchema,
   blogSlugParamsSchema,
   blogTopicIdeasResponseSchema,
+  grantedBlogImageUrl,
   notFound,
   publicDoctorParamsSchema,
   z,
@@ -19,7 +23,7 @@ import {
   type BlogPostSummary,
   type BlogPostView,
 } from '@telemed/contracts';
-import { BlobErasedError, BlobNotFoundError, HttpError, StreamedBody, policies, type ApiRouter, type BlobStore, type ReadStore } from '@telemed/platform';
+import { BlobErasedError, BlobNotFoundError, HttpError, StreamedBody, policies, type ApiRouter, type BlobStore, type ReadStore, type TokenService, type UrlSigner } from '@telemed/platform';
 import {
   BLOG_AUTHORS,
   BLOG_CONTENTS,
@@ -146,9 +150,22 @@ export async function publishedPostsForSitemap(readStore: ReadStore, limit = 50_
   return out;
 }
 
+/** The author's own view of their post: every picture's address carries their short-lived grant (drafts' have no other). */
+function withGrants<T extends BlogPostSummary | BlogPostView>(post: T, grants: UrlSigner, now: Date): T {
+  const grant = (url: string) => {
+    const id = blogImageId(url);
+    return id ? grantedBlogImageUrl(id, grants.sign(id, post.author_id, now)) : url;
+  };
+  const signed = { ...post, image_url: post.image_url ? grant(post.image_url) : null };
+  if (!('content' in post)) return signed;
+  const blocks = post.content.blocks.map((block) => (block.type === 'image' ? { ...block, data: { ...block.data, file: { ...block.data.file, url: grant(block.data.file.url) } } } : block));
+  return { ...signed, content: { ...post.content, blocks } };
+}
+
 /** The hub's reads: a doctor's own posts (any status), anyone's published ones, images, and the topic ideas. */
-export function blogQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; blobs?: BlobStore; clock: () => Date }): void {
+export function blogQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; blobs?: BlobStore; clock: () => Date; tokens: TokenService }): void {
   const { readStore } = deps;
+  const grants = deps.tokens.urlSigner(BLOG_IMAGE_GRANT.purpose, BLOG_IMAGE_GRANT);
   const posts = readStore.collection<BlogPostDoc>(BLOG_POSTS);
   const authors = readStore.collection<BlogAuthorDoc>(BLOG_AUTHORS);
 
@@ -172,14 +189,19 @@ export function blogQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; bl
   api.route({
     method: 'get',
     path: '/blogs/images/:image_id',
-    summary: "A post's image (anyone: published posts show them), served with the type its content was found to be",
+    summary:
+      "A post's image, served with the type its content was found to be: anyone's once a published post of its author shows it (cached publicly); otherwise only with its author's short-lived grant (`exp`, `sig`), which their own reads of the post carry",
     tags: ['blogs'],
     policy: policies.public,
     params: blogImageParamsSchema,
+    query: blogImageQuerySchema,
     errors: [404],
-    handler: async ({ params, res }) => {
+    handler: async ({ params, query, res }) => {
       const image = await readStore.collection<BlogImageDoc>(BLOG_IMAGES).get(params.image_id);
       if (!image || !deps.blobs) throw notFound(BLOG_TEXTS.imageNotFound);
+      const shown = image.published_in.length > 0 && Boolean((await authors.get(image.author_id))?.active);
+      // Not shown by a published post: the same answer as no such picture, unless the author's grant comes with it.
+      if (!shown && !grants.verify(image._id, image.author_id, query, deps.clock())) throw notFound(BLOG_TEXTS.imageNotFound);
       let stream;
       try {
         stream = await deps.blobs.open(image.blob_id);
@@ -191,7 +213,8 @@ export function blogQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; bl
       res.set('Content-Length', String(image.size));
       res.set('X-Content-Type-Options', 'nosniff');
       res.set('Content-Disposition', 'inline');
-      res.set('Cache-Control', 'public, max-age=86400, immutable');
+      // A picture's bytes never change, but whether it is public does (archive): a day in shared caches, never for drafts.
+      res.set('Cache-Control', shown ? 'public, max-age=86400, immutable' : 'private, no-store');
       return { body: new StreamedBody(stream, image.content_type) };
     },
   });
@@ -204,7 +227,11 @@ export function blogQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; bl
     policy: policies.roles('doctor'),
     query: blogListQuerySchema,
     response: blogListResponseSchema,
-    handler: async ({ query, auth }) => ({ body: await doctorBlogList(readStore, auth.user_id, query, deps.clock()) }),
+    handler: async ({ query, auth }) => {
+      const now = deps.clock();
+      const list = await doctorBlogList(readStore, auth.user_id, query, now);
+      return { body: { ...list, items: list.items.map((item) => withGrants(item, grants, now)) } };
+    },
   });
 
   api.route({
@@ -221,7 +248,8 @@ export function blogQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; bl
       const author = doc ? await authors.get(doc.author_id) : null;
       const visible = doc && (doc.author_id === auth.user_id || (doc.status === 'published' && author?.active));
       if (!doc || !visible) throw notFound(BLOG_TEXTS.postNotFound);
-      return { body: await fullPost(readStore, doc, author) };
+      const post = await fullPost(readStore, doc, author);
+      return { body: doc.author_id === auth.user_id ? withGrants(post, grants, deps.clock()) : post };
     },
   });
 

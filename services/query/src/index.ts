@@ -69,7 +69,7 @@ export function createQueryService(deps: {
   consultationQueryRoutes(api, { readStore: deps.readStore, clock: deps.clock, audit });
   if (deps.records) recordQueryRoutes(api, { readStore: deps.readStore, audit, ...deps.records });
   adminQueryRoutes(api, { readStore: deps.readStore, audit });
-  blogQueryRoutes(api, { readStore: deps.readStore, blobs: deps.records?.blobs, clock: deps.clock });
+  blogQueryRoutes(api, { readStore: deps.readStore, blobs: deps.records?.blobs, clock: deps.clock, tokens: deps.tokens });
 
   const failureSchema = z.object({ event: z.object({ position: z.number(), id: z.string(), type: z.string(), stream: z.string() }), error: z.string() });
   api.route({

@@ -243,7 +243,7 @@ describe('Patient Education Hub API (issue 16)', () => {
   it('uploads images to the blob store (5 MB, type by content) and serves them with their stored type', async () => {
     const up = await t.http.post('/api/v1/blogs/images').set(doctor.auth).attach('image', PNG, { filename: 'photo.jpg', contentType: 'image/jpeg' }).expect(201);
     assert.equal(up.body.success, 1);
-    assert.match(up.body.file.url, /^\/api\/v1\/blogs\/images\/[0-9a-f-]{36}$/);
+    assert.match(up.body.file.url, /^\/api\/v1\/blogs\/images\/[0-9a-f-]{36}\?exp=\d+&sig=[\w-]{43}$/, "the author's own short-lived address");
     assert.equal(up.body.file.content_type, 'image/png', 'the type is what the content is, never its name');
     await t.settle();
     const got = await t.http.get(up.body.file.url).buffer(true).parse((res, cb) => {
@@ -267,6 +267,74 @@ describe('Patient Education Hub API (issue 16)', () => {
     // A post may show it.
     const id = await create(doctor, { title: 'With a picture', content: content({ type: 'image', data: { file: { url: up.body.file.url }, caption: 'A <b>chart</b>' } }), image_url: up.body.file.url });
     await t.http.post(`/api/v1/blogs/${id}/publish`).set(doctor.auth).expect(200);
+  });
+
+  it("a picture is its author's alone until a published post shows it; then anyone's, until the post is archived", async () => {
+    const raw = (req: ReturnType<typeof t.http.get>) =>
+      req.buffer(true).parse((res, cb) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
+    const up = await t.http.post('/api/v1/blogs/images').set(doctor.auth).attach('image', PNG, { filename: 'scan.png' }).expect(201);
+    const granted = up.body.file.url as string;
+    const bare = granted.split('?')[0]!;
+    await t.settle();
+
+    // A draft's picture: no one but its author, whatever they hold.
+    await t.http.get(bare).expect(404);
+    await t.http.get(bare).set(otherDoctor.auth).expect(404);
+    // A bearer token is not what an <img> sends: only the grant opens it.
+    await t.http.get(bare).set(doctor.auth).expect(404);
+    const { exp, sig } = Object.fromEntries(new URL(granted, 'http://x').searchParams) as { exp: string; sig: string };
+    await t.http.get(bare).query({ exp: String(Number(exp) + 600), sig }).expect(404);
+    await t.http.get(bare).query({ exp, sig: sig.replace(/^./, (c) => (c === 'A' ? 'B' : 'A')) }).expect(404);
+    const own = await raw(t.http.get(granted)).expect(200);
+    assert.ok(Buffer.compare(own.body as Buffer, PNG) === 0);
+    assert.equal(own.headers['cache-control'], 'private, no-store');
+
+    // Saved with the editor's address, stored bare; the author's reads carry a fresh grant, others' never.
+    const id = await create(doctor, { title: 'A scan, explained', content: content({ type: 'image', data: { file: { url: granted }, caption: '' } }), image_url: granted });
+    await t.settle();
+    const mine = (await t.http.get(`/api/v1/blogs/${id}`).set(doctor.auth).expect(200)).body;
+    assert.match(mine.content.blocks[0].data.file.url, /\?exp=\d+&sig=/);
+    assert.match(mine.image_url, /\?exp=\d+&sig=/);
+    const listed = (await t.http.get('/api/v1/blogs/?status=draft').set(doctor.auth).expect(200)).body.items.find((p: { id: string }) => p.id === id);
+    assert.match(listed.image_url, /\?exp=\d+&sig=/);
+    await raw(t.http.get(mine.content.blocks[0].data.file.url)).expect(200);
+    const stored = await t.app.eventStore.readStream(streams.blogPost(id));
+    assert.ok(!JSON.stringify(stored).includes('sig='), 'no grant reaches the log');
+
+    // Another doctor cannot open it by publishing a post that names it.
+    const borrowed = await create(otherDoctor, { title: 'Borrowed', content: content({ type: 'image', data: { file: { url: bare } } }) });
+    await t.http.post(`/api/v1/blogs/${borrowed}/publish`).set(otherDoctor.auth).expect(200);
+    await t.settle();
+    await t.http.get(bare).expect(404);
+
+    // Published: anyone, at the stable bare address, cached publicly.
+    const slug = (await t.http.post(`/api/v1/blogs/${id}/publish`).set(doctor.auth).expect(200)).body.slug;
+    await t.settle();
+    const shown = (await t.http.get(`/api/v1/public/blogs/${slug}`).expect(200)).body;
+    assert.equal(shown.content.blocks[0].data.file.url, bare);
+    assert.equal(shown.image_url, bare);
+    const pub = await raw(t.http.get(bare)).expect(200);
+    assert.ok(Buffer.compare(pub.body as Buffer, PNG) === 0);
+    assert.match(pub.headers['cache-control'] ?? '', /^public, max-age=\d{5,}/);
+    await t.http.get(bare).set(otherDoctor.auth).expect(200);
+
+    // Archived: the author's alone again; and a grant expires.
+    await t.http.post(`/api/v1/blogs/${id}/archive`).set(doctor.auth).expect(200);
+    await t.settle();
+    await t.http.get(bare).expect(404);
+    await t.http.get(bare).set(patient.auth).expect(404);
+    await t.http.get(granted).expect(200);
+    const was = now;
+    now = new Date(now.getTime() + 3 * 3600 * 1000);
+    try {
+      await t.http.get(granted).expect(404);
+    } finally {
+      now = was;
+    }
   });
 
   it('link previews never fetch outside sites; topic ideas say they are bundled', async () => {

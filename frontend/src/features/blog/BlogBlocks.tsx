@@ -1,6 +1,6 @@
 import { Fragment, type ReactNode } from 'react';
 import { Box, Link, Typography } from '@mui/material';
-import { BLOG_IMAGE_URL, embedPlayerUrl, isAllowedLink } from '@telemed/contracts/blog-constants';
+import { BLOG_IMAGE_SRC, embedPlayerUrl, isAllowedLink } from '@telemed/contracts/blog-constants';
 import type { BlogBlock, BlogContent, ListItem } from '@telemed/contracts';
 
 /**
@@ -114,7 +114,7 @@ function Block({ block }: { block: BlogBlock }) {
     case 'delimiter':
       return <Box component="hr" sx={{ border: 0, borderTop: 1, borderColor: 'divider', my: 3, width: '40%' }} />;
     case 'image':
-      if (!BLOG_IMAGE_URL.test(block.data.file.url)) return null;
+      if (!BLOG_IMAGE_SRC.test(block.data.file.url)) return null;
       return (
         <Box component="figure" sx={{ my: 2, mx: 0 }}>
           <Box component="img" src={block.data.file.url} alt={block.data.caption.replace(/<[^>]*>/g, '')} sx={{ maxWidth: '100%', height: 'auto', borderRadius: 1, border: block.data.withBorder ? 1 : 0, borderColor: 'divider' }} />

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
   BLOG_DEFAULTS,
-  BLOG_IMAGE_PATH,
+  BLOG_IMAGE_GRANT,
   BLOG_IMAGE_TYPES,
   BLOG_LIMITS,
   BLOG_TEXTS,
@@ -16,6 +16,7 @@ import {
   blogViewResponseSchema,
   createBlogRequestSchema,
   deleteBlogQuerySchema,
+  grantedBlogImageUrl,
   isAllowedLink,
   notFound,
   scheduleBlogRequestSchema,
@@ -66,6 +67,7 @@ const viewDecider: Decider<{ seen: boolean }, { type: 'ViewPost'; data: ViewEven
 
 /** The Patient Education Hub's writes (issue 16): a doctor's posts, their images, and readers' views. */
 export function blogRoutes(api: ApiRouter, deps: CommandDeps & BlogDeps): void {
+  const imageGrants = deps.tokens.urlSigner(BLOG_IMAGE_GRANT.purpose, BLOG_IMAGE_GRANT);
   const anonymousViews = deps.anonymousViews ?? new AddressBudget({ points: DEFAULT_VIEWS_PER_ADDRESS_PER_HOUR, windowSeconds: 3600, name: 'blog-views' });
   const run = (postId: string, command: BlogPostCommand, context: CommandContext) =>
     handleCommand(deps.eventStore, streams.blogPost(postId), blogPostDecider, command, context);
@@ -245,7 +247,8 @@ export function blogRoutes(api: ApiRouter, deps: CommandDeps & BlogDeps): void {
   api.route({
     method: 'post',
     path: '/blogs/images',
-    summary: "Upload an image for a post (multipart `image` or `file`; 5 MB; JPG, PNG, GIF or WebP by content): Editor.js image tool's answer",
+    summary:
+      "Upload an image for a post (multipart `image` or `file`; 5 MB; JPG, PNG, GIF or WebP by content): Editor.js image tool's answer, its address carrying the author's short-lived grant (the picture is theirs alone until a published post shows it)",
     tags: ['blogs'],
     policy: policies.roles('doctor'),
     multipart: z.object({}),
@@ -280,7 +283,8 @@ export function blogRoutes(api: ApiRouter, deps: CommandDeps & BlogDeps): void {
       try {
         const event = { image_id, author_id: auth.user_id, blob_id: file.stored.blob_id, content_type: file.content_type, size: file.stored.size, sha256: file.stored.sha256 };
         const result = await handleCommand(deps.eventStore, streams.blogImage(image_id), imageDecider, { type: 'StoreImage', data: event }, context);
-        return { status: 201, body: { success: 1 as const, file: { url: `${BLOG_IMAGE_PATH}${image_id}`, content_type: file.content_type, size: file.stored.size } }, headers: positionHeader(result.position) };
+        const url = grantedBlogImageUrl(image_id, imageGrants.sign(image_id, auth.user_id, context.now));
+        return { status: 201, body: { success: 1 as const, file: { url, content_type: file.content_type, size: file.stored.size } }, headers: positionHeader(result.position) };
       } catch (error) {
         await blobs.delete(file.stored.blob_id);
         throw error;

@@ -4,6 +4,7 @@ import {
   BLOG_STATUSES,
   DEFAULT_TIMEZONE,
   blocksText,
+  blogImageId,
   defaultDescription,
   readTimeMinutes,
   type BlogCategory,
@@ -47,6 +48,10 @@ export interface BlogPostDoc {
   read_time: number;
   /** Lower-cased title, excerpt, tags and text: what search looks in. */
   search_text: string;
+  /** The uploaded pictures its content and cover show. */
+  image_ids: string[];
+  /** Those of its author's pictures this post makes public (while it is published). */
+  public_image_ids: string[];
 }
 
 export interface BlogContentDoc {
@@ -65,6 +70,8 @@ export interface BlogImageDoc {
   blob_id: string;
   content_type: string;
   size: number;
+  /** The published posts of its author that show it: while there is one, anyone may load it; otherwise only its author. */
+  published_in: string[];
 }
 
 export interface BlogAuthorDoc {
@@ -102,9 +109,17 @@ export const viewMonth = (at: string) => DateTime.fromISO(at, { zone: DEFAULT_TI
 
 type Fields = Omit<EventData<'BlogPostCreated'>, 'post_id' | 'author_id'>;
 
-function fieldsDoc(fields: Fields): Pick<BlogPostDoc, 'title' | 'title_key' | 'description' | 'excerpt' | 'category' | 'tags' | 'image_url' | 'date' | 'read_time' | 'search_text'> {
+/** The ids of the uploaded pictures the content and the cover show. */
+function imageIds(fields: Pick<Fields, 'content' | 'image_url'>): string[] {
+  const urls = fields.content.blocks.flatMap((block) => (block.type === 'image' ? [block.data.file.url] : []));
+  if (fields.image_url) urls.push(fields.image_url);
+  return [...new Set(urls.map(blogImageId).filter((id): id is string => id !== null))];
+}
+
+function fieldsDoc(fields: Fields): Pick<BlogPostDoc, 'title' | 'title_key' | 'description' | 'excerpt' | 'category' | 'tags' | 'image_url' | 'date' | 'read_time' | 'search_text' | 'image_ids'> {
   const text = blocksText(fields.content.blocks);
   return {
+    image_ids: imageIds(fields),
     title: fields.title,
     title_key: fields.title.toLocaleLowerCase('en'),
     description: fields.description ?? defaultDescription(fields.excerpt, text),
@@ -139,12 +154,32 @@ async function recount(store: CollectionSource, authorId: string, before: BlogPo
 }
 
 /**
+ * Makes public the pictures a published post shows (only its own author's: a post cannot open someone else's draft
+ * pictures by naming them), and takes back those it no longer shows or that it stopped publishing.
+ */
+async function syncPublicImages(store: CollectionSource, post: BlogPostDoc | null, postId: string, before: string[]): Promise<string[]> {
+  const images = store.collection<BlogImageDoc>(BLOG_IMAGES);
+  const wanted: string[] = [];
+  if (post?.status === 'published') {
+    for (const id of post.image_ids) if ((await images.get(id))?.author_id === post.author_id) wanted.push(id);
+  }
+  for (const id of new Set([...before, ...wanted])) {
+    const image = await images.get(id);
+    if (!image) continue;
+    const published_in = wanted.includes(id) ? [...new Set([...image.published_in, postId])] : image.published_in.filter((p) => p !== postId);
+    if (published_in.length !== image.published_in.length) await images.patch(id, { published_in });
+  }
+  return wanted;
+}
+
+/**
  * The hub's read model: each post's card (its blocks apart), the scheduled ones by their time (what the scheduler
  * pages through), uploaded images, and per doctor the counts by status and category and the view figures.
  */
 export const blogPostsProjection = defineProjection({
   name: 'blog_posts',
-  version: 1,
+  // 2: pictures know which published posts show them (drafts' pictures are their author's alone).
+  version: 2,
   collections: [BLOG_POSTS, BLOG_CONTENTS, BLOG_SCHEDULED, BLOG_IMAGES, BLOG_AUTHORS],
   indexes: [
     { collection: BLOG_POSTS, fields: ['author_id', 'status'] },
@@ -165,6 +200,7 @@ export const blogPostsProjection = defineProjection({
       const before = await posts.get(postId);
       if (!before) return;
       const after = { ...before, ...fields };
+      after.public_image_ids = await syncPublicImages(store, after, postId, before.public_image_ids);
       await posts.put(after);
       await recount(store, before.author_id, before, after);
     };
@@ -184,6 +220,7 @@ export const blogPostsProjection = defineProjection({
         const author = await authors.get(event.data.user_id);
         if (!author) return;
         for (const post of await posts.find({ author_id: event.data.user_id })) {
+          await syncPublicImages(store, null, post._id, post.public_image_ids);
           await posts.delete(post._id);
           await contents.delete(post._id);
           await scheduled.delete(post._id);
@@ -203,6 +240,7 @@ export const blogPostsProjection = defineProjection({
           created_at: at,
           updated_at: at,
           views: 0,
+          public_image_ids: [],
         };
         await posts.put(doc);
         await contents.put({ _id: post_id, content });
@@ -231,12 +269,13 @@ export const blogPostsProjection = defineProjection({
         await scheduled.delete(event.data.post_id);
         await contents.delete(event.data.post_id);
         if (!before) return;
+        await syncPublicImages(store, null, before._id, before.public_image_ids);
         await posts.delete(before._id);
         return recount(store, before.author_id, before, null);
       }
       case 'BlogImageStored': {
         const { image_id, author_id, blob_id, content_type, size } = event.data;
-        return store.collection<BlogImageDoc>(BLOG_IMAGES).put({ _id: image_id, author_id, blob_id, content_type, size });
+        return store.collection<BlogImageDoc>(BLOG_IMAGES).put({ _id: image_id, author_id, blob_id, content_type, size, published_in: [] });
       }
       case 'BlogPostViewed': {
         const post = await posts.get(event.data.post_id);
