@@ -59,6 +59,9 @@ async function summarize(open: Socketed[], started: number, memoryKiB: number) {
 
 const sinceStamp = (message: { data?: { occurred_at?: string } }) => Date.now() - Date.parse(message.data!.occurred_at!);
 
+/** The bench's doctors practise through no institution. */
+const noInstitutions = { institutionsOfMember: async () => [] };
+
 /** The notifier: one appointment approval per patient, each patient on its own socket; latency commit → socket. */
 export async function notifierFanout(dir: string, sockets: number) {
   const store = new SqliteEventStore({ filename: join(dir, 'events.db'), synchronous: 'NORMAL' });
@@ -89,7 +92,7 @@ export async function notifierFanout(dir: string, sockets: number) {
         const { user_id } = await registerUser(store, { email: `fan-p${n}@bench`, name: `Patient ${n}`, account_type: 'patient' }, context);
         await giveConsent(store, user_id, {}, context);
         const doctor = Math.floor(n / perDoctor);
-        const { appointment_id } = await requestAppointment(store, { slot_id: doctors[doctor]!.slots[n % perDoctor]!, notes: 'fan-out', patient_id: user_id }, context);
+        const { appointment_id } = await requestAppointment(store, { slot_id: doctors[doctor]!.slots[n % perDoctor]!, notes: 'fan-out', patient_id: user_id }, context, noInstitutions);
         return { user_id, token: await tokens.issue({ user_id, account_type: 'patient' }), appointment_id, doctor };
       }),
     );

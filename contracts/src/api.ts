@@ -110,7 +110,7 @@ export const slotFactsSchema = slotSchema
   .omit({ is_available: true })
   .extend({
     doctor: z.object({ doctor_id: z.string(), name: z.string(), specialty: z.string(), qualification: z.string(), consultation_fee: z.number() }),
-    availability: z.enum(['open', 'requested_by_you', 'taken', 'past', 'withdrawn']),
+    availability: z.enum(['open', 'requested_by_you', 'taken', 'past', 'withdrawn', 'not_accepting']),
   })
   .openapi('SlotFacts');
 /** The public doctor page (no sign-in): the profile a patient chooses by, and the open slots of the next days. */
@@ -125,9 +125,11 @@ export const publicDoctorProfileSchema = z
     doctor_id: z.string(),
     name: z.string(),
     ...doctorFieldsSchema.shape,
-    /** Open, future slots starting within `days` days, soonest first. */
+    /** Open, future slots starting within `days` days, soonest first (none while the doctor is not accepting bookings). */
     slots: z.array(slotSchema),
     days: z.number().int(),
+    /** False while the doctor takes no bookings (deactivated by an institution they practise through). */
+    accepting_bookings: z.boolean(),
   })
   .openapi('PublicDoctorProfile');
 export const slotParamsSchema = z.object({

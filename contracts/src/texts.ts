@@ -23,6 +23,8 @@ export const API_TEXTS = {
   slotNotAvailable: 'This slot is not available',
   appointmentNotFound: 'Appointment not found',
   doctorNotFound: 'Doctor not found',
+  /** 409: the doctor's account is inactive, or an institution they practise through has deactivated them. */
+  doctorNotAccepting: 'This doctor is not accepting bookings at the moment',
   userNotFound: 'User not found',
   concurrencyExhausted: 'The record changed while saving; please try again',
   prototypeKey: 'Keys named __proto__, constructor or prototype are not allowed',

@@ -22,6 +22,7 @@ import { consultationRoutes } from './consultations/routes';
 import { adminCommandRoutes } from './admin/routes';
 import { recordRoutes, type RecordDeps } from './records/routes';
 import { blogRoutes } from './blogs/routes';
+import type { BookingLookups } from './appointments/bookable';
 
 export { registerUser, loadUser, findUserIdByEmail, type NewUser } from './users/service';
 export { startSession } from './identity/sessions';
@@ -39,6 +40,7 @@ export { systemContext, handleCommand, readStream, type CommandContext, type Dec
 export { slotIdFor, slotStartFromId } from './schedule/slot-id';
 export type { CommandDeps } from './context';
 export type { RecordDeps, RecordLookups } from './records/routes';
+export type { BookingLookups } from './appointments/bookable';
 export { notesDecider } from './records/notes';
 export { prescriptionDecider, lineRefusal } from './records/prescription';
 export { uploadDecider } from './records/uploads';
@@ -62,6 +64,8 @@ export function createCommandService(
     consultation: ConsultationSettings;
     /** Clinical records (issue 14): blobs, the medicine catalogue and the id lookups the prescription rules use. */
     records?: RecordDeps;
+    /** What booking looks up by id: the institutions a doctor practises through (whose deactivation refuses bookings). */
+    bookingLookups: BookingLookups;
   },
 ) {
   const api = new ApiRouter({

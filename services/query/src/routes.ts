@@ -26,10 +26,11 @@ import {
   utcIso,
 } from '@telemed/contracts';
 import { DateTime } from 'luxon';
-import { RequestValidationError, policies, type ApiRouter, type HandlerResult, type ReadStore } from '@telemed/platform';
+import { JsonText, RequestValidationError, policies, type ApiRouter, type HandlerResult, type ReadStore } from '@telemed/platform';
 import type { AppointmentDoc, DoctorDoc, HistoryDoc, SlotDoc, SubscriptionDoc, UserDoc } from './projections';
 import { slotLookups } from './slot-lookups';
 import { OpenSlots } from './open-slots';
+import { bookableDoctors } from './bookable-doctors';
 import { appointmentCursor, keysetAfter } from './paging';
 import { Subjects, type AccessAudit } from './access-audit';
 import {
@@ -69,6 +70,8 @@ export function queryRoutes(api: ApiRouter, deps: QueryDeps): void {
   const history = deps.readStore.collection<HistoryDoc>('appointment_history');
 
   const openSlots = new OpenSlots(deps.readStore, deps.clock);
+  // A doctor who takes no bookings (inactive, or deactivated by an institution) shows no slot to book anywhere.
+  const acceptsBookings = bookableDoctors(deps.readStore);
 
   api.route({
     method: 'get',
@@ -120,18 +123,19 @@ export function queryRoutes(api: ApiRouter, deps: QueryDeps): void {
     response: z.union([z.array(doctorWithSlotsSchema), doctorWithSlotsSchema]),
     handler: async ({ auth, query }): Promise<HandlerResult<DoctorWithSlots | DoctorWithSlots[]>> => {
       const zone = timezoneOf(query);
-      const withSlots = async (doc: DoctorDoc) => ({
+      const withSlots = async (doc: DoctorDoc, own = false) => ({
         ...doctorView(doc),
-        availableSlots: (await openSlots.list(doc._id, deps.clock().toISOString())).map((s) => slotView(s, zone, true)),
+        availableSlots:
+          own || (await acceptsBookings(doc._id)) ? (await openSlots.list(doc._id, deps.clock().toISOString())).map((s) => slotView(s, zone, true)) : [],
       });
       if (auth.account_type === 'doctor') {
         const self = await doctors.get(auth.user_id);
         if (!self) throw notFound(API_TEXTS.doctorNotFound);
-        return { body: await withSlots(self) };
+        return { body: await withSlots(self, true) };
       }
       const mine = await subscriptions.find({ patient_id: auth.user_id }, { sort: { subscribed_at: 1 } });
       const docs = (await Promise.all(mine.map((s) => doctors.get(s.doctor_id)))).filter((d): d is DoctorDoc => d !== null);
-      return { body: await Promise.all(docs.map(withSlots)) };
+      return { body: await Promise.all(docs.map((doc) => withSlots(doc))) };
     },
   });
 
@@ -148,6 +152,7 @@ export function queryRoutes(api: ApiRouter, deps: QueryDeps): void {
     handler: async ({ params, query }) => {
       const zone = timezoneOf(query);
       if (!(await doctors.get(params.doctor_id))) throw notFound(API_TEXTS.doctorNotFound);
+      if (!(await acceptsBookings(params.doctor_id))) return { body: new JsonText(Buffer.from('{"slots":[]}')) };
       const now = deps.clock();
       // Rendered once per doctor, zone and change of the doctor's slots (see OpenSlots), then sent as it is.
       if (query.from === undefined && query.days === undefined) return { body: await openSlots.availableSlotsBody(params.doctor_id, zone, now.toISOString()) };
@@ -176,7 +181,8 @@ export function queryRoutes(api: ApiRouter, deps: QueryDeps): void {
       if (!doctor || !user?.active) throw notFound(API_TEXTS.doctorNotFound);
       const now = deps.clock();
       const until = new Date(now.getTime() + query.days * 86_400_000).toISOString();
-      const open = await openSlots.list(doctor._id, now.toISOString(), until);
+      const accepting = await acceptsBookings(doctor._id);
+      const open = accepting ? await openSlots.list(doctor._id, now.toISOString(), until) : [];
       return {
         body: {
           doctor_id: doctor._id,
@@ -184,6 +190,7 @@ export function queryRoutes(api: ApiRouter, deps: QueryDeps): void {
           ...doctorFields(doctor),
           slots: open.map((s) => slotView(s, zone, true)),
           days: query.days,
+          accepting_bookings: accepting,
         },
       };
     },
@@ -211,9 +218,11 @@ export function queryRoutes(api: ApiRouter, deps: QueryDeps): void {
             : 'taken'
           : started
             ? 'past'
-            : slot.status === 'open'
-              ? 'open'
-              : 'withdrawn';
+            : slot.status !== 'open'
+              ? 'withdrawn'
+              : (await acceptsBookings(doctor._id))
+                ? 'open'
+                : 'not_accepting';
       const { slot_id, slot_date, start_time, end_time, start_at, end_at } = slotView(slot, timezoneOf(query), availability === 'open');
       return {
         body: {

@@ -44,6 +44,8 @@ export function unavailableReason(availability: SlotFacts['availability']): stri
       return 'This slot has already started.';
     case 'withdrawn':
       return 'The doctor is no longer available at this time.';
+    case 'not_accepting':
+      return 'This doctor is not accepting bookings at the moment.';
   }
 }
 

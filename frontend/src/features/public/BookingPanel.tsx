@@ -77,7 +77,9 @@ export function BookingPanel({ doctor }: { doctor: PublicDoctorProfile }) {
         </Typography>
       </Box>
       {cannotBook && <Alert severity="info">Booking is for patient accounts. You are signed in as {isDoctor(session?.user) ? 'a doctor' : 'an admin'}.</Alert>}
-      {doctor.slots.length === 0 ? (
+      {!doctor.accepting_bookings ? (
+        <EmptyState icon={EventBusyOutlined} title="Not accepting bookings" text={`${doctor.name} is not accepting bookings at the moment. Please check again later.`} />
+      ) : doctor.slots.length === 0 ? (
         <EmptyState icon={EventBusyOutlined} title="No open slots" text={`${doctor.name} has no open slots in the next ${doctor.days} days. Please check again later.`} />
       ) : (
         <SlotPicker slots={doctor.slots} doctorName={doctor.name} onPick={(slot) => void pick(slot)} disabled={cannotBook || busy} />

@@ -29,6 +29,7 @@ const DOCTOR = {
   registration_number: 'MMC-77',
   medical_council: 'Maharashtra Medical Council',
   days: 7,
+  accepting_bookings: true,
   slots: [slot(11, day(1), '09:00'), slot(12, day(1), '17:30'), slot(13, day(2), '10:00')],
 };
 
@@ -37,10 +38,10 @@ function Where() {
   return <div data-testid="where">{location.pathname + location.search}</div>;
 }
 
-function renderPage(calls: Array<{ url: string; method: string }>) {
+function renderPage(calls: Array<{ url: string; method: string }>, doctor: typeof DOCTOR = DOCTOR) {
   vi.stubGlobal('fetch', async (url: string, init: { method?: string } = {}) => {
     calls.push({ url, method: init.method ?? 'GET' });
-    if (url.startsWith('/api/v1/public/doctors/doc-1')) return new Response(JSON.stringify(DOCTOR), { status: 200 });
+    if (url.startsWith('/api/v1/public/doctors/doc-1')) return new Response(JSON.stringify(doctor), { status: 200 });
     if (url.startsWith('/api/v1/public/doctors/')) return new Response(JSON.stringify({ detail: 'Doctor not found' }), { status: 404 });
     return new Response(JSON.stringify({ status: 'success' }), { status: 200 });
   });
@@ -89,5 +90,13 @@ describe('the public doctor page books real slots', () => {
     fireEvent.click(await screen.findByRole('button', { name: /^9:00 am/i }));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toMatch(/^\/confirm-appointment\?slot_id=11&/));
     expect(calls).toContainEqual({ url: '/api/v1/users/subscribe', method: 'POST' });
+  });
+
+  it('a doctor who is not accepting bookings: the page says so plainly and offers no time', async () => {
+    renderPage([], { ...DOCTOR, accepting_bookings: false, slots: [] });
+    expect(await screen.findByRole('heading', { name: 'Dr. Farah Khan' })).toBeTruthy();
+    expect(screen.getByText('Not accepting bookings')).toBeTruthy();
+    expect(screen.getByText('Dr. Farah Khan is not accepting bookings at the moment. Please check again later.')).toBeTruthy();
+    expect(screen.queryByRole('tablist', { name: /Days with open slots/ })).toBeNull();
   });
 });

@@ -11,6 +11,7 @@ import { policies, type ApiRouter } from '@telemed/platform';
 import { positionHeader, requestContext, type CommandDeps } from '../context';
 import type { AppointmentState } from './appointment';
 import { changeAppointment, requestAppointment } from './service';
+import type { BookingLookups } from './bookable';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 
@@ -19,7 +20,7 @@ function apiStatus(state: AppointmentState): AppointmentStatus {
   return state.status === 'expired' ? 'cancelled' : state.status;
 }
 
-export function appointmentRoutes(api: ApiRouter, deps: CommandDeps): void {
+export function appointmentRoutes(api: ApiRouter, deps: CommandDeps & { bookingLookups: BookingLookups }): void {
   api.route({
     method: 'post',
     path: '/appointments',
@@ -35,6 +36,7 @@ export function appointmentRoutes(api: ApiRouter, deps: CommandDeps): void {
         deps.eventStore,
         { slot_id: body.slot_id, notes: body.notes, patient_id: auth.user_id },
         requestContext(req, auth, deps.clock()),
+        deps.bookingLookups,
         deps.faults,
       );
       return {

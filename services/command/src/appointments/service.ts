@@ -1,30 +1,36 @@
 import { randomUUID } from 'node:crypto';
 import { streams } from '@telemed/contracts';
 import type { EventStore } from '@telemed/platform';
-import { handleCommand, type CommandContext } from '../decider';
+import { handleCommand, readStream, type CommandContext } from '../decider';
 import { slotDecider } from '../schedule/slot';
 import { appointmentDecider, type AppointmentCommand } from './appointment';
 import { requireConsent } from '../consents/service';
+import { doctorAcceptsBookings, type BookingLookups } from './bookable';
 
 /**
  * The patient must hold a consent to the current privacy notice (decided from their own stream: 403 otherwise).
  * A request then reserves the slot in the slot's own stream (expected revision: exactly one request wins),
  * then writes the appointment. A crash between the two leaves a reservation without an appointment, which the
- * reservation healer releases.
+ * reservation healer releases. A slot of a doctor who takes no bookings (inactive, or deactivated by an institution)
+ * is refused (409) before anything is written.
  */
 export async function requestAppointment(
   eventStore: EventStore,
   input: { slot_id: number; notes: string; patient_id: string },
   context: CommandContext,
+  lookups: BookingLookups,
   faults?: { afterSlotReserved?: () => void },
 ) {
   await requireConsent(eventStore, input.patient_id, context);
   const appointment_id = randomUUID();
+  // A slot's doctor never changes, so the doctor read here is the one the reservation below decides on.
+  const { state: slotState } = await readStream(eventStore, streams.slot(input.slot_id), slotDecider);
+  const doctor_accepting = slotState.status === 'unpublished' || (await doctorAcceptsBookings(eventStore, lookups, slotState.slot.doctor_id));
   const reserved = await handleCommand(
     eventStore,
     streams.slot(input.slot_id),
     slotDecider,
-    { type: 'ReserveSlot', data: { slot_id: input.slot_id, appointment_id, patient_id: input.patient_id, now: context.now } },
+    { type: 'ReserveSlot', data: { slot_id: input.slot_id, appointment_id, patient_id: input.patient_id, now: context.now, doctor_accepting } },
     context,
   );
   faults?.afterSlotReserved?.();

@@ -11,8 +11,8 @@ const reserved: SlotEvent = { type: 'SlotReserved', data: reservation };
 const released: SlotEvent = { type: 'SlotReleased', data: { slot_id: slot.slot_id, doctor_id: 'doc-1', appointment_id: 'a-1', reason: 'rejected' } };
 const withdrawn: SlotEvent = { type: 'SlotWithdrawn', data: { slot_id: slot.slot_id, doctor_id: 'doc-1' } };
 const before = new Date('2029-12-31T00:00:00Z');
-const reserve = (appointment_id: string, now = before) =>
-  ({ type: 'ReserveSlot', data: { slot_id: slot.slot_id, appointment_id, patient_id: 'p-2', now } }) as const;
+const reserve = (appointment_id: string, now = before, doctor_accepting = true) =>
+  ({ type: 'ReserveSlot', data: { slot_id: slot.slot_id, appointment_id, patient_id: 'p-2', now, doctor_accepting } }) as const;
 
 describe('slot decider', () => {
   it('opens an unpublished slot', () => spec([]).when({ type: 'OpenSlot', data: slot }).then([opened]));
@@ -33,6 +33,10 @@ describe('slot decider', () => {
   it('refuses a withdrawn slot', () => spec([opened, withdrawn]).when(reserve('a-2')).thenThrows('conflict', API_TEXTS.slotNotAvailable));
   it('refuses a slot that has started', () =>
     spec([opened]).when(reserve('a-2', new Date(slot.start))).thenThrows('conflict', API_TEXTS.slotPast));
+  it('refuses an open slot of a doctor who is not accepting bookings; a booked one still says it is taken', () => {
+    spec([opened]).when(reserve('a-2', before, false)).thenThrows('conflict', API_TEXTS.doctorNotAccepting);
+    spec([opened, reserved]).when(reserve('a-2', before, false)).thenThrows('conflict', API_TEXTS.slotTaken);
+  });
   it('can be reserved again after a release', () =>
     spec([opened, reserved, released]).when(reserve('a-2')).then([{ type: 'SlotReserved', data: { ...reservation, appointment_id: 'a-2', patient_id: 'p-2' } }]));
 

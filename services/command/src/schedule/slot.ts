@@ -21,7 +21,8 @@ export type SlotState =
 export type SlotCommand =
   | { type: 'OpenSlot'; data: SlotTimes }
   | { type: 'WithdrawSlot'; data: { slot_id: number } }
-  | { type: 'ReserveSlot'; data: { slot_id: number; appointment_id: string; patient_id: string; now: Date } }
+  /** `doctor_accepting`: the handler's finding that the slot's doctor takes bookings (active, not deactivated by an institution). */
+  | { type: 'ReserveSlot'; data: { slot_id: number; appointment_id: string; patient_id: string; now: Date; doctor_accepting: boolean } }
   | { type: 'ReleaseSlot'; data: { appointment_id: string; reason: 'rejected' | 'cancelled' | 'expired' | 'orphaned' } };
 
 export function evolveSlot(state: SlotState, event: SlotEvent): SlotState {
@@ -58,6 +59,7 @@ export const slotDecider: Decider<SlotState, SlotCommand, SlotEvent> = {
         }
         if (state.status === 'withdrawn') throw conflict(API_TEXTS.slotNotAvailable);
         if (new Date(state.slot.start).getTime() <= data.now.getTime()) throw conflict(API_TEXTS.slotPast);
+        if (!data.doctor_accepting) throw conflict(API_TEXTS.doctorNotAccepting);
         return [
           {
             type: 'SlotReserved',
