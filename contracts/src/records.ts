@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { safeText, type TextKind } from './safe-text';
 
 /**
  * Clinical records (issue 14): consultation notes, e-prescriptions, the doctor's uploaded prescription files and the
@@ -19,7 +20,12 @@ import {
   TPG_LISTS,
 } from './record-constants';
 
-const optionalText = (max: number = RECORD_LIMITS.textChars) => z.string().max(max).nullish().transform((v) => v ?? null);
+/**
+ * Text people type into a record: never control characters, bidirectional overrides or unpaired surrogates (the
+ * product's one rule for typed text, see safe-text.ts), which would make a name or a medicine on an e-prescription read
+ * differently from what is stored. A single line for names and short fields, multi-line for the free text.
+ */
+const optionalText = (max: number = RECORD_LIMITS.textChars, kind: TextKind = 'multiline') => safeText(kind).max(max).nullish().transform((v) => v ?? null);
 
 export const recordParamsSchema = z.object({ appointment_id: z.string().min(1).max(64) });
 export const recordIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
@@ -43,7 +49,7 @@ export const consultationNotesFields = {
 export type ConsultationNotesFields = { [K in keyof typeof consultationNotesFields]: z.infer<(typeof consultationNotesFields)[K]> };
 
 /** A text field of a notes save: absent keeps what was saved, null or blank clears it, text replaces it. */
-const notesText = (max: number = RECORD_LIMITS.textChars) => z.string().max(max).nullable().optional();
+const notesText = (max: number = RECORD_LIMITS.textChars, kind: TextKind = 'multiline') => safeText(kind).max(max).nullable().optional();
 
 /**
  * A save of the notes modal's fields (seed 001 §2, §3) or of the in-call panel's text (as `clinical_assessment`),
@@ -53,8 +59,8 @@ const notesText = (max: number = RECORD_LIMITS.textChars) => z.string().max(max)
  */
 export const consultationNotesSchema = z
   .strictObject({
-    patient_name: notesText(RECORD_LIMITS.shortTextChars),
-    patient_id: notesText(RECORD_LIMITS.shortTextChars),
+    patient_name: notesText(RECORD_LIMITS.shortTextChars, 'line'),
+    patient_id: notesText(RECORD_LIMITS.shortTextChars, 'line'),
     chief_complaint: notesText(),
     clinical_assessment: notesText(),
     treatment_plan: notesText(),
@@ -82,15 +88,15 @@ export type ConsultationNotesView = z.infer<typeof consultationNotesViewSchema>;
 
 export const prescriptionLineSchema = z.strictObject({
   medicine_id: z.string().min(1).max(64).nullish().transform((v) => v ?? null),
-  medicine: z.string().trim().min(1).max(RECORD_LIMITS.shortTextChars),
+  medicine: safeText('line').trim().min(1).max(RECORD_LIMITS.shortTextChars),
   /**
    * The strength chosen for this line: with `medicine_id`, one of the strengths the catalogue lists for it (it may be
    * left out when it lists only one); for a free-text medicine, any.
    */
-  strength: optionalText(RECORD_LIMITS.shortTextChars),
+  strength: optionalText(RECORD_LIMITS.shortTextChars, 'line'),
   /** With `medicine_id`, the catalogue's form of it (left out, it is taken from there); for a free-text medicine, any. */
-  dosage_form: optionalText(RECORD_LIMITS.shortTextChars),
-  dosage: z.string().trim().min(1).max(RECORD_LIMITS.shortTextChars),
+  dosage_form: optionalText(RECORD_LIMITS.shortTextChars, 'line'),
+  dosage: safeText('line').trim().min(1).max(RECORD_LIMITS.shortTextChars),
   frequency: z.enum(FREQUENCIES),
   custom_schedule: optionalText(RECORD_LIMITS.shortTextChars),
   duration_value: z.number().int().min(1).max(365),
@@ -234,15 +240,15 @@ export const uploadPrescriptionFileResponseSchema = z.object({ record_id: z.stri
 export const reportFieldsSchema = z.object({
   report_type: z.enum(REPORT_TYPE_IDS, { message: RECORD_TEXTS.reportTypeRequired }),
   report_date: z.iso.date(),
-  medical_facility: optionalText(RECORD_LIMITS.shortTextChars),
-  doctor_name: optionalText(RECORD_LIMITS.shortTextChars),
+  medical_facility: optionalText(RECORD_LIMITS.shortTextChars, 'line'),
+  doctor_name: optionalText(RECORD_LIMITS.shortTextChars, 'line'),
   report_summary: optionalText(),
   additional_notes: optionalText(),
   appointment_id: z.string().min(1).max(64).nullish().transform((v) => v ?? null),
 });
 export const prescriptionFileFieldsSchema = z.object({
-  patient_name: z.string().trim().min(1, RECORD_TEXTS.patientNameRequired).max(RECORD_LIMITS.shortTextChars),
-  patient_id: optionalText(RECORD_LIMITS.shortTextChars),
+  patient_name: safeText('line').trim().min(1, RECORD_TEXTS.patientNameRequired).max(RECORD_LIMITS.shortTextChars),
+  patient_id: optionalText(RECORD_LIMITS.shortTextChars, 'line'),
   medication_summary: optionalText(),
   additional_notes: optionalText(),
 });

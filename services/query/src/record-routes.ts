@@ -75,14 +75,17 @@ export function recordQueryRoutes(api: ApiRouter, deps: RecordQueryDeps): void {
 
   /**
    * May this caller read this patient's records, and why? The patient themself; a doctor with a confirmed or
-   * completed appointment with them (care); institution staff allowed to read appointments, for a patient of one
-   * of their institution's doctors (institution audit). Anyone else: null.
+   * completed appointment with them (care); institution staff allowed to read appointments, for a patient with a
+   * confirmed or completed appointment with one of their institution's doctors (institution audit): a request alone,
+   * rejected or never answered, opens the patient's records to the doctor's institution no more than to the doctor.
+   * Anyone else: null.
    */
   async function accessTo(auth: AccessClaims, patientId: string): Promise<{ purpose: 'care' | 'institution_audit'; institution: { id: string; role: string } | null } | 'self' | null> {
     if (auth.user_id === patientId) return 'self';
     const theirs = await appointments.find({ patient_id: patientId }, { limit: 500 });
     if (auth.account_type === 'doctor' && theirs.some((a) => a.doctor_id === auth.user_id && SEEN.has(a.status))) return { purpose: 'care', institution: null };
     for (const appointment of theirs) {
+      if (!SEEN.has(appointment.status)) continue;
       const through = await institutions.institutionReadingAppointment(auth.user_id, appointment);
       if (through) return { purpose: 'institution_audit', institution: through };
     }
