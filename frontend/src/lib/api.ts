@@ -38,7 +38,8 @@ function detailOf(body: unknown, fallback: string): string {
 }
 
 /**
- * Calls /api/v1 with the session's bearer token. Reads send X-Min-Position after the user's own writes, so a user
+ * Calls /api/v1 with the session's bearer token, read from the session store at each call (so a renewed token is
+ * used at once, whoever holds a reference to this function). Reads send X-Min-Position after the user's own writes, so a user
  * never sees their change missing.
  */
 export async function api<T>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}, retried = false): Promise<T> {
@@ -46,12 +47,14 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
   const method = init.method ?? 'GET';
   const headers: Record<string, string> = {};
   if (session) headers.Authorization = `Bearer ${session.token}`;
-  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+  // A form (an upload) goes as multipart with the browser's own boundary; anything else as JSON.
+  const form = typeof FormData !== 'undefined' && init.body instanceof FormData ? init.body : null;
+  if (init.body !== undefined && !form) headers['Content-Type'] = 'application/json';
   if (method === 'GET' && lastWritePosition > 0) headers['X-Min-Position'] = String(lastWritePosition);
   const response = await fetch(`/api/v1${path}`, {
     method,
     headers,
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    body: form ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
     signal: init.signal,
     credentials: 'same-origin',
   });

@@ -1,19 +1,8 @@
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
 import { Box } from '@mui/material';
-import EditorJS, { type OutputData, type ToolConstructable, type ToolSettings } from '@editorjs/editorjs';
-import Header from '@editorjs/header';
-import List from '@editorjs/list';
-import Quote from '@editorjs/quote';
-import Code from '@editorjs/code';
-import LinkTool from '@editorjs/link';
-import ImageTool from '@editorjs/image';
-import Embed from '@editorjs/embed';
-import Delimiter from '@editorjs/delimiter';
-import Marker from '@editorjs/marker';
-import InlineCode from '@editorjs/inline-code';
-import Underline from '@editorjs/underline';
-import { sessionStore } from '../../lib/session';
-import { uploadBlogImage, type BlogContent } from './api';
+import EditorJS, { type OutputData } from '@editorjs/editorjs';
+import type { BlogContent } from './api';
+import { blogEditorTools } from './editor-tools';
 
 export interface BlogEditorHandle {
   save(): Promise<BlogContent>;
@@ -32,38 +21,12 @@ export const BlogEditor = forwardRef<BlogEditorHandle, { initial: BlogContent; o
 
   useEffect(() => {
     if (!holder.current) return;
-    const session = sessionStore.get();
     const instance = new EditorJS({
       holder: holder.current,
       data: initial as OutputData,
       placeholder: 'Write your article…',
       minHeight: 160,
-      tools: {
-        header: { class: Header as unknown as ToolConstructable, inlineToolbar: true, config: { levels: [1, 2, 3, 4, 5, 6], defaultLevel: 2 } } as ToolSettings,
-        list: { class: List as unknown as ToolConstructable, inlineToolbar: true },
-        quote: { class: Quote as unknown as ToolConstructable, inlineToolbar: true },
-        code: Code as unknown as ToolConstructable,
-        delimiter: Delimiter as unknown as ToolConstructable,
-        linkTool: { class: LinkTool, config: { endpoint: '/api/v1/blogs/link-meta', headers: session ? { Authorization: `Bearer ${session.token}` } : {} } },
-        image: {
-          class: ImageTool as unknown as ToolConstructable,
-          config: {
-            uploader: {
-              uploadByFile: (file: File) =>
-                uploadBlogImage(file).catch((error: unknown) => {
-                  onErrorRef.current(error instanceof Error ? error.message : 'Error uploading image');
-                  return { success: 0 };
-                }),
-              // Only files are taken: an address elsewhere would not show under the page's Content Security Policy.
-              uploadByUrl: () => Promise.resolve({ success: 0 }),
-            },
-          },
-        },
-        embed: { class: Embed as unknown as ToolConstructable, config: { services: { youtube: true, vimeo: true } } },
-        marker: Marker,
-        inlineCode: InlineCode as unknown as ToolConstructable,
-        underline: Underline as unknown as ToolConstructable,
-      },
+      tools: blogEditorTools((message) => onErrorRef.current(message)),
     });
     editor.current = instance;
     // Editor.js draws an image block's picture without alt text: in the editor it is the caption's illustration.

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BlogContent, BlogListResponse, BlogPostState, BlogPostSummary, BlogPostView, BlogTab, BlogSort, BlogCategory } from '@telemed/contracts';
-import { api } from '../../lib/api';
-import { sessionStore } from '../../lib/session';
+import { BLOG_TEXTS } from '@telemed/contracts/blog-constants';
+import { ApiError, api } from '../../lib/api';
 
 export type { BlogContent, BlogListResponse, BlogPostState, BlogPostSummary, BlogPostView };
 
@@ -64,18 +64,20 @@ export function usePostAction() {
   });
 }
 
-/** Uploads an image as Editor.js's image tool expects its answer. */
+/**
+ * Uploads an image as Editor.js's image tool expects its answer, through the app's API client: the bearer token is the
+ * session's at the moment of the upload (renewed tokens included, and renewed once more if it just expired).
+ */
 export async function uploadBlogImage(file: File): Promise<{ success: 1; file: { url: string } }> {
   const form = new FormData();
   form.append('image', file);
-  const session = sessionStore.get();
-  const response = await fetch('/api/v1/blogs/images', { method: 'POST', body: form, headers: session ? { Authorization: `Bearer ${session.token}` } : {}, credentials: 'same-origin' });
-  const body = (await response.json().catch(() => null)) as { success: 1; file: { url: string } } | { detail?: unknown } | null;
-  if (!response.ok || !body || !('success' in body)) {
-    const detail = body && 'detail' in body && typeof body.detail === 'string' ? body.detail : null;
-    throw new Error(detail ?? 'Error uploading image');
+  try {
+    const body = await api<{ success: 1; file: { url: string } } | null>('/blogs/images', { method: 'POST', body: form });
+    if (!body || body.success !== 1) throw new Error(BLOG_TEXTS.imageUploadError);
+    return body;
+  } catch (error) {
+    throw new Error(error instanceof ApiError && error.status < 500 && error.detail ? error.detail : BLOG_TEXTS.imageUploadError, { cause: error });
   }
-  return body;
 }
 
 /** One id per browser tab: a reader's views of a post count once per session (sessionStorage). */

@@ -1,0 +1,70 @@
+import type { BlockToolConstructable, ToolConstructable, ToolSettings } from '@editorjs/editorjs';
+import Header from '@editorjs/header';
+import List from '@editorjs/list';
+import Quote from '@editorjs/quote';
+import Code from '@editorjs/code';
+import LinkTool from '@editorjs/link';
+import ImageTool from '@editorjs/image';
+import Embed from '@editorjs/embed';
+import Delimiter from '@editorjs/delimiter';
+import Marker from '@editorjs/marker';
+import InlineCode from '@editorjs/inline-code';
+import Underline from '@editorjs/underline';
+import { BLOG_TEXTS } from '@telemed/contracts/blog-constants';
+import { api } from '../../lib/api';
+import { uploadBlogImage } from './api';
+
+interface LinkMeta {
+  success: number;
+  link: string;
+  meta: { title: string; description: string };
+}
+
+/**
+ * Editor.js's link tool, asking for its preview through the app's API client instead of with headers fixed in its
+ * configuration when the editor was made: the token sent is the session's when the link is pasted (a renewed one too).
+ */
+export class AppLinkTool extends LinkTool {
+  override async fetchLinkData(url: string): Promise<void> {
+    this.showProgress();
+    this.data = { link: url };
+    try {
+      this.onFetch(await api<LinkMeta>(`/blogs/link-meta?${new URLSearchParams({ url }).toString()}`));
+    } catch {
+      this.fetchingFailed(this.api.i18n.t("Couldn't fetch the link data"));
+    }
+  }
+}
+
+/**
+ * The editor's tools (the seeds' toolbar as Editor.js tools). Every call a tool makes to the server goes through the
+ * app's API client at the time it is made, so none keeps the token the editor was opened with.
+ */
+export function blogEditorTools(onError: (message: string) => void): Record<string, ToolConstructable | ToolSettings> {
+  return {
+    header: { class: Header as unknown as ToolConstructable, inlineToolbar: true, config: { levels: [1, 2, 3, 4, 5, 6], defaultLevel: 2 } } as ToolSettings,
+    list: { class: List as unknown as ToolConstructable, inlineToolbar: true },
+    quote: { class: Quote as unknown as ToolConstructable, inlineToolbar: true },
+    code: Code as unknown as ToolConstructable,
+    delimiter: Delimiter as unknown as ToolConstructable,
+    linkTool: { class: AppLinkTool as unknown as BlockToolConstructable },
+    image: {
+      class: ImageTool as unknown as ToolConstructable,
+      config: {
+        uploader: {
+          uploadByFile: (file: File) =>
+            uploadBlogImage(file).catch((error: unknown) => {
+              onError(error instanceof Error ? error.message : BLOG_TEXTS.imageUploadError);
+              return { success: 0 };
+            }),
+          // Only files are taken: an address elsewhere would not show under the page's Content Security Policy.
+          uploadByUrl: () => Promise.resolve({ success: 0 }),
+        },
+      },
+    },
+    embed: { class: Embed as unknown as ToolConstructable, config: { services: { youtube: true, vimeo: true } } },
+    marker: Marker,
+    inlineCode: InlineCode as unknown as ToolConstructable,
+    underline: Underline as unknown as ToolConstructable,
+  };
+}
