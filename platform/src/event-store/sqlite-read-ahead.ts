@@ -1,0 +1,129 @@
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import type { StoredEvent } from './port';
+
+// The thread's whole program, plain JavaScript (no loader to start): its own read-only connection, and for each
+// request one page of the log as a single JSON text. The data and metadata columns are JSON already, so the text is
+// put together without parsing them; the reader parses it in one call into the events, with no row objects between.
+const THREAD = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.driver);
+const db = new Database(workerData.filename, { readonly: true, fileMustExist: true });
+db.pragma('busy_timeout = 5000');
+const page = db
+  .prepare('SELECT position, event_id, stream_id, revision, type, data, metadata FROM events WHERE position > ? ORDER BY position LIMIT ?')
+  .raw(true);
+parentPort.on('message', (message) => {
+  if (message === 'stop') { db.close(); parentPort.close(); return; }
+  try {
+    const rows = page.all(message.after, message.limit);
+    let text = '[';
+    for (let i = 0; i < rows.length; i += 1) {
+      const r = rows[i];
+      if (i > 0) text += ',';
+      text += '{"position":' + r[0] + ',"event_id":' + JSON.stringify(r[1]) + ',"stream_id":' + JSON.stringify(r[2]) +
+        ',"revision":' + r[3] + ',"type":' + JSON.stringify(r[4]) + ',"data":' + r[5] + ',"metadata":' + r[6] + '}';
+    }
+    parentPort.postMessage({ id: message.id, text: text + ']', count: rows.length });
+  } catch (error) {
+    parentPort.postMessage({ id: message.id, error: String((error && error.message) || error) });
+  }
+});
+`;
+
+/** Pages asked for ahead at once (readers working through history side by side each have theirs). */
+const MAX_PENDING = 4;
+
+type Page = { count: number; text: string } | null;
+
+/**
+ * Reads the next page of the log on a worker thread while the reader applies the current one: a rebuild or a
+ * catch-up then pays on its own thread only for parsing, not for SQLite's stepping and the row objects. Only a full
+ * page read ahead is used: the log only grows at its end and commits in position order, so the `limit` events after a
+ * position are the same whenever they are read; a short page (the log's tail, which may have grown since) is read
+ * again by the caller. If the thread fails, the store reads as before.
+ */
+export class SqliteReadAhead {
+  private worker: Worker | null = null;
+  private failed = false;
+  private nextId = 0;
+  private readonly replies = new Map<number, (page: Page) => void>();
+  /** `after:limit` → the page being read. */
+  private readonly pending = new Map<string, Promise<Page>>();
+
+  private constructor(private readonly filename: string) {}
+
+  /** For a file (an in-memory database cannot be opened by another connection): null otherwise. */
+  static for(filename: string): SqliteReadAhead | null {
+    return filename === ':memory:' || filename === '' ? null : new SqliteReadAhead(filename);
+  }
+
+  /** Starts reading the page after `after`, unless it is already being read. */
+  request(after: number, limit: number): void {
+    const key = `${after}:${limit}`;
+    if (this.failed || this.pending.has(key)) return;
+    const worker = this.started();
+    if (!worker) return;
+    if (this.pending.size >= MAX_PENDING) this.pending.delete(this.pending.keys().next().value!);
+    const id = (this.nextId += 1);
+    this.pending.set(key, new Promise<Page>((resolve) => this.replies.set(id, resolve)));
+    worker.postMessage({ id, after, limit });
+  }
+
+  /** The page after `after` if it was read ahead and is full; null: read it yourself. */
+  async take(after: number, limit: number): Promise<StoredEvent[] | null> {
+    const key = `${after}:${limit}`;
+    const page = this.pending.get(key);
+    if (!page) return null;
+    this.pending.delete(key);
+    const read = await page;
+    if (!read || read.count !== limit) return null;
+    return JSON.parse(read.text) as StoredEvent[];
+  }
+
+  private started(): Worker | null {
+    if (this.worker) return this.worker;
+    try {
+      const driver = createRequire(import.meta.url).resolve('better-sqlite3');
+      const worker = new Worker(THREAD, { eval: true, workerData: { driver, filename: this.filename } });
+      worker.unref();
+      worker.on('message', (reply: { id: number; text?: string; count?: number; error?: string }) => {
+        const resolve = this.replies.get(reply.id);
+        this.replies.delete(reply.id);
+        resolve?.(reply.text === undefined ? null : { text: reply.text, count: reply.count! });
+      });
+      const fail = () => {
+        this.failed = true;
+        this.worker = null;
+        for (const resolve of this.replies.values()) resolve(null);
+        this.replies.clear();
+        this.pending.clear();
+      };
+      worker.on('error', fail);
+      worker.on('exit', fail);
+      this.worker = worker;
+      return worker;
+    } catch {
+      this.failed = true;
+      return null;
+    }
+  }
+
+  /** Stops the thread (before the store's connection closes). */
+  async stop(): Promise<void> {
+    this.failed = true;
+    const worker = this.worker;
+    this.worker = null;
+    if (!worker) return;
+    for (const resolve of this.replies.values()) resolve(null);
+    this.replies.clear();
+    this.pending.clear();
+    worker.ref();
+    const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+    worker.postMessage('stop');
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([exited, new Promise<void>((resolve) => (timer = setTimeout(resolve, 2000)))]);
+    clearTimeout(timer);
+    await worker.terminate();
+  }
+}
