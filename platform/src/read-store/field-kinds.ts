@@ -60,25 +60,27 @@ export class FieldKinds {
   observe(collection: string, fields: object): Array<[string, FieldKind]> {
     const entry = this.of(collection);
     const fresh: Array<[string, FieldKind]> = [];
-    const walk = (value: Record<string, unknown>, node: PathNode, prefix: string) => {
-      for (const key in value) {
-        if (!Object.hasOwn(value, key) || (prefix === '' && key === '_id')) continue;
-        const v = value[key];
-        const kind = kindOf(v);
-        if (kind === null) continue;
-        if (!node.children) node.children = new Map();
-        let child = node.children.get(key);
-        if (!child) node.children.set(key, (child = { kinds: 0, children: null }));
-        if (!(child.kinds & BIT[kind])) {
-          const path = prefix ? `${prefix}.${key}` : key;
-          this.mark(entry.flat, child, path, kind);
-          fresh.push([path, kind]);
-        }
-        if (kind === 'object' && !(v instanceof Date)) walk(v as Record<string, unknown>, child, prefix ? `${prefix}.${key}` : key);
-      }
-    };
-    walk(fields as Record<string, unknown>, entry.root, '');
+    this.walk(entry.flat, fields as Record<string, unknown>, entry.root, '', fresh);
     return fresh;
+  }
+
+  // A method rather than a closure made per call: observe runs for every document a rebuild writes.
+  private walk(flat: Map<string, Set<FieldKind>>, value: Record<string, unknown>, node: PathNode, prefix: string, fresh: Array<[string, FieldKind]>): void {
+    for (const key in value) {
+      if (!Object.hasOwn(value, key) || (prefix === '' && key === '_id')) continue;
+      const v = value[key];
+      const kind = kindOf(v);
+      if (kind === null) continue;
+      if (!node.children) node.children = new Map();
+      let child = node.children.get(key);
+      if (!child) node.children.set(key, (child = { kinds: 0, children: null }));
+      if (!(child.kinds & BIT[kind])) {
+        const path = prefix ? `${prefix}.${key}` : key;
+        this.mark(flat, child, path, kind);
+        fresh.push([path, kind]);
+      }
+      if (kind === 'object' && !(v instanceof Date)) this.walk(flat, v as Record<string, unknown>, child, prefix ? `${prefix}.${key}` : key, fresh);
+    }
   }
 
   lookup(collection: string): KindLookup {

@@ -25,42 +25,13 @@ export class SqliteBatch implements BatchStore {
     return layer;
   }
 
+  /** One handle per collection: projections ask for theirs on every event. */
+  private readonly handles = new Map<string, BatchCollection>();
+
   collection<T extends Doc>(name: string): ReadCollection<T> {
-    const layer = this.layer(name);
-    const stored = (id: string): AnyDoc | null => {
-      const json = this.docs.getJson(name, id);
-      return json === null ? null : (JSON.parse(json) as AnyDoc);
-    };
-    const find = (filter: Filter = {}, options: FindOptions = {}): AnyDoc[] => {
-      if (layer.size === 0) return this.docs.find(name, filter, options);
-      const query = new Query(filter);
-      const merged = this.docs.find(name, filter, {}).filter((d) => !layer.has(d._id));
-      for (const doc of layer.values()) if (doc !== null && query.test(doc)) merged.push(cloneDoc(doc));
-      const sorted = options.sort ? sortDocs(merged, options.sort) : merged;
-      const start = options.skip ?? 0;
-      return sorted.slice(start, options.limit === undefined ? undefined : start + options.limit);
-    };
-    const collection: ReadCollection<AnyDoc> = {
-      get: async (id) => {
-        const own = layer.get(id);
-        return own === undefined ? stored(id) : own && cloneDoc(own);
-      },
-      find: async (filter, options) => find(filter, options),
-      count: async (filter = {}) => (layer.size === 0 ? this.docs.count(name, filter) : find(filter).length),
-      put: async (doc) => void layer.set(doc._id, doc),
-      patch: async (id, fields) => {
-        let doc = layer.get(id);
-        if (doc === undefined) {
-          doc = stored(id);
-          if (doc === null) return;
-          layer.set(id, doc);
-        }
-        if (doc === null) return;
-        for (const key of Object.keys(fields)) if (key !== '_id') doc[key] = cloneDoc((fields as Record<string, unknown>)[key]);
-      },
-      delete: async (id) => void layer.set(id, null),
-    };
-    return collection as unknown as ReadCollection<T>;
+    let handle = this.handles.get(name);
+    if (!handle) this.handles.set(name, (handle = new BatchCollection(this.docs, name, this.layer(name))));
+    return handle as unknown as ReadCollection<T>;
   }
 
   async commit(checkpoints: ProjectionCheckpoint[]): Promise<void> {
@@ -75,5 +46,62 @@ export class SqliteBatch implements BatchStore {
     this.docs.transaction(() => this.docs.write(writes, kinds, checkpoints));
     // Handles a projection still holds keep their (now empty) layer.
     for (const layer of this.overlay.values()) layer.clear();
+  }
+}
+
+/** A collection as a batch sees it: its own writes (the layer) over what is stored. */
+class BatchCollection implements ReadCollection<AnyDoc> {
+  constructor(
+    private readonly docs: SqliteDocuments,
+    private readonly name: string,
+    private readonly layer: Map<string, AnyDoc | null>,
+  ) {}
+
+  private stored(id: string): AnyDoc | null {
+    const json = this.docs.getJson(this.name, id);
+    return json === null ? null : (JSON.parse(json) as AnyDoc);
+  }
+
+  private findNow(filter: Filter = {}, options: FindOptions = {}): AnyDoc[] {
+    const layer = this.layer;
+    if (layer.size === 0) return this.docs.find(this.name, filter, options);
+    const query = new Query(filter);
+    const merged = this.docs.find(this.name, filter, {}).filter((d) => !layer.has(d._id));
+    for (const doc of layer.values()) if (doc !== null && query.test(doc)) merged.push(cloneDoc(doc));
+    const sorted = options.sort ? sortDocs(merged, options.sort) : merged;
+    const start = options.skip ?? 0;
+    return sorted.slice(start, options.limit === undefined ? undefined : start + options.limit);
+  }
+
+  async get(id: string): Promise<AnyDoc | null> {
+    const own = this.layer.get(id);
+    return own === undefined ? this.stored(id) : own && cloneDoc(own);
+  }
+
+  async find(filter?: Filter, options?: FindOptions): Promise<AnyDoc[]> {
+    return this.findNow(filter, options);
+  }
+
+  async count(filter: Filter = {}): Promise<number> {
+    return this.layer.size === 0 ? this.docs.count(this.name, filter) : this.findNow(filter).length;
+  }
+
+  async put(doc: AnyDoc): Promise<void> {
+    this.layer.set(doc._id, doc);
+  }
+
+  async patch(id: string, fields: Partial<AnyDoc>): Promise<void> {
+    let doc = this.layer.get(id);
+    if (doc === undefined) {
+      doc = this.stored(id);
+      if (doc === null) return;
+      this.layer.set(id, doc);
+    }
+    if (doc === null) return;
+    for (const key of Object.keys(fields)) if (key !== '_id') doc[key] = cloneDoc((fields as Record<string, unknown>)[key]);
+  }
+
+  async delete(id: string): Promise<void> {
+    this.layer.set(id, null);
   }
 }
