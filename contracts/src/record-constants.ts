@@ -18,6 +18,11 @@ export const RECORD_LIMITS = {
   shortTextChars: 200,
   /** Lines in one e-prescription. */
   prescriptionLines: 30,
+  /**
+   * Uploads one person may have under way at once (per server process). An upload may trickle for as long as bytes keep
+   * coming (slow mobile networks), so without a bound one account could hold any number of connections and open files.
+   */
+  uploadsInFlightPerUser: 3,
 } as const;
 
 /** The seeds' messages (§5, §8), answered as `detail`. */
@@ -50,6 +55,7 @@ export const RECORD_TEXTS = {
   verificationNotFound: 'No prescription has this verification code',
   patientNotFound: 'Patient not found',
   malformedUpload: 'The upload could not be read. Please try again.',
+  uploadsInFlight: `You have ${RECORD_LIMITS.uploadsInFlightPerUser} uploads under way. Please wait for one to finish.`,
   // The e-prescription's rules (Telemedicine Practice Guidelines 2020).
   prescriberOnly: 'Only the doctor of this appointment can issue its prescription',
   consultationNotHeld: 'A prescription can be issued only for a consultation that has taken place or is under way',

@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
+import { connect, type Socket } from 'node:net';
 import { Writable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import supertest from 'supertest';
 import { DateTime } from 'luxon';
-import { DEFAULT_TIMEZONE, UNSAFE_TEXT_MESSAGE } from '@telemed/contracts';
+import { DEFAULT_TIMEZONE, RECORD_LIMITS, RECORD_TEXTS, UNSAFE_TEXT_MESSAGE } from '@telemed/contracts';
 import { createLogger, loadConfig } from '@telemed/platform';
 import { createApp } from '@telemed/all-in-one';
 import { findUserIdByEmail, giveConsent, registerUser, setAvailability, systemContext } from '@telemed/command';
@@ -157,6 +158,32 @@ describe('clinical records under attack', () => {
     const named = await raw(`${fields}${part(`Content-Disposition: form-data; name="files"; filename*=UTF-8''..%2F..%2Fetc%2Fpasswd%0D%0A.pdf`, PDF.toString('latin1'))}--B0--\r\n`);
     assert.equal(named.status, 201);
     assert.equal(named.body.files?.[0]?.file_name, 'passwd.pdf');
+  });
+
+  it(`one person has at most ${RECORD_LIMITS.uploadsInFlightPerUser} uploads under way: trickling uploads cannot hold connections and files without bound (429, then room again)`, async () => {
+    const uploader = await t.createUser('patient');
+    const reports = '/api/v1/records/reports';
+    // A JSON body passes the bound first and is then refused as not multipart (415): a probe of the bound that stores nothing.
+    const probe = async () => (await t.http.post(reports).set(uploader.auth).send({ report_type: 'lab' })).status;
+    const until = async (status: number) => {
+      for (const started = Date.now(); Date.now() - started < 10_000; await new Promise((r) => setTimeout(r, 50))) if ((await probe()) === status) return;
+      assert.fail(`the bound never answered ${status}`);
+    };
+    const slow: Socket[] = [];
+    for (let i = 0; i < RECORD_LIMITS.uploadsInFlightPerUser; i++) {
+      const socket = connect(port, '127.0.0.1');
+      socket.on('error', () => undefined);
+      const head = `--B0\r\nContent-Disposition: form-data; name="files"; filename="slow${i}.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n`;
+      socket.write(`POST ${reports} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${uploader.token}\r\nContent-Type: multipart/form-data; boundary=B0\r\nContent-Length: 5000000\r\n\r\n${head}`);
+      slow.push(socket);
+    }
+    await until(429);
+    const refused = await t.http.post(reports).set(uploader.auth).field('report_type', 'lab').field('report_date', indiaDate(0)).attach('files', PDF, 'cbc.pdf');
+    assert.deepEqual([refused.status, refused.body.detail, refused.headers['retry-after']], [429, RECORD_TEXTS.uploadsInFlight, '5']);
+    await t.http.post(reports).set(patient.auth).field('report_type', 'lab').field('report_date', indiaDate(0)).attach('files', PDF, 'cbc.pdf').expect(201);
+    for (const socket of slow) socket.destroy();
+    await until(415);
+    await t.http.post(reports).set(uploader.auth).field('report_type', 'lab').field('report_date', indiaDate(0)).attach('files', PDF, 'cbc.pdf').expect(201);
   });
 });
 

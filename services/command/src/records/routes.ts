@@ -19,7 +19,7 @@ import {
   z,
   type StoredPrescriptionLine,
 } from '@telemed/contracts';
-import { RequestValidationError, policies, receiveUpload, type ApiRouter, type BlobStore, type StoredBlob, type UploadRules } from '@telemed/platform';
+import { HttpError, RequestValidationError, policies, receiveUpload, type ApiRouter, type BlobStore, type StoredBlob, type UploadRules } from '@telemed/platform';
 import { DateTime } from 'luxon';
 import type { MedicineCatalogue } from '@telemed/query';
 import { positionHeader, requestContext, type CommandDeps } from '../context';
@@ -63,6 +63,21 @@ function fieldsOf<S extends z.ZodType>(schema: S, fields: Record<string, string>
 export function recordRoutes(api: ApiRouter, deps: CommandDeps & RecordDeps): void {
   const store = (subject_id: string) => async (file: { stream: Readable }) => deps.blobs.put(file.stream, { subject_id });
   const discard = async (stored: StoredBlob) => deps.blobs.delete(stored.blob_id);
+
+  /** Uploads under way per user in this process: past the bound, 429 before a byte of the body is read. */
+  const uploading = new Map<string, number>();
+  async function oneUpload<T>(userId: string, upload: () => Promise<T>): Promise<T> {
+    const running = uploading.get(userId) ?? 0;
+    if (running >= RECORD_LIMITS.uploadsInFlightPerUser) throw new HttpError(429, RECORD_TEXTS.uploadsInFlight, { 'Retry-After': '5', Connection: 'close' });
+    uploading.set(userId, running + 1);
+    try {
+      return await upload();
+    } finally {
+      const left = (uploading.get(userId) ?? 1) - 1;
+      if (left > 0) uploading.set(userId, left);
+      else uploading.delete(userId);
+    }
+  }
 
   api.route({
     method: 'put',
@@ -177,7 +192,7 @@ export function recordRoutes(api: ApiRouter, deps: CommandDeps & RecordDeps): vo
     multipart: prescriptionFileFieldsSchema,
     response: uploadPrescriptionFileResponseSchema,
     successStatus: 201,
-    errors: [403, 404, 409, 413, 415],
+    errors: [403, 404, 409, 413, 415, 429],
     handler: async ({ params, auth, req }) => {
       const context = requestContext(req, auth, deps.clock());
       // Who may upload is decided before a byte of the body is read.
@@ -199,22 +214,25 @@ export function recordRoutes(api: ApiRouter, deps: CommandDeps & RecordDeps): vo
         store: store(clinicalRecordsSubject(appointment.patient_id)),
         discard,
       };
-      const upload = await receiveUpload(req, rules);
-      const [file] = upload.files;
-      try {
-        if (!file) throw new RequestValidationError([{ loc: ['body', 'file'], msg: RECORD_TEXTS.fileRequired, type: 'missing' }]);
-        const fields = fieldsOf(prescriptionFileFieldsSchema, upload.fields);
-        const record_id = randomUUID();
-        const stored = { file_id: randomUUID(), blob_id: file.stored.blob_id, file_name: displayFileName(file.file_name), content_type: file.content_type, size: file.stored.size, sha256: file.stored.sha256 };
-        const result = await handleCommand(deps.eventStore, streams.prescriptionFile(record_id), uploadDecider, {
-          type: 'RecordPrescriptionFile',
-          data: { record_id, actor_id: auth.user_id, appointment, file: stored, patient_name: fields.patient_name, patient_ref: fields.patient_id, medication_summary: fields.medication_summary, additional_notes: fields.additional_notes },
-        }, context);
-        return { status: 201, body: { record_id, file: fileView(stored), uploaded_at: context.now.toISOString() }, headers: positionHeader(result.position) };
-      } catch (error) {
-        for (const f of upload.files) await discard(f.stored);
-        throw error;
-      }
+      // Counted from before the body is read until the record is written (or the upload fails).
+      return oneUpload(auth.user_id, async () => {
+        const upload = await receiveUpload(req, rules);
+        const [file] = upload.files;
+        try {
+          if (!file) throw new RequestValidationError([{ loc: ['body', 'file'], msg: RECORD_TEXTS.fileRequired, type: 'missing' }]);
+          const fields = fieldsOf(prescriptionFileFieldsSchema, upload.fields);
+          const record_id = randomUUID();
+          const stored = { file_id: randomUUID(), blob_id: file.stored.blob_id, file_name: displayFileName(file.file_name), content_type: file.content_type, size: file.stored.size, sha256: file.stored.sha256 };
+          const result = await handleCommand(deps.eventStore, streams.prescriptionFile(record_id), uploadDecider, {
+            type: 'RecordPrescriptionFile',
+            data: { record_id, actor_id: auth.user_id, appointment, file: stored, patient_name: fields.patient_name, patient_ref: fields.patient_id, medication_summary: fields.medication_summary, additional_notes: fields.additional_notes },
+          }, context);
+          return { status: 201, body: { record_id, file: fileView(stored), uploaded_at: context.now.toISOString() }, headers: positionHeader(result.position) };
+        } catch (error) {
+          for (const f of upload.files) await discard(f.stored);
+          throw error;
+        }
+      });
     },
   });
 
@@ -227,7 +245,7 @@ export function recordRoutes(api: ApiRouter, deps: CommandDeps & RecordDeps): vo
     multipart: reportFieldsSchema,
     response: uploadReportResponseSchema,
     successStatus: 201,
-    errors: [404, 413, 415],
+    errors: [404, 413, 415, 429],
     handler: async ({ auth, req }) => {
       const context = requestContext(req, auth, deps.clock());
       const rules: UploadRules<StoredBlob> = {
@@ -246,29 +264,32 @@ export function recordRoutes(api: ApiRouter, deps: CommandDeps & RecordDeps): vo
         store: store(auth.user_id),
         discard,
       };
-      const upload = await receiveUpload(req, rules);
-      try {
-        if (upload.files.length === 0) throw new RequestValidationError([{ loc: ['body', 'files'], msg: RECORD_TEXTS.fileRequired, type: 'missing' }]);
-        const fields = fieldsOf(reportFieldsSchema, upload.fields);
-        const today = DateTime.fromJSDate(context.now, { zone: DEFAULT_TIMEZONE }).toISODate()!;
-        if (fields.report_date > today) throw new RequestValidationError([{ loc: ['body', 'report_date'], msg: RECORD_TEXTS.reportDateFuture, type: 'value_error' }]);
-        const appointment = fields.appointment_id ? await appointmentFacts(deps.eventStore, fields.appointment_id) : null;
-        mayTieReport(appointment, fields.appointment_id, auth.user_id);
-        const report_id = randomUUID();
-        const files = upload.files.map((f) => ({ file_id: randomUUID(), blob_id: f.stored.blob_id, file_name: displayFileName(f.file_name), content_type: f.content_type, size: f.stored.size, sha256: f.stored.sha256 }));
-        const result = await handleCommand(deps.eventStore, streams.medicalReport(report_id), uploadDecider, {
-          type: 'RecordMedicalReport',
-          data: { actor_id: auth.user_id, appointment, files, report_id, ...fields },
-        }, context);
-        return {
-          status: 201,
-          body: { report_id, files: files.map(fileView), total_size: files.reduce((n, f) => n + f.size, 0), uploaded_at: context.now.toISOString() },
-          headers: positionHeader(result.position),
-        };
-      } catch (error) {
-        for (const f of upload.files) await discard(f.stored);
-        throw error;
-      }
+      // Counted from before the body is read until the record is written (or the upload fails).
+      return oneUpload(auth.user_id, async () => {
+        const upload = await receiveUpload(req, rules);
+        try {
+          if (upload.files.length === 0) throw new RequestValidationError([{ loc: ['body', 'files'], msg: RECORD_TEXTS.fileRequired, type: 'missing' }]);
+          const fields = fieldsOf(reportFieldsSchema, upload.fields);
+          const today = DateTime.fromJSDate(context.now, { zone: DEFAULT_TIMEZONE }).toISODate()!;
+          if (fields.report_date > today) throw new RequestValidationError([{ loc: ['body', 'report_date'], msg: RECORD_TEXTS.reportDateFuture, type: 'value_error' }]);
+          const appointment = fields.appointment_id ? await appointmentFacts(deps.eventStore, fields.appointment_id) : null;
+          mayTieReport(appointment, fields.appointment_id, auth.user_id);
+          const report_id = randomUUID();
+          const files = upload.files.map((f) => ({ file_id: randomUUID(), blob_id: f.stored.blob_id, file_name: displayFileName(f.file_name), content_type: f.content_type, size: f.stored.size, sha256: f.stored.sha256 }));
+          const result = await handleCommand(deps.eventStore, streams.medicalReport(report_id), uploadDecider, {
+            type: 'RecordMedicalReport',
+            data: { actor_id: auth.user_id, appointment, files, report_id, ...fields },
+          }, context);
+          return {
+            status: 201,
+            body: { report_id, files: files.map(fileView), total_size: files.reduce((n, f) => n + f.size, 0), uploaded_at: context.now.toISOString() },
+            headers: positionHeader(result.position),
+          };
+        } catch (error) {
+          for (const f of upload.files) await discard(f.stored);
+          throw error;
+        }
+      });
     },
   });
 }
