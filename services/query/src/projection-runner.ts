@@ -51,6 +51,12 @@ export class ProjectionRunner {
   private readonly retirements = new Set<NodeJS.Timeout>();
   /** Batches and switch-overs run one at a time. */
   private queue: Promise<unknown> = Promise.resolve();
+  /**
+   * Projections whose version changed since their read model was built (a generational store): the old generation
+   * keeps answering, as it was, while `start` builds the new one beside it; live batches leave it alone until then.
+   */
+  private readonly outdated = new Set<string>();
+  private outdatedBuilt: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly deps: {
@@ -71,7 +77,10 @@ export class ProjectionRunner {
 
   private handlers(type: string): Projection[] {
     let handlers = this.byType.get(type);
-    if (!handlers) this.byType.set(type, (handlers = this.deps.projections.filter((p) => p.handles.has(type as RecordedEvent['type']))));
+    if (!handlers) {
+      handlers = this.deps.projections.filter((p) => p.handles.has(type as RecordedEvent['type']) && !this.outdated.has(p.name));
+      this.byType.set(type, handlers);
+    }
     return handlers;
   }
 
@@ -84,23 +93,32 @@ export class ProjectionRunner {
     return this.appliedEvents;
   }
 
-  /** Loads checkpoints, drops projections whose version changed, and declares indexes. */
+  /**
+   * Loads checkpoints and declares indexes. A projection whose version changed is rebuilt: on a generational store
+   * beside its old generation, which keeps answering (see `start`); on a plain store in place, dropped first.
+   */
   async prepare(): Promise<void> {
+    const store = this.deps.readStore;
     // Which generation each read model is in, before a batch or an index names a collection (a restart after a switch-over).
-    if (this.deps.readStore instanceof GenerationalReadStore) {
-      await this.deps.readStore.load();
-      await this.deps.readStore.dropRetired();
+    if (store instanceof GenerationalReadStore) {
+      await store.load();
+      await store.dropRetired();
     }
     for (const projection of this.deps.projections) {
-      const checkpoint = await this.deps.readStore.getCheckpoint(projection.name);
-      if (checkpoint && checkpoint.version !== projection.version) {
-        await this.deps.readStore.drop(projection.name, projection.collections);
+      const checkpoint = await store.getCheckpoint(projection.name);
+      const changed = checkpoint !== null && checkpoint.version !== projection.version;
+      if (changed && store instanceof GenerationalReadStore) {
+        this.outdated.add(projection.name);
+        this.byType.clear();
+        this.checkpoints.set(projection.name, checkpoint.position);
+        continue;
       }
-      const position = checkpoint && checkpoint.version === projection.version ? checkpoint.position : 0;
-      this.checkpoints.set(projection.name, position);
-      for (const index of projection.indexes ?? []) await ensureIndex(this.deps.readStore, index);
+      if (changed) await store.drop(projection.name, projection.collections);
+      this.checkpoints.set(projection.name, changed || !checkpoint ? 0 : checkpoint.position);
+      for (const index of projection.indexes ?? []) await ensureIndex(store, index);
     }
-    this.appliedPosition = Math.min(...this.checkpoints.values());
+    const current = this.deps.projections.filter((p) => !this.outdated.has(p.name));
+    this.appliedPosition = Math.min(...(current.length > 0 ? current : this.deps.projections).map((p) => this.checkpoints.get(p.name)!));
   }
 
   async applyBatch(events: StoredEvent[]): Promise<void> {
@@ -139,7 +157,7 @@ export class ProjectionRunner {
 
   private async commit(batch: BatchStore, last: number, count: number): Promise<void> {
     this.appliedEvents += count;
-    const advanced = this.deps.projections.filter((p) => last > this.checkpoints.get(p.name)! && !this.failures.has(p.name));
+    const advanced = this.deps.projections.filter((p) => last > this.checkpoints.get(p.name)! && !this.failures.has(p.name) && !this.outdated.has(p.name));
     await batch.commit(advanced.map((p) => ({ name: p.name, version: p.version, position: last })));
     for (const projection of advanced) this.checkpoints.set(projection.name, last);
     this.appliedPosition = last;
@@ -166,6 +184,29 @@ export class ProjectionRunner {
       },
       onError: (error) => this.deps.logger?.error({ err: error }, 'projection failed; retrying'),
     });
+    this.outdatedBuilt = this.buildOutdated();
+  }
+
+  /**
+   * The new generation of each projection whose version changed, built one after the other as the console's Rebuild
+   * builds it (the old generation answers meanwhile, frozen at its checkpoint: the old version's code is gone, so
+   * nothing applies to it), switched over when caught up, the old one dropped after.
+   */
+  private async buildOutdated(): Promise<void> {
+    for (const name of [...this.outdated]) {
+      if (!this.subscription) return; // stopped
+      try {
+        this.deps.logger?.info({ projection: name }, 'projection version changed: building its new generation beside the old one');
+        await (await this.rebuild(name)).done;
+      } catch (error) {
+        this.deps.logger?.error({ projection: name, err: error }, 'the new generation could not be built; the old one stays');
+      }
+    }
+  }
+
+  /** Resolves when the new generations of the projections whose version changed have switched over (or failed). */
+  get outdatedRebuilt(): Promise<void> {
+    return this.outdatedBuilt;
   }
 
   /**
@@ -252,7 +293,10 @@ export class ProjectionRunner {
         while (await page());
         const checkpoint = { name: projection.name, version: projection.version, position: state.position };
         const names = await store.switchGeneration(projection.collections, state.generation, checkpoint);
-        this.checkpoints.set(projection.name, Math.max(state.position, this.checkpoints.get(projection.name) ?? 0));
+        // An outdated projection's old checkpoint is another version's: the new generation's position replaces it.
+        const previous = this.outdated.delete(projection.name) ? 0 : (this.checkpoints.get(projection.name) ?? 0);
+        this.byType.clear();
+        this.checkpoints.set(projection.name, Math.max(state.position, previous));
         this.failures.delete(projection.name);
         this.rebuilds.delete(projection.name);
         return names;
