@@ -148,6 +148,20 @@ export const BLOG_IMAGE_URL = /^\/api\/v1\/blogs\/images\/[A-Za-z0-9-]{8,64}$/;
 export const BLOG_IMAGE_SRC = /^\/api\/v1\/blogs\/images\/[A-Za-z0-9-]{8,64}(\?exp=\d{1,12}&sig=[A-Za-z0-9_-]{43})?$/;
 export const BLOG_IMAGE_GRANT = { purpose: 'blog-image', ttlSeconds: 3600, bucketSeconds: 600 } as const;
 
+/** Seed 001 §2: 'Image resize cycles 25%, 50%, 75%, 100%, auto' (an image block's `width`; auto is the picture's own). */
+export const BLOG_IMAGE_WIDTHS = ['25%', '50%', '75%', '100%', 'auto'] as const;
+export type BlogImageWidth = (typeof BLOG_IMAGE_WIDTHS)[number];
+
+/** A stored width, or auto for anything else (posts saved before widths existed). */
+export function blogImageWidth(value: unknown): BlogImageWidth {
+  return (BLOG_IMAGE_WIDTHS as readonly unknown[]).includes(value) ? (value as BlogImageWidth) : 'auto';
+}
+
+/** The width the resize button moves to next: 25%, 50%, 75%, 100%, auto, and round again. */
+export function nextBlogImageWidth(width: BlogImageWidth): BlogImageWidth {
+  return BLOG_IMAGE_WIDTHS[(BLOG_IMAGE_WIDTHS.indexOf(width) + 1) % BLOG_IMAGE_WIDTHS.length]!;
+}
+
 /** The stored (bare) address of an uploaded picture, from either form. */
 export function bareBlogImageUrl(url: string): string {
   const at = url.indexOf('?');

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { blocksText, blogContentSchema, blogFieldsSchema, blogSlug, defaultDescription, embedPlayerUrl, readTimeMinutes, BLOG_TEXTS } from './blog';
+import { blocksText, blogContentSchema, blogFieldsSchema, blogImageWidth, blogSlug, defaultDescription, embedPlayerUrl, nextBlogImageWidth, readTimeMinutes, BLOG_IMAGE_WIDTHS, BLOG_TEXTS, type BlogImageWidth } from './blog';
 
 const content = (blocks: unknown[]) => ({ time: 1, version: '2.31.0', blocks });
 
@@ -22,6 +22,19 @@ describe('blog content (Editor.js blocks)', () => {
     );
     assert.equal(parsed.blocks.length, 10);
     assert.deepEqual(parsed.blocks[9]!.data, { link: 'https://who.int', meta: { title: 'WHO' } }, 'link meta keeps title and description only');
+  });
+
+  it("keeps an image's width from the seeds' resize cycle (25%, 50%, 75%, 100%, auto) and nothing else; auto when left out", () => {
+    const image = (data: object) => ({ type: 'image', data: { file: { url: '/api/v1/blogs/images/0123456789abcdef' }, ...data } });
+    for (const width of BLOG_IMAGE_WIDTHS) assert.equal((blogContentSchema.parse(content([image({ width })])).blocks[0]!.data as { width: string }).width, width);
+    assert.equal((blogContentSchema.parse(content([image({})])).blocks[0]!.data as { width: string }).width, 'auto');
+    for (const width of ['60%', '100px', 'calc(100% + 1px)', '50% ; background:url(x)', 50, null]) assert.equal(blogContentSchema.safeParse(content([image({ width })])).success, false, String(width));
+    const cycle: BlogImageWidth[] = [];
+    let width: BlogImageWidth = 'auto';
+    for (let i = 0; i < 6; i += 1) cycle.push((width = nextBlogImageWidth(width)));
+    assert.deepEqual(cycle, ['25%', '50%', '75%', '100%', 'auto', '25%']);
+    assert.equal(blogImageWidth('75%'), '75%');
+    assert.equal(blogImageWidth(undefined), 'auto', 'a post saved before widths existed');
   });
 
   it('refuses other blocks, levels, hosts, image addresses and link schemes', () => {

@@ -3,6 +3,7 @@ import { safeText } from './safe-text';
 import {
   BLOG_CATEGORY_IDS,
   BLOG_IMAGE_SRC,
+  BLOG_IMAGE_WIDTHS,
   BLOG_LIMITS,
   BLOG_SORTS,
   BLOG_STATUSES,
@@ -62,6 +63,8 @@ const imageBlock = z.object({
     withBorder: z.boolean().default(false),
     withBackground: z.boolean().default(false),
     stretched: z.boolean().default(false),
+    /** The resize button's choice (an allow-list: the page sets it as the picture's width). */
+    width: z.enum(BLOG_IMAGE_WIDTHS, { message: `An image's width is one of ${BLOG_IMAGE_WIDTHS.join(', ')}` }).default('auto'),
   }),
 });
 const embedBlock = z.object({

@@ -337,6 +337,21 @@ describe('Patient Education Hub API (issue 16)', () => {
     }
   });
 
+  it("keeps an image's width from the resize cycle (25%, 50%, 75%, 100%, auto) and refuses any other", async () => {
+    const up = await t.http.post('/api/v1/blogs/images').set(doctor.auth).attach('image', PNG, { filename: 'a.png' }).expect(201);
+    const image = (width?: unknown) => ({ type: 'image', data: { file: { url: up.body.file.url }, caption: 'A <b>chart</b><img src=x onerror=alert(1)>', ...(width === undefined ? {} : { width }) } });
+    const id = await create(doctor, { title: 'Sizes', content: content(image('50%'), image('100%'), image()) });
+    const slug = (await t.http.post(`/api/v1/blogs/${id}/publish`).set(doctor.auth).expect(200)).body.slug;
+    await t.settle();
+    const blocks = (await t.http.get(`/api/v1/public/blogs/${slug}`).expect(200)).body.content.blocks as Array<{ data: { width: string; caption: string } }>;
+    assert.deepEqual(blocks.map((b) => b.data.width), ['50%', '100%', 'auto'], 'kept through the sanitizer; auto when not chosen');
+    assert.equal(blocks[0]!.data.caption, 'A <b>chart</b>');
+    for (const width of ['60%', '1px;position:fixed', 50]) {
+      const res = await t.http.post('/api/v1/blogs/').set(doctor.auth).send({ title: 'Bad size', content: content(image(width)) }).expect(422);
+      assert.ok(Array.isArray(res.body.detail) && res.body.detail.some((d: { loc: unknown[] }) => d.loc.includes('width')), JSON.stringify(res.body));
+    }
+  });
+
   it('link previews never fetch outside sites; topic ideas say they are bundled', async () => {
     const meta = await t.http.get('/api/v1/blogs/link-meta').query({ url: 'https://www.who.int/news' }).set(doctor.auth).expect(200);
     assert.deepEqual(meta.body, { success: 1, link: 'https://www.who.int/news', meta: { title: 'www.who.int', description: '' } });

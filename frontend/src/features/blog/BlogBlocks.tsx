@@ -1,6 +1,6 @@
 import { Fragment, type ReactNode } from 'react';
 import { Box, Link, Typography } from '@mui/material';
-import { BLOG_IMAGE_SRC, embedPlayerUrl, isAllowedLink } from '@telemed/contracts/blog-constants';
+import { BLOG_IMAGE_SRC, blogImageWidth, embedPlayerUrl, isAllowedLink } from '@telemed/contracts/blog-constants';
 import type { BlogBlock, BlogContent, ListItem } from '@telemed/contracts';
 
 /**
@@ -113,11 +113,20 @@ function Block({ block }: { block: BlogBlock }) {
       );
     case 'delimiter':
       return <Box component="hr" sx={{ border: 0, borderTop: 1, borderColor: 'divider', my: 3, width: '40%' }} />;
-    case 'image':
+    case 'image': {
       if (!BLOG_IMAGE_SRC.test(block.data.file.url)) return null;
+      // The author's resize choice (one of the seeds' widths, checked again here): auto is the picture's own size.
+      const width = blogImageWidth(block.data.width);
       return (
         <Box component="figure" sx={{ my: 2, mx: 0 }}>
-          <Box component="img" src={block.data.file.url} alt={block.data.caption.replace(/<[^>]*>/g, '')} sx={{ maxWidth: '100%', height: 'auto', borderRadius: 1, border: block.data.withBorder ? 1 : 0, borderColor: 'divider' }} />
+          <Box
+            component="img"
+            src={block.data.file.url}
+            alt={block.data.caption.replace(/<[^>]*>/g, '')}
+            data-width={width}
+            style={width === 'auto' ? undefined : { width }}
+            sx={{ maxWidth: '100%', height: 'auto', borderRadius: 1, border: block.data.withBorder ? 1 : 0, borderColor: 'divider' }}
+          />
           {block.data.caption && (
             <Typography component="figcaption" variant="body2" color="text.secondary">
               <InlineText html={block.data.caption} />
@@ -125,6 +134,7 @@ function Block({ block }: { block: BlogBlock }) {
           )}
         </Box>
       );
+    }
     case 'embed': {
       const player = embedPlayerUrl(block.data.service, block.data.source);
       if (!player) return null;

@@ -2,7 +2,7 @@ import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
 import { Box } from '@mui/material';
 import EditorJS, { type OutputData } from '@editorjs/editorjs';
 import type { BlogContent } from './api';
-import { blogEditorTools } from './editor-tools';
+import { IMAGE_WIDTH_VARIABLE, blogEditorTools } from './editor-tools';
 
 export interface BlogEditorHandle {
   save(): Promise<BlogContent>;
@@ -50,5 +50,5 @@ export const BlogEditor = forwardRef<BlogEditorHandle, { initial: BlogContent; o
     },
   }));
 
-  return <Box ref={holder} data-testid="blog-editor" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, px: { xs: 1, sm: 6 }, py: 1, bgcolor: 'background.paper', '& .ce-block__content, & .ce-toolbar__content': { maxWidth: 'none' } }} />;
+  return <Box ref={holder} data-testid="blog-editor" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, px: { xs: 1, sm: 6 }, py: 1, bgcolor: 'background.paper', '& .ce-block__content, & .ce-toolbar__content': { maxWidth: 'none' }, '& .image-tool__image-picture': { width: `var(${IMAGE_WIDTH_VARIABLE}, auto)` } }} />;
 });

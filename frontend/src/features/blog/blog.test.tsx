@@ -150,7 +150,7 @@ describe('the blocks on a page', () => {
           blocks: [
             { type: 'paragraph', data: { text: hostile } },
             { type: 'code', data: { code: '<script>shown</script>' } },
-            { type: 'image', data: { file: { url: 'javascript:alert(1)' }, caption: '', withBorder: false, withBackground: false, stretched: false } },
+            { type: 'image', data: { file: { url: 'javascript:alert(1)' }, caption: '', withBorder: false, withBackground: false, stretched: false, width: 'auto' } },
             { type: 'embed', data: { service: 'youtube', source: 'https://evil.example/watch?v=dQw4w9WgXcQ', caption: '' } },
           ],
         }}
@@ -162,5 +162,13 @@ describe('the blocks on a page', () => {
     const links = [...content.querySelectorAll('a')].map((a) => a.getAttribute('href'));
     expect(links).toEqual(['https://who.int']);
     expect(content.textContent).toContain('<script>shown</script>');
+  });
+
+  it("shows each picture at the width its author chose in the editor's resize cycle; auto (or anything else) at its own size", () => {
+    const image = (id: string, width: string) => ({ type: 'image' as const, data: { file: { url: `/api/v1/blogs/images/${id}` }, caption: '', withBorder: false, withBackground: false, stretched: false, width: width as 'auto' } });
+    const { container } = renderAt('/', <BlogBlocks content={{ blocks: [image('aaaaaaaa-1', '25%'), image('aaaaaaaa-2', '75%'), image('aaaaaaaa-3', 'auto'), image('aaaaaaaa-4', '1px;position:fixed')] }} />);
+    const pictures = [...within(container).getByTestId('blog-content').querySelectorAll('img')];
+    expect(pictures.map((img) => img.style.width)).toEqual(['25%', '75%', '', '']);
+    expect(pictures.map((img) => img.dataset.width)).toEqual(['25%', '75%', 'auto', 'auto']);
   });
 });

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { API, BlockAPI } from '@editorjs/editorjs';
 import { sessionStore } from '../../lib/session';
-import { AppLinkTool, blogEditorTools } from './editor-tools';
+import { AppLinkTool, IMAGE_WIDTH_VARIABLE, SizedImageTool, blogEditorTools } from './editor-tools';
 
 const doctor = { id: 'd1', user_id: 'd1', name: 'Dr. A', email: null, account_type: 'doctor' as const };
 
@@ -69,5 +69,31 @@ describe("the editor's tools use the session's token at the time of each call", 
     const uploader = (blogEditorTools((message) => errors.push(message)).image as { config: { uploader: { uploadByFile: (file: File) => Promise<unknown> } } }).config.uploader;
     expect(await uploader.uploadByFile(new File([new Uint8Array([1])], 'big.png'))).toEqual({ success: 0 });
     expect(errors).toEqual(['File size must be less than 5MB']);
+  });
+});
+
+describe("the image block's resize button (seed 001: 'Image resize cycles 25%, 50%, 75%, 100%, auto')", () => {
+  const imageApi = { i18n: { t: (text: string) => text }, notifier: { show: vi.fn() }, styles: { block: 'cdx-block', input: 'cdx-input', button: 'cdx-button', loader: 'cdx-loader' } } as unknown as API;
+  type Item = { title?: string; name?: string; onActivate?: () => void };
+  const widthItem = (tool: SizedImageTool) => (tool.renderSettings() as Item[]).find((item) => item.name === 'width')!;
+
+  it('cycles the widths from the menu, shows them in the editor and saves them in the block', () => {
+    const tool = new SizedImageTool({ data: { file: { url: '/api/v1/blogs/images/abcdef12-0000' }, caption: '', withBorder: false, withBackground: false, stretched: false }, config: { endpoints: {} }, api: imageApi, readOnly: false, block: {} as BlockAPI });
+    const wrapper = tool.render();
+    expect(tool.save()).toMatchObject({ width: 'auto', file: { url: '/api/v1/blogs/images/abcdef12-0000' } });
+    const seen: string[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const item = widthItem(tool);
+      item.onActivate!();
+      seen.push(`${item.title} -> ${tool.save().width} (${wrapper.style.getPropertyValue(IMAGE_WIDTH_VARIABLE)})`);
+    }
+    expect(seen).toEqual(['Size: auto -> 25% (25%)', 'Size: 25% -> 50% (50%)', 'Size: 50% -> 75% (75%)', 'Size: 75% -> 100% (100%)', 'Size: 100% -> auto (auto)']);
+  });
+
+  it('opens a saved block at its width', () => {
+    const tool = new SizedImageTool({ data: { file: { url: '/api/v1/blogs/images/abcdef12-0000' }, caption: '', withBorder: false, withBackground: false, stretched: false, width: '50%' } as never, config: { endpoints: {} }, api: imageApi, readOnly: false, block: {} as BlockAPI });
+    expect(tool.render().style.getPropertyValue(IMAGE_WIDTH_VARIABLE)).toBe('50%');
+    expect(tool.save().width).toBe('50%');
+    expect((blogEditorTools(() => {}).image as { class: unknown }).class).toBe(SizedImageTool);
   });
 });

@@ -1,4 +1,5 @@
-import type { BlockToolConstructable, ToolConstructable, ToolSettings } from '@editorjs/editorjs';
+import type { API, BlockToolConstructable, ToolConstructable, ToolSettings } from '@editorjs/editorjs';
+import type { TunesMenuConfig } from '@editorjs/editorjs/types/tools';
 import Header from '@editorjs/header';
 import List from '@editorjs/list';
 import Quote from '@editorjs/quote';
@@ -10,7 +11,7 @@ import Delimiter from '@editorjs/delimiter';
 import Marker from '@editorjs/marker';
 import InlineCode from '@editorjs/inline-code';
 import Underline from '@editorjs/underline';
-import { BLOG_TEXTS } from '@telemed/contracts/blog-constants';
+import { BLOG_TEXTS, blogImageWidth, nextBlogImageWidth, type BlogImageWidth } from '@telemed/contracts/blog-constants';
 import { api } from '../../lib/api';
 import { uploadBlogImage } from './api';
 
@@ -36,6 +37,61 @@ export class AppLinkTool extends LinkTool {
   }
 }
 
+const RESIZE_ICON =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"><path d="M15 4h5v5M9 20H4v-5M20 4l-6 6M4 20l6-6"/></svg>';
+
+/** The CSS variable the editor's stylesheet sets an image block's picture width from. */
+export const IMAGE_WIDTH_VARIABLE = '--blog-image-width';
+
+/**
+ * Editor.js's image tool with the seeds' resize button: a setting in the block's menu ('Size: auto') that moves the
+ * picture through 25%, 50%, 75%, 100% and auto, shown at once in the editor and saved as the block's `width`.
+ */
+export class SizedImageTool extends ImageTool {
+  private width: BlogImageWidth;
+  private wrapper: HTMLElement | null = null;
+  private readonly i18n: API['i18n'];
+
+  constructor(options: ConstructorParameters<typeof ImageTool>[0]) {
+    super(options);
+    this.width = blogImageWidth((options.data as { width?: unknown } | undefined)?.width);
+    this.i18n = options.api.i18n;
+  }
+
+  override render(): HTMLDivElement {
+    const wrapper = super.render();
+    this.wrapper = wrapper;
+    this.showWidth();
+    return wrapper;
+  }
+
+  override save(): ReturnType<ImageTool['save']> & { width: BlogImageWidth } {
+    return { ...super.save(), width: this.width };
+  }
+
+  override renderSettings(): TunesMenuConfig {
+    const own = super.renderSettings();
+    return [
+      ...(Array.isArray(own) ? own : [own]),
+      {
+        icon: RESIZE_ICON,
+        title: this.i18n.t(`Size: ${this.width}`),
+        name: 'width',
+        closeOnActivate: true,
+        onActivate: () => {
+          this.width = nextBlogImageWidth(this.width);
+          this.showWidth();
+        },
+      },
+    ];
+  }
+
+  private showWidth(): void {
+    this.wrapper?.style.setProperty(IMAGE_WIDTH_VARIABLE, this.width);
+    if (this.wrapper) this.wrapper.dataset.width = this.width;
+  }
+}
+
 /**
  * The editor's tools (the seeds' toolbar as Editor.js tools). Every call a tool makes to the server goes through the
  * app's API client at the time it is made, so none keeps the token the editor was opened with.
@@ -49,7 +105,7 @@ export function blogEditorTools(onError: (message: string) => void): Record<stri
     delimiter: Delimiter as unknown as ToolConstructable,
     linkTool: { class: AppLinkTool as unknown as BlockToolConstructable },
     image: {
-      class: ImageTool as unknown as ToolConstructable,
+      class: SizedImageTool as unknown as ToolConstructable,
       config: {
         uploader: {
           uploadByFile: (file: File) =>
