@@ -256,7 +256,9 @@ export function adminQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; a
       (byId.length === 0 || byId.some((m) => m!.institution_id === d.institution_id && m!.user_id === d.user_id)) &&
       (!filter.role || d.role === filter.role) &&
       (!q || d.name.toLowerCase().includes(q) || d.email.includes(q));
-    const activeFilter = filter.is_active === false ? { is_active: false } : { is_active: true };
+    // Without is_active: the current members (a deactivated doctor among them). With it: the members as the records show
+    // them (`is_active` false for a removed member or a deactivated doctor), so every entry is read and the latest decides.
+    const activeFilter = filter.is_active === undefined ? { is_active: true } : {};
     // A platform admin without an institution filter: every institution's members (an indexed find by activity is not
     // available; staff lists are small next to the log, and this is an operator's screen).
     const found = institutionIds.length > 0 || allowed
@@ -269,7 +271,8 @@ export function adminQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; a
       const seen = latest.get(key);
       if (!seen || seen.added_position < d.added_position) latest.set(key, d);
     }
-    return { docs: [...latest.values()], institutionIds };
+    const docs = [...latest.values()].filter((d) => filter.is_active === undefined || shownActive(d) === filter.is_active);
+    return { docs, institutionIds };
   }
 
   const recordAudit = async (auth: AccessClaims, req: Parameters<AccessAudit['record']>[1], scope: Scope, docs: StaffDoc[], resource: 'institution_staff' | 'institution_doctors', route: string) => {
