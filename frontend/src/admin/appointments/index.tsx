@@ -1,15 +1,17 @@
 import { Datagrid, DateField, DateTimeInput, List, SelectInput, Show, SimpleShowLayout, TextField, TextInput, ReferenceInput, ReferenceField, useRecordContext } from 'react-admin';
 import { HistoryTimeline } from './HistoryTimeline';
+import { DoctorFilter, instantOf } from './filters';
 
 /** '24 Nov 2026, 9:30 am' in India's time, without seconds. */
 const WHEN: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' };
 const statuses = ['requested', 'confirmed', 'rejected', 'cancelled', 'completed'].map((id) => ({ id, name: id }));
 const filters = [
   <SelectInput key="s" source="status" choices={statuses} alwaysOn />,
-  <TextInput key="d" source="doctor_id" label="Doctor id" />,
+  <DoctorFilter key="d" source="doctor_id" label="Doctor" />,
   <TextInput key="p" source="patient_id" label="Patient id" />,
-  <DateTimeInput key="from" source="start_gte" label="From" />,
-  <DateTimeInput key="to" source="start_lte" label="To" />,
+  // The browser's local date and time, sent as the UTC instant the API filters by.
+  <DateTimeInput key="from" source="start_gte" label="From" parse={instantOf} />,
+  <DateTimeInput key="to" source="start_lte" label="To" parse={instantOf} />,
   <TextInput key="q" source="q" label="Search notes" />,
   <ReferenceInput key="i" source="institution_id" reference="institutions" />,
 ];

@@ -55,7 +55,7 @@ export function DoctorActiveButton() {
         content={
           activating
             ? 'They are shown as active again, with the rights of their role in the institution.'
-            : 'They stay on the staff, shown as inactive, without rights in the institution until they are activated again.'
+            : 'They stay on the staff, shown as inactive, without rights in the institution, and patients cannot book them until they are activated again.'
         }
         confirm={label}
         onConfirm={() => void confirm()}

@@ -3,6 +3,7 @@ import {
   SimpleShowLayout, TextField, TextInput, TopToolbar, email, required,
 } from 'react-admin';
 import { DoctorActiveButton } from './ActiveButton';
+import { DoctorRemoveButton } from './RemoveButton';
 
 const filters = [<ReferenceInput key="i" source="institution_id" reference="institutions" alwaysOn />];
 
@@ -24,6 +25,7 @@ export const DoctorShow = () => (
     actions={
       <TopToolbar>
         <DoctorActiveButton />
+        <DoctorRemoveButton />
       </TopToolbar>
     }
   >
