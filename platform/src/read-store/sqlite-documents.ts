@@ -355,7 +355,8 @@ export class SqliteDocuments {
     return row ?? null;
   }
 
-  drop(projection: string, collections: string[]): void {
+  /** Drops collections, and the projection's checkpoint unless it is null (a retired generation has none of its own). */
+  drop(projection: string | null, collections: string[]): void {
     this.transaction(() => {
       for (const collection of collections) {
         this.db.exec(`DROP TABLE IF EXISTS "${tableOf(collection)}"`);
@@ -363,7 +364,7 @@ export class SqliteDocuments {
         this.tables.delete(collection);
         this.kinds.forget(collection);
       }
-      this.prepare('DELETE FROM _read_store_checkpoints WHERE name = ?').run(projection);
+      if (projection !== null) this.prepare('DELETE FROM _read_store_checkpoints WHERE name = ?').run(projection);
       this.bumpGeneration();
     });
     // Statements on dropped tables would fail; they are prepared again on use.

@@ -112,7 +112,7 @@ export class SqliteReadStore implements ReadStore {
     for (const collection of collections) {
       while (this.docs.deleteSlice(collection, DROP_SLICE_ROWS) > 0) await new Promise((resolve) => setImmediate(resolve));
     }
-    this.docs.drop(`_dropped:none`, collections);
+    this.docs.drop(null, collections);
   }
 
   /** SQLite's plan for a find (EXPLAIN QUERY PLAN), e.g. to check that an index is used. */
