@@ -39,6 +39,7 @@ export const RECORD_TEXTS = {
   fileRequired: 'Select a file to upload',
   oneFileOnly: 'Upload one prescription file at a time',
   tooManyFiles: `Upload at most ${10} files at a time`,
+  tooManyFields: 'The form has more fields than an upload takes',
   reportTypeRequired: 'Choose a report type',
   reportDateFuture: 'Report date cannot be later than today',
   patientNameRequired: 'Patient name is required',

@@ -87,6 +87,8 @@ export interface UploadRules<S> {
     tooLarge(fileName: string): string;
     badType(fileName: string): string;
     tooMany: string;
+    /** More text fields than a form of the product has (40); `tooMany` when not given. */
+    tooManyFields?: string;
     notMultipart: string;
     malformed: string;
   };
@@ -205,7 +207,7 @@ export async function receiveUpload<S>(req: Request, rules: UploadRules<S>): Pro
     });
     parser.on('filesLimit', () => fail(new HttpError(413, rules.texts.tooMany, close)));
     parser.on('partsLimit', () => fail(new HttpError(413, rules.texts.tooMany, close)));
-    parser.on('fieldsLimit', () => fail(new HttpError(413, rules.texts.tooMany, close)));
+    parser.on('fieldsLimit', () => fail(new HttpError(413, rules.texts.tooManyFields ?? rules.texts.tooMany, close)));
     parser.on('error', () => fail(new HttpError(400, rules.texts.malformed, close)));
     parser.on('close', () => {
       void Promise.allSettled(jobs).then(() => {

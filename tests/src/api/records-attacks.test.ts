@@ -139,7 +139,8 @@ describe('clinical records under attack', () => {
     assert.equal(download.headers['x-content-type-options'], 'nosniff');
     let many = form(t.http.post(reports));
     for (let i = 0; i < 60; i++) many = many.field(`extra${i}`, 'x');
-    assert.equal((await many.attach('files', PDF, 'a.pdf')).status, 413);
+    const tooMany = await many.attach('files', PDF, 'a.pdf');
+    assert.deepEqual([tooMany.status, tooMany.body.detail], [413, RECORD_TEXTS.tooManyFields], 'the answer names the fields, not the files');
     assert.equal((await form(t.http.post(reports)).attach('attachment', PDF, 'a.pdf')).status, 422);
     // Raw multipart: a part header of 200 kB, and a file name given as filename* with a path and a line break.
     const raw = (body: string) =>
