@@ -89,6 +89,8 @@ export const BLOG_TEXTS = {
   },
   emptySearch: (query: string) => `No posts match "${query}".`,
   bundledIdeasNotice: 'No writing model is configured: these are bundled topic ideas, not generated for you.',
+  modelFailedNotice: 'The writing model did not answer: these are bundled topic ideas, not generated for you.',
+  modelIdeasNotice: (model: string) => `Suggested by a writing model (${model}) from your specialty and this post's title and category: check every fact before you publish.`,
 } as const;
 
 /** Seed 001 §5: a draft's defaults. */

@@ -202,6 +202,11 @@ export type BlogPostState = z.output<typeof blogPostStateSchema>;
 export const blogDeletedResponseSchema = z.object({ id: z.string(), status: z.literal('deleted') });
 export const blogImageResponseSchema = z.object({ success: z.literal(1), file: z.object({ url: z.string(), content_type: z.string(), size: z.number().int() }) });
 export const blogViewResponseSchema = z.object({ counted: z.boolean() });
+/** What the Writing Assistant may pass on to a writing model: the post's title and category (and nothing of a patient). */
+export const blogTopicIdeasQuerySchema = z.object({
+  title: safeText('line').trim().max(BLOG_LIMITS.titleChars).optional(),
+  category: z.enum(BLOG_CATEGORY_IDS).optional(),
+});
 export const blogTopicIdeasResponseSchema = z.object({
   source: z.enum(['bundled', 'model']),
   notice: z.string().nullable(),

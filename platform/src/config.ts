@@ -72,6 +72,11 @@ const envSchema = z.object({
   WS_SIGNAL_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
   FAULT_INJECTION: z.string().optional(),
   BLOB_STORE: z.enum(['files', 'gridfs']).optional(),
+  /** The Writing Assistant's model: an OpenAI-compatible API's base address (`/chat/completions` is added); unset: bundled ideas. */
+  WRITING_MODEL_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().refine((u) => /^https?:\/\//.test(u), 'must be an http:// or https:// URL').optional()),
+  WRITING_MODEL_API_KEY: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional()),
+  WRITING_MODEL_NAME: z.string().min(1).default('gpt-4o-mini'),
+  WRITING_MODEL_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
 });
 
 export type Config = z.infer<typeof envSchema> & {

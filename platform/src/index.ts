@@ -9,6 +9,7 @@ export * from './logger';
 export * from './config';
 export * from './auth/tokens';
 export * from './auth/url-signer';
+export * from './writing';
 export * from './keystore/port';
 export { MemoryKeyStore } from './keystore/memory';
 export { SqliteKeyStore } from './keystore/sqlite';

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import swaggerUi from 'swagger-ui-express';
-import { INTERACTIONS_PATH, blobStoreFromConfig, consultationSettingsFromConfig, videoFromConfig, masterKeysFromConfig, createAdapters, createBaseApp, createHttpServer, createLogger, createMetrics, serveFrontend, socketLimitsFromConfig, tokensFromConfig, type Config, type Logger } from '@telemed/platform';
+import { INTERACTIONS_PATH, blobStoreFromConfig, consultationSettingsFromConfig, videoFromConfig, masterKeysFromConfig, createAdapters, createBaseApp, createHttpServer, createLogger, createMetrics, serveFrontend, socketLimitsFromConfig, tokensFromConfig, writingAssistantFromConfig, type Config, type Logger } from '@telemed/platform';
 import { createCommandService, faultsFromConfig, identityFromConfig, startCommandBackground } from '@telemed/command';
 import { MedicineCatalogue, allProjections, blogLookups, bookingLookups, consultationLookups, createQueryService, readModelTokenCheck, recordLookups, sweepLookups } from '@telemed/query';
 import { createNotifier } from '@telemed/notifier';
@@ -40,7 +40,7 @@ export async function createApp(options: AppOptions) {
   const medicines = new MedicineCatalogue({ eventStore, blobs });
   const records = { blobs, medicines, recordLookups: recordLookups(readStore) };
   const command = createCommandService({ eventStore, tokens, registry, logger, clock, faults: faultsFromConfig(config), checkToken, video, consultation, ...identity, records, bookingLookups: bookingLookups(readStore) });
-  const query = createQueryService({ eventStore, readStore, tokens, registry, logger, clock, checkToken, records: { blobs, medicines, publicUrl: config.publicUrl } });
+  const query = createQueryService({ eventStore, readStore, tokens, registry, logger, clock, checkToken, records: { blobs, medicines, publicUrl: config.publicUrl }, writing: writingAssistantFromConfig(config) });
   const notifier = createNotifier({
     tokens,
     readStore,

@@ -13,6 +13,7 @@ import {
   blogPostSummarySchema,
   blogPostViewSchema,
   blogSlugParamsSchema,
+  blogTopicIdeasQuerySchema,
   blogTopicIdeasResponseSchema,
   grantedBlogImageUrl,
   notFound,
@@ -23,7 +24,21 @@ import {
   type BlogPostSummary,
   type BlogPostView,
 } from '@telemed/contracts';
-import { BlobErasedError, BlobNotFoundError, HttpError, StreamedBody, policies, type ApiRouter, type BlobStore, type ReadStore, type TokenService, type UrlSigner } from '@telemed/platform';
+import {
+  BlobErasedError,
+  BlobNotFoundError,
+  HttpError,
+  StreamedBody,
+  policies,
+  type ApiRouter,
+  type BlobStore,
+  type Logger,
+  type ReadStore,
+  type TokenService,
+  type UrlSigner,
+  type WritingAssistant,
+} from '@telemed/platform';
+import type { DoctorDoc } from './projections/documents';
 import {
   BLOG_AUTHORS,
   BLOG_CONTENTS,
@@ -162,8 +177,32 @@ function withGrants<T extends BlogPostSummary | BlogPostView>(post: T, grants: U
   return { ...signed, content: { ...post.content, blocks } };
 }
 
+type TopicIdeasAnswer = z.output<typeof blogTopicIdeasResponseSchema>;
+
+/** Seed 001 §9: three of the bundled ideas, at random. */
+function bundledIdeas(count: number): TopicIdeasAnswer['ideas'] {
+  const pool = [...BLOG_TOPIC_IDEAS];
+  for (let i = pool.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [pool[i], pool[j]] = [pool[j]!, pool[i]!];
+  }
+  return pool.slice(0, count).map((idea) => ({ ...idea }));
+}
+
+const IDEAS_OFFERED = 3;
+
+export interface BlogQueryDeps {
+  readStore: ReadStore;
+  blobs?: BlobStore;
+  clock: () => Date;
+  tokens: TokenService;
+  /** A writing model for the Writing Assistant (WRITING_MODEL_URL); without one, or when it fails, the bundled ideas. */
+  writing?: WritingAssistant | null;
+  logger?: Logger;
+}
+
 /** The hub's reads: a doctor's own posts (any status), anyone's published ones, images, and the topic ideas. */
-export function blogQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; blobs?: BlobStore; clock: () => Date; tokens: TokenService }): void {
+export function blogQueryRoutes(api: ApiRouter, deps: BlogQueryDeps): void {
   const { readStore } = deps;
   const grants = deps.tokens.urlSigner(BLOG_IMAGE_GRANT.purpose, BLOG_IMAGE_GRANT);
   const posts = readStore.collection<BlogPostDoc>(BLOG_POSTS);
@@ -172,17 +211,29 @@ export function blogQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; bl
   api.route({
     method: 'get',
     path: '/blogs/topic-ideas',
-    summary: "The Writing Assistant's topic ideas: with no writing model configured, three of the bundled ideas (and it says so)",
+    summary:
+      "The Writing Assistant's topic ideas: from the writing model when one is configured (sent only the doctor's specialty and the post's title and category), otherwise or when it fails three of the bundled ideas, saying so",
     tags: ['blogs'],
     policy: policies.roles('doctor'),
+    query: blogTopicIdeasQuerySchema,
     response: blogTopicIdeasResponseSchema,
-    handler: async () => {
-      const pool = [...BLOG_TOPIC_IDEAS];
-      for (let i = pool.length - 1; i > 0; i -= 1) {
-        const j = Math.floor(Math.random() * (i + 1));
-        [pool[i], pool[j]] = [pool[j]!, pool[i]!];
+    handler: async ({ query, auth }): Promise<{ body: TopicIdeasAnswer }> => {
+      const writing = deps.writing;
+      if (!writing) return { body: { source: 'bundled' as const, notice: BLOG_TEXTS.bundledIdeasNotice, ideas: bundledIdeas(IDEAS_OFFERED) } };
+      const doctor = await readStore.collection<DoctorDoc>('doctors').get(auth.user_id);
+      try {
+        const ideas = await writing.topicIdeas({
+          specialty: doctor?.specialty ?? null,
+          title: query.title || null,
+          category: BLOG_CATEGORIES.find((c) => c.id === query.category)?.name ?? null,
+          count: IDEAS_OFFERED,
+        });
+        return { body: { source: 'model' as const, notice: BLOG_TEXTS.modelIdeasNotice(writing.name), ideas: ideas.map((idea, i) => ({ id: `model-${i + 1}`, ...idea })) } };
+      } catch (error) {
+        // Only why it failed: never what was asked.
+        deps.logger?.warn({ reason: (error as { reason?: string }).reason ?? 'error', model: writing.name }, 'writing model failed; offering the bundled ideas');
+        return { body: { source: 'bundled' as const, notice: BLOG_TEXTS.modelFailedNotice, ideas: bundledIdeas(IDEAS_OFFERED) } };
       }
-      return { body: { source: 'bundled' as const, notice: BLOG_TEXTS.bundledIdeasNotice, ideas: pool.slice(0, 3).map((idea) => ({ ...idea })) } };
     },
   });
 

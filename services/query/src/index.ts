@@ -1,7 +1,7 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import type { RequestHandler } from 'express';
 import { MIN_POSITION_WAIT_MS, conflict, notFound, z } from '@telemed/contracts';
-import { ApiRouter, policies, type BlobStore, type EventStore, type Logger, type ReadStore, type TokenCheck, type TokenService } from '@telemed/platform';
+import { ApiRouter, policies, type BlobStore, type EventStore, type Logger, type ReadStore, type TokenCheck, type TokenService, type WritingAssistant } from '@telemed/platform';
 import { allProjections, type Projection } from './projections';
 import { ProjectionRunner, RebuildUnderWay, projectionChecksum } from './projection-runner';
 import { queryRoutes } from './routes';
@@ -50,6 +50,8 @@ export function createQueryService(deps: {
   waitForPosition?: (position: number, timeoutMs: number) => Promise<boolean>;
   /** Clinical records (issue 14): the encrypted blob store, the medicine catalogue, and where browsers reach the product (verification links). */
   records?: { blobs: BlobStore; medicines: MedicineCatalogue; publicUrl: string };
+  /** The Writing Assistant's model (WRITING_MODEL_URL); unset: the bundled topic ideas. */
+  writing?: WritingAssistant | null;
 }) {
   const projections = deps.projections ?? allProjections;
   const runner = new ProjectionRunner({ eventStore: deps.eventStore, readStore: deps.readStore, projections, logger: deps.logger });
@@ -70,7 +72,7 @@ export function createQueryService(deps: {
   consultationQueryRoutes(api, { readStore: deps.readStore, clock: deps.clock, audit });
   if (deps.records) recordQueryRoutes(api, { readStore: deps.readStore, audit, ...deps.records });
   adminQueryRoutes(api, { readStore: deps.readStore, audit });
-  blogQueryRoutes(api, { readStore: deps.readStore, blobs: deps.records?.blobs, clock: deps.clock, tokens: deps.tokens });
+  blogQueryRoutes(api, { readStore: deps.readStore, blobs: deps.records?.blobs, clock: deps.clock, tokens: deps.tokens, writing: deps.writing, logger: deps.logger });
 
   const failureSchema = z.object({ event: z.object({ position: z.number(), id: z.string(), type: z.string(), stream: z.string() }), error: z.string() });
   api.route({

@@ -1,5 +1,5 @@
 import { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
-import { blobStoreFromConfig, createAdapters, createBaseApp, createHttpServer, createLogger, createMetrics, loadConfig, runService, tokensFromConfig } from '@telemed/platform';
+import { blobStoreFromConfig, createAdapters, createBaseApp, createHttpServer, createLogger, createMetrics, loadConfig, runService, tokensFromConfig, writingAssistantFromConfig } from '@telemed/platform';
 import { MedicineCatalogue, allProjections, checkpointWaiter, createQueryService, readModelTokenCheck } from './index';
 
 /**
@@ -24,6 +24,7 @@ const query = createQueryService({
   checkToken: readModelTokenCheck(adapters.readStore),
   waitForPosition: projector ? undefined : checkpointWaiter(adapters.readStore, allProjections),
   records: { blobs, medicines, publicUrl: config.publicUrl },
+  writing: writingAssistantFromConfig(config),
 });
 metrics.gauge('telemed_projection_lag_events', 'Events in the log not yet applied, by projection', ['projection'], async (set) => {
   // Counted by reading the events after each stored checkpoint: EventStoreDB's positions are byte offsets, not counts.

@@ -64,6 +64,11 @@ function localDateTime(iso: string): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
+/** An idea's plain text as a paragraph's (HTML) text: a writing model's words never become markup in the editor. */
+function asParagraphText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
 interface IdeasAnswer {
   source: 'bundled' | 'model';
   notice: string | null;
@@ -500,7 +505,7 @@ export function BlogHub({ open, onClose, startWithNew = false }: { open: boolean
               onIdea={(idea) =>
                 setEditing((current) => ({
                   id: current?.id ?? null,
-                  seed: { title: idea.title, excerpt: idea.description, content: { blocks: [{ type: 'paragraph', data: { text: idea.content } }] } },
+                  seed: { title: idea.title, excerpt: idea.description, content: { blocks: [{ type: 'paragraph', data: { text: asParagraphText(idea.content) } }] } },
                 }))
               }
             />
