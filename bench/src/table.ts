@@ -48,7 +48,17 @@ type Figures = Partial<{
     rebuild_cost: number;
   }>;
   'first-frame': Stamped<{ runs?: number; first_frame_ms?: number; bare_first_frame_ms?: number; skipped?: string }>;
-  'login-paint': Stamped<{ fcp_ms?: number; transferred_kib?: number; uncompressed_fcp_ms?: number; uncompressed_transferred_kib?: number; skipped?: string }>;
+  'login-paint': Stamped<{
+    fcp_ms?: number;
+    transferred_kib?: number;
+    uncompressed_fcp_ms?: number;
+    uncompressed_transferred_kib?: number;
+    doctor_page_fcp_ms?: number;
+    doctor_page_lcp_ms?: number;
+    doctor_page_transferred_kib?: number;
+    doctor_page_requests?: number;
+    skipped?: string;
+  }>;
   medicines: Stamped<{ limit: number; iterations: number; shipped: MedicineSearchTiming; with_brands: MedicineSearchTiming & { brands: number } }>;
 }>;
 
@@ -111,6 +121,11 @@ export function markdownTable(latest: { figures?: Figures }): string {
         ? `| /login first contentful paint, Fast 3G, 4× CPU | not run: ${r.skipped} | | | |`
         : `| /login first contentful paint, Fast 3G, 4× CPU | ${n(r.fcp_ms ?? NaN)} ms (${n(r.transferred_kib ?? NaN)} KiB) | ${n(r.uncompressed_fcp_ms ?? NaN)} ms (${n(r.uncompressed_transferred_kib ?? NaN)} KiB) without compression | — | ${when(f['login-paint'])} |`,
     );
+    if (!r.skipped && r.doctor_page_fcp_ms !== undefined) {
+      rows.push(
+        `| a doctor's public page (a week of open slots), Fast 3G, 4× CPU | first contentful paint ${n(r.doctor_page_fcp_ms)} ms, largest ${n(r.doctor_page_lcp_ms ?? NaN)} ms (${n(r.doctor_page_transferred_kib ?? NaN)} KiB in ${r.doctor_page_requests ?? '?'} requests) | — | — | ${when(f['login-paint'])} |`,
+      );
+    }
   }
   if (f.encryption) {
     const r = f.encryption.result;

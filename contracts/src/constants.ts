@@ -92,3 +92,10 @@ export const MEDICAL_COUNCILS = [
   'Uttarakhand Medical Council',
   'West Bengal Medical Council',
 ] as const;
+
+/**
+ * The path of a registered doctor's public page, /{doctorId} (registered ids are UUIDs): the server sends it the
+ * prerendered page shell and the app asks for the doctor's profile as it starts. Other single-segment paths (the
+ * bundled sample profiles) are ordinary app routes.
+ */
+export const PUBLIC_DOCTOR_PAGE_PATH = /^\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;

@@ -8,6 +8,10 @@ import '@fontsource/noto-sans-devanagari/400.css';
 import '@fontsource/noto-sans-bengali/400.css';
 import '@fontsource/noto-sans-telugu/400.css';
 import { App, preloadPrerenderedPage } from './app/App';
+import { prefetchPublicDoctor } from './features/public/earlyProfile';
+
+// A doctor's public page asks for the doctor's profile now, while its scripts are still on their way.
+prefetchPublicDoctor(window.location.pathname);
 
 const root = document.getElementById('root')!;
 // /login and /welcome arrive with the page already rendered (login.html, welcome.html: see vite.config.ts): the first

@@ -6,11 +6,14 @@ import { theme } from './app/theme';
 import { ToastProvider } from './lib/toasts';
 import { LoginPage } from './features/auth/LoginPage';
 import { WelcomePage } from './features/public/WelcomePage';
+import { DoctorPageLoading } from './features/public/DoctorLandingPage';
 
 /** The pages whose HTML is rendered at build time: they show the same to every visitor. */
 export const PRERENDERED_PAGES: Record<string, () => ReactNode> = {
   '/login': () => <LoginPage />,
   '/welcome': () => <WelcomePage />,
+  // A registered doctor's page (/{doctorId}) before its profile has arrived: the same for every doctor.
+  '/:doctorId': () => <DoctorPageLoading />,
 };
 
 /**

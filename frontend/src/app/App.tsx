@@ -9,6 +9,7 @@ import { RealtimeProvider, LOGOUT_DELAY_MS } from './RealtimeProvider';
 import { AdminGuard, DoctorHomeGuard, RequireAuth, RootRoute } from './guards';
 import { theme } from './theme';
 import { LoginPage } from '../features/auth/LoginPage';
+import { isRegisteredDoctorPage } from '../features/public/earlyProfile';
 
 /**
  * A page loaded on first visit. Only the sign-in page (/ and /login) is in the first download: on Fast 3G every
@@ -67,11 +68,14 @@ const VerifyPage = lazyPage(() => import('../features/records/VerifyPage'), 'Ver
 const BlogPostPage = lazyPage(() => import('../features/blog/BlogPostPage'), 'BlogPostPage');
 
 /**
- * Loads the page module of a page whose HTML came prerendered (/welcome: see vite.config.ts), so that the first render
- * shows the page itself rather than the loading spinner in place of the prerendered copy.
+ * Loads the page modules of a page whose HTML came prerendered (/welcome, a registered doctor's page: see
+ * vite.config.ts), so that the first render shows the page itself rather than the loading spinner in place of the
+ * prerendered copy. Their files are already on their way (the page's HTML preloads them).
  */
 export function preloadPrerenderedPage(pathname: string): Promise<unknown> {
-  return pathname === '/welcome' ? WelcomePage.preload() : Promise.resolve();
+  if (pathname === '/welcome') return WelcomePage.preload();
+  if (isRegisteredDoctorPage(pathname)) return Promise.all([QueryLayer.preload(), DoctorLandingPage.preload()]);
+  return Promise.resolve();
 }
 
 const pageLoading = (

@@ -75,7 +75,8 @@ export const sessionStore = {
 };
 
 export function useSession(): Session | null {
-  return useSyncExternalStore(sessionStore.subscribe, sessionStore.get);
+  // A page prerendered at build time (see prerender.tsx) is rendered signed out.
+  return useSyncExternalStore(sessionStore.subscribe, sessionStore.get, () => null);
 }
 
 /** Unspecified account types count as patients (seed: 'user' is a patient). */

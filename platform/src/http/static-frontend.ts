@@ -3,10 +3,16 @@ import { join } from 'node:path';
 import type { ServerResponse } from 'node:http';
 import type { Express } from 'express';
 import expressStaticGzip from 'express-static-gzip';
+import { PUBLIC_DOCTOR_PAGE_PATH } from '@telemed/contracts';
 
 /** Hashed build assets never change under their name: browsers keep them a year without asking again. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-const PRERENDERED: Record<string, string> = { '/login': 'login.html', '/welcome': 'welcome.html' };
+const PRERENDERED: Array<[path: string | RegExp, file: string]> = [
+  ['/login', 'login.html'],
+  ['/welcome', 'welcome.html'],
+  // A registered doctor's public page: its frame, with the page's scripts preloaded (the same for every doctor).
+  [PUBLIC_DOCTOR_PAGE_PATH, 'doctor.html'],
+];
 
 /**
  * Serves the built single-page app: the precompressed `.br`/`.gz` file the browser accepts (the build writes them
@@ -24,10 +30,10 @@ export function serveFrontend(app: Express, dir: string): void {
       },
     }),
   );
-  // /login and /welcome have their own pages with the screen already rendered in them (the build's login.html and
-  // welcome.html, see frontend/vite.config.ts), so they paint before the scripts have loaded on a slow network;
-  // every other path gets index.html.
-  for (const [path, file] of Object.entries(PRERENDERED)) {
+  // /login, /welcome and a doctor's page have their own pages with the screen already rendered in them (the build's
+  // login.html, welcome.html and doctor.html, see frontend/vite.config.ts), so they paint before the scripts have
+  // loaded on a slow network; every other path gets index.html.
+  for (const [path, file] of PRERENDERED) {
     app.get(path, (_req, res, next) => {
       const page = join(dir, file);
       if (!existsSync(page)) return next();

@@ -16,6 +16,8 @@ describe('serving the built frontend', () => {
     mkdirSync(join(dist, 'assets'), { recursive: true });
     writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
     writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1)');
+    // The build's prerendered pages (frontend/vite.config.ts).
+    for (const page of ['login', 'welcome', 'doctor']) writeFileSync(join(dist, `${page}.html`), `<!doctype html><div id="root"><div data-prerendered inert>${page}</div></div>`);
     // As the build writes them: precompressed twins next to each asset.
     const bundle = `console.log(${JSON.stringify('x'.repeat(5000))})`;
     writeFileSync(join(dist, 'assets', 'main-abc123.js'), bundle);
@@ -32,6 +34,24 @@ describe('serving the built frontend', () => {
       assert.match(res.text, /id="root"/);
     }
     await supertest(app.app).get('/assets/app.js').expect(200).expect('Content-Type', /javascript/);
+  });
+
+  it("sends /login, /welcome and a registered doctor's page (a UUID) their prerendered pages; other doctor ids get the app", async () => {
+    const id = '34cb5dd3-d7f4-4dd7-8824-a28eedd3ef7e';
+    const expected: Array<[string, RegExp]> = [
+      ['/login', />login</],
+      ['/welcome', />welcome</],
+      [`/${id}`, />doctor</],
+      [`/${id.toUpperCase()}`, />doctor</],
+      ['/dr-kavya-reddy', /<div id="root"><\/div>/], // a bundled sample profile
+      [`/${id}/more`, /<div id="root"><\/div>/],
+      [`/verify/${id}`, /<div id="root"><\/div>/],
+    ];
+    for (const [path, body] of expected) {
+      const res = await supertest(app.app).get(path).expect(200);
+      assert.match(res.text, body, path);
+      assert.equal(res.headers['cache-control'], 'no-cache', path);
+    }
   });
 
   it('sends the precompressed asset the browser accepts, cached for good; index.html is revalidated', async () => {

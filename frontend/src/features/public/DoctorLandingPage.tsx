@@ -7,6 +7,20 @@ import { RealDoctorPage } from './RealDoctorPage';
 import { BundledDoctorPage } from './BundledDoctorPage';
 
 /**
+ * A doctor's page while the profile is on its way. The build also prerenders it into doctor.html (see prerender.tsx),
+ * which the server sends for a registered doctor's page, so the page's frame paints before the scripts have loaded.
+ */
+export function DoctorPageLoading() {
+  return (
+    <PublicPageShell>
+      <Box sx={{ display: 'grid', placeItems: 'center', py: 8 }}>
+        <CircularProgress aria-label="Loading the doctor's page" />
+      </Box>
+    </PublicPageShell>
+  );
+}
+
+/**
  * The public page of a doctor (/:doctorId): a registered doctor's real profile and open slots to book; the bundled
  * sample profiles for their own ids; an id the server does not know falls back to a bundled profile (the seeds).
  */
@@ -15,15 +29,7 @@ export function DoctorLandingPage() {
   const bundled = DOCTOR_PROFILES.find((p) => p.id === doctorId);
   const doctor = usePublicDoctor(bundled ? undefined : doctorId);
   if (bundled) return <BundledDoctorPage profile={bundled} />;
-  if (doctor.isLoading) {
-    return (
-      <PublicPageShell>
-        <Box sx={{ display: 'grid', placeItems: 'center', py: 8 }}>
-          <CircularProgress aria-label="Loading the doctor's page" />
-        </Box>
-      </PublicPageShell>
-    );
-  }
+  if (doctor.isLoading) return <DoctorPageLoading />;
   if (doctor.isError) {
     return (
       <PublicPageShell>
