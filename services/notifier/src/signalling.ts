@@ -78,8 +78,24 @@ export function createSignalling(options: {
     return null;
   }
 
-  async function onSignal(guarded: GuardedSocket, senderId: string, message: ClientSignal): Promise<void> {
-    const recipient = await recipientFor(senderId, message.appointment_id);
+  /**
+   * Per sending socket, its latest signal's relay. Signals are relayed in the order the socket sent them: each one's
+   * lookup starts at once, but it is published only after the one before it (lookups are I/O, e.g. MongoDB, and finish
+   * in any order). The bus keeps that order from there: in process it delivers at once; core NATS keeps the order of
+   * one connection's messages on one subject, and all of one recipient's signals go on their own subject.
+   */
+  const lastRelay = new WeakMap<GuardedSocket, Promise<void>>();
+
+  function onSignal(guarded: GuardedSocket, senderId: string, message: ClientSignal): Promise<void> {
+    const recipient = recipientFor(senderId, message.appointment_id);
+    recipient.catch(() => {}); // awaited below, after the previous signal; until then its failure is not unhandled
+    const relayed = (lastRelay.get(guarded) ?? Promise.resolve()).then(() => relay(guarded, senderId, message, recipient));
+    lastRelay.set(guarded, relayed.catch(() => {}));
+    return relayed;
+  }
+
+  async function relay(guarded: GuardedSocket, senderId: string, message: ClientSignal, lookup: Promise<string | null>): Promise<void> {
+    const recipient = await lookup;
     if (!recipient) {
       // Who tried and what kind, never the payload (session descriptions and candidates carry addresses).
       logger.warn({ type: message.type, user_id: senderId }, 'signal refused: not a participant of an open consultation');
