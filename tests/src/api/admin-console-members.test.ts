@@ -3,18 +3,19 @@ import { after, before, describe, it } from 'node:test';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { fetchUtils, type DataProvider } from 'ra-core';
 import { findUserIdByEmail } from '@telemed/command';
-import { startTestApp, type TestApp, type TestUser } from '../support/test-app';
+import { indiaDate, startTestApp, type TestApp, type TestUser } from '../support/test-app';
 import { freePort } from '../support/processes';
 
 /**
- * The console's member lists as an institution admin filters them (issue 15), through ra-data-simple-rest itself: the
+ * The console's lists as an institution admin filters them (issue 15), through ra-data-simple-rest itself: the
  * `is_active` filter means what the records' `is_active` shows (false for a deactivated doctor and for a removed
  * member), and the totals follow it.
  */
-describe('admin console: staff and doctors filtered by is_active', () => {
+describe('admin console lists as an institution admin filters them', () => {
   let t: TestApp;
   let base: string;
   let lata: DataProvider;
+  let operator: DataProvider;
   let institutionId: string;
   let lastPosition = 0;
 
@@ -41,7 +42,7 @@ describe('admin console: staff and doctors filtered by is_active', () => {
     t = await startTestApp();
     await t.app.listen(port, '127.0.0.1');
     base = `http://127.0.0.1:${port}`;
-    const operator = providerFor(await t.createUser('admin'));
+    operator = providerFor(await t.createUser('admin'));
     const created = await operator.create('institutions', {
       data: {
         name: 'Sunrise Clinic',
@@ -87,5 +88,39 @@ describe('admin console: staff and doctors filtered by is_active', () => {
   it('the staff list filters the same way', async () => {
     assert.deepEqual(rows(await list('staff', { is_active: true })), [['Lata Rao', true], ['Rohan Mehta', true]]);
     assert.deepEqual(rows(await list('staff', { is_active: false })), [['Ananya Sharma', false], ['Vikram Singh', false]]);
+  });
+
+  it("appointments: a doctor of two of the admin's institutions has each appointment listed and counted once", async () => {
+    // Lata and Rohan join a second institution too (existing accounts: invited, then they accept).
+    const moon = await operator.create('institutions', {
+      data: {
+        name: 'Moonlight Care',
+        address: '1 Park St',
+        phone: '+91 33 4000 1234',
+        email: 'care@moonlight.in',
+        staff: [
+          { name: 'Lata Rao', email: 'lata@sunrise.in', phone: '+91 90000 11111', account_type: 'ADMIN' },
+          { name: 'Rohan Mehta', email: 'rohan@sunrise.in', phone: '+91 90000 33333', account_type: 'DOCTOR' },
+        ],
+      },
+    });
+    for (const [email, type] of [['lata@sunrise.in', 'patient'], ['rohan@sunrise.in', 'doctor']] as const) {
+      const who = await accountOf(email, type);
+      await t.settle();
+      const pending = (await t.http.get('/api/v1/institutions/invitations').set(who.auth).expect(200)).body as Array<{ id: string }>;
+      assert.equal(pending.length, 1);
+      await t.http.post(`/api/v1/institutions/${moon.data.id}/invitations/${pending[0]!.id}/accept`).set(who.auth).expect(200);
+    }
+    const rohan = await accountOf('rohan@sunrise.in', 'doctor');
+    const [slot] = await t.openSlots(rohan, [{ date: indiaDate(3), time: '11:00' }]);
+    const patient = await t.createUser('patient', { name: 'Meera Iyer' });
+    await t.http.post('/api/v1/appointments').set(patient.auth).send({ slot_id: slot, notes: 'Knee pain' }).expect(201);
+    await t.settle();
+
+    const listed = await lata.getList('appointments', { pagination: { page: 1, perPage: 25 }, sort: { field: 'start', order: 'DESC' }, filter: {} });
+    assert.deepEqual(listed.data.map((a) => a.patient_name), ['Meera Iyer']);
+    assert.equal(listed.total, 1, 'the total counts the appointment once, not once per institution');
+    const byDoctor = await lata.getList('appointments', { pagination: { page: 1, perPage: 25 }, sort: { field: 'start', order: 'DESC' }, filter: { doctor_id: rohan.user_id } });
+    assert.equal(byDoctor.total, 1);
   });
 });

@@ -400,7 +400,7 @@ export function adminQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; a
     const found = new Map<string, { doc: AppointmentDoc; institution: string }>();
     let total = 0;
     const searching = matchesNotes !== null;
-    for (const entry of intervals) {
+    for (const entry of disjointIntervals(intervals)) {
       const requested_position = entry.removed_position === null ? { $gt: entry.added_position } : { $gt: entry.added_position, $lt: entry.removed_position };
       const filter = { ...base, doctor_id: entry.user_id, requested_position };
       // Each interval's first `end + 1` in the order asked; the merge's first `end + 1` are the page's candidates.
@@ -629,6 +629,25 @@ export function adminQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; a
       return { body: userRecord(doc) };
     },
   });
+}
+
+/**
+ * Each doctor's membership intervals with overlaps merged (a doctor of two of the caller's institutions at once), so
+ * an appointment is found and counted once: the list's total (Content-Range) is the number of rows there are.
+ * An overlap is read as the earlier membership's institution.
+ */
+export function disjointIntervals<T extends Pick<StaffDoc, 'user_id' | 'institution_id' | 'added_position' | 'removed_position'>>(intervals: T[]): T[] {
+  const sorted = [...intervals].sort((a, b) => (a.user_id < b.user_id ? -1 : a.user_id > b.user_id ? 1 : a.added_position - b.added_position));
+  const merged: T[] = [];
+  for (const interval of sorted) {
+    const last = merged[merged.length - 1];
+    const overlaps = last !== undefined && last.user_id === interval.user_id && (last.removed_position === null || interval.added_position < last.removed_position);
+    if (!overlaps) merged.push({ ...interval });
+    else if (last.removed_position !== null) {
+      last.removed_position = interval.removed_position === null ? null : Math.max(last.removed_position, interval.removed_position);
+    }
+  }
+  return merged;
 }
 
 /** IANA zone names luxon knows. */
