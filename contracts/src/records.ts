@@ -69,7 +69,12 @@ export const consultationNotesSchema = z
     priority_level: z.enum(PRIORITY_LEVELS).optional(),
     follow_up_required: z.enum(FOLLOW_UP_VALUES).optional(),
     template: z.enum(NOTE_TEMPLATES).nullable().optional(),
-    is_draft: z.boolean(),
+    /**
+     * Save as Draft (true) or Save Notes (false). Left out (the in-call panel's save), the notes keep their state: a
+     * draft stays a draft, so a draft's fields never reach the patient through a save that did not show them; final
+     * notes, or none yet, are saved final.
+     */
+    is_draft: z.boolean().optional(),
   })
   .openapi('ConsultationNotesRequest');
 export type ConsultationNotesInput = z.infer<typeof consultationNotesSchema>;

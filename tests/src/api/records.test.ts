@@ -93,7 +93,7 @@ describe('clinical records API (issue 14)', () => {
     await t.http.put(url).set(doctor.auth).send(modal).expect(200);
     // What CallRecordsPanel sends: its text as the clinical assessment, final, and nothing else. The name the modal
     // wrote (not the account's 'Ravi Kumar') stays.
-    await t.http.put(url).set(doctor.auth).send({ clinical_assessment: 'No red flags; fluids and rest.', is_draft: false }).expect(200);
+    await t.http.put(url).set(doctor.auth).send({ clinical_assessment: 'No red flags; fluids and rest.' }).expect(200);
     await t.settle();
     const { patient_id: _ref, is_draft: _draft, ...kept } = modal;
     const read = async (who: TestUser) => (await t.http.get(url).set(who.auth).expect(200)).body;
@@ -108,17 +108,26 @@ describe('clinical records API (issue 14)', () => {
     await t.http.put(url).set(doctor.auth).send({ is_draft: false }).expect(200);
   });
 
-  it("the in-call panel's save before any modal save names the patient by their account; the modal's name then replaces it and the panel's next save keeps that", async () => {
+  it("the in-call panel's save before any modal save names the patient by their account; the modal's name then replaces it and the panel's next save keeps that; it never turns a draft final", async () => {
     const id = await appointment();
     const url = `/api/v1/consultations/${id}/notes`;
-    await t.http.put(url).set(doctor.auth).send({ clinical_assessment: 'Viral fever', is_draft: false }).expect(200);
+    assert.equal((await t.http.put(url).set(doctor.auth).send({ clinical_assessment: 'Viral fever' }).expect(200)).body.is_draft, false);
     await t.settle();
     const read = async () => (await t.http.get(url).set(patient.auth).expect(200)).body;
     assert.deepEqual([(await read()).patient_name, (await read()).is_draft], ['Ravi Kumar', false], 'final, under the name on the account');
     await t.http.put(url).set(doctor.auth).send({ patient_name: 'Ravi K. Sharma', is_draft: false }).expect(200);
-    await t.http.put(url).set(doctor.auth).send({ clinical_assessment: 'Better today', is_draft: false }).expect(200);
+    await t.http.put(url).set(doctor.auth).send({ clinical_assessment: 'Better today' }).expect(200);
     await t.settle();
     assert.deepEqual([(await read()).patient_name, (await read()).clinical_assessment], ['Ravi K. Sharma', 'Better today']);
+    // A draft from the modal (a plan the doctor has not settled), then the panel's text: still a draft, so neither the
+    // plan nor the new text reaches the patient until Save Notes.
+    await t.http.put(url).set(doctor.auth).send({ treatment_plan: 'Unsettled: antibiotics?', is_draft: true }).expect(200);
+    assert.equal((await t.http.put(url).set(doctor.auth).send({ clinical_assessment: 'Worse tonight' }).expect(200)).body.is_draft, true);
+    await t.settle();
+    const seen = await read();
+    assert.deepEqual([seen.treatment_plan, seen.clinical_assessment, seen.is_draft], [null, 'Better today', false]);
+    const own = (await t.http.get(url).set(doctor.auth).expect(200)).body;
+    assert.deepEqual([own.treatment_plan, own.clinical_assessment, own.is_draft], ['Unsettled: antibiotics?', 'Worse tonight', true]);
     // A save that clears the name on purpose is not refilled.
     assert.equal((await t.http.put(url).set(doctor.auth).send({ patient_name: null, clinical_assessment: 'x', is_draft: false }).expect(422)).body.detail, RECORD_TEXTS.notesFinalIncomplete);
   });

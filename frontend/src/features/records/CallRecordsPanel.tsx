@@ -39,10 +39,11 @@ function NotesPanel({ appointmentId }: { appointmentId: string }) {
     setSaving(true);
     setError(null);
     try {
-      // The panel's text is the consultation's clinical assessment (the notes modal's field), saved final, and it sends
-      // only that: the server merges it into the notes saved before, so the modal's fields (the patient name and ID
-      // among them) keep their values; notes that name nobody yet take the patient's account name there.
-      await recordsApi.saveNotes(appointmentId, { clinical_assessment: text.trim(), is_draft: false });
+      // The panel's text is the consultation's clinical assessment (the notes modal's field), and it sends only that:
+      // the server merges it into the notes saved before, so the modal's fields (the patient name and ID among them)
+      // keep their values, and the notes keep their state (a draft stays a draft; final notes, or none yet, are saved
+      // final, naming the patient by their account where no save has named them).
+      await recordsApi.saveNotes(appointmentId, { clinical_assessment: text.trim() });
       setSaved(true);
       clearTimeout(timer.current);
       timer.current = setTimeout(() => setSaved(false), NOTES_SAVED_MS);

@@ -418,7 +418,7 @@ describe('in-call notes and the notes modal’s starting point', { timeout: 30_0
     fireEvent.change(screen.getByLabelText('Consultation notes'), { target: { value: 'Viral fever' } });
     fireEvent.click(save);
     await act(async () => vi.advanceTimersByTimeAsync(10));
-    expect(saved[0]).toEqual({ clinical_assessment: 'Viral fever', is_draft: false });
+    expect(saved[0]).toEqual({ clinical_assessment: 'Viral fever' });
     expect(screen.getByTestId('notes-saved').textContent).toBe('Notes saved! ✅');
     await act(async () => vi.advanceTimersByTimeAsync(1900));
     expect(screen.queryByTestId('notes-saved')).toBeTruthy();
@@ -463,8 +463,8 @@ describe('in-call notes and the notes modal’s starting point', { timeout: 30_0
       if (init?.method === 'PUT') {
         const { patient_id: ref, ...body } = JSON.parse(String(init.body)) as Record<string, unknown>;
         puts.push({ ...body, ...(ref === undefined ? {} : { patient_id: ref }) });
-        stored = { ...(stored ?? { priority_level: 'medium', follow_up_required: 'no', template: null }), ...body, ...(ref === undefined ? {} : { patient_ref: ref }) };
-        return json(200, { appointment_id: 'a1', is_draft: body.is_draft, saved_at: 'x' });
+        stored = { ...(stored ?? { priority_level: 'medium', follow_up_required: 'no', template: null, is_draft: false }), ...body, ...(ref === undefined ? {} : { patient_ref: ref }) };
+        return json(200, { appointment_id: 'a1', is_draft: stored.is_draft, saved_at: 'x' });
       }
       return stored ? json(200, { appointment_id: 'a1', patient_id: 'p1', doctor_id: 'd1', saved_at: 'x', ...stored }) : json(404, { detail: RECORD_TEXTS.notesNotFound });
     });
@@ -484,7 +484,7 @@ describe('in-call notes and the notes modal’s starting point', { timeout: 30_0
     fireEvent.change(await screen.findByLabelText('Consultation notes'), { target: { value: 'No red flags' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save Notes' }));
     await vi.waitFor(() => expect(puts).toHaveLength(2));
-    expect(puts[1]).toEqual({ clinical_assessment: 'No red flags', is_draft: false });
+    expect(puts[1]).toEqual({ clinical_assessment: 'No red flags' });
     expect(stored).toMatchObject({ patient_name: 'Ravi K. Sharma', patient_ref: 'OPD-118', chief_complaint: 'Fever for 3 days', treatment_plan: 'Fluids', clinical_assessment: 'No red flags' });
     panel.unmount();
     // The modal opened again starts from all of it and sends only what is edited there.

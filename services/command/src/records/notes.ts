@@ -4,7 +4,7 @@ import type { AppointmentFacts } from '../consultations/consultation';
 import { asTheDoctor, openForRecords } from './rules';
 
 export type NotesEvent = DomainEventOf<'ConsultationNotesSaved'>;
-export type NotesState = { status: 'none' } | { status: 'saved'; patient_id: string; final_saved: boolean; latest: ConsultationNotesFields };
+export type NotesState = { status: 'none' } | { status: 'saved'; patient_id: string; final_saved: boolean; latest_draft: boolean; latest: ConsultationNotesFields };
 export type NotesCommand = {
   type: 'SaveConsultationNotes';
   /**
@@ -82,13 +82,15 @@ export const notesDecider: Decider<NotesState, NotesCommand, NotesEvent> = {
     status: 'saved',
     patient_id: event.data.patient_id,
     final_saved: (state.status === 'saved' && state.final_saved) || !event.data.is_draft,
+    latest_draft: event.data.is_draft,
     latest: fieldsOf(event.data),
   }),
   parties: (state) => (state.status === 'saved' ? { patient: state.patient_id } : {}),
   decide: ({ data }, state) => {
     const appointment = asTheDoctor(data.appointment, data.actor_id, RECORD_TEXTS.notesNotAllowed);
     openForRecords(appointment);
-    const is_draft = data.notes.is_draft;
+    // Left out (the in-call panel), the notes keep their state: a draft stays one; final notes or none are saved final.
+    const is_draft = data.notes.is_draft ?? (state.status === 'saved' && state.latest_draft);
     const merged = mergeNotes(state.status === 'saved' ? state.latest : NO_NOTES, data.notes);
     // A final save that does not write the name (the in-call panel's) names the patient only where nobody is named yet:
     // never over a name a save wrote, and never where a save cleared it on purpose (the modal sends null then).

@@ -75,10 +75,14 @@ describe('notes decider (seed 001 §5)', () => {
     given([first!]).when(save({ is_draft: true, patient_name: null, patient_id: '', chief_complaint: null, treatment_plan: null })).thenThrows('invalid', RECORD_TEXTS.notesDraftEmpty);
   });
   it("a final save that leaves the name out takes the account's name only where no save named the patient", () => {
-    const panel = (saved: Parameters<typeof given>[0]) => notesDecider.decide(save({ is_draft: false, clinical_assessment: 'Viral' }, 'd1', 'confirmed', 'Ravi Kumar'), saved.reduce(notesDecider.evolve, notesDecider.initialState()))[0]!.data;
+    const panel = (saved: Parameters<typeof given>[0]) => notesDecider.decide(save({ is_draft: undefined, clinical_assessment: 'Viral' }, 'd1', 'confirmed', 'Ravi Kumar'), saved.reduce(notesDecider.evolve, notesDecider.initialState()))[0]!.data;
     assert.equal(panel([]).patient_name, 'Ravi Kumar', 'first save, from the panel: the account name');
     const [named] = notesDecider.decide(save({ is_draft: true, patient_name: 'Ravi K. (OPD name)', chief_complaint: 'Fever' }), notesDecider.initialState());
     assert.equal(panel([named!]).patient_name, 'Ravi K. (OPD name)', "a name the modal wrote is never replaced");
+    assert.equal(panel([]).is_draft, false, 'the first save, left open, is final');
+    assert.equal(panel([named!]).is_draft, true, 'a save that leaves is_draft out keeps a draft a draft');
+    const [final] = notesDecider.decide(save({ is_draft: false, patient_name: 'Ravi', chief_complaint: 'Fever' }), notesDecider.initialState());
+    assert.equal(panel([final!]).is_draft, false, 'and final notes final');
     given([]).when(save({ is_draft: false, patient_name: null, clinical_assessment: 'Viral' }, 'd1', 'confirmed', 'Ravi Kumar')).thenThrows('invalid', RECORD_TEXTS.notesFinalIncomplete);
     given([]).when(save({ is_draft: false, clinical_assessment: 'Viral' })).thenThrows('invalid', RECORD_TEXTS.notesFinalIncomplete);
     given([]).when(save({ is_draft: true }, 'd1', 'confirmed', 'Ravi Kumar')).thenThrows('invalid', RECORD_TEXTS.notesDraftEmpty);

@@ -83,7 +83,7 @@ export function recordRoutes(api: ApiRouter, deps: CommandDeps & RecordDeps): vo
     method: 'put',
     path: '/consultations/:appointment_id/notes',
     summary:
-      "Save the consultation's notes (the appointment's doctor; `is_draft` true for Save as Draft). Merged into the latest save: a field left out keeps its value, null or blank clears it",
+      "Save the consultation's notes (the appointment's doctor; `is_draft` true for Save as Draft, left out to keep the notes' state). Merged into the latest save: a field left out keeps its value, null or blank clears it",
     tags: ['records'],
     policy: policies.roles('doctor', 'patient'),
     params: recordParamsSchema,
@@ -95,7 +95,7 @@ export function recordRoutes(api: ApiRouter, deps: CommandDeps & RecordDeps): vo
       const appointment = await appointmentFacts(deps.eventStore, params.appointment_id);
       // The patient's account name, for a final save that leaves the name out (see notesDecider); read only then.
       let account_name: string | null = null;
-      if (appointment?.doctor_id === auth.user_id && !body.is_draft && body.patient_name === undefined) {
+      if (appointment?.doctor_id === auth.user_id && body.is_draft !== true && body.patient_name === undefined) {
         const patientUser = await loadUser(deps.eventStore, appointment.patient_id);
         if (patientUser.status === 'registered') account_name = patientUser.name;
       }
@@ -103,7 +103,8 @@ export function recordRoutes(api: ApiRouter, deps: CommandDeps & RecordDeps): vo
         type: 'SaveConsultationNotes',
         data: { actor_id: auth.user_id, appointment, notes: body, account_name },
       }, context);
-      return { body: { appointment_id: params.appointment_id, is_draft: body.is_draft, saved_at: context.now.toISOString() }, headers: positionHeader(result.position) };
+      const is_draft = result.state.status === 'saved' && result.state.latest_draft;
+      return { body: { appointment_id: params.appointment_id, is_draft, saved_at: context.now.toISOString() }, headers: positionHeader(result.position) };
     },
   });
 
