@@ -1,4 +1,4 @@
-import { Suspense, lazy, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
@@ -69,6 +69,19 @@ function asParagraphText(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
+/** What the Writing Assistant asks ideas for: the post's title and category then (and which asking it is). */
+interface IdeasFor {
+  title: string;
+  category: BlogCategory;
+  asked: number;
+}
+
+export function topicIdeasPath(ideasFor: Pick<IdeasFor, 'title' | 'category'>): string {
+  const query = new URLSearchParams({ category: ideasFor.category });
+  if (ideasFor.title.trim()) query.set('title', ideasFor.title.trim());
+  return `/blogs/topic-ideas?${query.toString()}`;
+}
+
 interface IdeasAnswer {
   source: 'bundled' | 'model';
   notice: string | null;
@@ -84,11 +97,14 @@ function Sidebar(props: {
   onCategory(category: BlogCategory | null): void;
   aiEnabled: boolean;
   onAi(enabled: boolean): void;
+  /** The post's title and category when ideas were last asked for (all a writing model is told of the post). */
+  ideasFor: IdeasFor;
+  onMoreIdeas(): void;
   onIdea(idea: IdeasAnswer['ideas'][number]): void;
 }) {
   // The counts and figures are the doctor's whole hub, whichever tab is shown.
   const all = useBlogList({ tab: 'all', sort: 'date', q: '', category: null });
-  const ideas = useQuery({ queryKey: ['blogs', 'ideas'], queryFn: () => api<IdeasAnswer>('/blogs/topic-ideas'), enabled: props.editing && props.aiEnabled, staleTime: Infinity });
+  const ideas = useQuery({ queryKey: ['blogs', 'ideas', props.ideasFor], queryFn: () => api<IdeasAnswer>(topicIdeasPath(props.ideasFor)), enabled: props.editing && props.aiEnabled, staleTime: Infinity });
   const counts = all.data?.counts;
   return (
     <Stack spacing={2}>
@@ -131,6 +147,9 @@ function Sidebar(props: {
                     </CardActions>
                   </Card>
                 ))}
+                <Button size="small" onClick={props.onMoreIdeas} disabled={ideas.isFetching} sx={{ alignSelf: 'flex-start' }}>
+                  Other ideas
+                </Button>
               </Stack>
             )}
           </CardContent>
@@ -323,7 +342,7 @@ interface EditorFields {
 
 const emptyFields = (): EditorFields => ({ title: '', category: BLOG_DEFAULTS.category, tags: '', excerpt: '', image_url: null, date: today(), status: 'draft', publish_at: '' });
 
-function PostEditor({ id, seed, onClose }: { id: string | null; seed: { title: string; excerpt: string; content: BlogContent } | null; onClose(): void }) {
+function PostEditor({ id, seed, onClose, onMeta }: { id: string | null; seed: { title: string; excerpt: string; content: BlogContent } | null; onClose(): void; onMeta(meta: PostMeta): void }) {
   const existing = useBlogPost(id);
   if (id && !existing.data) return existing.isError ? <Alert severity="error">{BLOG_TEXTS.postNotFound}</Alert> : <CircularProgress size={24} />;
   const post = existing.data;
@@ -339,11 +358,17 @@ function PostEditor({ id, seed, onClose }: { id: string | null; seed: { title: s
         publish_at: post.publish_at ? localDateTime(post.publish_at) : '',
       }
     : { ...emptyFields(), title: seed?.title ?? '', excerpt: seed?.excerpt ?? '' };
-  return <EditorForm key={`${id ?? 'new'}-${seed?.title ?? ''}`} id={id} initial={initial} content={post?.content ?? seed?.content ?? { blocks: [] }} onClose={onClose} />;
+  return <EditorForm key={`${id ?? 'new'}-${seed?.title ?? ''}`} id={id} initial={initial} content={post?.content ?? seed?.content ?? { blocks: [] }} onClose={onClose} onMeta={onMeta} />;
 }
 
-function EditorForm({ id, initial, content, onClose }: { id: string | null; initial: EditorFields; content: BlogContent; onClose(): void }) {
+type PostMeta = Pick<IdeasFor, 'title' | 'category'>;
+
+function EditorForm({ id, initial, content, onClose, onMeta }: { id: string | null; initial: EditorFields; content: BlogContent; onClose(): void; onMeta(meta: PostMeta): void }) {
   const [fields, setFields] = useState(initial);
+  // The Writing Assistant reads the title and category when it is asked (never on each keystroke).
+  useEffect(() => {
+    onMeta({ title: fields.title, category: fields.category });
+  }, [fields.title, fields.category, onMeta]);
   const [error, setError] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
   const editor = useRef<BlogEditorHandle>(null);
@@ -475,6 +500,12 @@ export function BlogHub({ open, onClose, startWithNew = false }: { open: boolean
   const [category, setCategory] = useState<BlogCategory | null>(null);
   const [editing, setEditing] = useState<{ id: string | null; seed: { title: string; excerpt: string; content: BlogContent } | null } | null>(startWithNew ? { id: null, seed: null } : null);
   const [aiEnabled, setAiEnabled] = useState(false);
+  const postMeta = useRef<PostMeta>({ title: '', category: BLOG_DEFAULTS.category });
+  const onMeta = useCallback((meta: PostMeta) => {
+    postMeta.current = meta;
+  }, []);
+  const [ideasFor, setIdeasFor] = useState<IdeasFor>({ title: '', category: BLOG_DEFAULTS.category, asked: 0 });
+  const askIdeas = () => setIdeasFor((before) => ({ ...postMeta.current, asked: before.asked + 1 }));
   return (
     <Dialog open={open} onClose={onClose} fullScreen={phone} fullWidth maxWidth="lg" aria-labelledby="blog-hub-title">
       <DialogTitle id="blog-hub-title" sx={{ pr: 6 }}>
@@ -501,7 +532,12 @@ export function BlogHub({ open, onClose, startWithNew = false }: { open: boolean
                 setEditing(null);
               }}
               aiEnabled={aiEnabled}
-              onAi={setAiEnabled}
+              onAi={(enabled) => {
+                if (enabled) askIdeas();
+                setAiEnabled(enabled);
+              }}
+              ideasFor={ideasFor}
+              onMoreIdeas={askIdeas}
               onIdea={(idea) =>
                 setEditing((current) => ({
                   id: current?.id ?? null,
@@ -511,7 +547,7 @@ export function BlogHub({ open, onClose, startWithNew = false }: { open: boolean
             />
           </Grid>
           <Grid size={{ xs: 12, md: 9 }} sx={{ order: { xs: editing ? 1 : 2, md: 2 } }}>
-            {editing ? <PostEditor id={editing.id} seed={editing.seed} onClose={() => setEditing(null)} /> : <PostList tab={tab} category={category} onEdit={(id) => setEditing({ id, seed: null })} />}
+            {editing ? <PostEditor id={editing.id} seed={editing.seed} onClose={() => setEditing(null)} onMeta={onMeta} /> : <PostList tab={tab} category={category} onEdit={(id) => setEditing({ id, seed: null })} />}
           </Grid>
         </Grid>
       </DialogContent>

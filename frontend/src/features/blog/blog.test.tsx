@@ -140,6 +140,34 @@ describe('the hub list', { timeout: 30_000 }, () => {
   });
 });
 
+describe('the Writing Assistant', { timeout: 30_000 }, () => {
+  it("asks for ideas with the post's title and category (nothing else of the post), shows whose ideas they are, and asks again for other ideas", async () => {
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      if (url.startsWith('/api/v1/blogs/topic-ideas')) {
+        asked.push(url);
+        return json(200, { source: 'model', notice: 'Suggested by a writing model (test-model)', ideas: [{ id: 'model-1', title: 'Salt and your heart', description: 'Why less salt helps.', content: 'Eat less salt.' }] });
+      }
+      if (url.startsWith('/api/v1/blogs/?')) return json(200, emptyList);
+      return json(404, { detail: 'Not found' });
+    });
+    renderAt('/', <BlogHub open onClose={() => {}} startWithNew />);
+    await screen.findByTestId('blog-editor');
+    fireEvent.change(screen.getByLabelText(/Title/), { target: { value: 'Blood pressure at home' } });
+    fireEvent.change(screen.getByLabelText('Excerpt'), { target: { value: 'Never sent to the model' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Enable AI' }));
+    const assistant = screen.getByTestId('writing-assistant');
+    await within(assistant).findByText('Salt and your heart');
+    within(assistant).getByText('Suggested by a writing model (test-model)');
+    expect(asked).toEqual(['/api/v1/blogs/topic-ideas?category=health-tips&title=Blood+pressure+at+home']);
+    fireEvent.change(screen.getByLabelText(/Title/), { target: { value: 'Blood pressure, measured well' } });
+    expect(asked).toHaveLength(1);
+    fireEvent.click(within(assistant).getByRole('button', { name: 'Other ideas' }));
+    await vi.waitFor(() => expect(asked).toHaveLength(2));
+    expect(asked[1]).toBe('/api/v1/blogs/topic-ideas?category=health-tips&title=Blood+pressure%2C+measured+well');
+  });
+});
+
 describe('the blocks on a page', () => {
   it('draws only allow-listed inline tags; scripts, handlers and javascript: links never become markup', () => {
     const hostile = 'A <b>bold</b> <script>window.__x=1</script><img src=x onerror="window.__x=2"><a href="javascript:alert(1)">bad</a> <a href="https://who.int">ok</a>';
