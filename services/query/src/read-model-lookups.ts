@@ -97,14 +97,16 @@ export function sweepLookups(readStore: ReadStore) {
 
 /**
  * For processes that do not run the projections themselves: waits until every projection's stored checkpoint has
- * reached a position (polling the read store), up to a timeout.
+ * reached a position (polling the read store), up to a timeout. A checkpoint of another version is an old generation
+ * frozen while its new one is built beside it (the projector's start after a version bump): it will not move, so it
+ * holds nobody back.
  */
 export function checkpointWaiter(readStore: ReadStore, projections: Projection[]) {
   return async (position: number, timeoutMs = 2000): Promise<boolean> => {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const checkpoints = await Promise.all(projections.map((p) => readStore.getCheckpoint(p.name)));
-      if (checkpoints.every((c) => (c?.position ?? 0) >= position)) return true;
+      if (checkpoints.every((c, i) => (c !== null && c.version !== projections[i]!.version) || (c?.position ?? 0) >= position)) return true;
       if (Date.now() > deadline) return false;
       await new Promise((r) => setTimeout(r, 50));
     }

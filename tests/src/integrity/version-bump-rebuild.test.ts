@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { GenerationalReadStore, SqliteReadStore, physicalName, type EventStore } from '@telemed/platform';
-import { ProjectionRunner, type Projection } from '@telemed/query';
+import { GenerationalReadStore, MemoryReadStore, SqliteReadStore, physicalName, type EventStore } from '@telemed/platform';
+import { ProjectionRunner, checkpointWaiter, type Projection } from '@telemed/query';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { eventually } from '../support/eventually';
 
@@ -164,5 +164,17 @@ describe('a version bump at start-up rebuilds beside the old generation', () => 
       await again.close();
       rmSync(dataDir, { recursive: true, force: true });
     }
+  });
+
+  it("another process's read-your-writes is not held back by an old generation frozen during the build", async () => {
+    const store = new MemoryReadStore();
+    await store.setCheckpoint({ name: 'test_names', version: 1, position: 3 }); // the old version's, frozen
+    await store.setCheckpoint({ name: 'test_count', version: 1, position: 10 });
+    const waitFor = checkpointWaiter(store, [namesProjection(2), countProjection]);
+    assert.equal(await waitFor(10, 200), true, 'the live projections have applied it');
+    assert.equal(await waitFor(11, 200), false, 'a live projection behind still holds the reader back');
+    await store.setCheckpoint({ name: 'test_names', version: 2, position: 5 }); // switched over, and behind
+    assert.equal(await waitFor(10, 200), false);
+    await store.close();
   });
 });
