@@ -137,7 +137,11 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     ];
     client.connect();
     setClient(client);
+    // The network is back (a phone out of a lift, a laptop woken): connect now rather than at the next back-off step.
+    const online = () => client.reconnectNow();
+    window.addEventListener('online', online);
     return () => {
+      window.removeEventListener('online', online);
       offs.forEach((off) => off());
       client.disconnect();
       setClient(null);

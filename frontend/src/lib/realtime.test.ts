@@ -60,6 +60,35 @@ describe('real-time client', () => {
     expect(FakeSocket.all.length).toBe(REALTIME.maxReconnects + 1);
   });
 
+  it('connects at once when the network is back, even with its attempts spent, but never after a logout or an authentication close', () => {
+    const c = client();
+    c.connect();
+    FakeSocket.all[0]!.open();
+    FakeSocket.all[0]!.drop(1006);
+    for (let i = 1; i <= REALTIME.maxReconnects; i += 1) {
+      vi.advanceTimersByTime(31_000);
+      FakeSocket.all[i]!.drop(1006);
+    }
+    vi.advanceTimersByTime(60_000);
+    expect(FakeSocket.all.length).toBe(REALTIME.maxReconnects + 1);
+    c.reconnectNow();
+    expect(FakeSocket.all.length).toBe(REALTIME.maxReconnects + 2);
+    c.reconnectNow(); // already connecting: no second socket
+    expect(FakeSocket.all.length).toBe(REALTIME.maxReconnects + 2);
+    FakeSocket.all.at(-1)!.open();
+    FakeSocket.all.at(-1)!.drop(4002);
+    c.reconnectNow();
+    expect(FakeSocket.all.length).toBe(REALTIME.maxReconnects + 2);
+
+    const other = client();
+    other.connect();
+    const first = FakeSocket.all.length;
+    FakeSocket.all.at(-1)!.open();
+    other.disconnect();
+    other.reconnectNow();
+    expect(FakeSocket.all.length).toBe(first);
+  });
+
   it('does not reconnect after a normal close or an authentication close, which it reports', () => {
     const c = client();
     const authErrors: number[] = [];

@@ -54,6 +54,8 @@ export class RealtimeClient {
   private readonly queue: string[] = [];
   private readonly listeners = new Map<keyof RealtimeEvents, Set<(...args: never[]) => void>>();
   private closedByUser = false;
+  /** Closed with a code after which it must not reconnect (authentication, too many sockets). */
+  private refused = false;
   state: ConnectionState = 'disconnected';
 
   constructor(
@@ -79,6 +81,7 @@ export class RealtimeClient {
 
   connect(): void {
     this.closedByUser = false;
+    this.refused = false;
     if (this.socket && this.socket.readyState <= 1) return;
     this.setState('connecting');
     const socket = this.createSocket(this.url());
@@ -119,10 +122,14 @@ export class RealtimeClient {
     this.setState('disconnected');
     this.emit('disconnected', code);
     if (REALTIME.authCloseCodes.includes(code)) {
+      this.refused = true;
       this.emit('authenticationError', code, reason);
       return;
     }
-    if (WS_TERMINAL_CLOSE_CODES.includes(code)) return;
+    if (WS_TERMINAL_CLOSE_CODES.includes(code)) {
+      this.refused = true;
+      return;
+    }
     if (code === 1000 || this.closedByUser) return;
     if (this.attempts >= REALTIME.maxReconnects) return;
     this.attempts += 1;
@@ -137,6 +144,18 @@ export class RealtimeClient {
       this.queue.push(text);
       if (this.queue.length > REALTIME.maxQueued) this.queue.shift();
     }
+  }
+
+  /**
+   * Connects now if the socket is down and may come back (the browser says the network is back): after a long drop
+   * the automatic attempts may be spent or a long back-off away. Never after a logout or an authentication refusal.
+   */
+  reconnectNow(): void {
+    if (this.closedByUser || this.refused || this.socket) return;
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
+    this.attempts = 0;
+    this.connect();
   }
 
   disconnect(): void {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page, WebSocketRoute } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { startServerProcess } from '../support/processes';
 import { VIEWPORTS, chromiumMissing, launchChromium, screenshot, signInWithGoogle, startDemoProduct, bearer, confirmedAppointment } from './browser';
@@ -34,12 +34,13 @@ async function remoteFrames(page: Page): Promise<number> {
 /** The call's debug console as text, to say why a call did not connect. */
 async function debugLog(page: Page): Promise<string> {
   try {
-    await page.getByRole('button', { name: 'Settings' }).click({ timeout: 2000 });
-    const text = await page.getByRole('dialog', { name: 'Debug Console' }).innerText({ timeout: 2000 });
-    await page.getByRole('button', { name: 'Close' }).click({ timeout: 2000 });
+    await page.getByRole('toolbar', { name: 'Call controls' }).getByRole('button', { name: 'Settings', exact: true }).click({ timeout: 5000 });
+    const dialog = page.getByRole('dialog', { name: 'Debug Console' });
+    const text = await dialog.innerText({ timeout: 5000 });
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click({ timeout: 5000 });
     return text;
-  } catch {
-    return '(no call on screen)';
+  } catch (error) {
+    return `(no call on screen: ${error instanceof Error ? error.message.split('\n')[0] : String(error)})`;
   }
 }
 
@@ -72,9 +73,10 @@ describe('video consultation between two browsers', { skip: chromiumMissing }, (
     if (overflow > 1) problems.push(`${kind} ${label}: the page is ${overflow}px wider than the window`);
   }
 
-  async function signedIn(base: string, email: string, viewport: { width: number; height: number }): Promise<Page> {
+  async function signedIn(base: string, email: string, viewport: { width: number; height: number }, prepare?: (browserContext: BrowserContext) => Promise<void>): Promise<Page> {
     const browserContext = await browser.newContext({ ...context, viewport });
     contexts.push(browserContext);
+    await prepare?.(browserContext);
     const page = await browserContext.newPage();
     page.on('pageerror', (error) => pageErrors.push(error.message));
     await signInWithGoogle(page, base, email);
@@ -272,6 +274,76 @@ describe('video consultation between two browsers', { skip: chromiumMissing }, (
     await screenshot(patient, 'video-summary-auto-ended');
     const record = (await (await fetch(`${base}/api/v1/consultations/${appointmentId}`, { headers: await bearer(doctor) })).json()) as { status: string; auto_ended: boolean; duration_seconds: number };
     assert.deepEqual([record.status, record.auto_ended, record.duration_seconds], ['ended', true, 30]);
+  });
+
+  it('a participant whose network drops for longer than the server’s grace (2 s here) comes back, and both see each other again', async () => {
+    const GRACE_MS = 2000;
+    const { server, base } = await startDemoProduct({ ...EARLY_JOIN, CONSULTATION_DISCONNECT_GRACE_MS: String(GRACE_MS) });
+    servers.push(server);
+    // The patient's notification sockets pass through a route the test can cut: Chromium's offline emulation stops
+    // requests and new sockets' handshakes here, but neither an open WebSocket nor WebRTC's media (Playwright #4910).
+    const routes: Array<{ page: WebSocketRoute; server: WebSocketRoute }> = [];
+    let offline = false;
+    const doctor = await signedIn(base, 'doctor1@demo.telemed.local', VIEWPORTS.desktop);
+    const patient = await signedIn(base, 'patient@demo.telemed.local', VIEWPORTS.desktop, (browserContext) =>
+      browserContext.routeWebSocket(/\/ws\//, (ws) => {
+        if (offline) return void ws.close({ code: 1006, reason: 'offline' });
+        routes.push({ page: ws, server: ws.connectToServer() });
+      }),
+    );
+    const appointmentId = await confirmedAppointment(base, patient, doctor);
+
+    await doctor.goto(`${base}/video-call?appointment_id=${appointmentId}`);
+    await startEnabled(doctor).waitFor({ timeout: 15_000 });
+    await doctor.getByRole('button', { name: 'Start Consultation' }).click();
+    await doctor.getByTestId('call-view').waitFor();
+    await patient.goto(`${base}/video-call?appointment_id=${appointmentId}`);
+    await startEnabled(patient).waitFor({ timeout: 15_000 });
+    await patient.getByRole('button', { name: 'Start Consultation' }).click();
+    await patient.getByTestId('call-view').waitFor();
+    await remoteVideoPlays(doctor);
+    await remoteVideoPlays(patient);
+
+    /** The patient's network drops: requests fail, the socket closes, new sockets cannot connect. */
+    async function dropPatientNetwork() {
+      offline = true;
+      await patient.context().setOffline(true);
+      for (const route of routes.splice(0)) {
+        await route.server.close({ code: 4000, reason: 'network lost' }); // a code a page may send (1000 or 3000–4999)
+        await route.page.close({ code: 1006, reason: 'network lost' });
+      }
+    }
+    await dropPatientNetwork();
+    // Past the grace the server records the patient as gone: the doctor sees them absent, not a frozen picture.
+    await doctor.getByTestId('waiting-for-other').waitFor({ timeout: GRACE_MS + 10_000 });
+    await doctor.getByTestId('participant-count').getByText('1 participant', { exact: true }).waitFor();
+    assert.equal(await doctor.getByTestId('remote-tile').count(), 0, 'no remote tile while the patient is away');
+    await doctor.waitForTimeout(GRACE_MS); // well past the grace, as a long drop is
+
+    // The network is back: the patient's page reconnects, joins again, and the call is renegotiated on both sides.
+    const back = Date.now();
+    offline = false;
+    await patient.context().setOffline(false);
+    await doctor.getByTestId('participant-count').getByText('2 participants').waitFor({ timeout: 20_000 });
+    await remoteVideoPlays(doctor, 30_000);
+    await remoteVideoPlays(patient, 30_000);
+    for (const page of [doctor, patient]) await page.locator('[data-testid="call-status"][data-status="connected"]').waitFor({ timeout: 5000 });
+    // About 4 s here (socket back at once on the browser's 'online', join again, one offer and answer); the bound
+    // leaves room for a loaded machine, and the old behaviour (the doctor's stale connection kept) never recovers.
+    const recovered = Date.now() - back;
+    assert.ok(recovered < 30_000, `both sides saw each other again ${recovered} ms after the network came back`);
+
+    // The network drops again and the doctor ends the call meanwhile: back online, the patient's page reads the end it
+    // missed and shows the summary, rather than a call with nobody in it until the limit.
+    await dropPatientNetwork();
+    await doctor.getByRole('button', { name: 'End Call' }).click();
+    await doctor.getByRole('heading', { name: 'Consultation Complete' }).waitFor({ timeout: 15_000 });
+    await patient.waitForTimeout(1000);
+    assert.equal(await patient.getByTestId('call-view').count(), 1, 'offline, the patient has not heard of the end yet');
+    offline = false;
+    await patient.context().setOffline(false);
+    await patient.getByRole('heading', { name: 'Consultation Complete' }).waitFor({ timeout: 20_000 });
+    await patient.getByTestId('summary-subtitle').getByText('Thank you for using the product').waitFor();
   });
 
   it('no page threw, and every screen passed axe at both widths', () => {

@@ -13,8 +13,9 @@ import { DoctorCallPanel } from '../records/DoctorCallPanel';
 
 const STATUS_COLOR: Record<CallStatus, string> = { connecting: 'warning.main', connected: 'success.main', reconnecting: 'warning.main', disconnected: 'error.main' };
 
-function Tile(props: { name: string; stream: MediaStream | null; video: boolean; audio: boolean; local: boolean; testId: string; small?: boolean }) {
-  const showVideo = Boolean(props.stream) && props.video;
+function Tile(props: { name: string; stream: MediaStream | null; video: boolean; audio: boolean; local: boolean; testId: string; small?: boolean; interrupted?: boolean }) {
+  // An interrupted connection's video is its last frame, frozen: the initials stand in for it until media flows again.
+  const showVideo = Boolean(props.stream) && props.video && !props.interrupted;
   return (
     <Box
       data-testid={props.testId}
@@ -32,7 +33,7 @@ function Tile(props: { name: string; stream: MediaStream | null; video: boolean;
             <Avatar sx={{ width: props.small ? 48 : 88, height: props.small ? 48 : 88, fontSize: props.small ? 18 : 32, bgcolor: 'primary.main' }} aria-hidden>
               {initialsOf(props.name)}
             </Avatar>
-            {props.stream && (
+            {props.stream && !props.interrupted && (
               <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', color: 'grey.300' }} data-testid={`${props.testId}-video-off`}>
                 <VideocamOffOutlined fontSize="small" aria-hidden />
                 <Typography variant="caption">Video off</Typography>
@@ -136,13 +137,18 @@ export function CallView(p: CallViewProps) {
         <Box sx={{ minWidth: 0 }}>
           {remoteShown ? (
             <Box sx={{ position: 'relative' }} data-layout="multi">
-              <Tile name={p.remoteName} stream={p.remote.stream} video={p.remote.video} audio={p.remote.audio} local={false} testId="remote-tile" />
+              <Tile name={p.remoteName} stream={p.remote.stream} video={p.remote.video} audio={p.remote.audio} local={false} testId="remote-tile" interrupted={p.status === 'reconnecting'} />
               <Box sx={{ position: 'absolute', right: 8, top: 8, width: { xs: 104, sm: 200 }, boxShadow: 3, borderRadius: 2 }}>
                 <Tile name={p.localName} stream={p.localStream} video={p.camera && !p.audioOnly} audio={p.microphone} local testId="local-tile" small />
               </Box>
               {!p.remote.stream && (
                 <Typography sx={{ position: 'absolute', top: 12, left: 12, color: 'common.white', bgcolor: 'rgba(0,0,0,0.55)', px: 1, borderRadius: 1 }} variant="body2" role="status">
                   Connecting to {p.remoteName}...
+                </Typography>
+              )}
+              {p.remote.stream && p.status === 'reconnecting' && (
+                <Typography sx={{ position: 'absolute', top: 12, left: 12, color: 'common.white', bgcolor: 'rgba(0,0,0,0.55)', px: 1, borderRadius: 1 }} variant="body2" role="status" data-testid="remote-reconnecting">
+                  The connection to {p.remoteName} was interrupted. Reconnecting...
                 </Typography>
               )}
             </Box>

@@ -219,12 +219,22 @@ export function VideoCallPage() {
   const otherInLobby = useWaitingInLobby(client, phase === 'lobby' ? [appointmentId] : []).has(appointmentId);
   // In the call, this tab's socket carries it: a drop not followed by a reconnect within the server's grace ends our presence.
   useCallAttachment(client, appointmentId, phase === 'call' && joined !== null);
-  // Back from a drop longer than that grace, the server has this person as gone: join again, so the other side sees them.
+  // Back from a drop, what was said meanwhile was lost: an end (by the other side, or the limit) is read from the record
+  // and shown; chat is read again; a peer connection not carrying media starts over (its signals were lost); and
+  // after a drop longer than the server's grace the server has this person as gone: join again, so the other side sees them.
+  const provider = joined?.provider;
   useEffect(() => {
-    if (!client || phase !== 'call' || joined?.provider !== 'p2p') return;
+    if (!client || phase !== 'call' || !provider) return;
     return client.on('connected', () => {
+      if (provider === 'p2p') connection.current?.signallingRestored?.();
+      void loadMessages();
       void refresh().then(async (view) => {
-        if (!recordedAsGone(view, me.id) || phaseRef.current !== 'call') return;
+        if (phaseRef.current !== 'call' || !view) return;
+        if (view.status === 'ended') {
+          finish(view.auto_ended);
+          return;
+        }
+        if (provider !== 'p2p' || !recordedAsGone(view, me.id)) return;
         log('warn', 'The server had recorded this connection as gone while the socket was away: joining again');
         try {
           const answer = await consultationApi.join(appointmentId);
@@ -234,7 +244,7 @@ export function VideoCallPage() {
         }
       });
     });
-  }, [client, phase, joined?.provider, refresh, me.id, log, appointmentId]);
+  }, [client, phase, provider, refresh, finish, loadMessages, me.id, log, appointmentId]);
 
   // While the patient waits for the doctor, or the socket is down, the state is read again now and then.
   const doctorPresent = Boolean(consultation?.participants.some((p) => p.role === 'doctor' && p.present));
@@ -248,7 +258,11 @@ export function VideoCallPage() {
   const transport = useMemo<SignalTransport | null>(
     () =>
       client && {
-        send: (signal) => client.send(signal),
+        // Not queued while the socket is down: a stale offer or candidate flushed later would only confuse a
+        // negotiation that starts over when the socket is back.
+        send: (signal) => {
+          if (client.state === 'connected') client.send(signal);
+        },
         subscribe: (handler) => {
           const buffered = fromLastOffer(signalBuffer.current.splice(0));
           signalHandler.current = handler;

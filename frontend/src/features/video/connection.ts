@@ -25,8 +25,10 @@ export interface CallConnection {
   setAudioOnly(on: boolean): void;
   /** The other participant joined (again): a connection that is not up starts over. */
   peerJoined(): void;
-  /** The other participant left. */
+  /** The other participant left (or the server recorded them as gone). */
   peerLeft(): void;
+  /** This page's signalling channel (the notification socket) is back after a drop; LiveKit keeps its own. */
+  signallingRestored?(): void;
   close(): void;
 }
 

@@ -5,6 +5,10 @@
  *
  * A reload makes a new connection with a new certificate: an offer whose DTLS fingerprint differs from the one in
  * use comes from a new session of the other side, and the old connection is replaced before answering it.
+ *
+ * After a long drop (the server recorded the other side as gone) the connection is torn down at once, so nothing
+ * frozen stays on screen, and a new one is negotiated as soon as the other side is back; either side's socket coming
+ * back while the media is not flowing starts over too, instead of waiting for the old connection to fail.
  */
 import type { ClientSignal } from '@telemed/contracts';
 import type { RelayedSignal } from '../../lib/realtime';
@@ -60,7 +64,7 @@ export class PeerCall implements CallConnection {
   private poor = false;
   private peerPresent: boolean;
   private createdAt = 0;
-  /** Candidates that arrived before their session description (the relay does not promise order). */
+  /** Candidates that arrived before their session description (a new connection's, after a reset on this side). */
   private pendingCandidates: RTCIceCandidateInit[] = [];
   private watchdog: ReturnType<typeof setInterval> | null = null;
 
@@ -262,15 +266,37 @@ export class PeerCall implements CallConnection {
     this.sendState();
   }
 
+  /** Connected, or being connected from a description the other side sent (an answer to their offer is on its way). */
+  private get connectingOrConnected(): boolean {
+    const state = this.pc.connectionState;
+    return state === 'connected' || (state === 'connecting' && this.pc.remoteDescription !== null);
+  }
+
   peerJoined(): void {
     if (this.closed) return;
     this.peerPresent = true;
-    if (this.pc.connectionState !== 'connected') this.reset('the other participant joined');
+    if (!this.connectingOrConnected) this.reset('the other participant joined');
   }
 
+  /**
+   * The other side left, or the server recorded them as gone after their socket stayed away past its grace: their
+   * media will not come back on this connection (their page may have been closed, or its network changed), so it is
+   * closed now rather than left showing the last frame until it fails, and a fresh one waits for them.
+   */
   peerLeft(): void {
+    if (this.closed) return;
     this.peerPresent = false;
-    this.setRemote({ stream: null, audio: true, video: true });
+    this.reset('the other participant left');
+    this.options.events.status('connected');
+  }
+
+  /**
+   * This page's notification socket is back after a drop: signals sent meanwhile were lost, so a connection that is
+   * not carrying media starts over (the impolite side's offer wins if both do).
+   */
+  signallingRestored(): void {
+    if (this.closed || !this.peerPresent || this.connectingOrConnected) return;
+    this.reset('the notification socket is back');
   }
 
   /** Hangs up: tells the other side and closes the connection (the local media belongs to the page). */
