@@ -54,6 +54,8 @@ export const BLOG_LIMITS = {
   listDepth: 5,
   searchChars: 100,
   pageSize: 50,
+  /** Image uploads one doctor may have under way at once (per server process). */
+  imagesInFlight: 3,
 } as const;
 
 /** The seeds' messages (§5, §8) and our own where they give none. */
@@ -65,6 +67,7 @@ export const BLOG_TEXTS = {
   imageReadError: 'Error reading file',
   imageUploadError: 'Error uploading image',
   imageType: 'Please choose a JPG, PNG, GIF or WebP image',
+  imagesInFlight: 'You have 3 pictures uploading. Please wait for one to finish.',
   deleteConfirm: 'Delete this post? This cannot be undone.',
   deleteNeedsConfirmation: 'Deleting a post needs confirmation',
   postNotFound: 'Post not found',

@@ -29,6 +29,7 @@ export { requestLog } from './http/request-log';
 export * from './identity/passwords';
 export { LoginRateLimiter, type LoginRateLimitOptions, type LoginAttempt } from './identity/rate-limit';
 export { AddressBudget } from './http/address-budget';
+export { UploadsInFlight } from './http/uploads-in-flight';
 export { OidcClient, type OidcClientOptions, type PendingLogin, type VerifiedIdentity } from './identity/oidc-client';
 export { createLocalOidcProvider, LOCAL_DEMO_ACCOUNTS, INTERACTIONS_PATH } from './identity/local-oidc-provider';
 export { LoginCookie } from './identity/login-cookie';

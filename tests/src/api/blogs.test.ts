@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { BLOG_TEXTS, streams } from '@telemed/contracts';
+import { connect, type Socket } from 'node:net';
+import { BLOG_LIMITS, BLOG_TEXTS, streams } from '@telemed/contracts';
+import { freePort } from '../support/processes';
 import { startTestApp, type TestApp, type TestUser } from '../support/test-app';
 
 const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex'), Buffer.alloc(64)]);
@@ -409,5 +411,44 @@ describe('views of public posts from one address (issue 16)', () => {
     for (let i = 3; i < 10; i += 1) assert.equal(await view(`session-${String(i).repeat(16)}`), false, 'made-up sessions past the budget');
     assert.equal(await t.app.eventStore.headPosition(), head, 'no event for them');
     assert.equal(await view('session-zzzzzzzzzzzzzzzz', reader), true, 'an account is one reader, whatever its address');
+  });
+});
+
+describe('blog picture uploads under way', () => {
+  let t: TestApp;
+  let port = 0;
+  before(async () => {
+    port = await freePort();
+    t = await startTestApp({ env: { PORT: String(port) } });
+    await t.app.listen(port, '127.0.0.1');
+  });
+  after(() => t.close());
+
+  it(`one doctor has at most ${BLOG_LIMITS.imagesInFlight} under way: trickling uploads cannot hold connections and files without bound (429, then room again)`, async () => {
+    const uploader = await t.createUser('doctor');
+    const other = await t.createUser('doctor');
+    const images = '/api/v1/blogs/images';
+    // A JSON body passes the bound first and is then refused as not multipart: a probe of the bound that stores nothing.
+    const probe = async () => (await t.http.post(images).set(uploader.auth).send({ image: 'x' })).status;
+    const until = async (wanted: (status: number) => boolean) => {
+      for (const started = Date.now(); Date.now() - started < 10_000; await new Promise((r) => setTimeout(r, 50))) if (wanted(await probe())) return;
+      assert.fail('the bound never answered as expected');
+    };
+    const slow: Socket[] = [];
+    for (let i = 0; i < BLOG_LIMITS.imagesInFlight; i++) {
+      const socket = connect(port, '127.0.0.1');
+      socket.on('error', () => undefined);
+      const head = `--B0\r\nContent-Disposition: form-data; name="image"; filename="slow${i}.png"\r\nContent-Type: image/png\r\n\r\n`;
+      socket.write(`POST ${images} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${uploader.token}\r\nContent-Type: multipart/form-data; boundary=B0\r\nContent-Length: 4000000\r\n\r\n${head}`);
+      socket.write(PNG.subarray(0, 16));
+      slow.push(socket);
+    }
+    await until((status) => status === 429);
+    const refused = await t.http.post(images).set(uploader.auth).attach('image', PNG, { filename: 'a.png' });
+    assert.deepEqual([refused.status, refused.body.detail, refused.headers['retry-after']], [429, BLOG_TEXTS.imagesInFlight, '5']);
+    await t.http.post(images).set(other.auth).attach('image', PNG, { filename: 'a.png' }).expect(201);
+    for (const socket of slow) socket.destroy();
+    await until((status) => status !== 429);
+    await t.http.post(images).set(uploader.auth).attach('image', PNG, { filename: 'a.png' }).expect(201);
   });
 });

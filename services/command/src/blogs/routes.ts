@@ -26,7 +26,7 @@ import {
   type BlogFields,
   type DomainEventOf,
 } from '@telemed/contracts';
-import { AddressBudget, HttpError, RequestValidationError, WrongExpectedRevisionError, bearerToken, policies, receiveUpload, type ApiRouter, type BlobStore, type StoredBlob, type TokenService, type UploadRules } from '@telemed/platform';
+import { AddressBudget, HttpError, RequestValidationError, WrongExpectedRevisionError, bearerToken, policies, receiveUpload, UploadsInFlight, type ApiRouter, type BlobStore, type StoredBlob, type TokenService, type UploadRules } from '@telemed/platform';
 import { DateTime } from 'luxon';
 import { positionHeader, requestContext, type CommandDeps } from '../context';
 import { handleCommand, readStream, type CommandContext, type Decider } from '../decider';
@@ -68,6 +68,7 @@ const viewDecider: Decider<{ seen: boolean }, { type: 'ViewPost'; data: ViewEven
 /** The Patient Education Hub's writes (issue 16): a doctor's posts, their images, and readers' views. */
 export function blogRoutes(api: ApiRouter, deps: CommandDeps & BlogDeps): void {
   const imageGrants = deps.tokens.urlSigner(BLOG_IMAGE_GRANT.purpose, BLOG_IMAGE_GRANT);
+  const imageUploads = new UploadsInFlight(BLOG_LIMITS.imagesInFlight, BLOG_TEXTS.imagesInFlight);
   const anonymousViews = deps.anonymousViews ?? new AddressBudget({ points: DEFAULT_VIEWS_PER_ADDRESS_PER_HOUR, windowSeconds: 3600, name: 'blog-views' });
   const run = (postId: string, command: BlogPostCommand, context: CommandContext) =>
     handleCommand(deps.eventStore, streams.blogPost(postId), blogPostDecider, command, context);
@@ -254,7 +255,7 @@ export function blogRoutes(api: ApiRouter, deps: CommandDeps & BlogDeps): void {
     multipart: z.object({}),
     response: blogImageResponseSchema,
     successStatus: 201,
-    errors: [413, 415, 422, 503],
+    errors: [413, 415, 422, 429, 503],
     handler: async ({ auth, req }) => {
       const blobs = deps.blobs;
       if (!blobs) throw new HttpError(503, BLOG_TEXTS.imageUploadError);
@@ -276,19 +277,21 @@ export function blogRoutes(api: ApiRouter, deps: CommandDeps & BlogDeps): void {
         store: async (file: { stream: Readable }) => blobs.put(file.stream, { subject_id: auth.user_id }),
         discard: async (stored) => blobs.delete(stored.blob_id),
       };
-      const upload = await receiveUpload(req, rules);
-      const [file] = upload.files;
-      if (!file) throw new RequestValidationError([{ loc: ['body', 'image'], msg: BLOG_TEXTS.fileRequired, type: 'missing' }]);
-      const image_id = randomUUID();
-      try {
-        const event = { image_id, author_id: auth.user_id, blob_id: file.stored.blob_id, content_type: file.content_type, size: file.stored.size, sha256: file.stored.sha256 };
-        const result = await handleCommand(deps.eventStore, streams.blogImage(image_id), imageDecider, { type: 'StoreImage', data: event }, context);
-        const url = grantedBlogImageUrl(image_id, imageGrants.sign(image_id, auth.user_id, context.now));
-        return { status: 201, body: { success: 1 as const, file: { url, content_type: file.content_type, size: file.stored.size } }, headers: positionHeader(result.position) };
-      } catch (error) {
-        await blobs.delete(file.stored.blob_id);
-        throw error;
-      }
+      return imageUploads.run(auth.user_id, async () => {
+        const upload = await receiveUpload(req, rules);
+        const [file] = upload.files;
+        if (!file) throw new RequestValidationError([{ loc: ['body', 'image'], msg: BLOG_TEXTS.fileRequired, type: 'missing' }]);
+        const image_id = randomUUID();
+        try {
+          const event = { image_id, author_id: auth.user_id, blob_id: file.stored.blob_id, content_type: file.content_type, size: file.stored.size, sha256: file.stored.sha256 };
+          const result = await handleCommand(deps.eventStore, streams.blogImage(image_id), imageDecider, { type: 'StoreImage', data: event }, context);
+          const url = grantedBlogImageUrl(image_id, imageGrants.sign(image_id, auth.user_id, context.now));
+          return { status: 201 as const, body: { success: 1 as const, file: { url, content_type: file.content_type, size: file.stored.size } }, headers: positionHeader(result.position) };
+        } catch (error) {
+          await blobs.delete(file.stored.blob_id);
+          throw error;
+        }
+      });
     },
   });
 }

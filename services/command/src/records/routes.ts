@@ -19,7 +19,7 @@ import {
   z,
   type StoredPrescriptionLine,
 } from '@telemed/contracts';
-import { HttpError, RequestValidationError, policies, receiveUpload, type ApiRouter, type BlobStore, type StoredBlob, type UploadRules } from '@telemed/platform';
+import { RequestValidationError, UploadsInFlight, policies, receiveUpload, type ApiRouter, type BlobStore, type StoredBlob, type UploadRules } from '@telemed/platform';
 import { DateTime } from 'luxon';
 import type { MedicineCatalogue } from '@telemed/query';
 import { positionHeader, requestContext, type CommandDeps } from '../context';
@@ -64,20 +64,7 @@ export function recordRoutes(api: ApiRouter, deps: CommandDeps & RecordDeps): vo
   const store = (subject_id: string) => async (file: { stream: Readable }) => deps.blobs.put(file.stream, { subject_id });
   const discard = async (stored: StoredBlob) => deps.blobs.delete(stored.blob_id);
 
-  /** Uploads under way per user in this process: past the bound, 429 before a byte of the body is read. */
-  const uploading = new Map<string, number>();
-  async function oneUpload<T>(userId: string, upload: () => Promise<T>): Promise<T> {
-    const running = uploading.get(userId) ?? 0;
-    if (running >= RECORD_LIMITS.uploadsInFlightPerUser) throw new HttpError(429, RECORD_TEXTS.uploadsInFlight, { 'Retry-After': '5', Connection: 'close' });
-    uploading.set(userId, running + 1);
-    try {
-      return await upload();
-    } finally {
-      const left = (uploading.get(userId) ?? 1) - 1;
-      if (left > 0) uploading.set(userId, left);
-      else uploading.delete(userId);
-    }
-  }
+  const uploads = new UploadsInFlight(RECORD_LIMITS.uploadsInFlightPerUser, RECORD_TEXTS.uploadsInFlight);
 
   api.route({
     method: 'put',
@@ -217,7 +204,7 @@ export function recordRoutes(api: ApiRouter, deps: CommandDeps & RecordDeps): vo
         discard,
       };
       // Counted from before the body is read until the record is written (or the upload fails).
-      return oneUpload(auth.user_id, async () => {
+      return uploads.run(auth.user_id, async () => {
         const upload = await receiveUpload(req, rules);
         const [file] = upload.files;
         try {
@@ -268,7 +255,7 @@ export function recordRoutes(api: ApiRouter, deps: CommandDeps & RecordDeps): vo
         discard,
       };
       // Counted from before the body is read until the record is written (or the upload fails).
-      return oneUpload(auth.user_id, async () => {
+      return uploads.run(auth.user_id, async () => {
         const upload = await receiveUpload(req, rules);
         try {
           if (upload.files.length === 0) throw new RequestValidationError([{ loc: ['body', 'files'], msg: RECORD_TEXTS.fileRequired, type: 'missing' }]);
