@@ -18,8 +18,12 @@ export async function freePort(): Promise<number> {
 export async function startServerProcess(
   env: Record<string, string>,
   entry = 'services/all-in-one/src/main.ts',
-  /** How long the first /healthz may take (a first start over a long log builds the read models before listening). */
-  startTimeoutMs = 30_000,
+  /**
+   * How long the first /healthz may take (a first start over a long log builds the read models before listening).
+   * Generous: on two busy cores (the suite's own concurrency plus browsers) a start under tsx has taken 20-30 s, and
+   * a start is not what these tests time.
+   */
+  startTimeoutMs = 90_000,
 ): Promise<{ child: ChildProcess; baseUrl: string; exited: Promise<number | null> }> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   // SERVER_NODE_ARGS lets a profiling run pass e.g. --cpu-prof to the server process.
