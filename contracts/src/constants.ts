@@ -99,3 +99,11 @@ export const MEDICAL_COUNCILS = [
  * bundled sample profiles) are ordinary app routes.
  */
 export const PUBLIC_DOCTOR_PAGE_PATH = /^\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
+
+/**
+ * The API request for a doctor's public profile with its slots rendered in `zone`, as the doctor page makes it: the
+ * server's doctor.html preloads it for DEFAULT_TIMEZONE, and the app asks for exactly this URL, so the browser uses
+ * the preloaded answer.
+ */
+export const publicDoctorProfileUrl = (doctorId: string, zone: string) =>
+  `/api/v1/public/doctors/${encodeURIComponent(doctorId)}?timezone_str=${encodeURIComponent(zone)}`;

@@ -17,7 +17,7 @@ describe('serving the built frontend', () => {
     writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
     writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1)');
     // The build's prerendered pages (frontend/vite.config.ts).
-    for (const page of ['login', 'welcome', 'doctor']) writeFileSync(join(dist, `${page}.html`), `<!doctype html><div id="root"><div data-prerendered inert>${page}</div></div>`);
+    for (const page of ['login', 'welcome', 'doctor']) writeFileSync(join(dist, `${page}.html`), `<!doctype html><html><head><title>t</title></head><div id="root"><div data-prerendered inert>${page}</div></div>`);
     // As the build writes them: precompressed twins next to each asset.
     const bundle = `console.log(${JSON.stringify('x'.repeat(5000))})`;
     writeFileSync(join(dist, 'assets', 'main-abc123.js'), bundle);
@@ -52,6 +52,10 @@ describe('serving the built frontend', () => {
       assert.match(res.text, body, path);
       assert.equal(res.headers['cache-control'], 'no-cache', path);
     }
+    // The doctor's page starts the request for that doctor's profile (in India's time) before the scripts run.
+    const page = await supertest(app.app).get(`/${id}`).expect(200).expect('Content-Type', /html/);
+    assert.ok(page.text.includes(`<link rel="preload" as="fetch" crossorigin href="/api/v1/public/doctors/${id}?timezone_str=Asia%2FKolkata">`), page.text);
+    assert.equal((await supertest(app.app).get('/welcome')).text.includes('rel="preload"'), false);
   });
 
   it('sends the precompressed asset the browser accepts, cached for good; index.html is revalidated', async () => {

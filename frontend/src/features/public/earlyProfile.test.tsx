@@ -4,7 +4,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ToastProvider } from '../../lib/toasts';
 import { DoctorLandingPage } from './DoctorLandingPage';
-import { prefetchPublicDoctor, publicDoctorPath, takePrefetchedPublicDoctor } from './earlyProfile';
+import { prefetchPublicDoctor, publicDoctorPath, requestZone, takePrefetchedPublicDoctor } from './earlyProfile';
 
 const ID = '34cb5dd3-d7f4-4dd7-8824-a28eedd3ef7e';
 const DOCTOR = {
@@ -56,6 +56,13 @@ describe("a registered doctor's page asks for the profile as the app starts", ()
     expect(calls.filter((url) => url.startsWith(`/api/v1/public/doctors/${ID}?`))).toHaveLength(1);
     // Used once: a later read asks the server again.
     expect(takePrefetchedPublicDoctor(publicDoctorPath(ID))).toBeNull();
+  });
+
+  it("asks in India's time as the server's page preloads it, whichever name the browser gives that zone", () => {
+    expect(requestZone('Asia/Calcutta')).toBe('Asia/Kolkata');
+    expect(requestZone('Asia/Kolkata')).toBe('Asia/Kolkata');
+    expect(requestZone('Europe/London')).toBe('Europe/London');
+    expect(publicDoctorPath(ID, requestZone('Asia/Calcutta'))).toBe(`/public/doctors/${ID}?timezone_str=Asia%2FKolkata`);
   });
 
   it('other paths (sign-in, welcome, a bundled sample profile) start no request', () => {

@@ -1,4 +1,4 @@
-import { PUBLIC_DOCTOR_PAGE_PATH } from '@telemed/contracts/constants';
+import { DEFAULT_TIMEZONE, PUBLIC_DOCTOR_PAGE_PATH, publicDoctorProfileUrl } from '@telemed/contracts/constants';
 import { browserZone } from '../../lib/time';
 
 /**
@@ -11,8 +11,22 @@ export const isRegisteredDoctorPage = (pathname: string) => PUBLIC_DOCTOR_PAGE_P
 
 let early: { path: string; response: Promise<Response | null> } | undefined;
 
-/** The API path of a doctor's public profile with its slots rendered in `zone`. */
-export const publicDoctorPath = (doctorId: string, zone = browserZone()) => `/public/doctors/${encodeURIComponent(doctorId)}?timezone_str=${encodeURIComponent(zone)}`;
+const canonicalZone = (zone: string) => {
+  try {
+    return new Intl.DateTimeFormat('en', { timeZone: zone }).resolvedOptions().timeZone;
+  } catch {
+    return zone;
+  }
+};
+
+/**
+ * The zone to ask for: the browser's, spelled DEFAULT_TIMEZONE when it is India's time (browsers name it
+ * Asia/Calcutta or Asia/Kolkata), so that the request is the one the server's page already preloaded.
+ */
+export const requestZone = (zone = browserZone()) => (canonicalZone(zone) === canonicalZone(DEFAULT_TIMEZONE) ? DEFAULT_TIMEZONE : zone);
+
+/** The API path (under /api/v1) of a doctor's public profile with its slots rendered in `zone`. */
+export const publicDoctorPath = (doctorId: string, zone = requestZone()) => publicDoctorProfileUrl(doctorId, zone).slice('/api/v1'.length);
 
 /** Starts the profile's request when `pathname` is a registered doctor's public page. */
 export function prefetchPublicDoctor(pathname: string): void {
