@@ -10,9 +10,15 @@ import { ProjectionRunner, allProjections } from '@telemed/query';
  * order) and parsing each event's JSON, with nothing applied.
  */
 export function rawReadRate(file: string): number {
+  const started = performance.now();
+  const count = readAndParse(file);
+  return count / ((performance.now() - started) / 1000);
+}
+
+/** Reads the log in position order, 5 000 rows a page, parsing each event's JSON; `afterPage` runs after each page. */
+function readAndParse(file: string, afterPage?: () => void): number {
   const db = new Database(file, { readonly: true });
   const page = db.prepare<[number], { position: number; data: string; metadata: string }>('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT 5000');
-  const started = performance.now();
   let after = 0;
   let count = 0;
   for (;;) {
@@ -22,11 +28,12 @@ export function rawReadRate(file: string): number {
       JSON.parse(row.data);
       JSON.parse(row.metadata);
     }
+    afterPage?.();
     count += rows.length;
     after = rows[rows.length - 1]!.position;
   }
   db.close();
-  return count / ((performance.now() - started) / 1000);
+  return count;
 }
 
 /**
@@ -56,34 +63,23 @@ export function rawReadWriteRate(logFile: string, readModels: string, target: st
     }),
   );
   const log = new Database(logFile, { readonly: true });
-  const page = log.prepare<[number], { position: number; data: string; metadata: string }>('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT 5000');
   const pages = Math.max(1, Math.ceil((log.prepare('SELECT COUNT(*) AS n FROM events').get() as { n: number }).n / 5000));
+  log.close();
   const perPage = Math.ceil(rows.length / pages);
   const store = db.transaction((slice: typeof rows) => {
     for (const row of slice) upserts.get(row.table)!.run(row.id, JSON.stringify(row.doc));
   });
   const started = performance.now();
-  let after = 0;
-  let count = 0;
   let written = 0;
-  for (;;) {
-    const read = page.all(after);
-    if (read.length === 0) break;
-    for (const row of read) {
-      JSON.parse(row.data);
-      JSON.parse(row.metadata);
-    }
+  const count = readAndParse(logFile, () => {
     store(rows.slice(written, written + perPage));
     written += perPage;
-    count += read.length;
-    after = read[read.length - 1]!.position;
-  }
+  });
   db.transaction(() => {
     for (const sql of indexes) db.exec(sql);
     for (const table of tables) db.exec(`ANALYZE "${table}"`);
   })();
   const rate = count / ((performance.now() - started) / 1000);
-  log.close();
   db.close();
   return rate;
 }
