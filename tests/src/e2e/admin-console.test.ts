@@ -113,8 +113,15 @@ describe('the react-admin console at /admin', { skip: chromiumMissing }, () => {
       }
       await noHorizontalScroll(page, 'appointments list');
       await screenshot(page, 'admin-appointments');
-      await row.click();
-      await page.waitForURL(new RegExp(`/admin/appointments/${appointmentId}/show$`));
+      // The list may still be re-rendering the filtered page (its rows replaced as the refetch lands), which can swallow
+      // a click: click until the show page opens, a few times at most.
+      const showPage = new RegExp(`/admin/appointments/${appointmentId}/show$`);
+      for (let attempt = 1; !showPage.test(page.url()); attempt += 1) {
+        await row.click();
+        await page.waitForURL(showPage, { timeout: 10_000 }).catch((error: unknown) => {
+          if (attempt >= 3) throw error;
+        });
+      }
       const history = page.getByTestId('appointment-history');
       await history.getByText(/^Requested by .+ — reason: Fever and sore throat for three days$/).waitFor();
       await history.getByText('Approved by Dr. Ananya Sharma').waitFor();
