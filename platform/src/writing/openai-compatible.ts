@@ -96,27 +96,22 @@ export class OpenAiCompatibleWritingAssistant implements WritingAssistant {
   async topicIdeas(request: TopicIdeasRequest): Promise<WritingIdea[]> {
     const signal = AbortSignal.timeout(this.options.timeoutMs);
     try {
-      let response: Response;
-      try {
-        response = await this.fetch(this.endpoint, {
-          method: 'POST',
-          signal,
-          redirect: 'error',
-          headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...(this.options.apiKey ? { Authorization: `Bearer ${this.options.apiKey}` } : {}) },
-          body: JSON.stringify({
-            model: this.options.model,
-            messages: [
-              { role: 'system', content: 'You suggest topics for patient-education articles. You answer with JSON only.' },
-              { role: 'user', content: prompt(request) },
-            ],
-            response_format: { type: 'json_object' },
-            temperature: 0.7,
-            max_tokens: 800,
-          }),
-        });
-      } catch (error) {
-        throw new WritingAssistantError(signal.aborted ? 'timeout' : 'unreachable', signal.aborted ? 'The writing model did not answer in time' : 'The writing model could not be reached', { cause: error });
-      }
+      const response = await this.fetch(this.endpoint, {
+        method: 'POST',
+        signal,
+        redirect: 'error',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...(this.options.apiKey ? { Authorization: `Bearer ${this.options.apiKey}` } : {}) },
+        body: JSON.stringify({
+          model: this.options.model,
+          messages: [
+            { role: 'system', content: 'You suggest topics for patient-education articles. You answer with JSON only.' },
+            { role: 'user', content: prompt(request) },
+          ],
+          response_format: { type: 'json_object' },
+          temperature: 0.7,
+          max_tokens: 800,
+        }),
+      });
       if (!response.ok) {
         await response.body?.cancel().catch(() => {});
         throw new WritingAssistantError('status', `The writing model answered ${response.status}`);
@@ -132,7 +127,7 @@ export class OpenAiCompatibleWritingAssistant implements WritingAssistant {
       return ideas.slice(0, request.count);
     } catch (error) {
       if (error instanceof WritingAssistantError) throw error;
-      // A body cut off by the timeout while it was being read.
+      // No answer, or a body cut off by the timeout while it was being read.
       throw new WritingAssistantError(signal.aborted ? 'timeout' : 'unreachable', signal.aborted ? 'The writing model did not answer in time' : 'The writing model could not be reached', { cause: error });
     }
   }
