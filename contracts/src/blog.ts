@@ -145,6 +145,8 @@ export const blogSlugParamsSchema = z.object({ slug: z.string().min(1).max(120) 
 export const blogImageParamsSchema = z.object({ image_id: z.string().regex(/^[A-Za-z0-9-]{8,64}$/) });
 /** A draft's picture is read with its author's grant (see BLOG_IMAGE_SRC); a published post's needs none. */
 export const blogImageQuerySchema = z.object({ exp: z.string().max(20).optional(), sig: z.string().max(100).optional() });
+/** A fresh grant for one of the author's own pictures (an editor open longer than a grant lasts). */
+export const blogImageGrantResponseSchema = z.object({ url: z.string(), expires_at: z.iso.datetime() });
 export const scheduleBlogRequestSchema = z.strictObject({ publish_at: z.iso.datetime({ offset: true }) });
 export const deleteBlogQuerySchema = z.object({ confirm: z.enum(['true']) });
 export const blogViewRequestSchema = z.strictObject({ reader_session: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) });

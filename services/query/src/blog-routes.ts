@@ -5,6 +5,7 @@ import {
   BLOG_TEXTS,
   BLOG_TOPIC_IDEAS,
   blogIdParamsSchema,
+  blogImageGrantResponseSchema,
   blogImageId,
   blogImageParamsSchema,
   blogImageQuerySchema,
@@ -28,6 +29,7 @@ import {
   BlobErasedError,
   BlobNotFoundError,
   HttpError,
+  RawBody,
   StreamedBody,
   policies,
   type ApiRouter,
@@ -191,6 +193,12 @@ function bundledIdeas(count: number): TopicIdeasAnswer['ideas'] {
 
 const IDEAS_OFFERED = 3;
 
+/**
+ * A published post's picture in any cache (browsers, shared): stored, but asked about again before each use, so an
+ * archived or deleted post's pictures stop showing at once (the answer is then 404) while a shown one costs a 304.
+ */
+export const PUBLIC_IMAGE_CACHE = 'public, no-cache';
+
 export interface BlogQueryDeps {
   readStore: ReadStore;
   blobs?: BlobStore;
@@ -247,12 +255,19 @@ export function blogQueryRoutes(api: ApiRouter, deps: BlogQueryDeps): void {
     params: blogImageParamsSchema,
     query: blogImageQuerySchema,
     errors: [404],
-    handler: async ({ params, query, res }) => {
+    handler: async ({ params, query, req, res }): Promise<{ status?: number; body: RawBody | StreamedBody }> => {
       const image = await readStore.collection<BlogImageDoc>(BLOG_IMAGES).get(params.image_id);
       if (!image || !deps.blobs) throw notFound(BLOG_TEXTS.imageNotFound);
       const shown = image.published_in.length > 0 && Boolean((await authors.get(image.author_id))?.active);
       // Not shown by a published post: the same answer as no such picture, unless the author's grant comes with it.
       if (!shown && !grants.verify(image._id, image.author_id, query, deps.clock())) throw notFound(BLOG_TEXTS.imageNotFound);
+      if (shown) {
+        // A picture's bytes never change, but whether it is public does (archive, delete, the doctor's account): caches
+        // keep it only while they ask again each time, and the question costs a 304 with no body while it is shown.
+        res.set('Cache-Control', PUBLIC_IMAGE_CACHE);
+        res.set('ETag', `"${image._id}"`);
+        if (req.fresh) return { status: 304, body: new RawBody(Buffer.alloc(0), image.content_type) };
+      }
       let stream;
       try {
         stream = await deps.blobs.open(image.blob_id);
@@ -264,9 +279,28 @@ export function blogQueryRoutes(api: ApiRouter, deps: BlogQueryDeps): void {
       res.set('Content-Length', String(image.size));
       res.set('X-Content-Type-Options', 'nosniff');
       res.set('Content-Disposition', 'inline');
-      // A picture's bytes never change, but whether it is public does (archive): a day in shared caches, never for drafts.
-      res.set('Cache-Control', shown ? 'public, max-age=86400, immutable' : 'private, no-store');
+      // Seen through its author's grant only: never kept.
+      if (!shown) res.set('Cache-Control', 'private, no-store');
       return { body: new StreamedBody(stream, image.content_type) };
+    },
+  });
+
+  api.route({
+    method: 'get',
+    path: '/blogs/images/:image_id/grant',
+    summary:
+      "A fresh short-lived address for one of the caller's own pictures: the editor asks for it before the grant it holds runs out (or when a picture fails to load), so a post open for hours keeps showing its pictures",
+    tags: ['blogs'],
+    policy: policies.roles('doctor'),
+    params: blogImageParamsSchema,
+    response: blogImageGrantResponseSchema,
+    errors: [404],
+    handler: async ({ params, auth }) => {
+      const image = await readStore.collection<BlogImageDoc>(BLOG_IMAGES).get(params.image_id);
+      // Someone else's picture is answered as no picture.
+      if (!image || image.author_id !== auth.user_id) throw notFound(BLOG_TEXTS.imageNotFound);
+      const grant = grants.sign(image._id, image.author_id, deps.clock());
+      return { body: { url: grantedBlogImageUrl(image._id, grant), expires_at: new Date(grant.exp * 1000).toISOString() }, headers: { 'Cache-Control': 'private, no-store' } };
     },
   });
 

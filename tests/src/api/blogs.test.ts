@@ -321,12 +321,22 @@ describe('Patient Education Hub API (issue 16)', () => {
     assert.equal(shown.image_url, bare);
     const pub = await raw(t.http.get(bare)).expect(200);
     assert.ok(Buffer.compare(pub.body as Buffer, PNG) === 0);
-    assert.match(pub.headers['cache-control'] ?? '', /^public, max-age=\d{5,}/);
+    // Kept by caches only while they ask again: a 304 without the bytes while it is shown.
+    assert.equal(pub.headers['cache-control'], 'public, no-cache');
+    const etag = pub.headers.etag;
+    assert.match(etag ?? '', /^"[\w-]+"$/);
+    const again = await t.http.get(bare).set('If-None-Match', etag!).expect(304);
+    assert.equal(again.headers.etag, etag);
+    assert.equal(again.headers['cache-control'], 'public, no-cache');
+    assert.equal(again.text ?? '', '');
+    await raw(t.http.get(bare).set('If-None-Match', '"another"')).expect(200);
     await t.http.get(bare).set(otherDoctor.auth).expect(200);
 
-    // Archived: the author's alone again; and a grant expires.
+    // Archived: the author's alone again, at once: a cache asking again with its ETag is told 404, not 304.
     await t.http.post(`/api/v1/blogs/${id}/archive`).set(doctor.auth).expect(200);
     await t.settle();
+    const gone = await t.http.get(bare).set('If-None-Match', etag!).expect(404);
+    assert.notEqual(gone.headers.etag, etag);
     await t.http.get(bare).expect(404);
     await t.http.get(bare).set(patient.auth).expect(404);
     await t.http.get(granted).expect(200);
@@ -334,6 +344,41 @@ describe('Patient Education Hub API (issue 16)', () => {
     now = new Date(now.getTime() + 3 * 3600 * 1000);
     try {
       await t.http.get(granted).expect(404);
+    } finally {
+      now = was;
+    }
+
+    // Published again, then deleted: gone for caches at once too.
+    await t.http.post(`/api/v1/blogs/${id}/publish`).set(doctor.auth).expect(200);
+    await t.settle();
+    await t.http.get(bare).set('If-None-Match', etag!).expect(304);
+    await t.http.delete(`/api/v1/blogs/${id}?confirm=true`).set(doctor.auth).expect(200);
+    await t.settle();
+    await t.http.get(bare).set('If-None-Match', etag!).expect(404);
+  });
+
+  it('the author gets a fresh grant for their own picture (an editor open for hours); no one else does', async () => {
+    const up = await t.http.post('/api/v1/blogs/images').set(doctor.auth).attach('image', PNG, { filename: 'draft.png' }).expect(201);
+    const granted = up.body.file.url as string;
+    const imageId = granted.split('?')[0]!.split('/').pop()!;
+    await t.settle();
+    const was = now;
+    // Two hours later the editor's address no longer opens the picture; a fresh grant does.
+    now = new Date(now.getTime() + 2 * 3600 * 1000);
+    try {
+      await t.http.get(granted).expect(404);
+      const fresh = await t.http.get(`/api/v1/blogs/images/${imageId}/grant`).set(doctor.auth).expect(200);
+      assert.equal(fresh.headers['cache-control'], 'private, no-store');
+      assert.match(fresh.body.url, new RegExp(`^/api/v1/blogs/images/${imageId}\\?exp=\\d+&sig=[\\w-]{43}$`));
+      assert.ok(Date.parse(fresh.body.expires_at) > now.getTime() + 50 * 60 * 1000, 'lasts about an hour from now');
+      await t.http.get(fresh.body.url).expect(200);
+      // Another doctor, a patient, no one: as if there were no such picture.
+      await t.http.get(`/api/v1/blogs/images/${imageId}/grant`).set(otherDoctor.auth).expect(404);
+      await t.http.get(`/api/v1/blogs/images/${imageId}/grant`).set(patient.auth).expect(403);
+      await t.http.get(`/api/v1/blogs/images/${imageId}/grant`).expect(401);
+      await t.http.get('/api/v1/blogs/images/0000000000000000/grant').set(doctor.auth).expect(404);
+      const bad = await t.http.get('/api/v1/blogs/images/..%2F..%2Fx/grant').set(doctor.auth);
+      assert.ok(bad.status === 404 || bad.status === 422, `bad id answered ${bad.status}`);
     } finally {
       now = was;
     }

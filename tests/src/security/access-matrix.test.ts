@@ -184,6 +184,16 @@ describe('access control: every route against every role', () => {
     return { id, slug };
   }
 
+  /** A picture uploaded by `doctor` (its id), once. */
+  let uploadedImage: Promise<string> | null = null;
+  const doctorsImage = () =>
+    (uploadedImage ??= (async () => {
+      const png = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex'), Buffer.alloc(64)]);
+      const url = (await t.http.post('/api/v1/blogs/images').set(users.doctor.auth).attach('image', png, { filename: 'matrix.png' }).expect(201)).body.file.url as string;
+      await t.settle();
+      return url.split('?')[0]!.split('/').pop()!;
+    })());
+
   const rows = (): Row[] => [
     { method: 'post', path: '/auth/support', expect: all(401), request: async (role) => ({ url: '/api/v1/auth/support', body: { email: `${role}@nowhere.in`, password: 'wrong' } }) },
     { method: 'get', path: '/auth/google/authorize', expect: all(200, { anonymous: 200 }), request: fixed('/api/v1/auth/google/authorize') },
@@ -576,6 +586,7 @@ describe('access control: every route against every role', () => {
     { method: 'get', path: '/public/doctors/:doctor_id/blogs', expect: all(200, { anonymous: 200 }), request: async () => ({ url: `/api/v1/public/doctors/${users.doctor.user_id}/blogs` }) },
     // A JSON body is not an upload (415).
     { method: 'post', path: '/blogs/images', expect: doctorsOnly(415), request: fixed('/api/v1/blogs/images', { image: 'x' }) },
+    { method: 'get', path: '/blogs/images/:image_id/grant', expect: ownPost(200), request: async () => ({ url: `/api/v1/blogs/images/${await doctorsImage()}/grant` }) },
     { method: 'get', path: '/blogs/images/:image_id', expect: all(404, { anonymous: 404 }), request: fixed('/api/v1/blogs/images/no-such-image-0000') },
     { method: 'get', path: '/blogs/link-meta', expect: doctorsOnly(200), request: fixed('/api/v1/blogs/link-meta?url=https%3A%2F%2Fwho.int') },
     { method: 'get', path: '/blogs/topic-ideas', expect: doctorsOnly(200), request: fixed('/api/v1/blogs/topic-ideas') },
