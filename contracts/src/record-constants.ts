@@ -23,6 +23,11 @@ export const RECORD_LIMITS = {
    * coming (slow mobile networks), so without a bound one account could hold any number of connections and open files.
    */
   uploadsInFlightPerUser: 3,
+  /**
+   * The earliest report date taken (YYYY-MM-DD). Seed 001 bounds it only above (not after today); a date before this is
+   * a typing slip (0202 for 2022), never a report anyone holds.
+   */
+  earliestReportDate: '1900-01-01',
 } as const;
 
 /** The seeds' messages (§5, §8), answered as `detail`. */
@@ -42,6 +47,9 @@ export const RECORD_TEXTS = {
   tooManyFields: 'The form has more fields than an upload takes',
   reportTypeRequired: 'Choose a report type',
   reportDateFuture: 'Report date cannot be later than today',
+  reportDateTooEarly: 'Report date cannot be earlier than 1 January 1900',
+  reportDateRequired: 'Choose the report date',
+  reportDateInvalid: 'Report date must be a date (YYYY-MM-DD)',
   patientNameRequired: 'Patient name is required',
   notesDraftEmpty: 'Write something before saving a draft',
   notesFinalIncomplete: 'Save Notes needs the patient name and a chief complaint or a clinical assessment',
@@ -74,6 +82,22 @@ export const RECORD_TEXTS = {
   strengthRequired: (medicine: string, listed: readonly string[]) => `Choose the strength of ${medicine}: ${listed.join(', ')}`,
   dosageFormNotListed: (medicine: string, form: string, listed: string) => `${medicine} in the catalogue is a ${listed}, not a ${form}`,
 } as const;
+
+/**
+ * What is wrong with a report date (YYYY-MM-DD), or null: given, a real calendar date, not before
+ * RECORD_LIMITS.earliestReportDate and not after `today` (India's date). The server and the upload modal both ask this.
+ */
+export function reportDateProblem(date: string | null | undefined, today: string): string | null {
+  if (!date) return RECORD_TEXTS.reportDateRequired;
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!match) return RECORD_TEXTS.reportDateInvalid;
+  if (date < RECORD_LIMITS.earliestReportDate) return RECORD_TEXTS.reportDateTooEarly;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth) return RECORD_TEXTS.reportDateInvalid;
+  if (date > today) return RECORD_TEXTS.reportDateFuture;
+  return null;
+}
 
 /** Seed 001 §3: the report types, with the API's ids. */
 export const REPORT_TYPES = [

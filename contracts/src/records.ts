@@ -244,7 +244,8 @@ export const uploadPrescriptionFileResponseSchema = z.object({ record_id: z.stri
 /** Fields of the report upload (multipart), validated after the files are streamed. */
 export const reportFieldsSchema = z.object({
   report_type: z.enum(REPORT_TYPE_IDS, { message: RECORD_TEXTS.reportTypeRequired }),
-  report_date: z.iso.date(),
+  /** A calendar date; its bounds (not before 1900, not after today in India) are checked with the clock (reportDateProblem). */
+  report_date: z.iso.date({ error: (issue) => (issue.input === null || issue.input === undefined ? RECORD_TEXTS.reportDateRequired : RECORD_TEXTS.reportDateInvalid) }),
   medical_facility: optionalText(RECORD_LIMITS.shortTextChars, 'line'),
   doctor_name: optionalText(RECORD_LIMITS.shortTextChars, 'line'),
   report_summary: optionalText(),

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Box, Button, IconButton, List, ListItem, ListItemText, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
-import { RECORD_TEXTS, REPORT_TYPES, type ReportTypeId } from '@telemed/contracts/record-constants';
+import { RECORD_LIMITS, RECORD_TEXTS, REPORT_TYPES, reportDateProblem, type ReportTypeId } from '@telemed/contracts/record-constants';
 import { addFiles, formatBytes, reportTypeFromName, todayInIndia } from './rules';
 import { RecordsDialog, UploadProgress, useUpload } from './RecordsDialog';
 
@@ -10,7 +10,7 @@ export const REPORT_ACCEPT = '.pdf,.jpg,.jpeg,.png,.doc,.docx,.dcm,.dicom,applic
 
 /**
  * Seed 001 §2 medical reports upload modal (patient): several files (duplicates by name and size ignored), report
- * type (pre-selected from a single file's name), date not after today, facility, doctor, summary, notes. Progress
+ * type (pre-selected from a single file's name), date not before 1900 nor after today, facility, doctor, summary, notes. Progress
  * from XMLHttpRequest, capped at 90 % until the server answers; closing and cancel are disabled while uploading.
  */
 export function UploadReportsModal({ open, onClose, onUploaded, appointmentId }: { open: boolean; onClose(): void; onUploaded?(): void; appointmentId?: string }) {
@@ -25,7 +25,8 @@ export function UploadReportsModal({ open, onClose, onUploaded, appointmentId }:
   const upload = useUpload(RECORD_TEXTS.uploadReportsFailed);
   const uploading = upload.uploading;
   const today = todayInIndia();
-  const dateError = reportDate > today ? RECORD_TEXTS.reportDateFuture : null;
+  // The server's rule, asked of the same function: a real date, not before 1900, not after today in India.
+  const dateError = reportDateProblem(reportDate, today);
 
   const reset = () => {
     setFiles([]);
@@ -155,7 +156,7 @@ export function UploadReportsModal({ open, onClose, onUploaded, appointmentId }:
         disabled={uploading}
         error={Boolean(dateError)}
         helperText={dateError ?? ' '}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today } }}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: RECORD_LIMITS.earliestReportDate, max: today } }}
       />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <TextField fullWidth label="Medical facility" value={facility} onChange={(e) => setFacility(e.target.value)} disabled={uploading} slotProps={{ htmlInput: { maxLength: 200 } }} />

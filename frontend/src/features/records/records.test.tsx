@@ -143,6 +143,26 @@ describe('Upload Reports modal', { timeout: 30_000 }, () => {
     expect(screen.getByRole('combobox', { name: /Report type/ }).textContent).not.toBe('X-Ray');
     expect(screen.getByRole('button', { name: 'Upload Reports' }).hasAttribute('disabled')).toBe(true);
   });
+  it('the report date holds the server\'s rule: not before 1900, not after today in India, a real date; the date field says its bounds', () => {
+    renderAt('/', <UploadReportsModal open onClose={() => {}} />);
+    choose(file('chest-xray.png', 100, 'image/png'));
+    const date = screen.getByLabelText('Report date');
+    const upload = screen.getByRole('button', { name: 'Upload Reports' });
+    expect(date.getAttribute('min')).toBe('1900-01-01');
+    expect(upload.hasAttribute('disabled')).toBe(false);
+    for (const [value, message] of [
+      ['1899-12-31', RECORD_TEXTS.reportDateTooEarly],
+      ['0202-03-04', RECORD_TEXTS.reportDateTooEarly],
+      ['2999-01-01', RECORD_TEXTS.reportDateFuture],
+      ['', RECORD_TEXTS.reportDateRequired],
+    ] as const) {
+      fireEvent.change(date, { target: { value } });
+      expect(screen.getByText(message)).toBeTruthy();
+      expect(upload.hasAttribute('disabled')).toBe(true);
+    }
+    fireEvent.change(date, { target: { value: '1900-01-01' } });
+    expect(upload.hasAttribute('disabled')).toBe(false);
+  });
 });
 
 describe('Consultation notes modal', { timeout: 30_000 }, () => {

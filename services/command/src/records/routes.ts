@@ -12,6 +12,7 @@ import {
   issuePrescriptionSchema,
   prescriptionFileFieldsSchema,
   recordParamsSchema,
+  reportDateProblem,
   reportFieldsSchema,
   streams,
   uploadPrescriptionFileResponseSchema,
@@ -261,7 +262,8 @@ export function recordRoutes(api: ApiRouter, deps: CommandDeps & RecordDeps): vo
           if (upload.files.length === 0) throw new RequestValidationError([{ loc: ['body', 'files'], msg: RECORD_TEXTS.fileRequired, type: 'missing' }]);
           const fields = fieldsOf(reportFieldsSchema, upload.fields);
           const today = DateTime.fromJSDate(context.now, { zone: DEFAULT_TIMEZONE }).toISODate()!;
-          if (fields.report_date > today) throw new RequestValidationError([{ loc: ['body', 'report_date'], msg: RECORD_TEXTS.reportDateFuture, type: 'value_error' }]);
+          const dateProblem = reportDateProblem(fields.report_date, today);
+          if (dateProblem) throw new RequestValidationError([{ loc: ['body', 'report_date'], msg: dateProblem, type: 'value_error' }]);
           const appointment = fields.appointment_id ? await appointmentFacts(deps.eventStore, fields.appointment_id) : null;
           mayTieReport(appointment, fields.appointment_id, auth.user_id);
           const report_id = randomUUID();
