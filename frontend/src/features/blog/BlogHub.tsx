@@ -50,6 +50,7 @@ import { useToasts } from '../../lib/toasts';
 import { useConfirm } from '../../lib/confirm';
 import { uploadBlogImage, useBlogList, useBlogPost, usePostAction, useSavePost, type BlogContent, type BlogDraft, type BlogPostSummary } from './api';
 import type { BlogEditorHandle } from './BlogEditor';
+import { useFreshBlogImageGrants } from './image-grants';
 
 // Editor.js and its tools are a chunk of their own, fetched when the editor first opens.
 const BlogEditor = lazy(async () => ({ default: (await import('./BlogEditor')).BlogEditor }));
@@ -506,6 +507,8 @@ export function BlogHub({ open, onClose, startWithNew = false }: { open: boolean
   }, []);
   const [ideasFor, setIdeasFor] = useState<IdeasFor>({ title: '', category: BLOG_DEFAULTS.category, asked: 0 });
   const askIdeas = () => setIdeasFor((before) => ({ ...postMeta.current, asked: before.asked + 1 }));
+  // The author's pictures (editor, cover, cards) keep showing however long the hub stays open.
+  const imagesRef = useFreshBlogImageGrants<HTMLDivElement>();
   return (
     <Dialog open={open} onClose={onClose} fullScreen={phone} fullWidth maxWidth="lg" aria-labelledby="blog-hub-title">
       <DialogTitle id="blog-hub-title" sx={{ pr: 6 }}>
@@ -514,7 +517,7 @@ export function BlogHub({ open, onClose, startWithNew = false }: { open: boolean
           <CloseOutlined />
         </IconButton>
       </DialogTitle>
-      <DialogContent dividers>
+      <DialogContent dividers ref={imagesRef}>
         <Grid container spacing={3}>
           {/* On a phone the editor comes first (the sidebar follows it); the list keeps its tabs above. */}
           <Grid size={{ xs: 12, md: 3 }} sx={{ order: { xs: editing ? 2 : 1, md: 1 } }}>
