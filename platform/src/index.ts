@@ -55,3 +55,4 @@ export { MemoryBlobStore } from './blobs/memory';
 export { EncryptingBlobStore, BLOB_CHUNK_BYTES } from './blobs/encrypting';
 export { blobStoreFromConfig, rawBlobStoreFromConfig } from './blobs/from-config';
 export { receiveUpload, detectFileType, type UploadRules, type ReceivedFile, type ReceivedUpload } from './http/multipart';
+export { Lru } from './lru';

@@ -20,6 +20,7 @@ import {
   type EventStore,
   type ExpectedRevision,
   type NewEvent,
+  type ReadStreamOptions,
   type StoredEvent,
   type SubscribeOptions,
   type Subscription,
@@ -57,10 +58,11 @@ export class EventStoreDbEventStore implements EventStore {
     }
   }
 
-  async readStream(stream: string): Promise<StoredEvent[]> {
+  async readStream(stream: string, options?: ReadStreamOptions): Promise<StoredEvent[]> {
     const events: StoredEvent[] = [];
+    const fromRevision = options?.fromRevision ? BigInt(options.fromRevision) : START;
     try {
-      for await (const resolved of this.client.readStream(stream, { direction: FORWARDS, fromRevision: START })) {
+      for await (const resolved of this.client.readStream(stream, { direction: FORWARDS, fromRevision })) {
         const stored = toStored(resolved);
         if (stored) events.push(stored);
       }

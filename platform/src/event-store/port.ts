@@ -59,10 +59,18 @@ export interface AppendOptions {
   parties?: Readonly<Partial<Record<'patient', string>>>;
 }
 
+export interface ReadStreamOptions {
+  /** The first revision to read (0 = the stream's first event). */
+  fromRevision?: number;
+}
+
 export interface EventStore {
   appendToStream(stream: string, events: NewEvent[], options?: AppendOptions): Promise<AppendResult>;
-  /** All events of a stream in revision order; [] when the stream does not exist. */
-  readStream(stream: string): Promise<StoredEvent[]>;
+  /**
+   * A stream's events in revision order, all of them or those from `fromRevision` on (a reader that already folded the
+   * earlier ones); [] when the stream does not exist or has nothing that far.
+   */
+  readStream(stream: string, options?: ReadStreamOptions): Promise<StoredEvent[]>;
   /** Events after `fromPosition`, at most `limit`. */
   readAll(options: { fromPosition: number; limit: number }): Promise<StoredEvent[]>;
   /** Catch-up subscription: reads the log from a position, then follows new appends live. */

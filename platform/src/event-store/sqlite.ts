@@ -11,6 +11,7 @@ import {
   type EventStore,
   type ExpectedRevision,
   type NewEvent,
+  type ReadStreamOptions,
   type StoredEvent,
   type SubscribeOptions,
   type Subscription,
@@ -107,7 +108,7 @@ export class SqliteEventStore implements EventStore, CheckpointStore {
       upsertStream: this.db.prepare(
         'INSERT INTO streams (stream_id, revision) VALUES (?, ?) ON CONFLICT (stream_id) DO UPDATE SET revision = excluded.revision',
       ),
-      readStream: this.db.prepare<[string], EventRow>('SELECT * FROM events WHERE stream_id = ? ORDER BY revision'),
+      readStream: this.db.prepare<[string, number], EventRow>('SELECT * FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision'),
       readAll: this.db.prepare<[number, number], EventRow>('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?'),
       head: this.db.prepare<[], { head: number | null }>('SELECT MAX(position) AS head FROM events'),
       loadCheckpoint: this.db.prepare<[string], { position: number }>('SELECT position FROM checkpoints WHERE name = ?'),
@@ -191,8 +192,8 @@ export class SqliteEventStore implements EventStore, CheckpointStore {
     this.committed.emit('commit', committed);
   }
 
-  async readStream(stream: string): Promise<StoredEvent[]> {
-    return this.stmts.readStream.all(stream).map(toStoredEvent);
+  async readStream(stream: string, options?: ReadStreamOptions): Promise<StoredEvent[]> {
+    return this.stmts.readStream.all(stream, options?.fromRevision ?? 0).map(toStoredEvent);
   }
 
   async readAll(options: { fromPosition: number; limit: number }): Promise<StoredEvent[]> {

@@ -1,11 +1,11 @@
 import { ERASED_VALUE, clinicalRecordsSubject, isEventType, personalFieldRules, type EventType } from '@telemed/contracts';
-import type { AppendOptions, AppendResult, EventStore, NewEvent, StoredEvent, SubscribeOptions, Subscription } from '../event-store/port';
+import type { AppendOptions, AppendResult, EventStore, NewEvent, ReadStreamOptions, StoredEvent, SubscribeOptions, Subscription } from '../event-store/port';
 import { decryptEventData, encryptEventData, fieldContext } from './event-envelope';
 import { DecryptionWorker } from './decryption-worker';
 import type { FieldJob } from './decryption-thread';
 import { EnvelopeError, parseCiphertext } from './envelope';
 import type { KeyRing } from './key-ring';
-import { Lru } from './lru';
+import { Lru } from '../lru';
 
 /**
  * Events this process appended, kept in clear for a while by event id: the projections that follow the log and the
@@ -85,8 +85,8 @@ export class EncryptingEventStore implements EventStore {
     }
   }
 
-  async readStream(stream: string): Promise<StoredEvent[]> {
-    return this.open(await this.log.readStream(stream));
+  async readStream(stream: string, options?: ReadStreamOptions): Promise<StoredEvent[]> {
+    return this.open(await this.log.readStream(stream, options));
   }
 
   /**

@@ -1,6 +1,6 @@
 import { SubjectErasedError, type KeyStore } from './port';
 import type { KeyById, KeyForSubject } from './event-envelope';
-import { Lru } from './lru';
+import { Lru } from '../lru';
 
 interface CachedKey {
   key_id: string;

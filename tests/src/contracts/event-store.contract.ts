@@ -36,6 +36,18 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
       assert.equal(read[1]!.position, result.position);
     });
 
+    it('reads a stream from a revision on: the tail only, empty past the end or on a missing stream', async () => {
+      const s = stream();
+      await store.appendToStream(s, [event('A', { i: 0 }), event('B', { i: 1 }), event('C', { i: 2 })], { expectedRevision: 'no_stream' });
+      assert.deepEqual((await store.readStream(s, { fromRevision: 1 })).map((e) => [e.type, e.revision]), [
+        ['B', 1],
+        ['C', 2],
+      ]);
+      assert.deepEqual((await store.readStream(s, { fromRevision: 0 })).length, 3);
+      assert.deepEqual(await store.readStream(s, { fromRevision: 3 }), []);
+      assert.deepEqual(await store.readStream(stream(), { fromRevision: 2 }), []);
+    });
+
     it('reads a missing stream as empty', async () => {
       assert.deepEqual(await store.readStream(stream()), []);
     });
