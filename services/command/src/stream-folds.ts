@@ -1,0 +1,42 @@
+import { Lru, type EventStore } from '@telemed/platform';
+import type { DomainEvent } from '@telemed/contracts';
+import { toRecorded, type Decider } from './decider';
+
+interface Folded<State> {
+  state: State;
+  revision: number | null;
+}
+
+/**
+ * The latest fold of streams that a request path checks but does not write (a doctor's account and institutions when
+ * a patient books, the patient's consent): each look reads only the events after the last fold, so its cost does not
+ * grow with the stream's history and nothing already read is decrypted again. Always current: every look reads the
+ * stream's tail from the log, so another process's appends are seen. Folds rely on `evolve` returning new state
+ * (the deciders' rule); hand the state to nothing that evolves it further. Keep only deciders whose state holds no
+ * personal data (a status, ids, versions), so the cache is not a second copy of what an erasure must remove.
+ */
+export class StreamFolds<State, Event extends DomainEvent> {
+  private readonly folds: Lru<string, Folded<State>>;
+
+  constructor(
+    private readonly eventStore: EventStore,
+    private readonly decider: Pick<Decider<State, never, Event>, 'initialState' | 'evolve'>,
+    capacity = 10_000,
+  ) {
+    this.folds = new Lru(capacity);
+  }
+
+  async current(stream: string): Promise<Folded<State>> {
+    const known = this.folds.get(stream);
+    const fromRevision = known?.revision == null ? 0 : known.revision + 1;
+    const events = await this.eventStore.readStream(stream, { fromRevision });
+    if (known && events.length === 0) return known;
+    let state = known?.state ?? this.decider.initialState();
+    for (const event of events) state = this.decider.evolve(state, toRecorded(event) as unknown as Event);
+    const folded = { state, revision: events.length ? events[events.length - 1]!.revision : (known?.revision ?? null) };
+    // A slower concurrent look may finish after a newer one: keep whichever has read further.
+    const latest = this.folds.get(stream);
+    if (!latest || (latest.revision ?? -1) <= (folded.revision ?? -1)) this.folds.set(stream, folded);
+    return folded;
+  }
+}
