@@ -4,11 +4,11 @@ import {
   conflict,
   forbidden,
   notFound,
-  type AccountType,
   type ConsentLanguage,
   type DomainEventOf,
 } from '@telemed/contracts';
 import type { Decider } from '../decider';
+import { evolveStanding, type AccountStanding, type StandingEvent } from '../users/account-standing';
 
 /**
  * A patient's consents to the privacy notice, on their own user stream (`user-<id>`), so that agreeing, withdrawing
@@ -16,7 +16,7 @@ import type { Decider } from '../decider';
  */
 export type ConsentEvent = DomainEventOf<'ConsentGiven' | 'ConsentWithdrawn'>;
 /** What this decider folds; the user stream's other events pass by. */
-type FoldedEvent = ConsentEvent | DomainEventOf<'UserRegistered' | 'UserDeactivated'>;
+type FoldedEvent = ConsentEvent | StandingEvent;
 
 export interface ConsentRecord {
   language: ConsentLanguage;
@@ -25,7 +25,7 @@ export interface ConsentRecord {
 }
 
 export interface ConsentState {
-  account: { user_id: string; account_type: AccountType; active: boolean } | null;
+  account: AccountStanding;
   /** By notice version. */
   consents: ReadonlyMap<string, ConsentRecord>;
 }
@@ -46,9 +46,12 @@ export type ConsentCommand =
 export function evolveConsent(state: ConsentState, event: FoldedEvent): ConsentState {
   switch (event.type) {
     case 'UserRegistered':
-      return { ...state, account: { user_id: event.data.user_id, account_type: event.data.account_type, active: true } };
     case 'UserDeactivated':
-      return state.account ? { ...state, account: { ...state.account, active: false } } : state;
+    case 'UserReactivated':
+    case 'PersonalDataErased': {
+      const account = evolveStanding(state.account, event);
+      return account === state.account ? state : { ...state, account };
+    }
     case 'ConsentGiven': {
       const consents = new Map(state.consents);
       consents.set(event.data.notice_version, { language: event.data.language, text_hash: event.data.text_hash, withdrawn: false });

@@ -1,4 +1,4 @@
-import { CONSENT_NOTICE_VERSION, consentNotice, streams, type ConsentLanguage } from '@telemed/contracts';
+import { consentNotice, streams, type ConsentLanguage } from '@telemed/contracts';
 import type { EventStore } from '@telemed/platform';
 import { handleCommand, type CommandContext } from '../decider';
 import { consentDecider } from './consent';
@@ -17,9 +17,4 @@ export function giveConsent(eventStore: EventStore, userId: string, input: { not
 
 export function withdrawConsent(eventStore: EventStore, userId: string, noticeVersion: string, context: CommandContext) {
   return handleCommand(eventStore, streams.user(userId), consentDecider, { type: 'WithdrawConsent', data: { notice_version: noticeVersion } }, context);
-}
-
-/** Throws forbidden (403) unless the patient holds a consent to the current notice; decided from their own stream. */
-export async function requireConsent(eventStore: EventStore, userId: string, context: CommandContext): Promise<void> {
-  await handleCommand(eventStore, streams.user(userId), consentDecider, { type: 'RequireConsent', data: { current_version: CONSENT_NOTICE_VERSION } }, context);
 }
