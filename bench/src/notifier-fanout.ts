@@ -6,7 +6,7 @@ import { DateTime } from 'luxon';
 import WebSocket from 'ws';
 import { DEFAULT_TIMEZONE } from '@telemed/contracts';
 import { SqliteEventStore, tokensFromConfig, loadConfig } from '@telemed/platform';
-import { giveConsent, loadFutureSchedule, registerUser, requestAppointment, setAvailability, systemContext } from '@telemed/command';
+import { BookingChecks, giveConsent, loadFutureSchedule, registerUser, requestAppointment, setAvailability, systemContext } from '@telemed/command';
 import { repoRoot, startServerProcess } from '../../tests/src/support/processes';
 import { percentile } from './stats';
 
@@ -65,6 +65,7 @@ const noInstitutions = { institutionsOfMember: async () => [] };
 /** The notifier: one appointment approval per patient, each patient on its own socket; latency commit → socket. */
 export async function notifierFanout(dir: string, sockets: number) {
   const store = new SqliteEventStore({ filename: join(dir, 'events.db'), synchronous: 'NORMAL' });
+  const bookingChecks = new BookingChecks(store, noInstitutions);
   const context = systemContext(new Date(), null);
   const doctors: Array<{ user_id: string; slots: number[] }> = [];
   const perDoctor = 1000;
@@ -92,7 +93,7 @@ export async function notifierFanout(dir: string, sockets: number) {
         const { user_id } = await registerUser(store, { email: `fan-p${n}@bench`, name: `Patient ${n}`, account_type: 'patient' }, context);
         await giveConsent(store, user_id, {}, context);
         const doctor = Math.floor(n / perDoctor);
-        const { appointment_id } = await requestAppointment(store, { slot_id: doctors[doctor]!.slots[n % perDoctor]!, notes: 'fan-out', patient_id: user_id }, context, noInstitutions);
+        const { appointment_id } = await requestAppointment(store, { slot_id: doctors[doctor]!.slots[n % perDoctor]!, notes: 'fan-out', patient_id: user_id }, context, bookingChecks);
         return { user_id, token: await tokens.issue({ user_id, account_type: 'patient' }), appointment_id, doctor };
       }),
     );

@@ -40,7 +40,7 @@ export { systemContext, handleCommand, readStream, type CommandContext, type Dec
 export { slotIdFor, slotStartFromId } from './schedule/slot-id';
 export type { CommandDeps } from './context';
 export type { RecordDeps, RecordLookups } from './records/routes';
-export type { BookingLookups } from './appointments/bookable';
+export { BookingChecks, type BookingLookups } from './appointments/bookable';
 export { notesDecider } from './records/notes';
 export { prescriptionDecider, lineRefusal } from './records/prescription';
 export { uploadDecider } from './records/uploads';

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { EventType, RecordedEvent } from '@telemed/contracts';
-import { requestAppointment, systemContext } from '@telemed/command';
+import { BookingChecks, requestAppointment, systemContext } from '@telemed/command';
 import { MemoryReadStore } from '@telemed/platform';
 import { allProjections, bookingLookups, sweepLookups } from '@telemed/query';
 import { indiaDate, startTestApp, type TestApp } from '../support/test-app';
@@ -56,7 +56,7 @@ describe('sweeps over a long history', () => {
       ]);
       const stale = await t.http.post('/api/v1/appointments').set(patient.auth).send({ slot_id: staleSlot, notes: 'x' }).expect(201);
       await assert.rejects(
-        requestAppointment(t.app.eventStore, { slot_id: orphanSlot!, notes: '', patient_id: patient.user_id }, systemContext(new Date(now), null), bookingLookups(t.app.readStore), {
+        requestAppointment(t.app.eventStore, { slot_id: orphanSlot!, notes: '', patient_id: patient.user_id }, systemContext(new Date(now), null), new BookingChecks(t.app.eventStore, bookingLookups(t.app.readStore)), {
           afterSlotReserved: () => {
             throw new Error('crash between the two writes');
           },

@@ -1,8 +1,9 @@
-import { streams } from '@telemed/contracts';
+import { CONSENT_NOTICE_VERSION, streams } from '@telemed/contracts';
 import type { EventStore } from '@telemed/platform';
-import { readStream } from '../decider';
-import { loadUser } from '../users/service';
-import { deactivatedHere, institutionDecider } from '../institutions/institution';
+import { StreamFolds } from '../stream-folds';
+import { accountStandingFold } from '../users/account-standing';
+import { deactivatesDoctor, doctorDeactivationsFold } from '../institutions/doctor-deactivations';
+import { consentDecider } from '../consents/consent';
 
 /** What booking looks up by id in the read models (then reads on the log). */
 export interface BookingLookups {
@@ -11,16 +12,41 @@ export interface BookingLookups {
 }
 
 /**
- * Does this doctor take bookings? Their account is active, and no institution they practise through has deactivated
- * them. Decided from the streams; the read model only names the institutions (a membership younger than its lag is
- * missed, a deactivation never is: it is in the institution's stream before the deactivation answers).
+ * The checks a booking makes on streams it does not write, each on a kept fold that reads only the stream's new
+ * events (StreamFolds): a booking's cost does not grow with the doctor's, the patient's or an institution's history.
  */
-export async function doctorAcceptsBookings(eventStore: EventStore, lookups: BookingLookups, doctorId: string): Promise<boolean> {
-  const user = await loadUser(eventStore, doctorId);
-  if (user.status !== 'registered' || !user.active) return false;
-  for (const institutionId of await lookups.institutionsOfMember(doctorId)) {
-    const { state } = await readStream(eventStore, streams.institution(institutionId), institutionDecider);
-    if (deactivatedHere(state, doctorId)) return false;
+export class BookingChecks {
+  private readonly accounts: StreamFolds<ReturnType<typeof accountStandingFold.initialState>, never>;
+  private readonly deactivations: StreamFolds<ReturnType<typeof doctorDeactivationsFold.initialState>, never>;
+  private readonly consents: StreamFolds<ReturnType<typeof consentDecider.initialState>, never>;
+
+  constructor(
+    eventStore: EventStore,
+    private readonly lookups: BookingLookups,
+  ) {
+    this.accounts = new StreamFolds(eventStore, accountStandingFold);
+    this.deactivations = new StreamFolds(eventStore, doctorDeactivationsFold);
+    this.consents = new StreamFolds(eventStore, consentDecider);
   }
-  return true;
+
+  /**
+   * Does this doctor take bookings? Their account is active, and no institution they practise through has deactivated
+   * them. Decided from the streams; the read model only names the institutions (a membership younger than its lag is
+   * missed, a deactivation never is: it is in the institution's stream before the deactivation answers).
+   */
+  async doctorAcceptsBookings(doctorId: string): Promise<boolean> {
+    const { state: account } = await this.accounts.current(streams.user(doctorId));
+    if (!account?.active) return false;
+    for (const institutionId of await this.lookups.institutionsOfMember(doctorId)) {
+      const { state } = await this.deactivations.current(streams.institution(institutionId));
+      if (deactivatesDoctor(state, doctorId)) return false;
+    }
+    return true;
+  }
+
+  /** Throws forbidden (403) unless the patient holds a consent to the current privacy notice (their own stream). */
+  async requireConsent(patientId: string): Promise<void> {
+    const { state } = await this.consents.current(streams.user(patientId));
+    consentDecider.decide({ type: 'RequireConsent', data: { current_version: CONSENT_NOTICE_VERSION } }, state);
+  }
 }

@@ -11,7 +11,7 @@ import { policies, type ApiRouter } from '@telemed/platform';
 import { positionHeader, requestContext, type CommandDeps } from '../context';
 import type { AppointmentState } from './appointment';
 import { changeAppointment, requestAppointment } from './service';
-import type { BookingLookups } from './bookable';
+import { BookingChecks, type BookingLookups } from './bookable';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 
@@ -21,6 +21,7 @@ function apiStatus(state: AppointmentState): AppointmentStatus {
 }
 
 export function appointmentRoutes(api: ApiRouter, deps: CommandDeps & { bookingLookups: BookingLookups }): void {
+  const bookingChecks = new BookingChecks(deps.eventStore, deps.bookingLookups);
   api.route({
     method: 'post',
     path: '/appointments',
@@ -36,7 +37,7 @@ export function appointmentRoutes(api: ApiRouter, deps: CommandDeps & { bookingL
         deps.eventStore,
         { slot_id: body.slot_id, notes: body.notes, patient_id: auth.user_id },
         requestContext(req, auth, deps.clock()),
-        deps.bookingLookups,
+        bookingChecks,
         deps.faults,
       );
       return {

@@ -4,8 +4,7 @@ import type { EventStore } from '@telemed/platform';
 import { handleCommand, readStream, type CommandContext } from '../decider';
 import { slotDecider } from '../schedule/slot';
 import { appointmentDecider, type AppointmentCommand } from './appointment';
-import { requireConsent } from '../consents/service';
-import { doctorAcceptsBookings, type BookingLookups } from './bookable';
+import type { BookingChecks } from './bookable';
 
 /**
  * The patient must hold a consent to the current privacy notice (decided from their own stream: 403 otherwise).
@@ -18,20 +17,22 @@ export async function requestAppointment(
   eventStore: EventStore,
   input: { slot_id: number; notes: string; patient_id: string },
   context: CommandContext,
-  lookups: BookingLookups,
+  checks: BookingChecks,
   faults?: { afterSlotReserved?: () => void },
 ) {
-  await requireConsent(eventStore, input.patient_id, context);
+  await checks.requireConsent(input.patient_id);
   const appointment_id = randomUUID();
   // A slot's doctor never changes, so the doctor read here is the one the reservation below decides on.
-  const { state: slotState } = await readStream(eventStore, streams.slot(input.slot_id), slotDecider);
-  const doctor_accepting = slotState.status === 'unpublished' || (await doctorAcceptsBookings(eventStore, lookups, slotState.slot.doctor_id));
+  const slotFold = await readStream(eventStore, streams.slot(input.slot_id), slotDecider);
+  const slotState = slotFold.state;
+  const doctor_accepting = slotState.status === 'unpublished' || (await checks.doctorAcceptsBookings(slotState.slot.doctor_id));
   const reserved = await handleCommand(
     eventStore,
     streams.slot(input.slot_id),
     slotDecider,
     { type: 'ReserveSlot', data: { slot_id: input.slot_id, appointment_id, patient_id: input.patient_id, now: context.now, doctor_accepting } },
     context,
+    slotFold,
   );
   faults?.afterSlotReserved?.();
   const slot = reserved.state.status === 'reserved' ? reserved.state.slot : null;

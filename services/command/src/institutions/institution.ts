@@ -166,7 +166,7 @@ export function deactivatedHere(state: InstitutionState, userId: string): boolea
   return member !== undefined && state.deactivated.has(member.staff_id);
 }
 
-function isDoctorRole(role: StaffRole) {
+export function isDoctorRole(role: StaffRole) {
   return role === 'DOCTOR' || role === 'SUPER_DOCTOR';
 }
 
