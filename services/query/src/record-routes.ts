@@ -2,11 +2,13 @@ import { DateTime } from 'luxon';
 import {
   API_TEXTS,
   DEFAULT_TIMEZONE,
+  DOCTOR_ROLES,
   RECORD_TEXTS,
   REPORT_TYPES,
   consultationNotesViewSchema,
   medicineSearchQuerySchema,
   medicineSuggestionSchema,
+  membershipAllows,
   notFound,
   prescriptionVerificationSchema,
   prescriptionViewSchema,
@@ -79,27 +81,42 @@ export function recordQueryRoutes(api: ApiRouter, deps: RecordQueryDeps): void {
    * confirmed or completed appointment with one of their institution's doctors (institution audit): a request alone,
    * rejected or never answered, opens the patient's records to the doctor's institution no more than to the doctor.
    * Anyone else: null.
+   *
+   * The work starts from the caller, never from the patient: the doctor's own appointments with them (the
+   * (patient_id, doctor_id) index), or the caller's institutions and their doctors. So a caller with no tie to the
+   * patient is answered without a read of anything of theirs, in a time that does not follow how much they hold.
    */
   async function accessTo(auth: AccessClaims, patientId: string): Promise<{ purpose: 'care' | 'institution_audit'; institution: { id: string; role: string } | null } | 'self' | null> {
     if (auth.user_id === patientId) return 'self';
-    const theirs = await appointments.find({ patient_id: patientId }, { limit: 500 });
-    if (auth.account_type === 'doctor' && theirs.some((a) => a.doctor_id === auth.user_id && SEEN.has(a.status))) return { purpose: 'care', institution: null };
-    for (const appointment of theirs) {
-      if (!SEEN.has(appointment.status)) continue;
-      const through = await institutions.institutionReadingAppointment(auth.user_id, appointment);
-      if (through) return { purpose: 'institution_audit', institution: through };
+    const seenWith = (doctorId: string) => appointments.find({ patient_id: patientId, doctor_id: doctorId, status: { $in: [...SEEN] } }, { sort: { _id: 1 }, limit: 50 });
+    if (auth.account_type === 'doctor' && (await seenWith(auth.user_id)).length > 0) return { purpose: 'care', institution: null };
+    for (const { institution, membership } of await institutions.membershipsOf(auth.user_id)) {
+      if (!membershipAllows(membership, 'read_appointments')) continue;
+      const doctorIds = new Set((await institutions.staff.find({ institution_id: institution._id, role: { $in: [...DOCTOR_ROLES] } })).map((entry) => entry.user_id));
+      for (const doctorId of doctorIds) {
+        for (const appointment of await seenWith(doctorId)) {
+          // Requested while the doctor was this institution's member (institutionReadingAppointment says through which).
+          const through = await institutions.institutionReadingAppointment(auth.user_id, appointment);
+          if (through) return { purpose: 'institution_audit', institution: through };
+        }
+      }
     }
     return null;
+  }
+
+  type Access = Exclude<Awaited<ReturnType<typeof accessTo>>, 'self' | null>;
+
+  /** The read of another person's records, on their access log (before the answer leaves). */
+  async function auditRead(auth: AccessClaims, req: Request, patientId: string, access: Access, resource: AccessResource, route: string, items: string[]) {
+    const subjects = new Subjects();
+    for (const item of items.length ? items : ['records']) subjects.add(patientId, item);
+    await audit.record(auth, req, { purpose: access.purpose, resource, route, institution: access.institution, subjects });
   }
 
   async function recordAccess(auth: AccessClaims, req: Request, patientId: string, resource: AccessResource, route: string, items: string[]) {
     const access = await accessTo(auth, patientId);
     if (!access) return null;
-    if (access !== 'self') {
-      const subjects = new Subjects();
-      for (const item of items.length ? items : ['records']) subjects.add(patientId, item);
-      await audit.record(auth, req, { purpose: access.purpose, resource, route, institution: access.institution, subjects });
-    }
+    if (access !== 'self') await auditRead(auth, req, patientId, access, resource, route, items);
     return access;
   }
 
@@ -127,9 +144,11 @@ export function recordQueryRoutes(api: ApiRouter, deps: RecordQueryDeps): void {
     response: recordsResponseSchema,
     errors: [404, 503],
     handler: async ({ params, auth, req }) => {
-      const records = await recordsOf(params.patient_id);
-      const access = await recordAccess(auth, req, params.patient_id, 'clinical_records', 'GET /api/v1/patients/:patient_id/records', itemsOf(records));
+      // Access first: nothing of the patient is loaded for a caller who may not read it.
+      const access = await accessTo(auth, params.patient_id);
       if (!access) throw notFound(RECORD_TEXTS.patientNotFound);
+      const records = await recordsOf(params.patient_id);
+      if (access !== 'self') await auditRead(auth, req, params.patient_id, access, 'clinical_records', 'GET /api/v1/patients/:patient_id/records', itemsOf(records));
       return { body: records };
     },
   });

@@ -11,11 +11,13 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Roo
 describe('clinical records: report date, storage quota, access first', () => {
   let t: TestApp;
   let now = new Date();
+  let doctor: TestUser;
   let patient: TestUser;
   let hour = 7;
 
   before(async () => {
     t = await startTestApp({ clock: () => now, env: { CONSULTATION_SWEEP_INTERVAL_MS: '3600000' } });
+    doctor = await t.createUser('doctor', { name: 'Dr. Meera Iyer', doctor: { registration_number: 'TNMC-7', medical_council: 'Tamil Nadu Medical Council', qualification: 'MBBS' } });
     patient = await t.createUser('patient', { name: 'Arjun Das' });
   });
   after(() => t.close());
@@ -34,7 +36,6 @@ describe('clinical records: report date, storage quota, access first', () => {
     await t.settle();
     return id;
   }
-  void appointment;
 
   const report = (who: TestUser, date: string | null) => {
     const r = t.http.post('/api/v1/records/reports').set(who.auth).field('report_type', 'lab');
@@ -62,5 +63,50 @@ describe('clinical records: report date, storage quota, access first', () => {
     assert.equal((await t.http.get('/api/v1/records/me').set(patient.auth).expect(200)).body.reports.length, 0, 'nothing refused was kept');
     await report(patient, '1900-01-01').expect(201);
     await report(patient, indiaDate(0)).expect(201);
+  });
+
+  /** Collections of the read store opened while `work` runs (the record routes open the records' collections per request). */
+  async function collectionsRead(work: () => Promise<unknown>): Promise<string[]> {
+    const store = t.app.readStore as unknown as { collection(name: string): unknown };
+    const original = store.collection;
+    const opened: string[] = [];
+    store.collection = function (this: unknown, name: string) {
+      opened.push(name);
+      return original.call(this, name);
+    };
+    try {
+      await work();
+    } finally {
+      store.collection = original;
+    }
+    return opened;
+  }
+
+  it("a patient's records are looked at only after the caller's access is settled: strangers get 404 without a read of them", async () => {
+    const holder = await t.createUser('patient', { name: 'Leela Menon' });
+    const id = await appointment(doctor, holder);
+    await report(holder, indiaDate(0)).expect(201);
+    await t.http.post(`/api/v1/consultations/${id}/prescription-files`).set(doctor.auth).field('patient_name', 'Leela Menon').attach('file', PDF, 'rx.pdf').expect(201);
+    await t.settle();
+    const url = `/api/v1/patients/${holder.user_id}/records`;
+    const stranger = await t.createUser('doctor');
+    const records = ['medical_reports', 'prescriptions', 'prescription_files', 'record_files'];
+    for (const who of [stranger, patient]) {
+      const opened = await collectionsRead(async () => {
+        const res = await t.http.get(url).set(who.auth);
+        assert.deepEqual([res.status, res.body.detail], [404, RECORD_TEXTS.patientNotFound]);
+      });
+      assert.deepEqual(opened.filter((name) => records.includes(name)), [], 'no record collection was read for a caller without access');
+    }
+    // Those with access still read them (and their doctor's read is on the patient's access log).
+    const opened = await collectionsRead(async () => {
+      const seen = (await t.http.get(url).set(doctor.auth).expect(200)).body;
+      assert.deepEqual([seen.reports.length, seen.prescription_files.length], [1, 1]);
+    });
+    assert.ok(records.every((name) => opened.includes(name)));
+    assert.equal((await t.http.get(url).set(holder.auth).expect(200)).body.reports.length, 1);
+    await t.settle();
+    const log = (await t.http.get('/api/v1/users/me/access-log').set(holder.auth).expect(200)).body.entries as Array<{ what: { resource: string } }>;
+    assert.ok(log.some((e) => e.what.resource === 'clinical_records'));
   });
 });

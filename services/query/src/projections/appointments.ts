@@ -76,6 +76,8 @@ export const appointmentsProjection = defineProjection({
     // A person's list, next or newest first, costs what a page returns.
     { collection: 'appointments', fields: ['doctor_id', 'start'] },
     { collection: 'appointments', fields: ['patient_id', 'start'] },
+    // May this doctor read this patient's records? Their appointments together, whatever the patient's history.
+    { collection: 'appointments', fields: ['patient_id', 'doctor_id'] },
     // The console's list of every appointment (platform admins), by start.
     { collection: 'appointments', field: 'start' },
   ],
