@@ -205,6 +205,10 @@ export const patientAppointmentSchema = z
     created_at: z.string(),
     rejection_reason: z.string().nullable(),
     status_reason: z.string().nullable().openapi({ description: "Why it ended so: 'expired', 'cancelled_by_patient', 'cancelled_by_doctor'" }),
+    cancellation_reason: z
+      .string()
+      .nullable()
+      .openapi({ description: "The reason given with a cancellation, e.g. 'Doctor is no longer available' when the doctor stopped taking bookings" }),
     doctor: z.object({ doctor_id: z.string(), name: z.string(), specialty: z.string() }),
     patient: z.object({ name: z.string(), phone_number: z.string().nullable() }),
     slot: slotTimesSchema,

@@ -25,6 +25,8 @@ export const API_TEXTS = {
   doctorNotFound: 'Doctor not found',
   /** 409: the doctor's account is inactive, or an institution they practise through has deactivated them. */
   doctorNotAccepting: 'This doctor is not accepting bookings at the moment',
+  /** The reason given to patients whose pending or confirmed appointment was closed because the doctor takes no bookings. */
+  doctorNoLongerAvailable: 'Doctor is no longer available',
   userNotFound: 'User not found',
   concurrencyExhausted: 'The record changed while saving; please try again',
   prototypeKey: 'Keys named __proto__, constructor or prototype are not allowed',

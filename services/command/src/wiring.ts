@@ -19,6 +19,7 @@ import { startConsultationLimit, type ConsultationLookups } from './process-mana
 import { startConsultationCloser } from './process-managers/consultation-closer';
 import { startDisconnectRecorder } from './process-managers/disconnected-participants';
 import { startAccountCloser, type AccountLookups } from './process-managers/close-accounts';
+import { startUnavailableDoctorCloser } from './process-managers/unavailable-doctor';
 import { startBlogScheduler, type BlogLookups } from './process-managers/publish-scheduled';
 
 /**
@@ -49,8 +50,8 @@ export function faultsFromConfig(config: Config) {
 }
 
 /**
- * The write side's background work: the bus relay, the slot releaser, the account closer, the sweeps and the
- * consultation's limit and closer.
+ * The write side's background work: the bus relay, the slot releaser, the account closer, the closer of a deactivated
+ * doctor's appointments, the sweeps and the consultation's limit and closer.
  */
 export async function startCommandBackground(deps: {
   config: Config;
@@ -69,6 +70,7 @@ export async function startCommandBackground(deps: {
     await startConsultationCloser(deps),
     await startDisconnectRecorder(deps),
     await startAccountCloser(deps),
+    await startUnavailableDoctorCloser(deps),
   ];
   const sweeps = startSweeps({ ...deps, graceMs: deps.config.RESERVATION_HEAL_GRACE_MS, intervalMs: deps.config.SWEEP_INTERVAL_MS });
   void sweeps.runNow();

@@ -59,6 +59,7 @@ export function patientAppointmentView(doc: AppointmentDoc, zone: string): Patie
     created_at: doc.created_at,
     rejection_reason: doc.rejection_reason,
     status_reason: doc.status_reason,
+    cancellation_reason: doc.cancellation_reason,
     doctor: { doctor_id: doc.doctor_id, name: doc.doctor_name, specialty: doc.doctor_specialty },
     patient: { name: doc.patient_name, phone_number: doc.patient_phone },
     slot: appointmentSlot(doc, zone),

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import type { EventMetadata } from '@telemed/contracts';
 import { indiaDate, startTestApp, type TestApp, type TestUser } from '../support/test-app';
 import { eventually } from '../support/eventually';
 
-type Listed = { appointment_id: string; status: string; status_reason?: string | null };
+type Listed = { appointment_id: string; status: string; status_reason?: string | null; rejection_reason?: string | null; cancellation_reason?: string | null };
 
 describe('a closed account (erased or deactivated) leaves nobody waiting on it', () => {
   let t: TestApp;
@@ -47,18 +48,30 @@ describe('a closed account (erased or deactivated) leaves nobody waiting on it',
     await settled(() => openSlotIds(other), (ids) => ids.includes(slots[0]!) && ids.includes(slots[1]!), 'the slots are open again');
   });
 
-  it("a deactivated doctor's open slots are withdrawn and their patients' appointments cancelled by the doctor", async () => {
+  it("a deactivated doctor's open slots are withdrawn and their patients' appointments closed by the system: 'Doctor is no longer available'", async () => {
     const patient = await t.createUser('patient');
     const booked = await book(patient, slots[2]!);
+    const confirmed = await book(patient, slots[4]!);
+    await t.http.post(`/api/v1/appointments/${confirmed}/approve`).set(doctor.auth).expect(200);
     await t.http.delete(`/api/v1/admin/users/${doctor.user_id}`).set(admin.auth).expect(200);
 
     await settled(() => openSlotIds(patient), (ids) => ids.length === 0, 'no slot of the doctor is bookable');
     const mine = await settled(
-      async () => (await t.http.get('/api/v1/appointments/me?status=cancelled&include_past=true').set(patient.auth).expect(200)).body as Listed[],
-      (l) => l.some((a) => a.appointment_id === booked),
-      'the appointment is cancelled',
+      async () => (await t.http.get('/api/v1/appointments/me?status=rejected,cancelled&include_past=true').set(patient.auth).expect(200)).body as Listed[],
+      (l) => l.some((a) => a.appointment_id === booked) && l.some((a) => a.appointment_id === confirmed),
+      'the request is rejected and the confirmed appointment cancelled',
     );
-    assert.equal(mine.find((a) => a.appointment_id === booked)?.status_reason, 'cancelled_by_doctor');
+    const request = mine.find((a) => a.appointment_id === booked);
+    assert.equal(request?.status, 'rejected', 'a pending request is declined');
+    assert.equal(request?.rejection_reason, 'Doctor is no longer available');
+    const appointment = mine.find((a) => a.appointment_id === confirmed);
+    assert.equal(appointment?.status_reason, 'cancelled_by_doctor');
+    assert.equal(appointment?.cancellation_reason, 'Doctor is no longer available');
+    for (const id of [booked, confirmed]) {
+      const { metadata } = (await t.app.eventStore.readStream(`appointment-${id}`)).at(-1)!;
+      assert.deepEqual((metadata as EventMetadata).actor, { user_id: 'system', role: 'system' });
+    }
+    assert.equal((await t.app.eventStore.readStream(`slot-${slots[4]}`)).at(-1)!.type, 'SlotWithdrawn', "a closed doctor's booked slot does not open again");
     const late = await t.http.post('/api/v1/appointments').set(patient.auth).send({ slot_id: slots[3], notes: 'Too late' });
     assert.equal(late.status, 409, 'a withdrawn slot cannot be requested');
   });

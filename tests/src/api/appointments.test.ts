@@ -178,7 +178,7 @@ describe('appointments API', () => {
       const res = await t.http.get('/api/v1/appointments/me?timezone_str=Asia/Kolkata').set(patient.auth).expect(200);
       assert.ok(res.body.length >= 1);
       const first = res.body[0];
-      assert.deepEqual(Object.keys(first).sort(), ['appointment_id', 'created_at', 'doctor', 'notes', 'patient', 'rejection_reason', 'slot', 'status', 'status_reason']);
+      assert.deepEqual(Object.keys(first).sort(), ['appointment_id', 'cancellation_reason', 'created_at', 'doctor', 'notes', 'patient', 'rejection_reason', 'slot', 'status', 'status_reason']);
       assert.equal(first.doctor.name, 'Dr. Asha Menon');
       assert.equal(first.doctor.specialty, 'Pediatrics');
       assert.deepEqual(first.patient, { name: 'Ravi Kumar', phone_number: '+91 91234 56789' });

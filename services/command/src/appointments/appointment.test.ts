@@ -59,6 +59,22 @@ describe('appointment decider', () => {
     it('refuses after the appointment ended', () => spec([requested, approved]).when(cancel('pat-1', afterEnd)).thenThrows('conflict', /ended/));
   });
 
+  describe('close for an unavailable doctor', () => {
+    const reason = API_TEXTS.doctorNoLongerAvailable;
+    const close = (now = before) => ({ type: 'CloseForUnavailableDoctor', data: { reason, now } }) as const;
+    it('rejects a pending request on the doctor\'s side with the reason', () =>
+      spec([requested]).when(close()).then([{ type: 'AppointmentRejected', data: { appointment_id: 'a-1', doctor_id: 'doc-1', reason } }]));
+    it('cancels a confirmed appointment still to come on the doctor\'s side with the reason', () =>
+      spec([requested, approved]).when(close()).then([{ type: 'AppointmentCancelled', data: { appointment_id: 'a-1', cancelled_by: 'doctor', reason } }]));
+    it('leaves an appointment that has started (its consultation may be under way)', () => spec([requested, approved]).when(close(atStart)).then([]));
+    it('leaves a request whose time has come to the expiry sweep', () => spec([requested]).when(close(atStart)).then([]));
+    it('records nothing twice, and never reopens a closed appointment', () => {
+      spec([requested, rejected]).when(close()).then([]);
+      spec([requested, approved, { type: 'AppointmentCancelled', data: { appointment_id: 'a-1', cancelled_by: 'patient', reason: null } }]).when(close()).then([]);
+    });
+    it('does nothing for an unknown appointment', () => spec([]).when(close()).then([]));
+  });
+
   describe('expire', () => {
     const expire = (now: Date) => ({ type: 'ExpireAppointment', data: { now } }) as const;
     it('expires an unanswered request at its start', () =>

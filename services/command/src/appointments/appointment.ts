@@ -19,6 +19,12 @@ export type AppointmentCommand =
   | { type: 'RejectAppointment'; data: { actor_id: string; reason: string | null } }
   | { type: 'CancelAppointment'; data: { actor_id: string; reason: string | null; now: Date } }
   | { type: 'ExpireAppointment'; data: { now: Date } }
+  /**
+   * The doctor takes no bookings any more (deactivated by an institution or as an account): a request not yet started
+   * is rejected and a confirmed appointment not yet started is cancelled, on the doctor's side, with this reason.
+   * Anything else (already started, ended, closed) is left as it is.
+   */
+  | { type: 'CloseForUnavailableDoctor'; data: { reason: string; now: Date } }
   /** Its consultation ended (by a participant or at the limit): the visit took place. */
   | { type: 'CompleteAppointment'; data: { ended_at: string; auto_ended: boolean } };
 
@@ -94,6 +100,13 @@ export const appointmentDecider: Decider<AppointmentState, AppointmentCommand, A
           ? [{ type: 'AppointmentExpired', data: { appointment_id: state.appointment.appointment_id } }]
           : [],
       )
+      .with({ type: 'CloseForUnavailableDoctor' }, ({ data }): AppointmentEvent[] => {
+        if (state.status === 'none' || new Date(state.appointment.start).getTime() <= data.now.getTime()) return [];
+        const { appointment_id, doctor_id } = state.appointment;
+        if (state.status === 'requested') return [{ type: 'AppointmentRejected', data: { appointment_id, doctor_id, reason: data.reason } }];
+        if (state.status === 'confirmed') return [{ type: 'AppointmentCancelled', data: { appointment_id, cancelled_by: 'doctor', reason: data.reason } }];
+        return [];
+      })
       .with({ type: 'CompleteAppointment' }, ({ data }): AppointmentEvent[] =>
         state.status === 'confirmed'
           ? [{ type: 'AppointmentCompleted', data: { appointment_id: state.appointment.appointment_id, ended_at: data.ended_at, auto_ended: data.auto_ended } }]

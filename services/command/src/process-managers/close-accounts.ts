@@ -5,6 +5,7 @@ import { appointmentDecider } from '../appointments/appointment';
 import { slotDecider } from '../schedule/slot';
 import { forEachPage, SWEEP_PAGE_SIZE } from './pages';
 import { startProcessManager } from './subscriber';
+import { closeUnavailableDoctorsAppointments } from './unavailable-doctor';
 
 export interface OpenAppointmentRef {
   appointment_id: string;
@@ -51,10 +52,11 @@ async function unlessSettled(work: () => Promise<unknown>): Promise<void> {
 }
 
 /**
- * A closed account (deactivated or erased) leaves nobody waiting on it: its appointments still to come are cancelled
- * in its name (as the patient or the doctor it was), without a reason (a reason would be the person's data), and a
- * doctor's open slots are withdrawn so nobody can book them. Idempotent: cancelling or withdrawing twice records
- * nothing the second time.
+ * A closed account (deactivated or erased) leaves nobody waiting on it: a patient's appointments still to come are
+ * cancelled in their name, without a reason (a reason would be the person's data); a doctor's appointments not yet
+ * started are rejected or cancelled by the system with the reason 'Doctor is no longer available' (see
+ * unavailable-doctor.ts), and their open slots are withdrawn so nobody can book them. Idempotent: cancelling or
+ * withdrawing twice records nothing the second time.
  */
 export async function closeAccount(deps: CloseDeps, userId: string, context: CommandContext): Promise<{ cancelled: number; withdrawn: number }> {
   const now = deps.clock();
@@ -66,26 +68,27 @@ export async function closeAccount(deps: CloseDeps, userId: string, context: Com
     if (appointmentId) await handleCommand(deps.eventStore, stream, slotDecider, { type: 'ReleaseSlot', data: { appointment_id: appointmentId, reason: 'cancelled' } }, context);
     withdrawn += (await handleCommand(deps.eventStore, stream, slotDecider, { type: 'WithdrawSlot', data: { slot_id: slotId } }, context)).events.length;
   };
-  for (const role of ['patient', 'doctor'] as const) {
-    await forEachPage<OpenAppointmentRef>(
-      (after, limit) => deps.lookups.openAppointmentsOf(role, userId, now, { after, limit }),
-      pageSize,
-      (appointment) =>
-        unlessSettled(async () => {
-          const result = await handleCommand(
-            deps.eventStore,
-            streams.appointment(appointment.appointment_id),
-            appointmentDecider,
-            { type: 'CancelAppointment', data: { actor_id: userId, reason: null, now } },
-            context,
-          );
-          cancelled += result.events.length;
-          // A closed doctor's slot must not open again: released here (the slot releaser's own release then finds
-          // nothing to do) and withdrawn at once.
-          if (role === 'doctor') await closeSlot(appointment.slot_id, appointment.appointment_id);
-        }),
-    );
-  }
+  await forEachPage<OpenAppointmentRef>(
+    (after, limit) => deps.lookups.openAppointmentsOf('patient', userId, now, { after, limit }),
+    pageSize,
+    (appointment) =>
+      unlessSettled(async () => {
+        const result = await handleCommand(
+          deps.eventStore,
+          streams.appointment(appointment.appointment_id),
+          appointmentDecider,
+          { type: 'CancelAppointment', data: { actor_id: userId, reason: null, now } },
+          context,
+        );
+        cancelled += result.events.length;
+      }),
+  );
+  // A closed doctor's appointments not yet started are closed as for any doctor who takes no bookings (rejected or
+  // cancelled by the system, 'Doctor is no longer available'); their slots must not open again: released here (the
+  // slot releaser's own release then finds nothing to do) and withdrawn at once.
+  cancelled += await closeUnavailableDoctorsAppointments(deps, userId, context, (appointment) =>
+    unlessSettled(() => closeSlot(appointment.slot_id, appointment.appointment_id)),
+  );
   await forEachPage<OpenSlotRef>(
     (after, limit) => deps.lookups.openSlotsOf(userId, now, { after, limit }),
     pageSize,

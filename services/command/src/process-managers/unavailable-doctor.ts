@@ -1,0 +1,74 @@
+import { API_TEXTS, streams, type RecordedEvent } from '@telemed/contracts';
+import type { CheckpointStore, EventStore, Logger } from '@telemed/platform';
+import { handleCommand, readStream, systemContext, type CommandContext } from '../decider';
+import { appointmentDecider, type AppointmentState } from '../appointments/appointment';
+import { deactivatedHere, institutionDecider } from '../institutions/institution';
+import { forEachPage, SWEEP_PAGE_SIZE } from './pages';
+import { startProcessManager } from './subscriber';
+import type { AccountLookups, OpenAppointmentRef } from './close-accounts';
+
+interface UnavailableDoctorDeps {
+  eventStore: EventStore;
+  lookups: Pick<AccountLookups, 'openAppointmentsOf'>;
+  clock: () => Date;
+  pageSize?: number;
+}
+
+/**
+ * A doctor who takes no bookings any more leaves no patient waiting on them: each of their appointments not yet
+ * started is closed on the doctor's side by the system, with the reason 'Doctor is no longer available' (a pending
+ * request rejected, a confirmed appointment cancelled); the slot releaser then frees each slot as after any rejection
+ * or cancellation, and the notifier tells the patient as usual. Found through the indexed query of the doctor's open
+ * appointments (requested or confirmed, not ended), a page at a time. Idempotent: an appointment already closed
+ * records nothing. `closed` is called with each appointment that ends up closed (this time or before).
+ */
+export async function closeUnavailableDoctorsAppointments(
+  deps: UnavailableDoctorDeps,
+  doctorId: string,
+  context: CommandContext,
+  closed?: (appointment: OpenAppointmentRef, state: AppointmentState) => Promise<void>,
+): Promise<number> {
+  const now = deps.clock();
+  let recorded = 0;
+  await forEachPage<OpenAppointmentRef>(
+    (after, limit) => deps.lookups.openAppointmentsOf('doctor', doctorId, now, { after, limit }),
+    deps.pageSize ?? SWEEP_PAGE_SIZE,
+    async (appointment) => {
+      const result = await handleCommand(
+        deps.eventStore,
+        streams.appointment(appointment.appointment_id),
+        appointmentDecider,
+        { type: 'CloseForUnavailableDoctor', data: { reason: API_TEXTS.doctorNoLongerAvailable, now } },
+        context,
+      );
+      recorded += result.events.length;
+      if (closed && (result.state.status === 'rejected' || result.state.status === 'cancelled')) await closed(appointment, result.state);
+    },
+  );
+  return recorded;
+}
+
+/**
+ * An institution deactivates one of its doctors: by the booking rule (appointments/bookable.ts: a doctor deactivated
+ * by any active institution they practise through takes no bookings) the doctor is then not bookable at all, so all
+ * their appointments not yet started are closed, whichever way they were booked (an appointment does not record an
+ * institution). Acted on only while that deactivation still holds when the event is handled: a deactivation already
+ * undone (activated again, removed from the staff, the institution disbanded) closes nothing, so a redelivery after a
+ * restart never closes appointments booked after a reactivation. Reactivation reopens nothing: closed appointments
+ * stay closed (their slots were released and are offered again once the doctor takes bookings).
+ * A deactivated account is the account closer's (close-accounts.ts), which closes a doctor's appointments the same way.
+ */
+export function startUnavailableDoctorCloser(deps: UnavailableDoctorDeps & { checkpoints: CheckpointStore; logger: Logger }) {
+  return startProcessManager({
+    name: 'unavailable-doctor-closer',
+    ...deps,
+    handles: new Set(['InstitutionDoctorDeactivated']),
+    handle: async (event: RecordedEvent) => {
+      const { institution_id, user_id } = event.data as { institution_id: string; user_id: string };
+      const { state } = await readStream(deps.eventStore, streams.institution(institution_id), institutionDecider);
+      if (!deactivatedHere(state, user_id)) return;
+      // The decision never refuses (a closed or started appointment records nothing); a failure is retried.
+      await closeUnavailableDoctorsAppointments(deps, user_id, systemContext(deps.clock(), event.event_id, event.metadata.correlation_id));
+    },
+  });
+}
