@@ -53,19 +53,31 @@ export function InlineText({ html }: { html: string }) {
   return <>{inlineNodes(document.body.childNodes, 'i')}</>;
 }
 
-function ListItems({ items, ordered }: { items: ListItem[]; ordered: boolean }) {
-  const Tag = ordered ? 'ol' : 'ul';
+/** A checklist item's box: ticked or not, said to screen readers too. */
+function CheckMark({ checked }: { checked: boolean }) {
   return (
-    <Box component={Tag} sx={{ pl: 3, my: 1 }}>
+    <Box component="span" role="img" aria-label={checked ? 'done' : 'not done'} sx={{ display: 'inline-block', width: '1.5em', ml: '-1.5em', fontWeight: 700, color: checked ? 'success.main' : 'text.secondary' }}>
+      {checked ? '☑' : '☐'}
+    </Box>
+  );
+}
+
+function ListItems({ items, style }: { items: ListItem[]; style: 'ordered' | 'unordered' | 'checklist' }) {
+  const Tag = style === 'ordered' ? 'ol' : 'ul';
+  const checklist = style === 'checklist';
+  return (
+    <Box component={Tag} sx={{ pl: 3, my: 1, ...(checklist ? { listStyle: 'none' } : {}) }} data-style={style}>
       {items.map((item, i) =>
         typeof item === 'string' ? (
           <li key={i}>
+            {checklist && <CheckMark checked={false} />}
             <InlineText html={item} />
           </li>
         ) : (
           <li key={i}>
+            {checklist && <CheckMark checked={Boolean(item.meta?.checked)} />}
             <InlineText html={item.content} />
-            {item.items.length > 0 && <ListItems items={item.items} ordered={ordered} />}
+            {item.items.length > 0 && <ListItems items={item.items} style={style} />}
           </li>
         ),
       )}
@@ -91,7 +103,7 @@ function Block({ block }: { block: BlogBlock }) {
         </Typography>
       );
     case 'list':
-      return <ListItems items={block.data.items} ordered={block.data.style === 'ordered'} />;
+      return <ListItems items={block.data.items} style={block.data.style} />;
     case 'quote':
       return (
         <Box component="blockquote" sx={{ borderLeft: 4, borderColor: 'primary.main', pl: 2, my: 2, mx: 0, fontStyle: 'italic' }}>

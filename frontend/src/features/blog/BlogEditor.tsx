@@ -50,5 +50,6 @@ export const BlogEditor = forwardRef<BlogEditorHandle, { initial: BlogContent; o
     },
   }));
 
-  return <Box ref={holder} data-testid="blog-editor" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, px: { xs: 1, sm: 6 }, py: 1, bgcolor: 'background.paper', '& .ce-block__content, & .ce-toolbar__content': { maxWidth: 'none' }, '& .image-tool__image-picture': { width: `var(${IMAGE_WIDTH_VARIABLE}, auto)` } }} />;
+  // Its own layer above the fields after it: Editor.js's block menu and toolbars open over them, never under their labels.
+  return <Box ref={holder} data-testid="blog-editor" sx={{ position: 'relative', zIndex: 2, border: 1, borderColor: 'divider', borderRadius: 1, px: { xs: 1, sm: 6 }, py: 1, bgcolor: 'background.paper', '& .ce-block__content, & .ce-toolbar__content': { maxWidth: 'none' }, '& .image-tool__image-picture': { width: `var(${IMAGE_WIDTH_VARIABLE}, auto)` } }} />;
 });

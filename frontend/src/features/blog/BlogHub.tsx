@@ -90,6 +90,8 @@ interface IdeasAnswer {
 }
 
 function Sidebar(props: {
+  /** Which of the sidebar's parts: on a phone's list the tabs stay above the posts, categories and figures go below. */
+  sections?: 'all' | 'top' | 'bottom';
   editing: boolean;
   onNew(): void;
   tab: BlogTab;
@@ -105,14 +107,18 @@ function Sidebar(props: {
 }) {
   // The counts and figures are the doctor's whole hub, whichever tab is shown.
   const all = useBlogList({ tab: 'all', sort: 'date', q: '', category: null });
-  const ideas = useQuery({ queryKey: ['blogs', 'ideas', props.ideasFor], queryFn: () => api<IdeasAnswer>(topicIdeasPath(props.ideasFor)), enabled: props.editing && props.aiEnabled, staleTime: Infinity });
+  const ideas = useQuery({ queryKey: ['blogs', 'ideas', props.ideasFor], queryFn: () => api<IdeasAnswer>(topicIdeasPath(props.ideasFor)), enabled: props.editing && props.aiEnabled && props.sections !== 'bottom', staleTime: Infinity });
   const counts = all.data?.counts;
+  const top = props.sections !== 'bottom';
+  const bottom = props.sections !== 'top';
   return (
     <Stack spacing={2}>
-      <Button variant="contained" startIcon={<AddOutlined />} onClick={props.onNew} fullWidth>
-        New Blog Post
-      </Button>
-      {props.editing && (
+      {top && (
+        <Button variant="contained" startIcon={<AddOutlined />} onClick={props.onNew} fullWidth>
+          New Blog Post
+        </Button>
+      )}
+      {top && props.editing && (
         <Card variant="outlined" data-testid="writing-assistant">
           <CardContent>
             <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
@@ -156,59 +162,65 @@ function Sidebar(props: {
           </CardContent>
         </Card>
       )}
-      <Box>
-        <Typography variant="overline" color="text.secondary" component="h3">
-          Blog Management
-        </Typography>
-        <List dense disablePadding aria-label="Blog Management">
-          {BLOG_TABS.map((t) => (
-            <ListItem key={t.id} disablePadding>
-              <ListItemButton selected={!props.editing && props.tab === t.id} onClick={() => props.onTab(t.id)} data-testid={`tab-${t.id}`}>
-                <ListItemText primary={t.label} />
-                <Chip size="small" label={counts ? counts[t.id] : '–'} />
-              </ListItemButton>
-            </ListItem>
-          ))}
-        </List>
-      </Box>
-      <Box>
-        <Typography variant="overline" color="text.secondary" component="h3">
-          Categories
-        </Typography>
-        <List dense disablePadding aria-label="Categories">
-          {(all.data?.categories ?? BLOG_CATEGORIES.map((c) => ({ ...c, count: 0 }))).map((c) => (
-            <ListItem key={c.id} disablePadding>
-              <ListItemButton selected={props.category === c.id} onClick={() => props.onCategory(props.category === c.id ? null : c.id)}>
-                <ListItemText primary={c.name} />
-                <Typography variant="body2" color="text.secondary">
-                  {c.count}
-                </Typography>
-              </ListItemButton>
-            </ListItem>
-          ))}
-        </List>
-      </Box>
-      <Card variant="outlined" data-testid="blog-stats">
-        <CardContent>
-          <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
-            Blog Stats
+      {top && (
+        <Box>
+          <Typography variant="overline" color="text.secondary" component="h3">
+            Blog Management
           </Typography>
-          {[
-            ['Total Views', all.data ? all.data.stats.total_views.toLocaleString('en-IN') : '–'],
-            ['This Month', all.data ? all.data.stats.this_month.toLocaleString('en-IN') : '–'],
-            ['Avg. Reading Time', all.data ? `${all.data.stats.avg_read_time} min` : '–'],
-          ].map(([label, value]) => (
-            <Stack key={label} direction="row" sx={{ justifyContent: 'space-between' }}>
-              <Typography variant="body2" color="text.secondary">
-                {label}
-              </Typography>
-              <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                {value}
-              </Typography>
-            </Stack>
-          ))}
-        </CardContent>
-      </Card>
+          <List dense disablePadding aria-label="Blog Management">
+            {BLOG_TABS.map((t) => (
+              <ListItem key={t.id} disablePadding>
+                <ListItemButton selected={!props.editing && props.tab === t.id} onClick={() => props.onTab(t.id)} data-testid={`tab-${t.id}`}>
+                  <ListItemText primary={t.label} />
+                  <Chip size="small" label={counts ? counts[t.id] : '–'} />
+                </ListItemButton>
+              </ListItem>
+            ))}
+          </List>
+        </Box>
+      )}
+      {bottom && (
+        <Box>
+          <Typography variant="overline" color="text.secondary" component="h3">
+            Categories
+          </Typography>
+          <List dense disablePadding aria-label="Categories">
+            {(all.data?.categories ?? BLOG_CATEGORIES.map((c) => ({ ...c, count: 0 }))).map((c) => (
+              <ListItem key={c.id} disablePadding>
+                <ListItemButton selected={props.category === c.id} onClick={() => props.onCategory(props.category === c.id ? null : c.id)}>
+                  <ListItemText primary={c.name} />
+                  <Typography variant="body2" color="text.secondary">
+                    {c.count}
+                  </Typography>
+                </ListItemButton>
+              </ListItem>
+            ))}
+          </List>
+        </Box>
+      )}
+      {bottom && (
+        <Card variant="outlined" data-testid="blog-stats">
+          <CardContent>
+            <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
+              Blog Stats
+            </Typography>
+            {[
+              ['Total Views', all.data ? all.data.stats.total_views.toLocaleString('en-IN') : '–'],
+              ['This Month', all.data ? all.data.stats.this_month.toLocaleString('en-IN') : '–'],
+              ['Avg. Reading Time', all.data ? `${all.data.stats.avg_read_time} min` : '–'],
+            ].map(([label, value]) => (
+              <Stack key={label} direction="row" sx={{ justifyContent: 'space-between' }}>
+                <Typography variant="body2" color="text.secondary">
+                  {label}
+                </Typography>
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  {value}
+                </Typography>
+              </Stack>
+            ))}
+          </CardContent>
+        </Card>
+      )}
     </Stack>
   );
 }
@@ -218,6 +230,13 @@ const CARD_ACTION: Partial<Record<BlogStatus, { action: 'archive' | 'unschedule'
   published: { action: 'archive', label: 'Archive' },
   scheduled: { action: 'unschedule', label: 'Unschedule' },
   archived: { action: 'publish', label: 'Publish again' },
+};
+
+/** What the doctor is told once a card's status change is done (archiving says what it did to the public page). */
+const CHANGE_DONE: Record<'archive' | 'unschedule' | 'publish', { title: string; message?: string }> = {
+  archive: { title: BLOG_TEXTS.postArchived, message: BLOG_TEXTS.postArchivedMessage },
+  unschedule: { title: BLOG_TEXTS.postUnscheduled },
+  publish: { title: BLOG_TEXTS.postPublishedAgain },
 };
 
 function PostCard({ post, onEdit, onDelete, onAction }: { post: BlogPostSummary; onEdit(): void; onDelete(): void; onAction(action: 'archive' | 'unschedule' | 'publish'): void }) {
@@ -248,7 +267,7 @@ function PostCard({ post, onEdit, onDelete, onAction }: { post: BlogPostSummary;
         <Stack direction="row" spacing={2} sx={{ mt: 1, color: 'text.secondary' }}>
           <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
             <VisibilityOutlined fontSize="small" aria-hidden />
-            <Typography variant="caption">{post.views} views</Typography>
+            <Typography variant="caption">{BLOG_TEXTS.views(post.views)}</Typography>
           </Stack>
           <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
             <ScheduleOutlined fontSize="small" aria-hidden />
@@ -287,7 +306,10 @@ function PostList({ tab, category, onEdit }: { tab: BlogTab; category: BlogCateg
   const toasts = useToasts();
   const remove = async (post: BlogPostSummary) => {
     if (!(await confirm({ title: 'Delete post', message: BLOG_TEXTS.deleteConfirm, confirmLabel: 'Delete', destructive: true }))) return;
-    action.mutate({ id: post.id, action: 'delete' }, { onError: (e) => toasts.show({ type: 'error', title: e instanceof ApiError ? e.detail : 'Failed to delete post' }) });
+    action.mutate(
+      { id: post.id, action: 'delete' },
+      { onSuccess: () => toasts.show({ type: 'success', title: BLOG_TEXTS.postDeleted }), onError: (e) => toasts.show({ type: 'error', title: e instanceof ApiError ? e.detail : 'Failed to delete post' }) },
+    );
   };
   const items = list.data?.items ?? [];
   return (
@@ -321,7 +343,15 @@ function PostList({ tab, category, onEdit }: { tab: BlogTab; category: BlogCateg
               post={post}
               onEdit={() => onEdit(post.id)}
               onDelete={() => void remove(post)}
-              onAction={(change) => action.mutate({ id: post.id, action: change }, { onError: (e) => toasts.show({ type: 'error', title: change === 'publish' ? BLOG_TEXTS.publishFailed(e instanceof ApiError ? e.detail : undefined) : e instanceof ApiError ? e.detail : 'The post could not be changed' }) })}
+              onAction={(change) =>
+                action.mutate(
+                  { id: post.id, action: change },
+                  {
+                    onSuccess: () => toasts.show({ type: 'success', ...CHANGE_DONE[change] }),
+                    onError: (e) => toasts.show({ type: 'error', title: change === 'publish' ? BLOG_TEXTS.publishFailed(e instanceof ApiError ? e.detail : undefined) : e instanceof ApiError ? e.detail : 'The post could not be changed' }),
+                  },
+                )
+              }
             />
           </Grid>
         ))}
@@ -366,6 +396,8 @@ type PostMeta = Pick<IdeasFor, 'title' | 'category'>;
 
 function EditorForm({ id, initial, content, onClose, onMeta }: { id: string | null; initial: EditorFields; content: BlogContent; onClose(): void; onMeta(meta: PostMeta): void }) {
   const [fields, setFields] = useState(initial);
+  // A post already on the public page: saving updates it there (it cannot become a draft or be scheduled from here).
+  const live = initial.status === 'published';
   // The Writing Assistant reads the title and category when it is asked (never on each keystroke).
   useEffect(() => {
     onMeta({ title: fields.title, category: fields.category });
@@ -402,7 +434,15 @@ function EditorForm({ id, initial, content, onClose, onMeta }: { id: string | nu
       {
         onSuccess: (result) => {
           const slug = 'slug' in result ? result.slug : null;
-          toasts.show({ type: 'success', title: publishing ? (fields.status === 'scheduled' ? 'Post scheduled' : 'Post published') : 'Draft saved', message: slug ? `/blog/${slug}` : undefined });
+          const title = live ? BLOG_TEXTS.changesSaved : publishing ? (fields.status === 'scheduled' ? 'Post scheduled' : 'Post published') : 'Draft saved';
+          const page = slug && 'status' in result && result.status === 'published' ? `/blog/${slug}` : null;
+          toasts.show({
+            type: 'success',
+            title,
+            message: page ?? undefined,
+            // The public page, a click away (a new tab: the hub stays as it is).
+            actions: page ? [{ label: BLOG_TEXTS.viewPost, primary: true, handler: () => void window.open(page, '_blank', 'noopener') }] : undefined,
+          });
           onClose();
         },
         onError: (e) => {
@@ -465,14 +505,22 @@ function EditorForm({ id, initial, content, onClose, onMeta }: { id: string | nu
         <Grid size={{ xs: 12, sm: 4 }}>
           <TextField fullWidth type="date" label="Date" value={fields.date} onChange={(e) => set('date', e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
         </Grid>
-        <Grid size={{ xs: 12, sm: 4 }}>
-          <TextField select fullWidth label="Status" value={fields.status} onChange={(e) => set('status', e.target.value as EditorFields['status'])}>
-            <MenuItem value="draft">Draft</MenuItem>
-            <MenuItem value="published">Published</MenuItem>
-            <MenuItem value="scheduled">Scheduled</MenuItem>
-          </TextField>
-        </Grid>
-        {fields.status === 'scheduled' && (
+        {live ? (
+          <Grid size={{ xs: 12, sm: 8 }}>
+            <Alert severity="info" data-testid="published-edit-notice">
+              {BLOG_TEXTS.publishedEditNotice}
+            </Alert>
+          </Grid>
+        ) : (
+          <Grid size={{ xs: 12, sm: 4 }}>
+            <TextField select fullWidth label="Status" value={fields.status} onChange={(e) => set('status', e.target.value as EditorFields['status'])}>
+              <MenuItem value="draft">Draft</MenuItem>
+              <MenuItem value="published">Published</MenuItem>
+              <MenuItem value="scheduled">Scheduled</MenuItem>
+            </TextField>
+          </Grid>
+        )}
+        {!live && fields.status === 'scheduled' && (
           <Grid size={{ xs: 12, sm: 4 }}>
             <TextField fullWidth type="datetime-local" label="Publish at" value={fields.publish_at} onChange={(e) => set('publish_at', e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
           </Grid>
@@ -482,11 +530,13 @@ function EditorForm({ id, initial, content, onClose, onMeta }: { id: string | nu
         <Button onClick={onClose} disabled={save.isPending}>
           Cancel
         </Button>
-        <Button variant="outlined" onClick={() => void submit('draft')} disabled={save.isPending}>
-          Save Draft
-        </Button>
+        {!live && (
+          <Button variant="outlined" onClick={() => void submit('draft')} disabled={save.isPending}>
+            Save Draft
+          </Button>
+        )}
         <Button variant="contained" onClick={() => void submit('publish')} disabled={save.isPending} data-testid="publish-button">
-          {fields.status === 'scheduled' ? 'Schedule' : 'Publish'}
+          {live ? 'Save changes' : fields.status === 'scheduled' ? 'Schedule' : 'Publish'}
         </Button>
       </Stack>
     </Stack>
@@ -509,6 +559,45 @@ export function BlogHub({ open, onClose, startWithNew = false }: { open: boolean
   const askIdeas = () => setIdeasFor((before) => ({ ...postMeta.current, asked: before.asked + 1 }));
   // The author's pictures (editor, cover, cards) keep showing however long the hub stays open.
   const imagesRef = useFreshBlogImageGrants<HTMLDivElement>();
+  const scroller = useRef<HTMLDivElement | null>(null);
+  const contentRef = useCallback(
+    (element: HTMLDivElement | null) => {
+      scroller.current = element;
+      imagesRef(element);
+    },
+    [imagesRef],
+  );
+  // Leaving the editor for the list (or opening another post) starts at the top, not where the last view was scrolled.
+  const view = editing ? (editing.id ?? 'new') : 'list';
+  useEffect(() => {
+    scroller.current?.scrollTo?.({ top: 0 });
+  }, [view]);
+  const sidebar = {
+    editing: Boolean(editing),
+    onNew: () => setEditing({ id: null, seed: null }),
+    tab,
+    onTab: (t: BlogTab) => {
+      setTab(t);
+      setEditing(null);
+    },
+    category,
+    onCategory: (c: BlogCategory | null) => {
+      setCategory(c);
+      setEditing(null);
+    },
+    aiEnabled,
+    onAi: (enabled: boolean) => {
+      if (enabled) askIdeas();
+      setAiEnabled(enabled);
+    },
+    ideasFor,
+    onMoreIdeas: askIdeas,
+    onIdea: (idea: IdeasAnswer['ideas'][number]) =>
+      setEditing((current) => ({
+        id: current?.id ?? null,
+        seed: { title: idea.title, excerpt: idea.description, content: { blocks: [{ type: 'paragraph' as const, data: { text: asParagraphText(idea.content) } }] } },
+      })),
+  };
   return (
     <Dialog open={open} onClose={onClose} fullScreen={phone} fullWidth maxWidth="lg" aria-labelledby="blog-hub-title">
       <DialogTitle id="blog-hub-title" sx={{ pr: 6 }}>
@@ -517,41 +606,20 @@ export function BlogHub({ open, onClose, startWithNew = false }: { open: boolean
           <CloseOutlined />
         </IconButton>
       </DialogTitle>
-      <DialogContent dividers ref={imagesRef}>
+      <DialogContent dividers ref={contentRef}>
         <Grid container spacing={3}>
-          {/* On a phone the editor comes first (the sidebar follows it); the list keeps its tabs above. */}
-          <Grid size={{ xs: 12, md: 3 }} sx={{ order: { xs: editing ? 2 : 1, md: 1 } }}>
-            <Sidebar
-              editing={Boolean(editing)}
-              onNew={() => setEditing({ id: null, seed: null })}
-              tab={tab}
-              onTab={(t) => {
-                setTab(t);
-                setEditing(null);
-              }}
-              category={category}
-              onCategory={(c) => {
-                setCategory(c);
-                setEditing(null);
-              }}
-              aiEnabled={aiEnabled}
-              onAi={(enabled) => {
-                if (enabled) askIdeas();
-                setAiEnabled(enabled);
-              }}
-              ideasFor={ideasFor}
-              onMoreIdeas={askIdeas}
-              onIdea={(idea) =>
-                setEditing((current) => ({
-                  id: current?.id ?? null,
-                  seed: { title: idea.title, excerpt: idea.description, content: { blocks: [{ type: 'paragraph', data: { text: asParagraphText(idea.content) } }] } },
-                }))
-              }
-            />
+          {/* On a phone the editor comes first (the sidebar follows it); the list keeps its tabs above and the categories and figures below it, so a tab's posts show where the doctor tapped. */}
+          <Grid size={{ xs: 12, md: 3 }} sx={{ order: { xs: editing ? 3 : 1, md: 1 } }}>
+            <Sidebar {...sidebar} sections={phone && !editing ? 'top' : 'all'} />
           </Grid>
-          <Grid size={{ xs: 12, md: 9 }} sx={{ order: { xs: editing ? 1 : 2, md: 2 } }}>
+          <Grid size={{ xs: 12, md: 9 }} sx={{ order: { xs: 2, md: 2 } }}>
             {editing ? <PostEditor id={editing.id} seed={editing.seed} onClose={() => setEditing(null)} onMeta={onMeta} /> : <PostList tab={tab} category={category} onEdit={(id) => setEditing({ id, seed: null })} />}
           </Grid>
+          {phone && !editing && (
+            <Grid size={12} sx={{ order: 3 }}>
+              <Sidebar {...sidebar} sections="bottom" />
+            </Grid>
+          )}
         </Grid>
       </DialogContent>
     </Dialog>

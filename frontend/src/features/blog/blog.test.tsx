@@ -140,6 +140,69 @@ describe('the hub list', { timeout: 30_000 }, () => {
   });
 });
 
+describe('what the hub tells a doctor (issue 16 walk-through)', { timeout: 30_000 }, () => {
+  const published = { id: '33333333-3333-4333-8333-333333333333', author_id: 'd1', author_name: 'Dr. A', author_photo_url: null, title: 'Monsoon fever', description: 'd', excerpt: 'Short', category: 'health-tips', tags: [], image_url: null, date: '2030-01-01', status: 'published', slug: 'monsoon-fever-33333333', publish_at: null, published_at: '2030-01-01T00:00:00Z', created_at: '', updated_at: '', views: 1, read_time: 1 };
+  function stubPosts(items: unknown[]) {
+    const calls: Array<{ method: string; url: string; body: unknown }> = [];
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+      const method = init.method ?? 'GET';
+      calls.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
+      if (method === 'GET' && url === `/api/v1/blogs/${published.id}`) return json(200, { ...published, content: { blocks: [{ type: 'paragraph', data: { text: 'Rest and fluids.' } }] } });
+      if (method === 'GET') return json(200, { ...emptyList, items, total: items.length, counts: { ...emptyList.counts, all: items.length, published: items.length } });
+      if (method === 'PUT') return json(200, { ...published });
+      if (url.endsWith('/publish')) return json(200, { ...published });
+      return json(200, { ...published, status: method === 'DELETE' ? 'deleted' : 'archived' });
+    });
+    return calls;
+  }
+
+  it('one view reads "1 view"; archive says the post left the public page and how to bring it back; delete says it is done', async () => {
+    stubPosts([published]);
+    renderAt('/', <BlogHub open onClose={() => {}} />);
+    const card = await screen.findByTestId('blog-card');
+    expect(within(card).getByText('1 view')).toBeTruthy();
+    fireEvent.click(within(card).getByRole('button', { name: 'Archive' }));
+    expect(await screen.findByText(BLOG_TEXTS.postArchived)).toBeTruthy();
+    expect(screen.getByText(BLOG_TEXTS.postArchivedMessage)).toBeTruthy();
+    fireEvent.click(within(card).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Delete post' })).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText(BLOG_TEXTS.postDeleted)).toBeTruthy();
+  });
+
+  it("editing a published post offers Save changes (no Save Draft, no Status that would not apply) and its toast opens the public page", async () => {
+    const calls = stubPosts([published]);
+    const opened = vi.fn();
+    vi.stubGlobal('open', opened);
+    renderAt('/', <BlogHub open onClose={() => {}} />);
+    fireEvent.click(within(await screen.findByTestId('blog-card')).getByRole('button', { name: 'Edit' }));
+    await screen.findByTestId('blog-editor');
+    expect(screen.getByTestId('published-edit-notice').textContent).toBe(BLOG_TEXTS.publishedEditNotice);
+    expect(screen.queryByRole('button', { name: 'Save Draft' })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: /Status/ })).toBeNull();
+    editorBlocks.blocks = [{ type: 'paragraph', data: { text: 'Rest, fluids, and see a doctor after three days.' } }];
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    const toast = (await screen.findByText(BLOG_TEXTS.changesSaved)).closest('[data-testid="toast"]') as HTMLElement;
+    expect(calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.url}`)).toEqual([`PUT /api/v1/blogs/${published.id}`, `POST /api/v1/blogs/${published.id}/publish`]);
+    // The toasts sit beside the hub's modal dialog, which hides them from the accessibility tree (a mouse reaches them).
+    fireEvent.click(within(toast).getByRole('button', { name: BLOG_TEXTS.viewPost, hidden: true }));
+    expect(opened).toHaveBeenCalledWith(`/blog/${published.slug}`, '_blank', 'noopener');
+  });
+
+  it('on a phone the tabs stay above the posts and the categories and figures go below them', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: /max-width/.test(query), media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false }));
+    stubPosts([published]);
+    renderAt('/', <BlogHub open onClose={() => {}} />);
+    const card = await screen.findByTestId('blog-card');
+    const tabs = screen.getByRole('list', { name: 'Blog Management' });
+    const categories = screen.getByRole('list', { name: 'Categories' });
+    const following = (a: Node, b: Node) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(following(tabs, card)).toBe(true);
+    expect(following(card, categories)).toBe(true);
+    expect(following(card, screen.getByTestId('blog-stats'))).toBe(true);
+    expect(screen.getAllByRole('list', { name: 'Blog Management' })).toHaveLength(1);
+  });
+});
+
 describe('the Writing Assistant', { timeout: 30_000 }, () => {
   it("asks for ideas with the post's title and category (nothing else of the post), shows whose ideas they are, and asks again for other ideas", async () => {
     const asked: string[] = [];
@@ -190,6 +253,18 @@ describe('the blocks on a page', () => {
     const links = [...content.querySelectorAll('a')].map((a) => a.getAttribute('href'));
     expect(links).toEqual(['https://who.int']);
     expect(content.textContent).toContain('<script>shown</script>');
+  });
+
+  it('a checklist shows which items are done (not as plain bullets)', () => {
+    const { container } = renderAt(
+      '/',
+      <BlogBlocks content={{ blocks: [{ type: 'list', data: { style: 'checklist', items: [{ content: 'Drink ORS', meta: { checked: true }, items: [] }, { content: 'Check temperature', meta: { checked: false }, items: [] }] } }] }} />,
+    );
+    const list = within(container).getByTestId('blog-content').querySelector('ul')!;
+    expect(list.dataset.style).toBe('checklist');
+    const items = [...list.querySelectorAll('li')];
+    expect(items.map((li) => within(li).getByRole('img').getAttribute('aria-label'))).toEqual(['done', 'not done']);
+    expect(items.map((li) => li.textContent)).toEqual(['☑Drink ORS', '☐Check temperature']);
   });
 
   it("shows each picture at the width its author chose in the editor's resize cycle; auto (or anything else) at its own size", () => {
