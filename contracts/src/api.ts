@@ -79,7 +79,15 @@ export const slotSchema = z
   .openapi('Slot');
 
 export const doctorSchema = z
-  .object({ doctor_id: z.string(), name: z.string(), phone_number: z.string().nullable(), ...doctorFieldsSchema.shape })
+  .object({
+    doctor_id: z.string(),
+    name: z.string(),
+    phone_number: z.string().nullable(),
+    ...doctorFieldsSchema.shape,
+    accepting_bookings: z.boolean().openapi({
+      description: 'False while the doctor takes no bookings (their account is inactive, or an institution they practise through has deactivated them): no slot of theirs is offered',
+    }),
+  })
   .openapi('Doctor');
 
 export const doctorWithSlotsSchema = doctorSchema.extend({ availableSlots: z.array(slotSchema) }).openapi('DoctorWithSlots');

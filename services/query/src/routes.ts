@@ -109,7 +109,8 @@ export function queryRoutes(api: ApiRouter, deps: QueryDeps): void {
     response: z.array(doctorSchema),
     handler: async ({ query }) => {
       const docs = await doctors.find({ doctor_number: { $gt: 0 } }, { sort: { name: 1 }, skip: query.skip, limit: query.limit });
-      return { body: docs.map(doctorView) };
+      // A page of doctors at most DOCTOR_LIST_MAX_LIMIT long, each a few lookups by id (their account, their staffs).
+      return { body: await Promise.all(docs.map(async (doc) => doctorView(doc, await acceptsBookings(doc._id)))) };
     },
   });
 
@@ -123,11 +124,13 @@ export function queryRoutes(api: ApiRouter, deps: QueryDeps): void {
     response: z.union([z.array(doctorWithSlotsSchema), doctorWithSlotsSchema]),
     handler: async ({ auth, query }): Promise<HandlerResult<DoctorWithSlots | DoctorWithSlots[]>> => {
       const zone = timezoneOf(query);
-      const withSlots = async (doc: DoctorDoc, own = false) => ({
-        ...doctorView(doc),
-        availableSlots:
-          own || (await acceptsBookings(doc._id)) ? (await openSlots.list(doc._id, deps.clock().toISOString())).map((s) => slotView(s, zone, true)) : [],
-      });
+      const withSlots = async (doc: DoctorDoc, own = false) => {
+        const accepting = await acceptsBookings(doc._id);
+        return {
+          ...doctorView(doc, accepting),
+          availableSlots: own || accepting ? (await openSlots.list(doc._id, deps.clock().toISOString())).map((s) => slotView(s, zone, true)) : [],
+        };
+      };
       if (auth.account_type === 'doctor') {
         const self = await doctors.get(auth.user_id);
         if (!self) throw notFound(API_TEXTS.doctorNotFound);

@@ -43,8 +43,9 @@ export function doctorFields(doc: DoctorDoc) {
   };
 }
 
-export function doctorView(doc: DoctorDoc): Doctor {
-  return { doctor_id: doc._id, name: doc.name, phone_number: doc.phone_number, ...doctorFields(doc) };
+/** A doctor as lists show them; `accepting_bookings` from the read models (bookableDoctors), as the public page says it. */
+export function doctorView(doc: DoctorDoc, accepting_bookings: boolean): Doctor {
+  return { doctor_id: doc._id, name: doc.name, phone_number: doc.phone_number, ...doctorFields(doc), accepting_bookings };
 }
 
 function appointmentSlot(doc: AppointmentDoc, zone: string) {

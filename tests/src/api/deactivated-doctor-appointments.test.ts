@@ -46,6 +46,12 @@ describe("a deactivated doctor's existing appointments", () => {
       assert.ok(done(value), `${what}: ${JSON.stringify(value)}`);
       return value;
     }, 8000);
+  /** What the doctor list and the patient's own doctors say of this doctor's bookings. */
+  const acceptingInLists = async (patient: TestUser) => {
+    const all = (await t.http.get('/api/v1/doctors/?skip=0&limit=100').set(patient.auth).expect(200)).body as Array<{ doctor_id: string; accepting_bookings: boolean }>;
+    const mine = (await t.http.get('/api/v1/doctors/me').set(patient.auth).expect(200)).body as Array<{ doctor_id: string; accepting_bookings: boolean }>;
+    return [all, mine].map((list) => list.find((d) => d.doctor_id === doctor.user_id)?.accepting_bookings);
+  };
   const tokenFor = async (email: string, account_type: 'doctor' | 'patient') => {
     const user_id = (await findUserIdByEmail(t.app.eventStore, email))!;
     const token = await t.app.tokens.issue({ user_id, account_type });
@@ -83,6 +89,7 @@ describe("a deactivated doctor's existing appointments", () => {
       { date: indiaDate(3), time: '11:30' },
     ]);
     assert.equal(slots.length, 4);
+    await t.http.post('/api/v1/users/subscribe').set(requester.auth).send({ doctor_id: doctor.user_id }).expect(200);
     ids = {
       requested: await book(requester, slots[0]!),
       confirmed: await book(confirmedPatient, slots[1]!),
@@ -142,6 +149,8 @@ describe("a deactivated doctor's existing appointments", () => {
       await settled(() => streamTypes(`slot-${slotId}`), (types) => types.at(-1) === 'SlotReleased', `slot ${slotId} released`);
     }
     assert.deepEqual((await t.http.get(`/api/v1/doctors/${doctor.user_id}/available-slots`).set(requester.auth).expect(200)).body, { slots: [] });
+    // The patient's doctor cards say so (the list of doctors and the patient's own doctors).
+    assert.deepEqual(await acceptingInLists(requester), [false, false]);
   });
 
   it('reactivation reopens no appointment; the freed slots can be booked again', async () => {
@@ -155,6 +164,7 @@ describe("a deactivated doctor's existing appointments", () => {
       'the released slots are offered again',
     );
     assert.ok(open.includes(slots[3]!));
+    assert.deepEqual(await acceptingInLists(requester), [true, true]);
   });
 
   it('acts once: the whole log delivered again after a restart closes nothing more, nor a booking made since the reactivation', async () => {

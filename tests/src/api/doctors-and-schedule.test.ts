@@ -112,6 +112,7 @@ describe('doctors, slots and schedule API', () => {
         phone_number: farah.phone_number,
         registration_number: 'MMC-77',
         medical_council: 'Maharashtra Medical Council',
+        accepting_bookings: true,
       });
       const page = await t.http.get('/api/v1/doctors/?skip=1&limit=1').set(patient.auth).expect(200);
       assert.equal(page.body.length, 1);

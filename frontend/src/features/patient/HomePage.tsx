@@ -42,6 +42,8 @@ import { RecordsTiles } from '../records/RecordsTiles';
 
 export const HOME_SLOTS_SHOWN = 4;
 export const ADD_MODAL_SLOTS_SHOWN = 3;
+/** A doctor who takes no bookings (inactive, or deactivated by an institution): said on their card instead of slots. */
+export const NOT_ACCEPTING_BOOKINGS = 'Not accepting bookings';
 export const PAYMENT_NOT_CONNECTED = 'Payment is not connected yet: packs add credits on this device only, and nothing is charged.';
 
 /** A dialog title with a close button (the dialog also closes with Escape). */
@@ -145,6 +147,18 @@ function DoctorFacts({ doctor }: { doctor: Doctor }) {
   );
 }
 
+/** In place of a doctor's slots while they take no bookings, so nobody clicks through to a refusal. */
+function NotAccepting() {
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', color: 'text.secondary', mt: 1 }} data-testid="not-accepting">
+      <EventBusyOutlined fontSize="small" aria-hidden />
+      <Typography variant="body2" color="text.secondary">
+        {NOT_ACCEPTING_BOOKINGS}
+      </Typography>
+    </Stack>
+  );
+}
+
 function AddDoctorModal({ open, onClose, mine }: { open: boolean; onClose: () => void; mine: Set<string> }) {
   const [search, setSearch] = useState('');
   const queryClient = useQueryClient();
@@ -157,9 +171,12 @@ function AddDoctorModal({ open, onClose, mine }: { open: boolean; onClose: () =>
       return Promise.all(
         list.map(async (d) => ({
           ...d,
-          availableSlots: await api<{ slots: Slot[] }>(`/doctors/${d.doctor_id}/available-slots?timezone_str=${encodeURIComponent(browserZone())}`)
-            .then((r) => upcoming(r.slots))
-            .catch(() => [] as Slot[]),
+          // A doctor who takes no bookings has no slot to offer: not asked for.
+          availableSlots: d.accepting_bookings === false
+            ? []
+            : await api<{ slots: Slot[] }>(`/doctors/${d.doctor_id}/available-slots?timezone_str=${encodeURIComponent(browserZone())}`)
+                .then((r) => upcoming(r.slots))
+                .catch(() => [] as Slot[]),
         })),
       );
     },
@@ -210,7 +227,9 @@ function AddDoctorModal({ open, onClose, mine }: { open: boolean; onClose: () =>
                   {mine.has(doctor.doctor_id) ? 'Added' : 'Add Doctor'}
                 </Button>
               </Stack>
-              {doctor.availableSlots.length > 0 ? (
+              {doctor.accepting_bookings === false ? (
+                <NotAccepting />
+              ) : doctor.availableSlots.length > 0 ? (
                 <SlotChips doctor={doctor} slots={doctor.availableSlots} shown={ADD_MODAL_SLOTS_SHOWN} />
               ) : (
                 <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
@@ -246,7 +265,9 @@ function DoctorCard({ doctor, onMore }: { doctor: DoctorWithSlots; onMore: (date
             </Typography>
           </Box>
         </Stack>
-        {doctor.availableSlots.length > 0 ? (
+        {doctor.accepting_bookings === false ? (
+          <NotAccepting />
+        ) : doctor.availableSlots.length > 0 ? (
           <SlotPicker slots={doctor.availableSlots} doctorName={doctor.name} perDay={HOME_SLOTS_SHOWN} onMore={onMore} onPick={(slot) => navigate(confirmPath(doctor, slot))} />
         ) : (
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', color: 'text.secondary' }}>

@@ -27,6 +27,8 @@ interface Row {
   status: PatientAppointment['status'];
   statusReason: string | null;
   rejectionReason: string | null;
+  /** The reason given with a cancellation (the patient's view: e.g. 'Doctor is no longer available'). */
+  cancellationReason: string | null;
   otherName: string;
   otherDetail: string | null;
   notes: string;
@@ -38,6 +40,7 @@ const fromPatientView = (a: PatientAppointment): Row => ({
   status: a.status,
   statusReason: a.status_reason,
   rejectionReason: a.rejection_reason,
+  cancellationReason: a.cancellation_reason,
   otherName: a.doctor.name || 'Unknown Doctor',
   otherDetail: a.doctor.specialty || 'No specialty information',
   notes: a.notes,
@@ -49,6 +52,7 @@ const fromDoctorView = (a: DoctorAppointment): Row => ({
   status: a.status,
   statusReason: a.status_reason,
   rejectionReason: a.rejection_reason,
+  cancellationReason: null,
   otherName: a.patient_name || 'Unknown patient',
   otherDetail: null,
   notes: a.notes,
@@ -112,6 +116,11 @@ function AppointmentCard({ row, viewer, actions }: { row: Row; viewer: 'patient'
               {row.status === 'rejected' && row.rejectionReason && (
                 <Typography variant="body2" color="error.main">
                   Declined: {row.rejectionReason}
+                </Typography>
+              )}
+              {row.status === 'cancelled' && row.cancellationReason && (
+                <Typography variant="body2" color="text.secondary">
+                  Cancelled: {row.cancellationReason}
                 </Typography>
               )}
             </Box>

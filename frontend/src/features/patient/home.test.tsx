@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { HomePage, PAYMENT_NOT_CONNECTED } from './HomePage';
+import { HomePage, NOT_ACCEPTING_BOOKINGS, PAYMENT_NOT_CONNECTED } from './HomePage';
 
 const tomorrow = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(Date.now() + 86_400_000));
 const slot = (id: number, time: string) => ({
@@ -16,23 +16,39 @@ const slot = (id: number, time: string) => ({
 });
 const LONG_NAME = 'Dr. Venkata Subrahmanya Lakshminarayanan'; // 40 characters
 
-function renderHome() {
+const doctorFacts = (doctor_id: string, name: string, accepting_bookings: boolean) => ({
+  doctor_id,
+  name,
+  specialty: 'Cardiology',
+  qualification: 'MBBS, MD, DM',
+  consultation_fee: 799,
+  appointment_duration_minutes: 30,
+  phone_number: '+91 90000 12345',
+  registration_number: 'WB-1',
+  medical_council: null,
+  accepting_bookings,
+});
+
+/**
+ * The server as the home page sees it: the patient's doctors with their slots; the list of all doctors (one taking
+ * bookings, one deactivated, who takes none) and their slots. Records which URLs were asked for.
+ */
+function renderHome(options: { myDoctorAccepting?: boolean } = {}) {
+  const asked: string[] = [];
   vi.stubGlobal('fetch', async (url: string) => {
+    asked.push(url);
     if (url.startsWith('/api/v1/doctors/me')) {
+      const accepting = options.myDoctorAccepting ?? true;
       const doctor = {
-        doctor_id: 'd1',
-        name: LONG_NAME,
-        specialty: 'Cardiology',
-        qualification: 'MBBS, MD, DM',
-        consultation_fee: 799,
-        appointment_duration_minutes: 30,
-        phone_number: null,
-        registration_number: 'WB-1',
-        medical_council: null,
-        availableSlots: ['09:00', '09:30', '10:00', '10:30', '11:00', '17:00'].map((t, i) => slot(i + 1, t)),
+        ...doctorFacts('d1', LONG_NAME, accepting),
+        availableSlots: accepting ? ['09:00', '09:30', '10:00', '10:30', '11:00', '17:00'].map((t, i) => slot(i + 1, t)) : [],
       };
       return new Response(JSON.stringify([doctor]), { status: 200 });
     }
+    if (url.startsWith('/api/v1/doctors/?')) {
+      return new Response(JSON.stringify([doctorFacts('d2', 'Dr. Open Slots', true), doctorFacts('d3', 'Dr. Deactivated', false)]), { status: 200 });
+    }
+    if (url.startsWith('/api/v1/doctors/d2/available-slots')) return new Response(JSON.stringify({ slots: [slot(7, '12:00')] }), { status: 200 });
     return new Response('[]', { status: 200 });
   });
   render(
@@ -42,6 +58,7 @@ function renderHome() {
       </MemoryRouter>
     </QueryClientProvider>,
   );
+  return asked;
 }
 
 describe('patient home', () => {
@@ -60,6 +77,32 @@ describe('patient home', () => {
     fireEvent.click(within(card).getByRole('button', { name: /2 more slots/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Available Appointments' });
     expect(within(dialog).getAllByRole('button', { name: /am|pm/i })).toHaveLength(6);
+  });
+
+  it("a doctor who takes no bookings says 'Not accepting bookings' in Add a Doctor, offers no slot and cannot be added", async () => {
+    const asked = renderHome();
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Doctor' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a Doctor' });
+    const rowOf = async (name: string) => (await within(dialog).findByTitle(name)).closest('li')!;
+
+    const closed = await rowOf('Dr. Deactivated');
+    expect(within(closed as HTMLElement).getByText(NOT_ACCEPTING_BOOKINGS)).toBeTruthy();
+    expect(within(closed as HTMLElement).queryByRole('button', { name: /am|pm/i })).toBeNull();
+    expect((within(closed as HTMLElement).getByRole('button', { name: 'Add Doctor' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(asked.some((url) => url.startsWith('/api/v1/doctors/d3/'))).toBe(false);
+
+    const open = await rowOf('Dr. Open Slots');
+    await waitFor(() => expect(within(open as HTMLElement).getAllByRole('button', { name: /12:00 pm/i })).toHaveLength(1));
+    expect(within(open as HTMLElement).queryByText(NOT_ACCEPTING_BOOKINGS)).toBeNull();
+    expect((within(open as HTMLElement).getByRole('button', { name: 'Add Doctor' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it("one of the patient's doctors who takes no bookings says 'Not accepting bookings' on their card", async () => {
+    renderHome({ myDoctorAccepting: false });
+    const card = await screen.findByTestId('my-doctor');
+    expect(within(card).getByText(NOT_ACCEPTING_BOOKINGS)).toBeTruthy();
+    expect(within(card).queryByText('No upcoming appointments available')).toBeNull();
+    expect(within(card).queryByRole('tab')).toBeNull();
   });
 
   it('Purchase Credits says payment is not connected, adds a pack locally, and closes with its button or Escape', async () => {
