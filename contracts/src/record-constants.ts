@@ -65,6 +65,8 @@ export const RECORD_TEXTS = {
   patientNotFound: 'Patient not found',
   malformedUpload: 'The upload could not be read. Please try again.',
   uploadsInFlight: `You have ${RECORD_LIMITS.uploadsInFlightPerUser} uploads under way. Please wait for one to finish.`,
+  storageFull: (limit: string) => `Your records storage is full (${limit}). Uploads are refused until there is room.`,
+  storageExceeded: (left: string, limit: string) => `These files do not fit in your records storage: ${left} of your ${limit} is left.`,
   // The e-prescription's rules (Telemedicine Practice Guidelines 2020).
   prescriberOnly: 'Only the doctor of this appointment can issue its prescription',
   consultationNotHeld: 'A prescription can be issued only for a consultation that has taken place or is under way',
@@ -97,6 +99,15 @@ export function reportDateProblem(date: string | null | undefined, today: string
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth) return RECORD_TEXTS.reportDateInvalid;
   if (date > today) return RECORD_TEXTS.reportDateFuture;
   return null;
+}
+
+/** A storage size as people read it: "1 GB", "1.5 GB", "250.4 MB", "12 KB" (binary units, as the limits). */
+export function storageSize(bytes: number): string {
+  const GB = 1024 * MB;
+  const fixed = (n: number) => n.toFixed(1).replace(/\.0$/, '');
+  if (bytes >= GB) return `${fixed(bytes / GB)} GB`;
+  if (bytes >= MB) return `${fixed(bytes / MB)} MB`;
+  return `${Math.floor(bytes / 1024)} KB`;
 }
 
 /** Seed 001 §3: the report types, with the API's ids. */

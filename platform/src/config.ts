@@ -72,6 +72,8 @@ const envSchema = z.object({
   WS_SIGNAL_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
   FAULT_INJECTION: z.string().optional(),
   BLOB_STORE: z.enum(['files', 'gridfs']).optional(),
+  /** Per patient: the files of their records (their reports, their doctors' prescription files) may hold this much; reports past it are refused (413). */
+  RECORDS_QUOTA_MB: z.coerce.number().positive().max(1024 * 1024).default(1024),
   /** The Writing Assistant's model: an OpenAI-compatible API's base address (`/chat/completions` is added); unset: bundled ideas. */
   WRITING_MODEL_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().refine((u) => /^https?:\/\//.test(u), 'must be an http:// or https:// URL').optional()),
   WRITING_MODEL_API_KEY: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional()),
@@ -94,6 +96,8 @@ export type Config = z.infer<typeof envSchema> & {
   iceServers: IceServer[];
   /** Where uploaded files live: BLOB_STORE, else GridFS when MONGODB_URL is set, else files under DATA_DIR/blobs. */
   blobStoreKind: 'files' | 'gridfs';
+  /** RECORDS_QUOTA_MB in bytes (MB of 1024 × 1024 bytes, as the upload limits). */
+  recordsQuotaBytes: number;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -142,7 +146,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (production) throw new Error('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set in production (the local identity provider is for development only)');
     identity = { kind: 'local', issuer: `${publicUrl}/oidc`, clientId: 'telemed-local', clientSecret: randomBytes(24).toString('base64url'), redirectUri };
   }
-  return { ...env_, production, dataDir: resolve(env_.DATA_DIR), publicUrl, identity, trustProxy, readStoreKind, iceServers, blobStoreKind };
+  const recordsQuotaBytes = Math.floor(env_.RECORDS_QUOTA_MB * 1024 * 1024);
+  return { ...env_, production, dataDir: resolve(env_.DATA_DIR), publicUrl, identity, trustProxy, readStoreKind, iceServers, blobStoreKind, recordsQuotaBytes };
 }
 
 /** The notifier's per-socket limits from the configuration. */

@@ -1,4 +1,4 @@
-import { PassThrough, type Readable } from 'node:stream';
+import { PassThrough, Transform, type Readable } from 'node:stream';
 import type { Request } from 'express';
 import busboy from 'busboy';
 import { fileTypeFromBuffer } from 'file-type';
@@ -92,6 +92,12 @@ export interface UploadRules<S> {
     notMultipart: string;
     malformed: string;
   };
+  /**
+   * A bound on the bytes of all the files together (a storage quota): `take` is told of every chunk as it flows and
+   * answers whether it still fits; past it the upload gets 413 with `exceeded` (the file being written fails, those
+   * stored are discarded). A body announced larger than `room` plus the form's text is refused before it is read.
+   */
+  total?: { room: number; take(bytes: number): boolean; exceeded: string };
   /** Streams one accepted file to storage; its size is enforced while it flows (the stream fails past the limit). */
   store(file: { stream: Readable; file_name: string; content_type: string }): Promise<S>;
   /** Removes what `store` kept, when the upload as a whole fails. */
@@ -135,6 +141,7 @@ export async function receiveUpload<S>(req: Request, rules: UploadRules<S>): Pro
   const announced = Number(req.headers['content-length'] ?? 0);
   const ceiling = rules.maxFiles * rules.maxFileBytes + 64 * 1024 + 40 * rules.maxFieldBytes;
   if (announced > ceiling) throw new HttpError(413, rules.texts.tooLarge(''), close);
+  if (rules.total && announced > rules.total.room + 64 * 1024 + 40 * rules.maxFieldBytes) throw new HttpError(413, rules.total.exceeded, close);
 
   let parser: busboy.Busboy;
   try {
@@ -182,14 +189,28 @@ export async function receiveUpload<S>(req: Request, rules: UploadRules<S>): Pro
           stream.resume();
           throw new HttpError(415, rules.texts.badType(fileName), close);
         }
-        const body = new PassThrough();
+        const total = rules.total;
+        if (total && !total.take(head.length)) {
+          stream.resume();
+          throw new HttpError(413, total.exceeded, close);
+        }
+        // Counts what flows past the first bytes against the bound on all the files (when there is one).
+        const body = total
+          ? new Transform({
+              transform(chunk: Buffer, _encoding, callback) {
+                if (total.take(chunk.length)) callback(null, chunk);
+                else callback(new HttpError(413, total.exceeded, close));
+              },
+            })
+          : new PassThrough();
         let tooLarge = false;
         stream.once('limit', () => {
           tooLarge = true;
           body.destroy(new HttpError(413, rules.texts.tooLarge(fileName), close));
         });
         stream.once('error', (error) => body.destroy(error));
-        body.write(head);
+        if (total) body.push(head);
+        else body.write(head);
         stream.pipe(body);
         const stored = await rules.store({ stream: body, file_name: fileName, content_type: type });
         if (tooLarge || (stream as Readable & { truncated?: boolean }).truncated) {

@@ -38,7 +38,7 @@ export async function createApp(options: AppOptions) {
   // Clinical records: uploaded files encrypted under each patient's key, and the medicine catalogue (NLEM + brands).
   const blobs = await blobStoreFromConfig(config, eventStore.keys);
   const medicines = new MedicineCatalogue({ eventStore, blobs });
-  const records = { blobs, medicines, recordLookups: recordLookups(readStore) };
+  const records = { blobs, medicines, recordLookups: recordLookups(readStore), storageQuotaBytes: config.recordsQuotaBytes };
   const command = createCommandService({ eventStore, tokens, registry, logger, clock, faults: faultsFromConfig(config), checkToken, video, consultation, ...identity, records, bookingLookups: bookingLookups(readStore) });
   const query = createQueryService({ eventStore, readStore, tokens, registry, logger, clock, checkToken, records: { blobs, medicines, publicUrl: config.publicUrl }, writing: writingAssistantFromConfig(config) });
   const notifier = createNotifier({

@@ -28,7 +28,7 @@ const command = createCommandService({
   video,
   consultation: consultationSettingsFromConfig(config),
   ...identity,
-  records: { blobs, medicines, recordLookups: recordLookups(adapters.readStore) },
+  records: { blobs, medicines, recordLookups: recordLookups(adapters.readStore), storageQuotaBytes: config.recordsQuotaBytes },
   bookingLookups: bookingLookups(adapters.readStore),
 });
 const base = createBaseApp({ config, logger, metrics, ready: async () => ({ ok: true, adapters: adapters.kinds }) });

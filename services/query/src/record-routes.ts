@@ -37,6 +37,7 @@ import {
   type RecordFileDoc,
   type VerificationDoc,
 } from './projections/clinical-records';
+import { RECORD_STORAGE, type RecordStorageDoc } from './projections/record-storage';
 import { institutionLookups } from './institution-routes';
 import { Subjects, type AccessAudit } from './access-audit';
 import { renderPrescriptionPdf } from './records/prescription-pdf';
@@ -58,11 +59,17 @@ export interface RecordQueryDeps {
 export function recordLookups(readStore: ReadStore) {
   const appointments = readStore.collection<AppointmentDoc>('appointments');
   const prescriptions = readStore.collection<PrescriptionDoc>(PRESCRIPTIONS);
+  const storage = readStore.collection<RecordStorageDoc>(RECORD_STORAGE);
   return {
     earlierAppointments: async (patientId: string, doctorId: string, before: string) =>
       (await appointments.find({ patient_id: patientId, doctor_id: doctorId, start: { $lt: before } }, { sort: { start: -1 }, limit: 50 })).map((a) => a._id),
     prescriptionsOf: async (patientId: string, doctorId: string) =>
       (await prescriptions.find({ patient_id: patientId, doctor_id: doctorId }, { sort: { position: -1 }, limit: 50 })).map((p) => p._id),
+    /** The bytes of the patient's files counted so far, and the log position they are counted up to (0: none). */
+    storedBytes: async (patientId: string) => {
+      const doc = await storage.get(patientId);
+      return { bytes: doc?.bytes ?? 0, position: doc?.position ?? 0 };
+    },
   };
 }
 

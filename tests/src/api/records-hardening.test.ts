@@ -1,11 +1,26 @@
 import assert from 'node:assert/strict';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import supertest from 'supertest';
 import { DateTime } from 'luxon';
-import { DEFAULT_TIMEZONE, RECORD_TEXTS } from '@telemed/contracts';
+import { DEFAULT_TIMEZONE, MB, RECORD_TEXTS, storageSize } from '@telemed/contracts';
 import { indiaDate, startTestApp, type TestApp, type TestUser } from '../support/test-app';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+/** A PDF (by its content) of exactly `bytes` bytes. */
+const pdfOf = (bytes: number) => Buffer.concat([PDF, Buffer.alloc(bytes - PDF.length, 0x20)]);
+const KB = 1024;
+
+/** The blobs stored under DATA_DIR/blobs (not the temporary ones being written). */
+const blobsIn = (dataDir: string) => (readdirSync(join(dataDir, 'blobs'), { recursive: true }) as string[]).filter((entry) => /^[0-9a-f]{2}[/\\][0-9a-f]{32}$/.test(entry)).sort();
+const partsIn = (dataDir: string) => readdirSync(join(dataDir, 'blobs', 'tmp'));
+
+/** Waits (up to 3 s) until `check` holds: refused uploads are discarded just after their answer. */
+async function eventually(check: () => boolean, what: string): Promise<void> {
+  for (const started = Date.now(); Date.now() - started < 3000; await new Promise((r) => setTimeout(r, 25))) if (check()) return;
+  assert.fail(what);
+}
 
 /** Clinical records (issue 14): the report date's bounds, the storage quota, and the reads that check access first. */
 describe('clinical records: report date, storage quota, access first', () => {
@@ -108,5 +123,82 @@ describe('clinical records: report date, storage quota, access first', () => {
     await t.settle();
     const log = (await t.http.get('/api/v1/users/me/access-log').set(holder.auth).expect(200)).body.entries as Array<{ what: { resource: string } }>;
     assert.ok(log.some((e) => e.what.resource === 'clinical_records'));
+  });
+});
+
+describe('clinical records: the per-patient storage quota (RECORDS_QUOTA_MB)', () => {
+  let t: TestApp;
+  let now = new Date();
+  const QUOTA = 1 * MB;
+
+  before(async () => {
+    t = await startTestApp({ clock: () => now, env: { CONSULTATION_SWEEP_INTERVAL_MS: '3600000', RECORDS_QUOTA_MB: '1' } });
+  });
+  after(() => t.close());
+
+  const upload = (who: TestUser, ...files: Buffer[]) => {
+    let r = t.http.post('/api/v1/records/reports').set(who.auth).field('report_type', 'lab').field('report_date', indiaDate(0));
+    files.forEach((bytes, i) => (r = r.attach('files', bytes, `scan-${i}.pdf`)));
+    return r;
+  };
+  const reportsOf = async (who: TestUser) => {
+    await t.settle();
+    return (await t.http.get('/api/v1/records/me').set(who.auth).expect(200)).body.reports as Array<{ total_size: number }>;
+  };
+
+  it('refuses (413, saying what is left of the limit) a report that would pass it, keeps nothing of it, and another patient is not held to it', async () => {
+    const patient = await t.createUser('patient');
+    await upload(patient, pdfOf(600 * KB)).expect(201);
+    const before = blobsIn(t.dataDir);
+    // At once after the first (the read model may not have counted it yet): still counted.
+    const refused = await upload(patient, pdfOf(500 * KB));
+    assert.deepEqual([refused.status, refused.body.detail], [413, RECORD_TEXTS.storageExceeded(storageSize(QUOTA - 600 * KB), storageSize(QUOTA))]);
+    assert.equal(refused.body.detail, 'These files do not fit in your records storage: 424 KB of your 1 MB is left.');
+    // Several files: the first fits, the second passes the limit while it flows; neither is kept.
+    const split = await upload(patient, pdfOf(300 * KB), pdfOf(300 * KB));
+    assert.equal(split.status, 413, JSON.stringify(split.body));
+    await eventually(() => blobsIn(t.dataDir).join() === before.join() && partsIn(t.dataDir).length === 0, 'the refused uploads left blobs behind');
+    assert.deepEqual((await reportsOf(patient)).map((r) => r.total_size), [600 * KB]);
+    // What is left still takes a report that fits; then the storage is full and says so before reading a body.
+    await upload(patient, pdfOf(QUOTA - 600 * KB)).expect(201);
+    const full = await upload(patient, PDF);
+    assert.deepEqual([full.status, full.body.detail], [413, RECORD_TEXTS.storageFull('1 MB')]);
+    const announced = await t.http.post('/api/v1/records/reports').set(patient.auth).set('Content-Type', 'multipart/form-data; boundary=x').set('Content-Length', String(50 * MB)).send();
+    assert.deepEqual([announced.status, announced.body.detail], [413, RECORD_TEXTS.storageFull('1 MB')]);
+    // Another patient has their own quota.
+    await upload(await t.createUser('patient'), pdfOf(900 * KB)).expect(201);
+  });
+
+  it('a body announced larger than the room left is refused before it is read', async () => {
+    const patient = await t.createUser('patient');
+    await upload(patient, pdfOf(800 * KB)).expect(201);
+    const res = await t.http.post('/api/v1/records/reports').set(patient.auth).set('Content-Type', 'multipart/form-data; boundary=x').set('Content-Length', String(2 * MB)).send();
+    assert.deepEqual([res.status, res.body.detail], [413, RECORD_TEXTS.storageExceeded(storageSize(224 * KB), '1 MB')]);
+  });
+
+  it('uploads of one patient at once cannot pass the limit together', async () => {
+    const patient = await t.createUser('patient');
+    const answers = await Promise.all([upload(patient, pdfOf(400 * KB)), upload(patient, pdfOf(400 * KB)), upload(patient, pdfOf(400 * KB))]);
+    const kept = answers.filter((a) => a.status === 201).length;
+    assert.ok(answers.every((a) => a.status === 201 || a.status === 413), answers.map((a) => a.status).join());
+    assert.ok(kept >= 1 && kept <= 2, `${kept} of three 400 KB uploads kept under a 1 MB quota`);
+    const stored = (await reportsOf(patient)).reduce((n, r) => n + r.total_size, 0);
+    assert.ok(stored <= QUOTA, `${stored} bytes stored`);
+  });
+
+  it("the doctor's prescription files count towards the patient's storage but are never refused by it (the patient cannot stop their doctor's records)", async () => {
+    const doctor = await t.createUser('doctor', { name: 'Dr. Quota', doctor: { registration_number: 'Q-1', medical_council: 'MC', qualification: 'MBBS' } });
+    const patient = await t.createUser('patient');
+    now = new Date();
+    const date = indiaDate(2);
+    const [slot] = await t.openSlots(doctor, [{ date, time: '09:00' }]);
+    const id = (await t.http.post('/api/v1/appointments').set(patient.auth).send({ slot_id: slot, notes: 'Cough' }).expect(201)).body.appointment_id as string;
+    await t.http.post(`/api/v1/appointments/${id}/approve`).set(doctor.auth).expect(200);
+    await upload(patient, pdfOf(QUOTA - 10 * KB)).expect(201);
+    const rx = await t.http.post(`/api/v1/consultations/${id}/prescription-files`).set(doctor.auth).field('patient_name', 'Someone').attach('file', pdfOf(100 * KB), 'rx.pdf');
+    assert.equal(rx.status, 201, JSON.stringify(rx.body));
+    await t.settle();
+    const full = await upload(patient, PDF);
+    assert.deepEqual([full.status, full.body.detail], [413, RECORD_TEXTS.storageFull('1 MB')]);
   });
 });

@@ -14,13 +14,14 @@ import {
   recordParamsSchema,
   reportDateProblem,
   reportFieldsSchema,
+  storageSize,
   streams,
   uploadPrescriptionFileResponseSchema,
   uploadReportResponseSchema,
   z,
   type StoredPrescriptionLine,
 } from '@telemed/contracts';
-import { RequestValidationError, UploadsInFlight, policies, receiveUpload, type ApiRouter, type BlobStore, type StoredBlob, type UploadRules } from '@telemed/platform';
+import { HttpError, RequestValidationError, UploadsInFlight, policies, receiveUpload, type ApiRouter, type BlobStore, type StoredBlob, type UploadRules } from '@telemed/platform';
 import { DateTime } from 'luxon';
 import type { MedicineCatalogue } from '@telemed/query';
 import { positionHeader, requestContext, type CommandDeps } from '../context';
@@ -32,6 +33,7 @@ import { notesDecider } from './notes';
 import { genericKey, prescriptionDecider, type Prescriber } from './prescription';
 import { storedLine } from './prescription-lines';
 import { mayTieReport, mayUploadPrescriptionFile, uploadDecider } from './uploads';
+import { StorageQuota, type StoredBytes } from './storage-quota';
 
 /** What the prescription rules look up by id in the read models (then read on the log). */
 export interface RecordLookups {
@@ -39,12 +41,16 @@ export interface RecordLookups {
   earlierAppointments(patientId: string, doctorId: string, before: string): Promise<string[]>;
   /** Prescriptions this doctor issued this patient (ids only). */
   prescriptionsOf(patientId: string, doctorId: string): Promise<string[]>;
+  /** The bytes of the patient's record files, as counted by the read model up to a log position (the storage quota). */
+  storedBytes(patientId: string): Promise<StoredBytes>;
 }
 
 export interface RecordDeps {
   blobs: BlobStore;
   medicines: MedicineCatalogue;
   recordLookups: RecordLookups;
+  /** RECORDS_QUOTA_MB in bytes: what one patient's record files may hold; reports past it are refused (413). */
+  storageQuotaBytes: number;
 }
 
 const fileView = (file: { file_id: string; file_name: string; content_type: string; size: number }) => ({
@@ -66,6 +72,7 @@ export function recordRoutes(api: ApiRouter, deps: CommandDeps & RecordDeps): vo
   const discard = async (stored: StoredBlob) => deps.blobs.delete(stored.blob_id);
 
   const uploads = new UploadsInFlight(RECORD_LIMITS.uploadsInFlightPerUser, RECORD_TEXTS.uploadsInFlight);
+  const quota = new StorageQuota(deps.storageQuotaBytes, (patientId) => deps.recordLookups.storedBytes(patientId));
 
   api.route({
     method: 'put',
@@ -257,7 +264,19 @@ export function recordRoutes(api: ApiRouter, deps: CommandDeps & RecordDeps): vo
       };
       // Counted from before the body is read until the record is written (or the upload fails).
       return uploads.run(auth.user_id, async () => {
-        const upload = await receiveUpload(req, rules);
+        // The patient's storage quota: what their records hold (one read-model document) and their uploads under way
+        // here; full, the upload is refused before a byte of it is read; past it while it flows, 413 and nothing kept.
+        const claim = await quota.claim(auth.user_id);
+        const limit = storageSize(quota.limitBytes);
+        const room = claim.room();
+        let upload: Awaited<ReturnType<typeof receiveUpload<StoredBlob>>>;
+        try {
+          if (room <= 0) throw new HttpError(413, RECORD_TEXTS.storageFull(limit), { Connection: 'close' });
+          upload = await receiveUpload(req, { ...rules, total: { room, take: (bytes) => claim.take(bytes), exceeded: RECORD_TEXTS.storageExceeded(storageSize(room), limit) } });
+        } catch (error) {
+          claim.release();
+          throw error;
+        }
         try {
           if (upload.files.length === 0) throw new RequestValidationError([{ loc: ['body', 'files'], msg: RECORD_TEXTS.fileRequired, type: 'missing' }]);
           const fields = fieldsOf(reportFieldsSchema, upload.fields);
@@ -272,12 +291,14 @@ export function recordRoutes(api: ApiRouter, deps: CommandDeps & RecordDeps): vo
             type: 'RecordMedicalReport',
             data: { actor_id: auth.user_id, appointment, files, report_id, ...fields },
           }, context);
+          claim.settle(result.position);
           return {
             status: 201,
             body: { report_id, files: files.map(fileView), total_size: files.reduce((n, f) => n + f.size, 0), uploaded_at: context.now.toISOString() },
             headers: positionHeader(result.position),
           };
         } catch (error) {
+          claim.release();
           for (const f of upload.files) await discard(f.stored);
           throw error;
         }

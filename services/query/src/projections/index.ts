@@ -9,6 +9,7 @@ import { accessLogProjection } from './access-log';
 import { consultationsProjection } from './consultations';
 import { clinicalRecordsProjection } from './clinical-records';
 import { clinicalRetentionProjection } from './clinical-retention';
+import { recordStorageProjection } from './record-storage';
 import { blogPostsProjection } from './blog-posts';
 import type { Projection } from './projection';
 import { withErasure } from './erasure';
@@ -29,6 +30,7 @@ export const allProjections: Projection[] = [
   consultationsProjection,
   clinicalRecordsProjection,
   clinicalRetentionProjection,
+  recordStorageProjection,
   blogPostsProjection,
 ].map(withErasure);
 
