@@ -130,6 +130,18 @@ describe("a deactivated doctor's existing appointments", () => {
       assert.deepEqual(metadata.actor, { user_id: 'system', role: 'system' });
       assert.equal(metadata.causation_id, deactivation.event_id);
     }
+    // The clinic's audit history says who closed them and why.
+    for (const [id, line] of [
+      [ids.requested, `Rejected by the system — reason: ${API_TEXTS.doctorNoLongerAvailable}`],
+      [ids.confirmed, `Cancelled by the system — reason: ${API_TEXTS.doctorNoLongerAvailable}`],
+    ] as const) {
+      const history = await settled(
+        async () => (await t.http.get(`/api/v1/admin/appointments/${id}/history`).set(clinicAdmin.auth).expect(200)).body as { events: Array<{ description: string }> },
+        (h) => h.events.some((e) => e.description === line),
+        `history of ${id}`,
+      );
+      assert.equal(history.events.filter((e) => e.description.startsWith('Rejected') || e.description.startsWith('Cancelled')).length, 1);
+    }
     // The patient's own cancellation is left as it was.
     assert.deepEqual(await streamTypes(`appointment-${ids.cancelledByPatient}`), ['AppointmentRequested', 'AppointmentCancelled']);
     assert.equal((await appointmentOf(canceller, ids.cancelledByPatient))?.status_reason, 'cancelled_by_patient');
