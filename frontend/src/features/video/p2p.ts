@@ -9,10 +9,15 @@
  * After a long drop (the server recorded the other side as gone) the connection is torn down at once, so nothing
  * frozen stays on screen, and a new one is negotiated as soon as the other side is back; either side's socket coming
  * back while the media is not flowing starts over too, instead of waiting for the old connection to fail.
+ *
+ * The other side's media stopping (their page closed or crashed, their network or camera gone) is seen within a few
+ * seconds from the bytes received ('Reconnecting...' over their initials, see MediaFlowWatch), well before the
+ * connection's own state says so, and clears as soon as media arrives again.
  */
 import type { ClientSignal } from '@telemed/contracts';
 import type { RelayedSignal } from '../../lib/realtime';
 import { parseMediaState, type CallConnection, type ConnectionEvents, type MediaState, type RemoteMedia } from './connection';
+import { MediaFlowWatch, inboundBytes } from './mediaFlow';
 
 export interface SignalTransport {
   send(signal: ClientSignal): void;
@@ -36,7 +41,14 @@ export interface PeerCallOptions {
   statsIntervalMs?: number;
   /** The impolite side starts over when a present peer has not connected for this long (ms). */
   stuckAfterMs?: number;
+  /** The other side's media counts as dropped after this long without a byte received (ms). */
+  mediaStallAfterMs?: number;
+  /** How often the bytes received are read (ms). */
+  mediaCheckIntervalMs?: number;
 }
+
+/** No byte from the other side for 3 s: their media dropped (a muted microphone or a camera turned off still sends). */
+export const MEDIA_STALL_AFTER_MS = 3000;
 
 const fingerprintOf = (sdp: string | undefined): string | null => /^a=fingerprint:(.+)$/m.exec(sdp ?? '')?.[1]?.trim() ?? null;
 
@@ -67,11 +79,14 @@ export class PeerCall implements CallConnection {
   /** Candidates that arrived before their session description (a new connection's, after a reset on this side). */
   private pendingCandidates: RTCIceCandidateInit[] = [];
   private watchdog: ReturnType<typeof setInterval> | null = null;
+  private readonly flow: MediaFlowWatch;
+  private flowTimer: ReturnType<typeof setInterval> | null = null;
 
   constructor(private readonly options: PeerCallOptions) {
     this.microphone = options.microphone;
     this.camera = options.camera;
     this.peerPresent = options.peerPresent;
+    this.flow = new MediaFlowWatch(options.mediaStallAfterMs ?? MEDIA_STALL_AFTER_MS);
   }
 
   start(): void {
@@ -80,6 +95,7 @@ export class PeerCall implements CallConnection {
       this.chain = this.chain.then(() => this.handle(signal)).catch((error: unknown) => this.log('warn', 'Signal could not be applied', { type: signal.type, error: errorName(error) }));
     });
     this.statsTimer = setInterval(() => void this.measure(), this.options.statsIntervalMs ?? 3000);
+    this.flowTimer = setInterval(() => void this.checkMediaFlow(), this.options.mediaCheckIntervalMs ?? 1000);
     // A negotiation can be lost (an offer sent while the other side was not listening, a signal dropped on the way):
     // the impolite side, whose offers always win, starts over when a present peer has not connected in time.
     const stuckAfter = this.options.stuckAfterMs ?? 10_000;
@@ -113,6 +129,7 @@ export class PeerCall implements CallConnection {
     this.videoSender = null;
     this.pendingCandidates = [];
     this.createdAt = Date.now();
+    this.flow.reset();
     for (const track of localStream.getTracks()) {
       const sender = pc.addTrack(track, localStream);
       if (track.kind === 'video') this.videoSender = sender;
@@ -154,13 +171,17 @@ export class PeerCall implements CallConnection {
       const stream = event.streams[0] ?? this.remote.stream ?? new MediaStream();
       if (!stream.getTracks().includes(event.track)) stream.addTrack(event.track);
       this.log('info', `Remote ${event.track.kind} track received`);
+      // For the debug console only: whether a remote track is muted when its packets stop differs between browsers,
+      // so the bytes received decide whether media flows (checkMediaFlow).
+      event.track.onmute = () => pc === this.pc && this.log('debug', `Remote ${event.track.kind} track muted`);
+      event.track.onunmute = () => pc === this.pc && this.log('debug', `Remote ${event.track.kind} track unmuted`);
       this.setRemote({ ...this.remote, stream });
     };
     pc.onconnectionstatechange = () => {
       if (pc !== this.pc) return;
       const state = pc.connectionState;
       this.log(state === 'failed' ? 'warn' : 'info', `Peer connection ${state}`);
-      if (state === 'connected') this.options.events.status('connected');
+      if (state === 'connected') this.options.events.status(this.flow.stalled ? 'reconnecting' : 'connected');
       else if (state === 'disconnected') this.options.events.status('reconnecting');
       else if (state === 'failed') {
         this.options.events.status('reconnecting');
@@ -307,7 +328,29 @@ export class PeerCall implements CallConnection {
     this.unsubscribe?.();
     if (this.statsTimer) clearInterval(this.statsTimer);
     if (this.watchdog) clearInterval(this.watchdog);
+    if (this.flowTimer) clearInterval(this.flowTimer);
     this.pc.close();
+  }
+
+  /** Reads the bytes received: the other side's media stopping or flowing again shows at once on the status. */
+  private async checkMediaFlow() {
+    const pc = this.pc;
+    if (this.closed || !this.remote.stream || pc.connectionState === 'closed') return;
+    let report: RTCStatsReport;
+    try {
+      report = await pc.getStats();
+    } catch {
+      return; // closed meanwhile
+    }
+    if (this.closed || pc !== this.pc) return;
+    const change = this.flow.sample(inboundBytes(report), Date.now());
+    if (change === 'stalled') {
+      this.log('warn', 'No media from the other participant', { for_ms: this.options.mediaStallAfterMs ?? MEDIA_STALL_AFTER_MS, connection: pc.connectionState });
+      this.options.events.status('reconnecting');
+    } else if (change === 'flowing') {
+      this.log('info', 'Media from the other participant arrives again');
+      if (pc.connectionState === 'connected') this.options.events.status('connected');
+    }
   }
 
   private async measure() {
