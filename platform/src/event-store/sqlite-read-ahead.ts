@@ -67,6 +67,7 @@ export class SqliteReadAhead {
     if (this.pending.size >= MAX_PENDING) this.pending.delete(this.pending.keys().next().value!);
     const id = (this.nextId += 1);
     this.pending.set(key, new Promise<Page>((resolve) => this.replies.set(id, resolve)));
+    worker.ref(); // a page on its way keeps the process alive, as a read on this thread would
     worker.postMessage({ id, after, limit });
   }
 
@@ -86,12 +87,15 @@ export class SqliteReadAhead {
     try {
       const driver = createRequire(import.meta.url).resolve('better-sqlite3');
       const worker = new Worker(THREAD, { eval: true, workerData: { driver, filename: this.filename } });
-      worker.unref();
       worker.on('message', (reply: { id: number; text?: string; count?: number; error?: string }) => {
         const resolve = this.replies.get(reply.id);
         this.replies.delete(reply.id);
         resolve?.(reply.text === undefined ? null : { text: reply.text, count: reply.count! });
+        if (this.replies.size === 0) worker.unref();
       });
+      // An idle thread does not keep the process alive (a reader may never close the store). Only after the 'message'
+      // listener: adding one refs the thread's port again.
+      worker.unref();
       const fail = () => {
         this.failed = true;
         this.worker = null;

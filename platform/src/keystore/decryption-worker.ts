@@ -38,6 +38,7 @@ export class DecryptionWorker {
     }
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
+      worker.ref(); // fields on their way keep the process alive, as decrypting on this thread would
       worker.postMessage({ id, jobs, reset, keys: fresh } satisfies DecryptRequest);
     });
   }
@@ -45,11 +46,14 @@ export class DecryptionWorker {
   private started(): Worker {
     if (this.worker) return this.worker;
     const worker = typescriptWorker(new URL('./decryption-thread.ts', import.meta.url));
-    worker.unref();
     worker.on('message', ({ id, results }: { id: number; results: FieldResult[] }) => {
       this.waiting.get(id)?.resolve(results);
       this.waiting.delete(id);
+      if (this.waiting.size === 0) worker.unref();
     });
+    // An idle thread does not keep the process alive (a reader may never close the store). Only after the 'message'
+    // listener: adding one refs the thread's port again.
+    worker.unref();
     const fail = (error: unknown) => {
       for (const waiter of this.waiting.values()) waiter.reject(error);
       this.waiting.clear();
