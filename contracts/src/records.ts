@@ -280,9 +280,50 @@ export const medicineSuggestionSchema = z
   .openapi('MedicineSuggestion');
 export type MedicineSuggestion = z.infer<typeof medicineSuggestionSchema>;
 
-/** A person's file name as shown back: the last path segment, no control characters, at most 200 characters. */
+/**
+ * A person's file name as shown back: the last path segment, no control characters and no invisible format characters
+ * (a right-to-left override makes `scan\u202Efdp.html` read as `scanlmth.pdf`), at most 200 characters.
+ */
 export function displayFileName(name: string): string {
   // eslint-disable-next-line no-control-regex
-  const base = name.split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f"]/g, '').trim();
+  const base = name.split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f"\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]/g, '').trim();
   return (base === '' || base === '.' || base === '..' ? 'file' : base).slice(0, 200);
+}
+
+/** ERASED_VALUE (personal-fields.ts), written here so that this module imports no other. */
+const ERASED_FILE_NAME = '[erased]';
+
+/** The file name extensions each stored type is saved under (the first when the name has none of them). */
+const TYPE_EXTENSIONS: Record<string, readonly string[]> = {
+  'application/pdf': ['pdf'],
+  'image/jpeg': ['jpg', 'jpeg'],
+  'image/png': ['png'],
+  'application/msword': ['doc'],
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['docx'],
+  'application/dicom': ['dcm', 'dicom'],
+};
+
+/**
+ * A record file's name as it is listed and saved: displayFileName, ending in an extension of the type its content was
+ * found to be. The type is decided by content, so a PDF that is also an HTML page, uploaded as `report.html`, is kept
+ * as a PDF; saved under its own name it would open as a web page with its script from the reader's disk. It is
+ * listed and saved as `report.pdf`.
+ */
+export function recordFileName(name: string, contentType: string): string {
+  const display = displayFileName(name);
+  const extensions = TYPE_EXTENSIONS[contentType];
+  // An erased name stays as the erasure left it (listed as such; a download of it answers 410 anyway).
+  if (!extensions || display === ERASED_FILE_NAME) return display;
+  const dot = display.lastIndexOf('.');
+  if (dot > 0 && extensions.includes(display.slice(dot + 1).toLowerCase())) return display;
+  const base = dot > 0 ? display.slice(0, dot) : display;
+  const extension = `.${extensions[0]!}`;
+  return `${base.slice(0, 200 - extension.length)}${extension}`;
+}
+
+/** A Content-Disposition for saving a file under `name`: a plain ASCII fallback and the UTF-8 name (RFC 6266, 8187). */
+export function attachmentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const encoded = encodeURIComponent(name).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }

@@ -147,6 +147,9 @@ export async function receiveUpload<S>(req: Request, rules: UploadRules<S>): Pro
   try {
     parser = busboy({
       headers: req.headers,
+      // Browsers send a part's filename="..." as UTF-8 (the HTML standard); busboy's default reads it as Latin-1, which
+      // turned रिपोर्ट.pdf into mojibake and hid format characters from displayFileName.
+      defParamCharset: 'utf8',
       limits: { files: rules.maxFiles, fileSize: rules.maxFileBytes, fields: 40, fieldSize: rules.maxFieldBytes, parts: rules.maxFiles + 40 },
     });
   } catch {

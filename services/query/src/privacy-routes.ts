@@ -5,6 +5,7 @@ import {
   accessLogQuerySchema,
   accessLogResponseSchema,
   displayFileName,
+  recordFileName,
   notFound,
   personalDataExportSchema,
   z,
@@ -94,7 +95,7 @@ export function privacyQueryRoutes(
     }
     const zip = new yazl.ZipFile();
     zip.addBuffer(Buffer.from(JSON.stringify(body, null, 2) + '\n'), 'export.json');
-    for (const { doc, stream } of opened) zip.addReadStream(stream, `files/${doc.file_id}/${displayFileName(doc.file_name).replace(/[\\/:*?<>|]/g, '_')}`);
+    for (const { doc, stream } of opened) zip.addReadStream(stream, `files/${doc.file_id}/${recordFileName(doc.file_name, doc.content_type).replace(/[\\/:*?<>|]/g, '_')}`);
     if (missing.length) zip.addBuffer(Buffer.from(missing.join('\n') + '\n'), 'files/missing.txt');
     zip.end();
     return new StreamedBody(zip.outputStream, 'application/zip');

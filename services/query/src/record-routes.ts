@@ -3,6 +3,7 @@ import {
   API_TEXTS,
   DEFAULT_TIMEZONE,
   DOCTOR_ROLES,
+  attachmentDisposition,
   RECORD_TEXTS,
   REPORT_TYPES,
   consultationNotesViewSchema,
@@ -12,6 +13,7 @@ import {
   notFound,
   prescriptionVerificationSchema,
   prescriptionViewSchema,
+  recordFileName,
   recordIdParamsSchema,
   recordParamsSchema,
   recordsResponseSchema,
@@ -179,8 +181,8 @@ export function recordQueryRoutes(api: ApiRouter, deps: RecordQueryDeps): void {
         if (error instanceof BlobNotFoundError) throw notFound(RECORD_TEXTS.fileNotFound);
         throw error;
       }
-      const ascii = file.file_name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-      res.set('Content-Disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.file_name)}`);
+      // Saved under an extension of the type its content is (never the uploader's .html or .svg for a PDF).
+      res.set('Content-Disposition', attachmentDisposition(recordFileName(file.file_name, file.content_type)));
       res.set('Content-Length', String(file.size));
       res.set('Cache-Control', 'private, no-store');
       return { body: new StreamedBody(stream, file.content_type) };
@@ -301,7 +303,7 @@ export async function recordsForExport(readStore: ReadStore, patientId: string, 
 }
 
 /** The file as its record lists it (the name the uploader gave, shown; never a path). */
-const fileView = (f: RecordFileDoc) => ({ file_id: f.file_id, file_name: f.file_name, content_type: f.content_type, size: f.size, download_url: `/api/v1/records/files/${f.file_id}` });
+const fileView = (f: RecordFileDoc) => ({ file_id: f.file_id, file_name: recordFileName(f.file_name, f.content_type), content_type: f.content_type, size: f.size, download_url: `/api/v1/records/files/${f.file_id}` });
 
 /** A patient's reports, prescriptions and prescription files, newest first (what /records/me and the export list). */
 async function patientRecords(readStore: ReadStore, patientId: string): Promise<RecordsResponse> {

