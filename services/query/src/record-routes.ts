@@ -45,6 +45,11 @@ import { Subjects, type AccessAudit } from './access-audit';
 import { renderPrescriptionPdf } from './records/prescription-pdf';
 import { suggestion, type MedicineCatalogue } from './medicines/catalogue';
 
+/**
+ * Health data is never kept by a cache: not by a proxy, nor in the browser's disk cache of a shared clinic computer
+ * after its user signed out (a JSON answer with an ETag is otherwise stored and revalidated).
+ */
+const NO_STORE = { 'Cache-Control': 'private, no-store' };
 const REPORT_NAMES = Object.fromEntries(REPORT_TYPES.map((t) => [t.id, t.name])) as Record<string, string>;
 const SEEN = new Set(['confirmed', 'completed']);
 
@@ -140,7 +145,7 @@ export function recordQueryRoutes(api: ApiRouter, deps: RecordQueryDeps): void {
     tags: ['records'],
     policy: policies.anyUser,
     response: recordsResponseSchema,
-    handler: async ({ auth }) => ({ body: await recordsOf(auth.user_id) }),
+    handler: async ({ auth }) => ({ body: await recordsOf(auth.user_id), headers: NO_STORE }),
   });
 
   api.route({
@@ -158,7 +163,7 @@ export function recordQueryRoutes(api: ApiRouter, deps: RecordQueryDeps): void {
       if (!access) throw notFound(RECORD_TEXTS.patientNotFound);
       const records = await recordsOf(params.patient_id);
       if (access !== 'self') await auditRead(auth, req, params.patient_id, access, 'clinical_records', 'GET /api/v1/patients/:patient_id/records', itemsOf(records));
-      return { body: records };
+      return { body: records, headers: NO_STORE };
     },
   });
 
@@ -208,7 +213,7 @@ export function recordQueryRoutes(api: ApiRouter, deps: RecordQueryDeps): void {
     params: recordIdParamsSchema,
     response: prescriptionViewSchema,
     errors: [404, 503],
-    handler: async ({ params, auth, req }) => ({ body: await prescriptionFor(params.id, auth, req, 'GET /api/v1/prescriptions/:id') }),
+    handler: async ({ params, auth, req }) => ({ body: await prescriptionFor(params.id, auth, req, 'GET /api/v1/prescriptions/:id'), headers: NO_STORE }),
   });
 
   api.route({
@@ -265,7 +270,7 @@ export function recordQueryRoutes(api: ApiRouter, deps: RecordQueryDeps): void {
       const version = appointment.doctor_id === auth.user_id ? (doc?.draft ?? doc?.final) : doc?.final;
       if (!doc || !version) throw notFound(RECORD_TEXTS.notesNotFound);
       await audit.record(auth, req, { purpose: 'care', resource: 'consultation_notes', route: 'GET /api/v1/consultations/:appointment_id/notes', subjects: new Subjects().add(doc.patient_id, doc.appointment_id) });
-      return { body: { appointment_id: doc.appointment_id, patient_id: doc.patient_id, doctor_id: doc.doctor_id, ...version } };
+      return { body: { appointment_id: doc.appointment_id, patient_id: doc.patient_id, doctor_id: doc.doctor_id, ...version }, headers: NO_STORE };
     },
   });
 

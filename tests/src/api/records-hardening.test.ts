@@ -152,6 +152,26 @@ describe('clinical records: report date, storage quota, access first', () => {
     assert.equal(await saved(listed[2]!.download_url), `attachment; filename="it's (final) *v2*.pdf"; filename*=UTF-8''it%27s%20%28final%29%20%2Av2%2A.pdf`);
     assert.equal(await saved(listed[3]!.download_url), `attachment; filename="_______.pdf"; filename*=UTF-8''${encodeURIComponent('रिपोर्ट.pdf')}`);
   });
+  it('health data is never kept by a cache: every read of records, notes, prescriptions and files answers Cache-Control: private, no-store', async () => {
+    const id = await appointment(doctor, patient);
+    await t.http.put(`/api/v1/consultations/${id}/notes`).set(doctor.auth).send({ is_draft: false, patient_name: 'Arjun Das', chief_complaint: 'Cough for a week' }).expect(200);
+    const rx = (await t.http.post(`/api/v1/consultations/${id}/prescriptions`).set(doctor.auth).send({ lines: [{ medicine: 'Honey lozenges', dosage: '1', frequency: 'twice_daily', duration_value: 3, duration_unit: 'days' }] }).expect(201)).body;
+    const file = (await report(patient, indiaDate(0)).expect(201)).body.files[0].download_url as string;
+    await t.settle();
+    const reads: Array<[string, TestUser]> = [
+      ['/api/v1/records/me', patient],
+      [`/api/v1/patients/${patient.user_id}/records`, doctor],
+      [`/api/v1/consultations/${id}/notes`, patient],
+      [`/api/v1/consultations/${id}/notes`, doctor],
+      [`/api/v1/prescriptions/${rx.prescription_id as string}`, patient],
+      [`/api/v1/prescriptions/${rx.prescription_id as string}/pdf`, patient],
+      [file, doctor],
+    ];
+    for (const [url, who] of reads) {
+      const res = await t.http.get(url).set(who.auth).expect(200);
+      assert.equal(res.headers['cache-control'], 'private, no-store', url);
+    }
+  });
 });
 
 describe('clinical records: the per-patient storage quota (RECORDS_QUOTA_MB)', () => {
