@@ -160,6 +160,13 @@ export async function receiveUpload<S>(req: Request, rules: UploadRules<S>): Pro
   const jobs: Array<Promise<ReceivedFile<S>>> = [];
   let failed: HttpError | null = null;
   let stopWatching = () => {};
+  /**
+   * The streams of the files still flowing (busboy's part, and what carries it to storage). When the upload fails
+   * (aborted, stalled, refused), they are ended with the failure: otherwise a file cut off mid-way kept its partial
+   * blob and open file under blobs/tmp for the life of the process, and a file still being sniffed held back the
+   * discarding of the files stored before it.
+   */
+  const flowing = new Set<Readable | PassThrough | Transform>();
 
   const outcome = new Promise<void>((resolve, reject) => {
     const fail = (error: HttpError) => {
@@ -168,6 +175,8 @@ export async function receiveUpload<S>(req: Request, rules: UploadRules<S>): Pro
       // meet a reset that throws away the answer it has not read yet; so what it still sends is read and dropped for
       // a moment after the answer, then the connection closes (lingering close).
       failed = new HttpError(error.status, error.detail);
+      for (const stream of flowing) stream.destroy(failed);
+      flowing.clear();
       req.unpipe(parser);
       if (req.res) lingerThenClose(req, req.res);
       else req.pause();
@@ -185,6 +194,10 @@ export async function receiveUpload<S>(req: Request, rules: UploadRules<S>): Pro
         fail(new HttpError(422, `Unexpected file field ${JSON.stringify(name.slice(0, 40))}`, close));
         return;
       }
+      flowing.add(stream);
+      stream.once('close', () => flowing.delete(stream));
+      // Ended with the failure by `fail` at any moment, between the listeners below too: never an unhandled 'error'.
+      stream.on('error', () => undefined);
       const job = (async (): Promise<ReceivedFile<S>> => {
         const head = await readHead(stream, SNIFF_BYTES);
         const type = await detectFileType(head);
@@ -206,6 +219,9 @@ export async function receiveUpload<S>(req: Request, rules: UploadRules<S>): Pro
               },
             })
           : new PassThrough();
+        flowing.add(body);
+        body.once('close', () => flowing.delete(body));
+        body.on('error', () => undefined);
         let tooLarge = false;
         stream.once('limit', () => {
           tooLarge = true;

@@ -1,11 +1,13 @@
 import assert from 'node:assert/strict';
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import supertest from 'supertest';
 import { DateTime } from 'luxon';
 import { DEFAULT_TIMEZONE, MB, RECORD_TEXTS, storageSize } from '@telemed/contracts';
 import { indiaDate, startTestApp, type TestApp, type TestUser } from '../support/test-app';
+import { freePort } from '../support/processes';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
 /** A PDF (by its content) of exactly `bytes` bytes. */
@@ -13,8 +15,9 @@ const pdfOf = (bytes: number) => Buffer.concat([PDF, Buffer.alloc(bytes - PDF.le
 const KB = 1024;
 
 /** The blobs stored under DATA_DIR/blobs (not the temporary ones being written). */
-const blobsIn = (dataDir: string) => (readdirSync(join(dataDir, 'blobs'), { recursive: true }) as string[]).filter((entry) => /^[0-9a-f]{2}[/\\][0-9a-f]{32}$/.test(entry)).sort();
-const partsIn = (dataDir: string) => readdirSync(join(dataDir, 'blobs', 'tmp'));
+const listed = (dir: string) => (existsSync(dir) ? (readdirSync(dir, { recursive: true }) as string[]) : []);
+const blobsIn = (dataDir: string) => listed(join(dataDir, 'blobs')).filter((entry) => /^[0-9a-f]{2}[/\\][0-9a-f]{32}$/.test(entry)).sort();
+const partsIn = (dataDir: string) => listed(join(dataDir, 'blobs', 'tmp'));
 
 /** Waits (up to 3 s) until `check` holds: refused uploads are discarded just after their answer. */
 async function eventually(check: () => boolean, what: string): Promise<void> {
@@ -248,5 +251,61 @@ describe('clinical records: the per-patient storage quota (RECORDS_QUOTA_MB)', (
     await t.settle();
     const full = await upload(patient, PDF);
     assert.deepEqual([full.status, full.body.detail], [413, RECORD_TEXTS.storageFull('1 MB')]);
+  });
+});
+
+describe('clinical records: an upload cut off or stalled keeps nothing', () => {
+  let t: TestApp;
+  let port = 0;
+  let patient: TestUser;
+
+  before(async () => {
+    port = await freePort();
+    t = await startTestApp({ env: { HTTP_UPLOAD_IDLE_TIMEOUT_MS: '400', PORT: String(port) } });
+    await t.app.listen(port, '127.0.0.1');
+    patient = await t.createUser('patient');
+  });
+  after(() => t.close());
+
+  /** Starts a report upload by hand that sends `parts` and then nothing more (announcing 5 MB). */
+  function partialUpload(parts: string) {
+    const socket = connect(port, '127.0.0.1');
+    socket.on('error', () => undefined);
+    socket.write(`POST /api/v1/records/reports HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${patient.token}\r\nContent-Type: multipart/form-data; boundary=B0\r\nContent-Length: 5000000\r\n\r\n${parts}`);
+    return socket;
+  }
+  const filePart = (name: string, body: string) => `--B0\r\nContent-Disposition: form-data; name="files"; filename="${name}"\r\nContent-Type: application/pdf\r\n\r\n${body}`;
+  const pdfText = (bytes: number) => `%PDF-1.4\n${'x'.repeat(bytes)}`;
+  const settled = () => new Promise((r) => setTimeout(r, 300));
+
+  it('a client that goes away mid-file leaves no partial blob, nor the files it had sent whole before', async () => {
+    const before = blobsIn(t.dataDir);
+    // Mid-way through a file past its first 64 KiB (being written to storage).
+    const first = partialUpload(filePart('big.pdf', pdfText(300_000)));
+    await settled();
+    first.destroy();
+    // One whole file, then the next still in its first bytes (its type not yet decided).
+    const second = partialUpload(`${filePart('whole.pdf', pdfText(200_000))}\r\n${filePart('next.pdf', pdfText(1_000))}`);
+    await settled();
+    second.destroy();
+    await eventually(() => partsIn(t.dataDir).length === 0, `partial blobs left: ${partsIn(t.dataDir).join()}`);
+    await eventually(() => blobsIn(t.dataDir).join() === before.join(), 'the file sent whole before the cut was kept without a record');
+  });
+
+  it('an upload that stops sending is answered 408 and keeps nothing', async () => {
+    const before = blobsIn(t.dataDir);
+    const socket = partialUpload(`${filePart('whole.pdf', pdfText(200_000))}\r\n${filePart('stalled.pdf', pdfText(150_000))}`);
+    const answer = await new Promise<string>((resolve) => {
+      let text = '';
+      socket.on('data', (chunk: Buffer) => (text += String(chunk)));
+      socket.on('close', () => resolve(text));
+      setTimeout(() => resolve(text), 5000);
+    });
+    socket.destroy();
+    assert.match(answer, /^HTTP\/1\.1 408/);
+    await eventually(() => partsIn(t.dataDir).length === 0, `partial blobs left: ${partsIn(t.dataDir).join()}`);
+    await eventually(() => blobsIn(t.dataDir).join() === before.join(), 'a file of the stalled upload was kept');
+    await t.settle();
+    assert.equal((await t.http.get('/api/v1/records/me').set(patient.auth).expect(200)).body.reports.length, 0);
   });
 });
