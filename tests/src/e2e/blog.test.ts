@@ -147,6 +147,93 @@ describe('Patient Education Hub in the browser (issue 16)', { skip: chromiumMiss
     });
   }
 
+  for (const [kind, viewport] of Object.entries(VIEWPORTS)) {
+    it(`${kind}: archive takes a post and its picture off the public pages at once, delete takes it out of the hub; each says so; the block menu opens over the fields`, async () => {
+      const context = await browser.newContext({ viewport, timezoneId: 'Asia/Kolkata', locale: 'en-IN' });
+      const { page, problems } = await watched(context);
+      await signInWithGoogle(page, base, kind === 'desktop' ? 'doctor4@demo.telemed.local' : 'doctor5@demo.telemed.local');
+      const headers = await bearer(page);
+      const form = new FormData();
+      form.append('image', new Blob([PNG], { type: 'image/png' }), 'rash.png');
+      const uploaded = (await (await fetch(`${base}/api/v1/blogs/images`, { method: 'POST', headers: { Authorization: headers.Authorization! }, body: form })).json()) as { file: { url: string } };
+      const picture = uploaded.file.url.split('?')[0]!;
+      const title = `Rash with fever: what to watch (${kind})`;
+      const content = { blocks: [{ type: 'paragraph', data: { text: 'A rash with fever needs a doctor the same day.' } }, { type: 'image', data: { file: { url: uploaded.file.url }, caption: 'A rash that does not fade' } }] };
+      const created = await fetch(`${base}/api/v1/blogs/`, { method: 'POST', headers, body: JSON.stringify({ title, description: null, content }) });
+      const { id } = (await created.json()) as { id: string };
+      const { slug } = (await (await fetch(`${base}/api/v1/blogs/${id}/publish`, { method: 'POST', headers })).json()) as { slug: string };
+
+      // The picture is public, kept by caches only while they ask again. (A revalidation as a browser sends it: fetch
+      // would otherwise add `Cache-Control: no-cache`, which asks for the whole answer.)
+      const shown = await fetch(`${base}${picture}`);
+      assert.equal(shown.status, 200);
+      assert.equal(shown.headers.get('cache-control'), 'public, no-cache');
+      const etag = shown.headers.get('etag')!;
+      assert.equal((await fetch(`${base}${picture}`, { headers: { 'If-None-Match': etag, 'Cache-Control': 'max-age=0' } })).status, 304);
+
+      await page.getByTestId('social-content').getByRole('button', { name: 'Open Hub' }).click();
+      const hub = page.getByRole('dialog', { name: 'Patient Education Hub' });
+      const card = hub.getByTestId('blog-card').filter({ hasText: title });
+      await card.getByRole('button', { name: 'Archive' }).click();
+      await page.getByText('Post archived').waitFor();
+      await page.getByText('It is no longer on your public page. Publish again brings it back.').waitFor();
+      await card.getByText('Archived').waitFor();
+      await screenshot(page, 'blog-hub-archived');
+
+      // Gone from the public page at once, and its picture too, for a cache asking again with its ETag.
+      assert.equal((await fetch(`${base}/api/v1/public/blogs/${slug}`)).status, 404);
+      assert.equal((await fetch(`${base}${picture}`, { headers: { 'If-None-Match': etag, 'Cache-Control': 'max-age=0' } })).status, 404);
+      const visitor = await browser.newContext({ viewport });
+      const reader = await visitor.newPage();
+      await reader.goto(`${base}/blog/${slug}`);
+      await reader.getByText('Page not found').waitFor();
+      await visitor.close();
+
+      // On a phone too, the tab's posts show right under the tabs (categories and figures come after them).
+      await hub.getByTestId('tab-archived').click();
+      const archived = hub.getByTestId('blog-card').filter({ hasText: title });
+      await archived.waitFor();
+      if (kind === 'phone') {
+        const tabsBottom = (await hub.getByTestId('tab-archived').boundingBox())!;
+        const cardTop = (await archived.boundingBox())!;
+        const categoriesTop = (await hub.getByRole('list', { name: 'Categories' }).boundingBox())!;
+        assert.ok(cardTop.y > tabsBottom.y && cardTop.y < categoriesTop.y, 'the posts come between the tabs and the categories');
+      }
+
+      // A new post's editor: the block menu opens over the fields after the editor (the Date field's label painted over
+      // it), nothing paints over it; Escape closes the menu, never the hub with the writing in it.
+      await hub.getByRole('button', { name: 'New Blog Post' }).click();
+      const editor = hub.getByTestId('blog-editor');
+      await editor.locator('.ce-paragraph').first().click();
+      await page.keyboard.type('Cool sponging helps; aspirin does not.');
+      await page.keyboard.press('Enter');
+      await editor.locator('.ce-toolbar__plus').click();
+      const menu = page.locator('.ce-popover--opened .ce-popover__container').first();
+      await menu.waitFor();
+      const box = (await menu.boundingBox())!;
+      const covered = (await page.evaluate(
+        // Every 4 px of the menu: the topmost element there is the menu's.
+        `(() => { const b = ${JSON.stringify(box)}; const out = new Set(); for (let x = b.x + 2; x < b.x + b.width - 1; x += 4) for (let y = b.y + 2; y < Math.min(b.y + b.height, window.innerHeight) - 1; y += 4) { const el = document.elementFromPoint(x, y); if (el && !el.closest('.ce-popover')) out.add((el.tagName + ' ' + (el.textContent || '').slice(0, 30)).trim()); } return [...out]; })()`,
+      )) as string[];
+      await screenshot(page, 'blog-editor-block-menu');
+      assert.deepEqual(covered, [], 'nothing paints over the block menu');
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Escape');
+      await menu.waitFor({ state: 'hidden' });
+      await editor.getByText('Cool sponging helps; aspirin does not.').waitFor();
+      await hub.getByRole('button', { name: 'Cancel' }).click();
+
+      // Delete asks, then says it is done; the post leaves the hub.
+      await hub.getByTestId('blog-card').filter({ hasText: title }).getByRole('button', { name: 'Delete' }).click();
+      await page.getByRole('dialog', { name: 'Delete post' }).getByRole('button', { name: 'Delete' }).click();
+      await page.getByText('Post deleted').waitFor();
+      await hub.getByTestId('blog-card').filter({ hasText: title }).waitFor({ state: 'detached' });
+      assert.equal((await fetch(`${base}${picture}`)).status, 404);
+      assert.deepEqual(problems, [], 'no CSP violation or page error');
+      await context.close();
+    });
+  }
+
   it('hostile content in every kind of block runs neither on the public page nor in the editor', async () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
     const { page, problems } = await watched(context);

@@ -572,6 +572,12 @@ export function BlogHub({ open, onClose, startWithNew = false }: { open: boolean
   useEffect(() => {
     scroller.current?.scrollTo?.({ top: 0 });
   }, [view]);
+  // While a post is being written, Escape (which also closes Editor.js's menus) and a click beside the hub do not close
+  // it and lose the writing: only its Close button, or the editor's own Cancel, leave.
+  const onDialogClose = (_event: unknown, reason: 'escapeKeyDown' | 'backdropClick') => {
+    if (editing && (reason === 'escapeKeyDown' || reason === 'backdropClick')) return;
+    onClose();
+  };
   const sidebar = {
     editing: Boolean(editing),
     onNew: () => setEditing({ id: null, seed: null }),
@@ -599,7 +605,7 @@ export function BlogHub({ open, onClose, startWithNew = false }: { open: boolean
       })),
   };
   return (
-    <Dialog open={open} onClose={onClose} fullScreen={phone} fullWidth maxWidth="lg" aria-labelledby="blog-hub-title">
+    <Dialog open={open} onClose={onDialogClose} fullScreen={phone} fullWidth maxWidth="lg" aria-labelledby="blog-hub-title">
       <DialogTitle id="blog-hub-title" sx={{ pr: 6 }}>
         Patient Education Hub
         <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>

@@ -188,6 +188,22 @@ describe('what the hub tells a doctor (issue 16 walk-through)', { timeout: 30_00
     expect(opened).toHaveBeenCalledWith(`/blog/${published.slug}`, '_blank', 'noopener');
   });
 
+  it('Escape or a click beside the hub does not close it while a post is being written (the list closes as usual)', async () => {
+    stubPosts([]);
+    const onClose = vi.fn();
+    renderAt('/', <BlogHub open onClose={onClose} startWithNew />);
+    await screen.findByTestId('blog-editor');
+    fireEvent.change(screen.getByLabelText(/Title/), { target: { value: 'Half written' } });
+    fireEvent.keyDown(screen.getByLabelText(/Title/), { key: 'Escape' });
+    fireEvent.click(document.querySelector('.MuiBackdrop-root')!);
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByLabelText(/Title/)).toHaveProperty('value', 'Half written');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await screen.findByText(BLOG_TEXTS.emptyTab.all);
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
   it('on a phone the tabs stay above the posts and the categories and figures go below them', async () => {
     vi.stubGlobal('matchMedia', (query: string) => ({ matches: /max-width/.test(query), media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false }));
     stubPosts([published]);
