@@ -52,10 +52,14 @@ export class ProjectionRunner {
   /** Batches and switch-overs run one at a time. */
   private queue: Promise<unknown> = Promise.resolve();
   /**
-   * Projections whose version changed since their read model was built (a generational store): the old generation
-   * keeps answering, as it was, while `start` builds the new one beside it; live batches leave it alone until then.
+   * Projections whose version changed since their read model was built (a generational store), with the version their
+   * stored generation was built by: that old generation keeps answering while `start` builds the new one beside it,
+   * and live events go on reaching it, applied by the new code as well as it can (see applyEvents), so what was just
+   * booked is not missing from it meanwhile. Its checkpoint moves on under its old version.
    */
-  private readonly outdated = new Set<string>();
+  private readonly outdated = new Map<string, number>();
+  /** Outdated projections whose old generation the new code failed to apply an event to (logged once each). */
+  private readonly outdatedMisses = new Set<string>();
   private outdatedBuilt: Promise<void> = Promise.resolve();
 
   constructor(
@@ -78,7 +82,7 @@ export class ProjectionRunner {
   private handlers(type: string): Projection[] {
     let handlers = this.byType.get(type);
     if (!handlers) {
-      handlers = this.deps.projections.filter((p) => p.handles.has(type as RecordedEvent['type']) && !this.outdated.has(p.name));
+      handlers = this.deps.projections.filter((p) => p.handles.has(type as RecordedEvent['type']));
       this.byType.set(type, handlers);
     }
     return handlers;
@@ -108,7 +112,7 @@ export class ProjectionRunner {
       const checkpoint = await store.getCheckpoint(projection.name);
       const changed = checkpoint !== null && checkpoint.version !== projection.version;
       if (changed && store instanceof GenerationalReadStore) {
-        this.outdated.add(projection.name);
+        this.outdated.set(projection.name, checkpoint.version);
         this.byType.clear();
         this.checkpoints.set(projection.name, checkpoint.position);
         continue;
@@ -117,8 +121,9 @@ export class ProjectionRunner {
       this.checkpoints.set(projection.name, changed || !checkpoint ? 0 : checkpoint.position);
       for (const index of projection.indexes ?? []) await ensureIndex(store, index);
     }
-    const current = this.deps.projections.filter((p) => !this.outdated.has(p.name));
-    this.appliedPosition = Math.min(...(current.length > 0 ? current : this.deps.projections).map((p) => this.checkpoints.get(p.name)!));
+    // From the lowest checkpoint, old generations' included: they follow the log too (a projection already past an
+    // event skips it).
+    this.appliedPosition = Math.min(...this.deps.projections.map((p) => this.checkpoints.get(p.name)!));
   }
 
   async applyBatch(events: StoredEvent[]): Promise<void> {
@@ -147,6 +152,14 @@ export class ProjectionRunner {
           await projection.apply(event, batch);
           this.count(projection.name);
         } catch (error) {
+          if (this.outdated.has(projection.name)) {
+            // The new code on documents an older version wrote: best effort until the new generation replaces them.
+            if (!this.outdatedMisses.has(projection.name)) {
+              this.outdatedMisses.add(projection.name);
+              this.deps.logger?.warn({ projection: projection.name, position: stored.position, type: stored.type, err: error }, 'an event did not apply to the old generation; the new one is being built');
+            }
+            continue;
+          }
           // A poison event stops this projection only: its checkpoint stays before the event, the others go on.
           this.failures.set(projection.name, failureOf(stored, error));
           this.deps.logger?.error({ projection: projection.name, position: stored.position, type: stored.type, err: error }, 'projection stopped on an event');
@@ -157,8 +170,9 @@ export class ProjectionRunner {
 
   private async commit(batch: BatchStore, last: number, count: number): Promise<void> {
     this.appliedEvents += count;
-    const advanced = this.deps.projections.filter((p) => last > this.checkpoints.get(p.name)! && !this.failures.has(p.name) && !this.outdated.has(p.name));
-    await batch.commit(advanced.map((p) => ({ name: p.name, version: p.version, position: last })));
+    const advanced = this.deps.projections.filter((p) => last > this.checkpoints.get(p.name)! && !this.failures.has(p.name));
+    // An old generation's checkpoint keeps its old version: the next start still knows it is outdated.
+    await batch.commit(advanced.map((p) => ({ name: p.name, version: this.outdated.get(p.name) ?? p.version, position: last })));
     for (const projection of advanced) this.checkpoints.set(projection.name, last);
     this.appliedPosition = last;
     if (this.erasedInBatch) {
@@ -193,7 +207,7 @@ export class ProjectionRunner {
    * nothing applies to it), switched over when caught up, the old one dropped after.
    */
   private async buildOutdated(): Promise<void> {
-    for (const name of [...this.outdated]) {
+    for (const name of [...this.outdated.keys()]) {
       if (!this.subscription) return; // stopped
       try {
         this.deps.logger?.info({ projection: name }, 'projection version changed: building its new generation beside the old one');
@@ -295,6 +309,7 @@ export class ProjectionRunner {
         const names = await store.switchGeneration(projection.collections, state.generation, checkpoint);
         // An outdated projection's old checkpoint is another version's: the new generation's position replaces it.
         const previous = this.outdated.delete(projection.name) ? 0 : (this.checkpoints.get(projection.name) ?? 0);
+        this.outdatedMisses.delete(projection.name);
         this.byType.clear();
         this.checkpoints.set(projection.name, Math.max(state.position, previous));
         this.failures.delete(projection.name);

@@ -101,11 +101,14 @@ describe('a version bump at start-up rebuilds beside the old generation', () => 
       assert.equal(readStore.generationOf('test_names'), 0);
       assert.equal((await readStore.getCheckpoint('test_names'))?.version, 1);
 
-      // Meanwhile the log goes on: the live projection follows it; the old generation stays as it was (its code is gone).
+      // Meanwhile the log goes on: the live projection follows it, and so does the old generation, through the new code
+      // (what was just registered is not missing from it), its checkpoint moving on under its old version.
       await t.createUser('patient');
-      assert.ok(await runner.waitForPosition(await t.app.eventStore.headPosition(), 5000));
+      const head = await t.app.eventStore.headPosition();
+      assert.ok(await runner.waitForPosition(head, 5000));
       assert.equal(await readStore.collection('test_count').count({}), 4);
-      assert.deepEqual((await names.find({})).map((d) => d.shape), ['v1', 'v1', 'v1']);
+      assert.deepEqual((await names.find({})).map((d) => d.shape).sort(), ['v1', 'v1', 'v1', 'v2']);
+      assert.deepEqual(await readStore.getCheckpoint('test_names'), { name: 'test_names', version: 1, position: head });
 
       gate.open();
       await runner.outdatedRebuilt;
@@ -135,6 +138,43 @@ describe('a version bump at start-up rebuilds beside the old generation', () => 
     await again.stop();
     assert.equal(readStore.generationOf('test_names'), 1);
     assert.equal(await names.count({}), 5);
+  });
+
+  it("new code that cannot apply an event to the old generation's documents leaves them as they were: not a failed projection", { timeout: 60_000 }, async () => {
+    // Version 3 refuses to write beside documents in an older shape: so it fails on the old generation only.
+    const strict: Projection = {
+      ...namesProjection(3),
+      apply: async (event, store) => {
+        if (event.type !== 'UserRegistered') return;
+        const names = store.collection<NameDoc>('test_names');
+        if ((await names.count({})) > (await names.count({ shape: 'v3' }))) throw new Error('an older shape');
+        await names.put({ _id: event.data.user_id, shape: 'v3' });
+      },
+    };
+    const warnings: unknown[] = [];
+    const logger = { warn: (...args: unknown[]) => warnings.push(args), error: () => undefined, info: () => undefined, debug: () => undefined } as never;
+    const before = (await readStore.collection<NameDoc>('test_names').find({})).map((d) => d.shape).sort();
+    const gate = gated(t.app.eventStore);
+    const runner = new ProjectionRunner({ eventStore: gate.store, readStore, projections: [strict, countProjection], retireAfterMs: 0, logger });
+    await runner.catchUp();
+    await runner.start();
+    try {
+      await t.createUser('patient');
+      await t.createUser('patient');
+      assert.ok(await runner.waitForPosition(await t.app.eventStore.headPosition(), 5000));
+      assert.equal(runner.stateOf('test_names').state, 'rebuilding', 'not failed: the old generation is on its way out');
+      assert.deepEqual((await readStore.collection<NameDoc>('test_names').find({})).map((d) => d.shape).sort(), before);
+      assert.equal(warnings.length, 1, 'logged once');
+      gate.open();
+      await runner.outdatedRebuilt;
+      assert.equal(runner.stateOf('test_names').state, 'live');
+      const shapes = (await readStore.collection<NameDoc>('test_names').find({})).map((d) => d.shape);
+      assert.equal(shapes.length, before.length + 2);
+      assert.ok(shapes.every((shape) => shape === 'v3'));
+    } finally {
+      gate.open();
+      await runner.stop();
+    }
   });
 
   it('the server: a stored read model of an older version keeps answering at start, then is replaced by its new generation', { timeout: 120_000 }, async () => {
