@@ -544,12 +544,14 @@ function EditorForm({ id, initial, content, onClose, onMeta }: { id: string | nu
 }
 
 /** The Patient Education Hub (seed 001 §2): the doctor's posts, their counts and figures, and the editor. */
-export function BlogHub({ open, onClose, startWithNew = false }: { open: boolean; onClose(): void; startWithNew?: boolean }) {
+export function BlogHub({ open, onClose, startWithNew = false, startWithPost }: { open: boolean; onClose(): void; startWithNew?: boolean; startWithPost?: string }) {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const [tab, setTab] = useState<BlogTab>('all');
   const [category, setCategory] = useState<BlogCategory | null>(null);
-  const [editing, setEditing] = useState<{ id: string | null; seed: { title: string; excerpt: string; content: BlogContent } | null } | null>(startWithNew ? { id: null, seed: null } : null);
+  const [editing, setEditing] = useState<{ id: string | null; seed: { title: string; excerpt: string; content: BlogContent } | null } | null>(
+    startWithNew ? { id: null, seed: null } : startWithPost ? { id: startWithPost, seed: null } : null,
+  );
   const [aiEnabled, setAiEnabled] = useState(false);
   const postMeta = useRef<PostMeta>({ title: '', category: BLOG_DEFAULTS.category });
   const onMeta = useCallback((meta: PostMeta) => {

@@ -1,21 +1,26 @@
 import { Suspense, lazy, useState } from 'react';
-import { Box, Button, Card, CardContent, Chip, CircularProgress, Grid, Stack, Typography } from '@mui/material';
+import { Box, Button, ButtonBase, Card, CardContent, Chip, CircularProgress, Grid, Stack, Typography } from '@mui/material';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
-import { BLOG_DEFAULTS } from '@telemed/contracts/blog-constants';
+import { BLOG_DEFAULTS, BLOG_TEXTS } from '@telemed/contracts/blog-constants';
 import { useBlogList } from './api';
 
 const BlogHub = lazy(async () => ({ default: (await import('./BlogHub')).BlogHub }));
 const RECENT_SHOWN = 4;
 
 function useHub() {
-  const [hub, setHub] = useState<{ open: boolean; startWithNew: boolean }>({ open: false, startWithNew: false });
+  const [hub, setHub] = useState<{ open: boolean; startWithNew: boolean; postId?: string }>({ open: false, startWithNew: false });
   const element = hub.open ? (
     <Suspense fallback={null}>
-      <BlogHub open onClose={() => setHub({ open: false, startWithNew: false })} startWithNew={hub.startWithNew} />
+      <BlogHub open onClose={() => setHub({ open: false, startWithNew: false })} startWithNew={hub.startWithNew} startWithPost={hub.postId} />
     </Suspense>
   ) : null;
-  return { open: (startWithNew = false) => setHub({ open: true, startWithNew }), element };
+  return {
+    open: (startWithNew = false) => setHub({ open: true, startWithNew }),
+    /** The hub with this post in its editor. */
+    openPost: (postId: string) => setHub({ open: true, startWithNew: false, postId }),
+    element,
+  };
 }
 
 /** The dashboard's campaign card: the doctor's patient-education reach, from their posts' real figures. */
@@ -69,17 +74,24 @@ export function SocialContent() {
         {list.data && recent.length === 0 && <Typography color="text.secondary">No posts yet. Share what your patients ask you most with Add Post.</Typography>}
         <Stack spacing={1} sx={{ mt: 1 }}>
           {recent.map((post) => (
-            <Stack key={post.id} direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }} data-testid="social-post">
+            // A recent post opens in the hub's editor (what a doctor expects of its title).
+            <ButtonBase
+              key={post.id}
+              onClick={() => hub.openPost(post.id)}
+              aria-label={`Edit ${post.title || BLOG_DEFAULTS.title}`}
+              data-testid="social-post"
+              sx={{ display: 'flex', gap: 1, alignItems: 'center', justifyContent: 'space-between', textAlign: 'left', borderRadius: 1, p: 0.5, mx: -0.5, '&:hover': { bgcolor: 'action.hover' } }}
+            >
               <Box sx={{ minWidth: 0 }}>
                 <Typography noWrap sx={{ fontWeight: 600 }} title={post.title}>
                   {post.title || BLOG_DEFAULTS.title}
                 </Typography>
                 <Typography variant="body2" color="text.secondary">
-                  {post.date} · {post.views} views · {post.read_time} min read
+                  {post.date} · {BLOG_TEXTS.views(post.views)} · {post.read_time} min read
                 </Typography>
               </Box>
               <Chip size="small" label={post.status} sx={{ textTransform: 'capitalize', flexShrink: 0 }} />
-            </Stack>
+            </ButtonBase>
           ))}
         </Stack>
       </CardContent>

@@ -6,6 +6,7 @@ import { json, renderAt } from '../../test/render';
 import { sessionStore } from '../../lib/session';
 import { BlogHub } from './BlogHub';
 import { BlogBlocks } from './BlogBlocks';
+import { SocialContent } from './SocialContent';
 
 /** Editor.js does not run in jsdom: a stand-in whose save() answers the blocks the test sets. */
 const editorBlocks = vi.hoisted(() => ({ blocks: [] as unknown[] }));
@@ -202,6 +203,18 @@ describe('what the hub tells a doctor (issue 16 walk-through)', { timeout: 30_00
     await screen.findByText(BLOG_TEXTS.emptyTab.all);
     fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
     expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it("the dashboard's recent posts open in the hub's editor, and one view reads '1 view' there too", async () => {
+    const calls = stubPosts([published]);
+    renderAt('/', <SocialContent />);
+    const row = await screen.findByRole('button', { name: `Edit ${published.title}` });
+    expect(within(row).getByText(/1 view ·/)).toBeTruthy();
+    fireEvent.click(row);
+    await screen.findByRole('dialog', { name: 'Patient Education Hub' });
+    await screen.findByTestId('blog-editor');
+    expect(screen.getByLabelText(/Title/)).toHaveProperty('value', published.title);
+    expect(calls.some((c) => c.method === 'GET' && c.url === `/api/v1/blogs/${published.id}`)).toBe(true);
   });
 
   it('on a phone the tabs stay above the posts and the categories and figures go below them', async () => {
