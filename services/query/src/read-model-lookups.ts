@@ -5,6 +5,7 @@ import type { AppointmentDoc, PendingReservationDoc, SessionDoc, SlotDoc, UserDo
 import { PENDING_RESERVATIONS } from './projections/pending-reservations';
 import { CLINICAL_RETENTION, type ClinicalRetentionDoc } from './projections/clinical-retention';
 import type { Projection } from './projections';
+import { appointmentsProjection } from './projections/appointments';
 
 /** Refuses tokens of deactivated accounts and ended sessions, from the read models. */
 export function readModelTokenCheck(readStore: ReadStore): TokenCheck {
@@ -33,7 +34,11 @@ export function sweepLookups(readStore: ReadStore) {
   const appointments = readStore.collection<AppointmentDoc>('appointments');
   const slots = readStore.collection<SlotDoc>('slots');
   const retention = readStore.collection<ClinicalRetentionDoc>(CLINICAL_RETENTION);
+  const appointmentsAt = checkpointWaiter(readStore, [appointmentsProjection]);
   return {
+    // A process manager fed by an event looks up the appointments that event concerns only once the appointments read
+    // model has applied everything before it (it is fed by another subscription, which may be behind).
+    appointmentsReached: (position: number, timeoutMs: number) => appointmentsAt(position, timeoutMs),
     requestsStartedBefore: async (now: Date, page: { after: { appointment_id: string; start: string } | null; limit: number }) =>
       (
         await appointments.find(

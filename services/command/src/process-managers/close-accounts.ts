@@ -5,7 +5,7 @@ import { appointmentDecider } from '../appointments/appointment';
 import { slotDecider } from '../schedule/slot';
 import { forEachPage, SWEEP_PAGE_SIZE } from './pages';
 import { startProcessManager } from './subscriber';
-import { closeUnavailableDoctorsAppointments } from './unavailable-doctor';
+import { closeUnavailableDoctorsAppointments, READ_MODEL_WAIT_MS } from './unavailable-doctor';
 
 export interface OpenAppointmentRef {
   appointment_id: string;
@@ -33,6 +33,11 @@ export interface AccountLookups {
   ): Promise<OpenAppointmentRef[]>;
   /** The doctor's open slots starting after `now`. */
   openSlotsOf(doctorId: string, now: Date, page: { after: OpenSlotRef | null; limit: number }): Promise<OpenSlotRef[]>;
+  /**
+   * Waits (up to `timeoutMs`) until the appointments read model has applied the log up to `position`, so an
+   * appointment requested just before the event being handled is not missed; false when the time ran out.
+   */
+  appointmentsReached?(position: number, timeoutMs: number): Promise<boolean>;
 }
 
 interface CloseDeps {
@@ -105,6 +110,11 @@ export function startAccountCloser(deps: CloseDeps & { checkpoints: CheckpointSt
     handles: new Set(['UserDeactivated', 'PersonalDataErased']),
     handle: async (event: RecordedEvent) => {
       const { user_id } = event.data as { user_id: string };
+      // An appointment requested just before the account closed may not be in the read model yet: wait for it (a
+      // stuck projection holds this back at most READ_MODEL_WAIT_MS; what the read model shows is closed then).
+      if ((await deps.lookups.appointmentsReached?.(event.position, READ_MODEL_WAIT_MS)) === false) {
+        deps.logger.warn({ processManager: 'account-closer', position: event.position }, 'appointments read model behind; closing what it shows');
+      }
       await closeAccount(deps, user_id, systemContext(deps.clock(), event.event_id, event.metadata.correlation_id));
     },
   });

@@ -7,9 +7,12 @@ import { forEachPage, SWEEP_PAGE_SIZE } from './pages';
 import { startProcessManager } from './subscriber';
 import type { AccountLookups, OpenAppointmentRef } from './close-accounts';
 
+/** How long a handler waits for the appointments read model to reach its event before looking up what is open. */
+export const READ_MODEL_WAIT_MS = 10_000;
+
 interface UnavailableDoctorDeps {
   eventStore: EventStore;
-  lookups: Pick<AccountLookups, 'openAppointmentsOf'>;
+  lookups: Pick<AccountLookups, 'openAppointmentsOf' | 'appointmentsReached'>;
   clock: () => Date;
   pageSize?: number;
 }
@@ -67,6 +70,10 @@ export function startUnavailableDoctorCloser(deps: UnavailableDoctorDeps & { che
       const { institution_id, user_id } = event.data as { institution_id: string; user_id: string };
       const { state } = await readStream(deps.eventStore, streams.institution(institution_id), institutionDecider);
       if (!deactivatedHere(state, user_id)) return;
+      // A request booked just before the deactivation may not be in the read model yet. After the wait the lookup goes
+      // ahead anyway (a stuck projection must not hold back every later event): the rare miss is logged.
+      const reached = (await deps.lookups.appointmentsReached?.(event.position, READ_MODEL_WAIT_MS)) ?? true;
+      if (!reached) deps.logger.warn({ processManager: 'unavailable-doctor-closer', position: event.position }, 'appointments read model behind; closing what it shows');
       // The decision never refuses (a closed or started appointment records nothing); a failure is retried.
       await closeUnavailableDoctorsAppointments(deps, user_id, systemContext(deps.clock(), event.event_id, event.metadata.correlation_id));
     },
