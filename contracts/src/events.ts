@@ -307,8 +307,12 @@ export const eventDataSchemas = {
     report_id: z.string(),
     patient_id: userId,
     appointment_id: z.string().nullable(),
-    report_type: z.enum(REPORT_TYPE_IDS),
-    report_date: z.iso.date(),
+    /**
+     * One of REPORT_TYPE_IDS, and a YYYY-MM-DD date (both checked on the request): health data (an MRI on a day), so
+     * in the log they are ciphertext under the patient's key like the rest of the report, hence plain strings here.
+     */
+    report_type: z.string(),
+    report_date: z.string(),
     medical_facility: z.string().nullable(),
     doctor_name: z.string().nullable(),
     report_summary: z.string().nullable(),

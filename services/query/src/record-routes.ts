@@ -6,6 +6,7 @@ import {
   attachmentDisposition,
   RECORD_TEXTS,
   REPORT_TYPES,
+  REPORT_TYPE_IDS,
   consultationNotesViewSchema,
   medicineSearchQuerySchema,
   medicineSuggestionSchema,
@@ -21,6 +22,7 @@ import {
   type AccessResource,
   type PrescriptionView,
   type RecordsResponse,
+  type ReportTypeId,
 } from '@telemed/contracts';
 import { BlobErasedError, BlobNotFoundError, HttpError, StreamedBody, policies, type AccessClaims, type ApiRouter, type BlobStore, type ReadStore } from '@telemed/platform';
 import type { Request } from 'express';
@@ -325,7 +327,8 @@ async function patientRecords(readStore: ReadStore, patientId: string): Promise<
   const byId = new Map(allFiles.map((f) => [f.file_id, f]));
   return {
     patient_id: patientId,
-    reports: reportDocs.map((r) => {
+    // A report whose type does not read as one (an erased patient's: their reports leave the read model) is not listed.
+    reports: reportDocs.filter((r): r is MedicalReportDoc & { report_type: ReportTypeId } => (REPORT_TYPE_IDS as readonly string[]).includes(r.report_type)).map((r) => {
       const list = r.file_ids.map((id) => byId.get(id)).filter((f): f is RecordFileDoc => Boolean(f)).map(fileView);
       return {
         kind: 'report' as const,

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import supertest from 'supertest';
 import { DateTime } from 'luxon';
-import { DEFAULT_TIMEZONE, MB, RECORD_TEXTS, storageSize } from '@telemed/contracts';
+import { DEFAULT_TIMEZONE, MB, RECORD_TEXTS, storageSize, streams } from '@telemed/contracts';
 import { indiaDate, startTestApp, type TestApp, type TestUser } from '../support/test-app';
 import { freePort } from '../support/processes';
 
@@ -189,6 +189,26 @@ describe('clinical records: report date, storage quota, access first', () => {
     const kept = await send(dicom(Buffer.alloc(0)), 'plain.dcm').expect(201);
     assert.equal(kept.body.files[0].content_type, 'application/dicom');
     await send(dicom(Buffer.from([0x49, 0x49, 0x2a, 0x00])), 'tiff-preamble.dcm').expect(201);
+  });
+  it("a report's type and date are health data: ciphertext in the log, and gone from the read models when the patient is erased (their doctor keeps the clinical records)", async () => {
+    const erased = await t.createUser('patient', { name: 'Farah Khan' });
+    const id = await appointment(doctor, erased);
+    const uploaded = await t.http.post('/api/v1/records/reports').set(erased.auth).field('report_type', 'pathology').field('report_date', '2024-03-15').attach('files', PDF, 'biopsy.pdf').expect(201);
+    await t.http.post(`/api/v1/consultations/${id}/prescription-files`).set(doctor.auth).field('patient_name', 'Farah Khan').attach('file', PDF, 'rx.pdf').expect(201);
+    const stored = JSON.stringify((await t.app.eventStore.log.readStream(streams.medicalReport(uploaded.body.report_id as string))).map((e) => e.data));
+    for (const secret of ['pathology', '2024-03-15', 'biopsy']) assert.ok(!stored.includes(secret), `the log holds "${secret}" in clear`);
+    await t.settle();
+    const url = `/api/v1/patients/${erased.user_id}/records`;
+    const before = (await t.http.get(url).set(doctor.auth).expect(200)).body;
+    assert.deepEqual([before.reports[0].report_type, before.reports[0].report_date], ['pathology', '2024-03-15'], 'read in clear through the API');
+    // After the consultation, the patient erases their data: their reports go, the doctor's prescription file stays.
+    now = new Date(now.getTime() + 3 * 3600_000);
+    await t.http.post('/api/v1/users/me/erasure').set(erased.auth).expect(200);
+    await t.settle();
+    const after = (await t.http.get(url).set(doctor.auth).expect(200)).body;
+    assert.deepEqual([after.reports.length, after.prescription_files.length], [0, 1]);
+    assert.equal((await t.app.readStore.collection('medical_reports').find({ patient_id: erased.user_id })).length, 0);
+    await t.http.get(uploaded.body.files[0].download_url as string).set(doctor.auth).expect(410);
   });
 });
 

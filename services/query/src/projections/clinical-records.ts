@@ -65,17 +65,17 @@ function parseLines(text: string): StoredPrescriptionLine[] {
 }
 
 /**
- * An erasure blanks what was under the person's personal key: the patient's own reports (and their files' names),
+ * An erasure blanks what was under the person's personal key: the patient's own reports go (their files' names blanked),
  * and a doctor's name on what they issued. Their clinical records (KeyScope 'clinical') stay readable until the
  * retention period ends (eraseClinical).
  */
 async function erasePersonal(userId: string, store: CollectionSource): Promise<void> {
   const files = store.collection<RecordFileDoc>(RECORD_FILES);
   for (const f of await files.find({ patient_id: userId, kind: 'report' })) await files.patch(f._id, { file_name: ERASED_VALUE });
+  // The patient's own reports go at once (their type and date too, which no longer read): their files, listed by no
+  // report, answer 410.
   const reports = store.collection<MedicalReportDoc>(MEDICAL_REPORTS);
-  for (const r of await reports.find({ patient_id: userId })) {
-    await reports.patch(r._id, { medical_facility: blank(r.medical_facility), doctor_name: blank(r.doctor_name), report_summary: blank(r.report_summary), additional_notes: blank(r.additional_notes) });
-  }
+  for (const r of await reports.find({ patient_id: userId })) await reports.delete(r._id);
   const prescriptions = store.collection<PrescriptionDoc>(PRESCRIPTIONS);
   for (const p of await prescriptions.find({ doctor_id: userId })) await prescriptions.patch(p._id, { doctor_name: ERASED_VALUE, doctor_contact: blank(p.doctor_contact) });
   const verifications = store.collection<VerificationDoc>(PRESCRIPTION_VERIFICATIONS);
@@ -113,7 +113,8 @@ async function eraseClinical(userId: string, store: CollectionSource): Promise<v
 export const clinicalRecordsProjection = defineProjection({
   name: 'clinical_records',
   // 2: an erasure keeps the clinical records (legal hold) until ClinicalRecordsDestroyed.
-  version: 2,
+  // 3: an erasure removes the patient's own reports (whose type and date are encrypted now, so unreadable after it).
+  version: 3,
   collections: [RECORD_FILES, MEDICAL_REPORTS, PRESCRIPTION_FILES, PRESCRIPTIONS, PRESCRIPTION_VERIFICATIONS, CONSULTATION_NOTES],
   indexes: [
     { collection: RECORD_FILES, field: 'patient_id' },
