@@ -100,6 +100,8 @@ export const BLOG_TEXTS = {
   changesSaved: 'Changes saved',
   publishedEditNotice: 'This post is published: saved changes show on its public page at once. Archive it from the list to take it down.',
   viewPost: 'View post',
+  useIdeaTitle: 'Use this idea?',
+  useIdeaReplaces: 'Its title, excerpt and text replace what is in the editor now. Nothing is saved until you save.',
   bundledIdeasNotice: 'No writing model is configured: these are bundled topic ideas, not generated for you.',
   modelFailedNotice: 'The writing model did not answer: these are bundled topic ideas, not generated for you.',
   modelIdeasNotice: (model: string) => `Suggested by a writing model (${model}) from your specialty and this post's title and category: check every fact before you publish.`,

@@ -13,11 +13,13 @@ export interface BlogEditorHandle {
  * Editor.js tools: headers 1-6, lists, quote, code block, link, image (uploaded to the server), video (embeds from
  * YouTube and Vimeo); bold, italic, underline, marker, inline code and links in the inline toolbar.
  */
-export const BlogEditor = forwardRef<BlogEditorHandle, { initial: BlogContent; onError: (message: string) => void }>(function BlogEditor({ initial, onError }, ref) {
+export const BlogEditor = forwardRef<BlogEditorHandle, { initial: BlogContent; onError: (message: string) => void; onChange?: () => void }>(function BlogEditor({ initial, onError, onChange }, ref) {
   const holder = useRef<HTMLDivElement>(null);
   const editor = useRef<EditorJS | null>(null);
   const onErrorRef = useRef(onError);
   onErrorRef.current = onError;
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
 
   useEffect(() => {
     if (!holder.current) return;
@@ -27,6 +29,8 @@ export const BlogEditor = forwardRef<BlogEditorHandle, { initial: BlogContent; o
       placeholder: 'Write your article…',
       minHeight: 160,
       tools: blogEditorTools((message) => onErrorRef.current(message)),
+      // Any change of the blocks (typing, a picture, a block moved): the hub then asks before replacing them.
+      onChange: () => onChangeRef.current?.(),
     });
     editor.current = instance;
     // Editor.js draws an image block's picture without alt text: in the editor it is the caption's illustration.

@@ -103,7 +103,7 @@ function Sidebar(props: {
   /** The post's title and category when ideas were last asked for (all a writing model is told of the post). */
   ideasFor: IdeasFor;
   onMoreIdeas(): void;
-  onIdea(idea: IdeasAnswer['ideas'][number]): void;
+  onIdea(idea: IdeasAnswer['ideas'][number]): void | Promise<void>;
 }) {
   // The counts and figures are the doctor's whole hub, whichever tab is shown.
   const all = useBlogList({ tab: 'all', sort: 'date', q: '', category: null });
@@ -148,7 +148,7 @@ function Sidebar(props: {
                       </Typography>
                     </CardContent>
                     <CardActions sx={{ pt: 0 }}>
-                      <Button size="small" onClick={() => props.onIdea(idea)}>
+                      <Button size="small" onClick={() => void props.onIdea(idea)}>
                         Use this idea
                       </Button>
                     </CardActions>
@@ -373,7 +373,19 @@ interface EditorFields {
 
 const emptyFields = (): EditorFields => ({ title: '', category: BLOG_DEFAULTS.category, tags: '', excerpt: '', image_url: null, date: today(), status: 'draft', publish_at: '' });
 
-function PostEditor({ id, seed, onClose, onMeta }: { id: string | null; seed: { title: string; excerpt: string; content: BlogContent } | null; onClose(): void; onMeta(meta: PostMeta): void }) {
+function PostEditor({
+  id,
+  seed,
+  onClose,
+  onMeta,
+  onWritten,
+}: {
+  id: string | null;
+  seed: { title: string; excerpt: string; content: BlogContent } | null;
+  onClose(): void;
+  onMeta(meta: PostMeta): void;
+  onWritten(written: boolean): void;
+}) {
   const existing = useBlogPost(id);
   if (id && !existing.data) return existing.isError ? <Alert severity="error">{BLOG_TEXTS.postNotFound}</Alert> : <CircularProgress size={24} />;
   const post = existing.data;
@@ -389,13 +401,32 @@ function PostEditor({ id, seed, onClose, onMeta }: { id: string | null; seed: { 
         publish_at: post.publish_at ? localDateTime(post.publish_at) : '',
       }
     : { ...emptyFields(), title: seed?.title ?? '', excerpt: seed?.excerpt ?? '' };
-  return <EditorForm key={`${id ?? 'new'}-${seed?.title ?? ''}`} id={id} initial={initial} content={post?.content ?? seed?.content ?? { blocks: [] }} onClose={onClose} onMeta={onMeta} />;
+  // An idea taken for a saved post replaces its title, excerpt and text in the editor (saved only when the doctor saves).
+  const fields = post && seed ? { ...initial, title: seed.title, excerpt: seed.excerpt } : initial;
+  const content = seed?.content ?? post?.content ?? { blocks: [] };
+  return <EditorForm key={`${id ?? 'new'}-${seed?.title ?? ''}`} id={id} initial={fields} content={content} onClose={onClose} onMeta={onMeta} onWritten={onWritten} />;
 }
 
 type PostMeta = Pick<IdeasFor, 'title' | 'category'>;
 
-function EditorForm({ id, initial, content, onClose, onMeta }: { id: string | null; initial: EditorFields; content: BlogContent; onClose(): void; onMeta(meta: PostMeta): void }) {
+function EditorForm({
+  id,
+  initial,
+  content,
+  onClose,
+  onMeta,
+  onWritten,
+}: {
+  id: string | null;
+  initial: EditorFields;
+  content: BlogContent;
+  onClose(): void;
+  onMeta(meta: PostMeta): void;
+  /** Whether the doctor has changed anything in this editor since it opened. */
+  onWritten(written: boolean): void;
+}) {
   const [fields, setFields] = useState(initial);
+  useEffect(() => onWritten(false), [onWritten]);
   // A post already on the public page: saving updates it there (it cannot become a draft or be scheduled from here).
   const live = initial.status === 'published';
   // The Writing Assistant reads the title and category when it is asked (never on each keystroke).
@@ -407,7 +438,10 @@ function EditorForm({ id, initial, content, onClose, onMeta }: { id: string | nu
   const editor = useRef<BlogEditorHandle>(null);
   const save = useSavePost();
   const toasts = useToasts();
-  const set = <K extends keyof EditorFields>(key: K, value: EditorFields[K]) => setFields((f) => ({ ...f, [key]: value }));
+  const set = <K extends keyof EditorFields>(key: K, value: EditorFields[K]) => {
+    onWritten(true);
+    setFields((f) => ({ ...f, [key]: value }));
+  };
 
   const submit = async (mode: 'draft' | 'publish') => {
     setError(null);
@@ -492,7 +526,7 @@ function EditorForm({ id, initial, content, onClose, onMeta }: { id: string | nu
       </Grid>
       <TextField label="Excerpt" multiline minRows={2} value={fields.excerpt} onChange={(e) => set('excerpt', e.target.value)} slotProps={{ htmlInput: { maxLength: BLOG_LIMITS.excerptChars } }} />
       <Suspense fallback={<CircularProgress size={24} aria-label="Loading the editor" />}>
-        <BlogEditor ref={editor} initial={content} onError={setError} />
+        <BlogEditor ref={editor} initial={content} onError={setError} onChange={() => onWritten(true)} />
       </Suspense>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
         <Button component="label" variant="outlined" startIcon={<ImageOutlined />} disabled={uploading}>
@@ -559,6 +593,12 @@ export function BlogHub({ open, onClose, startWithNew = false, startWithPost }: 
   }, []);
   const [ideasFor, setIdeasFor] = useState<IdeasFor>({ title: '', category: BLOG_DEFAULTS.category, asked: 0 });
   const askIdeas = () => setIdeasFor((before) => ({ ...postMeta.current, asked: before.asked + 1 }));
+  // Whether the open editor holds anything the doctor wrote or changed: taking an idea then asks first.
+  const written = useRef(false);
+  const onWritten = useCallback((value: boolean) => {
+    written.current = value;
+  }, []);
+  const confirm = useConfirm();
   // The author's pictures (editor, cover, cards) keep showing however long the hub stays open.
   const imagesRef = useFreshBlogImageGrants<HTMLDivElement>();
   const scroller = useRef<HTMLDivElement | null>(null);
@@ -600,11 +640,13 @@ export function BlogHub({ open, onClose, startWithNew = false, startWithPost }: 
     },
     ideasFor,
     onMoreIdeas: askIdeas,
-    onIdea: (idea: IdeasAnswer['ideas'][number]) =>
+    onIdea: async (idea: IdeasAnswer['ideas'][number]) => {
+      if ((written.current || editing?.id) && !(await confirm({ title: BLOG_TEXTS.useIdeaTitle, message: BLOG_TEXTS.useIdeaReplaces, confirmLabel: BLOG_TEXTS.useIdeaTitle.replace(/\?$/, '') }))) return;
       setEditing((current) => ({
         id: current?.id ?? null,
         seed: { title: idea.title, excerpt: idea.description, content: { blocks: [{ type: 'paragraph' as const, data: { text: asParagraphText(idea.content) } }] } },
-      })),
+      }));
+    },
   };
   return (
     <Dialog open={open} onClose={onDialogClose} fullScreen={phone} fullWidth maxWidth="lg" aria-labelledby="blog-hub-title">
@@ -621,7 +663,7 @@ export function BlogHub({ open, onClose, startWithNew = false, startWithPost }: 
             <Sidebar {...sidebar} sections={phone && !editing ? 'top' : 'all'} />
           </Grid>
           <Grid size={{ xs: 12, md: 9 }} sx={{ order: { xs: 2, md: 2 } }}>
-            {editing ? <PostEditor id={editing.id} seed={editing.seed} onClose={() => setEditing(null)} onMeta={onMeta} /> : <PostList tab={tab} category={category} onEdit={(id) => setEditing({ id, seed: null })} />}
+            {editing ? <PostEditor id={editing.id} seed={editing.seed} onClose={() => setEditing(null)} onMeta={onMeta} onWritten={onWritten} /> : <PostList tab={tab} category={category} onEdit={(id) => setEditing({ id, seed: null })} />}
           </Grid>
           {phone && !editing && (
             <Grid size={12} sx={{ order: 3 }}>

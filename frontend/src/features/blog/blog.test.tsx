@@ -260,6 +260,55 @@ describe('the Writing Assistant', { timeout: 30_000 }, () => {
   });
 });
 
+describe('taking a Writing Assistant idea', { timeout: 30_000 }, () => {
+  const idea = { id: 'b-1', title: 'Handwashing saves lives', description: 'Five moments to wash.', content: 'Wash before eating.' };
+  const post = { id: '44444444-4444-4444-8444-444444444444', author_id: 'd1', author_name: 'Dr. A', author_photo_url: null, title: 'My own draft', description: 'd', excerpt: 'Mine', category: 'health-tips', tags: [], image_url: null, date: '2030-01-01', status: 'draft', slug: null, publish_at: null, published_at: null, created_at: '', updated_at: '', views: 0, read_time: 1 };
+  beforeEach(() => {
+    vi.stubGlobal('fetch', async (url: string) => {
+      if (url.startsWith('/api/v1/blogs/topic-ideas')) return json(200, { source: 'bundled', notice: BLOG_TEXTS.bundledIdeasNotice, ideas: [idea] });
+      if (url === `/api/v1/blogs/${post.id}`) return json(200, { ...post, content: { blocks: [{ type: 'paragraph', data: { text: 'My words' } }] } });
+      if (url.startsWith('/api/v1/blogs/?')) return json(200, { ...emptyList, items: [post], total: 1 });
+      return json(404, { detail: 'Not found' });
+    });
+  });
+  const useIdea = async () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Enable AI' }));
+    fireEvent.click(await within(screen.getByTestId('writing-assistant')).findByRole('button', { name: 'Use this idea' }));
+  };
+
+  it('an empty new post takes it at once', async () => {
+    renderAt('/', <BlogHub open onClose={() => {}} startWithNew />);
+    await screen.findByTestId('blog-editor');
+    await useIdea();
+    await vi.waitFor(() => expect(screen.getByLabelText(/Title/)).toHaveProperty('value', idea.title));
+    expect(screen.queryByRole('dialog', { name: BLOG_TEXTS.useIdeaTitle })).toBeNull();
+  });
+
+  it('over what the doctor wrote, it asks first: Keep leaves the writing as it was', async () => {
+    renderAt('/', <BlogHub open onClose={() => {}} startWithNew />);
+    await screen.findByTestId('blog-editor');
+    fireEvent.change(screen.getByLabelText(/Title/), { target: { value: 'Half a post of my own' } });
+    await useIdea();
+    const ask = await screen.findByRole('dialog', { name: BLOG_TEXTS.useIdeaTitle });
+    expect(within(ask).getByText(BLOG_TEXTS.useIdeaReplaces)).toBeTruthy();
+    fireEvent.click(within(ask).getByRole('button', { name: 'Keep' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: BLOG_TEXTS.useIdeaTitle })).toBeNull());
+    expect(screen.getByLabelText(/Title/)).toHaveProperty('value', 'Half a post of my own');
+  });
+
+  it("a saved post's editor takes the idea once confirmed (it used to reopen the saved post and drop the idea and the edits)", async () => {
+    renderAt('/', <BlogHub open onClose={() => {}} />);
+    fireEvent.click(within(await screen.findByTestId('blog-card')).getByRole('button', { name: 'Edit' }));
+    await screen.findByTestId('blog-editor');
+    expect(screen.getByLabelText(/Title/)).toHaveProperty('value', post.title);
+    await useIdea();
+    const ask = await screen.findByRole('dialog', { name: BLOG_TEXTS.useIdeaTitle });
+    fireEvent.click(within(ask).getByRole('button', { name: 'Use this idea' }));
+    await vi.waitFor(() => expect(screen.getByLabelText(/Title/)).toHaveProperty('value', idea.title));
+    expect(screen.getByLabelText('Excerpt')).toHaveProperty('value', idea.description);
+  });
+});
+
 describe('the blocks on a page', () => {
   it('draws only allow-listed inline tags; scripts, handlers and javascript: links never become markup', () => {
     const hostile = 'A <b>bold</b> <script>window.__x=1</script><img src=x onerror="window.__x=2"><a href="javascript:alert(1)">bad</a> <a href="https://who.int">ok</a>';
