@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PERMISSIONS, STAFF_ROLES } from './institutions';
 import { CONSENT_LANGUAGES } from './consent-notice';
 import { ACCESS_PURPOSES, ACCESS_RESOURCES } from './privacy';
-import { CONSULTATION_MODES, REPORT_TYPE_IDS, consultationNotesFields } from './records';
+import { CONSULTATION_MODES, consultationNotesFields } from './records';
 import { BLOG_CATEGORY_IDS, blogContentSchema } from './blog';
 
 /** Every fact the write side records. Past-tense names; never rename a stored type: add a new version. */
