@@ -94,7 +94,8 @@ export function recordQueryRoutes(api: ApiRouter, deps: RecordQueryDeps): void {
   /**
    * May this caller read this patient's records, and why? The patient themself; a doctor with a confirmed or
    * completed appointment with them (care); institution staff allowed to read appointments, for a patient with a
-   * confirmed or completed appointment with one of their institution's doctors (institution audit): a request alone,
+   * confirmed or completed appointment with one of their institution's doctors (institution audit), a doctor still
+   * its member who was its member when that appointment was requested: a request alone,
    * rejected or never answered, opens the patient's records to the doctor's institution no more than to the doctor.
    * Anyone else: null.
    *
@@ -108,7 +109,10 @@ export function recordQueryRoutes(api: ApiRouter, deps: RecordQueryDeps): void {
     if (auth.account_type === 'doctor' && (await seenWith(auth.user_id)).length > 0) return { purpose: 'care', institution: null };
     for (const { institution, membership } of await institutions.membershipsOf(auth.user_id)) {
       if (!membershipAllows(membership, 'read_appointments')) continue;
-      const doctorIds = new Set((await institutions.staff.find({ institution_id: institution._id, role: { $in: [...DOCTOR_ROLES] } })).map((entry) => entry.user_id));
+      // Its doctors now: once a doctor has left, the institution keeps the audit of their appointments (the
+      // appointment list and history), not a window on their patients' records from then on.
+      const current = await institutions.staff.find({ institution_id: institution._id, role: { $in: [...DOCTOR_ROLES] }, is_active: true });
+      const doctorIds = new Set(current.filter((entry) => entry.removed_position === null).map((entry) => entry.user_id));
       for (const doctorId of doctorIds) {
         for (const appointment of await seenWith(doctorId)) {
           // Requested while the doctor was this institution's member (institutionReadingAppointment says through which).

@@ -6,6 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import supertest from 'supertest';
 import { DateTime } from 'luxon';
 import { DEFAULT_TIMEZONE, MB, RECORD_TEXTS, storageSize, streams } from '@telemed/contracts';
+import { findUserIdByEmail } from '@telemed/command';
 import { indiaDate, startTestApp, type TestApp, type TestUser } from '../support/test-app';
 import { freePort } from '../support/processes';
 
@@ -209,6 +210,46 @@ describe('clinical records: report date, storage quota, access first', () => {
     assert.deepEqual([after.reports.length, after.prescription_files.length], [0, 1]);
     assert.equal((await t.app.readStore.collection('medical_reports').find({ patient_id: erased.user_id })).length, 0);
     await t.http.get(uploaded.body.files[0].download_url as string).set(doctor.auth).expect(410);
+  });
+  it("institution staff read a patient's records through a doctor only while that doctor is still their member", async () => {
+    const operator = await t.createUser('admin');
+    const created = await t.http
+      .post('/api/v1/institutions/')
+      .set(operator.auth)
+      .send({
+        name: 'Clinic Leaving',
+        slug: 'clinic-leaving',
+        address: 'MG Road',
+        phone: '+91 80 5555 0000',
+        email: 'leaving@clinic.in',
+        staff: [
+          { name: 'Admin Leaving', email: 'admin@leaving.in', phone: '+91 90000 20000', account_type: 'ADMIN' },
+          { name: 'Doctor Leaving', email: 'doctor@leaving.in', phone: '+91 90000 20001', account_type: 'DOCTOR' },
+        ],
+      })
+      .expect(201);
+    await t.settle();
+    const as = async (email: string, account_type: 'patient' | 'doctor'): Promise<TestUser> => {
+      const user_id = (await findUserIdByEmail(t.app.eventStore, email))!;
+      const token = await t.app.tokens.issue({ user_id, account_type });
+      return { user_id, token, auth: { Authorization: `Bearer ${token}` } };
+    };
+    const clinicAdmin = await as('admin@leaving.in', 'patient');
+    const clinicDoctor = await as('doctor@leaving.in', 'doctor');
+    const someone = await t.createUser('patient', { name: 'Nisha Pillai' });
+    await appointment(clinicDoctor, someone);
+    await report(someone, indiaDate(0)).expect(201);
+    await t.settle();
+    const url = `/api/v1/patients/${someone.user_id}/records`;
+    assert.equal((await t.http.get(url).set(clinicAdmin.auth).expect(200)).body.reports.length, 1, 'while the doctor is a member');
+    await t.http.delete(`/api/v1/institutions/${created.body.id as string}/doctors/${clinicDoctor.user_id}`).set(clinicAdmin.auth).expect(200);
+    await t.settle();
+    const later = (await report(someone, indiaDate(0)).expect(201)).body.files[0].download_url as string;
+    await t.settle();
+    assert.deepEqual((await t.http.get(url).set(clinicAdmin.auth).expect(404)).body.detail, RECORD_TEXTS.patientNotFound, 'not after the doctor left');
+    await t.http.get(later).set(clinicAdmin.auth).expect(404);
+    // The appointment itself stays in the institution's audit.
+    assert.equal((await t.http.get(url).set(clinicDoctor.auth).expect(200)).body.reports.length, 2, 'the doctor keeps their patient');
   });
 });
 
