@@ -108,6 +108,8 @@ export async function createApp(options: AppOptions) {
     blobs,
     /** The bus the relay publishes the log to (tests listen to what leaves the process). */
     bus,
+    /** Where the process managers keep their positions (tests wait for one to pass an event). */
+    checkpoints,
     tokens,
     runner: query.runner,
     notifier,

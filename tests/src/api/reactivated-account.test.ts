@@ -43,6 +43,25 @@ describe('a reactivated account works again', () => {
     await book(patient, slots[2]!).expect(201);
   });
 
+  it('a deactivation undone before the account closer handles it closes nothing booked or opened since', async () => {
+    const other = await t.createUser('doctor');
+    const patient = await t.createUser('patient');
+    const [first] = await t.openSlots(other, [{ date: indiaDate(4), time: '15:00' }]);
+    await book(patient, first!).expect(201);
+    // Off and on again at once: the closer may handle the deactivation before or after the reactivation.
+    await t.http.put(`/api/v1/admin/users/${other.user_id}`).set(operator.auth).send({ is_active: false }).expect(200);
+    const on = await t.http.put(`/api/v1/admin/users/${other.user_id}`).set(operator.auth).send({ is_active: true }).expect(200);
+    const reactivatedAt = Number(on.headers['x-event-position']);
+    const [later] = await t.openSlots(other, [{ date: indiaDate(4), time: '16:00' }]);
+    // The closer saves its position at most once a second, on its next batch: one more event after a second.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await t.createUser('patient');
+    await eventually(async () => assert.ok((await t.app.checkpoints.load('account-closer')) >= reactivatedAt, `the closer has handled both events: ${await t.app.checkpoints.load('account-closer')} ${reactivatedAt}`), 5000);
+    await t.settle();
+    const again = await book(patient, later!);
+    assert.equal(again.status, 201, `a slot opened after the reactivation is bookable: ${JSON.stringify(again.body)}`);
+  });
+
   it('a doctor deactivated by a platform admin takes no bookings; reactivated, their new slots are booked', async () => {
     const patient = await t.createUser('patient');
     const before = await t.openSlots(doctor, [{ date: indiaDate(5), time: '09:00' }]);

@@ -3,8 +3,9 @@ import type { CheckpointStore, EventStore, Logger } from '@telemed/platform';
 import { handleCommand, systemContext, type CommandContext } from '../decider';
 import { appointmentDecider } from '../appointments/appointment';
 import { slotDecider } from '../schedule/slot';
-import { forEachPage, SWEEP_PAGE_SIZE } from './pages';
+import { forEachPage, SWEEP_PAGE_SIZE, whileStill } from './pages';
 import { startProcessManager } from './subscriber';
+import { accountStanding } from '../users/account-standing';
 import { closeUnavailableDoctorsAppointments, READ_MODEL_WAIT_MS } from './unavailable-doctor';
 
 export interface OpenAppointmentRef {
@@ -63,7 +64,13 @@ async function unlessSettled(work: () => Promise<unknown>): Promise<void> {
  * unavailable-doctor.ts), and their open slots are withdrawn so nobody can book them. Idempotent: cancelling or
  * withdrawing twice records nothing the second time.
  */
-export async function closeAccount(deps: CloseDeps, userId: string, context: CommandContext): Promise<{ cancelled: number; withdrawn: number }> {
+export async function closeAccount(
+  deps: CloseDeps,
+  userId: string,
+  context: CommandContext,
+  /** Asked before each page: false stops the work (a deactivation undone meanwhile); an erasure passes none. */
+  stillApplies?: () => Promise<boolean>,
+): Promise<{ cancelled: number; withdrawn: number }> {
   const now = deps.clock();
   const pageSize = deps.pageSize ?? SWEEP_PAGE_SIZE;
   let cancelled = 0;
@@ -74,7 +81,7 @@ export async function closeAccount(deps: CloseDeps, userId: string, context: Com
     withdrawn += (await handleCommand(deps.eventStore, stream, slotDecider, { type: 'WithdrawSlot', data: { slot_id: slotId } }, context)).events.length;
   };
   await forEachPage<OpenAppointmentRef>(
-    (after, limit) => deps.lookups.openAppointmentsOf('patient', userId, now, { after, limit }),
+    whileStill(stillApplies, (after, limit) => deps.lookups.openAppointmentsOf('patient', userId, now, { after, limit })),
     pageSize,
     (appointment) =>
       unlessSettled(async () => {
@@ -91,11 +98,15 @@ export async function closeAccount(deps: CloseDeps, userId: string, context: Com
   // A closed doctor's appointments not yet started are closed as for any doctor who takes no bookings (rejected or
   // cancelled by the system, 'Doctor is no longer available'); their slots must not open again: released here (the
   // slot releaser's own release then finds nothing to do) and withdrawn at once.
-  cancelled += await closeUnavailableDoctorsAppointments(deps, userId, context, (appointment) =>
-    unlessSettled(() => closeSlot(appointment.slot_id, appointment.appointment_id)),
+  cancelled += await closeUnavailableDoctorsAppointments(
+    deps,
+    userId,
+    context,
+    (appointment) => unlessSettled(() => closeSlot(appointment.slot_id, appointment.appointment_id)),
+    stillApplies,
   );
   await forEachPage<OpenSlotRef>(
-    (after, limit) => deps.lookups.openSlotsOf(userId, now, { after, limit }),
+    whileStill(stillApplies, (after, limit) => deps.lookups.openSlotsOf(userId, now, { after, limit })),
     pageSize,
     (slot) => unlessSettled(() => closeSlot(slot.slot_id, null)),
   );
@@ -110,12 +121,17 @@ export function startAccountCloser(deps: CloseDeps & { checkpoints: CheckpointSt
     handles: new Set(['UserDeactivated', 'PersonalDataErased']),
     handle: async (event: RecordedEvent) => {
       const { user_id } = event.data as { user_id: string };
+      // A deactivation undone before it was handled (a redelivery, or an admin's quick correction) closes nothing, and
+      // one undone while it is handled stops at the next page: slots opened and appointments booked after the
+      // reactivation stay. An erasure is never undone.
+      const stillClosed = event.type === 'UserDeactivated' ? async () => !(await accountStanding(deps.eventStore, user_id))?.active : undefined;
+      if (stillClosed && !(await stillClosed())) return;
       // An appointment requested just before the account closed may not be in the read model yet: wait for it (a
       // stuck projection holds this back at most READ_MODEL_WAIT_MS; what the read model shows is closed then).
       if ((await deps.lookups.appointmentsReached?.(event.position, READ_MODEL_WAIT_MS)) === false) {
         deps.logger.warn({ processManager: 'account-closer', position: event.position }, 'appointments read model behind; closing what it shows');
       }
-      await closeAccount(deps, user_id, systemContext(deps.clock(), event.event_id, event.metadata.correlation_id));
+      await closeAccount(deps, user_id, systemContext(deps.clock(), event.event_id, event.metadata.correlation_id), stillClosed);
     },
   });
 }

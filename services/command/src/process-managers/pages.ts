@@ -21,3 +21,16 @@ export async function forEachPage<T>(
     await yieldToEventLoop();
   }
 }
+
+/**
+ * A paged lookup that ends early once `stillApplies` says the reason for the work is gone (a deactivation undone
+ * meanwhile): asked before each page, so items that appear after the reason went (a slot opened, an appointment booked
+ * after a reactivation) are not acted on.
+ */
+export function whileStill<T>(
+  stillApplies: (() => Promise<boolean>) | undefined,
+  fetchPage: (after: T | null, limit: number) => Promise<T[]>,
+): (after: T | null, limit: number) => Promise<T[]> {
+  if (!stillApplies) return fetchPage;
+  return async (after, limit) => ((await stillApplies()) ? fetchPage(after, limit) : []);
+}

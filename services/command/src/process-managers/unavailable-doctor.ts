@@ -3,7 +3,7 @@ import type { CheckpointStore, EventStore, Logger } from '@telemed/platform';
 import { handleCommand, readStream, systemContext, type CommandContext } from '../decider';
 import { appointmentDecider, type AppointmentState } from '../appointments/appointment';
 import { deactivatedHere, institutionDecider } from '../institutions/institution';
-import { forEachPage, SWEEP_PAGE_SIZE } from './pages';
+import { forEachPage, SWEEP_PAGE_SIZE, whileStill } from './pages';
 import { startProcessManager } from './subscriber';
 import type { AccountLookups, OpenAppointmentRef } from './close-accounts';
 
@@ -30,11 +30,13 @@ export async function closeUnavailableDoctorsAppointments(
   doctorId: string,
   context: CommandContext,
   closed?: (appointment: OpenAppointmentRef, state: AppointmentState) => Promise<void>,
+  /** Asked before each page: false stops the work (its reason was undone meanwhile). */
+  stillApplies?: () => Promise<boolean>,
 ): Promise<number> {
   const now = deps.clock();
   let recorded = 0;
   await forEachPage<OpenAppointmentRef>(
-    (after, limit) => deps.lookups.openAppointmentsOf('doctor', doctorId, now, { after, limit }),
+    whileStill(stillApplies, (after, limit) => deps.lookups.openAppointmentsOf('doctor', doctorId, now, { after, limit })),
     deps.pageSize ?? SWEEP_PAGE_SIZE,
     async (appointment) => {
       const result = await handleCommand(
@@ -68,14 +70,15 @@ export function startUnavailableDoctorCloser(deps: UnavailableDoctorDeps & { che
     handles: new Set(['InstitutionDoctorDeactivated']),
     handle: async (event: RecordedEvent) => {
       const { institution_id, user_id } = event.data as { institution_id: string; user_id: string };
-      const { state } = await readStream(deps.eventStore, streams.institution(institution_id), institutionDecider);
-      if (!deactivatedHere(state, user_id)) return;
+      const holds = async () => deactivatedHere((await readStream(deps.eventStore, streams.institution(institution_id), institutionDecider)).state, user_id);
+      if (!(await holds())) return;
       // A request booked just before the deactivation may not be in the read model yet. After the wait the lookup goes
       // ahead anyway (a stuck projection must not hold back every later event): the rare miss is logged.
       const reached = (await deps.lookups.appointmentsReached?.(event.position, READ_MODEL_WAIT_MS)) ?? true;
       if (!reached) deps.logger.warn({ processManager: 'unavailable-doctor-closer', position: event.position }, 'appointments read model behind; closing what it shows');
       // The decision never refuses (a closed or started appointment records nothing); a failure is retried.
-      await closeUnavailableDoctorsAppointments(deps, user_id, systemContext(deps.clock(), event.event_id, event.metadata.correlation_id));
+      // Asked again before each page: a reactivation while this runs leaves what is booked after it alone.
+      await closeUnavailableDoctorsAppointments(deps, user_id, systemContext(deps.clock(), event.event_id, event.metadata.correlation_id), undefined, holds);
     },
   });
 }

@@ -1,4 +1,6 @@
-import type { AccountType, DomainEventOf } from '@telemed/contracts';
+import { streams, type AccountType, type DomainEventOf } from '@telemed/contracts';
+import type { EventStore } from '@telemed/platform';
+import { readStream } from '../decider';
 
 /** The user stream's events that decide whether the account may act. */
 export type StandingEvent = DomainEventOf<'UserRegistered' | 'UserDeactivated' | 'UserReactivated' | 'PersonalDataErased'>;
@@ -22,3 +24,8 @@ export function evolveStanding(state: AccountStanding, event: { type: string; da
 }
 
 export const accountStandingFold = { initialState: (): AccountStanding => null, evolve: evolveStanding };
+
+/** The account's standing now, from its own stream. */
+export async function accountStanding(eventStore: EventStore, userId: string): Promise<AccountStanding> {
+  return (await readStream(eventStore, streams.user(userId), { ...accountStandingFold, decide: () => [] })).state;
+}
