@@ -109,6 +109,8 @@ describe('video consultation between two browsers', { skip: chromiumMissing }, (
     await patient.locator('[data-testid="camera-readiness"][data-ready="true"]').waitFor();
     await patient.locator('[data-testid="microphone-readiness"][data-ready="true"]').waitFor();
     await patient.getByTestId('waiting-for-doctor').getByText('Waiting for the doctor to join').waitFor();
+    // Which consultation this is: the doctor's name and the booked time, in the seeds' phrase.
+    assert.match(await patient.getByTestId('lobby-appointment').innerText(), /^Consultation with Dr\. Ananya Sharma · (Today|Tomorrow) at \d{1,2}:\d\d (am|pm)$/);
     assert.equal(await patient.getByRole('button', { name: 'Start Consultation' }).isDisabled(), true, 'the patient waits for the doctor');
     assert.ok(await patient.getByText('Video Consultation').isVisible());
     assert.ok(await patient.getByText('End-to-End Encrypted').isVisible());
@@ -182,6 +184,22 @@ describe('video consultation between two browsers', { skip: chromiumMissing }, (
     const token = ((await bearer(doctor)).Authorization ?? '').slice('Bearer '.length);
     assert.ok(token.length > 20 && !(await debug.innerText()).includes(token), 'no token in the debug console');
     await debug.getByRole('button', { name: 'Close' }).click();
+
+    // The app's own navigation asks before it leaves the call (the doctor's header link, the patient's bottom bar on a
+    // phone); staying keeps the call as it was.
+    await doctor.getByRole('banner').getByRole('link', { name: 'My Appointments' }).click();
+    await doctor.getByRole('dialog', { name: 'Leave the consultation?' }).getByRole('button', { name: 'Stay in call' }).click();
+    await patient.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Home' }).click();
+    const leaveQuestion = patient.getByRole('dialog', { name: 'Leave the consultation?' });
+    await leaveQuestion.getByRole('button', { name: 'Leave call' }).waitFor();
+    await screenshot(patient, 'video-call-leave-question');
+    await leaveQuestion.getByRole('button', { name: 'Stay in call' }).click();
+    for (const page of [doctor, patient]) {
+      await page.getByRole('dialog', { name: 'Leave the consultation?' }).waitFor({ state: 'detached' });
+      assert.match(page.url(), /\/video-call\?appointment_id=/, 'still on the call page');
+    }
+    await remoteVideoPlays(doctor);
+    assert.equal(await doctor.getByTestId('participant-count').innerText(), '2 participants');
 
     // A reload rejoins the same consultation: the duration goes on from the server's start, the video comes back.
     await patient.reload();

@@ -10,6 +10,7 @@ import BugReportOutlined from '@mui/icons-material/BugReportOutlined';
 import { MediaVideo } from './MediaVideo';
 import { VIDEO_TEXTS, initialsOf, isIphoneChrome } from './model';
 import type { LocalMedia } from './useLocalMedia';
+import type { AppointmentContext } from './appointmentContext';
 
 export interface Diagnostics {
   secureContext: boolean;
@@ -46,6 +47,8 @@ export function Lobby(props: {
   onStart(): void;
   onDebug(): void;
   diagnostics: Diagnostics;
+  /** With whom and when (null while unknown): a new patient or doctor sees which consultation this lobby is for. */
+  appointment?: AppointmentContext | null;
 }) {
   const { media } = props;
   const [showDiagnostics, setShowDiagnostics] = useState(false);
@@ -75,6 +78,11 @@ export function Lobby(props: {
               </Typography>
             </Box>
           </Stack>
+          {props.appointment && (
+            <Typography sx={{ mb: 2, overflowWrap: 'anywhere' }} data-testid="lobby-appointment">
+              Consultation with <strong>{props.appointment.otherName}</strong> · {props.appointment.when}
+            </Typography>
+          )}
 
           {error && (
             <Alert severity="error" onClose={clearError} sx={{ mb: 2 }} data-testid="connection-issue">

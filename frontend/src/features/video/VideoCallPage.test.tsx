@@ -3,6 +3,7 @@ import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, renderAt } from '../../test/render';
 import { sessionStore } from '../../lib/session';
+import { whenPhrase } from '../../lib/time';
 import { VideoCallPage } from './VideoCallPage';
 
 /** A camera and a microphone that are live (jsdom has no media devices). */
@@ -51,6 +52,17 @@ describe('the video call page', () => {
     renderAt('/video-call?appointment_id=someone-elses', <VideoCallPage />);
     expect(await screen.findByText('elsewhere')).toBeTruthy();
     expect(screen.getByText('Video call error: Appointment not found')).toBeTruthy();
+  });
+
+  it('the lobby says with whom and when, from the caller’s own appointments', async () => {
+    const row = { appointment_id: 'a1', patient_id: 'p1', patient_name: 'Priya Patel', notes: 'Fever', status: 'confirmed', status_reason: null, rejection_reason: null, created_at: '2026-11-23T09:00:00Z', consultation_fee: 399, slot: { slot_id: 7, slot_date: '2099-01-01', start_time: '10:00:00', end_time: '10:30:00', start_at: '2099-01-01T04:30:00Z' } };
+    const other = { ...row, appointment_id: 'a2', patient_name: 'Rahul Verma' };
+    vi.stubGlobal('fetch', async (url: string) => (url.includes('/appointments/me') ? json(200, [other, row]) : json(200, waiting)));
+    renderAt('/video-call?appointment_id=a1', <VideoCallPage />);
+    const context = await screen.findByTestId('lobby-appointment');
+    // In the browser's zone, as every time in the app ('Thursday, 1 January at 10:00 am' in India).
+    expect(context.textContent).toBe(`Consultation with Priya Patel · ${whenPhrase(row.slot.start_at)}`);
+    expect(whenPhrase(row.slot.start_at, new Date('2098-12-25T00:00:00Z'), 'Asia/Kolkata')).toBe('Thursday, 1 January at 10:00 am');
   });
 
   it('an ended consultation opens on its summary', async () => {

@@ -31,6 +31,8 @@ import { PeerCall, type SignalTransport } from './p2p';
 import { Summary } from './Summary';
 import { useLocalMedia } from './useLocalMedia';
 import { useCallAttachment, useLobbyAnnouncement, useWaitingInLobby } from './lobbyPresence';
+import { useAppointmentContext } from './appointmentContext';
+import { useLeaveCallGuard } from './LeaveCallGuard';
 
 type Phase = 'lobby' | 'call' | 'leaving' | 'summary';
 const NO_REMOTE: RemoteMedia = { stream: null, audio: true, video: true };
@@ -102,6 +104,11 @@ export function VideoCallPage() {
   const signalBuffer = useRef<RelayedSignal[]>([]);
   const signalHandler = useRef<((signal: RelayedSignal) => void) | null>(null);
   const finishing = useRef(false);
+  const pageRef = useRef<HTMLDivElement>(null);
+  // In a call, the app's own navigation asks before it leaves the consultation.
+  useLeaveCallGuard(phase === 'call', pageRef);
+  // With whom and when: the lobby says it, and the call names the other side before they have joined.
+  const appointment = useAppointmentContext(appointmentId);
 
   /** A critical error: said, then back to the appointments (seed 001 §8). */
   const critical = useCallback(
@@ -425,7 +432,7 @@ export function VideoCallPage() {
   const tokenWellFormed = (session?.token.split('.').length ?? 0) === 3;
 
   return (
-    <Box>
+    <Box ref={pageRef}>
       {pageError && (
         <Alert severity="error" onClose={() => setPageError(null)} sx={{ mb: 2 }} data-testid="video-call-error">
           {VIDEO_TEXTS.pageError(pageError)}
@@ -443,6 +450,7 @@ export function VideoCallPage() {
           onClearError={() => setLobbyError(null)}
           onStart={() => void start()}
           onDebug={() => setDebugOpen(true)}
+          appointment={appointment}
           diagnostics={{
             secureContext: window.isSecureContext,
             mediaDevices: Boolean(navigator.mediaDevices?.getUserMedia),
@@ -463,8 +471,8 @@ export function VideoCallPage() {
           microphone={microphone}
           camera={camera}
           audioOnly={audioOnly}
-          remoteName={other?.name ?? 'Participant'}
-          waitingFor={other?.name ?? (doctor ? 'the patient' : 'the doctor')}
+          remoteName={other?.name ?? appointment?.otherName ?? 'Participant'}
+          waitingFor={other?.name ?? appointment?.otherName ?? (doctor ? 'the patient' : 'the doctor')}
           remotePresent={remotePresent}
           remote={remote}
           poorQuality={poorQuality}

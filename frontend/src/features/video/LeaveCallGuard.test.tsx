@@ -1,0 +1,72 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useRef } from 'react';
+import { cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Link, useNavigate } from 'react-router';
+import { renderAt } from '../../test/render';
+import { useLeaveCallGuard } from './LeaveCallGuard';
+
+afterEach(cleanup);
+
+/** The app's chrome (a header link, a bottom-bar button that navigates) around a call page with a header of its own. */
+function CallScreen({ inCall }: { inCall: boolean }) {
+  const navigate = useNavigate();
+  const pageRef = useRef<HTMLDivElement>(null);
+  useLeaveCallGuard(inCall, pageRef);
+  return (
+    <>
+      <header>
+        <Link to="/my-appointments">My Appointments</Link>
+      </header>
+      <div ref={pageRef}>
+        <header>
+          <button type="button" onClick={() => navigate('/call-settings')}>
+            Call header button
+          </button>
+        </header>
+        <p>the call</p>
+      </div>
+      <nav>
+        <button type="button" onClick={() => navigate('/home')}>
+          Home
+        </button>
+      </nav>
+    </>
+  );
+}
+
+describe('leaving a call through the app’s navigation', () => {
+  it('asks first: Stay in call keeps the call, Leave call goes where the link or button leads', async () => {
+    renderAt('/video-call', <CallScreen inCall />);
+    await userEvent.click(screen.getByRole('link', { name: 'My Appointments' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave the consultation?' });
+    expect(dialog.textContent).toContain('Going to another page leaves the call.');
+    await userEvent.click(screen.getByRole('button', { name: 'Stay in call' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByText('the call')).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Home' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Leave call' }));
+    expect(await screen.findByText('elsewhere')).toBeTruthy();
+  });
+
+  it('the link, once confirmed, is followed too', async () => {
+    renderAt('/video-call', <CallScreen inCall />);
+    await userEvent.click(screen.getByRole('link', { name: 'My Appointments' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Leave call' }));
+    expect(await screen.findByText('elsewhere')).toBeTruthy();
+  });
+
+  it('does not ask about the call page’s own controls, nor outside a call', async () => {
+    renderAt('/video-call', <CallScreen inCall />);
+    await userEvent.click(screen.getByRole('button', { name: 'Call header button' }));
+    expect(await screen.findByText('elsewhere')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    cleanup();
+
+    renderAt('/video-call', <CallScreen inCall={false} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Home' }));
+    expect(await screen.findByText('elsewhere')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});

@@ -1,0 +1,34 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import { browserZone, whenPhrase } from '../../lib/time';
+import type { DoctorAppointment, PatientAppointment } from '../patient/types';
+
+/** Who the consultation is with and when it was booked for, as the lobby and the call say it. */
+export interface AppointmentContext {
+  /** The other participant: the doctor's name for a patient, the patient's for a doctor. */
+  otherName: string;
+  /** 'Today at 7:30 am', 'Tomorrow at …' (seed 001's phrases). */
+  when: string;
+}
+
+/** The context of one appointment from a row of the caller's own appointment list (either shape). */
+export function contextOf(row: PatientAppointment | DoctorAppointment, now = new Date(), zone = browserZone()): AppointmentContext {
+  const otherName = 'patient_name' in row ? row.patient_name : row.doctor.name;
+  return { otherName, when: whenPhrase(row.slot.start_at, now, zone) };
+}
+
+/**
+ * The call page's appointment, read from the caller's upcoming appointments (the list the app's header already
+ * asks for, so usually answered from its cache): until the other participant has joined, the consultation's own
+ * record has no name for them. Null while unknown or when the list does not hold it; failures stay silent.
+ */
+export function useAppointmentContext(appointmentId: string): AppointmentContext | null {
+  const { data } = useQuery({
+    queryKey: ['appointments', 'me'],
+    queryFn: () => api<unknown[]>(`/appointments/me?timezone_str=${encodeURIComponent(browserZone())}`),
+    enabled: appointmentId !== '',
+  });
+  const rows = Array.isArray(data) ? (data as Array<PatientAppointment | DoctorAppointment>) : [];
+  const row = rows.find((r) => r.appointment_id === appointmentId);
+  return row ? contextOf(row) : null;
+}
