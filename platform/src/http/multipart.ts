@@ -20,13 +20,54 @@ const MIME = {
   dicom: 'application/dicom',
 } as const;
 
-/** An OLE compound file (the .doc container) whose directory, where it lies in the bytes read, names a WordDocument stream. */
+/** Names in a compound file's directory that hold VBA macros (Word's `Macros` storage and what it contains). */
+const MACRO_ENTRIES = new Set(['Macros', 'VBA', '_VBA_PROJECT']);
+
+/**
+ * The entry names of an OLE compound file's directory, as far as its sectors lie in the bytes read (the directory's
+ * chain followed through the FAT, itself where it lies in them).
+ */
+function compoundDirectoryNames(head: Buffer): string[] {
+  const sectorShift = head.readUInt16LE(30);
+  if (sectorShift !== 9 && sectorShift !== 12) return [];
+  const sectorSize = 1 << sectorShift;
+  const perFatSector = sectorSize / 4;
+  const sectorAt = (n: number) => (n + 1) * sectorSize;
+  const nextSector = (n: number): number | null => {
+    const fatIndex = Math.floor(n / perFatSector);
+    if (fatIndex >= 109) return null;
+    const fatSector = head.readUInt32LE(76 + fatIndex * 4);
+    const at = sectorAt(fatSector) + (n % perFatSector) * 4;
+    return fatSector < 0xfffffffa && at + 4 <= head.length ? head.readUInt32LE(at) : null;
+  };
+  const names: string[] = [];
+  let sector: number | null = head.readUInt32LE(48);
+  for (let hops = 0; sector !== null && sector < 0xfffffffa && hops < 256; hops += 1) {
+    const start = sectorAt(sector);
+    if (start + sectorSize > head.length) break;
+    for (let entry = start; entry < start + sectorSize; entry += 128) {
+      const nameBytes = head.readUInt16LE(entry + 64);
+      if (nameBytes >= 2 && nameBytes <= 64) names.push(head.toString('utf16le', entry, entry + nameBytes - 2));
+    }
+    sector = nextSector(sector);
+  }
+  return names;
+}
+
+/**
+ * An OLE compound file (the .doc container) whose directory, where it lies in the bytes read, names a WordDocument
+ * stream and no macros: a Word 97-2003 document with VBA macros (its `Macros` storage) runs them on the reader's
+ * computer once they are enabled, the oldest way a document carries malware; it is refused (a .docx cannot hold them).
+ */
 function isWordCompoundFile(head: Buffer): boolean {
   if (head.length < 512) return false;
   const sectorSize = 1 << head.readUInt16LE(30);
   const directoryStart = (head.readUInt32LE(48) + 1) * sectorSize;
   const wordDocument = Buffer.from('WordDocument', 'utf16le');
-  if (directoryStart + 128 <= head.length) return head.subarray(directoryStart, directoryStart + sectorSize).includes(wordDocument);
+  if (directoryStart + 128 <= head.length) {
+    if (!head.subarray(directoryStart, directoryStart + sectorSize).includes(wordDocument)) return false;
+    return !compoundDirectoryNames(head).some((name) => MACRO_ENTRIES.has(name));
+  }
   // The directory lies past the bytes read (a large .doc): the OLE signature is all that was seen.
   return true;
 }

@@ -9,6 +9,7 @@ import { DEFAULT_TIMEZONE, MB, RECORD_TEXTS, storageSize, streams } from '@telem
 import { findUserIdByEmail } from '@telemed/command';
 import { indiaDate, startTestApp, type TestApp, type TestUser } from '../support/test-app';
 import { freePort } from '../support/processes';
+import { minimalDoc } from '../support/office-files';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
 /** A PDF (by its content) of exactly `bytes` bytes. */
@@ -250,6 +251,22 @@ describe('clinical records: report date, storage quota, access first', () => {
     await t.http.get(later).set(clinicAdmin.auth).expect(404);
     // The appointment itself stays in the institution's audit.
     assert.equal((await t.http.get(url).set(clinicDoctor.auth).expect(200)).body.reports.length, 2, 'the doctor keeps their patient');
+  });
+  it('a Word 97-2003 document carrying VBA macros (a Macros storage in its directory) is refused as a report and as a prescription file; one without is kept', async () => {
+    // minimalDoc's directory (sector 1, after the header and the FAT) has two free entries: the third becomes Word's
+    // `Macros` storage, as Word writes it for a document with macros.
+    const withMacros = minimalDoc();
+    const entry = 512 * 2 + 128 * 2;
+    withMacros.fill(0, entry, entry + 64);
+    withMacros.write('Macros', entry, 'utf16le');
+    withMacros.writeUInt16LE(('Macros'.length + 1) * 2, entry + 64);
+    withMacros.writeUInt8(1, entry + 66); // a storage
+    const refused = await t.http.post('/api/v1/records/reports').set(patient.auth).field('report_type', 'other').field('report_date', indiaDate(0)).attach('files', withMacros, 'discharge.doc');
+    assert.deepEqual([refused.status, refused.body.detail], [415, RECORD_TEXTS.reportFileType('discharge.doc')]);
+    const id = await appointment(doctor, patient);
+    const rx = await t.http.post(`/api/v1/consultations/${id}/prescription-files`).set(doctor.auth).field('patient_name', 'Arjun Das').attach('file', withMacros, 'rx.doc');
+    assert.deepEqual([rx.status, rx.body.detail], [415, RECORD_TEXTS.prescriptionFileType]);
+    await t.http.post('/api/v1/records/reports').set(patient.auth).field('report_type', 'other').field('report_date', indiaDate(0)).attach('files', minimalDoc(), 'plain.doc').expect(201);
   });
 });
 
