@@ -5,6 +5,7 @@ import { json, renderAt } from '../../test/render';
 import { sessionStore } from '../../lib/session';
 import { whenPhrase } from '../../lib/time';
 import { VideoCallPage } from './VideoCallPage';
+import { inLocalTime } from './model';
 
 /** A camera and a microphone that are live (jsdom has no media devices). */
 function fakeStream() {
@@ -30,7 +31,7 @@ describe('the video call page', () => {
     vi.restoreAllMocks();
   });
 
-  it('shows the server’s 409 detail as it is when the window is not open yet', async () => {
+  it('shows the server’s 409 detail when the window is not open yet, its time in the person’s own', async () => {
     const detail = 'The consultation opens at 2026-11-24T03:15:00Z, 15 minutes before the appointment starts';
     vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
       calls.push(`${init?.method ?? 'GET'} ${url}`);
@@ -42,7 +43,8 @@ describe('the video call page', () => {
     const start = await screen.findByRole('button', { name: 'Start Consultation' });
     await vi.waitFor(() => expect((start as HTMLButtonElement).disabled).toBe(false));
     await userEvent.click(start);
-    expect(await screen.findByText(detail)).toBeTruthy();
+    expect(await screen.findByText(inLocalTime(detail))).toBeTruthy();
+    expect(inLocalTime(detail)).not.toContain('2026-11-24T03:15:00Z');
     expect(screen.getByText('Connection Issue')).toBeTruthy();
     expect(calls).toContain('POST /api/v1/consultations/a1/join');
   });

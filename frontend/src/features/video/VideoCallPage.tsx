@@ -20,6 +20,7 @@ import {
   buildSummary,
   callClock,
   clockOffset,
+  inLocalTime,
   recordedAsGone,
   roleDisplayName,
   type CallStatus,
@@ -297,8 +298,8 @@ export function VideoCallPage() {
     } catch (error) {
       setJoining(false);
       if (error instanceof ApiError && error.status === 404) return critical(error.detail);
-      // The server's own words for a window not open yet or an ended call (409).
-      setLobbyError(error instanceof ApiError && error.status === 409 ? error.detail : VIDEO_TEXTS.joinFailure(messageOf(error)));
+      // The server's own words for a window not open yet or an ended call (409), its times in the person's own.
+      setLobbyError(error instanceof ApiError && error.status === 409 ? inLocalTime(error.detail) : VIDEO_TEXTS.joinFailure(messageOf(error)));
       log('error', 'Join refused', { status: error instanceof ApiError ? error.status : null });
       return;
     }

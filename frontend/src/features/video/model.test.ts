@@ -13,6 +13,7 @@ import {
   formatDuration,
   formatRemaining,
   hourMinute,
+  inLocalTime,
   initialsOf,
   isIphoneChrome,
   levelOf,
@@ -200,5 +201,18 @@ describe('rejoining after the server recorded a dropped connection', () => {
     expect(recordedAsGone(view('ended', false), 'me')).toBe(false);
     expect(recordedAsGone(view('active', false), 'someone-who-never-joined')).toBe(false);
     expect(recordedAsGone(null, 'me')).toBe(false);
+  });
+});
+
+describe('a refusal of the server in the person’s own time', () => {
+  const detail = (iso: string) => `The consultation opens at ${iso}, 15 minutes before the appointment starts`;
+  const now = new Date('2026-11-24T01:30:00Z'); // 7:00 am in India
+  it('says today, tomorrow or the day, in India’s time, and keeps the rest of the words', () => {
+    expect(inLocalTime(detail('2026-11-24T01:45:00.000Z'), now, 'Asia/Kolkata')).toBe('The consultation opens today at 7:15 am, 15 minutes before the appointment starts');
+    expect(inLocalTime(detail('2026-11-25T03:15:00Z'), now, 'Asia/Kolkata')).toBe('The consultation opens tomorrow at 8:45 am, 15 minutes before the appointment starts');
+    expect(inLocalTime(detail('2026-11-27T04:00:00Z'), now, 'Asia/Kolkata')).toBe('The consultation opens on Friday, 27 November at 9:30 am, 15 minutes before the appointment starts');
+  });
+  it('leaves words without a time as they are', () => {
+    expect(inLocalTime('The consultation has ended', now, 'Asia/Kolkata')).toBe('The consultation has ended');
   });
 });

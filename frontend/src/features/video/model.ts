@@ -2,6 +2,7 @@
  * The consultation's pure rules (seed 001 §2, §4, §5, §9): texts, clocks from the server's times, the debug log's
  * bound, the media constraints and the summary file. No React, no browser APIs beyond what is passed in.
  */
+import { whenPhrase } from '../../lib/time';
 
 /*
  * The same values as contracts/src/consultation.ts (which carries zod, kept out of the browser's download);
@@ -308,4 +309,19 @@ export function recordedAsGone(view: { status: string; participants: ReadonlyArr
   if (view?.status !== 'active') return false;
   const mine = view.participants.find((p) => p.user_id === userId);
   return Boolean(mine && !mine.present);
+}
+
+const SERVER_INSTANT = /\bat (\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?Z)/g;
+
+/**
+ * A refusal of the server (409: 'The consultation opens at 2026-11-24T01:45:00.000Z, 15 minutes before …') in the
+ * person's own time: 'opens today at 7:15 am', 'opens tomorrow at …', 'opens on Friday, 27 November at …'. The rest of
+ * the server's words are kept as they are.
+ */
+export function inLocalTime(detail: string, now = new Date(), zone?: string): string {
+  return detail.replace(SERVER_INSTANT, (whole, iso: string) => {
+    const phrase = whenPhrase(iso, now, zone);
+    if (phrase === 'upcoming time') return whole;
+    return /^(Today|Tomorrow) /.test(phrase) ? phrase.charAt(0).toLowerCase() + phrase.slice(1) : `on ${phrase}`;
+  });
 }
