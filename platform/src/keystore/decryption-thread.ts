@@ -34,3 +34,5 @@ parentPort?.on('message', ({ id, jobs, reset, keys }: DecryptRequest) => {
   });
   parentPort!.postMessage({ id, results });
 });
+// Loaded and listening: the reader may now hand pages over instead of decrypting them itself.
+parentPort?.postMessage('ready');

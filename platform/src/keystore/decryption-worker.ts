@@ -7,10 +7,13 @@ const MAX_KEYS_HELD = 10_000;
 
 /**
  * AES-GCM decryption on a worker thread, for a reader that reads ahead: while the main thread applies one page of
- * the log, the next page's fields are decrypted beside it. Started on first use; it does not keep the process alive.
+ * the log, the next page's fields are decrypted beside it. Started on first use (`warm`); it does not keep the process
+ * alive while idle. Starting takes a few hundred milliseconds (the thread loads TypeScript): `ready` says when it has.
  */
 export class DecryptionWorker {
   private worker: Worker | null = null;
+  /** The thread has started and answers at once: until then a reader decrypts on its own thread rather than wait. */
+  ready = false;
   private nextId = 0;
   private readonly waiting = new Map<number, { resolve(results: FieldResult[]): void; reject(error: unknown): void }>();
 
@@ -43,10 +46,20 @@ export class DecryptionWorker {
     });
   }
 
+  /** Starts the thread if it is not running, without waiting for it. */
+  warm(): void {
+    this.started();
+  }
+
   private started(): Worker {
     if (this.worker) return this.worker;
     const worker = typescriptWorker(new URL('./decryption-thread.ts', import.meta.url));
-    worker.on('message', ({ id, results }: { id: number; results: FieldResult[] }) => {
+    worker.on('message', (message: { id: number; results: FieldResult[] } | 'ready') => {
+      if (message === 'ready') {
+        this.ready = this.worker === worker;
+        return;
+      }
+      const { id, results } = message;
       this.waiting.get(id)?.resolve(results);
       this.waiting.delete(id);
       if (this.waiting.size === 0) worker.unref();
@@ -58,6 +71,7 @@ export class DecryptionWorker {
       for (const waiter of this.waiting.values()) waiter.reject(error);
       this.waiting.clear();
       this.worker = null;
+      this.ready = false;
       this.sent.clear(); // a new thread holds nothing
     };
     worker.on('error', fail);
@@ -69,6 +83,7 @@ export class DecryptionWorker {
   async close(): Promise<void> {
     const worker = this.worker;
     this.worker = null;
+    this.ready = false;
     await worker?.terminate();
   }
 }

@@ -100,9 +100,16 @@ export class EncryptingEventStore implements EventStore {
     const page = usable ? await ahead.page : await this.open(await this.log.readAll(options));
     if (page.length === options.limit && options.limit >= READ_AHEAD_MIN_PAGE) {
       const next = { fromPosition: page[page.length - 1]!.position, limit: options.limit };
-      const read = this.log.readAll(next).then((events) => this.open(events, true));
+      // Until the decryption thread has started (a few hundred milliseconds), a page is decrypted here instead of
+      // waiting for it.
+      this.worker.warm();
+      const read = this.log.readAll(next).then((events) => this.open(events, this.worker.ready));
       read.catch(() => undefined); // surfaced to the call that takes it; a page nobody takes is dropped
       this.ahead = { ...next, forgotten: this.keys.forgotten, page: read };
+      // One turn of the event loop before the caller applies this page: the log's next page is usually waiting as a
+      // message already, and taking it now sends its fields to the decryption thread while this page is applied.
+      // Without the turn, a caller that applies in microtasks only takes it after the whole page, then waits for it.
+      await new Promise((resolve) => setImmediate(resolve));
     }
     return page;
   }
