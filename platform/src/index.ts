@@ -56,3 +56,4 @@ export { EncryptingBlobStore, BLOB_CHUNK_BYTES } from './blobs/encrypting';
 export { blobStoreFromConfig, rawBlobStoreFromConfig } from './blobs/from-config';
 export { receiveUpload, detectFileType, type UploadRules, type ReceivedFile, type ReceivedUpload } from './http/multipart';
 export { Lru } from './lru';
+export { cloneDoc } from './read-store/clone';
