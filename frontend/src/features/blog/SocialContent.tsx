@@ -39,7 +39,7 @@ export function CampaignCard() {
           </Stack>
           <Typography variant="h4">{list.data?.counts.published ?? 0}</Typography>
           <Typography variant="body2" color="text.secondary">
-            published {list.data?.counts.published === 1 ? 'post' : 'posts'} · {list.data?.stats.this_month ?? 0} views this month
+            published {list.data?.counts.published === 1 ? 'post' : 'posts'} · {BLOG_TEXTS.views(list.data?.stats.this_month ?? 0)} this month
           </Typography>
           <Button size="small" sx={{ mt: 1, px: 0 }} onClick={() => hub.open(true)}>
             Write a post

@@ -6,7 +6,7 @@ import { json, renderAt } from '../../test/render';
 import { sessionStore } from '../../lib/session';
 import { BlogHub } from './BlogHub';
 import { BlogBlocks } from './BlogBlocks';
-import { SocialContent } from './SocialContent';
+import { CampaignCard, SocialContent } from './SocialContent';
 
 /** Editor.js does not run in jsdom: a stand-in whose save() answers the blocks the test sets. */
 const editorBlocks = vi.hoisted(() => ({ blocks: [] as unknown[] }));
@@ -215,6 +215,12 @@ describe('what the hub tells a doctor (issue 16 walk-through)', { timeout: 30_00
     await screen.findByTestId('blog-editor');
     expect(screen.getByLabelText(/Title/)).toHaveProperty('value', published.title);
     expect(calls.some((c) => c.method === 'GET' && c.url === `/api/v1/blogs/${published.id}`)).toBe(true);
+  });
+
+  it("the campaign card says '1 view this month' for one view", async () => {
+    vi.stubGlobal('fetch', async () => json(200, { ...emptyList, items: [published], total: 1, counts: { ...emptyList.counts, all: 1, published: 1 }, stats: { total_views: 1, this_month: 1, avg_read_time: 1 } }));
+    renderAt('/', <CampaignCard />);
+    expect(await within(await screen.findByTestId('campaign-card')).findByText(/published post · 1 view this month/)).toBeTruthy();
   });
 
   it('on a phone the tabs stay above the posts and the categories and figures go below them', async () => {
