@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PERMISSIONS, STAFF_ROLES } from './institutions';
 import { CONSENT_LANGUAGES } from './consent-notice';
 import { ACCESS_PURPOSES, ACCESS_RESOURCES } from './privacy';
-import { CONSULTATION_MODES, consultationNotesFields } from './records';
+import { CONSULTATION_MODES, consultationNotesEventFields } from './records';
 import { BLOG_CATEGORY_IDS, blogContentSchema } from './blog';
 
 /** Every fact the write side records. Past-tense names; never rename a stored type: add a new version. */
@@ -338,7 +338,7 @@ export const eventDataSchemas = {
     doctor_id: userId,
     is_draft: z.boolean(),
     /** The whole notes after this save (a save merges into the one before: the latest event holds them all). */
-    ...consultationNotesFields,
+    ...consultationNotesEventFields,
   }),
   /**
    * An e-prescription (Telemedicine Practice Guidelines 2020 format), with the doctor's and patient's particulars as

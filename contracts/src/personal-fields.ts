@@ -48,7 +48,18 @@ export const PERSONAL_FIELDS: PersonalFieldRegistry = {
   ConsultationNotesSaved: [
     {
       subject: { field: 'patient_id' },
-      fields: ['patient_name', 'patient_ref', 'chief_complaint', 'clinical_assessment', 'treatment_plan', 'follow_up_instructions', 'additional_notes'],
+      fields: [
+        'patient_name',
+        'patient_ref',
+        'chief_complaint',
+        'clinical_assessment',
+        'treatment_plan',
+        'follow_up_instructions',
+        'additional_notes',
+        'priority_level',
+        'follow_up_required',
+        'template',
+      ],
       scope: 'clinical',
     },
   ],

@@ -48,6 +48,33 @@ export const consultationNotesFields = {
 };
 export type ConsultationNotesFields = { [K in keyof typeof consultationNotesFields]: z.infer<(typeof consultationNotesFields)[K]> };
 
+/**
+ * The notes as the event records them. Priority, follow-up and template are health data too (an 'urgent_care' visit,
+ * an urgent follow-up), so in the log they are ciphertext under the patient's key like the text: plain strings here,
+ * checked as their choices on the request, and read back through `recordedNotesChoices`.
+ */
+export const consultationNotesEventFields = {
+  ...consultationNotesFields,
+  priority_level: z.string(),
+  follow_up_required: z.string(),
+  template: z.string().nullable(),
+};
+
+const oneOf = <T extends string>(choices: readonly T[], value: string | null, otherwise: T | null) =>
+  choices.includes(value as T) ? (value as T) : otherwise;
+
+/**
+ * The choices a notes event recorded, as their types: a value that is not one of them (its key destroyed, so it reads
+ * as erased) falls back to the first save's defaults (medium, no, none).
+ */
+export function recordedNotesChoices(data: { priority_level: string; follow_up_required: string; template: string | null }) {
+  return {
+    priority_level: oneOf(PRIORITY_LEVELS, data.priority_level, 'medium')!,
+    follow_up_required: oneOf(FOLLOW_UP_VALUES, data.follow_up_required, 'no')!,
+    template: oneOf(NOTE_TEMPLATES, data.template, null),
+  };
+}
+
 /** A text field of a notes save: absent keeps what was saved, null or blank clears it, text replaces it. */
 const notesText = (max: number = RECORD_LIMITS.textChars, kind: TextKind = 'multiline') => safeText(kind).max(max).nullable().optional();
 

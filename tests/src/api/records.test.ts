@@ -81,6 +81,12 @@ describe('clinical records API (issue 14)', () => {
     assert.equal((await t.http.get(url).set(doctor.auth).expect(200)).body.clinical_assessment, 'second thoughts');
     const stored = (await t.app.eventStore.log.readStream(streams.consultationNotes(id))).map((e) => JSON.stringify(e.data)).join();
     assert.ok(!stored.includes('Fever for 3 days'), 'the log holds ciphertext only');
+    for (const choice of ['"high"', '"routine"', '"general_consultation"', '"medium"', '"no"']) {
+      assert.ok(!stored.includes(choice), `priority, follow-up and template are ciphertext too (${choice})`);
+    }
+    assert.equal(seen.priority_level, 'high');
+    assert.equal(seen.follow_up_required, 'routine');
+    assert.equal(seen.template, 'general_consultation');
   });
 
   it("notes saves merge: the in-call panel's save after the modal's keeps the modal's fields; explicit null or blank clears", async () => {

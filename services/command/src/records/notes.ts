@@ -1,4 +1,4 @@
-import { ERASED_VALUE, RECORD_TEXTS, invalid, type ConsultationNotesFields, type ConsultationNotesInput, type DomainEventOf } from '@telemed/contracts';
+import { ERASED_VALUE, RECORD_TEXTS, invalid, recordedNotesChoices, type ConsultationNotesFields, type ConsultationNotesInput, type DomainEventOf } from '@telemed/contracts';
 import type { Decider } from '../decider';
 import type { AppointmentFacts } from '../consultations/consultation';
 import { asTheDoctor, openForRecords } from './rules';
@@ -43,9 +43,7 @@ function fieldsOf(data: NotesEvent['data']): ConsultationNotesFields {
     treatment_plan: text(data.treatment_plan),
     follow_up_instructions: text(data.follow_up_instructions),
     additional_notes: text(data.additional_notes),
-    priority_level: data.priority_level,
-    follow_up_required: data.follow_up_required,
-    template: data.template,
+    ...recordedNotesChoices(data),
   };
 }
 

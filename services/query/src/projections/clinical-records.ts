@@ -1,4 +1,4 @@
-import { ERASED_VALUE, type ConsultationNotesView, type EventData, type StoredPrescriptionLine } from '@telemed/contracts';
+import { ERASED_VALUE, recordedNotesChoices, type ConsultationNotesView, type EventData, type StoredPrescriptionLine } from '@telemed/contracts';
 import type { CollectionSource } from '@telemed/platform';
 import { defineProjection } from './projection';
 
@@ -158,7 +158,7 @@ export const clinicalRecordsProjection = defineProjection({
       case 'ConsultationNotesSaved': {
         const { appointment_id, patient_id, doctor_id, is_draft, ...fields } = event.data;
         const notes = store.collection<NotesDoc>(CONSULTATION_NOTES);
-        const version: NotesVersion = { ...fields, is_draft, saved_at: at };
+        const version: NotesVersion = { ...fields, ...recordedNotesChoices(fields), is_draft, saved_at: at };
         const doc = (await notes.get(appointment_id)) ?? { _id: appointment_id, appointment_id, patient_id, doctor_id, final: null, draft: null };
         return notes.put(is_draft ? { ...doc, draft: version } : { ...doc, final: version, draft: null });
       }
