@@ -28,3 +28,21 @@ export const ADMIN_TEXTS = {
   institutionRequired: 'Choose an institution (filter institution_id)',
   memberNotFound: 'Staff member not found',
 } as const;
+
+/**
+ * A spreadsheet cell that a spreadsheet opens as text (the console's CSV downloads, server and browser): quoted, quotes
+ * doubled, and a value that a spreadsheet would read as a formula (a leading = + - @, tab or carriage return, also after
+ * leading spaces, and their full-width forms ＝ ＋ － ＠) starts with an apostrophe instead (OWASP's CSV injection advice).
+ */
+export function csvCell(value: unknown): string {
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  let text = value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  if (/^[\s\u3000]*[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/.test(text)) text = `'${text}`;
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
+/** CSV text: a header row of the columns (bare when plain names), a row per record (cells as {@link csvCell}), CRLF line ends. */
+export function csvOf(columns: readonly string[], rows: ReadonlyArray<ReadonlyArray<unknown>>): string {
+  const header = columns.map((c) => (/^[A-Za-z0-9_.]+$/.test(c) ? c : csvCell(c))).join(',');
+  return [header, ...rows.map((row) => row.map(csvCell).join(','))].join('\r\n') + '\r\n';
+}

@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import type { HistoryDoc } from '../projections';
+import { csvOf } from '@telemed/contracts/admin';
 
 export interface TimelineEntry {
   id: string;
@@ -97,16 +98,8 @@ export function describe(entry: HistoryDoc, actorName: string | null, options: D
   }
 }
 
-/** A CSV cell: quoted, quotes doubled, and a leading = + - @ (a spreadsheet formula) defused with an apostrophe. */
-function cell(value: string | number | null): string {
-  let text = value === null ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return `"${text.replace(/"/g, '""')}"`;
-}
-
 export const HISTORY_CSV_COLUMNS = ['time', 'actor', 'role', 'event', 'description', 'correlation_id', 'event_id'] as const;
 
 export function historyCsv(entries: TimelineEntry[]): string {
-  const rows = entries.map((e) => [e.occurred_at, e.actor.name, e.actor.role, e.type, e.description, e.correlation_id, e.event_id].map(cell).join(','));
-  return [HISTORY_CSV_COLUMNS.join(','), ...rows].join('\r\n') + '\r\n';
+  return csvOf(HISTORY_CSV_COLUMNS, entries.map((e) => [e.occurred_at, e.actor.name, e.actor.role, e.type, e.description, e.correlation_id, e.event_id]));
 }
