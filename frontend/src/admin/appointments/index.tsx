@@ -1,6 +1,7 @@
 import { Datagrid, DateField, DateTimeInput, List, SelectInput, Show, SimpleShowLayout, TextField, TextInput, ReferenceInput, ReferenceField, useRecordContext } from 'react-admin';
 import { HistoryTimeline } from './HistoryTimeline';
 import { DoctorFilter, instantOf } from './filters';
+import { ListActionsWithExport } from '../export';
 
 /** '24 Nov 2026, 9:30 am' in India's time, without seconds. */
 const WHEN: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' };
@@ -17,7 +18,7 @@ const filters = [
 ];
 
 export const AppointmentList = () => (
-  <List filters={filters} sort={{ field: 'start', order: 'DESC' }}>
+  <List actions={<ListActionsWithExport />} filters={filters} sort={{ field: 'start', order: 'DESC' }}>
     <Datagrid rowClick="show" bulkActionButtons={false}>
       <TextField source="patient_name" label="Patient" />
       <TextField source="doctor_name" label="Doctor" />

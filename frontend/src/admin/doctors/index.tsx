@@ -4,11 +4,12 @@ import {
 } from 'react-admin';
 import { DoctorActiveButton } from './ActiveButton';
 import { DoctorRemoveButton } from './RemoveButton';
+import { ListActionsWithExport } from '../export';
 
 const filters = [<ReferenceInput key="i" source="institution_id" reference="institutions" alwaysOn />];
 
 export const DoctorList = () => (
-  <List filters={filters} sort={{ field: 'name', order: 'ASC' }}>
+  <List actions={<ListActionsWithExport />} filters={filters} sort={{ field: 'name', order: 'ASC' }}>
     <Datagrid rowClick="show" bulkActionButtons={false}>
       <TextField source="name" />
       <TextField source="specialty" />

@@ -4,11 +4,12 @@ import {
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { STAFF_ROLES, slugify } from '@telemed/contracts/institution-constants';
+import { ListActionsWithExport } from '../export';
 
 const filters = [<TextInput key="q" source="q" label="Search" alwaysOn />];
 
 export const InstitutionList = () => (
-  <List filters={filters} sort={{ field: 'name', order: 'ASC' }} empty={false}>
+  <List actions={<ListActionsWithExport />} filters={filters} sort={{ field: 'name', order: 'ASC' }} empty={false}>
     <Datagrid rowClick="show" bulkActionButtons={false}>
       <TextField source="name" />
       <TextField source="slug" />

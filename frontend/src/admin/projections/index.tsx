@@ -1,6 +1,7 @@
 import { Button, Datagrid, FunctionField, List, NumberField, TextField, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { Box, Chip, LinearProgress, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { httpClient } from '../providers';
+import { ListActionsWithExport } from '../export';
 
 interface ProjectionRow {
   id: string;
@@ -75,7 +76,7 @@ export const ProjectionList = () => {
   // On a phone: name, lag, state and the button; the rest is for wider screens.
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
-    <List pagination={false} sort={{ field: 'name', order: 'ASC' }}>
+    <List actions={<ListActionsWithExport />} pagination={false} sort={{ field: 'name', order: 'ASC' }}>
       <Datagrid bulkActionButtons={false} rowClick={false}>
         <TextField source="name" sx={{ wordBreak: 'break-word' }} />
         {!phone && <NumberField source="version" />}

@@ -3,6 +3,7 @@ import {
   TextField, TextInput, email, required,
 } from 'react-admin';
 import { DEFAULT_ROLE_PERMISSIONS, STAFF_ROLES } from '@telemed/contracts/institution-constants';
+import { ListActionsWithExport } from '../export';
 
 const roleChoices = STAFF_ROLES.map((r) => ({ id: r, name: r }));
 const filters = [
@@ -11,7 +12,7 @@ const filters = [
 ];
 
 export const StaffList = () => (
-  <List filters={filters} sort={{ field: 'name', order: 'ASC' }}>
+  <List actions={<ListActionsWithExport />} filters={filters} sort={{ field: 'name', order: 'ASC' }}>
     <Datagrid rowClick="show" bulkActionButtons={false}>
       <TextField source="name" />
       <TextField source="role" />

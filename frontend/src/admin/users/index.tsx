@@ -1,4 +1,5 @@
 import { BooleanField, BooleanInput, Datagrid, DateField, Edit, EmailField, List, SelectInput, Show, SimpleForm, SimpleShowLayout, TextField } from 'react-admin';
+import { ListActionsWithExport } from '../export';
 
 const filters = [
   <SelectInput key="a" source="account_type" choices={['patient', 'doctor', 'admin'].map((id) => ({ id, name: id }))} alwaysOn />,
@@ -6,7 +7,7 @@ const filters = [
 ];
 
 export const UserList = () => (
-  <List filters={filters} sort={{ field: 'registered_at', order: 'DESC' }}>
+  <List actions={<ListActionsWithExport />} filters={filters} sort={{ field: 'registered_at', order: 'DESC' }}>
     <Datagrid rowClick="show" bulkActionButtons={false}>
       <TextField source="name" />
       <EmailField source="email" />
