@@ -376,7 +376,10 @@ export function queryRoutes(api: ApiRouter, deps: QueryDeps): void {
         subjects,
       });
       // Written while the history is read; nothing is answered until both are done.
-      const [entries] = await Promise.all([history.find({ appointment_id: params.id }, { sort: { position: 1 } }), recorded]);
+      const [all] = await Promise.all([history.find({ appointment_id: params.id }, { sort: { position: 1 } }), recorded]);
+      // The patient reads final notes only, never drafts (issue 14): nor when the doctor saved one.
+      const asPatient = appointment.patient_id === auth.user_id && appointment.doctor_id !== auth.user_id;
+      const entries = asPatient ? all.filter((e) => !(e.type === 'ConsultationNotesSaved' && (e.data as { is_draft?: boolean }).is_draft === true)) : all;
       const names = new Map<string, string | null>();
       for (const entry of entries) {
         if (!names.has(entry.actor.user_id)) names.set(entry.actor.user_id, (await users.get(entry.actor.user_id))?.name ?? null);

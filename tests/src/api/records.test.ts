@@ -84,6 +84,12 @@ describe('clinical records API (issue 14)', () => {
     for (const choice of ['"high"', '"routine"', '"general_consultation"', '"medium"', '"no"']) {
       assert.ok(!stored.includes(choice), `priority, follow-up and template are ciphertext too (${choice})`);
     }
+    const saves = async (who: { auth: Record<string, string> }) =>
+      ((await t.http.get(`/api/v1/appointments/${id}/history`).set(who.auth).expect(200)).body.events as Array<{ type: string; data: { is_draft?: boolean } }>)
+        .filter((e) => e.type === 'ConsultationNotesSaved')
+        .map((e) => e.data.is_draft);
+    assert.deepEqual(await saves(doctor), [true, false, true], "the doctor's history shows each save");
+    assert.deepEqual(await saves(patient), [false], "the patient's shows the final save only, never when a draft was saved");
     assert.equal(seen.priority_level, 'high');
     assert.equal(seen.follow_up_required, 'routine');
     assert.equal(seen.template, 'general_consultation');
