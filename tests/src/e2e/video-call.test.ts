@@ -145,6 +145,7 @@ describe('video consultation between two browsers', { skip: chromiumMissing }, (
 
     // The patient may start once the doctor is in (told over the socket).
     await startEnabled(patient).waitFor({ timeout: 15_000 });
+    await patient.getByTestId('other-in-call').getByText('Dr. Ananya Sharma is in the consultation. Press Start Consultation to join.').waitFor();
     await patient.getByRole('button', { name: 'Start Consultation' }).click();
     await patient.getByTestId('call-view').waitFor();
 
@@ -334,7 +335,7 @@ describe('video consultation between two browsers', { skip: chromiumMissing }, (
     }
     await dropPatientNetwork();
     // Past the grace the server records the patient as gone: the doctor sees them absent, not a frozen picture.
-    await doctor.getByTestId('waiting-for-other').waitFor({ timeout: GRACE_MS + 10_000 });
+    await doctor.getByTestId('waiting-for-other').getByText('Priya Patel left the call. Waiting for them to join again').waitFor({ timeout: GRACE_MS + 10_000 });
     await doctor.getByTestId('participant-count').getByText('1 participant', { exact: true }).waitFor();
     assert.equal(await doctor.getByTestId('remote-tile').count(), 0, 'no remote tile while the patient is away');
     await doctor.waitForTimeout(GRACE_MS); // well past the grace, as a long drop is

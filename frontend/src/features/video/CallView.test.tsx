@@ -63,4 +63,9 @@ describe('the call view', () => {
     expect(screen.getByTestId('waiting-for-other').textContent).toBe('Waiting for Priya Patel to join');
     expect(screen.getByTestId('participant-count').textContent).toBe('1 participant');
   });
+
+  it('says the other side left, rather than that they have yet to join, once they were in the call', () => {
+    render(view({ remotePresent: false, remoteLeft: true, remote: { stream: null, audio: true, video: true } }));
+    expect(screen.getByTestId('waiting-for-other').textContent).toBe('Priya Patel left the call. Waiting for them to join again');
+  });
 });

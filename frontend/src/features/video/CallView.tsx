@@ -91,6 +91,8 @@ export interface CallViewProps {
   /** Who the call waits for, in words ('the doctor' before their name is known). */
   waitingFor: string;
   remotePresent: boolean;
+  /** The other participant was in the call and left it (or the server recorded them as gone): not 'to join' but 'again'. */
+  remoteLeft?: boolean;
   remote: RemoteMedia;
   poorQuality: boolean;
   onToggleMicrophone(): void;
@@ -156,7 +158,7 @@ export function CallView(p: CallViewProps) {
             <Box sx={{ position: 'relative' }} data-layout="single">
               <Tile name={p.localName} stream={p.localStream} video={p.camera && !p.audioOnly} audio={p.microphone} local testId="local-tile" />
               <Typography sx={{ position: 'absolute', top: 12, left: 12, color: 'common.white', bgcolor: 'rgba(0,0,0,0.55)', px: 1, borderRadius: 1 }} variant="body2" role="status" data-testid="waiting-for-other">
-                Waiting for {p.waitingFor} to join
+                {p.remoteLeft ? `${p.waitingFor} left the call. Waiting for them to join again` : `Waiting for ${p.waitingFor} to join`}
               </Typography>
             </Box>
           )}

@@ -42,6 +42,8 @@ export function Lobby(props: {
   waitingForDoctor: boolean;
   /** What to say when the other participant is in their lobby too (null: they are not). */
   otherInLobby: string | null;
+  /** The other participant's name when they are in the call already (null: they are not), so Start Consultation joins them. */
+  otherInCall?: string | null;
   error: string | null;
   onClearError(): void;
   onStart(): void;
@@ -186,7 +188,12 @@ export function Lobby(props: {
               {VIDEO_TEXTS.permissionsNeeded}
             </Typography>
           )}
-          {props.otherInLobby && (
+          {props.otherInCall && (
+            <Alert severity="success" sx={{ mt: 2 }} data-testid="other-in-call" role="status">
+              {props.otherInCall} is in the consultation. Press Start Consultation to join.
+            </Alert>
+          )}
+          {props.otherInLobby && !props.otherInCall && (
             <Alert severity="success" sx={{ mt: 2 }} data-testid="other-in-lobby" role="status">
               {props.otherInLobby}
             </Alert>

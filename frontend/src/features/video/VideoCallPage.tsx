@@ -447,6 +447,7 @@ export function VideoCallPage() {
           joining={joining}
           waitingForDoctor={waitingForDoctor && consultation !== null}
           otherInLobby={otherInLobby ? (me.role === 'DOCTOR' ? VIDEO_TEXTS.patientInLobby : VIDEO_TEXTS.doctorInLobby) : null}
+          otherInCall={remotePresent && consultation?.status !== 'ended' ? (other?.name ?? appointment?.otherName ?? null) : null}
           error={lobbyError}
           onClearError={() => setLobbyError(null)}
           onStart={() => void start()}
@@ -475,6 +476,7 @@ export function VideoCallPage() {
           remoteName={other?.name ?? appointment?.otherName ?? 'Participant'}
           waitingFor={other?.name ?? appointment?.otherName ?? (doctor ? 'the patient' : 'the doctor')}
           remotePresent={remotePresent}
+          remoteLeft={other !== undefined && !other.present}
           remote={remote}
           poorQuality={poorQuality}
           onToggleMicrophone={() => toggle('microphone')}

@@ -47,6 +47,15 @@ describe('the lobby', () => {
     expect(screen.getByRole('status').textContent).toContain('Your doctor is in the lobby');
   });
 
+  it('says with whom and when, and that the other participant is in the call already (rather than in their lobby)', () => {
+    const { rerender } = render(lobby({ appointment: { otherName: 'Dr. Kavita Rao', when: 'Today at 7:30 am' } }));
+    expect(screen.getByTestId('lobby-appointment').textContent).toBe('Consultation with Dr. Kavita Rao · Today at 7:30 am');
+    expect(screen.queryByTestId('other-in-call')).toBeNull();
+    rerender(lobby({ otherInCall: 'Dr. Kavita Rao', otherInLobby: 'Your doctor is in the lobby and will start the consultation shortly' }));
+    expect(screen.getByTestId('other-in-call').textContent).toBe('Dr. Kavita Rao is in the consultation. Press Start Consultation to join.');
+    expect(screen.queryByTestId('other-in-lobby')).toBeNull();
+  });
+
   it('blocks the start while a device is not ready, and offers Retry Permissions and diagnostics', async () => {
     const m = media({ cameraReady: false, error: 'Camera and microphone access required: permission was denied' });
     render(lobby({ media: m }));
