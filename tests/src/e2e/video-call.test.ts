@@ -202,6 +202,23 @@ describe('video consultation between two browsers', { skip: chromiumMissing }, (
     await remoteVideoPlays(doctor);
     assert.equal(await doctor.getByTestId('participant-count').innerText(), '2 participants');
 
+    // The doctor on a phone scrolls down to the notes: the patient stays in sight, small in a corner (its own frames
+    // playing, muted), and a tap on it scrolls back to the call.
+    await doctor.setViewportSize(VIEWPORTS.phone);
+    await doctor.getByRole('textbox', { name: 'Consultation notes' }).scrollIntoViewIfNeeded();
+    await doctor.evaluate('window.scrollTo(0, document.documentElement.scrollHeight)');
+    const mini = doctor.getByRole('button', { name: 'Back to the call with Priya Patel' });
+    await mini.waitFor({ timeout: 10_000 });
+    const miniFrames = async () => (await doctor.evaluate(`document.querySelector('[data-testid="mini-remote-video"]').getVideoPlaybackQuality().totalVideoFrames`)) as number;
+    const firstMiniFrames = await miniFrames();
+    await doctor.waitForTimeout(1000);
+    assert.ok((await miniFrames()) > firstMiniFrames, 'the small picture plays');
+    assert.equal(await doctor.evaluate(`document.querySelector('[data-testid="mini-remote-video"]').muted`), true);
+    await screenshot(doctor, 'video-call-notes-with-patient-in-sight');
+    await mini.click();
+    await mini.waitFor({ state: 'detached', timeout: 10_000 });
+    await doctor.setViewportSize(VIEWPORTS.desktop);
+
     // A reload rejoins the same consultation: the duration goes on from the server's start, the video comes back.
     await patient.reload();
     // A reload loads the app again before the lobby can start: on two busy cores that alone has taken over 15 s.

@@ -1,5 +1,6 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { CallView, type CallViewProps } from './CallView';
 
 afterEach(cleanup);
@@ -67,5 +68,54 @@ describe('the call view', () => {
   it('says the other side left, rather than that they have yet to join, once they were in the call', () => {
     render(view({ remotePresent: false, remoteLeft: true, remote: { stream: null, audio: true, video: true } }));
     expect(screen.getByTestId('waiting-for-other').textContent).toBe('Priya Patel left the call. Waiting for them to join again');
+  });
+});
+
+describe('the other side’s picture while the call is scrolled out of view', () => {
+  /** An IntersectionObserver the test drives: how much of the call's tile shows. */
+  let report: ((ratio: number) => void) | null = null;
+  // Stubbed for each test: the test setup restores globals after every test.
+  beforeEach(() => {
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(private readonly callback: (entries: Array<{ intersectionRatio: number }>) => void) {}
+        observe() {
+          report = (ratio) => this.callback([{ intersectionRatio: ratio }]);
+        }
+        disconnect() {
+          report = null;
+        }
+      },
+    );
+  });
+  afterEach(() => {
+    report = null;
+  });
+
+  it('shows them small in a corner (muted: the tile plays their sound) until the call is back in view; a tap scrolls back', async () => {
+    const scrollIntoView = vi.fn();
+    HTMLElement.prototype.scrollIntoView = scrollIntoView;
+    render(view());
+    expect(screen.queryByTestId('mini-remote')).toBeNull();
+    act(() => report?.(0.1));
+    const mini = screen.getByRole('button', { name: 'Back to the call with Priya Patel' });
+    expect((screen.getByTestId('mini-remote-video') as HTMLVideoElement).muted).toBe(true);
+    await userEvent.click(mini);
+    expect(scrollIntoView).toHaveBeenCalled();
+    act(() => report?.(0.8));
+    expect(screen.queryByTestId('mini-remote')).toBeNull();
+  });
+
+  it('not while their camera is off, the connection is interrupted, or nobody is connected', () => {
+    const { rerender } = render(view({ remote: { stream, audio: true, video: false } }));
+    act(() => report?.(0));
+    expect(screen.queryByTestId('mini-remote')).toBeNull();
+    rerender(view({ status: 'reconnecting' }));
+    expect(screen.queryByTestId('mini-remote')).toBeNull();
+    rerender(view());
+    expect(screen.getByTestId('mini-remote')).toBeTruthy();
+    rerender(view({ remotePresent: false, remote: { stream: null, audio: true, video: true } }));
+    expect(screen.queryByTestId('mini-remote')).toBeNull();
   });
 });

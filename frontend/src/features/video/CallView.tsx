@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Alert, Avatar, Box, Button, FormControlLabel, IconButton, Paper, Stack, Switch, Typography } from '@mui/material';
 import MicNoneOutlined from '@mui/icons-material/MicNoneOutlined';
 import MicOffOutlined from '@mui/icons-material/MicOffOutlined';
@@ -10,6 +10,7 @@ import { MediaVideo } from './MediaVideo';
 import { CALL_STATUS_LABELS, VIDEO_TEXTS, formatDuration, formatRemaining, initialsOf, type CallClock, type CallStatus } from './model';
 import type { RemoteMedia } from './connection';
 import { DoctorCallPanel } from '../records/DoctorCallPanel';
+import { MiniRemote, useScrolledAway } from './MiniRemote';
 
 const STATUS_COLOR: Record<CallStatus, string> = { connecting: 'warning.main', connected: 'success.main', reconnecting: 'warning.main', disconnected: 'error.main' };
 
@@ -108,6 +109,9 @@ export interface CallViewProps {
 export function CallView(p: CallViewProps) {
   const participants = p.remotePresent ? 2 : 1;
   const remoteShown = p.remotePresent || Boolean(p.remote.stream);
+  const remoteTile = useRef<HTMLDivElement>(null);
+  const scrolledAway = useScrolledAway(remoteTile, remoteShown && Boolean(p.remote.stream));
+  const miniShown = scrolledAway && p.remote.stream !== null && p.remote.video && p.status !== 'reconnecting';
   return (
     <Box data-testid="call-view">
       {p.showWarning && p.clock && (
@@ -138,7 +142,7 @@ export function CallView(p: CallViewProps) {
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) 320px' }, gap: 2, alignItems: 'stretch' }}>
         <Box sx={{ minWidth: 0 }}>
           {remoteShown ? (
-            <Box sx={{ position: 'relative' }} data-layout="multi">
+            <Box sx={{ position: 'relative' }} data-layout="multi" ref={remoteTile}>
               <Tile name={p.remoteName} stream={p.remote.stream} video={p.remote.video} audio={p.remote.audio} local={false} testId="remote-tile" interrupted={p.status === 'reconnecting'} />
               <Box sx={{ position: 'absolute', right: 8, top: 8, width: { xs: 104, sm: 200 }, boxShadow: 3, borderRadius: 2 }}>
                 <Tile name={p.localName} stream={p.localStream} video={p.camera && !p.audioOnly} audio={p.microphone} local testId="local-tile" small />
@@ -182,6 +186,7 @@ export function CallView(p: CallViewProps) {
         <Box sx={{ minHeight: 0, height: { md: '100%' }, maxHeight: { md: 640 } }}>{p.chat}</Box>
       </Box>
       <DoctorCallPanel />
+      {miniShown && p.remote.stream && <MiniRemote name={p.remoteName} stream={p.remote.stream} onBack={() => remoteTile.current?.scrollIntoView?.({ behavior: 'smooth', block: 'center' })} />}
     </Box>
   );
 }

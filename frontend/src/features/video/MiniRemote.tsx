@@ -1,0 +1,55 @@
+import { useEffect, useState, type RefObject } from 'react';
+import { ButtonBase, Typography } from '@mui/material';
+import { MediaVideo } from './MediaVideo';
+
+/**
+ * Whether an element is out of the window. Without IntersectionObserver (old browsers, jsdom) it counts as shown.
+ */
+export function useScrolledAway(ref: RefObject<HTMLElement | null>, enabled: boolean): boolean {
+  const [away, setAway] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!enabled || !element || typeof IntersectionObserver === 'undefined') {
+      setAway(false);
+      return;
+    }
+    // Away once less than a fifth of it shows: the picture is then too small to see the other person.
+    const observer = new IntersectionObserver(([entry]) => setAway(entry !== undefined && entry.intersectionRatio < 0.2), { threshold: [0, 0.2, 0.5, 1] });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref, enabled]);
+  return away;
+}
+
+/**
+ * The other participant's picture, small and fixed in a corner, while the call's own tile is scrolled out of view (a
+ * doctor writing notes or a prescription below the call, or anyone reading the chat on a phone): they stay in sight.
+ * Muted: the call's tile, still mounted, plays their sound. A tap scrolls back to the call.
+ */
+export function MiniRemote({ name, stream, onBack }: { name: string; stream: MediaStream; onBack(): void }) {
+  return (
+    <ButtonBase
+      onClick={onBack}
+      aria-label={`Back to the call with ${name}`}
+      data-testid="mini-remote"
+      sx={{
+        position: 'fixed',
+        right: 12,
+        // Above the phone's bottom navigation bar.
+        bottom: { xs: 72, sm: 16 },
+        zIndex: (theme) => theme.zIndex.appBar - 1,
+        width: { xs: 120, sm: 176 },
+        aspectRatio: '4 / 3',
+        borderRadius: 2,
+        overflow: 'hidden',
+        boxShadow: 6,
+        bgcolor: '#0d1716',
+      }}
+    >
+      <MediaVideo stream={stream} muted label={`${name}'s video (small)`} testId="mini-remote-video" style={{ position: 'absolute', inset: 0 }} />
+      <Typography variant="caption" sx={{ position: 'absolute', left: 4, bottom: 4, right: 4, color: 'common.white', bgcolor: 'rgba(0,0,0,0.55)', px: 0.5, borderRadius: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', textAlign: 'left' }}>
+        {name}
+      </Typography>
+    </ButtonBase>
+  );
+}
