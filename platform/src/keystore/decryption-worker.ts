@@ -1,6 +1,6 @@
 import type { Worker } from 'node:worker_threads';
 import { typescriptWorker } from '../typescript-worker';
-import type { DecryptRequest, FieldJob, FieldResult } from './decryption-thread';
+import type { DecryptRequest, FieldResult } from './decryption-thread';
 
 /** Keys the thread may hold before it is told to forget them all (the process's own key cache holds as many). */
 const MAX_KEYS_HELD = 10_000;
@@ -22,10 +22,10 @@ export class DecryptionWorker {
   private sentAsOf = -1;
 
   /**
-   * Decrypts the jobs with their keys. A key goes to the thread once (its own copy of the 32 bytes: a Buffer's view of
+   * Decrypts the texts (each with its context) with their keys. A key goes to the thread once (its own copy of the 32 bytes: a Buffer's view of
    * Node's shared pool would carry the whole pool along); the thread forgets every key when `forgotten` moves.
    */
-  decrypt(jobs: FieldJob[], keys: Map<string, Buffer>, forgotten: number): Promise<FieldResult[]> {
+  decrypt(texts: string[], contexts: string[], keys: Map<string, Buffer>, forgotten: number): Promise<FieldResult[]> {
     const worker = this.started();
     const id = (this.nextId += 1);
     const reset = forgotten !== this.sentAsOf || this.sent.size > MAX_KEYS_HELD;
@@ -42,7 +42,7 @@ export class DecryptionWorker {
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
       worker.ref(); // fields on their way keep the process alive, as decrypting on this thread would
-      worker.postMessage({ id, jobs, reset, keys: fresh } satisfies DecryptRequest);
+      worker.postMessage({ id, texts, contexts, reset, keys: fresh } satisfies DecryptRequest);
     });
   }
 

@@ -2,8 +2,7 @@ import { ERASED_VALUE, clinicalRecordsSubject, isEventType, personalFieldRules, 
 import type { AppendOptions, AppendResult, EventStore, NewEvent, ReadStreamOptions, StoredEvent, SubscribeOptions, Subscription } from '../event-store/port';
 import { decryptEventData, encryptEventData, fieldContext } from './event-envelope';
 import { DecryptionWorker } from './decryption-worker';
-import type { FieldJob } from './decryption-thread';
-import { EnvelopeError, parseCiphertext } from './envelope';
+import { EnvelopeError, keyIdOf, parseCiphertext } from './envelope';
 import type { KeyRing } from './key-ring';
 import { Lru } from '../lru';
 
@@ -136,14 +135,24 @@ export class EncryptingEventStore implements EventStore {
    */
   private async open(events: StoredEvent[], offThread = false): Promise<StoredEvent[]> {
     let out: StoredEvent[] | null = null;
-    const jobs: FieldJob[] = [];
+    // Off the thread: the texts to decrypt there, where each lives, and where its plain value goes.
+    const texts: string[] = [];
+    const contexts: string[] = [];
     const targets: Array<{ data: Record<string, unknown>; field: string }> = [];
     const keys = new Map<string, Buffer>();
+    // This page's keys by id (null: destroyed), so the ring's cache is not reordered per field; emptied on a forget.
+    const pageKeys = new Map<string, Buffer | null>();
     for (let i = 0; i < events.length; i += 1) {
       const event = events[i]!;
       // Another process erased this person: their key is gone, and so must be this process's copy.
-      if (event.type === 'PersonalDataErased') this.keys.forget((event.data as { user_id: string }).user_id);
-      if (event.type === 'ClinicalRecordsDestroyed') this.keys.forget(clinicalRecordsSubject((event.data as { user_id: string }).user_id));
+      if (event.type === 'PersonalDataErased') {
+        this.keys.forget((event.data as { user_id: string }).user_id);
+        pageKeys.clear();
+      }
+      if (event.type === 'ClinicalRecordsDestroyed') {
+        this.keys.forget(clinicalRecordsSubject((event.data as { user_id: string }).user_id));
+        pageKeys.clear();
+      }
       if (!personal(event.type)) continue;
       const plain = this.plainOf(event.event_id);
       if (plain !== undefined) {
@@ -162,31 +171,39 @@ export class EncryptingEventStore implements EventStore {
       for (const rule of personalFieldRules(event.type)) {
         for (const field of rule.fields) {
           const value = (event.data as Record<string, unknown>)[field];
-          const parts = typeof value === 'string' ? parseCiphertext(value) : null;
-          if (!parts) continue;
+          // Only the key is read here; the thread checks the whole text (a plain value comes back as false).
+          const keyId = typeof value === 'string' ? keyIdOf(value) : null;
+          if (keyId === null) continue;
           if (!copy) {
             copy = { ...(event.data as Record<string, unknown>) };
             out ??= events.slice();
             out[i] = { ...event, data: copy };
           }
-          const cached = this.keys.cachedKeyById(parts.k);
-          const key = cached === undefined ? await this.keys.keyById(parts.k) : cached;
+          let key = pageKeys.get(keyId);
+          if (key === undefined) {
+            const cached = this.keys.cachedKeyById(keyId);
+            key = cached === undefined ? await this.keys.keyById(keyId) : cached;
+            pageKeys.set(keyId, key);
+          }
           if (!key) {
-            copy[field] = ERASED_VALUE;
+            if (parseCiphertext(value as string)) copy[field] = ERASED_VALUE;
             continue;
           }
-          keys.set(parts.k, key);
-          jobs.push({ ...parts, context: fieldContext(event.type, field) });
+          keys.set(keyId, key);
+          texts.push(value as string);
+          contexts.push(fieldContext(event.type, field));
           targets.push({ data: copy, field });
         }
       }
     }
-    if (jobs.length > 0) {
-      const results = await this.worker.decrypt(jobs, keys, this.keys.forgotten);
-      results.forEach((plain, j) => {
+    if (texts.length > 0) {
+      const results = await this.worker.decrypt(texts, contexts, keys, this.keys.forgotten);
+      for (let j = 0; j < results.length; j += 1) {
+        const plain = results[j]!;
+        if (plain === false) continue; // not a ciphertext: the value stays as it is
         if (plain === null) throw new EnvelopeError('The ciphertext does not authenticate (altered, or another key or field)');
         targets[j]!.data[targets[j]!.field] = plain;
-      });
+      }
     }
     return out ?? events;
   }

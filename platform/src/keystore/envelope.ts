@@ -46,6 +46,18 @@ export function parseCiphertext(text: string): FieldCiphertext | null {
   return match ? { k: match[1]!, iv: match[2]!, ct: match[3]!, tag: match[4]! } : null;
 }
 
+const PREFIX = `${ENVELOPE_VERSION}.`;
+
+/**
+ * The key id a text names if it looks like a ciphertext, read without checking the rest (the side that decrypts it
+ * checks it all with parseCiphertext), or null. For a reader that only needs to find the key.
+ */
+export function keyIdOf(text: string): string | null {
+  if (!text.startsWith(PREFIX)) return null;
+  const end = text.indexOf('.', PREFIX.length);
+  return end > PREFIX.length ? text.slice(PREFIX.length, end) : null;
+}
+
 export function isCiphertext(value: unknown): value is string {
   return typeof value === 'string' && parseCiphertext(value) !== null;
 }
