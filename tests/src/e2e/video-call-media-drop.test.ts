@@ -11,7 +11,8 @@ import { VIEWPORTS, chromiumMissing, confirmedAppointment, launchChromium, scree
  * the patient's page crashes (no leave, no hang-up, no DTLS close). Each time the doctor's call shows 'Reconnecting...'
  * and "The connection to … was interrupted" over the patient's initials within seconds, the patient still counted as
  * in the call (the server's grace, 60 s here, has not passed); and it clears, with the video playing again, when the
- * patient joins again.
+ * patient joins again. Audio only with the microphone muted first, for twice the time that counts, shows no drop
+ * (silence is still sent).
  */
 
 const context: BrowserContextOptions = { timezoneId: 'Asia/Kolkata', locale: 'en-IN', permissions: ['camera', 'microphone'] };
@@ -125,6 +126,17 @@ describe('the other participant’s media drops in a real call', { skip: chromiu
     await remoteVideoPlays(doctor);
     await remoteVideoPlays(patient);
     assert.equal(await doctor.getByTestId('remote-reconnecting').count(), 0, 'no drop while media flows');
+
+    // Audio only and muted is not a drop: silence is still sent, so the doctor's call stays as it is.
+    await patient.getByLabel('Audio only').check();
+    await patient.getByRole('button', { name: 'Mute' }).click();
+    await doctor.getByTestId('remote-tile-muted').waitFor();
+    await doctor.waitForTimeout(6000); // twice the time that counts as a drop
+    assert.equal(await doctor.getByTestId('remote-reconnecting').count(), 0, 'audio only and muted is not a drop');
+    assert.equal(await doctor.getByTestId('call-status').getAttribute('data-status'), 'connected');
+    await patient.getByRole('button', { name: 'Unmute' }).click();
+    await patient.getByLabel('Audio only').uncheck();
+    await remoteVideoPlays(doctor);
 
     // 1. The patient's camera and microphone stop (as when a device is unplugged or taken by another app): nothing is
     // sent any more, while the peer connection and the notification socket stay up.
