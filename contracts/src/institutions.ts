@@ -40,6 +40,7 @@ export const INSTITUTION_TEXTS = {
   notADoctor: 'Only doctors can be activated or deactivated',
   ownRole: 'You cannot raise your own role',
   roleBeyondYours: 'You cannot give or change a role with rights you do not have',
+  permissionsBeyondYours: "You cannot give a role rights you do not have; ask the institution's admin",
 } as const;
 
 export const INVITATION_STATUSES = ['pending', 'accepted', 'declined', 'revoked'] as const;

@@ -172,7 +172,18 @@ export function adminCommandRoutes(api: ApiRouter, deps: CommandDeps): void {
         deps.eventStore,
         streams.institution(params.id),
         institutionDecider,
-        { type: 'UpdateInstitution', data: { name: body.name, address: body.address, phone: body.phone, email: body.email?.toLowerCase(), hours_of_operation, role_permissions } },
+        {
+          type: 'UpdateInstitution',
+          data: {
+            name: body.name,
+            address: body.address,
+            phone: body.phone,
+            email: body.email?.toLowerCase(),
+            hours_of_operation,
+            role_permissions,
+            by: { user_id: auth.user_id, platform_admin: auth.account_type === 'admin' },
+          },
+        },
         requestContext(req, auth, deps.clock()),
       );
       return { body: await institutionRecord(deps, params.id), headers: positionHeader(result.position) };

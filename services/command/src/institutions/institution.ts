@@ -8,6 +8,7 @@ import {
   type DomainEventOf,
   type EventData,
   membershipAllows,
+  STAFF_ROLES,
   type InstitutionAbility,
   type InstitutionMembership,
   type Permission,
@@ -80,7 +81,11 @@ export type InstitutionCommand =
    */
   | { type: 'ChangeStaffRole'; data: { user_id: string; role: StaffRole; doctor_account: boolean; by: { user_id: string; platform_admin: boolean } } }
   /** The console's edit: only fields that differ from what is recorded become the event. */
-  | { type: 'UpdateInstitution'; data: Omit<EventData<'InstitutionUpdated'>, 'institution_id'> };
+  | {
+      type: 'UpdateInstitution';
+      /** `by`: who asks (absent for the system's own edits, which the seeds' pages and the CLI make). */
+      data: Omit<EventData<'InstitutionUpdated'>, 'institution_id'> & { by?: { user_id: string; platform_admin: boolean } };
+    };
 
 export function evolveInstitution(state: InstitutionState, event: InstitutionEvent): InstitutionState {
   return match(event)
@@ -314,7 +319,20 @@ export const institutionDecider: Decider<InstitutionState, InstitutionCommand, I
         for (const key of ['name', 'address', 'phone', 'email', 'hours_of_operation'] as const) {
           if (data[key] !== undefined && !same(data[key], current.details[key])) Object.assign(changes, { [key]: data[key] });
         }
-        if (data.role_permissions !== undefined && !same(data.role_permissions, current.role_permissions)) changes.role_permissions = data.role_permissions;
+        if (data.role_permissions !== undefined && !same(data.role_permissions, current.role_permissions)) {
+          // A member who manages the institution without being its admin gives no role a right they lack themselves
+          // (else one could raise their own role through its permissions, which ChangeStaffRole refuses).
+          const asker = data.by && !data.by.platform_admin ? membershipOf(current, data.by.user_id) : null;
+          if (asker && !asker.is_institution_admin) {
+            for (const role of STAFF_ROLES) {
+              const before = { role, is_institution_admin: false, permissions: current.role_permissions[role] ?? [] };
+              const after = { role, is_institution_admin: false, permissions: data.role_permissions[role] ?? [] };
+              const gained = ABILITIES.filter((ability) => membershipAllows(after, ability) && !membershipAllows(before, ability));
+              if (gained.some((ability) => !membershipAllows(asker, ability))) throw forbidden(INSTITUTION_TEXTS.permissionsBeyondYours);
+            }
+          }
+          changes.role_permissions = data.role_permissions;
+        }
         if (Object.keys(changes).length === 0) return [];
         return [{ type: 'InstitutionUpdated', data: { institution_id: current.institution_id, ...changes } }];
       })
