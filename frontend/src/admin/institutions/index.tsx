@@ -1,7 +1,9 @@
 import {
   ArrayInput, BooleanField, Create, Datagrid, DateField, Edit, EmailField, List, ReferenceManyField, SelectInput, Show, SimpleForm,
   SimpleFormIterator, SimpleShowLayout, TextField, TextInput, required, email, useRecordContext,
+  Button, DeleteWithConfirmButton, SaveButton, Toolbar, useCanAccess, useSimpleFormIterator, useNotify, useRedirect, type ButtonProps,
 } from 'react-admin';
+import AddCircleOutlineIcon from '@mui/icons-material/AddCircleOutlineOutlined';
 import { useWatch } from 'react-hook-form';
 import { STAFF_ROLES, slugify } from '@telemed/contracts/institution-constants';
 import { ListActionsWithExport } from '../export';
@@ -42,26 +44,41 @@ export const InstitutionShow = () => (
   </Show>
 );
 
-/** The slug the server derives from the name when none is typed (lowercase letters, digits, hyphens). */
-function SlugHint() {
+/** The slug: typed, or left empty for the one the server derives from the name (shown as the field's help). */
+function SlugInput() {
   const name = useWatch({ name: 'name' }) as string | undefined;
-  const record = useRecordContext();
-  if (record) return null;
-  return <p style={{ margin: '0 0 16px' }}>Slug: {name ? slugify(name) : '—'}</p>;
+  return (
+    <TextInput
+      source="slug"
+      label="Slug"
+      parse={(value: string) => (value === '' ? undefined : value)}
+      helperText={`Lowercase letters, digits and hyphens; left empty: ${name ? slugify(name) : 'made from the name'}`}
+    />
+  );
 }
 
 const roleChoices = STAFF_ROLES.map((r) => ({ id: r, name: r }));
+
+/** The staff list's add button says what it adds (react-admin's is a bare ⊕ icon). */
+function AddStaffButton(props: ButtonProps) {
+  const { add } = useSimpleFormIterator();
+  return (
+    <Button label="Add a staff member" {...props} onClick={() => add()}>
+      <AddCircleOutlineIcon />
+    </Button>
+  );
+}
 
 export const InstitutionCreate = () => (
   <Create redirect="show">
     <SimpleForm>
       <TextInput source="name" validate={required()} />
-      <SlugHint />
+      <SlugInput />
       <TextInput source="address" validate={required()} multiline />
       <TextInput source="phone" validate={required()} />
       <TextInput source="email" validate={[required(), email()]} />
       <ArrayInput source="staff" validate={required('At least one staff member is required')}>
-        <SimpleFormIterator inline>
+        <SimpleFormIterator inline addButton={<AddStaffButton />}>
           <TextInput source="name" validate={required()} />
           <TextInput source="email" validate={[required(), email()]} />
           <TextInput source="phone" validate={required()} />
@@ -72,9 +89,42 @@ export const InstitutionCreate = () => (
   </Create>
 );
 
+/**
+ * Disband, not Delete: the institution stays (inactive, with its history), as the server does it. react-admin's own
+ * button said 'Delete institution …? Are you sure you want to delete this institution?'. Platform admins only.
+ */
+function DisbandButton() {
+  const record = useRecordContext<{ name: string; is_active: boolean }>();
+  const { canAccess } = useCanAccess({ resource: 'institutions', action: 'delete' });
+  const notify = useNotify();
+  const redirect = useRedirect();
+  if (!record || !canAccess || !record.is_active) return null;
+  return (
+    <DeleteWithConfirmButton
+      label="Disband"
+      confirmTitle={`Disband ${record.name}?`}
+      confirmContent="Its staff and doctors lose their access through it and it leaves the lists of active institutions. Its appointments and their history are kept. This cannot be undone."
+      mutationMode="pessimistic"
+      mutationOptions={{
+        onSuccess: () => {
+          notify(`${record.name} disbanded`);
+          redirect('list', 'institutions');
+        },
+      }}
+    />
+  );
+}
+
+const InstitutionEditToolbar = () => (
+  <Toolbar sx={{ display: 'flex', justifyContent: 'space-between' }}>
+    <SaveButton />
+    <DisbandButton />
+  </Toolbar>
+);
+
 export const InstitutionEdit = () => (
   <Edit mutationMode="pessimistic">
-    <SimpleForm>
+    <SimpleForm toolbar={<InstitutionEditToolbar />}>
       <TextInput source="name" validate={required()} />
       <TextInput source="address" validate={required()} multiline />
       <TextInput source="phone" validate={required()} />

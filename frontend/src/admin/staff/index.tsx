@@ -4,8 +4,11 @@ import {
 } from 'react-admin';
 import { DEFAULT_ROLE_PERMISSIONS, STAFF_ROLES } from '@telemed/contracts/institution-constants';
 import { ListActionsWithExport } from '../export';
+import { StaffEditToolbar } from './RemoveButton';
 
 const roleChoices = STAFF_ROLES.map((r) => ({ id: r, name: r }));
+/** Each role with the seeds' default permissions (an institution may have changed its own). */
+const roleWithPermissions = STAFF_ROLES.map((r) => ({ id: r, name: `${r} — ${DEFAULT_ROLE_PERMISSIONS[r].join(', ').replace(/_/g, ' ')}` }));
 const filters = [
   <ReferenceInput key="i" source="institution_id" reference="institutions" alwaysOn />,
   <SelectInput key="r" source="role" choices={roleChoices} />,
@@ -48,15 +51,13 @@ export const StaffCreate = () => (
       <TextInput source="name" validate={required()} />
       <TextInput source="email" validate={[required(), email()]} />
       <TextInput source="phone" validate={required()} />
-      <SelectInput source="account_type" label="Role" choices={roleChoices} validate={required()} />
+      <SelectInput source="account_type" label="Role" choices={roleWithPermissions} validate={required()} helperText="Default permissions shown; the institution's own apply" />
       <TextInput source="role_title" />
       <TextInput source="department" />
     </SimpleForm>
   </Create>
 );
 
-/** Each role with the seeds' default permissions (an institution may have changed its own). */
-const roleWithPermissions = STAFF_ROLES.map((r) => ({ id: r, name: `${r} — ${DEFAULT_ROLE_PERMISSIONS[r].join(', ').replace(/_/g, ' ')}` }));
 
 /**
  * The seeds' 'coming soon' staff edit, made real: the role. The server keeps an ADMIN in the institution, refuses
@@ -64,7 +65,7 @@ const roleWithPermissions = STAFF_ROLES.map((r) => ({ id: r, name: `${r} — ${D
  */
 export const StaffEdit = () => (
   <Edit mutationMode="pessimistic" redirect="show">
-    <SimpleForm>
+    <SimpleForm toolbar={<StaffEditToolbar />}>
       <TextField source="name" />
       <ReferenceField source="institution_id" reference="institutions" link={false} />
       <SelectInput source="role" choices={roleWithPermissions} validate={required()} helperText="Default permissions shown; the institution's own apply" />

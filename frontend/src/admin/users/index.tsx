@@ -1,5 +1,6 @@
-import { BooleanField, BooleanInput, Datagrid, DateField, Edit, EmailField, List, SelectInput, Show, SimpleForm, SimpleShowLayout, TextField } from 'react-admin';
+import { BooleanField, BooleanInput, Datagrid, DateField, EmailField, List, SelectInput, Show, SimpleShowLayout, TextField, TopToolbar } from 'react-admin';
 import { ListActionsWithExport } from '../export';
+import { UserActiveButton } from './ActiveButton';
 
 const filters = [
   <SelectInput key="a" source="account_type" choices={['patient', 'doctor', 'admin'].map((id) => ({ id, name: id }))} alwaysOn />,
@@ -14,12 +15,19 @@ export const UserList = () => (
       <TextField source="account_type" />
       <BooleanField source="is_active" label="Active" />
       <DateField source="registered_at" />
+      <UserActiveButton />
     </Datagrid>
   </List>
 );
 
 export const UserShow = () => (
-  <Show>
+  <Show
+    actions={
+      <TopToolbar>
+        <UserActiveButton />
+      </TopToolbar>
+    }
+  >
     <SimpleShowLayout>
       <TextField source="name" />
       <EmailField source="email" />
@@ -31,14 +39,5 @@ export const UserShow = () => (
   </Show>
 );
 
-/** Deactivate or reactivate: the only change an operator makes to an account. */
-export const UserEdit = () => (
-  <Edit mutationMode="pessimistic">
-    <SimpleForm>
-      <TextField source="name" />
-      <BooleanInput source="is_active" label="Active" />
-    </SimpleForm>
-  </Edit>
-);
-
-export const users = { list: UserList, show: UserShow, edit: UserEdit };
+/** Deactivate and Reactivate are buttons with a confirmation (UserActiveButton), on the list and the account's page. */
+export const users = { list: UserList, show: UserShow };
