@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { Dialog, DialogContent } from '@mui/material';
 import { TOAST_MAX, ToastProvider, useToasts, type ToastInput } from './toasts';
 
 let show: (t: ToastInput) => number = () => 0;
@@ -70,5 +71,29 @@ describe('toasts', () => {
     act(() => dismissKey('request:a-1'));
     expect(screen.getAllByTestId('toast')).toHaveLength(1);
     expect(screen.getByText('other')).toBeTruthy();
+  });
+
+  it('while a dialog is open, show inside it (not hidden from screen readers, within its focus), and back outside after', async () => {
+    const view = (open: boolean) => (
+      <ToastProvider>
+        <Grab />
+        <Dialog open={open} transitionDuration={0}>
+          <DialogContent>Writing a post</DialogContent>
+        </Dialog>
+      </ToastProvider>
+    );
+    const { rerender } = render(view(true));
+    act(() => {
+      show({ type: 'success', title: 'Post published', actions: [{ label: 'View post', handler: () => {} }] });
+    });
+    const dialog = await screen.findByRole('dialog');
+    await vi.waitFor(() => expect(dialog.contains(screen.getByText('Post published'))).toBe(true));
+    expect(screen.getByTestId('toasts').closest('[aria-hidden="true"]')).toBeNull();
+    const action = screen.getByRole('button', { name: 'View post' });
+    action.focus();
+    expect(document.activeElement).toBe(action);
+    rerender(view(false));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await vi.waitFor(() => expect(screen.getByText('Post published').closest('[role="dialog"]')).toBeNull());
   });
 });

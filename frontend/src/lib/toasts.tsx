@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { Alert, AlertTitle, Box, Button, LinearProgress, Stack } from '@mui/material';
 
 /** The seeds' toasts: types, 5 000 ms by default, at most 20, progress every 50 ms, optional actions. */
@@ -55,6 +56,8 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }
       severity={severity(toast.type)}
       variant="filled"
       onClose={onDismiss}
+      // Not 'Close': a toast may show inside a dialog, whose own Close must stay the one button of that name.
+      closeText="Dismiss message"
       role="status"
       data-testid="toast"
       sx={{ width: '24rem', maxWidth: 'calc(100vw - 2rem)', boxShadow: 3, position: 'relative', overflow: 'hidden' }}
@@ -81,6 +84,8 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }
       )}
       {auto && (
         <LinearProgress
+          // The time left before the message closes, for the eye only: a screen reader hears the message itself.
+          aria-hidden
           variant="determinate"
           value={Math.max(0, 100 - (elapsed / duration) * 100)}
           sx={{ position: 'absolute', left: 0, right: 0, bottom: 0, height: 3, opacity: 0.6 }}
@@ -91,7 +96,28 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }
   );
 }
 
+/**
+ * The dialog on top, if one is open. An open MUI dialog hides everything beside it from screen readers (aria-hidden
+ * on the app's root) and keeps the keyboard's focus inside it, so toasts shown meanwhile are drawn inside it.
+ */
+function useTopDialog(): HTMLElement | null {
+  const [dialog, setDialog] = useState<HTMLElement | null>(null);
+  useEffect(() => {
+    const find = () => {
+      const open = document.querySelectorAll<HTMLElement>('.MuiDialog-root:not([aria-hidden="true"]) [role="dialog"]');
+      setDialog(open.length > 0 ? open[open.length - 1]! : null);
+    };
+    find();
+    // Dialogs are portalled into the body; a closing one is removed after its transition.
+    const observer = new MutationObserver(find);
+    observer.observe(document.body, { childList: true });
+    return () => observer.disconnect();
+  }, []);
+  return dialog;
+}
+
 export function ToastProvider({ children }: { children: ReactNode }) {
+  const dialog = useTopDialog();
   const [toasts, setToasts] = useState<Toast[]>([]);
   const next = useRef(1);
   const dismiss = useCallback((id: number) => setToasts((all) => all.filter((t) => t.id !== id)), []);
@@ -108,12 +134,20 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={value}>
       {children}
-      {/* Below the header (64 px), so the signed-in person's name and menu stay visible. */}
-      <Box aria-live="polite" sx={{ position: 'fixed', top: 72, right: 16, zIndex: 2000, display: 'flex', flexDirection: 'column', gap: 1 }}>
-        {toasts.map((toast) => (
-          <ToastItem key={toast.id} toast={toast} onDismiss={() => dismiss(toast.id)} />
-        ))}
-      </Box>
+      {portalled(
+        // Below the header (64 px), so the signed-in person's name and menu stay visible.
+        <Box aria-live="polite" data-testid="toasts" sx={{ position: 'fixed', top: 72, right: 16, zIndex: 2000, display: 'flex', flexDirection: 'column', gap: 1 }}>
+          {toasts.map((toast) => (
+            <ToastItem key={toast.id} toast={toast} onDismiss={() => dismiss(toast.id)} />
+          ))}
+        </Box>,
+        dialog,
+      )}
     </ToastContext.Provider>
   );
+}
+
+/** In the open dialog when there is one (reachable by keyboard and screen readers there), else where it stands. */
+function portalled(region: ReactNode, dialog: HTMLElement | null): ReactNode {
+  return dialog ? createPortal(region, dialog) : region;
 }
