@@ -10,6 +10,7 @@ declare const sessionStorage: { getItem(key: string): string | null };
 declare const document: { documentElement: { scrollWidth: number } };
 declare const window: { innerWidth: number };
 
+const FORMULA_NOTE = '=HYPERLINK("http://evil.example/","Click"), then "rest"';
 const OPERATOR = { email: 'ops@telemed.example.in', password: 'a long enough passphrase' };
 
 /** Calls the API from a signed-in page with its own session token. */
@@ -47,6 +48,7 @@ describe('the react-admin console at /admin', { skip: chromiumMissing }, () => {
   let browser: Browser;
   let base: string;
   let appointmentId: string;
+  let formulaAppointmentId: string;
   const contexts: BrowserContext[] = [];
 
   async function newPage(viewport: (typeof VIEWPORTS)[keyof typeof VIEWPORTS]): Promise<Page> {
@@ -78,6 +80,10 @@ describe('the react-admin console at /admin', { skip: chromiumMissing }, () => {
     const booked = await apiFrom(patient, 'POST', '/appointments', { slot_id: open.slots[1]!.slot_id, notes: 'Fever and sore throat for three days' });
     assert.equal(booked.status, 201, JSON.stringify(booked.json));
     appointmentId = (booked.json as { appointment_id: string }).appointment_id;
+    // A second request whose note looks like a spreadsheet formula, with a comma and quotes: the Export keeps it text.
+    const formula = await apiFrom(patient, 'POST', '/appointments', { slot_id: open.slots[2]!.slot_id, notes: FORMULA_NOTE });
+    assert.equal(formula.status, 201, JSON.stringify(formula.json));
+    formulaAppointmentId = (formula.json as { appointment_id: string }).appointment_id;
     const approved = await apiFrom(doctor, 'POST', `/appointments/${appointmentId}/approve`);
     assert.equal(approved.status, 200, JSON.stringify(approved.json));
     await doctor.context().close();
@@ -239,6 +245,117 @@ describe('the react-admin console at /admin', { skip: chromiumMissing }, () => {
       await page.waitForURL(/\/admin\/staff\/.+\/show$/);
       await page.getByText('DOCTOR', { exact: true }).waitFor();
       await noHorizontalScroll(page, 'staff show');
+    });
+  }
+
+  it('desktop: the institution admin exports the appointments list as CSV: every appointment, a formula-looking note kept as text', async () => {
+    const page = await newPage(VIEWPORTS.desktop);
+    await signInWithGoogle(page, base, 'admin@demo.telemed.local');
+    await page.goto(`${base}/admin/appointments`);
+    await page.locator('tr', { hasText: 'Fever and sore throat' }).first().waitFor();
+    // react-admin's own Export asked for 1 000 records at once, which the API refuses (at most 100 a page): it failed.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
+    assert.equal(download.suggestedFilename(), 'appointments.csv');
+    const csv = await readFile((await download.path())!, 'utf8');
+    const lines = csv.split('\r\n');
+    assert.match(lines[0]!, /^id,.*\bnotes\b/);
+    assert.ok(lines.some((l) => l.startsWith(`"${appointmentId}",`)), csv);
+    const formulaRow = lines.find((l) => l.startsWith(`"${formulaAppointmentId}",`));
+    assert.ok(formulaRow, csv);
+    // Quoted, quotes doubled, and the leading = behind an apostrophe: a spreadsheet shows it as text and runs nothing.
+    assert.ok(formulaRow.includes(`"'=HYPERLINK(""http://evil.example/"",""Click""), then ""rest"""`), formulaRow);
+    assert.ok(!/,"=/.test(csv), 'no cell starts with =');
+    assert.equal(await page.getByText(/error/i).count(), 0, 'no error shown');
+  });
+
+  for (const [kind, viewport] of Object.entries(VIEWPORTS)) {
+    it(`${kind}: the institution admin adds a staff member in a role shown with its default permissions, then removes them after a confirmation that says Remove`, async () => {
+      const page = await newPage(viewport);
+      await signInWithGoogle(page, base, 'admin@demo.telemed.local');
+      await page.goto(`${base}/admin/staff/create`);
+      await page.getByRole('combobox', { name: /Institution/ }).click();
+      await page.getByRole('option', { name: 'Sunrise Family Clinic' }).click();
+      await page.getByLabel('Name').fill(`Front Desk ${kind}`);
+      await page.getByLabel('Email').fill(`desk-${kind}@sunrise.in`);
+      await page.getByLabel('Phone').fill('+91 90000 55555');
+      await page.getByRole('combobox', { name: /Role/ }).click();
+      await page.getByRole('option', { name: 'USER — read, appointments' }).click();
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.waitForURL(/\/admin\/staff$/);
+      const row = page.locator('tr', { hasText: `Front Desk ${kind}` }).first();
+      assert.match(await row.innerText(), /USER/);
+      await row.locator('td').first().click();
+      await page.waitForURL(/\/admin\/staff\/.+\/show$/);
+      await page.getByRole('link', { name: 'Edit' }).click();
+      await page.getByRole('button', { name: 'Remove' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByText(`Remove Front Desk ${kind} from the staff?`).waitFor();
+      assert.equal(await dialog.getByText(/delete/i).count(), 0, 'the dialog does not speak of deleting');
+      await screenshot(page, 'admin-staff-remove-confirm');
+      await dialog.getByRole('button', { name: 'Confirm' }).click();
+      await page.getByText(`Front Desk ${kind} removed`).waitFor();
+      await page.waitForURL(/\/admin\/staff$/);
+      await page.locator('tr', { hasText: 'Institution Admin' }).first().waitFor();
+      assert.equal(await page.locator('tr', { hasText: `Front Desk ${kind}` }).count(), 0);
+    });
+  }
+
+  for (const [kind, viewport] of Object.entries(VIEWPORTS)) {
+    it(`${kind}: the platform admin creates an institution with staff and a slug, disbands it after a confirmation that says so, and deactivates and reactivates an account after confirming`, async () => {
+      const page = await newPage(viewport);
+      await page.goto(`${base}/support`);
+      await page.getByLabel('Email').fill(OPERATOR.email);
+      await page.getByLabel('Password').fill(OPERATOR.password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL(/\/institutions$/);
+      await page.goto(`${base}/admin/institutions/create`);
+      await page.getByLabel('Name').fill(`Lotus Care ${kind}`);
+      await page.getByText(`left empty: lotus-care-${kind}`).waitFor();
+      await page.getByLabel('Slug').fill(`lotus-${kind}`);
+      await page.getByLabel('Address').fill('3 Lake Road, Kolkata');
+      await page.getByLabel('Phone').first().fill('+91 33 4000 7777');
+      await page.getByLabel('Email').first().fill(`desk-${kind}@lotus.in`);
+      await page.getByRole('button', { name: 'Add a staff member' }).click();
+      await page.locator('input[name="staff.0.name"]').fill('Lata Rao');
+      await page.locator('input[name="staff.0.email"]').fill(`lata-${kind}@lotus.in`);
+      await page.locator('input[name="staff.0.phone"]').fill('+91 90000 11111');
+      await page.getByRole('combobox', { name: /Role/ }).click();
+      await page.getByRole('option', { name: 'ADMIN' }).click();
+      await noHorizontalScroll(page, 'institution create');
+      await screenshot(page, 'admin-institution-create');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.waitForURL(/\/admin\/institutions\/.+\/show$/);
+      await page.getByText(`lotus-${kind}`, { exact: true }).waitFor();
+      await page.getByText('Lata Rao').waitFor();
+
+      // Disband, said as such (react-admin's default asked to 'delete this institution', which is not what happens).
+      await page.getByRole('link', { name: 'Edit' }).click();
+      await page.getByRole('button', { name: 'Disband' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByText(`Disband Lotus Care ${kind}?`).waitFor();
+      await dialog.getByText(/appointments and their history are kept/).waitFor();
+      assert.equal(await dialog.getByText(/delete/i).count(), 0, 'the dialog does not speak of deleting');
+      await screenshot(page, 'admin-institution-disband-confirm');
+      await dialog.getByRole('button', { name: 'Confirm' }).click();
+      await page.getByText(`Lotus Care ${kind} disbanded`).waitFor();
+      await page.waitForURL(/\/admin\/institutions$/);
+
+      // An account: Deactivate asks first and says what follows; Reactivate brings it back (it was a bare switch).
+      // The doctors only: the staff accounts the other tests create would push the demo doctor past the first page.
+      await page.goto(`${base}/admin/users?filter=${encodeURIComponent(JSON.stringify({ account_type: 'doctor' }))}`);
+      const row = page.locator('tr', { hasText: 'doctor5@demo.telemed.local' }).first();
+      await row.getByRole('button', { name: 'Deactivate', exact: true }).click();
+      await page.getByRole('dialog').getByText('Deactivate Dr. Kavya Reddy?').waitFor();
+      await page.getByRole('dialog').getByText(/signed out at once/).waitFor();
+      await screenshot(page, 'admin-user-deactivate-confirm');
+      await page.getByRole('dialog').getByRole('button', { name: 'Deactivate', exact: true }).click();
+      await page.getByText('Dr. Kavya Reddy deactivated').waitFor();
+      assert.match(page.url(), /\/admin\/users(\?|$)/, 'the confirmation does not open the row');
+      await row.getByRole('button', { name: 'Reactivate', exact: true }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Reactivate', exact: true }).click();
+      await page.getByText('Dr. Kavya Reddy reactivated').waitFor();
+      await row.getByRole('button', { name: 'Deactivate', exact: true }).waitFor();
+      await noHorizontalScroll(page, 'users list');
     });
   }
 
