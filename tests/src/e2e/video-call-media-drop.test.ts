@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import type { startServerProcess } from '../support/processes';
+import { debugLog, remoteVideoPlays, startEnabled } from './call-page';
 import { VIEWPORTS, chromiumMissing, confirmedAppointment, launchChromium, screenshot, signInWithGoogle, startDemoProduct } from './browser';
 
 /**
@@ -21,40 +22,6 @@ const ENV = { CONSULTATION_EARLY_JOIN_MINUTES: '1440', ICE_SERVERS: '[]', CONSUL
 const DROP_SEEN_WITHIN_MS = 12_000;
 
 type Server = Awaited<ReturnType<typeof startServerProcess>>;
-
-const startEnabled = (page: Page) => page.locator('button:has-text("Start Consultation"):enabled');
-
-async function remoteFrames(page: Page): Promise<number> {
-  return (await page.evaluate(`(() => {
-    const video = document.querySelector('[data-testid="remote-tile-video"]');
-    return video ? video.getVideoPlaybackQuality().totalVideoFrames : -1;
-  })()`)) as number;
-}
-
-/** The call's debug console as text, to say what the page saw when an assertion fails. */
-async function debugLog(page: Page): Promise<string> {
-  try {
-    await page.getByRole('toolbar', { name: 'Call controls' }).getByRole('button', { name: 'Settings', exact: true }).click({ timeout: 5000 });
-    const dialog = page.getByRole('dialog', { name: 'Debug Console' });
-    const text = await dialog.innerText({ timeout: 5000 });
-    await dialog.getByRole('button', { name: 'Close', exact: true }).click({ timeout: 5000 });
-    return text;
-  } catch (error) {
-    return `(no call on screen: ${error instanceof Error ? error.message.split('\n')[0] : String(error)})`;
-  }
-}
-
-async function remoteVideoPlays(page: Page, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let first = -1;
-  for (;;) {
-    const frames = await remoteFrames(page);
-    if (first < 0 && frames > 0) first = frames;
-    if (first > 0 && frames >= first + 10) return;
-    if (Date.now() > deadline) assert.fail(`the remote video did not play (frames ${first} → ${frames}); the call's debug log:\n${await debugLog(page)}`);
-    await page.waitForTimeout(250);
-  }
-}
 
 /** The doctor's call shows the patient's media as dropped: the overlay over their initials, the status, still two in the call. */
 async function dropShown(doctor: Page, since: number): Promise<number> {

@@ -4,6 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, BrowserContextOptions, Page, WebSocketRoute } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { startServerProcess } from '../support/processes';
+import { remoteVideoPlays, startEnabled } from './call-page';
 import { VIEWPORTS, chromiumMissing, launchChromium, screenshot, signInWithGoogle, startDemoProduct, bearer, confirmedAppointment } from './browser';
 
 /**
@@ -19,43 +20,6 @@ const context: BrowserContextOptions = { timezoneId: 'Asia/Kolkata', locale: 'en
 const EARLY_JOIN = { CONSULTATION_EARLY_JOIN_MINUTES: '1440', ICE_SERVERS: '[]', CONSULTATION_SWEEP_INTERVAL_MS: '1000' };
 
 type Server = Awaited<ReturnType<typeof startServerProcess>>;
-
-/** Start Consultation, once it can be pressed (the page's CSP forbids waitForFunction's string evaluation). */
-const startEnabled = (page: Page) => page.locator('button:has-text("Start Consultation"):enabled');
-
-/** Frames the page's remote <video> has shown so far (decoded and presented). */
-async function remoteFrames(page: Page): Promise<number> {
-  return (await page.evaluate(`(() => {
-    const video = document.querySelector('[data-testid="remote-tile-video"]');
-    return video ? video.getVideoPlaybackQuality().totalVideoFrames : -1;
-  })()`)) as number;
-}
-
-/** The call's debug console as text, to say why a call did not connect. */
-async function debugLog(page: Page): Promise<string> {
-  try {
-    await page.getByRole('toolbar', { name: 'Call controls' }).getByRole('button', { name: 'Settings', exact: true }).click({ timeout: 5000 });
-    const dialog = page.getByRole('dialog', { name: 'Debug Console' });
-    const text = await dialog.innerText({ timeout: 5000 });
-    await dialog.getByRole('button', { name: 'Close', exact: true }).click({ timeout: 5000 });
-    return text;
-  } catch (error) {
-    return `(no call on screen: ${error instanceof Error ? error.message.split('\n')[0] : String(error)})`;
-  }
-}
-
-/** The other side's video is actually playing: its frame count grows. */
-async function remoteVideoPlays(page: Page, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let first = -1;
-  for (;;) {
-    const frames = await remoteFrames(page);
-    if (first < 0 && frames > 0) first = frames;
-    if (first > 0 && frames >= first + 10) return;
-    if (Date.now() > deadline) assert.fail(`the remote video did not play (frames ${first} → ${frames}); the call's debug log:\n${await debugLog(page)}`);
-    await page.waitForTimeout(250);
-  }
-}
 
 describe('video consultation between two browsers', { skip: chromiumMissing }, () => {
   let browser: Browser;
