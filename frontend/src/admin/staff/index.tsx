@@ -9,6 +9,8 @@ import { StaffEditToolbar } from './RemoveButton';
 const roleChoices = STAFF_ROLES.map((r) => ({ id: r, name: r }));
 /** Each role with the seeds' default permissions (an institution may have changed its own). */
 const roleWithPermissions = STAFF_ROLES.map((r) => ({ id: r, name: `${r} — ${DEFAULT_ROLE_PERMISSIONS[r].join(', ').replace(/_/g, ' ')}` }));
+/** The long options wrap in the menu instead of running off a phone's screen. */
+const wrappingOptions = { MenuProps: { slotProps: { paper: { sx: { '& .MuiMenuItem-root': { whiteSpace: 'normal' } } } } } };
 const filters = [
   <ReferenceInput key="i" source="institution_id" reference="institutions" alwaysOn />,
   <SelectInput key="r" source="role" choices={roleChoices} />,
@@ -51,7 +53,7 @@ export const StaffCreate = () => (
       <TextInput source="name" validate={required()} />
       <TextInput source="email" validate={[required(), email()]} />
       <TextInput source="phone" validate={required()} />
-      <SelectInput source="account_type" label="Role" choices={roleWithPermissions} validate={required()} helperText="Default permissions shown; the institution's own apply" />
+      <SelectInput source="account_type" label="Role" choices={roleWithPermissions} slotProps={{ select: wrappingOptions }} validate={required()} helperText="Default permissions shown; the institution's own apply" />
       <TextInput source="role_title" />
       <TextInput source="department" />
     </SimpleForm>
@@ -68,7 +70,7 @@ export const StaffEdit = () => (
     <SimpleForm toolbar={<StaffEditToolbar />}>
       <TextField source="name" />
       <ReferenceField source="institution_id" reference="institutions" link={false} />
-      <SelectInput source="role" choices={roleWithPermissions} validate={required()} helperText="Default permissions shown; the institution's own apply" />
+      <SelectInput source="role" choices={roleWithPermissions} slotProps={{ select: wrappingOptions }} validate={required()} helperText="Default permissions shown; the institution's own apply" />
     </SimpleForm>
   </Edit>
 );
