@@ -31,8 +31,12 @@ export function blogListPath(params: BlogListParams): string {
   return `/blogs/?${query.toString()}`;
 }
 
+/**
+ * The doctor's posts. Asked again whenever a list is shown (the hub opened, a tab chosen), even within the app's usual
+ * five seconds: a post written meanwhile in another tab or on another device must not be missing from it.
+ */
 export function useBlogList(params: BlogListParams, enabled = true) {
-  return useQuery({ queryKey: ['blogs', 'list', params], queryFn: () => api<BlogListResponse>(blogListPath(params)), enabled });
+  return useQuery({ queryKey: ['blogs', 'list', params], queryFn: () => api<BlogListResponse>(blogListPath(params)), enabled, refetchOnMount: 'always' });
 }
 
 export function useBlogPost(id: string | null) {
