@@ -49,10 +49,13 @@ export function toRecorded(stored: StoredEvent): RecordedEvent {
   return stored as unknown as RecordedEvent; // data was validated by its zod schema when appended
 }
 
-export async function readStream<State, Command, Event extends DomainEvent>(
+/** A decider's fold alone: what reading a stream needs (a check that decides nothing passes only this). */
+export type Fold<State, Event extends DomainEvent = DomainEvent> = Pick<Decider<State, never, Event>, 'initialState' | 'evolve'>;
+
+export async function readStream<State, Event extends DomainEvent>(
   eventStore: EventStore,
   stream: string,
-  decider: Decider<State, Command, Event>,
+  decider: Fold<State, Event>,
 ): Promise<{ state: State; revision: number | null }> {
   const stored = await eventStore.readStream(stream);
   let state = decider.initialState();

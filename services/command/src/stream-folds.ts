@@ -1,6 +1,6 @@
 import { Lru, type EventStore } from '@telemed/platform';
 import type { DomainEvent } from '@telemed/contracts';
-import { toRecorded, type Decider } from './decider';
+import { toRecorded, type Fold } from './decider';
 
 interface Folded<State> {
   state: State;
@@ -20,7 +20,7 @@ export class StreamFolds<State, Event extends DomainEvent> {
 
   constructor(
     private readonly eventStore: EventStore,
-    private readonly decider: Pick<Decider<State, never, Event>, 'initialState' | 'evolve'>,
+    private readonly decider: Fold<State, Event>,
     capacity = 10_000,
   ) {
     this.folds = new Lru(capacity);

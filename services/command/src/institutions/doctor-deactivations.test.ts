@@ -1,8 +1,15 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { STAFF_ROLES } from '@telemed/contracts';
-import { deactivatedHere, evolveInstitution, institutionDecider, type InstitutionCommand, type InstitutionEvent, type StaffCandidate } from './institution';
+import { evolveInstitution, institutionDecider, type InstitutionCommand, type InstitutionEvent, type InstitutionState, type StaffCandidate } from './institution';
 import { deactivatesDoctor, doctorDeactivationsFold } from './doctor-deactivations';
+
+/** The reference, read off the institution's own state: an active institution's member whose staff id it deactivated. */
+function deactivatedHere(state: InstitutionState, userId: string): boolean {
+  if (state.status !== 'active') return false;
+  const member = [...state.staff.values()].find((m) => m.user_id === userId);
+  return member !== undefined && state.deactivated.has(member.staff_id);
+}
 
 /** A small deterministic generator (mulberry32), so a failure names its seed and repeats. */
 function random(seed: number) {

@@ -12,7 +12,7 @@ type DeactivationEvent = DomainEventOf<
 
 /**
  * An institution's stream folded to the one fact booking needs: which of its doctors (by user id) it has deactivated,
- * while it is active. The same rules as the institution's own fold (deactivatedHere), without its staff's personal
+ * while it is active. The same rules as the institution's own fold (its staff by staff id, each deactivation by staff id), without its staff's personal
  * details, so a fold of it may be kept (see StreamFolds).
  */
 export interface DoctorDeactivations {

@@ -164,13 +164,6 @@ export function membershipOf(state: InstitutionState, userId: string): Instituti
   return { role: member.role, is_institution_admin: member.is_institution_admin, permissions: state.role_permissions[member.role] ?? [] };
 }
 
-/** Has this active institution deactivated the user as one of its doctors (so they take no bookings)? */
-export function deactivatedHere(state: InstitutionState, userId: string): boolean {
-  if (state.status !== 'active') return false;
-  const member = [...state.staff.values()].find((m) => m.user_id === userId);
-  return member !== undefined && state.deactivated.has(member.staff_id);
-}
-
 export function isDoctorRole(role: StaffRole) {
   return role === 'DOCTOR' || role === 'SUPER_DOCTOR';
 }

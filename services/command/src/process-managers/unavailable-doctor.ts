@@ -2,7 +2,7 @@ import { API_TEXTS, streams, type RecordedEvent } from '@telemed/contracts';
 import type { CheckpointStore, EventStore, Logger } from '@telemed/platform';
 import { handleCommand, readStream, systemContext, type CommandContext } from '../decider';
 import { appointmentDecider, type AppointmentState } from '../appointments/appointment';
-import { deactivatedHere, institutionDecider } from '../institutions/institution';
+import { deactivatesDoctor, doctorDeactivationsFold } from '../institutions/doctor-deactivations';
 import { forEachPage, SWEEP_PAGE_SIZE, whileStill } from './pages';
 import { startProcessManager } from './subscriber';
 import type { AccountLookups, OpenAppointmentRef } from './close-accounts';
@@ -70,7 +70,7 @@ export function startUnavailableDoctorCloser(deps: UnavailableDoctorDeps & { che
     handles: new Set(['InstitutionDoctorDeactivated']),
     handle: async (event: RecordedEvent) => {
       const { institution_id, user_id } = event.data as { institution_id: string; user_id: string };
-      const holds = async () => deactivatedHere((await readStream(deps.eventStore, streams.institution(institution_id), institutionDecider)).state, user_id);
+      const holds = async () => deactivatesDoctor((await readStream(deps.eventStore, streams.institution(institution_id), doctorDeactivationsFold)).state, user_id);
       if (!(await holds())) return;
       // A request booked just before the deactivation may not be in the read model yet. After the wait the lookup goes
       // ahead anyway (a stuck projection must not hold back every later event): the rare miss is logged.

@@ -27,5 +27,5 @@ export const accountStandingFold = { initialState: (): AccountStanding => null, 
 
 /** The account's standing now, from its own stream. */
 export async function accountStanding(eventStore: EventStore, userId: string): Promise<AccountStanding> {
-  return (await readStream(eventStore, streams.user(userId), { ...accountStandingFold, decide: () => [] })).state;
+  return (await readStream(eventStore, streams.user(userId), accountStandingFold)).state;
 }
