@@ -105,20 +105,21 @@ export function recordQueryRoutes(api: ApiRouter, deps: RecordQueryDeps): void {
    */
   async function accessTo(auth: AccessClaims, patientId: string): Promise<{ purpose: 'care' | 'institution_audit'; institution: { id: string; role: string } | null } | 'self' | null> {
     if (auth.user_id === patientId) return 'self';
-    const seenWith = (doctorId: string) => appointments.find({ patient_id: patientId, doctor_id: doctorId, status: { $in: [...SEEN] } }, { sort: { _id: 1 }, limit: 50 });
-    if (auth.account_type === 'doctor' && (await seenWith(auth.user_id)).length > 0) return { purpose: 'care', institution: null };
+    const seenWith = (doctorIds: string[]) =>
+      appointments.find({ patient_id: patientId, doctor_id: doctorIds.length === 1 ? doctorIds[0] : { $in: doctorIds }, status: { $in: [...SEEN] } }, { sort: { _id: 1 }, limit: 50 });
+    if (auth.account_type === 'doctor' && (await seenWith([auth.user_id])).length > 0) return { purpose: 'care', institution: null };
     for (const { institution, membership } of await institutions.membershipsOf(auth.user_id)) {
       if (!membershipAllows(membership, 'read_appointments')) continue;
       // Its doctors now: once a doctor has left, the institution keeps the audit of their appointments (the
       // appointment list and history), not a window on their patients' records from then on.
       const current = await institutions.staff.find({ institution_id: institution._id, role: { $in: [...DOCTOR_ROLES] }, is_active: true });
-      const doctorIds = new Set(current.filter((entry) => entry.removed_position === null).map((entry) => entry.user_id));
-      for (const doctorId of doctorIds) {
-        for (const appointment of await seenWith(doctorId)) {
-          // Requested while the doctor was this institution's member (institutionReadingAppointment says through which).
-          const through = await institutions.institutionReadingAppointment(auth.user_id, appointment);
-          if (through) return { purpose: 'institution_audit', institution: through };
-        }
+      const doctorIds = [...new Set(current.filter((entry) => entry.removed_position === null).map((entry) => entry.user_id))];
+      if (doctorIds.length === 0) continue;
+      // One query for all of them: a clinic's size does not multiply the reads of one request.
+      for (const appointment of await seenWith(doctorIds)) {
+        // Requested while the doctor was this institution's member (institutionReadingAppointment says through which).
+        const through = await institutions.institutionReadingAppointment(auth.user_id, appointment);
+        if (through) return { purpose: 'institution_audit', institution: through };
       }
     }
     return null;
