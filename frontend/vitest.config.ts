@@ -8,6 +8,6 @@ export default defineConfig({
     restoreMocks: true,
     unstubGlobals: true,
     // jsdom renders of whole pages take seconds on a busy 2-core machine; a slow pass is not a failure.
-    testTimeout: 20_000,
+    testTimeout: 40_000,
   },
 });

@@ -49,7 +49,7 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-describe('the hub editor: save and publish', { timeout: 30_000 }, () => {
+describe('the hub editor: save and publish', () => {
   it("Save Draft sends the seeds' defaults: 'Untitled Draft', 'No excerpt', health-tips", async () => {
     const calls = stubApi();
     renderAt('/', <BlogHub open onClose={() => {}} startWithNew />);
@@ -117,7 +117,7 @@ describe('the hub editor: save and publish', { timeout: 30_000 }, () => {
   });
 });
 
-describe('the hub list', { timeout: 30_000 }, () => {
+describe('the hub list', () => {
   it('cards archive a published post, and Delete asks first, then sends the confirmation', async () => {
     const post = { id: '22222222-2222-4222-8222-222222222222', author_id: 'd1', author_name: 'Dr. A', author_photo_url: null, title: 'Fever', description: 'd', excerpt: 'Short', category: 'health-tips', tags: [], image_url: null, date: '2030-01-01', status: 'published', slug: 'fever-22222222', publish_at: null, published_at: '2030-01-01T00:00:00Z', created_at: '', updated_at: '', views: 3, read_time: 1 };
     const calls: Array<{ method: string; url: string }> = [];
@@ -141,7 +141,7 @@ describe('the hub list', { timeout: 30_000 }, () => {
   });
 });
 
-describe('what the hub tells a doctor (issue 16 walk-through)', { timeout: 30_000 }, () => {
+describe('what the hub tells a doctor (issue 16 walk-through)', () => {
   const published = { id: '33333333-3333-4333-8333-333333333333', author_id: 'd1', author_name: 'Dr. A', author_photo_url: null, title: 'Monsoon fever', description: 'd', excerpt: 'Short', category: 'health-tips', tags: [], image_url: null, date: '2030-01-01', status: 'published', slug: 'monsoon-fever-33333333', publish_at: null, published_at: '2030-01-01T00:00:00Z', created_at: '', updated_at: '', views: 1, read_time: 1 };
   function stubPosts(items: unknown[]) {
     const calls: Array<{ method: string; url: string; body: unknown }> = [];
@@ -238,7 +238,7 @@ describe('what the hub tells a doctor (issue 16 walk-through)', { timeout: 30_00
   });
 });
 
-describe('the Writing Assistant', { timeout: 30_000 }, () => {
+describe('the Writing Assistant', () => {
   it("asks for ideas with the post's title and category (nothing else of the post), shows whose ideas they are, and asks again for other ideas", async () => {
     const asked: string[] = [];
     vi.stubGlobal('fetch', async (url: string) => {
@@ -266,7 +266,7 @@ describe('the Writing Assistant', { timeout: 30_000 }, () => {
   });
 });
 
-describe('taking a Writing Assistant idea', { timeout: 30_000 }, () => {
+describe('taking a Writing Assistant idea', () => {
   const idea = { id: 'b-1', title: 'Handwashing saves lives', description: 'Five moments to wash.', content: 'Wash before eating.' };
   const post = { id: '44444444-4444-4444-8444-444444444444', author_id: 'd1', author_name: 'Dr. A', author_photo_url: null, title: 'My own draft', description: 'd', excerpt: 'Mine', category: 'health-tips', tags: [], image_url: null, date: '2030-01-01', status: 'draft', slug: null, publish_at: null, published_at: null, created_at: '', updated_at: '', views: 0, read_time: 1 };
   beforeEach(() => {

@@ -94,7 +94,7 @@ describe('keepBlogImageGrantsFresh', () => {
   });
 });
 
-describe('the hub keeps its pictures showing past their grant', { timeout: 30_000 }, () => {
+describe('the hub keeps its pictures showing past their grant', () => {
   const POST = '11111111-1111-4111-8111-111111111111';
   const stale = at(T0 / 1000 - 600);
   const fresh = at(Math.ceil(Date.now() / 1000) + 3600, 'f'.repeat(43));

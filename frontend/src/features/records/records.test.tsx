@@ -104,7 +104,7 @@ describe('the forms’ rules (seed 001 §4, §5)', () => {
   });
 });
 
-describe('Upload Reports modal', { timeout: 30_000 }, () => {
+describe('Upload Reports modal', () => {
   beforeEach(() => vi.stubGlobal('XMLHttpRequest', FakeXhr));
 
   const choose = (...files: File[]) => fireEvent.change(screen.getByLabelText('Report files'), { target: { files } });
@@ -165,11 +165,12 @@ describe('Upload Reports modal', { timeout: 30_000 }, () => {
   });
 });
 
-describe('Consultation notes modal', { timeout: 30_000 }, () => {
+describe('Consultation notes modal', () => {
   it('a template fills only empty fields; Save Notes sends the fields with is_draft false', async () => {
     const calls: Array<{ url: string; body: unknown }> = [];
     vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-      if (init.method !== 'PUT') return json(404, { detail: RECORD_TEXTS.notesNotFound });
+      // No notes saved yet: the server answers 200 with null (not an error).
+      if (init.method !== 'PUT') return json(200, null);
       calls.push({ url, body: JSON.parse(String(init.body)) });
       return json(200, { appointment_id: 'a1', is_draft: false, saved_at: '2026-01-01T00:00:00Z' });
     });
@@ -191,7 +192,7 @@ describe('Consultation notes modal', { timeout: 30_000 }, () => {
   });
 });
 
-describe('quick prescription builder', { timeout: 30_000 }, () => {
+describe('quick prescription builder', () => {
   const suggestions = [
     { id: 'nlem-1', name: 'Paracetamol', manufacturer: null, strength: '500 mg, 650 mg', strengths: ['500 mg', '650 mg'], dosage_form: 'Tablet', tpg_list: 'O' },
     { id: 'nlem-2', name: 'Pantoprazole', manufacturer: null, strength: '40 mg', strengths: ['40 mg'], dosage_form: 'Tablet', tpg_list: 'A' },
@@ -276,7 +277,7 @@ describe('quick prescription builder', { timeout: 30_000 }, () => {
   });
 });
 
-describe('strength and the patient’s particulars in the builder', { timeout: 30_000 }, () => {
+describe('strength and the patient’s particulars in the builder', () => {
   it('a picked medicine is prescribed in a strength it lists (chosen before Add), sent with its form, the age and the gender', async () => {
     const sent: Array<Record<string, unknown>> = [];
     vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
@@ -289,7 +290,7 @@ describe('strength and the patient’s particulars in the builder', { timeout: 3
     renderAt('/', <PrescriptionBuilder appointmentId="a1" />);
     const input = screen.getByRole('combobox', { name: /Medicine/ });
     fireEvent.change(input, { target: { value: 'para' } });
-    fireEvent.click(await screen.findByRole('option', { name: /Paracetamol/ }, { timeout: 2000 }));
+    fireEvent.click(await screen.findByRole('option', { name: /Paracetamol/ }, { timeout: 15_000 }));
     fireEvent.change(screen.getByLabelText(/Dosage/), { target: { value: '1 tablet' } });
     const add = screen.getByRole('button', { name: 'Add' });
     expect(add.hasAttribute('disabled')).toBe(true);
@@ -361,7 +362,7 @@ describe('the patient’s records in the call', () => {
   });
 });
 
-describe('/home records tiles', { timeout: 30_000 }, () => {
+describe('/home records tiles', () => {
   it('open their modals with the real rows, and Download fetches the file with the bearer token and saves it', async () => {
     sessionStorage.setItem('auth_token', 'tok-1');
     sessionStorage.setItem('user_info', JSON.stringify({ id: 'u', user_id: 'u', name: 'Ravi', email: null, account_type: 'patient' }));
@@ -416,7 +417,7 @@ describe('/home records tiles', { timeout: 30_000 }, () => {
   });
 });
 
-describe('in-call notes and the notes modal’s starting point', { timeout: 30_000 }, () => {
+describe('in-call notes and the notes modal’s starting point', () => {
   it("the panel's Save Notes is disabled while blank, saves the text and says 'Notes saved! ✅' for 2 s", async () => {
     vi.useFakeTimers();
     const saved: unknown[] = [];
@@ -486,7 +487,7 @@ describe('in-call notes and the notes modal’s starting point', { timeout: 30_0
         stored = { ...(stored ?? { priority_level: 'medium', follow_up_required: 'no', template: null, is_draft: false }), ...body, ...(ref === undefined ? {} : { patient_ref: ref }) };
         return json(200, { appointment_id: 'a1', is_draft: stored.is_draft, saved_at: 'x' });
       }
-      return stored ? json(200, { appointment_id: 'a1', patient_id: 'p1', doctor_id: 'd1', saved_at: 'x', ...stored }) : json(404, { detail: RECORD_TEXTS.notesNotFound });
+      return json(200, stored ? { appointment_id: 'a1', patient_id: 'p1', doctor_id: 'd1', saved_at: 'x', ...stored } : null);
     });
     // The modal (after a first call): the doctor writes the name as the clinic knows it, an ID, a complaint and a plan.
     const modal = renderAt('/', <NotesModal open onClose={() => {}} appointmentId="a1" patientName="Ravi Kumar" />);

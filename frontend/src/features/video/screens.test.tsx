@@ -126,6 +126,6 @@ describe('the summary', () => {
     expect(screen.getByText('Thank you for using the product')).toBeTruthy();
     expect(screen.queryByTestId('summary-status')).toBeNull();
     expect(screen.getByText('Patient Actions')).toBeTruthy();
-    expect(await screen.findByRole('button', { name: 'Upload Reports' }, { timeout: 4000 })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Upload Reports' }, { timeout: 15_000 })).toBeTruthy();
   });
 });
