@@ -53,7 +53,9 @@ export async function openEventStore(config: Config): Promise<EncryptingEventSto
   const log: EventStore = config.EVENTSTORE_URL
     ? new EventStoreDbEventStore(config.EVENTSTORE_URL)
     : new SqliteEventStore({ filename: join(config.dataDir, 'events.db'), synchronous: config.SQLITE_SYNCHRONOUS });
-  return new EncryptingEventStore(log, new KeyRing(await keyStoreFromConfig(config)));
+  const store = new EncryptingEventStore(log, new KeyRing(await keyStoreFromConfig(config)));
+  await store.prepareForHistory();
+  return store;
 }
 
 /**

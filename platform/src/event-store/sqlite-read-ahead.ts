@@ -1,17 +1,18 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type { StoredEvent } from './port';
+import { PAGE_SQL } from './sqlite-page';
 
 // The thread's whole program, plain JavaScript (no loader to start): its own read-only connection, and for each
-// request one page of the log as a single JSON text. The data and metadata columns are JSON already, so the text is
-// put together without parsing them; the reader parses it in one call into the events, with no row objects between.
+// request one page of the log as a single JSON text (as sqlite-page.ts's eventText writes it). The data and metadata
+// columns are JSON already, so the text is put together without parsing them.
 const THREAD = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const db = new Database(workerData.filename, { readonly: true, fileMustExist: true });
 db.pragma('busy_timeout = 5000');
 const page = db
-  .prepare('SELECT position, event_id, stream_id, revision, type, data, metadata FROM events WHERE position > ? ORDER BY position LIMIT ?')
+  .prepare(${JSON.stringify(PAGE_SQL)})
   .raw(true);
 parentPort.on('message', (message) => {
   if (message === 'stop') { db.close(); parentPort.close(); return; }

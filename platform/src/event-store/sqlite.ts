@@ -71,8 +71,11 @@ export class SqliteEventStore implements EventStore, CheckpointStore {
   private readonly stmts;
   private readonly checkpointer: SqliteCheckpointer | null;
   private readonly readAhead: SqliteReadAhead | null;
+  /** The file other connections may open to read the log (a reader's own read-ahead thread); null in memory. */
+  readonly fileForReaders: string | null;
 
   constructor(options: SqliteEventStoreOptions) {
+    this.fileForReaders = options.filename === ':memory:' || options.filename === '' ? null : options.filename;
     if (options.filename !== ':memory:') mkdirSync(dirname(options.filename), { recursive: true });
     this.db = new Database(options.filename);
     this.db.pragma('journal_mode = WAL');
@@ -198,10 +201,15 @@ export class SqliteEventStore implements EventStore, CheckpointStore {
 
   async readAll(options: { fromPosition: number; limit: number }): Promise<StoredEvent[]> {
     const { fromPosition, limit } = options;
-    const events = (await this.readAhead?.take(fromPosition, limit)) ?? this.stmts.readAll.all(fromPosition, limit).map(toStoredEvent);
+    const events = (await this.readAhead?.take(fromPosition, limit)) ?? this.readPage(options);
     // A full page is a reader working through history: its next page is read beside it.
     if (events.length === limit && limit >= READ_AHEAD_MIN_PAGE && !this.closed) this.readAhead?.request(events[events.length - 1]!.position, limit);
     return events;
+  }
+
+  /** One page on this thread, without reading the next one ahead (for a reader that reads ahead itself). */
+  readPage(options: { fromPosition: number; limit: number }): StoredEvent[] {
+    return this.stmts.readAll.all(options.fromPosition, options.limit).map(toStoredEvent);
   }
 
   async headPosition(): Promise<number> {

@@ -1,7 +1,12 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { describe, it } from 'node:test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, it } from 'node:test';
+import Database from 'better-sqlite3';
 import { ERASED_VALUE } from '@telemed/contracts';
+import type { StoredEvent } from '../event-store/port';
 import { SqliteEventStore } from '../event-store/sqlite';
 import { EncryptingEventStore } from './encrypting-event-store';
 import { isCiphertext } from './envelope';
@@ -159,3 +164,121 @@ describe('reading the log ahead', () => {
     await tampered.close();
   });
 });
+
+describe('reading a SQLite file’s log ahead, decrypted on its own thread', () => {
+  const page = 250;
+  // Closed after each test, passed or failed: an open store keeps the test process alive.
+  const open: Array<{ close(): Promise<void> }> = [];
+  afterEach(async () => {
+    for (const store of open.splice(0).reverse()) await store.close();
+  });
+  const erasedEvent = (userId: string) => ({
+    event_id: randomUUID(),
+    type: 'PersonalDataErased',
+    data: { user_id: userId, requested_by: userId, erased_at: new Date().toISOString() },
+    metadata: { actor: { user_id: userId, role: 'patient' }, correlation_id: randomUUID(), causation_id: null, occurred_at: new Date().toISOString() },
+  });
+  async function fileLog(events: number) {
+    const file = join(mkdtempSync(join(tmpdir(), 'enc-ahead-')), 'events.db');
+    const log = new SqliteEventStore({ filename: file, synchronous: 'NORMAL' });
+    const keyStore = new MemoryKeyStore({ current: parseMasterKey(generateMasterKeyText()), previous: [] });
+    const patients = Array.from({ length: 20 }, () => randomUUID());
+    // Written through another store: nothing in clear for the reader to reuse.
+    const writer = new EncryptingEventStore(log, new KeyRing(keyStore));
+    for (let i = 0; i < events; i += 1) await writer.appendToStream(`a-${i}`, [request(patients[i % 20]!, `visit ${i}`)]);
+    const store = new EncryptingEventStore(withoutClose(log), new KeyRing(keyStore));
+    open.push(log, store);
+    assert.equal(await store.readAheadOnThread(), true, 'the thread starts');
+    return { file, log, keyStore, writer, store, patients };
+  }
+  const readAllPages = async (store: EncryptingEventStore) => {
+    const read: StoredEvent[] = [];
+    for (let from = 0; ; ) {
+      const events = await store.readAll({ fromPosition: from, limit: page });
+      if (events.length === 0) return read;
+      read.push(...events);
+      from = events[events.length - 1]!.position;
+    }
+  };
+  const notes = (e: StoredEvent) => (e.data as { notes?: string }).notes;
+
+  it('gives page after page exactly what the log holds, in clear, the pages after the first from the thread', async () => {
+    const { log, store } = await fileLog(2000);
+    const read = await readAllPages(store);
+    assert.equal(read.length, 2000);
+    read.forEach((e, i) => assert.equal(notes(e), `visit ${i}`));
+    const raw = await log.readAll({ fromPosition: 0, limit: 2000 });
+    assert.deepEqual(
+      read.map((e) => ({ ...e, data: { ...(e.data as object), notes: 'x' } })),
+      raw.map((e) => ({ ...e, data: { ...(e.data as object), notes: 'x' } })),
+      'every other column as stored',
+    );
+    assert.ok(store.pagesDecryptedAhead >= 6, `pages from the thread: ${store.pagesDecryptedAhead}`);
+  });
+
+  it('a key destroyed here while pages are read ahead: the next pages read it as erased', async () => {
+    const { store, patients } = await fileLog(1500);
+    const first = await store.readAll({ fromPosition: 0, limit: page });
+    let from = first[first.length - 1]!.position;
+    const second = await store.readAll({ fromPosition: from, limit: page });
+    from = second[second.length - 1]!.position;
+    await store.keys.destroy(patients[3]!);
+    const rest: StoredEvent[] = [];
+    for (;;) {
+      const events = await store.readAll({ fromPosition: from, limit: page });
+      if (events.length === 0) break;
+      rest.push(...events);
+      from = events[events.length - 1]!.position;
+    }
+    const ofPatient = rest.filter((e) => (e.data as { patient_id: string }).patient_id === patients[3]);
+    assert.ok(ofPatient.length > 0, 'the patient has events after the destroy');
+    assert.ok(ofPatient.every((e) => notes(e) === ERASED_VALUE), 'read as erased after the destroy');
+    assert.ok(rest.filter((e) => (e.data as { patient_id: string }).patient_id !== patients[3]).every((e) => notes(e)!.startsWith('visit ')), 'the others in clear');
+  });
+
+  it('an erasure by another process, met in the log: from there on, and on a read from the start, the person reads as erased', async () => {
+    const { keyStore, writer, store, patients } = await fileLog(1000);
+    const before = await readAllPages(store); // the reader holds every key now, and so does its thread
+    assert.ok(before.every((e) => notes(e)!.startsWith('visit ')), 'all in clear before the erasure');
+    // Another process erases patient 5: its key is destroyed in the shared key store and the erasure is logged.
+    await new KeyRing(keyStore).destroy(patients[5]!);
+    await writer.appendToStream(`user-${patients[5]}`, [erasedEvent(patients[5]!)]);
+    for (let i = 0; i < 600; i += 1) await writer.appendToStream(`b-${i}`, [request(patients[i % 20]!, `later ${i}`)]);
+    const again = await readAllPages(store);
+    const ofPatient = again.filter((e) => e.type === 'AppointmentRequested' && (e.data as { patient_id: string }).patient_id === patients[5]);
+    const erasedAt = again.findIndex((e) => e.type === 'PersonalDataErased');
+    assert.ok(erasedAt > 0, 'the erasure is read');
+    // Before the reader meets the erasure it still holds the key (as a reader in line does); after it, never again.
+    assert.ok(again.slice(erasedAt).filter((e) => ofPatient.includes(e)).every((e) => notes(e) === ERASED_VALUE), 'erased after the erasure');
+    const third = await readAllPages(store);
+    assert.ok(store.pagesDecryptedAhead > 0, 'the thread read pages');
+    const erasedNotes = third.filter((e) => e.type === 'AppointmentRequested' && (e.data as { patient_id: string }).patient_id === patients[5]).map(notes);
+    assert.ok(erasedNotes.length > 50, 'the erased patient has events');
+    assert.deepEqual(new Set(erasedNotes), new Set([ERASED_VALUE]), 'every page, the thread’s included, reads the person as erased');
+    assert.ok(third.filter((e) => e.type === 'AppointmentRequested' && (e.data as { patient_id: string }).patient_id !== patients[5]).every((e) => /^(visit|later) /.test(notes(e)!)), 'the others in clear');
+  });
+
+  it('an altered ciphertext in the file fails the read of its page, thread or not', async () => {
+    const { file, store } = await fileLog(1000);
+    const db = new Database(file);
+    db.exec('DROP TRIGGER events_are_immutable_update');
+    const row = db.prepare<[], { data: string }>('SELECT data FROM events WHERE position = 700').get()!;
+    const data = JSON.parse(row.data) as { notes: string };
+    const parts = data.notes.split('.');
+    parts[3] = (parts[3]![0] === 'A' ? 'B' : 'A') + parts[3]!.slice(1);
+    db.prepare('UPDATE events SET data = ? WHERE position = 700').run(JSON.stringify({ ...data, notes: parts.join('.') }));
+    db.close();
+    await assert.rejects(readAllPages(store), /does not authenticate/);
+  });
+});
+
+/** The log with a close that does nothing: the test closes it itself, after the store that reads it. */
+function withoutClose(log: SqliteEventStore): SqliteEventStore {
+  return new Proxy(log, {
+    get(target, key, receiver) {
+      if (key === 'close') return async () => undefined;
+      const value: unknown = Reflect.get(target, key, receiver);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}

@@ -1,8 +1,11 @@
-import { ERASED_VALUE, clinicalRecordsSubject, isEventType, personalFieldRules, type EventType } from '@telemed/contracts';
+import { ERASED_VALUE, isEventType, personalFieldRules, type EventType } from '@telemed/contracts';
 import type { AppendOptions, AppendResult, EventStore, NewEvent, ReadStreamOptions, StoredEvent, SubscribeOptions, Subscription } from '../event-store/port';
 import { decryptEventData, encryptEventData, fieldContext } from './event-envelope';
 import { DecryptionWorker } from './decryption-worker';
+import { DecryptingReadAhead } from './decrypting-read-ahead';
+import { KEY_FORGETTING_EVENTS } from './key-forgetting-events';
 import { EnvelopeError, keyIdOf, parseCiphertext } from './envelope';
+import { SqliteEventStore } from '../event-store/sqlite';
 import type { KeyRing } from './key-ring';
 import { Lru } from '../lru';
 
@@ -40,12 +43,15 @@ export class EncryptingEventStore implements EventStore {
   private plainAsOf: number;
   private readonly worker = new DecryptionWorker();
   private ahead: ReadAhead | null = null;
+  /** For a SQLite log in a file: its pages read and decrypted ahead on one thread (see readAllAhead). */
+  private readonly sqlite: { log: SqliteEventStore; pages: DecryptingReadAhead } | null;
 
   constructor(
     readonly log: EventStore,
     readonly keys: KeyRing,
   ) {
     this.plainAsOf = keys.forgotten;
+    this.sqlite = log instanceof SqliteEventStore && log.fileForReaders ? { log, pages: new DecryptingReadAhead(log.fileForReaders, keys) } : null;
   }
 
   /** The data this process appended for the event in clear, if it still has it and no key was forgotten since. */
@@ -93,6 +99,7 @@ export class EncryptingEventStore implements EventStore {
    * applies this one (a catch-up or a rebuild reads page after page); the next call takes it if it asks for it.
    */
   async readAll(options: { fromPosition: number; limit: number }): Promise<StoredEvent[]> {
+    if (this.sqlite?.pages.ready) return this.readAllAhead(this.sqlite, options);
     const ahead = this.ahead;
     this.ahead = null;
     const usable = ahead && ahead.fromPosition === options.fromPosition && ahead.limit === options.limit && ahead.forgotten === this.keys.forgotten;
@@ -100,9 +107,11 @@ export class EncryptingEventStore implements EventStore {
     if (page.length === options.limit && options.limit >= READ_AHEAD_MIN_PAGE) {
       const next = { fromPosition: page[page.length - 1]!.position, limit: options.limit };
       // Until the decryption thread has started (a few hundred milliseconds), a page is decrypted here instead of
-      // waiting for it.
-      this.worker.warm();
-      const read = this.log.readAll(next).then((events) => this.open(events, this.worker.ready));
+      // waiting for it. A SQLite log's own thread takes over once it has started.
+      if (this.sqlite) this.sqlite.pages.warm();
+      else this.worker.warm();
+      const offThread = !this.sqlite && this.worker.ready;
+      const read = this.log.readAll(next).then((events) => this.open(events, offThread));
       read.catch(() => undefined); // surfaced to the call that takes it; a page nobody takes is dropped
       this.ahead = { ...next, forgotten: this.keys.forgotten, page: read };
       // One turn of the event loop before the caller applies this page: the log's next page is usually waiting as a
@@ -111,6 +120,38 @@ export class EncryptingEventStore implements EventStore {
       await new Promise((resolve) => setImmediate(resolve));
     }
     return page;
+  }
+
+  /**
+   * A SQLite log's pages come from a thread that reads and decrypts them ahead, so this thread only parses each page
+   * as it would without encryption. A page the thread leaves (the first, a short one, one holding an erasure) is read
+   * and decrypted here, and a run of read-ahead starts after it.
+   */
+  private async readAllAhead(sqlite: { log: SqliteEventStore; pages: DecryptingReadAhead }, options: { fromPosition: number; limit: number }) {
+    this.ahead = null;
+    const taken = await sqlite.pages.take(options.fromPosition, options.limit);
+    if (taken) return taken;
+    const page = await this.open(sqlite.log.readPage(options));
+    if (page.length === options.limit && options.limit >= READ_AHEAD_MIN_PAGE) sqlite.pages.start(page[page.length - 1]!.position, options.limit);
+    return page;
+  }
+
+  /**
+   * Starts the thread that reads a SQLite log ahead when the log is long enough to be read in pages (a process about
+   * to catch up or rebuild), so it has loaded (a few hundred milliseconds) by the time the reading starts. Not waited for.
+   */
+  async prepareForHistory(): Promise<void> {
+    if (this.sqlite && (await this.log.headPosition()) >= 2 * READ_AHEAD_MIN_PAGE) this.sqlite.pages.warm();
+  }
+
+  /** Whether a SQLite log's pages are read and decrypted ahead on a thread (started now if not yet). */
+  readAheadOnThread(): Promise<boolean> {
+    return this.sqlite?.pages.whenReady() ?? Promise.resolve(false);
+  }
+
+  /** Pages the thread handed over decrypted. */
+  get pagesDecryptedAhead(): number {
+    return this.sqlite?.pages.taken ?? 0;
   }
 
   subscribeToAll(options: SubscribeOptions): Subscription {
@@ -123,6 +164,7 @@ export class EncryptingEventStore implements EventStore {
 
   async close(): Promise<void> {
     this.ahead = null;
+    await this.sqlite?.pages.close();
     await this.worker.close();
     await this.log.close();
     await this.keys.close();
@@ -145,12 +187,9 @@ export class EncryptingEventStore implements EventStore {
     for (let i = 0; i < events.length; i += 1) {
       const event = events[i]!;
       // Another process erased this person: their key is gone, and so must be this process's copy.
-      if (event.type === 'PersonalDataErased') {
-        this.keys.forget((event.data as { user_id: string }).user_id);
-        pageKeys.clear();
-      }
-      if (event.type === 'ClinicalRecordsDestroyed') {
-        this.keys.forget(clinicalRecordsSubject((event.data as { user_id: string }).user_id));
+      const forgotten = KEY_FORGETTING_EVENTS[event.type];
+      if (forgotten) {
+        this.keys.forget(forgotten((event.data as { user_id: string }).user_id));
         pageKeys.clear();
       }
       if (!personal(event.type)) continue;

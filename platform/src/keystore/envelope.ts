@@ -20,6 +20,9 @@ const KEY_ID = /^[A-Za-z0-9_-]{1,100}$/;
 const B64URL = '[A-Za-z0-9_-]';
 const FORMAT = new RegExp(`^${ENVELOPE_VERSION}\\.([A-Za-z0-9_-]{1,100})\\.(${B64URL}{16})\\.(${B64URL}*)\\.(${B64URL}{22})$`);
 
+/** Where a field's ciphertext lives (`AppointmentRequested.notes`): part of what it authenticates. */
+export const fieldContext = (type: string, field: string) => `${type}.${field}`;
+
 export class EnvelopeError extends Error {
   constructor(message: string) {
     super(message);

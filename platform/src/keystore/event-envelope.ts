@@ -1,5 +1,5 @@
 import { ERASED_VALUE, personalFieldRules, personalFieldTargets, type EventType, type StreamParties } from '@telemed/contracts';
-import { decryptParts, encryptField, parseCiphertext } from './envelope';
+import { decryptParts, encryptField, fieldContext, parseCiphertext } from './envelope';
 import { SubjectErasedError, type KeyStore } from './port';
 
 /** The data key to encrypt a subject's fields with (created on first use), or null when the subject was erased. */
@@ -7,8 +7,7 @@ export type KeyForSubject = (subjectId: string) => Promise<{ key_id: string; key
 /** The data key with this id, or null when it was destroyed (or never existed here). */
 export type KeyById = (keyId: string) => Promise<Buffer | null>;
 
-/** Where a field's ciphertext lives: part of what it authenticates. */
-export const fieldContext = (type: EventType, field: string) => `${type}.${field}`;
+export { fieldContext };
 
 /**
  * The event's data with every personal field (contracts' PERSONAL_FIELDS) encrypted under its person's key.

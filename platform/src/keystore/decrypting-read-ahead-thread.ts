@@ -1,0 +1,214 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import Database from 'better-sqlite3';
+import { PAGE_SQL, eventText, type PageRow } from '../event-store/sqlite-page';
+import { decryptParts, fieldContext, parseCiphertext, type FieldCiphertext } from './envelope';
+
+/** What the thread is started with (plain data: the thread loads neither contracts nor zod). */
+export interface ThreadSetup {
+  filename: string;
+  /** Event type → its personal fields (contracts' PERSONAL_FIELDS). */
+  fields: Record<string, readonly string[]>;
+  /** Types whose events make the reader forget a key: a page holding one is left to the reader, in log order. */
+  erasures: readonly string[];
+  /** What a field whose key was destroyed reads as. */
+  erased: string;
+  /** Keys held before the thread forgets them all (the reader's own key cache holds as many). */
+  maxKeys: number;
+  /** Pages read ahead of the last one taken. */
+  depth: number;
+}
+
+export type ToThread =
+  /** Read pages after `after`, `limit` at a time, until told otherwise; `forgotten`: the reader's key-forget count. */
+  | { kind: 'read'; run: number; after: number; limit: number; forgotten: number }
+  /** A page of the run was taken: one more may be read. */
+  | { kind: 'took'; run: number }
+  /** The keys asked for (null: destroyed), under the reader's forget count when it looked them up. */
+  | { kind: 'keys'; run: number; keys: Map<string, Uint8Array | null>; forgotten: number }
+  | { kind: 'stop' };
+
+export type FromThread =
+  | { kind: 'ready' }
+  | { kind: 'need'; run: number; keyIds: string[] }
+  /**
+   * The page after `after`: its events as JSON text with their personal fields in clear, or null when the reader must
+   * read it itself (short, holding an erasure, a field that does not authenticate, keys that changed meanwhile).
+   * `forgotten`: the forget count its keys were given under. The run stops after a page without text.
+   */
+  | { kind: 'page'; run: number; after: number; count: number; last: number; text: string | null; forgotten: number };
+
+// The body of the thread (see DecryptingReadAhead): its own read-only connection to the log; for each page, the
+// personal fields decrypted with keys the reader hands over, and the page sent back as one JSON text.
+const setup = workerData as ThreadSetup;
+const port = parentPort!;
+const db = new Database(setup.filename, { readonly: true, fileMustExist: true });
+db.pragma('busy_timeout = 5000');
+const page = db.prepare(PAGE_SQL).raw(true);
+const erasures = new Set(setup.erasures);
+
+const held = new Map<string, Buffer | null>();
+let heldAsOf = -1;
+
+interface Run {
+  id: number;
+  after: number;
+  limit: number;
+  credits: number;
+}
+let current: Run | null = null;
+let pumping = false;
+let keyReply: { run: number; resolve(reply: Extract<ToThread, { kind: 'keys' }> | null): void } | null = null;
+
+function holdAsOf(forgotten: number): void {
+  if (forgotten === heldAsOf && held.size <= setup.maxKeys) return;
+  held.clear();
+  heldAsOf = forgotten;
+}
+
+function keysFor(run: number, keyIds: string[]): Promise<Extract<ToThread, { kind: 'keys' }> | null> {
+  return new Promise((resolve) => {
+    keyReply = { run, resolve };
+    port.postMessage({ kind: 'need', run, keyIds } satisfies FromThread);
+  });
+}
+
+/**
+ * A field holding a ciphertext as it sits in a row's JSON text (JSON.stringify's, no spaces): a ciphertext needs no
+ * escaping, and inside another string the quotes around a name would be escaped, so this finds only real fields.
+ */
+const SEALED_FIELD = /"([A-Za-z_][A-Za-z0-9_]*)":"(enc1\.[A-Za-z0-9_.-]+)"/g;
+
+interface Sealed {
+  /** Where `"field":"…"` starts and ends in the row's data text. */
+  start: number;
+  end: number;
+  field: string;
+  parts: FieldCiphertext;
+}
+
+/** The personal fields of the row that hold a ciphertext (no parsing of the rest of the data). */
+function sealedFields(fields: readonly string[], data: string): Sealed[] {
+  const found: Sealed[] = [];
+  for (const match of data.matchAll(SEALED_FIELD)) {
+    const field = match[1]!;
+    if (!fields.includes(field)) continue;
+    const parts = parseCiphertext(match[2]!);
+    if (parts) found.push({ start: match.index, end: match.index + match[0].length, field, parts });
+  }
+  return found;
+}
+
+/**
+ * The page's text with its personal fields in clear, or null (see FromThread). The fields are replaced in each row's
+ * JSON text, which is otherwise passed on as stored: no parse and stringify of the rest.
+ */
+async function openPage(run: Run, rows: PageRow[]): Promise<string | null> {
+  const sealed: Array<Sealed[] | undefined> = new Array(rows.length);
+  const missing = new Set<string>();
+  for (let i = 0; i < rows.length; i += 1) {
+    const type = rows[i]![4];
+    if (erasures.has(type)) return null;
+    const fields = setup.fields[type];
+    if (!fields) continue;
+    const found = sealedFields(fields, rows[i]![5]);
+    if (found.length === 0) continue;
+    sealed[i] = found;
+    for (const { parts } of found) if (!held.has(parts.k)) missing.add(parts.k);
+  }
+  if (missing.size > 0) {
+    const reply = await keysFor(run.id, [...missing]);
+    if (!reply || reply.forgotten !== heldAsOf) return null;
+    for (const [keyId, key] of reply.keys) held.set(keyId, key ? Buffer.from(key.buffer, key.byteOffset, key.byteLength) : null);
+  }
+  let text = '[';
+  for (let i = 0; i < rows.length; i += 1) {
+    const row = rows[i]!;
+    let data = row[5];
+    const found = sealed[i];
+    if (found) {
+      let opened = '';
+      let from = 0;
+      for (const { start, end, field, parts } of found) {
+        const key = held.get(parts.k);
+        if (key === undefined) return null;
+        let plain: string;
+        if (key === null) plain = setup.erased;
+        else {
+          try {
+            plain = decryptParts(parts, key, fieldContext(row[4], field));
+          } catch {
+            return null; // the reader decrypts it itself and reports it
+          }
+        }
+        opened += `${data.slice(from, start)}"${field}":${JSON.stringify(plain)}`;
+        from = end;
+      }
+      data = opened + data.slice(from);
+    }
+    text += (i > 0 ? ',' : '') + eventText(row, data);
+  }
+  return `${text}]`;
+}
+
+async function pump(): Promise<void> {
+  while (current && current.credits > 0) {
+    const run = current;
+    const rows = page.all(run.after, run.limit) as PageRow[];
+    const full = rows.length === run.limit;
+    const text = full ? await openPage(run, rows) : null;
+    if (current !== run) continue; // restarted meanwhile
+    const last = rows.length > 0 ? rows[rows.length - 1]![0] : run.after;
+    port.postMessage({ kind: 'page', run: run.id, after: run.after, count: rows.length, last, text, forgotten: heldAsOf } satisfies FromThread);
+    run.after = last;
+    run.credits -= 1;
+    if (text === null) current = null;
+  }
+}
+
+function schedule(): void {
+  if (pumping) return;
+  pumping = true;
+  pump()
+    .catch(() => {
+      // A failed read ends the run; the reader reads in line (it never waits on a page that will not come).
+      const run = current;
+      current = null;
+      if (run) port.postMessage({ kind: 'page', run: run.id, after: run.after, count: 0, last: run.after, text: null, forgotten: heldAsOf } satisfies FromThread);
+    })
+    .finally(() => {
+      pumping = false;
+      if (current && current.credits > 0) schedule();
+    });
+}
+
+port.on('message', (message: ToThread) => {
+  switch (message.kind) {
+    case 'read':
+      keyReply?.resolve(null);
+      keyReply = null;
+      holdAsOf(message.forgotten);
+      current = { id: message.run, after: message.after, limit: message.limit, credits: setup.depth };
+      schedule();
+      break;
+    case 'took':
+      if (current?.id === message.run) {
+        current.credits += 1;
+        schedule();
+      }
+      break;
+    case 'keys':
+      if (keyReply?.run === message.run) {
+        const { resolve } = keyReply;
+        keyReply = null;
+        resolve(message);
+      }
+      break;
+    case 'stop':
+      current = null;
+      keyReply?.resolve(null);
+      db.close();
+      port.close();
+      break;
+  }
+});
+port.postMessage({ kind: 'ready' } satisfies FromThread);
