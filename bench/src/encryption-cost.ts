@@ -35,6 +35,7 @@ export async function rebuildWithAndWithoutDecryption(work: string, events: numb
     // own decryption thread. The two sides take turns going first, so neither always runs on a warmer machine.
     const decrypt = async () => {
       const decrypting = new EncryptingEventStore(withoutClose(store), new KeyRing(keyStore));
+      await decrypting.prepareForHistory(); // as the product's openEventStore does
       decrypted.push(await rate(decrypting));
       // Stops its decryption thread (an open one keeps the process alive); the log itself stays open for the next run.
       await decrypting.close();

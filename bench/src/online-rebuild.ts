@@ -15,6 +15,9 @@ export interface OnlineRebuildRun {
   rss_before_mib: number;
   /** The longest event-loop stall during the rebuild, the switch-over included. */
   longest_stall_ms: number;
+  /** After the switch-over: dropping the retired generation, a slice at a time. */
+  retire_seconds: number;
+  retire_longest_stall_ms: number;
   /** The slowest of the queries a client kept sending during the rebuild: what a reader waited at worst. */
   slowest_query_ms: number;
   queries: number;
@@ -49,6 +52,8 @@ export async function onlineRebuild(dir: string, events: number, runs: number, p
       const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 25);
       const delay = monitorEventLoopDelay({ resolution: 5 });
       delay.enable();
+      const retiring = monitorEventLoopDelay({ resolution: 5 });
+      let switchedAt = 0;
       let rebuilding = true;
       let queries = 0;
       let bad = 0;
@@ -60,6 +65,12 @@ export async function onlineRebuild(dir: string, events: number, runs: number, p
           const total = await collection.count({});
           slowest = Math.max(slowest, performance.now() - started);
           queries += 1;
+          // The switch-over: from here the old generation is being dropped (the product waits a grace first).
+          if (!switchedAt && runner.stateOf(projection).state !== 'rebuilding') {
+            switchedAt = performance.now();
+            delay.disable();
+            retiring.enable();
+          }
           if (found.length === 0 || total !== expected) bad += 1;
           await new Promise((resolve) => setTimeout(resolve, 5));
         }
@@ -67,10 +78,12 @@ export async function onlineRebuild(dir: string, events: number, runs: number, p
       const started = performance.now();
       const { done } = await runner.rebuild(projection);
       await done;
-      const seconds = (performance.now() - started) / 1000;
+      const ended = performance.now();
       rebuilding = false;
       await reader;
       delay.disable();
+      retiring.disable();
+      const seconds = ((switchedAt || ended) - started) / 1000;
       clearInterval(sampler);
       results.push({
         projection,
@@ -80,6 +93,8 @@ export async function onlineRebuild(dir: string, events: number, runs: number, p
         peak_rss_mib: mib(peak),
         rss_before_mib: mib(rssBefore),
         longest_stall_ms: Math.round((delay.max / 1e6) * 10) / 10,
+        retire_seconds: Math.round(((ended - (switchedAt || ended)) / 1000) * 100) / 100,
+        retire_longest_stall_ms: switchedAt ? Math.round((retiring.max / 1e6) * 10) / 10 : 0,
         slowest_query_ms: Math.round(slowest * 10) / 10,
         queries,
         failed_or_empty_queries: bad,

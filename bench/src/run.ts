@@ -126,6 +126,8 @@ const measure: Record<Figure, () => Promise<unknown>> = {
       ratio: round(median(rows.map((r) => r.events_per_second)) / median(rows.map((r) => r.ceiling_events_per_second)), 3),
       peak_rss_mib: medianBy(rows, (r) => r.peak_rss_mib),
       longest_stall_ms: medianBy(rows, (r) => r.longest_stall_ms),
+      retire_seconds: medianBy(rows, (r) => r.retire_seconds),
+      retire_longest_stall_ms: medianBy(rows, (r) => r.retire_longest_stall_ms),
       slowest_query_ms: medianBy(rows, (r) => r.slowest_query_ms),
       failed_or_empty_queries: rows.reduce((n, r) => n + r.failed_or_empty_queries, 0),
       runs: rows,

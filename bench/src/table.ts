@@ -20,6 +20,8 @@ type Figures = Partial<{
     ratio: number;
     peak_rss_mib: number;
     longest_stall_ms: number;
+    retire_seconds?: number;
+    retire_longest_stall_ms?: number;
     slowest_query_ms: number;
     failed_or_empty_queries: number;
   }>;
@@ -115,7 +117,7 @@ export function markdownTable(latest: { figures?: Figures }): string {
   if (f['online-rebuild']) {
     const r = f['online-rebuild'].result;
     rows.push(
-      `| operator's rebuild of \`${r.projection}\` beside its live generation, ${n(r.events)} events, SQLite read store, a client querying throughout | ${n(r.per_second)} events/s; peak RSS ${n(r.peak_rss_mib)} MiB; longest stall ${r.longest_stall_ms} ms; slowest query ${r.slowest_query_ms} ms; ${r.failed_or_empty_queries} failed or empty answers | ${n(r.ceiling_per_second)} events/s: reading and parsing the same log | ${r.ratio} | ${when(f['online-rebuild'])} |`,
+      `| operator's rebuild of \`${r.projection}\` beside its live generation, ${n(r.events)} events, SQLite read store, a client querying throughout | ${n(r.per_second)} events/s${r.retire_seconds === undefined ? ' (the old generation\'s drop included)' : ' to the switch-over'}; peak RSS ${n(r.peak_rss_mib)} MiB; longest stall ${r.longest_stall_ms} ms${r.retire_seconds === undefined ? '' : `; then dropping the old generation ${r.retire_seconds} s, longest stall ${r.retire_longest_stall_ms} ms`}; slowest query ${r.slowest_query_ms} ms; ${r.failed_or_empty_queries} failed or empty answers | ${n(r.ceiling_per_second)} events/s: reading and parsing the same log | ${r.ratio} | ${when(f['online-rebuild'])} |`,
     );
   }
   if (f.fanout) {
