@@ -298,8 +298,14 @@ export const eventDataSchemas = {
     kind: z.enum(['prescription_file', 'report']),
     blob_id: z.string(),
     file_name: z.string(),
+    /**
+     * The file's type (one of REPORT_FILE_TYPES, found from its content on upload), its size in bytes (as its decimal
+     * digits) and its digest: health data too (a DICOM scan, a file one could match), so in the log they are ciphertext
+     * under the patient's key like the file's name, hence strings here, read back through recordedFileType and
+     * recordedFileSize. A size written before that is a number in clear, and still reads.
+     */
     content_type: z.string(),
-    size: z.number().int().nonnegative(),
+    size: z.union([z.number().int().nonnegative(), z.string()]),
     sha256: z.string(),
   }),
   /** The patient uploaded reports (their files are the RecordFileStored events before this one in the stream). */

@@ -23,6 +23,7 @@ describe('personal-field registry', () => {
     assert.deepEqual(fields('UserRegistered'), ['name', 'email', 'phone_number']);
     assert.deepEqual(fields('AppointmentRequested'), ['notes']);
     assert.deepEqual(fields('AppointmentRejected'), ['reason']);
+    assert.deepEqual(fields('RecordFileStored'), ['file_name', 'content_type', 'size', 'sha256'], "a stored file's name, type, size and digest");
     assert.deepEqual(fields('SlotOpened'), []);
   });
 

@@ -42,7 +42,9 @@ export const PERSONAL_FIELDS: PersonalFieldRegistry = {
   ConsultationMessagePosted: [{ subject: { party: 'patient' }, fields: ['text'] }],
   // Clinical records (issue 14): the patient's health data under the patient's key; the prescriber's name and
   // contact under the doctor's (their registration number and council are public).
-  RecordFileStored: [{ subject: { field: 'patient_id' }, fields: ['file_name'], scope: (data) => (data.kind === 'prescription_file' ? 'clinical' : 'personal') }],
+  RecordFileStored: [
+    { subject: { field: 'patient_id' }, fields: ['file_name', 'content_type', 'size', 'sha256'], scope: (data) => (data.kind === 'prescription_file' ? 'clinical' : 'personal') },
+  ],
   MedicalReportUploaded: [{ subject: { field: 'patient_id' }, fields: ['report_type', 'report_date', 'medical_facility', 'doctor_name', 'report_summary', 'additional_notes'] }],
   PrescriptionFileUploaded: [{ subject: { field: 'patient_id' }, fields: ['patient_name', 'patient_ref', 'medication_summary', 'additional_notes'], scope: 'clinical' }],
   ConsultationNotesSaved: [

@@ -54,7 +54,6 @@ export const RECORD_TEXTS = {
   notesDraftEmpty: 'Write something before saving a draft',
   notesFinalIncomplete: 'Save Notes needs the patient name and a chief complaint or a clinical assessment',
   notesNotAllowed: 'Only the doctor of this appointment writes its notes',
-  notesNotFound: 'No notes yet',
   appointmentNotOpen: (status: string) => `Records can be added to a confirmed or completed appointment; this one is ${status}`,
   notYourAppointment: 'Only the doctor of this appointment can do this',
   recordNotFound: 'Record not found',

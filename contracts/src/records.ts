@@ -16,6 +16,7 @@ import {
   PRIORITY_LEVELS,
   RECORD_LIMITS,
   RECORD_TEXTS,
+  REPORT_FILE_TYPES,
   REPORT_TYPE_IDS,
   TPG_LISTS,
 } from './record-constants';
@@ -73,6 +74,20 @@ export function recordedNotesChoices(data: { priority_level: string; follow_up_r
     follow_up_required: oneOf(FOLLOW_UP_VALUES, data.follow_up_required, 'no')!,
     template: oneOf(NOTE_TEMPLATES, data.template, null),
   };
+}
+
+/**
+ * A stored file's size as RecordFileStored recorded it: a number (written before the size was encrypted) or its
+ * decimal digits; one that no longer reads (its key destroyed: ERASED_VALUE) counts as 0 bytes.
+ */
+export function recordedFileSize(size: number | string): number {
+  if (typeof size === 'number') return Number.isSafeInteger(size) && size >= 0 ? size : 0;
+  return /^\d{1,15}$/.test(size) ? Number(size) : 0;
+}
+
+/** A stored file's type as recorded: one of REPORT_FILE_TYPES, else (its key destroyed) application/octet-stream. */
+export function recordedFileType(contentType: string): string {
+  return (REPORT_FILE_TYPES as readonly string[]).includes(contentType) ? contentType : 'application/octet-stream';
 }
 
 /** A text field of a notes save: absent keeps what was saved, null or blank clears it, text replaces it. */

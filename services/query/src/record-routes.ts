@@ -264,18 +264,22 @@ export function recordQueryRoutes(api: ApiRouter, deps: RecordQueryDeps): void {
   api.route({
     method: 'get',
     path: '/consultations/:appointment_id/notes',
-    summary: "The consultation's notes: its doctor gets the latest save (a draft when one is newer), its patient only the final notes",
+    summary:
+      "The consultation's notes: its doctor gets the latest save (a draft when one is newer), its patient only the final notes; null while there are none (for the patient: no final notes yet)",
     tags: ['records'],
     policy: policies.roles('patient', 'doctor'),
     params: recordParamsSchema,
-    response: consultationNotesViewSchema,
+    response: consultationNotesViewSchema.nullable(),
     errors: [404, 503],
     handler: async ({ params, auth, req }) => {
       const appointment = await appointments.get(params.appointment_id);
       if (!appointment || (appointment.patient_id !== auth.user_id && appointment.doctor_id !== auth.user_id)) throw notFound(API_TEXTS.appointmentNotFound);
       const doc = await notes.get(params.appointment_id);
       const version = appointment.doctor_id === auth.user_id ? (doc?.draft ?? doc?.final) : doc?.final;
-      if (!doc || !version) throw notFound(RECORD_TEXTS.notesNotFound);
+      // "No notes yet" is an ordinary answer to the appointment's own participants, not an error (the in-call panel and
+      // the notes modal ask before anything is saved); a patient is told the same while only a draft exists. Anyone
+      // else was answered 404 above, so the answer says nothing about whose appointment it is.
+      if (!doc || !version) return { body: null, headers: NO_STORE };
       await audit.record(auth, req, { purpose: 'care', resource: 'consultation_notes', route: 'GET /api/v1/consultations/:appointment_id/notes', subjects: new Subjects().add(doc.patient_id, doc.appointment_id) });
       return { body: { appointment_id: doc.appointment_id, patient_id: doc.patient_id, doctor_id: doc.doctor_id, ...version }, headers: NO_STORE };
     },

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { DateTime } from 'luxon';
 import { PDFParse } from 'pdf-parse';
-import { DEFAULT_TIMEZONE, RECORD_TEXTS, streams } from '@telemed/contracts';
+import { API_TEXTS, DEFAULT_TIMEZONE, RECORD_TEXTS, streams } from '@telemed/contracts';
 import { indiaDate, startTestApp, type TestApp, type TestUser } from '../support/test-app';
 import { freePort } from '../support/processes';
 import { minimalDoc, minimalDocx, minimalXls, minimalXlsx, plainZip } from '../support/office-files';
@@ -66,9 +66,17 @@ describe('clinical records API (issue 14)', () => {
     await t.http.put(url).set(otherDoctor.auth).send({ is_draft: true, chief_complaint: 'x' }).expect(404);
     assert.equal((await t.http.put(url).set(doctor.auth).send({ is_draft: true }).expect(422)).body.detail, RECORD_TEXTS.notesDraftEmpty);
     assert.equal((await t.http.put(url).set(doctor.auth).send({ is_draft: false, patient_name: 'Ravi', treatment_plan: 'rest' }).expect(422)).body.detail, RECORD_TEXTS.notesFinalIncomplete);
+    // Nothing saved yet: an ordinary answer (200, null) to the appointment's doctor and patient; 404 to anyone else.
+    for (const who of [doctor, patient]) {
+      const none = await t.http.get(url).set(who.auth).expect(200);
+      assert.equal(none.body, null);
+      assert.equal(none.headers['cache-control'], 'private, no-store');
+    }
+    for (const stranger of [otherDoctor, otherPatient]) assert.equal((await t.http.get(url).set(stranger.auth).expect(404)).body.detail, API_TEXTS.appointmentNotFound);
+    assert.equal((await t.http.get('/api/v1/consultations/no-such-appointment/notes').set(patient.auth).expect(404)).body.detail, API_TEXTS.appointmentNotFound);
     await t.http.put(url).set(doctor.auth).send({ is_draft: true, clinical_assessment: 'Viral fever, draft' }).expect(200);
     await t.settle();
-    await t.http.get(url).set(patient.auth).expect(404);
+    assert.equal((await t.http.get(url).set(patient.auth).expect(200)).body, null, 'a draft alone is no notes to the patient (the same answer as none)');
     assert.equal((await t.http.get(url).set(doctor.auth).expect(200)).body.is_draft, true);
     await t.http.put(url).set(doctor.auth).send({ is_draft: false, patient_name: 'Ravi Kumar', chief_complaint: 'Fever for 3 days', priority_level: 'high', follow_up_required: 'routine', template: 'general_consultation' }).expect(200);
     await t.http.put(url).set(doctor.auth).send({ is_draft: true, chief_complaint: 'Fever for 3 days', clinical_assessment: 'second thoughts' }).expect(200);

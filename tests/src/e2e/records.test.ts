@@ -89,6 +89,8 @@ describe('clinical records in the browser (issue 14)', { skip: chromiumMissing }
     await signInWithGoogle(doctor, base, 'doctor1@demo.telemed.local');
     await signInWithGoogle(patient, base, 'patient@demo.telemed.local');
     const appointmentId = await confirmedAppointment(base, patient, doctor);
+    // Asking for the notes before any are saved is no failure: the browser logs none (it logs every 4xx it loads).
+    const notesLoaded = doctor.waitForResponse((res) => res.request().method() === 'GET' && new URL(res.url()).pathname === `/api/v1/consultations/${appointmentId}/notes`, { timeout: 30_000 });
 
     await doctor.goto(`${base}/video-call?appointment_id=${appointmentId}`);
     await doctor.locator('button:has-text("Start Consultation"):enabled').click({ timeout: 20_000 });
@@ -98,6 +100,8 @@ describe('clinical records in the browser (issue 14)', { skip: chromiumMissing }
     // The report the patient uploaded is among their records.
     await panel.getByTestId('patient-reports').getByText('X-Ray').first().waitFor();
 
+    const firstNotesLoad = await notesLoaded;
+    assert.deepEqual([firstNotesLoad.status(), await firstNotesLoad.json()], [200, null], 'no notes yet: 200 null, not a failed request');
     await panel.getByLabel('Consultation notes').fill('Viral fever; no red flags. Fluids and rest.');
     await panel.getByRole('button', { name: 'Save Notes' }).click();
     await panel.getByText('Notes saved! ✅').waitFor();

@@ -18,9 +18,8 @@ export const recordsApi = {
   searchMedicines: (q: string, signal?: AbortSignal) =>
     api<MedicineSuggestion[]>(`/medicines/search?q=${encodeURIComponent(q)}&limit=10`, { signal }).catch(() => [] as MedicineSuggestion[]),
   saveNotes: (appointmentId: string, body: unknown) => api<{ appointment_id: string; is_draft: boolean; saved_at: string }>(`/consultations/${encodeURIComponent(appointmentId)}/notes`, { method: 'PUT', body }),
-  /** The notes saved so far, or null when there are none (404). */
-  notes: (appointmentId: string) =>
-    api<ConsultationNotesView>(`/consultations/${encodeURIComponent(appointmentId)}/notes`).catch((e: unknown) => (e instanceof ApiError && e.status === 404 ? null : Promise.reject(e))),
+  /** The notes saved so far, or null while there are none (the server answers 200 null: no error in the console). */
+  notes: (appointmentId: string) => api<ConsultationNotesView | null>(`/consultations/${encodeURIComponent(appointmentId)}/notes`),
   issuePrescription: (appointmentId: string, body: unknown) =>
     api<{ prescription_id: string; verification_code: string }>(`/consultations/${encodeURIComponent(appointmentId)}/prescriptions`, { method: 'POST', body }),
   verify: (code: string) =>

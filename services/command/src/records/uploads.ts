@@ -5,7 +5,9 @@ import { asTheDoctor, openForRecords } from './rules';
 
 export type UploadEvent = DomainEventOf<'RecordFileStored' | 'MedicalReportUploaded' | 'PrescriptionFileUploaded'>;
 export type UploadState = { status: 'none' } | { status: 'recorded' };
-type StoredFile = Omit<EventData<'RecordFileStored'>, 'patient_id' | 'record_id' | 'kind'>;
+/** A file as the upload stored it (its size a number); the event records the size as digits (see RecordFileStored). */
+type StoredFile = Omit<EventData<'RecordFileStored'>, 'patient_id' | 'record_id' | 'kind' | 'size'> & { size: number };
+const storedFile = (file: StoredFile) => ({ ...file, size: String(file.size) });
 
 export type UploadCommand =
   | {
@@ -42,7 +44,7 @@ export const uploadDecider: Decider<UploadState, UploadCommand, UploadEvent> = {
       const { data } = command;
       const appointment = mayUploadPrescriptionFile(data.appointment, data.actor_id);
       return [
-        { type: 'RecordFileStored', data: { ...data.file, patient_id: appointment.patient_id, record_id: data.record_id, kind: 'prescription_file' } },
+        { type: 'RecordFileStored', data: { ...storedFile(data.file), patient_id: appointment.patient_id, record_id: data.record_id, kind: 'prescription_file' } },
         {
           type: 'PrescriptionFileUploaded',
           data: {
@@ -64,7 +66,7 @@ export const uploadDecider: Decider<UploadState, UploadCommand, UploadEvent> = {
     const { files, actor_id, appointment, ...report } = data;
     void appointment;
     return [
-      ...files.map((file): UploadEvent => ({ type: 'RecordFileStored', data: { ...file, patient_id: actor_id, record_id: report.report_id, kind: 'report' } })),
+      ...files.map((file): UploadEvent => ({ type: 'RecordFileStored', data: { ...storedFile(file), patient_id: actor_id, record_id: report.report_id, kind: 'report' } })),
       { type: 'MedicalReportUploaded', data: { ...report, patient_id: actor_id, file_ids: files.map((f) => f.file_id) } },
     ];
   },

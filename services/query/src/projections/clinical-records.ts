@@ -1,4 +1,4 @@
-import { ERASED_VALUE, recordedNotesChoices, type ConsultationNotesView, type EventData, type StoredPrescriptionLine } from '@telemed/contracts';
+import { ERASED_VALUE, recordedFileSize, recordedFileType, recordedNotesChoices, type ConsultationNotesView, type EventData, type StoredPrescriptionLine } from '@telemed/contracts';
 import type { CollectionSource } from '@telemed/platform';
 import { defineProjection } from './projection';
 
@@ -9,11 +9,16 @@ export const PRESCRIPTIONS = 'prescriptions';
 export const PRESCRIPTION_VERIFICATIONS = 'prescription_verifications';
 export const CONSULTATION_NOTES = 'consultation_notes';
 
-export interface RecordFileDoc extends Omit<EventData<'RecordFileStored'>, 'file_id'> {
+/** A stored file, its type and size as read back from the event (recordedFileType, recordedFileSize). */
+export interface RecordFileDoc extends Omit<EventData<'RecordFileStored'>, 'file_id' | 'size'> {
   _id: string;
   file_id: string;
+  size: number;
   uploaded_at: string;
 }
+
+/** What a file's fields read as once its key is destroyed: the same whether the read model saw them before or not. */
+const ERASED_FILE = { file_name: ERASED_VALUE, content_type: recordedFileType(ERASED_VALUE), size: recordedFileSize(ERASED_VALUE), sha256: ERASED_VALUE };
 export interface MedicalReportDoc extends EventData<'MedicalReportUploaded'> {
   _id: string;
   uploaded_at: string;
@@ -65,13 +70,13 @@ function parseLines(text: string): StoredPrescriptionLine[] {
 }
 
 /**
- * An erasure blanks what was under the person's personal key: the patient's own reports go (their files' names blanked),
- * and a doctor's name on what they issued. Their clinical records (KeyScope 'clinical') stay readable until the
- * retention period ends (eraseClinical).
+ * An erasure blanks what was under the person's personal key: the patient's own reports go (their files' names, types,
+ * sizes and digests blanked), and a doctor's name on what they issued. Their clinical records (KeyScope 'clinical')
+ * stay readable until the retention period ends (eraseClinical).
  */
 async function erasePersonal(userId: string, store: CollectionSource): Promise<void> {
   const files = store.collection<RecordFileDoc>(RECORD_FILES);
-  for (const f of await files.find({ patient_id: userId, kind: 'report' })) await files.patch(f._id, { file_name: ERASED_VALUE });
+  for (const f of await files.find({ patient_id: userId, kind: 'report' })) await files.patch(f._id, ERASED_FILE);
   // The patient's own reports go at once (their type and date too, which no longer read): their files, listed by no
   // report, answer 410.
   const reports = store.collection<MedicalReportDoc>(MEDICAL_REPORTS);
@@ -85,7 +90,7 @@ async function erasePersonal(userId: string, store: CollectionSource): Promise<v
 /** The retention period of an erased patient's clinical records ended (their key is destroyed): blank them too. */
 async function eraseClinical(userId: string, store: CollectionSource): Promise<void> {
   const files = store.collection<RecordFileDoc>(RECORD_FILES);
-  for (const f of await files.find({ patient_id: userId, kind: 'prescription_file' })) await files.patch(f._id, { file_name: ERASED_VALUE });
+  for (const f of await files.find({ patient_id: userId, kind: 'prescription_file' })) await files.patch(f._id, ERASED_FILE);
   const pfiles = store.collection<PrescriptionFileDoc>(PRESCRIPTION_FILES);
   for (const p of await pfiles.find({ patient_id: userId })) {
     await pfiles.patch(p._id, { patient_name: ERASED_VALUE, patient_ref: blank(p.patient_ref), medication_summary: blank(p.medication_summary), additional_notes: blank(p.additional_notes) });
@@ -114,7 +119,8 @@ export const clinicalRecordsProjection = defineProjection({
   name: 'clinical_records',
   // 2: an erasure keeps the clinical records (legal hold) until ClinicalRecordsDestroyed.
   // 3: an erasure removes the patient's own reports (whose type and date are encrypted now, so unreadable after it).
-  version: 3,
+  // 4: a file's type and size are encrypted too: read back checked, and blanked with its name when its key goes.
+  version: 4,
   collections: [RECORD_FILES, MEDICAL_REPORTS, PRESCRIPTION_FILES, PRESCRIPTIONS, PRESCRIPTION_VERIFICATIONS, CONSULTATION_NOTES],
   indexes: [
     { collection: RECORD_FILES, field: 'patient_id' },
@@ -136,7 +142,9 @@ export const clinicalRecordsProjection = defineProjection({
       case 'ClinicalRecordsDestroyed':
         return eraseClinical(event.data.user_id, store);
       case 'RecordFileStored':
-        return store.collection<RecordFileDoc>(RECORD_FILES).put({ _id: event.data.file_id, ...event.data, uploaded_at: at });
+        return store
+          .collection<RecordFileDoc>(RECORD_FILES)
+          .put({ _id: event.data.file_id, ...event.data, content_type: recordedFileType(event.data.content_type), size: recordedFileSize(event.data.size), uploaded_at: at });
       case 'MedicalReportUploaded':
         return store.collection<MedicalReportDoc>(MEDICAL_REPORTS).put({ _id: event.data.report_id, ...event.data, uploaded_at: at, position: event.position });
       case 'PrescriptionFileUploaded':
