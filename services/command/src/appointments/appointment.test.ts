@@ -61,18 +61,36 @@ describe('appointment decider', () => {
 
   describe('close for an unavailable doctor', () => {
     const reason = API_TEXTS.doctorNoLongerAvailable;
-    const close = (now = before) => ({ type: 'CloseForUnavailableDoctor', data: { reason, now } }) as const;
+    const close = (now = before, consultation_begun = false) => ({ type: 'CloseForUnavailableDoctor', data: { reason, now, consultation_begun } }) as const;
     it('rejects a pending request on the doctor\'s side with the reason', () =>
       spec([requested]).when(close()).then([{ type: 'AppointmentRejected', data: { appointment_id: 'a-1', doctor_id: 'doc-1', reason } }]));
     it('cancels a confirmed appointment still to come on the doctor\'s side with the reason', () =>
       spec([requested, approved]).when(close()).then([{ type: 'AppointmentCancelled', data: { appointment_id: 'a-1', cancelled_by: 'doctor', reason } }]));
     it('leaves an appointment that has started (its consultation may be under way)', () => spec([requested, approved]).when(close(atStart)).then([]));
     it('leaves a request whose time has come to the expiry sweep', () => spec([requested]).when(close(atStart)).then([]));
+    it('leaves an appointment whose consultation began before its start time', () => spec([requested, approved]).when(close(before, true)).then([]));
     it('records nothing twice, and never reopens a closed appointment', () => {
       spec([requested, rejected]).when(close()).then([]);
       spec([requested, approved, { type: 'AppointmentCancelled', data: { appointment_id: 'a-1', cancelled_by: 'patient', reason: null } }]).when(close()).then([]);
     });
     it('does nothing for an unknown appointment', () => spec([]).when(close()).then([]));
+  });
+
+  describe('close for a closed patient account', () => {
+    const close = (now = before, consultation_begun = false) => ({ type: 'CloseForClosedPatient', data: { now, consultation_begun } }) as const;
+    const cancelled: AppointmentEvent = { type: 'AppointmentCancelled', data: { appointment_id: 'a-1', cancelled_by: 'patient', reason: null } };
+    it('cancels a request and a confirmed appointment still to come in the patient\'s name, without a reason', () => {
+      spec([requested]).when(close()).then([cancelled]);
+      spec([requested, approved]).when(close()).then([cancelled]);
+    });
+    it('leaves an appointment whose start time has come to its consultation', () => spec([requested, approved]).when(close(atStart)).then([]));
+    it('leaves an appointment whose consultation began before its start time', () => spec([requested, approved]).when(close(before, true)).then([]));
+    it('records nothing for a closed, ended or unknown appointment, and never refuses', () => {
+      spec([requested, rejected]).when(close()).then([]);
+      spec([requested, approved, cancelled]).when(close()).then([]);
+      spec([requested, approved, { type: 'AppointmentCompleted', data: { appointment_id: 'a-1', ended_at: details.end, auto_ended: false } }]).when(close(afterEnd)).then([]);
+      spec([]).when(close()).then([]);
+    });
   });
 
   describe('expire', () => {

@@ -22,9 +22,16 @@ export type AppointmentCommand =
   /**
    * The doctor takes no bookings any more (deactivated by an institution or as an account): a request not yet started
    * is rejected and a confirmed appointment not yet started is cancelled, on the doctor's side, with this reason.
-   * Anything else (already started, ended, closed) is left as it is.
+   * Anything else (left to its consultation, ended, closed) is left as it is. `consultation_begun`: its consultation's
+   * stream has started (someone joined, perhaps before the start time).
    */
-  | { type: 'CloseForUnavailableDoctor'; data: { reason: string; now: Date } }
+  | { type: 'CloseForUnavailableDoctor'; data: { reason: string; now: Date; consultation_begun: boolean } }
+  /**
+   * The patient's account is closed (erased or deactivated): an appointment not yet started (requested or confirmed) is
+   * cancelled in the patient's name without a reason (a reason would be the person's data). Anything else (left to its
+   * consultation, ended, closed) is left as it is; never refused.
+   */
+  | { type: 'CloseForClosedPatient'; data: { now: Date; consultation_begun: boolean } }
   /** Its consultation ended (by a participant or at the limit): the visit took place. */
   | { type: 'CompleteAppointment'; data: { ended_at: string; auto_ended: boolean } };
 
@@ -42,6 +49,16 @@ export function evolveAppointment(state: AppointmentState, event: AppointmentEve
     .with({ type: 'AppointmentExpired' }, (): AppointmentState => ({ ...state, status: 'expired' }))
     .with({ type: 'AppointmentCompleted' }, (): AppointmentState => ({ ...state, status: 'completed' }))
     .exhaustive();
+}
+
+/**
+ * Closing an account or a doctor leaves an appointment to its consultation once its start time has come or its
+ * consultation has begun (joined early, CONSULTATION_EARLY_JOIN_MINUTES): the call goes on, the doctor's notes and prescription need the
+ * appointment confirmed, and the consultation's end completes it. A request whose time has come is the expiry sweep's.
+ * The one rule for both closers (CloseForUnavailableDoctor, CloseForClosedPatient).
+ */
+export function leftToItsConsultation(appointment: Pick<AppointmentDetails, 'start'>, now: Date, consultationBegun: boolean): boolean {
+  return consultationBegun || new Date(appointment.start).getTime() <= now.getTime();
 }
 
 const describe = (status: string) => (status === 'expired' ? 'expired' : status);
@@ -101,11 +118,16 @@ export const appointmentDecider: Decider<AppointmentState, AppointmentCommand, A
           : [],
       )
       .with({ type: 'CloseForUnavailableDoctor' }, ({ data }): AppointmentEvent[] => {
-        if (state.status === 'none' || new Date(state.appointment.start).getTime() <= data.now.getTime()) return [];
+        if (state.status === 'none' || leftToItsConsultation(state.appointment, data.now, data.consultation_begun)) return [];
         const { appointment_id, doctor_id } = state.appointment;
         if (state.status === 'requested') return [{ type: 'AppointmentRejected', data: { appointment_id, doctor_id, reason: data.reason } }];
         if (state.status === 'confirmed') return [{ type: 'AppointmentCancelled', data: { appointment_id, cancelled_by: 'doctor', reason: data.reason } }];
         return [];
+      })
+      .with({ type: 'CloseForClosedPatient' }, ({ data }): AppointmentEvent[] => {
+        if (state.status !== 'requested' && state.status !== 'confirmed') return [];
+        if (leftToItsConsultation(state.appointment, data.now, data.consultation_begun)) return [];
+        return [{ type: 'AppointmentCancelled', data: { appointment_id: state.appointment.appointment_id, cancelled_by: 'patient', reason: null } }];
       })
       .with({ type: 'CompleteAppointment' }, ({ data }): AppointmentEvent[] =>
         state.status === 'confirmed'

@@ -7,6 +7,7 @@ import { forEachPage, SWEEP_PAGE_SIZE, whileStill } from './pages';
 import { startProcessManager } from './subscriber';
 import { accountStanding } from '../users/account-standing';
 import { closeUnavailableDoctorsAppointments, READ_MODEL_WAIT_MS } from './unavailable-doctor';
+import { consultationBegun } from './consultation-begun';
 
 export interface OpenAppointmentRef {
   appointment_id: string;
@@ -62,7 +63,9 @@ async function unlessSettled(work: () => Promise<unknown>): Promise<void> {
  * cancelled in their name, without a reason (a reason would be the person's data); a doctor's appointments not yet
  * started are rejected or cancelled by the system with the reason 'Doctor is no longer available' (see
  * unavailable-doctor.ts), and their open slots are withdrawn so nobody can book them. Idempotent: cancelling or
- * withdrawing twice records nothing the second time.
+ * withdrawing twice records nothing the second time. On either side an appointment whose start time has come or whose
+ * consultation has begun is left to its consultation (appointment.ts, leftToItsConsultation): the call goes on and
+ * the doctor can still write its notes and prescription.
  */
 export async function closeAccount(
   deps: CloseDeps,
@@ -89,7 +92,7 @@ export async function closeAccount(
           deps.eventStore,
           streams.appointment(appointment.appointment_id),
           appointmentDecider,
-          { type: 'CancelAppointment', data: { actor_id: userId, reason: null, now } },
+          { type: 'CloseForClosedPatient', data: { now, consultation_begun: await consultationBegun(deps.eventStore, appointment, now) } },
           context,
         );
         cancelled += result.events.length;

@@ -6,6 +6,7 @@ import { deactivatesDoctor, doctorDeactivationsFold } from '../institutions/doct
 import { forEachPage, SWEEP_PAGE_SIZE, whileStill } from './pages';
 import { startProcessManager } from './subscriber';
 import type { AccountLookups, OpenAppointmentRef } from './close-accounts';
+import { consultationBegun } from './consultation-begun';
 
 /** How long a handler waits for the appointments read model to reach its event before looking up what is open. */
 export const READ_MODEL_WAIT_MS = 10_000;
@@ -19,7 +20,7 @@ interface UnavailableDoctorDeps {
 
 /**
  * A doctor who takes no bookings any more leaves no patient waiting on them: each of their appointments not yet
- * started is closed on the doctor's side by the system, with the reason 'Doctor is no longer available' (a pending
+ * started (neither its start time come nor its consultation begun: appointment.ts, leftToItsConsultation) is closed on the doctor's side by the system, with the reason 'Doctor is no longer available' (a pending
  * request rejected, a confirmed appointment cancelled); the slot releaser then frees each slot as after any rejection
  * or cancellation, and the notifier tells the patient as usual. Found through the indexed query of the doctor's open
  * appointments (requested or confirmed, not ended), a page at a time. Idempotent: an appointment already closed
@@ -43,7 +44,10 @@ export async function closeUnavailableDoctorsAppointments(
         deps.eventStore,
         streams.appointment(appointment.appointment_id),
         appointmentDecider,
-        { type: 'CloseForUnavailableDoctor', data: { reason: API_TEXTS.doctorNoLongerAvailable, now } },
+        {
+          type: 'CloseForUnavailableDoctor',
+          data: { reason: API_TEXTS.doctorNoLongerAvailable, now, consultation_begun: await consultationBegun(deps.eventStore, appointment, now) },
+        },
         context,
       );
       recorded += result.events.length;

@@ -1,0 +1,12 @@
+import { streams } from '@telemed/contracts';
+import type { EventStore } from '@telemed/platform';
+
+/**
+ * Whether the appointment's consultation has begun (its stream starts with ConsultationStarted at the first join, which
+ * may be before the start time): what the closers hand the appointment's decision (appointment.ts,
+ * leftToItsConsultation). An appointment whose start time has come needs no look: the decision leaves it anyway.
+ */
+export async function consultationBegun(eventStore: EventStore, appointment: { appointment_id: string; start: string }, now: Date): Promise<boolean> {
+  if (new Date(appointment.start).getTime() <= now.getTime()) return true;
+  return (await eventStore.readStream(streams.consultation(appointment.appointment_id))).length > 0;
+}
