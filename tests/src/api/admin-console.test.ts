@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { fetchUtils, type DataProvider } from 'ra-core';
-import { findUserIdByEmail } from '@telemed/command';
 import { DateTime } from 'luxon';
 import { DEFAULT_ROLE_PERMISSIONS, DEFAULT_TIMEZONE } from '@telemed/contracts';
 import { indiaDate, startTestApp, type TestApp, type TestUser } from '../support/test-app';
@@ -41,11 +40,6 @@ describe('admin console API through ra-data-simple-rest', () => {
     return simpleRestProvider(`${base}/api/v1/admin`, httpClient);
   }
 
-  async function accountOf(email: string, accountType: 'patient' | 'doctor'): Promise<TestUser> {
-    const user_id = (await findUserIdByEmail(t.app.eventStore, email))!;
-    const token = await t.app.tokens.issue({ user_id, account_type: accountType });
-    return { user_id, token, auth: { Authorization: `Bearer ${token}` } };
-  }
 
   const staff = [
     { name: 'Lata Rao', email: 'lata@sunrise.in', phone: '+91 90000 11111', account_type: 'ADMIN' },
@@ -87,7 +81,7 @@ describe('admin console API through ra-data-simple-rest', () => {
     assert.deepEqual(new Set(many.data.map((i) => i.id)), new Set([institutionId, otherInstitutionId]));
 
     // The institution's admin edits it (the seeds' 'coming soon' edit), sending the whole record back as react-admin does.
-    const lata = await accountOf('lata@sunrise.in', 'patient');
+    const lata = await t.signedIn('lata@sunrise.in', 'patient');
     const mine = providerFor(lata);
     const previous = (await mine.getOne('institutions', { id: institutionId })).data;
     const updated = await mine.update('institutions', { id: institutionId, data: { ...previous, address: '14 MG Road, Bengaluru' }, previousData: previous });
@@ -102,7 +96,7 @@ describe('admin console API through ra-data-simple-rest', () => {
   });
 
   it('staff: getManyReference by institution, create in a role with the default permissions, getOne, getMany, delete', async () => {
-    const lata = providerFor(await accountOf('lata@sunrise.in', 'patient'));
+    const lata = providerFor(await t.signedIn('lata@sunrise.in', 'patient'));
     const ref = await lata.getManyReference('staff', { target: 'institution_id', id: institutionId, pagination: { page: 1, perPage: 25 }, sort: { field: 'name', order: 'ASC' }, filter: {} });
     assert.deepEqual(ref.data.map((s) => [s.name, s.role]), [['Ananya Sharma', 'DOCTOR'], ['Lata Rao', 'ADMIN']]);
     assert.equal(ref.total, 2);
@@ -116,9 +110,9 @@ describe('admin console API through ra-data-simple-rest', () => {
     const many = await lata.getMany('staff', { ids: [one.data.id, ref.data[0]!.id] });
     assert.equal(many.data.length, 2);
     // A STAFF member may read but not manage staff: the server refuses, whatever the screen shows.
-    const sita = providerFor(await accountOf('sita@sunrise.in', 'patient'));
+    const sita = providerFor(await t.signedIn('sita@sunrise.in', 'patient'));
     await assert.rejects(sita.delete('staff', { id: ref.data[0]!.id }), (e: { status: number; message: string }) => e.status === 403 && e.message.length > 0);
-    const permissions = await fetch(`${base}/api/v1/admin/permissions`, { headers: { Authorization: `Bearer ${(await accountOf('sita@sunrise.in', 'patient')).token}` } }).then((r) => r.json() as Promise<{ resources: Record<string, string[] | undefined> }>);
+    const permissions = await fetch(`${base}/api/v1/admin/permissions`, { headers: { Authorization: `Bearer ${(await t.signedIn('sita@sunrise.in', 'patient')).token}` } }).then((r) => r.json() as Promise<{ resources: Record<string, string[] | undefined> }>);
     assert.deepEqual(permissions.resources.staff, ['list', 'show']);
     assert.equal(permissions.resources.appointments, undefined, 'STAFF has no appointments permission');
     const removed = await lata.delete('staff', { id: one.data.id });
@@ -128,7 +122,7 @@ describe('admin console API through ra-data-simple-rest', () => {
   });
 
   it('doctors: list, add with the seeds defaults, getOne, getMany, getManyReference, remove', async () => {
-    const lata = providerFor(await accountOf('lata@sunrise.in', 'patient'));
+    const lata = providerFor(await t.signedIn('lata@sunrise.in', 'patient'));
     const added = await lata.create('doctors', { data: { institution_id: institutionId, name: 'Dr. Kiran Rao', email: 'kiran@sunrise.in', phone_number: '+91 90000 55555' } });
     assert.equal(added.data.specialty, 'General Medicine');
     assert.equal(added.data.consultation_fee, 100);
@@ -142,14 +136,14 @@ describe('admin console API through ra-data-simple-rest', () => {
     const removed = await lata.delete('doctors', { id: added.data.id });
     assert.equal(removed.data.is_active, false);
     // Another institution's admin is told it does not exist.
-    const ravi = providerFor(await accountOf('ravi@moon.in', 'patient'));
+    const ravi = providerFor(await t.signedIn('ravi@moon.in', 'patient'));
     await assert.rejects(ravi.getList('doctors', { pagination: { page: 1, perPage: 25 }, sort: { field: 'name', order: 'ASC' }, filter: { institution_id: institutionId } }), (e: { status: number }) => e.status === 404);
   });
 
   it("doctors: activate and deactivate through the institution's stream; shown as inactive everywhere; only roles that manage staff", async () => {
-    const lataUser = await accountOf('lata@sunrise.in', 'patient');
+    const lataUser = await t.signedIn('lata@sunrise.in', 'patient');
     const lata = providerFor(lataUser);
-    const ananya = await accountOf('ananya@sunrise.in', 'doctor');
+    const ananya = await t.signedIn('ananya@sunrise.in', 'doctor');
     const id = `${institutionId}~${ananya.user_id}`;
     const before = (await lata.getOne('doctors', { id })).data;
     assert.equal(before.is_active, true);
@@ -177,9 +171,9 @@ describe('admin console API through ra-data-simple-rest', () => {
     // A STAFF member (read, basic_operations) may not; another institution's admin is told it does not exist.
     const created = await lata.create('staff', { data: { institution_id: institutionId, name: 'Farah Khan', email: 'farah@sunrise.in', phone: '+91 90000 66666', account_type: 'STAFF' } });
     assert.equal(created.data.role, 'STAFF');
-    const farah = providerFor(await accountOf('farah@sunrise.in', 'patient'));
+    const farah = providerFor(await t.signedIn('farah@sunrise.in', 'patient'));
     await assert.rejects(farah.update('doctors', { id, data: { is_active: true }, previousData: { id } }), (e: { status: number }) => e.status === 403);
-    const ravi = providerFor(await accountOf('ravi@moon.in', 'patient'));
+    const ravi = providerFor(await t.signedIn('ravi@moon.in', 'patient'));
     await assert.rejects(ravi.update('doctors', { id, data: { is_active: true }, previousData: { id } }), (e: { status: number }) => e.status === 404);
     // Only doctors are activated or deactivated; a stranger is not found.
     await assert.rejects(lata.update('doctors', { id: `${institutionId}~${lataUser.user_id}`, data: { is_active: false }, previousData: { id } }), (e: { status: number }) => e.status === 409);
@@ -194,9 +188,9 @@ describe('admin console API through ra-data-simple-rest', () => {
   });
 
   it("staff: edit a member's role with the role's default permissions; an ADMIN stays; nobody raises themselves", async () => {
-    const lataUser = await accountOf('lata@sunrise.in', 'patient');
+    const lataUser = await t.signedIn('lata@sunrise.in', 'patient');
     const lata = providerFor(lataUser);
-    const farahUser = await accountOf('farah@sunrise.in', 'patient');
+    const farahUser = await t.signedIn('farah@sunrise.in', 'patient');
     const farah = providerFor(farahUser);
     const farahId = `${institutionId}~${farahUser.user_id}`;
     const rolesOf = async (user: TestUser) =>
@@ -226,7 +220,7 @@ describe('admin console API through ra-data-simple-rest', () => {
     // A doctor role needs a doctor's account.
     await assert.rejects(lata.update('staff', { id: farahId, data: { role: 'DOCTOR' }, previousData: { id: farahId } }), (e: { status: number }) => e.status === 409);
     // A SUPER_DOCTOR manages staff but may not make themselves ADMIN, nor give the ADMIN role.
-    const ananya = await accountOf('ananya@sunrise.in', 'doctor');
+    const ananya = await t.signedIn('ananya@sunrise.in', 'doctor');
     const ananyaId = `${institutionId}~${ananya.user_id}`;
     assert.equal((await lata.update('staff', { id: ananyaId, data: { role: 'SUPER_DOCTOR' }, previousData: { id: ananyaId } })).data.role, 'SUPER_DOCTOR');
     const superDoctor = providerFor(ananya);
@@ -234,7 +228,7 @@ describe('admin console API through ra-data-simple-rest', () => {
     await assert.rejects(superDoctor.update('staff', { id: farahId, data: { role: 'ADMIN' }, previousData: { id: farahId } }), (e: { status: number }) => e.status === 403);
     assert.equal((await superDoctor.update('staff', { id: farahId, data: { role: 'USER' }, previousData: { id: farahId } })).data.role, 'USER');
     // Another institution's admin is told it does not exist; a bad role is 422.
-    const ravi = providerFor(await accountOf('ravi@moon.in', 'patient'));
+    const ravi = providerFor(await t.signedIn('ravi@moon.in', 'patient'));
     await assert.rejects(ravi.update('staff', { id: farahId, data: { role: 'STAFF' }, previousData: { id: farahId } }), (e: { status: number }) => e.status === 404);
     await assert.rejects(lata.update('staff', { id: farahId, data: { role: 'OWNER' }, previousData: { id: farahId } }), (e: { status: number }) => e.status === 422);
     // Back as she was: a DOCTOR (the appointments below are read through her membership).
@@ -247,7 +241,7 @@ describe('admin console API through ra-data-simple-rest', () => {
   });
 
   it('appointments: filters by status, doctor, patient, dates and notes; show; history with readable lines, CSV, and every read audited', async () => {
-    doctor = await accountOf('ananya@sunrise.in', 'doctor');
+    doctor = await t.signedIn('ananya@sunrise.in', 'doctor');
     const date = indiaDate(3);
     const [slot, slot2] = await t.openSlots(doctor, [{ date, time: '10:30' }, { date, time: '11:00' }]);
     const booked = await t.http.post('/api/v1/appointments').set(patient.auth).send({ slot_id: slot, notes: 'Fever for three days' }).expect(201);
@@ -256,7 +250,7 @@ describe('admin console API through ra-data-simple-rest', () => {
     const approved = await t.http.post(`/api/v1/appointments/${appointmentId}/approve`).set(doctor.auth).expect(200);
     lastPosition = Math.max(lastPosition, Number(approved.headers['x-event-position']));
 
-    const lata = providerFor(await accountOf('lata@sunrise.in', 'patient'));
+    const lata = providerFor(await t.signedIn('lata@sunrise.in', 'patient'));
     const all = await lata.getList('appointments', { pagination: { page: 1, perPage: 25 }, sort: { field: 'start', order: 'ASC' }, filter: {} });
     assert.equal(all.total, 2);
     assert.equal(all.data[0]!.id, appointmentId);
@@ -287,11 +281,11 @@ describe('admin console API through ra-data-simple-rest', () => {
     assert.equal(operators.data[0]!.notes, null);
     await assert.rejects(admin.getList('appointments', { pagination: { page: 1, perPage: 25 }, sort: { field: 'start', order: 'ASC' }, filter: { q: 'fever' } }), (e: { status: number }) => e.status === 403);
     // The other institution sees none of them.
-    const ravi = providerFor(await accountOf('ravi@moon.in', 'patient'));
+    const ravi = providerFor(await t.signedIn('ravi@moon.in', 'patient'));
     assert.equal((await ravi.getList('appointments', { pagination: { page: 1, perPage: 25 }, sort: { field: 'start', order: 'ASC' }, filter: {} })).total, 0);
     await assert.rejects(ravi.getOne('appointments', { id: appointmentId }), (e: { status: number }) => e.status === 404);
 
-    const latsToken = (await accountOf('lata@sunrise.in', 'patient')).token;
+    const latsToken = (await t.signedIn('lata@sunrise.in', 'patient')).token;
     const history = await fetch(`${base}/api/v1/admin/appointments/${appointmentId}/history`, { headers: { Authorization: `Bearer ${latsToken}` } }).then((r) => r.json() as Promise<HistoryBody>);
     const lines = history.events.map((e: { description: string }) => e.description);
     assert.ok(lines.some((l: string) => /^Requested by Meera Iyer for \w{3} \d{1,2} \w{3}, 10:30 — reason: Fever for three days$/.test(l)), lines.join(' | '));
@@ -320,7 +314,7 @@ describe('admin console API through ra-data-simple-rest', () => {
   });
 
   it("a role change out of and back into a doctor role: the institution reads its doctors' appointments only from while they were its doctors", async () => {
-    const lata = providerFor(await accountOf('lata@sunrise.in', 'patient'));
+    const lata = providerFor(await t.signedIn('lata@sunrise.in', 'patient'));
     const ananyaId = `${institutionId}~${doctor.user_id}`;
     const listed = async () =>
       (await lata.getList('appointments', { pagination: { page: 1, perPage: 25 }, sort: { field: 'start', order: 'ASC' }, filter: {} })).data.map((a) => a.id);

@@ -1,11 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { PRIVACY_TEXTS, streams, type EventData } from '@telemed/contracts';
-import { findUserIdByEmail } from '@telemed/command';
-import type { StoredEvent } from '@telemed/platform';
+import { PRIVACY_TEXTS } from '@telemed/contracts';
 import { indiaDate, startTestApp, type TestApp, type TestUser } from '../support/test-app';
-
-type Access = EventData<'PersonalDataAccessed'>;
+import { accessesBy, subjectIds, type Access, withAuditUnwritable } from '../support/access-audit';
 
 describe('privacy: access audit, who saw my data, export', () => {
   let t: TestApp;
@@ -18,30 +15,15 @@ describe('privacy: access audit, who saw my data, export', () => {
   let ashaAppointment: string;
   let raviAppointment: string;
 
-  async function byEmail(email: string, accountType: 'patient' | 'doctor'): Promise<TestUser> {
-    const user_id = (await findUserIdByEmail(t.app.eventStore, email))!;
-    const token = await t.app.tokens.issue({ user_id, account_type: accountType });
-    return { user_id, token, auth: { Authorization: `Bearer ${token}` } };
-  }
-
-  /** The audit events a reader's requests appended (their access_audit stream). */
-  async function accessesBy(reader: TestUser): Promise<Access[]> {
-    const events: StoredEvent[] = await t.app.eventStore.readStream(streams.accessAudit(reader.user_id));
-    return events.map((e) => {
-      assert.equal(e.type, 'PersonalDataAccessed');
-      return e.data as Access;
-    });
-  }
 
   /** Runs a read and returns the audit events it appended. */
   async function audited(reader: TestUser, url: string): Promise<{ body: unknown; events: Access[] }> {
-    const before = (await accessesBy(reader)).length;
+    const before = (await accessesBy(t, reader)).length;
     const res = await t.http.get(url).set(reader.auth);
     assert.equal(res.status, 200, `${url}: ${JSON.stringify(res.body)}`);
-    return { body: res.body, events: (await accessesBy(reader)).slice(before) };
+    return { body: res.body, events: (await accessesBy(t, reader)).slice(before) };
   }
 
-  const subjectIds = (event: Access) => event.subjects.map((s) => s.user_id).sort();
 
   before(async () => {
     t = await startTestApp();
@@ -65,8 +47,8 @@ describe('privacy: access audit, who saw my data, export', () => {
       .expect(201);
     institutionId = res.body.id as string;
     await t.settle();
-    clinicAdmin = await byEmail('meera@lotus.in', 'patient');
-    doctor = await byEmail('kabir@lotus.in', 'doctor');
+    clinicAdmin = await t.signedIn('meera@lotus.in', 'patient');
+    doctor = await t.signedIn('kabir@lotus.in', 'doctor');
     const [slotA, slotR] = await t.openSlots(doctor, [
       { date: indiaDate(3), time: '10:00' },
       { date: indiaDate(3), time: '10:30' },
@@ -113,7 +95,7 @@ describe('privacy: access audit, who saw my data, export', () => {
       await t.http.get(url).set(asha.auth).expect(200);
     }
     assert.equal(await t.app.eventStore.headPosition(), before, 'nothing appended');
-    assert.deepEqual(await accessesBy(asha), []);
+    assert.deepEqual(await accessesBy(t, asha), []);
   });
 
   it("an institution's reads are recorded for its audit or administration, with the institution and the reader's role there", async () => {
@@ -148,13 +130,7 @@ describe('privacy: access audit, who saw my data, export', () => {
   });
 
   it('a read whose audit cannot be written is refused (503), never served off the record', async () => {
-    const store = t.app.eventStore;
-    const original = store.appendToStream.bind(store);
-    store.appendToStream = async (stream, events, options) => {
-      if (stream.startsWith('access_audit-')) throw new Error('disk full');
-      return original(stream, events, options);
-    };
-    try {
+    await withAuditUnwritable(t, async () => {
       for (const url of ['/api/v1/appointments/pending', `/api/v1/appointments/${ashaAppointment}/history`, `/api/v1/institutions/${institutionId}/staff`]) {
         const res = await t.http.get(url).set(url.includes('institutions') ? clinicAdmin.auth : doctor.auth);
         assert.equal(res.status, 503, url);
@@ -163,9 +139,7 @@ describe('privacy: access audit, who saw my data, export', () => {
       }
       // Reading one's own data needs no audit, so it is served.
       await t.http.get(`/api/v1/appointments/${ashaAppointment}/history`).set(asha.auth).expect(200);
-    } finally {
-      store.appendToStream = original;
-    }
+    });
   });
 
   it('who saw my data: the subject sees each access by name, role, what, when and why, newest first and paged; nobody else sees it', async () => {
@@ -203,7 +177,7 @@ describe('privacy: access audit, who saw my data, export', () => {
     // The clinic admin saw others' data but nobody saw theirs.
     assert.deepEqual((await t.http.get('/api/v1/users/me/access-log').set(clinicAdmin.auth).expect(200)).body, { entries: [], next_cursor: null });
     // Reading one's own access log is not itself audited.
-    assert.deepEqual(await accessesBy(asha), []);
+    assert.deepEqual(await accessesBy(t, asha), []);
   });
 
   it('the access log refuses a malformed page', async () => {
@@ -263,7 +237,7 @@ describe('privacy: access audit, who saw my data, export', () => {
       assert.ok(!text.includes(foreign), `the doctor's export holds ${foreign}`);
     }
     // Exports read only the caller's own data: not audited.
-    assert.equal((await accessesBy(doctor)).filter((e) => e.route.includes('export')).length, 0);
+    assert.equal((await accessesBy(t, doctor)).filter((e) => e.route.includes('export')).length, 0);
   });
 
   it('export needs a signed-in person', async () => {

@@ -7,8 +7,14 @@ import { VIEWPORTS, chromiumMissing, launchChromium, screenshot, signInWithGoogl
 
 // The browser globals used inside page.evaluate, typed here: the tests compile without the DOM library.
 declare const sessionStorage: { getItem(key: string): string | null };
-declare const document: { documentElement: { scrollWidth: number } };
+declare const document: { documentElement: { scrollWidth: number }; querySelectorAll(selector: string): Iterable<DomElement> };
 declare const window: { innerWidth: number };
+declare function getComputedStyle(element: DomElement): { overflowX: string };
+interface DomElement {
+  scrollWidth: number;
+  clientWidth: number;
+  className: { toString(): string };
+}
 
 const FORMULA_NOTE = '=HYPERLINK("http://evil.example/","Click"), then "rest"';
 const OPERATOR = { email: 'ops@telemed.example.in', password: 'a long enough passphrase' };
@@ -37,6 +43,31 @@ async function apiFrom(page: Page, method: string, path: string, body?: unknown)
 async function noHorizontalScroll(page: Page, label: string): Promise<void> {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 1, `${label}: the page is ${overflow}px wider than the window`);
+  // Nor inside it: a table wider than its card scrolls there, which the page's own width does not show.
+  const scrollers = await page.evaluate(() =>
+    [...document.querySelectorAll('main *')]
+      .filter((e) => e.scrollWidth > e.clientWidth + 1 && ['auto', 'scroll'].includes(getComputedStyle(e).overflowX))
+      .map((e) => e.className.toString().slice(0, 60)),
+  );
+  assert.deepEqual(scrollers, [], `${label}: nothing scrolls sideways`);
+}
+
+/** A record's row in a console list: a Datagrid's row on a desktop, a SimpleList's item on a phone (react-admin's responsive list). */
+const rowOf = (page: Page, text: string) => page.locator('tr, .console-record-list li', { hasText: text }).first();
+
+/** Opens a row's record: a Datagrid row by its first cell (not its buttons), a SimpleList item by its link. */
+async function openRow(row: ReturnType<typeof rowOf>): Promise<void> {
+  await row.waitFor();
+  const cells = row.locator('td');
+  if ((await cells.count()) > 0) await cells.first().click();
+  else await row.click();
+}
+
+/** On a phone the lists are SimpleLists, with no table to scroll sideways. */
+async function listFitsPhone(page: Page, kind: string, label: string): Promise<void> {
+  if (kind !== 'phone') return;
+  await page.locator('.console-record-list li').first().waitFor();
+  assert.equal(await page.locator('main table').count(), 0, `${label}: no table on a phone`);
 }
 
 /**
@@ -105,9 +136,10 @@ describe('the react-admin console at /admin', { skip: chromiumMissing }, () => {
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       await screenshot(page, 'admin-clinic-start');
       await page.goto(`${base}/admin/appointments`);
-      const row = page.locator('tr', { hasText: 'Fever and sore throat' }).first();
+      const row = rowOf(page, 'Fever and sore throat');
       await row.waitFor();
       assert.match(await row.innerText(), /confirmed/i);
+      await listFitsPhone(page, kind, 'appointments list');
       if (kind === 'desktop') {
         // The date filter as typed in the browser (local time): the appointment, which starts later, is still listed.
         await page.getByRole('button', { name: 'Add filter' }).click();
@@ -168,21 +200,24 @@ describe('the react-admin console at /admin', { skip: chromiumMissing }, () => {
       await page.goto(`${base}/admin/users`);
       await page.getByText('patient@demo.telemed.local').first().waitFor();
       await page.getByText('doctor1@demo.telemed.local').first().waitFor();
+      await listFitsPhone(page, kind, 'users list');
       await noHorizontalScroll(page, 'users list');
       await screenshot(page, 'admin-users');
       await page.goto(`${base}/admin/institutions`);
       // The list's row (a first match elsewhere on the page may be one that is not shown).
-      await page.locator('tr', { hasText: 'Sunrise Family Clinic' }).first().waitFor();
+      await rowOf(page, 'Sunrise Family Clinic').waitFor();
+      await listFitsPhone(page, kind, 'institutions list');
       await noHorizontalScroll(page, 'institutions list');
       await screenshot(page, 'admin-institutions');
       // Operators: each projection with its state; a rebuild goes beside the live one and comes back live.
       await page.goto(`${base}/admin/projections`);
-      const slots = page.locator('tr', { has: page.getByRole('cell', { name: 'slots', exact: true }) });
+      const slots = page.locator('tr, .console-record-list li').filter({ has: page.getByText('slots', { exact: true }) });
       await slots.getByText('Live').waitFor();
       await slots.getByRole('button', { name: 'Rebuild' }).click();
       await page.getByText(/Rebuilding slots beside the live one/).waitFor();
       await page.reload();
       await slots.getByText('Live').waitFor();
+      await listFitsPhone(page, kind, 'projections list');
       await noHorizontalScroll(page, 'projections list');
       await screenshot(page, 'admin-projections');
     });
@@ -193,16 +228,25 @@ describe('the react-admin console at /admin', { skip: chromiumMissing }, () => {
       const page = await newPage(viewport);
       await signInWithGoogle(page, base, 'admin@demo.telemed.local');
       await page.goto(`${base}/admin/doctors`);
-      const row = page.locator('tr', { hasText: 'Dr. Rohan Iyer' }).first();
-      await row.getByRole('button', { name: 'Deactivate', exact: true }).click();
+      const row = rowOf(page, 'Dr. Rohan Iyer');
+      await row.waitFor();
+      await listFitsPhone(page, kind, 'doctors list');
+      await noHorizontalScroll(page, 'doctors list');
+      // On a desktop the row has the button; a phone's row opens the doctor's page, which has it.
+      const toggles = kind === 'phone' ? page : row;
+      if (kind === 'phone') {
+        await openRow(row);
+        await page.waitForURL(/\/admin\/doctors\/.+\/show$/);
+      }
+      await toggles.getByRole('button', { name: 'Deactivate', exact: true }).click();
       const dialog = page.getByRole('dialog');
       await dialog.getByText('Deactivate Dr. Rohan Iyer?').waitFor();
       await screenshot(page, 'admin-doctor-deactivate-confirm');
       await dialog.getByRole('button', { name: 'Deactivate', exact: true }).click();
       await page.getByText('Dr. Rohan Iyer deactivated').waitFor();
-      await row.getByRole('button', { name: 'Activate', exact: true }).waitFor();
-      assert.match(page.url(), /\/admin\/doctors/, 'the confirmation does not open the row');
-      await noHorizontalScroll(page, 'doctors list');
+      await toggles.getByRole('button', { name: 'Activate', exact: true }).waitFor();
+      if (kind === 'desktop') assert.match(page.url(), /\/admin\/doctors$/, 'the confirmation does not open the row');
+      await noHorizontalScroll(page, kind === 'phone' ? 'doctor show' : 'doctors list');
       await screenshot(page, 'admin-doctor-deactivated');
       // The seeds' screen shows the same doctor as Inactive (one rule, two views).
       await page.goto(`${base}/institution-admin`);
@@ -216,7 +260,7 @@ describe('the react-admin console at /admin', { skip: chromiumMissing }, () => {
       await page.getByText('Dr. Rohan Iyer is not accepting bookings at the moment. Please check again later.').waitFor();
       // Activated again from the doctor's page.
       await page.goto(`${base}/admin/doctors`);
-      await page.locator('tr', { hasText: 'Dr. Rohan Iyer' }).first().locator('td').first().click();
+      await openRow(rowOf(page, 'Dr. Rohan Iyer'));
       await page.waitForURL(/\/admin\/doctors\/.+\/show$/);
       await page.getByText('Pediatrics').first().waitFor();
       await page.getByRole('button', { name: 'Activate', exact: true }).click();
@@ -227,7 +271,9 @@ describe('the react-admin console at /admin', { skip: chromiumMissing }, () => {
 
       // The seeds' 'coming soon' staff edit: the role, with the default permissions beside each.
       await page.goto(`${base}/admin/staff`);
-      await page.locator('tr', { hasText: 'Dr. Rohan Iyer' }).first().locator('td').first().click();
+      await listFitsPhone(page, kind, 'staff list');
+      await noHorizontalScroll(page, 'staff list');
+      await openRow(rowOf(page, 'Dr. Rohan Iyer'));
       await page.waitForURL(/\/admin\/staff\/.+\/show$/);
       await page.getByRole('link', { name: 'Edit' }).click();
       await page.waitForURL(/\/admin\/staff\/[^/]+$/);
@@ -282,9 +328,9 @@ describe('the react-admin console at /admin', { skip: chromiumMissing }, () => {
       await page.getByRole('option', { name: 'USER — read, appointments' }).click();
       await page.getByRole('button', { name: 'Save' }).click();
       await page.waitForURL(/\/admin\/staff$/);
-      const row = page.locator('tr', { hasText: `Front Desk ${kind}` }).first();
+      const row = rowOf(page, `Front Desk ${kind}`);
       assert.match(await row.innerText(), /USER/);
-      await row.locator('td').first().click();
+      await openRow(row);
       await page.waitForURL(/\/admin\/staff\/.+\/show$/);
       await page.getByRole('link', { name: 'Edit' }).click();
       await page.getByRole('button', { name: 'Remove' }).click();
@@ -295,8 +341,8 @@ describe('the react-admin console at /admin', { skip: chromiumMissing }, () => {
       await dialog.getByRole('button', { name: 'Confirm' }).click();
       await page.getByText(`Front Desk ${kind} removed`).waitFor();
       await page.waitForURL(/\/admin\/staff$/);
-      await page.locator('tr', { hasText: 'Institution Admin' }).first().waitFor();
-      assert.equal(await page.locator('tr', { hasText: `Front Desk ${kind}` }).count(), 0);
+      await rowOf(page, 'Institution Admin').waitFor();
+      assert.equal(await page.locator('tr, .console-record-list li', { hasText: `Front Desk ${kind}` }).count(), 0);
     });
   }
 
@@ -343,19 +389,30 @@ describe('the react-admin console at /admin', { skip: chromiumMissing }, () => {
       // An account: Deactivate asks first and says what follows; Reactivate brings it back (it was a bare switch).
       // The doctors only: the staff accounts the other tests create would push the demo doctor past the first page.
       await page.goto(`${base}/admin/users?filter=${encodeURIComponent(JSON.stringify({ account_type: 'doctor' }))}`);
-      const row = page.locator('tr', { hasText: 'doctor5@demo.telemed.local' }).first();
-      await row.getByRole('button', { name: 'Deactivate', exact: true }).click();
+      const row = rowOf(page, 'doctor5@demo.telemed.local');
+      await row.waitFor();
+      await listFitsPhone(page, kind, 'users list');
+      // On a desktop the row has the button; a phone's row opens the account's page, which has it.
+      const toggles = kind === 'phone' ? page : row;
+      if (kind === 'phone') {
+        await openRow(row);
+        await page.waitForURL(/\/admin\/users\/.+\/show$/);
+      }
+      await toggles.getByRole('button', { name: 'Deactivate', exact: true }).click();
       await page.getByRole('dialog').getByText('Deactivate Dr. Kavya Reddy?').waitFor();
       await page.getByRole('dialog').getByText(/signed out at once/).waitFor();
       await screenshot(page, 'admin-user-deactivate-confirm');
       await page.getByRole('dialog').getByRole('button', { name: 'Deactivate', exact: true }).click();
       await page.getByText('Dr. Kavya Reddy deactivated').waitFor();
-      assert.match(page.url(), /\/admin\/users(\?|$)/, 'the confirmation does not open the row');
-      await row.getByRole('button', { name: 'Reactivate', exact: true }).click();
+      if (kind === 'desktop') assert.match(page.url(), /\/admin\/users(\?|$)/, 'the confirmation does not open the row');
+      // The first dialog gone before the second opens (a click while it fades out can land on either).
+      await page.getByRole('dialog').waitFor({ state: 'hidden' });
+      await toggles.getByRole('button', { name: 'Reactivate', exact: true }).click();
+      await page.getByRole('dialog').getByText('Reactivate Dr. Kavya Reddy?').waitFor();
       await page.getByRole('dialog').getByRole('button', { name: 'Reactivate', exact: true }).click();
       await page.getByText('Dr. Kavya Reddy reactivated').waitFor();
-      await row.getByRole('button', { name: 'Deactivate', exact: true }).waitFor();
-      await noHorizontalScroll(page, 'users list');
+      await toggles.getByRole('button', { name: 'Deactivate', exact: true }).waitFor();
+      await noHorizontalScroll(page, kind === 'phone' ? 'user show' : 'users list');
     });
   }
 

@@ -6,7 +6,7 @@ import { DateTime } from 'luxon';
 import { DEFAULT_TIMEZONE, type AccountType, type DoctorProfile } from '@telemed/contracts';
 import { loadConfig } from '@telemed/platform';
 import { createApp, type App } from '@telemed/all-in-one';
-import { giveConsent, registerUser, setAvailability, systemContext } from '@telemed/command';
+import { findUserIdByEmail, giveConsent, registerUser, setAvailability, systemContext } from '@telemed/command';
 
 export interface TestUser {
   user_id: string;
@@ -20,6 +20,8 @@ export interface TestApp {
   dataDir: string;
   /** A patient has agreed to the current privacy notice (so they can book) unless `consent: false`. */
   createUser(accountType: AccountType, fields?: { name?: string; phone_number?: string; doctor?: Partial<DoctorProfile>; consent?: boolean }): Promise<TestUser>;
+  /** The account registered under this e-mail (a seeded or invited one), signed in as that kind of account. */
+  signedIn(email: string, accountType: AccountType): Promise<TestUser>;
   /** Publishes availability for a doctor and returns the ids of those slots that are open, in start order. */
   openSlots(doctor: TestUser, slots: Array<{ date: string; time: string }>): Promise<number[]>;
   /** Waits until the read models have applied everything written so far. */
@@ -77,6 +79,12 @@ export async function startTestApp(options: { dataDir?: string; env?: Record<str
       }
       const token = await app.tokens.issue({ user_id, account_type: accountType });
       await settle();
+      return { user_id, token, auth: { Authorization: `Bearer ${token}` } };
+    },
+    async signedIn(email, accountType) {
+      const user_id = await findUserIdByEmail(app.eventStore, email);
+      if (!user_id) throw new Error(`no account for ${email}`);
+      const token = await app.tokens.issue({ user_id, account_type: accountType });
       return { user_id, token, auth: { Authorization: `Bearer ${token}` } };
     },
     async openSlots(doctor, slots) {

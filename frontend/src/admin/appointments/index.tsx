@@ -1,7 +1,8 @@
-import { Datagrid, DateField, DateTimeInput, List, SelectInput, Show, SimpleShowLayout, TextField, TextInput, ReferenceInput, ReferenceField, useRecordContext } from 'react-admin';
+import { Datagrid, DateField, DateTimeInput, List, SelectInput, Show, SimpleList, SimpleShowLayout, TextField, TextInput, ReferenceInput, ReferenceField, useRecordContext } from 'react-admin';
 import { HistoryTimeline } from './HistoryTimeline';
 import { DoctorFilter, instantOf } from './filters';
 import { ListActionsWithExport } from '../export';
+import { joined, unbroken, useNarrowScreen, wrappingListSx, RECORD_LIST } from '../responsive';
 
 /** '24 Nov 2026, 9:30 am' in India's time, without seconds. */
 const WHEN: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' };
@@ -17,17 +18,45 @@ const filters = [
   <ReferenceInput key="i" source="institution_id" reference="institutions" />,
 ];
 
-export const AppointmentList = () => (
-  <List actions={<ListActionsWithExport />} filters={filters} sort={{ field: 'start', order: 'DESC' }}>
-    <Datagrid rowClick="show" bulkActionButtons={false}>
-      <TextField source="patient_name" label="Patient" />
-      <TextField source="doctor_name" label="Doctor" />
-      <DateField source="start" label="Date & Time" showTime options={WHEN} />
-      <TextField source="status" />
-      <TextField source="notes" />
-    </Datagrid>
-  </List>
-);
+interface AppointmentRow {
+  id: string;
+  patient_name: string | null;
+  doctor_name: string | null;
+  start: string;
+  status: string;
+  notes: string | null;
+}
+
+export const AppointmentList = () => {
+  const narrow = useNarrowScreen();
+  return (
+    <List actions={<ListActionsWithExport />} filters={filters} sort={{ field: 'start', order: 'DESC' }}>
+      {narrow ? (
+        <SimpleList<AppointmentRow>
+          rowClick="show"
+          className={RECORD_LIST}
+          sx={wrappingListSx}
+          primaryText={(a) => a.patient_name ?? 'Patient'}
+          tertiaryText={(a) => a.status}
+          secondaryText={(a) => (
+            <>
+              {joined(a.doctor_name && `with ${a.doctor_name}`, unbroken(new Date(a.start).toLocaleString('en-IN', WHEN)))}
+              {a.notes && <span style={{ display: 'block' }}>{a.notes}</span>}
+            </>
+          )}
+        />
+      ) : (
+        <Datagrid rowClick="show" bulkActionButtons={false}>
+          <TextField source="patient_name" label="Patient" />
+          <TextField source="doctor_name" label="Doctor" />
+          <DateField source="start" label="Date & Time" showTime options={WHEN} />
+          <TextField source="status" />
+          <TextField source="notes" />
+        </Datagrid>
+      )}
+    </List>
+  );
+};
 
 /** 'Priya Patel with Dr. Ananya Sharma' rather than the appointment's id. */
 const AppointmentTitle = () => {

@@ -1,25 +1,56 @@
 import {
   BooleanField, Create, Datagrid, EmailField, List, NumberField, NumberInput, ReferenceField, ReferenceInput, SelectInput, Show, SimpleForm,
-  SimpleShowLayout, TextField, TextInput, TopToolbar, email, required,
+  SimpleList, SimpleShowLayout, TextField, TextInput, TopToolbar, email, required,
 } from 'react-admin';
 import { DoctorActiveButton } from './ActiveButton';
 import { DoctorRemoveButton } from './RemoveButton';
 import { ListActionsWithExport } from '../export';
+import { joined, useNarrowScreen, wrappingListSx, RECORD_LIST } from '../responsive';
 
 const filters = [<ReferenceInput key="i" source="institution_id" reference="institutions" alwaysOn />];
 
-export const DoctorList = () => (
-  <List actions={<ListActionsWithExport />} filters={filters} sort={{ field: 'name', order: 'ASC' }}>
-    <Datagrid rowClick="show" bulkActionButtons={false}>
-      <TextField source="name" />
-      <TextField source="specialty" />
-      <ReferenceField source="institution_id" reference="institutions" link="show" />
-      <NumberField source="consultation_fee" options={{ style: 'currency', currency: 'INR' }} />
-      <BooleanField source="is_active" label="Active" />
-      <DoctorActiveButton />
-    </Datagrid>
-  </List>
-);
+const FEE = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
+
+interface DoctorRow {
+  id: string;
+  name: string;
+  specialty: string | null;
+  consultation_fee: number | null;
+  is_active: boolean;
+}
+
+/** On a narrow screen each doctor is a row of wrapped lines that opens their page, where Activate and Deactivate are. */
+export const DoctorList = () => {
+  const narrow = useNarrowScreen();
+  return (
+    <List actions={<ListActionsWithExport />} filters={filters} sort={{ field: 'name', order: 'ASC' }}>
+      {narrow ? (
+        <SimpleList<DoctorRow>
+          rowClick="show"
+          className={RECORD_LIST}
+          sx={wrappingListSx}
+          primaryText={(d) => d.name}
+          tertiaryText={(d) => (d.is_active ? 'Active' : 'Inactive')}
+          secondaryText={(d) => (
+            <>
+              {joined(d.specialty, d.consultation_fee !== null && FEE.format(d.consultation_fee))}
+              <ReferenceField source="institution_id" reference="institutions" link={false} sx={{ display: 'block' }} />
+            </>
+          )}
+        />
+      ) : (
+        <Datagrid rowClick="show" bulkActionButtons={false}>
+          <TextField source="name" />
+          <TextField source="specialty" />
+          <ReferenceField source="institution_id" reference="institutions" link="show" />
+          <NumberField source="consultation_fee" options={{ style: 'currency', currency: 'INR' }} />
+          <BooleanField source="is_active" label="Active" />
+          <DoctorActiveButton />
+        </Datagrid>
+      )}
+    </List>
+  );
+};
 
 export const DoctorShow = () => (
   <Show

@@ -1,5 +1,5 @@
 import {
-  ArrayInput, BooleanField, Create, Datagrid, DateField, Edit, EmailField, List, ReferenceManyField, SelectInput, Show, SimpleForm,
+  ArrayInput, BooleanField, Create, Datagrid, DateField, Edit, EmailField, List, ReferenceManyField, SelectInput, Show, SimpleForm, SimpleList,
   SimpleFormIterator, SimpleShowLayout, TextField, TextInput, required, email, useRecordContext,
   Button, DeleteWithConfirmButton, SaveButton, Toolbar, useCanAccess, useSimpleFormIterator, useNotify, useRedirect, type ButtonProps,
 } from 'react-admin';
@@ -7,42 +7,74 @@ import AddCircleOutlineIcon from '@mui/icons-material/AddCircleOutlineOutlined';
 import { useWatch } from 'react-hook-form';
 import { STAFF_ROLES, slugify } from '@telemed/contracts/institution-constants';
 import { ListActionsWithExport } from '../export';
+import { joined, unbroken, useNarrowScreen, wrappingListSx, RECORD_LIST } from '../responsive';
+import { StaffListItems } from '../staff';
 
 const filters = [<TextInput key="q" source="q" label="Search" alwaysOn />];
 
-export const InstitutionList = () => (
-  <List actions={<ListActionsWithExport />} filters={filters} sort={{ field: 'name', order: 'ASC' }} empty={false}>
-    <Datagrid rowClick="show" bulkActionButtons={false}>
-      <TextField source="name" />
-      <TextField source="slug" />
-      <BooleanField source="is_active" label="Active" />
-      <TextField source="phone" />
-      <EmailField source="email" />
-    </Datagrid>
-  </List>
-);
+interface InstitutionRow {
+  id: string;
+  name: string;
+  slug: string;
+  is_active: boolean;
+  phone: string;
+  email: string;
+}
 
-export const InstitutionShow = () => (
-  <Show>
-    <SimpleShowLayout>
-      <TextField source="name" />
-      <TextField source="slug" />
-      <BooleanField source="is_active" label="Active" />
-      <TextField source="address" />
-      <TextField source="phone" />
-      <EmailField source="email" />
-      <DateField source="created_at" showTime />
-      <ReferenceManyField label="Staff" reference="staff" target="institution_id">
-        <Datagrid rowClick="show" bulkActionButtons={false} empty={<>No staff members</>}>
+export const InstitutionList = () => {
+  const narrow = useNarrowScreen();
+  return (
+    <List actions={<ListActionsWithExport />} filters={filters} sort={{ field: 'name', order: 'ASC' }} empty={false}>
+      {narrow ? (
+        <SimpleList<InstitutionRow>
+          rowClick="show"
+          className={RECORD_LIST}
+          sx={wrappingListSx}
+          primaryText={(i) => i.name}
+          tertiaryText={(i) => (i.is_active ? 'Active' : 'Disbanded')}
+          secondaryText={(i) => joined(i.slug, unbroken(i.phone), i.email)}
+        />
+      ) : (
+        <Datagrid rowClick="show" bulkActionButtons={false}>
           <TextField source="name" />
-          <TextField source="role" />
-          <EmailField source="email" />
+          <TextField source="slug" />
+          <BooleanField source="is_active" label="Active" />
           <TextField source="phone" />
+          <EmailField source="email" />
         </Datagrid>
-      </ReferenceManyField>
-    </SimpleShowLayout>
-  </Show>
-);
+      )}
+    </List>
+  );
+};
+
+export const InstitutionShow = () => {
+  const narrow = useNarrowScreen();
+  return (
+    <Show>
+      <SimpleShowLayout>
+        <TextField source="name" />
+        <TextField source="slug" />
+        <BooleanField source="is_active" label="Active" />
+        <TextField source="address" />
+        <TextField source="phone" />
+        <EmailField source="email" />
+        <DateField source="created_at" showTime />
+        <ReferenceManyField label="Staff" reference="staff" target="institution_id">
+          {narrow ? (
+            <StaffListItems institution={false} />
+          ) : (
+            <Datagrid rowClick="show" bulkActionButtons={false} empty={<>No staff members</>}>
+              <TextField source="name" />
+              <TextField source="role" />
+              <EmailField source="email" />
+              <TextField source="phone" />
+            </Datagrid>
+          )}
+        </ReferenceManyField>
+      </SimpleShowLayout>
+    </Show>
+  );
+};
 
 /** The slug: typed, or left empty for the one the server derives from the name (shown as the field's help). */
 function SlugInput() {

@@ -1,7 +1,9 @@
-import { Button, Datagrid, FunctionField, List, NumberField, TextField, useNotify, useRecordContext, useRefresh } from 'react-admin';
-import { Box, Chip, LinearProgress, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Button, Datagrid, FunctionField, List, NumberField, SimpleList, TextField, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { Box, Chip, LinearProgress, Typography } from '@mui/material';
+import AutorenewIcon from '@mui/icons-material/Autorenew';
 import { httpClient } from '../providers';
 import { ListActionsWithExport } from '../export';
+import { joined, useNarrowScreen, wrappingListSx, RECORD_LIST } from '../responsive';
 
 interface ProjectionRow {
   id: string;
@@ -33,7 +35,10 @@ function RebuildButton() {
         e.stopPropagation();
         void rebuild();
       }}
-    />
+    >
+      {/* On a phone react-admin's Button is its icon alone (the label its name): without one it showed nothing. */}
+      <AutorenewIcon />
+    </Button>
   );
 }
 
@@ -72,21 +77,40 @@ function ChecksumField() {
   );
 }
 
+/** The state in words, for a narrow screen's row. */
+const stateLine = (p: ProjectionRow): string =>
+  p.state === 'rebuilding' && p.progress
+    ? `Rebuilding ${p.progress.percent}% (${p.progress.applied} events read)`
+    : p.state === 'failed' && p.failure
+      ? `Failed: ${p.failure.event.type} at ${p.failure.event.position} (${p.failure.event.stream}): ${p.failure.error}`
+      : 'Live';
+
 export const ProjectionList = () => {
-  // On a phone: name, lag, state and the button; the rest is for wider screens.
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  // On a narrow screen: each projection a row with its state, lag and version, and Rebuild beside it; no table to scroll.
+  const narrow = useNarrowScreen();
   return (
     <List actions={<ListActionsWithExport />} pagination={false} sort={{ field: 'name', order: 'ASC' }}>
-      <Datagrid bulkActionButtons={false} rowClick={false}>
-        <TextField source="name" sx={{ wordBreak: 'break-word' }} />
-        {!phone && <NumberField source="version" />}
-        {!phone && <NumberField source="position" label="Checkpoint" />}
-        <NumberField source="lag" label="Lag (events)" />
-        {!phone && <NumberField source="events_per_second" label="Events/s" />}
-        <FunctionField label="State" render={() => <StateField />} />
-        {!phone && <FunctionField label="Checksum" render={() => <ChecksumField />} />}
-        <RebuildButton />
-      </Datagrid>
+      {narrow ? (
+        <SimpleList<ProjectionRow & { lag: number; version: number }>
+          rowClick={false}
+          className={RECORD_LIST}
+          sx={wrappingListSx}
+          primaryText={(p) => p.name}
+          secondaryText={(p) => joined(stateLine(p), `lag ${p.lag} events`, `version ${p.version}`)}
+          rightIcon={() => <RebuildButton />}
+        />
+      ) : (
+        <Datagrid bulkActionButtons={false} rowClick={false}>
+          <TextField source="name" sx={{ wordBreak: 'break-word' }} />
+          <NumberField source="version" />
+          <NumberField source="position" label="Checkpoint" />
+          <NumberField source="lag" label="Lag (events)" />
+          <NumberField source="events_per_second" label="Events/s" />
+          <FunctionField label="State" render={() => <StateField />} />
+          <FunctionField label="Checksum" render={() => <ChecksumField />} />
+          <RebuildButton />
+        </Datagrid>
+      )}
     </List>
   );
 };

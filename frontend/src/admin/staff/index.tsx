@@ -1,9 +1,10 @@
 import {
-  BooleanField, Create, Datagrid, Edit, EmailField, List, ReferenceField, ReferenceInput, SelectInput, Show, SimpleForm, SimpleShowLayout,
+  BooleanField, Create, Datagrid, Edit, EmailField, List, ReferenceField, ReferenceInput, SelectInput, Show, SimpleForm, SimpleList, SimpleShowLayout,
   TextField, TextInput, email, required,
 } from 'react-admin';
 import { DEFAULT_ROLE_PERMISSIONS, STAFF_ROLES } from '@telemed/contracts/institution-constants';
 import { ListActionsWithExport } from '../export';
+import { joined, unbroken, useNarrowScreen, wrappingListSx, RECORD_LIST } from '../responsive';
 import { StaffEditToolbar } from './RemoveButton';
 
 const roleChoices = STAFF_ROLES.map((r) => ({ id: r, name: r }));
@@ -16,18 +17,51 @@ const filters = [
   <SelectInput key="r" source="role" choices={roleChoices} />,
 ];
 
-export const StaffList = () => (
-  <List actions={<ListActionsWithExport />} filters={filters} sort={{ field: 'name', order: 'ASC' }}>
-    <Datagrid rowClick="show" bulkActionButtons={false}>
-      <TextField source="name" />
-      <TextField source="role" />
-      <ReferenceField source="institution_id" reference="institutions" link="show" />
-      <EmailField source="email" />
-      <TextField source="phone" />
-      <BooleanField source="is_institution_admin" label="Admin" />
-    </Datagrid>
-  </List>
+interface StaffRow {
+  id: string;
+  name: string;
+  role: string;
+  email: string;
+  phone: string;
+  is_institution_admin: boolean;
+}
+
+/** A staff member as a narrow screen's row: name and role, then how to reach them and (unless shown within it) where they work. */
+export const StaffListItems = ({ institution = true }: { institution?: boolean }) => (
+  <SimpleList<StaffRow>
+    rowClick="show"
+    className={RECORD_LIST}
+    sx={wrappingListSx}
+    primaryText={(s) => s.name}
+    tertiaryText={(s) => joined(s.role, s.is_institution_admin && s.role !== 'ADMIN' && 'institution admin')}
+    secondaryText={(s) => (
+      <>
+        {joined(s.email, unbroken(s.phone))}
+        {institution && <ReferenceField source="institution_id" reference="institutions" link={false} sx={{ display: 'block' }} />}
+      </>
+    )}
+  />
 );
+
+export const StaffList = () => {
+  const narrow = useNarrowScreen();
+  return (
+    <List actions={<ListActionsWithExport />} filters={filters} sort={{ field: 'name', order: 'ASC' }}>
+      {narrow ? (
+        <StaffListItems />
+      ) : (
+        <Datagrid rowClick="show" bulkActionButtons={false}>
+          <TextField source="name" />
+          <TextField source="role" />
+          <ReferenceField source="institution_id" reference="institutions" link="show" />
+          <EmailField source="email" />
+          <TextField source="phone" />
+          <BooleanField source="is_institution_admin" label="Admin" />
+        </Datagrid>
+      )}
+    </List>
+  );
+};
 
 export const StaffShow = () => (
   <Show>

@@ -1,5 +1,6 @@
-import { BooleanField, BooleanInput, Datagrid, DateField, EmailField, List, SelectInput, Show, SimpleShowLayout, TextField, TopToolbar } from 'react-admin';
+import { BooleanField, BooleanInput, Datagrid, DateField, EmailField, List, SelectInput, Show, SimpleList, SimpleShowLayout, TextField, TopToolbar } from 'react-admin';
 import { ListActionsWithExport } from '../export';
+import { joined, useNarrowScreen, wrappingListSx, RECORD_LIST } from '../responsive';
 import { UserActiveButton } from './ActiveButton';
 
 const filters = [
@@ -7,18 +8,44 @@ const filters = [
   <BooleanInput key="b" source="is_active" label="Active" />,
 ];
 
-export const UserList = () => (
-  <List actions={<ListActionsWithExport />} filters={filters} sort={{ field: 'registered_at', order: 'DESC' }}>
-    <Datagrid rowClick="show" bulkActionButtons={false}>
-      <TextField source="name" />
-      <EmailField source="email" />
-      <TextField source="account_type" />
-      <BooleanField source="is_active" label="Active" />
-      <DateField source="registered_at" />
-      <UserActiveButton />
-    </Datagrid>
-  </List>
-);
+interface UserRow {
+  id: string;
+  name: string | null;
+  email: string | null;
+  account_type: string;
+  is_active: boolean;
+  registered_at: string;
+}
+
+const REGISTERED: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeZone: 'Asia/Kolkata' };
+
+/** On a narrow screen each account is a row of wrapped lines that opens its page, where Deactivate and Reactivate are. */
+export const UserList = () => {
+  const narrow = useNarrowScreen();
+  return (
+    <List actions={<ListActionsWithExport />} filters={filters} sort={{ field: 'registered_at', order: 'DESC' }}>
+      {narrow ? (
+        <SimpleList<UserRow>
+          rowClick="show"
+          className={RECORD_LIST}
+          sx={wrappingListSx}
+          primaryText={(u) => u.name ?? u.email ?? u.id}
+          tertiaryText={(u) => u.account_type}
+          secondaryText={(u) => joined(u.email, u.is_active ? 'Active' : 'Inactive', `since ${new Date(u.registered_at).toLocaleDateString('en-IN', REGISTERED)}`)}
+        />
+      ) : (
+        <Datagrid rowClick="show" bulkActionButtons={false}>
+          <TextField source="name" />
+          <EmailField source="email" />
+          <TextField source="account_type" />
+          <BooleanField source="is_active" label="Active" />
+          <DateField source="registered_at" />
+          <UserActiveButton />
+        </Datagrid>
+      )}
+    </List>
+  );
+};
 
 export const UserShow = () => (
   <Show

@@ -588,6 +588,13 @@ export function adminQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; a
   });
 
   // ---- users (platform admins) ----
+  /** An operator's read of accounts (name, e-mail, phone): on each shown person's access log, the reader excepted. */
+  const recordUserReads = (auth: AccessClaims, req: Parameters<AccessAudit['record']>[1], docs: UserDoc[], route: string) => {
+    const subjects = new Subjects();
+    for (const doc of docs) subjects.add(doc._id, 'contact_details');
+    return audit.record(auth, req, { purpose: 'platform_administration', resource: 'user_accounts', route, institution: null, subjects });
+  };
+
   api.route({
     method: 'get',
     path: '/admin/users',
@@ -600,7 +607,8 @@ export function adminQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; a
       'registered_at',
     ),
     response: z.array(z.object({ id: z.string() }).loose()),
-    handler: async ({ query }) => {
+    errors: [503],
+    handler: async ({ auth, query, req }) => {
       const filter: Filter = {};
       if (query.filter.id) filter._id = { $in: query.filter.id };
       if (query.filter.account_type) filter.account_type = query.filter.account_type;
@@ -610,6 +618,8 @@ export function adminQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; a
         users.find(filter, { sort: { [field]: query.sort.order, _id: query.sort.order }, skip: query.start, limit: query.end - query.start + 1 }),
         users.count(filter),
       ]);
+      // One audit event per page read, naming the accounts that page showed (bounded by the page, as every list).
+      await recordUserReads(auth, req, docs, 'GET /api/v1/admin/users');
       return { body: docs.map(userRecord), headers: contentRange('users', query.start, docs.length, total) };
     },
   });
@@ -622,10 +632,11 @@ export function adminQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; a
     policy: policies.roles('admin'),
     params: idParams,
     response: z.object({ id: z.string() }).loose(),
-    errors: [404],
-    handler: async ({ params }) => {
+    errors: [404, 503],
+    handler: async ({ auth, params, req }) => {
       const doc = await users.get(params.id);
       if (!doc) throw notFound(API_TEXTS.userNotFound);
+      await recordUserReads(auth, req, [doc], 'GET /api/v1/admin/users/:id');
       return { body: userRecord(doc) };
     },
   });
