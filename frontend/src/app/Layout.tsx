@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -56,7 +56,21 @@ export function Layout({ children }: { children: ReactNode }) {
   const count = useAppointmentCount();
   const { label: roleLabel, home, institutionAdmin } = useRole();
   const { pathname } = useLocation();
-  const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
+  const [menuOpen, setMenuOpen] = useState(false);
+  // The user menu's button as it is now. Crossing the phone breakpoint, even for a moment (a zoom, a rotation, a
+  // window resized), swaps the desktop header for the phone's and back, which puts a new button element in its place:
+  // a menu anchored to the element that was clicked would then hang off a detached node and hand focus back to it,
+  // that is to nobody (<body>), and a keyboard user would lose their place. So the menu follows whichever button is
+  // there and, once closed, gives focus back to that one (rather than MUI's node remembered at opening).
+  const menuButton = useRef<HTMLButtonElement | null>(null);
+  const menuWasOpen = useRef(false);
+  useEffect(() => {
+    if (menuOpen) menuWasOpen.current = true;
+    else if (menuWasOpen.current) {
+      menuWasOpen.current = false;
+      menuButton.current?.focus();
+    }
+  }, [menuOpen]);
   if (!session) return <>{children}</>;
   const { user } = session;
   const doctor = isDoctor(user);
@@ -66,7 +80,7 @@ export function Layout({ children }: { children: ReactNode }) {
   };
   const tab = pathname.startsWith('/my-appointments') ? 'appointments' : pathname.startsWith('/profile') ? 'profile' : 'home';
   const go = (path: string) => {
-    setMenuAnchor(null);
+    setMenuOpen(false);
     navigate(path);
   };
   const light = (
@@ -111,7 +125,7 @@ export function Layout({ children }: { children: ReactNode }) {
             </>
           ) : (
             <>
-              <Button onClick={(e) => setMenuAnchor(e.currentTarget)} aria-haspopup="menu" sx={{ textTransform: 'none', gap: 1 }}>
+              <Button ref={menuButton} onClick={() => setMenuOpen(true)} aria-haspopup="menu" sx={{ textTransform: 'none', gap: 1 }}>
                 <Avatar sx={{ width: 32, height: 32, bgcolor: 'primary.main', fontSize: 14 }}>{initials(user.name)}</Avatar>
                 <Box sx={{ textAlign: 'left' }}>
                   <Typography variant="body2" title={user.name} noWrap sx={{ fontWeight: 600, maxWidth: 220 }}>
@@ -123,7 +137,7 @@ export function Layout({ children }: { children: ReactNode }) {
                 </Box>
                 {light}
               </Button>
-              <Menu anchorEl={menuAnchor} open={Boolean(menuAnchor)} onClose={() => setMenuAnchor(null)}>
+              <Menu anchorEl={() => menuButton.current} open={menuOpen} onClose={() => setMenuOpen(false)} disableRestoreFocus>
                 <MenuItem onClick={() => go(home)}>Dashboard</MenuItem>
                 <MenuItem onClick={() => go('/profile')}>View Profile</MenuItem>
                 <MenuItem onClick={() => go('/my-appointments')}>

@@ -227,6 +227,13 @@ describe('accessibility: every page for each role passes axe (WCAG 2.1 AA) at de
     assert.ok(await focusVisible(doctor), 'the focused menu item shows it');
     await audit(doctor, '/doctor-home with the user menu open');
     await screenshot(doctor, 'a11y-doctor-user-menu');
+    // The window crossing the phone width and back while the menu is open (a zoom, a rotation; a full-page screenshot
+    // does it for a moment, at 1x1) swaps the header for the phone's and back, with a new button element: the menu
+    // comes back with the desktop header, and closing it hands focus to the button that is there, not to a node gone.
+    await doctor.setViewportSize(VIEWPORTS.phone);
+    await menu.waitFor({ state: 'hidden' });
+    await doctor.setViewportSize(VIEWPORTS.desktop);
+    await menu.waitFor();
     await doctor.keyboard.press('Escape');
     await menu.waitFor({ state: 'hidden' });
     // MUI hands focus back once the menu's exit transition ends: wait for it rather than race it.

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { startServerProcess } from '../support/processes';
 import { VIEWPORTS, bearer, chromiumMissing, launchChromium, screenshot, signInWithGoogle, startDemoProduct } from './browser';
@@ -23,6 +23,26 @@ async function accessibilityProblems(page: Page, label: string, selector: string
   // Editor.js's block menu is its own widget, driven by its arrow-key navigation (not a tab stop per item).
   const result = await new AxeBuilder({ page }).include(selector).exclude('.ce-popover').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return result.violations.map((v) => `${label}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 4).join(' | ')}`);
+}
+
+/**
+ * The editor's Status field (and its Publish at when scheduled) and its buttons (Cancel, Save Draft, Publish or
+ * Schedule) each take their own place: no two boxes share any area. Scrolled to them first, as the doctor would.
+ */
+async function statusClearOfButtons(hub: Locator, label: string): Promise<void> {
+  const actions = hub.getByTestId('editor-actions');
+  await actions.scrollIntoViewIfNeeded();
+  const field = (name: string) => hub.getByLabel(name).locator('xpath=ancestor::div[contains(@class, "MuiFormControl-root")][1]');
+  const fields = [field('Status'), ...((await hub.getByLabel('Publish at').count()) > 0 ? [field('Publish at')] : [])];
+  const boxes = async (locators: Locator[]) => Promise.all(locators.map(async (l) => ({ name: (await l.innerText()).split('\n')[0]!, box: (await l.boundingBox())! })));
+  const placed = [...(await boxes(fields)), ...(await boxes(await actions.getByRole('button').all()))];
+  assert.ok(placed.length >= 4 && placed.every((p) => p.box && p.box.width > 0), `${label}: the status and the buttons are shown`);
+  for (const [i, a] of placed.entries()) {
+    for (const b of placed.slice(i + 1)) {
+      const overlap = a.box.x < b.box.x + b.box.width && b.box.x < a.box.x + a.box.width && a.box.y < b.box.y + b.box.height && b.box.y < a.box.y + a.box.height;
+      assert.ok(!overlap, `${label}: "${a.name}" ${JSON.stringify(a.box)} and "${b.name}" ${JSON.stringify(b.box)} overlap`);
+    }
+  }
 }
 
 /** A page whose CSP violations and uncaught errors are collected. */
@@ -101,6 +121,15 @@ describe('Patient Education Hub in the browser (issue 16)', { skip: chromiumMiss
       await editor.locator('img[src^="/api/v1/blogs/images/"]').waitFor();
       await hub.getByTestId('cover-input').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: PNG });
       await hub.getByRole('img', { name: 'Cover' }).waitFor();
+      // The Status field beside Save Draft and Publish, never over them (seed 001 asks for the status in the editor).
+      await statusClearOfButtons(hub, `${kind} draft`);
+      await hub.getByLabel('Status').click();
+      await page.getByRole('option', { name: 'Scheduled' }).click();
+      await statusClearOfButtons(hub, `${kind} scheduled`);
+      await screenshot(page, 'blog-hub-editor-scheduled');
+      await hub.getByLabel('Status').click();
+      await page.getByRole('option', { name: 'Draft' }).click();
+      await statusClearOfButtons(hub, `${kind} draft again`);
       await screenshot(page, 'blog-hub-editor');
       const a11y = await accessibilityProblems(page, `${kind} hub editor`, '[role="dialog"]');
 

@@ -166,6 +166,31 @@ describe('video consultation between two browsers', { skip: chromiumMissing }, (
     await remoteVideoPlays(doctor);
     assert.equal(await doctor.getByTestId('participant-count').innerText(), '2 participants');
 
+    // The browser's Back button asks the same question: 'Stay in call' keeps the call (and the next Back asks again),
+    // 'Leave call' goes back to the page the call was joined from, where Join now brings the person back.
+    await doctor.goBack();
+    const doctorQuestion = doctor.getByRole('dialog', { name: 'Leave the consultation?' });
+    await doctorQuestion.getByRole('button', { name: 'Stay in call' }).click();
+    await doctorQuestion.waitFor({ state: 'detached' });
+    assert.match(doctor.url(), /\/video-call\?appointment_id=/, 'Back, then Stay in call: still on the call page');
+    await remoteVideoPlays(doctor);
+    assert.equal(await doctor.getByTestId('participant-count').innerText(), '2 participants');
+    const patientQuestion = patient.getByRole('dialog', { name: 'Leave the consultation?' });
+    await patient.goBack();
+    await patientQuestion.getByRole('button', { name: 'Stay in call' }).click();
+    await patientQuestion.waitFor({ state: 'detached' });
+    assert.match(patient.url(), /\/video-call\?appointment_id=/, 'Back, then Stay in call: still on the call page');
+    await patient.goBack();
+    await patientQuestion.getByRole('button', { name: 'Leave call' }).click();
+    await patient.waitForURL(/\/my-appointments$/);
+    await doctor.getByTestId('participant-count').getByText('1 participant', { exact: true }).waitFor({ timeout: 15_000 });
+    await patient.locator('[data-testid="appointment-card"]', { hasText: 'Dr. Ananya Sharma' }).getByRole('button', { name: 'Join now' }).click();
+    await startEnabled(patient).waitFor({ timeout: 30_000 });
+    await patient.getByRole('button', { name: 'Start Consultation' }).click();
+    await patient.getByTestId('call-view').waitFor();
+    await doctor.getByTestId('participant-count').getByText('2 participants').waitFor({ timeout: 15_000 });
+    await remoteVideoPlays(doctor);
+
     // The doctor on a phone scrolls down to the notes: the patient stays in sight, small in a corner (its own frames
     // playing, muted), and a tap on it scrolls back to the call.
     await doctor.setViewportSize(VIEWPORTS.phone);

@@ -539,40 +539,43 @@ function EditorForm({
         <Grid size={{ xs: 12, sm: 4 }}>
           <TextField fullWidth type="date" label="Date" value={fields.date} onChange={(e) => set('date', e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
         </Grid>
-        {live ? (
+        {live && (
           <Grid size={{ xs: 12, sm: 8 }}>
             <Alert severity="info" data-testid="published-edit-notice">
               {BLOG_TEXTS.publishedEditNotice}
             </Alert>
           </Grid>
-        ) : (
-          <Grid size={{ xs: 12, sm: 4 }}>
-            <TextField select fullWidth label="Status" value={fields.status} onChange={(e) => set('status', e.target.value as EditorFields['status'])}>
+        )}
+      </Grid>
+      {/* The publishing bar: the status (and its time when scheduled) beside the buttons it decides, in one flowing row
+          that wraps whole pieces (the fields together, the buttons together), so neither can run into the other. */}
+      <Box data-testid="editor-actions" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, pt: 2, borderTop: 1, borderColor: 'divider' }}>
+        {!live && (
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, flex: { xs: '1 1 100%', sm: '0 1 auto' } }}>
+            <TextField select size="small" label="Status" value={fields.status} onChange={(e) => set('status', e.target.value as EditorFields['status'])} sx={{ flex: { xs: '1 1 140px', sm: '0 0 170px' } }}>
               <MenuItem value="draft">Draft</MenuItem>
               <MenuItem value="published">Published</MenuItem>
               <MenuItem value="scheduled">Scheduled</MenuItem>
             </TextField>
-          </Grid>
+            {fields.status === 'scheduled' && (
+              <TextField size="small" type="datetime-local" label="Publish at" value={fields.publish_at} onChange={(e) => set('publish_at', e.target.value)} slotProps={{ inputLabel: { shrink: true } }} sx={{ flex: { xs: '1 1 200px', sm: '0 0 240px' } }} />
+            )}
+          </Box>
         )}
-        {!live && fields.status === 'scheduled' && (
-          <Grid size={{ xs: 12, sm: 4 }}>
-            <TextField fullWidth type="datetime-local" label="Publish at" value={fields.publish_at} onChange={(e) => set('publish_at', e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
-          </Grid>
-        )}
-      </Grid>
-      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', flexWrap: 'wrap', gap: 1 }}>
-        <Button onClick={onClose} disabled={save.isPending}>
-          Cancel
-        </Button>
-        {!live && (
-          <Button variant="outlined" onClick={() => void submit('draft')} disabled={save.isPending}>
-            Save Draft
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: 1, ml: 'auto' }}>
+          <Button onClick={onClose} disabled={save.isPending}>
+            Cancel
           </Button>
-        )}
-        <Button variant="contained" onClick={() => void submit('publish')} disabled={save.isPending} data-testid="publish-button">
-          {live ? 'Save changes' : fields.status === 'scheduled' ? 'Schedule' : 'Publish'}
-        </Button>
-      </Stack>
+          {!live && (
+            <Button variant="outlined" onClick={() => void submit('draft')} disabled={save.isPending}>
+              Save Draft
+            </Button>
+          )}
+          <Button variant="contained" onClick={() => void submit('publish')} disabled={save.isPending} data-testid="publish-button">
+            {live ? 'Save changes' : fields.status === 'scheduled' ? 'Schedule' : 'Publish'}
+          </Button>
+        </Box>
+      </Box>
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, useNavigate } from 'react-router';
@@ -67,6 +67,49 @@ describe('leaving a call through the app’s navigation', () => {
     renderAt('/video-call', <CallScreen inCall={false} />);
     await userEvent.click(screen.getByRole('button', { name: 'Home' }));
     expect(await screen.findByText('elsewhere')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+/** A call that its own End Call ends (the page stays, showing the summary). */
+function EndableCall() {
+  const [inCall, setInCall] = useState(true);
+  return (
+    <>
+      <CallScreen inCall={inCall} />
+      <button type="button" onClick={() => setInCall(false)}>
+        End Call
+      </button>
+    </>
+  );
+}
+
+describe('the browser’s Back button during a call', () => {
+  it('asks first: Stay in call keeps the call (and the next Back asks again), Leave call goes back where the person was', async () => {
+    window.history.pushState(null, '', '/my-appointments');
+    window.history.pushState(null, '', '/video-call?appointment_id=a1');
+    renderAt('/video-call', <CallScreen inCall />);
+    window.history.back();
+    await userEvent.click(await screen.findByRole('button', { name: 'Stay in call' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(window.location.pathname + window.location.search).toBe('/video-call?appointment_id=a1');
+    expect(screen.getByText('the call')).toBeTruthy();
+
+    window.history.back();
+    await userEvent.click(await screen.findByRole('button', { name: 'Leave call' }));
+    await vi.waitFor(() => expect(window.location.pathname).toBe('/my-appointments'));
+  });
+
+  it('does not ask outside a call, and a call that ends takes its extra history entry away', async () => {
+    window.history.pushState(null, '', '/home');
+    window.history.pushState(null, '', '/video-call?appointment_id=a2');
+    const length = window.history.length;
+    renderAt('/video-call', <EndableCall />);
+    expect(window.history.length).toBe(length + 1);
+    await userEvent.click(screen.getByRole('button', { name: 'End Call' }));
+    await vi.waitFor(() => expect(window.history.state).toBeNull());
+    window.history.back();
+    await vi.waitFor(() => expect(window.location.pathname).toBe('/home'));
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

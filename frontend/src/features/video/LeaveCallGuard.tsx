@@ -1,4 +1,5 @@
 import { useEffect, useRef, type RefObject } from 'react';
+import { useNavigate } from 'react-router';
 import { useConfirm } from '../../lib/confirm';
 
 export const LEAVE_CALL_QUESTION = {
@@ -16,12 +17,15 @@ export const LEAVE_CALL_QUESTION = {
  * page itself (`pageRef`), and on 'Leave call' repeats the same click with itself stepped aside, so the control goes
  * wherever it goes (a link, or a button that navigates or logs out).
  *
+ * The browser's Back button asks too (see useBackDuringCall).
+ *
  * A reload or a closed tab is not asked about: a reload is how a stuck call is joined again, and the server's grace
  * covers a tab closed by mistake.
  */
 export function useLeaveCallGuard(active: boolean, pageRef: RefObject<HTMLElement | null>): void {
   const confirm = useConfirm();
   const bypass = useRef(false);
+  const back = useBackDuringCall(active);
 
   useEffect(() => {
     if (!active) return;
@@ -31,8 +35,12 @@ export function useLeaveCallGuard(active: boolean, pageRef: RefObject<HTMLElemen
       if (!control || !control.closest('header, nav') || pageRef.current?.contains(control)) return;
       event.preventDefault();
       event.stopPropagation();
-      void confirm(LEAVE_CALL_QUESTION).then((leave) => {
+      void confirm(LEAVE_CALL_QUESTION).then(async (leave) => {
         if (!leave || !control.isConnected) return;
+        // Off the call's extra history entry first, so that the page this leads to replaces it: Back from there
+        // then goes to the call page once, not twice.
+        await back.current.dropEntry();
+        if (!control.isConnected) return;
         bypass.current = true;
         try {
           control.click();
@@ -43,5 +51,94 @@ export function useLeaveCallGuard(active: boolean, pageRef: RefObject<HTMLElemen
     };
     document.addEventListener('click', onClick, true);
     return () => document.removeEventListener('click', onClick, true);
-  }, [active, pageRef, confirm]);
+  }, [active, pageRef, confirm, back]);
+}
+
+/** Marks the history entry pushed for a call, with the id of the call page that pushed it. */
+const CALL_ENTRY = 'telemedCallEntry';
+/** How many entries of the call page itself (a reload meanwhile leaves one behind) Leave call steps over going back. */
+const MAX_STEPS_BACK = 5;
+
+const entryId = (): unknown => (window.history.state as Record<string, unknown> | null)?.[CALL_ENTRY];
+
+/**
+ * The browser's Back button during a call asks first, as the app's own navigation does. Back is a history traversal
+ * the page cannot cancel, so while the call is on the page keeps one extra entry of its own address on top of the
+ * history (pushed when the call starts): Back only steps off that entry, the page stays, and it asks. 'Stay in call'
+ * puts the entry back (so the next Back asks again); 'Leave call' goes on back to where the person came from. When the
+ * call ends (End Call, the limit) the entry is taken off again, so the history is as it was.
+ *
+ * Why not react-router's useBlocker: it needs a data router (createBrowserRouter) where the app has a BrowserRouter,
+ * a change to how every page of the app is routed and to the shared test renderer, and it can only block Back within
+ * the app: a call page opened first in its tab (from a notification) would be left at once. The extra entry works
+ * for any history, and is confined to this page.
+ *
+ * Returns `dropEntry`, for a leave through the app's own navigation: it steps off the extra entry first, so the page
+ * navigated to replaces it.
+ */
+export function useBackDuringCall(active: boolean): RefObject<{ dropEntry(): Promise<void> }> {
+  const confirm = useConfirm();
+  const navigate = useNavigate();
+  // The router's navigate changes with the page's address; the entry must not be pushed again for that.
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
+  const api = useRef({ dropEntry: () => Promise.resolve() });
+
+  useEffect(() => {
+    if (!active) return;
+    const id = `${Date.now()}-${Math.random()}`;
+    const callAddress = window.location.pathname + window.location.search;
+    const onCallPage = () => window.location.pathname + window.location.search === callAddress;
+    let disposed = false;
+    let asking = false;
+    let leaving = 0; // steps taken back after 'Leave call'
+    let dropping: (() => void) | null = null;
+
+    const pushEntry = () => window.history.pushState({ ...((window.history.state as object | null) ?? {}), [CALL_ENTRY]: id }, '');
+    const stepBack = (): Promise<void> =>
+      new Promise((resolve) => {
+        dropping = resolve;
+        window.history.back();
+        setTimeout(() => dropping === resolve && onPopState(), 1000); // never left waiting by a traversal not seen
+      });
+    pushEntry();
+
+    const onPopState = () => {
+      if (disposed) return;
+      if (dropping) {
+        const done = dropping;
+        dropping = null;
+        done();
+        return;
+      }
+      if (!onCallPage()) return; // the router has gone elsewhere (Forward, or a jump several entries back)
+      if (leaving > 0) {
+        // Still this page: an older entry of it (left by a reload). Further back, or to the appointments.
+        if (leaving++ < MAX_STEPS_BACK) window.history.back();
+        else navigateRef.current('/my-appointments', { replace: true });
+        return;
+      }
+      if (entryId() === id || asking) return;
+      asking = true;
+      void confirm(LEAVE_CALL_QUESTION).then((leave) => {
+        asking = false;
+        if (disposed) return;
+        if (!leave) return pushEntry();
+        leaving = 1;
+        window.history.back();
+      });
+    };
+    window.addEventListener('popstate', onPopState);
+    api.current = { dropEntry: () => (entryId() === id ? stepBack() : Promise.resolve()) };
+
+    return () => {
+      disposed = true;
+      window.removeEventListener('popstate', onPopState);
+      api.current = { dropEntry: () => Promise.resolve() };
+      // The call ended on this page (the summary follows): its extra entry goes, quietly.
+      if (entryId() === id) window.history.back();
+    };
+  }, [active, confirm]);
+
+  return api;
 }
