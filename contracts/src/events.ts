@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PERMISSIONS, STAFF_ROLES } from './institutions';
 import { CONSENT_LANGUAGES } from './consent-notice';
 import { ACCESS_PURPOSES, ACCESS_RESOURCES } from './privacy';
-import { CONSULTATION_MODES, consultationNotesEventFields } from './records';
+import { consultationNotesEventFields } from './records';
 import { BLOG_CATEGORY_IDS, blogContentSchema } from './blog';
 
 /** Every fact the write side records. Past-tense names; never rename a stored type: add a new version. */
@@ -237,6 +237,12 @@ export const eventDataSchemas = {
     reason: z.string().nullable(),
   }),
   AppointmentExpired: z.object({ appointment_id: z.string() }),
+  /**
+   * The first join began the appointment's consultation (recorded on the appointment's stream before the consultation's
+   * own start, with the revision the join decided on): from then on closing an account leaves it to its consultation,
+   * and a cancel decided before it is refused by its expected revision and decided again (and the other way round).
+   */
+  AppointmentConsultationBegun: z.object({ appointment_id: z.string(), begun_at: instant }),
   /** The appointment's consultation ended (by a participant or at its limit): the visit took place. */
   AppointmentCompleted: z.object({ appointment_id: z.string(), ended_at: instant, auto_ended: z.boolean() }),
 
@@ -357,8 +363,14 @@ export const eventDataSchemas = {
     patient_id: userId,
     doctor_id: userId,
     verification_code: z.string(),
-    consultation_mode: z.enum(CONSULTATION_MODES),
-    consultation_kind: z.enum(['first', 'follow_up']),
+    /**
+     * One of CONSULTATION_MODES and one of CONSULTATION_KINDS (a first visit or a follow-up): health data about the
+     * patient, so in the log they are ciphertext under the patient's clinical key like the diagnosis, hence plain
+     * strings here, read back through recordedConsultation. Written before that they are those values in clear, and
+     * still read.
+     */
+    consultation_mode: z.string(),
+    consultation_kind: z.string(),
     doctor_name: z.string(),
     doctor_qualification: z.string(),
     doctor_registration_number: z.string(),

@@ -66,7 +66,11 @@ export const PERSONAL_FIELDS: PersonalFieldRegistry = {
     },
   ],
   PrescriptionIssued: [
-    { subject: { field: 'patient_id' }, fields: ['patient_name', 'patient_age', 'patient_gender', 'diagnosis', 'advice', 'follow_up', 'lines'], scope: 'clinical' },
+    {
+      subject: { field: 'patient_id' },
+      fields: ['consultation_mode', 'consultation_kind', 'patient_name', 'patient_age', 'patient_gender', 'diagnosis', 'advice', 'follow_up', 'lines'],
+      scope: 'clinical',
+    },
     { subject: { field: 'doctor_id' }, fields: ['doctor_name', 'doctor_contact'] },
   ],
 };

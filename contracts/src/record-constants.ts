@@ -149,3 +149,6 @@ export const TPG_LISTS = ['O', 'A', 'B', 'prohibited'] as const;
 export type TpgList = (typeof TPG_LISTS)[number];
 export const CONSULTATION_MODES = ['video', 'audio', 'chat'] as const;
 export type ConsultationMode = (typeof CONSULTATION_MODES)[number];
+/** A first consultation with the doctor, or a follow-up (an earlier consultation of theirs took place). */
+export const CONSULTATION_KINDS = ['first', 'follow_up'] as const;
+export type ConsultationKind = (typeof CONSULTATION_KINDS)[number];

@@ -8,6 +8,7 @@ import { safeText, type TextKind } from './safe-text';
 
 export * from './record-constants';
 import {
+  CONSULTATION_KINDS,
   CONSULTATION_MODES,
   DURATION_UNITS,
   FOLLOW_UP_VALUES,
@@ -88,6 +89,17 @@ export function recordedFileSize(size: number | string): number {
 /** A stored file's type as recorded: one of REPORT_FILE_TYPES, else (its key destroyed) application/octet-stream. */
 export function recordedFileType(contentType: string): string {
   return (REPORT_FILE_TYPES as readonly string[]).includes(contentType) ? contentType : 'application/octet-stream';
+}
+
+/**
+ * A prescription's consultation mode and kind as PrescriptionIssued recorded them (in clear before they were
+ * encrypted, ciphertext after): each one of its choices, or null when it no longer reads (its key destroyed).
+ */
+export function recordedConsultation(data: { consultation_mode: string; consultation_kind: string }) {
+  return {
+    consultation_mode: oneOf(CONSULTATION_MODES, data.consultation_mode, null),
+    consultation_kind: oneOf(CONSULTATION_KINDS, data.consultation_kind, null),
+  };
 }
 
 /** A text field of a notes save: absent keeps what was saved, null or blank clears it, text replaces it. */
@@ -195,8 +207,9 @@ export const prescriptionViewSchema = z
     issued_at: z.string(),
     verification_code: z.string(),
     verification_url: z.string(),
-    consultation_mode: z.enum(CONSULTATION_MODES),
-    consultation_kind: z.enum(['first', 'follow_up']),
+    /** Null once the patient's clinical records are destroyed (the retention period after an erasure ended). */
+    consultation_mode: z.enum(CONSULTATION_MODES).nullable(),
+    consultation_kind: z.enum(CONSULTATION_KINDS).nullable(),
     doctor: z.object({
       name: z.string(),
       qualification: z.string(),

@@ -1,4 +1,4 @@
-import { ERASED_VALUE, recordedFileSize, recordedFileType, recordedNotesChoices, type ConsultationNotesView, type EventData, type StoredPrescriptionLine } from '@telemed/contracts';
+import { ERASED_VALUE, recordedConsultation, recordedFileSize, recordedFileType, recordedNotesChoices, type ConsultationNotesView, type EventData, type StoredPrescriptionLine } from '@telemed/contracts';
 import type { CollectionSource } from '@telemed/platform';
 import { defineProjection } from './projection';
 
@@ -29,7 +29,8 @@ export interface PrescriptionFileDoc extends EventData<'PrescriptionFileUploaded
   uploaded_at: string;
   position: number;
 }
-export interface PrescriptionDoc extends Omit<EventData<'PrescriptionIssued'>, 'lines'> {
+/** A prescription, its consultation's mode and kind read back checked (recordedConsultation: null once unreadable). */
+export interface PrescriptionDoc extends Omit<EventData<'PrescriptionIssued'>, 'lines' | 'consultation_mode' | 'consultation_kind'>, ReturnType<typeof recordedConsultation> {
   _id: string;
   lines: StoredPrescriptionLine[];
   issued_at: string;
@@ -59,6 +60,8 @@ export interface NotesDoc {
 }
 
 const blank = (value: string | null) => (value === null ? null : ERASED_VALUE);
+/** A prescription's consultation mode and kind once their key is destroyed: as a rebuild would read them. */
+const ERASED_CONSULTATION = recordedConsultation({ consultation_mode: ERASED_VALUE, consultation_kind: ERASED_VALUE });
 
 function parseLines(text: string): StoredPrescriptionLine[] {
   try {
@@ -97,7 +100,7 @@ async function eraseClinical(userId: string, store: CollectionSource): Promise<v
   }
   const prescriptions = store.collection<PrescriptionDoc>(PRESCRIPTIONS);
   for (const p of await prescriptions.find({ patient_id: userId })) {
-    await prescriptions.patch(p._id, { patient_name: ERASED_VALUE, patient_age: blank(p.patient_age), patient_gender: blank(p.patient_gender), diagnosis: blank(p.diagnosis), advice: blank(p.advice), follow_up: blank(p.follow_up), lines: [] });
+    await prescriptions.patch(p._id, { patient_name: ERASED_VALUE, patient_age: blank(p.patient_age), patient_gender: blank(p.patient_gender), diagnosis: blank(p.diagnosis), advice: blank(p.advice), follow_up: blank(p.follow_up), lines: [], ...ERASED_CONSULTATION });
   }
   const notes = store.collection<NotesDoc>(CONSULTATION_NOTES);
   const blankNotes = (n: NotesVersion | null): NotesVersion | null =>
@@ -120,7 +123,8 @@ export const clinicalRecordsProjection = defineProjection({
   // 2: an erasure keeps the clinical records (legal hold) until ClinicalRecordsDestroyed.
   // 3: an erasure removes the patient's own reports (whose type and date are encrypted now, so unreadable after it).
   // 4: a file's type and size are encrypted too: read back checked, and blanked with its name when its key goes.
-  version: 4,
+  // 5: a prescription's consultation mode and kind are encrypted too: read back checked, null once their key goes.
+  version: 5,
   collections: [RECORD_FILES, MEDICAL_REPORTS, PRESCRIPTION_FILES, PRESCRIPTIONS, PRESCRIPTION_VERIFICATIONS, CONSULTATION_NOTES],
   indexes: [
     { collection: RECORD_FILES, field: 'patient_id' },
@@ -161,7 +165,7 @@ export const clinicalRecordsProjection = defineProjection({
           doctor_medical_council: d.doctor_medical_council,
           issued_at: at,
         });
-        return store.collection<PrescriptionDoc>(PRESCRIPTIONS).put({ _id: d.prescription_id, ...d, lines: parseLines(d.lines), issued_at: at, position: event.position });
+        return store.collection<PrescriptionDoc>(PRESCRIPTIONS).put({ _id: d.prescription_id, ...d, ...recordedConsultation(d), lines: parseLines(d.lines), issued_at: at, position: event.position });
       }
       case 'ConsultationNotesSaved': {
         const { appointment_id, patient_id, doctor_id, is_draft, ...fields } = event.data;

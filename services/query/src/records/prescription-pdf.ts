@@ -40,6 +40,13 @@ function write(doc: Doc, text: string, options: { size?: number; bold?: boolean 
   if (parts.length === 0) doc.text('');
 }
 
+/** The consultation's mode and kind as the page says them; either one unreadable (its key destroyed) said so. */
+function consultationLine(p: PrescriptionView): string {
+  const mode = p.consultation_mode === null ? 'teleconsultation (mode no longer readable)' : `${p.consultation_mode} teleconsultation`;
+  const kind = p.consultation_kind === null ? 'no longer readable' : p.consultation_kind === 'first' ? 'first consultation' : 'follow-up';
+  return `${mode}, ${kind}`;
+}
+
 const when = (iso: string, format: string) => DateTime.fromISO(iso, { zone: DEFAULT_TIMEZONE }).toFormat(format);
 
 /**
@@ -64,7 +71,7 @@ export async function renderPrescriptionPdf(p: PrescriptionView): Promise<Doc> {
   write(doc, `Date: ${when(p.issued_at, 'dd LLL yyyy')}`);
   write(doc, `Patient: ${p.patient.name}`, { bold: true });
   write(doc, `Age: ${p.patient.age ?? 'not recorded'}    Gender: ${p.patient.gender ?? 'not recorded'}`);
-  write(doc, `Consultation: ${p.consultation_mode} teleconsultation, ${p.consultation_kind === 'first' ? 'first consultation' : 'follow-up'}`);
+  write(doc, `Consultation: ${consultationLine(p)}`);
   doc.moveDown(0.5);
   write(doc, 'Provisional diagnosis / chief complaint', { bold: true });
   write(doc, p.diagnosis ?? 'Not stated');
