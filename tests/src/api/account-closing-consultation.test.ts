@@ -61,7 +61,7 @@ describe('a closed account leaves a consultation under way to go on', () => {
       await t.http.post('/api/v1/users/me/erasure').set(patient.auth).expect(200);
       await closerDone(later.id);
 
-      assert.deepEqual(await streamTypes(inCall.id), ['AppointmentRequested', 'AppointmentApproved'], 'the appointment in its consultation is not cancelled');
+      assert.deepEqual(await streamTypes(inCall.id), ['AppointmentRequested', 'AppointmentApproved', 'AppointmentConsultationBegun'], 'the appointment in its consultation is not cancelled');
       await t.http.put(`/api/v1/consultations/${inCall.id}/notes`).set(doctor.auth).send({ patient_name: 'Ravi Kumar', chief_complaint: 'Fever', clinical_assessment: 'Viral fever; fluids and rest.', is_draft: false }).expect(200);
       await t.http.post(`/api/v1/consultations/${inCall.id}/prescriptions`).set(doctor.auth).send({ lines: [line], diagnosis: 'Viral fever' }).expect(201);
       await t.http.post(`/api/v1/consultations/${inCall.id}/end`).set(doctor.auth).expect(200);
@@ -82,7 +82,7 @@ describe('a closed account leaves a consultation under way to go on', () => {
     await t.http.delete(`/api/v1/admin/users/${leaving.user_id}`).set(admin.auth).expect(200);
     await closerDone(later.id);
 
-    assert.deepEqual(await streamTypes(inCall.id), ['AppointmentRequested', 'AppointmentApproved'], 'the appointment in its consultation is not cancelled');
+    assert.deepEqual(await streamTypes(inCall.id), ['AppointmentRequested', 'AppointmentApproved', 'AppointmentConsultationBegun'], 'the appointment in its consultation is not cancelled');
     const view = (await t.http.get(`/api/v1/consultations/${inCall.id}`).set(patient.auth).expect(200)).body as { status: string };
     assert.equal(view.status, 'active', 'the patient is still in the call');
   });

@@ -16,6 +16,7 @@ const requested: AppointmentEvent = { type: 'AppointmentRequested', data: { ...d
 const approved: AppointmentEvent = { type: 'AppointmentApproved', data: { appointment_id: 'a-1', doctor_id: 'doc-1' } };
 const rejected: AppointmentEvent = { type: 'AppointmentRejected', data: { appointment_id: 'a-1', doctor_id: 'doc-1', reason: 'Out of town' } };
 const before = new Date('2029-12-31T00:00:00Z');
+const begun: AppointmentEvent = { type: 'AppointmentConsultationBegun', data: { appointment_id: 'a-1', begun_at: '2029-12-31T00:00:00.000Z' } };
 const atStart = new Date(details.start);
 const afterEnd = new Date('2030-01-01T05:00:00Z');
 
@@ -69,6 +70,8 @@ describe('appointment decider', () => {
     it('leaves an appointment that has started (its consultation may be under way)', () => spec([requested, approved]).when(close(atStart)).then([]));
     it('leaves a request whose time has come to the expiry sweep', () => spec([requested]).when(close(atStart)).then([]));
     it('leaves an appointment whose consultation began before its start time', () => spec([requested, approved]).when(close(before, true)).then([]));
+    it('leaves an appointment that recorded its consultation begun, whatever the caller read of the consultation', () =>
+      spec([requested, approved, begun]).when(close(before, false)).then([]));
     it('records nothing twice, and never reopens a closed appointment', () => {
       spec([requested, rejected]).when(close()).then([]);
       spec([requested, approved, { type: 'AppointmentCancelled', data: { appointment_id: 'a-1', cancelled_by: 'patient', reason: null } }]).when(close()).then([]);
@@ -85,11 +88,26 @@ describe('appointment decider', () => {
     });
     it('leaves an appointment whose start time has come to its consultation', () => spec([requested, approved]).when(close(atStart)).then([]));
     it('leaves an appointment whose consultation began before its start time', () => spec([requested, approved]).when(close(before, true)).then([]));
+    it('leaves an appointment that recorded its consultation begun, whatever the caller read of the consultation', () =>
+      spec([requested, approved, begun]).when(close(before, false)).then([]));
     it('records nothing for a closed, ended or unknown appointment, and never refuses', () => {
       spec([requested, rejected]).when(close()).then([]);
       spec([requested, approved, cancelled]).when(close()).then([]);
       spec([requested, approved, { type: 'AppointmentCompleted', data: { appointment_id: 'a-1', ended_at: details.end, auto_ended: false } }]).when(close(afterEnd)).then([]);
       spec([]).when(close()).then([]);
+    });
+  });
+
+  describe('record the consultation begun', () => {
+    const record = { type: 'RecordConsultationBegun', data: { now: before } } as const;
+    it('records it once on a confirmed appointment', () => {
+      spec([requested, approved]).when(record).then([begun]);
+      spec([requested, approved, begun]).when(record).then([]);
+    });
+    it('records nothing on an appointment that is not confirmed (the join then refuses it)', () => {
+      spec([requested]).when(record).then([]);
+      spec([requested, approved, { type: 'AppointmentCancelled', data: { appointment_id: 'a-1', cancelled_by: 'patient', reason: null } }]).when(record).then([]);
+      spec([]).when(record).then([]);
     });
   });
 

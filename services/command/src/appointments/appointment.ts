@@ -3,7 +3,13 @@ import { API_TEXTS, conflict, notFound, type DomainEventOf, type EventData } fro
 import type { Decider } from '../decider';
 
 export type AppointmentEvent = DomainEventOf<
-  'AppointmentRequested' | 'AppointmentApproved' | 'AppointmentRejected' | 'AppointmentCancelled' | 'AppointmentExpired' | 'AppointmentCompleted'
+    | 'AppointmentRequested'
+  | 'AppointmentApproved'
+  | 'AppointmentRejected'
+  | 'AppointmentCancelled'
+  | 'AppointmentExpired'
+  | 'AppointmentConsultationBegun'
+  | 'AppointmentCompleted'
 >;
 
 /** What the appointment's decisions need: the request without its notes. */
@@ -11,7 +17,12 @@ export type AppointmentDetails = Omit<EventData<'AppointmentRequested'>, 'notes'
 
 export type AppointmentState =
   | { status: 'none' }
-  | { status: 'requested' | 'confirmed' | 'rejected' | 'cancelled' | 'expired' | 'completed'; appointment: AppointmentDetails };
+  | {
+      status: 'requested' | 'confirmed' | 'rejected' | 'cancelled' | 'expired' | 'completed';
+      appointment: AppointmentDetails;
+      /** Its consultation has begun (AppointmentConsultationBegun): the closers leave it to its consultation. */
+      consultation_begun: boolean;
+    };
 
 export type AppointmentCommand =
   | { type: 'RequestAppointment'; data: AppointmentDetails & { notes: string } }
@@ -20,10 +31,17 @@ export type AppointmentCommand =
   | { type: 'CancelAppointment'; data: { actor_id: string; reason: string | null; now: Date } }
   | { type: 'ExpireAppointment'; data: { now: Date } }
   /**
+   * A join is about to start the appointment's consultation: recorded on a confirmed appointment (once), so the join
+   * and a closer's cancel are decided on the same stream. Anything else records nothing; the join's own rules then
+   * refuse it on the state this leaves.
+   */
+  | { type: 'RecordConsultationBegun'; data: { now: Date } }
+  /**
    * The doctor takes no bookings any more (deactivated by an institution or as an account): a request not yet started
    * is rejected and a confirmed appointment not yet started is cancelled, on the doctor's side, with this reason.
    * Anything else (left to its consultation, ended, closed) is left as it is. `consultation_begun`: its consultation's
-   * stream has started (someone joined, perhaps before the start time).
+   * stream has started (someone joined, perhaps before the start time; consultations begun before the appointment
+   * recorded it have only that).
    */
   | { type: 'CloseForUnavailableDoctor'; data: { reason: string; now: Date; consultation_begun: boolean } }
   /**
@@ -39,7 +57,7 @@ export function evolveAppointment(state: AppointmentState, event: AppointmentEve
   if (event.type === 'AppointmentRequested') {
     const { notes: _notes, ...appointment } = event.data;
     void _notes;
-    return { status: 'requested', appointment };
+    return { status: 'requested', appointment, consultation_begun: false };
   }
   if (state.status === 'none') return state;
   return match(event)
@@ -47,6 +65,7 @@ export function evolveAppointment(state: AppointmentState, event: AppointmentEve
     .with({ type: 'AppointmentRejected' }, (): AppointmentState => ({ ...state, status: 'rejected' }))
     .with({ type: 'AppointmentCancelled' }, (): AppointmentState => ({ ...state, status: 'cancelled' }))
     .with({ type: 'AppointmentExpired' }, (): AppointmentState => ({ ...state, status: 'expired' }))
+    .with({ type: 'AppointmentConsultationBegun' }, (): AppointmentState => ({ ...state, consultation_begun: true }))
     .with({ type: 'AppointmentCompleted' }, (): AppointmentState => ({ ...state, status: 'completed' }))
     .exhaustive();
 }
@@ -55,7 +74,8 @@ export function evolveAppointment(state: AppointmentState, event: AppointmentEve
  * Closing an account or a doctor leaves an appointment to its consultation once its start time has come or its
  * consultation has begun (joined early, CONSULTATION_EARLY_JOIN_MINUTES): the call goes on, the doctor's notes and prescription need the
  * appointment confirmed, and the consultation's end completes it. A request whose time has come is the expiry sweep's.
- * The one rule for both closers (CloseForUnavailableDoctor, CloseForClosedPatient).
+ * The one rule for both closers (CloseForUnavailableDoctor, CloseForClosedPatient). `consultationBegun` must include the
+ * appointment's own AppointmentConsultationBegun: only that is decided against the revision the cancel is appended at.
  */
 export function leftToItsConsultation(appointment: Pick<AppointmentDetails, 'start'>, now: Date, consultationBegun: boolean): boolean {
   return consultationBegun || new Date(appointment.start).getTime() <= now.getTime();
@@ -117,8 +137,13 @@ export const appointmentDecider: Decider<AppointmentState, AppointmentCommand, A
           ? [{ type: 'AppointmentExpired', data: { appointment_id: state.appointment.appointment_id } }]
           : [],
       )
+      .with({ type: 'RecordConsultationBegun' }, ({ data }): AppointmentEvent[] =>
+        state.status === 'confirmed' && !state.consultation_begun
+          ? [{ type: 'AppointmentConsultationBegun', data: { appointment_id: state.appointment.appointment_id, begun_at: data.now.toISOString() } }]
+          : [],
+      )
       .with({ type: 'CloseForUnavailableDoctor' }, ({ data }): AppointmentEvent[] => {
-        if (state.status === 'none' || leftToItsConsultation(state.appointment, data.now, data.consultation_begun)) return [];
+        if (state.status === 'none' || leftToItsConsultation(state.appointment, data.now, data.consultation_begun || state.consultation_begun)) return [];
         const { appointment_id, doctor_id } = state.appointment;
         if (state.status === 'requested') return [{ type: 'AppointmentRejected', data: { appointment_id, doctor_id, reason: data.reason } }];
         if (state.status === 'confirmed') return [{ type: 'AppointmentCancelled', data: { appointment_id, cancelled_by: 'doctor', reason: data.reason } }];
@@ -126,7 +151,7 @@ export const appointmentDecider: Decider<AppointmentState, AppointmentCommand, A
       })
       .with({ type: 'CloseForClosedPatient' }, ({ data }): AppointmentEvent[] => {
         if (state.status !== 'requested' && state.status !== 'confirmed') return [];
-        if (leftToItsConsultation(state.appointment, data.now, data.consultation_begun)) return [];
+        if (leftToItsConsultation(state.appointment, data.now, data.consultation_begun || state.consultation_begun)) return [];
         return [{ type: 'AppointmentCancelled', data: { appointment_id: state.appointment.appointment_id, cancelled_by: 'patient', reason: null } }];
       })
       .with({ type: 'CompleteAppointment' }, ({ data }): AppointmentEvent[] =>

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CONSULTATION_TEXTS, conflict, consultationRoom, streams, type JoinConsultationResponse } from '@telemed/contracts';
 import { iceServersFor, type ConsultationSettings, type EventStore, type VideoProvider } from '@telemed/platform';
 import { handleCommand, readStream, systemContext, type CommandContext } from '../decider';
-import { appointmentDecider } from '../appointments/appointment';
+import { appointmentDecider, type AppointmentState } from '../appointments/appointment';
 import { consultationDecider, type AppointmentFacts, type ConsultationCommand, type ConsultationLimits, type ConsultationState } from './consultation';
 
 export interface ConsultationDeps {
@@ -17,10 +17,41 @@ export function limitsOf(settings: ConsultationSettings): ConsultationLimits {
 
 /** The appointment as its own stream has it (the read models may lag; the rules decide on the log). */
 export async function appointmentFacts(eventStore: EventStore, appointmentId: string): Promise<AppointmentFacts | null> {
-  const { state } = await readStream(eventStore, streams.appointment(appointmentId), appointmentDecider);
+  return factsOf((await readStream(eventStore, streams.appointment(appointmentId), appointmentDecider)).state);
+}
+
+function factsOf(state: AppointmentState): AppointmentFacts | null {
   if (state.status === 'none') return null;
   const { appointment_id, patient_id, doctor_id, start, end } = state.appointment;
   return { appointment_id, patient_id, doctor_id, start, end, status: state.status };
+}
+
+/**
+ * The appointment's facts for a join, from the revision its decision is appended against. A join that would start
+ * the consultation first records that on the appointment's stream (AppointmentConsultationBegun) with the expected
+ * revision it read: a closer's cancel appended since makes that append fail, and the facts are read again (cancelled:
+ * the join is refused); a join recorded first makes the closer's cancel fail instead, and it decides again and leaves
+ * the appointment to its consultation. EventStoreDB has no multi-stream transaction: the appointment's stream is
+ * where the two meet. A crash between this and the consultation's start leaves an appointment marked begun that the
+ * next join starts.
+ */
+async function factsForJoin(
+  eventStore: EventStore,
+  appointmentId: string,
+  consultation: { state: ConsultationState },
+  join: Extract<ConsultationCommand, { type: 'JoinConsultation' }>,
+  context: CommandContext,
+): Promise<AppointmentFacts | null> {
+  const stream = streams.appointment(appointmentId);
+  const loaded = await readStream(eventStore, stream, appointmentDecider);
+  const facts = factsOf(loaded.state);
+  if (consultation.state.status !== 'none') return facts;
+  // Decided here only to know whether this join starts the call (it throws what the join answers otherwise); it is
+  // decided again, and appended, below on the consultation's stream.
+  const starts = consultationDecider.decide({ ...join, data: { ...join.data, appointment: facts } }, consultation.state);
+  if (!starts.some((event) => event.type === 'ConsultationStarted')) return facts;
+  const recorded = await handleCommand(eventStore, stream, appointmentDecider, { type: 'RecordConsultationBegun', data: { now: context.now } }, context, loaded);
+  return factsOf(recorded.state);
 }
 
 /**
@@ -59,24 +90,28 @@ export async function joinConsultation(
   input: { appointment_id: string; user_id: string; name: string },
   context: CommandContext,
 ): Promise<{ body: JoinConsultationResponse; position: number | null }> {
-  const appointment = await appointmentFacts(deps.eventStore, input.appointment_id);
   const connection_id = randomUUID();
-  const result = await runConsultationCommand(
-    deps.eventStore,
-    input.appointment_id,
-    {
-      type: 'JoinConsultation',
-      data: {
-        actor_id: input.user_id,
-        appointment,
-        connection_id,
-        provider: deps.video.kind,
-        room: consultationRoom(input.appointment_id),
-        now: context.now,
-        limits: limitsOf(deps.settings),
-      },
+  const join = {
+    type: 'JoinConsultation',
+    data: {
+      actor_id: input.user_id,
+      appointment: null as AppointmentFacts | null,
+      connection_id,
+      provider: deps.video.kind,
+      room: consultationRoom(input.appointment_id),
+      now: context.now,
+      limits: limitsOf(deps.settings),
     },
+  } satisfies ConsultationCommand;
+  const consultation = await loadConsultation(deps.eventStore, input.appointment_id, context);
+  const appointment = await factsForJoin(deps.eventStore, input.appointment_id, consultation, join, context);
+  const result = await handleCommand(
+    deps.eventStore,
+    streams.consultation(input.appointment_id),
+    consultationDecider,
+    { ...join, data: { ...join.data, appointment } },
     context,
+    consultation.fresh ? consultation : undefined,
   );
   const state = result.state;
   if (state.status !== 'active') throw conflict(CONSULTATION_TEXTS.ended);

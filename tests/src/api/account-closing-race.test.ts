@@ -1,0 +1,133 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { DateTime } from 'luxon';
+import { DEFAULT_TIMEZONE } from '@telemed/contracts';
+import type { EventStore } from '@telemed/platform';
+import { indiaDate, startTestApp, type TestApp, type TestUser } from '../support/test-app';
+import { eventually } from '../support/eventually';
+
+/**
+ * A join and a closer's cancel of the same appointment race: whichever is decided second must see the other. The
+ * closer is held between its reads and its append while the join goes through the real route (and the other way
+ * round), so the interleaving that used to cancel an appointment whose consultation had just begun is not left to
+ * chance: the append of the one decided on stale state is refused by its expected revision and it decides again.
+ */
+describe('a join and a closed account racing for the same appointment', () => {
+  let t: TestApp;
+  let now = new Date();
+  let hour = 7;
+  let doctor: TestUser;
+  let admin: TestUser;
+
+  before(async () => {
+    t = await startTestApp({ clock: () => now, env: { CONSULTATION_SWEEP_INTERVAL_MS: '3600000' } });
+    doctor = await t.createUser('doctor', { name: 'Dr. Asha Menon' });
+    admin = await t.createUser('admin');
+  });
+  after(() => t.close());
+
+  async function appointment(patient: TestUser, withDoctor = doctor): Promise<{ id: string; start: Date }> {
+    now = new Date();
+    hour += 1;
+    const date = indiaDate(2);
+    const time = `${String(hour).padStart(2, '0')}:00`;
+    const [slot] = await t.openSlots(withDoctor, [{ date, time }]);
+    const id = (await t.http.post('/api/v1/appointments').set(patient.auth).send({ slot_id: slot, notes: 'Fever' }).expect(201)).body.appointment_id as string;
+    await t.http.post(`/api/v1/appointments/${id}/approve`).set(withDoctor.auth).expect(200);
+    await t.settle();
+    return { id, start: DateTime.fromISO(`${date}T${time}`, { zone: DEFAULT_TIMEZONE }).toJSDate() };
+  }
+  const minutes = (base: Date, m: number) => new Date(base.getTime() + m * 60_000);
+  const streamTypes = async (stream: string) => (await t.app.eventStore.readStream(stream)).map((e) => e.type);
+
+  /** Waits until the closer has cancelled `id` (an appointment after the raced one): it has decided the raced one. */
+  const closerDone = (id: string) =>
+    eventually(async () => {
+      await t.settle();
+      assert.ok((await streamTypes(`appointment-${id}`)).includes('AppointmentCancelled'), `${id} is cancelled`);
+    }, 8000);
+
+  /**
+   * Runs `between` once, just before the first append that `when` picks (its writer has read and decided), then lets
+   * that append go on; `release` puts the store back.
+   */
+  function holdAppend(when: (stream: string, types: string[]) => boolean, between: () => Promise<void>): { done: Promise<void>; release: () => void } {
+    const store = t.app.eventStore as EventStore;
+    const original = store.appendToStream;
+    let fired = false;
+    let resolveDone!: () => void;
+    let rejectDone!: (error: unknown) => void;
+    const done = new Promise<void>((resolve, reject) => {
+      resolveDone = resolve;
+      rejectDone = reject;
+    });
+    store.appendToStream = async function (this: EventStore, stream, events, options) {
+      if (!fired && when(stream, events.map((e) => e.type))) {
+        fired = true;
+        await between().then(resolveDone, rejectDone);
+      }
+      return original.call(this, stream, events, options);
+    };
+    return { done, release: () => void (store.appendToStream = original) };
+  }
+
+  for (const [who, closing] of [
+    ['an erased patient', 'patient'],
+    ['a deactivated doctor', 'doctor'],
+  ] as const) {
+    it(`a join that lands between ${who}'s closer deciding and appending keeps the appointment to its consultation`, async () => {
+      const leaving = await t.createUser('doctor', { name: 'Dr. Racing' });
+      const patient = await t.createUser('patient', { name: 'Ravi Kumar' });
+      const inCall = await appointment(patient, leaving);
+      const later = await appointment(patient, leaving);
+      now = minutes(inCall.start, -10);
+      // The one whose account stays open joins.
+      const joiner = closing === 'patient' ? leaving : patient;
+      let joined = 0;
+      const hold = holdAppend(
+        (stream, types) => stream === `appointment-${inCall.id}` && (types.includes('AppointmentCancelled') || types.includes('AppointmentRejected')),
+        async () => {
+          joined = (await t.http.post(`/api/v1/consultations/${inCall.id}/join`).set(joiner.auth)).status;
+        },
+      );
+      try {
+        if (closing === 'patient') await t.http.post('/api/v1/users/me/erasure').set(patient.auth).expect(200);
+        else await t.http.delete(`/api/v1/admin/users/${leaving.user_id}`).set(admin.auth).expect(200);
+        await hold.done;
+        await closerDone(later.id);
+      } finally {
+        hold.release();
+      }
+      assert.equal(joined, 200, 'the join went through while the closer was held');
+      const types = await streamTypes(`appointment-${inCall.id}`);
+      assert.ok(!types.includes('AppointmentCancelled') && !types.includes('AppointmentRejected'), `the appointment in its consultation is not closed: ${types.join(', ')}`);
+      const view = (await t.http.get(`/api/v1/consultations/${inCall.id}`).set(joiner.auth).expect(200)).body as { status: string };
+      assert.equal(view.status, 'active', 'the consultation goes on');
+    });
+  }
+
+  it('a cancel that lands between a join deciding and appending makes the join refuse: no consultation of a cancelled appointment', async () => {
+    const patient = await t.createUser('patient', { name: 'Meera Iyer' });
+    const inCall = await appointment(patient);
+    now = minutes(inCall.start, -10);
+    // The join's first write after it read the appointment, whichever stream it goes to.
+    const hold = holdAppend(
+      (stream, types) =>
+        (stream === `consultation-${inCall.id}` && types.includes('ConsultationStarted')) ||
+        (stream === `appointment-${inCall.id}` && types.includes('AppointmentConsultationBegun')),
+      async () => {
+        await t.http.post('/api/v1/users/me/erasure').set(patient.auth).expect(200);
+        await eventually(async () => assert.ok((await streamTypes(`appointment-${inCall.id}`)).includes('AppointmentCancelled'), 'the closer cancelled the appointment'), 8000);
+      },
+    );
+    let status: number;
+    try {
+      status = (await t.http.post(`/api/v1/consultations/${inCall.id}/join`).set(doctor.auth)).status;
+      await hold.done;
+    } finally {
+      hold.release();
+    }
+    assert.equal(status, 409, 'the join decided on the appointment before it was cancelled is refused');
+    assert.deepEqual(await streamTypes(`consultation-${inCall.id}`), [], 'no consultation started for a cancelled appointment');
+  });
+});
