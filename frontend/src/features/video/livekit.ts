@@ -15,6 +15,7 @@ import {
   type RemoteTrack,
 } from 'livekit-client';
 import type { CallConnection, ConnectionEvents, RemoteMedia } from './connection';
+import { MEDIA_STALL_AFTER_MS, MediaFlowWatch, inboundBytes } from './mediaFlow';
 
 export interface LiveKitCallOptions {
   url: string;
@@ -54,7 +55,34 @@ export async function connectLiveKit(options: LiveKitCallOptions): Promise<CallC
     }
     return { stream: tracks.length > 0 ? new MediaStream(tracks) : null, audio, video };
   };
-  const refresh = () => events.remote(remoteOf([...room.remoteParticipants.values()][0]));
+  const remoteParticipant = () => [...room.remoteParticipants.values()][0];
+  const refresh = () => events.remote(remoteOf(remoteParticipant()));
+
+  // As peer to peer: the other side's media stopping shows within seconds, from the bytes its tracks receive, long
+  // before the server gives up on them. Only while they send something: the server forwards nothing of a muted track.
+  const flow = new MediaFlowWatch(MEDIA_STALL_AFTER_MS);
+  const checkMediaFlow = async () => {
+    const participant = remoteParticipant();
+    const media = remoteOf(participant);
+    if (!participant || !media.stream || (!media.audio && !media.video) || room.state !== ConnectionState.Connected) {
+      flow.reset();
+      return;
+    }
+    let bytes = 0;
+    for (const publication of participant.trackPublications.values()) {
+      const report = await (publication.track as RemoteTrack | undefined)?.getRTCStatsReport().catch(() => undefined);
+      if (report) bytes += inboundBytes(report);
+    }
+    const change = flow.sample(bytes, Date.now());
+    if (change === 'stalled') {
+      events.log('warn', 'No media from the other participant', { for_ms: MEDIA_STALL_AFTER_MS });
+      events.status('reconnecting');
+    } else if (change === 'flowing') {
+      events.log('info', 'Media from the other participant arrives again');
+      if (room.state === ConnectionState.Connected) events.status('connected');
+    }
+  };
+  const flowTimer = setInterval(() => void checkMediaFlow(), 1000);
 
   room
     .on(RoomEvent.ConnectionStateChanged, (state: ConnectionState) => {
@@ -63,10 +91,12 @@ export async function connectLiveKit(options: LiveKitCallOptions): Promise<CallC
     })
     .on(RoomEvent.ParticipantConnected, (p: RemoteParticipant) => {
       events.log('info', 'Participant connected', { identity: p.identity });
+      flow.reset();
       refresh();
     })
     .on(RoomEvent.ParticipantDisconnected, () => {
       events.log('info', 'Participant disconnected');
+      flow.reset();
       refresh();
     })
     .on(RoomEvent.TrackSubscribed, (track: RemoteTrack) => {
@@ -78,8 +108,12 @@ export async function connectLiveKit(options: LiveKitCallOptions): Promise<CallC
     .on(RoomEvent.TrackUnmuted, refresh)
     .on(RoomEvent.ConnectionQualityChanged, (quality: ConnectionQuality, participant: Participant) => {
       if (participant.isLocal) events.quality(quality === ConnectionQuality.Poor || quality === ConnectionQuality.Lost);
+      else if (quality === ConnectionQuality.Lost) events.log('warn', 'The other participant\'s connection is lost');
     })
-    .on(RoomEvent.Disconnected, () => events.status('disconnected'));
+    .on(RoomEvent.Disconnected, () => {
+      clearInterval(flowTimer);
+      events.status('disconnected');
+    });
 
   events.status('connecting');
   await room.connect(options.url, options.token);
@@ -107,6 +141,7 @@ export async function connectLiveKit(options: LiveKitCallOptions): Promise<CallC
     peerJoined: refresh,
     peerLeft: refresh,
     close() {
+      clearInterval(flowTimer);
       void room.disconnect(false);
     },
   };

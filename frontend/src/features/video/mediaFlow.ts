@@ -1,3 +1,6 @@
+/** No byte from the other side for 3 s: their media dropped (a muted microphone or a camera turned off still sends). */
+export const MEDIA_STALL_AFTER_MS = 3000;
+
 /**
  * Whether the other participant's media is still arriving, from the bytes the peer connection has received (the
  * inbound RTP streams' `bytesReceived`, sampled about once a second).
@@ -9,6 +12,7 @@
  * media dropped. Counting starts only once media has flowed on this connection (a new one is 'connecting', not
  * stalled), and a later sample with more bytes means it flows again.
  */
+
 export type MediaFlowChange = 'stalled' | 'flowing' | null;
 
 export class MediaFlowWatch {

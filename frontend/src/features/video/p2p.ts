@@ -17,7 +17,7 @@
 import type { ClientSignal } from '@telemed/contracts';
 import type { RelayedSignal } from '../../lib/realtime';
 import { parseMediaState, type CallConnection, type ConnectionEvents, type MediaState, type RemoteMedia } from './connection';
-import { MediaFlowWatch, inboundBytes } from './mediaFlow';
+import { MEDIA_STALL_AFTER_MS, MediaFlowWatch, inboundBytes } from './mediaFlow';
 
 export interface SignalTransport {
   send(signal: ClientSignal): void;
@@ -47,8 +47,6 @@ export interface PeerCallOptions {
   mediaCheckIntervalMs?: number;
 }
 
-/** No byte from the other side for 3 s: their media dropped (a muted microphone or a camera turned off still sends). */
-export const MEDIA_STALL_AFTER_MS = 3000;
 
 const fingerprintOf = (sdp: string | undefined): string | null => /^a=fingerprint:(.+)$/m.exec(sdp ?? '')?.[1]?.trim() ?? null;
 
