@@ -24,7 +24,7 @@ describe('personal-field registry', () => {
     assert.deepEqual(fields('AppointmentRequested'), ['notes']);
     assert.deepEqual(fields('AppointmentRejected'), ['reason']);
     assert.deepEqual(fields('RecordFileStored'), ['file_name', 'content_type', 'size', 'sha256'], "a stored file's name, type, size and digest");
-    for (const field of ['consultation_mode', 'consultation_kind']) assert.ok(fields('PrescriptionIssued').includes(field), `a prescription's ${field} (a first visit or a follow-up)`);
+    for (const field of ['consultation_mode', 'consultation_kind']) assert.ok((fields('PrescriptionIssued') as readonly string[]).includes(field), `a prescription's ${field} (a first visit or a follow-up)`);
     assert.deepEqual(fields('SlotOpened'), []);
   });
 
