@@ -7,6 +7,7 @@ import { homePathFor, useSession } from '../lib/session';
 import { theme } from '../app/theme';
 import { authProvider, dataProvider, loadPermissions } from './providers';
 import { adminTheme } from './theme';
+import { StillUpdating } from './StillUpdating';
 import { institutions } from './institutions';
 import { staff } from './staff';
 import { doctors } from './doctors';
@@ -18,9 +19,10 @@ import { projections } from './projections';
 const AdminAppBar = () => (
   <AppBar>
     <TitlePortal component="h1" />
+    <StillUpdating />
   </AppBar>
 );
-const AdminLayout = ({ children }: { children: ReactNode }) => <Layout appBar={AdminAppBar}>{children}</Layout>;
+export const AdminLayout = ({ children }: { children: ReactNode }) => <Layout appBar={AdminAppBar}>{children}</Layout>;
 
 /** What a patient or doctor sees at /admin: not a blank console, but where they are and the way back. */
 function NotForYou({ accountType, home }: { accountType: string; home: string }) {

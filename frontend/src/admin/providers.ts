@@ -4,20 +4,36 @@ import { API_TEXTS } from '@telemed/contracts/texts';
 import type { AdminPermissions } from '@telemed/contracts/admin';
 import { sessionStore } from '../lib/session';
 import { renewSession, writePositions } from '../lib/api';
+import { createCatchUp } from './catch-up';
+
+/**
+ * Whether the console's reads have caught up with the user's writes. Asked through a small read (the caller's
+ * permissions) that carries X-Min-Position like any other and so waits on the server too.
+ */
+export const readSide = createCatchUp({
+  probe: async () => (await httpClient('/api/v1/admin/permissions')).headers.get('X-Read-Model-Stale') !== 'true',
+});
 
 /**
  * ra-data-simple-rest's fetchJson with the app's session: the bearer token, X-Min-Position after the user's own
- * writes (read-your-writes, shared with the rest of the app), and one token renewal on an expired session.
+ * writes (read-your-writes, shared with the rest of the app), and one token renewal on an expired session. A read the
+ * server answered before its read models reached that position (X-Read-Model-Stale) puts the console in catch-up
+ * (catch-up.ts): marked as still updating, and fetched again once the read side has caught up.
  */
 export async function httpClient(url: string, options: fetchUtils.Options = {}, retried = false): Promise<{ status: number; headers: Headers; body: string; json: unknown }> {
   const headers = new Headers(options.headers as HeadersInit | undefined);
   const session = sessionStore.get();
   if (session) headers.set('Authorization', `Bearer ${session.token}`);
   const method = options.method ?? 'GET';
-  if (method === 'GET' && writePositions.get() > 0) headers.set('X-Min-Position', String(writePositions.get()));
+  const minPosition = method === 'GET' ? writePositions.get() : 0;
+  if (minPosition > 0) headers.set('X-Min-Position', String(minPosition));
   try {
     const result = await fetchUtils.fetchJson(url, { ...options, headers });
     writePositions.note(Number(result.headers.get('X-Event-Position')));
+    if (minPosition > 0) {
+      if (result.headers.get('X-Read-Model-Stale') === 'true') readSide.behind(minPosition);
+      else readSide.reached(minPosition);
+    }
     return result;
   } catch (error) {
     const expired = error instanceof HttpError && error.status === 401 && (error.body as { detail?: unknown } | null)?.detail === API_TEXTS.sessionExpired;
