@@ -43,7 +43,8 @@ export function blogPages(app: Express, deps: { readStore: ReadStore; frontendDi
         `<meta name="twitter:card" content="${post.image_url ? 'summary_large_image' : 'summary'}">`,
         `<link rel="canonical" href="${escapeHtml(url)}">`,
       ].join('\n    ');
-      const html = template.replace(/<title>[^<]*<\/title>/, '').replace('</head>', `    ${tags}\n  </head>`);
+      // Replacer functions: a replacement string would read `$&`, `$'` or `` $` `` in a title as the template's text.
+      const html = template.replace(/<title>[^<]*<\/title>/, () => '').replace('</head>', () => `    ${tags}\n  </head>`);
       res.setHeader('Cache-Control', 'no-cache');
       res.type('html').send(html);
     } catch (error) {

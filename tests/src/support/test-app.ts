@@ -46,11 +46,11 @@ export function slotInput(date: string, time: string) {
 let counter = 0;
 
 /** The composed product on embedded adapters in a temporary data directory, the way tests should see it. */
-export async function startTestApp(options: { dataDir?: string; env?: Record<string, string>; clock?: () => Date } = {}): Promise<TestApp> {
+export async function startTestApp(options: { dataDir?: string; env?: Record<string, string>; clock?: () => Date; frontendDir?: string } = {}): Promise<TestApp> {
   const dataDir = options.dataDir ?? tmpDataDir();
   // Read models in memory unless a test asks for another store (READ_STORE=sqlite).
   const config = loadConfig({ DATA_DIR: dataDir, DEMO_DATA: 'off', LOG_LEVEL: 'silent', SQLITE_SYNCHRONOUS: 'NORMAL', READ_STORE: 'memory', ...options.env });
-  const app = await createApp({ config, clock: options.clock });
+  const app = await createApp({ config, clock: options.clock, frontendDir: options.frontendDir });
   await app.start();
   const clock = options.clock ?? (() => new Date());
   const settle = async () => {
