@@ -16,7 +16,9 @@ import { adminQueryRoutes } from './admin/routes';
 import { blogQueryRoutes } from './blog-routes';
 
 export { ProjectionRunner, projectionChecksum, readModelsChecksum } from './projection-runner';
+export { projectionHoldFromConfig } from './projection-hold';
 export { allProjections } from './projections';
+export { AccessAudit, Subjects, type AccessRecord } from './access-audit';
 export { consultationLookups, consultationView } from './consultation-routes';
 export type { ConsultationDoc } from './projections/consultations';
 export { recordLookups, recordsForExport } from './record-routes';
@@ -52,9 +54,11 @@ export function createQueryService(deps: {
   records?: { blobs: BlobStore; medicines: MedicineCatalogue; publicUrl: string };
   /** The Writing Assistant's model (WRITING_MODEL_URL); unset: the bundled topic ideas. */
   writing?: WritingAssistant | null;
+  /** Test-only: holds the live projections back (projectionHoldFromConfig). */
+  holdProjections?: () => Promise<void>;
 }) {
   const projections = deps.projections ?? allProjections;
-  const runner = new ProjectionRunner({ eventStore: deps.eventStore, readStore: deps.readStore, projections, logger: deps.logger });
+  const runner = new ProjectionRunner({ eventStore: deps.eventStore, readStore: deps.readStore, projections, logger: deps.logger, holdBack: deps.holdProjections });
   const lookups = institutionLookups(deps.readStore);
   const api = new ApiRouter({
     tokens: deps.tokens,

@@ -17,12 +17,14 @@ import {
   type RecordedEvent,
 } from '@telemed/contracts';
 import { HttpError, policies, reactAdminErrors, type AccessClaims, type ApiRouter } from '@telemed/platform';
+import { AccessAudit, Subjects } from '@telemed/query';
+import type { Request } from 'express';
 import { handleCommand, readStream } from '../decider';
 import { positionHeader, requestContext, type CommandDeps } from '../context';
 import { institutionDecider, membershipOf, type InstitutionState } from '../institutions/institution';
 import { addDoctor, addStaffMember, changeStaffRole, createInstitution, setDoctorActive } from '../institutions/service';
 import { userDecider } from '../users/user';
-import { loadUser } from '../users/service';
+import { findUserIdByEmail, loadUser } from '../users/service';
 
 const idParams = z.object({ id: z.string().min(1).max(200) });
 const record = z.object({ id: z.string() }).loose();
@@ -118,6 +120,31 @@ export function adminCommandRoutes(api: ApiRouter, deps: CommandDeps): void {
     if (!membershipAllows(membership, ability)) throw new HttpError(403, API_TEXTS.forbiddenRole);
     return state;
   }
+
+  /**
+   * A write whose answer shows another person's personal data (a member's or an account's name, e-mail and phone) is a
+   * read of it, recorded as the console's list and show reads are (same resources and purposes). It is recorded
+   * before the write: if it cannot be, the write is refused (503) with nothing changed, as a read is refused, so the
+   * data is never shown off the record and a write never half happens. A write refused after it (a 409 of the decider)
+   * leaves the record of an answer not given: the audit errs on the side of recording.
+   */
+  const audit = new AccessAudit({ eventStore: deps.eventStore, clock: deps.clock, logger: deps.logger });
+  function recordAnswer(
+    auth: AccessClaims,
+    req: Request,
+    shown: { userId: string; resource: 'institution_staff' | 'institution_doctors' | 'user_accounts'; route: string; institution?: { id: string; state: InstitutionState } },
+  ): Promise<void> {
+    const subjects = new Subjects().add(shown.userId, 'contact_details');
+    const { institution } = shown;
+    if (!institution) return audit.record(auth, req, { purpose: 'platform_administration', resource: shown.resource, route: shown.route, institution: null, subjects });
+    const why =
+      auth.account_type === 'admin'
+        ? { purpose: 'platform_administration' as const, institution: { id: institution.id, role: null } }
+        : { purpose: 'institution_administration' as const, institution: { id: institution.id, role: membershipOf(institution.state, auth.user_id)?.role ?? null } };
+    return audit.record(auth, req, { ...why, resource: shown.resource, route: shown.route, subjects });
+  }
+  /** The member (by user id) the institution's stream holds before a write, if any. */
+  const currentMember = (state: InstitutionState, userId: string) => (state.status === 'none' ? undefined : [...state.staff.values()].find((m) => m.user_id === userId));
 
   // ---- institutions ----
   api.route({
@@ -216,11 +243,17 @@ export function adminCommandRoutes(api: ApiRouter, deps: CommandDeps): void {
     body: staffBody,
     response: record,
     successStatus: 201,
-    errors: [403, 404, 409],
+    errors: [403, 404, 409, 503],
     handler: async ({ body, auth, req }) => {
-      await authorize(auth, body.institution_id, 'manage_staff');
+      const state = await authorize(auth, body.institution_id, 'manage_staff');
       const { institution_id, account_type, ...person } = body;
+      // The answer is what the caller typed, plus, for an account that already holds the address (it is invited), its
+      // id: that much of someone else's data is read. A new account's data is the caller's own input.
+      const shown = (userId: string) => recordAnswer(auth, req, { userId, resource: 'institution_staff', route: 'POST /api/v1/admin/staff', institution: { id: institution_id, state } });
+      const existing = await findUserIdByEmail(deps.eventStore, body.email);
+      if (existing) await shown(existing);
       const result = await addStaffMember(deps.eventStore, institution_id, { ...person, role: account_type }, requestContext(req, auth, deps.clock()));
+      if (result.status === 'invited' && result.member.user_id !== existing) await shown(result.member.user_id);
       return {
         body: { ...memberRecord(body.institution_id, result.member, result.status === 'success'), status: result.status, invitation_id: result.invitation_id },
         headers: positionHeader(result.position),
@@ -237,7 +270,7 @@ export function adminCommandRoutes(api: ApiRouter, deps: CommandDeps): void {
       policy: policies.anyUser,
       params: idParams,
       response: record,
-      errors: [403, 404, 409],
+      errors: [403, 404, 409, 503],
       handler: async ({ params, auth, req }) => {
         const member = parseMemberId(params.id);
         if (!member) throw notFound(ADMIN_TEXTS.memberNotFound);
@@ -246,6 +279,10 @@ export function adminCommandRoutes(api: ApiRouter, deps: CommandDeps): void {
           before.status === 'none'
             ? undefined
             : ([...before.staff.values()].find((m) => m.user_id === member.user_id) ?? [...before.invitations.values()].find((i) => i.user_id === member.user_id));
+        if (known) {
+          const resource = kind === 'staff' ? ('institution_staff' as const) : ('institution_doctors' as const);
+          await recordAnswer(auth, req, { userId: known.user_id, resource, route: `DELETE /api/v1/admin/${kind}/:id`, institution: { id: member.institution_id, state: before } });
+        }
         const result = await handleCommand(
           deps.eventStore,
           streams.institution(member.institution_id),
@@ -270,11 +307,15 @@ export function adminCommandRoutes(api: ApiRouter, deps: CommandDeps): void {
     // react-admin sends the whole record back: only the role is edited here.
     body: z.object({ role: z.enum(STAFF_ROLES) }),
     response: record,
-    errors: [403, 404, 409],
+    errors: [403, 404, 409, 503],
     handler: async ({ params, body, auth, req }) => {
       const target = parseMemberId(params.id);
       if (!target) throw notFound(ADMIN_TEXTS.memberNotFound);
-      await authorize(auth, target.institution_id, 'manage_staff');
+      const before = await authorize(auth, target.institution_id, 'manage_staff');
+      const shown = () => recordAnswer(auth, req, { userId: target.user_id, resource: 'institution_staff', route: 'PUT /api/v1/admin/staff/:id', institution: { id: target.institution_id, state: before } });
+      // Not a member yet: the decider refuses the change, and nothing is shown (unless they joined meanwhile: below).
+      const recorded = currentMember(before, target.user_id) !== undefined;
+      if (recorded) await shown();
       const result = await changeStaffRole(
         deps.eventStore,
         target.institution_id,
@@ -282,6 +323,7 @@ export function adminCommandRoutes(api: ApiRouter, deps: CommandDeps): void {
         requestContext(req, auth, deps.clock()),
       );
       const { member, deactivated } = memberIn(result.state, target.user_id);
+      if (!recorded) await shown();
       return { body: memberRecord(target.institution_id, member, true, deactivated), headers: positionHeader(result.position) };
     },
   });
@@ -297,13 +339,17 @@ export function adminCommandRoutes(api: ApiRouter, deps: CommandDeps): void {
     params: idParams,
     body: z.object({ is_active: z.boolean() }),
     response: record,
-    errors: [403, 404, 409],
+    errors: [403, 404, 409, 503],
     handler: async ({ params, body, auth, req }) => {
       const target = parseMemberId(params.id);
       if (!target) throw notFound(ADMIN_TEXTS.memberNotFound);
-      await authorize(auth, target.institution_id, 'manage_staff');
+      const before = await authorize(auth, target.institution_id, 'manage_staff');
+      const shown = () => recordAnswer(auth, req, { userId: target.user_id, resource: 'institution_doctors', route: 'PUT /api/v1/admin/doctors/:id', institution: { id: target.institution_id, state: before } });
+      const recorded = currentMember(before, target.user_id) !== undefined;
+      if (recorded) await shown();
       const result = await setDoctorActive(deps.eventStore, target.institution_id, target.user_id, body.is_active, requestContext(req, auth, deps.clock()));
       const { member, deactivated } = memberIn(result.state, target.user_id);
+      if (!recorded) await shown();
       return { body: await doctorRecord(deps, target.institution_id, member, deactivated), headers: positionHeader(result.position) };
     },
   });
@@ -323,9 +369,13 @@ export function adminCommandRoutes(api: ApiRouter, deps: CommandDeps): void {
     }),
     response: record,
     successStatus: 201,
-    errors: [403, 404, 409],
+    errors: [403, 404, 409, 503],
     handler: async ({ body, auth, req }) => {
-      await authorize(auth, body.institution_id, 'manage_staff');
+      const state = await authorize(auth, body.institution_id, 'manage_staff');
+      // As for staff: an existing doctor's account (invited) is read, by its id; a new one is the caller's own input.
+      const shown = (userId: string) => recordAnswer(auth, req, { userId, resource: 'institution_doctors', route: 'POST /api/v1/admin/doctors', institution: { id: body.institution_id, state } });
+      const existing = await findUserIdByEmail(deps.eventStore, body.email);
+      if (existing) await shown(existing);
       const input = {
         name: body.name,
         email: body.email,
@@ -337,6 +387,7 @@ export function adminCommandRoutes(api: ApiRouter, deps: CommandDeps): void {
         appointment_duration_minutes: 30 as const,
       };
       const result = await addDoctor(deps.eventStore, body.institution_id, input, requestContext(req, auth, deps.clock()));
+      if (result.status === 'invited' && result.doctor_id !== existing) await shown(result.doctor_id);
       return {
         body: {
           id: memberId(body.institution_id, result.doctor_id),
@@ -367,14 +418,19 @@ export function adminCommandRoutes(api: ApiRouter, deps: CommandDeps): void {
     params: idParams,
     body: z.object({ is_active: z.boolean() }),
     response: record,
-    errors: [404, 409],
+    errors: [404, 409, 503],
     handler: async ({ params, body, auth, req }) => {
       if (params.id === auth.user_id && !body.is_active) throw new HttpError(409, 'You cannot deactivate your own account');
+      const shown = () => recordAnswer(auth, req, { userId: params.id, resource: 'user_accounts', route: 'PUT /api/v1/admin/users/:id' });
+      // An account that is not there (or erased) is answered 404 below, showing nothing.
+      const recorded = (await loadUser(deps.eventStore, params.id)).status === 'registered';
+      if (recorded) await shown();
       const command = body.is_active
         ? { type: 'ReactivateUser' as const, data: {} as Record<string, never> }
         : { type: 'DeactivateUser' as const, data: { reason: 'deactivated by an administrator' } };
       const result = await handleCommand(deps.eventStore, streams.user(params.id), userDecider, command, requestContext(req, auth, deps.clock()));
       if (result.state.status !== 'registered') throw notFound(API_TEXTS.userNotFound);
+      if (!recorded) await shown();
       const s = result.state;
       return {
         body: { id: s.user_id, name: s.name, email: s.email, phone_number: s.phone_number, account_type: s.account_type, is_active: s.active, erased: false },
