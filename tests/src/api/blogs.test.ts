@@ -126,6 +126,15 @@ describe('Patient Education Hub API (issue 16)', () => {
     assert.doesNotMatch(JSON.stringify(stored[0]!.data), /onerror|javascript:|<script>alert/);
   });
 
+  it("keeps a link preview's title and description as plain text: markup dropped, '&', '<' and '>' kept as characters", async () => {
+    const link = { type: 'linkTool', data: { link: 'https://who.int/news', meta: { title: 'Q&A: fever "myths" <b>x</b><img src=x onerror="alert(1)">', description: 'Temperature > 38 & rising: see a doctor &lt;today&gt;' } } };
+    const id = await create(doctor, { title: 'Link preview', content: content(link) });
+    await t.settle();
+    const [stored] = (await t.http.get(`/api/v1/blogs/${id}`).set(doctor.auth).expect(200)).body.content.blocks;
+    assert.equal(stored.data.meta.title, 'Q&A: fever "myths" x', 'tags dropped, the ampersand a character');
+    assert.equal(stored.data.meta.description, 'Temperature > 38 & rising: see a doctor <today>', 'shown as text, so characters, not entities');
+  });
+
   it('publishing needs title and content; delete needs confirmation', async () => {
     const id = await create(doctor, { title: '', content: content() });
     await t.settle();

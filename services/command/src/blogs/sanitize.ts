@@ -23,9 +23,12 @@ export function cleanInline(html: string): string {
   return sanitizeHtml(html, INLINE);
 }
 
-/** Plain text (a link's title): no markup at all. */
+/**
+ * Plain text (a link's title and description): no markup at all. The pages and Editor.js's link tool show it as text,
+ * so the entities sanitize-html writes for `&`, `<` and `>` are turned back into the characters ('Q&A', not 'Q&amp;A').
+ */
 export function cleanText(text: string): string {
-  return sanitizeHtml(text, TEXT_ONLY);
+  return sanitizeHtml(text, TEXT_ONLY).replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 }
 
 function cleanItems(items: ListItem[]): ListItem[] {
