@@ -11,6 +11,8 @@ export interface Entry<T> {
  */
 export class FieldIndex<T extends Record<string, unknown>> {
   private readonly buckets = new Map<unknown, Array<Entry<T>>>();
+  /** Whether it holds every document of its collection (see MemoryCollection.addIndex). */
+  filled = false;
 
   constructor(
     readonly field: string,

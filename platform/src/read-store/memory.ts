@@ -11,11 +11,22 @@ class MemoryCollection<T extends AnyDoc> implements ReadCollection<T> {
   private readonly docs = new Map<string, Entry<T>>();
   private readonly indexes: Array<FieldIndex<T>> = [];
 
+  /**
+   * Declares an equality index; it is filled on the first query that can use it and kept up from then on. An index a
+   * projection declares for another store's range scans or sorts (a start time, unique per document) is never asked
+   * for here, and keeping its buckets up cost a rebuild more than all its other writes.
+   */
   addIndex(field: string): void {
     if (this.indexes.some((index) => index.field === field)) return;
-    const index = new FieldIndex<T>(field, this.indexes.length);
-    this.indexes.push(index);
-    for (const entry of this.docs.values()) index.add(entry.doc[field], entry);
+    this.indexes.push(new FieldIndex<T>(field, this.indexes.length));
+  }
+
+  private filled(index: FieldIndex<T>): FieldIndex<T> {
+    if (!index.filled) {
+      for (const entry of this.docs.values()) index.add(entry.doc[index.field], entry);
+      index.filled = true;
+    }
+    return index;
   }
 
   /**
@@ -32,7 +43,7 @@ class MemoryCollection<T extends AnyDoc> implements ReadCollection<T> {
     for (const index of this.indexes) {
       const value = filter[index.field];
       if (value !== undefined && (value === null || typeof value !== 'object')) {
-        const size = index.size(value);
+        const size = this.filled(index).size(value);
         if (size === 0) return [];
         if (!best || size < bestSize) {
           best = index;
@@ -75,12 +86,13 @@ class MemoryCollection<T extends AnyDoc> implements ReadCollection<T> {
       // Sized up front: assigning into an empty array literal would give each entry room for 16 positions.
       const added: Entry<T> = { doc, at: new Array<number>(this.indexes.length).fill(0) };
       this.docs.set(doc._id, added);
-      for (const index of this.indexes) index.add(doc[index.field], added);
+      for (const index of this.indexes) if (index.filled) index.add(doc[index.field], added);
       return;
     }
     const previous = entry.doc;
     entry.doc = doc;
     for (const index of this.indexes) {
+      if (!index.filled) continue;
       const old = previous[index.field];
       const value = doc[index.field];
       if (old === value) continue;
@@ -100,7 +112,7 @@ class MemoryCollection<T extends AnyDoc> implements ReadCollection<T> {
       doc[key] = value;
       if (old === value) continue;
       for (const index of this.indexes) {
-        if (index.field !== key) continue;
+        if (index.field !== key || !index.filled) continue;
         index.remove(old, entry);
         index.add(value, entry);
       }
@@ -110,7 +122,7 @@ class MemoryCollection<T extends AnyDoc> implements ReadCollection<T> {
   async delete(id: string): Promise<void> {
     const entry = this.docs.get(id);
     if (!entry) return;
-    for (const index of this.indexes) index.remove(entry.doc[index.field], entry);
+    for (const index of this.indexes) if (index.filled) index.remove(entry.doc[index.field], entry);
     this.docs.delete(id);
   }
 }
