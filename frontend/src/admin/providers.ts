@@ -11,8 +11,17 @@ import { createCatchUp } from './catch-up';
  * permissions) that carries X-Min-Position like any other and so waits on the server too.
  */
 export const readSide = createCatchUp({
-  probe: async () => (await httpClient('/api/v1/admin/permissions')).headers.get('X-Read-Model-Stale') !== 'true',
+  probe: async (position) => !isStale((await httpClient('/api/v1/admin/permissions')).headers, position),
 });
+
+/**
+ * Whether the server answered before its read models reached `minPosition`. The position it reports wins over the
+ * mark: a revalidated answer (304) keeps the headers of the one cached before, mark included.
+ */
+function isStale(headers: Headers, minPosition: number): boolean {
+  if (headers.get('X-Read-Model-Stale') !== 'true') return false;
+  return !(Number(headers.get('X-Read-Model-Position')) >= minPosition);
+}
 
 /**
  * ra-data-simple-rest's fetchJson with the app's session: the bearer token, X-Min-Position after the user's own
@@ -31,7 +40,7 @@ export async function httpClient(url: string, options: fetchUtils.Options = {}, 
     const result = await fetchUtils.fetchJson(url, { ...options, headers });
     writePositions.note(Number(result.headers.get('X-Event-Position')));
     if (minPosition > 0) {
-      if (result.headers.get('X-Read-Model-Stale') === 'true') readSide.behind(minPosition);
+      if (isStale(result.headers, minPosition)) readSide.behind(minPosition);
       else readSide.reached(minPosition);
     }
     return result;

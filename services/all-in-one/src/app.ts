@@ -5,7 +5,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-ope
 import swaggerUi from 'swagger-ui-express';
 import { INTERACTIONS_PATH, blobStoreFromConfig, consultationSettingsFromConfig, videoFromConfig, masterKeysFromConfig, createAdapters, createBaseApp, createHttpServer, createLogger, createMetrics, serveFrontend, socketLimitsFromConfig, tokensFromConfig, writingAssistantFromConfig, type Config, type Logger } from '@telemed/platform';
 import { createCommandService, faultsFromConfig, identityFromConfig, startCommandBackground } from '@telemed/command';
-import { MedicineCatalogue, allProjections, blogLookups, bookingLookups, consultationLookups, createQueryService, readModelTokenCheck, recordLookups, sweepLookups } from '@telemed/query';
+import { MedicineCatalogue, allProjections, blogLookups, bookingLookups, consultationLookups, createQueryService, projectionHoldFromConfig, readModelTokenCheck, recordLookups, sweepLookups } from '@telemed/query';
 import { createNotifier } from '@telemed/notifier';
 import { seedDemoData } from './demo-data';
 import { blogPages } from './blog-pages';
@@ -40,7 +40,7 @@ export async function createApp(options: AppOptions) {
   const medicines = new MedicineCatalogue({ eventStore, blobs });
   const records = { blobs, medicines, recordLookups: recordLookups(readStore), storageQuotaBytes: config.recordsQuotaBytes };
   const command = createCommandService({ eventStore, tokens, registry, logger, clock, faults: faultsFromConfig(config), checkToken, video, consultation, ...identity, records, bookingLookups: bookingLookups(readStore) });
-  const query = createQueryService({ eventStore, readStore, tokens, registry, logger, clock, checkToken, records: { blobs, medicines, publicUrl: config.publicUrl }, writing: writingAssistantFromConfig(config) });
+  const query = createQueryService({ eventStore, readStore, tokens, registry, logger, clock, checkToken, records: { blobs, medicines, publicUrl: config.publicUrl }, writing: writingAssistantFromConfig(config), holdProjections: projectionHoldFromConfig(config.FAULT_INJECTION) });
   const notifier = createNotifier({
     tokens,
     readStore,

@@ -33,7 +33,8 @@ function minPosition(waitFor: (position: number, timeoutMs: number) => Promise<b
   return async (req, res, next) => {
     const header = req.get('X-Min-Position');
     const wanted = header && /^\d{1,15}$/.test(header) ? Number(header) : 0;
-    if (wanted > 0 && !(await waitFor(wanted, MIN_POSITION_WAIT_MS))) res.set('X-Read-Model-Stale', 'true');
+    // A stale answer is never kept by a cache: a later 304 would carry the stale mark over to a current read.
+    if (wanted > 0 && !(await waitFor(wanted, MIN_POSITION_WAIT_MS))) res.set({ 'X-Read-Model-Stale': 'true', 'Cache-Control': 'no-store' });
     res.set('X-Read-Model-Position', String(applied()));
     next();
   };

@@ -70,6 +70,8 @@ export class ProjectionRunner {
       logger?: Logger;
       /** How long retired collections stay after a switch-over, for readers in other processes to see it (default 5 s). */
       retireAfterMs?: number;
+      /** Test-only: awaited before each live batch (projection-hold.ts). */
+      holdBack?: () => Promise<void>;
     },
   ) {}
 
@@ -192,6 +194,7 @@ export class ProjectionRunner {
     this.subscription = this.deps.eventStore.subscribeToAll({
       fromPosition: this.appliedPosition,
       onEvents: async (events) => {
+        await this.deps.holdBack?.();
         await this.applyBatch(events);
         // Live, nothing is put off: a rebuild through the subscription gets its indexes after its first batch.
         await this.deps.readStore.settle?.();
