@@ -51,11 +51,20 @@ const ERASERS: Record<string, Eraser> = {
   },
   institutions: async (userId, _event, store) => {
     const staff = store.collection<StaffDoc>('institution_staff');
-    for (const s of await staff.find({ user_id: userId })) await staff.patch(s._id, { name: ERASED_VALUE, email: ERASED_VALUE, phone: ERASED_VALUE });
+    for (const s of await staff.find({ user_id: userId })) {
+      await staff.patch(s._id, {
+        name: ERASED_VALUE,
+        email: ERASED_VALUE,
+        phone: ERASED_VALUE,
+        role_title: blank(s.role_title),
+        department: blank(s.department),
+        specialization: blank(s.specialization),
+      });
+    }
   },
   institution_invitations: async (userId, _event, store) => {
     const invitations = store.collection<InvitationDoc>('institution_invitations');
-    for (const i of await invitations.find({ user_id: userId })) await invitations.patch(i._id, { name: ERASED_VALUE, email: ERASED_VALUE });
+    for (const i of await invitations.find({ user_id: userId })) await invitations.patch(i._id, { name: ERASED_VALUE, email: ERASED_VALUE, role_title: blank(i.role_title) });
   },
 };
 

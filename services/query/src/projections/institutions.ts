@@ -5,7 +5,8 @@ import type { InstitutionDoc, StaffDoc } from './documents';
 export const institutionsProjection = defineProjection({
   name: 'institutions',
   // 2: staff docs carry removed_position (membership intervals for appointment access).
-  version: 2,
+  // 3: a member's title, department and specialization are encrypted under their key: an erasure blanks them too.
+  version: 3,
   collections: ['institutions', 'institution_staff'],
   indexes: [
     { collection: 'institution_staff', field: 'institution_id' },

@@ -9,7 +9,8 @@ const answered = (store: CollectionSource, event: RecordedEvent & { data: { invi
 /** Invitations of existing accounts to institutions' staff: the invitee's list and the institution's pending ones. */
 export const invitationsProjection = defineProjection({
   name: 'institution_invitations',
-  version: 1,
+  // 2: an invitee's title is encrypted under their key: an erasure blanks it too.
+  version: 2,
   collections: ['institution_invitations'],
   indexes: [
     { collection: 'institution_invitations', field: 'user_id' },
