@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import supertest from 'supertest';
 import { DateTime } from 'luxon';
 import { DEFAULT_TIMEZONE, type AccountType, type DoctorProfile } from '@telemed/contracts';
-import { loadConfig } from '@telemed/platform';
+import { loadConfig, type Logger } from '@telemed/platform';
 import { createApp, type App } from '@telemed/all-in-one';
 import { findUserIdByEmail, giveConsent, registerUser, setAvailability, systemContext } from '@telemed/command';
 
@@ -46,11 +46,11 @@ export function slotInput(date: string, time: string) {
 let counter = 0;
 
 /** The composed product on embedded adapters in a temporary data directory, the way tests should see it. */
-export async function startTestApp(options: { dataDir?: string; env?: Record<string, string>; clock?: () => Date; frontendDir?: string } = {}): Promise<TestApp> {
+export async function startTestApp(options: { dataDir?: string; env?: Record<string, string>; clock?: () => Date; frontendDir?: string; logger?: Logger } = {}): Promise<TestApp> {
   const dataDir = options.dataDir ?? tmpDataDir();
   // Read models in memory unless a test asks for another store (READ_STORE=sqlite).
   const config = loadConfig({ DATA_DIR: dataDir, DEMO_DATA: 'off', LOG_LEVEL: 'silent', SQLITE_SYNCHRONOUS: 'NORMAL', READ_STORE: 'memory', ...options.env });
-  const app = await createApp({ config, clock: options.clock, frontendDir: options.frontendDir });
+  const app = await createApp({ config, clock: options.clock, frontendDir: options.frontendDir, logger: options.logger });
   await app.start();
   const clock = options.clock ?? (() => new Date());
   const settle = async () => {
