@@ -238,6 +238,12 @@ export const eventDataSchemas = {
   }),
   AppointmentExpired: z.object({ appointment_id: z.string() }),
   /**
+   * The slot reserved for this appointment id was released because its request had not been recorded within the grace
+   * (RESERVATION_HEAL_GRACE_MS): recorded first, on the appointment's stream while it is still empty, so a request that
+   * comes late is refused by its expected revision instead of standing on a slot offered again.
+   */
+  AppointmentVoided: z.object({ appointment_id: z.string(), slot_id: z.number().int() }),
+  /**
    * The first join began the appointment's consultation (recorded on the appointment's stream before the consultation's
    * own start, with the revision the join decided on): from then on closing an account leaves it to its consultation,
    * and a cancel decided before it is refused by its expected revision and decided again (and the other way round).

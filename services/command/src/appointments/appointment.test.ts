@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import { API_TEXTS } from '@telemed/contracts';
 import { deciderSpec } from '../decider-spec';
-import { appointmentDecider, type AppointmentEvent } from './appointment';
+import { REQUEST_VOIDED, appointmentDecider, type AppointmentEvent } from './appointment';
 
 const spec = deciderSpec(appointmentDecider);
 const details = {
@@ -26,6 +26,18 @@ describe('appointment decider', () => {
       spec([]).when({ type: 'RequestAppointment', data: { ...details, notes: 'Fever for three days' } }).then([requested]));
     it('refuses to request the same appointment twice', () =>
       spec([requested]).when({ type: 'RequestAppointment', data: { ...details, notes: 'again' } }).thenThrows('conflict'));
+  });
+
+  describe('void an id whose request never appeared (the reservation healer)', () => {
+    const voided: AppointmentEvent = { type: 'AppointmentVoided', data: { appointment_id: 'a-1', slot_id: 42 } };
+    const voidIt = { type: 'VoidUnrequestedAppointment', data: { appointment_id: 'a-1', slot_id: 42 } } as const;
+    it('voids it once while nothing was requested', () => {
+      spec([]).when(voidIt).then([voided]);
+      spec([voided]).when(voidIt).then([]);
+    });
+    it('leaves a request that was recorded first', () => spec([requested]).when(voidIt).then([]));
+    it('refuses a request that comes after', () =>
+      spec([voided]).when({ type: 'RequestAppointment', data: { ...details, notes: 'late' } }).thenThrows('conflict', REQUEST_VOIDED));
   });
 
   describe('approve', () => {

@@ -8,6 +8,7 @@ export type AppointmentEvent = DomainEventOf<
   | 'AppointmentRejected'
   | 'AppointmentCancelled'
   | 'AppointmentExpired'
+  | 'AppointmentVoided'
   | 'AppointmentConsultationBegun'
   | 'AppointmentCompleted'
 >;
@@ -16,7 +17,8 @@ export type AppointmentEvent = DomainEventOf<
 export type AppointmentDetails = Omit<EventData<'AppointmentRequested'>, 'notes'>;
 
 export type AppointmentState =
-  | { status: 'none' }
+  /** `voided`: its slot's reservation was released before any request was recorded (AppointmentVoided). */
+  | { status: 'none'; voided?: boolean }
   | {
       status: 'requested' | 'confirmed' | 'rejected' | 'cancelled' | 'expired' | 'completed';
       appointment: AppointmentDetails;
@@ -30,6 +32,8 @@ export type AppointmentCommand =
   | { type: 'RejectAppointment'; data: { actor_id: string; reason: string | null } }
   | { type: 'CancelAppointment'; data: { actor_id: string; reason: string | null; now: Date } }
   | { type: 'ExpireAppointment'; data: { now: Date } }
+  /** The reservation healer is about to release this id's slot: only while no request has been recorded. */
+  | { type: 'VoidUnrequestedAppointment'; data: { appointment_id: string; slot_id: number } }
   /**
    * A join is about to start the appointment's consultation: recorded on a confirmed appointment (once), so the join
    * and a closer's cancel are decided on the same stream. Anything else records nothing; the join's own rules then
@@ -59,6 +63,7 @@ export function evolveAppointment(state: AppointmentState, event: AppointmentEve
     void _notes;
     return { status: 'requested', appointment, consultation_begun: false };
   }
+  if (event.type === 'AppointmentVoided') return state.status === 'none' ? { status: 'none', voided: true } : state;
   if (state.status === 'none') return state;
   return match(event)
     .with({ type: 'AppointmentApproved' }, (): AppointmentState => ({ ...state, status: 'confirmed' }))
@@ -81,6 +86,9 @@ export function leftToItsConsultation(appointment: Pick<AppointmentDetails, 'sta
   return consultationBegun || new Date(appointment.start).getTime() <= now.getTime();
 }
 
+/** A request recorded after the healer gave its slot up (it took longer than the grace): the patient may book again. */
+export const REQUEST_VOIDED = 'This request took too long to be recorded and was not kept. Please try again.';
+
 const describe = (status: string) => (status === 'expired' ? 'expired' : status);
 
 /** Someone else's appointment answers as if it did not exist. */
@@ -98,6 +106,7 @@ export const appointmentDecider: Decider<AppointmentState, AppointmentCommand, A
     match(command)
       .with({ type: 'RequestAppointment' }, ({ data }): AppointmentEvent[] => {
         if (state.status !== 'none') throw conflict('This appointment already exists');
+        if (state.voided) throw conflict(REQUEST_VOIDED);
         return [{ type: 'AppointmentRequested', data }];
       })
       .with({ type: 'ApproveAppointment' }, ({ data }): AppointmentEvent[] => {
@@ -132,6 +141,9 @@ export const appointmentDecider: Decider<AppointmentState, AppointmentCommand, A
         if (new Date(end).getTime() <= data.now.getTime()) throw conflict('This appointment has already ended');
         return [{ type: 'AppointmentCancelled', data: { appointment_id, cancelled_by, reason: data.reason } }];
       })
+      .with({ type: 'VoidUnrequestedAppointment' }, ({ data }): AppointmentEvent[] =>
+        state.status === 'none' && !state.voided ? [{ type: 'AppointmentVoided', data: { appointment_id: data.appointment_id, slot_id: data.slot_id } }] : [],
+      )
       .with({ type: 'ExpireAppointment' }, ({ data }): AppointmentEvent[] =>
         state.status === 'requested' && new Date(state.appointment.start).getTime() <= data.now.getTime()
           ? [{ type: 'AppointmentExpired', data: { appointment_id: state.appointment.appointment_id } }]

@@ -72,9 +72,17 @@ export async function healOrphanedReservations(deps: SweepDeps & { graceMs: numb
     (after, limit) => deps.lookups.reservationsMadeBefore(cutoff, { after, limit }),
     deps.pageSize ?? SWEEP_PAGE_SIZE,
     async (reservation) => {
-      // The read model may lag behind the log: the appointment's own stream decides.
-      const appointment = await deps.eventStore.readStream(streams.appointment(reservation.appointment_id));
-      if (appointment.length > 0) return;
+      // The read model may lag behind the log: the appointment's own stream decides, and the decision is recorded
+      // there (AppointmentVoided, expected: no stream) before the slot is released, so a booking whose request comes
+      // only now is refused instead of standing on a slot offered again; a request recorded first leaves it reserved.
+      const voided = await handleCommand(
+        deps.eventStore,
+        streams.appointment(reservation.appointment_id),
+        appointmentDecider,
+        { type: 'VoidUnrequestedAppointment', data: { appointment_id: reservation.appointment_id, slot_id: reservation.slot_id } },
+        systemContext(now, reservation.reserved_event_id),
+      );
+      if (voided.state.status !== 'none') return;
       const result = await handleCommand(
         deps.eventStore,
         streams.slot(reservation.slot_id),
