@@ -20,6 +20,8 @@ import { startConsultationCloser } from './process-managers/consultation-closer'
 import { startDisconnectRecorder } from './process-managers/disconnected-participants';
 import { startAccountCloser, type AccountLookups } from './process-managers/close-accounts';
 import { startUnavailableDoctorCloser } from './process-managers/unavailable-doctor';
+import { startLateRequestCloser } from './process-managers/late-requests';
+import type { BookingLookups } from './appointments/bookable';
 import { startBlogScheduler, type BlogLookups } from './process-managers/publish-scheduled';
 
 /**
@@ -61,7 +63,7 @@ export async function startCommandBackground(deps: {
   logger: Logger;
   clock: () => Date;
   /** The blog scheduler's lookups (issue 16); without them no scheduled post is published. */
-  lookups: SweepLookups & ConsultationLookups & AccountLookups & Partial<BlogLookups>;
+  lookups: SweepLookups & ConsultationLookups & AccountLookups & BookingLookups & Partial<BlogLookups>;
   video: VideoProvider;
 }) {
   const subscriptions: Subscription[] = [
@@ -71,6 +73,7 @@ export async function startCommandBackground(deps: {
     await startDisconnectRecorder(deps),
     await startAccountCloser(deps),
     await startUnavailableDoctorCloser(deps),
+    await startLateRequestCloser(deps),
   ];
   const sweeps = startSweeps({ ...deps, graceMs: deps.config.RESERVATION_HEAL_GRACE_MS, intervalMs: deps.config.SWEEP_INTERVAL_MS });
   void sweeps.runNow();

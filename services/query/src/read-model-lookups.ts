@@ -6,6 +6,7 @@ import { PENDING_RESERVATIONS } from './projections/pending-reservations';
 import { CLINICAL_RETENTION, type ClinicalRetentionDoc } from './projections/clinical-retention';
 import type { Projection } from './projections';
 import { appointmentsProjection } from './projections/appointments';
+import { bookingLookups } from './bookable-doctors';
 
 /** Refuses tokens of deactivated accounts and ended sessions, from the read models. */
 export function readModelTokenCheck(readStore: ReadStore): TokenCheck {
@@ -36,6 +37,8 @@ export function sweepLookups(readStore: ReadStore) {
   const retention = readStore.collection<ClinicalRetentionDoc>(CLINICAL_RETENTION);
   const appointmentsAt = checkpointWaiter(readStore, [appointmentsProjection]);
   return {
+    // The institutions a doctor practises through (a request recorded late is checked again: late-requests.ts).
+    ...bookingLookups(readStore),
     // A process manager fed by an event looks up the appointments that event concerns only once the appointments read
     // model has applied everything before it (it is fed by another subscription, which may be behind).
     appointmentsReached: (position: number, timeoutMs: number) => appointmentsAt(position, timeoutMs),

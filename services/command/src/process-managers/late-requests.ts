@@ -1,0 +1,56 @@
+import { API_TEXTS, streams, type EventData, type RecordedEvent } from '@telemed/contracts';
+import type { CheckpointStore, EventStore, Logger } from '@telemed/platform';
+import { handleCommand, systemContext } from '../decider';
+import { appointmentDecider } from '../appointments/appointment';
+import { BookingChecks, type BookingLookups } from '../appointments/bookable';
+import { accountStanding } from '../users/account-standing';
+import { startProcessManager } from './subscriber';
+
+interface LateRequestDeps {
+  eventStore: EventStore;
+  lookups: BookingLookups;
+  clock: () => Date;
+}
+
+/**
+ * A booking checks that the doctor takes bookings and that the patient may book, then writes the slot's reservation
+ * and the request: a deactivation, a closed account or a doctor's deactivation by an institution can land between that
+ * check and the request's append. The closers (close-accounts.ts, unavailable-doctor.ts) close what the read model
+ * shows once it has reached their event, so a request appended after that event is not among it. Each request is
+ * therefore looked at again once recorded, on the streams as they are then: one whose patient's account is closed or
+ * whose doctor takes no bookings is closed as the closers would (anything before it in the log is theirs; anything
+ * after is seen here). Idempotent: a request already closed, or left to its consultation, records nothing.
+ */
+export async function closeLateRequest(deps: LateRequestDeps, checks: BookingChecks, request: EventData<'AppointmentRequested'>, context: ReturnType<typeof systemContext>) {
+  const stream = streams.appointment(request.appointment_id);
+  const now = deps.clock();
+  // One whose time has come is left as the closers leave it (its consultation's, or the expiry sweep's): no reads, so
+  // a first start over a long log passes old requests by.
+  if (new Date(request.start).getTime() <= now.getTime()) return null;
+  if (!(await accountStanding(deps.eventStore, request.patient_id))?.active) {
+    return handleCommand(deps.eventStore, stream, appointmentDecider, { type: 'CloseForClosedPatient', data: { now, consultation_begun: false } }, context);
+  }
+  if (!(await checks.doctorAcceptsBookings(request.doctor_id))) {
+    return handleCommand(
+      deps.eventStore,
+      stream,
+      appointmentDecider,
+      { type: 'CloseForUnavailableDoctor', data: { reason: API_TEXTS.doctorNoLongerAvailable, now, consultation_begun: false } },
+      context,
+    );
+  }
+  return null;
+}
+
+export function startLateRequestCloser(deps: LateRequestDeps & { checkpoints: CheckpointStore; logger: Logger }) {
+  const checks = new BookingChecks(deps.eventStore, deps.lookups);
+  return startProcessManager({
+    name: 'late-request-closer',
+    ...deps,
+    handles: new Set(['AppointmentRequested']),
+    handle: async (event: RecordedEvent) => {
+      const request = event.data as EventData<'AppointmentRequested'>;
+      await closeLateRequest(deps, checks, request, systemContext(deps.clock(), event.event_id, event.metadata.correlation_id));
+    },
+  });
+}
