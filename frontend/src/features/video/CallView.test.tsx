@@ -69,6 +69,19 @@ describe('the call view', () => {
     render(view({ remotePresent: false, remoteLeft: true, remote: { stream: null, audio: true, video: true } }));
     expect(screen.getByTestId('waiting-for-other').textContent).toBe('Priya Patel left the call. Waiting for them to join again');
   });
+
+  it('offers Audio only when the measured connection is poor, and not once it is audio only', async () => {
+    const onToggleAudioOnly = vi.fn();
+    const { rerender } = render(view({ poorQuality: true, onToggleAudioOnly }));
+    expect(screen.getByText('The connection is weak. Audio only keeps the conversation going.')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Switch to audio only' }));
+    expect(onToggleAudioOnly).toHaveBeenCalledTimes(1);
+    rerender(view({ poorQuality: true, audioOnly: true, onToggleAudioOnly }));
+    expect(screen.queryByRole('button', { name: 'Switch to audio only' })).toBeNull();
+    expect((screen.getByLabelText('Audio only') as HTMLInputElement).checked).toBe(true);
+    rerender(view({ poorQuality: false }));
+    expect(screen.queryByText('The connection is weak. Audio only keeps the conversation going.')).toBeNull();
+  });
 });
 
 describe('the other side’s picture while the call is scrolled out of view', () => {
