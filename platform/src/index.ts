@@ -40,7 +40,7 @@ export { SqliteReadStore, type SqliteReadStoreOptions } from './read-store/sqlit
 export { createAdapters, openEventStore, readModelsFile, type Adapters } from './adapters';
 export { createMetrics, type Metrics } from './metrics';
 export { createBaseApp, rawBodyOf } from './http/base-app';
-export { createHttpServer, type HttpServerConfig } from './http/server';
+export { closeHttpServer, createHttpServer, type HttpServerConfig } from './http/server';
 export { typescriptWorker } from './typescript-worker';
 export { parseTrustProxy, type TrustProxy } from './http/trust-proxy';
 export { runService } from './run-service';

@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { Logger } from './logger';
 import { installProcessGuards } from './process-guards';
+import { closeHttpServer } from './http/server';
 
 /** How long in-flight requests get to finish after a stop signal before their connections are cut. */
 const SHUTDOWN_GRACE_MS = 5000;
@@ -24,12 +25,7 @@ export async function runService(options: {
   options.logger.info({ service: options.name, port: options.port }, 'listening');
   let stopping = false;
   const shutdown = async () => {
-    const closed = new Promise<void>((resolve) => options.server.close(() => resolve()));
-    options.server.closeIdleConnections();
-    await options.drain?.();
-    const grace = setTimeout(() => options.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
-    await closed;
-    clearTimeout(grace);
+    await closeHttpServer(options.server, { graceMs: SHUTDOWN_GRACE_MS, drain: options.drain });
     await options.stop();
   };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -1,4 +1,5 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Config } from '../config';
 import { watchBody } from './body-deadline';
 
@@ -13,7 +14,7 @@ export type HttpServerConfig = Pick<Config, 'HTTP_HEADERS_TIMEOUT_MS' | 'HTTP_RE
  */
 export function createHttpServer(app: RequestListener, config: HttpServerConfig): Server {
   const times = { requestMs: config.HTTP_REQUEST_TIMEOUT_MS, uploadIdleMs: config.HTTP_UPLOAD_IDLE_TIMEOUT_MS };
-  return createServer(
+  const server = createServer(
     {
       headersTimeout: config.HTTP_HEADERS_TIMEOUT_MS,
       requestTimeout: 0,
@@ -26,4 +27,32 @@ export function createHttpServer(app: RequestListener, config: HttpServerConfig)
       app(req, res);
     },
   );
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+  openSockets.set(server, sockets);
+  return server;
+}
+
+/** Every connection a server made by createHttpServer holds, upgraded ones included. */
+const openSockets = new WeakMap<Server, Set<Socket>>();
+
+/**
+ * Graceful close: stop accepting, close idle connections, `drain` the long-lived ones (the notifier's sockets with
+ * 1001), let in-flight requests finish within the grace, then cut whatever is left. Node's closeAllConnections cuts
+ * only the HTTP server's own connections: an upgraded one (a WebSocket, or one still authenticating) would hold the
+ * close, and a stopping process, forever.
+ */
+export async function closeHttpServer(server: Server, options: { graceMs: number; drain?: () => Promise<void> }): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  await options.drain?.();
+  const grace = setTimeout(() => {
+    server.closeAllConnections();
+    for (const socket of openSockets.get(server) ?? []) socket.destroy();
+  }, options.graceMs);
+  await closed;
+  clearTimeout(grace);
 }

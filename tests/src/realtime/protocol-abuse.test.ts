@@ -42,7 +42,7 @@ describe('WebSocket protocol abuse: a bad frame never reaches the process', () =
   for (const [name, build] of BAD_FRAMES) {
     it(`${name}, before authentication: the socket is closed, the server keeps answering`, async () => {
       const raw = await rawWebSocket(port, `/ws/${user.user_id}?token=${user.token}`, build());
-      assert.ok(await raw.closedWithin(3000), 'the server closes the connection');
+      assert.ok(await raw.closedWithin(10_000), 'the server closes the connection');
       await stillServing();
     });
 
@@ -50,7 +50,7 @@ describe('WebSocket protocol abuse: a bad frame never reaches the process', () =
       const raw = await rawWebSocket(port, `/ws/${user.user_id}?token=${user.token}`);
       await raw.waitFor('connection_established');
       raw.socket.write(build());
-      assert.ok(await raw.closedWithin(3000), 'the server closes the connection');
+      assert.ok(await raw.closedWithin(10_000), 'the server closes the connection');
       await stillServing();
     });
   }
@@ -81,5 +81,28 @@ describe('WebSocket protocol abuse: a bad frame never reaches the process', () =
     half.socket.resetAndDestroy();
     await sleep(100);
     await stillServing();
+  });
+});
+
+describe('stopping with a socket that never answers', () => {
+  it('the server stops within its grace: an upgraded connection that ignores the close is cut, not waited for', async () => {
+    const t = await startTestApp();
+    try {
+      const port = await t.app.listen(0, '127.0.0.1');
+      const user = await t.createUser('patient');
+      // Authenticated, then deaf: it never answers the server's close frame, so only cutting the connection ends it.
+      const deaf = await rawWebSocket(port, `/ws/${user.user_id}?token=${user.token}`);
+      await deaf.waitFor('connection_established', 10_000);
+      // Still authenticating: the handshake is done, the first frame never comes.
+      const silent = await rawWebSocket(port, `/ws/${user.user_id}?token=${user.token}`);
+      const started = Date.now();
+      await t.app.stop(300);
+      const took = Date.now() - started;
+      assert.ok(took < 10_000, `stop took ${took} ms`);
+      assert.ok(await deaf.closedWithin(1000), 'the deaf connection was cut');
+      assert.ok(await silent.closedWithin(1000), 'the silent connection was cut');
+    } finally {
+      await t.close().catch(() => {});
+    }
   });
 });
