@@ -2,6 +2,7 @@ import {
   BLOG_CATEGORIES,
   BLOG_IMAGE_GRANT,
   BLOG_STATUSES,
+  API_TEXTS,
   BLOG_TEXTS,
   BLOG_TOPIC_IDEAS,
   blogIdParamsSchema,
@@ -362,6 +363,11 @@ export function blogQueryRoutes(api: ApiRouter, deps: BlogQueryDeps): void {
     policy: policies.public,
     params: publicDoctorParamsSchema.pick({ doctor_id: true }),
     response: z.array(blogPostSummarySchema),
-    handler: async ({ params }) => ({ body: await publishedPostsOf(readStore, params.doctor_id) }),
+    errors: [404],
+    handler: async ({ params }) => {
+      // An id that is no doctor's is not found; a doctor whose account is closed simply has no public posts.
+      if (!(await readStore.collection<BlogAuthorDoc>(BLOG_AUTHORS).get(params.doctor_id))) throw notFound(API_TEXTS.doctorNotFound);
+      return { body: await publishedPostsOf(readStore, params.doctor_id) };
+    },
   });
 }

@@ -418,6 +418,16 @@ describe('Patient Education Hub API (issue 16)', () => {
     assert.equal(ideas.body.ideas.length, 3);
   });
 
+  it("a doctor's public posts of an id that is no doctor's: 404 with a detail", async () => {
+    for (const id of ['00000000-0000-4000-8000-000000000000', patient.user_id]) {
+      const res = await t.http.get(`/api/v1/public/doctors/${id}/blogs`).expect(404);
+      assert.equal(res.body.detail, 'Doctor not found', 'says what was not found');
+    }
+    const fresh = await t.createUser('doctor');
+    await t.settle();
+    assert.deepEqual((await t.http.get(`/api/v1/public/doctors/${fresh.user_id}/blogs`).expect(200)).body, [], 'a doctor without posts has an empty list');
+  });
+
   it('a deactivated or erased doctor has no public posts', async () => {
     const author = await t.createUser('doctor');
     const id = await create(author, post('Leaving soon'));
