@@ -30,7 +30,8 @@ export function blogPages(app: Express, deps: { readStore: ReadStore; frontendDi
       if (!index || !existsSync(index)) return next();
       template ??= readFileSync(index, 'utf8');
       const post = await publishedPostBySlug(deps.readStore, String(req.params.slug).slice(0, 120));
-      if (!post) return next();
+      // The app draws 'Page not found'; the status says so too, for crawlers and link checkers.
+      if (!post) return res.status(404).setHeader('Cache-Control', 'no-cache').type('html').send(template);
       const url = `${deps.publicUrl}/blog/${encodeURIComponent(post.slug ?? '')}`;
       const tags = [
         `<title>${escapeHtml(`${post.title} · ${post.author_name}`)}</title>`,

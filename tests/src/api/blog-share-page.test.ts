@@ -34,4 +34,13 @@ describe("a published post's page for sharing: /blog/{slug} (issue 16)", () => {
     assert.equal(page.text.split('<head>').length, 2, `one head: ${page.text}`);
     assert.equal(page.text.split('/assets/app.js').length, 2, `the app's script is named once: ${page.text}`);
   });
+
+  it('answers an unknown or unpublished post with 404 and the app (which says the page is not found)', async () => {
+    const missing = await t.http.get('/blog/no-such-post-00000000').expect(404);
+    assert.match(String(missing.headers['content-type']), /html/);
+    assert.ok(missing.text.includes('<div id="root">'), 'the app draws its not-found page');
+    const { id } = (await t.http.post('/api/v1/blogs/').set(doctor.auth).send({ title: 'Draft only', content: { blocks: [{ type: 'paragraph', data: { text: 'Not yet.' } }] } }).expect(201)).body as { id: string };
+    await t.settle();
+    await t.http.get(`/blog/draft-only-${id.slice(0, 8)}`).expect(404);
+  });
 });
