@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Express } from 'express';
 import type { ReadStore } from '@telemed/platform';
@@ -23,12 +24,13 @@ export function blogPages(app: Express, deps: { readStore: ReadStore; frontendDi
     }
   });
 
-  let template: string | null = null;
   app.get('/blog/:slug', async (req, res, next) => {
     try {
       const index = deps.frontendDir ? join(deps.frontendDir, 'index.html') : null;
       if (!index || !existsSync(index)) return next();
-      template ??= readFileSync(index, 'utf8');
+      // Read at each request, as the other pages' index.html: a new build names new assets, and a kept copy would
+      // point the post's page at files that are gone.
+      const template = await readFile(index, 'utf8');
       const post = await publishedPostBySlug(deps.readStore, String(req.params.slug).slice(0, 120));
       // The app draws 'Page not found'; the status says so too, for crawlers and link checkers.
       if (!post) return res.status(404).setHeader('Cache-Control', 'no-cache').type('html').send(template);

@@ -9,9 +9,10 @@ const TEMPLATE = '<!doctype html>\n<html lang="en">\n  <head>\n    <title>Teleme
 describe("a published post's page for sharing: /blog/{slug} (issue 16)", () => {
   let t: TestApp;
   let doctor: TestUser;
+  let dist: string;
 
   before(async () => {
-    const dist = join(tmpDataDir(), 'dist');
+    dist = join(tmpDataDir(), 'dist');
     mkdirSync(dist, { recursive: true });
     writeFileSync(join(dist, 'index.html'), TEMPLATE);
     t = await startTestApp({ frontendDir: dist });
@@ -33,6 +34,17 @@ describe("a published post's page for sharing: /blog/{slug} (issue 16)", () => {
     assert.equal(page.text.split('<div id="root">').length, 2, `the app's page appears once: ${page.text}`);
     assert.equal(page.text.split('<head>').length, 2, `one head: ${page.text}`);
     assert.equal(page.text.split('/assets/app.js').length, 2, `the app's script is named once: ${page.text}`);
+  });
+
+  it("follows a new build of the app: the post's page names the new build's assets", async () => {
+    const { id } = (await t.http.post('/api/v1/blogs/').set(doctor.auth).send({ title: 'Builds', content: { blocks: [{ type: 'paragraph', data: { text: 'Rest.' } }] } }).expect(201)).body as { id: string };
+    const { slug } = (await t.http.post(`/api/v1/blogs/${id}/publish`).set(doctor.auth).expect(200)).body as { slug: string };
+    await t.settle();
+    assert.ok((await t.http.get(`/blog/${slug}`).expect(200)).text.includes('/assets/app.js'), 'the first build');
+    writeFileSync(join(dist, 'index.html'), TEMPLATE.replace('/assets/app.js', '/assets/app-2.js'));
+    const after = (await t.http.get(`/blog/${slug}`).expect(200)).text;
+    assert.ok(after.includes('/assets/app-2.js') && !after.includes('/assets/app.js'), `the new build: ${after}`);
+    writeFileSync(join(dist, 'index.html'), TEMPLATE);
   });
 
   it('answers an unknown or unpublished post with 404 and the app (which says the page is not found)', async () => {
