@@ -3,7 +3,8 @@ import type { CheckpointStore, EventStore, Logger } from '@telemed/platform';
 import { handleCommand, systemContext } from '../decider';
 import { appointmentDecider } from '../appointments/appointment';
 import { BookingChecks, type BookingLookups } from '../appointments/bookable';
-import { accountStanding } from '../users/account-standing';
+import { accountStandingFold } from '../users/account-standing';
+import { StreamFolds } from '../stream-folds';
 import { startProcessManager } from './subscriber';
 
 interface LateRequestDeps {
@@ -21,16 +22,23 @@ interface LateRequestDeps {
  * whose doctor takes no bookings is closed as the closers would (anything before it in the log is theirs; anything
  * after is seen here). Idempotent: a request already closed, or left to its consultation, records nothing.
  */
-export async function closeLateRequest(deps: LateRequestDeps, checks: BookingChecks, request: EventData<'AppointmentRequested'>, context: ReturnType<typeof systemContext>) {
+/** The streams a request is checked against, each a kept fold that reads only its new events (as a booking's are). */
+export interface LateRequestChecks {
+  bookings: BookingChecks;
+  accounts: StreamFolds<ReturnType<typeof accountStandingFold.initialState>, never>;
+}
+
+export async function closeLateRequest(deps: LateRequestDeps, checks: LateRequestChecks, request: EventData<'AppointmentRequested'>, context: ReturnType<typeof systemContext>) {
   const stream = streams.appointment(request.appointment_id);
   const now = deps.clock();
   // One whose time has come is left as the closers leave it (its consultation's, or the expiry sweep's): no reads, so
   // a first start over a long log passes old requests by.
   if (new Date(request.start).getTime() <= now.getTime()) return null;
-  if (!(await accountStanding(deps.eventStore, request.patient_id))?.active) {
+  const { state: patient } = await checks.accounts.current(streams.user(request.patient_id));
+  if (patient && !patient.active) {
     return handleCommand(deps.eventStore, stream, appointmentDecider, { type: 'CloseForClosedPatient', data: { now, consultation_begun: false } }, context);
   }
-  if (!(await checks.doctorAcceptsBookings(request.doctor_id))) {
+  if (!(await checks.bookings.doctorAcceptsBookings(request.doctor_id))) {
     return handleCommand(
       deps.eventStore,
       stream,
@@ -43,7 +51,7 @@ export async function closeLateRequest(deps: LateRequestDeps, checks: BookingChe
 }
 
 export function startLateRequestCloser(deps: LateRequestDeps & { checkpoints: CheckpointStore; logger: Logger }) {
-  const checks = new BookingChecks(deps.eventStore, deps.lookups);
+  const checks = { bookings: new BookingChecks(deps.eventStore, deps.lookups), accounts: new StreamFolds(deps.eventStore, accountStandingFold) };
   return startProcessManager({
     name: 'late-request-closer',
     ...deps,
