@@ -59,7 +59,7 @@ describe("LiveKit's room is deleted through the room service when the consultati
     assert.equal(calls.length, 0, 'joining needs no call to the room service (tokens are minted here)');
 
     await t.http.post(`/api/v1/consultations/${id}/end`).set(doctor.auth).expect(200);
-    await eventually(() => assert.ok(calls.some((c) => c.path.endsWith('.RoomService/DeleteRoom')), `the room service was asked to delete the room: ${JSON.stringify(calls)}`));
+    await eventually(async () => assert.ok(calls.some((c) => c.path.endsWith('.RoomService/DeleteRoom')), `the room service was asked to delete the room: ${JSON.stringify(calls)}`));
     const [deletion] = calls.filter((c) => c.path.endsWith('.RoomService/DeleteRoom'));
     assert.equal(deletion!.path, '/twirp/livekit.RoomService/DeleteRoom');
     assert.deepEqual(deletion!.body, { room: `consultation-${id}` });
