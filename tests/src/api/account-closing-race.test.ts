@@ -130,4 +130,55 @@ describe('a join and a closed account racing for the same appointment', () => {
     assert.equal(status, 409, 'the join decided on the appointment before it was cancelled is refused');
     assert.deepEqual(await streamTypes(`consultation-${inCall.id}`), [], 'no consultation started for a cancelled appointment');
   });
+  it('a reactivation and a new booking between the closer checking the account and looking up its appointments: only what was booked before the deactivation is cancelled', async () => {
+    const patient = await t.createUser('patient', { name: 'Asha Nair' });
+    const before = await appointment(patient);
+    const [laterSlot] = await t.openSlots(doctor, [{ date: indiaDate(3), time: '16:00' }]);
+    const store = t.app.eventStore as EventStore;
+    const original = store.readStream;
+    const userStream = `user-${patient.user_id}`;
+    let closedReads = 0;
+    let holding = false;
+    let booked: string | null = null;
+    const done = new Promise<void>((resolve, reject) => {
+      store.readStream = async function (this: EventStore, stream, options) {
+        const events = await original.call(this, stream, options);
+        const types = events.map((e) => e.type);
+        // The closer's reads of the account once it is deactivated: its check before it starts, then before its first
+        // page. Held after the second: the account is reactivated and booked again before the page is looked up.
+        if (holding || stream !== userStream || options?.fromRevision || !types.includes('UserDeactivated') || types.includes('UserReactivated')) return events;
+        closedReads += 1;
+        if (closedReads !== 2) return events;
+        holding = true;
+        try {
+          await t.http.put(`/api/v1/admin/users/${patient.user_id}`).set(admin.auth).send({ is_active: true }).expect(200);
+          const token = await t.app.tokens.issue({ user_id: patient.user_id, account_type: 'patient' });
+          await t.settle();
+          const res = await t.http.post('/api/v1/appointments').set({ Authorization: `Bearer ${token}` }).send({ slot_id: laterSlot, notes: 'Back again' });
+          assert.equal(res.status, 201, `booked again after the reactivation (${res.status} ${JSON.stringify(res.body)})`);
+          booked = res.body.appointment_id as string;
+          await t.settle();
+          resolve();
+        } catch (error) {
+          reject(error);
+        }
+        return events;
+      };
+    });
+    try {
+      await t.http.put(`/api/v1/admin/users/${patient.user_id}`).set(admin.auth).send({ is_active: false }).expect(200);
+      await done;
+      await eventually(async () => {
+        await t.settle();
+        assert.ok((await streamTypes(`appointment-${before.id}`)).includes('AppointmentCancelled'), 'the appointment booked before the deactivation is cancelled');
+      }, 8000);
+    } finally {
+      store.readStream = original;
+    }
+    // The closer has decided on the whole page (the earlier appointment, then the new one) by now.
+    await new Promise((r) => setTimeout(r, 300));
+    await t.settle();
+    const types = await streamTypes(`appointment-${booked!}`);
+    assert.deepEqual(types, ['AppointmentRequested'], `the booking made after the reactivation stays: ${types.join(', ')}`);
+  });
 });

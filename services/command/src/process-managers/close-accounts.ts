@@ -8,6 +8,7 @@ import { startProcessManager } from './subscriber';
 import { accountStanding } from '../users/account-standing';
 import { closeUnavailableDoctorsAppointments, READ_MODEL_WAIT_MS } from './unavailable-doctor';
 import { consultationBegun } from './consultation-begun';
+import { appointmentBefore } from './requested-before';
 
 export interface OpenAppointmentRef {
   appointment_id: string;
@@ -65,7 +66,9 @@ async function unlessSettled(work: () => Promise<unknown>): Promise<void> {
  * unavailable-doctor.ts), and their open slots are withdrawn so nobody can book them. Idempotent: cancelling or
  * withdrawing twice records nothing the second time. On either side an appointment whose start time has come or whose
  * consultation has begun is left to its consultation (appointment.ts, leftToItsConsultation): the call goes on and
- * the doctor can still write its notes and prescription.
+ * the doctor can still write its notes and prescription. Only appointments requested before the closing event are
+ * closed here: its check of the account and its cancels are on different streams, so one booked after a reactivation
+ * it has not seen yet is left to the late-request closer, which decides on the account as it is (requested-before.ts).
  */
 export async function closeAccount(
   deps: CloseDeps,
@@ -73,6 +76,8 @@ export async function closeAccount(
   context: CommandContext,
   /** Asked before each page: false stops the work (a deactivation undone meanwhile); an erasure passes none. */
   stillApplies?: () => Promise<boolean>,
+  /** The closing event's log position: only appointments requested before it are closed (requested-before.ts). */
+  closedAt?: number,
 ): Promise<{ cancelled: number; withdrawn: number }> {
   const now = deps.clock();
   const pageSize = deps.pageSize ?? SWEEP_PAGE_SIZE;
@@ -88,12 +93,15 @@ export async function closeAccount(
     pageSize,
     (appointment) =>
       unlessSettled(async () => {
+        const { loaded, requestedBefore } = await appointmentBefore(deps.eventStore, appointment.appointment_id, closedAt);
+        if (!requestedBefore) return;
         const result = await handleCommand(
           deps.eventStore,
           streams.appointment(appointment.appointment_id),
           appointmentDecider,
           { type: 'CloseForClosedPatient', data: { now, consultation_begun: await consultationBegun(deps.eventStore, appointment, now) } },
           context,
+          loaded,
         );
         cancelled += result.events.length;
       }),
@@ -107,6 +115,7 @@ export async function closeAccount(
     context,
     (appointment) => unlessSettled(() => closeSlot(appointment.slot_id, appointment.appointment_id)),
     stillApplies,
+    closedAt,
   );
   await forEachPage<OpenSlotRef>(
     whileStill(stillApplies, (after, limit) => deps.lookups.openSlotsOf(userId, now, { after, limit })),
@@ -134,7 +143,7 @@ export function startAccountCloser(deps: CloseDeps & { checkpoints: CheckpointSt
       if ((await deps.lookups.appointmentsReached?.(event.position, READ_MODEL_WAIT_MS)) === false) {
         deps.logger.warn({ processManager: 'account-closer', position: event.position }, 'appointments read model behind; closing what it shows');
       }
-      await closeAccount(deps, user_id, systemContext(deps.clock(), event.event_id, event.metadata.correlation_id), stillClosed);
+      await closeAccount(deps, user_id, systemContext(deps.clock(), event.event_id, event.metadata.correlation_id), stillClosed, event.position);
     },
   });
 }

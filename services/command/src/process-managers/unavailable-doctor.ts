@@ -7,6 +7,7 @@ import { forEachPage, SWEEP_PAGE_SIZE, whileStill } from './pages';
 import { startProcessManager } from './subscriber';
 import type { AccountLookups, OpenAppointmentRef } from './close-accounts';
 import { consultationBegun } from './consultation-begun';
+import { appointmentBefore } from './requested-before';
 
 /** How long a handler waits for the appointments read model to reach its event before looking up what is open. */
 export const READ_MODEL_WAIT_MS = 10_000;
@@ -33,6 +34,8 @@ export async function closeUnavailableDoctorsAppointments(
   closed?: (appointment: OpenAppointmentRef, state: AppointmentState) => Promise<void>,
   /** Asked before each page: false stops the work (its reason was undone meanwhile). */
   stillApplies?: () => Promise<boolean>,
+  /** The closing event's log position: only appointments requested before it are closed (requested-before.ts). */
+  closedAt?: number,
 ): Promise<number> {
   const now = deps.clock();
   let recorded = 0;
@@ -40,6 +43,8 @@ export async function closeUnavailableDoctorsAppointments(
     whileStill(stillApplies, (after, limit) => deps.lookups.openAppointmentsOf('doctor', doctorId, now, { after, limit })),
     deps.pageSize ?? SWEEP_PAGE_SIZE,
     async (appointment) => {
+      const { loaded, requestedBefore } = await appointmentBefore(deps.eventStore, appointment.appointment_id, closedAt);
+      if (!requestedBefore) return;
       const result = await handleCommand(
         deps.eventStore,
         streams.appointment(appointment.appointment_id),
@@ -49,6 +54,7 @@ export async function closeUnavailableDoctorsAppointments(
           data: { reason: API_TEXTS.doctorNoLongerAvailable, now, consultation_begun: await consultationBegun(deps.eventStore, appointment, now) },
         },
         context,
+        loaded,
       );
       recorded += result.events.length;
       if (closed && (result.state.status === 'rejected' || result.state.status === 'cancelled')) await closed(appointment, result.state);
@@ -82,7 +88,7 @@ export function startUnavailableDoctorCloser(deps: UnavailableDoctorDeps & { che
       if (!reached) deps.logger.warn({ processManager: 'unavailable-doctor-closer', position: event.position }, 'appointments read model behind; closing what it shows');
       // The decision never refuses (a closed or started appointment records nothing); a failure is retried.
       // Asked again before each page: a reactivation while this runs leaves what is booked after it alone.
-      await closeUnavailableDoctorsAppointments(deps, user_id, systemContext(deps.clock(), event.event_id, event.metadata.correlation_id), undefined, holds);
+      await closeUnavailableDoctorsAppointments(deps, user_id, systemContext(deps.clock(), event.event_id, event.metadata.correlation_id), undefined, holds, event.position);
     },
   });
 }
