@@ -10,6 +10,7 @@ import { createLogger, loadConfig } from '@telemed/platform';
 import { createApp } from '@telemed/all-in-one';
 import { findUserIdByEmail, giveConsent, registerUser, setAvailability, systemContext } from '@telemed/command';
 import { indiaDate, slotInput, startTestApp, tmpDataDir, type TestApp, type TestUser } from '../support/test-app';
+import { heldAppointment } from '../support/held-appointment';
 import { freePort } from '../support/processes';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
@@ -62,21 +63,8 @@ describe('clinical records under attack', () => {
   after(() => t.close());
 
   /** An appointment of `by` with `who`, two days ahead; approved when `approve`, then its consultation joined. */
-  async function appointment(who: TestUser, by: TestUser, approve: boolean): Promise<string> {
-    now = new Date();
-    hour += 1;
-    const date = indiaDate(2);
-    const time = `${String(hour).padStart(2, '0')}:00`;
-    const [slot] = await t.openSlots(who, [{ date, time }]);
-    const id = (await t.http.post('/api/v1/appointments').set(by.auth).send({ slot_id: slot, notes: 'Fever' }).expect(201)).body.appointment_id as string;
-    if (approve) {
-      await t.http.post(`/api/v1/appointments/${id}/approve`).set(who.auth).expect(200);
-      now = DateTime.fromISO(`${date}T${time}`, { zone: DEFAULT_TIMEZONE }).minus({ minutes: 2 }).toJSDate();
-      await t.http.post(`/api/v1/consultations/${id}/join`).set(who.auth).expect(200);
-    }
-    await t.settle();
-    return id;
-  }
+  const appointment = (who: TestUser, by: TestUser, approve: boolean) =>
+    heldAppointment(t, { doctor: who, patient: by, approve, notes: 'Fever', hour: (hour += 1), setNow: (d) => (now = d) });
 
   it("institution staff read a patient's records only once one of their doctors has a confirmed appointment with them, never for a request alone", async () => {
     const someone = await t.createUser('patient', { name: 'Sunita Devi' });

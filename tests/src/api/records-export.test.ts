@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { unzipSync } from 'fflate';
-import { DateTime } from 'luxon';
-import { DEFAULT_TIMEZONE, personalDataExportSchema } from '@telemed/contracts';
+import { personalDataExportSchema } from '@telemed/contracts';
 import { indiaDate, startTestApp, type TestApp, type TestUser } from '../support/test-app';
+import { heldAppointment } from '../support/held-appointment';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
 
@@ -24,23 +24,11 @@ describe('export of clinical records', () => {
   });
   after(() => t.close());
 
-  async function heldAppointment(by: TestUser): Promise<string> {
-    now = new Date();
-    hour += 1;
-    const date = indiaDate(2);
-    const time = `${String(hour).padStart(2, '0')}:00`;
-    const [slot] = await t.openSlots(doctor, [{ date, time }]);
-    const id = (await t.http.post('/api/v1/appointments').set(by.auth).send({ slot_id: slot, notes: 'Cough' }).expect(201)).body.appointment_id as string;
-    await t.http.post(`/api/v1/appointments/${id}/approve`).set(doctor.auth).expect(200);
-    now = DateTime.fromISO(`${date}T${time}`, { zone: DEFAULT_TIMEZONE }).minus({ minutes: 2 }).toJSDate();
-    await t.http.post(`/api/v1/consultations/${id}/join`).set(doctor.auth).expect(200);
-    await t.settle();
-    return id;
-  }
+  const joined = (by: TestUser) => heldAppointment(t, { doctor, patient: by, hour: (hour += 1), setNow: (d) => (now = d) });
 
   /** A report, a prescription file, an e-prescription and final notes (then a newer draft), all marked with `tag`. */
   async function recordsFor(who: TestUser, name: string, tag: string) {
-    const id = await heldAppointment(who);
+    const id = await joined(who);
     const report = await t.http.post('/api/v1/records/reports').set(who.auth).field('report_type', 'lab').field('report_date', indiaDate(0)).field('report_summary', `summary ${tag}`).attach('files', PDF, `${tag}-cbc.pdf`).expect(201);
     const file = await t.http.post(`/api/v1/consultations/${id}/prescription-files`).set(doctor.auth).field('patient_name', name).field('medication_summary', `meds ${tag}`).attach('file', PDF, `${tag}-rx.pdf`).expect(201);
     const rx = await t.http.post(`/api/v1/consultations/${id}/prescriptions`).set(doctor.auth).send({ lines: [{ medicine: 'Paracetamol', dosage: '1 tablet', frequency: 'twice_daily', duration_value: 3, duration_unit: 'days' }], diagnosis: `diagnosis ${tag}` }).expect(201);

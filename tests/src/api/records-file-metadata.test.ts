@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { DateTime } from 'luxon';
-import { DEFAULT_TIMEZONE, streams } from '@telemed/contracts';
+import { streams } from '@telemed/contracts';
 import { ciphertextLog, isCiphertext, MemoryReadStore, type ReadStore } from '@telemed/platform';
 import { ProjectionRunner, allProjections } from '@telemed/query';
 import { indiaDate, startTestApp, type TestApp, type TestUser } from '../support/test-app';
+import { heldAppointment } from '../support/held-appointment';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
 const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex'), Buffer.alloc(64)]);
@@ -32,19 +32,7 @@ describe("clinical records: a file's type, size and digest in the log", () => {
   after(() => t.close());
 
   /** A confirmed appointment of `patient` two days ahead, its consultation joined (the clock moves to its start). */
-  async function appointment(patient: TestUser): Promise<string> {
-    now = new Date();
-    hour += 1;
-    const date = indiaDate(2);
-    const time = `${String(hour).padStart(2, '0')}:00`;
-    const [slot] = await t.openSlots(doctor, [{ date, time }]);
-    const id = (await t.http.post('/api/v1/appointments').set(patient.auth).send({ slot_id: slot, notes: 'Cough' }).expect(201)).body.appointment_id as string;
-    await t.http.post(`/api/v1/appointments/${id}/approve`).set(doctor.auth).expect(200);
-    now = DateTime.fromISO(`${date}T${time}`, { zone: DEFAULT_TIMEZONE }).minus({ minutes: 2 }).toJSDate();
-    await t.http.post(`/api/v1/consultations/${id}/join`).set(doctor.auth).expect(200);
-    await t.settle();
-    return id;
-  }
+  const appointment = (patient: TestUser) => heldAppointment(t, { doctor, patient, hour: (hour += 1), setNow: (d) => (now = d) });
   const uploadReport = (patient: TestUser, file: Buffer, name: string) =>
     t.http.post('/api/v1/records/reports').set(patient.auth).field('report_type', 'lab').field('report_date', indiaDate(0)).attach('files', file, name).expect(201);
   const rawFiles = async (stream: string) =>

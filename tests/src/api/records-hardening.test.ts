@@ -4,10 +4,10 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import supertest from 'supertest';
-import { DateTime } from 'luxon';
-import { DEFAULT_TIMEZONE, MB, RECORD_TEXTS, storageSize, streams } from '@telemed/contracts';
+import { MB, RECORD_TEXTS, storageSize, streams } from '@telemed/contracts';
 import { findUserIdByEmail } from '@telemed/command';
 import { indiaDate, startTestApp, type TestApp, type TestUser } from '../support/test-app';
+import { heldAppointment } from '../support/held-appointment';
 import { freePort } from '../support/processes';
 import { minimalDoc } from '../support/office-files';
 
@@ -43,19 +43,7 @@ describe('clinical records: report date, storage quota, access first', () => {
   after(() => t.close());
 
   /** A confirmed appointment of `by` with `who` two days ahead, its consultation joined (the clock moves to its start). */
-  async function appointment(who: TestUser, by: TestUser): Promise<string> {
-    now = new Date();
-    hour += 1;
-    const date = indiaDate(2);
-    const time = `${String(hour).padStart(2, '0')}:00`;
-    const [slot] = await t.openSlots(who, [{ date, time }]);
-    const id = (await t.http.post('/api/v1/appointments').set(by.auth).send({ slot_id: slot, notes: 'Cough' }).expect(201)).body.appointment_id as string;
-    await t.http.post(`/api/v1/appointments/${id}/approve`).set(who.auth).expect(200);
-    now = DateTime.fromISO(`${date}T${time}`, { zone: DEFAULT_TIMEZONE }).minus({ minutes: 2 }).toJSDate();
-    await t.http.post(`/api/v1/consultations/${id}/join`).set(who.auth).expect(200);
-    await t.settle();
-    return id;
-  }
+  const appointment = (who: TestUser, by: TestUser) => heldAppointment(t, { doctor: who, patient: by, hour: (hour += 1), setNow: (d) => (now = d) });
 
   const report = (who: TestUser, date: string | null) => {
     const r = t.http.post('/api/v1/records/reports').set(who.auth).field('report_type', 'lab');

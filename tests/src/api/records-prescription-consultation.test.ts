@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { DateTime } from 'luxon';
 import { PDFParse } from 'pdf-parse';
-import { DEFAULT_TIMEZONE, streams } from '@telemed/contracts';
+import { streams } from '@telemed/contracts';
 import { ciphertextLog, isCiphertext, MemoryReadStore, type ReadStore } from '@telemed/platform';
 import { ProjectionRunner, allProjections } from '@telemed/query';
-import { indiaDate, startTestApp, type TestApp, type TestUser } from '../support/test-app';
+import { startTestApp, type TestApp, type TestUser } from '../support/test-app';
+import { heldAppointment } from '../support/held-appointment';
 
 type Issued = { consultation_mode: unknown; consultation_kind: unknown };
 
@@ -29,19 +29,7 @@ describe("e-prescriptions: the consultation's mode and kind in the log", () => {
   after(() => t.close());
 
   /** A confirmed appointment of `patient` two days ahead, its consultation joined (the clock moves to its start). */
-  async function appointment(patient: TestUser): Promise<string> {
-    now = new Date();
-    hour += 1;
-    const date = indiaDate(2);
-    const time = `${String(hour).padStart(2, '0')}:00`;
-    const [slot] = await t.openSlots(doctor, [{ date, time }]);
-    const id = (await t.http.post('/api/v1/appointments').set(patient.auth).send({ slot_id: slot, notes: 'Cough' }).expect(201)).body.appointment_id as string;
-    await t.http.post(`/api/v1/appointments/${id}/approve`).set(doctor.auth).expect(200);
-    now = DateTime.fromISO(`${date}T${time}`, { zone: DEFAULT_TIMEZONE }).minus({ minutes: 2 }).toJSDate();
-    await t.http.post(`/api/v1/consultations/${id}/join`).set(doctor.auth).expect(200);
-    await t.settle();
-    return id;
-  }
+  const appointment = (patient: TestUser) => heldAppointment(t, { doctor, patient, hour: (hour += 1), setNow: (d) => (now = d) });
   async function prescribe(appointmentId: string): Promise<string> {
     const paracetamol = (await t.http.get('/api/v1/medicines/search?q=paracetamol').set(doctor.auth).expect(200)).body[0];
     const line = { medicine: 'Paracetamol', medicine_id: paracetamol.id, strength: paracetamol.strengths[0], dosage: '1 tablet', frequency: 'twice_daily', duration_value: 3, duration_unit: 'days' };

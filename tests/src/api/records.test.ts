@@ -7,6 +7,7 @@ import { DateTime } from 'luxon';
 import { PDFParse } from 'pdf-parse';
 import { API_TEXTS, DEFAULT_TIMEZONE, RECORD_TEXTS, streams } from '@telemed/contracts';
 import { indiaDate, startTestApp, type TestApp, type TestUser } from '../support/test-app';
+import { heldAppointment } from '../support/held-appointment';
 import { freePort } from '../support/processes';
 import { minimalDoc, minimalDocx, minimalXls, minimalXlsx, plainZip } from '../support/office-files';
 
@@ -40,22 +41,8 @@ describe('clinical records API (issue 14)', () => {
   after(() => t.close());
 
   /** A confirmed appointment two days ahead with `who`; `held` joins its consultation (the clock moves to its start). */
-  async function appointment(who = doctor, held = true, by = patient): Promise<string> {
-    now = new Date();
-    hour += 1;
-    const date = indiaDate(2);
-    const time = `${String(hour).padStart(2, '0')}:00`;
-    const [slot] = await t.openSlots(who, [{ date, time }]);
-    const res = await t.http.post('/api/v1/appointments').set(by.auth).send({ slot_id: slot, notes: 'Fever' }).expect(201);
-    const id = res.body.appointment_id as string;
-    await t.http.post(`/api/v1/appointments/${id}/approve`).set(who.auth).expect(200);
-    if (held) {
-      now = DateTime.fromISO(`${date}T${time}`, { zone: DEFAULT_TIMEZONE }).minus({ minutes: 2 }).toJSDate();
-      await t.http.post(`/api/v1/consultations/${id}/join`).set(who.auth).expect(200);
-    }
-    await t.settle();
-    return id;
-  }
+  const appointment = (who = doctor, held = true, by = patient) =>
+    heldAppointment(t, { doctor: who, patient: by, join: held, notes: 'Fever', hour: (hour += 1), setNow: (d) => (now = d) });
 
   const line = (medicine: string, extra: Record<string, unknown> = {}) => ({ medicine, dosage: '1 tablet', frequency: 'twice_daily', duration_value: 5, duration_unit: 'days', ...extra });
 
