@@ -415,7 +415,10 @@ export const eventDataSchemas = {
   BlogPostDeleted: z.object({ post_id: z.string(), author_id: userId }),
   /** An image for a post, in the blob store under the doctor's key; its type is what its content is. */
   BlogImageStored: z.object({ image_id: z.string(), author_id: userId, blob_id: z.string(), content_type: z.string(), size: z.number().int().nonnegative(), sha256: z.string() }),
-  /** A reader session's first view of a published post (`blog_view-<post>-<reader>`: one stream each, so once only). */
+  /**
+   * A reader session's first view of a published post (`blog_view-<post>-<reader>`: one stream each, so once only);
+   * `reader` is the keyed digest of the stream's name (a plain one in views counted before the names were keyed).
+   */
   BlogPostViewed: z.object({ post_id: z.string(), author_id: userId, reader: z.string() }),
 } as const;
 
@@ -450,7 +453,10 @@ export function parseDomainEvent(type: string, data: unknown): DomainEvent {
 export const streams = {
   /** A user's account, and for doctors their practitioner profile, in one stream so registration is atomic. */
   user: (id: string) => `user-${id}`,
-  /** Keyed by a digest of the lower-cased address, so no address appears in a stream name. */
+  /**
+   * Named by a keyed digest (HMAC, key in the key store) of the lower-cased address, so the log alone neither shows an
+   * address nor lets one be tested; claims made before were named by its plain SHA-256 and are still read.
+   */
   email: (digest: string) => `email-${digest}`,
   session: (id: string) => `session-${id}`,
   doctorNumbers: () => 'sequence-doctor_number',
@@ -474,7 +480,10 @@ export const streams = {
   medicineCatalogue: () => 'medicine_catalogue-brands',
   blogPost: (id: string) => `blog_post-${id}`,
   blogImage: (id: string) => `blog_image-${id}`,
-  /** One per post and reader session (a digest, never the session itself): appended once, so a view counts once. */
+  /**
+   * One per post and reader session (a keyed digest of both, never the session or the user): appended once, so a view
+   * counts once. Views counted before were named by a plain digest, which is still looked up.
+   */
   blogView: (postId: string, reader: string) => `blog_view-${postId}-${reader}`,
 };
 

@@ -20,6 +20,7 @@ export * from './keystore/envelope';
 export { encryptEventData, decryptEventData, keyLookups, type KeyForSubject, type KeyById } from './keystore/event-envelope';
 export { KeyRing, KEY_CACHE_LIMIT } from './keystore/key-ring';
 export { EncryptingEventStore, ciphertextLog, keyRingOf } from './keystore/encrypting-event-store';
+export { privateDigest, PRIVATE_NAMES_SUBJECT, type PrivateNamePurpose } from './keystore/private-names';
 export * from './http/errors';
 export * from './http/api-router';
 export { reactAdminErrors, errorMessage } from './http/react-admin';

@@ -26,7 +26,7 @@ import {
   type BlogFields,
   type DomainEventOf,
 } from '@telemed/contracts';
-import { AddressBudget, HttpError, RequestValidationError, WrongExpectedRevisionError, bearerToken, policies, receiveUpload, UploadsInFlight, type ApiRouter, type BlobStore, type StoredBlob, type TokenService, type UploadRules } from '@telemed/platform';
+import { AddressBudget, HttpError, RequestValidationError, WrongExpectedRevisionError, bearerToken, policies, privateDigest, receiveUpload, UploadsInFlight, type ApiRouter, type BlobStore, type StoredBlob, type TokenService, type UploadRules } from '@telemed/platform';
 import { DateTime } from 'luxon';
 import { positionHeader, requestContext, type CommandDeps } from '../context';
 import { handleCommand, readStream, type CommandContext, type Decider } from '../decider';
@@ -212,7 +212,12 @@ export function blogRoutes(api: ApiRouter, deps: CommandDeps & BlogDeps): void {
       }
       // Each counted view is an event: readers not signed in get a budget per address, past which nothing is written.
       if (reader.startsWith('session:') && !(await anonymousViews.take(req.ip ?? req.socket.remoteAddress ?? 'unknown'))) return { body: { counted: false } };
-      const digest = createHash('sha256').update(`${params.id}\n${reader}`).digest('hex').slice(0, 32);
+      // The reader's stream is named by a keyed digest: the log alone tells neither who read a post nor what a reader read.
+      const viewed = `${params.id}\n${reader}`;
+      const legacy = createHash('sha256').update(viewed).digest('hex').slice(0, 32);
+      const digest = (await privateDigest(deps.eventStore, 'blog view', viewed))?.slice(0, 32) ?? legacy;
+      // A view counted before the names were keyed is under the plain digest, never written again: it still counts once.
+      if (digest !== legacy && (await deps.eventStore.readStream(streams.blogView(params.id, legacy))).length > 0) return { body: { counted: false } };
       const context: CommandContext = { actor: { user_id: 'system', role: 'system' }, now, correlation_id: req.get('X-Correlation-Id') ?? randomUUID(), causation_id: null };
       try {
         const result = await handleCommand(deps.eventStore, streams.blogView(params.id, digest), viewDecider, { type: 'ViewPost', data: { post_id: params.id, author_id: state.author_id, reader: digest } }, context);

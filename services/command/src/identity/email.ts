@@ -11,7 +11,11 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export function emailDigest(email: string): string {
+/**
+ * How claims were named before their names were keyed: a plain digest, which anyone holding the log can test an
+ * address against. Still read, so an address claimed then stays claimed; never written again.
+ */
+export function legacyEmailDigest(email: string): string {
   return createHash('sha256').update(normalizeEmail(email)).digest('hex');
 }
 

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { deciderSpec } from '../decider-spec';
-import { emailDecider, emailDigest } from './email';
+import { emailDecider, legacyEmailDigest } from './email';
 import { sessionDecider, type SessionEvent } from './session';
 
 describe('email decider', () => {
@@ -16,7 +16,7 @@ describe('email decider', () => {
     spec([{ type: 'EmailClaimed', data: { email: 'asha@example.in', user_id: 'u-1' } }])
       .when(claim('u-2', false))
       .then([{ type: 'EmailClaimed', data: { email: 'asha@example.in', user_id: 'u-2' } }]));
-  it('digests case- and space-insensitively', () => assert.equal(emailDigest(' A@B.in'), emailDigest('a@b.IN')));
+  it('digests case- and space-insensitively', () => assert.equal(legacyEmailDigest(' A@B.in'), legacyEmailDigest('a@b.IN')));
 });
 
 describe('session decider', () => {

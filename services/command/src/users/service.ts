@@ -8,11 +8,11 @@ import {
   type AccountType,
   type DoctorProfile,
 } from '@telemed/contracts';
-import type { EventStore } from '@telemed/platform';
+import { privateDigest, type EventStore } from '@telemed/platform';
 import { handleCommand, readStream, type CommandContext } from '../decider';
 import { userDecider } from './user';
 import { doctorNumberDecider } from './doctor-numbers';
-import { emailDecider, emailDigest, normalizeEmail } from '../identity/email';
+import { emailDecider, legacyEmailDigest, normalizeEmail } from '../identity/email';
 
 export interface NewUser {
   user_id?: string;
@@ -68,23 +68,43 @@ export async function loadUser(eventStore: EventStore, userId: string) {
   return (await readStream(eventStore, streams.user(userId), userDecider)).state;
 }
 
+/**
+ * The address's claim stream, named by a keyed digest of it (see privateDigest), and the plain-digest one it had
+ * before (null when the store keeps no keys and the two are the same). Claims made before are still read; new ones
+ * are written under the keyed name only.
+ */
+async function claimStreams(eventStore: EventStore, email: string): Promise<{ current: string; legacy: string | null }> {
+  const legacy = streams.email(legacyEmailDigest(email));
+  const keyed = await privateDigest(eventStore, 'email claim', normalizeEmail(email));
+  return keyed === null ? { current: legacy, legacy: null } : { current: streams.email(keyed), legacy };
+}
+
+/** Who holds the address: the keyed stream's latest claim, else (nothing claimed since the names were keyed) the old one's. */
+async function readClaim(eventStore: EventStore, names: { current: string; legacy: string | null }) {
+  const current = await readStream(eventStore, names.current, emailDecider);
+  if (current.revision !== null || names.legacy === null) return current;
+  return { state: (await readStream(eventStore, names.legacy, emailDecider)).state, revision: null };
+}
+
 /** Reserves the address for this account first, so two accounts never share one. */
 async function claimEmail(eventStore: EventStore, email: string, userId: string, context: CommandContext) {
-  const stream = streams.email(emailDigest(email));
-  const { state } = await readStream(eventStore, stream, emailDecider);
+  const names = await claimStreams(eventStore, email);
+  const claim = await readClaim(eventStore, names);
+  const { state } = claim;
   const previousOwnerExists = state.user_id !== null && (await loadUser(eventStore, state.user_id)).status === 'registered';
-  await handleCommand(eventStore, stream, emailDecider, { type: 'ClaimEmail', data: { email, user_id: userId, previous_owner_exists: previousOwnerExists } }, context);
+  // The first attempt decides on the old claim too; a retry after a concurrent claim reads the keyed stream alone (it now has one).
+  await handleCommand(eventStore, names.current, emailDecider, { type: 'ClaimEmail', data: { email, user_id: userId, previous_owner_exists: previousOwnerExists } }, context, claim);
 }
 
 /** The account holding an address, read from the write side (no read-model lag). */
 export async function findUserIdByEmail(eventStore: EventStore, email: string): Promise<string | null> {
-  const { state } = await readStream(eventStore, streams.email(emailDigest(email)), emailDecider);
+  const { state } = await readClaim(eventStore, await claimStreams(eventStore, email));
   if (!state.user_id) return null;
   return (await loadUser(eventStore, state.user_id)).status === 'registered' ? state.user_id : null;
 }
 
 /** Whether the account holding an address was erased (its owner cannot sign in to it again). */
 export async function emailOwnerErased(eventStore: EventStore, email: string): Promise<boolean> {
-  const { state } = await readStream(eventStore, streams.email(emailDigest(email)), emailDecider);
+  const { state } = await readClaim(eventStore, await claimStreams(eventStore, email));
   return state.user_id !== null && (await loadUser(eventStore, state.user_id)).status === 'erased';
 }
