@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -73,7 +73,10 @@ export function threadScript(module: URL): string {
     cached = build(entry);
     try {
       mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, JSON.stringify(cached));
+      // Written aside and renamed, so another process starting at the same moment reads a whole bundle or none.
+      const aside = `${file}.${process.pid}.tmp`;
+      writeFileSync(aside, JSON.stringify(cached));
+      renameSync(aside, file);
     } catch {
       // A read-only install builds once per process instead.
     }
