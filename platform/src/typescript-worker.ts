@@ -8,12 +8,23 @@ import { threadScript } from './thread-bundle';
  * then imports the module (about 300 ms more before the thread's first message).
  */
 export function typescriptWorker(module: URL, options: Pick<WorkerOptions, 'workerData'> = {}): Worker {
-  let source: string;
+  let script: string;
   try {
-    source = threadScript(module);
+    script = threadScript(module);
   } catch {
     const loader = import.meta.resolve('tsx/esm/api');
-    source = `import(${JSON.stringify(loader)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(module.href)}); })`;
+    const source = `import(${JSON.stringify(loader)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(module.href)}); })`;
+    return new Worker(source, { ...options, eval: true });
   }
-  return new Worker(source, { ...options, eval: true });
+  // The bundle is CommonJS: a parent started with --input-type=module would make the thread read it as a module.
+  return new Worker(script, { ...options, eval: true, execArgv: withoutInputType(process.execArgv) });
+}
+
+function withoutInputType(args: readonly string[]): string[] {
+  const kept: string[] = [];
+  for (let i = 0; i < args.length; i += 1) {
+    if (args[i] === '--input-type') i += 1;
+    else if (!args[i]!.startsWith('--input-type=')) kept.push(args[i]!);
+  }
+  return kept;
 }
