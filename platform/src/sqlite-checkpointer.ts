@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { commonJsWorker } from './typescript-worker';
 import type Database from 'better-sqlite3';
 
 /** How often the thread copies the write-ahead log into the database file. */
@@ -31,7 +32,7 @@ export class SqliteCheckpointer {
   private constructor(db: Database.Database, filename: string, intervalMs: number) {
     const driver = createRequire(import.meta.url).resolve('better-sqlite3');
     db.pragma('wal_autocheckpoint = 0');
-    this.worker = new Worker(THREAD, { eval: true, workerData: { driver, filename, intervalMs } });
+    this.worker = commonJsWorker(THREAD, { workerData: { driver, filename, intervalMs } });
     this.worker.unref();
     const fallBack = () => {
       if (!this.stopped && db.open) db.pragma('wal_autocheckpoint = 1000');

@@ -16,7 +16,14 @@ export function typescriptWorker(module: URL, options: Pick<WorkerOptions, 'work
     const source = `import(${JSON.stringify(loader)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(module.href)}); })`;
     return new Worker(source, { ...options, eval: true });
   }
-  // The bundle is CommonJS: a parent started with --input-type=module would make the thread read it as a module.
+  return commonJsWorker(script, options);
+}
+
+/**
+ * A worker thread running a CommonJS script given as text. Such a thread would read it as an ES module if the parent
+ * was started with --input-type=module, which the thread inherits: it is left out.
+ */
+export function commonJsWorker(script: string, options: Pick<WorkerOptions, 'workerData'> = {}): Worker {
   return new Worker(script, { ...options, eval: true, execArgv: withoutInputType(process.execArgv) });
 }
 

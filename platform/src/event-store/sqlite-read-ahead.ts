@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { commonJsWorker } from '../typescript-worker';
 import type { StoredEvent } from './port';
 import { PAGE_SQL } from './sqlite-page';
 
@@ -87,7 +88,7 @@ export class SqliteReadAhead {
     if (this.worker) return this.worker;
     try {
       const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-      const worker = new Worker(THREAD, { eval: true, workerData: { driver, filename: this.filename } });
+      const worker = commonJsWorker(THREAD, { workerData: { driver, filename: this.filename } });
       worker.on('message', (reply: { id: number; text?: string; count?: number; error?: string }) => {
         const resolve = this.replies.get(reply.id);
         this.replies.delete(reply.id);
