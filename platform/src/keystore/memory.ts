@@ -19,11 +19,12 @@ class MemoryKeyRows implements KeyRows {
     for (const row of this.rows.values()) if (row.key_id === keyId) return { ...row };
     return null;
   }
-  async destroy(subjectId: string, at: string) {
-    const row = this.rows.get(subjectId);
+  async destroy(tombstone: KeyRow & { destroyed_at: string }) {
+    const row = this.rows.get(tombstone.subject_id);
+    if (!row) this.rows.set(tombstone.subject_id, { ...tombstone });
     if (!row?.wrapped) return false;
     row.wrapped.fill(0);
-    this.rows.set(subjectId, { ...row, wrapped: null, master_key_id: null, destroyed_at: at });
+    this.rows.set(tombstone.subject_id, { ...row, wrapped: null, master_key_id: null, destroyed_at: tombstone.destroyed_at });
     return true;
   }
   async wrappedByOtherThan(masterKeyId: string, limit: number) {

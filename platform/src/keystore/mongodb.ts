@@ -56,9 +56,15 @@ class MongoKeyRows implements KeyRows {
   async byKeyId(keyId: string) {
     return toRow(await this.keys.findOne({ key_id: keyId }));
   }
-  async destroy(subjectId: string, at: string) {
-    const result = await this.keys.updateOne({ _id: subjectId, wrapped: { $ne: null } }, { $set: { wrapped: null, master_key_id: null, destroyed_at: at } });
-    return result.modifiedCount > 0;
+  async destroy(tombstone: KeyRow & { destroyed_at: string }) {
+    const at = tombstone.destroyed_at;
+    const result = await this.keys.updateOne({ _id: tombstone.subject_id, wrapped: { $ne: null } }, { $set: { wrapped: null, master_key_id: null, destroyed_at: at } });
+    if (result.modifiedCount > 0) return true;
+    // No key to destroy: a tombstone, so none is created later (insertIfAbsent then finds it). A key inserted meanwhile
+    // makes this upsert a no-op: destroyed again, as a create racing a destroy may end either way but never keyed.
+    const inserted = await this.insertIfAbsent(tombstone);
+    if (inserted.wrapped) return this.destroy(tombstone);
+    return false;
   }
   async wrappedByOtherThan(masterKeyId: string, limit: number) {
     const docs = await this.keys.find({ wrapped: { $ne: null }, master_key_id: { $ne: masterKeyId } }).sort({ key_id: 1 }).limit(limit).toArray();

@@ -60,12 +60,19 @@ class SqliteKeyRows implements KeyRows {
   async byKeyId(keyId: string) {
     return this.stmts.byKeyId.get(keyId) ?? null;
   }
-  async destroy(subjectId: string, at: string) {
-    const changed = this.stmts.destroy.run(at, subjectId).changes > 0;
+  async destroy(tombstone: KeyRow & { destroyed_at: string }) {
+    const changed = this.destroyOrBury(tombstone);
     // The old page images with the wrap live on in the log until a checkpoint: fold it in and empty it now.
     if (changed) this.db.pragma('wal_checkpoint(TRUNCATE)');
     return changed;
   }
+  /** One transaction: the wrap is removed, or a tombstone takes the place of a key never made (insert does nothing if one appeared). */
+  private readonly destroyOrBury = (tombstone: KeyRow & { destroyed_at: string }): boolean =>
+    this.db.transaction(() => {
+      if (this.stmts.destroy.run(tombstone.destroyed_at, tombstone.subject_id).changes > 0) return true;
+      this.stmts.insert.run(tombstone);
+      return false;
+    })();
   async wrappedByOtherThan(masterKeyId: string, limit: number) {
     return this.stmts.others.all(masterKeyId, limit);
   }

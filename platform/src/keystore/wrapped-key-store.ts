@@ -18,8 +18,11 @@ export interface KeyRows {
   insertIfAbsent(row: KeyRow): Promise<KeyRow>;
   bySubject(subjectId: string): Promise<KeyRow | null>;
   byKeyId(keyId: string): Promise<KeyRow | null>;
-  /** Removes the wrapped key for good (the row stays as a tombstone); false when there was nothing to destroy. */
-  destroy(subjectId: string, at: string): Promise<boolean>;
+  /**
+   * Removes the wrapped key for good (the row stays as a tombstone); false when there was nothing to destroy. A subject
+   * without a row gets `tombstone` (wrapped null), so no key is ever created for it afterwards.
+   */
+  destroy(tombstone: KeyRow & { destroyed_at: string }): Promise<boolean>;
   /** Rows wrapped by any master key but this one, in pages. */
   wrappedByOtherThan(masterKeyId: string, limit: number): Promise<KeyRow[]>;
   /** Replaces a wrap, only if the row still has the expected master key (a concurrent rotation wins once). */
@@ -86,7 +89,8 @@ export class WrappedKeyStore implements KeyStore {
   }
 
   destroy(subjectId: string): Promise<boolean> {
-    return this.rows.destroy(subjectId, this.clock().toISOString());
+    const at = this.clock().toISOString();
+    return this.rows.destroy({ subject_id: subjectId, key_id: `dk-${randomUUID()}`, master_key_id: null, wrapped: null, created_at: at, destroyed_at: at });
   }
 
   async wrapping(): Promise<WrappingSummary[]> {

@@ -80,6 +80,17 @@ function keyStoreContract(name: string, newAdapter: () => Adapter) {
       assert.ok(await store.get('user-stays'), 'other keys are untouched');
     });
 
+    it('a destroy leaves a tombstone even where no key was ever made: no key is created under that subject again', async () => {
+      const store = await open(newAdapter());
+      // An erasure of someone whose key was never made (data from before encryption, a clinical key never needed):
+      // a key made afterwards would make what is written later readable, and the erasure would not hold for it.
+      assert.equal(await store.destroy('never-keyed'), false, 'nothing was there to destroy');
+      await assert.rejects(store.create('never-keyed'), SubjectErasedError, 'no key is made for an erased subject');
+      await Promise.all([store.create('raced').catch(() => null), store.destroy('raced')]);
+      await assert.rejects(store.create('raced'), SubjectErasedError, 'a create racing a destroy leaves the subject erased');
+      assert.equal(await store.get('raced'), null, 'and no key to read');
+    });
+
     it('wraps under the master key: the round trip gives the key back, another master key cannot read it', async () => {
       const adapter = newAdapter();
       const store = await open(adapter);
