@@ -35,15 +35,16 @@ export class KeyRing {
   readonly keyFor: KeyForSubject = async (subjectId) => {
     const cached = this.bySubject.get(subjectId);
     if (cached) return cached;
-    return this.once(`s:${subjectId}`, async () => {
-      try {
-        const key = await this.store.create(subjectId);
-        return this.remember(key);
-      } catch (error) {
-        if (error instanceof SubjectErasedError) return null;
-        throw error;
-      }
-    });
+    return this.once(`s:${subjectId}`, () =>
+      this.unlessForgottenMeanwhile(async () => {
+        try {
+          return await this.store.create(subjectId);
+        } catch (error) {
+          if (error instanceof SubjectErasedError) return null;
+          throw error;
+        }
+      }),
+    );
   };
 
   /** The cached data key with this id (null: known destroyed), or undefined when the cache does not know it. */
@@ -57,10 +58,9 @@ export class KeyRing {
     const cached = this.byKeyId.get(keyId);
     if (cached !== undefined) return cached?.key ?? null;
     const found = await this.once(`k:${keyId}`, async () => {
-      const key = await this.store.getByKeyId(keyId);
-      if (key) return this.remember(key);
-      this.byKeyId.set(keyId, null);
-      return null;
+      const key = await this.unlessForgottenMeanwhile(() => this.store.getByKeyId(keyId));
+      if (!key) this.byKeyId.set(keyId, null);
+      return key;
     });
     return found?.key ?? null;
   };
@@ -89,6 +89,20 @@ export class KeyRing {
 
   close(): Promise<void> {
     return this.store.close();
+  }
+
+  /**
+   * Looks a key up and remembers it, unless a key was forgotten or destroyed while the lookup ran: it may have read this
+   * very key just before its destruction, and a key handed out (or cached) after it would encrypt new data under a
+   * destroyed key, or read again what was erased. Then it looks again, and finds the tombstone.
+   */
+  private async unlessForgottenMeanwhile(load: () => Promise<{ key_id: string; subject_id: string; key: Buffer } | null>): Promise<CachedKey | null> {
+    for (;;) {
+      const before = this.forgotten;
+      const key = await load();
+      if (this.forgotten !== before) continue;
+      return key ? this.remember(key) : null;
+    }
   }
 
   private remember(key: { key_id: string; subject_id: string; key: Buffer }): CachedKey {
