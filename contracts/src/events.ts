@@ -80,8 +80,11 @@ export const eventDataSchemas = {
   UserDeactivated: z.object({ user_id: userId, reason: z.string() }),
   /** A platform admin reopened a deactivated account (issue 15); what its closing cancelled stays cancelled. */
   UserReactivated: z.object({ user_id: userId }),
-  /** An argon2id hash (never the password); a change appends a new one. */
-  PasswordSet: z.object({ user_id: userId, password_hash: z.string().startsWith('$argon2') }),
+  /**
+   * An argon2id hash (never the password); a change appends a new one. In the log it is ciphertext under the user's key
+   * (erasure leaves no offline guessing target), hence a plain string here; the user decider takes only argon2 hashes.
+   */
+  PasswordSet: z.object({ user_id: userId, password_hash: z.string() }),
 
   /** The patient agreed to this version of the privacy notice, in this language (the hash of the very text they read). */
   ConsentGiven: z.object({ user_id: userId, notice_version: z.string(), language: z.enum(CONSENT_LANGUAGES), text_hash: z.string() }),

@@ -33,6 +33,7 @@ export const PERSONAL_FIELDS: PersonalFieldRegistry = {
   UserProfileUpdated: [{ subject: { field: 'user_id' }, fields: ['name', 'phone_number'] }],
   UserDeactivated: [{ subject: { field: 'user_id' }, fields: ['reason'] }],
   EmailClaimed: [{ subject: { field: 'user_id' }, fields: ['email'] }],
+  PasswordSet: [{ subject: { field: 'user_id' }, fields: ['password_hash'] }],
   // A member's title, department and specialization are what the institution wrote about them (a 'Psychiatry'
   // department, a 'Counsellor, HIV clinic' title): theirs, under their key like their name.
   InstitutionStaffAdded: [{ subject: { field: 'user_id' }, fields: ['name', 'email', 'phone', 'role_title', 'department', 'specialization'] }],

@@ -4,6 +4,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { streams } from '@telemed/contracts';
+import { ciphertextLog, isCiphertext } from '@telemed/platform';
 import { startTestApp, type TestApp, type TestUser } from '../support/test-app';
 import { runNpm } from '../support/processes';
 import { eventually } from '../support/eventually';
@@ -24,7 +25,7 @@ const metadata = () => ({ actor: { user_id: 'system', role: 'system' as const },
  * Issue 12's review: stream names are not encrypted, so those standing for personal values (an account's e-mail
  * address, what a signed-in reader read) are keyed digests, which the log alone can neither test nor link.
  */
-describe('stream names carry no plain digest of personal data', () => {
+describe('stream names (and a password hash) carry no plain digest of personal data', () => {
   let t: TestApp;
   // A sign-in retried while the CLI's write reaches the app must not run into the sign-in limits.
   before(async () => (t = await startTestApp({ env: { LOGIN_RATE_LIMIT_PER_ACCOUNT_ADDRESS: '1000', LOGIN_RATE_LIMIT_PER_ACCOUNT: '1000', LOGIN_RATE_LIMIT_PER_ADDRESS: '1000' } })));
@@ -42,6 +43,10 @@ describe('stream names carry no plain digest of personal data', () => {
     const { user_id } = JSON.parse(created.stdout) as { user_id: string };
     const signedIn = await signIn('keyed.claim@clinic.in', password);
     assert.equal(signedIn.body.user.user_id, user_id, 'the address finds its account');
+
+    const passwordSet = (await ciphertextLog(t.app.eventStore).readStream(streams.user(user_id))).find((e) => e.type === 'PasswordSet');
+    assert.ok(passwordSet && isCiphertext((passwordSet.data as { password_hash: string }).password_hash), "the password's hash is ciphertext under the account's key");
+    assert.ok(!eventStoreBytes(t.dataDir).includes('$argon2'), 'no password hash in the event store file');
 
     const duplicate = await adminCreate('KEYED.CLAIM@clinic.in', 'another long passphrase');
     assert.equal(duplicate.code, 1, 'a second account with the address is refused');

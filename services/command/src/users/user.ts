@@ -191,6 +191,7 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
       })
       .with({ type: 'SetPassword' }, ({ data }): UserEvent[] => {
         const user = activeUser(state);
+        if (!data.password_hash.startsWith('$argon2')) throw new Error('SetPassword takes an argon2 hash, never a password');
         return [{ type: 'PasswordSet', data: { user_id: user.user_id, password_hash: data.password_hash } }];
       })
       .with({ type: 'EraseUserData' }, ({ data }): UserEvent[] => {
