@@ -28,6 +28,8 @@ export const API_TEXTS = {
   /** The reason given to patients whose pending or confirmed appointment was closed because the doctor takes no bookings. */
   doctorNoLongerAvailable: 'Doctor is no longer available',
   userNotFound: 'User not found',
+  /** 410: a write would hold personal data of someone whose data key was destroyed (their account was closed by an erasure). */
+  personErased: "This account is closed: the person's data was erased, so nothing more can be recorded about them",
   concurrencyExhausted: 'The record changed while saving; please try again',
   prototypeKey: 'Keys named __proto__, constructor or prototype are not allowed',
   tooDeep: 'The request is nested too deeply',

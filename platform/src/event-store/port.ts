@@ -57,6 +57,13 @@ export interface AppendOptions {
    * (contracts' PERSONAL_FIELDS): the encrypting store needs them, the stores themselves ignore them.
    */
   parties?: Readonly<Partial<Record<'patient', string>>>;
+  /**
+   * A personal field whose person was erased (their data key destroyed): 'refuse' (the default) throws
+   * SubjectErasedError and writes nothing, so nobody's words are stored as '[erased]' behind an answer of success;
+   * 'blank' stores the field as erased, for the system's own writes (a closer's reason is the product's text, and the
+   * closing must go through). The stores themselves ignore it.
+   */
+  whenErased?: 'refuse' | 'blank';
 }
 
 export interface ReadStreamOptions {

@@ -135,6 +135,7 @@ const errorDescriptions: Record<number, string> = {
   403: 'Not allowed for this role',
   404: 'Not found (or not yours)',
   409: 'Conflicts with the current state',
+  410: 'The person this would record data about was erased: their account is closed',
   413: 'Body too large',
   415: 'Unsupported media type',
   422: 'Validation failed',

@@ -2,6 +2,7 @@ import type { ErrorRequestHandler } from 'express';
 import { ZodError, type z } from 'zod';
 import { API_TEXTS, DomainError } from '@telemed/contracts';
 import { WrongExpectedRevisionError } from '../event-store/port';
+import { SubjectErasedError } from '../keystore/port';
 import type { Logger } from '../logger';
 
 export class HttpError extends Error {
@@ -61,6 +62,10 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     }
     if (error instanceof DomainError) {
       res.status(domainStatus[error.kind]).json({ detail: error.message });
+      return;
+    }
+    if (error instanceof SubjectErasedError) {
+      res.status(410).json({ detail: API_TEXTS.personErased });
       return;
     }
     if (error instanceof WrongExpectedRevisionError) {

@@ -12,6 +12,7 @@ import { EncryptingEventStore } from './encrypting-event-store';
 import { isCiphertext } from './envelope';
 import { KeyRing } from './key-ring';
 import { MemoryKeyStore } from './memory';
+import { SubjectErasedError } from './port';
 import { generateMasterKeyText, parseMasterKey } from './master-key';
 
 const request = (patientId: string, notes: string) => ({
@@ -74,13 +75,23 @@ describe('the encrypting store’s own recent appends', () => {
     await store.close();
   });
 
-  it('read as erased when the person was erased before the append (their fields are sealed as erased)', async () => {
+  it('read as erased when the person was erased before a system append (their fields are sealed as erased)', async () => {
     const { store } = setUp();
     const patient = randomUUID();
     await store.appendToStream('appointment-c', [request(patient, 'first')]);
     await store.keys.destroy(patient);
-    await store.appendToStream('appointment-d', [request(patient, 'after erasure')]);
+    await store.appendToStream('appointment-d', [request(patient, 'after erasure')], { whenErased: 'blank' });
     assert.equal(await notesOf(store, 'appointment-d'), ERASED_VALUE);
+    await store.close();
+  });
+
+  it('are refused, and nothing written, when the person was erased before an append that does not blank them', async () => {
+    const { log, store } = setUp();
+    const patient = randomUUID();
+    await store.appendToStream('appointment-g', [request(patient, 'first')]);
+    await store.keys.destroy(patient);
+    await assert.rejects(store.appendToStream('appointment-h', [request(patient, 'after erasure')]), SubjectErasedError);
+    assert.deepEqual(await log.readStream('appointment-h'), [], 'nothing was appended');
     await store.close();
   });
 

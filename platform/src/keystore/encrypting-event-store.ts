@@ -65,15 +65,21 @@ export class EncryptingEventStore implements EventStore {
   }
 
   async appendToStream(stream: string, events: NewEvent[], options: AppendOptions = {}): Promise<AppendResult> {
-    const sealed: NewEvent[] = [];
-    const forgotten = this.keys.forgotten;
-    for (const event of events) {
-      sealed.push(
-        personal(event.type)
-          ? { ...event, data: await encryptEventData(event.type, event.data as object, this.keys.keyFor, options.parties ?? {}) }
-          : event,
-      );
-    }
+    let sealed: NewEvent[];
+    let forgotten: number;
+    // Sealed again if a key was forgotten or destroyed meanwhile: a key taken before its destruction must not seal what
+    // is appended after it. From the last check to the log's append nothing is awaited.
+    do {
+      forgotten = this.keys.forgotten;
+      sealed = [];
+      for (const event of events) {
+        sealed.push(
+          personal(event.type)
+            ? { ...event, data: await encryptEventData(event.type, event.data as object, this.keys.keyFor, options.parties ?? {}, options.whenErased) }
+            : event,
+        );
+      }
+    } while (this.keys.forgotten !== forgotten);
     // Kept before the append: a subscriber in this process may be handed the events before the append resolves.
     const kept: string[] = [];
     // Not if a key was forgotten meanwhile: a field of that person may have been sealed as erased.

@@ -12,14 +12,22 @@ export { fieldContext };
 /**
  * The event's data with every personal field (contracts' PERSONAL_FIELDS) encrypted under its person's key.
  * Validate the plain data with its zod schema first: ciphertexts are strings, so string fields keep their schema.
- * A field of an erased person (no key any more) is written as ERASED_VALUE: their data is never stored again.
+ * A field of an erased person (no key any more) is never stored again: with `whenErased` 'refuse' (the default) the
+ * call throws SubjectErasedError, with 'blank' the field is written as ERASED_VALUE.
  */
-export async function encryptEventData<D extends object>(type: EventType, data: D, keyFor: KeyForSubject, parties: StreamParties = {}): Promise<D> {
+export async function encryptEventData<D extends object>(
+  type: EventType,
+  data: D,
+  keyFor: KeyForSubject,
+  parties: StreamParties = {},
+  whenErased: 'refuse' | 'blank' = 'refuse',
+): Promise<D> {
   const targets = personalFieldTargets(type, data, parties);
   if (targets.length === 0) return data;
   const out: Record<string, unknown> = { ...(data as Record<string, unknown>) };
   for (const { field, subject_id } of targets) {
     const found = await keyFor(subject_id);
+    if (!found && whenErased === 'refuse') throw new SubjectErasedError(subject_id);
     out[field] = found ? encryptField(out[field] as string, found.key, found.key_id, fieldContext(type, field)) : ERASED_VALUE;
   }
   return out as D;

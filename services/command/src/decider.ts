@@ -101,6 +101,8 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
       const result = await eventStore.appendToStream(stream, newEvents, {
         expectedRevision: revision ?? 'no_stream',
         parties: decider.parties?.(nextState),
+        // A person's own or another user's words about an erased person are refused (410); the system's closing writes go through.
+        whenErased: context.actor.role === 'system' ? 'blank' : 'refuse',
       });
       const firstRevision = result.next_revision - newEvents.length + 1;
       // Positions within one append are not contiguous in every store; the write's position is what callers need.

@@ -31,7 +31,7 @@ export function appointmentRoutes(api: ApiRouter, deps: CommandDeps & { bookingL
     body: requestAppointmentSchema,
     response: appointmentCommandResponseSchema,
     successStatus: 201,
-    errors: [403, 404, 409],
+    errors: [403, 404, 409, 410],
     handler: async ({ body, auth, req }) => {
       const result = await requestAppointment(
         deps.eventStore,
@@ -78,7 +78,7 @@ export function appointmentRoutes(api: ApiRouter, deps: CommandDeps & { bookingL
     query: rejectQuerySchema,
     body: rejectAppointmentSchema.optional(),
     response: appointmentCommandResponseSchema,
-    errors: [404, 409],
+    errors: [404, 409, 410],
     handler: async ({ params, query, body, auth, req }) => {
       const reason = body?.reason || query.rejection_reason || null;
       const result = await changeAppointment(
@@ -100,7 +100,7 @@ export function appointmentRoutes(api: ApiRouter, deps: CommandDeps & { bookingL
     params: idParams,
     body: cancelAppointmentSchema.optional(),
     response: appointmentCommandResponseSchema,
-    errors: [404, 409],
+    errors: [404, 409, 410],
     handler: async ({ params, body, auth, req }) => {
       const context = requestContext(req, auth, deps.clock());
       const result = await changeAppointment(

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { streams } from '@telemed/contracts';
-import type { EventStore } from '@telemed/platform';
+import { SubjectErasedError, type EventStore } from '@telemed/platform';
 import { handleCommand, readStream, type CommandContext } from '../decider';
 import { slotDecider } from '../schedule/slot';
 import { appointmentDecider, type AppointmentCommand } from './appointment';
@@ -11,7 +11,8 @@ import type { BookingChecks } from './bookable';
  * A request then reserves the slot in the slot's own stream (expected revision: exactly one request wins),
  * then writes the appointment. A crash between the two leaves a reservation without an appointment, which the
  * reservation healer releases. A slot of a doctor who takes no bookings (inactive, or deactivated by an institution)
- * is refused (409) before anything is written.
+ * is refused (409) before anything is written. A patient erased between the checks and the request (their key is gone,
+ * so the reason for the visit cannot be sealed) gets 410 and the reservation is released at once, not left to the healer.
  */
 export async function requestAppointment(
   eventStore: EventStore,
@@ -54,7 +55,12 @@ export async function requestAppointment(
       },
     },
     context,
-  );
+  ).catch(async (error: unknown) => {
+    if (error instanceof SubjectErasedError) {
+      await handleCommand(eventStore, streams.slot(slot.slot_id), slotDecider, { type: 'ReleaseSlot', data: { appointment_id, reason: 'orphaned' } }, context);
+    }
+    throw error;
+  });
   return { appointment_id, position: requested.position };
 }
 

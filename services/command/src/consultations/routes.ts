@@ -98,7 +98,7 @@ export function consultationRoutes(api: ApiRouter, deps: CommandDeps & Consultat
     body: postConsultationMessageSchema,
     response: z.object({ message_id: z.string(), sent_at: z.string() }),
     successStatus: 201,
-    errors: [404, 409],
+    errors: [404, 409, 410],
     handler: async ({ params, body, auth, req }) => {
       const context = requestContext(req, auth, deps.clock());
       const appointment = await appointmentFacts(deps.eventStore, params.appointment_id);
