@@ -103,4 +103,47 @@ describe('a request recorded after its doctor or patient was deactivated', () =>
       }, 8000);
     });
   }
+
+  it("the doctor's own account closed between the slot's reservation and the request's append: the request is rejected and its slot withdrawn, as the account closer does", async () => {
+    const doctor = await t.createUser('doctor');
+    const patient = await t.createUser('patient');
+    hour += 1;
+    const [slot, witnessSlot] = await t.openSlots(doctor, [
+      { date: indiaDate(3), time: `${String(hour).padStart(2, '0')}:00` },
+      { date: indiaDate(3), time: `${String(hour).padStart(2, '0')}:30` },
+    ]);
+    const witness = (await t.http.post('/api/v1/appointments').set(patient.auth).send({ slot_id: witnessSlot, notes: 'x' }).expect(201)).body.appointment_id as string;
+    await t.settle();
+    // Held after the reservation: the account closer finds the slot neither open nor under an appointment.
+    const store = t.app.eventStore as EventStore;
+    const original = store.appendToStream;
+    let held = false;
+    store.appendToStream = async function (this: EventStore, stream, events, options) {
+      if (!held && events.some((e) => e.type === 'AppointmentRequested')) {
+        held = true;
+        await t.http.delete(`/api/v1/admin/users/${doctor.user_id}`).set(admin.auth).expect(200);
+        await eventually(async () => {
+          await t.settle();
+          assert.ok((await types(`slot-${witnessSlot}`)).includes('SlotWithdrawn'), 'the account closer has closed what it found');
+        }, 8000);
+      }
+      return original.call(this, stream, events, options);
+    };
+    let res;
+    try {
+      res = await t.http.post('/api/v1/appointments').set(patient.auth).send({ slot_id: slot, notes: 'Fever' });
+    } finally {
+      store.appendToStream = original;
+    }
+    assert.ok(held, 'the booking was held');
+    assert.equal(res.status, 201, `the request was written after its checks passed (${res.status})`);
+    const id = res.body.appointment_id as string;
+    await eventually(async () => {
+      await t.settle();
+      assert.ok((await types(`appointment-${id}`)).includes('AppointmentRejected'), 'the late request is rejected');
+      const slotTypes = await types(`slot-${slot}`);
+      assert.equal(slotTypes.at(-1), 'SlotWithdrawn', `the slot of a closed account is withdrawn, not offered again: ${slotTypes.join(', ')}`);
+    }, 8000);
+    assert.ok((await types(`appointment-${witness}`)).includes('AppointmentRejected'), 'the earlier request was closed by the account closer');
+  });
 });

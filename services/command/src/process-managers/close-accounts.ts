@@ -50,6 +50,16 @@ interface CloseDeps {
   pageSize?: number;
 }
 
+/**
+ * A closed doctor's slot must not open again: released from the appointment just closed on it (if any; the slot
+ * releaser's own release then finds nothing to do) and withdrawn at once. Idempotent; answers the slots withdrawn.
+ */
+export async function withdrawClosedDoctorsSlot(eventStore: EventStore, slotId: number, appointmentId: string | null, context: CommandContext): Promise<number> {
+  const stream = streams.slot(slotId);
+  if (appointmentId) await handleCommand(eventStore, stream, slotDecider, { type: 'ReleaseSlot', data: { appointment_id: appointmentId, reason: 'cancelled' } }, context);
+  return (await handleCommand(eventStore, stream, slotDecider, { type: 'WithdrawSlot', data: { slot_id: slotId } }, context)).events.length;
+}
+
 /** A decision that no longer applies (ended, already cancelled, taken meanwhile) is skipped; anything else is retried. */
 async function unlessSettled(work: () => Promise<unknown>): Promise<void> {
   try {
@@ -84,9 +94,7 @@ export async function closeAccount(
   let cancelled = 0;
   let withdrawn = 0;
   const closeSlot = async (slotId: number, appointmentId: string | null) => {
-    const stream = streams.slot(slotId);
-    if (appointmentId) await handleCommand(deps.eventStore, stream, slotDecider, { type: 'ReleaseSlot', data: { appointment_id: appointmentId, reason: 'cancelled' } }, context);
-    withdrawn += (await handleCommand(deps.eventStore, stream, slotDecider, { type: 'WithdrawSlot', data: { slot_id: slotId } }, context)).events.length;
+    withdrawn += await withdrawClosedDoctorsSlot(deps.eventStore, slotId, appointmentId, context);
   };
   await forEachPage<OpenAppointmentRef>(
     whileStill(stillApplies, (after, limit) => deps.lookups.openAppointmentsOf('patient', userId, now, { after, limit })),

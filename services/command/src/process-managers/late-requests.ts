@@ -6,6 +6,7 @@ import { BookingChecks, type BookingLookups } from '../appointments/bookable';
 import { accountStandingFold } from '../users/account-standing';
 import { StreamFolds } from '../stream-folds';
 import { startProcessManager } from './subscriber';
+import { withdrawClosedDoctorsSlot } from './close-accounts';
 
 interface LateRequestDeps {
   eventStore: EventStore;
@@ -35,19 +36,26 @@ export async function closeLateRequest(deps: LateRequestDeps, checks: LateReques
   // a first start over a long log passes old requests by.
   if (new Date(request.start).getTime() <= now.getTime()) return null;
   const { state: patient } = await checks.accounts.current(streams.user(request.patient_id));
+  let closed;
   if (patient && !patient.active) {
-    return handleCommand(deps.eventStore, stream, appointmentDecider, { type: 'CloseForClosedPatient', data: { now, consultation_begun: false } }, context);
-  }
-  if (!(await checks.bookings.doctorAcceptsBookings(request.doctor_id))) {
-    return handleCommand(
+    closed = await handleCommand(deps.eventStore, stream, appointmentDecider, { type: 'CloseForClosedPatient', data: { now, consultation_begun: false } }, context);
+  } else if (!(await checks.bookings.doctorAcceptsBookings(request.doctor_id))) {
+    closed = await handleCommand(
       deps.eventStore,
       stream,
       appointmentDecider,
       { type: 'CloseForUnavailableDoctor', data: { reason: API_TEXTS.doctorNoLongerAvailable, now, consultation_begun: false } },
       context,
     );
+  } else return null;
+  // A doctor whose own account is closed keeps no slot open, as the account closer leaves them: the slot of a request
+  // it never saw is withdrawn here (a doctor deactivated by an institution only is the unavailable-doctor closer's,
+  // which frees their slots for when they take bookings again).
+  const { state: doctor } = await checks.accounts.current(streams.user(request.doctor_id));
+  if (doctor && !doctor.active && (closed.state.status === 'rejected' || closed.state.status === 'cancelled')) {
+    await withdrawClosedDoctorsSlot(deps.eventStore, request.slot_id, request.appointment_id, context);
   }
-  return null;
+  return closed;
 }
 
 export function startLateRequestCloser(deps: LateRequestDeps & { checkpoints: CheckpointStore; logger: Logger }) {
