@@ -126,7 +126,8 @@ export const eventDataSchemas = {
   ClinicalRecordsDestroyed: z.object({ user_id: userId }),
 
   /** One stream per e-mail address keeps addresses unique across accounts. */
-  EmailClaimed: z.object({ email: z.string(), user_id: userId }),
+  /** `claimed_at`: since then a registration is writing its account (claims before it was recorded have none). */
+  EmailClaimed: z.object({ email: z.string(), user_id: userId, claimed_at: z.string().optional() }),
 
   SessionStarted: z.object({
     session_id: z.string(),

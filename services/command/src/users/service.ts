@@ -91,9 +91,9 @@ async function claimEmail(eventStore: EventStore, email: string, userId: string,
   const names = await claimStreams(eventStore, email);
   const claim = await readClaim(eventStore, names);
   const { state } = claim;
-  const previousOwnerExists = state.user_id !== null && (await loadUser(eventStore, state.user_id)).status === 'registered';
+  const previousOwner = state.user_id === null ? 'unregistered' : (await loadUser(eventStore, state.user_id)).status;
   // The first attempt decides on the old claim too; a retry after a concurrent claim reads the keyed stream alone (it now has one).
-  await handleCommand(eventStore, names.current, emailDecider, { type: 'ClaimEmail', data: { email, user_id: userId, previous_owner_exists: previousOwnerExists } }, context, claim);
+  await handleCommand(eventStore, names.current, emailDecider, { type: 'ClaimEmail', data: { email, user_id: userId, previous_owner: previousOwner, now: context.now } }, context, claim);
 }
 
 /** The account holding an address, read from the write side (no read-model lag). */
