@@ -16,6 +16,8 @@ export const API_TEXTS = {
   malformedJson: 'Request body is not valid JSON',
   unsupportedMediaType: 'Content-Type must be application/json',
   notFound: 'Not found',
+  /** 503: the app's page could not be read (a new version is being installed). */
+  appUnavailable: 'The app is being updated. Please reload the page in a moment.',
   slotNotFound: 'Slot not found',
   slotTaken: 'This slot is already booked',
   slotAlreadyRequested: 'You have already requested this slot. You can follow it in My Appointments.',

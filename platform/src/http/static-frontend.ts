@@ -1,10 +1,9 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, resolve, sep } from 'node:path';
 import type { ServerResponse } from 'node:http';
-import type { Express } from 'express';
-import expressStaticGzip from 'express-static-gzip';
-import { DEFAULT_TIMEZONE, PUBLIC_DOCTOR_PAGE_PATH, publicDoctorProfileUrl } from '@telemed/contracts';
+import express, { type Express, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import { API_TEXTS, DEFAULT_TIMEZONE, PUBLIC_DOCTOR_PAGE_PATH, publicDoctorProfileUrl } from '@telemed/contracts';
 
 /** Hashed build assets never change under their name: browsers keep them a year without asking again. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -15,22 +14,28 @@ const PRERENDERED: Array<[path: string | RegExp, file: string]> = [
   [PUBLIC_DOCTOR_PAGE_PATH, 'doctor.html'],
 ];
 
+/** The precompressed twins the build writes next to each asset, in the order they are preferred. */
+const PRECOMPRESSED = [
+  { encoding: 'br', suffix: '.br' },
+  { encoding: 'gzip', suffix: '.gz' },
+] as const;
+/**
+ * Paths that name a file rather than a screen of the app: the build's assets and anything with a file extension
+ * (app routes never have one: slugs, ids and codes are letters, digits, hyphens and underscores).
+ */
+const FILE_PATH = /^\/assets\/|\.[A-Za-z0-9]{1,12}$/;
+
 /**
  * Serves the built single-page app: the precompressed `.br`/`.gz` file the browser accepts (the build writes them
- * next to each asset), hashed assets cached for good, and index.html for every other path (revalidated each time, so
- * a deploy is picked up at once).
+ * next to each asset), hashed assets cached for good, 404 for a file that is not there (a chunk of an older build),
+ * and index.html for every other path (revalidated each time, so a deploy is picked up at once).
  */
 export function serveFrontend(app: Express, dir: string): void {
-  app.use(
-    expressStaticGzip(dir, {
-      enableBrotli: true,
-      orderPreference: ['br', 'gz'],
-      index: false,
-      serveStatic: {
-        setHeaders: (res: ServerResponse, path: string) => void res.setHeader('Cache-Control', path.startsWith(join(dir, 'assets')) ? IMMUTABLE : 'no-cache'),
-      },
-    }),
-  );
+  app.use(precompressedStatic(dir));
+  app.get(FILE_PATH, (_req, res) => {
+    res.setHeader('Cache-Control', 'no-cache');
+    res.status(404).json({ detail: API_TEXTS.notFound });
+  });
   // /login, /welcome and a doctor's page have their own pages with the screen already rendered in them (the build's
   // login.html, welcome.html and doctor.html, see frontend/vite.config.ts), so they paint before the scripts have
   // loaded on a slow network; every other path gets index.html.
@@ -40,7 +45,7 @@ export function serveFrontend(app: Express, dir: string): void {
       const page = join(dir, file);
       if (!existsSync(page)) return next();
       res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(page);
+      res.sendFile(page, (error?: Error) => error && appUnavailable(res));
     });
   }
   // A doctor's page also starts the request for the doctor's profile (in India's time, the usual case; the app asks
@@ -50,13 +55,75 @@ export function serveFrontend(app: Express, dir: string): void {
     if (!existsSync(page)) return next();
     const doctorId = PUBLIC_DOCTOR_PAGE_PATH.exec(req.path)![1]!; // hex digits and dashes only
     const preload = `<link rel="preload" as="fetch" crossorigin href="${publicDoctorProfileUrl(doctorId, DEFAULT_TIMEZONE)}">`;
-    readFile(page, 'utf8').then((html) => {
-      res.setHeader('Cache-Control', 'no-cache');
-      res.type('html').send(html.replace('<head>', `<head>\n    ${preload}`));
-    }, next);
+    readFile(page, 'utf8').then(
+      (html) => {
+        res.setHeader('Cache-Control', 'no-cache');
+        res.type('html').send(html.replace('<head>', `<head>\n    ${preload}`));
+      },
+      () => appUnavailable(res),
+    );
   });
   app.get(/^(?!\/(api|ws|docs)\b).*/, (_req, res) => {
     res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(join(dir, 'index.html'));
+    res.sendFile(join(dir, 'index.html'), (error?: Error) => error && appUnavailable(res));
   });
+}
+
+/**
+ * The page's file could not be read: a build is replacing dist (or it is gone). A short 503 the browser may retry,
+ * never the file system's message (it names the path on disk).
+ */
+function appUnavailable(res: Response): void {
+  if (res.headersSent) return void res.destroy();
+  res.status(503).set({ 'Cache-Control': 'no-store', 'Retry-After': '5' }).json({ detail: API_TEXTS.appUnavailable });
+}
+
+/**
+ * express.static with the build's precompressed twins, looked up on each request (not indexed once at start): after a
+ * rebuild the new assets get their `.br` too, and a file deleted since is a plain 404 without a `Content-Encoding`.
+ */
+function precompressedStatic(dir: string): RequestHandler {
+  const root = resolve(dir);
+  const serve = express.static(root, {
+    index: false,
+    redirect: false,
+    setHeaders: (res: ServerResponse, path: string) => void res.setHeader('Cache-Control', path.startsWith(join(root, 'assets') + sep) ? IMMUTABLE : 'no-cache'),
+  });
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    let path: string;
+    try {
+      path = decodeURIComponent(req.path);
+    } catch {
+      return next();
+    }
+    const file = resolve(root, `.${path}`);
+    if (!file.startsWith(root + sep) || path.includes('\0')) return next();
+    res.vary('Accept-Encoding');
+    void pickVariant(req, file).then((variant) => {
+      if (!variant) return serve(req, res, next);
+      const original = req.url;
+      const query = original.indexOf('?');
+      req.url = req.path + variant.suffix + (query < 0 ? '' : original.slice(query));
+      res.setHeader('Content-Encoding', variant.encoding);
+      res.type(extname(path));
+      serve(req, res, (error?: unknown) => {
+        // The twin went away between the look-up and the read (a rebuild): serve the file itself, if still there.
+        req.url = original;
+        res.removeHeader('Content-Encoding');
+        res.removeHeader('Content-Type');
+        if (error) return next(error);
+        serve(req, res, next);
+      });
+    }, next);
+  };
+}
+
+async function pickVariant(req: Request, file: string): Promise<(typeof PRECOMPRESSED)[number] | null> {
+  for (const variant of PRECOMPRESSED) {
+    if (req.acceptsEncodings(variant.encoding) !== variant.encoding) continue;
+    const found = await stat(file + variant.suffix).catch(() => null);
+    if (found?.isFile()) return variant;
+  }
+  return null;
 }

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, unlinkSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -10,9 +10,10 @@ import { tmpDataDir } from '../support/test-app';
 
 describe('serving the built frontend', () => {
   let app: App;
+  let dist: string;
   before(async () => {
     const dir = tmpDataDir();
-    const dist = join(dir, 'dist');
+    dist = join(dir, 'dist');
     mkdirSync(join(dist, 'assets'), { recursive: true });
     writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
     writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1)');
@@ -70,6 +71,46 @@ describe('serving the built frontend', () => {
     assert.equal(plain.headers['content-encoding'], undefined);
     const page = await supertest(app.app).get('/home').expect(200);
     assert.equal(page.headers['cache-control'], 'no-cache');
+  });
+
+  it('answers a missing file (a chunk of an older build, a favicon) 404, never the app, never with an encoding', async () => {
+    for (const path of ['/assets/main-old999.js', '/assets/style-old.css', '/favicon.ico', '/robots.txt', '/assets/', '/assets/nested/x']) {
+      const res = await supertest(app.app).get(path).set('Accept-Encoding', 'gzip, deflate, br').expect(404);
+      assert.equal(res.headers['content-encoding'], undefined, path);
+      assert.doesNotMatch(res.text, /id="root"/, `${path} answered with the app`);
+    }
+    // A file that was there at start and was deleted by a rebuild, with its precompressed twins.
+    const bundle = 'console.log("gone")'.repeat(100);
+    writeFileSync(join(dist, 'assets', 'gone-1.js'), bundle);
+    writeFileSync(join(dist, 'assets', 'gone-1.js.br'), brotliCompressSync(bundle));
+    await supertest(app.app).get('/assets/gone-1.js').set('Accept-Encoding', 'br').expect(200).expect('Content-Encoding', 'br');
+    for (const file of ['gone-1.js', 'gone-1.js.br']) unlinkSync(join(dist, 'assets', file));
+    const gone = await supertest(app.app).get('/assets/gone-1.js').set('Accept-Encoding', 'br').expect(404);
+    assert.equal(gone.headers['content-encoding'], undefined, 'a stale encoding on the 404');
+    assert.equal(gone.body.detail, 'Not found');
+  });
+
+  it("serves a rebuild's new assets precompressed while the server runs", async () => {
+    const bundle = `console.log(${JSON.stringify('new'.repeat(2000))})`;
+    writeFileSync(join(dist, 'assets', 'main-new456.js'), bundle);
+    writeFileSync(join(dist, 'assets', 'main-new456.js.br'), brotliCompressSync(bundle));
+    writeFileSync(join(dist, 'assets', 'main-new456.js.gz'), gzipSync(bundle));
+    const br = await supertest(app.app).get('/assets/main-new456.js').set('Accept-Encoding', 'gzip, br').expect(200);
+    assert.equal(br.headers['content-encoding'], 'br');
+    assert.match(String(br.headers['content-type']), /javascript/);
+    assert.match(String(br.headers.vary), /Accept-Encoding/);
+    const gz = await supertest(app.app).get('/assets/main-new456.js?v=1').set('Accept-Encoding', 'gzip').expect(200);
+    assert.equal(gz.headers['content-encoding'], 'gzip');
+    assert.equal(gz.text, bundle, 'the same bytes once decoded');
+    await supertest(app.app).head('/assets/main-new456.js').set('Accept-Encoding', 'br').expect(200).expect('Content-Encoding', 'br');
+  });
+
+  it('never serves files outside the build through encoded or dotted paths', async () => {
+    for (const path of ['/assets/..%2f..%2fdata%2fx.js', '/%2e%2e/data/x.txt', '/assets/%E0%A4%A.js']) {
+      const res = await supertest(app.app).get(path).set('Accept-Encoding', 'br');
+      assert.ok(res.status === 404 || res.status === 400 || res.status === 403, `${path}: ${res.status}`);
+      assert.equal(res.text.includes(dist), false, `${path} leaked a path`);
+    }
   });
 
   it('compresses JSON answers over 1 KB', async () => {
