@@ -15,6 +15,12 @@ export const API_TEXTS = {
   bodyTooLarge: 'Request body is too large (limit 1 MB)',
   malformedJson: 'Request body is not valid JSON',
   unsupportedMediaType: 'Content-Type must be application/json',
+  unsupportedCharset: 'The request body must be UTF-8',
+  unsupportedEncoding: 'Content-Encoding must be gzip, deflate, br or identity',
+  /** 500: anything unexpected; what went wrong is logged, never sent. */
+  internalError: 'Internal server error',
+  /** 503: a dependency is unavailable for a moment. */
+  serviceUnavailable: 'The service is unavailable for a moment. Please try again.',
   notFound: 'Not found',
   /** 503: the app's page could not be read (a new version is being installed). */
   appUnavailable: 'The app is being updated. Please reload the page in a moment.',

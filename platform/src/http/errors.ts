@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import type { ErrorRequestHandler } from 'express';
 import { ZodError, type z } from 'zod';
 import { API_TEXTS, DomainError } from '@telemed/contracts';
@@ -81,11 +82,23 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       res.status(400).json({ detail: API_TEXTS.malformedJson });
       return;
     }
-    if (typeof parserError?.status === 'number' && parserError.status >= 400 && parserError.status < 500) {
-      res.status(parserError.status).json({ detail: parserError.message });
+    // A library's error with a status (body-parser, send, http-errors): its message may name a file on disk or the
+    // library's internals, so the answer says only what kind of failure it was.
+    const status = typeof parserError?.status === 'number' ? parserError.status : 500;
+    if (status >= 400 && status < 500) {
+      res.status(status).json({ detail: LIBRARY_4XX_TEXTS[parserError.type ?? ''] ?? genericDetail(status) });
       return;
     }
-    logger.error({ err: error, method: req.method, route: req.route?.path ?? req.path }, 'unhandled error');
-    res.status(500).json({ detail: 'Internal server error' });
+    logger.error({ err: error, method: req.method, route: req.route?.path }, 'unhandled error');
+    res.status(status === 503 ? 503 : 500).json({ detail: status === 503 ? API_TEXTS.serviceUnavailable : API_TEXTS.internalError });
   };
+}
+
+const LIBRARY_4XX_TEXTS: Record<string, string> = {
+  'charset.unsupported': API_TEXTS.unsupportedCharset,
+  'encoding.unsupported': API_TEXTS.unsupportedEncoding,
+};
+
+function genericDetail(status: number): string {
+  return status === 404 ? API_TEXTS.notFound : (STATUS_CODES[status] ?? 'Bad Request');
 }
