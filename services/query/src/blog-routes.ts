@@ -41,6 +41,7 @@ import {
   type UrlSigner,
   type WritingAssistant,
 } from '@telemed/platform';
+import { BUNDLED_ARTICLES, bundledArticleView } from '@telemed/contracts/bundled-articles';
 import type { DoctorDoc } from './projections/documents';
 import {
   BLOG_AUTHORS,
@@ -146,13 +147,15 @@ export async function publishedPostsOf(readStore: ReadStore, authorId: string, l
   return docs.map((d) => summary(d, author));
 }
 
-/** The post at this slug if it is published and its doctor's account is active; null otherwise. */
+/**
+ * The post at this slug if it is published and its doctor's account is active; else a bundled sample profile's
+ * article of that slug (a real post comes first: a bundled article never shadows one); null otherwise.
+ */
 export async function publishedPostBySlug(readStore: ReadStore, slug: string): Promise<BlogPostView | null> {
   const [doc] = await readStore.collection<BlogPostDoc>(BLOG_POSTS).find({ slug, status: 'published' }, { limit: 1 });
-  if (!doc) return null;
-  const author = await readStore.collection<BlogAuthorDoc>(BLOG_AUTHORS).get(doc.author_id);
-  if (!author?.active) return null;
-  return fullPost(readStore, doc, author);
+  const author = doc ? await readStore.collection<BlogAuthorDoc>(BLOG_AUTHORS).get(doc.author_id) : null;
+  if (doc && author?.active) return fullPost(readStore, doc, author);
+  return bundledArticleView(slug);
 }
 
 /** Every published post of an active doctor, newest first (the sitemap), at most `limit`. */
@@ -165,6 +168,9 @@ export async function publishedPostsForSitemap(readStore: ReadStore, limit = 50_
     if (!active.has(doc.author_id)) active.set(doc.author_id, Boolean((await authors.get(doc.author_id))?.active));
     if (active.get(doc.author_id) && doc.slug) out.push({ slug: doc.slug, updated_at: doc.updated_at });
   }
+  // The bundled sample profiles' articles are public pages too.
+  const listed = new Set(out.map((p) => p.slug));
+  for (const article of BUNDLED_ARTICLES) if (!listed.has(article.slug)) out.push({ slug: article.slug, updated_at: article.date });
   return out;
 }
 
