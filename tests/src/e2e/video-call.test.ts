@@ -37,8 +37,8 @@ describe('video consultation between two browsers', { skip: chromiumMissing }, (
     if (overflow > 1) problems.push(`${kind} ${label}: the page is ${overflow}px wider than the window`);
   }
 
-  async function signedIn(base: string, email: string, viewport: { width: number; height: number }, prepare?: (browserContext: BrowserContext) => Promise<void>): Promise<Page> {
-    const browserContext = await browser.newContext({ ...context, viewport });
+  async function signedIn(base: string, email: string, viewport: { width: number; height: number }, prepare?: (browserContext: BrowserContext) => Promise<void>, timezoneId = context.timezoneId): Promise<Page> {
+    const browserContext = await browser.newContext({ ...context, viewport, timezoneId });
     contexts.push(browserContext);
     await prepare?.(browserContext);
     const page = await browserContext.newPage();
@@ -62,12 +62,16 @@ describe('video consultation between two browsers', { skip: chromiumMissing }, (
     const { server, base } = await startDemoProduct(EARLY_JOIN);
     servers.push(server);
     const doctor = await signedIn(base, 'doctor1@demo.telemed.local', VIEWPORTS.desktop);
-    const patient = await signedIn(base, 'patient@demo.telemed.local', VIEWPORTS.phone);
+    // A patient whose browser is in UTC (abroad): the call screens read in their zone, as My Appointments does.
+    const patient = await signedIn(base, 'patient@demo.telemed.local', VIEWPORTS.phone, undefined, 'UTC');
     const appointmentId = await confirmedAppointment(base, patient, doctor);
 
     // The patient: My Appointments → Join now → the lobby, waiting for the doctor.
     await patient.goto(`${base}/my-appointments`);
-    await patient.locator('[data-testid="appointment-card"]', { hasText: 'Dr. Ananya Sharma' }).getByRole('button', { name: 'Join now' }).click();
+    const card = patient.locator('[data-testid="appointment-card"]', { hasText: 'Dr. Ananya Sharma' });
+    const cardTime = /(\d{1,2}:\d\d (am|pm)) –/.exec(await card.innerText())?.[1];
+    assert.ok(cardTime, `My Appointments shows the time: ${await card.innerText()}`);
+    await card.getByRole('button', { name: 'Join now' }).click();
     await patient.waitForURL(new RegExp(`/video-call\\?appointment_id=${appointmentId}$`));
     await patient.getByText('Ready to connect').waitFor();
     await patient.locator('[data-testid="camera-readiness"][data-ready="true"]').waitFor();
@@ -75,6 +79,7 @@ describe('video consultation between two browsers', { skip: chromiumMissing }, (
     await patient.getByTestId('waiting-for-doctor').getByText('Waiting for the doctor to join').waitFor();
     // Which consultation this is: the doctor's name and the booked time, in the seeds' phrase.
     assert.match(await patient.getByTestId('lobby-appointment').innerText(), /^Consultation with Dr\. Ananya Sharma · (Today|Tomorrow) at \d{1,2}:\d\d (am|pm)$/);
+    assert.ok((await patient.getByTestId('lobby-appointment').innerText()).endsWith(` at ${cardTime}`), `the lobby shows the time My Appointments shows (${cardTime})`);
     assert.equal(await patient.getByRole('button', { name: 'Start Consultation' }).isDisabled(), true, 'the patient waits for the doctor');
     assert.ok(await patient.getByText('Video Consultation').isVisible());
     assert.ok(await patient.getByText('End-to-End Encrypted').isVisible());
@@ -236,6 +241,11 @@ describe('video consultation between two browsers', { skip: chromiumMissing }, (
     await patient.getByText('Patient Actions').waitFor();
     assert.match(await doctor.getByTestId('summary-duration').innerText(), /^\d\d:\d\d$/);
     assert.equal(await doctor.getByTestId('summary-participants').locator('li').count(), 2);
+    // One call start, each in their own zone: the doctor's India time is the patient's UTC time plus 5:30.
+    const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+    const doctorStart = await doctor.getByTestId('summary-start-time').innerText();
+    const patientStart = await patient.getByTestId('summary-start-time').innerText();
+    assert.equal((minutes(doctorStart) - minutes(patientStart) + 1440) % 1440, 330, `doctor ${doctorStart} (India), patient ${patientStart} (UTC)`);
     await doctor.waitForTimeout(500); // the fade-in
     await screenshot(doctor, 'video-summary');
     await screenshot(patient, 'video-summary');
@@ -248,6 +258,8 @@ describe('video consultation between two browsers', { skip: chromiumMissing }, (
     for (const line of ['Patient: Priya Patel', 'Date: ', 'Start Time: ', 'End Time: ', 'Duration: ', 'Participants: 2', '- Dr. Ananya Sharma (Healthcare Provider)', '- Priya Patel (Patient)', 'Auto-ended: No', 'Generated: ']) {
       assert.ok(text.includes(line), `the summary file has "${line}":\n${text}`);
     }
+    assert.ok(text.includes(`Start Time: ${patientStart}\n`), `the file's times are the screen's (${patientStart}):\n${text}`);
+    assert.match(text, /Generated: \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00/, 'generated in the patient’s zone');
 
     // The server's record: ended by the doctor, the appointment completed.
     const record = (await (await fetch(`${base}/api/v1/consultations/${appointmentId}`, { headers: await bearer(patient) })).json()) as { status: string; auto_ended: boolean };

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
 import SendOutlined from '@mui/icons-material/SendOutlined';
+import { timeOfDay } from '../../lib/time';
 import { CONSULTATION_MESSAGE_MAX_LENGTH } from './model';
 import type { ChatMessage } from './api';
 
@@ -45,7 +46,7 @@ export function Chat({ messages, meId, onSend, disabled }: { messages: ChatMessa
           return (
             <Box component="li" key={m.message_id} sx={{ display: 'flex', flexDirection: 'column', alignItems: mine ? 'flex-end' : 'flex-start', mb: 1 }}>
               <Typography variant="caption" color="text.secondary">
-                {mine ? 'You' : m.sender_name} · {new Date(m.sent_at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}
+                {mine ? 'You' : m.sender_name} · {timeOfDay(new Date(m.sent_at))}
               </Typography>
               <Box sx={{ bgcolor: mine ? 'primary.main' : 'grey.100', color: mine ? 'primary.contrastText' : 'text.primary', px: 1.5, py: 0.75, borderRadius: 2, maxWidth: '85%', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                 {m.text}

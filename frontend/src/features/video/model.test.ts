@@ -170,6 +170,19 @@ describe('the summary', () => {
     expect(hourMinute(null)).toBe('--:--');
   });
 
+  it('is in the person’s zone throughout, like every other screen: the times, the date, the file name and when it was generated', () => {
+    // A patient abroad (a browser in New York): the 10:00 India-time call reads in their zone, everywhere in the file.
+    const abroad = buildSummary({ record, me: { id: 'pat', name: 'Meera Iyer', role: 'USER' }, autoEnded: false, timeZone: 'America/New_York' });
+    expect(abroad.callDetails).toMatchObject({ startTime: '23:30', endTime: '23:47', date: '22 Nov 2026' });
+    expect(abroad.isoDate).toBe('2026-11-22');
+    expect(summaryText(abroad, new Date('2026-11-23T05:00:00Z'))).toContain('Generated: 2026-11-23T00:00:00-05:00');
+    // Without the server's record, the file name is today in the person's zone, not in UTC (01:00 in India is the
+    // previous day in UTC).
+    const early = buildSummary({ record: null, me: { id: 'x', name: 'Asha', role: 'USER' }, autoEnded: false, timeZone: 'Asia/Kolkata', now: new Date('2026-11-23T19:30:00Z') });
+    expect(early.isoDate).toBe('2026-11-24');
+    expect(summaryText(buildSummary({ record, me: { id: 'x', name: 'Asha', role: 'USER' }, autoEnded: false, timeZone: 'UTC' }), new Date('2026-11-23T05:00:00Z'))).toContain('Generated: 2026-11-23T05:00:00+00:00');
+  });
+
   it('downloads as text with exactly the seeds’ fields', () => {
     const summary = buildSummary({ record: { ...record, auto_ended: true }, me: { id: 'doc', name: 'Dr. Ananya Sharma', role: 'DOCTOR' }, autoEnded: false, timeZone: 'Asia/Kolkata' });
     expect(summaryText(summary, new Date('2026-11-23T05:00:00Z'))).toBe(
@@ -186,7 +199,7 @@ describe('the summary', () => {
         '- Meera Iyer (Patient)',
         'Auto-ended: Yes',
         '',
-        'Generated: 2026-11-23T05:00:00.000Z',
+        'Generated: 2026-11-23T10:30:00+05:30',
         '',
       ].join('\n'),
     );

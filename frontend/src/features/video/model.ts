@@ -2,7 +2,7 @@
  * The consultation's pure rules (seed 001 §2, §4, §5, §9): texts, clocks from the server's times, the debug log's
  * bound, the media constraints and the summary file. No React, no browser APIs beyond what is passed in.
  */
-import { whenPhrase } from '../../lib/time';
+import { browserZone, whenPhrase } from '../../lib/time';
 
 /*
  * The same values as contracts/src/consultation.ts (which carries zod, kept out of the browser's download);
@@ -218,6 +218,8 @@ export interface CallSummary {
   patientName: string;
   /** The calendar date for the file name (YYYY-MM-DD). */
   isoDate: string;
+  /** The zone every time of the summary is in: the person's, as on every other screen of the app. */
+  timeZone: string;
 }
 
 export interface ServerParticipant {
@@ -227,15 +229,15 @@ export interface ServerParticipant {
   role_display_name: string;
 }
 
-/** hour:minute in the given zone, or --:-- when the time is missing (seed 001 §2). */
-export function hourMinute(iso: string | null | undefined, timeZone?: string): string {
+/** hour:minute in the given zone (the browser's by default, as everywhere in the app), or --:-- when the time is missing (seed 001 §2). */
+export function hourMinute(iso: string | null | undefined, timeZone = browserZone()): string {
   if (!iso || Number.isNaN(Date.parse(iso))) return '--:--';
   return new Intl.DateTimeFormat('en-IN', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone }).format(new Date(iso));
 }
 
-function calendarDate(iso: string | null | undefined, timeZone?: string): { label: string; isoDate: string } {
+function calendarDate(iso: string | null | undefined, timeZone: string, now: Date): { label: string; isoDate: string } {
   const date = iso && !Number.isNaN(Date.parse(iso)) ? new Date(iso) : null;
-  if (!date) return { label: 'Today', isoDate: new Date().toISOString().slice(0, 10) };
+  if (!date) return { label: 'Today', isoDate: new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone }).format(now) };
   const parts = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone }).format(date);
   const label = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone }).format(date);
   return { label, isoDate: parts };
@@ -247,8 +249,9 @@ export function buildSummary(options: {
   me: { id: string; name: string; role: string };
   autoEnded: boolean;
   timeZone?: string;
+  now?: Date;
 }): CallSummary {
-  const { record, me, timeZone } = options;
+  const { record, me, timeZone = browserZone(), now = new Date() } = options;
   const duration = record?.duration_seconds ?? 0;
   const participants: SummaryParticipant[] = (record?.participants ?? []).map((p) => ({
     name: p.user_id === me.id ? me.name : p.name,
@@ -256,7 +259,7 @@ export function buildSummary(options: {
     isLocal: p.user_id === me.id,
   }));
   if (!participants.some((p) => p.isLocal)) participants.unshift({ name: me.name, role: roleDisplayName(me.role), isLocal: true });
-  const { label, isoDate } = calendarDate(record?.started_at, timeZone);
+  const { label, isoDate } = calendarDate(record?.started_at, timeZone, now);
   const patient = record?.participants.find((p) => p.role === 'patient');
   return {
     user: { name: me.name, role: me.role, roleDisplayName: roleDisplayName(me.role) },
@@ -273,6 +276,7 @@ export function buildSummary(options: {
     },
     patientName: patient?.name ?? (roleDisplayName(me.role) === 'Patient' ? me.name : 'Unknown'),
     isoDate,
+    timeZone,
   };
 }
 
@@ -296,9 +300,20 @@ export function summaryText(summary: CallSummary, generatedAt = new Date()): str
     ...d.participants.map((p) => `- ${p.name} (${p.role})`),
     `Auto-ended: ${d.endedAutomatically ? 'Yes' : 'No'}`,
     '',
-    `Generated: ${generatedAt.toISOString()}`,
+    `Generated: ${zonedTimestamp(generatedAt, summary.timeZone)}`,
     '',
   ].join('\n');
+}
+
+/** '2026-11-23T10:30:00+05:30': the instant in the summary's zone, with its offset, like the file's other times. */
+function zonedTimestamp(date: Date, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23', timeZoneName: 'longOffset' })
+      .formatToParts(date)
+      .map((p) => [p.type, p.value]),
+  );
+  const offset = String(parts.timeZoneName).replace(/^GMT/, '') || '+00:00';
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}${offset}`;
 }
 
 /**
