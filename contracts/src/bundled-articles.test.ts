@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { blocksText, blogContentSchema, blogPostViewSchema, blogSlug, readTimeMinutes } from './blog';
-import { BUNDLED_ARTICLES, bundledArticleView, bundledArticlesOf, isBundledArticleSlug } from './bundled-articles';
+import { BUNDLED_ARTICLES, bundledArticleView, bundledArticlesOf, isBundledArticle, isBundledArticleSlug } from './bundled-articles';
 
 describe('bundled articles (the sample profiles’ /blog/{slug} links)', () => {
   it('every article is a valid published post view, its content passing the posts’ own schema unchanged', () => {
@@ -12,6 +12,7 @@ describe('bundled articles (the sample profiles’ /blog/{slug} links)', () => {
       blogPostViewSchema.parse(view);
       assert.deepEqual(blogContentSchema.parse(view.content), view.content, `${article.slug}: the content needs no cleaning`);
       assert.equal(view.read_time, readTimeMinutes(blocksText(view.content.blocks)), `${article.slug}: read time by the seeds' rule`);
+      assert.ok(isBundledArticle(view), `${article.slug}: known as bundled`);
       assert.equal(view.status, 'published', `${article.slug}: published`);
       assert.match(blocksText(view.content.blocks), /general information, not a diagnosis/, `${article.slug}: says it is general information`);
       assert.match(blocksText(view.content.blocks), /consult a doctor/, `${article.slug}: says to consult a doctor`);
@@ -34,6 +35,7 @@ describe('bundled articles (the sample profiles’ /blog/{slug} links)', () => {
       assert.equal(bundledArticleView(real), null, `${real} has no bundled view`);
     }
     assert.equal(bundledArticleView('no-such-article'), null, 'unknown slug');
+    assert.equal(isBundledArticle({ id: '0a1b2c3d-0000-4000-8000-000000000000', slug: BUNDLED_ARTICLES[0]!.slug }), false, 'a real post is never taken for a bundled one');
     assert.equal(new Set(BUNDLED_ARTICLES.map((a) => a.slug)).size, BUNDLED_ARTICLES.length, 'slugs are unique');
     assert.deepEqual(bundledArticlesOf('dr-rohan-iyer').map((a) => a.slug), ['vaccination-schedule-first-year'], 'by author');
   });

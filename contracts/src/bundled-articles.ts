@@ -32,6 +32,8 @@ export interface BundledArticle {
 /** The shape of a real post's slug (`blogSlug`: the title's words, then 8 hex digits of the post's UUID). */
 const REAL_SLUG_TAIL = /-[0-9a-f]{8}$/;
 
+const bundledArticleId = (slug: string) => `bundled-${slug}`;
+
 export const BUNDLED_ARTICLES: readonly BundledArticle[] = [
   {
     slug: 'what-to-do-about-a-fever',
@@ -202,6 +204,11 @@ export function isBundledArticleSlug(slug: string): boolean {
   return !REAL_SLUG_TAIL.test(slug) && BUNDLED_ARTICLES.some((a) => a.slug === slug);
 }
 
+/** Whether a post's view is a bundled article's (real posts' ids are UUIDs): it has no views to count. */
+export function isBundledArticle(post: { id: string; slug: string | null }): boolean {
+  return post.slug !== null && post.id === bundledArticleId(post.slug) && isBundledArticleSlug(post.slug);
+}
+
 export function bundledArticlesOf(authorId: string): BundledArticle[] {
   return BUNDLED_ARTICLES.filter((a) => a.author_id === authorId);
 }
@@ -217,7 +224,7 @@ export function bundledArticleView(slug: string): BlogPostView | null {
   const blocks = [...(article.title_hi ? [p(`<b>${article.title_hi}</b>`)] : []), ...body];
   const at = `${article.date}T00:00:00.000Z`;
   return {
-    id: `bundled-${article.slug}`,
+    id: bundledArticleId(article.slug),
     author_id: article.author_id,
     author_name: article.author_name,
     author_photo_url: null,

@@ -4,9 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Box, Button, Chip, CircularProgress, Link, Stack, Typography } from '@mui/material';
 import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
 import { BLOG_CATEGORIES, BLOG_DEFAULTS } from '@telemed/contracts/blog-constants';
+import { isBundledArticle } from '@telemed/contracts/bundled-articles';
 import { api, ApiError } from '../../lib/api';
 import { DoctorAvatar } from '../../components/DoctorAvatar';
 import { PublicPageShell } from '../public/PublicPageShell';
+import { BOOK_CONSULTATION_HASH } from '../public/content';
 import { NotFound } from '../../app/NotFound';
 import { BlogBlocks } from './BlogBlocks';
 import { readerSession, type BlogPostView } from './api';
@@ -47,7 +49,11 @@ export function BlogPostPage() {
   const { slug = '' } = useParams();
   const post = useQuery({ queryKey: ['public-blog', slug], queryFn: () => api<BlogPostView>(`/public/blogs/${encodeURIComponent(slug)}`), retry: false });
   useShareTags(post.data);
-  const id = post.data?.id;
+  // A bundled sample profile's article (the same page, from static content): no views to count, and its profile opens
+  // on About unless asked for its Book Consultation tab (a real doctor's page opens on booking).
+  const bundled = post.data ? isBundledArticle(post.data) : false;
+  const id = bundled ? undefined : post.data?.id;
+  const bookingPath = post.data ? `/${post.data.author_id}${bundled ? BOOK_CONSULTATION_HASH : ''}` : '/';
   useEffect(() => {
     // One view per reader session; the server never counts the author's own.
     if (id) void api(`/blogs/${id}/views`, { method: 'POST', body: { reader_session: readerSession() } }).catch(() => {});
@@ -93,7 +99,7 @@ export function BlogPostPage() {
           )}
           <Box sx={{ mt: 4, p: 2, border: 1, borderColor: 'divider', borderRadius: 1, display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
             <Typography sx={{ flexGrow: 1 }}>Want to talk to {post.data.author_name}?</Typography>
-            <Button component={RouterLink} to={`/${post.data.author_id}`} variant="contained" startIcon={<EventAvailableOutlined />}>
+            <Button component={RouterLink} to={bookingPath} variant="contained" startIcon={<EventAvailableOutlined />}>
               Book Consultation
             </Button>
           </Box>

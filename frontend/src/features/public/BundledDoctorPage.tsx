@@ -1,11 +1,12 @@
-import { Alert, Box, Card, CardContent, Chip, Grid, Stack, Typography } from '@mui/material';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { Alert, Box, Card, CardContent, Chip, Grid, Link, Stack, Typography } from '@mui/material';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import MedicalServicesOutlined from '@mui/icons-material/MedicalServicesOutlined';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
 import EventBusyOutlined from '@mui/icons-material/EventBusyOutlined';
 import StarRounded from '@mui/icons-material/StarRounded';
-import type { DoctorProfile } from './content';
+import { BOOK_CONSULTATION_HASH, type DoctorProfile } from './content';
 import { PublicPageShell } from './PublicPageShell';
 import { DoctorHeader } from './DoctorHeader';
 import { ProfileTabs } from './ProfileTabs';
@@ -17,6 +18,8 @@ import { EmptyState } from '../../components/EmptyState';
  * id the server does not know. It is labelled as a sample and offers no slots, since it has none.
  */
 export function BundledDoctorPage({ profile, unknownId = false }: { profile: DoctorProfile; unknownId?: boolean }) {
+  // An article's Book Consultation link opens this page on its Book Consultation tab.
+  const { hash } = useLocation();
   return (
     <PublicPageShell>
       <Grid container spacing={3}>
@@ -42,6 +45,7 @@ export function BundledDoctorPage({ profile, unknownId = false }: { profile: Doc
               }
             />
             <ProfileTabs
+              initial={hash === BOOK_CONSULTATION_HASH ? 3 : 0}
               tabs={[
                 {
                   label: 'About Doctor',
@@ -59,10 +63,12 @@ export function BundledDoctorPage({ profile, unknownId = false }: { profile: Doc
                           <Typography variant="subtitle2" component="h2">
                             Articles
                           </Typography>
-                          {/* The Patient Education Hub is not published yet: titles only, no links that lead nowhere. */}
                           {profile.blogPosts.map((post) => (
                             <Typography key={post.link} variant="body2" color="text.secondary">
-                              {post.titleInEnglish} · {post.date}
+                              <Link component={RouterLink} to={post.link} sx={{ fontWeight: 600 }}>
+                                {post.titleInEnglish}
+                              </Link>{' '}
+                              · {post.date}
                             </Typography>
                           ))}
                         </Box>

@@ -1,4 +1,6 @@
 /** Static content bundled with the client (seed: company info, plans, team, specialties, languages, doctor profiles). */
+import { bundledArticlesOf } from '@telemed/contracts/bundled-articles';
+
 export { SPECIALTIES, LANGUAGES } from '@telemed/contracts/constants';
 
 export const PLANS = [
@@ -48,6 +50,13 @@ const offering = (id: string, name: string, price: number, description: string):
   features: ['Video consultation', 'Digital prescription', 'Follow-up message within 48 hours'],
 });
 
+/** The address part that opens a sample profile on its Book Consultation tab (its articles' booking link). */
+export const BOOK_CONSULTATION_HASH = '#book-consultation';
+
+/** A profile's articles, from the bundled articles that the server also answers at /blog/{slug} (one source). */
+const postsOf = (id: string): DoctorProfile['blogPosts'] =>
+  bundledArticlesOf(id).map((a) => ({ title: a.title_hi ?? a.title, titleInEnglish: a.title, link: `/blog/${a.slug}`, date: a.date }));
+
 export const DOCTOR_PROFILES: DoctorProfile[] = [
   {
     id: 'dr-ananya-sharma',
@@ -66,7 +75,7 @@ export const DOCTOR_PROFILES: DoctorProfile[] = [
     specialties: ['Fever and infections', 'Diabetes', 'Hypertension'],
     about: 'A family physician who looks after the whole person: acute illness, long-term conditions and prevention.',
     offerings: [offering('gm-1', 'General consultation', 399, 'Fever, cough, infections and everyday concerns.'), offering('gm-2', 'Diabetes review', 599, 'Sugar readings, medicines and diet, reviewed together.')],
-    blogPosts: [{ title: 'बुखार में क्या करें', titleInEnglish: 'What to do about a fever', link: '/blog/what-to-do-about-a-fever', date: '2026-10-02' }],
+    blogPosts: postsOf('dr-ananya-sharma'),
   },
   {
     id: 'dr-rohan-iyer',
@@ -85,7 +94,7 @@ export const DOCTOR_PROFILES: DoctorProfile[] = [
     specialties: ['Newborn care', 'Vaccinations', 'Childhood nutrition'],
     about: 'Children’s doctor for newborns to teenagers, with a focus on growth, vaccinations and nutrition.',
     offerings: [offering('pd-1', 'Child consultation', 499, 'Fever, rashes, feeding and sleep.')],
-    blogPosts: [{ title: 'Vaccination schedule for the first year', titleInEnglish: 'Vaccination schedule for the first year', link: '/blog/vaccination-schedule-first-year', date: '2026-09-14' }],
+    blogPosts: postsOf('dr-rohan-iyer'),
   },
   {
     id: 'dr-meera-kulkarni',
@@ -104,7 +113,7 @@ export const DOCTOR_PROFILES: DoctorProfile[] = [
     specialties: ['Acne', 'Eczema', 'Hair loss'],
     about: 'Skin, hair and nail care with clear treatment plans you can follow at home.',
     offerings: [offering('dm-1', 'Skin consultation', 599, 'Acne, rashes, pigmentation and eczema.')],
-    blogPosts: [{ title: 'Monsoon skin care', titleInEnglish: 'Monsoon skin care', link: '/blog/monsoon-skin-care', date: '2026-07-20' }],
+    blogPosts: postsOf('dr-meera-kulkarni'),
   },
   {
     id: 'dr-arjun-banerjee',
@@ -123,7 +132,7 @@ export const DOCTOR_PROFILES: DoctorProfile[] = [
     specialties: ['Chest pain evaluation', 'Heart failure', 'Cholesterol'],
     about: 'Heart specialist for second opinions, reports review and long-term heart care.',
     offerings: [offering('cd-1', 'Cardiology consultation', 799, 'Symptoms, ECG and report review.')],
-    blogPosts: [{ title: 'Know your cholesterol numbers', titleInEnglish: 'Know your cholesterol numbers', link: '/blog/know-your-cholesterol', date: '2026-08-03' }],
+    blogPosts: postsOf('dr-arjun-banerjee'),
   },
   {
     id: 'dr-kavya-reddy',
@@ -142,7 +151,7 @@ export const DOCTOR_PROFILES: DoctorProfile[] = [
     specialties: ['Anxiety', 'Depression', 'Sleep'],
     about: 'Confidential care for anxiety, low mood and sleep, with medicines only when they help.',
     offerings: [offering('ps-1', 'Mental health consultation', 449, 'A private, unhurried conversation.')],
-    blogPosts: [{ title: 'Sleep hygiene basics', titleInEnglish: 'Sleep hygiene basics', link: '/blog/sleep-hygiene-basics', date: '2026-06-11' }],
+    blogPosts: postsOf('dr-kavya-reddy'),
   },
 ];
 
