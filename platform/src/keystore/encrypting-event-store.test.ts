@@ -95,6 +95,21 @@ describe('the encrypting store’s own recent appends', () => {
     await store.close();
   });
 
+  it('are refused when one of their people is erased while they are being sealed (sealed again, nothing written)', async () => {
+    const { log, keyStore, store } = setUp();
+    const [a, b] = [randomUUID(), randomUUID()];
+    await store.appendToStream('appointment-i', [request(a, 'first')]);
+    // The second person's key is made while the first person's, already used to seal, is destroyed.
+    const create = keyStore.create.bind(keyStore);
+    keyStore.create = async (subjectId) => {
+      if (subjectId === b && (await keyStore.get(a))) await store.keys.destroy(a);
+      return create(subjectId);
+    };
+    await assert.rejects(store.appendToStream('appointment-j', [request(a, 'sealed before the erasure'), request(b, 'other')]), SubjectErasedError);
+    assert.deepEqual(await log.readStream('appointment-j'), [], 'nothing was appended under the destroyed key');
+    await store.close();
+  });
+
   it('are not kept when the append fails', async () => {
     const { log, store } = setUp();
     const patient = randomUUID();
