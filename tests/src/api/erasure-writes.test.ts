@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { DateTime } from 'luxon';
-import { DEFAULT_TIMEZONE, ERASED_VALUE, streams } from '@telemed/contracts';
+import { DEFAULT_TIMEZONE, ERASED_VALUE, clinicalRecordsSubject, streams } from '@telemed/contracts';
 import { ciphertextLog, keyRingOf, type EventStore } from '@telemed/platform';
 import { indiaDate, startTestApp, type TestApp, type TestUser } from '../support/test-app';
+import { heldAppointment } from '../support/held-appointment';
 
 /**
  * A write whose personal field must be encrypted under a key that is gone (its person erased just before, or while
@@ -107,6 +108,23 @@ describe('writes that meet a destroyed key', () => {
     await t.http.post(`/api/v1/appointments/${id}/reject`).set(doctor.auth).send({}).expect(200);
     const raw = await ciphertextLog(t.app.eventStore).readStream(streams.appointment(id));
     assert.notEqual((raw.at(-1)!.data as { reason: string | null }).reason, ERASED_VALUE, 'no reason stored as erased');
+  });
+
+  it("notes for an erased patient: kept under the legal hold while their clinical key lives, refused (410) once it is destroyed", async () => {
+    const patient = await t.createUser('patient', { name: 'Farah Khan' });
+    hour += 1;
+    const id = await heldAppointment(t, { doctor, patient, hour, setNow: (d) => (now = d) });
+    const notes = (complaint: string) => t.http.put(`/api/v1/consultations/${id}/notes`).set(doctor.auth).send({ is_draft: true, chief_complaint: complaint });
+    await t.http.post('/api/v1/users/me/erasure').set(patient.auth).expect(200);
+    await notes('Headache').expect(200);
+    const before = await streamTypes(streams.consultationNotes(id));
+    // The retention period's end destroys the clinical key (ClinicalRecordsDestroyed); a key is never made again.
+    await keyRingOf(t.app.eventStore)!.destroy(clinicalRecordsSubject(patient.user_id));
+    assertClosedAnswer(await notes('Headache, worse at night'), 'notes after the clinical key is gone');
+    assert.equal(before.length > 0, true, 'the notes kept under the legal hold were written');
+    assert.deepEqual(await streamTypes(streams.consultationNotes(id)), before, 'nothing was written');
+    assert.equal(await keyRingOf(t.app.eventStore)!.store.get(clinicalRecordsSubject(patient.user_id)), null, 'no clinical key was made again');
+    now = new Date();
   });
 
   it('a profile update decided before its person was erased, appended after: a 4xx, nothing written after the erasure', async () => {
