@@ -10,6 +10,16 @@ import '@fontsource/noto-sans-telugu/400.css';
 import { App, preloadPrerenderedPage } from './app/App';
 import { prefetchPublicDoctor } from './features/public/earlyProfile';
 
+// A tab left open across a deploy asks for a chunk of the build it started with, which is gone: load the page again
+// once (the new build's), rather than break where the chunk was needed; a second failure is left to the error screen.
+window.addEventListener('vite:preloadError', (event) => {
+  if (sessionStorage.getItem('reloaded_for_new_build') === '1') return;
+  sessionStorage.setItem('reloaded_for_new_build', '1');
+  event.preventDefault();
+  window.location.reload();
+});
+window.addEventListener('load', () => window.setTimeout(() => sessionStorage.removeItem('reloaded_for_new_build'), 10_000));
+
 // A doctor's public page asks for the doctor's profile now, while its scripts are still on their way.
 prefetchPublicDoctor(window.location.pathname);
 
