@@ -158,7 +158,7 @@ export async function publishedPostBySlug(readStore: ReadStore, slug: string): P
   return bundledArticleView(slug);
 }
 
-/** Every published post of an active doctor, newest first (the sitemap), at most `limit`. */
+/** Every published post of an active doctor, newest first, then the bundled sample profiles' articles (the sitemap), at most `limit` posts. */
 export async function publishedPostsForSitemap(readStore: ReadStore, limit = 50_000): Promise<Array<{ slug: string; updated_at: string }>> {
   const docs = await readStore.collection<BlogPostDoc>(BLOG_POSTS).find({ status: 'published' }, { sort: { published_at: -1, _id: 1 }, limit });
   const authors = readStore.collection<BlogAuthorDoc>(BLOG_AUTHORS);

@@ -64,7 +64,8 @@ describe('the product as new users meet it', { skip: chromiumMissing }, () => {
   });
 
   it('an unknown path, such as a blog link, shows a not-found page with a way home', async () => {
-    await patient.goto(`${base}/blog/what-to-do-about-a-fever`);
+    // Not a sample profile's article (those are real pages now): a slug no article has.
+    await patient.goto(`${base}/blog/no-such-article`);
     await patient.getByRole('heading', { name: 'Page not found' }).waitFor();
     await patient.getByRole('link', { name: 'Go to your dashboard' }).click();
     await patient.waitForURL(/\/home$/);
