@@ -80,6 +80,9 @@ export class DecryptingReadAhead {
       this.stopRun();
       return null;
     }
+    // The thread's questions (the keys of a page further on) are answered only when this thread turns to its event
+    // loop: taking a page that has already arrived would not, and the thread would wait until a page is missing here.
+    await new Promise((resolve) => setImmediate(resolve));
     let reply = this.arrived.get(after) ?? null;
     this.arrived.delete(after);
     if (!reply) {
