@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { DateTime } from 'luxon';
-import { DEFAULT_TIMEZONE } from '@telemed/contracts';
-import { indiaDate, startTestApp, type TestApp, type TestUser } from '../support/test-app';
+import { startTestApp, type TestApp, type TestUser } from '../support/test-app';
+import { bookedAppointment } from '../support/held-appointment';
 import { eventually } from '../support/eventually';
 
 /**
@@ -23,18 +22,9 @@ describe('a closed account leaves a consultation under way to go on', () => {
   });
   after(() => t.close());
 
-  /** A confirmed appointment two days ahead (its own hour) of `patient` with `withDoctor`; returns its id and start. */
-  async function appointment(patient: TestUser, withDoctor = doctor): Promise<{ id: string; start: Date }> {
-    now = new Date();
-    hour += 1;
-    const date = indiaDate(2);
-    const time = `${String(hour).padStart(2, '0')}:00`;
-    const [slot] = await t.openSlots(withDoctor, [{ date, time }]);
-    const id = (await t.http.post('/api/v1/appointments').set(patient.auth).send({ slot_id: slot, notes: 'Fever' }).expect(201)).body.appointment_id as string;
-    await t.http.post(`/api/v1/appointments/${id}/approve`).set(withDoctor.auth).expect(200);
-    await t.settle();
-    return { id, start: DateTime.fromISO(`${date}T${time}`, { zone: DEFAULT_TIMEZONE }).toJSDate() };
-  }
+  /** A confirmed appointment two days ahead (its own hour) of `patient` with `withDoctor`; its id and start. */
+  const appointment = (patient: TestUser, withDoctor = doctor) =>
+    bookedAppointment(t, { doctor: withDoctor, patient, notes: 'Fever', hour: (hour += 1), setNow: (d) => (now = d) });
   const minutes = (base: Date, m: number) => new Date(base.getTime() + m * 60_000);
   const join = (id: string, user: TestUser) => t.http.post(`/api/v1/consultations/${id}/join`).set(user.auth).expect(200);
   const streamTypes = async (id: string) => (await t.app.eventStore.readStream(`appointment-${id}`)).map((e) => e.type);

@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { DateTime } from 'luxon';
-import { DEFAULT_TIMEZONE } from '@telemed/contracts';
 import type { EventStore } from '@telemed/platform';
 import { indiaDate, startTestApp, type TestApp, type TestUser } from '../support/test-app';
+import { bookedAppointment } from '../support/held-appointment';
 import { eventually } from '../support/eventually';
 
 /**
@@ -26,17 +25,9 @@ describe('a join and a closed account racing for the same appointment', () => {
   });
   after(() => t.close());
 
-  async function appointment(patient: TestUser, withDoctor = doctor): Promise<{ id: string; start: Date }> {
-    now = new Date();
-    hour += 1;
-    const date = indiaDate(2);
-    const time = `${String(hour).padStart(2, '0')}:00`;
-    const [slot] = await t.openSlots(withDoctor, [{ date, time }]);
-    const id = (await t.http.post('/api/v1/appointments').set(patient.auth).send({ slot_id: slot, notes: 'Fever' }).expect(201)).body.appointment_id as string;
-    await t.http.post(`/api/v1/appointments/${id}/approve`).set(withDoctor.auth).expect(200);
-    await t.settle();
-    return { id, start: DateTime.fromISO(`${date}T${time}`, { zone: DEFAULT_TIMEZONE }).toJSDate() };
-  }
+  /** A confirmed appointment two days ahead (its own hour) of `patient` with `withDoctor`; its id and start. */
+  const appointment = (patient: TestUser, withDoctor = doctor) =>
+    bookedAppointment(t, { doctor: withDoctor, patient, notes: 'Fever', hour: (hour += 1), setNow: (d) => (now = d) });
   const minutes = (base: Date, m: number) => new Date(base.getTime() + m * 60_000);
   const streamTypes = async (stream: string) => (await t.app.eventStore.readStream(stream)).map((e) => e.type);
 
