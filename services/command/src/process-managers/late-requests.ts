@@ -58,13 +58,44 @@ export async function closeLateRequest(deps: LateRequestDeps, checks: LateReques
   return closed;
 }
 
+/** Events after which a booking's earlier checks may no longer hold (an account or a doctor's membership changed). */
+const STANDING_CHANGES = ['UserDeactivated', 'PersonalDataErased', 'InstitutionDoctorDeactivated', 'InstitutionDisbanded', 'InstitutionStaffRemoved', 'InstitutionStaffRoleChanged'] as const;
+
+/** Far longer than any booking takes from its checks to its request's append, or a closing command to its append. */
+export const BOOKING_RACE_WINDOW_MS = 5 * 60_000;
+
+/**
+ * Whether a request recorded at `requestedAt` may have been checked before a change of standing that precedes it in
+ * the log: only then are its streams read again. Before the first change this process has seen, what came before its
+ * checkpoint is unknown, so the first window of requests it handles is looked at too.
+ */
+export class StandingChangeWindow {
+  private lastChange: number | null = null;
+  private firstSeen: number | null = null;
+
+  changed(at: number): void {
+    this.lastChange = at;
+  }
+
+  mayHaveRaced(requestedAt: number): boolean {
+    this.firstSeen ??= requestedAt;
+    const since = this.lastChange ?? this.firstSeen;
+    return requestedAt - since < BOOKING_RACE_WINDOW_MS;
+  }
+}
+
 export function startLateRequestCloser(deps: LateRequestDeps & { checkpoints: CheckpointStore; logger: Logger }) {
   const checks = { bookings: new BookingChecks(deps.eventStore, deps.lookups), accounts: new StreamFolds(deps.eventStore, accountStandingFold) };
+  const window = new StandingChangeWindow();
   return startProcessManager({
     name: 'late-request-closer',
     ...deps,
-    handles: new Set(['AppointmentRequested']),
+    handles: new Set(['AppointmentRequested', ...STANDING_CHANGES]),
     handle: async (event: RecordedEvent) => {
+      const at = new Date(event.metadata.occurred_at).getTime();
+      if (event.type !== 'AppointmentRequested') return window.changed(at);
+      // Most requests follow no change of anyone's standing: they cost no reads.
+      if (!window.mayHaveRaced(at)) return;
       const request = event.data as EventData<'AppointmentRequested'>;
       await closeLateRequest(deps, checks, request, systemContext(deps.clock(), event.event_id, event.metadata.correlation_id));
     },
