@@ -1,4 +1,4 @@
-import { useRef, type ReactNode } from 'react';
+import { useRef, type CSSProperties, type ReactNode } from 'react';
 import { Alert, Avatar, Box, Button, FormControlLabel, IconButton, Paper, Stack, Switch, Typography } from '@mui/material';
 import MicNoneOutlined from '@mui/icons-material/MicNoneOutlined';
 import MicOffOutlined from '@mui/icons-material/MicOffOutlined';
@@ -14,9 +14,29 @@ import { MiniRemote, useScrolledAway } from './MiniRemote';
 
 const STATUS_COLOR: Record<CallStatus, string> = { connecting: 'warning.main', connected: 'success.main', reconnecting: 'warning.main', disconnected: 'error.main' };
 
-function Tile(props: { name: string; stream: MediaStream | null; video: boolean; audio: boolean; local: boolean; testId: string; small?: boolean; interrupted?: boolean }) {
+/** What a video element of the call is given: the tile (or the small picture) decides its look and its name. */
+export interface VideoSlotProps {
+  testId: string;
+  label: string;
+  /** The element plays no sound (the local picture, the small copy of the other side's). */
+  muted: boolean;
+  mirrored: boolean;
+  style: CSSProperties;
+}
+
+/**
+ * A participant's video element, or null while no media of theirs arrives: made from a MediaStream (peer to peer), or
+ * LiveKit's VideoTrack (whose sound the room's audio renderer plays).
+ */
+export type VideoSlot = (props: VideoSlotProps) => ReactNode;
+
+function streamSlot(stream: MediaStream | null): VideoSlot | null {
+  return stream && ((s) => <MediaVideo stream={stream} muted={s.muted} mirrored={s.mirrored} label={s.label} testId={s.testId} style={s.style} />);
+}
+
+function Tile(props: { name: string; slot: VideoSlot | null; video: boolean; audio: boolean; local: boolean; testId: string; small?: boolean; interrupted?: boolean }) {
   // An interrupted connection's video is its last frame, frozen: the initials stand in for it until media flows again.
-  const showVideo = Boolean(props.stream) && props.video && !props.interrupted;
+  const showVideo = Boolean(props.slot) && props.video && !props.interrupted;
   return (
     <Box
       data-testid={props.testId}
@@ -25,16 +45,14 @@ function Tile(props: { name: string; stream: MediaStream | null; video: boolean;
       sx={{ position: 'relative', borderRadius: 2, overflow: 'hidden', bgcolor: '#0d1716', aspectRatio: props.small ? '4 / 3' : { xs: '4 / 3', sm: '16 / 9' }, width: '100%', height: '100%' }}
     >
       {/* Kept mounted while the camera is off so that the other side's audio keeps playing. */}
-      {props.stream && (
-        <MediaVideo stream={props.stream} muted={props.local} mirrored={props.local} label={props.local ? 'Your video' : `${props.name}'s video`} testId={`${props.testId}-video`} style={{ opacity: showVideo ? 1 : 0, position: 'absolute', inset: 0 }} />
-      )}
+      {props.slot?.({ muted: props.local, mirrored: props.local, label: props.local ? 'Your video' : `${props.name}'s video`, testId: `${props.testId}-video`, style: { opacity: showVideo ? 1 : 0, position: 'absolute', inset: 0 } })}
       {!showVideo && (
         <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center' }}>
           <Stack sx={{ alignItems: 'center' }} spacing={1}>
             <Avatar sx={{ width: props.small ? 48 : 88, height: props.small ? 48 : 88, fontSize: props.small ? 18 : 32, bgcolor: 'primary.main' }} aria-hidden>
               {initialsOf(props.name)}
             </Avatar>
-            {props.stream && !props.interrupted && (
+            {props.slot && !props.interrupted && (
               <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', color: 'grey.300' }} data-testid={`${props.testId}-video-off`}>
                 <VideocamOffOutlined fontSize="small" aria-hidden />
                 <Typography variant="caption">Video off</Typography>
@@ -103,15 +121,22 @@ export interface CallViewProps {
   onEnd(): void;
   ending: boolean;
   chat: ReactNode;
+  /**
+   * The tiles' video elements when a provider makes them itself (LiveKit's components); otherwise they show
+   * `localStream` and `remote.stream`. A non-null remote slot means the other side's media arrives.
+   */
+  videos?: { local: VideoSlot | null; remote: VideoSlot | null };
 }
 
 /** Seed 001 §2 call view: the warning, the header, the tiles, the controls, and the chat beside them. */
 export function CallView(p: CallViewProps) {
   const participants = p.remotePresent ? 2 : 1;
-  const remoteShown = p.remotePresent || Boolean(p.remote.stream);
+  const localSlot = p.videos ? p.videos.local : streamSlot(p.localStream);
+  const remoteSlot = p.videos ? p.videos.remote : streamSlot(p.remote.stream);
+  const remoteShown = p.remotePresent || remoteSlot !== null;
   const remoteTile = useRef<HTMLDivElement>(null);
-  const scrolledAway = useScrolledAway(remoteTile, remoteShown && Boolean(p.remote.stream));
-  const miniShown = scrolledAway && p.remote.stream !== null && p.remote.video && p.status !== 'reconnecting';
+  const scrolledAway = useScrolledAway(remoteTile, remoteShown && remoteSlot !== null);
+  const miniShown = scrolledAway && remoteSlot !== null && p.remote.video && p.status !== 'reconnecting';
   return (
     <Box data-testid="call-view">
       {p.showWarning && p.clock && (
@@ -143,16 +168,16 @@ export function CallView(p: CallViewProps) {
         <Box sx={{ minWidth: 0 }}>
           {remoteShown ? (
             <Box sx={{ position: 'relative' }} data-layout="multi" ref={remoteTile}>
-              <Tile name={p.remoteName} stream={p.remote.stream} video={p.remote.video} audio={p.remote.audio} local={false} testId="remote-tile" interrupted={p.status === 'reconnecting'} />
+              <Tile name={p.remoteName} slot={remoteSlot} video={p.remote.video} audio={p.remote.audio} local={false} testId="remote-tile" interrupted={p.status === 'reconnecting'} />
               <Box sx={{ position: 'absolute', right: 8, top: 8, width: { xs: 104, sm: 200 }, boxShadow: 3, borderRadius: 2 }}>
-                <Tile name={p.localName} stream={p.localStream} video={p.camera && !p.audioOnly} audio={p.microphone} local testId="local-tile" small />
+                <Tile name={p.localName} slot={localSlot} video={p.camera && !p.audioOnly} audio={p.microphone} local testId="local-tile" small />
               </Box>
-              {!p.remote.stream && (
+              {!remoteSlot && (
                 <Typography sx={{ position: 'absolute', top: 12, left: 12, color: 'common.white', bgcolor: 'rgba(0,0,0,0.55)', px: 1, borderRadius: 1 }} variant="body2" role="status">
                   Connecting to {p.remoteName}...
                 </Typography>
               )}
-              {p.remote.stream && p.status === 'reconnecting' && (
+              {remoteSlot && p.status === 'reconnecting' && (
                 <Typography sx={{ position: 'absolute', top: 12, left: 12, color: 'common.white', bgcolor: 'rgba(0,0,0,0.55)', px: 1, borderRadius: 1 }} variant="body2" role="status" data-testid="remote-reconnecting">
                   The connection to {p.remoteName} was interrupted. Reconnecting...
                 </Typography>
@@ -160,7 +185,7 @@ export function CallView(p: CallViewProps) {
             </Box>
           ) : (
             <Box sx={{ position: 'relative' }} data-layout="single">
-              <Tile name={p.localName} stream={p.localStream} video={p.camera && !p.audioOnly} audio={p.microphone} local testId="local-tile" />
+              <Tile name={p.localName} slot={localSlot} video={p.camera && !p.audioOnly} audio={p.microphone} local testId="local-tile" />
               <Typography sx={{ position: 'absolute', top: 12, left: 12, color: 'common.white', bgcolor: 'rgba(0,0,0,0.55)', px: 1, borderRadius: 1 }} variant="body2" role="status" data-testid="waiting-for-other">
                 {p.remoteLeft ? `${p.waitingFor} left the call. Waiting for them to join again` : `Waiting for ${p.waitingFor} to join`}
               </Typography>
@@ -186,7 +211,13 @@ export function CallView(p: CallViewProps) {
         <Box sx={{ minHeight: 0, height: { md: '100%' }, maxHeight: { md: 640 } }}>{p.chat}</Box>
       </Box>
       <DoctorCallPanel />
-      {miniShown && p.remote.stream && <MiniRemote name={p.remoteName} stream={p.remote.stream} onBack={() => remoteTile.current?.scrollIntoView?.({ behavior: 'smooth', block: 'center' })} />}
+      {miniShown && remoteSlot && (
+        <MiniRemote
+          name={p.remoteName}
+          video={remoteSlot({ muted: true, mirrored: false, label: `${p.remoteName}'s video (small)`, testId: 'mini-remote-video', style: { position: 'absolute', inset: 0 } })}
+          onBack={() => remoteTile.current?.scrollIntoView?.({ behavior: 'smooth', block: 'center' })}
+        />
+      )}
     </Box>
   );
 }

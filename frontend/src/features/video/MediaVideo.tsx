@@ -1,5 +1,10 @@
 import { useEffect, useRef, type CSSProperties } from 'react';
 
+/** A call's video element's look, whichever element shows it (this one, or LiveKit's VideoTrack). */
+export function videoStyle(mirrored: boolean | undefined, style?: CSSProperties): CSSProperties {
+  return { width: '100%', height: '100%', objectFit: 'cover', transform: mirrored ? 'scaleX(-1)' : undefined, background: '#0d1716', ...style };
+}
+
 /** A <video> showing a MediaStream (srcObject cannot be set as an attribute). */
 export function MediaVideo({ stream, muted, mirrored, label, testId, style }: { stream: MediaStream | null; muted: boolean; mirrored?: boolean; label: string; testId?: string; style?: CSSProperties }) {
   const ref = useRef<HTMLVideoElement>(null);
@@ -18,7 +23,7 @@ export function MediaVideo({ stream, muted, mirrored, label, testId, style }: { 
       muted={muted}
       aria-label={label}
       data-testid={testId}
-      style={{ width: '100%', height: '100%', objectFit: 'cover', transform: mirrored ? 'scaleX(-1)' : undefined, background: '#0d1716', ...style }}
+      style={videoStyle(mirrored, style)}
     />
   );
 }

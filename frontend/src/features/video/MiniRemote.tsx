@@ -1,6 +1,5 @@
-import { useEffect, useState, type RefObject } from 'react';
+import { useEffect, useState, type ReactNode, type RefObject } from 'react';
 import { ButtonBase, Typography } from '@mui/material';
-import { MediaVideo } from './MediaVideo';
 
 /**
  * Whether an element is out of the window. Without IntersectionObserver (old browsers, jsdom) it counts as shown.
@@ -24,9 +23,10 @@ export function useScrolledAway(ref: RefObject<HTMLElement | null>, enabled: boo
 /**
  * The other participant's picture, small and fixed in a corner, while the call's own tile is scrolled out of view (a
  * doctor writing notes or a prescription below the call, or anyone reading the chat on a phone): they stay in sight.
- * Muted: the call's tile, still mounted, plays their sound. A tap scrolls back to the call.
+ * Muted: the call's tile, still mounted, plays their sound. A tap scrolls back to the call. `video` is their muted
+ * video element (the call view makes it from their stream, or LiveKit's VideoTrack).
  */
-export function MiniRemote({ name, stream, onBack }: { name: string; stream: MediaStream; onBack(): void }) {
+export function MiniRemote({ name, video, onBack }: { name: string; video: ReactNode; onBack(): void }) {
   return (
     <ButtonBase
       onClick={onBack}
@@ -46,7 +46,7 @@ export function MiniRemote({ name, stream, onBack }: { name: string; stream: Med
         bgcolor: '#0d1716',
       }}
     >
-      <MediaVideo stream={stream} muted label={`${name}'s video (small)`} testId="mini-remote-video" style={{ position: 'absolute', inset: 0 }} />
+      {video}
       <Typography variant="caption" sx={{ position: 'absolute', left: 4, bottom: 4, right: 4, color: 'common.white', bgcolor: 'rgba(0,0,0,0.55)', px: 0.5, borderRadius: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', textAlign: 'left' }}>
         {name}
       </Typography>
