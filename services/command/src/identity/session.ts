@@ -5,9 +5,20 @@ import type { Decider } from '../decider';
 /** A signed-in session: its refresh token rotates on every use; a reused old one ends the session. */
 export type SessionEvent = DomainEventOf<'SessionStarted' | 'SessionRefreshed' | 'SessionEnded'>;
 
+/**
+ * The refresh tokens a session has rotated away from, newest first, as a shared list: a refresh adds one cell and
+ * copies nothing, so folding a session refreshed n times costs n, not n² (a Set copied per refresh did).
+ */
+export type PreviousHashes = { readonly hash: string; readonly rest: PreviousHashes } | null;
+
+export function wasPreviousHash(previous: PreviousHashes, hash: string): boolean {
+  for (let cell = previous; cell !== null; cell = cell.rest) if (cell.hash === hash) return true;
+  return false;
+}
+
 export type SessionState =
   | { status: 'none' }
-  | { status: 'active' | 'ended'; user_id: string; refresh_token_hash: string; previous_hashes: ReadonlySet<string>; expires_at: string };
+  | { status: 'active' | 'ended'; user_id: string; refresh_token_hash: string; previous_hashes: PreviousHashes; expires_at: string };
 
 export type SessionCommand =
   | { type: 'StartSession'; data: { session_id: string; user_id: string; method: 'google' | 'password' | 'operator'; refresh_token_hash: string; expires_at: string } }
@@ -22,7 +33,7 @@ export const sessionDecider: Decider<SessionState, SessionCommand, SessionEvent>
         status: 'active',
         user_id: data.user_id,
         refresh_token_hash: data.refresh_token_hash,
-        previous_hashes: new Set(),
+        previous_hashes: null,
         expires_at: data.expires_at,
       }))
       .with({ type: 'SessionRefreshed' }, ({ data }): SessionState =>
@@ -31,7 +42,7 @@ export const sessionDecider: Decider<SessionState, SessionCommand, SessionEvent>
           : {
               ...state,
               refresh_token_hash: data.refresh_token_hash,
-              previous_hashes: new Set([...state.previous_hashes, state.refresh_token_hash]),
+              previous_hashes: { hash: state.refresh_token_hash, rest: state.previous_hashes },
               expires_at: data.expires_at,
             },
       )
@@ -46,7 +57,7 @@ export const sessionDecider: Decider<SessionState, SessionCommand, SessionEvent>
       .with({ type: 'RefreshSession' }, ({ data }): SessionEvent[] => {
         if (state.status === 'none') throw notFound('Session not found');
         if (state.status === 'ended') throw conflict('Session ended');
-        if (state.previous_hashes.has(data.presented_hash)) {
+        if (wasPreviousHash(state.previous_hashes, data.presented_hash)) {
           return [{ type: 'SessionEnded', data: { session_id: data.session_id, user_id: state.user_id, reason: 'refresh_token_reused' } }];
         }
         if (state.refresh_token_hash !== data.presented_hash) throw notFound('Session not found');

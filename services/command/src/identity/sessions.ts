@@ -2,7 +2,8 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { streams, type AccountType } from '@telemed/contracts';
 import { HttpError, type EventStore, type TokenService } from '@telemed/platform';
 import { handleCommand, type CommandContext } from '../decider';
-import { sessionDecider } from './session';
+import { StreamFolds } from '../stream-folds';
+import { sessionDecider, type SessionEvent, type SessionState } from './session';
 
 /** How long a session may be refreshed without signing in again: a long clinic day and then some. */
 export const REFRESH_TOKEN_TTL_SECONDS = 14 * 24 * 3600;
@@ -55,6 +56,18 @@ export async function startSession(
 
 const invalidRefresh = () => new HttpError(401, 'Session expired');
 
+/**
+ * Each event store's kept folds of sessions (StreamFolds): a session stays active while it is refreshed (its expiry
+ * slides), so its stream grows by one event per refresh for as long as the person keeps using it; a refresh reads
+ * only the events since the last one instead of the whole stream. The state holds ids and token digests only.
+ */
+const sessionFolds = new WeakMap<EventStore, StreamFolds<SessionState, SessionEvent>>();
+function sessionFoldsOf(eventStore: EventStore): StreamFolds<SessionState, SessionEvent> {
+  let folds = sessionFolds.get(eventStore);
+  if (!folds) sessionFolds.set(eventStore, (folds = new StreamFolds(eventStore, sessionDecider)));
+  return folds;
+}
+
 /** Exchanges a refresh token for new tokens, rotating it; a reused old token ends the whole session. */
 export async function refreshSession(
   deps: { eventStore: EventStore; tokens: TokenService },
@@ -67,9 +80,10 @@ export async function refreshSession(
   const nextSecret = randomBytes(32).toString('base64url');
   let result;
   try {
+    const stream = streams.session(sessionId);
     result = await handleCommand(
       deps.eventStore,
-      streams.session(sessionId),
+      stream,
       sessionDecider,
       {
         type: 'RefreshSession',
@@ -82,6 +96,7 @@ export async function refreshSession(
         },
       },
       context,
+      await sessionFoldsOf(deps.eventStore).current(stream),
     );
   } catch {
     throw invalidRefresh();
