@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { CONSULTATION_TEXTS, conflict, consultationRoom, streams, type JoinConsultationResponse } from '@telemed/contracts';
 import { iceServersFor, type ConsultationSettings, type EventStore, type VideoProvider } from '@telemed/platform';
 import { handleCommand, readStream, systemContext, type CommandContext } from '../decider';
+import { StreamFolds } from '../stream-folds';
 import { appointmentDecider, type AppointmentState } from '../appointments/appointment';
-import { consultationDecider, type AppointmentFacts, type ConsultationCommand, type ConsultationLimits, type ConsultationState } from './consultation';
+import { consultationDecider, type AppointmentFacts, type ConsultationCommand, type ConsultationEvent, type ConsultationLimits, type ConsultationState } from './consultation';
 
 export interface ConsultationDeps {
   eventStore: EventStore;
@@ -55,12 +56,25 @@ async function factsForJoin(
 }
 
 /**
+ * Each event store's kept folds of consultations (StreamFolds): every chat message and every room webhook is an event
+ * of the consultation's stream, so a command that read the whole stream cost more with each message sent before it
+ * (and decrypted every earlier message again). A look reads only what came since the last one. The state holds ids,
+ * times and the room's sessions, never the messages.
+ */
+const consultationFolds = new WeakMap<EventStore, StreamFolds<ConsultationState, ConsultationEvent>>();
+export function consultationFoldsOf(eventStore: EventStore): StreamFolds<ConsultationState, ConsultationEvent> {
+  let folds = consultationFolds.get(eventStore);
+  if (!folds) consultationFolds.set(eventStore, (folds = new StreamFolds(eventStore, consultationDecider)));
+  return folds;
+}
+
+/**
  * Loads the consultation; one past its limit is auto-ended first (by the system, whoever asked), so a late request
  * meets an ended consultation even when the limit's process manager has not run yet.
  */
 async function loadConsultation(eventStore: EventStore, appointmentId: string, context: CommandContext) {
   const stream = streams.consultation(appointmentId);
-  const loaded = await readStream(eventStore, stream, consultationDecider);
+  const loaded = await consultationFoldsOf(eventStore).current(stream);
   if (loaded.state.status === 'active' && new Date(loaded.state.ends_at).getTime() <= context.now.getTime()) {
     const ended = await handleCommand(
       eventStore,

@@ -26,9 +26,8 @@ import { HttpError, RequestValidationError, UploadsInFlight, policies, receiveUp
 import { DateTime } from 'luxon';
 import type { MedicineCatalogue } from '@telemed/query';
 import { positionHeader, requestContext, type CommandDeps } from '../context';
-import { handleCommand, readStream } from '../decider';
-import { appointmentFacts } from '../consultations/service';
-import { consultationDecider } from '../consultations/consultation';
+import { handleCommand } from '../decider';
+import { appointmentFacts, consultationFoldsOf } from '../consultations/service';
 import { loadUser } from '../users/service';
 import { notesDecider } from './notes';
 import { genericKey, prescriptionDecider, type Prescriber } from './prescription';
@@ -122,7 +121,7 @@ export function recordRoutes(api: ApiRouter, deps: CommandDeps & RecordDeps): vo
       const unknownMedicine = (id: string) => RequestValidationError.fromZod('body', new z.ZodError([{ code: 'custom', path: ['lines'], message: RECORD_TEXTS.unknownMedicine(id), input: id }]));
       const lines: StoredPrescriptionLine[] = body.lines.map((line) => storedLine(line, index, unknownMedicine));
       // Facts for the rules, each from the log: the consultation, the doctor's profile, the patient, their history.
-      const consultation = (await readStream(deps.eventStore, streams.consultation(params.appointment_id), consultationDecider)).state;
+      const consultation = (await consultationFoldsOf(deps.eventStore).current(streams.consultation(params.appointment_id))).state;
       const isDoctor = appointment?.doctor_id === auth.user_id;
       let doctor: Prescriber | null = null;
       let patient = { name: 'Patient', age: body.patient_age === null ? null : String(body.patient_age), gender: body.patient_gender };
@@ -137,7 +136,7 @@ export function recordRoutes(api: ApiRouter, deps: CommandDeps & RecordDeps): vo
         if (patientUser.status === 'registered') patient = { ...patient, name: patientUser.name };
         for (const id of await deps.recordLookups.earlierAppointments(appointment.patient_id, appointment.doctor_id, appointment.start)) {
           if (id === appointment.appointment_id) continue;
-          const earlier = (await readStream(deps.eventStore, streams.consultation(id), consultationDecider)).state;
+          const earlier = (await consultationFoldsOf(deps.eventStore).current(streams.consultation(id))).state;
           if (earlier.status !== 'none') {
             kind = 'follow_up';
             break;
