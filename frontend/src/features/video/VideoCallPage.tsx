@@ -8,7 +8,7 @@ import { browserZone } from '../../lib/time';
 import type { RelayedSignal } from '../../lib/realtime';
 import { useRealtime } from '../../app/RealtimeProvider';
 import { consultationApi, leaveOnUnload, type ChatMessage, type ConsultationView, type JoinConsultationResponse } from './api';
-import { CallView } from './CallView';
+import { CallView, type CallViewProps } from './CallView';
 import { Chat } from './Chat';
 import type { CallConnection, RemoteMedia } from './connection';
 import { DebugConsole } from './DebugConsole';
@@ -34,6 +34,8 @@ import { useLocalMedia } from './useLocalMedia';
 import { useCallAttachment, useLobbyAnnouncement, useWaitingInLobby } from './lobbyPresence';
 import { useAppointmentContext } from './appointmentContext';
 import { useLeaveCallGuard } from './LeaveCallGuard';
+// Types only: the LiveKit code (livekit-client, components-react) is in a chunk loaded for LiveKit calls alone.
+import type { LiveKitCall, LiveKitCallView } from './livekit';
 
 type Phase = 'lobby' | 'call' | 'leaving' | 'summary';
 const NO_REMOTE: RemoteMedia = { stream: null, audio: true, video: true };
@@ -94,6 +96,8 @@ export function VideoCallPage() {
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [summary, setSummary] = useState<CallSummary | null>(null);
   const [ending, setEnding] = useState(false);
+  /** A LiveKit call's room and its view (from the lazily loaded chunk); null for peer to peer. */
+  const [liveKit, setLiveKit] = useState<{ room: LiveKitCall['room']; View: typeof LiveKitCallView } | null>(null);
 
   const connection = useRef<CallConnection | null>(null);
   const messagesRef = useRef(messages);
@@ -212,6 +216,7 @@ export function VideoCallPage() {
           // This person joined again elsewhere: this window steps back to the lobby.
           connection.current?.close();
           connection.current = null;
+          setLiveKit(null);
           setJoined(null);
           setPhase('lobby');
           setLobbyError('You joined this consultation from another window or device, so this one has left the call.');
@@ -289,6 +294,7 @@ export function VideoCallPage() {
       return;
     }
     setJoining(true);
+    setLiveKit(null);
     setLobbyError(null);
     setStatus('connecting');
     const sentAt = Date.now();
@@ -320,8 +326,10 @@ export function VideoCallPage() {
     try {
       if (answer.provider === 'livekit') {
         if (!answer.url || !answer.token) throw new Error('the server did not say where to connect');
-        const { connectLiveKit } = await import('./livekit');
-        connection.current = await connectLiveKit({ url: answer.url, token: answer.token, localStream: media.stream, events, microphone, camera });
+        const { connectLiveKit, LiveKitCallView: View } = await import('./livekit');
+        const call = await connectLiveKit({ url: answer.url, token: answer.token, localStream: media.stream, log, microphone, camera });
+        connection.current = call;
+        setLiveKit({ room: call.room, View });
       } else {
         if (!transport) throw new Error('the notification connection is not open');
         const call = new PeerCall({
@@ -431,6 +439,37 @@ export function VideoCallPage() {
   const other = consultation?.participants.find((p) => p.user_id !== me.id);
   const remotePresent = Boolean(other?.present);
   const tokenWellFormed = (session?.token.split('.').length ?? 0) === 3;
+  // What the call view shows whichever provider carries the call; the provider's own view adds its connection's state and media.
+  const callView: Omit<CallViewProps, 'status' | 'localStream' | 'remote' | 'poorQuality'> = {
+    clock,
+    showWarning: Boolean(clock?.nearLimit) && !warningDismissed && phase === 'call',
+    onDismissWarning: () => setWarningDismissed(true),
+    localName: me.name,
+    microphone,
+    camera,
+    audioOnly,
+    remoteName: other?.name ?? appointment?.otherName ?? 'Participant',
+    waitingFor: other?.name ?? appointment?.otherName ?? (doctor ? 'the patient' : 'the doctor'),
+    remotePresent,
+    remoteLeft: other !== undefined && !other.present,
+    onToggleMicrophone: () => toggle('microphone'),
+    onToggleCamera: () => toggle('camera'),
+    onToggleAudioOnly: () => toggle('audioOnly'),
+    onSettings: () => setDebugOpen(true),
+    onEnd: () => void endCall(),
+    ending: ending || phase === 'leaving',
+    chat: (
+      <Chat
+        messages={messages}
+        meId={me.id}
+        disabled={phase !== 'call'}
+        onSend={async (text) => {
+          await consultationApi.send(appointmentId, text);
+          await loadMessages();
+        }}
+      />
+    ),
+  };
 
   return (
     <Box ref={pageRef}>
@@ -462,35 +501,8 @@ export function VideoCallPage() {
           }}
         />
       )}
-      {(phase === 'call' || phase === 'leaving') && (
-        <CallView
-          status={status}
-          clock={clock}
-          showWarning={Boolean(clock?.nearLimit) && !warningDismissed && phase === 'call'}
-          onDismissWarning={() => setWarningDismissed(true)}
-          localName={me.name}
-          localStream={media.stream}
-          microphone={microphone}
-          camera={camera}
-          audioOnly={audioOnly}
-          remoteName={other?.name ?? appointment?.otherName ?? 'Participant'}
-          waitingFor={other?.name ?? appointment?.otherName ?? (doctor ? 'the patient' : 'the doctor')}
-          remotePresent={remotePresent}
-          remoteLeft={other !== undefined && !other.present}
-          remote={remote}
-          poorQuality={poorQuality}
-          onToggleMicrophone={() => toggle('microphone')}
-          onToggleCamera={() => toggle('camera')}
-          onToggleAudioOnly={() => toggle('audioOnly')}
-          onSettings={() => setDebugOpen(true)}
-          onEnd={() => void endCall()}
-          ending={ending || phase === 'leaving'}
-          chat={<Chat messages={messages} meId={me.id} disabled={phase !== 'call'} onSend={async (text) => {
-            await consultationApi.send(appointmentId, text);
-            await loadMessages();
-          }} />}
-        />
-      )}
+      {(phase === 'call' || phase === 'leaving') &&
+        (liveKit ? <liveKit.View {...callView} room={liveKit.room} log={log} /> : <CallView {...callView} status={status} localStream={media.stream} remote={remote} poorQuality={poorQuality} />)}
       {phase === 'summary' && <Summary summary={summary} doctor={doctor} onHome={() => navigate(doctor ? '/doctor-home' : '/home')} />}
       <DebugConsole
         open={debugOpen}

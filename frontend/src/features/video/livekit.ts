@@ -1,148 +1,86 @@
 /**
  * The call on LiveKit, when the join answer says so: the lobby's camera and microphone published into the room the
- * server's token admits this person to, the other participant's tracks shown. Loaded only for such calls, so that
- * peer-to-peer users never download livekit-client.
+ * server's token admits this person to. The room is shown by LiveKitCallView (composed from
+ * `@livekit/components-react`). Loaded only for such calls, so that peer-to-peer users never download livekit-client.
  */
-import {
-  ConnectionQuality,
-  ConnectionState,
-  Room,
-  RoomEvent,
-  Track,
-  type LocalTrackPublication,
-  type Participant,
-  type RemoteParticipant,
-  type RemoteTrack,
-} from 'livekit-client';
-import type { CallConnection, ConnectionEvents, RemoteMedia } from './connection';
-import { MEDIA_STALL_AFTER_MS, MediaFlowWatch, inboundBytes } from './mediaFlow';
+import { ConnectionQuality, Room, RoomEvent, Track, type Participant, type RemoteParticipant, type RemoteTrack } from 'livekit-client';
+import type { CallConnection } from './connection';
+import type { LogLevel } from './model';
+
+export { LiveKitCallView } from './LiveKitCallView';
+
+type Log = (level: LogLevel, message: string, data?: Record<string, unknown>) => void;
 
 export interface LiveKitCallOptions {
   url: string;
   token: string;
   localStream: MediaStream;
-  events: ConnectionEvents;
+  log: Log;
   microphone: boolean;
   camera: boolean;
 }
 
-const STATUS: Record<ConnectionState, 'connecting' | 'connected' | 'reconnecting' | 'disconnected'> = {
-  [ConnectionState.Connecting]: 'connecting',
-  [ConnectionState.Connected]: 'connected',
-  [ConnectionState.Reconnecting]: 'reconnecting',
-  [ConnectionState.SignalReconnecting]: 'reconnecting',
-  [ConnectionState.Disconnected]: 'disconnected',
-};
+/** A LiveKit call: the page's controls, and the room its view renders. */
+export interface LiveKitCall extends CallConnection {
+  room: Room;
+}
 
-export async function connectLiveKit(options: LiveKitCallOptions): Promise<CallConnection> {
-  const { events, localStream } = options;
-  const room = new Room({ adaptiveStream: true, dynacast: true });
-  let audioPublication: LocalTrackPublication | null = null;
-  let videoPublication: LocalTrackPublication | null = null;
-  let camera = options.camera;
-  let audioOnly = false;
+export function createLiveKitRoom(): Room {
+  return new Room({ adaptiveStream: true, dynacast: true });
+}
 
-  const remoteOf = (participant: RemoteParticipant | undefined): RemoteMedia => {
-    if (!participant) return { stream: null, audio: true, video: true };
-    const tracks: MediaStreamTrack[] = [];
-    let audio = false;
-    let video = false;
-    for (const publication of participant.trackPublications.values()) {
-      const track = publication.track as RemoteTrack | undefined;
-      if (track) tracks.push(track.mediaStreamTrack);
-      if (publication.kind === Track.Kind.Audio && !publication.isMuted) audio = true;
-      if (publication.kind === Track.Kind.Video && !publication.isMuted && publication.isSubscribed) video = true;
-    }
-    return { stream: tracks.length > 0 ? new MediaStream(tracks) : null, audio, video };
-  };
-  const remoteParticipant = () => [...room.remoteParticipants.values()][0];
-  const refresh = () => events.remote(remoteOf(remoteParticipant()));
-
-  // As peer to peer: the other side's media stopping shows within seconds, from the bytes its tracks receive, long
-  // before the server gives up on them. Only while they send something: the server forwards nothing of a muted track.
-  const flow = new MediaFlowWatch(MEDIA_STALL_AFTER_MS);
-  const checkMediaFlow = async () => {
-    const participant = remoteParticipant();
-    const media = remoteOf(participant);
-    if (!participant || !media.stream || (!media.audio && !media.video) || room.state !== ConnectionState.Connected) {
-      flow.reset();
-      return;
-    }
-    let bytes = 0;
-    for (const publication of participant.trackPublications.values()) {
-      const report = await (publication.track as RemoteTrack | undefined)?.getRTCStatsReport().catch(() => undefined);
-      if (report) bytes += inboundBytes(report);
-    }
-    const change = flow.sample(bytes, Date.now());
-    if (change === 'stalled') {
-      events.log('warn', 'No media from the other participant', { for_ms: MEDIA_STALL_AFTER_MS });
-      events.status('reconnecting');
-    } else if (change === 'flowing') {
-      events.log('info', 'Media from the other participant arrives again');
-      if (room.state === ConnectionState.Connected) events.status('connected');
-    }
-  };
-  const flowTimer = setInterval(() => void checkMediaFlow(), 1000);
-
+/** What the debug console says of the room (the view follows the room itself through its hooks). */
+export function logRoomEvents(room: Room, log: Log): void {
   room
-    .on(RoomEvent.ConnectionStateChanged, (state: ConnectionState) => {
-      events.log('info', `LiveKit ${state}`);
-      events.status(STATUS[state]);
-    })
-    .on(RoomEvent.ParticipantConnected, (p: RemoteParticipant) => {
-      events.log('info', 'Participant connected', { identity: p.identity });
-      flow.reset();
-      refresh();
-    })
-    .on(RoomEvent.ParticipantDisconnected, () => {
-      events.log('info', 'Participant disconnected');
-      flow.reset();
-      refresh();
-    })
-    .on(RoomEvent.TrackSubscribed, (track: RemoteTrack) => {
-      events.log('info', `Remote ${track.kind} track received`);
-      refresh();
-    })
-    .on(RoomEvent.TrackUnsubscribed, refresh)
-    .on(RoomEvent.TrackMuted, refresh)
-    .on(RoomEvent.TrackUnmuted, refresh)
+    .on(RoomEvent.ConnectionStateChanged, (state) => log('info', `LiveKit ${state}`))
+    .on(RoomEvent.ParticipantConnected, (p: RemoteParticipant) => log('info', 'Participant connected', { identity: p.identity }))
+    .on(RoomEvent.ParticipantDisconnected, () => log('info', 'Participant disconnected'))
+    .on(RoomEvent.TrackSubscribed, (track: RemoteTrack) => log('info', `Remote ${track.kind} track received`))
     .on(RoomEvent.ConnectionQualityChanged, (quality: ConnectionQuality, participant: Participant) => {
-      if (participant.isLocal) events.quality(quality === ConnectionQuality.Poor || quality === ConnectionQuality.Lost);
-      else if (quality === ConnectionQuality.Lost) events.log('warn', 'The other participant\'s connection is lost');
-    })
-    .on(RoomEvent.Disconnected, () => {
-      clearInterval(flowTimer);
-      events.status('disconnected');
+      if (!participant.isLocal && quality === ConnectionQuality.Lost) log('warn', 'The other participant\'s connection is lost');
     });
+}
 
-  events.status('connecting');
-  await room.connect(options.url, options.token);
-  const [audioTrack] = localStream.getAudioTracks();
-  const [videoTrack] = localStream.getVideoTracks();
-  if (audioTrack) audioPublication = await room.localParticipant.publishTrack(audioTrack, { source: Track.Source.Microphone });
-  if (videoTrack) videoPublication = await room.localParticipant.publishTrack(videoTrack, { source: Track.Source.Camera });
-  if (!options.microphone) await audioPublication?.mute();
-  if (!camera) await videoPublication?.mute();
-  refresh();
-
-  const fail = (what: string) => (error: unknown) => events.log('warn', what, { error: error instanceof Error ? error.message : String(error) });
+/**
+ * The controls of a call on `room`, through the local participant: Mute and Stop Video mute the published tracks
+ * (the lobby's own tracks are kept, not stopped), and Audio only keeps the camera muted whatever its button says.
+ */
+export function liveKitControls(room: Room, log: Log, initialCamera: boolean): LiveKitCall {
+  let camera = initialCamera;
+  let audioOnly = false;
+  const fail = (what: string) => (error: unknown) => log('warn', what, { error: error instanceof Error ? error.message : String(error) });
   return {
+    room,
     setMicrophone(on) {
-      void (on ? audioPublication?.unmute() : audioPublication?.mute())?.catch(fail('Could not switch the microphone'));
+      void room.localParticipant.setMicrophoneEnabled(on).catch(fail('Could not switch the microphone'));
     },
     setCamera(on) {
       camera = on;
-      if (!audioOnly) void (on ? videoPublication?.unmute() : videoPublication?.mute())?.catch(fail('Could not switch the camera'));
+      if (!audioOnly) void room.localParticipant.setCameraEnabled(on).catch(fail('Could not switch the camera'));
     },
     setAudioOnly(on) {
       audioOnly = on;
-      void (on || !camera ? videoPublication?.mute() : videoPublication?.unmute())?.catch(fail('Could not switch the video'));
+      void room.localParticipant.setCameraEnabled(!on && camera).catch(fail('Could not switch the video'));
     },
-    peerJoined: refresh,
-    peerLeft: refresh,
+    // The view follows the room's participants itself.
+    peerJoined() {},
+    peerLeft() {},
     close() {
-      clearInterval(flowTimer);
       void room.disconnect(false);
     },
   };
+}
+
+export async function connectLiveKit(options: LiveKitCallOptions): Promise<LiveKitCall> {
+  const { localStream, log } = options;
+  const room = createLiveKitRoom();
+  logRoomEvents(room, log);
+  await room.connect(options.url, options.token);
+  const [audioTrack] = localStream.getAudioTracks();
+  const [videoTrack] = localStream.getVideoTracks();
+  const audio = audioTrack && (await room.localParticipant.publishTrack(audioTrack, { source: Track.Source.Microphone }));
+  const video = videoTrack && (await room.localParticipant.publishTrack(videoTrack, { source: Track.Source.Camera }));
+  if (!options.microphone) await audio?.mute();
+  if (!options.camera) await video?.mute();
+  return liveKitControls(room, log, options.camera);
 }
