@@ -14,24 +14,17 @@ export function typescriptWorker(module: URL, options: Pick<WorkerOptions, 'work
   } catch {
     const loader = import.meta.resolve('tsx/esm/api');
     const source = `import(${JSON.stringify(loader)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(module.href)}); })`;
-    return new Worker(source, { ...options, eval: true });
+    return new Worker(source, { ...options, eval: true, execArgv: [] });
   }
   return commonJsWorker(script, options);
 }
 
 /**
- * A worker thread running a CommonJS script given as text. Such a thread would read it as an ES module if the parent
- * was started with --input-type=module, which the thread inherits: it is left out.
+ * A worker thread running a CommonJS script given as text. It is started with none of the parent's command-line
+ * flags: a thread refuses V8 and process flags (`node --max-old-space-size=4096`, common in production, made every
+ * thread's start throw), and would read the script as an ES module under an inherited --input-type=module. The
+ * script is self-contained and needs no loader.
  */
 export function commonJsWorker(script: string, options: Pick<WorkerOptions, 'workerData'> = {}): Worker {
-  return new Worker(script, { ...options, eval: true, execArgv: withoutInputType(process.execArgv) });
-}
-
-function withoutInputType(args: readonly string[]): string[] {
-  const kept: string[] = [];
-  for (let i = 0; i < args.length; i += 1) {
-    if (args[i] === '--input-type') i += 1;
-    else if (!args[i]!.startsWith('--input-type=')) kept.push(args[i]!);
-  }
-  return kept;
+  return new Worker(script, { ...options, eval: true, execArgv: [] });
 }
