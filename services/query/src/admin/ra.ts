@@ -3,6 +3,15 @@ import { z } from '@telemed/contracts';
 /** The most records one page may ask for: `range=[0,99]`. */
 export const MAX_PAGE = 100;
 
+/**
+ * The furthest a list may be paged by offset: a page starts at record MAX_OFFSET at the latest, so the first 10 000
+ * records can be read (the console's export reads that many, a page of MAX_PAGE at a time). A page at an offset costs
+ * the records before it (an institution's list merges the first `end + 1` of each doctor's membership), so an offset
+ * without a bound (it went up to 1 000 000) was a request that grew with the whole history; further back, a filter
+ * narrows the list (dates, status, doctor).
+ */
+export const MAX_OFFSET = 10_000 - MAX_PAGE;
+
 /** A query value that is JSON (ra-data-simple-rest's `sort`, `range`, `filter`), parsed and then validated by `schema`. */
 function jsonValue<S extends z.ZodType>(schema: S, example: string) {
   return z
@@ -29,14 +38,15 @@ export type ListQuery<F, K extends string> = {
 
 /**
  * ra-data-simple-rest's list query: `sort=["field","ASC"]`, `range=[0,24]`, `filter={...}`; each optional, each
- * validated (a field that cannot be sorted on, a range backwards or longer than MAX_PAGE, a filter key the resource
+ * validated (a field that cannot be sorted on, a range backwards, longer than MAX_PAGE or starting after MAX_OFFSET, a filter key the resource
  * does not know are 422 with where and why).
  */
 export function listQuerySchema<F extends z.ZodObject, K extends string>(filter: F, sortable: readonly [K, ...K[]], defaultSort: K) {
   const range = z
-    .tuple([z.number().int().min(0).max(1_000_000), z.number().int().min(0).max(1_000_100)])
+    .tuple([z.number().int().min(0), z.number().int().min(0)])
     .refine(([a, b]) => b >= a, 'The range ends before it starts')
-    .refine(([a, b]) => b - a < MAX_PAGE, `At most ${MAX_PAGE} records a page`);
+    .refine(([a, b]) => b - a < MAX_PAGE, `At most ${MAX_PAGE} records a page`)
+    .refine(([a]) => a <= MAX_OFFSET, `Pages start at record ${MAX_OFFSET} at the latest: narrow the list with a filter (dates, status, doctor) to see the records after the first ${MAX_OFFSET + MAX_PAGE}`);
   return z
     .object({
       sort: jsonValue(z.tuple([z.enum(sortable), z.enum(['ASC', 'DESC'])]), `["${defaultSort}","ASC"]`).optional(),
