@@ -11,7 +11,8 @@ import {
 import { privateDigest, type EventStore } from '@telemed/platform';
 import { handleCommand, readStream, type CommandContext } from '../decider';
 import { userDecider } from './user';
-import { doctorNumberDecider } from './doctor-numbers';
+import { doctorNumberDecider, type DoctorNumberEvent, type DoctorNumberState } from './doctor-numbers';
+import { StreamFolds } from '../stream-folds';
 import { emailDecider, legacyEmailDigest, normalizeEmail } from '../identity/email';
 
 export interface NewUser {
@@ -21,6 +22,17 @@ export interface NewUser {
   account_type: AccountType;
   phone_number?: string | null;
   doctor?: Partial<DoctorProfile>;
+}
+
+/**
+ * Each event store's kept fold of the doctor-number sequence: one stream for the whole platform, an event per doctor
+ * ever registered; a registration reads only the numbers handed out since the last one (the state is the last number).
+ */
+const doctorNumberFolds = new WeakMap<EventStore, StreamFolds<DoctorNumberState, DoctorNumberEvent>>();
+function doctorNumbersOf(eventStore: EventStore): StreamFolds<DoctorNumberState, DoctorNumberEvent> {
+  let folds = doctorNumberFolds.get(eventStore);
+  if (!folds) doctorNumberFolds.set(eventStore, (folds = new StreamFolds(eventStore, doctorNumberDecider, 1)));
+  return folds;
 }
 
 /** Registers a user; a doctor first gets a doctor number, then account and profile land in one append. */
@@ -33,7 +45,7 @@ export async function registerUser(eventStore: EventStore, input: NewUser, conte
     const numbered = await handleCommand(eventStore, streams.doctorNumbers(), doctorNumberDecider, {
       type: 'AssignDoctorNumber',
       data: { doctor_id: user_id },
-    }, context);
+    }, context, await doctorNumbersOf(eventStore).current(streams.doctorNumbers()));
     doctor = {
       doctor_number: numbered.state.last,
       specialty: input.doctor?.specialty ?? DEFAULT_SPECIALTY,
