@@ -1,6 +1,6 @@
 import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
-import { EncryptingEventStore, KeyRing, MemoryKeyStore, MemoryReadStore, generateMasterKeyText, parseMasterKey, type EventStore } from '@telemed/platform';
+import { EncryptingEventStore, KeyRing, MemoryKeyStore, MemoryReadStore, SqliteEventStore, generateMasterKeyText, parseMasterKey, type EventStore } from '@telemed/platform';
 import { ProjectionRunner, allProjections } from '@telemed/query';
 import { appointmentThroughput } from './http-appointments';
 import { buildHistoryLog } from './history-log';
@@ -21,7 +21,8 @@ export async function bookingWithAndWithoutEncryption(work: string, options: { p
 export async function rebuildWithAndWithoutDecryption(work: string, events: number, runs: number) {
   const keyStore = new MemoryKeyStore({ current: parseMasterKey(generateMasterKeyText()), previous: [] });
   const file = join(mkdtempSync(join(work, 'rebuild-enc-')), 'events.db');
-  const { store } = await buildHistoryLog(file, events, { appendThrough: (log) => new EncryptingEventStore(log, new KeyRing(keyStore)) });
+  const built = await buildHistoryLog(file, events, { appendThrough: (log) => new EncryptingEventStore(log, new KeyRing(keyStore)) });
+  await built.store.close();
   const rate = async (eventStore: EventStore) => {
     const runner = new ProjectionRunner({ eventStore, readStore: new MemoryReadStore(), projections: allProjections });
     const started = performance.now();
@@ -30,17 +31,23 @@ export async function rebuildWithAndWithoutDecryption(work: string, events: numb
   };
   const decrypted: number[] = [];
   const asStored: number[] = [];
+  // Each run of either side as a rebuild in a new process meets it, after the product's openEventStore: the log opened
+  // anew, its reading thread started and answering before the clock starts; the decrypting side with its own key ring
+  // (every key unwrapped again). The two sides take turns going first, so neither always runs on a warmer machine.
+  const open = () => new SqliteEventStore({ filename: file, synchronous: 'NORMAL' });
+  const decrypt = async () => {
+    const decrypting = new EncryptingEventStore(open(), new KeyRing(keyStore));
+    await decrypting.readAheadOnThread();
+    decrypted.push(await rate(decrypting));
+    await decrypting.close();
+  };
+  const plain = async () => {
+    const store = open();
+    await store.readAheadOnThread();
+    asStored.push(await rate(store));
+    await store.close();
+  };
   for (let i = 0; i < runs; i += 1) {
-    // Each decrypting run as a rebuild in a new process meets it: its own key ring (every key unwrapped again) and its
-    // own decryption thread. The two sides take turns going first, so neither always runs on a warmer machine.
-    const decrypt = async () => {
-      const decrypting = new EncryptingEventStore(withoutClose(store), new KeyRing(keyStore));
-      await decrypting.prepareForHistory(); // as the product's openEventStore does
-      decrypted.push(await rate(decrypting));
-      // Stops its decryption thread (an open one keeps the process alive); the log itself stays open for the next run.
-      await decrypting.close();
-    };
-    const plain = async () => asStored.push(await rate(store));
     if (i % 2 === 0) {
       await plain();
       await decrypt();
@@ -49,17 +56,5 @@ export async function rebuildWithAndWithoutDecryption(work: string, events: numb
       await plain();
     }
   }
-  await store.close();
   return { decrypted, asStored };
-}
-
-/** The store with a close that does nothing: each run's decrypting store closes what is its own, not the shared log. */
-function withoutClose(store: EventStore): EventStore {
-  return new Proxy(store, {
-    get(target, key, receiver) {
-      if (key === 'close') return async () => undefined;
-      const value: unknown = Reflect.get(target, key, receiver);
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-    },
-  });
 }

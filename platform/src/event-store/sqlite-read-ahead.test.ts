@@ -25,9 +25,16 @@ function readDirectly(file: string) {
 }
 
 describe('SQLite log read ahead on a worker thread', () => {
+  it('has no thread for a log in memory, which no other connection can open', async () => {
+    const store = new SqliteEventStore({ filename: ':memory:' });
+    assert.equal(await store.readAheadOnThread(), false, 'a log in memory is read on its own thread only');
+    await store.close();
+  });
+
   it('pages read through history equal the log row by row, with appends between the pages', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'read-ahead-')), 'events.db');
     const store = new SqliteEventStore({ filename: file });
+    assert.equal(await store.readAheadOnThread(), true, 'the thread started and answered before any page was read');
     for (let s = 0; s < 25; s += 1) await store.appendToStream(`s-${s}`, Array.from({ length: 40 }, (_, i) => event(s * 40 + i)));
     const read: unknown[] = [];
     let after = 0;

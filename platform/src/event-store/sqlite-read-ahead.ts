@@ -73,6 +73,17 @@ export class SqliteReadAhead {
     worker.postMessage({ id, after, limit });
   }
 
+  /** Starts the thread and says when it answers (false: it could not start). */
+  async whenReady(): Promise<boolean> {
+    const worker = this.failed ? null : this.started();
+    if (!worker) return false;
+    const id = (this.nextId += 1);
+    const answered = new Promise<Page>((resolve) => this.replies.set(id, resolve));
+    worker.ref();
+    worker.postMessage({ id, after: 0, limit: 0 }); // an empty page: the thread has loaded and opened the log
+    return (await answered) !== null;
+  }
+
   /** The page after `after` if it was read ahead and is full; null: read it yourself. */
   async take(after: number, limit: number): Promise<StoredEvent[] | null> {
     const key = `${after}:${limit}`;

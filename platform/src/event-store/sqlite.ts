@@ -207,6 +207,11 @@ export class SqliteEventStore implements EventStore, CheckpointStore {
     return events;
   }
 
+  /** Whether pages are read ahead on a thread (started now if not yet), once it answers. */
+  readAheadOnThread(): Promise<boolean> {
+    return this.readAhead?.whenReady() ?? Promise.resolve(false);
+  }
+
   /** One page on this thread, without reading the next one ahead (for a reader that reads ahead itself). */
   readPage(options: { fromPosition: number; limit: number }): StoredEvent[] {
     return this.stmts.readAll.all(options.fromPosition, options.limit).map(toStoredEvent);
