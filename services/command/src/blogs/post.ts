@@ -13,7 +13,7 @@ import {
   type DomainEventOf,
   type EventData,
 } from '@telemed/contracts';
-import type { Decider } from '../decider';
+import type { Decider, Fold } from '../decider';
 
 /** A blog post (issue 16; seed 001 §3, §4): its own stream `blog_post-<id>`, written only by its author (and the scheduler). */
 export type BlogPostEvent = DomainEventOf<
@@ -184,3 +184,27 @@ export function postStateView(state: BlogPostDeciderState, now: Date): BlogPostS
     content: f.content,
   };
 }
+
+/** What counting a view needs of a post: whether it is published, and whose it is (never its fields or content). */
+export interface PostStanding {
+  status: BlogPostDeciderState['status'];
+  author_id: string | null;
+}
+
+const STANDING_AFTER: Partial<Record<BlogPostEvent['type'], BlogPostDeciderState['status']>> = {
+  BlogPostPublished: 'published',
+  BlogPostScheduled: 'scheduled',
+  BlogPostUnscheduled: 'draft',
+  BlogPostArchived: 'archived',
+  BlogPostDeleted: 'deleted',
+};
+
+/** The post's standing as blogPostDecider's fold has it, without its fields: small enough to keep (StreamFolds). */
+export const postStandingFold: Fold<PostStanding, BlogPostEvent> = {
+  initialState: () => ({ status: 'none', author_id: null }),
+  evolve: (state, event) => {
+    if (event.type === 'BlogPostCreated') return { status: 'draft', author_id: event.data.author_id };
+    const status = STANDING_AFTER[event.type];
+    return state.status === 'none' || status === undefined ? state : { ...state, status };
+  },
+};
