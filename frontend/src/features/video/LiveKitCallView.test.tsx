@@ -6,7 +6,18 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ConnectionQuality, ConnectionState, ParticipantEvent, Room, RoomEvent } from 'livekit-client';
+import {
+  ConnectionQuality,
+  ConnectionState,
+  ParticipantEvent,
+  RemoteAudioTrack,
+  RemoteParticipant,
+  RemoteTrackPublication,
+  RemoteVideoTrack,
+  Room,
+  RoomEvent,
+  Track,
+} from 'livekit-client';
 import { LiveKitCallView, type LiveKitCallViewProps } from './LiveKitCallView';
 import { liveKitControls } from './livekit';
 import { VIDEO_TEXTS } from './model';
@@ -14,6 +25,7 @@ import { VIDEO_TEXTS } from './model';
 afterEach(cleanup);
 beforeAll(() => {
   HTMLMediaElement.prototype.play = () => Promise.resolve();
+  HTMLMediaElement.prototype.pause = () => {};
 });
 
 const props = (room: Room, over: Partial<LiveKitCallViewProps> = {}): LiveKitCallViewProps => ({
@@ -40,6 +52,55 @@ const props = (room: Room, over: Partial<LiveKitCallViewProps> = {}): LiveKitCal
 });
 
 const statusLabel = () => screen.getByTestId('call-status').textContent;
+
+/** jsdom has no MediaStream: livekit-client's track.attach() puts the track in one, as the srcObject of the element. */
+class FakeMediaStream {
+  readonly tracks: MediaStreamTrack[] = [];
+  getAudioTracks = () => this.tracks.filter((t) => t.kind === 'audio');
+  getVideoTracks = () => this.tracks.filter((t) => t.kind === 'video');
+  getTracks = () => this.tracks;
+  addTrack = (t: MediaStreamTrack) => void this.tracks.push(t);
+  removeTrack = (t: MediaStreamTrack) => void this.tracks.splice(this.tracks.indexOf(t), 1);
+}
+const mediaStreamTrack = (kind: 'audio' | 'video') =>
+  ({ id: `${kind}-1`, kind, enabled: true, readyState: 'live', addEventListener() {}, removeEventListener() {}, getSettings: () => ({}), stop() {} }) as unknown as MediaStreamTrack;
+type TrackInfo = ConstructorParameters<typeof RemoteTrackPublication>[1];
+
+/**
+ * The other participant as the room holds them once its server has said they joined and their tracks were
+ * subscribed: a real RemoteParticipant with real publications and tracks (over stand-in media tracks).
+ */
+function joinRemote(room: Room) {
+  const participant = new RemoteParticipant(room.engine.client, 'PA_p1', 'p1', 'Priya Patel');
+  const publish = (kind: 'audio' | 'video') => {
+    const sid = `TR_${kind}`;
+    // The server's track info, as far as a publication reads it (source 1 is the camera, 2 the microphone).
+    const info = { sid, name: kind, source: kind === 'video' ? 1 : 2, muted: false, mimeType: `${kind}/opus`, width: 0, height: 0, simulcast: false } as unknown as TrackInfo;
+    const publication = new RemoteTrackPublication(kind === 'video' ? Track.Kind.Video : Track.Kind.Audio, info, true);
+    const media = mediaStreamTrack(kind);
+    publication.setTrack(kind === 'video' ? new RemoteVideoTrack(media, sid, undefined as unknown as RTCRtpReceiver) : new RemoteAudioTrack(media, sid, undefined as unknown as RTCRtpReceiver));
+    // @ts-expect-error addTrackPublication is protected: the room calls it as the server announces the track.
+    participant.addTrackPublication(publication);
+    return { publication, media, info };
+  };
+  const camera = publish('video');
+  const microphone = publish('audio');
+  room.remoteParticipants.set(participant.identity, participant);
+  act(() => void room.emit(RoomEvent.ParticipantConnected, participant));
+  /** A mute or unmute from the server (its new track info), forwarded by the room. */
+  const mute = (which: 'camera' | 'microphone', muted: boolean) => {
+    const { publication, info } = which === 'camera' ? camera : microphone;
+    act(() => {
+      publication.updateInfo({ ...info, muted } as TrackInfo);
+      room.emit(muted ? RoomEvent.TrackMuted : RoomEvent.TrackUnmuted, publication, participant);
+    });
+  };
+  const leave = () => {
+    room.remoteParticipants.delete(participant.identity);
+    act(() => void room.emit(RoomEvent.ParticipantDisconnected, participant));
+  };
+  return { camera, microphone, mute, leave };
+}
 
 describe('the LiveKit call view (components-react around a real Room)', () => {
   it('shows the seeds’ call view inside the room: status, duration, count, the local tile, controls and chat', () => {
@@ -74,6 +135,39 @@ describe('the LiveKit call view (components-react around a real Room)', () => {
     expect(screen.getByTestId('participant-count').textContent).toBe('2 participants');
     expect(screen.getByTestId('remote-tile').textContent).toContain('PP');
     expect(screen.getByText('Connecting to Priya Patel...')).toBeTruthy();
+  });
+
+  it('shows the other side from the room: their camera’s track in their tile (VideoTrack), their sound played apart (RoomAudioRenderer), their mute and video-off as published', () => {
+    vi.stubGlobal('MediaStream', FakeMediaStream);
+    const room = new Room();
+    render(<LiveKitCallView {...props(room, { remotePresent: true })} />);
+    expect(screen.getByText('Connecting to Priya Patel...')).toBeTruthy();
+    const remote = joinRemote(room);
+
+    const video = screen.getByTestId('remote-tile-video') as HTMLVideoElement;
+    expect((video.srcObject as unknown as FakeMediaStream).getVideoTracks()).toEqual([remote.camera.media]);
+    expect(video.muted).toBe(true); // the sound is not the tile's
+    expect(video.style.opacity).toBe('1');
+    expect(screen.queryByText('Connecting to Priya Patel...')).toBeNull();
+    const audio = [...document.querySelectorAll('audio')];
+    expect(audio.map((a) => (a.srcObject as unknown as FakeMediaStream).getAudioTracks())).toEqual([[remote.microphone.media]]);
+    expect(screen.queryByTestId('remote-tile-muted')).toBeNull();
+
+    remote.mute('microphone', true);
+    expect(screen.getByRole('img', { name: 'Priya Patel is muted' })).toBeTruthy();
+    remote.mute('camera', true);
+    expect(video.style.opacity).toBe('0');
+    expect(screen.getByTestId('remote-tile-video-off').textContent).toBe('Video off');
+    remote.mute('camera', false);
+    remote.mute('microphone', false);
+    expect(video.style.opacity).toBe('1');
+    expect(screen.queryByTestId('remote-tile-muted')).toBeNull();
+
+    // Gone from the room (while the server's record still has them): their tile waits for their media again.
+    remote.leave();
+    expect(screen.queryByTestId('remote-tile-video')).toBeNull();
+    expect(screen.getByText('Connecting to Priya Patel...')).toBeTruthy();
+    expect(document.querySelectorAll('audio')).toHaveLength(0);
   });
 
   it('offers Audio only once this side’s measured connection quality is poor, and not while it is good', async () => {
