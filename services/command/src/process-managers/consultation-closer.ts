@@ -1,8 +1,8 @@
 import { streams, type RecordedEvent } from '@telemed/contracts';
 import type { CheckpointStore, EventStore, Logger, VideoProvider } from '@telemed/platform';
-import { handleCommand, readStream, systemContext } from '../decider';
+import { handleCommand, systemContext } from '../decider';
 import { appointmentDecider } from '../appointments/appointment';
-import { consultationDecider } from '../consultations/consultation';
+import { consultationFoldsOf } from '../consultations/service';
 import { startProcessManager } from './subscriber';
 
 /**
@@ -22,7 +22,7 @@ export function startConsultationCloser(deps: {
     handles: new Set(['ConsultationEnded', 'ConsultationAutoEnded']),
     handle: async (event: RecordedEvent) => {
       const appointmentId = (event.data as { appointment_id: string }).appointment_id;
-      const { state } = await readStream(deps.eventStore, streams.consultation(appointmentId), consultationDecider);
+      const { state } = await consultationFoldsOf(deps.eventStore).current(streams.consultation(appointmentId));
       if (state.status === 'none') return;
       await handleCommand(
         deps.eventStore,

@@ -2,6 +2,7 @@ import { streams } from '@telemed/contracts';
 import type { EventStore, Logger } from '@telemed/platform';
 import { handleCommand, systemContext } from '../decider';
 import { consultationDecider } from '../consultations/consultation';
+import { consultationFoldsOf } from '../consultations/service';
 import { forEachPage, SWEEP_PAGE_SIZE } from './pages';
 import { startDueTimer, type DueTimer } from './due-timer';
 
@@ -28,12 +29,14 @@ export async function endConsultationsAtLimit(deps: { eventStore: EventStore; lo
     (after, limit) => deps.lookups.openConsultationsEndingBefore(now, { after, limit }),
     deps.pageSize ?? SWEEP_PAGE_SIZE,
     async (open) => {
+      const stream = streams.consultation(open.appointment_id);
       const result = await handleCommand(
         deps.eventStore,
-        streams.consultation(open.appointment_id),
+        stream,
         consultationDecider,
         { type: 'AutoEndConsultation', data: { now } },
         systemContext(now, null),
+        await consultationFoldsOf(deps.eventStore).current(stream),
       );
       ended += result.events.length;
     },

@@ -2,6 +2,7 @@ import { participantDisconnectedSchema, streams } from '@telemed/contracts';
 import { PARTICIPANT_DISCONNECTED_SUBJECT, type Bus, type EventStore, type Logger, type Subscription } from '@telemed/platform';
 import { handleCommand, systemContext } from '../decider';
 import { consultationDecider } from '../consultations/consultation';
+import { consultationFoldsOf } from '../consultations/service';
 
 /**
  * Records a peer-to-peer participant whose call socket dropped and did not come back within the grace, as the
@@ -16,13 +17,12 @@ export async function startDisconnectRecorder(deps: { bus: Bus; eventStore: Even
     if (!parsed.success) return deps.logger.warn('ignored a malformed participant-disconnected notice');
     const { appointment_id, user_id, connection_id } = parsed.data;
     const now = deps.clock();
-    const work = handleCommand(
-      deps.eventStore,
-      streams.consultation(appointment_id),
-      consultationDecider,
-      { type: 'RecordParticipantDisconnected', data: { user_id, connection_id, now } },
-      systemContext(now, null),
-    )
+    const stream = streams.consultation(appointment_id);
+    const work = consultationFoldsOf(deps.eventStore)
+      .current(stream)
+      .then((loaded) =>
+        handleCommand(deps.eventStore, stream, consultationDecider, { type: 'RecordParticipantDisconnected', data: { user_id, connection_id, now } }, systemContext(now, null), loaded),
+      )
       .then((result) => {
         if (result.events.length > 0) deps.logger.info({ appointment_id, user_id }, 'participant recorded as disconnected');
       })
