@@ -64,14 +64,27 @@ const STANDING_CHANGES = ['UserDeactivated', 'PersonalDataErased', 'InstitutionD
 /** Far longer than any booking takes from its checks to its request's append, or a closing command to its append. */
 export const BOOKING_RACE_WINDOW_MS = 5 * 60_000;
 
+/** Saved beside the closer's checkpoint for a later start: no change of standing was seen since the log's start. */
+export const NO_CHANGE_SEEN = 1;
+
 /**
  * Whether a request recorded at `requestedAt` may have been checked before a change of standing that precedes it in
- * the log: only then are its streams read again. Before the first change this process has seen, what came before its
- * checkpoint is unknown, so the first window of requests it handles is looked at too.
+ * the log: only then are its streams read again. The time of the last change is saved beside the closer's checkpoint,
+ * so a later start knows it; where it is not known (a checkpoint saved before this rule), the first window of requests
+ * after the start is looked at too.
  */
 export class StandingChangeWindow {
   private lastChange: number | null = null;
   private firstSeen: number | null = null;
+
+  /**
+   * What an earlier run saved (the last change's time, NO_CHANGE_SEEN, or 0: nothing), and whether this run reads the
+   * log from its start (then it meets every change itself).
+   */
+  restore(saved: number, fromStart: boolean): void {
+    if (saved > 0) this.lastChange = saved;
+    else if (fromStart) this.lastChange = NO_CHANGE_SEEN;
+  }
 
   changed(at: number): void {
     this.lastChange = at;
@@ -84,16 +97,25 @@ export class StandingChangeWindow {
   }
 }
 
-export function startLateRequestCloser(deps: LateRequestDeps & { checkpoints: CheckpointStore; logger: Logger }) {
+const CLOSER = 'late-request-closer';
+const LAST_CHANGE = `${CLOSER}#standing-changed-at`;
+
+export async function startLateRequestCloser(deps: LateRequestDeps & { checkpoints: CheckpointStore; logger: Logger }) {
   const checks = { bookings: new BookingChecks(deps.eventStore, deps.lookups), accounts: new StreamFolds(deps.eventStore, accountStandingFold) };
   const window = new StandingChangeWindow();
+  const [from, saved] = await Promise.all([deps.checkpoints.load(CLOSER), deps.checkpoints.load(LAST_CHANGE)]);
+  window.restore(saved, from === 0);
+  if (from === 0 && saved === 0) await deps.checkpoints.save(LAST_CHANGE, NO_CHANGE_SEEN);
   return startProcessManager({
-    name: 'late-request-closer',
+    name: CLOSER,
     ...deps,
     handles: new Set(['AppointmentRequested', ...STANDING_CHANGES]),
     handle: async (event: RecordedEvent) => {
       const at = new Date(event.metadata.occurred_at).getTime();
-      if (event.type !== 'AppointmentRequested') return window.changed(at);
+      if (event.type !== 'AppointmentRequested') {
+        window.changed(at);
+        return deps.checkpoints.save(LAST_CHANGE, at); // rare: one write per change of someone's standing
+      }
       // Most requests follow no change of anyone's standing: they cost no reads.
       if (!window.mayHaveRaced(at)) return;
       const request = event.data as EventData<'AppointmentRequested'>;
