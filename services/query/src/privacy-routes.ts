@@ -162,13 +162,29 @@ export function privacyQueryRoutes(
         purpose: entry.why,
         at: entry.when,
       });
-      const sharedItem = (item: string) => log.filter((e) => e.what.items.includes(item)).map(sharing);
+      // The reads of each item, and the status history of each appointment, grouped once: looking them up per item in
+      // the whole log (or the whole history) made the export quadratic in the person's history.
+      const readsOf = new Map<string, AccessLogEntry[]>();
+      for (const entry of log) {
+        for (const item of new Set(entry.what.items)) {
+          let reads = readsOf.get(item);
+          if (!reads) readsOf.set(item, (reads = []));
+          reads.push(entry);
+        }
+      }
+      const sharedItem = (item: string) => (readsOf.get(item) ?? []).map(sharing);
       // A clinical record's readers: the reads of that record (its id is the item) through the record routes.
       const sharedRecord = (item: string, resources: AccessLogEntry['what']['resource'][]) =>
-        log.filter((e) => resources.includes(e.what.resource) && e.what.items.includes(item)).map(sharing);
+        (readsOf.get(item) ?? []).filter((e) => resources.includes(e.what.resource)).map(sharing);
       const records = await recordsForExport(readStore, me, deps.publicUrl ?? '');
+      const historyById = new Map<string, HistoryDoc[]>();
+      for (const entry of history) {
+        let entries = historyById.get(entry.appointment_id);
+        if (!entries) historyById.set(entry.appointment_id, (entries = []));
+        entries.push(entry);
+      }
       const historyOf = (id: string) =>
-        history.filter((h) => h.appointment_id === id).map((h) => ({ type: h.type, occurred_at: h.occurred_at, by: h.actor.user_id === me ? 'you' : h.actor.role }));
+        (historyById.get(id) ?? []).map((h) => ({ type: h.type, occurred_at: h.occurred_at, by: h.actor.user_id === me ? 'you' : h.actor.role }));
       // As the patient: the whole appointment, your own words included. As the doctor: its facts, without the
       // patient's name, reason for the visit or the reasons recorded under the patient (their data, not yours).
       const appointmentView = (a: AppointmentDoc, as: 'patient' | 'doctor') => ({
@@ -238,7 +254,7 @@ export function privacyQueryRoutes(
             removed_at: s.removed_at,
             contact_details_on_record: { name: s.name, email: s.email, phone: s.phone },
             // Your contact details as this institution keeps them, and who read them there.
-            shared_with: log.filter((e) => e.institution?.id === s.institution_id && e.what.items.includes('contact_details')).map(sharing),
+            shared_with: (readsOf.get('contact_details') ?? []).filter((e) => e.institution?.id === s.institution_id).map(sharing),
           })),
         ),
         invitations: await Promise.all(
