@@ -1,4 +1,7 @@
-/** What the call view needs of a connection, whichever provider carries it (peer to peer or LiveKit). */
+/**
+ * What the page needs of a connection, whichever provider carries it (peer to peer or LiveKit). The events are peer to
+ * peer's: a LiveKit call's view reads its room through `@livekit/components-react` instead (LiveKitCallView).
+ */
 import type { CallStatus, LogLevel } from './model';
 
 export interface RemoteMedia {
@@ -32,7 +35,7 @@ export interface CallConnection {
   close(): void;
 }
 
-/** A local state message over the data channel (p2p) or participant metadata (LiveKit). */
+/** A local state message over the data channel (peer to peer; LiveKit carries it as its tracks' mute state). */
 export interface MediaState {
   type: 'media';
   audio: boolean;
