@@ -144,6 +144,8 @@ export class ProjectionRunner {
     // Projections already past the first event (a redelivery, or one rebuilt behind the others) check each event's
     // position; the rest apply every event they handle.
     const ahead = new Set(this.deps.projections.filter((p) => this.checkpoints.get(p.name)! >= events[0]!.position));
+    // Counted for the rates once per page, not per event: a clock read per applied event cost a rebuild a few percent.
+    const applied = new Map<string, number>();
     for (const stored of events) {
       const event = stored as unknown as RecordedEvent;
       if (event.type === 'PersonalDataErased') this.erasedInBatch = true;
@@ -152,7 +154,7 @@ export class ProjectionRunner {
         if (this.failures.has(projection.name)) continue;
         try {
           await projection.apply(event, batch);
-          this.count(projection.name);
+          applied.set(projection.name, (applied.get(projection.name) ?? 0) + 1);
         } catch (error) {
           if (this.outdated.has(projection.name)) {
             // The new code on documents an older version wrote: best effort until the new generation replaces them.
@@ -168,6 +170,7 @@ export class ProjectionRunner {
         }
       }
     }
+    for (const [name, n] of applied) this.count(name, n);
   }
 
   private async commit(batch: BatchStore, last: number, count: number): Promise<void> {
@@ -352,14 +355,14 @@ export class ProjectionRunner {
     return Math.round(samples.reduce((n, [, c]) => n + c, 0) / (RATE_WINDOW_MS / 1000));
   }
 
-  private count(name: string): void {
+  private count(name: string, applied = 1): void {
     const now = performance.now();
     let samples = this.recent.get(name);
     if (!samples) this.recent.set(name, (samples = []));
     const last = samples[samples.length - 1];
     // One sample per 100 ms keeps the window small at any rate.
-    if (last && now - last[0] < 100) last[1] += 1;
-    else samples.push([now, 1]);
+    if (last && now - last[0] < 100) last[1] += applied;
+    else samples.push([now, applied]);
     if (samples.length > 200) samples.splice(0, samples.length - 100);
   }
 
