@@ -23,8 +23,15 @@ export function parseMemberId(id: string): { institution_id: string; user_id: st
   return { institution_id: parts[0], user_id: parts[1] };
 }
 
+/**
+ * The longest span of appointment starts one search of notes reads (the console's From and To): notes have no index,
+ * so a search reads every appointment the other filters leave; the window keeps that to a month, never the history.
+ */
+export const NOTES_SEARCH_MAX_DAYS = 31;
+
 export const ADMIN_TEXTS = {
   notesNotReadable: 'Searching notes is for institution staff who may read appointments',
+  notesSearchWindow: `Searching notes needs From and To (start_gte, start_lte) at most ${NOTES_SEARCH_MAX_DAYS} days apart`,
   institutionRequired: 'Choose an institution (filter institution_id)',
   memberNotFound: 'Staff member not found',
 } as const;

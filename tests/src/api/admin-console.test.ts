@@ -267,8 +267,16 @@ describe('admin console API through ra-data-simple-rest', () => {
       filter: { start_gte: `${date}T05:00:00Z`, start_lte: `${date}T05:15:00Z` },
     });
     assert.deepEqual(dated.data.map((a) => a.id), [appointmentId], '10:30 India is 05:00 UTC');
-    const searched = await lata.getList('appointments', { pagination: { page: 1, perPage: 25 }, sort: { field: 'start', order: 'ASC' }, filter: { q: 'fever' } });
+    const searched = await lata.getList('appointments', { pagination: { page: 1, perPage: 25 }, sort: { field: 'start', order: 'ASC' }, filter: { q: 'fever', start_gte: `${date}T00:00:00Z`, start_lte: `${date}T23:59:59Z` } });
     assert.deepEqual(searched.data.map((a) => a.id), [appointmentId]);
+    // Notes have no index: a search reads a window of starts (a month at most), never the institution's whole history.
+    for (const filter of [{ q: 'fever' }, { q: 'fever', start_gte: '2020-01-01T00:00:00Z', start_lte: `${date}T23:59:59Z` }]) {
+      await assert.rejects(
+        lata.getList('appointments', { pagination: { page: 1, perPage: 25 }, sort: { field: 'start', order: 'ASC' }, filter }),
+        (e: { status: number; message: string }) => e.status === 422 && /at most 31 days apart/.test(e.message),
+        `a search of notes without a window of a month is refused: ${JSON.stringify(filter)}`,
+      );
+    }
     const ref = await lata.getManyReference('appointments', { target: 'doctor_id', id: doctor.user_id, pagination: { page: 1, perPage: 25 }, sort: { field: 'start', order: 'ASC' }, filter: {} });
     assert.equal(ref.total, 2);
     assert.equal((await lata.getOne('appointments', { id: appointmentId })).data.status, 'confirmed');

@@ -1,4 +1,5 @@
 import { Datagrid, DateField, DateTimeInput, List, SelectInput, Show, SimpleList, SimpleShowLayout, TextField, TextInput, ReferenceInput, ReferenceField, useRecordContext } from 'react-admin';
+import { NOTES_SEARCH_MAX_DAYS } from '@telemed/contracts/admin';
 import { HistoryTimeline } from './HistoryTimeline';
 import { DoctorFilter, instantOf } from './filters';
 import { ListActionsWithExport } from '../export';
@@ -14,7 +15,7 @@ const filters = [
   // The browser's local date and time, sent as the UTC instant the API filters by.
   <DateTimeInput key="from" source="start_gte" label="From" parse={instantOf} />,
   <DateTimeInput key="to" source="start_lte" label="To" parse={instantOf} />,
-  <TextInput key="q" source="q" label="Search notes" />,
+  <TextInput key="q" source="q" label="Search notes" helperText={`With From and To, at most ${NOTES_SEARCH_MAX_DAYS} days apart`} />,
   <ReferenceInput key="i" source="institution_id" reference="institutions" />,
 ];
 

@@ -4,6 +4,7 @@ import {
   DEFAULT_TIMEZONE,
   DOCTOR_ROLES,
   INSTITUTION_TEXTS,
+  NOTES_SEARCH_MAX_DAYS,
   membershipAllows,
   memberId,
   notFound,
@@ -367,7 +368,8 @@ export function adminQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; a
     const sort = { [field]: query.sort.order, _id: query.sort.order } as Record<string, 1 | -1>;
     const wanted = query.end + 1;
     const needle = f.q?.toLowerCase();
-    // Searching notes reads every appointment the other filters leave (of the caller's institutions): no index on free text.
+    // Searching notes reads every appointment the other filters leave (of the caller's institutions; no index on free
+    // text): only within a window of starts (NOTES_SEARCH_MAX_DAYS), never the whole history.
     const matchesNotes = needle ? (d: AppointmentDoc) => d.notes.toLowerCase().includes(needle) : null;
     if (scope.platform) {
       // Notes are the patient's health data: not an operator's to read, nor to search.
@@ -383,6 +385,12 @@ export function adminQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; a
     }
     const allowed = readable(scope, 'read_appointments')!;
     refuseIfNone(allowed);
+    if (f.q) {
+      const span = f.start_gte && f.start_lte ? Date.parse(f.start_lte) - Date.parse(f.start_gte) : Infinity;
+      if (!(span <= NOTES_SEARCH_MAX_DAYS * 86_400_000)) {
+        throw new RequestValidationError([{ loc: ['query', 'filter', 'q'], msg: ADMIN_TEXTS.notesSearchWindow, type: 'value_error' }]);
+      }
+    }
     const institutionIds = f.institution_id ? [...allowed].filter((id) => id === f.institution_id) : [...allowed];
     if (f.institution_id && institutionIds.length === 0) throw notFound(INSTITUTION_TEXTS.institutionNotFound);
     const intervals = (await Promise.all(institutionIds.map((id) => staff.find({ institution_id: id, role: { $in: [...DOCTOR_ROLES] } })))).flat();
