@@ -1,10 +1,12 @@
 import { pino, type DestinationStream, type Logger } from 'pino';
+import { errorForLog } from './error-for-log';
 
 export type { Logger };
 
 /**
  * JSON logs. Tokens, authorization headers and request bodies (which may hold health data) are redacted;
- * handlers log ids and outcomes, never notes or reasons.
+ * handlers log ids and outcomes, never notes or reasons; errors keep only their kind, code, and scrubbed message and
+ * stack (error-for-log.ts).
  */
 export function createLogger(options: { level?: string; name?: string; destination?: DestinationStream } = {}): Logger {
   return pino(
@@ -31,6 +33,7 @@ export function createLogger(options: { level?: string; name?: string; destinati
       ],
       censor: '[redacted]',
     },
+    serializers: { err: errorForLog },
   },
     options.destination,
   );
