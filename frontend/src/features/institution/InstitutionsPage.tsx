@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   Button,
@@ -112,11 +112,20 @@ function StaffDialog({ institution, onClose }: { institution: Institution; onClo
   );
 }
 
-function AppointmentsDialog({ institution, onClose }: { institution: Institution; onClose: () => void }) {
-  const appointments = useQuery({
+/** How many confirmed appointments the dialog asks for at a time (newest first): never the institution's whole history at once. */
+const APPOINTMENTS_PAGE = 100;
+
+export function AppointmentsDialog({ institution, onClose }: { institution: Institution; onClose: () => void }) {
+  const pages = useInfiniteQuery({
     queryKey: ['institutions', institution.id, 'appointments'],
-    queryFn: () => api<InstitutionAppointment[]>(`/institutions/${institution.id}/appointments?appointment_status=confirmed`),
+    queryFn: ({ pageParam }) =>
+      api<InstitutionAppointment[]>(
+        `/institutions/${institution.id}/appointments?appointment_status=confirmed&limit=${APPOINTMENTS_PAGE}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`,
+      ),
+    initialPageParam: '',
+    getNextPageParam: (last) => (last.length === APPOINTMENTS_PAGE ? last[last.length - 1]!.id : undefined),
   });
+  const appointments = { isLoading: pages.isLoading, data: pages.data?.pages.flat() };
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md">
       <DialogTitle>Confirmed Appointments — {institution.name}</DialogTitle>
@@ -148,6 +157,11 @@ function AppointmentsDialog({ institution, onClose }: { institution: Institution
               ))}
             </TableBody>
           </Table>
+        )}
+        {pages.hasNextPage && (
+          <Button onClick={() => void pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
+            {pages.isFetchingNextPage ? 'Loading...' : 'Show older'}
+          </Button>
         )}
       </DialogContent>
       <DialogActions>
