@@ -467,6 +467,8 @@ export class MedicineCatalogue {
   private readonly nlem = loadNlem();
   private index = new MedicineIndex(this.nlem);
   private blobId: string | null = null;
+  /** The last import event read: each look reads only the imports after it, not every import ever made. */
+  private revision = -1;
   private checkedAt = 0;
   private loading: Promise<void> | null = null;
 
@@ -482,7 +484,7 @@ export class MedicineCatalogue {
     if (!eventStore || !blobs || Date.now() - this.checkedAt < (this.deps.refreshMs ?? 5000)) return this.index;
     this.loading ??= (async () => {
       try {
-        const events = await eventStore.readStream(streams.medicineCatalogue());
+        const events = await eventStore.readStream(streams.medicineCatalogue(), { fromRevision: this.revision + 1 });
         const last = events.at(-1);
         const blobId = last ? (last.data as { blob_id: string }).blob_id : null;
         if (blobId && blobId !== this.blobId) {
@@ -496,6 +498,7 @@ export class MedicineCatalogue {
           this.index = await buildMedicineIndex([...this.nlem, ...brands]);
           this.blobId = blobId;
         }
+        if (last) this.revision = last.revision;
         this.checkedAt = Date.now();
       } finally {
         this.loading = null;
