@@ -1,9 +1,10 @@
 import { API_TEXTS, streams, type RecordedEvent } from '@telemed/contracts';
 import type { CheckpointStore, EventStore, Logger } from '@telemed/platform';
-import { handleCommand, readStream, systemContext, type CommandContext } from '../decider';
+import { handleCommand, systemContext, type CommandContext } from '../decider';
 import { appointmentDecider, type AppointmentState } from '../appointments/appointment';
 import { deactivatesDoctor, doctorDeactivationsFold } from '../institutions/doctor-deactivations';
 import { forEachPage, SWEEP_PAGE_SIZE, whileStill } from './pages';
+import { StreamFolds } from '../stream-folds';
 import { startProcessManager } from './subscriber';
 import type { AccountLookups, OpenAppointmentRef } from './close-accounts';
 import { consultationBegun } from './consultation-begun';
@@ -74,13 +75,15 @@ export async function closeUnavailableDoctorsAppointments(
  * A deactivated account is the account closer's (close-accounts.ts), which closes a doctor's appointments the same way.
  */
 export function startUnavailableDoctorCloser(deps: UnavailableDoctorDeps & { checkpoints: CheckpointStore; logger: Logger }) {
+  // Asked before every page of a doctor's appointments: a kept fold reads only the institution's events since the last look.
+  const deactivations = new StreamFolds(deps.eventStore, doctorDeactivationsFold);
   return startProcessManager({
     name: 'unavailable-doctor-closer',
     ...deps,
     handles: new Set(['InstitutionDoctorDeactivated']),
     handle: async (event: RecordedEvent) => {
       const { institution_id, user_id } = event.data as { institution_id: string; user_id: string };
-      const holds = async () => deactivatesDoctor((await readStream(deps.eventStore, streams.institution(institution_id), doctorDeactivationsFold)).state, user_id);
+      const holds = async () => deactivatesDoctor((await deactivations.current(streams.institution(institution_id))).state, user_id);
       if (!(await holds())) return;
       // A request booked just before the deactivation may not be in the read model yet. After the wait the lookup goes
       // ahead anyway (a stuck projection must not hold back every later event): the rare miss is logged.
