@@ -32,4 +32,14 @@ describe('admin console lists: offsets are bounded', () => {
       }
     }
   });
+
+  it('appointments sort only by what an index orders (start, status, id): others are 422, not a sort of every appointment ever', async () => {
+    for (const field of ['start', 'status', 'id']) {
+      await t.http.get(`/api/v1/admin/appointments?sort=${encodeURIComponent(JSON.stringify([field, 'DESC']))}`).set(admin.auth).expect(200);
+    }
+    for (const field of ['created_at', 'updated_at']) {
+      const res = await t.http.get(`/api/v1/admin/appointments?sort=${encodeURIComponent(JSON.stringify([field, 'DESC']))}`).set(admin.auth);
+      assert.equal(res.status, 422, `sort by ${field} is refused (${JSON.stringify(res.body)})`);
+    }
+  });
 });

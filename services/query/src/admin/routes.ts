@@ -346,7 +346,9 @@ export function adminQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; a
     start_lte: isoInstant.optional(),
     q: z.string().min(1).max(100).optional(),
   });
-  const appointmentSort = ['start', 'status', 'created_at', 'updated_at', 'id'] as const;
+  // Orders an index answers a page of: sorting every appointment ever by a field without one (created_at, updated_at:
+  // a third of a second at 200 000 appointments, the event loop held) grew with the history, and the console never asks it.
+  const appointmentSort = ['start', 'status', 'id'] as const;
 
   /**
    * The appointments this caller may read: platform admins all, an institution's members those with its doctors
