@@ -1,6 +1,6 @@
 import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
-import { EncryptingEventStore, KeyRing, MemoryKeyStore, MemoryReadStore, SqliteEventStore, generateMasterKeyText, parseMasterKey, type EventStore } from '@telemed/platform';
+import { EncryptingEventStore, KeyRing, MemoryReadStore, SqliteEventStore, SqliteKeyStore, generateMasterKeyText, parseMasterKey, type EventStore } from '@telemed/platform';
 import { ProjectionRunner, allProjections } from '@telemed/query';
 import { appointmentThroughput } from './http-appointments';
 import { buildHistoryLog } from './history-log';
@@ -19,10 +19,15 @@ export async function bookingWithAndWithoutEncryption(work: string, options: { p
 }
 
 export async function rebuildWithAndWithoutDecryption(work: string, events: number, runs: number) {
-  const keyStore = new MemoryKeyStore({ current: parseMasterKey(generateMasterKeyText()), previous: [] });
-  const file = join(mkdtempSync(join(work, 'rebuild-enc-')), 'events.db');
+  const dir = mkdtempSync(join(work, 'rebuild-enc-'));
+  // The key store `npm start` uses: wrapped keys in a SQLite file of their own, unwrapped by the master key.
+  const masters = { current: parseMasterKey(generateMasterKeyText()), previous: [] };
+  const openKeys = () => new SqliteKeyStore({ filename: join(dir, 'keys.db'), masters });
+  const keyStore = openKeys();
+  const file = join(dir, 'events.db');
   const built = await buildHistoryLog(file, events, { appendThrough: (log) => new EncryptingEventStore(log, new KeyRing(keyStore)) });
   await built.store.close();
+  await keyStore.close();
   const rate = async (eventStore: EventStore) => {
     const runner = new ProjectionRunner({ eventStore, readStore: new MemoryReadStore(), projections: allProjections });
     const started = performance.now();
@@ -33,10 +38,11 @@ export async function rebuildWithAndWithoutDecryption(work: string, events: numb
   const asStored: number[] = [];
   // Each run of either side as a rebuild in a new process meets it, after the product's openEventStore: the log opened
   // anew, its reading thread started and answering before the clock starts; the decrypting side with its own key ring
-  // (every key unwrapped again). The two sides take turns going first, so neither always runs on a warmer machine.
+  // and key store (every key read and unwrapped again). The two sides take turns going first, so neither always runs
+  // on a warmer machine.
   const open = () => new SqliteEventStore({ filename: file, synchronous: 'NORMAL' });
   const decrypt = async () => {
-    const decrypting = new EncryptingEventStore(open(), new KeyRing(keyStore));
+    const decrypting = new EncryptingEventStore(open(), new KeyRing(openKeys()));
     await decrypting.readAheadOnThread();
     decrypted.push(await rate(decrypting));
     await decrypting.close();
