@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import type { ServerResponse } from 'node:http';
+import { setTimeout as delay } from 'node:timers/promises';
 import express, { type Express, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { API_TEXTS, DEFAULT_TIMEZONE, PUBLIC_DOCTOR_PAGE_PATH, publicDoctorProfileUrl } from '@telemed/contracts';
 
@@ -24,6 +25,11 @@ const PRECOMPRESSED = [
  * (app routes never have one: slugs, ids and codes are letters, digits, hyphens and underscores).
  */
 const FILE_PATH = /^\/assets\/|\.[A-Za-z0-9]{1,12}$/;
+/**
+ * A build replaces dist by renaming it aside and its new directory into place (frontend/scripts/swap-dist.mjs): for an
+ * instant there is no dist. A file not found is looked up once more, after waiting (at most this long) for dist.
+ */
+const SWAP_WAIT_MS = 2000;
 
 /**
  * Serves the built single-page app: the precompressed `.br`/`.gz` file the browser accepts (the build writes them
@@ -45,7 +51,7 @@ export function serveFrontend(app: Express, dir: string): void {
       const page = join(dir, file);
       if (!existsSync(page)) return next();
       res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(page, (error?: Error) => error && appUnavailable(res));
+      sendPage(res, dir, page);
     });
   }
   // A doctor's page also starts the request for the doctor's profile (in India's time, the usual case; the app asks
@@ -55,18 +61,35 @@ export function serveFrontend(app: Express, dir: string): void {
     if (!existsSync(page)) return next();
     const doctorId = PUBLIC_DOCTOR_PAGE_PATH.exec(req.path)![1]!; // hex digits and dashes only
     const preload = `<link rel="preload" as="fetch" crossorigin href="${publicDoctorProfileUrl(doctorId, DEFAULT_TIMEZONE)}">`;
-    readFile(page, 'utf8').then(
-      (html) => {
+    // Not readable (dist being swapped): once more when dist is back.
+    const html = readFile(page, 'utf8').catch(() => distBack(dir).then(() => readFile(page, 'utf8')));
+    html.then(
+      (text) => {
         res.setHeader('Cache-Control', 'no-cache');
-        res.type('html').send(html.replace('<head>', `<head>\n    ${preload}`));
+        res.type('html').send(text.replace('<head>', `<head>\n    ${preload}`));
       },
       () => appUnavailable(res),
     );
   });
   app.get(/^(?!\/(api|ws|docs)\b).*/, (_req, res) => {
     res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(join(dir, 'index.html'), (error?: Error) => error && appUnavailable(res));
+    sendPage(res, dir, join(dir, 'index.html'));
   });
+}
+
+/** An HTML page of the build; if it cannot be read (dist being swapped), once more when dist is back. */
+function sendPage(res: Response, dir: string, page: string): void {
+  res.sendFile(page, (error?: Error) => {
+    if (!error) return;
+    if (res.headersSent) return void res.destroy();
+    void distBack(dir).then(() => res.sendFile(page, (again?: Error) => again && appUnavailable(res)));
+  });
+}
+
+/** Resolves once `dir` is there, or after SWAP_WAIT_MS (at once when it is there). */
+async function distBack(dir: string): Promise<void> {
+  const until = Date.now() + SWAP_WAIT_MS;
+  while (!(await stat(dir).then((found) => found.isDirectory(), () => false)) && Date.now() < until) await delay(20);
 }
 
 /**
@@ -89,8 +112,7 @@ function precompressedStatic(dir: string): RequestHandler {
     redirect: false,
     setHeaders: (res: ServerResponse, path: string) => void res.setHeader('Cache-Control', path.startsWith(join(root, 'assets') + sep) ? IMMUTABLE : 'no-cache'),
   });
-  return (req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+  const attempt = (req: Request, res: Response, next: NextFunction): void => {
     let path: string;
     try {
       path = decodeURIComponent(req.path);
@@ -112,11 +134,27 @@ function precompressedStatic(dir: string): RequestHandler {
         req.url = original;
         res.removeHeader('Content-Encoding');
         res.removeHeader('Content-Type');
-        if (error) return next(error);
+        if (error && !isMissing(error)) return next(error);
         serve(req, res, next);
       });
     }, next);
   };
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    if (!FILE_PATH.test(req.path)) return attempt(req, res, next);
+    attempt(req, res, (error?: unknown) => {
+      if (error && !isMissing(error)) return next(error);
+      // Not there (or gone between its look-up and its opening): perhaps in the instant a build was swapped in. Once
+      // more, with dist back.
+      void distBack(root).then(() => attempt(req, res, next), next);
+    });
+  };
+}
+
+/** send's error for a file that was there when looked up and gone when opened. */
+function isMissing(error: unknown): boolean {
+  const { code, status } = error as { code?: unknown; status?: unknown };
+  return code === 'ENOENT' || code === 'ENOTDIR' || status === 404;
 }
 
 async function pickVariant(req: Request, file: string): Promise<(typeof PRECOMPRESSED)[number] | null> {
