@@ -88,7 +88,7 @@ export function Summary({ summary, doctor, onHome }: { summary: CallSummary | nu
                         </Avatar>
                         <Box sx={{ minWidth: 0 }}>
                           <Typography sx={{ fontWeight: 600 }} noWrap>
-                            {p.name} {p.isLocal && <Chip size="small" label="You" color="primary" sx={{ ml: 0.5 }} />}
+                            {p.name} {p.isLocal && <Chip component="span" size="small" label="You" color="primary" sx={{ ml: 0.5 }} />}
                           </Typography>
                           <Typography variant="body2" color="text.secondary">
                             {p.role}

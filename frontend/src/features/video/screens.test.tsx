@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Lobby, type Diagnostics } from './Lobby';
@@ -88,6 +88,17 @@ describe('the lobby', () => {
 });
 
 describe('the summary', () => {
+  // React reports invalid markup (a <div> inside a <p>, ...) through console.error; it must say nothing here.
+  let consoleError: ReturnType<typeof vi.spyOn>;
+  beforeEach(() => {
+    consoleError = vi.spyOn(console, 'error');
+  });
+  afterEach(() => {
+    const nesting = consoleError.mock.calls.map((args) => args.map(String).join(' ')).filter((text) => /cannot be a descendant of|cannot contain a nested|validateDOMNesting/.test(text));
+    consoleError.mockRestore();
+    cleanup();
+    expect(nesting).toEqual([]);
+  });
   const record = {
     started_at: '2026-11-23T04:30:00Z',
     ended_at: '2026-11-23T05:00:00Z',
