@@ -14,10 +14,10 @@ export const slotsProjection = defineProjection({
   version: 3,
   collections: ['slots', SLOT_RANGES],
   // doctor_day first: an adapter that uses one equality index per query takes the first declared that the filter has.
+  // No index of its own on doctor_id (the (doctor_id, start) one serves it) or on status (no query asks for a status
+  // alone): every booking updated both. A read-models file made before keeps them until the projection's next rebuild.
   indexes: [
     { collection: 'slots', field: 'doctor_day' },
-    { collection: 'slots', field: 'doctor_id' },
-    { collection: 'slots', field: 'status' },
     { collection: 'slots', fields: ['doctor_id', 'start'] },
   ],
   handles: ['SlotOpened', 'SlotWithdrawn', 'SlotReserved', 'SlotReleased'],
