@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Lobby, type Diagnostics } from './Lobby';
@@ -89,7 +89,7 @@ describe('the lobby', () => {
 
 describe('the summary', () => {
   // React reports invalid markup (a <div> inside a <p>, ...) through console.error; it must say nothing here.
-  let consoleError: ReturnType<typeof vi.spyOn>;
+  let consoleError: MockInstance<typeof console.error>;
   beforeEach(() => {
     consoleError = vi.spyOn(console, 'error');
   });
