@@ -83,9 +83,14 @@ export function createQueryService(deps: {
   api.route({
     method: 'get',
     path: '/admin/projections',
-    summary: 'Projections: version, checkpoint, lag behind the log in events, events per second, state and checksum (operators)',
+    summary:
+      'Projections: version, checkpoint, lag behind the log in events, events per second, state, and with `checksum=true` (or the console\'s filter `{"checksum":true}`) the checksum (operators)',
     tags: ['operations'],
     policy: policies.roles('admin'),
+    query: z.object({
+      checksum: z.enum(['true', 'false']).optional().openapi({ description: 'Digest every document of each projection (reads the whole read model: ask only when comparing)' }),
+      filter: z.string().max(200).optional().openapi({ description: 'react-admin\'s filter: `{"checksum":true}` as checksum=true' }),
+    }),
     response: z.array(
       z.object({
         id: z.string(),
@@ -97,10 +102,13 @@ export function createQueryService(deps: {
         state: z.enum(['live', 'rebuilding', 'failed']),
         progress: z.object({ applied: z.number(), position: z.number(), head: z.number(), percent: z.number() }).nullable(),
         failure: failureSchema.nullable(),
-        checksum: z.string(),
+        checksum: z.string().nullable(),
       }),
     ),
-    handler: async ({ res }) => {
+    handler: async ({ res, query }) => {
+      // A checksum reads and digests every document of the read models, a cost that grows with the whole history: only
+      // when asked (comparing a rebuild with the live one), never for the lists polled while a rebuild runs.
+      const withChecksums = query.checksum === 'true' || consoleAsksChecksums(query.filter);
       const rows = await Promise.all(
         projections.map(async (p) => {
           const state = runner.stateOf(p.name);
@@ -114,7 +122,7 @@ export function createQueryService(deps: {
             state: state.state,
             progress: state.state === 'rebuilding' ? { applied: state.applied, position: state.position, head: state.head, percent: Math.round(state.progress * 100) } : null,
             failure: state.state === 'failed' ? { event: state.event, error: state.error } : null,
-            checksum: await projectionChecksum(deps.readStore, p),
+            checksum: withChecksums ? await projectionChecksum(deps.readStore, p) : null,
           };
         }),
       );
@@ -148,4 +156,14 @@ export function createQueryService(deps: {
 
   return { router: api.router, routes: api.routes, runner };
 }
+/** Whether react-admin's `filter` JSON asks for checksums (`{"checksum":true}`); anything else is no. */
+function consoleAsksChecksums(filter: string | undefined): boolean {
+  if (!filter) return false;
+  try {
+    return (JSON.parse(filter) as { checksum?: unknown } | null)?.checksum === true;
+  } catch {
+    return false;
+  }
+}
+
 export { readModelTokenCheck, sweepLookups, checkpointWaiter, followLogIfReadModelsAreLocal } from './read-model-lookups';

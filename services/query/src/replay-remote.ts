@@ -10,7 +10,8 @@ interface ProjectionRow {
   state: 'live' | 'rebuilding' | 'failed';
   progress: { applied: number; percent: number } | null;
   failure: { event: { position: number; type: string; stream: string }; error: string } | null;
-  checksum: string;
+  /** Only when asked for (`checksum=true`): the final look, not the polls. */
+  checksum: string | null;
 }
 
 const POLL_MS = 500;
@@ -52,8 +53,8 @@ export async function remoteRebuild(options: { server: string; operator?: string
     const body = (await res.json().catch(() => null)) as unknown;
     return { status: res.status, body };
   };
-  const rows = async (): Promise<ProjectionRow[]> => {
-    const res = await call('GET', '/admin/projections');
+  const rows = async (withChecksums = false): Promise<ProjectionRow[]> => {
+    const res = await call('GET', `/admin/projections${withChecksums ? '?checksum=true' : ''}`);
     if (res.status !== 200) throw new Error(`GET /admin/projections answered ${res.status}: ${JSON.stringify(res.body)}`);
     return res.body as ProjectionRow[];
   };
@@ -92,7 +93,7 @@ export async function remoteRebuild(options: { server: string; operator?: string
     read += applied;
   }
   const seconds = (performance.now() - started) / 1000;
-  const final = await rows();
+  const final = await rows(true);
   const checksums = options.projections.map((p) => [p.name, final.find((r) => r.name === p.name)?.checksum ?? ''] as const);
   // As readModelsChecksum combines them.
   const hash = createHash('sha256');

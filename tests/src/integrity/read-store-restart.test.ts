@@ -40,7 +40,7 @@ describe('SQLite read models across restarts', () => {
         // An operator's rebuild of one projection works on the stored read models too.
         const admin = await second.createUser('admin');
         const checksums = async () =>
-          new Map(((await second.http.get('/api/v1/admin/projections').set(admin.auth).expect(200)).body as Array<{ name: string; checksum: string }>).map((r) => [r.name, r.checksum]));
+          new Map(((await second.http.get('/api/v1/admin/projections?checksum=true').set(admin.auth).expect(200)).body as Array<{ name: string; checksum: string }>).map((r) => [r.name, r.checksum]));
         const before = await checksums();
         await second.http.post('/api/v1/admin/projections/appointments/rebuild').set(admin.auth).expect(202);
         await second.settle();

@@ -77,7 +77,7 @@ describe('SIGKILL under booking load', () => {
     type Projection = { name: string; position: number; lag: number; checksum: string };
     const caughtUp = async (): Promise<Projection[]> => {
       for (let i = 0; i < 100; i += 1) {
-        const rows = await get<Projection[]>('/api/v1/admin/projections', admin);
+        const rows = await get<Projection[]>('/api/v1/admin/projections?checksum=true', admin);
         if (rows.every((r) => r.lag === 0)) return rows;
         await new Promise((r) => setTimeout(r, 50));
       }
