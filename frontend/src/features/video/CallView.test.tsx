@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CallView, type CallViewProps } from './CallView';
 
@@ -81,6 +81,69 @@ describe('the call view', () => {
     expect((screen.getByLabelText('Audio only') as HTMLInputElement).checked).toBe(true);
     rerender(view({ poorQuality: false }));
     expect(screen.queryByText('The connection is weak. Audio only keeps the conversation going.')).toBeNull();
+  });
+});
+
+/**
+ * The browser's autoplay policy as a page reloaded into a call meets it: an element with sound may play only once the
+ * user has clicked on the page (muted ones always). play() is refused with a NotAllowedError before.
+ */
+function autoplayPolicy() {
+  let activated = false;
+  const onClick = () => (activated = true);
+  document.addEventListener('click', onClick, true);
+  const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
+    return this.muted || activated ? Promise.resolve() : Promise.reject(new DOMException('play() failed because the user didn’t interact with the document first.', 'NotAllowedError'));
+  });
+  return {
+    play,
+    restore() {
+      document.removeEventListener('click', onClick, true);
+      play.mockRestore();
+    },
+  };
+}
+
+describe('the other side’s sound, when the browser will not play it before a click', () => {
+  let policy: ReturnType<typeof autoplayPolicy>;
+  beforeEach(() => {
+    policy = autoplayPolicy();
+  });
+  afterEach(() => policy.restore());
+
+  it('says so and offers Click to enable audio, which plays their element from the click', async () => {
+    render(view());
+    const enable = await screen.findByRole('button', { name: 'Click to enable audio' });
+    expect(screen.getByTestId('audio-blocked').textContent).toContain('Your browser is not playing the call\'s sound yet.');
+    const remote = screen.getByTestId('remote-tile-video') as HTMLVideoElement;
+    const local = screen.getByTestId('local-tile-video') as HTMLVideoElement;
+    expect(policy.play.mock.contexts).toContain(remote);
+    expect(policy.play.mock.contexts).toContain(local); // muted: played, and no reason to ask
+    policy.play.mockClear();
+
+    await userEvent.click(enable);
+    expect(policy.play.mock.contexts).toEqual([remote]);
+    await waitFor(() => expect(screen.queryByTestId('audio-blocked')).toBeNull());
+  });
+
+  it('says nothing when the browser plays it, or refuses for another reason than the autoplay policy', async () => {
+    policy.play.mockImplementation(() => Promise.reject(new DOMException('The play() request was interrupted by a new load request.', 'AbortError')));
+    const { rerender } = render(view());
+    await act(async () => {});
+    expect(policy.play).toHaveBeenCalled();
+    expect(screen.queryByTestId('audio-blocked')).toBeNull();
+    policy.play.mockImplementation(() => Promise.resolve());
+    rerender(view({ remote: { stream: { id: 'another' } as unknown as MediaStream, audio: true, video: true } }));
+    await act(async () => {});
+    expect(screen.queryByTestId('audio-blocked')).toBeNull();
+  });
+
+  it('takes the offer back when the other side’s element goes (they left the call)', async () => {
+    const theirs = { id: 'theirs' } as unknown as MediaStream;
+    const { rerender } = render(view({ remote: { stream: theirs, audio: true, video: true } }));
+    await screen.findByRole('button', { name: 'Click to enable audio' });
+    rerender(view({ remotePresent: false, remote: { stream: null, audio: true, video: true } }));
+    expect(screen.queryByTestId('audio-blocked')).toBeNull();
   });
 });
 

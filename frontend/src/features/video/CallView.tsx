@@ -1,4 +1,4 @@
-import { useRef, type CSSProperties, type ReactNode } from 'react';
+import { useState, useRef, type CSSProperties, type ReactNode } from 'react';
 import { Alert, Avatar, Box, Button, FormControlLabel, IconButton, Paper, Stack, Switch, Typography } from '@mui/material';
 import MicNoneOutlined from '@mui/icons-material/MicNoneOutlined';
 import MicOffOutlined from '@mui/icons-material/MicOffOutlined';
@@ -6,7 +6,7 @@ import VideocamOutlined from '@mui/icons-material/VideocamOutlined';
 import VideocamOffOutlined from '@mui/icons-material/VideocamOffOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import CallEndOutlined from '@mui/icons-material/CallEndOutlined';
-import { MediaVideo } from './MediaVideo';
+import { MediaVideo, type OnPlaybackBlocked } from './MediaVideo';
 import { CALL_STATUS_LABELS, VIDEO_TEXTS, formatDuration, formatRemaining, initialsOf, type CallClock, type CallStatus } from './model';
 import type { RemoteMedia } from './connection';
 import { DoctorCallPanel } from '../records/DoctorCallPanel';
@@ -30,8 +30,9 @@ export interface VideoSlotProps {
  */
 export type VideoSlot = (props: VideoSlotProps) => ReactNode;
 
-function streamSlot(stream: MediaStream | null): VideoSlot | null {
-  return stream && ((s) => <MediaVideo stream={stream} muted={s.muted} mirrored={s.mirrored} label={s.label} testId={s.testId} style={s.style} />);
+/** `onPlaybackBlocked` hears about the element that plays sound (the others are muted: the browser always plays them). */
+function streamSlot(stream: MediaStream | null, onPlaybackBlocked?: OnPlaybackBlocked): VideoSlot | null {
+  return stream && ((s) => <MediaVideo stream={stream} muted={s.muted} mirrored={s.mirrored} label={s.label} testId={s.testId} style={s.style} onPlaybackBlocked={s.muted ? undefined : onPlaybackBlocked} />);
 }
 
 function Tile(props: { name: string; slot: VideoSlot | null; video: boolean; audio: boolean; local: boolean; testId: string; small?: boolean; interrupted?: boolean }) {
@@ -126,13 +127,29 @@ export interface CallViewProps {
    * `localStream` and `remote.stream`. A non-null remote slot means the other side's media arrives.
    */
   videos?: { local: VideoSlot | null; remote: VideoSlot | null };
+  /**
+   * With `videos`: whether the browser refuses to play the other side's sound (autoplay policy), and what starts it
+   * from a click. Without, the view finds out from its own video element.
+   */
+  audioPlayback?: { blocked: boolean; start(): void };
 }
+
+/** The browser refused to play the call's sound until the user clicks (its autoplay policy). */
+const ENABLE_AUDIO = 'Click to enable audio';
 
 /** Seed 001 §2 call view: the warning, the header, the tiles, the controls, and the chat beside them. */
 export function CallView(p: CallViewProps) {
   const participants = p.remotePresent ? 2 : 1;
+  // The other side's element the browser would not play: played again from the click on ENABLE_AUDIO.
+  const [blockedPlay, setBlockedPlay] = useState<(() => Promise<void>) | null>(null);
   const localSlot = p.videos ? p.videos.local : streamSlot(p.localStream);
-  const remoteSlot = p.videos ? p.videos.remote : streamSlot(p.remote.stream);
+  const remoteSlot = p.videos ? p.videos.remote : streamSlot(p.remote.stream, (play) => setBlockedPlay(() => play));
+  const audioPlayback = p.videos
+    ? p.audioPlayback
+    : {
+        blocked: blockedPlay !== null,
+        start: () => void blockedPlay?.().then(() => setBlockedPlay(null), () => {}),
+      };
   const remoteShown = p.remotePresent || remoteSlot !== null;
   const remoteTile = useRef<HTMLDivElement>(null);
   const scrolledAway = useScrolledAway(remoteTile, remoteShown && remoteSlot !== null);
@@ -164,6 +181,20 @@ export function CallView(p: CallViewProps) {
         </Typography>
       </Stack>
 
+      {audioPlayback?.blocked && (
+        <Alert
+          severity="warning"
+          sx={{ mb: 1.5 }}
+          data-testid="audio-blocked"
+          action={
+            <Button variant="contained" color="warning" onClick={audioPlayback.start}>
+              {ENABLE_AUDIO}
+            </Button>
+          }
+        >
+          Your browser is not playing the call's sound yet.
+        </Alert>
+      )}
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) 320px' }, gap: 2, alignItems: 'stretch' }}>
         <Box sx={{ minWidth: 0 }}>
           {remoteShown ? (

@@ -4,7 +4,7 @@
  * signal handling does.
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   ConnectionQuality,
@@ -65,13 +65,19 @@ class FakeMediaStream {
 const mediaStreamTrack = (kind: 'audio' | 'video') =>
   ({ id: `${kind}-1`, kind, enabled: true, readyState: 'live', addEventListener() {}, removeEventListener() {}, getSettings: () => ({}), stop() {} }) as unknown as MediaStreamTrack;
 type TrackInfo = ConstructorParameters<typeof RemoteTrackPublication>[1];
+/** The server's participant info, as far as the room reads it when it creates the participant. */
+const participantInfo = { sid: 'PA_p1', identity: 'p1', name: 'Priya Patel', metadata: '', attributes: {}, dataTracks: [], tracks: [] } as unknown as Parameters<typeof RemoteParticipant.fromParticipantInfo>[1];
 
 /**
  * The other participant as the room holds them once its server has said they joined and their tracks were
  * subscribed: a real RemoteParticipant with real publications and tracks (over stand-in media tracks).
  */
-function joinRemote(room: Room) {
-  const participant = new RemoteParticipant(room.engine.client, 'PA_p1', 'p1', 'Priya Patel');
+function joinRemote(room: Room, { throughRoom = false } = {}) {
+  const participant = throughRoom
+    ? // @ts-expect-error getOrCreateParticipant is private: the room calls it as its server announces the participant, and
+      // from then on watches their tracks' playback (whether the browser lets their sound play).
+      (room.getOrCreateParticipant('p1', participantInfo) as RemoteParticipant)
+    : new RemoteParticipant(room.engine.client, 'PA_p1', 'p1', 'Priya Patel');
   const publish = (kind: 'audio' | 'video') => {
     const sid = `TR_${kind}`;
     // The server's track info, as far as a publication reads it (source 1 is the camera, 2 the microphone).
@@ -81,6 +87,8 @@ function joinRemote(room: Room) {
     publication.setTrack(kind === 'video' ? new RemoteVideoTrack(media, sid, undefined as unknown as RTCRtpReceiver) : new RemoteAudioTrack(media, sid, undefined as unknown as RTCRtpReceiver));
     // @ts-expect-error addTrackPublication is protected: the room calls it as the server announces the track.
     participant.addTrackPublication(publication);
+    // As the participant says once the track arrives (addSubscribedMediaTrack).
+    if (throughRoom) participant.emit(ParticipantEvent.TrackSubscribed, publication.track!, publication);
     return { publication, media, info };
   };
   const camera = publish('video');
@@ -168,6 +176,38 @@ describe('the LiveKit call view (components-react around a real Room)', () => {
     expect(screen.queryByTestId('remote-tile-video')).toBeNull();
     expect(screen.getByText('Connecting to Priya Patel...')).toBeTruthy();
     expect(document.querySelectorAll('audio')).toHaveLength(0);
+  });
+
+  it('when the browser will not play their sound before a click (autoplay policy), offers Click to enable audio, which starts the room’s audio from the click', async () => {
+    vi.stubGlobal('MediaStream', FakeMediaStream);
+    // A page reloaded into the call: an element with sound may play only once the user has clicked on the page.
+    let activated = false;
+    const onClick = () => (activated = true);
+    document.addEventListener('click', onClick, true);
+    try {
+      const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
+        return this.muted || activated ? Promise.resolve() : Promise.reject(new DOMException('play() failed because the user didn’t interact with the document first.', 'NotAllowedError'));
+      });
+      const room = new Room();
+      render(<LiveKitCallView {...props(room, { remotePresent: true })} />);
+      expect(room.canPlaybackAudio).toBe(true);
+      expect(screen.queryByRole('button', { name: 'Click to enable audio' })).toBeNull();
+      joinRemote(room, { throughRoom: true });
+      const enable = await screen.findByRole('button', { name: 'Click to enable audio' });
+      expect(room.canPlaybackAudio).toBe(false);
+      const [audio] = [...document.querySelectorAll('audio')];
+      expect(play.mock.contexts).toContain(audio);
+
+      const startAudio = vi.spyOn(room, 'startAudio');
+      play.mockClear();
+      await userEvent.click(enable);
+      expect(startAudio).toHaveBeenCalledTimes(1);
+      expect(play.mock.contexts).toContain(audio); // played from inside the click
+      await waitFor(() => expect(screen.queryByRole('button', { name: 'Click to enable audio' })).toBeNull());
+      expect(room.canPlaybackAudio).toBe(true);
+    } finally {
+      document.removeEventListener('click', onClick, true);
+    }
   });
 
   it('offers Audio only once this side’s measured connection quality is poor, and not while it is good', async () => {

@@ -1,12 +1,13 @@
 /**
  * The call view of a LiveKit call, composed from `@livekit/components-react` (issue 13): the room in its context, the
  * other side's sound from RoomAudioRenderer, the tiles' pictures from VideoTrack, who is there from useParticipants
- * and useTracks, the connection's state from useConnectionState and its quality from useConnectionQualityIndicator.
+ * and useTracks, the connection's state from useConnectionState and its quality from useConnectionQualityIndicator,
+ * whether the browser lets the sound play (autoplay policy) from useAudioPlayback.
  * The seeds' screen itself (header, tiles, banners, controls, chat) is the same CallView peer-to-peer calls show.
  * Part of the lazily loaded LiveKit chunk (imported through ./livekit only).
  */
 import { useEffect, useState } from 'react';
-import { RoomAudioRenderer, RoomContext, VideoTrack, useConnectionQualityIndicator, useConnectionState, useParticipants, useTracks, type TrackReference } from '@livekit/components-react';
+import { RoomAudioRenderer, RoomContext, VideoTrack, useAudioPlayback, useConnectionQualityIndicator, useConnectionState, useParticipants, useTracks, type TrackReference } from '@livekit/components-react';
 import { ConnectionQuality, ConnectionState, Track, type Participant, type RemoteParticipant, type Room } from 'livekit-client';
 import { CallView, type CallViewProps, type VideoSlot } from './CallView';
 import type { RemoteMedia } from './connection';
@@ -16,7 +17,7 @@ import type { CallStatus, LogLevel } from './model';
 
 type Log = (level: LogLevel, message: string, data?: Record<string, unknown>) => void;
 
-export type LiveKitCallViewProps = Omit<CallViewProps, 'status' | 'remote' | 'poorQuality' | 'videos' | 'localStream'> & {
+export type LiveKitCallViewProps = Omit<CallViewProps, 'status' | 'remote' | 'poorQuality' | 'videos' | 'localStream' | 'audioPlayback'> & {
   room: Room;
   log: Log;
 };
@@ -69,6 +70,9 @@ function LiveKitCall({ room, log, ...props }: LiveKitCallViewProps) {
   // This side's own measured connection: a poor one offers Audio only.
   const { quality } = useConnectionQualityIndicator({ participant: room.localParticipant });
   const poorQuality = quality === ConnectionQuality.Poor || quality === ConnectionQuality.Lost;
+  // False once an element of RoomAudioRenderer was refused (NotAllowedError); startAudio plays them from a click.
+  const { canPlayAudio, startAudio } = useAudioPlayback(room);
+  const startSound = () => void startAudio().catch((error: unknown) => log('warn', 'Could not start the call’s sound', { error: error instanceof Error ? error.message : String(error) }));
 
   return (
     <CallView
@@ -77,6 +81,7 @@ function LiveKitCall({ room, log, ...props }: LiveKitCallViewProps) {
       status={status}
       remote={remote}
       poorQuality={poorQuality}
+      audioPlayback={{ blocked: !canPlayAudio, start: startSound }}
       videos={{ local: localCamera ? videoSlot(localCamera) : null, remote: remoteArrives ? videoSlot(remoteCamera) : null }}
     />
   );
