@@ -48,6 +48,17 @@ describe('errors in logs', () => {
     assert.equal(line.err.cause.type, 'TypeError', 'the cause is kept, scrubbed the same way');
   });
 
+  it("never take an error's unscrubbed message as the line's message (an error logged without one of its own)", () => {
+    const error = new Error('no account for asha.verma@example.in');
+    for (const log of [(logger: ReturnType<typeof createLogger>) => logger.error(error), (logger: ReturnType<typeof createLogger>) => logger.error({ err: error })]) {
+      const text = loggedLines(log);
+      assert.ok(!text.includes('asha.verma'), `the address is not logged: ${text}`);
+      const line = JSON.parse(text) as { msg: string; err: { message: string } };
+      assert.equal(line.msg, 'no account for [email]', 'the line says what failed, scrubbed');
+      assert.equal(line.err.message, 'no account for [email]');
+    }
+  });
+
   it('keep only the kind of a thrown value that is not an Error', () => {
     const text = loggedLines((logger) => logger.error({ err: 'patient meera@example.in' }, 'unhandled promise rejection (contained)'));
     assert.ok(!text.includes('meera'), `a thrown string is not logged: ${text}`);

@@ -1,5 +1,5 @@
 import { pino, type DestinationStream, type Logger } from 'pino';
-import { errorForLog } from './error-for-log';
+import { errorForLog, scrubbed } from './error-for-log';
 
 export type { Logger };
 
@@ -34,6 +34,16 @@ export function createLogger(options: { level?: string; name?: string; destinati
       censor: '[redacted]',
     },
     serializers: { err: errorForLog },
+    hooks: {
+      // An error logged without a message of its own (`logger.error(error)`, `logger.error({ err })`): pino would take
+      // the error's message, unscrubbed, as the line's; the scrubbed one instead.
+      logMethod(args, method) {
+        const [first] = args as unknown[];
+        const error = first instanceof Error ? first : (first as { err?: unknown } | null | undefined)?.err;
+        if (args.length !== 1 || !(error instanceof Error)) return method.apply(this, args);
+        return (method as (obj: object, msg: string) => void).apply(this, [first instanceof Error ? { err: first } : (first as object), scrubbed(error.message)]);
+      },
+    },
   },
     options.destination,
   );
