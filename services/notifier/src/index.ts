@@ -11,6 +11,7 @@ import {
   type ServerMessage,
 } from '@telemed/contracts';
 import { TokenError, type Bus, type BusSubscription, type Logger, type ReadStore, type TokenCheck, type TokenService } from '@telemed/platform';
+import { appointmentPeople } from '@telemed/query';
 import { messagesFor, type AppointmentFacts } from './messages';
 import { SocketSessions } from './sessions';
 import { GuardedSocket, type SocketLimits } from './socket-guard';
@@ -83,6 +84,7 @@ export function createNotifier(options: NotifierOptions) {
   const subscriptions: BusSubscription[] = [];
   const users = options.readStore.collection<{ _id: string; active?: boolean }>('users');
   const appointments = options.readStore.collection<AppointmentFacts & { _id: string }>('appointments');
+  const withCurrentPeople = appointmentPeople(options.readStore);
   const { logger } = options;
   const lobby = createLobby({ ...options, sessions });
   const callSockets = createCallSockets({ ...options, graceMs: options.disconnectGraceMs ?? 15_000 });
@@ -190,8 +192,9 @@ export function createNotifier(options: NotifierOptions) {
     const appointmentId = (event.data as { appointment_id?: string }).appointment_id;
     if (!appointmentId) return;
     await options.waitForPosition(event.position);
-    const appointment = await appointments.get(appointmentId);
-    if (!appointment) return;
+    const stored = await appointments.get(appointmentId);
+    if (!stored) return;
+    const appointment = (await withCurrentPeople([stored]))[0]!;
     let count = 0;
     for (const { user_id, message } of messagesFor(event, appointment)) count += sessions.send(user_id, message);
     delivered.add(event.event_id);

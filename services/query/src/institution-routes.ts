@@ -23,6 +23,7 @@ import type { AppointmentDoc, DoctorDoc, InstitutionDoc, InvitationDoc, StaffDoc
 import { timezoneOf } from './views';
 import { appointmentCursor, keysetAfter } from './paging';
 import { Subjects, type AccessAudit } from './access-audit';
+import { appointmentPeople } from './appointment-people';
 
 /**
  * Why the caller reads an institution's people: as its member (in their role there), or as a platform operator.
@@ -143,6 +144,7 @@ export function institutionQueryRoutes(api: ApiRouter, readStore: ReadStore, aud
   const { institutions, staff, membershipsOf, resolve } = institutionLookups(readStore);
   const doctors = readStore.collection<DoctorDoc>('doctors');
   const appointments = readStore.collection<AppointmentDoc>('appointments');
+  const withCurrentPeople = appointmentPeople(readStore);
   const invitations = readStore.collection<InvitationDoc>('institution_invitations');
   const idParams = z.object({ id: z.string().min(1).max(64) });
 
@@ -319,7 +321,7 @@ export function institutionQueryRoutes(api: ApiRouter, readStore: ReadStore, aud
         for (const doc of await appointments.find(filter, options)) found.set(doc._id, doc);
       }
       const byStart = (a: AppointmentDoc, b: AppointmentDoc) => a.start.localeCompare(b.start) || a._id.localeCompare(b._id);
-      const docs = paged ? [...found.values()].sort((a, b) => byStart(b, a)).slice(0, limit) : [...found.values()].sort(byStart);
+      const docs = await withCurrentPeople(paged ? [...found.values()].sort((a, b) => byStart(b, a)).slice(0, limit) : [...found.values()].sort(byStart));
       // The patients' names and reasons, and the doctors' appointments: each person with the appointments shown.
       const subjects = new Subjects();
       for (const doc of docs) subjects.add(doc.patient_id, doc._id).add(doc.doctor_id, doc._id);

@@ -31,6 +31,7 @@ import type {
 import type { ConsentDoc } from './projections/consents';
 import { ACCESS_LOG } from './projections/access-log';
 import { recordsForExport } from './record-routes';
+import { appointmentPeople } from './appointment-people';
 import { RECORD_FILES, type RecordFileDoc } from './projections/clinical-records';
 
 /** Looks each id up once per request. */
@@ -55,6 +56,7 @@ export function privacyQueryRoutes(
   const users = readStore.collection<UserDoc>('users');
   const doctors = readStore.collection<DoctorDoc>('doctors');
   const accessLog = readStore.collection<AccessLogDoc>(ACCESS_LOG);
+  const withCurrentPeople = appointmentPeople(readStore);
   const institutions = readStore.collection<InstitutionDoc>('institutions');
 
   /** The log's entries as the person reads them: who by name and role, what, when and why. */
@@ -134,7 +136,7 @@ export function privacyQueryRoutes(
       const me = auth.user_id;
       const user = await users.get(me);
       if (!user) throw notFound(API_TEXTS.userNotFound);
-      const [doctor, consents, sessions, followed, asPatient, asDoctor, staffEntries, invitations, seen] = await Promise.all([
+      const [doctor, consents, sessions, followed, bookedAsPatient, bookedAsDoctor, staffEntries, invitations, seen] = await Promise.all([
         doctors.get(me),
         readStore.collection<ConsentDoc>('consents').find({ user_id: me }, { sort: { given_at: 1 } }),
         readStore.collection<SessionDoc>('sessions').find({ user_id: me }, { sort: { started_at: 1 } }),
@@ -145,6 +147,7 @@ export function privacyQueryRoutes(
         readStore.collection<InvitationDoc>('institution_invitations').find({ user_id: me }, { sort: { invited_at: 1 } }),
         accessLog.find({ subject_id: me }, { sort: { position: -1 } }),
       ]);
+      const [asPatient, asDoctor] = await Promise.all([withCurrentPeople(bookedAsPatient), withCurrentPeople(bookedAsDoctor)]);
       const offered = doctor ? await readStore.collection<SlotDoc>('slots').find({ doctor_id: me }, { sort: { start: 1 } }) : [];
       const appointmentIds = [...asPatient, ...asDoctor].map((a) => a._id);
       const history = appointmentIds.length

@@ -32,6 +32,7 @@ import { slotLookups } from './slot-lookups';
 import { OpenSlots } from './open-slots';
 import { bookableDoctors } from './bookable-doctors';
 import { appointmentCursor, keysetAfter } from './paging';
+import { appointmentPeople } from './appointment-people';
 import { Subjects, type AccessAudit } from './access-audit';
 import {
   doctorAppointmentView,
@@ -68,6 +69,7 @@ export function queryRoutes(api: ApiRouter, deps: QueryDeps): void {
   const slotsOf = slotLookups(deps.readStore);
   const appointments = deps.readStore.collection<AppointmentDoc>('appointments');
   const history = deps.readStore.collection<HistoryDoc>('appointment_history');
+  const withCurrentPeople = appointmentPeople(deps.readStore);
 
   const openSlots = new OpenSlots(deps.readStore, deps.clock);
   // A doctor who takes no bookings (inactive, or deactivated by an institution) shows no slot to book anywhere.
@@ -312,6 +314,7 @@ export function queryRoutes(api: ApiRouter, deps: QueryDeps): void {
         if (query.include_past !== 'true') Object.assign(filter, notEnded);
         docs = await appointments.find(filter, { sort: ascending, limit });
       }
+      docs = await withCurrentPeople(docs);
       if (auth.account_type === 'doctor') {
         // The doctor's list shows the patients' names and reasons for the visit: on record, for their care.
         const subjects = new Subjects();
@@ -338,9 +341,8 @@ export function queryRoutes(api: ApiRouter, deps: QueryDeps): void {
     errors: [503],
     handler: async ({ auth, query, req }) => {
       const zone = timezoneOf(query);
-      const docs = await appointments.find(
-        { doctor_id: auth.user_id, status: 'requested', start: { $gt: deps.clock().toISOString() } },
-        { sort: { created_at: 1 } },
+      const docs = await withCurrentPeople(
+        await appointments.find({ doctor_id: auth.user_id, status: 'requested', start: { $gt: deps.clock().toISOString() } }, { sort: { created_at: 1 } }),
       );
       const subjects = new Subjects();
       for (const doc of docs) subjects.add(doc.patient_id, doc._id);

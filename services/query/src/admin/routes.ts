@@ -33,6 +33,7 @@ import { Subjects, type AccessAudit } from '../access-audit';
 import { institutionLookups } from '../institution-routes';
 import { byField, contentRange, idsFilter, listQuerySchema, pageOf, type ListQuery } from './ra';
 import { describe, historyCsv, type TimelineEntry } from './history';
+import { appointmentPeople } from '../appointment-people';
 import { institutionView, shownActive } from '../institution-routes';
 
 const idParams = z.object({ id: z.string().min(1).max(200) });
@@ -137,6 +138,7 @@ export function adminQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; a
   const users = readStore.collection<UserDoc>('users');
   const appointments = readStore.collection<AppointmentDoc>('appointments');
   const history = readStore.collection<HistoryDoc>('appointment_history');
+  const withCurrentPeople = appointmentPeople(readStore);
 
   const scopeOf = async (auth: AccessClaims): Promise<Scope> =>
     auth.account_type === 'admin' ? { platform: true, memberships: [] } : { platform: false, memberships: await lookups.membershipsOf(auth.user_id) };
@@ -455,7 +457,9 @@ export function adminQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; a
     errors: [403, 404, 503],
     handler: async ({ auth, query, req }) => {
       const scope = await scopeOf(auth);
-      const { docs, total, institutionOf } = await appointmentPage(scope, query);
+      const page = await appointmentPage(scope, query);
+      const { total, institutionOf } = page;
+      const docs = await withCurrentPeople(page.docs);
       const subjects = new Map<string | null, Subjects>();
       for (const doc of docs) {
         const key = institutionOf(doc._id);
@@ -476,8 +480,9 @@ export function adminQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; a
 
   /** The appointment if the caller may read it through the console, with why. */
   async function readableAppointment(auth: AccessClaims, id: string) {
-    const doc = await appointments.get(id);
-    if (!doc) throw notFound(API_TEXTS.appointmentNotFound);
+    const stored = await appointments.get(id);
+    if (!stored) throw notFound(API_TEXTS.appointmentNotFound);
+    const doc = (await withCurrentPeople([stored]))[0]!;
     if (auth.account_type === 'admin') return { doc, institution: null };
     const institution = await lookups.institutionReadingAppointment(auth.user_id, doc);
     if (!institution) throw notFound(API_TEXTS.appointmentNotFound);

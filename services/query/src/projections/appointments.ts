@@ -4,7 +4,9 @@ import { defineProjection } from './projection';
 import type { AppointmentDoc, HistoryDoc, PersonDoc } from './documents';
 import { withoutUndefined } from './users';
 
-const PEOPLE = 'appointment_people';
+/** The people appointments name, as they are now: readers take names, phones and fees from here (appointment-people.ts). */
+export const APPOINTMENT_PEOPLE = 'appointment_people';
+const PEOPLE = APPOINTMENT_PEOPLE;
 const APPOINTMENT_EVENTS = [
   'AppointmentRequested',
   'AppointmentApproved',
@@ -43,20 +45,12 @@ function historyData(event: RecordedEvent): Record<string, unknown> & { appointm
   return { appointment_id: data.appointment_id, ...Object.fromEntries(allowed.map((key) => [key, data[key]])) };
 }
 
+/**
+ * A profile change is one person's document: the appointments keep what they were booked with and readers overlay the
+ * person as they are now (appointmentPeople), so the change costs the same however many appointments the person has.
+ */
 async function renamePerson(store: CollectionSource, userId: string, changes: Partial<PersonDoc>) {
   await store.collection<PersonDoc>(PEOPLE).patch(userId, changes);
-  const appointments = store.collection<AppointmentDoc>('appointments');
-  const asPatient = await appointments.find({ patient_id: userId });
-  const asDoctor = await appointments.find({ doctor_id: userId });
-  for (const a of asPatient) {
-    await appointments.patch(a._id, withoutUndefined({ patient_name: changes.name, patient_phone: changes.phone_number }));
-  }
-  for (const a of asDoctor) {
-    await appointments.patch(
-      a._id,
-      withoutUndefined({ doctor_name: changes.name, doctor_specialty: changes.specialty ?? undefined, consultation_fee: changes.consultation_fee ?? undefined }),
-    );
-  }
 }
 
 async function setStatus(store: CollectionSource, event: RecordedEvent, fields: Partial<AppointmentDoc>) {
@@ -67,7 +61,8 @@ async function setStatus(store: CollectionSource, event: RecordedEvent, fields: 
 export const appointmentsProjection = defineProjection({
   name: 'appointments',
   // 2: requested_position, so institutions see only appointments requested while the doctor was their member.
-  version: 2,
+  // 3: a profile change no longer rewrites the person's appointments (readers overlay appointment_people).
+  version: 3,
   collections: ['appointments', PEOPLE],
   // No index of its own on patient_id or doctor_id: the compound indexes below begin with them and serve an equality on
   // either (SQLite, MongoDB; the in-memory store indexes a compound's first field), and every booking updated both.
