@@ -76,8 +76,9 @@ export class AccessAudit {
         { expectedRevision: 'any' },
       );
     } catch (error) {
-      // Ids and the route only: never the data that was about to be shown.
-      this.deps.logger.error({ err: error instanceof Error ? error.message : String(error), route: access.route, resource: access.resource }, 'access audit not written; read refused');
+      // Ids and the route only: never the data that was about to be shown. The error itself: the logger keeps its kind,
+      // code and scrubbed message (a string here was logged as a thrown non-error, its reason lost).
+      this.deps.logger.error({ err: error, route: access.route, resource: access.resource }, 'access audit not written; read refused');
       throw new HttpError(503, PRIVACY_TEXTS.auditUnavailable);
     }
   }
