@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { streams } from '@telemed/contracts';
-import type { ReadStreamOptions, StoredEvent } from '@telemed/platform';
 import { startTestApp, type TestApp, type TestUser } from '../support/test-app';
+import { eventsReadFrom } from '../support/stream-reads';
 
 const post = (title: string, text: string) => ({ title, description: null, content: { time: 1, version: '2.31.0', blocks: [{ type: 'paragraph', data: { text } }] } });
 
@@ -22,14 +22,8 @@ describe("counting a post's view (public) does not read every saved version of t
     await t.http.post(`/api/v1/blogs/${id}/publish`).set(author.auth).expect(200);
 
     const stream = streams.blogPost(id);
-    const read: number[] = [];
-    const store = t.app.eventStore;
-    const readStream = store.readStream.bind(store);
-    store.readStream = async (name: string, options?: ReadStreamOptions): Promise<StoredEvent[]> => {
-      const events = await readStream(name, options);
-      if (name === stream) read.push(events.length);
-      return events;
-    };
+    const reads = eventsReadFrom(t.app.eventStore, stream);
+    const read = reads.counts;
     const view = (n: number) => t.http.post(`/api/v1/blogs/${id}/views`).send({ reader_session: `session-${String(n).padStart(16, '0')}` });
     try {
       for (let n = 0; n < 10; n += 1) assert.equal((await view(n).expect(200)).body.counted, true, `reader ${n} counted`);
@@ -38,7 +32,7 @@ describe("counting a post's view (public) does not read every saved version of t
       await t.http.post(`/api/v1/blogs/${id}/archive`).set(author.auth).expect(200);
       await view(99).expect(404);
     } finally {
-      store.readStream = readStream;
+      reads.stop();
     }
   });
 });

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { streams } from '@telemed/contracts';
-import type { ReadStreamOptions, StoredEvent } from '@telemed/platform';
 import { startTestApp, type TestApp, type TestUser } from '../support/test-app';
+import { eventsReadFrom } from '../support/stream-reads';
 import { heldAppointment } from '../support/held-appointment';
 
 describe("a consultation's chat: sending a message costs the same however long the chat is", () => {
@@ -21,20 +21,14 @@ describe("a consultation's chat: sending a message costs the same however long t
   it("reads only the consultation's events since the last command, not every earlier message", async () => {
     const id = await heldAppointment(t, { doctor, patient, hour: 10, setNow: (at) => (now = at) });
     const stream = streams.consultation(id);
-    const read: number[] = [];
-    const store = t.app.eventStore;
-    const readStream = store.readStream.bind(store);
-    store.readStream = async (name: string, options?: ReadStreamOptions): Promise<StoredEvent[]> => {
-      const events = await readStream(name, options);
-      if (name === stream) read.push(events.length);
-      return events;
-    };
+    const reads = eventsReadFrom(t.app.eventStore, stream);
+    const read = reads.counts;
     try {
       for (let i = 0; i < 40; i += 1) {
         await t.http.post(`/api/v1/consultations/${id}/messages`).set(i % 2 ? doctor.auth : patient.auth).send({ text: `message ${i}` }).expect(201);
       }
     } finally {
-      store.readStream = readStream;
+      reads.stop();
     }
     const late = read.slice(-10);
     assert.ok(late.length > 0, 'the message posts read the consultation stream');
