@@ -50,7 +50,13 @@ describe('errors in logs', () => {
 
   it("never take an error's unscrubbed message as the line's message (an error logged without one of its own)", () => {
     const error = new Error('no account for asha.verma@example.in');
-    for (const log of [(logger: ReturnType<typeof createLogger>) => logger.error(error), (logger: ReturnType<typeof createLogger>) => logger.error({ err: error })]) {
+    const ways: Array<(logger: ReturnType<typeof createLogger>) => void> = [
+      (logger) => logger.error(error),
+      (logger) => logger.error({ err: error }),
+      (logger) => logger.error(error, undefined),
+      (logger) => logger.warn({ err: error, route: '/x' }, undefined),
+    ];
+    for (const log of ways) {
       const text = loggedLines(log);
       assert.ok(!text.includes('asha.verma'), `the address is not logged: ${text}`);
       const line = JSON.parse(text) as { msg: string; err: { message: string } };

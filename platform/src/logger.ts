@@ -38,9 +38,10 @@ export function createLogger(options: { level?: string; name?: string; destinati
       // An error logged without a message of its own (`logger.error(error)`, `logger.error({ err })`): pino would take
       // the error's message, unscrubbed, as the line's; the scrubbed one instead.
       logMethod(args, method) {
-        const [first] = args as unknown[];
-        const error = first instanceof Error ? first : (first as { err?: unknown } | null | undefined)?.err;
-        if (args.length !== 1 || !(error instanceof Error)) return method.apply(this, args);
+        const [first, message] = args as unknown[];
+        const fields = first as { err?: unknown; msg?: unknown } | null | undefined;
+        const error = first instanceof Error ? first : fields?.err;
+        if (message !== undefined || fields?.msg !== undefined || !(error instanceof Error)) return method.apply(this, args);
         return (method as (obj: object, msg: string) => void).apply(this, [first instanceof Error ? { err: first } : (first as object), scrubbed(error.message)]);
       },
     },
