@@ -42,7 +42,11 @@ export async function startServerProcess(
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error('server process did not start');
+    if (Date.now() > deadline || child.exitCode !== null) {
+      // A server still starting would outlive the test and keep its runner waiting for it forever.
+      child.kill('SIGKILL');
+      throw new Error(`server process did not start within ${startTimeoutMs / 1000} s`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   return { child, baseUrl, exited };
