@@ -150,7 +150,7 @@ export function googleRoutes(api: ApiRouter, deps: IdentityDeps & { oidc: OidcCl
     errors: [503],
     handler: async ({ res }) => {
       const started = await deps.oidc.start().catch((error: unknown) => {
-        deps.logger.error({ failure: error instanceof Error ? `${error.name}: ${error.message}` : 'unknown' }, 'identity provider unreachable');
+        deps.logger.error({ err: error }, 'identity provider unreachable');
         throw new HttpError(503, 'Sign-in is temporarily unavailable. Please try again.');
       });
       const { authorization_url, pending } = started;
@@ -177,7 +177,7 @@ export function googleRoutes(api: ApiRouter, deps: IdentityDeps & { oidc: OidcCl
       try {
         identity = await deps.oidc.finish(body.token, pending);
       } catch (error) {
-        deps.logger.warn({ failure: error instanceof Error ? `${error.name}: ${error.message}` : 'unknown' }, 'code exchange failed');
+        deps.logger.warn({ err: error }, 'code exchange failed'); // the error's kind and scrubbed message (a claim could be in it)
         throw new HttpError(401, API_TEXTS.googleLoginFailed);
       }
       if (!identity.email_verified) throw new HttpError(401, API_TEXTS.googleLoginFailed);
