@@ -1,13 +1,18 @@
 /**
- * One page of the SQLite log with its columns as stored (data and metadata are JSON text), for readers on other
- * threads that hand the page over as one JSON text: the reader then parses it in one call, with no row objects between.
+ * One page of the SQLite log for readers on other threads that hand the page over as one JSON text: the reader then
+ * parses it in one call, with no row objects between. SQLite writes each event's JSON around its data (data and
+ * metadata are JSON text already), so a thread only joins the parts, or puts a changed data between them.
  */
-export const PAGE_SQL = 'SELECT position, event_id, stream_id, revision, type, data, metadata FROM events WHERE position > ? ORDER BY position LIMIT ?';
+export const PAGE_SQL = `SELECT position, type, data,
+  '{"position":' || position || ',"event_id":' || json_quote(event_id) || ',"stream_id":' || json_quote(stream_id) ||
+    ',"revision":' || revision || ',"type":' || json_quote(type) || ',"data":' AS head,
+  ',"metadata":' || metadata || '}' AS tail
+FROM events WHERE position > ? ORDER BY position LIMIT ?`;
 
-/** A row of PAGE_SQL read raw (as an array). */
-export type PageRow = [position: number, event_id: string, stream_id: string, revision: number, type: string, data: string, metadata: string];
+/** A row of PAGE_SQL read raw (as an array): the event's JSON text is head ‖ data ‖ tail. */
+export type PageRow = [position: number, type: string, data: string, head: string, tail: string];
 
 /** The event as JSON text, with its data as the given JSON text (the row's own, or the row's data changed). */
 export function eventText(row: PageRow, data: string): string {
-  return `{"position":${row[0]},"event_id":${JSON.stringify(row[1])},"stream_id":${JSON.stringify(row[2])},"revision":${row[3]},"type":${JSON.stringify(row[4])},"data":${data},"metadata":${row[6]}}`;
+  return row[3] + data + row[4];
 }

@@ -5,8 +5,8 @@ import type { StoredEvent } from './port';
 import { PAGE_SQL } from './sqlite-page';
 
 // The thread's whole program, plain JavaScript (no loader to start): its own read-only connection, and for each
-// request one page of the log as a single JSON text (as sqlite-page.ts's eventText writes it). The data and metadata
-// columns are JSON already, so the text is put together without parsing them.
+// request one page of the log as a single JSON text (as sqlite-page.ts's eventText writes it: SQLite writes each
+// event's JSON around its data and metadata, which are JSON already, so nothing is parsed or quoted here).
 const THREAD = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
@@ -23,8 +23,7 @@ parentPort.on('message', (message) => {
     for (let i = 0; i < rows.length; i += 1) {
       const r = rows[i];
       if (i > 0) text += ',';
-      text += '{"position":' + r[0] + ',"event_id":' + JSON.stringify(r[1]) + ',"stream_id":' + JSON.stringify(r[2]) +
-        ',"revision":' + r[3] + ',"type":' + JSON.stringify(r[4]) + ',"data":' + r[5] + ',"metadata":' + r[6] + '}';
+      text += r[3] + r[2] + r[4];
     }
     parentPort.postMessage({ id: message.id, text: text + ']', count: rows.length });
   } catch (error) {

@@ -106,11 +106,11 @@ async function openPage(run: Run, rows: PageRow[]): Promise<string | null> {
   const sealed: Array<Sealed[] | undefined> = new Array(rows.length);
   const missing = new Set<string>();
   for (let i = 0; i < rows.length; i += 1) {
-    const type = rows[i]![4];
+    const type = rows[i]![1];
     if (erasures.has(type)) return null;
     const fields = setup.fields[type];
     if (!fields) continue;
-    const found = sealedFields(fields, rows[i]![5]);
+    const found = sealedFields(fields, rows[i]![2]);
     if (found.length === 0) continue;
     sealed[i] = found;
     for (const { parts } of found) if (!held.has(parts.k)) missing.add(parts.k);
@@ -123,7 +123,7 @@ async function openPage(run: Run, rows: PageRow[]): Promise<string | null> {
   let text = '[';
   for (let i = 0; i < rows.length; i += 1) {
     const row = rows[i]!;
-    let data = row[5];
+    let data = row[2];
     const found = sealed[i];
     if (found) {
       let opened = '';
@@ -135,7 +135,7 @@ async function openPage(run: Run, rows: PageRow[]): Promise<string | null> {
         if (key === null) plain = setup.erased;
         else {
           try {
-            plain = decryptParts(parts, key, fieldContext(row[4], field));
+            plain = decryptParts(parts, key, fieldContext(row[1], field));
           } catch {
             return null; // the reader decrypts it itself and reports it
           }
