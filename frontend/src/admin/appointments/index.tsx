@@ -48,11 +48,11 @@ export const AppointmentList = () => {
         />
       ) : (
         <Datagrid rowClick="show" bulkActionButtons={false}>
-          <TextField source="patient_name" label="Patient" />
-          <TextField source="doctor_name" label="Doctor" />
+          <TextField source="patient_name" label="Patient" sortable={false} />
+          <TextField source="doctor_name" label="Doctor" sortable={false} />
           <DateField source="start" label="Date & Time" showTime options={WHEN} />
           <TextField source="status" />
-          <TextField source="notes" />
+          <TextField source="notes" sortable={false} />
         </Datagrid>
       )}
     </List>

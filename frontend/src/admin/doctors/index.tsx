@@ -42,9 +42,9 @@ export const DoctorList = () => {
         <Datagrid rowClick="show" bulkActionButtons={false}>
           <TextField source="name" />
           <TextField source="specialty" />
-          <ReferenceField source="institution_id" reference="institutions" link="show" />
-          <NumberField source="consultation_fee" options={{ style: 'currency', currency: 'INR' }} />
-          <BooleanField source="is_active" label="Active" />
+          <ReferenceField source="institution_id" reference="institutions" link="show" sortable={false} />
+          <NumberField source="consultation_fee" options={{ style: 'currency', currency: 'INR' }} sortable={false} />
+          <BooleanField source="is_active" label="Active" sortable={false} />
           <DoctorActiveButton />
         </Datagrid>
       )}

@@ -38,9 +38,9 @@ export const InstitutionList = () => {
         <Datagrid rowClick="show" bulkActionButtons={false}>
           <TextField source="name" />
           <TextField source="slug" />
-          <BooleanField source="is_active" label="Active" />
-          <TextField source="phone" />
-          <EmailField source="email" />
+          <BooleanField source="is_active" label="Active" sortable={false} />
+          <TextField source="phone" sortable={false} />
+          <EmailField source="email" sortable={false} />
         </Datagrid>
       )}
     </List>
@@ -67,7 +67,7 @@ export const InstitutionShow = () => {
               <TextField source="name" />
               <TextField source="role" />
               <EmailField source="email" />
-              <TextField source="phone" />
+              <TextField source="phone" sortable={false} />
             </Datagrid>
           )}
         </ReferenceManyField>

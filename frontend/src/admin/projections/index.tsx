@@ -102,11 +102,12 @@ export const ProjectionList = () => {
         />
       ) : (
         <Datagrid bulkActionButtons={false} rowClick={false}>
-          <TextField source="name" sx={{ wordBreak: 'break-word' }} />
-          <NumberField source="version" />
-          <NumberField source="position" label="Checkpoint" />
-          <NumberField source="lag" label="Lag (events)" />
-          <NumberField source="events_per_second" label="Events/s" />
+          {/* The server lists every projection in one fixed order: nothing to sort. */}
+          <TextField source="name" sx={{ wordBreak: 'break-word' }} sortable={false} />
+          <NumberField source="version" sortable={false} />
+          <NumberField source="position" label="Checkpoint" sortable={false} />
+          <NumberField source="lag" label="Lag (events)" sortable={false} />
+          <NumberField source="events_per_second" label="Events/s" sortable={false} />
           <FunctionField label="State" render={() => <StateField />} />
           <FunctionField label="Checksum" render={() => <ChecksumField />} />
           <RebuildButton />

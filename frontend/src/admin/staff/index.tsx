@@ -53,10 +53,10 @@ export const StaffList = () => {
         <Datagrid rowClick="show" bulkActionButtons={false}>
           <TextField source="name" />
           <TextField source="role" />
-          <ReferenceField source="institution_id" reference="institutions" link="show" />
+          <ReferenceField source="institution_id" reference="institutions" link="show" sortable={false} />
           <EmailField source="email" />
-          <TextField source="phone" />
-          <BooleanField source="is_institution_admin" label="Admin" />
+          <TextField source="phone" sortable={false} />
+          <BooleanField source="is_institution_admin" label="Admin" sortable={false} />
         </Datagrid>
       )}
     </List>

@@ -36,9 +36,9 @@ export const UserList = () => {
       ) : (
         <Datagrid rowClick="show" bulkActionButtons={false}>
           <TextField source="name" />
-          <EmailField source="email" />
+          <EmailField source="email" sortable={false} />
           <TextField source="account_type" />
-          <BooleanField source="is_active" label="Active" />
+          <BooleanField source="is_active" label="Active" sortable={false} />
           <DateField source="registered_at" />
           <UserActiveButton />
         </Datagrid>
