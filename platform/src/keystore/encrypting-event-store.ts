@@ -137,9 +137,12 @@ export class EncryptingEventStore implements EventStore {
     this.ahead = null;
     const taken = await sqlite.pages.take(options.fromPosition, options.limit);
     if (taken) return taken;
-    const page = await this.open(sqlite.log.readPage(options));
-    if (page.length === options.limit && options.limit >= READ_AHEAD_MIN_PAGE) sqlite.pages.start(page[page.length - 1]!.position, options.limit);
-    return page;
+    const stored = sqlite.log.readPage(options);
+    // The thread starts on the next page before this one is decrypted here, not after (a rebuild's first page holds
+    // the first people's registrations: their keys are looked up meanwhile). An erasure in this page makes the keys the
+    // thread was given stale, and its pages are then not used (DecryptingReadAhead.take).
+    if (stored.length === options.limit && options.limit >= READ_AHEAD_MIN_PAGE) sqlite.pages.start(stored[stored.length - 1]!.position, options.limit);
+    return this.open(stored);
   }
 
   /**
