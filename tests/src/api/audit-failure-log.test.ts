@@ -1,20 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { Writable } from 'node:stream';
 import { createLogger } from '@telemed/platform';
 import { startTestApp } from '../support/test-app';
+import { logLines } from '../support/log-lines';
 
 // Logs keep an error's kind, code and scrubbed message (platform/src/error-for-log.ts): a read refused because its audit
 // could not be written says why, scrubbed, not that "a value that is not an Error was thrown".
 describe('an access audit that cannot be written', () => {
   it('is logged with the failure’s kind and scrubbed message', async () => {
-    const lines: string[] = [];
-    const destination = new Writable({
-      write(chunk, _encoding, callback) {
-        lines.push(String(chunk));
-        callback();
-      },
-    });
+    const { lines, destination } = logLines();
     const t = await startTestApp({ logger: createLogger({ level: 'info', destination }) });
     try {
       const operator = await t.createUser('admin');

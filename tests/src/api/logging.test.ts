@@ -1,21 +1,15 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { Writable } from 'node:stream';
 import supertest from 'supertest';
 import { createLogger, loadConfig } from '@telemed/platform';
 import { createApp } from '@telemed/all-in-one';
 import { giveConsent, registerUser, setAvailability, systemContext } from '@telemed/command';
 import { indiaDate, slotInput, tmpDataDir } from '../support/test-app';
+import { logLines } from '../support/log-lines';
 
 describe('logs', () => {
   it('record each request with route, status and correlation id, and never notes, reasons, names, addresses or tokens (erasure included)', async () => {
-    const lines: string[] = [];
-    const destination = new Writable({
-      write(chunk, _encoding, callback) {
-        lines.push(String(chunk));
-        callback();
-      },
-    });
+    const { lines, destination } = logLines();
     const app = await createApp({
       config: loadConfig({ DATA_DIR: tmpDataDir(), DEMO_DATA: 'off' }),
       logger: createLogger({ level: 'info', destination }),

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
 import { connect, type Socket } from 'node:net';
-import { Writable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import supertest from 'supertest';
 import { DateTime } from 'luxon';
@@ -12,6 +11,7 @@ import { findUserIdByEmail, giveConsent, registerUser, setAvailability, systemCo
 import { indiaDate, slotInput, startTestApp, tmpDataDir, type TestApp, type TestUser } from '../support/test-app';
 import { heldAppointment } from '../support/held-appointment';
 import { freePort } from '../support/processes';
+import { logLines } from '../support/log-lines';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
 const line = (medicine: string, extra: Record<string, unknown> = {}) => ({ medicine, dosage: '1 tablet', frequency: 'twice_daily', duration_value: 5, duration_unit: 'days', ...extra });
@@ -178,13 +178,7 @@ describe('clinical records under attack', () => {
 
 describe('clinical records in the logs', () => {
   it('hold routes and statuses, never the notes, prescriptions, report fields, file names, names or tokens', async () => {
-    const lines: string[] = [];
-    const destination = new Writable({
-      write(chunk, _encoding, callback) {
-        lines.push(String(chunk));
-        callback();
-      },
-    });
+    const { lines, destination } = logLines();
     let now = new Date();
     // The product as startTestApp makes it, with its logger kept (startTestApp's is silent).
     const app = await createApp({ config: loadConfig({ DATA_DIR: tmpDataDir(), DEMO_DATA: 'off', READ_STORE: 'memory', CONSULTATION_SWEEP_INTERVAL_MS: '3600000' }), logger: createLogger({ level: 'debug', destination }), clock: () => now });
