@@ -40,3 +40,16 @@ export class StreamFolds<State, Event extends DomainEvent> {
     return folded;
   }
 }
+
+/**
+ * Each event store's StreamFolds of one decider, made on first use: a request path or process manager that has no
+ * object of its own to hold them asks for them by event store (a test's store, the product's).
+ */
+export function foldsPerEventStore<State, Event extends DomainEvent>(decider: Fold<State, Event>, capacity?: number): (eventStore: EventStore) => StreamFolds<State, Event> {
+  const folds = new WeakMap<EventStore, StreamFolds<State, Event>>();
+  return (eventStore) => {
+    let found = folds.get(eventStore);
+    if (!found) folds.set(eventStore, (found = new StreamFolds(eventStore, decider, capacity)));
+    return found;
+  };
+}

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { CONSULTATION_TEXTS, conflict, consultationRoom, streams, type JoinConsultationResponse } from '@telemed/contracts';
 import { iceServersFor, type ConsultationSettings, type EventStore, type VideoProvider } from '@telemed/platform';
 import { handleCommand, readStream, systemContext, type CommandContext } from '../decider';
-import { StreamFolds } from '../stream-folds';
+import { foldsPerEventStore } from '../stream-folds';
 import { appointmentDecider, type AppointmentState } from '../appointments/appointment';
-import { consultationDecider, type AppointmentFacts, type ConsultationCommand, type ConsultationEvent, type ConsultationLimits, type ConsultationState } from './consultation';
+import { consultationDecider, type AppointmentFacts, type ConsultationCommand, type ConsultationLimits, type ConsultationState } from './consultation';
 
 export interface ConsultationDeps {
   eventStore: EventStore;
@@ -61,12 +61,7 @@ async function factsForJoin(
  * (and decrypted every earlier message again). A look reads only what came since the last one. The state holds ids,
  * times and the room's sessions, never the messages.
  */
-const consultationFolds = new WeakMap<EventStore, StreamFolds<ConsultationState, ConsultationEvent>>();
-export function consultationFoldsOf(eventStore: EventStore): StreamFolds<ConsultationState, ConsultationEvent> {
-  let folds = consultationFolds.get(eventStore);
-  if (!folds) consultationFolds.set(eventStore, (folds = new StreamFolds(eventStore, consultationDecider)));
-  return folds;
-}
+export const consultationFoldsOf = foldsPerEventStore(consultationDecider);
 
 /**
  * Loads the consultation; one past its limit is auto-ended first (by the system, whoever asked), so a late request

@@ -2,8 +2,8 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { streams, type AccountType } from '@telemed/contracts';
 import { HttpError, type EventStore, type TokenService } from '@telemed/platform';
 import { handleCommand, type CommandContext } from '../decider';
-import { StreamFolds } from '../stream-folds';
-import { sessionDecider, type SessionEvent, type SessionState } from './session';
+import { foldsPerEventStore } from '../stream-folds';
+import { sessionDecider } from './session';
 
 /** How long a session may be refreshed without signing in again: a long clinic day and then some. */
 export const REFRESH_TOKEN_TTL_SECONDS = 14 * 24 * 3600;
@@ -61,12 +61,7 @@ const invalidRefresh = () => new HttpError(401, 'Session expired');
  * slides), so its stream grows by one event per refresh for as long as the person keeps using it; a refresh reads
  * only the events since the last one instead of the whole stream. The state holds ids and token digests only.
  */
-const sessionFolds = new WeakMap<EventStore, StreamFolds<SessionState, SessionEvent>>();
-function sessionFoldsOf(eventStore: EventStore): StreamFolds<SessionState, SessionEvent> {
-  let folds = sessionFolds.get(eventStore);
-  if (!folds) sessionFolds.set(eventStore, (folds = new StreamFolds(eventStore, sessionDecider)));
-  return folds;
-}
+const sessionFoldsOf = foldsPerEventStore(sessionDecider);
 
 /** Exchanges a refresh token for new tokens, rotating it; a reused old token ends the whole session. */
 export async function refreshSession(

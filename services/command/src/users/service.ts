@@ -11,8 +11,8 @@ import {
 import { privateDigest, type EventStore } from '@telemed/platform';
 import { handleCommand, readStream, type CommandContext } from '../decider';
 import { userDecider } from './user';
-import { doctorNumberDecider, type DoctorNumberEvent, type DoctorNumberState } from './doctor-numbers';
-import { StreamFolds } from '../stream-folds';
+import { doctorNumberDecider } from './doctor-numbers';
+import { foldsPerEventStore } from '../stream-folds';
 import { emailDecider, legacyEmailDigest, normalizeEmail } from '../identity/email';
 
 export interface NewUser {
@@ -28,12 +28,7 @@ export interface NewUser {
  * Each event store's kept fold of the doctor-number sequence: one stream for the whole platform, an event per doctor
  * ever registered; a registration reads only the numbers handed out since the last one (the state is the last number).
  */
-const doctorNumberFolds = new WeakMap<EventStore, StreamFolds<DoctorNumberState, DoctorNumberEvent>>();
-function doctorNumbersOf(eventStore: EventStore): StreamFolds<DoctorNumberState, DoctorNumberEvent> {
-  let folds = doctorNumberFolds.get(eventStore);
-  if (!folds) doctorNumberFolds.set(eventStore, (folds = new StreamFolds(eventStore, doctorNumberDecider, 1)));
-  return folds;
-}
+const doctorNumbersOf = foldsPerEventStore(doctorNumberDecider, 1);
 
 /** Registers a user; a doctor first gets a doctor number, then account and profile land in one append. */
 export async function registerUser(eventStore: EventStore, input: NewUser, context: CommandContext) {
