@@ -6,7 +6,6 @@ import { withoutUndefined } from './users';
 
 /** The people appointments name, as they are now: readers take names, phones and fees from here (appointment-people.ts). */
 export const APPOINTMENT_PEOPLE = 'appointment_people';
-const PEOPLE = APPOINTMENT_PEOPLE;
 const APPOINTMENT_EVENTS = [
   'AppointmentRequested',
   'AppointmentApproved',
@@ -50,7 +49,7 @@ function historyData(event: RecordedEvent): Record<string, unknown> & { appointm
  * person as they are now (appointmentPeople), so the change costs the same however many appointments the person has.
  */
 async function renamePerson(store: CollectionSource, userId: string, changes: Partial<PersonDoc>) {
-  await store.collection<PersonDoc>(PEOPLE).patch(userId, changes);
+  await store.collection<PersonDoc>(APPOINTMENT_PEOPLE).patch(userId, changes);
 }
 
 async function setStatus(store: CollectionSource, event: RecordedEvent, fields: Partial<AppointmentDoc>) {
@@ -63,10 +62,9 @@ export const appointmentsProjection = defineProjection({
   // 2: requested_position, so institutions see only appointments requested while the doctor was their member.
   // 3: a profile change no longer rewrites the person's appointments (readers overlay appointment_people).
   version: 3,
-  collections: ['appointments', PEOPLE],
+  collections: ['appointments', APPOINTMENT_PEOPLE],
   // No index of its own on patient_id or doctor_id: the compound indexes below begin with them and serve an equality on
   // either (SQLite, MongoDB; the in-memory store indexes a compound's first field), and every booking updated both.
-  // A read-models file made before keeps them until the projection's next rebuild.
   indexes: [
     { collection: 'appointments', field: 'status' },
     // A person's list, next or newest first, costs what a page returns. The doctor's carries requested_position and
@@ -92,17 +90,17 @@ export const appointmentsProjection = defineProjection({
     switch (event.type) {
       case 'UserRegistered': {
         const { data } = event;
-        return store.collection<PersonDoc>(PEOPLE).put({ _id: data.user_id, name: data.name, phone_number: data.phone_number, specialty: null, consultation_fee: null });
+        return store.collection<PersonDoc>(APPOINTMENT_PEOPLE).put({ _id: data.user_id, name: data.name, phone_number: data.phone_number, specialty: null, consultation_fee: null });
       }
       case 'UserProfileUpdated':
         return renamePerson(store, event.data.user_id, withoutUndefined({ name: event.data.name, phone_number: event.data.phone_number }));
       case 'DoctorRegistered':
-        return store.collection<PersonDoc>(PEOPLE).patch(event.data.doctor_id, { specialty: event.data.specialty, consultation_fee: event.data.consultation_fee });
+        return store.collection<PersonDoc>(APPOINTMENT_PEOPLE).patch(event.data.doctor_id, { specialty: event.data.specialty, consultation_fee: event.data.consultation_fee });
       case 'DoctorProfileUpdated':
         return renamePerson(store, event.data.doctor_id, withoutUndefined({ specialty: event.data.specialty, consultation_fee: event.data.consultation_fee }));
       case 'AppointmentRequested': {
         const { data, metadata, position } = event;
-        const people = store.collection<PersonDoc>(PEOPLE);
+        const people = store.collection<PersonDoc>(APPOINTMENT_PEOPLE);
         const patient = await people.get(data.patient_id);
         const doctor = await people.get(data.doctor_id);
         return store.collection<AppointmentDoc>('appointments').put({

@@ -2,6 +2,7 @@ import { ERASED_VALUE, type RecordedEvent } from '@telemed/contracts';
 import type { CollectionSource } from '@telemed/platform';
 import type { Projection } from './projection';
 import type { AppointmentDoc, DoctorDoc, HistoryDoc, InvitationDoc, PersonDoc, StaffDoc, UserDoc } from './documents';
+import { APPOINTMENT_PEOPLE } from './appointments';
 
 /**
  * What each projection does with PersonalDataErased: it blanks the person's plain values it holds, in its own
@@ -23,7 +24,7 @@ const ERASERS: Record<string, Eraser> = {
     await store.collection<DoctorDoc>('doctors').patch(userId, { name: ERASED_VALUE, email: null, phone_number: null });
   },
   appointments: async (userId, _event, store) => {
-    await store.collection<PersonDoc>('appointment_people').patch(userId, { name: ERASED_VALUE, phone_number: null });
+    await store.collection<PersonDoc>(APPOINTMENT_PEOPLE).patch(userId, { name: ERASED_VALUE, phone_number: null });
     const appointments = store.collection<AppointmentDoc>('appointments');
     for (const a of await appointments.find({ patient_id: userId })) {
       await appointments.patch(a._id, {
