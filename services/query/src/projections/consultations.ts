@@ -8,6 +8,8 @@ export const OPEN_CONSULTATIONS = 'open_consultations';
 export const CONSULTATION_MESSAGES = 'consultation_messages';
 /** The people the consultation names (kept here so this projection needs no other's collections). */
 const PEOPLE = 'consultation_people';
+/** What an erased person is called in a consultation: in the people, the participants and the chat's senders alike. */
+const ERASED_PARTICIPANT = 'Participant';
 
 export interface ConsultationParticipantDoc {
   user_id: string;
@@ -75,10 +77,13 @@ async function nameOf(store: CollectionSource, userId: string): Promise<string> 
  */
 export const consultationsProjection = defineProjection({
   name: 'consultations',
-  version: 1,
+  // 2: an erasure also blanks the person's name in the participants and the chat's senders (a read model erased under
+  // version 1 still holds it there, so it is rebuilt).
+  version: 2,
   collections: [CONSULTATIONS, OPEN_CONSULTATIONS, CONSULTATION_MESSAGES, PEOPLE],
   indexes: [
     { collection: CONSULTATIONS, field: 'patient_id' },
+    { collection: CONSULTATIONS, field: 'doctor_id' },
     { collection: OPEN_CONSULTATIONS, field: 'ends_at' },
     { collection: CONSULTATION_MESSAGES, fields: ['appointment_id', 'position'] },
   ],
@@ -94,12 +99,21 @@ export const consultationsProjection = defineProjection({
         if (event.data.name === undefined) return;
         return store.collection<PersonDoc>(PEOPLE).patch(event.data.user_id, { name: event.data.name });
       case 'PersonalDataErased': {
-        // Their name goes; a patient's consultations' chat (their health data, under their destroyed key) reads as erased.
-        await store.collection<PersonDoc>(PEOPLE).patch(event.data.user_id, { name: 'Participant' });
+        // Their name goes, also where it was copied (each participant as they joined, each message's sender as it was
+        // sent); a patient's consultations' chat (their health data, under their destroyed key) reads as erased. A
+        // rebuild copied the name as erased already: both end in the same documents.
+        const userId = event.data.user_id;
+        await store.collection<PersonDoc>(PEOPLE).patch(userId, { name: ERASED_PARTICIPANT });
         const messages = store.collection<ConsultationMessageDoc>(CONSULTATION_MESSAGES);
-        for (const consultation of await consultations.find({ patient_id: event.data.user_id })) {
+        const theirs = [...(await consultations.find({ patient_id: userId })), ...(await consultations.find({ doctor_id: userId }))];
+        for (const consultation of new Map(theirs.map((c) => [c._id, c])).values()) {
+          const participants = consultation.participants.map((p) => (p.user_id === userId ? { ...p, name: ERASED_PARTICIPANT } : p));
+          await consultations.patch(consultation._id, { participants });
+          const asPatient = consultation.patient_id === userId;
           for (const message of await messages.find({ appointment_id: consultation.appointment_id })) {
-            await messages.patch(message._id, { text: ERASED_VALUE });
+            const sent = message.sender_id === userId;
+            if (!asPatient && !sent) continue;
+            await messages.patch(message._id, { ...(asPatient ? { text: ERASED_VALUE } : {}), ...(sent ? { sender_name: ERASED_PARTICIPANT } : {}) });
           }
         }
         return;
