@@ -62,7 +62,7 @@ export class EventStoreDbEventStore implements EventStore {
     const events: StoredEvent[] = [];
     const fromRevision = options?.fromRevision ? BigInt(options.fromRevision) : START;
     try {
-      for await (const resolved of this.client.readStream(stream, { direction: FORWARDS, fromRevision })) {
+      for await (const resolved of this.client.readStream(stream, { direction: FORWARDS, fromRevision, ...(options?.maxCount === undefined ? {} : { maxCount: BigInt(options.maxCount) }) })) {
         const stored = toStored(resolved);
         if (stored) events.push(stored);
       }

@@ -69,6 +69,8 @@ export interface AppendOptions {
 export interface ReadStreamOptions {
   /** The first revision to read (0 = the stream's first event). */
   fromRevision?: number;
+  /** At most this many events (one saved version, read without the events after it); all of them when absent. */
+  maxCount?: number;
 }
 
 export interface EventStore {

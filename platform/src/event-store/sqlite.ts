@@ -111,7 +111,8 @@ export class SqliteEventStore implements EventStore, CheckpointStore {
       upsertStream: this.db.prepare(
         'INSERT INTO streams (stream_id, revision) VALUES (?, ?) ON CONFLICT (stream_id) DO UPDATE SET revision = excluded.revision',
       ),
-      readStream: this.db.prepare<[string, number], EventRow>('SELECT * FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision'),
+      // LIMIT -1: no limit (SQLite's meaning of a negative limit).
+      readStream: this.db.prepare<[string, number, number], EventRow>('SELECT * FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision LIMIT ?'),
       readAll: this.db.prepare<[number, number], EventRow>('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?'),
       head: this.db.prepare<[], { head: number | null }>('SELECT MAX(position) AS head FROM events'),
       loadCheckpoint: this.db.prepare<[string], { position: number }>('SELECT position FROM checkpoints WHERE name = ?'),
@@ -196,7 +197,7 @@ export class SqliteEventStore implements EventStore, CheckpointStore {
   }
 
   async readStream(stream: string, options?: ReadStreamOptions): Promise<StoredEvent[]> {
-    return this.stmts.readStream.all(stream, options?.fromRevision ?? 0).map(toStoredEvent);
+    return this.stmts.readStream.all(stream, options?.fromRevision ?? 0, options?.maxCount ?? -1).map(toStoredEvent);
   }
 
   async readAll(options: { fromPosition: number; limit: number }): Promise<StoredEvent[]> {

@@ -48,6 +48,14 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
       assert.deepEqual(await store.readStream(stream(), { fromRevision: 2 }), []);
     });
 
+    it('reads at most maxCount events of a stream from a revision on', async () => {
+      const s = stream();
+      await store.appendToStream(s, [event('A', { i: 0 }), event('B', { i: 1 }), event('C', { i: 2 })], { expectedRevision: 'no_stream' });
+      assert.deepEqual((await store.readStream(s, { fromRevision: 1, maxCount: 1 })).map((e) => [e.type, e.revision]), [['B', 1]]);
+      assert.deepEqual((await store.readStream(s, { maxCount: 2 })).map((e) => e.revision), [0, 1]);
+      assert.deepEqual(await store.readStream(s, { fromRevision: 3, maxCount: 1 }), []);
+    });
+
     it('reads a missing stream as empty', async () => {
       assert.deepEqual(await store.readStream(stream()), []);
     });
