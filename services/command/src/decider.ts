@@ -69,7 +69,8 @@ const MAX_ATTEMPTS = 5;
  * Load the stream, fold `evolve`, `decide`, append with the expected revision. A concurrent writer makes the
  * append fail; the whole cycle then runs again on the new state, a few times, before giving up with 409.
  * `loaded` is a fold the caller has just made of the same stream (it hands it over, as evolve may change it): the
- * first attempt uses it instead of reading and folding the stream a second time.
+ * first attempt uses it instead of reading and folding the stream a second time. Given as a function (a kept fold's
+ * look), it loads every attempt, so a retry after a conflict does not read the whole stream either.
  */
 export async function handleCommand<State, Command, Event extends DomainEvent>(
   eventStore: EventStore,
@@ -77,10 +78,11 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
   decider: Decider<State, Command, Event>,
   command: Command,
   context: CommandContext,
-  loaded?: { state: State; revision: number | null },
+  loaded?: { state: State; revision: number | null } | (() => Promise<{ state: State; revision: number | null }>),
 ): Promise<CommandResult<State>> {
   for (let attempt = 1; ; attempt += 1) {
-    const { state, revision } = attempt === 1 && loaded ? loaded : await readStream(eventStore, stream, decider);
+    const { state, revision } =
+      typeof loaded === 'function' ? await loaded() : attempt === 1 && loaded ? loaded : await readStream(eventStore, stream, decider);
     const decided = decider.decide(command, state);
     if (decided.length === 0) return { state, events: [], position: null };
     const metadata: EventMetadata = {

@@ -1,7 +1,8 @@
+import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { BLOG_TEXTS } from '@telemed/contracts';
 import { deciderSpec } from '../decider-spec';
-import { blogPostDecider, type BlogPostEvent, type PostFields } from './post';
+import { blogPostDecider, postFromOutline, postOutlineFold, type BlogPostEvent, type PostFields } from './post';
 
 const spec = deciderSpec(blogPostDecider);
 const fields: PostFields = {
@@ -66,5 +67,15 @@ describe('blog post decider', () => {
     spec([created]).when({ type: 'DeletePost', data: { actor_id: 'doc-1', confirmed: false } }).thenThrows('invalid', BLOG_TEXTS.deleteNeedsConfirmation);
     spec([created]).when({ type: 'DeletePost', data: { actor_id: 'doc-1', confirmed: true } }).then([deleted]);
     spec([created, deleted]).when({ type: 'PublishPost', data: { actor_id: 'doc-1', now } }).thenThrows('not_found');
+  });
+
+  it("the kept outline is the decider's fold without the fields, and names the event that last saved them", () => {
+    const renamed: BlogPostEvent = { type: 'BlogPostUpdated', data: { ...post, ...fields, title: 'New title' } };
+    const archived: BlogPostEvent = { type: 'BlogPostArchived', data: post };
+    const history = [created, scheduled, renamed, published, archived].map((event, revision) => ({ ...event, revision, metadata: { occurred_at: `2030-01-0${revision + 1}T00:00:00Z` } }));
+    const outline = history.reduce(postOutlineFold.evolve, postOutlineFold.initialState());
+    assert.ok(outline.status !== 'none' && outline.fields_revision === 2, `the rename (revision 2) last saved the fields: ${JSON.stringify(outline)}`);
+    assert.ok(!JSON.stringify(outline).includes('Give fluids'), 'the outline holds none of the content');
+    assert.deepEqual(postFromOutline(outline, renamed.data), history.reduce(blogPostDecider.evolve, blogPostDecider.initialState()));
   });
 });

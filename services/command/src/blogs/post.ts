@@ -185,26 +185,43 @@ export function postStateView(state: BlogPostDeciderState, now: Date): BlogPostS
   };
 }
 
-/** What counting a view needs of a post: whether it is published, and whose it is (never its fields or content). */
-export interface PostStanding {
-  status: BlogPostDeciderState['status'];
-  author_id: string | null;
-}
+/**
+ * The post as blogPostDecider's fold has it, without its fields: status, author, times, slug, and the revision of the
+ * event that last saved the fields (`fields_revision`), whose one event a command reads to have them. Small enough to
+ * keep per stream (StreamFolds): it holds none of the post's writing, and a save reads only the events since the last
+ * one, whatever the number of versions before.
+ */
+export type PostOutline = { status: 'none' } | ({ status: BlogStatus | 'deleted'; fields_revision: number } & Omit<PostFacts, 'fields'>);
 
-const STANDING_AFTER: Partial<Record<BlogPostEvent['type'], BlogPostDeciderState['status']>> = {
-  BlogPostPublished: 'published',
-  BlogPostScheduled: 'scheduled',
-  BlogPostUnscheduled: 'draft',
-  BlogPostArchived: 'archived',
-  BlogPostDeleted: 'deleted',
-};
+const NO_FIELDS = {} as PostFields; // evolveBlogPost copies fields it is given and never reads them; the outline drops them
 
-/** The post's standing as blogPostDecider's fold has it, without its fields: small enough to keep (StreamFolds). */
-export const postStandingFold: Fold<PostStanding, BlogPostEvent> = {
-  initialState: () => ({ status: 'none', author_id: null }),
-  evolve: (state, event) => {
-    if (event.type === 'BlogPostCreated') return { status: 'draft', author_id: event.data.author_id };
-    const status = STANDING_AFTER[event.type];
-    return state.status === 'none' || status === undefined ? state : { ...state, status };
+export const postOutlineFold: Fold<PostOutline, BlogPostEvent> = {
+  initialState: () => ({ status: 'none' }),
+  evolve: (outline, event) => {
+    const meta = event as { metadata?: { occurred_at?: string }; revision?: number };
+    const before: BlogPostDeciderState = outline.status === 'none' ? outline : { ...withoutRevision(outline), fields: NO_FIELDS };
+    const after = evolveBlogPost(before, event, meta.metadata?.occurred_at);
+    if (after.status === 'none') return after;
+    const { fields: _fields, ...facts } = after;
+    void _fields;
+    const savesFields = event.type === 'BlogPostCreated' || event.type === 'BlogPostUpdated';
+    // Only a stored event is folded here (StreamFolds): it has its revision.
+    const fields_revision = savesFields || outline.status === 'none' ? (meta.revision ?? -1) : outline.fields_revision;
+    return { ...facts, fields_revision };
   },
 };
+
+function withoutRevision(outline: Exclude<PostOutline, { status: 'none' }>) {
+  const { fields_revision: _revision, ...facts } = outline;
+  void _revision;
+  return facts;
+}
+
+/** The decider's state again, from the outline and the fields of the event that last saved them. */
+export function postFromOutline(outline: PostOutline, saved: EventData<'BlogPostCreated'>): BlogPostDeciderState {
+  if (outline.status === 'none') return outline;
+  const { post_id: _p, author_id: _a, ...fields } = saved;
+  void _p;
+  void _a;
+  return { ...withoutRevision(outline), fields };
+}

@@ -30,8 +30,8 @@ import { AddressBudget, HttpError, RequestValidationError, WrongExpectedRevision
 import { DateTime } from 'luxon';
 import { positionHeader, requestContext, type CommandDeps } from '../context';
 import { handleCommand, type CommandContext, type Decider } from '../decider';
-import { blogPostDecider, postStandingFold, postStateView, type BlogPostCommand, type PostFields } from './post';
-import { StreamFolds } from '../stream-folds';
+import { blogPostDecider, postStateView, type BlogPostCommand, type PostFields } from './post';
+import { loadPost, postOutlinesOf } from './load-post';
 import { cleanContent, cleanText } from './sanitize';
 
 export interface BlogDeps {
@@ -71,10 +71,13 @@ export function blogRoutes(api: ApiRouter, deps: CommandDeps & BlogDeps): void {
   const imageGrants = deps.tokens.urlSigner(BLOG_IMAGE_GRANT.purpose, BLOG_IMAGE_GRANT);
   const imageUploads = new UploadsInFlight(BLOG_LIMITS.imagesInFlight, BLOG_TEXTS.imagesInFlight);
   const anonymousViews = deps.anonymousViews ?? new AddressBudget({ points: DEFAULT_VIEWS_PER_ADDRESS_PER_HOUR, windowSeconds: 3600, name: 'blog-views' });
-  // A view (a public request) reads only the post's events since the last view, not every saved version of its content.
-  const standings = new StreamFolds(deps.eventStore, postStandingFold);
-  const run = (postId: string, command: BlogPostCommand, context: CommandContext) =>
-    handleCommand(deps.eventStore, streams.blogPost(postId), blogPostDecider, command, context);
+  // A view (a public request) reads only the post's events since the last look, not every saved version of its content;
+  // a command reads those and the one version it changes (loadPost).
+  const outlines = postOutlinesOf(deps.eventStore);
+  const run = (postId: string, command: BlogPostCommand, context: CommandContext) => {
+    const stream = streams.blogPost(postId);
+    return handleCommand(deps.eventStore, stream, blogPostDecider, command, context, () => loadPost(deps.eventStore, stream));
+  };
   const answer = (result: Awaited<ReturnType<typeof run>>, now: Date) => ({ body: postStateView(result.state, now), headers: positionHeader(result.position) });
 
   api.route({
@@ -203,8 +206,8 @@ export function blogRoutes(api: ApiRouter, deps: CommandDeps & BlogDeps): void {
     errors: [404],
     handler: async ({ params, body, req }) => {
       const now = deps.clock();
-      const { state } = await standings.current(streams.blogPost(params.id));
-      if (state.status !== 'published' || state.author_id === null) throw notFound(BLOG_TEXTS.postNotFound);
+      const { state } = await outlines.current(streams.blogPost(params.id));
+      if (state.status !== 'published') throw notFound(BLOG_TEXTS.postNotFound);
       // A signed-in reader is known by their account (their author's own reads never count); others by their session.
       let reader = `session:${body.reader_session}`;
       const token = bearerToken(req);

@@ -2,6 +2,7 @@ import { streams } from '@telemed/contracts';
 import type { EventStore, Logger } from '@telemed/platform';
 import { handleCommand, systemContext } from '../decider';
 import { blogPostDecider } from '../blogs/post';
+import { loadPost } from '../blogs/load-post';
 import { forEachPage, SWEEP_PAGE_SIZE } from './pages';
 import { startDueTimer, type DueTimer } from './due-timer';
 
@@ -30,7 +31,9 @@ export async function publishScheduledPosts(deps: { eventStore: EventStore; look
     deps.pageSize ?? SWEEP_PAGE_SIZE,
     async (due) => {
       try {
-        const result = await handleCommand(deps.eventStore, streams.blogPost(due.post_id), blogPostDecider, { type: 'PublishDuePost', data: { now } }, systemContext(now, null));
+        const stream = streams.blogPost(due.post_id);
+        const command = { type: 'PublishDuePost' as const, data: { now } };
+        const result = await handleCommand(deps.eventStore, stream, blogPostDecider, command, systemContext(now, null), () => loadPost(deps.eventStore, stream));
         published += result.events.length;
       } catch {
         // A post that can no longer be published (its content emptied) stays scheduled for its author to fix; the
