@@ -183,6 +183,42 @@ export const personalDataExportSchema = z
       prescription_files: z.array(prescriptionFileViewSchema.extend({ shared_with: z.array(sharedWithSchema) })),
       consultation_notes: z.array(consultationNotesViewSchema.extend({ shared_with: z.array(sharedWithSchema) })),
     }),
+    /**
+     * Your video consultations (issue 13): when each started, its limit and end. As the patient, with its whole chat
+     * (your health data, whoever wrote each message: `from` is you or the doctor) and who read it; as the doctor, the
+     * facts only (the chat is your patient's data, as in their export).
+     */
+    consultations: z.array(
+      z.object({
+        appointment_id: z.string(),
+        as: z.enum(['patient', 'doctor']),
+        status: z.enum(['active', 'ended']),
+        started_at: z.string(),
+        ends_at: z.string(),
+        ended_at: z.string().nullable(),
+        auto_ended: z.boolean(),
+        messages: z.array(z.object({ message_id: z.string(), from: z.enum(['you', 'patient', 'doctor']), text: z.string(), sent_at: z.string() })),
+        shared_with: z.array(sharedWithSchema),
+      }),
+    ),
+    /** Your posts as a doctor (issue 16), drafts and archived ones too, each with its text. */
+    blog_posts: z.array(
+      z.object({
+        post_id: z.string(),
+        title: z.string(),
+        description: z.string(),
+        excerpt: z.string().nullable(),
+        category: z.string(),
+        tags: z.array(z.string()),
+        status: z.string(),
+        slug: z.string().nullable(),
+        created_at: z.string(),
+        updated_at: z.string(),
+        published_at: z.string().nullable(),
+        views: z.number(),
+        content: z.unknown(),
+      }),
+    ),
     access_log: z.array(accessLogEntrySchema),
   })
   .openapi('PersonalDataExport');

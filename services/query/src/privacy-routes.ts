@@ -33,6 +33,8 @@ import { ACCESS_LOG } from './projections/access-log';
 import { recordsForExport } from './record-routes';
 import { appointmentPeople } from './appointment-people';
 import { RECORD_FILES, type RecordFileDoc } from './projections/clinical-records';
+import { CONSULTATIONS, CONSULTATION_MESSAGES, type ConsultationDoc, type ConsultationMessageDoc } from './projections/consultations';
+import { BLOG_CONTENTS, BLOG_POSTS, type BlogContentDoc, type BlogPostDoc } from './projections/blog-posts';
 
 /** Looks each id up once per request. */
 function memo<T>(load: (id: string) => Promise<T>): (id: string) => Promise<T> {
@@ -122,11 +124,62 @@ export function privacyQueryRoutes(
     },
   });
 
+  /**
+   * The person's consultations: as the patient with the whole chat (their health data, whoever wrote it), as the
+   * doctor the facts only (the chat is the patient's).
+   */
+  async function consultationsOf(me: string, sharedWith: (appointmentId: string) => PersonalDataExport['consultations'][number]['shared_with']) {
+    const consultations = readStore.collection<ConsultationDoc>(CONSULTATIONS);
+    const messages = readStore.collection<ConsultationMessageDoc>(CONSULTATION_MESSAGES);
+    const [asPatient, asDoctor] = await Promise.all([consultations.find({ patient_id: me }), consultations.find({ doctor_id: me })]);
+    const mine = [...asPatient, ...asDoctor.filter((c) => c.patient_id !== me)].sort((a, b) => a.started_at.localeCompare(b.started_at) || a._id.localeCompare(b._id));
+    return Promise.all(
+      mine.map(async (c): Promise<PersonalDataExport['consultations'][number]> => {
+        const as = c.patient_id === me ? ('patient' as const) : ('doctor' as const);
+        const chat = as === 'patient' ? await messages.find({ appointment_id: c.appointment_id }, { sort: { position: 1 } }) : [];
+        return {
+          appointment_id: c.appointment_id,
+          as,
+          status: c.status,
+          started_at: c.started_at,
+          ends_at: c.ends_at,
+          ended_at: c.ended_at,
+          auto_ended: c.auto_ended,
+          messages: chat.map((m) => ({ message_id: m.message_id, from: m.sender_id === me ? ('you' as const) : m.sender_id === c.doctor_id ? ('doctor' as const) : ('patient' as const), text: m.text, sent_at: m.sent_at })),
+          shared_with: as === 'patient' ? sharedWith(c.appointment_id) : [],
+        };
+      }),
+    );
+  }
+
+  /** The person's own posts as a doctor, whatever their status, with their text. */
+  async function postsOf(me: string): Promise<PersonalDataExport['blog_posts']> {
+    const posts = await readStore.collection<BlogPostDoc>(BLOG_POSTS).find({ author_id: me }, { sort: { created_at: 1, _id: 1 } });
+    const contents = readStore.collection<BlogContentDoc>(BLOG_CONTENTS);
+    return Promise.all(
+      posts.map(async (p) => ({
+        post_id: p._id,
+        title: p.title,
+        description: p.description,
+        excerpt: p.excerpt,
+        category: p.category,
+        tags: p.tags,
+        status: p.status,
+        slug: p.slug,
+        created_at: p.created_at,
+        updated_at: p.updated_at,
+        published_at: p.published_at,
+        views: p.views,
+        content: (await contents.get(p._id))?.content ?? null,
+      })),
+    );
+  }
+
   api.route({
     method: 'get',
     path: '/users/me/export',
     summary:
-      'Everything the product holds about me, as one JSON document (a download): profile, consents, appointments with their history, slots, institutions, invitations, and who saw each item',
+      'Everything the product holds about me, as one JSON document (a download): profile, consents, appointments with their history, slots, institutions, invitations, clinical records, consultations with their chat, posts, and who saw each item',
     tags: ['privacy'],
     policy: policies.anyUser,
     query: z.object({ format: z.enum(['json', 'zip']).default('json') }),
@@ -180,6 +233,8 @@ export function privacyQueryRoutes(
       const sharedRecord = (item: string, resources: AccessLogEntry['what']['resource'][]) =>
         (readsOf.get(item) ?? []).filter((e) => resources.includes(e.what.resource)).map(sharing);
       const records = await recordsForExport(readStore, me, deps.publicUrl ?? '');
+      const consultations = await consultationsOf(me, (id) => sharedRecord(id, ['consultation_messages']));
+      const blog_posts = await postsOf(me);
       const historyById = new Map<string, HistoryDoc[]>();
       for (const entry of history) {
         let entries = historyById.get(entry.appointment_id);
@@ -277,6 +332,8 @@ export function privacyQueryRoutes(
           prescription_files: records.prescription_files.map((p) => ({ ...p, shared_with: sharedRecord(p.id, ['clinical_records', 'record_file']) })),
           consultation_notes: records.consultation_notes.map((n) => ({ ...n, shared_with: sharedRecord(n.appointment_id, ['consultation_notes']) })),
         },
+        consultations,
+        blog_posts,
         access_log: log,
       };
       const day = deps.clock().toISOString().slice(0, 10);
