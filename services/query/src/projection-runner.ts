@@ -137,7 +137,7 @@ export class ProjectionRunner {
     });
   }
 
-  /** Whether the batch being applied blanked an erased person (then the store scrubs its files after the commit). */
+  /** Whether the batch being applied blanked an erased person or their clinical records (then the store scrubs its files after the commit). */
   private erasedInBatch = false;
 
   private async applyEvents(events: StoredEvent[], batch: BatchStore): Promise<void> {
@@ -148,7 +148,8 @@ export class ProjectionRunner {
     const applied = new Map<string, number>();
     for (const stored of events) {
       const event = stored as unknown as RecordedEvent;
-      if (event.type === 'PersonalDataErased') this.erasedInBatch = true;
+      // The end of a legal hold (ClinicalRecordsDestroyed) blanks values as an erasure does: its files are scrubbed too.
+      if (event.type === 'PersonalDataErased' || event.type === 'ClinicalRecordsDestroyed') this.erasedInBatch = true;
       for (const projection of this.handlers(event.type)) {
         if (ahead.size > 0 && ahead.has(projection) && stored.position <= this.checkpoints.get(projection.name)!) continue;
         if (this.failures.has(projection.name)) continue;
