@@ -19,4 +19,17 @@ describe('privacy notice', () => {
     for (const part of ['हम क्या एकत्र करते हैं', 'क्यों', 'कौन देखता है', 'कितने समय तक', 'सहमति वापस कैसे लें', 'डेटा संरक्षण बोर्ड']) assert.ok(hi.includes(part), part);
     assert.equal(en.split('\n\n').length, hi.split('\n\n').length, 'the same paragraphs');
   });
+
+  it('itemises what the product collects since the consultations and records were added, and the rights to a copy and erasure', () => {
+    // The chat of a video consultation (issue 13), the reports a patient uploads and what doctors record (issue 14):
+    // a notice that names only the booking's data does not tell what the consent covers (DPDP Act 2023, s. 5 and 6).
+    const en = consentNotice('en').text;
+    for (const part of ['chat messages', 'medical reports', 'consultation notes', 'prescriptions', 'medical records', 'download', 'erase your account', 'three years']) {
+      assert.ok(en.includes(part), `the English notice names ${part}`);
+    }
+    const hi = consentNotice('hi').text;
+    for (const part of ['चैट संदेश', 'मेडिकल रिपोर्ट', 'परामर्श नोट्स', 'पर्चे', 'मेडिकल रिकॉर्ड', 'डाउनलोड', 'खाता मिटा', 'तीन वर्ष']) {
+      assert.ok(hi.includes(part), `the Hindi notice names ${part}`);
+    }
+  });
 });
