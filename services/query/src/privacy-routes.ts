@@ -241,8 +241,11 @@ export function privacyQueryRoutes(
         if (!entries) historyById.set(entry.appointment_id, (entries = []));
         entries.push(entry);
       }
-      const historyOf = (id: string) =>
-        (historyById.get(id) ?? []).map((h) => ({ type: h.type, occurred_at: h.occurred_at, by: h.actor.user_id === me ? 'you' : h.actor.role }));
+      // As the history route answers it: the patient never learns when the doctor saved a draft of the notes (issue 14).
+      const isDraftOfOthers = (h: HistoryDoc, as: 'patient' | 'doctor') =>
+        as === 'patient' && h.actor.user_id !== me && h.type === 'ConsultationNotesSaved' && (h.data as { is_draft?: boolean }).is_draft === true;
+      const historyOf = (id: string, as: 'patient' | 'doctor') =>
+        (historyById.get(id) ?? []).filter((h) => !isDraftOfOthers(h, as)).map((h) => ({ type: h.type, occurred_at: h.occurred_at, by: h.actor.user_id === me ? 'you' : h.actor.role }));
       // As the patient: the whole appointment, your own words included. As the doctor: its facts, without the
       // patient's name, reason for the visit or the reasons recorded under the patient (their data, not yours).
       const appointmentView = (a: AppointmentDoc, as: 'patient' | 'doctor') => ({
@@ -259,7 +262,7 @@ export function privacyQueryRoutes(
         cancellation_reason: as === 'patient' ? a.cancellation_reason : null,
         consultation_fee: a.consultation_fee,
         created_at: a.created_at,
-        status_history: historyOf(a._id),
+        status_history: historyOf(a._id, as),
         shared_with: sharedItem(a._id),
       });
 

@@ -61,6 +61,17 @@ describe('export: consultations with their chat, and a doctor\'s posts', () => {
     assert.deepEqual(data.blog_posts, [], 'a patient writes no posts');
   });
 
+  it("the patient's export does not tell when their doctor saved a draft of the notes (the history route does not either)", async () => {
+    await t.http.put(`/api/v1/consultations/${appointmentId}/notes`).set(doctor.auth).send({ is_draft: true, chief_complaint: 'Rash, first thoughts' }).expect(200);
+    await t.settle();
+    const history = (await t.http.get(`/api/v1/appointments/${appointmentId}/history`).set(patient.auth).expect(200)).body.events as Array<{ type: string }>;
+    assert.ok(!history.some((e) => e.type === 'ConsultationNotesSaved'), 'the history route hides the draft from the patient');
+    const exported = (await exportOf(patient)).appointments.find((a) => a.appointment_id === appointmentId)!;
+    assert.deepEqual(exported.status_history.filter((h) => h.type === 'ConsultationNotesSaved'), [], "the export's history hides it too");
+    const asDoctor = (await exportOf(doctor)).appointments.find((a) => a.appointment_id === appointmentId)!;
+    assert.equal(asDoctor.status_history.filter((h) => h.type === 'ConsultationNotesSaved').length, 1, 'the doctor sees their own save');
+  });
+
   it("the doctor's export holds the consultation's facts and their own posts (drafts too), not the patient's chat", async () => {
     const data = await exportOf(doctor);
     assert.equal(data.consultations.length, 1);
