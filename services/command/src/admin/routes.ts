@@ -19,9 +19,10 @@ import {
 import { HttpError, policies, reactAdminErrors, type AccessClaims, type ApiRouter } from '@telemed/platform';
 import { AccessAudit, Subjects } from '@telemed/query';
 import type { Request } from 'express';
-import { handleCommand, readStream } from '../decider';
+import { handleCommand } from '../decider';
 import { positionHeader, requestContext, type CommandDeps } from '../context';
 import { institutionDecider, membershipOf, type InstitutionState } from '../institutions/institution';
+import { institutionOutlinesOf, loadInstitution } from '../institutions/load-institution';
 import { addDoctor, addStaffMember, changeStaffRole, createInstitution, setDoctorActive } from '../institutions/service';
 import { userDecider } from '../users/user';
 import { findUserIdByEmail, loadUser } from '../users/service';
@@ -29,22 +30,18 @@ import { findUserIdByEmail, loadUser } from '../users/service';
 const idParams = z.object({ id: z.string().min(1).max(200) });
 const record = z.object({ id: z.string() }).loose();
 
-/** The institution as its own stream says (the read model may not have caught up with the write just made). */
+/**
+ * The institution as its own stream says (the read model may not have caught up with the write just made): its first
+ * event for what never changes, the kept outline for the rest, so the answer does not read every event since.
+ */
 async function institutionRecord(deps: CommandDeps, institutionId: string) {
-  const events = (await deps.eventStore.readStream(streams.institution(institutionId))) as unknown as RecordedEvent[];
-  const created = events.find((e) => e.type === 'InstitutionCreated');
+  const stream = streams.institution(institutionId);
+  const [created] = (await deps.eventStore.readStream(stream, { maxCount: 1 })) as unknown as RecordedEvent[];
   if (!created || created.type !== 'InstitutionCreated') throw notFound(INSTITUTION_TEXTS.institutionNotFound);
+  const { state } = await institutionOutlinesOf(deps.eventStore).current(stream);
+  if (state.status === 'none') throw notFound(INSTITUTION_TEXTS.institutionNotFound);
   const { institution_id, ...fields } = created.data;
-  let view = { id: institution_id, ...fields, is_active: true, created_at: created.metadata.occurred_at };
-  for (const e of events) {
-    if (e.type === 'InstitutionUpdated') {
-      const { institution_id: _i, ...changes } = e.data;
-      void _i;
-      view = { ...view, ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) };
-    }
-    if (e.type === 'InstitutionDisbanded') view = { ...view, is_active: false };
-  }
-  return view;
+  return { id: institution_id, ...fields, ...state.details, role_permissions: state.role_permissions, is_active: state.status === 'active', created_at: created.metadata.occurred_at };
 }
 
 type Member = { user_id: string; staff_id: string; name: string; email: string; phone: string; role: string; role_title: string | null; department: string | null; specialization: string | null; is_institution_admin: boolean };
@@ -112,7 +109,7 @@ export function adminCommandRoutes(api: ApiRouter, deps: CommandDeps): void {
 
   /** Platform admins, or members whose role in this institution grants the ability; others are told it does not exist. */
   async function authorize(auth: AccessClaims, institutionId: string, ability: InstitutionAbility): Promise<InstitutionState> {
-    const { state } = await readStream(deps.eventStore, streams.institution(institutionId), institutionDecider);
+    const { state } = await loadInstitution(deps.eventStore, institutionId);
     if (state.status === 'none') throw notFound(INSTITUTION_TEXTS.institutionNotFound);
     if (auth.account_type === 'admin') return state;
     const membership = state.status === 'active' ? membershipOf(state, auth.user_id) : null;
@@ -212,6 +209,7 @@ export function adminCommandRoutes(api: ApiRouter, deps: CommandDeps): void {
           },
         },
         requestContext(req, auth, deps.clock()),
+        () => loadInstitution(deps.eventStore, params.id),
       );
       return { body: await institutionRecord(deps, params.id), headers: positionHeader(result.position) };
     },
@@ -227,7 +225,9 @@ export function adminCommandRoutes(api: ApiRouter, deps: CommandDeps): void {
     response: record,
     errors: [404],
     handler: async ({ params, auth, req }) => {
-      const result = await handleCommand(deps.eventStore, streams.institution(params.id), institutionDecider, { type: 'DisbandInstitution', data: {} }, requestContext(req, auth, deps.clock()));
+      const result = await handleCommand(deps.eventStore, streams.institution(params.id), institutionDecider, { type: 'DisbandInstitution', data: {} }, requestContext(req, auth, deps.clock()), () =>
+        loadInstitution(deps.eventStore, params.id),
+      );
       return { body: await institutionRecord(deps, params.id), headers: positionHeader(result.position) };
     },
   });
@@ -289,6 +289,7 @@ export function adminCommandRoutes(api: ApiRouter, deps: CommandDeps): void {
           institutionDecider,
           { type: 'RemoveStaff', data: { user_id: member.user_id, doctors_only: kind === 'doctors' } },
           requestContext(req, auth, deps.clock()),
+          () => loadInstitution(deps.eventStore, member.institution_id),
         );
         if (!known) throw notFound(ADMIN_TEXTS.memberNotFound);
         return { body: memberRecord(member.institution_id, known, false), headers: positionHeader(result.position) };

@@ -155,8 +155,18 @@ export function evolveInstitution(state: InstitutionState, event: InstitutionEve
     .exhaustive();
 }
 
+/** What a standing is read from: the decider's state, or a fold of it without personal fields (load-institution.ts). */
+export type Memberships =
+  | { status: 'none' }
+  | {
+      status: 'active' | 'disbanded';
+      role_permissions: Record<string, Permission[]>;
+      staff: ReadonlyMap<string, Pick<StaffMember, 'staff_id' | 'user_id' | 'role' | 'is_institution_admin'>>;
+      deactivated: ReadonlySet<string>;
+    };
+
 /** The user's standing in the institution, for access policies: a deactivated doctor is a member without rights. */
-export function membershipOf(state: InstitutionState, userId: string): InstitutionMembership | null {
+export function membershipOf(state: Memberships, userId: string): InstitutionMembership | null {
   if (state.status !== 'active') return null;
   const member = [...state.staff.values()].find((m) => m.user_id === userId);
   if (!member) return null;

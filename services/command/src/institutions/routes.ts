@@ -10,9 +10,10 @@ import {
 } from '@telemed/contracts';
 import type { Request } from 'express';
 import { policies, type AccessClaims, type ApiRouter } from '@telemed/platform';
-import { handleCommand, readStream } from '../decider';
+import { handleCommand } from '../decider';
 import { positionHeader, requestContext, type CommandDeps } from '../context';
 import { institutionDecider, membershipOf } from './institution';
+import { institutionOutlinesOf, loadInstitution } from './load-institution';
 import { addDoctor, answerInvitation, createInstitution } from './service';
 
 const ok = z.object({ status: z.literal('success') });
@@ -75,6 +76,7 @@ export function institutionRoutes(api: ApiRouter, deps: CommandDeps): void {
       institutionDecider,
       { type: 'RemoveStaff', data: { user_id: userId, doctors_only: doctorsOnly } },
       requestContext(ctx.req, ctx.auth, deps.clock()),
+      () => loadInstitution(deps.eventStore, institutionId),
     );
     return { body: { status: 'success' as const }, headers: positionHeader(result.position) };
   };
@@ -107,7 +109,9 @@ export function institutionRoutes(api: ApiRouter, deps: CommandDeps): void {
     response: ok,
     errors: [404],
     handler: async ({ params, auth, req }) => {
-      const result = await handleCommand(deps.eventStore, streams.institution(params.id), institutionDecider, { type: 'DisbandInstitution', data: {} }, requestContext(req, auth, deps.clock()));
+      const result = await handleCommand(deps.eventStore, streams.institution(params.id), institutionDecider, { type: 'DisbandInstitution', data: {} }, requestContext(req, auth, deps.clock()), () =>
+        loadInstitution(deps.eventStore, params.id),
+      );
       return { body: { status: 'success' as const }, headers: positionHeader(result.position) };
     },
   });
@@ -182,6 +186,7 @@ export function institutionRoutes(api: ApiRouter, deps: CommandDeps): void {
         institutionDecider,
         { type: 'RevokeInvitation', data: { invitation_id: params.invitation_id } },
         requestContext(req, auth, deps.clock()),
+        () => loadInstitution(deps.eventStore, params.id),
       );
       return { body: { status: 'success' as const, institution_id: params.id, invitation: 'revoked' as const }, headers: positionHeader(result.position) };
     },
@@ -200,10 +205,13 @@ export function institutionRoutes(api: ApiRouter, deps: CommandDeps): void {
   });
 }
 
-/** Resolves the caller's standing from the institution's own stream: consistent with the command it guards. */
+/**
+ * Resolves the caller's standing from the institution's own stream: consistent with the command it guards. The kept
+ * outline has every standing and reads only the events since the last look.
+ */
 export function streamInstitutionResolver(deps: CommandDeps) {
   return async (institutionId: string, userId: string) => {
-    const { state } = await readStream(deps.eventStore, streams.institution(institutionId), institutionDecider);
+    const { state } = await institutionOutlinesOf(deps.eventStore).current(streams.institution(institutionId));
     if (state.status !== 'active') return null;
     return { membership: membershipOf(state, userId) };
   };

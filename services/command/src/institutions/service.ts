@@ -18,6 +18,7 @@ import { handleCommand, readStream, type CommandContext } from '../decider';
 import { findUserIdByEmail, loadUser, registerUser } from '../users/service';
 import { normalizeEmail } from '../identity/email';
 import { institutionDecider, slugDecider, type StaffCandidate, type StaffMember } from './institution';
+import { institutionOutlinesOf, loadInstitution } from './load-institution';
 
 type CreateInput = z.output<typeof createInstitutionSchema>;
 type AddDoctorInput = z.output<typeof addDoctorSchema>;
@@ -91,7 +92,7 @@ export async function createInstitution(eventStore: EventStore, input: CreateInp
   const institution_id = randomUUID();
   const slugStream = streams.institutionSlug(input.slug);
   const { state: slug } = await readStream(eventStore, slugStream, slugDecider);
-  const holderExists = slug.institution_id !== null && (await eventStore.readStream(streams.institution(slug.institution_id))).length > 0;
+  const holderExists = slug.institution_id !== null && (await eventStore.readStream(streams.institution(slug.institution_id), { maxCount: 1 })).length > 0;
   await handleCommand(eventStore, slugStream, slugDecider, { type: 'ClaimSlug', data: { slug: input.slug, institution_id, holder_exists: holderExists } }, context);
 
   const staff: StaffCandidate[] = [];
@@ -128,7 +129,7 @@ export async function createInstitution(eventStore: EventStore, input: CreateInp
 }
 
 export async function addDoctor(eventStore: EventStore, institutionId: string, input: AddDoctorInput, context: CommandContext) {
-  const { state } = await readStream(eventStore, streams.institution(institutionId), institutionDecider);
+  const { state } = await institutionOutlinesOf(eventStore).current(streams.institution(institutionId));
   if (state.status !== 'active') throw conflict(INSTITUTION_TEXTS.disbanded);
   const account = await provisionAccount(
     eventStore,
@@ -149,6 +150,7 @@ export async function addDoctor(eventStore: EventStore, institutionId: string, i
       },
     },
     context,
+    () => loadInstitution(eventStore, institutionId),
   );
   const joined = result.state.status !== 'none' && [...result.state.staff.values()].some((m) => m.user_id === userId);
   const invitation = result.state.status === 'none' ? undefined : [...result.state.invitations.values()].find((i) => i.user_id === userId);
@@ -165,7 +167,7 @@ export async function addStaffMember(
   input: { name: string; email: string; phone: string; role: StaffRole; role_title?: string; department?: string; specialization?: string },
   context: CommandContext,
 ) {
-  const { state } = await readStream(eventStore, streams.institution(institutionId), institutionDecider);
+  const { state } = await institutionOutlinesOf(eventStore).current(streams.institution(institutionId));
   if (state.status !== 'active') throw conflict(INSTITUTION_TEXTS.disbanded);
   const account = await provisionAccount(eventStore, { ...input, specialty: input.specialization }, context);
   const candidate = member(account.user_id, input);
@@ -175,6 +177,7 @@ export async function addStaffMember(
     institutionDecider,
     { type: 'AddStaff', data: { member: candidate, existing_account: account.existing_account, invitation_id: randomUUID() } },
     context,
+    () => loadInstitution(eventStore, institutionId),
   );
   const joined = result.state.status !== 'none' ? [...result.state.staff.values()].find((m) => m.user_id === account.user_id) : undefined;
   const invitation = result.state.status === 'none' ? undefined : [...result.state.invitations.values()].find((i) => i.user_id === account.user_id);
@@ -196,17 +199,15 @@ export async function answerInvitation(
 ) {
   const data = { invitation_id: answer.invitation_id, user_id: answer.user_id };
   const command = answer.accept ? ({ type: 'AcceptInvitation', data } as const) : ({ type: 'DeclineInvitation', data } as const);
-  const result = await handleCommand(eventStore, streams.institution(institutionId), institutionDecider, command, context);
+  const result = await handleCommand(eventStore, streams.institution(institutionId), institutionDecider, command, context, () => loadInstitution(eventStore, institutionId));
   return { position: result.position };
-}
-
-export async function loadInstitution(eventStore: EventStore, institutionId: string) {
-  return (await readStream(eventStore, streams.institution(institutionId), institutionDecider)).state;
 }
 
 /** Activates or deactivates one of the institution's doctors (the console's doctors resource). */
 export async function setDoctorActive(eventStore: EventStore, institutionId: string, userId: string, active: boolean, context: CommandContext) {
-  return handleCommand(eventStore, streams.institution(institutionId), institutionDecider, { type: 'SetDoctorActive', data: { user_id: userId, active } }, context);
+  return handleCommand(eventStore, streams.institution(institutionId), institutionDecider, { type: 'SetDoctorActive', data: { user_id: userId, active } }, context, () =>
+    loadInstitution(eventStore, institutionId),
+  );
 }
 
 /**
@@ -221,5 +222,7 @@ export async function changeStaffRole(
 ) {
   const user = await loadUser(eventStore, change.user_id);
   const doctor_account = user.status === 'registered' && user.account_type === 'doctor';
-  return handleCommand(eventStore, streams.institution(institutionId), institutionDecider, { type: 'ChangeStaffRole', data: { ...change, doctor_account } }, context);
+  return handleCommand(eventStore, streams.institution(institutionId), institutionDecider, { type: 'ChangeStaffRole', data: { ...change, doctor_account } }, context, () =>
+    loadInstitution(eventStore, institutionId),
+  );
 }
