@@ -1,18 +1,24 @@
 /**
  * One page of the SQLite log for readers on other threads that hand the page over as one JSON text: the reader then
- * parses it in one call, with no row objects between. SQLite writes each event's JSON around its data (data and
- * metadata are JSON text already), so a thread only joins the parts, or puts a changed data between them.
+ * parses it in one call, with no row objects between. SQLite writes each event's whole JSON (data and metadata are
+ * JSON text already), so a thread only joins the rows, or changes a row's data between its `"data":` and its
+ * `"metadata":` (see dataBounds).
  */
-export const PAGE_SQL = `SELECT position, type, data,
+export const PAGE_SQL = `SELECT position, type,
   '{"position":' || position || ',"event_id":' || json_quote(event_id) || ',"stream_id":' || json_quote(stream_id) ||
-    ',"revision":' || revision || ',"type":' || json_quote(type) || ',"data":' AS head,
-  ',"metadata":' || metadata || '}' AS tail
+    ',"revision":' || revision || ',"type":' || json_quote(type) || ',"data":' || data || ',"metadata":' || metadata || '}'
 FROM events WHERE position > ? ORDER BY position LIMIT ?`;
 
-/** A row of PAGE_SQL read raw (as an array): the event's JSON text is head ‖ data ‖ tail. */
-export type PageRow = [position: number, type: string, data: string, head: string, tail: string];
+/** A row of PAGE_SQL read raw (as an array): the event as JSON text. */
+export type PageRow = [position: number, type: string, text: string];
 
-/** The event as JSON text, with its data as the given JSON text (the row's own, or the row's data changed). */
-export function eventText(row: PageRow, data: string): string {
-  return row[3] + data + row[4];
+const DATA = ',"data":';
+const METADATA = ',"metadata":';
+
+/**
+ * Where the event's data lies in its text: after the first `,"data":` (the ids before it are JSON-quoted, so none can
+ * hold one unescaped) and before the last `,"metadata":` (the metadata after it is an object of its own).
+ */
+export function dataBounds(text: string): { start: number; end: number } {
+  return { start: text.indexOf(DATA) + DATA.length, end: text.lastIndexOf(METADATA) };
 }

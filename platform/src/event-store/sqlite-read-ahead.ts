@@ -5,8 +5,8 @@ import type { StoredEvent } from './port';
 import { PAGE_SQL } from './sqlite-page';
 
 // The thread's whole program, plain JavaScript (no loader to start): its own read-only connection, and for each
-// request one page of the log as a single JSON text (as sqlite-page.ts's eventText writes it: SQLite writes each
-// event's JSON around its data and metadata, which are JSON already, so nothing is parsed or quoted here).
+// request one page of the log as a single JSON text (SQLite writes each event's JSON, see sqlite-page.ts, so nothing
+// is parsed or quoted here).
 const THREAD = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
@@ -21,9 +21,8 @@ parentPort.on('message', (message) => {
     const rows = page.all(message.after, message.limit);
     let text = '[';
     for (let i = 0; i < rows.length; i += 1) {
-      const r = rows[i];
       if (i > 0) text += ',';
-      text += r[3] + r[2] + r[4];
+      text += rows[i][2];
     }
     parentPort.postMessage({ id: message.id, text: text + ']', count: rows.length });
   } catch (error) {

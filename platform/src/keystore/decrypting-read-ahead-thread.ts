@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import { PAGE_SQL, eventText, type PageRow } from '../event-store/sqlite-page';
-import { decryptParts, encryptField, fieldContext, parseCiphertext, type FieldCiphertext } from './envelope';
+import { PAGE_SQL, dataBounds, type PageRow } from '../event-store/sqlite-page';
+import { ENVELOPE_VERSION, decryptParts, encryptField, fieldContext, parseCiphertext, type FieldCiphertext } from './envelope';
 
 /** What the thread is started with (plain data: the thread loads neither contracts nor zod). */
 export interface ThreadSetup {
@@ -73,34 +73,42 @@ function keysFor(run: number, keyIds: string[]): Promise<Extract<ToThread, { kin
   });
 }
 
-/**
- * A field holding a ciphertext as it sits in a row's JSON text (JSON.stringify's, no spaces): a ciphertext needs no
- * escaping, and inside another string the quotes around a name would be escaped, so this finds only real fields.
- */
-const SEALED_FIELD = /"([A-Za-z_][A-Za-z0-9_]*)":"(enc1\.[A-Za-z0-9_.-]+)"/g;
+/** Per event type, its personal fields and how each starts when it holds a ciphertext (`"notes":"enc1.`). */
+const sealedStarts = new Map<string, Array<{ field: string; start: string }>>();
+for (const [type, fields] of Object.entries(setup.fields)) {
+  if (fields.length > 0) sealedStarts.set(type, fields.map((field) => ({ field, start: `"${field}":"${ENVELOPE_VERSION}.` })));
+}
 
 interface Sealed {
-  /** Where `"field":"…"` starts and ends in the row's data text. */
+  /** Where `"field":"…"` starts and ends in the event's text. */
   start: number;
   end: number;
   field: string;
   parts: FieldCiphertext;
 }
 
-/** The personal fields of the row that hold a ciphertext (no parsing of the rest of the data). */
-function sealedFields(fields: readonly string[], data: string): Sealed[] {
+/**
+ * The personal fields of the event's data that hold a ciphertext, in the order they appear, found without parsing: in
+ * JSON.stringify's text (no spaces) a field starts as `"notes":"`, and inside another string its quotes would be
+ * escaped, so only real fields match. A ciphertext needs no escaping: its value ends at the next quote.
+ */
+function sealedFields(starts: ReadonlyArray<{ field: string; start: string }>, text: string): Sealed[] {
+  const data = dataBounds(text);
   const found: Sealed[] = [];
-  for (const match of data.matchAll(SEALED_FIELD)) {
-    const field = match[1]!;
-    if (!fields.includes(field)) continue;
-    const parts = parseCiphertext(match[2]!);
-    if (parts) found.push({ start: match.index, end: match.index + match[0].length, field, parts });
+  for (const { field, start } of starts) {
+    for (let at = text.indexOf(start, data.start); at >= 0 && at < data.end; at = text.indexOf(start, at + start.length)) {
+      const value = at + field.length + 4; // after `"field":"`
+      const end = text.indexOf('"', value);
+      const parts = parseCiphertext(text.slice(value, end));
+      if (parts) found.push({ start: at, end: end + 1, field, parts });
+    }
   }
+  if (found.length > 1) found.sort((a, b) => a.start - b.start);
   return found;
 }
 
 /**
- * The page's text with its personal fields in clear, or null (see FromThread). The fields are replaced in each row's
+ * The page's text with its personal fields in clear, or null (see FromThread). The fields are replaced in each event's
  * JSON text, which is otherwise passed on as stored: no parse and stringify of the rest.
  */
 async function openPage(run: Run, rows: PageRow[]): Promise<string | null> {
@@ -109,9 +117,9 @@ async function openPage(run: Run, rows: PageRow[]): Promise<string | null> {
   for (let i = 0; i < rows.length; i += 1) {
     const type = rows[i]![1];
     if (erasures.has(type)) return null;
-    const fields = setup.fields[type];
-    if (!fields) continue;
-    const found = sealedFields(fields, rows[i]![2]);
+    const starts = sealedStarts.get(type);
+    if (!starts) continue;
+    const found = sealedFields(starts, rows[i]![2]);
     if (found.length === 0) continue;
     sealed[i] = found;
     for (const { parts } of found) if (!held.has(parts.k)) missing.add(parts.k);
@@ -121,34 +129,30 @@ async function openPage(run: Run, rows: PageRow[]): Promise<string | null> {
     if (!reply || reply.forgotten !== heldAsOf) return null;
     for (const [keyId, key] of reply.keys) held.set(keyId, key ? Buffer.from(key.buffer, key.byteOffset, key.byteLength) : null);
   }
-  let text = '[';
+  let page = '[';
   for (let i = 0; i < rows.length; i += 1) {
-    const row = rows[i]!;
-    let data = row[2];
+    const [, type, text] = rows[i]!;
     const found = sealed[i];
-    if (found) {
-      let opened = '';
-      let from = 0;
-      for (const { start, end, field, parts } of found) {
-        const key = held.get(parts.k);
-        if (key === undefined) return null;
-        let plain: string;
-        if (key === null) plain = setup.erased;
-        else {
-          try {
-            plain = decryptParts(parts, key, fieldContext(row[1], field));
-          } catch {
-            return null; // the reader decrypts it itself and reports it
-          }
+    let opened = '';
+    let from = 0;
+    for (const { start, end, field, parts } of found ?? []) {
+      const key = held.get(parts.k);
+      if (key === undefined) return null;
+      let plain: string;
+      if (key === null) plain = setup.erased;
+      else {
+        try {
+          plain = decryptParts(parts, key, fieldContext(type, field));
+        } catch {
+          return null; // the reader decrypts it itself and reports it
         }
-        opened += `${data.slice(from, start)}"${field}":${JSON.stringify(plain)}`;
-        from = end;
       }
-      data = opened + data.slice(from);
+      opened += `${text.slice(from, start)}"${field}":${JSON.stringify(plain)}`;
+      from = end;
     }
-    text += (i > 0 ? ',' : '') + eventText(row, data);
+    page += (i > 0 ? ',' : '') + (found ? opened + text.slice(from) : text);
   }
-  return `${text}]`;
+  return `${page}]`;
 }
 
 async function pump(): Promise<void> {
@@ -226,7 +230,7 @@ async function warmUp(): Promise<void> {
   for (let i = 1; i <= 400; i += 1) {
     const data: Record<string, unknown> = { id: `warm-up-${i}` };
     for (const field of fields) data[field] = encryptField(`warm-up ${i}`, key, keyId, fieldContext(type, field));
-    rows.push([i, type, JSON.stringify(data), `{"position":${i},"type":${JSON.stringify(type)},"data":`, ',"metadata":{}}']);
+    rows.push([i, type, `{"position":${i},"type":${JSON.stringify(type)},"data":${JSON.stringify(data)},"metadata":{}}`]);
   }
   held.set(keyId, key);
   try {

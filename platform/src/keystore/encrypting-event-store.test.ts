@@ -242,6 +242,33 @@ describe('reading a SQLite file’s log ahead, decrypted on its own thread', () 
     assert.ok(store.pagesDecryptedAhead >= 6, `pages from the thread: ${store.pagesDecryptedAhead}`);
   });
 
+  it('opens every personal field of an event, whatever its text holds, exactly as reading it in line does', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'enc-ahead-')), 'events.db');
+    const log = new SqliteEventStore({ filename: file, synchronous: 'NORMAL' });
+    const keyStore = new MemoryKeyStore({ current: parseMasterKey(generateMasterKeyText()), previous: [] });
+    const writer = new EncryptingEventStore(log, new KeyRing(keyStore));
+    const awkward = (i: number) => `Ā "quoted" \\ back\nslash, "notes":"enc1.not-a-key.x" ${i} नमस्ते`;
+    for (let i = 0; i < 3 * page; i += 1) {
+      const userId = randomUUID();
+      const metadata = { actor: { user_id: userId, role: 'admin' }, correlation_id: randomUUID(), causation_id: null, occurred_at: new Date().toISOString() };
+      // Six personal fields in an order of their own, between fields that are not personal (one holding text that
+      // looks like a sealed field).
+      const data = { institution_id: awkward(i), phone: `+91 ${i}`, user_id: userId, department: awkward(i), role: 'doctor', name: `Dr ${awkward(i)}`, email: `${i}@x.in`, role_title: '', specialization: awkward(i) };
+      await writer.appendToStream(`staff-${i}`, [{ event_id: randomUUID(), type: 'InstitutionStaffAdded', data, metadata }]);
+    }
+    const store = new EncryptingEventStore(withoutClose(log), new KeyRing(keyStore));
+    open.push(log, store);
+    assert.equal(await store.readAheadOnThread(), true, 'the thread starts');
+    const read = await readAllPages(store);
+    const inLine = new EncryptingEventStore(withoutClose(log), new KeyRing(keyStore));
+    open.push(inLine);
+    const expected: StoredEvent[] = [];
+    for (let i = 0; i < 3 * page; i += 1) expected.push(...(await inLine.readStream(`staff-${i}`)));
+    assert.deepEqual(read, expected);
+    assert.equal((read[7]!.data as { department: string }).department, awkward(7), 'a field in clear');
+    assert.ok(store.pagesDecryptedAhead >= 2, `pages from the thread: ${store.pagesDecryptedAhead}`);
+  });
+
   it('a key destroyed here while pages are read ahead: the next pages read it as erased', async () => {
     const { store, patients } = await fileLog(1500);
     const first = await store.readAll({ fromPosition: 0, limit: page });

@@ -90,11 +90,14 @@ function cachedAad(keyId: string, context: string): Buffer {
 /** decryptField for a ciphertext already parsed (a reader that parsed it to find its key does not parse it again). */
 export function decryptParts(parts: FieldCiphertext, key: Buffer, context = ''): string {
   try {
-    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(parts.iv, 'base64url'), { authTagLength: TAG_BYTES });
+    // The IV's 16 characters are whole groups of four: it and the ciphertext decode as one, into one buffer.
+    const ivAndText = Buffer.from(parts.iv + parts.ct, 'base64url');
+    const decipher = createDecipheriv('aes-256-gcm', key, ivAndText.subarray(0, IV_BYTES), { authTagLength: TAG_BYTES });
     decipher.setAAD(cachedAad(parts.k, context));
     decipher.setAuthTag(Buffer.from(parts.tag, 'base64url'));
-    // One update and the final: the text is decoded once, with nothing concatenated in between.
-    return decipher.update(parts.ct, 'base64url', 'utf8') + decipher.final('utf8');
+    const plain = decipher.update(ivAndText.subarray(IV_BYTES));
+    decipher.final();
+    return plain.toString('utf8');
   } catch {
     throw new EnvelopeError('The ciphertext does not authenticate (altered, or another key or field)');
   }
