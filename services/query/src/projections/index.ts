@@ -3,6 +3,7 @@ import { slotsProjection } from './slots';
 import { pendingReservationsProjection } from './pending-reservations';
 import { appointmentsProjection, appointmentHistoryProjection } from './appointments';
 import { institutionsProjection } from './institutions';
+import { institutionAppointmentsProjection } from './institution-appointments';
 import { invitationsProjection } from './invitations';
 import { consentsProjection } from './consents';
 import { accessLogProjection } from './access-log';
@@ -24,6 +25,7 @@ export const allProjections: Projection[] = [
   appointmentsProjection,
   appointmentHistoryProjection,
   institutionsProjection,
+  institutionAppointmentsProjection,
   invitationsProjection,
   consentsProjection,
   accessLogProjection,
@@ -37,3 +39,4 @@ export const allProjections: Projection[] = [
 export type { Projection } from './projection';
 export * from './documents';
 export type { AccessLogDoc } from './access-log';
+export { INSTITUTION_APPOINTMENTS, institutionAppointmentId, type InstitutionAppointmentDoc } from './institution-appointments';
