@@ -28,7 +28,7 @@ import {
   type Filter,
   type ReadStore,
 } from '@telemed/platform';
-import type { AppointmentDoc, DoctorDoc, HistoryDoc, InstitutionDoc, StaffDoc, UserDoc } from '../projections';
+import { INSTITUTION_APPOINTMENTS, institutionAppointmentId, type AppointmentDoc, type DoctorDoc, type HistoryDoc, type InstitutionAppointmentDoc, type InstitutionDoc, type StaffDoc, type UserDoc } from '../projections';
 import { Subjects, type AccessAudit } from '../access-audit';
 import { institutionLookups } from '../institution-routes';
 import { byField, contentRange, idsFilter, listQuerySchema, pageOf, type ListQuery } from './ra';
@@ -137,6 +137,7 @@ export function adminQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; a
   const doctors = readStore.collection<DoctorDoc>('doctors');
   const users = readStore.collection<UserDoc>('users');
   const appointments = readStore.collection<AppointmentDoc>('appointments');
+  const institutionAppointments = readStore.collection<InstitutionAppointmentDoc>(INSTITUTION_APPOINTMENTS);
   const history = readStore.collection<HistoryDoc>('appointment_history');
   const withCurrentPeople = appointmentPeople(readStore);
 
@@ -380,10 +381,7 @@ export function adminQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; a
       if (f.q) throw new HttpError(403, ADMIN_TEXTS.notesNotReadable);
       const filter: Filter = { ...base };
       if (f.doctor_id) filter.doctor_id = f.doctor_id;
-      if (f.institution_id) {
-        const intervals = await staff.find({ institution_id: f.institution_id, role: { $in: [...DOCTOR_ROLES] } });
-        return mergeIntervals(intervals, filter, sort, wanted, query, matchesNotes);
-      }
+      if (f.institution_id) return institutionPage(f.institution_id, query, matchesNotes);
       const [docs, total] = await Promise.all([appointments.find(filter, { sort, skip: query.start, limit: query.end - query.start + 1 }), appointments.count(filter)]);
       return { docs, total, institutionOf: () => null as string | null };
     }
@@ -397,8 +395,51 @@ export function adminQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; a
     }
     const institutionIds = f.institution_id ? [...allowed].filter((id) => id === f.institution_id) : [...allowed];
     if (f.institution_id && institutionIds.length === 0) throw notFound(INSTITUTION_TEXTS.institutionNotFound);
+    if (institutionIds.length === 1) return institutionPage(institutionIds[0]!, query, matchesNotes);
+    // Several institutions (a member of more than one): their doctors' membership intervals merged, an appointment
+    // of a doctor of two of them counted once.
     const intervals = (await Promise.all(institutionIds.map((id) => staff.find({ institution_id: id, role: { $in: [...DOCTOR_ROLES] } })))).flat();
     return mergeIntervals(intervals.filter((i) => !f.doctor_id || i.user_id === f.doctor_id), base, sort, wanted, query, matchesNotes);
+  }
+
+  /**
+   * One institution's page: one indexed find of the page's entries (institution_appointments, which holds an
+   * appointment for each institution that had its doctor as a member when it was requested) and a count in the index;
+   * only the page's appointments are read. A notes search reads its window's appointments (no index on free text).
+   */
+  async function institutionPage(institutionId: string, query: ListQuery<z.output<typeof appointmentFilter>, (typeof appointmentSort)[number]>, matchesNotes: ((d: AppointmentDoc) => boolean) | null) {
+    const f = query.filter;
+    const filter: Filter = { institution_id: institutionId };
+    if (f.status) filter.status = f.status;
+    if (f.doctor_id) filter.doctor_id = f.doctor_id;
+    if (f.patient_id) filter.patient_id = f.patient_id;
+    if (f.id) filter._id = { $in: f.id.map((id) => institutionAppointmentId(institutionId, id)) };
+    // By id: the institution's range of ids (all begin with its id), not every institution's entries in id order.
+    else if (query.sort.field === 'id') filter._id = { $gt: institutionAppointmentId(institutionId, ''), $lt: institutionAppointmentId(institutionId, '\uffff') };
+    if (f.start_gte || f.start_lte) {
+      const range: Record<string, string> = {};
+      if (f.start_gte) range.$gte = new Date(f.start_gte).toISOString();
+      if (f.start_lte) range.$lte = new Date(f.start_lte).toISOString();
+      filter.start = range;
+    }
+    const order = query.sort.order;
+    // Within one institution an entry's _id orders as its appointment's id (the same prefix before it).
+    const sort = query.sort.field === 'id' ? { _id: order } : { [query.sort.field]: order, _id: order };
+    const appointmentsOf = async (entries: InstitutionAppointmentDoc[]) => {
+      const found = await appointments.find({ _id: { $in: entries.map((e) => e.appointment_id) } });
+      const byId = new Map(found.map((d) => [d._id, d]));
+      return entries.map((e) => byId.get(e.appointment_id)).filter((d): d is AppointmentDoc => d !== undefined);
+    };
+    const institutionOf = () => institutionId;
+    if (matchesNotes) {
+      const matching = (await appointmentsOf(await institutionAppointments.find(filter, { sort }))).filter(matchesNotes);
+      return { docs: matching.slice(query.start, query.end + 1), total: matching.length, institutionOf };
+    }
+    const [entries, total] = await Promise.all([
+      institutionAppointments.find(filter, { sort, skip: query.start, limit: query.end - query.start + 1 }),
+      institutionAppointments.count(filter),
+    ]);
+    return { docs: await appointmentsOf(entries), total, institutionOf };
   }
 
   async function mergeIntervals(
