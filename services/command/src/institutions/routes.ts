@@ -10,11 +10,13 @@ import {
 } from '@telemed/contracts';
 import type { Request } from 'express';
 import { policies, type AccessClaims, type ApiRouter } from '@telemed/platform';
+import { AccessAudit, Subjects } from '@telemed/query';
 import { handleCommand } from '../decider';
 import { positionHeader, requestContext, type CommandDeps } from '../context';
 import { institutionDecider, membershipOf } from './institution';
 import { institutionOutlinesOf, loadInstitution } from './load-institution';
 import { addDoctor, answerInvitation, createInstitution } from './service';
+import { findUserIdByEmail } from '../users/service';
 
 const ok = z.object({ status: z.literal('success') });
 
@@ -69,6 +71,16 @@ function createdView(events: RecordedEvent[]) {
 }
 
 export function institutionRoutes(api: ApiRouter, deps: CommandDeps): void {
+  const audit = new AccessAudit({ eventStore: deps.eventStore, clock: deps.clock, logger: deps.logger });
+  /** The answer shows another person's account: on their access log, read through this institution (503 if it cannot be). */
+  const recordAccountShown = async (auth: AccessClaims, req: Request, institutionId: string, userId: string) => {
+    const { state } = await institutionOutlinesOf(deps.eventStore).current(streams.institution(institutionId));
+    const why =
+      auth.account_type === 'admin'
+        ? { purpose: 'platform_administration' as const, institution: { id: institutionId, role: null } }
+        : { purpose: 'institution_administration' as const, institution: { id: institutionId, role: membershipOf(state, auth.user_id)?.role ?? null } };
+    await audit.record(auth, req, { ...why, resource: 'institution_doctors', route: 'POST /api/v1/institutions/:id/doctors', subjects: new Subjects().add(userId, 'contact_details') });
+  };
   const removeMember = async (institutionId: string, userId: string, doctorsOnly: boolean, ctx: { auth: AccessClaims; req: Request }) => {
     const result = await handleCommand(
       deps.eventStore,
@@ -139,9 +151,14 @@ export function institutionRoutes(api: ApiRouter, deps: CommandDeps): void {
     body: addDoctorSchema,
     response: addDoctorResponseSchema,
     successStatus: 201,
-    errors: [409],
+    errors: [409, 503],
     handler: async ({ params, body, auth, req }) => {
+      // An address that has an account is answered with that account (its id, invited; or 409, not a doctor's): a read
+      // of another person's account, recorded before the write as the console's POST /admin/doctors records it.
+      const existing = await findUserIdByEmail(deps.eventStore, body.email);
+      if (existing) await recordAccountShown(auth, req, params.id, existing);
       const result = await addDoctor(deps.eventStore, params.id, body, requestContext(req, auth, deps.clock()));
+      if (result.status === 'invited' && result.doctor_id !== existing) await recordAccountShown(auth, req, params.id, result.doctor_id);
       return { body: { status: result.status, doctor_id: result.doctor_id, invitation_id: result.invitation_id }, headers: positionHeader(result.position) };
     },
   });
