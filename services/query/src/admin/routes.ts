@@ -238,6 +238,9 @@ export function adminQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; a
     q: z.string().max(100).optional(),
   });
 
+  const MEMBER_SORT = ['name', 'role', 'email', 'added_at', 'specialty', 'id'] as const;
+  type MemberSort = (typeof MEMBER_SORT)[number];
+
   /** Active members of the institutions the caller may read, narrowed by the filter: one indexed find per institution. */
   async function membersFor(scope: Scope, filter: z.output<typeof memberFilter>, doctorsOnly: boolean): Promise<{ docs: StaffDoc[]; institutionIds: string[] }> {
     const allowed = readable(scope, 'read');
@@ -263,11 +266,8 @@ export function adminQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; a
     // Without is_active: the current members (a deactivated doctor among them). With it: the members as the records show
     // them (`is_active` false for a removed member or a deactivated doctor), so every entry is read and the latest decides.
     const activeFilter = filter.is_active === undefined ? { is_active: true } : {};
-    // A platform admin without an institution filter: every institution's members (an indexed find by activity is not
-    // available; staff lists are small next to the log, and this is an operator's screen).
-    const found = institutionIds.length > 0 || allowed
-      ? (await Promise.all(institutionIds.map((id) => staff.find({ institution_id: id, ...activeFilter })))).flat()
-      : await staff.find(activeFilter);
+    // (A platform admin's list of every institution's members is platformMembersPage's, a page through an index.)
+    const found = (await Promise.all(institutionIds.map((id) => staff.find({ institution_id: id, ...activeFilter })))).flat();
     // One entry per (institution, person): the latest.
     const latest = new Map<string, StaffDoc>();
     for (const d of found.filter(keep)) {
@@ -277,6 +277,32 @@ export function adminQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; a
     }
     const docs = [...latest.values()].filter((d) => filter.is_active === undefined || shownActive(d) === filter.is_active);
     return { docs, institutionIds };
+  }
+
+  /**
+   * Every institution's current members (a platform admin's list without an institution or ids): one page in the order
+   * asked for and its total, both through the indexes on (is_active, field), so the page costs what it shows, not
+   * every membership and role interval the platform ever had. A search by text, the removed members (is_active false,
+   * which takes each person's latest entry) and the doctors' specialty (their account's) are an institution's lists'.
+   */
+  async function platformMembersPage(query: ListQuery<z.output<typeof memberFilter>, MemberSort>, doctorsOnly: boolean): Promise<{ docs: StaffDoc[]; total: number }> {
+    const f = query.filter;
+    const narrow = (what: string) =>
+      new RequestValidationError([{ loc: ['query', 'filter', 'institution_id'], msg: `${what} needs an institution: filter by institution_id`, type: 'institution_required' }]);
+    if (f.q) throw narrow('A search by name or e-mail');
+    if (f.is_active === false) throw narrow('Listing removed and deactivated members');
+    if (query.sort.field === 'specialty' && doctorsOnly) throw narrow('Sorting doctors by specialty');
+    const filter: Filter = { is_active: true };
+    if (f.is_active === true) filter.deactivated = { $ne: true };
+    if (doctorsOnly && f.role && !DOCTOR_ROLES.includes(f.role as (typeof DOCTOR_ROLES)[number])) return { docs: [], total: 0 };
+    if (f.role) filter.role = f.role;
+    else if (doctorsOnly) filter.role = { $in: [...DOCTOR_ROLES] };
+    const { order } = query.sort;
+    // A record's id is `<institution_id>~<user_id>`: the order of ties, and of `id` itself. (A staff record has no specialty.)
+    const field = query.sort.field === 'id' || query.sort.field === 'specialty' ? null : query.sort.field;
+    const sort = { ...(field ? { [field]: order } : {}), institution_id: order, user_id: order };
+    const [docs, total] = await Promise.all([staff.find(filter, { sort, skip: query.start, limit: query.end - query.start + 1 }), staff.count(filter)]);
+    return { docs, total };
   }
 
   const recordAudit = async (auth: AccessClaims, req: Parameters<AccessAudit['record']>[1], scope: Scope, docs: StaffDoc[], resource: 'institution_staff' | 'institution_doctors', route: string) => {
@@ -302,11 +328,16 @@ export function adminQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; a
         : "Institutions' staff with their roles (filter institution_id; getMany by id `<institution_id>~<user_id>`)",
       tags: ['admin'],
       policy: policies.anyUser,
-      query: listQuerySchema(memberFilter, ['name', 'role', 'email', 'added_at', 'specialty', 'id'], 'name'),
+      query: listQuerySchema(memberFilter, MEMBER_SORT, 'name'),
       response: z.array(z.object({ id: z.string() }).loose()),
       errors: [403, 404, 503],
       handler: async ({ auth, query, req }) => {
         const scope = await scopeOf(auth);
+        if (scope.platform && !query.filter.institution_id && !query.filter.id) {
+          const { docs, total } = await platformMembersPage(query, doctorsOnly);
+          await recordAudit(auth, req, scope, docs, resource, `GET /api/v1/admin/${kind}`);
+          return { body: await toRecords(docs), headers: contentRange(kind, query.start, docs.length, total) };
+        }
         const { docs } = await membersFor(scope, query.filter, doctorsOnly);
         const records = ((await toRecords(docs)) as Array<Record<string, unknown> & { id: string }>).sort(byField(query.sort.field, query.sort.order));
         const page = pageOf(kind, records, query);

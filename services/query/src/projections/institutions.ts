@@ -11,6 +11,12 @@ export const institutionsProjection = defineProjection({
   indexes: [
     { collection: 'institution_staff', field: 'institution_id' },
     { collection: 'institution_staff', field: 'user_id' },
+    // The platform-wide console lists (every institution's current members) page in the order asked for, reading
+    // what the page shows: current members (is_active) by name, by role (and a role's members by name), e-mail, joining.
+    { collection: 'institution_staff', fields: ['is_active', 'name'] },
+    { collection: 'institution_staff', fields: ['is_active', 'role', 'name'] },
+    { collection: 'institution_staff', fields: ['is_active', 'email'] },
+    { collection: 'institution_staff', fields: ['is_active', 'added_at'] },
   ],
   handles: [
     'InstitutionCreated',
