@@ -63,6 +63,24 @@ describe("institution route adding a doctor: answering another person's account 
     assert.deepEqual(fresh, [], 'a new account is the caller\'s own input');
   });
 
+  for (const route of ['/api/v1/institutions/', '/api/v1/admin/institutions'] as const) {
+    it(`creating an institution (${route}) whose staff includes an existing account records that account; new addresses nothing`, async () => {
+      const existing = await account(`kept.${route.length}@other.in`, 'patient');
+      const slug = `audit-create-${route.length}`;
+      const staff = [
+        { name: 'New Admin', email: `new.admin.${route.length}@audit-add.in`, phone: '+91 93333 33332', account_type: 'ADMIN' },
+        { name: 'Known Person', email: `kept.${route.length}@other.in`, phone: '+91 93333 33333', account_type: 'STAFF' },
+      ];
+      const events = await auditedReads(t, operator, () =>
+        t.http.post(route).set(operator.auth).send({ name: `Create ${slug}`, slug, address: '4 Park Street', phone: '+91 33 4000 0003', email: `desk@${slug}.in`, staff }).expect(201),
+      );
+      assert.deepEqual(
+        events.map((e) => [e.route, e.purpose, e.resource, e.subjects]),
+        [[`POST ${route}`, 'platform_administration', 'institution_staff', [{ user_id: existing, items: ['contact_details'] }]]],
+      );
+    });
+  }
+
   it('refused cleanly (503, nothing written) when the audit cannot be written', async () => {
     const existing = await account('dr.another@other.in', 'doctor');
     const before = (await t.app.eventStore.readStream(streams.institution(institutionId))).length;

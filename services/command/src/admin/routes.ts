@@ -153,12 +153,16 @@ export function adminCommandRoutes(api: ApiRouter, deps: CommandDeps): void {
     body: createInstitutionSchema.omit({ slug: true }).extend({ slug: createInstitutionSchema.shape.slug.optional() }),
     response: record,
     successStatus: 201,
-    errors: [409],
+    errors: [409, 503],
     handler: async ({ body, auth, req }) => {
       const slug = body.slug ?? slugify(body.name);
       if (!createInstitutionSchema.shape.slug.safeParse(slug).success) {
         throw new HttpError(422, 'A slug cannot be derived from this name: give one (lowercase letters, digits and hyphens)');
       }
+      // Staff whose addresses have accounts are answered as those accounts (invited, by id, or refused as the wrong kind).
+      const existing = new Subjects();
+      for (const email of new Set(body.staff.map((m) => m.email.toLowerCase()))) existing.add(await findUserIdByEmail(deps.eventStore, email), 'contact_details');
+      await audit.record(auth, req, { purpose: 'platform_administration', resource: 'institution_staff', route: 'POST /api/v1/admin/institutions', institution: null, subjects: existing });
       const { institution_id, position } = await createInstitution(deps.eventStore, { ...body, slug }, requestContext(req, auth, deps.clock()));
       return { body: await institutionRecord(deps, institution_id), headers: positionHeader(position) };
     },

@@ -72,6 +72,15 @@ function createdView(events: RecordedEvent[]) {
 
 export function institutionRoutes(api: ApiRouter, deps: CommandDeps): void {
   const audit = new AccessAudit({ eventStore: deps.eventStore, clock: deps.clock, logger: deps.logger });
+  /**
+   * A new institution's staff whose addresses already have accounts are answered as those accounts (invited, by id,
+   * or refused as the wrong kind): a read of them, recorded before the write (platform admins create institutions).
+   */
+  const recordExistingStaffShown = async (auth: AccessClaims, req: Request, staff: ReadonlyArray<{ email: string }>, route: string) => {
+    const subjects = new Subjects();
+    for (const email of new Set(staff.map((s) => s.email.toLowerCase()))) subjects.add(await findUserIdByEmail(deps.eventStore, email), 'contact_details');
+    await audit.record(auth, req, { purpose: 'platform_administration', resource: 'institution_staff', route, institution: null, subjects });
+  };
   /** The answer shows another person's account: on their access log, read through this institution (503 if it cannot be). */
   const recordAccountShown = async (auth: AccessClaims, req: Request, institutionId: string, userId: string) => {
     const { state } = await institutionOutlinesOf(deps.eventStore).current(streams.institution(institutionId));
@@ -102,8 +111,9 @@ export function institutionRoutes(api: ApiRouter, deps: CommandDeps): void {
     body: createInstitutionSchema,
     response: institutionWithStaffSchema,
     successStatus: 201,
-    errors: [409],
+    errors: [409, 503],
     handler: async ({ body, auth, req }) => {
+      await recordExistingStaffShown(auth, req, body.staff, 'POST /api/v1/institutions/');
       const context = requestContext(req, auth, deps.clock());
       const { institution_id, position } = await createInstitution(deps.eventStore, body, context);
       const events = (await deps.eventStore.readStream(streams.institution(institution_id))) as unknown as RecordedEvent[];
