@@ -19,7 +19,7 @@ import {
   type AccessPurpose,
 } from '@telemed/contracts';
 import { policies, type AccessClaims, type ApiRouter, type InstitutionResolver, type ReadStore } from '@telemed/platform';
-import type { AppointmentDoc, DoctorDoc, InstitutionDoc, InvitationDoc, StaffDoc } from './projections';
+import { INSTITUTION_APPOINTMENTS, institutionAppointmentId, type AppointmentDoc, type DoctorDoc, type InstitutionAppointmentDoc, type InstitutionDoc, type InvitationDoc, type StaffDoc } from './projections';
 import { timezoneOf } from './views';
 import { appointmentCursor, keysetAfter } from './paging';
 import { Subjects, type AccessAudit } from './access-audit';
@@ -144,6 +144,7 @@ export function institutionQueryRoutes(api: ApiRouter, readStore: ReadStore, aud
   const { institutions, staff, membershipsOf, resolve } = institutionLookups(readStore);
   const doctors = readStore.collection<DoctorDoc>('doctors');
   const appointments = readStore.collection<AppointmentDoc>('appointments');
+  const institutionAppointments = readStore.collection<InstitutionAppointmentDoc>(INSTITUTION_APPOINTMENTS);
   const withCurrentPeople = appointmentPeople(readStore);
   const invitations = readStore.collection<InvitationDoc>('institution_invitations');
   const idParams = z.object({ id: z.string().min(1).max(64) });
@@ -304,24 +305,23 @@ export function institutionQueryRoutes(api: ApiRouter, readStore: ReadStore, aud
     errors: [503],
     handler: async ({ params, query, auth, req }) => {
       const zone = query.timezone_str ? timezoneOf(query) : DEFAULT_TIMEZONE;
-      // Each membership interval of each doctor (current or past) is one indexed find of what it covers.
-      const intervals = await staff.find({ institution_id: params.id, role: { $in: [...DOCTOR_ROLES] } });
-      const covers = (doc: Pick<AppointmentDoc, 'doctor_id' | 'requested_position'>) =>
-        intervals.some((entry) => entry.user_id === doc.doctor_id && memberAt(entry, doc.requested_position));
+      // The institution's appointments (those of its doctors requested while they were its members) are one indexed
+      // read model: a page is one find of `limit` entries, then those appointments.
+      const entryOf = (appointmentId: string) => institutionAppointmentId(params.id, appointmentId);
+      const covers = async (doc: AppointmentDoc) => (await institutionAppointments.get(entryOf(doc._id))) !== null;
       const paged = query.limit !== undefined || query.cursor !== undefined;
       const cursor = await appointmentCursor(appointments, query.cursor, covers);
-      const limit = query.limit ?? INSTITUTION_APPOINTMENTS_MAX_LIMIT;
-      const found = new Map<string, AppointmentDoc>();
-      for (const entry of intervals) {
-        const requested_position = entry.removed_position === null ? { $gt: entry.added_position } : { $gt: entry.added_position, $lt: entry.removed_position };
-        const filter: Record<string, unknown> = { doctor_id: entry.user_id, requested_position, ...keysetAfter(cursor, -1) };
-        if (query.appointment_status) filter.status = query.appointment_status;
-        // A page: the newest `limit` of each interval, merged below; the first `limit` of the merge are the newest overall.
-        const options = paged ? { sort: { start: -1, _id: -1 } as const, limit } : {};
-        for (const doc of await appointments.find(filter, options)) found.set(doc._id, doc);
-      }
-      const byStart = (a: AppointmentDoc, b: AppointmentDoc) => a.start.localeCompare(b.start) || a._id.localeCompare(b._id);
-      const docs = await withCurrentPeople(paged ? [...found.values()].sort((a, b) => byStart(b, a)).slice(0, limit) : [...found.values()].sort(byStart));
+      const filter: Record<string, unknown> = { institution_id: params.id };
+      if (query.appointment_status) filter.status = query.appointment_status;
+      // Within the institution an entry's _id orders as its appointment's id (the same prefix before it).
+      const entries = paged
+        ? await institutionAppointments.find(
+            { ...filter, ...keysetAfter(cursor && { start: cursor.start, id: entryOf(cursor.id) }, -1) },
+            { sort: { start: -1, _id: -1 }, limit: query.limit ?? INSTITUTION_APPOINTMENTS_MAX_LIMIT },
+          )
+        : await institutionAppointments.find(filter, { sort: { start: 1, _id: 1 } });
+      const byId = new Map((await appointments.find({ _id: { $in: entries.map((e) => e.appointment_id) } })).map((d) => [d._id, d]));
+      const docs = await withCurrentPeople(entries.map((e) => byId.get(e.appointment_id)).filter((d): d is AppointmentDoc => d !== undefined));
       // The patients' names and reasons, and the doctors' appointments: each person with the appointments shown.
       const subjects = new Subjects();
       for (const doc of docs) subjects.add(doc.patient_id, doc._id).add(doc.doctor_id, doc._id);

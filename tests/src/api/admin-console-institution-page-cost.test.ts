@@ -149,3 +149,84 @@ for (const readStoreKind of ['memory', 'sqlite']) describe(`an institution's con
     assert.equal(operator.headers['content-range'], 'appointments 30-31/32');
   });
 });
+
+type SeedItem = { appointment_id: string; doctor: { doctor_id: string }; slot: { start_at: string }; status: string };
+
+describe("the institution's appointment list (GET /institutions/:id/appointments) pages through what it shows", () => {
+  let t: TestApp;
+  let institutionId: string;
+  let admin: TestUser;
+  let otherAdmin: TestUser;
+  const booked: string[] = [];
+
+  before(async () => {
+    t = await startTestApp();
+    const platformAdmin = await t.createUser('admin');
+    const staff = (slug: string, doctors: number) => [
+      { name: `Admin ${slug}`, email: `admin@${slug}.in`, phone: '+91 90000 10000', account_type: 'ADMIN' },
+      ...Array.from({ length: doctors }, (_, i) => ({ name: `Doctor ${i}`, email: `doctor${i}@${slug}.in`, phone: `+91 90000 1000${i + 1}`, account_type: 'DOCTOR' })),
+    ];
+    const create = async (slug: string, doctors: number) =>
+      (await t.http.post('/api/v1/institutions/').set(platformAdmin.auth).send({ name: `Clinic ${slug}`, slug, address: 'Somewhere', phone: '+91 80 1234 5678', email: `${slug}@clinic.in`, staff: staff(slug, doctors) }).expect(201)).body.id as string;
+    institutionId = await create('seed-list', 2);
+    await create('seed-other', 0);
+    await t.settle();
+    admin = await t.signedIn('admin@seed-list.in', 'patient');
+    otherAdmin = await t.signedIn('admin@seed-other.in', 'patient');
+    const patient = await t.createUser('patient');
+    for (const email of ['doctor0@seed-list.in', 'doctor1@seed-list.in']) {
+      const doctor = await t.signedIn(email, 'doctor');
+      const slots = await t.openSlots(doctor, Array.from({ length: 6 }, (_, i) => ({ date: indiaDate(1 + (i % 3)), time: email.startsWith('doctor0') ? `1${i}:00` : `1${i}:30` })));
+      for (const slot of slots) booked.push((await t.http.post('/api/v1/appointments').set(patient.auth).send({ slot_id: slot, notes: 'Cough' }).expect(201)).body.appointment_id as string);
+    }
+    await t.settle();
+  });
+  after(() => t.close());
+
+  it('a page of 5 reads 5 appointments (and the cursor\'s), whatever the number of doctors; pages join into the whole list', async () => {
+    const url = `/api/v1/institutions/${institutionId}/appointments`;
+    const whole = (await t.http.get(url).set(admin.auth).expect(200)).body as SeedItem[];
+    assert.deepEqual(new Set(whole.map((a) => a.appointment_id)), new Set(booked), "without limit: every appointment of the institution's doctors");
+    assert.deepEqual(whole.map((a) => a.slot.start_at), [...whole.map((a) => a.slot.start_at)].sort(), 'by start');
+
+    const store = t.app.readStore;
+    assert.ok(store instanceof GenerationalReadStore, 'the app reads through generations');
+    const collection: ReadCollection<{ _id: string }> = store.inner.collection(physicalName('appointments', store.generationOf('appointments')));
+    const { find, get } = collection;
+    let read = 0;
+    collection.find = async (...args) => {
+      const docs = await find.apply(collection, args);
+      read += docs.length;
+      return docs;
+    };
+    collection.get = async (...args) => {
+      const doc = await get.apply(collection, args);
+      if (doc) read += 1;
+      return doc;
+    };
+    const pages: SeedItem[][] = [];
+    const reads: number[] = [];
+    try {
+      let cursor: string | undefined;
+      for (;;) {
+        read = 0;
+        const page = (await t.http.get(url).query({ limit: 5, ...(cursor ? { cursor } : {}) }).set(admin.auth).expect(200)).body as SeedItem[];
+        reads.push(read);
+        if (page.length === 0) break;
+        pages.push(page);
+        cursor = page.at(-1)!.appointment_id;
+      }
+    } finally {
+      collection.find = find;
+      collection.get = get;
+    }
+    assert.deepEqual(pages.flat().map((a) => a.appointment_id), [...whole].reverse().map((a) => a.appointment_id), 'newest first, each once');
+    assert.deepEqual(pages.map((p) => p.length), [5, 5, 2], 'pages of 5');
+    assert.ok(reads.every((n) => n <= 6), `each page read its appointments and the cursor's (read: ${reads.join(', ')})`);
+
+    const requested = (await t.http.get(url).query({ limit: 50, appointment_status: 'requested' }).set(admin.auth).expect(200)).body as SeedItem[];
+    assert.equal(requested.length, 12, 'all still requested');
+    assert.equal((await t.http.get(url).query({ limit: 50, appointment_status: 'confirmed' }).set(admin.auth).expect(200)).body.length, 0, 'none confirmed');
+    await t.http.get(url).set(otherAdmin.auth).expect(404);
+  });
+});
