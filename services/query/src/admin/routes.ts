@@ -282,8 +282,11 @@ export function adminQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; a
   /**
    * Every institution's current members (a platform admin's list without an institution or ids): one page in the order
    * asked for and its total, both through the indexes on (is_active, field), so the page costs what it shows, not
-   * every membership and role interval the platform ever had. A search by text, the removed members (is_active false,
-   * which takes each person's latest entry) and the doctors' specialty (their account's) are an institution's lists'.
+   * every membership and role interval the platform ever had. Doctors by name or e-mail are in the order of the name
+   * and address their institution recorded (the record shows their account's, the same unless they edited it since).
+   * Doctors by specialty (their account's, which no staff index holds) sort the platform's current doctors, read through
+   * the index: what is live, not what was. A search by text and the removed members (is_active false, which takes each
+   * person's latest entry) are an institution's lists' (422 says so).
    */
   async function platformMembersPage(query: ListQuery<z.output<typeof memberFilter>, MemberSort>, doctorsOnly: boolean): Promise<{ docs: StaffDoc[]; total: number }> {
     const f = query.filter;
@@ -291,13 +294,20 @@ export function adminQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; a
       new RequestValidationError([{ loc: ['query', 'filter', 'institution_id'], msg: `${what} needs an institution: filter by institution_id`, type: 'institution_required' }]);
     if (f.q) throw narrow('A search by name or e-mail');
     if (f.is_active === false) throw narrow('Listing removed and deactivated members');
-    if (query.sort.field === 'specialty' && doctorsOnly) throw narrow('Sorting doctors by specialty');
     const filter: Filter = { is_active: true };
     if (f.is_active === true) filter.deactivated = { $ne: true };
     if (doctorsOnly && f.role && !DOCTOR_ROLES.includes(f.role as (typeof DOCTOR_ROLES)[number])) return { docs: [], total: 0 };
     if (f.role) filter.role = f.role;
     else if (doctorsOnly) filter.role = { $in: [...DOCTOR_ROLES] };
     const { order } = query.sort;
+    if (doctorsOnly && query.sort.field === 'specialty') {
+      const current = await staff.find(filter);
+      const specialties = new Map(await Promise.all(current.map(async (d) => [d._id, doctorRecord(d, await doctors.get(d.user_id)).specialty] as const)));
+      const sorted = current
+        .map((d) => ({ id: memberId(d.institution_id, d.user_id), specialty: specialties.get(d._id), doc: d }))
+        .sort(byField('specialty', order));
+      return { docs: sorted.slice(query.start, query.end + 1).map((r) => r.doc), total: sorted.length };
+    }
     // A record's id is `<institution_id>~<user_id>`: the order of ties, and of `id` itself. (A staff record has no specialty.)
     const field = query.sort.field === 'id' || query.sort.field === 'specialty' ? null : query.sort.field;
     const sort = { ...(field ? { [field]: order } : {}), institution_id: order, user_id: order };
