@@ -32,6 +32,11 @@ export const ERASURE_LEGAL_HOLD: readonly KeptRecord[] = [
       'The Telemedicine Practice Guidelines 2020 (3.7.1) ask doctors to keep the records of each teleconsultation (three years, the period of the Indian Medical Council Regulations 2002, 1.3.1); your name, contact details, reason for visit and the reasons given are erased from them',
   },
   {
+    what: "For a doctor, the prescriptions they issued, with their qualification, registration number and medical council as printed on them (their name is erased)",
+    why:
+      "The Telemedicine Practice Guidelines 2020 ask every prescription to carry the prescriber's registration; a prescription is part of the patient's clinical records, kept as above, and its public check still says it is genuine",
+  },
+  {
     what: 'Consent records: which version of the privacy notice was agreed to or withdrawn, and when',
     why: 'Proof that personal data was processed with consent (Digital Personal Data Protection Act 2023, section 6(10)); they hold no personal details',
   },

@@ -54,7 +54,6 @@ const NOT_PERSONAL: Record<string, string> = {
   'BlogImageStored.content_type': "a blog picture's image type",
   specialty: "a doctor's public professional profile",
   qualification: "a doctor's public professional profile",
-  registration_number: "a doctor's public registration (the medical council's register is public)",
   medical_council: "a doctor's public registration",
   doctor_qualification: "the prescriber's public professional profile, as printed",
   doctor_registration_number: "the prescriber's public registration, as printed",

@@ -34,6 +34,10 @@ export const PERSONAL_FIELDS: PersonalFieldRegistry = {
   UserDeactivated: [{ subject: { field: 'user_id' }, fields: ['reason'] }],
   EmailClaimed: [{ subject: { field: 'user_id' }, fields: ['email'] }],
   PasswordSet: [{ subject: { field: 'user_id' }, fields: ['password_hash'] }],
+  // A doctor's registration number names them (the council's public register says whose it is): under their key, so
+  // it goes with their erasure. The copy printed on a prescription is kept with it (PrescriptionIssued, legal hold).
+  DoctorRegistered: [{ subject: { field: 'doctor_id' }, fields: ['registration_number'] }],
+  DoctorProfileUpdated: [{ subject: { field: 'doctor_id' }, fields: ['registration_number'] }],
   // A member's title, department and specialization are what the institution wrote about them (a 'Psychiatry'
   // department, a 'Counsellor, HIV clinic' title): theirs, under their key like their name.
   InstitutionStaffAdded: [{ subject: { field: 'user_id' }, fields: ['name', 'email', 'phone', 'role_title', 'department', 'specialization'] }],

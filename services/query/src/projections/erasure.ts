@@ -20,8 +20,11 @@ const ERASERS: Record<string, Eraser> = {
   users: async (userId, event, store) => {
     await store.collection<UserDoc>('users').patch(userId, { name: ERASED_VALUE, email: null, phone_number: null, active: false, erased_at: event.metadata.occurred_at });
   },
-  doctors: async (userId, _event, store) => {
-    await store.collection<DoctorDoc>('doctors').patch(userId, { name: ERASED_VALUE, email: null, phone_number: null });
+  doctors: async (userId, event, store) => {
+    const doctors = store.collection<DoctorDoc>('doctors');
+    const doctor = await doctors.get(userId);
+    if (!doctor) return;
+    await doctors.patch(userId, { name: ERASED_VALUE, email: null, phone_number: null, registration_number: blank(doctor.registration_number), erased_at: event.metadata.occurred_at });
   },
   appointments: async (userId, _event, store) => {
     await store.collection<PersonDoc>(APPOINTMENT_PEOPLE).patch(userId, { name: ERASED_VALUE, phone_number: null });

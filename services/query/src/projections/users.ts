@@ -38,7 +38,9 @@ export const usersProjection = defineProjection({
 
 export const doctorsProjection = defineProjection({
   name: 'doctors',
-  version: 1,
+  // 2: an erasure also blanks the registration number (encrypted under the doctor's key since) and marks the doctor
+  // erased, whom the doctors list leaves out (a read model erased under version 1 kept both).
+  version: 2,
   collections: ['doctors'],
   handles: ['UserRegistered', 'UserProfileUpdated', 'DoctorRegistered', 'DoctorProfileUpdated'],
   apply: async (event, store) => {
