@@ -130,6 +130,17 @@ for (const readStoreKind of ['memory', 'sqlite']) describe(`the platform's staff
     assert.equal(res.headers['content-range'], `doctors 0-2/${all.length}`);
   });
 
+  it('the lists\' queries go through their indexes (SQLite plan)', { skip: readStoreKind !== 'sqlite' ? 'a query plan is SQLite\'s' : false }, () => {
+    const store = t.app.readStore;
+    assert.ok(store instanceof GenerationalReadStore, 'the app reads through generations');
+    const inner = store.inner as unknown as { explain(collection: string, filter: object, options: object): string[] };
+    const plan = (filter: object, sort: object) => inner.explain(physicalName('institution_staff', store.generationOf('institution_staff')), filter, { sort }).join(' | ');
+    assert.match(plan({ is_active: true }, { name: 1, institution_id: 1, user_id: 1 }), /USING INDEX ix_doc_\w*institution_staff\w*_is_active_name/, 'the platform page by name');
+    assert.match(plan({ is_active: true, role: 'STAFF' }, { name: 1, institution_id: 1, user_id: 1 }), /USING INDEX ix_doc_\w*institution_staff\w*_is_active_role_name/, 'a role by name');
+    // An institution's current members, not its removed ones.
+    assert.match(plan({ institution_id: institutionIds[0], is_active: true }, { added_position: 1 }), /USING INDEX ix_doc_\w*institution_staff\w*_institution_id_is_active_added_position\w* \(<expr>=\? AND <expr>=\?\)/, "an institution's current members");
+  });
+
   it('what only an institution answers is asked with its filter (422 says so)', async () => {
     for (const [resource, params] of [
       ['staff', { filter: { q: 'nurse' } }],

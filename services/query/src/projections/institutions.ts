@@ -9,7 +9,9 @@ export const institutionsProjection = defineProjection({
   version: 3,
   collections: ['institutions', 'institution_staff'],
   indexes: [
-    { collection: 'institution_staff', field: 'institution_id' },
+    // An institution's current members in joining order (its staff lists, its doctors' records access): the removed
+    // members and closed role intervals of its history are not walked. Its prefix serves every query by institution.
+    { collection: 'institution_staff', fields: ['institution_id', 'is_active', 'added_position'] },
     { collection: 'institution_staff', field: 'user_id' },
     // The platform-wide console lists (every institution's current members) page in the order asked for, reading
     // what the page shows: current members (is_active) by name, by role (and a role's members by name), e-mail, joining.
