@@ -15,7 +15,8 @@ import {
 } from '@telemed/contracts';
 import type { EventStore } from '@telemed/platform';
 import { handleCommand, readStream, type CommandContext } from '../decider';
-import { findUserIdByEmail, loadUser, registerUser } from '../users/service';
+import { findUserIdByEmail, registerUser } from '../users/service';
+import { accountStatus } from '../users/account-standing';
 import { normalizeEmail } from '../identity/email';
 import { institutionDecider, slugDecider, type StaffCandidate, type StaffMember } from './institution';
 import { institutionOutlinesOf, loadInstitution } from './load-institution';
@@ -36,7 +37,7 @@ async function provisionAccount(
   const wantsDoctor = DOCTOR_ROLES.includes(person.role);
   const existing = await findUserIdByEmail(eventStore, person.email);
   if (existing) {
-    const user = await loadUser(eventStore, existing);
+    const user = await accountStatus(eventStore, existing);
     if (wantsDoctor && (user.status !== 'registered' || user.account_type !== 'doctor')) throw conflict(INSTITUTION_TEXTS.notADoctorAccount);
     return { user_id: existing, existing_account: true };
   }
@@ -80,7 +81,7 @@ async function assertStaffAccountsFit(eventStore: EventStore, staff: CreateInput
     const email = normalizeEmail(s.email);
     if (!isDoctorAccount.has(email)) {
       const existing = await findUserIdByEmail(eventStore, email);
-      const user = existing ? await loadUser(eventStore, existing) : null;
+      const user = existing ? await accountStatus(eventStore, existing) : null;
       isDoctorAccount.set(email, user ? user.status === 'registered' && user.account_type === 'doctor' : DOCTOR_ROLES.includes(s.account_type));
     }
     if (DOCTOR_ROLES.includes(s.account_type) && !isDoctorAccount.get(email)) throw conflict(INSTITUTION_TEXTS.notADoctorAccount);
@@ -220,7 +221,7 @@ export async function changeStaffRole(
   change: { user_id: string; role: StaffRole; by: { user_id: string; platform_admin: boolean } },
   context: CommandContext,
 ) {
-  const user = await loadUser(eventStore, change.user_id);
+  const user = await accountStatus(eventStore, change.user_id);
   const doctor_account = user.status === 'registered' && user.account_type === 'doctor';
   return handleCommand(eventStore, streams.institution(institutionId), institutionDecider, { type: 'ChangeStaffRole', data: { ...change, doctor_account } }, context, () =>
     loadInstitution(eventStore, institutionId),

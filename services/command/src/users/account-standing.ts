@@ -1,6 +1,7 @@
 import { streams, type AccountType, type DomainEventOf } from '@telemed/contracts';
 import type { EventStore } from '@telemed/platform';
 import { readStream } from '../decider';
+import { foldsPerEventStore } from '../stream-folds';
 
 /** The user stream's events that decide whether the account may act. */
 export type StandingEvent = DomainEventOf<'UserRegistered' | 'UserDeactivated' | 'UserReactivated' | 'PersonalDataErased'>;
@@ -28,4 +29,33 @@ export const accountStandingFold = { initialState: (): AccountStanding => null, 
 /** The account's standing now, from its own stream. */
 export async function accountStanding(eventStore: EventStore, userId: string): Promise<AccountStanding> {
   return (await readStream(eventStore, streams.user(userId), accountStandingFold)).state;
+}
+
+/**
+ * Whether an account was ever registered, is registered or erased, and its type: what finding an account by its
+ * address and checking what it may become (a doctor's staff role) ask, without its personal data.
+ */
+export type AccountStatus = { status: 'unregistered' } | { status: 'registered' | 'erased'; account_type: AccountType };
+
+export const accountStatusFold = {
+  initialState: (): AccountStatus => ({ status: 'unregistered' }),
+  evolve: (state: AccountStatus, event: { type: string; data: unknown }): AccountStatus => {
+    const known = event as StandingEvent;
+    // As the user's decider: registered once; an erasure ends a registered account for good.
+    if (known.type === 'UserRegistered' && state.status === 'unregistered') return { status: 'registered', account_type: known.data.account_type };
+    if (known.type === 'PersonalDataErased' && state.status === 'registered') return { ...state, status: 'erased' };
+    return state;
+  },
+};
+
+/**
+ * Each event store's kept folds of accounts' status (StreamFolds): a user stream gains an event with every profile
+ * edit, subscription, consent and password, and a look up by address read all of them each time; a look now reads the
+ * events since the last one.
+ */
+const accountStatusesOf = foldsPerEventStore(accountStatusFold);
+
+/** The account's status now, from its own stream's events since the last look. */
+export async function accountStatus(eventStore: EventStore, userId: string): Promise<AccountStatus> {
+  return (await accountStatusesOf(eventStore).current(streams.user(userId))).state;
 }

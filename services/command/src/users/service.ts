@@ -13,6 +13,7 @@ import { handleCommand, readStream, type CommandContext } from '../decider';
 import { userDecider } from './user';
 import { doctorNumberDecider } from './doctor-numbers';
 import { foldsPerEventStore } from '../stream-folds';
+import { accountStatus } from './account-standing';
 import { emailDecider, legacyEmailDigest, normalizeEmail } from '../identity/email';
 
 export interface NewUser {
@@ -98,7 +99,7 @@ async function claimEmail(eventStore: EventStore, email: string, userId: string,
   const names = await claimStreams(eventStore, email);
   const claim = await readClaim(eventStore, names);
   const { state } = claim;
-  const previousOwner = state.user_id === null ? 'unregistered' : (await loadUser(eventStore, state.user_id)).status;
+  const previousOwner = state.user_id === null ? 'unregistered' : (await accountStatus(eventStore, state.user_id)).status;
   // The first attempt decides on the old claim too; a retry after a concurrent claim reads the keyed stream alone (it now has one).
   await handleCommand(eventStore, names.current, emailDecider, { type: 'ClaimEmail', data: { email, user_id: userId, previous_owner: previousOwner, now: context.now } }, context, claim);
 }
@@ -107,11 +108,11 @@ async function claimEmail(eventStore: EventStore, email: string, userId: string,
 export async function findUserIdByEmail(eventStore: EventStore, email: string): Promise<string | null> {
   const { state } = await readClaim(eventStore, await claimStreams(eventStore, email));
   if (!state.user_id) return null;
-  return (await loadUser(eventStore, state.user_id)).status === 'registered' ? state.user_id : null;
+  return (await accountStatus(eventStore, state.user_id)).status === 'registered' ? state.user_id : null;
 }
 
 /** Whether the account holding an address was erased (its owner cannot sign in to it again). */
 export async function emailOwnerErased(eventStore: EventStore, email: string): Promise<boolean> {
   const { state } = await readClaim(eventStore, await claimStreams(eventStore, email));
-  return state.user_id !== null && (await loadUser(eventStore, state.user_id)).status === 'erased';
+  return state.user_id !== null && (await accountStatus(eventStore, state.user_id)).status === 'erased';
 }

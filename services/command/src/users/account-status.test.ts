@@ -1,0 +1,45 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { streams } from '@telemed/contracts';
+import { SqliteEventStore, type ReadStreamOptions, type StoredEvent } from '@telemed/platform';
+import { handleCommand, systemContext } from '../decider';
+import { findUserIdByEmail, registerUser } from './service';
+import { userDecider } from './user';
+
+describe('finding an account by its address does not read its whole history', () => {
+  it("reads the user stream's events since the last look, and still sees an erasure", async () => {
+    const eventStore = new SqliteEventStore({ filename: join(mkdtempSync(join(tmpdir(), 'account-status-')), 'events.db') });
+    const context = () => systemContext(new Date(), null);
+    const { user_id } = await registerUser(eventStore, { email: 'asha@example.in', name: 'Asha', account_type: 'patient' }, context());
+    // Years of profile edits: one event each on the user's stream.
+    for (let i = 0; i < 40; i += 1) await handleCommand(eventStore, streams.user(user_id), userDecider, { type: 'UpdateProfile', data: { name: `Asha ${i}`, doctor: {} } }, context());
+
+    const read: number[] = [];
+    const readStream = eventStore.readStream.bind(eventStore);
+    eventStore.readStream = async (stream: string, options?: ReadStreamOptions): Promise<StoredEvent[]> => {
+      const events = await readStream(stream, options);
+      if (stream === streams.user(user_id)) read.push(events.length);
+      return events;
+    };
+    assert.equal(await findUserIdByEmail(eventStore, 'asha@example.in'), user_id, 'found');
+    read.length = 0;
+    for (let i = 0; i < 3; i += 1) assert.equal(await findUserIdByEmail(eventStore, 'Asha@Example.in'), user_id, 'found again');
+    assert.ok(read.every((n) => n === 0), `a look after the first reads only what came since (read: ${read.join(', ')}); the stream has 41 events`);
+
+    await handleCommand(eventStore, streams.user(user_id), userDecider, { type: 'UpdateProfile', data: { name: 'Asha R', doctor: {} } }, context());
+    await handleCommand(
+      eventStore,
+      streams.user(user_id),
+      userDecider,
+      { type: 'EraseUserData', data: { requested_by: 'self', kept: [], clinical_records_retained_until: new Date().toISOString() } },
+      context(),
+    );
+    read.length = 0;
+    assert.equal(await findUserIdByEmail(eventStore, 'asha@example.in'), null, 'an erased account is no longer found');
+    assert.deepEqual(read, [2], 'the look read the two new events');
+    await eventStore.close();
+  });
+});
