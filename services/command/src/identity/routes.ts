@@ -25,6 +25,7 @@ import {
 import { handleCommand } from '../decider';
 import { positionHeader, requestContext, systemRequestContext, type CommandDeps } from '../context';
 import { emailOwnerErased, findUserIdByEmail, loadUser, registerUser } from '../users/service';
+import { accountStanding } from '../users/account-standing';
 import { userDecider, type UserState } from '../users/user';
 import { endSession, refreshSession, startSession } from './sessions';
 
@@ -90,10 +91,8 @@ export function identityRoutes(api: ApiRouter, deps: IdentityDeps): void {
       const session = await refreshSession(
         deps,
         body.refresh_token,
-        async (userId) => {
-          const user = await loadUser(deps.eventStore, userId);
-          return user.status === 'registered' ? { user_id: user.user_id, account_type: user.account_type, active: user.active } : null;
-        },
+        // An erased account's standing is inactive: its sessions end as a deactivated one's.
+        (userId) => accountStanding(deps.eventStore, userId),
         systemRequestContext(req, deps.clock()),
       );
       return { body: session.tokens, headers: positionHeader(session.position) };

@@ -1,6 +1,5 @@
 import { streams, type AccountType, type DomainEventOf } from '@telemed/contracts';
 import type { EventStore } from '@telemed/platform';
-import { readStream } from '../decider';
 import { foldsPerEventStore } from '../stream-folds';
 
 /** The user stream's events that decide whether the account may act. */
@@ -26,9 +25,15 @@ export function evolveStanding(state: AccountStanding, event: { type: string; da
 
 export const accountStandingFold = { initialState: (): AccountStanding => null, evolve: evolveStanding };
 
-/** The account's standing now, from its own stream. */
+/**
+ * Each event store's kept folds of accounts' standing (StreamFolds): asked at every token refresh and before each page
+ * of a closed account's appointments, while the user stream grows with every profile edit, subscription and consent.
+ */
+const accountStandingsOf = foldsPerEventStore(accountStandingFold);
+
+/** The account's standing now, from its own stream's events since the last look. */
 export async function accountStanding(eventStore: EventStore, userId: string): Promise<AccountStanding> {
-  return (await readStream(eventStore, streams.user(userId), accountStandingFold)).state;
+  return (await accountStandingsOf(eventStore).current(streams.user(userId))).state;
 }
 
 /**
