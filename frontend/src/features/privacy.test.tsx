@@ -121,6 +121,9 @@ describe('profile: privacy sections', () => {
     expect(within(dialog).getByText(/destroyed/)).toBeTruthy();
     expect(within(dialog).getByText(/signed out/)).toBeTruthy();
     expect(within(dialog).getByText(/legal hold/)).toBeTruthy();
+    // Since the clinical records (issue 14): the uploaded reports and the chat go, the doctors' records stay three years.
+    expect(within(dialog).getByText(/medical reports you uploaded, your consultation chat/)).toBeTruthy();
+    expect(within(dialog).getByText(/consultation notes, prescriptions and prescription files your doctors wrote.*three years and then destroyed/)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Keep my data' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(calls).toEqual([]);

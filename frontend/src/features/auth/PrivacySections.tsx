@@ -20,10 +20,10 @@ interface ErasureResult {
 /** What erasing does, in the order it happens: said on the card and, word for word, in the confirmation. */
 export const ERASURE_STEPS = {
   unreadable:
-    'Your name, e-mail address, phone number, the reasons you gave for your visits and every other personal detail are made unreadable everywhere, for good: the key they are encrypted with is destroyed, so nobody (not us, not a doctor or clinic) can read them again.',
+    'Your name, e-mail address, phone number, the reasons you gave for your visits, the medical reports you uploaded, your consultation chat and every other personal detail are made unreadable everywhere, for good: the key they are encrypted with is destroyed, so nobody (not us, not a doctor or clinic) can read them again.',
   closed: 'Your account is closed and you are signed out.',
   kept:
-    'Kept under legal hold, without your personal details: the facts of your appointments (date and time, doctor, status, fee), because doctors must keep teleconsultation records for three years (Telemedicine Practice Guidelines 2020); your consent records, as proof of consent (Digital Personal Data Protection Act 2023); and the record of this erasure.',
+    'Kept under legal hold: the consultation notes, prescriptions and prescription files your doctors wrote, under a key of their own, readable only by your doctors and their clinics for three years and then destroyed (Indian Medical Council Regulations 2002); without your personal details, the facts of your appointments (date and time, doctor, status, fee), because doctors must keep teleconsultation records for three years (Telemedicine Practice Guidelines 2020); your consent records, as proof of consent (Digital Personal Data Protection Act 2023); and the record of this erasure.',
   final: 'This cannot be undone. Download your data first if you want a copy.',
 } as const;
 
