@@ -149,6 +149,12 @@ for (const readStoreKind of ['memory', 'sqlite']) describe(`the platform's staff
       const res = await list(resource, params).expect(422);
       assert.match(JSON.stringify(res.body.detail), /institution_id/, `${resource} ${JSON.stringify(params)}: the answer says to filter by institution`);
     }
+    let active: Row[] = [];
+    const read = await staffRead(async () => {
+      active = (await list('doctors', { filter: { institution_id: institutionIds[0], is_active: true }, range: [0, 99] }).expect(200)).body as Row[];
+    });
+    assert.deepEqual(active.map((r) => r.name).sort(), ['Doctor north A', 'Doctor north B'], "an institution's active doctors");
+    assert.ok(read <= 4, `they are read among its ${read} current members, not its 20 removed doctors and closed role intervals`);
     const removed = await list('doctors', { filter: { institution_id: institutionIds[0], is_active: false }, range: [0, 99] }).expect(200);
     assert.equal((removed.body as Row[]).length, 20, "an institution's removed doctors are listed with its filter");
   });

@@ -263,9 +263,10 @@ export function adminQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; a
       (byId.length === 0 || byId.some((m) => m!.institution_id === d.institution_id && m!.user_id === d.user_id)) &&
       (!filter.role || d.role === filter.role) &&
       (!q || d.name.toLowerCase().includes(q) || d.email.includes(q));
-    // Without is_active: the current members (a deactivated doctor among them). With it: the members as the records show
-    // them (`is_active` false for a removed member or a deactivated doctor), so every entry is read and the latest decides.
-    const activeFilter = filter.is_active === undefined ? { is_active: true } : {};
+    // Without is_active, or true: the current members (a deactivated doctor among them, left out by true below). With
+    // false: the members as the records show them (`is_active` false for a removed member or a deactivated doctor), so
+    // every entry is read and the latest decides.
+    const activeFilter = filter.is_active === false ? {} : { is_active: true };
     // (A platform admin's list of every institution's members is platformMembersPage's, a page through an index.)
     const found = (await Promise.all(institutionIds.map((id) => staff.find({ institution_id: id, ...activeFilter })))).flat();
     // One entry per (institution, person): the latest.
