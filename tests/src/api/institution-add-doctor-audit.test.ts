@@ -78,6 +78,11 @@ describe("institution route adding a doctor: answering another person's account 
         events.map((e) => [e.route, e.purpose, e.resource, e.subjects]),
         [[`POST ${route}`, 'platform_administration', 'institution_staff', [{ user_id: existing, items: ['contact_details'] }]]],
       );
+      // The same staff under the slug now taken: refused for the slug, which shows none of them, so nothing is recorded.
+      const again = await auditedReads(t, operator, () =>
+        t.http.post(route).set(operator.auth).send({ name: `Create ${slug}`, slug, address: '4 Park Street', phone: '+91 33 4000 0003', email: `desk@${slug}.in`, staff }).expect(409),
+      );
+      assert.deepEqual(again, [], 'a refusal for the slug records no read of the staff');
     });
   }
 

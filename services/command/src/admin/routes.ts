@@ -23,7 +23,7 @@ import { handleCommand } from '../decider';
 import { positionHeader, requestContext, type CommandDeps } from '../context';
 import { institutionDecider, membershipOf, type InstitutionState } from '../institutions/institution';
 import { institutionOutlinesOf, loadInstitution } from '../institutions/load-institution';
-import { addDoctor, addStaffMember, changeStaffRole, createInstitution, setDoctorActive } from '../institutions/service';
+import { addDoctor, addStaffMember, assertSlugFree, changeStaffRole, createInstitution, setDoctorActive } from '../institutions/service';
 import { userDecider } from '../users/user';
 import { findUserIdByEmail, loadUser } from '../users/service';
 
@@ -159,6 +159,7 @@ export function adminCommandRoutes(api: ApiRouter, deps: CommandDeps): void {
       if (!createInstitutionSchema.shape.slug.safeParse(slug).success) {
         throw new HttpError(422, 'A slug cannot be derived from this name: give one (lowercase letters, digits and hyphens)');
       }
+      await assertSlugFree(deps.eventStore, slug);
       // Staff whose addresses have accounts are answered as those accounts (invited, by id, or refused as the wrong kind).
       const existing = new Subjects();
       for (const email of new Set(body.staff.map((m) => m.email.toLowerCase()))) existing.add(await findUserIdByEmail(deps.eventStore, email), 'contact_details');

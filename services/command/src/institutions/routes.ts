@@ -15,7 +15,7 @@ import { handleCommand } from '../decider';
 import { positionHeader, requestContext, type CommandDeps } from '../context';
 import { institutionDecider, membershipOf } from './institution';
 import { institutionOutlinesOf, loadInstitution } from './load-institution';
-import { addDoctor, answerInvitation, createInstitution } from './service';
+import { addDoctor, answerInvitation, assertSlugFree, createInstitution } from './service';
 import { findUserIdByEmail } from '../users/service';
 
 const ok = z.object({ status: z.literal('success') });
@@ -113,6 +113,7 @@ export function institutionRoutes(api: ApiRouter, deps: CommandDeps): void {
     successStatus: 201,
     errors: [409, 503],
     handler: async ({ body, auth, req }) => {
+      await assertSlugFree(deps.eventStore, body.slug);
       await recordExistingStaffShown(auth, req, body.staff, 'POST /api/v1/institutions/');
       const context = requestContext(req, auth, deps.clock());
       const { institution_id, position } = await createInstitution(deps.eventStore, body, context);

@@ -88,12 +88,26 @@ async function assertStaffAccountsFit(eventStore: EventStore, staff: CreateInput
   }
 }
 
+/** Whether the slug is held by an institution that was written (one whose creation crashed half-way may be taken over). */
+async function slugHolderExists(eventStore: EventStore, slug: string): Promise<boolean> {
+  const { state } = await readStream(eventStore, streams.institutionSlug(slug), slugDecider);
+  return state.institution_id !== null && (await eventStore.readStream(streams.institution(state.institution_id), { maxCount: 1 })).length > 0;
+}
+
+/**
+ * Refuses a slug another institution holds, before anything else is looked at: a route that answers with the staff's
+ * accounts records that read first, and a request refused for its slug shows none of them. The claim itself still
+ * decides (two requests for one slug at once).
+ */
+export async function assertSlugFree(eventStore: EventStore, slug: string): Promise<void> {
+  if (await slugHolderExists(eventStore, slug)) throw conflict(INSTITUTION_TEXTS.slugTaken);
+}
+
 export async function createInstitution(eventStore: EventStore, input: CreateInput, context: CommandContext) {
   await assertStaffAccountsFit(eventStore, input.staff);
   const institution_id = randomUUID();
   const slugStream = streams.institutionSlug(input.slug);
-  const { state: slug } = await readStream(eventStore, slugStream, slugDecider);
-  const holderExists = slug.institution_id !== null && (await eventStore.readStream(streams.institution(slug.institution_id), { maxCount: 1 })).length > 0;
+  const holderExists = await slugHolderExists(eventStore, input.slug);
   await handleCommand(eventStore, slugStream, slugDecider, { type: 'ClaimSlug', data: { slug: input.slug, institution_id, holder_exists: holderExists } }, context);
 
   const staff: StaffCandidate[] = [];
