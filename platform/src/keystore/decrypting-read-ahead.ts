@@ -72,6 +72,11 @@ export class DecryptingReadAhead {
     worker.postMessage({ kind: 'read', run: this.run, after, limit, forgotten: this.keys.forgotten } satisfies ToThread);
   }
 
+  /** Whether the run going reads the page after `after` next. */
+  reading(after: number, limit: number): boolean {
+    return this.next !== null && this.next.after === after && this.next.limit === limit;
+  }
+
   /** The page after `after` in clear if the run read it, full and under the keys as they are now; null: read it yourself. */
   async take(after: number, limit: number): Promise<StoredEvent[] | null> {
     const next = this.next;

@@ -135,13 +135,18 @@ export class EncryptingEventStore implements EventStore {
    */
   private async readAllAhead(sqlite: { log: SqliteEventStore; pages: DecryptingReadAhead }, options: { fromPosition: number; limit: number }) {
     this.ahead = null;
-    const taken = await sqlite.pages.take(options.fromPosition, options.limit);
+    const { fromPosition, limit } = options;
+    // A run of full pages starts on the thread with its first page: its fields are decrypted there, while this thread
+    // only looks up the keys they name (a rebuild's first page holds the first people's registrations, thousands of
+    // fields). A page the log may not fill yet (a catch-up's last) is read here, not twice.
+    const full = limit >= READ_AHEAD_MIN_PAGE && (await sqlite.log.headPosition()) - fromPosition >= limit;
+    if (full && !sqlite.pages.reading(fromPosition, limit)) sqlite.pages.start(fromPosition, limit);
+    const taken = await sqlite.pages.take(fromPosition, limit);
     if (taken) return taken;
     const stored = sqlite.log.readPage(options);
-    // The thread starts on the next page before this one is decrypted here, not after (a rebuild's first page holds
-    // the first people's registrations: their keys are looked up meanwhile). An erasure in this page makes the keys the
-    // thread was given stale, and its pages are then not used (DecryptingReadAhead.take).
-    if (stored.length === options.limit && options.limit >= READ_AHEAD_MIN_PAGE) sqlite.pages.start(stored[stored.length - 1]!.position, options.limit);
+    // The thread starts on the next page before this one is decrypted here, not after. An erasure in this page makes
+    // the keys the thread was given stale, and its pages are then not used (DecryptingReadAhead.take).
+    if (stored.length === limit && limit >= READ_AHEAD_MIN_PAGE) sqlite.pages.start(stored[stored.length - 1]!.position, limit);
     return this.open(stored);
   }
 
