@@ -161,11 +161,7 @@ export class DecryptingReadAhead {
     const forgotten = this.keys.forgotten;
     const keys = new Map<string, Uint8Array | null>();
     try {
-      for (const keyId of keyIds) {
-        const cached = this.keys.cachedKeyById(keyId);
-        const key = cached === undefined ? await this.keys.keyById(keyId) : cached;
-        keys.set(keyId, key ? new Uint8Array(key) : null);
-      }
+      for (const [keyId, key] of await this.keys.keysById(keyIds)) keys.set(keyId, key ? new Uint8Array(key) : null);
     } catch {
       keys.clear(); // the key store failed: the thread leaves the page to the reader, which reports it
     }

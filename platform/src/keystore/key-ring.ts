@@ -65,6 +65,30 @@ export class KeyRing {
     return found?.key ?? null;
   };
 
+  /**
+   * The data keys with these ids (null: destroyed or unknown), those the cache does not hold looked up at once: a
+   * reader meeting a page of people it has not met asks the store once, not once per person.
+   */
+  async keysById(keyIds: Iterable<string>): Promise<Map<string, Buffer | null>> {
+    const found = new Map<string, Buffer | null>();
+    const missing: string[] = [];
+    for (const keyId of keyIds) {
+      if (found.has(keyId)) continue;
+      const cached = this.cachedKeyById(keyId);
+      if (cached === undefined) missing.push(keyId);
+      found.set(keyId, cached ?? null);
+    }
+    if (missing.length === 0) return found;
+    for (;;) {
+      const before = this.forgotten;
+      const keys = await this.store.getByKeyIds(missing);
+      if (this.forgotten !== before) continue; // see unlessForgottenMeanwhile
+      for (const key of keys) found.set(key.key_id, this.remember(key).key);
+      for (const keyId of missing) if (found.get(keyId) === null) this.byKeyId.set(keyId, null);
+      return found;
+    }
+  }
+
   /** Crypto-shreds the subject: the key store destroys its data key and this process forgets it. */
   async destroy(subjectId: string): Promise<boolean> {
     this.forget(subjectId);

@@ -19,6 +19,10 @@ class MemoryKeyRows implements KeyRows {
     for (const row of this.rows.values()) if (row.key_id === keyId) return { ...row };
     return null;
   }
+  async byKeyIds(keyIds: readonly string[]) {
+    const wanted = new Set(keyIds);
+    return [...this.rows.values()].filter((row) => wanted.has(row.key_id)).map((row) => ({ ...row }));
+  }
   async destroy(tombstone: KeyRow & { destroyed_at: string }) {
     const row = this.rows.get(tombstone.subject_id);
     if (!row) this.rows.set(tombstone.subject_id, { ...tombstone });

@@ -56,6 +56,10 @@ class MongoKeyRows implements KeyRows {
   async byKeyId(keyId: string) {
     return toRow(await this.keys.findOne({ key_id: keyId }));
   }
+  async byKeyIds(keyIds: readonly string[]) {
+    const docs = await this.keys.find({ key_id: { $in: [...keyIds] } }).toArray();
+    return docs.map((doc) => toRow(doc)!);
+  }
   async destroy(tombstone: KeyRow & { destroyed_at: string }): Promise<boolean> {
     const at = tombstone.destroyed_at;
     const result = await this.keys.updateOne({ _id: tombstone.subject_id, wrapped: { $ne: null } }, { $set: { wrapped: null, master_key_id: null, destroyed_at: at } });

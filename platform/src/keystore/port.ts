@@ -38,6 +38,8 @@ export interface KeyStore {
   get(subjectId: string): Promise<DataKey | null>;
   /** The data key with this id (as written next to a ciphertext), or null when unknown or destroyed. */
   getByKeyId(keyId: string): Promise<DataKey | null>;
+  /** The data keys with these ids that exist and were not destroyed, in one look-up (a reader meeting many people at once). */
+  getByKeyIds(keyIds: readonly string[]): Promise<DataKey[]>;
   /** Crypto-shreds the subject's key: true when a key was destroyed, false when there was none (idempotent). */
   destroy(subjectId: string): Promise<boolean>;
   /** Data keys per master key that wraps them. */

@@ -37,6 +37,7 @@ class SqliteKeyRows implements KeyRows {
       ),
       bySubject: this.db.prepare<[string], KeyRow>('SELECT * FROM data_keys WHERE subject_id = ?'),
       byKeyId: this.db.prepare<[string], KeyRow>('SELECT * FROM data_keys WHERE key_id = ?'),
+      byKeyIds: this.db.prepare<[string], KeyRow>('SELECT * FROM data_keys WHERE key_id IN (SELECT value FROM json_each(?))'),
       destroy: this.db.prepare(
         'UPDATE data_keys SET wrapped = NULL, master_key_id = NULL, destroyed_at = ? WHERE subject_id = ? AND wrapped IS NOT NULL',
       ),
@@ -59,6 +60,9 @@ class SqliteKeyRows implements KeyRows {
   }
   async byKeyId(keyId: string) {
     return this.stmts.byKeyId.get(keyId) ?? null;
+  }
+  async byKeyIds(keyIds: readonly string[]) {
+    return this.stmts.byKeyIds.all(JSON.stringify(keyIds));
   }
   async destroy(tombstone: KeyRow & { destroyed_at: string }) {
     const changed = this.destroyOrBury(tombstone);

@@ -18,6 +18,8 @@ export interface KeyRows {
   insertIfAbsent(row: KeyRow): Promise<KeyRow>;
   bySubject(subjectId: string): Promise<KeyRow | null>;
   byKeyId(keyId: string): Promise<KeyRow | null>;
+  /** The rows of these key ids that exist (in any order). */
+  byKeyIds(keyIds: readonly string[]): Promise<KeyRow[]>;
   /**
    * Removes the wrapped key for good (the row stays as a tombstone); false when there was nothing to destroy. A subject
    * without a row gets `tombstone` (wrapped null), so no key is ever created for it afterwards.
@@ -86,6 +88,12 @@ export class WrappedKeyStore implements KeyStore {
   async getByKeyId(keyId: string): Promise<DataKey | null> {
     const row = await this.rows.byKeyId(keyId);
     return row?.wrapped ? this.open(row) : null;
+  }
+
+  async getByKeyIds(keyIds: readonly string[]): Promise<DataKey[]> {
+    if (keyIds.length === 0) return [];
+    const rows = await this.rows.byKeyIds(keyIds);
+    return rows.filter((row) => row.wrapped).map((row) => this.open(row));
   }
 
   destroy(subjectId: string): Promise<boolean> {

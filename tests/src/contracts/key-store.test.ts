@@ -57,6 +57,20 @@ function keyStoreContract(name: string, newAdapter: () => Adapter) {
       assert.equal(await store.getByKeyId('dk-nothing'), null);
     });
 
+    it('gets many keys by id in one look-up: those that exist and were not destroyed', async () => {
+      const store = await open(newAdapter());
+      const a = await store.create('user-many-a');
+      const b = await store.create('user-many-b');
+      const gone = await store.create('user-many-gone');
+      await store.destroy('user-many-gone');
+      const found = await store.getByKeyIds([b.key_id, 'dk-nothing', a.key_id, gone.key_id, a.key_id]);
+      assert.deepEqual(
+        found.map((k) => [k.key_id, k.subject_id, k.key.toString('hex')]).sort(),
+        [a, b].map((k) => [k.key_id, k.subject_id, k.key.toString('hex')]).sort(),
+      );
+      assert.deepEqual(await store.getByKeyIds([]), []);
+    });
+
     it('creates idempotently, also when called at once', async () => {
       const store = await open(newAdapter());
       const keys = await Promise.all(Array.from({ length: 8 }, () => store.create('user-same')));
