@@ -176,9 +176,9 @@ const measure: Record<Figure, () => Promise<unknown>> = {
       encrypted.push(run.encrypted);
       plain.push(run.plain);
     }
-    // Each rebuild takes under a second and its rate moves by ±15 % from run to run on two cores: seven of each side,
-    // taking turns, at least, so the medians do not hang on one run.
-    const rebuildRuns = Math.max(runs, 7);
+    // Each rebuild takes under a second and its rate moves by ±15 % from run to run on two cores: eleven of each side,
+    // taking turns, at least, so the medians do not hang on one or two runs.
+    const rebuildRuns = Math.max(runs, 11);
     log(`encryption: ${rebuildRuns} rebuilds over ${events} events each way, decrypting and as stored, taking turns…`);
     const rebuild = await rebuildWithAndWithoutDecryption(work, events, rebuildRuns);
     const booking = median(encrypted.map((r) => r.pairs_per_second));
