@@ -298,7 +298,7 @@ export function institutionQueryRoutes(api: ApiRouter, readStore: ReadStore, aud
         .min(1)
         .max(INSTITUTION_APPOINTMENTS_MAX_LIMIT)
         .optional()
-        .openapi({ description: `A page of at most this many, newest first (1 to ${INSTITUTION_APPOINTMENTS_MAX_LIMIT}); without limit and cursor: all, by start` }),
+        .openapi({ description: `A page of at most this many, newest first (1 to ${INSTITUTION_APPOINTMENTS_MAX_LIMIT}, the default): the next page is after=the last one's id in cursor` }),
       cursor: pageCursorSchema,
     }),
     response: z.array(institutionAppointmentSchema),
@@ -309,17 +309,16 @@ export function institutionQueryRoutes(api: ApiRouter, readStore: ReadStore, aud
       // read model: a page is one find of `limit` entries, then those appointments.
       const entryOf = (appointmentId: string) => institutionAppointmentId(params.id, appointmentId);
       const covers = async (doc: AppointmentDoc) => (await institutionAppointments.get(entryOf(doc._id))) !== null;
-      const paged = query.limit !== undefined || query.cursor !== undefined;
       const cursor = await appointmentCursor(appointments, query.cursor, covers);
       const filter: Record<string, unknown> = { institution_id: params.id };
       if (query.appointment_status) filter.status = query.appointment_status;
       // Within the institution an entry's _id orders as its appointment's id (the same prefix before it).
-      const entries = paged
-        ? await institutionAppointments.find(
-            { ...filter, ...keysetAfter(cursor && { start: cursor.start, id: entryOf(cursor.id) }, -1) },
-            { sort: { start: -1, _id: -1 }, limit: query.limit ?? INSTITUTION_APPOINTMENTS_MAX_LIMIT },
-          )
-        : await institutionAppointments.find(filter, { sort: { start: 1, _id: 1 } });
+      // Without a limit, the first page of the most the route gives (the seeds' call names none): never every
+      // appointment the institution ever had.
+      const entries = await institutionAppointments.find(
+        { ...filter, ...keysetAfter(cursor && { start: cursor.start, id: entryOf(cursor.id) }, -1) },
+        { sort: { start: -1, _id: -1 }, limit: query.limit ?? INSTITUTION_APPOINTMENTS_MAX_LIMIT },
+      );
       const byId = new Map((await appointments.find({ _id: { $in: entries.map((e) => e.appointment_id) } })).map((d) => [d._id, d]));
       const docs = await withCurrentPeople(entries.map((e) => byId.get(e.appointment_id)).filter((d): d is AppointmentDoc => d !== undefined));
       // The patients' names and reasons, and the doctors' appointments: each person with the appointments shown.
