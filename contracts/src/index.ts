@@ -5,6 +5,7 @@ export * from './events';
 export * from './api';
 export * from './errors';
 export * from './slot-time';
+export * from './instants';
 export * from './institutions';
 export * from './admin';
 export * from './realtime';
