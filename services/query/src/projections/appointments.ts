@@ -1,4 +1,4 @@
-import type { EventType, RecordedEvent } from '@telemed/contracts';
+import { storedInstant, type EventType, type RecordedEvent } from '@telemed/contracts';
 import type { CollectionSource } from '@telemed/platform';
 import { defineProjection } from './projection';
 import type { AppointmentDoc, HistoryDoc, PersonDoc } from './documents';
@@ -109,8 +109,9 @@ export const appointmentsProjection = defineProjection({
           slot_id: data.slot_id,
           doctor_id: data.doctor_id,
           patient_id: data.patient_id,
-          start: data.start,
-          end: data.end,
+          // One stored format for instants, so the read stores' text comparisons are time comparisons (instants.ts).
+          start: storedInstant(data.start),
+          end: storedInstant(data.end),
           notes: data.notes,
           status: 'requested',
           status_reason: null,

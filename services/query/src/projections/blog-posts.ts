@@ -7,6 +7,7 @@ import {
   blogImageId,
   defaultDescription,
   readTimeMinutes,
+  storedInstant,
   type BlogCategory,
   type BlogContent,
   type BlogStatus,
@@ -256,7 +257,8 @@ export const blogPostsProjection = defineProjection({
         await scheduled.delete(event.data.post_id);
         return change(event.data.post_id, { status: 'published', slug: event.data.slug, published_at: event.data.published_at, publish_at: null });
       case 'BlogPostScheduled':
-        await scheduled.put({ _id: event.data.post_id, publish_at: event.data.publish_at });
+        // As instants are stored (instants.ts): the scheduler compares publish_at with the clock as text.
+        await scheduled.put({ _id: event.data.post_id, publish_at: storedInstant(event.data.publish_at) });
         return change(event.data.post_id, { status: 'scheduled', publish_at: event.data.publish_at });
       case 'BlogPostUnscheduled':
         await scheduled.delete(event.data.post_id);

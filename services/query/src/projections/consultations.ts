@@ -1,4 +1,4 @@
-import { ERASED_VALUE, type EventType } from '@telemed/contracts';
+import { ERASED_VALUE, storedInstant, type EventType } from '@telemed/contracts';
 import type { CollectionSource } from '@telemed/platform';
 import { defineProjection } from './projection';
 import type { PersonDoc } from './documents';
@@ -119,7 +119,8 @@ export const consultationsProjection = defineProjection({
         return;
       }
       case 'ConsultationStarted': {
-        const { data } = event;
+        // ends_at as instants are stored (instants.ts): the sweep compares it with the clock as text.
+        const data = { ...event.data, ends_at: storedInstant(event.data.ends_at) };
         await open.put({ _id: data.appointment_id, appointment_id: data.appointment_id, ends_at: data.ends_at });
         return consultations.put({
           _id: data.appointment_id,

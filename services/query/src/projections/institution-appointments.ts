@@ -1,4 +1,4 @@
-import { DOCTOR_ROLES, type EventType } from '@telemed/contracts';
+import { DOCTOR_ROLES, storedInstant, type EventType } from '@telemed/contracts';
 import { defineProjection } from './projection';
 
 /** The collection of InstitutionAppointmentDoc: one per institution and appointment it reads. */
@@ -83,7 +83,8 @@ export const institutionAppointmentsProjection = defineProjection({
       case 'InstitutionStaffRoleChanged':
         return memberships.patch(event.data.staff_id, { is_doctor: DOCTOR_ROLES.includes(event.data.role) });
       case 'AppointmentRequested': {
-        const { appointment_id, doctor_id, patient_id, start } = event.data;
+        const { appointment_id, doctor_id, patient_id } = event.data;
+        const start = storedInstant(event.data.start);
         const institutions = new Set((await memberships.find({ doctor_id, is_doctor: true })).map((m) => m.institution_id));
         for (const institution_id of institutions) {
           await rows.put({ _id: institutionAppointmentId(institution_id, appointment_id), institution_id, appointment_id, doctor_id, patient_id, start, status: 'requested' });

@@ -1,3 +1,4 @@
+import { storedInstant } from '@telemed/contracts';
 import { defineProjection } from './projection';
 import type { DoctorSlotRangeDoc, SlotDoc } from './documents';
 
@@ -27,7 +28,9 @@ export const slotsProjection = defineProjection({
     // A switch, not a pattern match: apply runs for every event of a rebuild.
     switch (event.type) {
       case 'SlotOpened': {
-        const { data, position } = event;
+        const { position } = event;
+        // One stored format for instants, so the read stores' text comparisons are time comparisons (instants.ts).
+        const data = { ...event.data, start: storedInstant(event.data.start), end: storedInstant(event.data.end) };
         const range = await ranges.get(data.doctor_id);
         const last_start = range && range.last_start > data.start ? range.last_start : data.start;
         await ranges.put({ _id: data.doctor_id, last_start, revision: position });
