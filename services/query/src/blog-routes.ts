@@ -18,6 +18,7 @@ import {
   blogTopicIdeasQuerySchema,
   blogTopicIdeasResponseSchema,
   grantedBlogImageUrl,
+  instantRange,
   notFound,
   publicDoctorParamsSchema,
   z,
@@ -64,7 +65,7 @@ export function blogLookups(readStore: ReadStore) {
     scheduledPostsDueBefore: async (now: Date, page: { after: { post_id: string; publish_at: string } | null; limit: number }) => {
       const after = page.after;
       const cursor = after ? { $or: [{ publish_at: { $gt: after.publish_at } }, { publish_at: after.publish_at, _id: { $gt: after.post_id } }] } : {};
-      const docs = await scheduled.find({ publish_at: { $lte: now.toISOString().replace(/\.\d{3}Z$/, 'Z') }, ...cursor }, { sort: { publish_at: 1, _id: 1 }, limit: page.limit });
+      const docs = await scheduled.find({ publish_at: instantRange({ lte: now }), ...cursor }, { sort: { publish_at: 1, _id: 1 }, limit: page.limit });
       return docs.map((d) => ({ post_id: d._id, publish_at: d.publish_at }));
     },
     nextScheduledPublish: async () => (await scheduled.find({}, { sort: { publish_at: 1, _id: 1 }, limit: 1 }))[0]?.publish_at ?? null,

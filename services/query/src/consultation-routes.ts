@@ -4,6 +4,7 @@ import {
   consultationMessagesResponseSchema,
   consultationParamsSchema,
   consultationViewSchema,
+  instantRange,
   notFound,
   type ConsultationView,
 } from '@telemed/contracts';
@@ -29,7 +30,7 @@ export function consultationLookups(readStore: ReadStore) {
       const after = page.after;
       const cursor = after ? { $or: [{ ends_at: { $gt: after.ends_at } }, { ends_at: after.ends_at, _id: { $gt: after.appointment_id } }] } : {};
       // Limits are stored to the second (`…:00Z`): compare in the same form.
-      const docs = await open.find({ ends_at: { $lte: now.toISOString().replace(/\.\d{3}Z$/, 'Z') }, ...cursor }, { sort: { ends_at: 1, _id: 1 }, limit: page.limit });
+      const docs = await open.find({ ends_at: instantRange({ lte: now }), ...cursor }, { sort: { ends_at: 1, _id: 1 }, limit: page.limit });
       return docs.map((d) => ({ appointment_id: d.appointment_id, ends_at: d.ends_at }));
     },
     nextConsultationEnd: async () => (await open.find({}, { sort: { ends_at: 1, _id: 1 }, limit: 1 }))[0]?.ends_at ?? null,

@@ -1,9 +1,19 @@
 import { createHash } from 'node:crypto';
+import { instantRange, storedInstant } from '@telemed/contracts';
 import { JsonText, type ReadStore } from '@telemed/platform';
 import type { DoctorSlotRangeDoc, SlotDoc } from './projections';
 import { SLOT_RANGES } from './projections/slots';
 import { slotLookups } from './slot-lookups';
 import { slotView } from './views';
+
+/**
+ * Strictly after `after` and strictly before `before` (any ISO instants, with or without milliseconds) as bounds in the
+ * stored starts' format (instants.ts; strictly after x is strictly after x's whole second), which the binary search
+ * and the cache compare as text.
+ */
+function storedBounds(after: string, before?: string): { after: string; before?: string } {
+  return { after: storedInstant(after), before: before === undefined ? undefined : instantRange({ lt: before }).$lt };
+}
 
 /** Doctors whose open slots are kept (least recently asked for go first), and zones rendered per doctor. */
 const MAX_DOCTORS = 512;
@@ -64,7 +74,8 @@ export class OpenSlots {
   }
 
   /** Open slots starting after `after` (and before `before`), soonest first. `after` is now or later. */
-  async list(doctorId: string, after: string, before?: string): Promise<SlotDoc[]> {
+  async list(doctorId: string, afterInstant: string, beforeInstant?: string): Promise<SlotDoc[]> {
+    const { after, before } = storedBounds(afterInstant, beforeInstant);
     const entry = await this.entry(doctorId, after);
     if (!entry) return [];
     const [from, to] = this.bounds(entry, after, before);
@@ -75,7 +86,8 @@ export class OpenSlots {
    * The same slots rendered in a zone as the available-slots answer, `{"slots": [...]}`, with its ETag. Until a slot
    * starts or changes, every request gets the body (and hash) made for the first.
    */
-  async availableSlotsBody(doctorId: string, zone: string, after: string, before?: string): Promise<JsonText> {
+  async availableSlotsBody(doctorId: string, zone: string, afterInstant: string, beforeInstant?: string): Promise<JsonText> {
+    const { after, before } = storedBounds(afterInstant, beforeInstant);
     const entry = await this.entry(doctorId, after);
     if (!entry) return withEtag('{"slots":[]}');
     let rendered = entry.rendered.get(zone);
@@ -106,7 +118,7 @@ export class OpenSlots {
       this.entries.set(doctorId, cached);
       return cached;
     }
-    const now = this.clock().toISOString();
+    const now = storedBounds(this.clock().toISOString()).after;
     const fillAfter = now < after ? now : after;
     const slots = await this.lookups.inRange(doctorId, { after: fillAfter, statuses: ['open'] });
     const entry: Entry = { revision: range.revision, after: fillAfter, slots, rendered: new Map() };

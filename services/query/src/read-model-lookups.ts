@@ -1,4 +1,4 @@
-import { API_TEXTS } from '@telemed/contracts';
+import { API_TEXTS, instantRange } from '@telemed/contracts';
 import type { EventStore, Filter, ReadStore, TokenCheck } from '@telemed/platform';
 import { ProjectionRunner } from './projection-runner';
 import type { AppointmentDoc, PendingReservationDoc, SessionDoc, SlotDoc, UserDoc } from './projections';
@@ -47,7 +47,7 @@ export function sweepLookups(readStore: ReadStore) {
         await appointments.find(
           {
             status: 'requested',
-            start: { $lte: now.toISOString() },
+            start: instantRange({ lte: now }),
             ...afterCursor('start', page.after && { value: page.after.start, id: page.after.appointment_id }),
           },
           { sort: { start: 1, _id: 1 }, limit: page.limit },
@@ -61,8 +61,8 @@ export function sweepLookups(readStore: ReadStore) {
           {
             [role === 'patient' ? 'patient_id' : 'doctor_id']: userId,
             status: { $in: ['requested', 'confirmed'] },
-            end: { $gt: now.toISOString() },
-            start: { $gt: new Date(now.getTime() - 86_400_000).toISOString() },
+            end: instantRange({ gt: now }),
+            start: instantRange({ gt: now.getTime() - 86_400_000 }),
             ...afterCursor('start', page.after && { value: page.after.start, id: page.after.appointment_id }),
           },
           { sort: { start: 1, _id: 1 }, limit: page.limit },
@@ -74,7 +74,7 @@ export function sweepLookups(readStore: ReadStore) {
           {
             doctor_id: doctorId,
             status: 'open',
-            start: page.after ? { $gt: page.after.start } : { $gt: now.toISOString() },
+            start: page.after ? { $gt: page.after.start } : instantRange({ gt: now }),
           },
           { sort: { start: 1 }, limit: page.limit },
         )

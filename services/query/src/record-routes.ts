@@ -23,6 +23,7 @@ import {
   type PrescriptionView,
   type RecordsResponse,
   type ReportTypeId,
+  instantRange,
 } from '@telemed/contracts';
 import { BlobErasedError, BlobNotFoundError, HttpError, StreamedBody, policies, type AccessClaims, type ApiRouter, type BlobStore, type ReadStore } from '@telemed/platform';
 import type { Request } from 'express';
@@ -71,7 +72,7 @@ export function recordLookups(readStore: ReadStore) {
   const storage = readStore.collection<RecordStorageDoc>(RECORD_STORAGE);
   return {
     earlierAppointments: async (patientId: string, doctorId: string, before: string) =>
-      (await appointments.find({ patient_id: patientId, doctor_id: doctorId, start: { $lt: before } }, { sort: { start: -1 }, limit: 50 })).map((a) => a._id),
+      (await appointments.find({ patient_id: patientId, doctor_id: doctorId, start: instantRange({ lt: before }) }, { sort: { start: -1 }, limit: 50 })).map((a) => a._id),
     prescriptionsOf: async (patientId: string, doctorId: string) =>
       (await prescriptions.find({ patient_id: patientId, doctor_id: doctorId }, { sort: { position: -1 }, limit: 50 })).map((p) => p._id),
     /** The bytes of the patient's files counted so far, and the log position they are counted up to (0: none). */

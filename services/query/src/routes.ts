@@ -24,6 +24,8 @@ import {
   availableSlotsQuerySchema,
   SLOT_MINUTES,
   utcIso,
+  instantRange,
+  isAtOrBefore,
 } from '@telemed/contracts';
 import { DateTime } from 'luxon';
 import { JsonText, RequestValidationError, policies, type ApiRouter, type HandlerResult, type ReadStore } from '@telemed/platform';
@@ -216,7 +218,7 @@ export function queryRoutes(api: ApiRouter, deps: QueryDeps): void {
       const slot = await slots.get(String(params.slot_id));
       const doctor = slot ? await doctors.get(slot.doctor_id) : null;
       if (!slot || !doctor) throw notFound(API_TEXTS.slotNotFound);
-      const started = slot.start <= deps.clock().toISOString();
+      const started = isAtOrBefore(slot.start, deps.clock());
       const availability =
         slot.status === 'reserved'
           ? slot.patient_id === auth.user_id
@@ -264,7 +266,7 @@ export function queryRoutes(api: ApiRouter, deps: QueryDeps): void {
       const now = deps.clock();
       // Slots that have not ended: those that started less than a slot's length ago, and later ones.
       const started = new Date(now.getTime() - SLOT_MINUTES * 60_000).toISOString();
-      const docs = (await slotsOf.inRange(auth.user_id, { after: started, statuses: ['open', 'reserved'] })).filter((s) => s.end > now.toISOString());
+      const docs = (await slotsOf.inRange(auth.user_id, { after: started, statuses: ['open', 'reserved'] })).filter((s) => !isAtOrBefore(s.end, now));
       return {
         body: docs.map((s) => ({
           ...slotView(s, zone, s.status === 'open'),
@@ -294,20 +296,20 @@ export function queryRoutes(api: ApiRouter, deps: QueryDeps): void {
       }
       const ownerField = auth.account_type === 'doctor' ? 'doctor_id' : 'patient_id';
       const owner = { [ownerField]: auth.user_id };
-      const now = deps.clock().toISOString();
+      const now = deps.clock();
       const limit = query.limit ?? MY_APPOINTMENTS_MAX_LIMIT;
       // Keyset paging: after the cursor's (start, id) in the list's own order; the first page is the seeds' list.
       const cursor = await appointmentCursor(appointments, query.cursor, (doc) => doc[ownerField] === auth.user_id);
       const ascending = { start: 1, _id: 1 } as const;
       // Not ended yet; the bound on start (no appointment lasts a day) lets the (owner, start) index begin near now
       // instead of walking the owner's whole history to skip what ended.
-      const notEnded = { end: { $gt: now }, start: { $gt: new Date(Date.parse(now) - 86_400_000).toISOString() } };
+      const notEnded = { end: instantRange({ gt: now }), start: instantRange({ gt: now.getTime() - 86_400_000 }) };
       let docs: AppointmentDoc[];
       if (query.section === 'upcoming') {
         const filter = { ...owner, status: { $in: ['requested', 'confirmed'] }, ...notEnded, ...keysetAfter(cursor, 1) };
         docs = await appointments.find(filter, { sort: ascending, limit });
       } else if (query.section === 'past') {
-        const past = { $or: [{ status: { $in: ['rejected', 'cancelled', 'completed'] } }, { end: { $lte: now } }] };
+        const past = { $or: [{ status: { $in: ['rejected', 'cancelled', 'completed'] } }, { end: instantRange({ lte: now }) }] };
         const filter = cursor ? { ...owner, $and: [past, keysetAfter(cursor, -1)] } : { ...owner, ...past };
         docs = await appointments.find(filter, { sort: { start: -1, _id: -1 }, limit });
       } else {
@@ -343,7 +345,7 @@ export function queryRoutes(api: ApiRouter, deps: QueryDeps): void {
     handler: async ({ auth, query, req }) => {
       const zone = timezoneOf(query);
       const docs = await withCurrentPeople(
-        await appointments.find({ doctor_id: auth.user_id, status: 'requested', start: { $gt: deps.clock().toISOString() } }, { sort: { created_at: 1 } }),
+        await appointments.find({ doctor_id: auth.user_id, status: 'requested', start: instantRange({ gt: deps.clock() }) }, { sort: { created_at: 1 } }),
       );
       const subjects = new Subjects();
       for (const doc of docs) subjects.add(doc.patient_id, doc._id);

@@ -1,3 +1,4 @@
+import { instantRange } from '@telemed/contracts';
 import type { ReadStore } from '@telemed/platform';
 import type { DoctorSlotRangeDoc, SlotDoc } from './projections';
 import { doctorDayKey, SLOT_RANGES } from './projections/slots';
@@ -25,9 +26,9 @@ export function slotLookups(readStore: ReadStore) {
     async inRange(doctorId: string, range: SlotRange): Promise<SlotDoc[]> {
       const lastStart = (await ranges.get(doctorId))?.last_start;
       if (lastStart === undefined) return [];
-      const start: Record<string, string> = { $gt: range.after };
-      if (range.before !== undefined) start.$lt = range.before;
-      const end = range.before !== undefined && range.before < lastStart ? range.before : lastStart;
+      // The bounds as stored starts are written (instants.ts): `after` and `before` may carry milliseconds.
+      const start = instantRange({ gt: range.after, lt: range.before });
+      const end = start.$lt !== undefined && start.$lt < lastStart ? start.$lt : lastStart;
       const found: SlotDoc[] = [];
       const lastDay = utcDate(Date.parse(end));
       for (let ms = Date.parse(range.after); ; ms += DAY_MS) {

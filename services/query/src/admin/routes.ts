@@ -5,6 +5,7 @@ import {
   DOCTOR_ROLES,
   INSTITUTION_TEXTS,
   NOTES_SEARCH_MAX_DAYS,
+  instantRange,
   membershipAllows,
   memberId,
   notFound,
@@ -389,11 +390,16 @@ export function adminQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; a
     institution_id: z.string().min(1).max(64).optional(),
     start_gte: isoInstant.optional(),
     start_lte: isoInstant.optional(),
+    start_gt: isoInstant.optional(),
+    start_lt: isoInstant.optional(),
     q: z.string().min(1).max(100).optional(),
   });
   // Orders an index answers a page of: sorting every appointment ever by a field without one (created_at, updated_at:
   // a third of a second at 200 000 appointments, the event loop held) grew with the history, and the console never asks it.
   const appointmentSort = ['start', 'status', 'id'] as const;
+  /** The filter's bounds on starts as a range over the stored starts (compared as times, whatever the request's precision). */
+  const startRange = (f: z.output<typeof appointmentFilter>) =>
+    f.start_gte || f.start_lte || f.start_gt || f.start_lt ? instantRange({ gte: f.start_gte, lte: f.start_lte, gt: f.start_gt, lt: f.start_lt }) : null;
 
   /**
    * The appointments this caller may read: platform admins all, an institution's members those with its doctors
@@ -405,12 +411,8 @@ export function adminQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; a
     if (f.status) base.status = f.status;
     if (f.patient_id) base.patient_id = f.patient_id;
     if (f.id) base._id = { $in: f.id };
-    if (f.start_gte || f.start_lte) {
-      const range: Record<string, string> = {};
-      if (f.start_gte) range.$gte = new Date(f.start_gte).toISOString();
-      if (f.start_lte) range.$lte = new Date(f.start_lte).toISOString();
-      base.start = range;
-    }
+    const starts = startRange(f);
+    if (starts) base.start = starts;
     const field = query.sort.field === 'id' ? '_id' : query.sort.field;
     const sort = { [field]: query.sort.order, _id: query.sort.order } as Record<string, 1 | -1>;
     const wanted = query.end + 1;
@@ -430,7 +432,9 @@ export function adminQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; a
     const allowed = readable(scope, 'read_appointments')!;
     refuseIfNone(allowed);
     if (f.q) {
-      const span = f.start_gte && f.start_lte ? Date.parse(f.start_lte) - Date.parse(f.start_gte) : Infinity;
+      const from = f.start_gte ?? f.start_gt;
+      const to = f.start_lte ?? f.start_lt;
+      const span = from && to ? Date.parse(to) - Date.parse(from) : Infinity;
       if (!(span <= NOTES_SEARCH_MAX_DAYS * 86_400_000)) {
         throw new RequestValidationError([{ loc: ['query', 'filter', 'q'], msg: ADMIN_TEXTS.notesSearchWindow, type: 'value_error' }]);
       }
@@ -458,12 +462,8 @@ export function adminQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; a
     if (f.id) filter._id = { $in: f.id.map((id) => institutionAppointmentId(institutionId, id)) };
     // By id: the institution's range of ids (all begin with its id), not every institution's entries in id order.
     else if (query.sort.field === 'id') filter._id = { $gt: institutionAppointmentId(institutionId, ''), $lt: institutionAppointmentId(institutionId, '\uffff') };
-    if (f.start_gte || f.start_lte) {
-      const range: Record<string, string> = {};
-      if (f.start_gte) range.$gte = new Date(f.start_gte).toISOString();
-      if (f.start_lte) range.$lte = new Date(f.start_lte).toISOString();
-      filter.start = range;
-    }
+    const starts = startRange(f);
+    if (starts) filter.start = starts;
     const order = query.sort.order;
     // Within one institution an entry's _id orders as its appointment's id (the same prefix before it).
     const sort = query.sort.field === 'id' ? { _id: order } : { [query.sort.field]: order, _id: order };
@@ -532,7 +532,7 @@ export function adminQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; a
     method: 'get',
     path: '/admin/appointments',
     summary:
-      "Appointments: all for platform admins (without notes), an institution's for its members who may read appointments (filters status, doctor_id, patient_id, start_gte, start_lte, q in notes)",
+      "Appointments: all for platform admins (without notes), an institution's for its members who may read appointments (filters status, doctor_id, patient_id, start_gte, start_lte, start_gt, start_lt, q in notes)",
     tags: ['admin'],
     policy: policies.anyUser,
     query: listQuerySchema(appointmentFilter, appointmentSort, 'start'),
