@@ -36,6 +36,7 @@ import {
   policies,
   type ApiRouter,
   type BlobStore,
+  type Filter,
   type Logger,
   type ReadStore,
   type TokenService,
@@ -102,18 +103,32 @@ const SORTS = {
   views: (a: BlogPostDoc, b: BlogPostDoc) => a.views - b.views,
 } as const;
 
+/** The same orders as the read store sorts them (ties by id, ascending either way), which the projection's indexes serve. */
+const SORT_FIELDS: Record<BlogListQuery['sort'], readonly string[]> = { date: ['date', 'created_at'], title: ['title_key'], views: ['views'] };
+
 /** A doctor's own posts: one tab, a category, a search, sorted; with the sidebar's counts and figures. */
 export async function doctorBlogList(readStore: ReadStore, authorId: string, query: BlogListQuery, now: Date): Promise<BlogListResponse> {
   const posts = readStore.collection<BlogPostDoc>(BLOG_POSTS);
   const author = await readStore.collection<BlogAuthorDoc>(BLOG_AUTHORS).get(authorId);
-  // One doctor's posts (indexed by author and status): the list is at most what they wrote.
-  let docs = await posts.find(query.status === 'all' ? { author_id: authorId } : { author_id: authorId, status: query.status });
-  if (query.category) docs = docs.filter((d) => d.category === query.category);
-  const words = (query.q ?? '').toLocaleLowerCase('en').split(/\s+/).filter(Boolean);
-  if (words.length) docs = docs.filter((d) => words.every((w) => d.search_text.includes(w)));
+  const filter: Filter = query.status === 'all' ? { author_id: authorId } : { author_id: authorId, status: query.status };
+  if (query.category) filter.category = query.category;
   const order = query.order ?? (query.sort === 'title' ? 'asc' : 'desc');
-  const compare = SORTS[query.sort];
-  docs.sort((a, b) => (order === 'asc' ? compare(a, b) : compare(b, a)) || a._id.localeCompare(b._id));
+  const words = (query.q ?? '').toLocaleLowerCase('en').split(/\s+/).filter(Boolean);
+  let items: BlogPostDoc[];
+  let total: number;
+  if (words.length === 0) {
+    // Only the page: an indexed find in the (author_id[, status], sort fields) order, and a count of the index entries.
+    const direction = order === 'asc' ? 1 : -1;
+    const sort: Record<string, 1 | -1> = Object.fromEntries([...SORT_FIELDS[query.sort].map((f) => [f, direction] as const), ['_id', 1] as const]);
+    [items, total] = await Promise.all([posts.find(filter, { sort, skip: query.offset, limit: query.limit }), posts.count(filter)]);
+  } else {
+    // A search in the text has no index: it reads the doctor's posts of the tab and category (at most what they wrote).
+    const compare = SORTS[query.sort];
+    const found = (await posts.find(filter)).filter((d) => words.every((w) => d.search_text.includes(w)));
+    found.sort((a, b) => (order === 'asc' ? compare(a, b) : compare(b, a)) || a._id.localeCompare(b._id));
+    items = found.slice(query.offset, query.offset + query.limit);
+    total = found.length;
+  }
   const byStatus = author?.by_status ?? {};
   const counts = {
     all: BLOG_STATUSES.reduce((n, s) => n + (byStatus[s] ?? 0), 0),
@@ -123,8 +138,8 @@ export async function doctorBlogList(readStore: ReadStore, authorId: string, que
     archived: byStatus.archived ?? 0,
   };
   return {
-    items: docs.slice(query.offset, query.offset + query.limit).map((d) => summary(d, author)),
-    total: docs.length,
+    items: items.map((d) => summary(d, author)),
+    total,
     counts,
     categories: BLOG_CATEGORIES.map((c) => ({ id: c.id, name: c.name, count: author?.by_category[c.id] ?? 0 })),
     stats: {

@@ -183,7 +183,13 @@ export const blogPostsProjection = defineProjection({
   version: 2,
   collections: [BLOG_POSTS, BLOG_CONTENTS, BLOG_SCHEDULED, BLOG_IMAGES, BLOG_AUTHORS],
   indexes: [
-    { collection: BLOG_POSTS, fields: ['author_id', 'status'] },
+    // A doctor's list (the hub): one tab or all, in each order it sorts by (blog-routes.ts doctorBlogList), a page at a time.
+    { collection: BLOG_POSTS, fields: ['author_id', 'status', 'date', 'created_at', '_id'] },
+    { collection: BLOG_POSTS, fields: ['author_id', 'date', 'created_at', '_id'] },
+    { collection: BLOG_POSTS, fields: ['author_id', 'status', 'title_key', '_id'] },
+    { collection: BLOG_POSTS, fields: ['author_id', 'title_key', '_id'] },
+    { collection: BLOG_POSTS, fields: ['author_id', 'status', 'views', '_id'] },
+    { collection: BLOG_POSTS, fields: ['author_id', 'views', '_id'] },
     { collection: BLOG_POSTS, field: 'slug' },
     { collection: BLOG_POSTS, field: 'status' },
     { collection: BLOG_SCHEDULED, field: 'publish_at' },
