@@ -3,14 +3,20 @@ import { defineProjection } from './projection';
 
 /** The collection of InstitutionAppointmentDoc: one per institution and appointment it reads. */
 export const INSTITUTION_APPOINTMENTS = 'institution_appointments';
-/** Who is a doctor of which institution now (one per staff entry): what a request is matched with. */
+/** A doctor's doctor-role memberships now, by staff entry (what a request is matched with), under the doctor's id. */
 const DOCTOR_MEMBERSHIPS = 'institution_appointment_doctors';
+/** The institutions that read an appointment, under the appointment's id (what a status change updates). */
+const APPOINTMENT_READERS = 'institution_appointment_readers';
 
-interface DoctorMembershipDoc {
+interface DoctorMembershipsDoc {
   _id: string;
-  institution_id: string;
-  doctor_id: string;
-  is_doctor: boolean;
+  /** staff_id → institution_id, for entries with a doctor role. */
+  staff: Record<string, string>;
+}
+
+interface AppointmentReadersDoc {
+  _id: string;
+  institutions: string[];
 }
 
 /**
@@ -47,17 +53,15 @@ const STATUS_AFTER = {
  */
 export const institutionAppointmentsProjection = defineProjection({
   name: 'institution_appointments',
-  version: 1,
-  collections: [INSTITUTION_APPOINTMENTS, DOCTOR_MEMBERSHIPS],
+  // 2: memberships and readers looked up by id (a find inside a rebuild's batch scans the batch's pending writes).
+  version: 2,
+  collections: [INSTITUTION_APPOINTMENTS, DOCTOR_MEMBERSHIPS, APPOINTMENT_READERS],
   indexes: [
     // The console's default order (by start, ties by id: a deep page skips index entries, no document), its filters
     // on doctor and status answered and counted in the index.
     { collection: INSTITUTION_APPOINTMENTS, fields: ['institution_id', 'start', '_id', 'doctor_id', 'status'] },
     // Ordered by status (a page of one status, or the list by status), ties by id.
     { collection: INSTITUTION_APPOINTMENTS, fields: ['institution_id', 'status', '_id'] },
-    // A status change finds the appointment's entries.
-    { collection: INSTITUTION_APPOINTMENTS, field: 'appointment_id' },
-    { collection: DOCTOR_MEMBERSHIPS, field: 'doctor_id' },
   ],
   handles: [
     'InstitutionStaffAdded',
@@ -71,21 +75,35 @@ export const institutionAppointmentsProjection = defineProjection({
     'AppointmentCompleted',
   ],
   apply: async (event, store) => {
-    const memberships = store.collection<DoctorMembershipDoc>(DOCTOR_MEMBERSHIPS);
+    const memberships = store.collection<DoctorMembershipsDoc>(DOCTOR_MEMBERSHIPS);
+    const readers = store.collection<AppointmentReadersDoc>(APPOINTMENT_READERS);
     const rows = store.collection<InstitutionAppointmentDoc>(INSTITUTION_APPOINTMENTS);
+    // Every look-up is by id: projections apply inside a batch, where a find also scans the batch's pending writes.
+    const setMembership = async (doctorId: string, staffId: string, institutionId: string | null) => {
+      const doc = (await memberships.get(doctorId)) ?? { _id: doctorId, staff: {} };
+      const staff = { ...doc.staff };
+      if (institutionId === null) delete staff[staffId];
+      else staff[staffId] = institutionId;
+      if (Object.keys(staff).length === 0) await memberships.delete(doctorId);
+      else await memberships.put({ _id: doctorId, staff });
+    };
     switch (event.type) {
       case 'InstitutionStaffAdded': {
         const { staff_id, institution_id, user_id, role } = event.data;
-        return memberships.put({ _id: staff_id, institution_id, doctor_id: user_id, is_doctor: DOCTOR_ROLES.includes(role) });
+        return DOCTOR_ROLES.includes(role) ? setMembership(user_id, staff_id, institution_id) : undefined;
       }
       case 'InstitutionStaffRemoved':
-        return memberships.delete(event.data.staff_id);
-      case 'InstitutionStaffRoleChanged':
-        return memberships.patch(event.data.staff_id, { is_doctor: DOCTOR_ROLES.includes(event.data.role) });
+        return setMembership(event.data.user_id, event.data.staff_id, null);
+      case 'InstitutionStaffRoleChanged': {
+        const { staff_id, institution_id, user_id, role } = event.data;
+        return setMembership(user_id, staff_id, DOCTOR_ROLES.includes(role) ? institution_id : null);
+      }
       case 'AppointmentRequested': {
         const { appointment_id, doctor_id, patient_id } = event.data;
+        const institutions = [...new Set(Object.values((await memberships.get(doctor_id))?.staff ?? {}))];
+        if (institutions.length === 0) return;
         const start = storedInstant(event.data.start);
-        const institutions = new Set((await memberships.find({ doctor_id, is_doctor: true })).map((m) => m.institution_id));
+        await readers.put({ _id: appointment_id, institutions });
         for (const institution_id of institutions) {
           await rows.put({ _id: institutionAppointmentId(institution_id, appointment_id), institution_id, appointment_id, doctor_id, patient_id, start, status: 'requested' });
         }
@@ -97,9 +115,10 @@ export const institutionAppointmentsProjection = defineProjection({
       case 'AppointmentExpired':
       case 'AppointmentCompleted': {
         const status = STATUS_AFTER[event.type];
-        for (const row of await rows.find({ appointment_id: event.data.appointment_id })) await rows.patch(row._id, { status });
+        const read = await readers.get(event.data.appointment_id);
+        for (const institution_id of read?.institutions ?? []) await rows.patch(institutionAppointmentId(institution_id, event.data.appointment_id), { status });
         return;
       }
     }
-  },
+  }
 });
