@@ -9,7 +9,7 @@ import {
   type EventData,
   type EventMetadata,
 } from '@telemed/contracts';
-import { HttpError, type AccessClaims, type EventStore, type Logger } from '@telemed/platform';
+import { HttpError, Lru, type AccessClaims, type EventStore, type Logger } from '@telemed/platform';
 
 /** What one request showed of other people: their ids and, for each, the items of theirs it showed. */
 export class Subjects {
@@ -49,9 +49,23 @@ export class AccessAudit {
     private readonly deps: { eventStore: EventStore; clock: () => Date; logger: Logger },
   ) {}
 
-  async record(auth: AccessClaims, req: Request, access: AccessRecord): Promise<void> {
+  /** When a read recorded with `oncePer` was last recorded, by reader, route and subjects. */
+  private readonly lastRecorded = new Lru<string, number>(10_000);
+
+  /**
+   * `oncePer` (milliseconds): a read the page repeats on a timer (a consultation's state, polled every few seconds) is
+   * recorded once per that time for the same reader, route and people, not once per poll.
+   */
+  async record(auth: AccessClaims, req: Request, access: AccessRecord, options: { oncePer?: number } = {}): Promise<void> {
     const subjects = access.subjects.others(auth.user_id);
     if (subjects.length === 0) return;
+    const now = this.deps.clock().getTime();
+    const { oncePer } = options;
+    const repeat = oncePer === undefined ? null : JSON.stringify([auth.user_id, access.route, access.institution?.id ?? null, subjects]);
+    if (repeat !== null && oncePer !== undefined) {
+      const last = this.lastRecorded.get(repeat);
+      if (last !== undefined && now - last < oncePer) return;
+    }
     const data: EventData<'PersonalDataAccessed'> = eventDataSchemas.PersonalDataAccessed.parse({
       access_id: randomUUID(),
       accessor_id: auth.user_id,
@@ -81,5 +95,6 @@ export class AccessAudit {
       this.deps.logger.error({ err: error, route: access.route, resource: access.resource }, 'access audit not written; read refused');
       throw new HttpError(503, PRIVACY_TEXTS.auditUnavailable);
     }
+    if (repeat !== null) this.lastRecorded.set(repeat, now);
   }
 }

@@ -21,6 +21,8 @@ import {
 import { Subjects, type AccessAudit } from './access-audit';
 
 const ROLE_DISPLAY = { patient: 'Patient', doctor: 'Healthcare Provider' } as const;
+/** A doctor's repeated reading of a consultation's state (the call page polls it) is one access per this long. */
+const CONSULTATION_AUDIT_WINDOW_MS = 15 * 60_000;
 
 /** What the consultation's limit looks up: open consultations by their limit (an index over only the open ones). */
 export function consultationLookups(readStore: ReadStore) {
@@ -105,10 +107,18 @@ export function consultationQueryRoutes(api: ApiRouter, deps: { readStore: ReadS
     policy: policies.roles('patient', 'doctor'),
     params: consultationParamsSchema,
     response: consultationViewSchema,
-    errors: [404],
-    handler: async ({ params, auth }) => {
+    errors: [404, 503],
+    handler: async ({ params, auth, req }) => {
       const appointment = await ownAppointment(params.appointment_id, auth);
-      return { body: consultationView(appointment, await consultations.get(params.appointment_id), deps.clock()) };
+      const doc = await consultations.get(params.appointment_id);
+      // It names the patient to the doctor. The call page polls it every few seconds: once a quarter of an hour is on record.
+      await deps.audit.record(
+        auth,
+        req,
+        { purpose: 'care', resource: 'consultation', route: 'GET /api/v1/consultations/:appointment_id', subjects: new Subjects().add(appointment.patient_id, appointment.appointment_id) },
+        { oncePer: CONSULTATION_AUDIT_WINDOW_MS },
+      );
+      return { body: consultationView(appointment, doc, deps.clock()) };
     },
   });
 
