@@ -32,8 +32,13 @@ function hasFraction(at: InstantInput, ms: number): boolean {
 
 const text = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
+/** Text already in the stored form (what the write side records): it is returned as it is, without a parse. */
+const STORED_FORM = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\dZ$/;
+
 /** The stored text of an instant, to the second (a fraction is dropped: earlier, never later). */
 export function storedInstant(at: InstantInput): string {
+  // Projections call this for every start and end they store: a rebuild paid a parse and a format for each.
+  if (typeof at === 'string' && at.length === 20 && STORED_FORM.test(at) && !Number.isNaN(Date.parse(at))) return at;
   return text(Math.floor(epochMs(at) / SECOND_MS) * SECOND_MS);
 }
 
