@@ -1,4 +1,5 @@
 import { DOCTOR_ROLES, storedInstant, type EventType } from '@telemed/contracts';
+import type { ReadCollection } from '@telemed/platform';
 import { defineProjection } from './projection';
 
 /** The collection of InstitutionAppointmentDoc: one per institution and appointment it reads. */
@@ -46,6 +47,16 @@ const STATUS_AFTER = {
   AppointmentCompleted: 'completed',
 } as const satisfies Partial<Record<EventType, InstitutionAppointmentDoc['status']>>;
 
+/** Records (or, with null, forgets) one of the doctor's doctor-role staff entries. */
+async function setMembership(memberships: ReadCollection<DoctorMembershipsDoc>, doctorId: string, staffId: string, institutionId: string | null): Promise<void> {
+  const doc = (await memberships.get(doctorId)) ?? { _id: doctorId, staff: {} };
+  const staff = { ...doc.staff };
+  if (institutionId === null) delete staff[staffId];
+  else staff[staffId] = institutionId;
+  if (Object.keys(staff).length === 0) await memberships.delete(doctorId);
+  else await memberships.put({ _id: doctorId, staff });
+}
+
 /**
  * An institution's appointments by institution (the console's lists for its members): a page is one indexed find of
  * what it shows and a count in the index, instead of merging the first `end + 1` appointments of each doctor's
@@ -79,24 +90,16 @@ export const institutionAppointmentsProjection = defineProjection({
     const readers = store.collection<AppointmentReadersDoc>(APPOINTMENT_READERS);
     const rows = store.collection<InstitutionAppointmentDoc>(INSTITUTION_APPOINTMENTS);
     // Every look-up is by id: projections apply inside a batch, where a find also scans the batch's pending writes.
-    const setMembership = async (doctorId: string, staffId: string, institutionId: string | null) => {
-      const doc = (await memberships.get(doctorId)) ?? { _id: doctorId, staff: {} };
-      const staff = { ...doc.staff };
-      if (institutionId === null) delete staff[staffId];
-      else staff[staffId] = institutionId;
-      if (Object.keys(staff).length === 0) await memberships.delete(doctorId);
-      else await memberships.put({ _id: doctorId, staff });
-    };
     switch (event.type) {
       case 'InstitutionStaffAdded': {
         const { staff_id, institution_id, user_id, role } = event.data;
-        return DOCTOR_ROLES.includes(role) ? setMembership(user_id, staff_id, institution_id) : undefined;
+        return DOCTOR_ROLES.includes(role) ? setMembership(memberships, user_id, staff_id, institution_id) : undefined;
       }
       case 'InstitutionStaffRemoved':
-        return setMembership(event.data.user_id, event.data.staff_id, null);
+        return setMembership(memberships, event.data.user_id, event.data.staff_id, null);
       case 'InstitutionStaffRoleChanged': {
         const { staff_id, institution_id, user_id, role } = event.data;
-        return setMembership(user_id, staff_id, DOCTOR_ROLES.includes(role) ? institution_id : null);
+        return setMembership(memberships, user_id, staff_id, DOCTOR_ROLES.includes(role) ? institution_id : null);
       }
       case 'AppointmentRequested': {
         const { appointment_id, doctor_id, patient_id } = event.data;
