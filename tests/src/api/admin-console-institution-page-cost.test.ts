@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { GenerationalReadStore, physicalName, type ReadCollection } from '@telemed/platform';
 import { indiaDate, startTestApp, type TestApp, type TestUser } from '../support/test-app';
+import { documentsRead } from '../support/documents-read';
 import { auditedReads, subjectIds } from '../support/access-audit';
 
 type Row = { id: string; patient_id: string; doctor_id: string; institution_id: string | null; status: string; start: string };
@@ -37,32 +37,7 @@ for (const readStoreKind of ['memory', 'sqlite']) describe(`an institution's con
     return ids;
   }
 
-  /** How many appointment documents the read store handed out while `work` ran. */
-  async function appointmentsRead(work: () => Promise<unknown>): Promise<number> {
-    // The store under the generations' names (which hand out a new handle each time) keeps one collection per name.
-    const store = t.app.readStore;
-    assert.ok(store instanceof GenerationalReadStore, 'the app reads through generations');
-    const collection: ReadCollection<{ _id: string }> = store.inner.collection(physicalName('appointments', store.generationOf('appointments')));
-    const { find, get } = collection;
-    let read = 0;
-    collection.find = async (...args) => {
-      const docs = await find.apply(collection, args);
-      read += docs.length;
-      return docs;
-    };
-    collection.get = async (...args) => {
-      const doc = await get.apply(collection, args);
-      if (doc) read += 1;
-      return doc;
-    };
-    try {
-      await work();
-    } finally {
-      collection.find = find;
-      collection.get = get;
-    }
-    return read;
-  }
+  const appointmentsRead = (work: () => Promise<unknown>) => documentsRead(t, 'appointments', work);
 
   const list = (user: TestUser, params: Record<string, unknown>) =>
     t.http.get('/api/v1/admin/appointments').query(Object.fromEntries(Object.entries(params).map(([k, v]) => [k, JSON.stringify(v)]))).set(user.auth);
@@ -189,36 +164,17 @@ describe("the institution's appointment list (GET /institutions/:id/appointments
     assert.deepEqual(new Set(whole.map((a) => a.appointment_id)), new Set(booked), "without limit: the first page, here every appointment of the institution's doctors");
     assert.deepEqual(whole.map((a) => a.slot.start_at), [...whole.map((a) => a.slot.start_at)].sort().reverse(), 'newest first');
 
-    const store = t.app.readStore;
-    assert.ok(store instanceof GenerationalReadStore, 'the app reads through generations');
-    const collection: ReadCollection<{ _id: string }> = store.inner.collection(physicalName('appointments', store.generationOf('appointments')));
-    const { find, get } = collection;
-    let read = 0;
-    collection.find = async (...args) => {
-      const docs = await find.apply(collection, args);
-      read += docs.length;
-      return docs;
-    };
-    collection.get = async (...args) => {
-      const doc = await get.apply(collection, args);
-      if (doc) read += 1;
-      return doc;
-    };
     const pages: SeedItem[][] = [];
     const reads: number[] = [];
-    try {
-      let cursor: string | undefined;
-      for (;;) {
-        read = 0;
-        const page = (await t.http.get(url).query({ limit: 5, ...(cursor ? { cursor } : {}) }).set(admin.auth).expect(200)).body as SeedItem[];
-        reads.push(read);
-        if (page.length === 0) break;
-        pages.push(page);
-        cursor = page.at(-1)!.appointment_id;
-      }
-    } finally {
-      collection.find = find;
-      collection.get = get;
+    let cursor: string | undefined;
+    for (;;) {
+      let page: SeedItem[] = [];
+      reads.push(await documentsRead(t, 'appointments', async () => {
+        page = (await t.http.get(url).query({ limit: 5, ...(cursor ? { cursor } : {}) }).set(admin.auth).expect(200)).body as SeedItem[];
+      }));
+      if (page.length === 0) break;
+      pages.push(page);
+      cursor = page.at(-1)!.appointment_id;
     }
     assert.deepEqual(pages.flat().map((a) => a.appointment_id), whole.map((a) => a.appointment_id), 'newest first, each once');
     assert.deepEqual(pages.map((p) => p.length), [5, 5, 2], 'pages of 5');

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { GenerationalReadStore, physicalName, type ReadCollection } from '@telemed/platform';
+import { GenerationalReadStore, physicalName } from '@telemed/platform';
 import { startTestApp, type TestApp, type TestUser } from '../support/test-app';
+import { documentsRead } from '../support/documents-read';
 
 type Row = { id: string; institution_id: string; name: string; role: string; email: string; is_active: boolean };
 
@@ -15,31 +16,7 @@ for (const readStoreKind of ['memory', 'sqlite']) describe(`the platform's staff
   let operator: TestUser;
   const institutionIds: string[] = [];
 
-  /** How many staff entries the read store handed out while `work` ran. */
-  async function staffRead(work: () => Promise<unknown>): Promise<number> {
-    const store = t.app.readStore;
-    assert.ok(store instanceof GenerationalReadStore, 'the app reads through generations');
-    const collection: ReadCollection<{ _id: string }> = store.inner.collection(physicalName('institution_staff', store.generationOf('institution_staff')));
-    const { find, get } = collection;
-    let read = 0;
-    collection.find = async (...args) => {
-      const docs = await find.apply(collection, args);
-      read += docs.length;
-      return docs;
-    };
-    collection.get = async (...args) => {
-      const doc = await get.apply(collection, args);
-      if (doc) read += 1;
-      return doc;
-    };
-    try {
-      await work();
-    } finally {
-      collection.find = find;
-      collection.get = get;
-    }
-    return read;
-  }
+  const staffRead = (work: () => Promise<unknown>) => documentsRead(t, 'institution_staff', work);
 
   const list = (resource: 'staff' | 'doctors', params: Record<string, unknown>) =>
     t.http.get(`/api/v1/admin/${resource}`).query(Object.fromEntries(Object.entries(params).map(([k, v]) => [k, JSON.stringify(v)]))).set(operator.auth);

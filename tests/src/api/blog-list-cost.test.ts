@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { GenerationalReadStore, physicalName, type ReadCollection } from '@telemed/platform';
 import { startTestApp, type TestApp, type TestUser } from '../support/test-app';
+import { documentsRead } from '../support/documents-read';
 
 const post = (title: string) => ({ title, description: null, content: { time: 1, version: '2.31.0', blocks: [{ type: 'paragraph', data: { text: `About ${title}` } }] } });
 
@@ -22,31 +22,7 @@ for (const readStoreKind of ['memory', 'sqlite']) describe(`a doctor's page of t
   });
   after(() => t.close());
 
-  /** How many post documents the read store handed out while `work` ran. */
-  async function postsRead(work: () => Promise<unknown>): Promise<number> {
-    const store = t.app.readStore;
-    assert.ok(store instanceof GenerationalReadStore, 'the app reads through generations');
-    const collection: ReadCollection<{ _id: string }> = store.inner.collection(physicalName('blog_posts', store.generationOf('blog_posts')));
-    const { find, get } = collection;
-    let read = 0;
-    collection.find = async (...args) => {
-      const docs = await find.apply(collection, args);
-      read += docs.length;
-      return docs;
-    };
-    collection.get = async (...args) => {
-      const doc = await get.apply(collection, args);
-      if (doc) read += 1;
-      return doc;
-    };
-    try {
-      await work();
-    } finally {
-      collection.find = find;
-      collection.get = get;
-    }
-    return read;
-  }
+  const postsRead = (work: () => Promise<unknown>) => documentsRead(t, 'blog_posts', work);
 
   const list = (query: Record<string, string | number>) => t.http.get('/api/v1/blogs/').query(query).set(author.auth).expect(200);
 
