@@ -6,7 +6,8 @@ import { withoutUndefined } from './users';
 
 /** The people appointments name, as they are now: readers take names, phones and fees from here (appointment-people.ts). */
 export const APPOINTMENT_PEOPLE = 'appointment_people';
-const APPOINTMENT_EVENTS = [
+/** The events of an appointment's life, from its request to its end. */
+export const APPOINTMENT_EVENTS = [
   'AppointmentRequested',
   'AppointmentApproved',
   'AppointmentRejected',

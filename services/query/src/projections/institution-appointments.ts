@@ -1,5 +1,6 @@
 import { DOCTOR_ROLES, storedInstant, type EventType } from '@telemed/contracts';
 import type { ReadCollection } from '@telemed/platform';
+import { APPOINTMENT_EVENTS } from './appointments';
 import { defineProjection } from './projection';
 
 /** The collection of InstitutionAppointmentDoc: one per institution and appointment it reads. */
@@ -78,12 +79,7 @@ export const institutionAppointmentsProjection = defineProjection({
     'InstitutionStaffAdded',
     'InstitutionStaffRemoved',
     'InstitutionStaffRoleChanged',
-    'AppointmentRequested',
-    'AppointmentApproved',
-    'AppointmentRejected',
-    'AppointmentCancelled',
-    'AppointmentExpired',
-    'AppointmentCompleted',
+    ...APPOINTMENT_EVENTS,
   ],
   apply: async (event, store) => {
     const memberships = store.collection<DoctorMembershipsDoc>(DOCTOR_MEMBERSHIPS);
