@@ -18,7 +18,7 @@ class MemoryCollection<T extends AnyDoc> implements ReadCollection<T> {
    */
   addIndex(field: string): void {
     if (this.indexes.some((index) => index.field === field)) return;
-    this.indexes.push(new FieldIndex<T>(field, this.indexes.length));
+    this.indexes.push(new FieldIndex<T>(field, this.indexes.length, () => this.indexes.length));
   }
 
   private filled(index: FieldIndex<T>): FieldIndex<T> {
@@ -83,8 +83,7 @@ class MemoryCollection<T extends AnyDoc> implements ReadCollection<T> {
   async put(doc: T): Promise<void> {
     const entry = this.docs.get(doc._id);
     if (!entry) {
-      // Sized up front: assigning into an empty array literal would give each entry room for 16 positions.
-      const added: Entry<T> = { doc, at: new Array<number>(this.indexes.length).fill(0) };
+      const added: Entry<T> = { doc, at: null };
       this.docs.set(doc._id, added);
       for (const index of this.indexes) if (index.filled) index.add(doc[index.field], added);
       return;
