@@ -56,7 +56,6 @@ const NOT_PERSONAL: Record<string, string> = {
   qualification: "a doctor's public professional profile",
   medical_council: "a doctor's public registration",
   doctor_qualification: "the prescriber's public professional profile, as printed",
-  doctor_registration_number: "the prescriber's public registration, as printed",
   doctor_medical_council: "the prescriber's public registration, as printed",
   // An institution is an organisation, not a person: its desk's name, address, phone and e-mail are public.
   'InstitutionCreated.name': "an institution's name",

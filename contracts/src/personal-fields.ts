@@ -35,7 +35,8 @@ export const PERSONAL_FIELDS: PersonalFieldRegistry = {
   EmailClaimed: [{ subject: { field: 'user_id' }, fields: ['email'] }],
   PasswordSet: [{ subject: { field: 'user_id' }, fields: ['password_hash'] }],
   // A doctor's registration number names them (the council's public register says whose it is): under their key, so
-  // it goes with their erasure. The copy printed on a prescription is kept with it (PrescriptionIssued, legal hold).
+  // it goes with their erasure. The copy printed on a prescription is part of the patient's clinical record, under the
+  // patient's clinical key (PrescriptionIssued): kept for the legal hold, and gone with the record when the hold ends.
   DoctorRegistered: [{ subject: { field: 'doctor_id' }, fields: ['registration_number'] }],
   DoctorProfileUpdated: [{ subject: { field: 'doctor_id' }, fields: ['registration_number'] }],
   // A member's title, department and specialization are what the institution wrote about them (a 'Psychiatry'
@@ -75,7 +76,8 @@ export const PERSONAL_FIELDS: PersonalFieldRegistry = {
   PrescriptionIssued: [
     {
       subject: { field: 'patient_id' },
-      fields: ['consultation_mode', 'consultation_kind', 'patient_name', 'patient_age', 'patient_gender', 'diagnosis', 'advice', 'follow_up', 'lines'],
+      // The prescriber's registration number as printed names the doctor: kept with the record, never beyond it.
+      fields: ['consultation_mode', 'consultation_kind', 'patient_name', 'patient_age', 'patient_gender', 'diagnosis', 'advice', 'follow_up', 'lines', 'doctor_registration_number'],
       scope: 'clinical',
     },
     { subject: { field: 'doctor_id' }, fields: ['doctor_name', 'doctor_contact'] },

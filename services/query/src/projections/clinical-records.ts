@@ -99,8 +99,22 @@ async function eraseClinical(userId: string, store: CollectionSource): Promise<v
     await pfiles.patch(p._id, { patient_name: ERASED_VALUE, patient_ref: blank(p.patient_ref), medication_summary: blank(p.medication_summary), additional_notes: blank(p.additional_notes) });
   }
   const prescriptions = store.collection<PrescriptionDoc>(PRESCRIPTIONS);
+  const verifications = store.collection<VerificationDoc>(PRESCRIPTION_VERIFICATIONS);
   for (const p of await prescriptions.find({ patient_id: userId })) {
-    await prescriptions.patch(p._id, { patient_name: ERASED_VALUE, patient_age: blank(p.patient_age), patient_gender: blank(p.patient_gender), diagnosis: blank(p.diagnosis), advice: blank(p.advice), follow_up: blank(p.follow_up), lines: [], ...ERASED_CONSULTATION });
+    await prescriptions.patch(p._id, {
+      patient_name: ERASED_VALUE,
+      patient_age: blank(p.patient_age),
+      patient_gender: blank(p.patient_gender),
+      diagnosis: blank(p.diagnosis),
+      advice: blank(p.advice),
+      follow_up: blank(p.follow_up),
+      lines: [],
+      ...ERASED_CONSULTATION,
+      // The prescriber's registration number as printed (it names the doctor) goes with the record.
+      doctor_registration_number: ERASED_VALUE,
+    });
+    // Its public check still says it was genuine, and by whom as far as that is still known.
+    await verifications.patch(p.verification_code, { doctor_registration_number: ERASED_VALUE });
   }
   const notes = store.collection<NotesDoc>(CONSULTATION_NOTES);
   const blankNotes = (n: NotesVersion | null): NotesVersion | null =>
@@ -124,7 +138,8 @@ export const clinicalRecordsProjection = defineProjection({
   // 3: an erasure removes the patient's own reports (whose type and date are encrypted now, so unreadable after it).
   // 4: a file's type and size are encrypted too: read back checked, and blanked with its name when its key goes.
   // 5: a prescription's consultation mode and kind are encrypted too: read back checked, null once their key goes.
-  version: 5,
+  // 6: the prescriber's registration number as printed is under the patient's clinical key: blanked when the hold ends.
+  version: 6,
   collections: [RECORD_FILES, MEDICAL_REPORTS, PRESCRIPTION_FILES, PRESCRIPTIONS, PRESCRIPTION_VERIFICATIONS, CONSULTATION_NOTES],
   indexes: [
     { collection: RECORD_FILES, field: 'patient_id' },
