@@ -3,10 +3,9 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { accountTypeSchema } from '@telemed/contracts';
 import { MIN_PASSWORD_LENGTH, TokenService, blobStoreFromConfig, generateMasterKeyText, hashPassword, keyStoreFromConfig, loadConfig, loadTokenSecret, openEventStore } from '@telemed/platform';
-import { streams } from '@telemed/contracts';
 import { registerUser } from './users/service';
-import { handleCommand, systemContext } from './decider';
-import { userDecider } from './users/user';
+import { systemContext } from './decider';
+import { handleUserCommand } from './users/load-user';
 import { startSession } from './identity/sessions';
 import { readPassword } from './read-password';
 import { importBrandCatalogue } from './records/medicine-import';
@@ -147,7 +146,7 @@ async function createAdmin(values: Record<string, string | boolean | undefined>)
       { email: parsed.data.email.toLowerCase(), name: parsed.data.name ?? 'Administrator', account_type: 'admin' },
       operatorContext(),
     );
-    await handleCommand(eventStore, streams.user(user_id), userDecider, { type: 'SetPassword', data: { password_hash: await hashPassword(password) } }, operatorContext());
+    await handleUserCommand(eventStore, user_id, { type: 'SetPassword', data: { password_hash: await hashPassword(password) } }, operatorContext());
     process.stdout.write(JSON.stringify({ user_id }) + '\n');
   } finally {
     await eventStore.close();

@@ -24,7 +24,7 @@ import { positionHeader, requestContext, type CommandDeps } from '../context';
 import { institutionDecider, membershipOf, type InstitutionState } from '../institutions/institution';
 import { institutionOutlinesOf, loadInstitution } from '../institutions/load-institution';
 import { addDoctor, addStaffMember, assertSlugFree, changeStaffRole, createInstitution, setDoctorActive } from '../institutions/service';
-import { userDecider } from '../users/user';
+import { handleUserCommand } from '../users/load-user';
 import { findUserIdByEmail, loadUser } from '../users/service';
 
 const idParams = z.object({ id: z.string().min(1).max(200) });
@@ -434,7 +434,7 @@ export function adminCommandRoutes(api: ApiRouter, deps: CommandDeps): void {
       const command = body.is_active
         ? { type: 'ReactivateUser' as const, data: {} as Record<string, never> }
         : { type: 'DeactivateUser' as const, data: { reason: 'deactivated by an administrator' } };
-      const result = await handleCommand(deps.eventStore, streams.user(params.id), userDecider, command, requestContext(req, auth, deps.clock()));
+      const result = await handleUserCommand(deps.eventStore, params.id, command, requestContext(req, auth, deps.clock()));
       if (result.state.status !== 'registered') throw notFound(API_TEXTS.userNotFound);
       if (!recorded) await shown();
       const s = result.state;

@@ -1,20 +1,32 @@
 import { consentNotice, streams, type ConsentLanguage } from '@telemed/contracts';
 import type { EventStore } from '@telemed/platform';
 import { handleCommand, type CommandContext } from '../decider';
-import { consentDecider } from './consent';
+import { foldsPerEventStore } from '../stream-folds';
+import { consentDecider, type ConsentCommand } from './consent';
+
+/**
+ * Each event store's kept folds of patients' consents (StreamFolds; the state holds notice versions, hashes and the
+ * account's standing, nothing personal): the user stream grows with every edit, subscription and password, and each
+ * agreement or withdrawal read all of it.
+ */
+const consentsOf = foldsPerEventStore(consentDecider);
+
+function handleConsentCommand(eventStore: EventStore, userId: string, command: ConsentCommand, context: CommandContext) {
+  const stream = streams.user(userId);
+  return handleCommand(eventStore, stream, consentDecider, command, context, () => consentsOf(eventStore).current(stream));
+}
 
 /** The patient agrees to the current privacy notice in the language they read it in. */
 export function giveConsent(eventStore: EventStore, userId: string, input: { notice_version?: string; language?: ConsentLanguage }, context: CommandContext) {
   const notice = consentNotice(input.language ?? 'en');
-  return handleCommand(
+  return handleConsentCommand(
     eventStore,
-    streams.user(userId),
-    consentDecider,
+    userId,
     { type: 'GiveConsent', data: { notice_version: input.notice_version ?? notice.version, notice: { version: notice.version, language: notice.language, text_hash: notice.text_hash } } },
     context,
   );
 }
 
 export function withdrawConsent(eventStore: EventStore, userId: string, noticeVersion: string, context: CommandContext) {
-  return handleCommand(eventStore, streams.user(userId), consentDecider, { type: 'WithdrawConsent', data: { notice_version: noticeVersion } }, context);
+  return handleConsentCommand(eventStore, userId, { type: 'WithdrawConsent', data: { notice_version: noticeVersion } }, context);
 }

@@ -6,7 +6,6 @@ import {
   loginResponseSchema,
   notFound,
   refreshRequestSchema,
-  streams,
   supportLoginRequestSchema,
   tokensSchema,
   z,
@@ -22,11 +21,11 @@ import {
   type OidcClient,
   type TokenService,
 } from '@telemed/platform';
-import { handleCommand } from '../decider';
 import { positionHeader, requestContext, systemRequestContext, type CommandDeps } from '../context';
 import { emailOwnerErased, findUserIdByEmail, loadUser, registerUser } from '../users/service';
 import { accountStanding } from '../users/account-standing';
-import { userDecider, type UserState } from '../users/user';
+import type { UserState } from '../users/user';
+import { handleUserCommand } from '../users/load-user';
 import { endSession, refreshSession, startSession } from './sessions';
 
 export interface IdentityDeps extends CommandDeps {
@@ -124,10 +123,9 @@ export function identityRoutes(api: ApiRouter, deps: IdentityDeps): void {
     errors: [404],
     handler: async ({ params, auth, req }) => {
       if (params.user_id === auth.user_id) throw new HttpError(409, 'You cannot deactivate your own account');
-      const result = await handleCommand(
+      const result = await handleUserCommand(
         deps.eventStore,
-        streams.user(params.user_id),
-        userDecider,
+        params.user_id,
         { type: 'DeactivateUser', data: { reason: 'deactivated by an administrator' } },
         requestContext(req, auth, deps.clock()),
       );

@@ -3,7 +3,7 @@ import { keyRingOf, type EventStore, type Logger } from '@telemed/platform';
 import { handleCommand, systemContext } from '../decider';
 import { appointmentDecider } from '../appointments/appointment';
 import { slotDecider } from '../schedule/slot';
-import { userDecider } from '../users/user';
+import { handleUserCommand } from '../users/load-user';
 import { forEachPage, SWEEP_PAGE_SIZE } from './pages';
 
 export interface PendingRequest {
@@ -111,7 +111,7 @@ export async function endClinicalRetentions(deps: SweepDeps) {
     deps.pageSize ?? SWEEP_PAGE_SIZE,
     async (due) => {
       await keys.destroy(clinicalRecordsSubject(due.user_id));
-      const result = await handleCommand(deps.eventStore, streams.user(due.user_id), userDecider, { type: 'DestroyClinicalRecords' }, systemContext(now, null));
+      const result = await handleUserCommand(deps.eventStore, due.user_id, { type: 'DestroyClinicalRecords' }, systemContext(now, null));
       ended += result.events.length;
     },
   );

@@ -4,13 +4,12 @@ import {
   ERASURE_LEGAL_HOLD,
   erasureParamsSchema,
   erasureResponseSchema,
-  streams,
   type ErasureResult,
 } from '@telemed/contracts';
 import { HttpError, keyRingOf, policies, type ApiRouter, type EventStore } from '@telemed/platform';
-import { handleCommand, type CommandContext } from '../decider';
+import type { CommandContext } from '../decider';
 import { positionHeader, requestContext, type CommandDeps } from '../context';
-import { userDecider } from './user';
+import { erasureEvent, handleUserCommand } from './load-user';
 
 /**
  * Erases a person (right to erasure): records PersonalDataErased on their user stream, then destroys their personal data
@@ -30,16 +29,15 @@ export async function eraseUser(
   if (!keys) throw new HttpError(503, 'Erasure is not available: this process has no key store');
   const retainedUntil = new Date(context.now);
   retainedUntil.setUTCFullYear(retainedUntil.getUTCFullYear() + CLINICAL_RECORDS_RETENTION_YEARS);
-  const result = await handleCommand(
+  const result = await handleUserCommand(
     eventStore,
-    streams.user(userId),
-    userDecider,
+    userId,
     { type: 'EraseUserData', data: { requested_by: requestedBy, kept: ERASURE_LEGAL_HOLD, clinical_records_retained_until: retainedUntil.toISOString() } },
     context,
   );
   if (result.state.status !== 'erased') throw new HttpError(404, API_TEXTS.userNotFound);
   await keys.destroy(userId);
-  const recorded = result.events.find((e) => e.type === 'PersonalDataErased') ?? (await eventStore.readStream(streams.user(userId))).find((e) => e.type === 'PersonalDataErased');
+  const recorded = result.events.find((e) => e.type === 'PersonalDataErased') ?? (await erasureEvent(eventStore, userId));
   const data = recorded?.data as { kept: ErasureResult['kept'] } | undefined;
   const erased_at = (recorded?.metadata as { occurred_at: string } | undefined)?.occurred_at ?? context.now.toISOString();
   return { erased_at, kept: data?.kept ?? [...ERASURE_LEGAL_HOLD], position: result.position };

@@ -1,16 +1,14 @@
 import {
   API_TEXTS,
   notFound,
-  streams,
   subscribeRequestSchema,
   subscribeResponseSchema,
   updateMeRequestSchema,
 } from '@telemed/contracts';
 import { policies, type ApiRouter } from '@telemed/platform';
-import { handleCommand } from '../decider';
 import { positionHeader, requestContext, type CommandDeps } from '../context';
-import { userDecider } from './user';
-import { loadUser } from './service';
+import { handleUserCommand } from './load-user';
+import { accountStatus } from './account-standing';
 
 export function userRoutes(api: ApiRouter, deps: CommandDeps): void {
   api.route({
@@ -23,10 +21,9 @@ export function userRoutes(api: ApiRouter, deps: CommandDeps): void {
     errors: [404],
     handler: async ({ body, auth, req }) => {
       const { name, phone_number, ...doctorFields } = body;
-      const result = await handleCommand(
+      const result = await handleUserCommand(
         deps.eventStore,
-        streams.user(auth.user_id),
-        userDecider,
+        auth.user_id,
         { type: 'UpdateProfile', data: { name, phone_number, doctor: doctorFields } },
         requestContext(req, auth, deps.clock()),
       );
@@ -44,13 +41,12 @@ export function userRoutes(api: ApiRouter, deps: CommandDeps): void {
     response: subscribeResponseSchema,
     errors: [404],
     handler: async ({ body, auth, req }) => {
-      const doctor = await loadUser(deps.eventStore, body.doctor_id);
+      const doctor = await accountStatus(deps.eventStore, body.doctor_id);
       const doctorExists = doctor.status === 'registered' && doctor.account_type === 'doctor';
       if (!doctorExists) throw notFound(API_TEXTS.doctorNotFound);
-      const result = await handleCommand(
+      const result = await handleUserCommand(
         deps.eventStore,
-        streams.user(auth.user_id),
-        userDecider,
+        auth.user_id,
         { type: 'SubscribeToDoctor', data: { doctor_id: body.doctor_id, doctor_exists: doctorExists } },
         requestContext(req, auth, deps.clock()),
       );

@@ -10,10 +10,10 @@ import {
 } from '@telemed/contracts';
 import { privateDigest, type EventStore } from '@telemed/platform';
 import { handleCommand, readStream, type CommandContext } from '../decider';
-import { userDecider } from './user';
 import { doctorNumberDecider } from './doctor-numbers';
 import { foldsPerEventStore } from '../stream-folds';
 import { accountStatus } from './account-standing';
+import { handleUserCommand } from './load-user';
 import { emailDecider, legacyEmailDigest, normalizeEmail } from '../identity/email';
 
 export interface NewUser {
@@ -52,10 +52,9 @@ export async function registerUser(eventStore: EventStore, input: NewUser, conte
       medical_council: input.doctor?.medical_council ?? null,
     };
   }
-  const result = await handleCommand(
+  const result = await handleUserCommand(
     eventStore,
-    streams.user(user_id),
-    userDecider,
+    user_id,
     {
       type: 'RegisterUser',
       data: {
@@ -72,9 +71,7 @@ export async function registerUser(eventStore: EventStore, input: NewUser, conte
   return { user_id, position: result.position };
 }
 
-export async function loadUser(eventStore: EventStore, userId: string) {
-  return (await readStream(eventStore, streams.user(userId), userDecider)).state;
-}
+export { loadUser } from './load-user';
 
 /**
  * The address's claim stream, named by a keyed digest of it (see privateDigest), and the plain-digest one it had
