@@ -1,4 +1,4 @@
-import { Query } from 'mingo';
+import { matcher } from './matcher';
 import { sortDocs } from './sort';
 import { cloneDoc } from './clone';
 import type { BatchStore, CollectionSource, Doc, Filter, FindOptions, ProjectionCheckpoint, ReadCollection, WriteOp } from './port';
@@ -30,7 +30,7 @@ export class BufferedBatch implements BatchStore {
     const layer = this.layer(name);
     const get = async (id: string): Promise<AnyDoc | null> => (layer.has(id) ? cloneDoc(layer.get(id)!) : backend.get(id));
     const find = async (filter: Filter = {}, options: FindOptions = {}): Promise<AnyDoc[]> => {
-      const query = new Query(filter);
+      const query = matcher(filter);
       const merged = (await backend.find(filter)).filter((d) => !layer.has(d._id));
       for (const doc of layer.values()) if (doc && query.test(doc)) merged.push(cloneDoc(doc));
       const sorted = options.sort ? sortDocs(merged, options.sort) : merged;

@@ -1,4 +1,4 @@
-import { Query } from 'mingo';
+import { matcher } from './matcher';
 import { sortDocs } from './sort';
 import { cloneDoc } from './clone';
 import { FieldIndex, type Entry } from './memory-index';
@@ -61,8 +61,10 @@ class MemoryCollection<T extends AnyDoc> implements ReadCollection<T> {
   }
 
   async find(filter: Filter = {}, options: FindOptions = {}): Promise<T[]> {
-    const query = new Query(filter);
-    let found = this.candidates(filter).filter((doc) => query.test(doc));
+    const candidates = this.candidates(filter);
+    if (candidates.length === 0) return [];
+    const query = matcher(filter);
+    let found = candidates.filter((doc) => query.test(doc));
     if (options.sort) found = sortDocs(found, options.sort);
     const start = options.skip ?? 0;
     const end = options.limit === undefined ? undefined : start + options.limit;
@@ -70,9 +72,11 @@ class MemoryCollection<T extends AnyDoc> implements ReadCollection<T> {
   }
 
   async count(filter: Filter = {}): Promise<number> {
-    const query = new Query(filter);
+    const candidates = this.candidates(filter);
+    if (candidates.length === 0) return 0;
+    const query = matcher(filter);
     let n = 0;
-    for (const doc of this.candidates(filter)) if (query.test(doc)) n += 1;
+    for (const doc of candidates) if (query.test(doc)) n += 1;
     return n;
   }
 

@@ -1,4 +1,4 @@
-import { Query } from 'mingo';
+import { matcher } from './matcher';
 import { sortDocs } from './sort';
 import { cloneDoc } from './clone';
 import type { SqliteDocuments, JsonWrite } from './sqlite-documents';
@@ -65,7 +65,7 @@ class BatchCollection implements ReadCollection<AnyDoc> {
   private findNow(filter: Filter = {}, options: FindOptions = {}): AnyDoc[] {
     const layer = this.layer;
     if (layer.size === 0) return this.docs.find(this.name, filter, options);
-    const query = new Query(filter);
+    const query = matcher(filter);
     const merged = this.docs.find(this.name, filter, {}).filter((d) => !layer.has(d._id));
     for (const doc of layer.values()) if (doc !== null && query.test(doc)) merged.push(cloneDoc(doc));
     const sorted = options.sort ? sortDocs(merged, options.sort) : merged;

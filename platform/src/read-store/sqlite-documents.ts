@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { Query } from 'mingo';
+import { matcher } from './matcher';
 import { sortDocs } from './sort';
 import { FieldKinds } from './field-kinds';
 import { fieldExpression, translateFilter, translateSort, type FieldKind, type SqlValue } from './sqlite-filter';
@@ -262,12 +262,15 @@ export class SqliteDocuments {
     this.createDeferred(collection);
     return this.read(collection, [], () => {
       const plan = this.plan(collection, filter, options);
-      const query = new Query(filter);
       const stmt = this.prepare(plan.sql, true);
       if (plan.mode === 'sql') {
-        // Exact already; mingo stays as the check the port promises.
-        return (stmt.all(...plan.params) as string[]).map((json) => JSON.parse(json) as AnyDoc).filter((d) => query.test(d));
+        // Exact already; mingo stays as the check the port promises, built only when there is a row to check.
+        const rows = stmt.all(...plan.params) as string[];
+        if (rows.length === 0) return [];
+        const query = matcher(filter);
+        return rows.map((json) => JSON.parse(json) as AnyDoc).filter((d) => query.test(d));
       }
+      const query = matcher(filter);
       const skip = options.skip ?? 0;
       const end = options.limit === undefined ? Infinity : skip + options.limit;
       if (plan.mode === 'stream') {
@@ -293,7 +296,7 @@ export class SqliteDocuments {
     return this.read(collection, 0, (table) => {
       const where = translateFilter(filter, this.kinds.lookup(collection));
       if (where.exact) return this.prepare(`SELECT COUNT(*) FROM "${table}" WHERE ${where.where}`, true).get(...where.params) as number;
-      const query = new Query(filter);
+      const query = matcher(filter);
       let n = 0;
       for (const json of this.prepare(`SELECT doc FROM "${table}" WHERE ${where.where}`, true).iterate(...where.params) as IterableIterator<string>) {
         if (query.test(JSON.parse(json) as AnyDoc)) n += 1;
