@@ -154,6 +154,7 @@ export const personalDataExportSchema = z
         role: z.string(),
         role_title: z.string().nullable(),
         department: z.string().nullable(),
+        specialization: z.string().nullable(),
         is_institution_admin: z.boolean(),
         is_active: z.boolean(),
         added_at: z.string(),
@@ -171,6 +172,15 @@ export const personalDataExportSchema = z
         status: z.string(),
         invited_at: z.string(),
         answered_at: z.string().nullable(),
+        /** What the institution wrote about you when it invited you (blanked by an erasure). */
+        details_on_record: z.object({
+          name: z.string(),
+          email: z.string(),
+          phone: z.string().nullable(),
+          role_title: z.string().nullable(),
+          department: z.string().nullable(),
+          specialization: z.string().nullable(),
+        }),
       }),
     ),
     /**

@@ -309,6 +309,7 @@ export function privacyQueryRoutes(
             role: s.role,
             role_title: s.role_title,
             department: s.department,
+            specialization: s.specialization,
             is_institution_admin: s.is_institution_admin,
             is_active: s.is_active,
             added_at: s.added_at,
@@ -327,6 +328,15 @@ export function privacyQueryRoutes(
             status: i.status,
             invited_at: i.invited_at,
             answered_at: i.answered_at,
+            // What the institution wrote about you when it invited you, as it holds it.
+            details_on_record: {
+              name: i.name,
+              email: i.email,
+              phone: i.phone ?? null,
+              role_title: i.role_title,
+              department: i.department ?? null,
+              specialization: i.specialization ?? null,
+            },
           })),
         ),
         clinical_records: {

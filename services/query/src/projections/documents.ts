@@ -171,8 +171,11 @@ export interface InvitationDoc {
   user_id: string;
   name: string;
   email: string;
+  phone: string;
   role: StaffDoc['role'];
   role_title: string | null;
+  department: string | null;
+  specialization: string | null;
   status: 'pending' | 'accepted' | 'declined' | 'revoked';
   invited_at: string;
   invited_by: string;

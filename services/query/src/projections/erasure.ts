@@ -68,7 +68,16 @@ const ERASERS: Record<string, Eraser> = {
   },
   institution_invitations: async (userId, _event, store) => {
     const invitations = store.collection<InvitationDoc>('institution_invitations');
-    for (const i of await invitations.find({ user_id: userId })) await invitations.patch(i._id, { name: ERASED_VALUE, email: ERASED_VALUE, role_title: blank(i.role_title) });
+    for (const i of await invitations.find({ user_id: userId })) {
+      await invitations.patch(i._id, {
+        name: ERASED_VALUE,
+        email: ERASED_VALUE,
+        phone: ERASED_VALUE,
+        role_title: blank(i.role_title),
+        department: blank(i.department),
+        specialization: blank(i.specialization),
+      });
+    }
   },
 };
 

@@ -10,7 +10,8 @@ const answered = (store: CollectionSource, event: RecordedEvent & { data: { invi
 export const invitationsProjection = defineProjection({
   name: 'institution_invitations',
   // 2: an invitee's title is encrypted under their key: an erasure blanks it too.
-  version: 2,
+  // 3: the phone, department and specialization the institution wrote too (the invitee's export shows what it holds).
+  version: 3,
   collections: ['institution_invitations'],
   indexes: [
     { collection: 'institution_invitations', field: 'user_id' },
@@ -28,8 +29,11 @@ export const invitationsProjection = defineProjection({
           user_id: data.user_id,
           name: data.name,
           email: data.email,
+          phone: data.phone,
           role: data.role,
           role_title: data.role_title,
+          department: data.department,
+          specialization: data.specialization,
           status: 'pending',
           invited_at: metadata.occurred_at,
           invited_by: metadata.actor.user_id,
