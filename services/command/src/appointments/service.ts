@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { streams } from '@telemed/contracts';
 import { SubjectErasedError, type EventStore } from '@telemed/platform';
-import { handleCommand, readStream, type CommandContext } from '../decider';
-import { slotDecider } from '../schedule/slot';
+import { handleCommand, type CommandContext } from '../decider';
+import { handleSlotCommand, loadSlot } from '../schedule/slot-folds';
 import { appointmentDecider, type AppointmentCommand } from './appointment';
 import type { BookingChecks } from './bookable';
 
@@ -24,16 +24,13 @@ export async function requestAppointment(
   await checks.requireConsent(input.patient_id);
   const appointment_id = randomUUID();
   // A slot's doctor never changes, so the doctor read here is the one the reservation below decides on.
-  const slotFold = await readStream(eventStore, streams.slot(input.slot_id), slotDecider);
-  const slotState = slotFold.state;
+  const slotState = (await loadSlot(eventStore, input.slot_id)).state;
   const doctor_accepting = slotState.status === 'unpublished' || (await checks.doctorAcceptsBookings(slotState.slot.doctor_id));
-  const reserved = await handleCommand(
+  const reserved = await handleSlotCommand(
     eventStore,
-    streams.slot(input.slot_id),
-    slotDecider,
+    input.slot_id,
     { type: 'ReserveSlot', data: { slot_id: input.slot_id, appointment_id, patient_id: input.patient_id, now: context.now, doctor_accepting } },
     context,
-    slotFold,
   );
   faults?.afterSlotReserved?.();
   const slot = reserved.state.status === 'reserved' ? reserved.state.slot : null;
@@ -57,7 +54,7 @@ export async function requestAppointment(
     context,
   ).catch(async (error: unknown) => {
     if (error instanceof SubjectErasedError) {
-      await handleCommand(eventStore, streams.slot(slot.slot_id), slotDecider, { type: 'ReleaseSlot', data: { appointment_id, reason: 'orphaned' } }, context);
+      await handleSlotCommand(eventStore, slot.slot_id, { type: 'ReleaseSlot', data: { appointment_id, reason: 'orphaned' } }, context);
     }
     throw error;
   });

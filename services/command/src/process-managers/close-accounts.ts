@@ -2,7 +2,7 @@ import { DomainError, streams, type RecordedEvent } from '@telemed/contracts';
 import type { CheckpointStore, EventStore, Logger } from '@telemed/platform';
 import { handleCommand, systemContext, type CommandContext } from '../decider';
 import { appointmentDecider } from '../appointments/appointment';
-import { slotDecider } from '../schedule/slot';
+import { handleSlotCommand } from '../schedule/slot-folds';
 import { forEachPage, SWEEP_PAGE_SIZE, whileStill } from './pages';
 import { startProcessManager } from './subscriber';
 import { accountStanding } from '../users/account-standing';
@@ -55,9 +55,8 @@ interface CloseDeps {
  * releaser's own release then finds nothing to do) and withdrawn at once. Idempotent; answers the slots withdrawn.
  */
 export async function withdrawClosedDoctorsSlot(eventStore: EventStore, slotId: number, appointmentId: string | null, context: CommandContext): Promise<number> {
-  const stream = streams.slot(slotId);
-  if (appointmentId) await handleCommand(eventStore, stream, slotDecider, { type: 'ReleaseSlot', data: { appointment_id: appointmentId, reason: 'cancelled' } }, context);
-  return (await handleCommand(eventStore, stream, slotDecider, { type: 'WithdrawSlot', data: { slot_id: slotId } }, context)).events.length;
+  if (appointmentId) await handleSlotCommand(eventStore, slotId, { type: 'ReleaseSlot', data: { appointment_id: appointmentId, reason: 'cancelled' } }, context);
+  return (await handleSlotCommand(eventStore, slotId, { type: 'WithdrawSlot', data: { slot_id: slotId } }, context)).events.length;
 }
 
 /** A decision that no longer applies (ended, already cancelled, taken meanwhile) is skipped; anything else is retried. */

@@ -1,8 +1,8 @@
 import { streams, type RecordedEvent } from '@telemed/contracts';
 import type { CheckpointStore, EventStore, Logger } from '@telemed/platform';
-import { handleCommand, readStream, systemContext } from '../decider';
+import { readStream, systemContext } from '../decider';
 import { appointmentDecider } from '../appointments/appointment';
-import { slotDecider } from '../schedule/slot';
+import { handleSlotCommand } from '../schedule/slot-folds';
 import { startProcessManager } from './subscriber';
 
 const releaseReason = {
@@ -22,10 +22,9 @@ export function startSlotReleaser(deps: { eventStore: EventStore; checkpoints: C
       const appointmentId = (event.data as { appointment_id: string }).appointment_id;
       const { state } = await readStream(deps.eventStore, streams.appointment(appointmentId), appointmentDecider);
       if (state.status === 'none') return;
-      await handleCommand(
+      await handleSlotCommand(
         deps.eventStore,
-        streams.slot(state.appointment.slot_id),
-        slotDecider,
+        state.appointment.slot_id,
         { type: 'ReleaseSlot', data: { appointment_id: appointmentId, reason } },
         systemContext(deps.clock(), event.event_id, event.metadata.correlation_id),
       );

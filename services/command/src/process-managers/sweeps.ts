@@ -2,7 +2,7 @@ import { clinicalRecordsSubject, streams } from '@telemed/contracts';
 import { keyRingOf, type EventStore, type Logger } from '@telemed/platform';
 import { handleCommand, systemContext } from '../decider';
 import { appointmentDecider } from '../appointments/appointment';
-import { slotDecider } from '../schedule/slot';
+import { handleSlotCommand } from '../schedule/slot-folds';
 import { handleUserCommand } from '../users/load-user';
 import { forEachPage, SWEEP_PAGE_SIZE } from './pages';
 
@@ -83,10 +83,9 @@ export async function healOrphanedReservations(deps: SweepDeps & { graceMs: numb
         systemContext(now, reservation.reserved_event_id),
       );
       if (voided.state.status !== 'none') return;
-      const result = await handleCommand(
+      const result = await handleSlotCommand(
         deps.eventStore,
-        streams.slot(reservation.slot_id),
-        slotDecider,
+        reservation.slot_id,
         { type: 'ReleaseSlot', data: { appointment_id: reservation.appointment_id, reason: 'orphaned' } },
         systemContext(now, reservation.reserved_event_id),
       );

@@ -1,11 +1,12 @@
 import { DEFAULT_TIMEZONE, isValidTimezone, streams, invalid } from '@telemed/contracts';
 import { RequestValidationError, type EventStore } from '@telemed/platform';
-import { handleCommand, readStream, type CommandContext } from '../decider';
+import { handleCommand, type CommandContext } from '../decider';
 import { loadFutureSchedule, monthOfSlot } from './schedule-months';
 import { loadUser } from '../users/service';
 import { parseAvailability, planAvailability, type AvailabilityInput } from './plan-availability';
 import { scheduleDecider } from './schedule';
-import { slotDecider, type SlotState } from './slot';
+import type { SlotState } from './slot';
+import { handleSlotCommand, loadSlot } from './slot-folds';
 
 export interface SetAvailabilityResult {
   opened: number;
@@ -46,7 +47,7 @@ export async function setAvailability(
   const ids = new Set([...known, ...parsed.slots.map((s) => s.slot_id)]);
   const slotStates = new Map<number, SlotState>();
   await Promise.all(
-    [...ids].map(async (id) => slotStates.set(id, (await readStream(eventStore, streams.slot(id), slotDecider)).state)),
+    [...ids].map(async (id) => slotStates.set(id, (await loadSlot(eventStore, id)).state)),
   );
   const plan = planAvailability({ desired: parsed.slots, known, slotStates, now });
 
@@ -72,9 +73,9 @@ export async function setAvailability(
     ),
   );
   const results = await Promise.all([
-    ...plan.toOpen.map((slot) => handleCommand(eventStore, streams.slot(slot.slot_id), slotDecider, { type: 'OpenSlot', data: slot }, context)),
+    ...plan.toOpen.map((slot) => handleSlotCommand(eventStore, slot.slot_id, { type: 'OpenSlot', data: slot }, context)),
     ...plan.toWithdraw.map((slot_id) =>
-      handleCommand(eventStore, streams.slot(slot_id), slotDecider, { type: 'WithdrawSlot', data: { slot_id } }, context),
+      handleSlotCommand(eventStore, slot_id, { type: 'WithdrawSlot', data: { slot_id } }, context),
     ),
   ]);
   const positions = [...recorded, ...results].map((r) => r.position).filter((p): p is number => p !== null);
