@@ -9,7 +9,7 @@ import {
   type DoctorProfile,
 } from '@telemed/contracts';
 import { privateDigest, type EventStore } from '@telemed/platform';
-import { handleCommand, readStream, type CommandContext } from '../decider';
+import { handleCommand, type CommandContext } from '../decider';
 import { doctorNumberDecider } from './doctor-numbers';
 import { foldsPerEventStore } from '../stream-folds';
 import { accountStatus } from './account-standing';
@@ -84,11 +84,17 @@ async function claimStreams(eventStore: EventStore, email: string): Promise<{ cu
   return keyed === null ? { current: legacy, legacy: null } : { current: streams.email(keyed), legacy };
 }
 
+/**
+ * Each event store's kept folds of address claims (StreamFolds; a claim's state is an account id and a time): an
+ * address's stream gains a claim each time it passes to a new account, and every sign-in by address read them all.
+ */
+const claimsOf = foldsPerEventStore(emailDecider);
+
 /** Who holds the address: the keyed stream's latest claim, else (nothing claimed since the names were keyed) the old one's. */
 async function readClaim(eventStore: EventStore, names: { current: string; legacy: string | null }) {
-  const current = await readStream(eventStore, names.current, emailDecider);
+  const current = await claimsOf(eventStore).current(names.current);
   if (current.revision !== null || names.legacy === null) return current;
-  return { state: (await readStream(eventStore, names.legacy, emailDecider)).state, revision: null };
+  return { state: (await claimsOf(eventStore).current(names.legacy)).state, revision: null };
 }
 
 /** Reserves the address for this account first, so two accounts never share one. */
@@ -98,7 +104,9 @@ async function claimEmail(eventStore: EventStore, email: string, userId: string,
   const { state } = claim;
   const previousOwner = state.user_id === null ? 'unregistered' : (await accountStatus(eventStore, state.user_id)).status;
   // The first attempt decides on the old claim too; a retry after a concurrent claim reads the keyed stream alone (it now has one).
-  await handleCommand(eventStore, names.current, emailDecider, { type: 'ClaimEmail', data: { email, user_id: userId, previous_owner: previousOwner, now: context.now } }, context, claim);
+  let attempts = 0;
+  const load = async () => (attempts++ === 0 ? claim : claimsOf(eventStore).current(names.current));
+  await handleCommand(eventStore, names.current, emailDecider, { type: 'ClaimEmail', data: { email, user_id: userId, previous_owner: previousOwner, now: context.now } }, context, load);
 }
 
 /** The account holding an address, read from the write side (no read-model lag). */
