@@ -52,6 +52,8 @@ export async function requestAppointment(
       },
     },
     context,
+    // The appointment's id was made just above: its stream is new, nothing to read (the append still expects no stream).
+    { state: appointmentDecider.initialState(), revision: null },
   ).catch(async (error: unknown) => {
     if (error instanceof SubjectErasedError) {
       await handleSlotCommand(eventStore, slot.slot_id, { type: 'ReleaseSlot', data: { appointment_id, reason: 'orphaned' } }, context);
