@@ -11,5 +11,6 @@ import type { EventStore } from '@telemed/platform';
  */
 export async function consultationBegun(eventStore: EventStore, appointment: { appointment_id: string; start: string }, now: Date): Promise<boolean> {
   if (new Date(appointment.start).getTime() <= now.getTime()) return true;
-  return (await eventStore.readStream(streams.consultation(appointment.appointment_id))).length > 0;
+  // Its first event is enough: a consultation's stream grows with every join, leave and chat message.
+  return (await eventStore.readStream(streams.consultation(appointment.appointment_id), { maxCount: 1 })).length > 0;
 }
