@@ -4,10 +4,19 @@
  * JSON text already), so a thread only joins the rows, or changes a row's data between its `"data":` and its
  * `"metadata":` (see dataBounds).
  */
+const EVENT_JSON = `'{"position":' || position || ',"event_id":' || json_quote(event_id) || ',"stream_id":' || json_quote(stream_id) ||
+    ',"revision":' || revision || ',"type":' || json_quote(type) || ',"data":' || data || ',"metadata":' || metadata || '}'`;
+
 export const PAGE_SQL = `SELECT position, type,
-  '{"position":' || position || ',"event_id":' || json_quote(event_id) || ',"stream_id":' || json_quote(stream_id) ||
-    ',"revision":' || revision || ',"type":' || json_quote(type) || ',"data":' || data || ',"metadata":' || metadata || '}'
+  ${EVENT_JSON}
 FROM events WHERE position > ? ORDER BY position LIMIT ?`;
+
+/**
+ * The same page as one JSON array text and its number of events, joined by SQLite: a reader that changes nothing in
+ * the events takes the page without a row object per event or a join of its own (a third of a page's cost there).
+ */
+export const PAGE_TEXT_SQL = `SELECT '[' || coalesce(group_concat(text, ',' ORDER BY position), '') || ']' AS text, count(*) AS count
+FROM (SELECT position, ${EVENT_JSON} AS text FROM events WHERE position > ? ORDER BY position LIMIT ?)`;
 
 /** A row of PAGE_SQL read raw (as an array): the event as JSON text. */
 export type PageRow = [position: number, type: string, text: string];

@@ -2,29 +2,22 @@ import { createRequire } from 'node:module';
 import type { Worker } from 'node:worker_threads';
 import { commonJsWorker } from '../typescript-worker';
 import type { StoredEvent } from './port';
-import { PAGE_SQL } from './sqlite-page';
+import { PAGE_TEXT_SQL } from './sqlite-page';
 
 // The thread's whole program, plain JavaScript (no loader to start): its own read-only connection, and for each
-// request one page of the log as a single JSON text (SQLite writes each event's JSON, see sqlite-page.ts, so nothing
-// is parsed or quoted here).
+// request one page of the log as a single JSON text (SQLite writes each event's JSON and joins them, see
+// sqlite-page.ts, so nothing is parsed, quoted or joined here).
 const THREAD = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const db = new Database(workerData.filename, { readonly: true, fileMustExist: true });
 db.pragma('busy_timeout = 5000');
-const page = db
-  .prepare(${JSON.stringify(PAGE_SQL)})
-  .raw(true);
+const page = db.prepare(${JSON.stringify(PAGE_TEXT_SQL)});
 parentPort.on('message', (message) => {
   if (message === 'stop') { db.close(); parentPort.close(); return; }
   try {
-    const rows = page.all(message.after, message.limit);
-    let text = '[';
-    for (let i = 0; i < rows.length; i += 1) {
-      if (i > 0) text += ',';
-      text += rows[i][2];
-    }
-    parentPort.postMessage({ id: message.id, text: text + ']', count: rows.length });
+    const { text, count } = page.get(message.after, message.limit);
+    parentPort.postMessage({ id: message.id, text, count });
   } catch (error) {
     parentPort.postMessage({ id: message.id, error: String((error && error.message) || error) });
   }
