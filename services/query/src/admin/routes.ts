@@ -29,7 +29,7 @@ import {
   type Filter,
   type ReadStore,
 } from '@telemed/platform';
-import { INSTITUTION_APPOINTMENTS, institutionAppointmentId, type AppointmentDoc, type DoctorDoc, type HistoryDoc, type InstitutionAppointmentDoc, type InstitutionDoc, type StaffDoc, type UserDoc } from '../projections';
+import { INSTITUTION_APPOINTMENTS, INSTITUTION_READER_SETS, institutionAppointmentId, type ReaderSetsDoc, type AppointmentDoc, type DoctorDoc, type HistoryDoc, type InstitutionAppointmentDoc, type InstitutionDoc, type StaffDoc, type UserDoc } from '../projections';
 import { Subjects, type AccessAudit } from '../access-audit';
 import { institutionLookups } from '../institution-routes';
 import { byField, contentRange, idsFilter, listQuerySchema, pageOf, type ListQuery } from './ra';
@@ -139,6 +139,7 @@ export function adminQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; a
   const users = readStore.collection<UserDoc>('users');
   const appointments = readStore.collection<AppointmentDoc>('appointments');
   const institutionAppointments = readStore.collection<InstitutionAppointmentDoc>(INSTITUTION_APPOINTMENTS);
+  const readerSets = readStore.collection<ReaderSetsDoc>(INSTITUTION_READER_SETS);
   const history = readStore.collection<HistoryDoc>('appointment_history');
   const withCurrentPeople = appointmentPeople(readStore);
 
@@ -415,7 +416,6 @@ export function adminQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; a
     if (starts) base.start = starts;
     const field = query.sort.field === 'id' ? '_id' : query.sort.field;
     const sort = { [field]: query.sort.order, _id: query.sort.order } as Record<string, 1 | -1>;
-    const wanted = query.end + 1;
     const needle = f.q?.toLowerCase();
     // Searching notes reads every appointment the other filters leave (of the caller's institutions; no index on free
     // text): only within a window of starts (NOTES_SEARCH_MAX_DAYS), never the whole history.
@@ -442,18 +442,11 @@ export function adminQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; a
     const institutionIds = f.institution_id ? [...allowed].filter((id) => id === f.institution_id) : [...allowed];
     if (f.institution_id && institutionIds.length === 0) throw notFound(INSTITUTION_TEXTS.institutionNotFound);
     if (institutionIds.length === 1) return institutionPage(institutionIds[0]!, query, matchesNotes);
-    // Several institutions (a member of more than one): their doctors' membership intervals merged, an appointment
-    // of a doctor of two of them counted once.
-    const intervals = (await Promise.all(institutionIds.map((id) => staff.find({ institution_id: id, role: { $in: [...DOCTOR_ROLES] } })))).flat();
-    return mergeIntervals(intervals.filter((i) => !f.doctor_id || i.user_id === f.doctor_id), base, sort, wanted, query, matchesNotes);
+    return institutionsPage(institutionIds, query, matchesNotes);
   }
 
-  /**
-   * One institution's page: one indexed find of the page's entries (institution_appointments, which holds an
-   * appointment for each institution that had its doctor as a member when it was requested) and a count in the index;
-   * only the page's appointments are read. A notes search reads its window's appointments (no index on free text).
-   */
-  async function institutionPage(institutionId: string, query: ListQuery<z.output<typeof appointmentFilter>, (typeof appointmentSort)[number]>, matchesNotes: ((d: AppointmentDoc) => boolean) | null) {
+  /** The institution's entries the filter asks for (its own index range when ordered by id). */
+  function institutionFilter(institutionId: string, query: ListQuery<z.output<typeof appointmentFilter>, (typeof appointmentSort)[number]>): Filter {
     const f = query.filter;
     const filter: Filter = { institution_id: institutionId };
     if (f.status) filter.status = f.status;
@@ -464,6 +457,69 @@ export function adminQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; a
     else if (query.sort.field === 'id') filter._id = { $gt: institutionAppointmentId(institutionId, ''), $lt: institutionAppointmentId(institutionId, '\uffff') };
     const starts = startRange(f);
     if (starts) filter.start = starts;
+    return filter;
+  }
+
+  /**
+   * Several institutions' page (a member of more than one): each appointment once, under the first of the caller's
+   * institutions that reads it. Each institution names the sets of institutions its entries are read by (its own id
+   * alone, unless a doctor of it was another's doctor at the same time); for each set whose first of the caller's
+   * institutions it is, one indexed find of the first `end + 1` entries in the order asked and a count. These lists
+   * hold each appointment once, so their merge's first `end + 1` hold the page, and the counts add up to the total.
+   * What it reads grows with the page's depth and the sets, not with the doctors' membership history.
+   */
+  async function institutionsPage(institutionIds: string[], query: ListQuery<z.output<typeof appointmentFilter>, (typeof appointmentSort)[number]>, matchesNotes: ((d: AppointmentDoc) => boolean) | null) {
+    const callers = new Set(institutionIds);
+    const lists: Array<{ institutionId: string; readersKey: string }> = [];
+    for (const institutionId of institutionIds) {
+      for (const key of (await readerSets.get(institutionId))?.keys ?? []) {
+        if (key.split(' ').find((id) => callers.has(id)) === institutionId) lists.push({ institutionId, readersKey: key });
+      }
+    }
+    const order = query.sort.order;
+    const field = query.sort.field === 'id' ? 'appointment_id' : query.sort.field;
+    const sort = query.sort.field === 'id' ? { _id: order } : { [query.sort.field]: order, _id: order };
+    const wanted = query.end + 1;
+    const institutionById = new Map<string, string>();
+    let entries: InstitutionAppointmentDoc[] = [];
+    let total = 0;
+    for (const list of lists) {
+      const filter = { ...institutionFilter(list.institutionId, query), readers_key: list.readersKey };
+      // A notes search reads its window's entries (no index on free text); the page's filter is applied below.
+      const [found, count] = await Promise.all([institutionAppointments.find(filter, matchesNotes ? { sort } : { sort, limit: wanted }), matchesNotes ? 0 : institutionAppointments.count(filter)]);
+      total += count;
+      for (const entry of found) institutionById.set(entry.appointment_id, list.institutionId);
+      entries.push(...found);
+    }
+    // Within one list an entry's _id orders as its appointment's id; across lists the appointment's id breaks ties.
+    const compare = (a: InstitutionAppointmentDoc, b: InstitutionAppointmentDoc) => {
+      const x = a[field as keyof InstitutionAppointmentDoc];
+      const y = b[field as keyof InstitutionAppointmentDoc];
+      const byValue = x < y ? -1 : x > y ? 1 : a.appointment_id < b.appointment_id ? -1 : a.appointment_id > b.appointment_id ? 1 : 0;
+      return byValue * order;
+    };
+    entries.sort(compare);
+    const appointmentsOf = async (chosen: InstitutionAppointmentDoc[]) => {
+      const found = await appointments.find({ _id: { $in: chosen.map((e) => e.appointment_id) } });
+      const byId = new Map(found.map((d) => [d._id, d]));
+      return chosen.map((e) => byId.get(e.appointment_id)).filter((d): d is AppointmentDoc => d !== undefined);
+    };
+    const institutionOf = (id: string) => institutionById.get(id) ?? null;
+    if (matchesNotes) {
+      const matching = (await appointmentsOf(entries)).filter(matchesNotes);
+      return { docs: matching.slice(query.start, query.end + 1), total: matching.length, institutionOf };
+    }
+    entries = entries.slice(query.start, query.end + 1);
+    return { docs: await appointmentsOf(entries), total, institutionOf };
+  }
+
+  /**
+   * One institution's page: one indexed find of the page's entries (institution_appointments, which holds an
+   * appointment for each institution that had its doctor as a member when it was requested) and a count in the index;
+   * only the page's appointments are read. A notes search reads its window's appointments (no index on free text).
+   */
+  async function institutionPage(institutionId: string, query: ListQuery<z.output<typeof appointmentFilter>, (typeof appointmentSort)[number]>, matchesNotes: ((d: AppointmentDoc) => boolean) | null) {
+    const filter = institutionFilter(institutionId, query);
     const order = query.sort.order;
     // Within one institution an entry's _id orders as its appointment's id (the same prefix before it).
     const sort = query.sort.field === 'id' ? { _id: order } : { [query.sort.field]: order, _id: order };
@@ -482,32 +538,6 @@ export function adminQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; a
       institutionAppointments.count(filter),
     ]);
     return { docs: await appointmentsOf(entries), total, institutionOf };
-  }
-
-  async function mergeIntervals(
-    intervals: StaffDoc[],
-    base: Filter,
-    sort: Record<string, 1 | -1>,
-    wanted: number,
-    query: { start: number; end: number; sort: { field: string; order: 1 | -1 } },
-    matchesNotes: ((d: AppointmentDoc) => boolean) | null,
-  ) {
-    const found = new Map<string, { doc: AppointmentDoc; institution: string }>();
-    let total = 0;
-    const searching = matchesNotes !== null;
-    for (const entry of disjointIntervals(intervals)) {
-      const requested_position = entry.removed_position === null ? { $gt: entry.added_position } : { $gt: entry.added_position, $lt: entry.removed_position };
-      const filter = { ...base, doctor_id: entry.user_id, requested_position };
-      // Each interval's first `end + 1` in the order asked; the merge's first `end + 1` are the page's candidates.
-      const docs = searching ? (await appointments.find(filter, { sort })).filter(matchesNotes) : await appointments.find(filter, { sort, limit: wanted });
-      total += searching ? docs.length : await appointments.count(filter);
-      for (const doc of docs.slice(0, wanted)) if (!found.has(doc._id)) found.set(doc._id, { doc, institution: entry.institution_id });
-    }
-    const field = query.sort.field === 'id' ? '_id' : query.sort.field;
-    const ordered = [...found.values()].sort((a, b) => byField<Record<string, unknown>>(field, query.sort.order)({ ...a.doc, id: a.doc._id }, { ...b.doc, id: b.doc._id }));
-    const page = ordered.slice(query.start, query.end + 1);
-    const institutionById = new Map(page.map((p) => [p.doc._id, p.institution]));
-    return { docs: page.map((p) => p.doc), total, institutionOf: (id: string) => institutionById.get(id) ?? null };
   }
 
   const appointmentRecord = (a: AppointmentDoc, zone: string, notesReadable: boolean, institutionId: string | null) => ({
@@ -738,25 +768,6 @@ export function adminQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; a
       return { body: userRecord(doc) };
     },
   });
-}
-
-/**
- * Each doctor's membership intervals with overlaps merged (a doctor of two of the caller's institutions at once), so
- * an appointment is found and counted once: the list's total (Content-Range) is the number of rows there are.
- * An overlap is read as the earlier membership's institution.
- */
-export function disjointIntervals<T extends Pick<StaffDoc, 'user_id' | 'institution_id' | 'added_position' | 'removed_position'>>(intervals: T[]): T[] {
-  const sorted = [...intervals].sort((a, b) => (a.user_id < b.user_id ? -1 : a.user_id > b.user_id ? 1 : a.added_position - b.added_position));
-  const merged: T[] = [];
-  for (const interval of sorted) {
-    const last = merged[merged.length - 1];
-    const overlaps = last !== undefined && last.user_id === interval.user_id && (last.removed_position === null || interval.added_position < last.removed_position);
-    if (!overlaps) merged.push({ ...interval });
-    else if (last.removed_position !== null) {
-      last.removed_position = interval.removed_position === null ? null : Math.max(last.removed_position, interval.removed_position);
-    }
-  }
-  return merged;
 }
 
 /** IANA zone names luxon knows. */

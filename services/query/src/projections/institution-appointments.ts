@@ -9,6 +9,8 @@ export const INSTITUTION_APPOINTMENTS = 'institution_appointments';
 const DOCTOR_MEMBERSHIPS = 'institution_appointment_doctors';
 /** The institutions that read an appointment, under the appointment's id (what a status change updates). */
 const APPOINTMENT_READERS = 'institution_appointment_readers';
+/** The collection of ReaderSetsDoc: each institution's readers_key values, under the institution's id. */
+export const INSTITUTION_READER_SETS = 'institution_reader_sets';
 
 interface DoctorMembershipsDoc {
   _id: string;
@@ -20,6 +22,19 @@ interface AppointmentReadersDoc {
   _id: string;
   institutions: string[];
 }
+
+/**
+ * The sets of institutions that read an appointment together (readers_key values) that one institution's entries
+ * have: one, its own id, unless a doctor of it was a doctor of another institution at the same time. A console user of
+ * several institutions lists each appointment once by asking each institution for the sets it is the first of.
+ */
+export interface ReaderSetsDoc {
+  _id: string;
+  keys: string[];
+}
+
+/** An appointment's reading institutions as one value: their ids in order, separated by spaces. */
+export const readersKey = (institutions: readonly string[]) => [...institutions].sort().join(' ');
 
 /**
  * An appointment an institution reads: its doctor was the institution's doctor when it was requested (the rule of
@@ -36,6 +51,8 @@ export interface InstitutionAppointmentDoc {
   patient_id: string;
   start: string;
   status: 'requested' | 'confirmed' | 'rejected' | 'cancelled' | 'completed';
+  /** Every institution that reads the appointment (readersKey): its entries in each carry the same value. */
+  readers_key: string;
 }
 
 export const institutionAppointmentId = (institutionId: string, appointmentId: string) => `${institutionId}~${appointmentId}`;
@@ -66,14 +83,18 @@ async function setMembership(memberships: ReadCollection<DoctorMembershipsDoc>, 
 export const institutionAppointmentsProjection = defineProjection({
   name: 'institution_appointments',
   // 2: memberships and readers looked up by id (a find inside a rebuild's batch scans the batch's pending writes).
-  version: 2,
-  collections: [INSTITUTION_APPOINTMENTS, DOCTOR_MEMBERSHIPS, APPOINTMENT_READERS],
+  // 3: each entry's readers_key and each institution's reader sets, for the lists of several institutions.
+  version: 3,
+  collections: [INSTITUTION_APPOINTMENTS, DOCTOR_MEMBERSHIPS, APPOINTMENT_READERS, INSTITUTION_READER_SETS],
   indexes: [
     // The console's default order (by start, ties by id: a deep page skips index entries, no document), its filters
     // on doctor and status answered and counted in the index.
     { collection: INSTITUTION_APPOINTMENTS, fields: ['institution_id', 'start', '_id', 'doctor_id', 'status'] },
     // Ordered by status (a page of one status, or the list by status), ties by id.
     { collection: INSTITUTION_APPOINTMENTS, fields: ['institution_id', 'status', '_id'] },
+    // The same two orders within one set of reading institutions (a list of several institutions: one find per set).
+    { collection: INSTITUTION_APPOINTMENTS, fields: ['institution_id', 'readers_key', 'start', '_id', 'doctor_id', 'status'] },
+    { collection: INSTITUTION_APPOINTMENTS, fields: ['institution_id', 'readers_key', 'status', '_id'] },
   ],
   handles: [
     'InstitutionStaffAdded',
@@ -85,6 +106,7 @@ export const institutionAppointmentsProjection = defineProjection({
     const memberships = store.collection<DoctorMembershipsDoc>(DOCTOR_MEMBERSHIPS);
     const readers = store.collection<AppointmentReadersDoc>(APPOINTMENT_READERS);
     const rows = store.collection<InstitutionAppointmentDoc>(INSTITUTION_APPOINTMENTS);
+    const readerSets = store.collection<ReaderSetsDoc>(INSTITUTION_READER_SETS);
     // Every look-up is by id: projections apply inside a batch, where a find also scans the batch's pending writes.
     switch (event.type) {
       case 'InstitutionStaffAdded': {
@@ -103,8 +125,11 @@ export const institutionAppointmentsProjection = defineProjection({
         if (institutions.length === 0) return;
         const start = storedInstant(event.data.start);
         await readers.put({ _id: appointment_id, institutions });
+        const readers_key = institutions.length === 1 ? institutions[0]! : readersKey(institutions);
         for (const institution_id of institutions) {
-          await rows.put({ _id: institutionAppointmentId(institution_id, appointment_id), institution_id, appointment_id, doctor_id, patient_id, start, status: 'requested' });
+          await rows.put({ _id: institutionAppointmentId(institution_id, appointment_id), institution_id, appointment_id, doctor_id, patient_id, start, status: 'requested', readers_key });
+          const sets = await readerSets.get(institution_id);
+          if (!sets?.keys.includes(readers_key)) await readerSets.put({ _id: institution_id, keys: [...(sets?.keys ?? []), readers_key] });
         }
         return;
       }
