@@ -91,7 +91,8 @@ export async function refreshSession(
         },
       },
       context,
-      await sessionFoldsOf(deps.eventStore).current(stream),
+      // Loaded on every attempt: a retry after a concurrent refresh reads only what that one wrote.
+      () => sessionFoldsOf(deps.eventStore).current(stream),
     );
   } catch {
     throw invalidRefresh();
@@ -102,6 +103,8 @@ export async function refreshSession(
   return { tokens: await issue(deps.tokens, user, sessionId, nextSecret, context.now), position: result.position };
 }
 
+/** Ends the session (sign-out): from the kept fold, not every refresh of a session used for days. */
 export async function endSession(eventStore: EventStore, sessionId: string, actorId: string, context: CommandContext) {
-  return handleCommand(eventStore, streams.session(sessionId), sessionDecider, { type: 'EndSession', data: { session_id: sessionId, actor_id: actorId } }, context);
+  const stream = streams.session(sessionId);
+  return handleCommand(eventStore, stream, sessionDecider, { type: 'EndSession', data: { session_id: sessionId, actor_id: actorId } }, context, () => sessionFoldsOf(eventStore).current(stream));
 }
