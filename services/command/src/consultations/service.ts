@@ -84,6 +84,21 @@ async function loadConsultation(eventStore: EventStore, appointmentId: string, c
   return { ...loaded, fresh: true };
 }
 
+/**
+ * What handleCommand loads on each attempt: the fold just loaded first (unless an auto-end came after it), then the
+ * kept fold again, so neither an auto-end nor a retry after a concurrent message reads the whole chat.
+ */
+function thenKept(eventStore: EventStore, appointmentId: string, loaded: { state: ConsultationState; revision: number | null; fresh: boolean }) {
+  let first = loaded.fresh;
+  return async () => {
+    if (first) {
+      first = false;
+      return loaded;
+    }
+    return consultationFoldsOf(eventStore).current(streams.consultation(appointmentId));
+  };
+}
+
 export async function runConsultationCommand(
   eventStore: EventStore,
   appointmentId: string,
@@ -91,7 +106,7 @@ export async function runConsultationCommand(
   context: CommandContext,
 ) {
   const loaded = await loadConsultation(eventStore, appointmentId, context);
-  return handleCommand(eventStore, streams.consultation(appointmentId), consultationDecider, command, context, loaded.fresh ? loaded : undefined);
+  return handleCommand(eventStore, streams.consultation(appointmentId), consultationDecider, command, context, thenKept(eventStore, appointmentId, loaded));
 }
 
 export async function joinConsultation(
@@ -120,7 +135,7 @@ export async function joinConsultation(
     consultationDecider,
     { ...join, data: { ...join.data, appointment } },
     context,
-    consultation.fresh ? consultation : undefined,
+    thenKept(deps.eventStore, input.appointment_id, consultation),
   );
   const state = result.state;
   if (state.status !== 'active') throw conflict(CONSULTATION_TEXTS.ended);
