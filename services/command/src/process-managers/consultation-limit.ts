@@ -36,7 +36,8 @@ export async function endConsultationsAtLimit(deps: { eventStore: EventStore; lo
         consultationDecider,
         { type: 'AutoEndConsultation', data: { now } },
         systemContext(now, null),
-        await consultationFoldsOf(deps.eventStore).current(stream),
+        // Loaded on every attempt: a retry after a last chat message reads that message, not the whole chat.
+        () => consultationFoldsOf(deps.eventStore).current(stream),
       );
       ended += result.events.length;
     },

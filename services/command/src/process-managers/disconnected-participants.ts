@@ -18,11 +18,10 @@ export async function startDisconnectRecorder(deps: { bus: Bus; eventStore: Even
     const { appointment_id, user_id, connection_id } = parsed.data;
     const now = deps.clock();
     const stream = streams.consultation(appointment_id);
-    const work = consultationFoldsOf(deps.eventStore)
-      .current(stream)
-      .then((loaded) =>
-        handleCommand(deps.eventStore, stream, consultationDecider, { type: 'RecordParticipantDisconnected', data: { user_id, connection_id, now } }, systemContext(now, null), loaded),
-      )
+    // The kept fold on every attempt: a retry after a concurrent write reads that write, not the whole chat.
+    const work = handleCommand(deps.eventStore, stream, consultationDecider, { type: 'RecordParticipantDisconnected', data: { user_id, connection_id, now } }, systemContext(now, null), () =>
+      consultationFoldsOf(deps.eventStore).current(stream),
+    )
       .then((result) => {
         if (result.events.length > 0) deps.logger.info({ appointment_id, user_id }, 'participant recorded as disconnected');
       })
