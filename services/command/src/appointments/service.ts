@@ -24,13 +24,15 @@ export async function requestAppointment(
   await checks.requireConsent(input.patient_id);
   const appointment_id = randomUUID();
   // A slot's doctor never changes, so the doctor read here is the one the reservation below decides on.
-  const slotState = (await loadSlot(eventStore, input.slot_id)).state;
+  const slotFold = await loadSlot(eventStore, input.slot_id);
+  const slotState = slotFold.state;
   const doctor_accepting = slotState.status === 'unpublished' || (await checks.doctorAcceptsBookings(slotState.slot.doctor_id));
   const reserved = await handleSlotCommand(
     eventStore,
     input.slot_id,
     { type: 'ReserveSlot', data: { slot_id: input.slot_id, appointment_id, patient_id: input.patient_id, now: context.now, doctor_accepting } },
     context,
+    slotFold,
   );
   faults?.afterSlotReserved?.();
   const slot = reserved.state.status === 'reserved' ? reserved.state.slot : null;

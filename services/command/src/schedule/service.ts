@@ -45,10 +45,9 @@ export async function setAvailability(
   const schedule = await loadFutureSchedule(eventStore, doctorId, now);
   const known = schedule.known;
   const ids = new Set([...known, ...parsed.slots.map((s) => s.slot_id)]);
-  const slotStates = new Map<number, SlotState>();
-  await Promise.all(
-    [...ids].map(async (id) => slotStates.set(id, (await loadSlot(eventStore, id)).state)),
-  );
+  const slotFolds = new Map<number, Awaited<ReturnType<typeof loadSlot>>>();
+  await Promise.all([...ids].map(async (id) => slotFolds.set(id, await loadSlot(eventStore, id))));
+  const slotStates = new Map<number, SlotState>([...slotFolds].map(([id, fold]) => [id, fold.state]));
   const plan = planAvailability({ desired: parsed.slots, known, slotStates, now });
 
   const changes = new Map<string, { opened: number[]; withdrawn: number[] }>();
@@ -73,9 +72,9 @@ export async function setAvailability(
     ),
   );
   const results = await Promise.all([
-    ...plan.toOpen.map((slot) => handleSlotCommand(eventStore, slot.slot_id, { type: 'OpenSlot', data: slot }, context)),
+    ...plan.toOpen.map((slot) => handleSlotCommand(eventStore, slot.slot_id, { type: 'OpenSlot', data: slot }, context, slotFolds.get(slot.slot_id))),
     ...plan.toWithdraw.map((slot_id) =>
-      handleSlotCommand(eventStore, slot_id, { type: 'WithdrawSlot', data: { slot_id } }, context),
+      handleSlotCommand(eventStore, slot_id, { type: 'WithdrawSlot', data: { slot_id } }, context, slotFolds.get(slot_id)),
     ),
   ]);
   const positions = [...recorded, ...results].map((r) => r.position).filter((p): p is number => p !== null);

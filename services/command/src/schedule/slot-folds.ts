@@ -16,7 +16,15 @@ export function loadSlot(eventStore: EventStore, slotId: number) {
   return slotFoldsOf(eventStore).current(streams.slot(slotId));
 }
 
-/** A command on the slot's stream, loaded from the kept fold on every attempt (a retry after a conflict too). */
-export function handleSlotCommand(eventStore: EventStore, slotId: number, command: SlotCommand, context: CommandContext) {
-  return handleCommand(eventStore, streams.slot(slotId), slotDecider, command, context, () => loadSlot(eventStore, slotId));
+/**
+ * A command on the slot's stream, loaded from the kept fold on every attempt (a retry after a conflict too); `loaded`,
+ * a look the caller has just made, serves the first attempt without another read.
+ */
+export function handleSlotCommand(eventStore: EventStore, slotId: number, command: SlotCommand, context: CommandContext, loaded?: Awaited<ReturnType<typeof loadSlot>>) {
+  let first = loaded;
+  return handleCommand(eventStore, streams.slot(slotId), slotDecider, command, context, async () => {
+    const look = first ?? (await loadSlot(eventStore, slotId));
+    first = undefined;
+    return look;
+  });
 }
