@@ -70,6 +70,39 @@ describe('admin console: list reads are on the access audit', () => {
   });
   after(() => t.close());
 
+  it("a search in the notes is on the record for every appointment it matched, even when the page past the last row shows none", async () => {
+    // A patient and a word, asked for a page past the results: the total (Content-Range) says whether that patient's
+    // notes hold the word, so the search read them even though no row is shown.
+    const window = { start_gte: new Date(Date.now() - 86_400_000).toISOString(), start_lte: new Date(Date.now() + 20 * 86_400_000).toISOString() };
+    const url = (filter: object) =>
+      `/api/v1/admin/appointments?filter=${encodeURIComponent(JSON.stringify({ ...filter, ...window }))}&range=${encodeURIComponent('[5,9]')}&sort=${encodeURIComponent('["start","ASC"]')}`;
+    let res: { headers: Record<string, string>; body: unknown[] } | null = null;
+    const events = await auditedReads(t, lata, async () => {
+      res = await t.http.get(url({ patient_id: asha.user_id, q: 'migr' })).set(lata.auth).expect(200);
+    });
+    assert.deepEqual(res!.body, [], 'no row on that page');
+    assert.match(res!.headers['content-range']!, /\/1$/, 'yet the total says one appointment matched');
+    assert.equal(events.length, 1, 'the search is on the record');
+    assert.deepEqual(subjectIds(events[0]!), [asha.user_id, doctor.user_id].sort());
+    assert.deepEqual(events[0]!.subjects.find((s) => s.user_id === asha.user_id)!.items, [ashaAppointment]);
+    assert.equal(events[0]!.purpose, 'institution_audit');
+
+    const none = await auditedReads(t, lata, () => t.http.get(url({ patient_id: asha.user_id, q: 'knee' })).set(lata.auth).expect(200));
+    assert.deepEqual(none, [], 'a search that matched nothing read nothing of anyone');
+  });
+
+  it('a search of the staff by name or e-mail is on the record for every member it matched, even past the last row', async () => {
+    const url = `/api/v1/admin/staff?filter=${encodeURIComponent(JSON.stringify({ institution_id: institutionId, q: 'kabir@' }))}&range=${encodeURIComponent('[5,9]')}`;
+    let res: { headers: Record<string, string>; body: unknown[] } | null = null;
+    const events = await auditedReads(t, lata, async () => {
+      res = await t.http.get(url).set(lata.auth).expect(200);
+    });
+    assert.deepEqual(res!.body, []);
+    assert.match(res!.headers['content-range']!, /\/1$/, 'the total says a member matched');
+    assert.equal(events.length, 1);
+    assert.deepEqual(subjectIds(events[0]!), [doctor.user_id]);
+  });
+
   it("an institution admin's appointments list: one event per page read, naming only that page's patients and items", async () => {
     const admin = providerFor(lata);
     const first = await auditedReads(t, lata, () => admin.getList('appointments', page(1, 1)));

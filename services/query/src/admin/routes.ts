@@ -29,7 +29,7 @@ import {
   type Filter,
   type ReadStore,
 } from '@telemed/platform';
-import { INSTITUTION_APPOINTMENTS, INSTITUTION_READER_SETS, institutionAppointmentId, type ReaderSetsDoc, type AppointmentDoc, type DoctorDoc, type HistoryDoc, type InstitutionAppointmentDoc, type InstitutionDoc, type StaffDoc, type UserDoc } from '../projections';
+import { INSTITUTION_APPOINTMENTS, INSTITUTION_READER_SETS, institutionAppointmentId, readingInstitution, type ReaderSetsDoc, type AppointmentDoc, type DoctorDoc, type HistoryDoc, type InstitutionAppointmentDoc, type InstitutionDoc, type StaffDoc, type UserDoc } from '../projections';
 import { Subjects, type AccessAudit } from '../access-audit';
 import { institutionLookups } from '../institution-routes';
 import { byField, contentRange, idsFilter, listQuerySchema, pageOf, type ListQuery } from './ra';
@@ -355,7 +355,9 @@ export function adminQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; a
         const records = ((await toRecords(docs)) as Array<Record<string, unknown> & { id: string }>).sort(byField(query.sort.field, query.sort.order));
         const page = pageOf(kind, records, query);
         const shown = new Set(page.body.map((r) => r.id));
-        await recordAudit(auth, req, scope, docs.filter((d) => shown.has(memberId(d.institution_id, d.user_id))), resource, `GET /api/v1/admin/${kind}`);
+        // A search by name or e-mail read every member it matched (the total tells how many, whatever the page shows).
+        const read = query.filter.q ? docs : docs.filter((d) => shown.has(memberId(d.institution_id, d.user_id)));
+        await recordAudit(auth, req, scope, read, resource, `GET /api/v1/admin/${kind}`);
         return page;
       },
     });
@@ -473,7 +475,7 @@ export function adminQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; a
     const lists: Array<{ institutionId: string; readersKey: string }> = [];
     for (const institutionId of institutionIds) {
       for (const key of (await readerSets.get(institutionId))?.keys ?? []) {
-        if (key.split(' ').find((id) => callers.has(id)) === institutionId) lists.push({ institutionId, readersKey: key });
+        if (readingInstitution(key, callers) === institutionId) lists.push({ institutionId, readersKey: key });
       }
     }
     const order = query.sort.order;
@@ -507,7 +509,7 @@ export function adminQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; a
     const institutionOf = (id: string) => institutionById.get(id) ?? null;
     if (matchesNotes) {
       const matching = (await appointmentsOf(entries)).filter(matchesNotes);
-      return { docs: matching.slice(query.start, query.end + 1), total: matching.length, institutionOf };
+      return { docs: matching.slice(query.start, query.end + 1), total: matching.length, institutionOf, searched: matching };
     }
     entries = entries.slice(query.start, query.end + 1);
     return { docs: await appointmentsOf(entries), total, institutionOf };
@@ -531,7 +533,7 @@ export function adminQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; a
     const institutionOf = () => institutionId;
     if (matchesNotes) {
       const matching = (await appointmentsOf(await institutionAppointments.find(filter, { sort }))).filter(matchesNotes);
-      return { docs: matching.slice(query.start, query.end + 1), total: matching.length, institutionOf };
+      return { docs: matching.slice(query.start, query.end + 1), total: matching.length, institutionOf, searched: matching };
     }
     const [entries, total] = await Promise.all([
       institutionAppointments.find(filter, { sort, skip: query.start, limit: query.end - query.start + 1 }),
@@ -574,7 +576,10 @@ export function adminQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; a
       const { total, institutionOf } = page;
       const docs = await withCurrentPeople(page.docs);
       const subjects = new Map<string | null, Subjects>();
-      for (const doc of docs) {
+      // A search in the notes read every matching appointment's notes, and its total tells how many matched even when the
+      // page shows none of them (a patient_id and a word, past the last row): each one searched is on the record too.
+      const searched = 'searched' in page && page.searched ? page.searched : [];
+      for (const doc of [...docs, ...searched]) {
         const key = institutionOf(doc._id);
         let s = subjects.get(key);
         if (!s) subjects.set(key, (s = new Subjects()));
