@@ -19,7 +19,7 @@ import {
   type AccessPurpose,
 } from '@telemed/contracts';
 import { policies, type AccessClaims, type ApiRouter, type InstitutionResolver, type ReadStore } from '@telemed/platform';
-import { INSTITUTION_APPOINTMENTS, institutionAppointmentId, type AppointmentDoc, type DoctorDoc, type InstitutionAppointmentDoc, type InstitutionDoc, type InvitationDoc, type StaffDoc } from './projections';
+import { INSTITUTION_APPOINTMENTS, institutionAppointmentId, readingInstitution, type AppointmentDoc, type DoctorDoc, type InstitutionAppointmentDoc, type InstitutionDoc, type InvitationDoc, type StaffDoc } from './projections';
 import { timezoneOf } from './views';
 import { appointmentCursor, keysetAfter } from './paging';
 import { Subjects, type AccessAudit } from './access-audit';
@@ -84,14 +84,11 @@ const invitationView = (doc: InvitationDoc, institution: InstitutionDoc) => ({
   invited_at: doc.invited_at,
 });
 
-/** Was this staff entry a member when the log was at this position? Added before it, and not removed before it. */
-const memberAt = (entry: StaffDoc, position: number) =>
-  entry.added_position < position && (entry.removed_position === null || position < entry.removed_position);
-
 /** Institution lookups shared by the routes and the access policies. */
 export function institutionLookups(readStore: ReadStore) {
   const institutions = readStore.collection<InstitutionDoc>('institutions');
   const staff = readStore.collection<StaffDoc>('institution_staff');
+  const institutionAppointments = readStore.collection<InstitutionAppointmentDoc>(INSTITUTION_APPOINTMENTS);
   const membershipIn = async (institution: InstitutionDoc, userId: string): Promise<InstitutionMembership | null> => {
     const entry = (await staff.find({ institution_id: institution._id, user_id: userId, is_active: true }))[0];
     if (!entry) return null;
@@ -119,25 +116,43 @@ export function institutionLookups(readStore: ReadStore) {
     }
     return result;
   };
+  /** The caller's institutions whose appointments they may read (the console's `read_appointments`): id → their role there. */
+  const appointmentReaders = async (userId: string) =>
+    new Map((await membershipsOf(userId)).filter((m) => membershipAllows(m.membership, 'read_appointments')).map((m) => [m.institution._id, m.membership.role]));
   /**
-   * Through which institution (and in which role) may this user read this appointment? Only if the institution (where the user may read
-   * appointments) had its doctor as a member when it was requested: joining opens no earlier history, and leaving
-   * keeps what was made meanwhile (audit) but nothing later.
+   * Through which institution (and in which role) may this user read this appointment? The institution_appointments
+   * read model decided, when it was requested, which institutions read it (those that had its doctor as a doctor then:
+   * joining opens no earlier history, leaving or a change of role keeps what was made meanwhile but nothing later).
+   * Of those the caller may read appointments of, the one the console lists it under (readingInstitution). One get
+   * per institution of the caller, whatever the doctors' membership history.
    */
-  const institutionReadingAppointment = async (
-    userId: string,
-    appointment: Pick<AppointmentDoc, 'doctor_id' | 'requested_position'>,
-  ): Promise<{ id: string; role: string } | null> => {
-    for (const { institution, membership } of await membershipsOf(userId)) {
-      if (!membershipAllows(membership, 'read_appointments')) continue;
-      const entries = await staff.find({ institution_id: institution._id, user_id: appointment.doctor_id, role: { $in: [...DOCTOR_ROLES] } });
-      if (entries.some((entry) => memberAt(entry, appointment.requested_position))) return { id: institution._id, role: membership.role };
+  const institutionReadingAppointment = async (userId: string, appointment: Pick<AppointmentDoc, '_id'>): Promise<{ id: string; role: string } | null> => {
+    const callers = await appointmentReaders(userId);
+    if (callers.size === 0) return null;
+    const entries = await Promise.all([...callers.keys()].map((id) => institutionAppointments.get(institutionAppointmentId(id, appointment._id))));
+    // Any entry of the appointment carries every institution that reads it.
+    const entry = entries.find((e) => e !== null);
+    const id = entry ? readingInstitution(entry.readers_key, new Set(callers.keys())) : null;
+    return id === null ? null : { id, role: callers.get(id)! };
+  };
+  /**
+   * Through which institution may this user read this patient's records? One that reads (as its console lists) a
+   * confirmed or completed appointment of the patient with a doctor who is still its member (in any role): once the
+   * doctor has left, the institution keeps the audit of their appointments, not a window on their patients' records
+   * from then on. The caller's institutions in id order (the order readingInstitution names them in). Each asks the
+   * read model for the patient's seen appointments there and each of their doctors' membership once.
+   */
+  const institutionReadingPatient = async (userId: string, patientId: string): Promise<{ id: string; role: string } | null> => {
+    const callers = await appointmentReaders(userId);
+    for (const id of [...callers.keys()].sort()) {
+      const seen = await institutionAppointments.find({ institution_id: id, patient_id: patientId, status: { $in: ['confirmed', 'completed'] } });
+      for (const doctorId of new Set(seen.map((e) => e.doctor_id))) {
+        if ((await staff.find({ institution_id: id, user_id: doctorId, is_active: true })).length > 0) return { id, role: callers.get(id)! };
+      }
     }
     return null;
   };
-  const canReadAppointment = async (userId: string, appointment: Pick<AppointmentDoc, 'doctor_id' | 'requested_position'>) =>
-    (await institutionReadingAppointment(userId, appointment)) !== null;
-  return { institutions, staff, resolve, membershipsOf, canReadAppointment, institutionReadingAppointment };
+  return { institutions, staff, resolve, membershipsOf, institutionReadingAppointment, institutionReadingPatient };
 }
 
 export function institutionQueryRoutes(api: ApiRouter, readStore: ReadStore, audit: AccessAudit): void {

@@ -2,7 +2,6 @@ import { DateTime } from 'luxon';
 import {
   API_TEXTS,
   DEFAULT_TIMEZONE,
-  DOCTOR_ROLES,
   attachmentDisposition,
   RECORD_TEXTS,
   REPORT_TYPES,
@@ -10,7 +9,6 @@ import {
   consultationNotesViewSchema,
   medicineSearchQuerySchema,
   medicineSuggestionSchema,
-  membershipAllows,
   notFound,
   prescriptionVerificationSchema,
   prescriptionViewSchema,
@@ -95,35 +93,22 @@ export function recordQueryRoutes(api: ApiRouter, deps: RecordQueryDeps): void {
   /**
    * May this caller read this patient's records, and why? The patient themself; a doctor with a confirmed or
    * completed appointment with them (care); institution staff allowed to read appointments, for a patient with a
-   * confirmed or completed appointment with one of their institution's doctors (institution audit), a doctor still
-   * its member who was its member when that appointment was requested: a request alone,
-   * rejected or never answered, opens the patient's records to the doctor's institution no more than to the doctor.
+   * confirmed or completed appointment their institution's console lists (institution_appointments: its doctor was its
+   * doctor when it was requested) with a doctor still its member (institution audit): a request alone, rejected or
+   * never answered, opens the patient's records to the doctor's institution no more than to the doctor.
    * Anyone else: null.
    *
    * The work starts from the caller, never from the patient: the doctor's own appointments with them (the
-   * (patient_id, doctor_id) index), or the caller's institutions and their doctors. So a caller with no tie to the
+   * (patient_id, doctor_id) index), or the patient's entries in the caller's institutions' lists. So a caller with no tie to the
    * patient is answered without a read of anything of theirs, in a time that does not follow how much they hold.
    */
   async function accessTo(auth: AccessClaims, patientId: string): Promise<{ purpose: 'care' | 'institution_audit'; institution: { id: string; role: string } | null } | 'self' | null> {
     if (auth.user_id === patientId) return 'self';
-    const seenWith = (doctorIds: string[]) =>
-      appointments.find({ patient_id: patientId, doctor_id: doctorIds.length === 1 ? doctorIds[0] : { $in: doctorIds }, status: { $in: [...SEEN] } }, { sort: { _id: 1 }, limit: 50 });
-    if (auth.account_type === 'doctor' && (await seenWith([auth.user_id])).length > 0) return { purpose: 'care', institution: null };
-    for (const { institution, membership } of await institutions.membershipsOf(auth.user_id)) {
-      if (!membershipAllows(membership, 'read_appointments')) continue;
-      // Its doctors now: once a doctor has left, the institution keeps the audit of their appointments (the
-      // appointment list and history), not a window on their patients' records from then on.
-      const current = await institutions.staff.find({ institution_id: institution._id, role: { $in: [...DOCTOR_ROLES] }, is_active: true });
-      const doctorIds = [...new Set(current.filter((entry) => entry.removed_position === null).map((entry) => entry.user_id))];
-      if (doctorIds.length === 0) continue;
-      // One query for all of them: a clinic's size does not multiply the reads of one request.
-      for (const appointment of await seenWith(doctorIds)) {
-        // Requested while the doctor was this institution's member (institutionReadingAppointment says through which).
-        const through = await institutions.institutionReadingAppointment(auth.user_id, appointment);
-        if (through) return { purpose: 'institution_audit', institution: through };
-      }
-    }
-    return null;
+    const seen = auth.account_type === 'doctor' && (await appointments.find({ patient_id: patientId, doctor_id: auth.user_id, status: { $in: [...SEEN] } }, { limit: 1 })).length > 0;
+    if (seen) return { purpose: 'care', institution: null };
+    // The institution's console decides which appointments it reads (institution_appointments); the records follow it.
+    const through = await institutions.institutionReadingPatient(auth.user_id, patientId);
+    return through && { purpose: 'institution_audit', institution: through };
   }
 
   type Access = Exclude<Awaited<ReturnType<typeof accessTo>>, 'self' | null>;

@@ -50,13 +50,10 @@ export interface QueryDeps {
   readStore: ReadStore;
   clock: () => Date;
   /**
-   * Institution admins and members with the appointments permission read the appointments their doctors were
-   * requested while members of the institution.
+   * Institution admins and members with the appointments permission read the appointments their institution's console
+   * lists (requested while the doctor was its doctor), through the institution it lists them under.
    */
-  institutionReadingAppointment: (
-    userId: string,
-    appointment: Pick<AppointmentDoc, 'doctor_id' | 'requested_position'>,
-  ) => Promise<{ id: string; role: string } | null>;
+  institutionReadingAppointment: (userId: string, appointment: Pick<AppointmentDoc, '_id'>) => Promise<{ id: string; role: string } | null>;
   /** Records reads of other people's data (PersonalDataAccessed) before they are answered. */
   audit: AccessAudit;
 }

@@ -39,4 +39,4 @@ export const allProjections: Projection[] = [
 export type { Projection } from './projection';
 export * from './documents';
 export type { AccessLogDoc } from './access-log';
-export { INSTITUTION_APPOINTMENTS, INSTITUTION_READER_SETS, institutionAppointmentId, type InstitutionAppointmentDoc, type ReaderSetsDoc } from './institution-appointments';
+export { INSTITUTION_APPOINTMENTS, INSTITUTION_READER_SETS, institutionAppointmentId, readingInstitution, type InstitutionAppointmentDoc, type ReaderSetsDoc } from './institution-appointments';

@@ -37,9 +37,17 @@ export interface ReaderSetsDoc {
 export const readersKey = (institutions: readonly string[]) => [...institutions].sort().join(' ');
 
 /**
- * An appointment an institution reads: its doctor was the institution's doctor when it was requested (the rule of
- * memberAt in institution-routes.ts, decided here once, as the request is applied: a later change of membership opens
- * no earlier appointment and closes none made meanwhile). Ids, start and status only, never a person's details:
+ * Under which of a caller's institutions an appointment read by `key` (readers_key) is listed and read: the first of
+ * its institutions (in the key's order) the caller may read appointments of, or null. The console's lists, a single
+ * appointment's read and its access audit all name this one.
+ */
+export const readingInstitution = (key: string, callers: ReadonlySet<string>): string | null => key.split(' ').find((id) => callers.has(id)) ?? null;
+
+/**
+ * An appointment an institution reads: its doctor was the institution's doctor when it was requested (decided here
+ * once, as the request is applied: a later change of membership or role opens no earlier appointment and closes none
+ * made meanwhile). This is the one answer to "may this institution's member read this appointment": the console's
+ * lists, a single appointment's read and its history (institutionReadingAppointment) and the records' access ask it. Ids, start and status only, never a person's details:
  * readers take those from the appointment itself. `_id` is `<institution_id>~<appointment_id>`, so within one
  * institution its order is the appointments' order.
  */
@@ -95,6 +103,8 @@ export const institutionAppointmentsProjection = defineProjection({
     // The same two orders within one set of reading institutions (a list of several institutions: one find per set).
     { collection: INSTITUTION_APPOINTMENTS, fields: ['institution_id', 'readers_key', 'start', '_id', 'doctor_id', 'status'] },
     { collection: INSTITUTION_APPOINTMENTS, fields: ['institution_id', 'readers_key', 'status', '_id'] },
+    // A patient's appointments an institution reads, by status (may its staff read the patient's records?).
+    { collection: INSTITUTION_APPOINTMENTS, fields: ['institution_id', 'patient_id', 'status', 'doctor_id'] },
   ],
   handles: [
     'InstitutionStaffAdded',
