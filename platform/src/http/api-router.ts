@@ -14,6 +14,8 @@ import {
 import { HttpError, RequestValidationError } from './errors';
 import { TokenError, type AccessClaims, type TokenService } from '../auth/tokens';
 
+const PRIVATE_NO_STORE = 'private, no-store';
+
 /** Who may call a route. Ownership is checked by the handler (or the decider) on top of this. */
 export type PublicPolicy = { kind: 'public' };
 export type AuthenticatedPolicy = {
@@ -198,6 +200,10 @@ export class ApiRouter {
       if (spec.body && hasContent(req) && !req.is(['application/json', 'application/*+json'])) {
         throw new HttpError(415, API_TEXTS.unsupportedMediaType);
       }
+      // An answer to a signed-in caller holds their data or other people's (notes, chat, names): no browser or proxy
+      // keeps it (a shared clinic computer after its user signed out), unless the route or a middleware said otherwise.
+      const storedNowhere = auth !== null && !res.get('Cache-Control');
+      if (storedNowhere) res.set('Cache-Control', PRIVATE_NO_STORE);
       const params = parse('path', spec.params, req.params);
       const query = parse('query', spec.query, req.query);
       const body = parse('body', spec.body, req.body);
@@ -213,7 +219,11 @@ export class ApiRouter {
       }
       if (result.body instanceof JsonText) {
         res.set('Content-Type', 'application/json; charset=utf-8');
-        if (result.body.etag) res.set('ETag', result.body.etag);
+        if (result.body.etag) {
+          res.set('ETag', result.body.etag);
+          // An answer made to be revalidated by its ETag (a doctor's open slots: nobody's personal data) may be kept.
+          if (storedNowhere && res.get('Cache-Control') === PRIVATE_NO_STORE) res.set('Cache-Control', 'private, no-cache');
+        }
         res.send(result.body.bytes);
       } else if (result.body instanceof RawBody) {
         res.set('Content-Type', result.body.contentType);
