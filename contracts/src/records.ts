@@ -198,6 +198,9 @@ export const storedPrescriptionLineSchema = z.object({
 });
 export type StoredPrescriptionLine = z.infer<typeof storedPrescriptionLineSchema>;
 
+/** A medicine's generic name as prescriptions compare it (case, accents and punctuation aside): what a follow-up may refill. */
+export const genericKey = (name: string) => name.toLowerCase().normalize('NFD').replace(/\p{M}+/gu, '').replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+
 export const prescriptionViewSchema = z
   .object({
     prescription_id: z.string(),

@@ -3,6 +3,7 @@ import {
   API_TEXTS,
   DEFAULT_TIMEZONE,
   attachmentDisposition,
+  genericKey,
   RECORD_TEXTS,
   REPORT_TYPES,
   REPORT_TYPE_IDS,
@@ -29,6 +30,9 @@ import type { AppointmentDoc } from './projections';
 import {
   CONSULTATION_NOTES,
   MEDICAL_REPORTS,
+  PRESCRIBED_MEDICINES,
+  prescribedMedicineId,
+  type PrescribedMedicineDoc,
   PRESCRIPTIONS,
   PRESCRIPTION_FILES,
   PRESCRIPTION_VERIFICATIONS,
@@ -63,16 +67,23 @@ export interface RecordQueryDeps {
   publicUrl: string;
 }
 
-/** Ids the write side looks up before it reads the log (earlier appointments, earlier prescriptions). */
+/**
+ * What the write side asks the read models before a prescription: each an indexed question that costs what it answers,
+ * whatever the patient's history with the doctor.
+ */
 export function recordLookups(readStore: ReadStore) {
   const appointments = readStore.collection<AppointmentDoc>('appointments');
-  const prescriptions = readStore.collection<PrescriptionDoc>(PRESCRIPTIONS);
+  const medicines = readStore.collection<PrescribedMedicineDoc>(PRESCRIBED_MEDICINES);
   const storage = readStore.collection<RecordStorageDoc>(RECORD_STORAGE);
   return {
-    earlierAppointments: async (patientId: string, doctorId: string, before: string) =>
-      (await appointments.find({ patient_id: patientId, doctor_id: doctorId, start: instantRange({ lt: before }) }, { sort: { start: -1 }, limit: 50 })).map((a) => a._id),
-    prescriptionsOf: async (patientId: string, doctorId: string) =>
-      (await prescriptions.find({ patient_id: patientId, doctor_id: doctorId }, { sort: { position: -1 }, limit: 50 })).map((p) => p._id),
+    /** The latest appointment of this patient with this doctor that started before `before` and whose consultation was held (its id), or null. */
+    earlierConsultation: async (patientId: string, doctorId: string, before: string) =>
+      (await appointments.find({ patient_id: patientId, doctor_id: doctorId, consultation_held: true, start: instantRange({ lt: before }) }, { sort: { start: -1 }, limit: 1 }))[0]?._id ?? null,
+    /** Which of these generic names this doctor prescribed this patient before (one get each). */
+    prescribedBefore: async (patientId: string, doctorId: string, generics: readonly string[]) => {
+      const found = await Promise.all(generics.map(async (generic) => ((await medicines.get(prescribedMedicineId(patientId, doctorId, generic))) ? genericKey(generic) : null)));
+      return found.filter((key): key is string => key !== null);
+    },
     /** The bytes of the patient's files counted so far, and the log position they are counted up to (0: none). */
     storedBytes: async (patientId: string) => {
       const doc = await storage.get(patientId);

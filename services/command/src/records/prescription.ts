@@ -1,5 +1,6 @@
 import {
   RECORD_TEXTS,
+  genericKey,
   conflict,
   forbidden,
   invalid,
@@ -44,7 +45,7 @@ export interface IssuePrescription {
   };
 }
 
-export const genericKey = (name: string) => name.toLowerCase().normalize('NFD').replace(/\p{M}+/gu, '').replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+export { genericKey };
 
 /**
  * The Telemedicine Practice Guidelines 2020 on one line: List O in any mode; List A in a video consultation, or

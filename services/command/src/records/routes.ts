@@ -30,17 +30,17 @@ import { handleCommand } from '../decider';
 import { appointmentFacts, consultationFoldsOf } from '../consultations/service';
 import { loadUser } from '../users/service';
 import { notesDecider } from './notes';
-import { genericKey, prescriptionDecider, type Prescriber } from './prescription';
+import { prescriptionDecider, type Prescriber } from './prescription';
 import { storedLine } from './prescription-lines';
 import { mayTieReport, mayUploadPrescriptionFile, uploadDecider } from './uploads';
 import { StorageQuota, type StoredBytes } from './storage-quota';
 
 /** What the prescription rules look up by id in the read models (then read on the log). */
 export interface RecordLookups {
-  /** Appointments of this patient with this doctor that started before `before` (ids only). */
-  earlierAppointments(patientId: string, doctorId: string, before: string): Promise<string[]>;
-  /** Prescriptions this doctor issued this patient (ids only). */
-  prescriptionsOf(patientId: string, doctorId: string): Promise<string[]>;
+  /** The latest appointment of this patient with this doctor that started before `before` with a consultation held (its id), or null. */
+  earlierConsultation(patientId: string, doctorId: string, before: string): Promise<string | null>;
+  /** Which of these generic names this doctor prescribed this patient before (as genericKey gives them). */
+  prescribedBefore(patientId: string, doctorId: string, generics: readonly string[]): Promise<string[]>;
   /** The bytes of the patient's record files, as counted by the read model up to a log position (the storage quota). */
   storedBytes(patientId: string): Promise<StoredBytes>;
 }
@@ -134,24 +134,10 @@ export function recordRoutes(api: ApiRouter, deps: CommandDeps & RecordDeps): vo
         }
         const patientUser = await loadUser(deps.eventStore, appointment.patient_id);
         if (patientUser.status === 'registered') patient = { ...patient, name: patientUser.name };
-        for (const id of await deps.recordLookups.earlierAppointments(appointment.patient_id, appointment.doctor_id, appointment.start)) {
-          if (id === appointment.appointment_id) continue;
-          const earlier = (await consultationFoldsOf(deps.eventStore).current(streams.consultation(id))).state;
-          if (earlier.status !== 'none') {
-            kind = 'follow_up';
-            break;
-          }
-        }
-        for (const id of await deps.recordLookups.prescriptionsOf(appointment.patient_id, appointment.doctor_id)) {
-          for (const event of await deps.eventStore.readStream(streams.prescription(id))) {
-            if (event.type !== 'PrescriptionIssued') continue;
-            try {
-              for (const line of JSON.parse((event.data as { lines: string }).lines) as StoredPrescriptionLine[]) previously.push(genericKey(line.generic_name));
-            } catch {
-              // An erased patient's lines read as "[erased]": nothing to refill.
-            }
-          }
-        }
+        // Exact questions to the read models (an indexed find of one, a get per line), never a window of the history.
+        const earlier = await deps.recordLookups.earlierConsultation(appointment.patient_id, appointment.doctor_id, appointment.start);
+        if (earlier !== null && earlier !== appointment.appointment_id) kind = 'follow_up';
+        previously.push(...(await deps.recordLookups.prescribedBefore(appointment.patient_id, appointment.doctor_id, lines.map((line) => line.generic_name))));
       }
       const prescription_id = randomUUID();
       const verification_code = randomBytes(12).toString('base64url');

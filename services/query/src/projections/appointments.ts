@@ -62,7 +62,9 @@ export const appointmentsProjection = defineProjection({
   name: 'appointments',
   // 2: requested_position, so institutions see only appointments requested while the doctor was their member.
   // 3: a profile change no longer rewrites the person's appointments (readers overlay appointment_people).
-  version: 3,
+  // 4: consultation_held (its consultation started), so a prescription's look for an earlier consultation with the
+  // same doctor is one indexed find.
+  version: 4,
   collections: ['appointments', APPOINTMENT_PEOPLE],
   // No index of its own on patient_id or doctor_id: the compound indexes below begin with them and serve an equality on
   // either (SQLite, MongoDB; the in-memory store indexes a compound's first field), and every booking updated both.
@@ -74,8 +76,9 @@ export const appointmentsProjection = defineProjection({
     // of reading each document to check its position, per membership, per page of the console).
     { collection: 'appointments', fields: ['doctor_id', 'start', 'requested_position', 'status'] },
     { collection: 'appointments', fields: ['patient_id', 'start'] },
-    // May this doctor read this patient's records? Their appointments together, whatever the patient's history.
-    { collection: 'appointments', fields: ['patient_id', 'doctor_id'] },
+    // May this doctor read this patient's records? Their appointments together, whatever the patient's history. Then
+    // a held consultation and the start: the latest earlier consultation of the two (is a prescription a follow-up?).
+    { collection: 'appointments', fields: ['patient_id', 'doctor_id', 'consultation_held', 'start'] },
     // The console's list of every appointment (platform admins), by start.
     { collection: 'appointments', field: 'start' },
   ],
@@ -85,6 +88,7 @@ export const appointmentsProjection = defineProjection({
     'DoctorRegistered',
     'DoctorProfileUpdated',
     ...APPOINTMENT_EVENTS,
+    'ConsultationStarted',
   ],
   apply: async (event, store) => {
     // A switch, not a pattern match: apply runs for every event of a rebuild.
@@ -121,6 +125,7 @@ export const appointmentsProjection = defineProjection({
           created_at: metadata.occurred_at,
           updated_at: metadata.occurred_at,
           requested_position: position,
+          consultation_held: false,
           patient_name: patient?.name ?? 'Unknown patient',
           patient_phone: patient?.phone_number ?? null,
           doctor_name: doctor?.name ?? 'Unknown doctor',
@@ -142,6 +147,9 @@ export const appointmentsProjection = defineProjection({
         return setStatus(store, event, { status: 'cancelled', status_reason: 'expired' });
       case 'AppointmentCompleted':
         return setStatus(store, event, { status: 'completed', status_reason: event.data.auto_ended ? 'auto_ended' : null });
+      case 'ConsultationStarted':
+        // Not an update of the appointment as its people see it (updated_at stays).
+        return store.collection<AppointmentDoc>('appointments').patch(event.data.appointment_id, { consultation_held: true });
     }
   },
 });

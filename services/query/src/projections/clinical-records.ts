@@ -1,4 +1,4 @@
-import { ERASED_VALUE, recordedConsultation, recordedFileSize, recordedFileType, recordedNotesChoices, type ConsultationNotesView, type EventData, type StoredPrescriptionLine } from '@telemed/contracts';
+import { ERASED_VALUE, genericKey, recordedConsultation, recordedFileSize, recordedFileType, recordedNotesChoices, type ConsultationNotesView, type EventData, type StoredPrescriptionLine } from '@telemed/contracts';
 import type { CollectionSource } from '@telemed/platform';
 import { defineProjection } from './projection';
 
@@ -8,6 +8,19 @@ export const PRESCRIPTION_FILES = 'prescription_files';
 export const PRESCRIPTIONS = 'prescriptions';
 export const PRESCRIPTION_VERIFICATIONS = 'prescription_verifications';
 export const CONSULTATION_NOTES = 'consultation_notes';
+/**
+ * The collection of PrescribedMedicineDoc: each medicine (by generic name) a doctor prescribed a patient, under
+ * `<patient_id>~<doctor_id>~<genericKey>`, so "did this doctor prescribe this patient this medicine before?" is one get
+ * per line of a new prescription, however many prescriptions came before.
+ */
+export const PRESCRIBED_MEDICINES = 'prescribed_medicines';
+export const prescribedMedicineId = (patientId: string, doctorId: string, generic: string) => `${patientId}~${doctorId}~${genericKey(generic)}`;
+export interface PrescribedMedicineDoc {
+  _id: string;
+  patient_id: string;
+  /** The latest prescription that held it. */
+  prescription_id: string;
+}
 
 /** A stored file, its type and size as read back from the event (recordedFileType, recordedFileSize). */
 export interface RecordFileDoc extends Omit<EventData<'RecordFileStored'>, 'file_id' | 'size'> {
@@ -100,6 +113,9 @@ async function eraseClinical(userId: string, store: CollectionSource): Promise<v
   }
   const prescriptions = store.collection<PrescriptionDoc>(PRESCRIPTIONS);
   const verifications = store.collection<VerificationDoc>(PRESCRIPTION_VERIFICATIONS);
+  // The medicines they were prescribed go with the prescriptions' lines (their names are in the ids).
+  const medicines = store.collection<PrescribedMedicineDoc>(PRESCRIBED_MEDICINES);
+  for (const m of await medicines.find({ patient_id: userId })) await medicines.delete(m._id);
   for (const p of await prescriptions.find({ patient_id: userId })) {
     await prescriptions.patch(p._id, {
       patient_name: ERASED_VALUE,
@@ -139,8 +155,9 @@ export const clinicalRecordsProjection = defineProjection({
   // 4: a file's type and size are encrypted too: read back checked, and blanked with its name when its key goes.
   // 5: a prescription's consultation mode and kind are encrypted too: read back checked, null once their key goes.
   // 6: the prescriber's registration number as printed is under the patient's clinical key: blanked when the hold ends.
-  version: 6,
-  collections: [RECORD_FILES, MEDICAL_REPORTS, PRESCRIPTION_FILES, PRESCRIPTIONS, PRESCRIPTION_VERIFICATIONS, CONSULTATION_NOTES],
+  // 7: prescribed_medicines, each medicine a doctor prescribed a patient (a follow-up's refills looked up by id).
+  version: 7,
+  collections: [RECORD_FILES, MEDICAL_REPORTS, PRESCRIPTION_FILES, PRESCRIPTIONS, PRESCRIPTION_VERIFICATIONS, CONSULTATION_NOTES, PRESCRIBED_MEDICINES],
   indexes: [
     { collection: RECORD_FILES, field: 'patient_id' },
     { collection: MEDICAL_REPORTS, field: 'patient_id' },
@@ -148,7 +165,7 @@ export const clinicalRecordsProjection = defineProjection({
     { collection: PRESCRIPTION_FILES, field: 'doctor_id' },
     { collection: PRESCRIPTIONS, field: 'patient_id' },
     { collection: PRESCRIPTIONS, field: 'doctor_id' },
-    { collection: PRESCRIPTIONS, fields: ['patient_id', 'doctor_id'] },
+    { collection: PRESCRIBED_MEDICINES, field: 'patient_id' },
     { collection: PRESCRIPTION_VERIFICATIONS, field: 'doctor_id' },
     { collection: CONSULTATION_NOTES, field: 'patient_id' },
   ],
@@ -180,7 +197,10 @@ export const clinicalRecordsProjection = defineProjection({
           doctor_medical_council: d.doctor_medical_council,
           issued_at: at,
         });
-        return store.collection<PrescriptionDoc>(PRESCRIPTIONS).put({ _id: d.prescription_id, ...d, ...recordedConsultation(d), lines: parseLines(d.lines), issued_at: at, position: event.position });
+        const lines = parseLines(d.lines);
+        const medicines = store.collection<PrescribedMedicineDoc>(PRESCRIBED_MEDICINES);
+        for (const line of lines) await medicines.put({ _id: prescribedMedicineId(d.patient_id, d.doctor_id, line.generic_name), patient_id: d.patient_id, prescription_id: d.prescription_id });
+        return store.collection<PrescriptionDoc>(PRESCRIPTIONS).put({ _id: d.prescription_id, ...d, ...recordedConsultation(d), lines, issued_at: at, position: event.position });
       }
       case 'ConsultationNotesSaved': {
         const { appointment_id, patient_id, doctor_id, is_draft, ...fields } = event.data;

@@ -96,6 +96,8 @@ export interface AppointmentDoc {
   updated_at: string;
   /** Log position of AppointmentRequested: compared with staff membership intervals (institution access). */
   requested_position: number;
+  /** Its consultation started (ConsultationStarted): a later prescription of the same doctor for the patient is a follow-up. */
+  consultation_held: boolean;
   patient_name: string;
   patient_phone: string | null;
   doctor_name: string;
