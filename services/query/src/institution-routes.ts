@@ -140,14 +140,20 @@ export function institutionLookups(readStore: ReadStore) {
    * confirmed or completed appointment of the patient with a doctor who is still its member (in any role): once the
    * doctor has left, the institution keeps the audit of their appointments, not a window on their patients' records
    * from then on. The caller's institutions in id order (the order readingInstitution names them in). Each asks the
-   * read model for the patient's seen appointments there and each of their doctors' membership once.
+   * read model for the patient's doctors there one at a time (one indexed find of one entry per doctor, never each
+   * appointment of a patient who saw the clinic often), and whether that doctor is still a member.
    */
   const institutionReadingPatient = async (userId: string, patientId: string): Promise<{ id: string; role: string } | null> => {
     const callers = await appointmentReaders(userId);
     for (const id of [...callers.keys()].sort()) {
-      const seen = await institutionAppointments.find({ institution_id: id, patient_id: patientId, status: { $in: ['confirmed', 'completed'] } });
-      for (const doctorId of new Set(seen.map((e) => e.doctor_id))) {
-        if ((await staff.find({ institution_id: id, user_id: doctorId, is_active: true })).length > 0) return { id, role: callers.get(id)! };
+      let after: string | null = null;
+      for (;;) {
+        const filter: Record<string, unknown> = { institution_id: id, patient_id: patientId, status: { $in: ['confirmed', 'completed'] } };
+        if (after !== null) filter.doctor_id = { $gt: after };
+        const [next] = await institutionAppointments.find(filter, { sort: { doctor_id: 1 }, limit: 1 });
+        if (!next) break;
+        if ((await staff.find({ institution_id: id, user_id: next.doctor_id, is_active: true })).length > 0) return { id, role: callers.get(id)! };
+        after = next.doctor_id;
       }
     }
     return null;

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { RECORD_TEXTS } from '@telemed/contracts';
 import { indiaDate, startTestApp, type TestApp, type TestUser } from '../support/test-app';
+import { documentsRead } from '../support/documents-read';
 
 type Row = { id: string; institution_id: string | null };
 type Entry = { institution: { id: string } | null; what: { route: string } };
@@ -13,7 +14,7 @@ type Entry = { institution: { id: string } | null; what: { route: string } };
  * member of two institutions, are where a separate rule (the staff entries' intervals now, the caller's membership
  * order) answered differently.
  */
-describe('an institution member reads what the console lists, under the institution it lists', () => {
+for (const readStoreKind of ['memory', 'sqlite']) describe(`an institution member reads what the console lists, under the institution it lists (${readStoreKind} read store)`, () => {
   let t: TestApp;
   let operator: TestUser;
 
@@ -70,7 +71,7 @@ describe('an institution member reads what the console lists, under the institut
   }
 
   before(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ env: { READ_STORE: readStoreKind } });
     operator = await t.createUser('admin');
   });
   after(() => t.close());
@@ -163,5 +164,27 @@ describe('an institution member reads what the console lists, under the institut
     await agrees(auditor, patient, both, low!, 'read by both institutions');
     await t.http.get(`/api/v1/patients/${patient.user_id}/records`).set(auditor.auth).expect(200);
     assert.equal(await auditedUnder(patient, 'GET /api/v1/patients/:patient_id/records'), low, 'the records are read under the same institution');
+  });
+
+  it("a patient's records are opened by one entry per doctor of theirs in the institution, not by each visit", async () => {
+    const clinic = await createInstitution('agree-cost', [
+      { name: 'Lead Cost', email: 'lead@agree-cost.in', account_type: 'ADMIN' },
+      { name: 'Dr Gone', email: 'gone@agree-cost.in', account_type: 'DOCTOR' },
+      { name: 'Dr Here', email: 'here@agree-cost.in', account_type: 'DOCTOR' },
+    ]);
+    const lead = await t.signedIn('lead@agree-cost.in', 'patient');
+    const gone = await t.signedIn('gone@agree-cost.in', 'doctor');
+    const here = await t.signedIn('here@agree-cost.in', 'doctor');
+    const patient = await t.createUser('patient');
+    const slots = await t.openSlots(gone, Array.from({ length: 12 }, (_, i) => ({ date: indiaDate(8 + Math.floor(i / 6)), time: `${10 + (i % 6)}:00` })));
+    for (const slot of slots) await book(gone, patient, slot);
+    const [mine] = await t.openSlots(here, [{ date: indiaDate(10), time: '10:00' }]);
+    await book(here, patient, mine!);
+    await t.http.delete(`/api/v1/institutions/${clinic}/doctors/${gone.user_id}`).set(lead.auth).expect(200);
+    await t.settle();
+    const read = await documentsRead(t, 'institution_appointments', async () => {
+      await t.http.get(`/api/v1/patients/${patient.user_id}/records`).set(lead.auth).expect(200);
+    });
+    assert.ok(read <= 2, `read ${read} entries for 2 doctors (13 visits)`);
   });
 });

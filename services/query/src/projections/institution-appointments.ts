@@ -103,8 +103,8 @@ export const institutionAppointmentsProjection = defineProjection({
     // The same two orders within one set of reading institutions (a list of several institutions: one find per set).
     { collection: INSTITUTION_APPOINTMENTS, fields: ['institution_id', 'readers_key', 'start', '_id', 'doctor_id', 'status'] },
     { collection: INSTITUTION_APPOINTMENTS, fields: ['institution_id', 'readers_key', 'status', '_id'] },
-    // A patient's appointments an institution reads, by status (may its staff read the patient's records?).
-    { collection: INSTITUTION_APPOINTMENTS, fields: ['institution_id', 'patient_id', 'status', 'doctor_id'] },
+    // A patient's doctors in an institution, one at a time, with the status (may its staff read the patient's records?).
+    { collection: INSTITUTION_APPOINTMENTS, fields: ['institution_id', 'patient_id', 'doctor_id', 'status'] },
   ],
   handles: [
     'InstitutionStaffAdded',
