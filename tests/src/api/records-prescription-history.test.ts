@@ -13,7 +13,7 @@ import { documentsRead } from '../support/documents-read';
  * appointments or prescriptions only: a consultation or a medicine behind 50 later ones was missed. Each is now an
  * exact indexed question that reads what it answers.
  */
-describe('e-prescriptions: the earlier consultation and the earlier medicines, however many came since', () => {
+for (const readStoreKind of ['memory', 'sqlite']) describe(`e-prescriptions: the earlier consultation and the earlier medicines, however many came since (${readStoreKind} read store)`, () => {
   let t: TestApp;
   let now = new Date();
   let doctor: TestUser;
@@ -34,7 +34,7 @@ describe('e-prescriptions: the earlier consultation and the earlier medicines, h
   }
 
   before(async () => {
-    t = await startTestApp({ clock: () => now, env: { CONSULTATION_SWEEP_INTERVAL_MS: '3600000' } });
+    t = await startTestApp({ clock: () => now, env: { CONSULTATION_SWEEP_INTERVAL_MS: '3600000', READ_STORE: readStoreKind } });
     doctor = await t.createUser('doctor', { doctor: { registration_number: 'KMC-51', medical_council: 'Karnataka Medical Council', qualification: 'MBBS' } });
     patient = await t.createUser('patient');
     // The first consultation (two days ahead at 07:00; the clock is then just before it), with a paracetamol.
