@@ -91,6 +91,18 @@ describe('admin console: list reads are on the access audit', () => {
     assert.deepEqual(none, [], 'a search that matched nothing read nothing of anyone');
   });
 
+  it("one patient's list past its last row is on the record: its total says how many appointments they have here", async () => {
+    const url = `/api/v1/admin/appointments?filter=${encodeURIComponent(JSON.stringify({ patient_id: ravi.user_id }))}&range=${encodeURIComponent('[5,9]')}&sort=${encodeURIComponent('["start","ASC"]')}`;
+    let res: { headers: Record<string, string>; body: unknown[] } | null = null;
+    const events = await auditedReads(t, lata, async () => {
+      res = await t.http.get(url).set(lata.auth).expect(200);
+    });
+    assert.deepEqual(res!.body, []);
+    assert.match(res!.headers['content-range']!, /\/1$/);
+    assert.equal(events.length, 1, 'on the record');
+    assert.deepEqual(events[0]!.subjects.find((s) => s.user_id === ravi.user_id)!.items, [raviAppointment]);
+  });
+
   it('a search of the staff by name or e-mail is on the record for every member it matched, even past the last row', async () => {
     const url = `/api/v1/admin/staff?filter=${encodeURIComponent(JSON.stringify({ institution_id: institutionId, q: 'kabir@' }))}&range=${encodeURIComponent('[5,9]')}`;
     let res: { headers: Record<string, string>; body: unknown[] } | null = null;

@@ -579,10 +579,16 @@ export function adminQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; a
       // A search in the notes read every matching appointment's notes, and its total tells how many matched even when the
       // page shows none of them (a patient_id and a word, past the last row): each one searched is on the record too.
       const searched = 'searched' in page && page.searched ? page.searched : [];
-      for (const doc of [...docs, ...searched]) {
-        const key = institutionOf(doc._id);
-        let s = subjects.get(key);
-        if (!s) subjects.set(key, (s = new Subjects()));
+      const read = [...docs, ...searched].map((doc) => ({ doc, institution: institutionOf(doc._id) }));
+      // So does one patient's list (patient_id): its total tells how many appointments they have here even on a page
+      // past the last row. A patient's appointments are few: read whole, each one counted is on the record.
+      if (query.filter.patient_id && searched.length === 0 && total > docs.length) {
+        const whole = await appointmentPage(scope, { ...query, start: 0, end: total - 1 });
+        read.push(...whole.docs.map((doc) => ({ doc, institution: whole.institutionOf(doc._id) })));
+      }
+      for (const { doc, institution } of read) {
+        let s = subjects.get(institution);
+        if (!s) subjects.set(institution, (s = new Subjects()));
         s.add(doc.patient_id, doc._id).add(doc.doctor_id, doc._id);
       }
       for (const [institutionId, s] of subjects) {
