@@ -37,11 +37,6 @@ export const ERASURE_LEGAL_HOLD: readonly KeptRecord[] = [
       "The Telemedicine Practice Guidelines 2020 ask every prescription to carry the prescriber's registration; a prescription is part of the patient's clinical records, kept as above, and its public check still says it is genuine",
   },
   {
-    what: 'For a doctor, the text of the blog posts they wrote (titles, descriptions, excerpts, tags and content, drafts included) in the event log',
-    why:
-      'The event log is never edited, and this text is not yet encrypted under your key, so destroying the key does not erase it there; the posts leave every page, list and feed at once, and no one can read them through the service',
-  },
-  {
     what: 'Consent records: which version of the privacy notice was agreed to or withdrawn, and when',
     why: 'Proof that personal data was processed with consent (Digital Personal Data Protection Act 2023, section 6(10)); they hold no personal details',
   },
@@ -62,7 +57,7 @@ export const erasureResponseSchema = z
   .object({
     /** When the erasure was recorded (PersonalDataErased) and the data key destroyed. */
     erased_at: z.string(),
-    /** What is kept, and why: what a law requires (none of it holds the person's personal details), and a doctor's blog posts' text in the log. */
+    /** What a law requires to be kept, and why: none of it holds the person's personal details (a doctor's blog posts are not kept: their text is under the doctor's key). */
     kept: z.array(z.object({ what: z.string(), why: z.string() })),
   })
   .openapi('ErasureResult');

@@ -404,7 +404,8 @@ export const eventDataSchemas = {
 
   /**
    * The Patient Education Hub (issue 16), on the post's stream (`blog_post-<id>`). A post is the doctor's public
-   * writing, not anyone's personal data; an erased doctor's posts leave every page (the read model drops them).
+   * writing, and theirs: what they wrote (and the slug made from the title) is under their key (PERSONAL_FIELDS), so
+   * their erasure shreds it in the log, and their posts leave every page (the read model drops them).
    * `content` is Editor.js block JSON whose inline HTML was cleaned before it was decided; title and excerpt as the
    * doctor typed them (the display defaults, 'Untitled Draft' and 'No excerpt', are the pages').
    */

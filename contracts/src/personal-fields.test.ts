@@ -49,7 +49,7 @@ const NOT_PERSONAL: Record<string, string> = {
   notice_version: 'the version of the public privacy notice',
   text_hash: 'the digest of the public privacy notice',
   timezone: "the doctor's time zone for a schedule",
-  slug: "a public address's name (an institution's or a post's)",
+  slug: "an institution's public address's name (a post's, made from its title, is the doctor's)",
   sha256: "the digest of a blog picture or of the medicine catalogue (a patient's file digest is personal)",
   'BlogImageStored.content_type': "a blog picture's image type",
   specialty: "a doctor's public professional profile",
@@ -68,12 +68,8 @@ const NOT_PERSONAL: Record<string, string> = {
   'InstitutionUpdated.email': "an institution's desk e-mail",
   hours_of_operation: "an institution's opening hours",
   role_permissions: "an institution's permissions per role",
-  // A post is the doctor's public writing (issue 16); an erased doctor's posts leave every page (the read model).
-  title: "a post's public title",
-  description: "a post's public description",
-  excerpt: "a post's public excerpt",
-  tags: "a post's public tags",
-  image_url: "a post's public cover picture",
+  // What a doctor wrote in a post (title, description, excerpt, tags, content) and its slug are theirs (PERSONAL_FIELDS).
+  image_url: "a post's cover picture: a link to a blog picture (its bytes are under the doctor's key)",
 };
 
 /** The event's fields that take text (a string, or a list of them). */
@@ -98,10 +94,14 @@ describe('personal-field registry', () => {
     for (const [type, rules] of Object.entries(PERSONAL_FIELDS) as Array<[EventType, ReturnType<typeof personalFieldRules>]>) {
       const shape = (eventDataSchemas[type] as z.ZodObject).shape as Record<string, z.ZodType>;
       for (const rule of rules) {
+        const json = (rule.json ?? {}) as Record<string, unknown>;
         for (const field of rule.fields) {
           assert.ok(shape[field], `${type}.${field} exists`);
-          assert.ok(shape[field].safeParse('enc1.dk-x.AAAAAAAAAAAAAAAA..AAAAAAAAAAAAAAAAAAAAAA').success, `${type}.${field} takes a string`);
+          // A JSON field is read back as its value: what it reads as once erased must fit its schema too.
+          if (Object.hasOwn(json, field)) assert.ok(shape[field].safeParse(json[field]).success, `${type}.${field}'s erased value fits`);
+          else assert.ok(shape[field].safeParse('enc1.dk-x.AAAAAAAAAAAAAAAA..AAAAAAAAAAAAAAAAAAAAAA').success, `${type}.${field} takes a string`);
         }
+        for (const field of Object.keys(json)) assert.ok((rule.fields as readonly string[]).includes(field), `${type}.${field}: a JSON field is one of the rule's fields`);
         if ('field' in rule.subject) assert.ok(shape[rule.subject.field], `${type}.${rule.subject.field} exists`);
       }
     }
@@ -125,5 +125,10 @@ describe('personal-field registry', () => {
     assert.deepEqual(personalFieldTargets('AppointmentRejected', { appointment_id: 'a', doctor_id: 'd', reason: null }), [], 'no reason, no key needed');
     assert.deepEqual(personalFieldTargets('AppointmentRejected', { appointment_id: 'a', doctor_id: 'd', reason: 'r' }, { patient: 'p1' }), [{ field: 'reason', subject_id: 'p1' }]);
     assert.throws(() => personalFieldTargets('AppointmentRejected', { appointment_id: 'a', doctor_id: 'd', reason: 'r' }), /the stream's patient/);
+    assert.deepEqual(
+      personalFieldTargets('BlogPostCreated', { post_id: 'p', author_id: 'd1', title: 'T', description: null, excerpt: null, tags: ['x'], content: { blocks: [] } }),
+      ['title', 'tags', 'content'].map((field) => ({ field, subject_id: 'd1' })),
+      "a post's text, its tags and content (JSON) under its author's key",
+    );
   });
 });

@@ -21,6 +21,12 @@ export interface PersonalFieldRule<T extends EventType = EventType> {
   subject: SubjectRef<T>;
   fields: ReadonlyArray<FieldOf<T>>;
   scope?: KeyScope | ((data: EventData<T>) => KeyScope);
+  /**
+   * The fields among `fields` whose value is JSON (an object or a list, like a post's rich-text content), not a
+   * string: sealed as their JSON text, read back as the value. Each names what it reads as once its key is destroyed,
+   * of its own shape, so readers need no case for it (a string field reads as ERASED_VALUE).
+   */
+  json?: { [F in FieldOf<T>]?: EventData<T>[F] };
 }
 
 /** The key-store subject of a person's clinical records (see KeyScope). */
@@ -82,10 +88,44 @@ export const PERSONAL_FIELDS: PersonalFieldRegistry = {
     },
     { subject: { field: 'doctor_id' }, fields: ['doctor_name', 'doctor_contact'] },
   ],
+  // A post is the doctor's public writing while they are here, and theirs: what they wrote (drafts too), and the slug
+  // made from its title, go with their erasure (a privacy review found them in clear in the log after it).
+  BlogPostCreated: [{ subject: { field: 'author_id' }, fields: ['title', 'description', 'excerpt', 'tags', 'content'], json: { tags: [], content: { blocks: [] } } }],
+  BlogPostUpdated: [{ subject: { field: 'author_id' }, fields: ['title', 'description', 'excerpt', 'tags', 'content'], json: { tags: [], content: { blocks: [] } } }],
+  BlogPostPublished: [{ subject: { field: 'author_id' }, fields: ['slug'] }],
 };
 
 /** What a field of an erased person reads as once their key is destroyed. */
 export const ERASED_VALUE = '[erased]';
+
+/**
+ * For a personal field sealed as JSON (PersonalFieldRule.json), `{ erased }`: what it reads as once its key is
+ * destroyed; undefined for a string field.
+ */
+export function jsonField(type: EventType, field: string): { erased: unknown } | undefined {
+  for (const rule of personalFieldRules(type)) {
+    const json = rule.json as Record<string, unknown> | undefined;
+    if (json && Object.hasOwn(json, field)) return { erased: json[field] };
+  }
+  return undefined;
+}
+
+/** What a personal field reads as once its key is destroyed. */
+export function erasedValueOf(type: EventType, field: string): unknown {
+  const json = jsonField(type, field);
+  // A fresh copy each time: a reader may change what it was given.
+  return json ? structuredClone(json.erased) : ERASED_VALUE;
+}
+
+/** The text a personal field's value is sealed as: the string itself, or a JSON field's JSON text. */
+export function sealedText(type: EventType, field: string, value: unknown): string {
+  return jsonField(type, field) ? JSON.stringify(value) : (value as string);
+}
+
+/** A personal field's value from its opened text: the string itself, or a JSON field's value. */
+export function openedValue(type: EventType, field: string, text: string): unknown {
+  return jsonField(type, field) ? (JSON.parse(text) as unknown) : text;
+}
 
 /** Parties of the stream an event belongs to, for rules that name one (an appointment's patient). */
 export type StreamParties = Partial<Record<'patient', string>>;
@@ -99,12 +139,18 @@ export function personalFieldRules(type: EventType): ReadonlyArray<PersonalField
   return (PERSONAL_FIELDS[type] ?? []) as ReadonlyArray<PersonalFieldRule>;
 }
 
-/** The personal fields an event's data holds (string values only; null and absent fields hold nothing) and whose they are. */
+/**
+ * The personal fields an event's data holds (string values, and a JSON field's object or list; null and absent fields
+ * hold nothing) and whose they are.
+ */
 export function personalFieldTargets(type: EventType, data: object, parties: StreamParties = {}): PersonalFieldTarget[] {
   const values = data as Record<string, unknown>;
   const targets: PersonalFieldTarget[] = [];
   for (const rule of personalFieldRules(type)) {
-    const present = rule.fields.filter((field) => typeof values[field] === 'string');
+    const json = (rule.json ?? {}) as Record<string, unknown>;
+    const present = rule.fields.filter((field) =>
+      Object.hasOwn(json, field) ? values[field] !== null && typeof values[field] === 'object' : typeof values[field] === 'string',
+    );
     if (present.length === 0) continue;
     const subject = 'field' in rule.subject ? values[rule.subject.field] : parties[rule.subject.party];
     if (typeof subject !== 'string' || subject === '') {

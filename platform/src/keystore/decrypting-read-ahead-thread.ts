@@ -13,6 +13,8 @@ export interface ThreadSetup {
   erasures: readonly string[];
   /** What a field whose key was destroyed reads as. */
   erased: string;
+  /** Event type → its fields sealed as JSON text (contracts' PersonalFieldRule.json) → the JSON text of what each reads as once erased. */
+  json: Record<string, Record<string, string>>;
   /** Keys held before the thread forgets them all (the reader's own key cache holds as many). */
   maxKeys: number;
   /** Pages read ahead of the last one taken. */
@@ -138,16 +140,19 @@ async function openPage(run: Run, rows: PageRow[]): Promise<string | null> {
     for (const { start, end, field, parts } of found ?? []) {
       const key = held.get(parts.k);
       if (key === undefined) return null;
-      let plain: string;
-      if (key === null) plain = setup.erased;
+      // A JSON field's plain text is its value's JSON text (authenticated: as it was sealed), put in as it is.
+      const json = setup.json[type]?.[field];
+      let value: string;
+      if (key === null) value = json ?? JSON.stringify(setup.erased);
       else {
         try {
-          plain = decryptParts(parts, key, fieldContext(type, field));
+          const plain = decryptParts(parts, key, fieldContext(type, field));
+          value = json === undefined ? JSON.stringify(plain) : plain;
         } catch {
           return null; // the reader decrypts it itself and reports it
         }
       }
-      opened += `${text.slice(from, start)}"${field}":${JSON.stringify(plain)}`;
+      opened += `${text.slice(from, start)}"${field}":${value}`;
       from = end;
     }
     page += (i > 0 ? ',' : '') + (found ? opened + text.slice(from) : text);

@@ -126,8 +126,12 @@ export class DecryptingReadAhead {
   private started(): Worker | null {
     if (this.worker || this.failed) return this.worker;
     const fields: Record<string, string[]> = {};
-    for (const [type, rules] of Object.entries(PERSONAL_FIELDS)) fields[type] = rules.flatMap((rule) => [...rule.fields]);
-    const setup: ThreadSetup = { filename: this.filename, fields, erasures: Object.keys(KEY_FORGETTING_EVENTS), erased: ERASED_VALUE, maxKeys: KEY_CACHE_LIMIT, depth: DEPTH };
+    const json: Record<string, Record<string, string>> = {};
+    for (const [type, rules] of Object.entries(PERSONAL_FIELDS)) {
+      fields[type] = rules.flatMap((rule) => [...rule.fields]);
+      for (const rule of rules) for (const [field, erased] of Object.entries(rule.json ?? {})) (json[type] ??= {})[field] = JSON.stringify(erased);
+    }
+    const setup: ThreadSetup = { filename: this.filename, fields, erasures: Object.keys(KEY_FORGETTING_EVENTS), erased: ERASED_VALUE, json, maxKeys: KEY_CACHE_LIMIT, depth: DEPTH };
     const worker = typescriptWorker(new URL('./decrypting-read-ahead-thread.ts', import.meta.url), { workerData: setup });
     worker.on('message', (message: FromThread) => {
       if (this.worker !== worker) return;

@@ -30,6 +30,30 @@ const request = (patientId: string, notes: string) => ({
   metadata: { actor: { user_id: patientId, role: 'patient' }, correlation_id: randomUUID(), causation_id: null, occurred_at: new Date().toISOString() },
 });
 
+/** A doctor's post saved (its content and tags are JSON, sealed as their JSON text). */
+const postSaved = (authorId: string, i: number) => ({
+  event_id: randomUUID(),
+  type: 'BlogPostCreated',
+  data: {
+    post_id: randomUUID(),
+    author_id: authorId,
+    title: `Post "${i}" नमस्ते`,
+    description: i % 2 === 0 ? null : `About ${i}`,
+    excerpt: null,
+    category: 'health-tips',
+    tags: [`tag ${i}`, 'fever'],
+    image_url: null,
+    date: '2026-12-01',
+    content: { time: i, blocks: [{ type: 'paragraph', data: { text: `Rest "and" fluids, \\ ${i}\n"content":"enc1.x"` } }] },
+  },
+  metadata: { actor: { user_id: authorId, role: 'doctor' }, correlation_id: randomUUID(), causation_id: null, occurred_at: new Date().toISOString() },
+});
+const ERASED_POST = { title: ERASED_VALUE, tags: [], content: { blocks: [] } };
+const postText = (e: { data: unknown }) => {
+  const { title, tags, content } = e.data as { title: unknown; tags: unknown; content: unknown };
+  return { title, tags, content };
+};
+
 function setUp() {
   const log = new SqliteEventStore({ filename: ':memory:' });
   const keyStore = new MemoryKeyStore({ current: parseMasterKey(generateMasterKeyText()), previous: [] });
@@ -82,6 +106,16 @@ describe('the encrypting store’s own recent appends', () => {
     await store.keys.destroy(patient);
     await store.appendToStream('appointment-d', [request(patient, 'after erasure')], { whenErased: 'blank' });
     assert.equal(await notesOf(store, 'appointment-d'), ERASED_VALUE);
+    await store.close();
+  });
+
+  it("read a JSON field sealed as erased as its erased value, of its shape (a post's content and tags)", async () => {
+    const { store } = setUp();
+    const doctor = randomUUID();
+    await store.appendToStream('blog_post-w', [postSaved(doctor, 0)]);
+    await store.keys.destroy(doctor);
+    await store.appendToStream('blog_post-x', [postSaved(doctor, 1)], { whenErased: 'blank' });
+    assert.deepEqual(postText((await store.readStream('blog_post-x'))[0]!), ERASED_POST);
     await store.close();
   });
 
@@ -151,6 +185,25 @@ describe('reading the log ahead', () => {
     assert.equal(read.length, 1000);
     read.forEach((e, i) => assert.equal((e.data as { notes: string }).notes, `visit ${i}`));
     assert.ok(read.every((e) => !isCiphertext((e.data as { notes: string }).notes)));
+    await log.close();
+    await store.close();
+  });
+
+  it("opens a post's JSON fields on the worker as in line; a destroyed key reads as erased of their shape, a plain post as it is", async () => {
+    const { log, keyStore, store } = setUp();
+    const writer = new EncryptingEventStore(log, new KeyRing(keyStore));
+    const doctors = Array.from({ length: 5 }, () => randomUUID());
+    const written = Array.from({ length: 600 }, (_, i) => postSaved(doctors[i % 5]!, i));
+    // Every tenth written before encryption: in clear in the log.
+    for (const [i, e] of written.entries()) await (i % 10 === 0 ? log : writer).appendToStream(`blog_post-${i}`, [e]);
+    assert.ok(isCiphertext(((await log.readStream('blog_post-1'))[0]!.data as { content: unknown }).content), 'content is ciphertext in the log');
+    await store.keys.destroy(doctors[1]!);
+    const read = await readAllPages(store);
+    assert.equal(read.length, 600);
+    read.forEach((e, i) => {
+      if (i % 10 !== 0 && i % 5 === 1) assert.deepEqual(postText(e), ERASED_POST);
+      else assert.deepEqual(postText(e), postText(written[i]!), `post ${i} in clear`);
+    });
     await log.close();
     await store.close();
   });
@@ -266,6 +319,31 @@ describe('reading a SQLite file’s log ahead, decrypted on its own thread', () 
     for (let i = 0; i < 3 * page; i += 1) expected.push(...(await inLine.readStream(`staff-${i}`)));
     assert.deepEqual(read, expected);
     assert.equal((read[7]!.data as { department: string }).department, awkward(7), 'a field in clear');
+    assert.ok(store.pagesDecryptedAhead >= 2, `pages from the thread: ${store.pagesDecryptedAhead}`);
+  });
+
+  it("opens a post's JSON fields on the thread as in line; a destroyed key reads as erased of their shape, a plain post as it is", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'enc-ahead-')), 'events.db');
+    const log = new SqliteEventStore({ filename: file, synchronous: 'NORMAL' });
+    const keyStore = new MemoryKeyStore({ current: parseMasterKey(generateMasterKeyText()), previous: [] });
+    const writer = new EncryptingEventStore(log, new KeyRing(keyStore));
+    const doctors = Array.from({ length: 5 }, () => randomUUID());
+    const written = Array.from({ length: 3 * page }, (_, i) => postSaved(doctors[i % 5]!, i));
+    for (const [i, e] of written.entries()) await (i % 10 === 0 ? log : writer).appendToStream(`blog_post-${i}`, [e]);
+    await writer.keys.destroy(doctors[1]!);
+    const store = new EncryptingEventStore(withoutClose(log), new KeyRing(keyStore));
+    open.push(log, store);
+    assert.equal(await store.readAheadOnThread(), true, 'the thread starts');
+    const read = await readAllPages(store);
+    const inLine = new EncryptingEventStore(withoutClose(log), new KeyRing(keyStore));
+    open.push(inLine);
+    const expected: StoredEvent[] = [];
+    for (let i = 0; i < 3 * page; i += 1) expected.push(...(await inLine.readStream(`blog_post-${i}`)));
+    assert.deepEqual(read, expected);
+    read.forEach((e, i) => {
+      if (i % 10 !== 0 && i % 5 === 1) assert.deepEqual(postText(e), ERASED_POST);
+      else assert.deepEqual(postText(e), postText(written[i]!), `post ${i} in clear`);
+    });
     assert.ok(store.pagesDecryptedAhead >= 2, `pages from the thread: ${store.pagesDecryptedAhead}`);
   });
 

@@ -1,4 +1,4 @@
-import { ERASED_VALUE, isEventType, personalFieldRules, type EventType } from '@telemed/contracts';
+import { erasedValueOf, isEventType, openedValue, personalFieldRules, type EventType } from '@telemed/contracts';
 import type { AppendOptions, AppendResult, EventStore, NewEvent, ReadStreamOptions, StoredEvent, SubscribeOptions, Subscription } from '../event-store/port';
 import { decryptEventData, encryptEventData, fieldContext } from './event-envelope';
 import { DecryptionWorker } from './decryption-worker';
@@ -194,7 +194,7 @@ export class EncryptingEventStore implements EventStore {
     // Off the thread: the texts to decrypt there, where each lives, and where its plain value goes.
     const texts: string[] = [];
     const contexts: string[] = [];
-    const targets: Array<{ data: Record<string, unknown>; field: string }> = [];
+    const targets: Array<{ data: Record<string, unknown>; type: EventType; field: string }> = [];
     const keys = new Map<string, Buffer>();
     // This page's keys by id (null: destroyed), so the ring's cache is not reordered per field; emptied on a forget.
     const pageKeys = new Map<string, Buffer | null>();
@@ -239,13 +239,13 @@ export class EncryptingEventStore implements EventStore {
             pageKeys.set(keyId, key);
           }
           if (!key) {
-            if (parseCiphertext(value as string)) copy[field] = ERASED_VALUE;
+            if (parseCiphertext(value as string)) copy[field] = erasedValueOf(event.type, field);
             continue;
           }
           keys.set(keyId, key);
           texts.push(value as string);
           contexts.push(fieldContext(event.type, field));
-          targets.push({ data: copy, field });
+          targets.push({ data: copy, type: event.type, field });
         }
       }
     }
@@ -255,7 +255,8 @@ export class EncryptingEventStore implements EventStore {
         const plain = results[j]!;
         if (plain === false) continue; // not a ciphertext: the value stays as it is
         if (plain === null) throw new EnvelopeError('The ciphertext does not authenticate (altered, or another key or field)');
-        targets[j]!.data[targets[j]!.field] = plain;
+        const { data, type, field } = targets[j]!;
+        data[field] = openedValue(type, field, plain);
       }
     }
     return out ?? events;
@@ -268,7 +269,11 @@ export class EncryptingEventStore implements EventStore {
  */
 function asRead(plain: Record<string, unknown>, sealed: Record<string, unknown>): Record<string, unknown> {
   const copy = JSON.parse(JSON.stringify(plain)) as Record<string, unknown>;
-  for (const field of Object.keys(sealed)) if (sealed[field] === ERASED_VALUE) copy[field] = ERASED_VALUE;
+  // Sealed as erased: ERASED_VALUE, or a JSON field's erased value (neither a ciphertext nor the plain value).
+  for (const field of Object.keys(sealed)) {
+    const value = sealed[field];
+    if (value !== plain[field] && !(typeof value === 'string' && parseCiphertext(value))) copy[field] = JSON.parse(JSON.stringify(value)) as unknown;
+  }
   return copy;
 }
 

@@ -1,4 +1,4 @@
-import { ERASED_VALUE, personalFieldRules, personalFieldTargets, type EventType, type StreamParties } from '@telemed/contracts';
+import { erasedValueOf, openedValue, personalFieldRules, personalFieldTargets, sealedText, type EventType, type StreamParties } from '@telemed/contracts';
 import { decryptParts, encryptField, fieldContext, parseCiphertext } from './envelope';
 import { SubjectErasedError, type KeyStore } from './port';
 
@@ -13,7 +13,8 @@ export { fieldContext };
  * The event's data with every personal field (contracts' PERSONAL_FIELDS) encrypted under its person's key.
  * Validate the plain data with its zod schema first: ciphertexts are strings, so string fields keep their schema.
  * A field of an erased person (no key any more) is never stored again: with `whenErased` 'refuse' (the default) the
- * call throws SubjectErasedError, with 'blank' the field is written as ERASED_VALUE.
+ * call throws SubjectErasedError, with 'blank' the field is written as ERASED_VALUE (a JSON field as its erased value).
+ * A JSON field (PersonalFieldRule.json) is sealed as its JSON text.
  */
 export async function encryptEventData<D extends object>(
   type: EventType,
@@ -28,13 +29,14 @@ export async function encryptEventData<D extends object>(
   for (const { field, subject_id } of targets) {
     const found = await keyFor(subject_id);
     if (!found && whenErased === 'refuse') throw new SubjectErasedError(subject_id);
-    out[field] = found ? encryptField(out[field] as string, found.key, found.key_id, fieldContext(type, field)) : ERASED_VALUE;
+    out[field] = found ? encryptField(sealedText(type, field, out[field]), found.key, found.key_id, fieldContext(type, field)) : erasedValueOf(type, field);
   }
   return out as D;
 }
 
 /**
- * The event's data with its personal fields in clear. A field whose key was destroyed reads as ERASED_VALUE and is
+ * The event's data with its personal fields in clear. A field whose key was destroyed reads as ERASED_VALUE (a JSON
+ * field as its erased value, of its shape) and is
  * listed in `erased` (never an exception: an erased person's events still fold and project). A plain value (written
  * before encryption) passes through. An altered ciphertext throws EnvelopeError.
  */
@@ -56,9 +58,9 @@ export async function decryptEventData<D extends object>(
       // A rebuild decrypts a field every few events: no promise per field when the key is cached.
       const cached = cachedKeyById?.(parts.k);
       const key = cached === undefined ? await keyById(parts.k) : cached;
-      if (key) copy[field] = decryptParts(parts, key, fieldContext(type, field));
+      if (key) copy[field] = openedValue(type, field, decryptParts(parts, key, fieldContext(type, field)));
       else {
-        copy[field] = ERASED_VALUE;
+        copy[field] = erasedValueOf(type, field);
         erased.push(field);
       }
     }

@@ -1,13 +1,15 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { ERASURE_LEGAL_HOLD } from '@telemed/contracts';
+import { ERASED_VALUE, ERASURE_LEGAL_HOLD, streams } from '@telemed/contracts';
+import { ciphertextLog, isCiphertext } from '@telemed/platform';
 import { startTestApp, type TestApp, type TestUser } from '../support/test-app';
 
 /**
- * A doctor's erasure and their blog posts (issue 12, a privacy review): the posts leave every page, and the answer
- * says truthfully what of them the event log still holds, and why.
+ * A doctor's erasure and their blog posts (issue 12, a privacy review found their text in clear in the log after it):
+ * what the doctor wrote is ciphertext under their key, so the erasure shreds it; read back, a post's text is erased
+ * (its content and tags empty, of their shape), and the answer keeps nothing of the posts.
  */
-describe("erasure of a doctor: the answer says what of their blog posts is kept", () => {
+describe("erasure of a doctor: their blog posts' text goes with them", () => {
   let t: TestApp;
   let doctor: TestUser;
 
@@ -17,23 +19,31 @@ describe("erasure of a doctor: the answer says what of their blog posts is kept"
   });
   after(() => t.close());
 
-  it('lists the posts’ text in the log as kept, with the reason, and the posts leave the pages', async () => {
+  it('is ciphertext in the log, reads as erased after the erasure, and the answer lists nothing of it as kept', async () => {
     const title = 'Zebrafish-Quokka remedies for monsoon fever';
     const content = { time: 1, version: '2.31.0', blocks: [{ type: 'paragraph', data: { text: 'Xylophone-Narwhal advice: rest and fluids.' } }] };
-    const created = await t.http.post('/api/v1/blogs/').set(doctor.auth).send({ title, description: null, content }).expect(201);
+    const created = await t.http.post('/api/v1/blogs/').set(doctor.auth).send({ title, description: 'Why rest helps', tags: ['fever'], content }).expect(201);
     const published = await t.http.post(`/api/v1/blogs/${created.body.id}/publish`).set(doctor.auth).expect(200);
     await t.settle();
     const slug = published.body.slug as string;
-    await t.http.get(`/api/v1/public/blogs/${slug}`).expect(200);
+    assert.equal((await t.http.get(`/api/v1/public/blogs/${slug}`).expect(200)).body.content.blocks[0].data.text, content.blocks[0]!.data.text, 'the page reads it in clear');
+    const stream = streams.blogPost(created.body.id as string);
+    const sealed = await ciphertextLog(t.app.eventStore).readStream(stream);
+    const saved = sealed[0]!.data as Record<string, unknown>;
+    for (const field of ['title', 'description', 'tags', 'content']) assert.ok(isCiphertext(saved[field]), `${field} is ciphertext in the log`);
+    assert.ok(isCiphertext((sealed[1]!.data as { slug: unknown }).slug), 'the slug (made from the title) too');
+
     const answer = await t.http.post('/api/v1/users/me/erasure').set(doctor.auth).expect(200);
     assert.deepEqual(answer.body.kept, ERASURE_LEGAL_HOLD);
-    const blog = (answer.body.kept as Array<{ what: string; why: string }>).find((k) => /blog posts/.test(k.what));
-    assert.ok(blog, 'the answer lists the blog posts’ text');
-    assert.match(blog.what, /drafts included/);
-    assert.match(blog.why, /not yet encrypted/, 'and says why the log still holds it');
+    assert.equal(JSON.stringify(answer.body.kept).includes('blog'), false, 'nothing of the posts is kept');
     await t.settle();
     await t.http.get(`/api/v1/public/blogs/${slug}`).expect(404);
-    const listed = await t.http.get(`/api/v1/public/doctors/${doctor.user_id}/blogs`);
-    assert.equal(JSON.stringify(listed.body).includes('Zebrafish-Quokka'), false, "the post left the doctor's public list");
+    const [read, publishing] = await t.app.eventStore.readStream(stream);
+    assert.deepEqual(
+      { title: (read!.data as { title: string }).title, tags: (read!.data as { tags: string[] }).tags, content: (read!.data as { content: unknown }).content },
+      { title: ERASED_VALUE, tags: [], content: { blocks: [] } },
+      'read back, the text is erased, each field of its shape',
+    );
+    assert.equal((publishing!.data as { slug: string }).slug, ERASED_VALUE);
   });
 });
