@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { z } from 'zod';
 import { eventDataSchemas, type EventType } from './events';
-import { PERSONAL_FIELDS, personalFieldRules, personalFieldTargets } from './personal-fields';
+import { PERSONAL_FIELDS, openedValue, personalFieldRules, personalFieldTargets } from './personal-fields';
 
 /**
  * Every text field of an event that the registry does not encrypt, and why it is not personal or health data. A new
@@ -130,5 +130,7 @@ describe('personal-field registry', () => {
       ['title', 'tags', 'content'].map((field) => ({ field, subject_id: 'd1' })),
       "a post's text, its tags and content (JSON) under its author's key",
     );
+    assert.deepEqual(openedValue('BlogPostCreated', 'tags', '["a"]'), ['a']);
+    assert.throws(() => openedValue('BlogPostCreated', 'content', 'Secret words'), (e: Error) => !e.message.includes('Secret'), 'a JSON field that does not parse: an error that quotes none of it');
   });
 });

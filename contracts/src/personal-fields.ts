@@ -124,7 +124,13 @@ export function sealedText(type: EventType, field: string, value: unknown): stri
 
 /** A personal field's value from its opened text: the string itself, or a JSON field's value. */
 export function openedValue(type: EventType, field: string, text: string): unknown {
-  return jsonField(type, field) ? (JSON.parse(text) as unknown) : text;
+  if (!jsonField(type, field)) return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    // Never the parser's message: it quotes the text, which is personal.
+    throw new Error(`${type}.${field}: the opened value is not JSON`);
+  }
 }
 
 /** Parties of the stream an event belongs to, for rules that name one (an appointment's patient). */

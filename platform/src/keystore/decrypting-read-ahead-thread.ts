@@ -147,6 +147,7 @@ async function openPage(run: Run, rows: PageRow[]): Promise<string | null> {
       else {
         try {
           const plain = decryptParts(parts, key, fieldContext(type, field));
+          if (json !== undefined) JSON.parse(plain); // not JSON: the reader opens it itself and reports it
           value = json === undefined ? JSON.stringify(plain) : plain;
         } catch {
           return null; // the reader decrypts it itself and reports it
