@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { MemoryReadStore, SqliteReadStore, cloneDoc, type Doc, type ReadStore, type SqliteEventStore } from '@telemed/platform';
 import { buildHistoryLog } from './history-log';
+import { fromCollectedHeap } from './collected-heap';
 import { ProjectionRunner, allProjections } from '@telemed/query';
 
 /**
@@ -10,6 +11,7 @@ import { ProjectionRunner, allProjections } from '@telemed/query';
  * order) and parsing each event's JSON, with nothing applied.
  */
 export function rawReadRate(file: string): number {
+  fromCollectedHeap();
   const started = performance.now();
   const count = readAndParse(file);
   return count / ((performance.now() - started) / 1000);
@@ -69,6 +71,7 @@ export function rawReadWriteRate(logFile: string, readModels: string, target: st
   const store = db.transaction((slice: typeof rows) => {
     for (const row of slice) upserts.get(row.table)!.run(row.id, JSON.stringify(row.doc));
   });
+  fromCollectedHeap();
   const started = performance.now();
   let written = 0;
   const count = readAndParse(logFile, () => {
@@ -111,6 +114,7 @@ export async function rawReadStoreRate(file: string, built: Awaited<ReturnType<t
   const perPage = Math.ceil(built.docs.length / pages);
   let written = 0;
   const pending: Array<Promise<void>> = [];
+  fromCollectedHeap();
   const started = performance.now();
   const count = readAndParse(file, () => {
     for (const { collection, doc } of built.docs.slice(written, written + perPage)) pending.push(collections.get(collection)!.put(cloneDoc(doc)));
@@ -122,6 +126,7 @@ export async function rawReadStoreRate(file: string, built: Awaited<ReturnType<t
 
 async function rebuildRate(store: SqliteEventStore, readStore: ReadStore): Promise<number> {
   const runner = new ProjectionRunner({ eventStore: store, readStore, projections: allProjections });
+  fromCollectedHeap();
   const started = performance.now();
   const count = await runner.catchUp();
   return count / ((performance.now() - started) / 1000);
