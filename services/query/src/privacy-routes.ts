@@ -233,7 +233,8 @@ export function privacyQueryRoutes(
       const sharedRecord = (item: string, resources: AccessLogEntry['what']['resource'][]) =>
         (readsOf.get(item) ?? []).filter((e) => resources.includes(e.what.resource)).map(sharing);
       const records = await recordsForExport(readStore, me, deps.publicUrl ?? '');
-      const consultations = await consultationsOf(me, (id) => sharedRecord(id, ['consultation_messages']));
+      // A consultation's readers: those who opened it (its state names the patient) and those who read its chat.
+      const consultations = await consultationsOf(me, (id) => sharedRecord(id, ['consultation', 'consultation_messages']));
       const blog_posts = await postsOf(me);
       const historyById = new Map<string, HistoryDoc[]>();
       for (const entry of history) {
