@@ -231,6 +231,20 @@ export const personalDataExportSchema = z
         content: z.unknown(),
       }),
     ),
+    /**
+     * The pictures you uploaded as a doctor for your posts (issue 16): each with its type, size and the published
+     * posts that show it. The file is under `files/blog-images/{image_id}` in the zip export (`?format=zip`); the
+     * picture route serves it to you with a short-lived address, which `grant_url` gives you afresh.
+     */
+    blog_images: z.array(
+      z.object({
+        image_id: z.string(),
+        content_type: z.string(),
+        size: z.number(),
+        published_in: z.array(z.string()),
+        grant_url: z.string(),
+      }),
+    ),
     access_log: z.array(accessLogEntrySchema),
   })
   .openapi('PersonalDataExport');

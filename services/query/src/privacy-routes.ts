@@ -34,7 +34,12 @@ import { recordsForExport } from './record-routes';
 import { appointmentPeople } from './appointment-people';
 import { RECORD_FILES, type RecordFileDoc } from './projections/clinical-records';
 import { CONSULTATIONS, CONSULTATION_MESSAGES, type ConsultationDoc, type ConsultationMessageDoc } from './projections/consultations';
-import { BLOG_CONTENTS, BLOG_POSTS, type BlogContentDoc, type BlogPostDoc } from './projections/blog-posts';
+import { BLOG_CONTENTS, BLOG_IMAGES, BLOG_POSTS, type BlogContentDoc, type BlogImageDoc, type BlogPostDoc } from './projections/blog-posts';
+
+/** A file name's extension for a picture's type (the archive's reader opens it by name). */
+function imageExtension(contentType: string): string {
+  return ({ 'image/jpeg': '.jpg', 'image/png': '.png', 'image/gif': '.gif', 'image/webp': '.webp' } as Record<string, string>)[contentType] ?? '';
+}
 
 /** Looks each id up once per request. */
 function memo<T>(load: (id: string) => Promise<T>): (id: string) => Promise<T> {
@@ -87,19 +92,25 @@ export function privacyQueryRoutes(
     if (!deps.blobs) throw new HttpError(503, 'The record files cannot be read by this service');
     const blobs = deps.blobs;
     const docs = await readStore.collection<RecordFileDoc>(RECORD_FILES).find({ patient_id: me });
-    const opened: Array<{ doc: RecordFileDoc; stream: Readable }> = [];
+    const images = await readStore.collection<BlogImageDoc>(BLOG_IMAGES).find({ author_id: me });
+    // Each file with its path in the archive and how it is named in files/missing.txt if it cannot be read.
+    const wanted = [
+      ...docs.map((doc) => ({ blob_id: doc.blob_id, path: `files/${doc.file_id}/${recordFileName(doc.file_name, doc.content_type).replace(/[\\/:*?<>|]/g, '_')}`, label: `${doc.file_id} ${displayFileName(doc.file_name)}` })),
+      ...images.map((image) => ({ blob_id: image.blob_id, path: `files/blog-images/${image._id}${imageExtension(image.content_type)}`, label: `blog image ${image._id}` })),
+    ];
+    const opened: Array<{ path: string; stream: Readable }> = [];
     const missing: string[] = [];
-    for (const doc of docs) {
+    for (const file of wanted) {
       try {
-        opened.push({ doc, stream: (await blobs.open(doc.blob_id)) as Readable });
+        opened.push({ path: file.path, stream: (await blobs.open(file.blob_id)) as Readable });
       } catch (error) {
         if (!(error instanceof BlobNotFoundError || error instanceof BlobErasedError)) throw error;
-        missing.push(`${doc.file_id} ${displayFileName(doc.file_name)}: ${error instanceof BlobErasedError ? 'erased' : 'not found'}`);
+        missing.push(`${file.label}: ${error instanceof BlobErasedError ? 'erased' : 'not found'}`);
       }
     }
     const zip = new yazl.ZipFile();
     zip.addBuffer(Buffer.from(JSON.stringify(body, null, 2) + '\n'), 'export.json');
-    for (const { doc, stream } of opened) zip.addReadStream(stream, `files/${doc.file_id}/${recordFileName(doc.file_name, doc.content_type).replace(/[\\/:*?<>|]/g, '_')}`);
+    for (const { path, stream } of opened) zip.addReadStream(stream, path);
     if (missing.length) zip.addBuffer(Buffer.from(missing.join('\n') + '\n'), 'files/missing.txt');
     zip.end();
     return new StreamedBody(zip.outputStream, 'application/zip');
@@ -175,6 +186,12 @@ export function privacyQueryRoutes(
     );
   }
 
+  /** The person's uploaded blog pictures as a doctor: metadata, and where to get a fresh address for the file. */
+  async function imagesOf(me: string): Promise<PersonalDataExport['blog_images']> {
+    const images = await readStore.collection<BlogImageDoc>(BLOG_IMAGES).find({ author_id: me }, { sort: { _id: 1 } });
+    return images.map((i) => ({ image_id: i._id, content_type: i.content_type, size: i.size, published_in: i.published_in, grant_url: `/api/v1/blogs/images/${i._id}/grant` }));
+  }
+
   api.route({
     method: 'get',
     path: '/users/me/export',
@@ -236,6 +253,7 @@ export function privacyQueryRoutes(
       // A consultation's readers: those who opened it (its state names the patient) and those who read its chat.
       const consultations = await consultationsOf(me, (id) => sharedRecord(id, ['consultation', 'consultation_messages']));
       const blog_posts = await postsOf(me);
+      const blog_images = await imagesOf(me);
       const historyById = new Map<string, HistoryDoc[]>();
       for (const entry of history) {
         let entries = historyById.get(entry.appointment_id);
@@ -348,6 +366,7 @@ export function privacyQueryRoutes(
         },
         consultations,
         blog_posts,
+        blog_images,
         access_log: log,
       };
       const day = deps.clock().toISOString().slice(0, 10);
