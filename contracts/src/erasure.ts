@@ -20,7 +20,19 @@ export interface KeptRecord {
 /** How long an erased person's clinical records are kept before their key is destroyed (IMC Regulations 2002, 1.3.1). */
 export const CLINICAL_RECORDS_RETENTION_YEARS = 3;
 
-export const ERASURE_LEGAL_HOLD: readonly KeptRecord[] = [
+const APPOINTMENTS_HOLD_WHY =
+  'The Telemedicine Practice Guidelines 2020 (3.7.1) ask doctors to keep the records of each teleconsultation (three years, the period of the Indian Medical Council Regulations 2002, 1.3.1)';
+const CONSENTS_KEPT: KeptRecord = {
+  what: 'Consent records: which version of the privacy notice was agreed to or withdrawn, and when',
+  why: 'Proof that personal data was processed with consent (Digital Personal Data Protection Act 2023, section 6(10)); they hold no personal details',
+};
+const ERASURE_RECORD_KEPT: KeptRecord = {
+  what: 'The record of this erasure: when it happened and who asked',
+  why: 'Proof that the request was carried out (Digital Personal Data Protection Act 2023, section 12); it holds no personal details',
+};
+
+/** What is kept after a patient's erasure, and why. */
+export const PATIENT_ERASURE_LEGAL_HOLD: readonly KeptRecord[] = [
   {
     what: "Your clinical records: the doctors' consultation notes, prescriptions and prescription files, under a key of their own",
     why:
@@ -28,23 +40,41 @@ export const ERASURE_LEGAL_HOLD: readonly KeptRecord[] = [
   },
   {
     what: 'Appointment records without personal details: date and time, doctor, status and its changes, fee',
-    why:
-      'The Telemedicine Practice Guidelines 2020 (3.7.1) ask doctors to keep the records of each teleconsultation (three years, the period of the Indian Medical Council Regulations 2002, 1.3.1); your name, contact details, reason for visit and the reasons given are erased from them',
+    why: `${APPOINTMENTS_HOLD_WHY}; your name, contact details, reason for visit and the reasons given are erased from them`,
   },
-  {
-    what: "For a doctor, the prescriptions they issued, with their qualification, registration number and medical council as printed on them (their name is erased)",
-    why:
-      "The Telemedicine Practice Guidelines 2020 ask every prescription to carry the prescriber's registration; a prescription is part of the patient's clinical records, kept as above, and its public check still says it is genuine",
-  },
-  {
-    what: 'Consent records: which version of the privacy notice was agreed to or withdrawn, and when',
-    why: 'Proof that personal data was processed with consent (Digital Personal Data Protection Act 2023, section 6(10)); they hold no personal details',
-  },
-  {
-    what: 'The record of this erasure: when it happened and who asked',
-    why: 'Proof that the request was carried out (Digital Personal Data Protection Act 2023, section 12); it holds no personal details',
-  },
+  CONSENTS_KEPT,
+  ERASURE_RECORD_KEPT,
 ];
+
+/** What is kept after a doctor's erasure, and why. */
+export const DOCTOR_ERASURE_LEGAL_HOLD: readonly KeptRecord[] = [
+  {
+    what:
+      'The prescriptions and consultation notes you issued, with your qualification, registration number and medical council as printed on the prescriptions (your name is erased)',
+    why:
+      "They are part of your patients' clinical records, which the Telemedicine Practice Guidelines 2020 (3.7.1) ask doctors to keep; they are kept under your patients' keys for as long as each patient's records are kept, and a prescription's public check still says it is genuine",
+  },
+  {
+    what: 'Records of the appointments you gave, without personal details: date and time, patient, status and its changes, fee',
+    why: `${APPOINTMENTS_HOLD_WHY}; your name and contact details are erased from them`,
+  },
+  {
+    what:
+      'Your professional details that were recorded without encryption: your specialty, qualification and consultation fee; your published schedule (the dates and times of your slots); and of your blog posts their category, dates and cover-picture link, and the digests of the pictures you uploaded',
+    why:
+      'They are in the event log, which is never edited, and were written there in clear because on their own they carry no name; your name, contact details and the text of your posts are erased',
+  },
+  CONSENTS_KEPT,
+  ERASURE_RECORD_KEPT,
+];
+
+/** What is kept after an administrator's erasure, and why. */
+export const ADMIN_ERASURE_LEGAL_HOLD: readonly KeptRecord[] = [CONSENTS_KEPT, ERASURE_RECORD_KEPT];
+
+/** The kept list the erasure answer gives, by the erased account's type. */
+export function erasureLegalHold(accountType: 'patient' | 'doctor' | 'admin'): readonly KeptRecord[] {
+  return accountType === 'doctor' ? DOCTOR_ERASURE_LEGAL_HOLD : accountType === 'admin' ? ADMIN_ERASURE_LEGAL_HOLD : PATIENT_ERASURE_LEGAL_HOLD;
+}
 
 export const ERASURE_TEXTS = {
   /** Signing in to an erased account (its owner, or an administrator, erased it). */

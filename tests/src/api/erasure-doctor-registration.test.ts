@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ERASURE_LEGAL_HOLD } from '@telemed/contracts';
+import { DOCTOR_ERASURE_LEGAL_HOLD } from '@telemed/contracts';
 import { ciphertextLog, isCiphertext } from '@telemed/platform';
 import { startTestApp, type TestApp, type TestUser } from '../support/test-app';
 
@@ -32,8 +32,8 @@ describe("erasure of a doctor: their registration number goes with them", () => 
     assert.ok(isCiphertext((registered.data as { registration_number: string }).registration_number), 'ciphertext in the log, under their key');
 
     const answer = await t.http.post('/api/v1/users/me/erasure').set(doctor.auth).expect(200);
-    assert.deepEqual(answer.body.kept, ERASURE_LEGAL_HOLD);
-    assert.ok(ERASURE_LEGAL_HOLD.some((k) => /registration number/.test(k.what) && /prescriptions/i.test(k.what)), 'the answer lists the registration kept on prescriptions');
+    assert.deepEqual(answer.body.kept, DOCTOR_ERASURE_LEGAL_HOLD);
+    assert.ok(DOCTOR_ERASURE_LEGAL_HOLD.some((k) => /registration number/.test(k.what) && /prescriptions/i.test(k.what)), 'the answer lists the registration kept on prescriptions');
     await t.settle();
     assert.equal(await listed(), undefined, 'an erased doctor is not in the doctors list');
     const doc = await t.app.readStore.collection<{ _id: string; registration_number: string | null }>('doctors').get(doctor.user_id);

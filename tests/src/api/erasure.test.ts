@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { API_TEXTS, ERASED_VALUE, ERASURE_LEGAL_HOLD, erasureResponseSchema, isEventType, streams } from '@telemed/contracts';
+import { API_TEXTS, ERASED_VALUE, PATIENT_ERASURE_LEGAL_HOLD, erasureResponseSchema, isEventType, streams } from '@telemed/contracts';
 import { ciphertextLog, isCiphertext, keyRingOf, MemoryReadStore } from '@telemed/platform';
 import { loadUser } from '@telemed/command';
 import { ProjectionRunner, allProjections, readModelsChecksum } from '@telemed/query';
@@ -74,7 +74,7 @@ describe('per-person encryption and erasure', () => {
     const answer = erasureResponseSchema.parse(res.body);
     assert.deepEqual(Object.keys(res.body).sort(), ['erased_at', 'kept']);
     assert.ok(!Number.isNaN(Date.parse(answer.erased_at)));
-    assert.deepEqual(answer.kept, ERASURE_LEGAL_HOLD);
+    assert.deepEqual(answer.kept, PATIENT_ERASURE_LEGAL_HOLD);
     assert.ok(answer.kept.every((k) => k.what.length > 0 && k.why.length > 0));
 
     const stream = await t.app.eventStore.readStream(streams.user(p.patient.user_id));

@@ -1,7 +1,7 @@
 import {
   API_TEXTS,
   CLINICAL_RECORDS_RETENTION_YEARS,
-  ERASURE_LEGAL_HOLD,
+  erasureLegalHold,
   erasureParamsSchema,
   erasureResponseSchema,
   type ErasureResult,
@@ -16,7 +16,8 @@ import { erasureEvent, handleUserCommand } from './load-user';
  * key (their clinical records' key is kept until the retention period ends; see startClinicalRecordsRetention),
  * so every personal field of theirs in the log (and on the bus) reads as erased from then on and the projections
  * blank what they held. Again on an erased person it records nothing new and destroys the key again (a retry after a
- * failure between the two steps completes it). The answer lists what a law requires to be kept, and why.
+ * failure between the two steps completes it). The answer lists what is kept, and why, for this kind of account (a
+ * patient's own clinical records; a doctor's issued ones and the professional facts the log holds in clear).
  */
 export async function eraseUser(
   eventStore: EventStore,
@@ -32,7 +33,7 @@ export async function eraseUser(
   const result = await handleUserCommand(
     eventStore,
     userId,
-    { type: 'EraseUserData', data: { requested_by: requestedBy, kept: ERASURE_LEGAL_HOLD, clinical_records_retained_until: retainedUntil.toISOString() } },
+    { type: 'EraseUserData', data: { requested_by: requestedBy, clinical_records_retained_until: retainedUntil.toISOString() } },
     context,
   );
   if (result.state.status !== 'erased') throw new HttpError(404, API_TEXTS.userNotFound);
@@ -40,7 +41,7 @@ export async function eraseUser(
   const recorded = result.events.find((e) => e.type === 'PersonalDataErased') ?? (await erasureEvent(eventStore, userId));
   const data = recorded?.data as { kept: ErasureResult['kept'] } | undefined;
   const erased_at = (recorded?.metadata as { occurred_at: string } | undefined)?.occurred_at ?? context.now.toISOString();
-  return { erased_at, kept: data?.kept ?? [...ERASURE_LEGAL_HOLD], position: result.position };
+  return { erased_at, kept: data?.kept ?? [...erasureLegalHold(result.state.account_type)], position: result.position };
 }
 
 export function erasureRoutes(api: ApiRouter, deps: CommandDeps): void {

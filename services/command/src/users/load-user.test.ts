@@ -89,7 +89,7 @@ describe('a user loaded from its kept outline and the events that set its person
           await handleCommand(store, stream, consentDecider, { type: 'GiveConsent', data: { notice_version: notice.version, notice } }, context()).catch(() => undefined);
           await check('GiveConsent');
         } else if (kind === 'erase' && next() < 0.3) {
-          await run({ type: 'EraseUserData', data: { requested_by: 'self', kept: [{ what: 'notes', why: 'law' }], clinical_records_retained_until: '2030-01-01T00:00:00Z' } });
+          await run({ type: 'EraseUserData', data: { requested_by: 'self', clinical_records_retained_until: '2030-01-01T00:00:00Z' } });
         } else if (kind === 'destroy') await run({ type: 'DestroyClinicalRecords' });
       }
       // A fresh process's fold (no kept outline) agrees as well.

@@ -2,6 +2,7 @@ import { match } from 'ts-pattern';
 import {
   API_TEXTS,
   conflict,
+  erasureLegalHold,
   notFound,
   invalid,
   type AccountType,
@@ -62,7 +63,7 @@ export type UserCommand =
   /** Erasure (right to erasure): `kept` is the legal hold, answered to the request. */
   | {
       type: 'EraseUserData';
-      data: { requested_by: 'self' | 'platform_admin'; kept: ReadonlyArray<{ what: string; why: string }>; clinical_records_retained_until: string };
+      data: { requested_by: 'self' | 'platform_admin'; clinical_records_retained_until: string };
     }
   | { type: 'DestroyClinicalRecords' };
 
@@ -204,7 +205,8 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
             data: {
               user_id: state.user_id,
               requested_by: data.requested_by,
-              kept: data.kept.map((k) => ({ ...k })),
+              // What is kept depends on what the account is: a patient's own records, a doctor's issued ones and facts.
+              kept: erasureLegalHold(state.account_type).map((k) => ({ ...k })),
               clinical_records_retained_until: data.clinical_records_retained_until,
             },
           },
