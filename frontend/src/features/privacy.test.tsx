@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { json, renderAt } from '../test/render';
 import { sessionStore } from '../lib/session';
-import { ACCESS_LOG_PAGE, AccessLogCard, DownloadDataCard, ERASURE_STEPS, EraseDataCard } from './auth/PrivacySections';
+import { ACCESS_LOG_PAGE, AccessLogCard, DOCTOR_ERASURE_STEPS, DownloadDataCard, ERASURE_STEPS, EraseDataCard } from './auth/PrivacySections';
 
 const entry = (n: number, overrides: Record<string, unknown> = {}) => ({
   id: `e${n}`,
@@ -128,6 +128,18 @@ describe('profile: privacy sections', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(calls).toEqual([]);
     expect(sessionStore.get()).not.toBeNull();
+  });
+
+  it("a doctor's confirmation says what is kept of a doctor, not a patient's clinical records", async () => {
+    sessionStore.set({ token: 't', refreshToken: null, user: { id: 'd1', user_id: 'd1', name: 'Dr. Rao', email: null, account_type: 'doctor' }, authProvider: 'google' });
+    server({});
+    renderAt('/profile', <EraseDataCard />);
+    fireEvent.click(screen.getByRole('button', { name: 'Erase my data' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Erase all your data?' });
+    for (const step of Object.values(DOCTOR_ERASURE_STEPS)) expect(within(dialog).getByText(step, { exact: false })).toBeTruthy();
+    expect(within(dialog).getByText(/prescriptions and consultation notes you issued/)).toBeTruthy();
+    expect(within(dialog).getByText(/specialty, qualification and consultation fee/)).toBeTruthy();
+    expect(within(dialog).queryByText(/your doctors wrote/)).toBeNull();
   });
 
   it('erasing posts the request, shows what was kept and why from the answer, then signs out', async () => {

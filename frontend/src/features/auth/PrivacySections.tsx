@@ -8,7 +8,7 @@ import DeleteForeverOutlined from '@mui/icons-material/DeleteForeverOutlined';
 import type { AccessLogEntry, AccessLogPage } from '@telemed/contracts';
 import { ApiError, api } from '../../lib/api';
 import { useConfirm } from '../../lib/confirm';
-import { sessionStore } from '../../lib/session';
+import { isDoctor, sessionStore, useSession } from '../../lib/session';
 import { useToasts } from '../../lib/toasts';
 
 /** The erasure answer (POST /users/me/erasure): when, and what a law requires to be kept and why. */
@@ -28,6 +28,16 @@ export const ERASURE_STEPS = {
 } as const;
 
 export const ERASURE_CONFIRM_MESSAGE = [ERASURE_STEPS.unreadable, ERASURE_STEPS.closed, ERASURE_STEPS.kept, ERASURE_STEPS.final].join(' ');
+
+/** The same for a doctor: what they issued stays with their patients' records, and what the log holds in clear stays. */
+export const DOCTOR_ERASURE_STEPS = {
+  unreadable:
+    'Your name, e-mail address, phone number, the text of your blog posts and every other personal detail are made unreadable everywhere, for good: the key they are encrypted with is destroyed, so nobody (not us, not a clinic) can read them again.',
+  closed: ERASURE_STEPS.closed,
+  kept:
+    "Kept under legal hold: the prescriptions and consultation notes you issued, with your qualification, registration number and medical council as printed on the prescriptions (your name goes), as part of your patients' clinical records (Telemedicine Practice Guidelines 2020); without your personal details, the facts of the appointments you gave (date and time, status, fee). Kept because they carry no name on their own: your specialty, qualification and consultation fee, your published schedule, and of your blog posts their category, dates and cover-picture link, and the digests of the pictures you uploaded. Also your consent records, if any, and the record of this erasure.",
+  final: ERASURE_STEPS.final,
+} as const;
 
 const INSTITUTION_ROLES: Record<string, string> = {
   ADMIN: 'Institution administrator',
@@ -189,6 +199,7 @@ export function AccessLogCard() {
 
 /** Erase my data: the request, behind a confirmation that says exactly what happens; then signed out. */
 export function EraseDataCard() {
+  const steps = isDoctor(useSession()?.user) ? DOCTOR_ERASURE_STEPS : ERASURE_STEPS;
   const confirm = useConfirm();
   const toasts = useToasts();
   const navigate = useNavigate();
@@ -217,7 +228,7 @@ export function EraseDataCard() {
   async function ask() {
     const yes = await confirm({
       title: 'Erase all your data?',
-      message: ERASURE_CONFIRM_MESSAGE,
+      message: [steps.unreadable, steps.closed, steps.kept, steps.final].join(' '),
       confirmLabel: 'Erase my data',
       cancelLabel: 'Keep my data',
       destructive: true,
@@ -229,9 +240,9 @@ export function EraseDataCard() {
     <Section id="erase-title" icon={<DeleteForeverOutlined fontSize="small" aria-hidden />} title="Erase my data">
       <Typography color="text.secondary">What happens when you erase your data:</Typography>
       <Box component="ul" sx={{ m: 0, pl: 3, '& li': { mb: 0.5 } }}>
-        <li>{ERASURE_STEPS.unreadable}</li>
-        <li>{ERASURE_STEPS.closed}</li>
-        <li>{ERASURE_STEPS.kept}</li>
+        <li>{steps.unreadable}</li>
+        <li>{steps.closed}</li>
+        <li>{steps.kept}</li>
       </Box>
       {error && <Alert severity="error">{error}</Alert>}
       <Box>
