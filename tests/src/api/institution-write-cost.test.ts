@@ -90,8 +90,9 @@ describe("an institution admin's writes do not read the institution's whole hist
     }
     assert.ok(reads.counts.length > 0, 'the writes read the institution');
     assert.ok(
-      // A look after a few writes (the deactivation closer runs behind them) reads those few; a whole read is over 60.
-      reads.counts.every((n) => n <= 5),
+      // A look after a few writes (the deactivation closer and the other process managers run behind them, as they are
+      // scheduled) reads those few, up to about the eight writes above; a whole read is over 60.
+      reads.counts.every((n) => n <= 10),
       `each read of the institution (over 60 events) returns the events since the last look or one person's event (read: ${reads.counts.join(', ')})`,
     );
   });
