@@ -1,14 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { MemoryReadStore } from '@telemed/platform';
 import { ProjectionRunner, allProjections, readModelsChecksum } from '@telemed/query';
 import { startTestApp } from '../support/test-app';
-
-function fileBytes(dataDir: string, name: string): Buffer {
-  return Buffer.concat([name, `${name}-wal`].map((f) => join(dataDir, f)).filter(existsSync).map((f) => readFileSync(f)));
-}
+import { fileBytes } from '../support/file-traces';
 
 /**
  * The export holds everything the product holds about the person (issue 12). What an institution wrote about a member

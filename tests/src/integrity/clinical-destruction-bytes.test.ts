@@ -1,15 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { startTestApp, type TestUser } from '../support/test-app';
 import { heldAppointment } from '../support/held-appointment';
+import { fileBytes } from '../support/file-traces';
 
 /** The bytes of a SQLite file as they sit on disk: the file and its write-ahead log. */
-function fileBytes(dataDir: string, name: string): Buffer {
-  return Buffer.concat([name, `${name}-wal`].map((f) => join(dataDir, f)).filter(existsSync).map((f) => readFileSync(f)));
-}
-
 /**
  * The bytes test for the end of the legal hold (issue 12 with issue 14's records): an erasure keeps a patient's
  * clinical records until their retention period ends; then their key is destroyed (ClinicalRecordsDestroyed) and the

@@ -1,22 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { allProjections, readModelsChecksum } from '@telemed/query';
 import { startTestApp, type TestApp, type TestUser } from '../support/test-app';
 import { runNpm } from '../support/processes';
-
-/** A file's bytes with its write-ahead log, as they sit on disk. */
-function fileBytes(dir: string, name: string): Buffer {
-  return Buffer.concat([name, `${name}-wal`].map((f) => join(dir, f)).filter(existsSync).map((f) => readFileSync(f)));
-}
-
-function traces(values: string[], places: Record<string, Buffer>): string[] {
-  const found: string[] = [];
-  for (const value of values) for (const [place, bytes] of Object.entries(places)) if (bytes.indexOf(value) !== -1) found.push(`"${value}" in ${place}`);
-  return found;
-}
+import { fileBytes, traces } from '../support/file-traces';
 
 const content = (text: string) => ({ time: 1, version: '2.31.0', blocks: [{ type: 'paragraph', data: { text } }] });
 

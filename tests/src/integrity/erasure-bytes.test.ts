@@ -1,23 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { allProjections, readModelsChecksum } from '@telemed/query';
 import { indiaDate, startTestApp } from '../support/test-app';
 import { runNpm } from '../support/processes';
-
-/** A file's bytes with its write-ahead log, as they sit on disk. */
-function fileBytes(dir: string, name: string): Buffer {
-  return Buffer.concat([name, `${name}-wal`].map((f) => join(dir, f)).filter(existsSync).map((f) => readFileSync(f)));
-}
-
-/** Where each value still appears, for a readable failure. */
-function traces(values: string[], places: Record<string, Buffer>): string[] {
-  const found: string[] = [];
-  for (const value of values) for (const [place, bytes] of Object.entries(places)) if (bytes.indexOf(value) !== -1) found.push(`"${value}" in ${place}`);
-  return found;
-}
+import { fileBytes, traces } from '../support/file-traces';
 
 /**
  * The bytes test (issue 12): after an erasure and a replay from position 0, none of the erased person's values is

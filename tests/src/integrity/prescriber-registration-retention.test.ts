@@ -1,17 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { MemoryReadStore } from '@telemed/platform';
 import { ProjectionRunner, allProjections, readModelsChecksum } from '@telemed/query';
 import { startTestApp } from '../support/test-app';
 import { heldAppointment } from '../support/held-appointment';
+import { fileBytes } from '../support/file-traces';
 
 /** The bytes of a SQLite file as they sit on disk: the file and its write-ahead log. */
-function fileBytes(dataDir: string, name: string): Buffer {
-  return Buffer.concat([name, `${name}-wal`].map((f) => join(dataDir, f)).filter(existsSync).map((f) => readFileSync(f)));
-}
-
 /**
  * A doctor's registration number names them (the council's register says whose it is), so their own copy goes with
  * their erasure. The copy printed on an e-prescription is part of the patient's clinical record, kept under the legal
