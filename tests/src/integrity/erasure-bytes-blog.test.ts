@@ -1,11 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { rmSync } from 'node:fs';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { allProjections, readModelsChecksum } from '@telemed/query';
 import { startTestApp, type TestApp, type TestUser } from '../support/test-app';
-import { runNpm } from '../support/processes';
-import { fileBytes, traces } from '../support/file-traces';
+import { fileBytes, replayedTwice, traces, until } from '../support/file-traces';
 
 const content = (text: string) => ({ time: 1, version: '2.31.0', blocks: [{ type: 'paragraph', data: { text } }] });
 
@@ -64,12 +62,7 @@ describe("erasure leaves no bytes of a doctor's blog posts", () => {
       await t.app.stop();
       stopped = true;
 
-      const replays: Array<{ events: number; checksum: string }> = [];
-      for (let run = 0; run < 2; run += 1) {
-        const replay = await runNpm(['replay', '--', '--json'], { DATA_DIR: t.dataDir, READ_STORE: 'sqlite' });
-        assert.equal(replay.code, 0, replay.stderr);
-        replays.push(JSON.parse(replay.stdout.trim().split('\n').at(-1)!) as { events: number; checksum: string });
-      }
+      const replays = await replayedTwice(t.dataDir);
       assert.equal(replays[0]!.checksum, replays[1]!.checksum, 'a rebuild done twice gives the same read models');
       assert.equal(replays[0]!.checksum, live, 'a rebuild after the erasure equals the live read models');
       const found = traces(values, {
@@ -86,11 +79,3 @@ describe("erasure leaves no bytes of a doctor's blog posts", () => {
     }
   });
 });
-
-async function until(test: () => boolean, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!test()) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await sleep(20);
-  }
-}
