@@ -91,12 +91,6 @@ export const userOutlineFold: Fold<UserOutline, UserEvent> = {
  */
 export const userOutlinesOf = foldsPerEventStore(userOutlineFold);
 
-async function eventAt(eventStore: EventStore, stream: string, revision: number): Promise<StoredEvent> {
-  const [event] = await eventStore.readStream(stream, { fromRevision: revision, maxCount: 1 });
-  if (!event || event.revision !== revision) throw new Error(`${stream}: no event at revision ${revision}`);
-  return event;
-}
-
 /** Revisions this close are read in one range (a new account's fields and its password are a few events apart). */
 const RANGE_GAP = 4;
 
@@ -160,7 +154,7 @@ export async function erasureEvent(eventStore: EventStore, userId: string): Prom
   const stream = streams.user(userId);
   const { state } = await userOutlinesOf(eventStore).current(stream);
   if (state.status !== 'erased') return null;
-  const event = await eventAt(eventStore, stream, state.erased_at);
+  const event = (await eventsAt(eventStore, stream, [state.erased_at])).get(state.erased_at)!;
   return event.type === 'PersonalDataErased' ? (event as unknown as RecordedEvent<DomainEventOf<'PersonalDataErased'>>) : null;
 }
 
