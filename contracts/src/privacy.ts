@@ -121,6 +121,8 @@ export const personalDataExportSchema = z
       registered_at: z.string(),
       active: z.boolean(),
       doctor: z.record(z.string(), z.unknown()).nullable(),
+      /** Who read your name and contact details (an operator's account pages, an institution's console), from the access log. */
+      shared_with: z.array(sharedWithSchema),
     }),
     consents: z.array(z.record(z.string(), z.unknown())),
     sessions: z.array(z.object({ session_id: z.string(), method: z.string(), started_at: z.string(), ended_at: z.string().nullable(), ended_reason: z.string().nullable() })),
@@ -181,6 +183,8 @@ export const personalDataExportSchema = z
           department: z.string().nullable(),
           specialization: z.string().nullable(),
         }),
+        /** Who at that institution read these details (its console lists pending invitations with them). */
+        shared_with: z.array(sharedWithSchema),
       }),
     ),
     /**

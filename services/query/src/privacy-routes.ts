@@ -246,6 +246,10 @@ export function privacyQueryRoutes(
         }
       }
       const sharedItem = (item: string) => (readsOf.get(item) ?? []).map(sharing);
+      // Your name and contact details, wherever they were read: an operator's account pages, an institution's console
+      // (as its member, or as the account it invited or looked up by address).
+      const contactReads = readsOf.get('contact_details') ?? [];
+      const contactReadsAt = (institutionId: string) => contactReads.filter((e) => e.institution?.id === institutionId).map(sharing);
       // A clinical record's readers: the reads of that record (its id is the item) through the record routes.
       const sharedRecord = (item: string, resources: AccessLogEntry['what']['resource'][]) =>
         (readsOf.get(item) ?? []).filter((e) => resources.includes(e.what.resource)).map(sharing);
@@ -308,6 +312,7 @@ export function privacyQueryRoutes(
                 medical_council: doctor.medical_council,
               }
             : null,
+          shared_with: contactReads.map(sharing),
         },
         consents: consents.map((c) => ({
           notice_version: c.notice_version,
@@ -335,7 +340,7 @@ export function privacyQueryRoutes(
             removed_at: s.removed_at,
             contact_details_on_record: { name: s.name, email: s.email, phone: s.phone },
             // Your contact details as this institution keeps them, and who read them there.
-            shared_with: (readsOf.get('contact_details') ?? []).filter((e) => e.institution?.id === s.institution_id).map(sharing),
+            shared_with: contactReadsAt(s.institution_id),
           })),
         ),
         invitations: await Promise.all(
@@ -356,6 +361,8 @@ export function privacyQueryRoutes(
               department: i.department ?? null,
               specialization: i.specialization ?? null,
             },
+            // Who at the institution read them (its answer to the invitation, its console's list of pending ones).
+            shared_with: contactReadsAt(i.institution_id),
           })),
         ),
         clinical_records: {
