@@ -2,15 +2,15 @@ import { matcher } from './matcher';
 import { sortDocs } from './sort';
 import { cloneDoc } from './clone';
 import { FieldIndex, type Entry } from './memory-index';
-import type { BatchStore, Doc, Filter, FindOptions, ProjectionCheckpoint, ReadCollection, ReadStore } from './port';
+import { SETTLED, type BatchStore, type Doc, type Filter, type FindOptions, type ProjectionCheckpoint, type ReadCollection, type ReadStore } from './port';
 
 type AnyDoc = Doc & Record<string, unknown>;
 
 /**
- * What a write answers: the work is done when the call returns, so one settled promise serves every write instead of a
- * new one per call (a rebuild makes hundreds of thousands of writes).
+ * What a write answers: the work is done when the call returns, so one settled promise (SETTLED) serves every write
+ * instead of a new one per call (a rebuild makes hundreds of thousands of writes), and a projection need not await it.
  */
-const DONE: Promise<void> = Promise.resolve();
+const DONE: Promise<void> = SETTLED;
 
 /** One collection: documents by id, plus equality indexes on declared fields. */
 class MemoryCollection<T extends AnyDoc> implements ReadCollection<T> {

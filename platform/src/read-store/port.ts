@@ -22,6 +22,21 @@ export interface ReadCollection<T extends Doc> {
   delete(id: string): Promise<void>;
 }
 
+/**
+ * What a write answers when its effect is complete as the call returns (the in-memory store's writes, a SQLite
+ * batch's): one settled promise for every such write, so a caller with many writes in a row (a projection in a rebuild)
+ * may go on without awaiting it (`done === SETTLED`), and an await of it is all anyone else pays. Never rejected.
+ */
+export const SETTLED: Promise<void> = Promise.resolve();
+
+/**
+ * `next()` once `first` has settled: at once (no await, no promise of its own) when `first` is SETTLED, else after it.
+ * For a projection's writes in a row that need no answer from the store.
+ */
+export function andThen(first: Promise<void>, next: () => Promise<void>): Promise<void> {
+  return first === SETTLED ? next() : first.then(next);
+}
+
 export interface ProjectionCheckpoint {
   name: string;
   version: number;

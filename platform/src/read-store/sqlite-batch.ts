@@ -3,7 +3,7 @@ import { sortDocs } from './sort';
 import { cloneDoc } from './clone';
 import type { SqliteDocuments, JsonWrite } from './sqlite-documents';
 import type { FieldKind } from './sqlite-filter';
-import type { BatchStore, Doc, Filter, FindOptions, ProjectionCheckpoint, ReadCollection } from './port';
+import { SETTLED, type BatchStore, type Doc, type Filter, type FindOptions, type ProjectionCheckpoint, type ReadCollection } from './port';
 
 type AnyDoc = Doc & Record<string, unknown>;
 
@@ -86,11 +86,22 @@ class BatchCollection implements ReadCollection<AnyDoc> {
     return this.layer.size === 0 ? this.docs.count(this.name, filter) : this.findNow(filter).length;
   }
 
-  async put(doc: AnyDoc): Promise<void> {
+  // Writes land in the layer as they are called: they answer SETTLED (port.ts), which a projection need not await.
+  put(doc: AnyDoc): Promise<void> {
     this.layer.set(doc._id, doc);
+    return SETTLED;
   }
 
-  async patch(id: string, fields: Partial<AnyDoc>): Promise<void> {
+  patch(id: string, fields: Partial<AnyDoc>): Promise<void> {
+    try {
+      this.patchNow(id, fields);
+      return SETTLED;
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  private patchNow(id: string, fields: Partial<AnyDoc>): void {
     let doc = this.layer.get(id);
     if (doc === undefined) {
       doc = this.stored(id);
@@ -101,7 +112,8 @@ class BatchCollection implements ReadCollection<AnyDoc> {
     for (const key of Object.keys(fields)) if (key !== '_id') doc[key] = cloneDoc((fields as Record<string, unknown>)[key]);
   }
 
-  async delete(id: string): Promise<void> {
+  delete(id: string): Promise<void> {
     this.layer.set(id, null);
+    return SETTLED;
   }
 }

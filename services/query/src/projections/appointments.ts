@@ -1,5 +1,5 @@
 import { storedInstant, type EventType, type RecordedEvent } from '@telemed/contracts';
-import type { CollectionSource } from '@telemed/platform';
+import { SETTLED, type CollectionSource } from '@telemed/platform';
 import { defineProjection } from './projection';
 import type { AppointmentDoc, HistoryDoc, PersonDoc } from './documents';
 import { withoutUndefined } from './users';
@@ -49,13 +49,47 @@ function historyData(event: RecordedEvent): Record<string, unknown> & { appointm
  * A profile change is one person's document: the appointments keep what they were booked with and readers overlay the
  * person as they are now (appointmentPeople), so the change costs the same however many appointments the person has.
  */
-async function renamePerson(store: CollectionSource, userId: string, changes: Partial<PersonDoc>) {
-  await store.collection<PersonDoc>(APPOINTMENT_PEOPLE).patch(userId, changes);
+function renamePerson(store: CollectionSource, userId: string, changes: Partial<PersonDoc>): Promise<void> {
+  return store.collection<PersonDoc>(APPOINTMENT_PEOPLE).patch(userId, changes);
 }
 
-async function setStatus(store: CollectionSource, event: RecordedEvent, fields: Partial<AppointmentDoc>) {
+// Not async, as the projections' other writes: a store whose writes are done as they are called answers SETTLED, which
+// the runner does not wait for (an async function's own promise it would).
+function setStatus(store: CollectionSource, event: RecordedEvent, fields: Partial<AppointmentDoc>): Promise<void> {
   const id = (event.data as { appointment_id: string }).appointment_id;
-  await store.collection<AppointmentDoc>('appointments').patch(id, { ...fields, updated_at: event.metadata.occurred_at });
+  return store.collection<AppointmentDoc>('appointments').patch(id, { ...fields, updated_at: event.metadata.occurred_at });
+}
+
+/** The appointment as requested, with its people as they are now. */
+async function requested(event: Extract<RecordedEvent, { type: 'AppointmentRequested' }>, store: CollectionSource): Promise<void> {
+  const { data, metadata, position } = event;
+  const people = store.collection<PersonDoc>(APPOINTMENT_PEOPLE);
+  const patient = await people.get(data.patient_id);
+  const doctor = await people.get(data.doctor_id);
+  return store.collection<AppointmentDoc>('appointments').put({
+    _id: data.appointment_id,
+    appointment_id: data.appointment_id,
+    slot_id: data.slot_id,
+    doctor_id: data.doctor_id,
+    patient_id: data.patient_id,
+    // One stored format for instants, so the read stores' text comparisons are time comparisons (instants.ts).
+    start: storedInstant(data.start),
+    end: storedInstant(data.end),
+    notes: data.notes,
+    status: 'requested',
+    status_reason: null,
+    rejection_reason: null,
+    cancellation_reason: null,
+    created_at: metadata.occurred_at,
+    updated_at: metadata.occurred_at,
+    requested_position: position,
+    consultation_held: false,
+    patient_name: patient?.name ?? 'Unknown patient',
+    patient_phone: patient?.phone_number ?? null,
+    doctor_name: doctor?.name ?? 'Unknown doctor',
+    doctor_specialty: doctor?.specialty ?? '',
+    consultation_fee: doctor?.consultation_fee ?? 0,
+  });
 }
 
 export const appointmentsProjection = defineProjection({
@@ -88,8 +122,8 @@ export const appointmentsProjection = defineProjection({
     ...APPOINTMENT_EVENTS,
     'ConsultationStarted',
   ],
-  apply: async (event, store) => {
-    // A switch, not a pattern match: apply runs for every event of a rebuild.
+  apply: (event, store) => {
+    // A switch, not a pattern match: apply runs for every event of a rebuild. Only the request reads (its people).
     switch (event.type) {
       case 'UserRegistered': {
         const { data } = event;
@@ -101,36 +135,8 @@ export const appointmentsProjection = defineProjection({
         return store.collection<PersonDoc>(APPOINTMENT_PEOPLE).patch(event.data.doctor_id, { specialty: event.data.specialty, consultation_fee: event.data.consultation_fee });
       case 'DoctorProfileUpdated':
         return renamePerson(store, event.data.doctor_id, withoutUndefined({ specialty: event.data.specialty, consultation_fee: event.data.consultation_fee }));
-      case 'AppointmentRequested': {
-        const { data, metadata, position } = event;
-        const people = store.collection<PersonDoc>(APPOINTMENT_PEOPLE);
-        const patient = await people.get(data.patient_id);
-        const doctor = await people.get(data.doctor_id);
-        return store.collection<AppointmentDoc>('appointments').put({
-          _id: data.appointment_id,
-          appointment_id: data.appointment_id,
-          slot_id: data.slot_id,
-          doctor_id: data.doctor_id,
-          patient_id: data.patient_id,
-          // One stored format for instants, so the read stores' text comparisons are time comparisons (instants.ts).
-          start: storedInstant(data.start),
-          end: storedInstant(data.end),
-          notes: data.notes,
-          status: 'requested',
-          status_reason: null,
-          rejection_reason: null,
-          cancellation_reason: null,
-          created_at: metadata.occurred_at,
-          updated_at: metadata.occurred_at,
-          requested_position: position,
-          consultation_held: false,
-          patient_name: patient?.name ?? 'Unknown patient',
-          patient_phone: patient?.phone_number ?? null,
-          doctor_name: doctor?.name ?? 'Unknown doctor',
-          doctor_specialty: doctor?.specialty ?? '',
-          consultation_fee: doctor?.consultation_fee ?? 0,
-        });
-      }
+      case 'AppointmentRequested':
+        return requested(event, store);
       case 'AppointmentApproved':
         return setStatus(store, event, { status: 'confirmed' });
       case 'AppointmentRejected':
@@ -149,6 +155,7 @@ export const appointmentsProjection = defineProjection({
         // Not an update of the appointment as its people see it (updated_at stays).
         return store.collection<AppointmentDoc>('appointments').patch(event.data.appointment_id, { consultation_held: true });
     }
+    return SETTLED;
   },
 });
 
@@ -161,11 +168,11 @@ export const appointmentHistoryProjection = defineProjection({
   collections: ['appointment_history'],
   indexes: [{ collection: 'appointment_history', field: 'appointment_id' }],
   handles: ['SlotReserved', 'SlotReleased', ...APPOINTMENT_EVENTS, ...CONSULTATION_HISTORY_EVENTS, ...CLINICAL_HISTORY_EVENTS],
-  apply: async (event, store) => {
+  apply: (event, store) => {
     const data = historyData(event);
     // A report the patient uploaded for no appointment is in no appointment's history.
-    if (data.appointment_id === null) return;
-    await store.collection<HistoryDoc>('appointment_history').put({
+    if (data.appointment_id === null) return SETTLED;
+    return store.collection<HistoryDoc>('appointment_history').put({
       _id: event.event_id,
       appointment_id: data.appointment_id,
       position: event.position,

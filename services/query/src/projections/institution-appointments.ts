@@ -1,5 +1,5 @@
-import { DOCTOR_ROLES, storedInstant, type EventType } from '@telemed/contracts';
-import type { ReadCollection } from '@telemed/platform';
+import { DOCTOR_ROLES, storedInstant, type EventType, type RecordedEvent } from '@telemed/contracts';
+import { SETTLED, type CollectionSource, type ReadCollection } from '@telemed/platform';
 import { APPOINTMENT_EVENTS } from './appointments';
 import { defineProjection } from './projection';
 
@@ -83,6 +83,34 @@ async function setMembership(memberships: ReadCollection<DoctorMembershipsDoc>, 
   else await memberships.put({ _id: doctorId, staff });
 }
 
+/** A request of a doctor who is an institution's doctor now: an entry for each such institution. */
+async function requested(event: Extract<RecordedEvent, { type: 'AppointmentRequested' }>, store: CollectionSource): Promise<void> {
+  const { appointment_id, doctor_id, patient_id } = event.data;
+  // A doctor of no institution (no document) costs one look-up, not a set and an array of nothing.
+  const membership = await store.collection<DoctorMembershipsDoc>(DOCTOR_MEMBERSHIPS).get(doctor_id);
+  if (membership === null) return;
+  const institutions = [...new Set(Object.values(membership.staff))];
+  if (institutions.length === 0) return;
+  const start = storedInstant(event.data.start);
+  const rows = store.collection<InstitutionAppointmentDoc>(INSTITUTION_APPOINTMENTS);
+  const readerSets = store.collection<ReaderSetsDoc>(INSTITUTION_READER_SETS);
+  await store.collection<AppointmentReadersDoc>(APPOINTMENT_READERS).put({ _id: appointment_id, institutions });
+  const readers_key = institutions.length === 1 ? institutions[0]! : readersKey(institutions);
+  for (const institution_id of institutions) {
+    await rows.put({ _id: institutionAppointmentId(institution_id, appointment_id), institution_id, appointment_id, doctor_id, patient_id, start, status: 'requested', readers_key });
+    const sets = await readerSets.get(institution_id);
+    if (!sets?.keys.includes(readers_key)) await readerSets.put({ _id: institution_id, keys: [...(sets?.keys ?? []), readers_key] });
+  }
+}
+
+/** The new status in the entries of the institutions that read the appointment (none for most). */
+async function statusChanged(store: CollectionSource, appointmentId: string, status: InstitutionAppointmentDoc['status']): Promise<void> {
+  const read = await store.collection<AppointmentReadersDoc>(APPOINTMENT_READERS).get(appointmentId);
+  if (read === null) return;
+  const rows = store.collection<InstitutionAppointmentDoc>(INSTITUTION_APPOINTMENTS);
+  for (const institution_id of read.institutions) await rows.patch(institutionAppointmentId(institution_id, appointmentId), { status });
+}
+
 /**
  * An institution's appointments by institution (the console's lists for its members): a page is one indexed find of
  * what it shows and a count in the index, instead of merging the first `end + 1` appointments of each doctor's
@@ -112,47 +140,30 @@ export const institutionAppointmentsProjection = defineProjection({
     'InstitutionStaffRoleChanged',
     ...APPOINTMENT_EVENTS,
   ],
-  apply: async (event, store) => {
-    const memberships = store.collection<DoctorMembershipsDoc>(DOCTOR_MEMBERSHIPS);
-    const readers = store.collection<AppointmentReadersDoc>(APPOINTMENT_READERS);
-    const rows = store.collection<InstitutionAppointmentDoc>(INSTITUTION_APPOINTMENTS);
-    const readerSets = store.collection<ReaderSetsDoc>(INSTITUTION_READER_SETS);
+  // Not async: each case that reads is a small async function of its own (an async function saves its whole frame at
+  // each await, and this one applies to every appointment event of a rebuild).
+  apply: (event, store) => {
     // Every look-up is by id: projections apply inside a batch, where a find also scans the batch's pending writes.
     switch (event.type) {
       case 'InstitutionStaffAdded': {
         const { staff_id, institution_id, user_id, role } = event.data;
-        return DOCTOR_ROLES.includes(role) ? setMembership(memberships, user_id, staff_id, institution_id) : undefined;
+        return DOCTOR_ROLES.includes(role) ? setMembership(store.collection<DoctorMembershipsDoc>(DOCTOR_MEMBERSHIPS), user_id, staff_id, institution_id) : SETTLED;
       }
       case 'InstitutionStaffRemoved':
-        return setMembership(memberships, event.data.user_id, event.data.staff_id, null);
+        return setMembership(store.collection<DoctorMembershipsDoc>(DOCTOR_MEMBERSHIPS), event.data.user_id, event.data.staff_id, null);
       case 'InstitutionStaffRoleChanged': {
         const { staff_id, institution_id, user_id, role } = event.data;
-        return setMembership(memberships, user_id, staff_id, DOCTOR_ROLES.includes(role) ? institution_id : null);
+        return setMembership(store.collection<DoctorMembershipsDoc>(DOCTOR_MEMBERSHIPS), user_id, staff_id, DOCTOR_ROLES.includes(role) ? institution_id : null);
       }
-      case 'AppointmentRequested': {
-        const { appointment_id, doctor_id, patient_id } = event.data;
-        const institutions = [...new Set(Object.values((await memberships.get(doctor_id))?.staff ?? {}))];
-        if (institutions.length === 0) return;
-        const start = storedInstant(event.data.start);
-        await readers.put({ _id: appointment_id, institutions });
-        const readers_key = institutions.length === 1 ? institutions[0]! : readersKey(institutions);
-        for (const institution_id of institutions) {
-          await rows.put({ _id: institutionAppointmentId(institution_id, appointment_id), institution_id, appointment_id, doctor_id, patient_id, start, status: 'requested', readers_key });
-          const sets = await readerSets.get(institution_id);
-          if (!sets?.keys.includes(readers_key)) await readerSets.put({ _id: institution_id, keys: [...(sets?.keys ?? []), readers_key] });
-        }
-        return;
-      }
+      case 'AppointmentRequested':
+        return requested(event, store);
       case 'AppointmentApproved':
       case 'AppointmentRejected':
       case 'AppointmentCancelled':
       case 'AppointmentExpired':
-      case 'AppointmentCompleted': {
-        const status = STATUS_AFTER[event.type];
-        const read = await readers.get(event.data.appointment_id);
-        for (const institution_id of read?.institutions ?? []) await rows.patch(institutionAppointmentId(institution_id, event.data.appointment_id), { status });
-        return;
-      }
+      case 'AppointmentCompleted':
+        return statusChanged(store, event.data.appointment_id, STATUS_AFTER[event.type]);
     }
-  }
+    return SETTLED;
+  },
 });

@@ -1,3 +1,4 @@
+import { SETTLED } from '@telemed/platform';
 import { defineProjection } from './projection';
 import type { PendingReservationDoc } from './documents';
 
@@ -14,7 +15,8 @@ export const pendingReservationsProjection = defineProjection({
   collections: [PENDING_RESERVATIONS],
   indexes: [{ collection: PENDING_RESERVATIONS, field: 'slot_id' }],
   handles: ['SlotReserved', 'SlotReleased', 'AppointmentRequested'],
-  apply: async (event, store) => {
+  // Not async: the store's answer is returned as it is (SETTLED when the write is done, which the runner need not wait for).
+  apply: (event, store) => {
     const pending = store.collection<PendingReservationDoc>(PENDING_RESERVATIONS);
     switch (event.type) {
       case 'SlotReserved': {
@@ -31,5 +33,6 @@ export const pendingReservationsProjection = defineProjection({
       case 'SlotReleased':
         return pending.delete(event.data.appointment_id);
     }
+    return SETTLED;
   },
 });

@@ -1,4 +1,5 @@
-import { storedInstant } from '@telemed/contracts';
+import { storedInstant, type RecordedEvent } from '@telemed/contracts';
+import { SETTLED, andThen, type CollectionSource } from '@telemed/platform';
 import { defineProjection } from './projection';
 import type { DoctorSlotRangeDoc, SlotDoc } from './documents';
 
@@ -6,6 +7,29 @@ export const SLOT_RANGES = 'doctor_slot_ranges';
 
 /** The key of a doctor's slots starting on one UTC day (`start` is a UTC instant): an equality index answers a day. */
 export const doctorDayKey = (doctorId: string, utcDate: string) => `${doctorId}/${utcDate}`;
+
+async function opened(event: Extract<RecordedEvent, { type: 'SlotOpened' }>, store: CollectionSource): Promise<void> {
+  const { position } = event;
+  const ranges = store.collection<DoctorSlotRangeDoc>(SLOT_RANGES);
+  // One stored format for instants, so the read stores' text comparisons are time comparisons (instants.ts).
+  const data = { ...event.data, start: storedInstant(event.data.start), end: storedInstant(event.data.end) };
+  const range = await ranges.get(data.doctor_id);
+  const last_start = range && range.last_start > data.start ? range.last_start : data.start;
+  await ranges.put({ _id: data.doctor_id, last_start, revision: position });
+  return store.collection<SlotDoc>('slots').put({
+    _id: String(data.slot_id),
+    slot_id: data.slot_id,
+    doctor_id: data.doctor_id,
+    doctor_day: doctorDayKey(data.doctor_id, data.start.slice(0, 10)),
+    start: data.start,
+    end: data.end,
+    status: 'open',
+    appointment_id: null,
+    patient_id: null,
+    reserved_at: null,
+    reserved_event_id: null,
+  });
+}
 
 export const slotsProjection = defineProjection({
   name: 'slots',
@@ -22,49 +46,34 @@ export const slotsProjection = defineProjection({
     { collection: 'slots', fields: ['doctor_id', 'start'] },
   ],
   handles: ['SlotOpened', 'SlotWithdrawn', 'SlotReserved', 'SlotReleased'],
-  apply: async (event, store) => {
-    const slots = store.collection<SlotDoc>('slots');
-    const ranges = store.collection<DoctorSlotRangeDoc>(SLOT_RANGES);
+  // Not async: only an opening reads (its doctor's range); the other events' writes return the store's answers (SETTLED
+  // when done as called, which the runner need not wait for).
+  apply: (event, store) => {
     // A switch, not a pattern match: apply runs for every event of a rebuild.
     switch (event.type) {
-      case 'SlotOpened': {
-        const { position } = event;
-        // One stored format for instants, so the read stores' text comparisons are time comparisons (instants.ts).
-        const data = { ...event.data, start: storedInstant(event.data.start), end: storedInstant(event.data.end) };
-        const range = await ranges.get(data.doctor_id);
-        const last_start = range && range.last_start > data.start ? range.last_start : data.start;
-        await ranges.put({ _id: data.doctor_id, last_start, revision: position });
-        return slots.put({
-          _id: String(data.slot_id),
-          slot_id: data.slot_id,
-          doctor_id: data.doctor_id,
-          doctor_day: doctorDayKey(data.doctor_id, data.start.slice(0, 10)),
-          start: data.start,
-          end: data.end,
-          status: 'open',
-          appointment_id: null,
-          patient_id: null,
-          reserved_at: null,
-          reserved_event_id: null,
-        });
-      }
+      case 'SlotOpened':
+        return opened(event, store);
       case 'SlotWithdrawn':
-        await ranges.patch(event.data.doctor_id, { revision: event.position });
-        return slots.patch(String(event.data.slot_id), { status: 'withdrawn' });
+        return andThen(store.collection<DoctorSlotRangeDoc>(SLOT_RANGES).patch(event.data.doctor_id, { revision: event.position }), () =>
+          store.collection<SlotDoc>('slots').patch(String(event.data.slot_id), { status: 'withdrawn' }),
+        );
       case 'SlotReserved': {
         const { data, metadata, event_id, position } = event;
-        await ranges.patch(data.doctor_id, { revision: position });
-        return slots.patch(String(data.slot_id), {
-          status: 'reserved',
-          appointment_id: data.appointment_id,
-          patient_id: data.patient_id,
-          reserved_at: metadata.occurred_at,
-          reserved_event_id: event_id,
-        });
+        return andThen(store.collection<DoctorSlotRangeDoc>(SLOT_RANGES).patch(data.doctor_id, { revision: position }), () =>
+          store.collection<SlotDoc>('slots').patch(String(data.slot_id), {
+            status: 'reserved',
+            appointment_id: data.appointment_id,
+            patient_id: data.patient_id,
+            reserved_at: metadata.occurred_at,
+            reserved_event_id: event_id,
+          }),
+        );
       }
       case 'SlotReleased':
-        await ranges.patch(event.data.doctor_id, { revision: event.position });
-        return slots.patch(String(event.data.slot_id), { status: 'open', appointment_id: null, patient_id: null, reserved_at: null, reserved_event_id: null });
+        return andThen(store.collection<DoctorSlotRangeDoc>(SLOT_RANGES).patch(event.data.doctor_id, { revision: event.position }), () =>
+          store.collection<SlotDoc>('slots').patch(String(event.data.slot_id), { status: 'open', appointment_id: null, patient_id: null, reserved_at: null, reserved_event_id: null }),
+        );
     }
+    return SETTLED;
   },
 });
