@@ -418,7 +418,7 @@ export const eventDataSchemas = {
   BlogPostUnscheduled: z.object({ post_id: z.string(), author_id: userId }),
   BlogPostArchived: z.object({ post_id: z.string(), author_id: userId }),
   BlogPostDeleted: z.object({ post_id: z.string(), author_id: userId }),
-  /** An image for a post, in the blob store under the doctor's key; its type is what its content is. */
+  /** An image for a post, in the blob store under the doctor's key; its type is what its content is; its digest is under their key too. */
   BlogImageStored: z.object({ image_id: z.string(), author_id: userId, blob_id: z.string(), content_type: z.string(), size: z.number().int().nonnegative(), sha256: z.string() }),
   /**
    * A reader session's first view of a published post (`blog_view-<post>-<reader>`: one stream each, so once only);

@@ -93,6 +93,9 @@ export const PERSONAL_FIELDS: PersonalFieldRegistry = {
   BlogPostCreated: [{ subject: { field: 'author_id' }, fields: ['title', 'description', 'excerpt', 'tags', 'content'], json: { tags: [], content: { blocks: [] } } }],
   BlogPostUpdated: [{ subject: { field: 'author_id' }, fields: ['title', 'description', 'excerpt', 'tags', 'content'], json: { tags: [], content: { blocks: [] } } }],
   BlogPostPublished: [{ subject: { field: 'author_id' }, fields: ['slug'] }],
+  // A picture's digest matches the picture (a portrait) to its uploader's account: under their key like the picture
+  // itself, as a record file's digest is under the patient's. Its type and size say nothing of the person.
+  BlogImageStored: [{ subject: { field: 'author_id' }, fields: ['sha256'] }],
 };
 
 /** What a field of an erased person reads as once their key is destroyed. */
