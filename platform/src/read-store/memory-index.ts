@@ -1,52 +1,48 @@
 /**
- * A stored document with its place in each filled index's bucket (`at[index.slot]`), so removal needs no search; null
- * while no index holds it (a rebuild queries nothing, and an array per document was a tenth of its writes' cost).
+ * Where a document's id sits in each filled index's bucket (`at[index.slot]`), so removal needs no search. Kept by id
+ * beside the documents, only once an index is filled: a rebuild queries nothing, and a wrapper object per document (the
+ * store's map held one to carry these places) was a tenth of the objects a rebuild keeps, each copied by the collector.
  */
-export interface Entry<T> {
-  doc: T;
-  at: number[] | null;
-}
+export type Places = Map<string, number[]>;
 
 /**
- * An equality index of the in-memory store: field value → the entries holding it, in an array. Adding appends and
- * removing moves the bucket's last entry into the hole: no hashing of ids, which in hash sets of thousands of ids
- * (a status shared by most documents) cost more than the rest of a rebuild's writes together.
+ * An equality index of the in-memory store: field value → the ids of the documents holding it, in an array. Adding
+ * appends and removing moves the bucket's last id into the hole: no hashing of ids, which in hash sets of thousands of
+ * ids (a status shared by most documents) cost more than the rest of a rebuild's writes together.
  */
-export class FieldIndex<T extends Record<string, unknown>> {
-  private readonly buckets = new Map<unknown, Array<Entry<T>>>();
+export class FieldIndex {
+  private readonly buckets = new Map<unknown, string[]>();
   /** Whether it holds every document of its collection (see MemoryCollection.addIndex). */
   filled = false;
 
   constructor(
     readonly field: string,
-    /** This index's position in the entries' `at`. */
+    /** This index's position in the documents' places. */
     readonly slot: number,
-    /** How many indexes the collection has: the size of an entry's `at`. */
-    private readonly slots: () => number,
   ) {}
 
-  add(value: unknown, entry: Entry<T>): void {
-    // Sized up front: assigning into an empty array literal would give each entry room for 16 positions.
-    const at = entry.at ?? (entry.at = new Array<number>(this.slots()).fill(0));
+  /** Adds the id under the value; `at` is the document's places. */
+  add(value: unknown, id: string, at: number[]): void {
     const bucket = this.buckets.get(value);
     if (bucket === undefined) {
       at[this.slot] = 0;
-      this.buckets.set(value, [entry]);
+      this.buckets.set(value, [id]);
     } else {
       at[this.slot] = bucket.length;
-      bucket.push(entry);
+      bucket.push(id);
     }
   }
 
-  remove(value: unknown, entry: Entry<T>): void {
+  /** Removes the id from under the value; `at` is its places, `places` everyone's (the id moved into its hole). */
+  remove(value: unknown, id: string, at: number[], places: Places): void {
     const bucket = this.buckets.get(value);
     if (bucket === undefined) return;
     const last = bucket.pop()!;
     if (bucket.length === 0) this.buckets.delete(value);
-    else if (last !== entry) {
-      const at = entry.at![this.slot]!;
-      bucket[at] = last;
-      last.at![this.slot] = at;
+    else if (last !== id) {
+      const hole = at[this.slot]!;
+      bucket[hole] = last;
+      places.get(last)![this.slot] = hole;
     }
   }
 
@@ -55,7 +51,7 @@ export class FieldIndex<T extends Record<string, unknown>> {
     return this.buckets.get(value)?.length ?? 0;
   }
 
-  entries(value: unknown): ReadonlyArray<Entry<T>> {
+  ids(value: unknown): readonly string[] {
     return this.buckets.get(value) ?? [];
   }
 }

@@ -1,7 +1,7 @@
 import { matcher } from './matcher';
 import { sortDocs } from './sort';
 import { cloneDoc } from './clone';
-import { FieldIndex, type Entry } from './memory-index';
+import { FieldIndex, type Places } from './memory-index';
 import { SETTLED, type BatchStore, type Doc, type Filter, type FindOptions, type ProjectionCheckpoint, type ReadCollection, type ReadStore } from './port';
 
 type AnyDoc = Doc & Record<string, unknown>;
@@ -14,8 +14,11 @@ const DONE: Promise<void> = SETTLED;
 
 /** One collection: documents by id, plus equality indexes on declared fields. */
 class MemoryCollection<T extends AnyDoc> implements ReadCollection<T> {
-  private readonly docs = new Map<string, Entry<T>>();
-  private readonly indexes: Array<FieldIndex<T>> = [];
+  /** The documents themselves by id, no wrapper: a rebuild's writes are one map operation each. */
+  private readonly docs = new Map<string, T>();
+  private readonly indexes: FieldIndex[] = [];
+  /** Each document's places in the filled indexes' buckets, by id; null while no index is filled (memory-index.ts). */
+  private places: Places | null = null;
 
   /**
    * Declares an equality index; it is filled on the first query that can use it and kept up from then on. An index a
@@ -24,12 +27,24 @@ class MemoryCollection<T extends AnyDoc> implements ReadCollection<T> {
    */
   addIndex(field: string): void {
     if (this.indexes.some((index) => index.field === field)) return;
-    this.indexes.push(new FieldIndex<T>(field, this.indexes.length, () => this.indexes.length));
+    this.indexes.push(new FieldIndex(field, this.indexes.length));
   }
 
-  private filled(index: FieldIndex<T>): FieldIndex<T> {
+  /** The document's places, made when first needed. */
+  private placesOf(places: Places, id: string): number[] {
+    let at = places.get(id);
+    if (at === undefined) {
+      // Sized up front: assigning into an empty array literal would give each document room for 16 places.
+      at = new Array<number>(this.indexes.length).fill(0);
+      places.set(id, at);
+    }
+    return at;
+  }
+
+  private filled(index: FieldIndex): FieldIndex {
     if (!index.filled) {
-      for (const entry of this.docs.values()) index.add(entry.doc[index.field], entry);
+      const places = (this.places ??= new Map());
+      for (const [id, doc] of this.docs) index.add(doc[index.field], id, this.placesOf(places, id));
       index.filled = true;
     }
     return index;
@@ -41,10 +56,10 @@ class MemoryCollection<T extends AnyDoc> implements ReadCollection<T> {
    */
   private candidates(filter: Filter): T[] {
     if (typeof filter._id === 'string') {
-      const entry = this.docs.get(filter._id);
-      return entry ? [entry.doc] : [];
+      const doc = this.docs.get(filter._id);
+      return doc ? [doc] : [];
     }
-    let best: FieldIndex<T> | null = null;
+    let best: FieldIndex | null = null;
     let bestSize = 0;
     for (const index of this.indexes) {
       const value = filter[index.field];
@@ -57,13 +72,13 @@ class MemoryCollection<T extends AnyDoc> implements ReadCollection<T> {
         }
       }
     }
-    const entries = best ? best.entries(filter[best.field]) : this.docs.values();
-    return Array.from(entries, (entry) => entry.doc);
+    if (!best) return Array.from(this.docs.values());
+    return best.ids(filter[best.field]).map((id) => this.docs.get(id)!);
   }
 
   async get(id: string): Promise<T | null> {
-    const entry = this.docs.get(id);
-    return entry ? cloneDoc(entry.doc) : null;
+    const doc = this.docs.get(id);
+    return doc ? cloneDoc(doc) : null;
   }
 
   async find(filter: Filter = {}, options: FindOptions = {}): Promise<T[]> {
@@ -114,47 +129,57 @@ class MemoryCollection<T extends AnyDoc> implements ReadCollection<T> {
   }
 
   private putNow(doc: T): void {
-    const entry = this.docs.get(doc._id);
-    if (!entry) {
-      const added: Entry<T> = { doc, at: null };
-      this.docs.set(doc._id, added);
-      for (const index of this.indexes) if (index.filled) index.add(doc[index.field], added);
+    const places = this.places;
+    if (places === null) {
+      // No index filled (a rebuild): the document is all there is to keep.
+      this.docs.set(doc._id, doc);
       return;
     }
-    const previous = entry.doc;
-    entry.doc = doc;
+    const previous = this.docs.get(doc._id);
+    this.docs.set(doc._id, doc);
+    const at = this.placesOf(places, doc._id);
     for (const index of this.indexes) {
       if (!index.filled) continue;
-      const old = previous[index.field];
       const value = doc[index.field];
+      if (previous === undefined) {
+        index.add(value, doc._id, at);
+        continue;
+      }
+      const old = previous[index.field];
       if (old === value) continue;
-      index.remove(old, entry);
-      index.add(value, entry);
+      index.remove(old, doc._id, at, places);
+      index.add(value, doc._id, at);
     }
   }
 
   private patchNow(id: string, fields: Partial<T>): void {
-    const entry = this.docs.get(id);
-    if (!entry) return;
-    const doc: Record<string, unknown> = entry.doc;
+    const doc: Record<string, unknown> | undefined = this.docs.get(id);
+    if (doc === undefined) return;
+    const places = this.places;
     for (const key in fields) {
       if (key === '_id' || !Object.hasOwn(fields, key)) continue;
       const value = cloneDoc(fields[key] as unknown);
       const old = doc[key];
       doc[key] = value;
-      if (old === value) continue;
+      if (old === value || places === null) continue;
       for (const index of this.indexes) {
         if (index.field !== key || !index.filled) continue;
-        index.remove(old, entry);
-        index.add(value, entry);
+        const at = places.get(id)!;
+        index.remove(old, id, at, places);
+        index.add(value, id, at);
       }
     }
   }
 
   private deleteNow(id: string): void {
-    const entry = this.docs.get(id);
-    if (!entry) return;
-    for (const index of this.indexes) if (index.filled) index.remove(entry.doc[index.field], entry);
+    const doc = this.docs.get(id);
+    if (doc === undefined) return;
+    const places = this.places;
+    if (places !== null) {
+      const at = places.get(id);
+      if (at !== undefined) for (const index of this.indexes) if (index.filled) index.remove(doc[index.field], id, at, places);
+      places.delete(id);
+    }
     this.docs.delete(id);
   }
 }
