@@ -181,7 +181,8 @@ export function recordQueryRoutes(api: ApiRouter, deps: RecordQueryDeps): void {
     errors: [404, 410, 503],
     handler: async ({ params, auth, req, res }) => {
       const file = await files.get(params.id);
-      if (!file || !(await recordAccess(auth, req, file.patient_id, 'record_file', 'GET /api/v1/records/files/:id', [file.record_id]))) throw notFound(RECORD_TEXTS.fileNotFound);
+      const access = file && (await accessTo(auth, file.patient_id));
+      if (!file || !access) throw notFound(RECORD_TEXTS.fileNotFound);
       let stream;
       try {
         stream = await deps.blobs.open(file.blob_id);
@@ -189,6 +190,15 @@ export function recordQueryRoutes(api: ApiRouter, deps: RecordQueryDeps): void {
         if (error instanceof BlobErasedError) throw new HttpError(410, RECORD_TEXTS.fileErased);
         if (error instanceof BlobNotFoundError) throw notFound(RECORD_TEXTS.fileNotFound);
         throw error;
+      }
+      // Recorded once the file can be given (a refusal shows nothing, so it is not a read), before its first byte.
+      if (access !== 'self') {
+        try {
+          await auditRead(auth, req, file.patient_id, access, 'record_file', 'GET /api/v1/records/files/:id', [file.record_id]);
+        } catch (error) {
+          stream.destroy();
+          throw error;
+        }
       }
       // Saved under an extension of the type its content is (never the uploader's .html or .svg for a PDF).
       res.set('Content-Disposition', attachmentDisposition(recordFileName(file.file_name, file.content_type)));
