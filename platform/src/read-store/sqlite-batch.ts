@@ -43,7 +43,7 @@ export class SqliteBatch implements BatchStore {
         writes.push({ collection, id, json: doc === null ? null : JSON.stringify(doc) });
       }
     }
-    this.docs.transaction(() => this.docs.write(writes, kinds, checkpoints));
+    await this.docs.commit(writes, kinds, checkpoints);
     // Handles a projection still holds keep their (now empty) layer.
     for (const layer of this.overlay.values()) layer.clear();
   }

@@ -8,6 +8,8 @@ import { FieldKinds } from './field-kinds';
 import { fieldExpression, translateFilter, translateSort, type FieldKind, type SqlValue } from './sqlite-filter';
 import { WriterLock } from './writer-lock';
 import { SqliteCheckpointer } from '../sqlite-checkpointer';
+import { ThreadRequests } from '../thread-requests';
+import type { FromWriteThread, TableWrite, ToWriteThread, WriteThreadSetup } from './sqlite-write-thread';
 import type { Doc, Filter, FindOptions, ProjectionCheckpoint } from './port';
 
 type AnyDoc = Doc & Record<string, unknown>;
@@ -32,6 +34,13 @@ const META = `
  */
 const OPTIMIZE_EVERY_ROWS = 5_000;
 const STATEMENT_CACHE = 256;
+
+/**
+ * A batch with more documents than this (a catch-up's, thousands) commits on the store's own connection: its runner
+ * waits for the commit before it applies the next batch, so the thread would only add its round trip and leave this
+ * connection's page cache cold for the next batch's reads. Live batches and an online rebuild's pages are far smaller.
+ */
+const BULK_WRITES = 2_500;
 
 /** `doc_<name>` for plain names, `dx_<hex>` otherwise: a table per collection that no two names share. */
 function tableOf(collection: string): string {
@@ -74,8 +83,16 @@ export class SqliteDocuments {
   private seenDataVersion = -1;
   private seenGeneration = -1;
   private rowsSinceOptimize = 0;
+  /** Commits batches on a connection of its own (a file's only: an in-memory database has one connection). */
+  private readonly writer: ThreadRequests<Exclude<ToWriteThread, { kind: 'stop' }>, FromWriteThread> | null;
+  /** The last batch sent to the writer thread, settled: a write on this connection waits for it (`idle`). */
+  private writing: Promise<void> = Promise.resolve();
 
   constructor(private readonly filename: string, synchronous: 'FULL' | 'NORMAL') {
+    this.writer =
+      filename === ':memory:'
+        ? null
+        : new ThreadRequests(new URL('./sqlite-write-thread.ts', import.meta.url), { filename, synchronous } satisfies WriteThreadSetup, "The read store's commit");
     if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true });
     this.db = new Database(filename);
     this.db.pragma('journal_mode = WAL');
@@ -155,7 +172,7 @@ export class SqliteDocuments {
     try {
       return this.db.transaction(work)();
     } catch (error) {
-      this.reload(this.prepare(`SELECT value FROM _read_store_meta WHERE key = 'generation'`, true).get() as number);
+      this.reloadCommitted();
       throw error;
     }
   }
@@ -319,6 +336,53 @@ export class SqliteDocuments {
     return this.kinds.observe(collection, fields);
   }
 
+  /** Settles once the batches sent to the writer thread are committed (or failed): then this connection may write. */
+  idle(): Promise<void> {
+    return this.writing;
+  }
+
+  /**
+   * Commits a projection batch (documents, new kinds, checkpoints) in one transaction on the writer thread, so that
+   * its page writes and index updates do not hold the event loop; tables for new collections are created here first
+   * (schema changes stay on this connection). In memory, for a bulk batch, or if the thread stops, on this connection.
+   */
+  async commit(writes: JsonWrite[], kinds: Array<[string, string, FieldKind]>, checkpoints: ProjectionCheckpoint[]): Promise<void> {
+    await this.writing;
+    if (!this.writer?.available || writes.length > BULK_WRITES) {
+      this.transaction(() => this.write(writes, kinds, checkpoints));
+      return;
+    }
+    this.writable();
+    const tableWrites: TableWrite[] = [];
+    for (const w of writes) {
+      if (w.json === null && !this.tables.has(w.collection)) continue;
+      const table = this.tables.has(w.collection) ? tableOf(w.collection) : this.transaction(() => this.ensureTable(w.collection));
+      tableWrites.push({ table, id: w.id, json: w.json });
+    }
+    const sent = this.writer.request((id) => ({ kind: 'commit', id, schema: this.seenGeneration, batch: { writes: tableWrites, kinds, checkpoints } }));
+    this.writing = sent.then(
+      () => undefined,
+      () => undefined,
+    );
+    let reply: FromWriteThread;
+    try {
+      reply = await sent;
+    } catch (error) {
+      this.reloadCommitted();
+      throw error;
+    }
+    if ('failed' in reply) {
+      this.reloadCommitted();
+      throw new Error(reply.failed);
+    }
+    this.rowsSinceOptimize += writes.length;
+  }
+
+  /** Tables and kinds as committed (after a failed write: the kinds it observed were not stored). */
+  private reloadCommitted(): void {
+    this.reload(this.prepare(`SELECT value FROM _read_store_meta WHERE key = 'generation'`, true).get() as number);
+  }
+
   /** Inside `transaction`: writes documents, new kinds and checkpoints. */
   write(writes: JsonWrite[], kinds: Array<[string, string, FieldKind]>, checkpoints: ProjectionCheckpoint[]): void {
     for (const w of writes) {
@@ -387,7 +451,9 @@ export class SqliteDocuments {
     if (this.filename !== ':memory:') this.db.pragma('wal_checkpoint(TRUNCATE)');
   }
 
-  close(): void {
+  async close(): Promise<void> {
+    await this.writing;
+    await this.writer?.stop({ kind: 'stop' } satisfies ToWriteThread);
     void this.checkpointer?.stop();
     this.checkpointer = null;
     if (this.db.open) {

@@ -35,11 +35,14 @@ class SqliteCollection<T extends Doc> implements ReadCollection<T> {
     return this.docs.count(this.name, filter);
   }
 
+  // Writes outside a batch go on this thread's connection, after any batch on the writer thread (docs.idle).
   async put(doc: T): Promise<void> {
+    await this.docs.idle();
     this.write(doc as unknown as AnyDoc);
   }
 
   async patch(id: string, fields: Partial<T>): Promise<void> {
+    await this.docs.idle();
     this.docs.transaction(() => {
       const json = this.docs.getJson(this.name, id);
       if (json !== null) this.write({ ...(JSON.parse(json) as AnyDoc), ...fields, _id: id });
@@ -47,6 +50,7 @@ class SqliteCollection<T extends Doc> implements ReadCollection<T> {
   }
 
   async delete(id: string): Promise<void> {
+    await this.docs.idle();
     this.docs.transaction(() => this.docs.write([{ collection: this.name, id, json: null }], [], []));
   }
 
@@ -77,10 +81,12 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async ensureIndex(collection: string, field: string): Promise<void> {
+    await this.docs.idle();
     this.docs.ensureIndex(collection, [field]);
   }
 
   async ensureCompoundIndex(collection: string, fields: readonly string[]): Promise<void> {
+    await this.docs.idle();
     this.docs.ensureIndex(collection, [...fields]);
   }
 
@@ -89,14 +95,17 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async setCheckpoint(checkpoint: ProjectionCheckpoint): Promise<void> {
+    await this.docs.idle();
     this.docs.transaction(() => this.docs.write([], [], [checkpoint]));
   }
 
   async settle(): Promise<void> {
+    await this.docs.idle();
     this.docs.settle();
   }
 
   async scrub(): Promise<void> {
+    await this.docs.idle();
     this.docs.truncateLog();
   }
 
@@ -105,6 +114,7 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async drop(projection: string, collections: string[]): Promise<void> {
+    await this.docs.idle();
     this.docs.drop(projection, collections);
   }
 
@@ -118,6 +128,7 @@ export class SqliteReadStore implements ReadStore {
     for (const collection of collections) {
       let rows = FIRST_DROP_SLICE_ROWS;
       for (;;) {
+        await this.docs.idle();
         const started = performance.now();
         const deleted = this.docs.deleteSlice(collection, rows);
         if (deleted === 0) break;
@@ -127,6 +138,7 @@ export class SqliteReadStore implements ReadStore {
         await turn();
       }
     }
+    await this.docs.idle();
     this.docs.drop(null, collections);
   }
 
@@ -136,6 +148,6 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async close(): Promise<void> {
-    this.docs.close();
+    await this.docs.close();
   }
 }
