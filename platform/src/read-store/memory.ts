@@ -77,6 +77,10 @@ class MemoryCollection<T extends AnyDoc> implements ReadCollection<T> {
   }
 
   async get(id: string): Promise<T | null> {
+    return this.getNow(id);
+  }
+
+  getNow(id: string): T | null {
     const doc = this.docs.get(id);
     return doc ? cloneDoc(doc) : null;
   }

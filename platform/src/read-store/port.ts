@@ -20,6 +20,11 @@ export interface ReadCollection<T extends Doc> {
   /** Sets the given fields of an existing document; no-op when it does not exist. */
   patch(id: string, fields: Partial<T>): Promise<void>;
   delete(id: string): Promise<void>;
+  /**
+   * What `get` answers, without a promise: for a store that answers without waiting (in memory). Optional; a caller
+   * reads through `withDocument` (below), which falls back to `get`.
+   */
+  getNow?(id: string): T | null;
 }
 
 /**
@@ -30,11 +35,30 @@ export interface ReadCollection<T extends Doc> {
 export const SETTLED: Promise<void> = Promise.resolve();
 
 /**
- * `next()` once `first` has settled: at once (no await, no promise of its own) when `first` is SETTLED, else after it.
- * For a projection's writes in a row that need no answer from the store.
+ * `next(a, b)` once `first` has settled: at once (no await, no promise of its own) when `first` is SETTLED, else after
+ * it. For a projection's writes in a row that need no answer from the store. The arguments are passed, not captured: a
+ * closure per call (and the frame it keeps) was garbage on every event of a rebuild.
  */
-export function andThen(first: Promise<void>, next: () => Promise<void>): Promise<void> {
-  return first === SETTLED ? next() : first.then(next);
+export function andThen<A, B>(first: Promise<void>, next: (a: A, b: B) => Promise<void>, a: A, b: B): Promise<void> {
+  return first === SETTLED ? next(a, b) : afterSettled(first, next, a, b);
+}
+
+function afterSettled<A, B>(first: Promise<void>, next: (a: A, b: B) => Promise<void>, a: A, b: B): Promise<void> {
+  return first.then(() => next(a, b));
+}
+
+/**
+ * `use(document, a, b)` once the document is read: at once, with no promise or async frame of its own, when the
+ * collection answers synchronously (getNow), else when `get` has answered. For a projection's look-up that a rebuild
+ * makes for every event of a type: an async function awaiting `get` cost each such event a saved frame and a microtask
+ * turn. The arguments are passed, not captured (see andThen).
+ */
+export function withDocument<T extends Doc, A, B>(collection: ReadCollection<T>, id: string, use: (doc: T | null, a: A, b: B) => Promise<void>, a: A, b: B): Promise<void> {
+  return collection.getNow ? use(collection.getNow(id), a, b) : whenRead(collection.get(id), use, a, b);
+}
+
+function whenRead<T, A, B>(read: Promise<T | null>, use: (doc: T | null, a: A, b: B) => Promise<void>, a: A, b: B): Promise<void> {
+  return read.then((doc) => use(doc, a, b));
 }
 
 export interface ProjectionCheckpoint {

@@ -1,5 +1,5 @@
 import { storedInstant, type EventType, type RecordedEvent } from '@telemed/contracts';
-import { SETTLED, type CollectionSource } from '@telemed/platform';
+import { SETTLED, type CollectionSource, type ReadCollection } from '@telemed/platform';
 import { defineProjection } from './projection';
 import type { AppointmentDoc, HistoryDoc, PersonDoc } from './documents';
 import { withoutUndefined } from './users';
@@ -55,17 +55,28 @@ function renamePerson(store: CollectionSource, userId: string, changes: Partial<
 
 // Not async, as the projections' other writes: a store whose writes are done as they are called answers SETTLED, which
 // the runner does not wait for (an async function's own promise it would).
-function setStatus(store: CollectionSource, event: RecordedEvent, fields: Partial<AppointmentDoc>): Promise<void> {
+// The fields come with updated_at (the event's time) in one literal: no second object spread from the first per event.
+function setStatus(store: CollectionSource, event: RecordedEvent, fields: Partial<AppointmentDoc> & { updated_at: string }): Promise<void> {
   const id = (event.data as { appointment_id: string }).appointment_id;
-  return store.collection<AppointmentDoc>('appointments').patch(id, { ...fields, updated_at: event.metadata.occurred_at });
+  return store.collection<AppointmentDoc>('appointments').patch(id, fields);
 }
 
 /** The appointment as requested, with its people as they are now. */
-async function requested(event: Extract<RecordedEvent, { type: 'AppointmentRequested' }>, store: CollectionSource): Promise<void> {
-  const { data, metadata, position } = event;
+function requested(event: Extract<RecordedEvent, { type: 'AppointmentRequested' }>, store: CollectionSource): Promise<void> {
   const people = store.collection<PersonDoc>(APPOINTMENT_PEOPLE);
-  const patient = await people.get(data.patient_id);
-  const doctor = await people.get(data.doctor_id);
+  // Both people at once when the store answers synchronously (in memory); else one after the other, as before.
+  if (people.getNow) return requestedWith(event, store, people.getNow(event.data.patient_id), people.getNow(event.data.doctor_id));
+  return requestedLater(event, store, people);
+}
+
+async function requestedLater(event: Extract<RecordedEvent, { type: 'AppointmentRequested' }>, store: CollectionSource, people: ReadCollection<PersonDoc>): Promise<void> {
+  const patient = await people.get(event.data.patient_id);
+  const doctor = await people.get(event.data.doctor_id);
+  return requestedWith(event, store, patient, doctor);
+}
+
+function requestedWith(event: Extract<RecordedEvent, { type: 'AppointmentRequested' }>, store: CollectionSource, patient: PersonDoc | null, doctor: PersonDoc | null): Promise<void> {
+  const { data, metadata, position } = event;
   return store.collection<AppointmentDoc>('appointments').put({
     _id: data.appointment_id,
     appointment_id: data.appointment_id,
@@ -138,19 +149,20 @@ export const appointmentsProjection = defineProjection({
       case 'AppointmentRequested':
         return requested(event, store);
       case 'AppointmentApproved':
-        return setStatus(store, event, { status: 'confirmed' });
+        return setStatus(store, event, { status: 'confirmed', updated_at: event.metadata.occurred_at });
       case 'AppointmentRejected':
-        return setStatus(store, event, { status: 'rejected', rejection_reason: event.data.reason });
+        return setStatus(store, event, { status: 'rejected', rejection_reason: event.data.reason, updated_at: event.metadata.occurred_at });
       case 'AppointmentCancelled':
         return setStatus(store, event, {
           status: 'cancelled',
           status_reason: `cancelled_by_${event.data.cancelled_by}`,
           cancellation_reason: event.data.reason,
+          updated_at: event.metadata.occurred_at,
         });
       case 'AppointmentExpired':
-        return setStatus(store, event, { status: 'cancelled', status_reason: 'expired' });
+        return setStatus(store, event, { status: 'cancelled', status_reason: 'expired', updated_at: event.metadata.occurred_at });
       case 'AppointmentCompleted':
-        return setStatus(store, event, { status: 'completed', status_reason: event.data.auto_ended ? 'auto_ended' : null });
+        return setStatus(store, event, { status: 'completed', status_reason: event.data.auto_ended ? 'auto_ended' : null, updated_at: event.metadata.occurred_at });
       case 'ConsultationStarted':
         // Not an update of the appointment as its people see it (updated_at stays).
         return store.collection<AppointmentDoc>('appointments').patch(event.data.appointment_id, { consultation_held: true });

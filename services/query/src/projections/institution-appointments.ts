@@ -1,5 +1,5 @@
 import { DOCTOR_ROLES, storedInstant, type EventType, type RecordedEvent } from '@telemed/contracts';
-import { SETTLED, type CollectionSource, type ReadCollection } from '@telemed/platform';
+import { SETTLED, withDocument, type CollectionSource, type ReadCollection } from '@telemed/platform';
 import { APPOINTMENT_EVENTS } from './appointments';
 import { defineProjection } from './projection';
 
@@ -83,12 +83,13 @@ async function setMembership(memberships: ReadCollection<DoctorMembershipsDoc>, 
   else await memberships.put({ _id: doctorId, staff });
 }
 
-/** A request of a doctor who is an institution's doctor now: an entry for each such institution. */
-async function requested(event: Extract<RecordedEvent, { type: 'AppointmentRequested' }>, store: CollectionSource): Promise<void> {
+/** A request of a doctor who is an institution's doctor now (`membership`; null: none): an entry for each such institution. */
+function requested(membership: DoctorMembershipsDoc | null, event: Extract<RecordedEvent, { type: 'AppointmentRequested' }>, store: CollectionSource): Promise<void> {
+  return membership === null ? SETTLED : entriesOf(membership, event, store);
+}
+
+async function entriesOf(membership: DoctorMembershipsDoc, event: Extract<RecordedEvent, { type: 'AppointmentRequested' }>, store: CollectionSource): Promise<void> {
   const { appointment_id, doctor_id, patient_id } = event.data;
-  // A doctor of no institution (no document) costs one look-up, not a set and an array of nothing.
-  const membership = await store.collection<DoctorMembershipsDoc>(DOCTOR_MEMBERSHIPS).get(doctor_id);
-  if (membership === null) return;
   const institutions = [...new Set(Object.values(membership.staff))];
   if (institutions.length === 0) return;
   const start = storedInstant(event.data.start);
@@ -103,12 +104,17 @@ async function requested(event: Extract<RecordedEvent, { type: 'AppointmentReque
   }
 }
 
-/** The new status in the entries of the institutions that read the appointment (none for most). */
-async function statusChanged(store: CollectionSource, appointmentId: string, status: InstitutionAppointmentDoc['status']): Promise<void> {
-  const read = await store.collection<AppointmentReadersDoc>(APPOINTMENT_READERS).get(appointmentId);
-  if (read === null) return;
+type StatusEvent = Extract<RecordedEvent, { type: keyof typeof STATUS_AFTER }>;
+
+/** The new status in the entries of the institutions that read the appointment (`read`; null: none). */
+function statusChanged(read: AppointmentReadersDoc | null, event: StatusEvent, store: CollectionSource): Promise<void> {
+  return read === null ? SETTLED : entriesChanged(read, event, store);
+}
+
+async function entriesChanged(read: AppointmentReadersDoc, event: StatusEvent, store: CollectionSource): Promise<void> {
+  const status = STATUS_AFTER[event.type];
   const rows = store.collection<InstitutionAppointmentDoc>(INSTITUTION_APPOINTMENTS);
-  for (const institution_id of read.institutions) await rows.patch(institutionAppointmentId(institution_id, appointmentId), { status });
+  for (const institution_id of read.institutions) await rows.patch(institutionAppointmentId(institution_id, event.data.appointment_id), { status });
 }
 
 /**
@@ -140,8 +146,9 @@ export const institutionAppointmentsProjection = defineProjection({
     'InstitutionStaffRoleChanged',
     ...APPOINTMENT_EVENTS,
   ],
-  // Not async: each case that reads is a small async function of its own (an async function saves its whole frame at
-  // each await, and this one applies to every appointment event of a rebuild).
+  // Not async: a look-up is withDocument's (no promise when the store answers at once), and what follows a found
+  // document is a small async function of its own (an async function saves its whole frame at each await, and this
+  // one applies to every appointment event of a rebuild). Most appointments are of doctors of no institution.
   apply: (event, store) => {
     // Every look-up is by id: projections apply inside a batch, where a find also scans the batch's pending writes.
     switch (event.type) {
@@ -156,13 +163,13 @@ export const institutionAppointmentsProjection = defineProjection({
         return setMembership(store.collection<DoctorMembershipsDoc>(DOCTOR_MEMBERSHIPS), user_id, staff_id, DOCTOR_ROLES.includes(role) ? institution_id : null);
       }
       case 'AppointmentRequested':
-        return requested(event, store);
+        return withDocument(store.collection<DoctorMembershipsDoc>(DOCTOR_MEMBERSHIPS), event.data.doctor_id, requested, event, store);
       case 'AppointmentApproved':
       case 'AppointmentRejected':
       case 'AppointmentCancelled':
       case 'AppointmentExpired':
       case 'AppointmentCompleted':
-        return statusChanged(store, event.data.appointment_id, STATUS_AFTER[event.type]);
+        return withDocument(store.collection<AppointmentReadersDoc>(APPOINTMENT_READERS), event.data.appointment_id, statusChanged, event, store);
     }
     return SETTLED;
   },

@@ -1,5 +1,5 @@
 import { storedInstant, type RecordedEvent } from '@telemed/contracts';
-import { SETTLED, andThen, type CollectionSource } from '@telemed/platform';
+import { SETTLED, andThen, withDocument, type CollectionSource, type Doc, type ReadCollection } from '@telemed/platform';
 import { defineProjection } from './projection';
 import type { DoctorSlotRangeDoc, SlotDoc } from './documents';
 
@@ -8,28 +8,52 @@ export const SLOT_RANGES = 'doctor_slot_ranges';
 /** The key of a doctor's slots starting on one UTC day (`start` is a UTC instant): an equality index answers a day. */
 export const doctorDayKey = (doctorId: string, utcDate: string) => `${doctorId}/${utcDate}`;
 
-async function opened(event: Extract<RecordedEvent, { type: 'SlotOpened' }>, store: CollectionSource): Promise<void> {
-  const { position } = event;
-  const ranges = store.collection<DoctorSlotRangeDoc>(SLOT_RANGES);
+type Opened = Extract<RecordedEvent, { type: 'SlotOpened' }>;
+type Reserved = Extract<RecordedEvent, { type: 'SlotReserved' }>;
+type Released = Extract<RecordedEvent, { type: 'SlotReleased' }>;
+type Withdrawn = Extract<RecordedEvent, { type: 'SlotWithdrawn' }>;
+
+/** The doctor's range as of the event: every change of the doctor's slots moves its revision. */
+const revise = (store: CollectionSource, doctorId: string, position: number) =>
+  store.collection<DoctorSlotRangeDoc>(SLOT_RANGES).patch(doctorId, { revision: position });
+
+/** An opened slot, after its doctor's range (null: the doctor's first) is read. */
+function opened(range: DoctorSlotRangeDoc | null, event: Opened, store: CollectionSource): Promise<void> {
+  const { data, position } = event;
   // One stored format for instants, so the read stores' text comparisons are time comparisons (instants.ts).
-  const data = { ...event.data, start: storedInstant(event.data.start), end: storedInstant(event.data.end) };
-  const range = await ranges.get(data.doctor_id);
-  const last_start = range && range.last_start > data.start ? range.last_start : data.start;
-  await ranges.put({ _id: data.doctor_id, last_start, revision: position });
-  return store.collection<SlotDoc>('slots').put({
+  const start = storedInstant(data.start);
+  const last_start = range && range.last_start > start ? range.last_start : start;
+  const slot: SlotDoc = {
     _id: String(data.slot_id),
     slot_id: data.slot_id,
     doctor_id: data.doctor_id,
-    doctor_day: doctorDayKey(data.doctor_id, data.start.slice(0, 10)),
-    start: data.start,
-    end: data.end,
+    doctor_day: doctorDayKey(data.doctor_id, start.slice(0, 10)),
+    start,
+    end: storedInstant(data.end),
     status: 'open',
     appointment_id: null,
     patient_id: null,
     reserved_at: null,
     reserved_event_id: null,
-  });
+  };
+  return andThen(store.collection<DoctorSlotRangeDoc>(SLOT_RANGES).put({ _id: data.doctor_id, last_start, revision: position }), putInto, store.collection<SlotDoc>('slots'), slot);
 }
+
+const putInto = <T extends Doc>(collection: ReadCollection<T>, doc: T) => collection.put(doc);
+
+const reserve = (event: Reserved, store: CollectionSource) =>
+  store.collection<SlotDoc>('slots').patch(String(event.data.slot_id), {
+    status: 'reserved',
+    appointment_id: event.data.appointment_id,
+    patient_id: event.data.patient_id,
+    reserved_at: event.metadata.occurred_at,
+    reserved_event_id: event.event_id,
+  });
+
+const release = (event: Released, store: CollectionSource) =>
+  store.collection<SlotDoc>('slots').patch(String(event.data.slot_id), { status: 'open', appointment_id: null, patient_id: null, reserved_at: null, reserved_event_id: null });
+
+const withdraw = (event: Withdrawn, store: CollectionSource) => store.collection<SlotDoc>('slots').patch(String(event.data.slot_id), { status: 'withdrawn' });
 
 export const slotsProjection = defineProjection({
   name: 'slots',
@@ -46,33 +70,19 @@ export const slotsProjection = defineProjection({
     { collection: 'slots', fields: ['doctor_id', 'start'] },
   ],
   handles: ['SlotOpened', 'SlotWithdrawn', 'SlotReserved', 'SlotReleased'],
-  // Not async: only an opening reads (its doctor's range); the other events' writes return the store's answers (SETTLED
-  // when done as called, which the runner need not wait for).
+  // Not async: the store's answers are returned as they are (SETTLED when done as called, which the runner need not
+  // wait for), and an opening's look-up of its doctor's range is withDocument's (no promise when the store answers at once).
   apply: (event, store) => {
     // A switch, not a pattern match: apply runs for every event of a rebuild.
     switch (event.type) {
       case 'SlotOpened':
-        return opened(event, store);
+        return withDocument(store.collection<DoctorSlotRangeDoc>(SLOT_RANGES), event.data.doctor_id, opened, event, store);
       case 'SlotWithdrawn':
-        return andThen(store.collection<DoctorSlotRangeDoc>(SLOT_RANGES).patch(event.data.doctor_id, { revision: event.position }), () =>
-          store.collection<SlotDoc>('slots').patch(String(event.data.slot_id), { status: 'withdrawn' }),
-        );
-      case 'SlotReserved': {
-        const { data, metadata, event_id, position } = event;
-        return andThen(store.collection<DoctorSlotRangeDoc>(SLOT_RANGES).patch(data.doctor_id, { revision: position }), () =>
-          store.collection<SlotDoc>('slots').patch(String(data.slot_id), {
-            status: 'reserved',
-            appointment_id: data.appointment_id,
-            patient_id: data.patient_id,
-            reserved_at: metadata.occurred_at,
-            reserved_event_id: event_id,
-          }),
-        );
-      }
+        return andThen(revise(store, event.data.doctor_id, event.position), withdraw, event, store);
+      case 'SlotReserved':
+        return andThen(revise(store, event.data.doctor_id, event.position), reserve, event, store);
       case 'SlotReleased':
-        return andThen(store.collection<DoctorSlotRangeDoc>(SLOT_RANGES).patch(event.data.doctor_id, { revision: event.position }), () =>
-          store.collection<SlotDoc>('slots').patch(String(event.data.slot_id), { status: 'open', appointment_id: null, patient_id: null, reserved_at: null, reserved_event_id: null }),
-        );
+        return andThen(revise(store, event.data.doctor_id, event.position), release, event, store);
     }
     return SETTLED;
   },
