@@ -74,6 +74,11 @@ class BatchCollection implements ReadCollection<AnyDoc> {
   }
 
   async get(id: string): Promise<AnyDoc | null> {
+    return this.getNow(id);
+  }
+
+  /** What get answers, without a promise (the layer, else the file: both at hand), for withDocument (port.ts). */
+  getNow(id: string): AnyDoc | null {
     const own = this.layer.get(id);
     return own === undefined ? this.stored(id) : own && cloneDoc(own);
   }
