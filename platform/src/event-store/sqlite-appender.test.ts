@@ -79,3 +79,43 @@ describe('SQLite event store: commits on its writer thread', () => {
     await store.close();
   });
 });
+
+describe('SQLite event store: live subscriptions', () => {
+  it('take what this store commits as it is pushed, without reading the file after each commit, and still see other processes appends', async () => {
+    const filename = join(dir, 'live.db');
+    const store = new SqliteEventStore({ filename, synchronous: 'NORMAL', pollIntervalMs: 50 });
+    await store.appendToStream('history', [event()]);
+    const seen: string[] = [];
+    const subscription = store.subscribeToAll({ fromPosition: 0, onEvents: async (events) => void seen.push(...events.map((e) => e.stream_id)) });
+    const until = async (count: number) => {
+      const deadline = Date.now() + 10_000;
+      while (seen.length < count && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
+    };
+    await until(1);
+    let fileReads = 0;
+    const readAll = store.readAll.bind(store);
+    store.readAll = (options) => {
+      fileReads += 1;
+      return readAll(options);
+    };
+    try {
+      for (let i = 0; i < 30; i += 1) {
+        await store.appendToStream(`live-${i}`, [event()]);
+        await until(2 + i);
+      }
+      assert.equal(seen.length, 31);
+      assert.ok(fileReads <= 3, `${fileReads} reads of the file for 30 pushed commits`);
+
+      const other = new SqliteEventStore({ filename, synchronous: 'NORMAL' });
+      await other.appendToStream('from-another-process', [event()]);
+      await other.close();
+      await until(32);
+      await store.appendToStream('after-it', [event()]);
+      await until(33);
+    } finally {
+      await subscription.stop();
+      await store.close();
+    }
+    assert.deepEqual(seen.slice(-2), ['from-another-process', 'after-it']);
+  });
+});

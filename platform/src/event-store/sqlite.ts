@@ -75,6 +75,8 @@ export class SqliteEventStore implements EventStore, CheckpointStore {
   private readonly inFlight = new Set<Promise<void>>();
   /** The last batch sent: the next one answers its appends and pushes its events only after it. */
   private lastSent: Promise<void> = Promise.resolve();
+  /** The last position this store has committed and pushed to its subscribers. */
+  private lastCommitted = 0;
   private readonly appender: SqliteAppender | null;
   private readonly committed = new EventEmitter();
   private readonly pollIntervalMs: number;
@@ -231,6 +233,7 @@ export class SqliteEventStore implements EventStore, CheckpointStore {
       pending.resolve({ next_revision: outcome.first_revision + events.length - 1, position: outcome.positions[events.length - 1]! });
     });
     committed.sort((a, b) => a.position - b.position);
+    if (committed.length > 0) this.lastCommitted = Math.max(this.lastCommitted, committed[committed.length - 1]!.position);
     this.committed.emit('commit', committed);
   }
 
@@ -261,6 +264,7 @@ export class SqliteEventStore implements EventStore, CheckpointStore {
       } else pending.reject(outcome.error);
     });
     committed.sort((a, b) => a.position - b.position);
+    if (committed.length > 0) this.lastCommitted = Math.max(this.lastCommitted, committed[committed.length - 1]!.position);
     this.committed.emit('commit', committed);
   }
 
@@ -307,13 +311,14 @@ export class SqliteEventStore implements EventStore, CheckpointStore {
     this.committed.on('commit', onCommit);
     const batchSize = options.batchSize ?? 1000;
 
+    /** Resolves true on a commit of this store, false when the poll interval passed without one. */
     const waitForAppend = () =>
-      new Promise<void>((resolve) => {
-        if (appendedSinceRead) return resolve();
-        const timer = setTimeout(resolve, this.pollIntervalMs);
+      new Promise<boolean>((resolve) => {
+        if (appendedSinceRead) return resolve(true);
+        const timer = setTimeout(() => resolve(false), this.pollIntervalMs);
         wake = () => {
           clearTimeout(timer);
-          resolve();
+          resolve(true);
         };
       }).finally(() => {
         wake = null;
@@ -332,14 +337,21 @@ export class SqliteEventStore implements EventStore, CheckpointStore {
 
     const loop = (async () => {
       let position = options.fromPosition;
+      // History, and whatever other processes append, is read from the file. Once a read found nothing more, a
+      // subscriber that has everything this store committed waits without reading, until the poll interval passes.
+      let fileMayHaveMore = true;
       while (!stopped && !this.closed) {
         try {
           appendedSinceRead = false;
           let events = takePushed(position);
           if (!events) {
+            if (!fileMayHaveMore && position >= this.lastCommitted) {
+              fileMayHaveMore = !(await waitForAppend());
+              continue;
+            }
             events = await this.readAll({ fromPosition: position, limit: batchSize });
             if (events.length === 0) {
-              await waitForAppend();
+              fileMayHaveMore = !(await waitForAppend());
               continue;
             }
           }
