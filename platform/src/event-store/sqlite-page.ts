@@ -12,10 +12,11 @@ export const PAGE_SQL = `SELECT position, type,
 FROM events WHERE position > ? ORDER BY position LIMIT ?`;
 
 /**
- * The same page as one JSON array text and its number of events, joined by SQLite: a reader that changes nothing in
- * the events takes the page without a row object per event or a join of its own (a third of a page's cost there).
+ * The same page as one JSON array text, its number of events and its last position, joined by SQLite: a reader that
+ * changes nothing in the events takes the page without a row object per event or a join of its own (a third of a
+ * page's cost there). The last position is where the page after it starts (the read-ahead thread reads that one next).
  */
-export const PAGE_TEXT_SQL = `SELECT '[' || coalesce(group_concat(text, ',' ORDER BY position), '') || ']' AS text, count(*) AS count
+export const PAGE_TEXT_SQL = `SELECT '[' || coalesce(group_concat(text, ',' ORDER BY position), '') || ']' AS text, count(*) AS count, max(position) AS last
 FROM (SELECT position, ${EVENT_JSON} AS text FROM events WHERE position > ? ORDER BY position LIMIT ?)`;
 
 /** A row of PAGE_SQL read raw (as an array): the event as JSON text. */

@@ -67,6 +67,26 @@ describe('SQLite log read ahead on a worker thread', () => {
     await store.close();
   });
 
+  it('reads the page after a full one before it is asked for, and never answers a tail that has grown since with what it read then', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'read-ahead-')), 'events.db');
+    const store = new SqliteEventStore({ filename: file });
+    await store.appendToStream('s', Array.from({ length: 25 }, (_, i) => event(i)));
+    const ahead = SqliteReadAhead.for(file)!;
+    ahead.request(0, 10);
+    assert.equal((await ahead.take(0, 10))?.length, 10);
+    // The thread has read (10, 10] by itself meanwhile: asked for now, it is the same page as the log holds.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    ahead.request(10, 10);
+    assert.deepEqual(await ahead.take(10, 10), readDirectly(file).slice(10, 20));
+    // (20, 30] held 5 events when the thread read it ahead; 5 more are appended before it is asked for.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await store.appendToStream('t', Array.from({ length: 5 }, (_, i) => event(100 + i)));
+    ahead.request(20, 10);
+    assert.deepEqual(await ahead.take(20, 10), readDirectly(file).slice(20, 30));
+    await ahead.stop();
+    await store.close();
+  });
+
   it('is not started for an in-memory log, which reads as before', async () => {
     assert.equal(SqliteReadAhead.for(':memory:'), null);
     const store = new SqliteEventStore({ filename: ':memory:' });
