@@ -127,7 +127,11 @@ export const eventDataSchemas = {
 
   /** One stream per e-mail address keeps addresses unique across accounts. */
   /** `claimed_at`: since then a registration is writing its account (claims before it was recorded have none). */
-  EmailClaimed: z.object({ email: z.string(), user_id: userId, claimed_at: z.string().optional() }),
+  /**
+   * `claim_id`: random, the subject of the claim's own data key, which seals `email` and `user_id` and which the
+   * owner's erasure destroys (claims written before it have none: their `user_id` is in clear).
+   */
+  EmailClaimed: z.object({ claim_id: z.string().min(1).max(64).optional(), email: z.string(), user_id: userId, claimed_at: z.string().optional() }),
 
   SessionStarted: z.object({
     session_id: z.string(),

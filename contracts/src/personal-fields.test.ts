@@ -16,6 +16,7 @@ const NOT_PERSONAL: Record<string, string> = {
   author_id: 'an id',
   blob_id: 'an id',
   claimed_at: 'a time',
+  claim_id: "a random id, the subject of the claim's own key: names no one",
   connection_id: 'an id',
   replaced_connection_id: 'an id',
   doctor_id: 'an id',

@@ -38,7 +38,9 @@ export const PERSONAL_FIELDS: PersonalFieldRegistry = {
   UserRegistered: [{ subject: { field: 'user_id' }, fields: ['name', 'email', 'phone_number'] }],
   UserProfileUpdated: [{ subject: { field: 'user_id' }, fields: ['name', 'phone_number'] }],
   UserDeactivated: [{ subject: { field: 'user_id' }, fields: ['reason'] }],
-  EmailClaimed: [{ subject: { field: 'user_id' }, fields: ['email'] }],
+  // Under the claim's own key (its random claim_id), owner included: see services/command/src/identity/email.ts. Claims
+  // written before had no claim_id: their address is under the owner's key and their user_id in clear (read as is).
+  EmailClaimed: [{ subject: { field: 'claim_id' }, fields: ['email', 'user_id'] }],
   PasswordSet: [{ subject: { field: 'user_id' }, fields: ['password_hash'] }],
   // A doctor's registration number names them (the council's public register says whose it is): under their key, so
   // it goes with their erasure. The copy printed on a prescription is part of the patient's clinical record, under the

@@ -39,6 +39,11 @@ export class StreamFolds<State, Event extends DomainEvent> {
     if (!latest || (latest.revision ?? -1) <= (folded.revision ?? -1)) this.folds.set(stream, folded);
     return folded;
   }
+
+  /** Drops the stream's fold: the next look reads it from the log again (what it held may no longer read). */
+  forget(stream: string): void {
+    this.folds.delete(stream);
+  }
 }
 
 /**

@@ -52,9 +52,10 @@ describe('stream names (and a password hash) carry no plain digest of personal d
     assert.equal(duplicate.code, 1, 'a second account with the address is refused');
     assert.match(duplicate.stderr, /already exists/, 'says why');
 
-    // The same account's other address, claimed before names were keyed: straight into the log, the old way.
+    // The same account's other address, claimed before names were keyed: straight into the log, the old way (a claim
+    // then had no key of its own: its user_id in clear, as claims before encryption had their address too).
     const oldAddress = 'old.claim@clinic.in';
-    await t.app.eventStore.appendToStream(streams.email(plainEmailDigest(oldAddress)), [{ event_id: randomUUID(), type: 'EmailClaimed', data: { email: oldAddress, user_id }, metadata: metadata() }], { expectedRevision: 'no_stream' });
+    await ciphertextLog(t.app.eventStore).appendToStream(streams.email(plainEmailDigest(oldAddress)), [{ event_id: randomUUID(), type: 'EmailClaimed', data: { email: oldAddress, user_id }, metadata: metadata() }], { expectedRevision: 'no_stream' });
     const bytes = eventStoreBytes(t.dataDir);
     assert.ok(bytes.includes(plainEmailDigest(oldAddress)), 'the search finds a plain digest where one was written');
     assert.ok(!bytes.includes(plainEmailDigest('keyed.claim@clinic.in')), 'no plain digest of the address in the event store file');

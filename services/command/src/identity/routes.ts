@@ -1,6 +1,5 @@
 import {
   API_TEXTS,
-  ERASURE_TEXTS,
   authorizeResponseSchema,
   googleLoginRequestSchema,
   loginResponseSchema,
@@ -22,7 +21,7 @@ import {
   type TokenService,
 } from '@telemed/platform';
 import { positionHeader, requestContext, systemRequestContext, type CommandDeps } from '../context';
-import { emailOwnerErased, findUserIdByEmail, loadUser, registerUser } from '../users/service';
+import { findUserIdByEmail, loadUser, registerUser } from '../users/service';
 import { accountStanding } from '../users/account-standing';
 import type { UserState } from '../users/user';
 import { handleUserCommand } from '../users/load-user';
@@ -180,8 +179,8 @@ export function googleRoutes(api: ApiRouter, deps: IdentityDeps & { oidc: OidcCl
       if (!identity.email_verified) throw new HttpError(401, API_TEXTS.googleLoginFailed);
       const context = systemRequestContext(req, deps.clock());
       let userId = await findUserIdByEmail(deps.eventStore, identity.email);
-      // The provider proved the address: say plainly that its account was erased, rather than make a new one.
-      if (!userId && (await emailOwnerErased(deps.eventStore, identity.email))) throw new HttpError(403, ERASURE_TEXTS.accountErased);
+      // An erased account's address is free again, here as on every other path: nothing that remains may tie the
+      // address to the erased account (identity/email.ts), so nothing can tell that it had one.
       if (!userId) {
         // First sign-in: a patient account. Doctors and staff were created with their address beforehand.
         userId = (await registerUser(deps.eventStore, { email: identity.email, name: identity.name ?? identity.email, account_type: 'patient' }, context)).user_id;

@@ -9,7 +9,8 @@ import {
 import { HttpError, keyRingOf, policies, type ApiRouter, type EventStore } from '@telemed/platform';
 import type { CommandContext } from '../decider';
 import { positionHeader, requestContext, type CommandDeps } from '../context';
-import { erasureEvent, handleUserCommand } from './load-user';
+import { erasureEvent, handleUserCommand, loadUser } from './load-user';
+import { releaseEmailClaim } from './service';
 
 /**
  * Erases a person (right to erasure): records PersonalDataErased on their user stream, then destroys their personal data
@@ -28,6 +29,10 @@ export async function eraseUser(
   const keys = keyRingOf(eventStore);
   // Without a key store the fields could not be shredded: refuse rather than answer an erasure that did not happen.
   if (!keys) throw new HttpError(503, 'Erasure is not available: this process has no key store');
+  // The address's claim first, while the address still reads from the account: its key goes, so the claim no longer
+  // names the account and the address is free again (identity/email.ts). A retry after a failure below finds it gone.
+  const before = await loadUser(eventStore, userId);
+  if (before.status === 'registered' && before.email) await releaseEmailClaim(eventStore, before.email, userId);
   const retainedUntil = new Date(context.now);
   retainedUntil.setUTCFullYear(retainedUntil.getUTCFullYear() + CLINICAL_RECORDS_RETENTION_YEARS);
   const result = await handleUserCommand(

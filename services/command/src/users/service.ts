@@ -8,8 +8,8 @@ import {
   type AccountType,
   type DoctorProfile,
 } from '@telemed/contracts';
-import { privateDigest, type EventStore } from '@telemed/platform';
-import { handleCommand, type CommandContext } from '../decider';
+import { keyRingOf, privateDigest, type EventStore } from '@telemed/platform';
+import { handleCommand, systemContext, type CommandContext } from '../decider';
 import { doctorNumberDecider } from './doctor-numbers';
 import { foldsPerEventStore } from '../stream-folds';
 import { accountStatus } from './account-standing';
@@ -106,7 +106,25 @@ async function claimEmail(eventStore: EventStore, email: string, userId: string,
   // The first attempt decides on the old claim too; a retry after a concurrent claim reads the keyed stream alone (it now has one).
   let attempts = 0;
   const load = async () => (attempts++ === 0 ? claim : claimsOf(eventStore).current(names.current));
-  await handleCommand(eventStore, names.current, emailDecider, { type: 'ClaimEmail', data: { email, user_id: userId, previous_owner: previousOwner, now: context.now } }, context, load);
+  // Metadata of its own: the request's correlation id (and an institution admin as actor) are on the account's events too.
+  const own = systemContext(context.now, null);
+  const command = { type: 'ClaimEmail', data: { email, user_id: userId, claim_id: `claim-${randomUUID()}`, previous_owner: previousOwner, now: context.now } } as const;
+  await handleCommand(eventStore, names.current, emailDecider, command, own, load);
+}
+
+/**
+ * An erasure's part in the address's claim (see identity/email.ts): destroys the data key of the claim that names
+ * this account, so the claim reads as `[erased]` (the address is free, and its stream no longer names the account).
+ * Run before the person's own key is destroyed: the address is read from their account. Idempotent.
+ */
+export async function releaseEmailClaim(eventStore: EventStore, email: string, userId: string): Promise<void> {
+  const keys = keyRingOf(eventStore);
+  if (!keys) return;
+  const names = await claimStreams(eventStore, email);
+  const { state } = await readClaim(eventStore, names);
+  if (state.user_id !== userId || state.claim_id === null) return; // another's claim, or one from before claims had a key
+  await keys.destroy(state.claim_id);
+  claimsOf(eventStore).forget(names.current);
 }
 
 /** The account holding an address, read from the write side (no read-model lag). */
@@ -114,10 +132,4 @@ export async function findUserIdByEmail(eventStore: EventStore, email: string): 
   const { state } = await readClaim(eventStore, await claimStreams(eventStore, email));
   if (!state.user_id) return null;
   return (await accountStatus(eventStore, state.user_id)).status === 'registered' ? state.user_id : null;
-}
-
-/** Whether the account holding an address was erased (its owner cannot sign in to it again). */
-export async function emailOwnerErased(eventStore: EventStore, email: string): Promise<boolean> {
-  const { state } = await readClaim(eventStore, await claimStreams(eventStore, email));
-  return state.user_id !== null && (await accountStatus(eventStore, state.user_id)).status === 'erased';
 }
