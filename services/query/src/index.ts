@@ -80,7 +80,12 @@ export function createQueryService(deps: {
   adminQueryRoutes(api, { readStore: deps.readStore, audit });
   blogQueryRoutes(api, { readStore: deps.readStore, blobs: deps.records?.blobs, clock: deps.clock, tokens: deps.tokens, writing: deps.writing, logger: deps.logger });
 
-  const failureSchema = z.object({ event: z.object({ position: z.number(), id: z.string(), type: z.string(), stream: z.string() }), error: z.string() });
+  // The error's class and code only: a failure's message can quote the event's data (a name, a reason for a visit);
+  // the log keeps it, scrubbed, for whoever reads the server's logs.
+  const failureSchema = z.object({
+    event: z.object({ position: z.number(), id: z.string(), type: z.string(), stream: z.string() }),
+    error: z.string().openapi({ description: "The error's class and code (`TypeError`, `SqliteError (SQLITE_FULL)`), never its message: see the server's log" }),
+  });
   api.route({
     method: 'get',
     path: '/admin/projections',
@@ -122,7 +127,7 @@ export function createQueryService(deps: {
             events_per_second: runner.eventsPerSecond(p.name),
             state: state.state,
             progress: state.state === 'rebuilding' ? { applied: state.applied, position: state.position, head: state.head, percent: Math.round(state.progress * 100) } : null,
-            failure: state.state === 'failed' ? { event: state.event, error: state.error } : null,
+            failure: state.state === 'failed' ? { event: state.event, error: state.kind } : null,
             checksum: withChecksums ? await projectionChecksum(deps.readStore, p) : null,
           };
         }),

@@ -15,11 +15,16 @@ const RATE_WINDOW_MS = 10_000;
 export type ProjectionState =
   | { state: 'live' }
   | { state: 'rebuilding'; generation: number; position: number; head: number; applied: number; progress: number }
-  | { state: 'failed'; event: { position: number; id: string; type: string; stream: string }; error: string };
+  | { state: 'failed'; event: { position: number; id: string; type: string; stream: string }; error: string; kind: string };
 
+/**
+ * `error`: the message (in this process only, for its tests and the log's scrubbed copy); `kind`: the error's class
+ * and code, all the API shows (a message can quote the event's data, a name or a reason for a visit).
+ */
 interface Failure {
   event: { position: number; id: string; type: string; stream: string };
   error: string;
+  kind: string;
 }
 
 interface Waiter {
@@ -348,7 +353,7 @@ export class ProjectionRunner {
         this.retirements.add(timer);
       }
     } catch (error) {
-      await fail(error instanceof PoisonEvent ? error.failure : { event: { position: state.position, id: '', type: '', stream: '' }, error: messageOf(error) });
+      await fail(error instanceof PoisonEvent ? error.failure : { event: { position: state.position, id: '', type: '', stream: '' }, error: messageOf(error), kind: kindOf(error) });
       if (!(error instanceof PoisonEvent)) throw error;
     }
   }
@@ -476,8 +481,16 @@ function messageOf(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).slice(0, 500);
 }
 
+/** The error's class and, when it has one, its code (`SqliteError (SQLITE_FULL)`): never its message. */
+function kindOf(error: unknown): string {
+  if (!(error instanceof Error)) return error === null ? 'null' : typeof error;
+  const code = (error as { code?: unknown }).code;
+  const name = (error.name || error.constructor?.name || 'Error').slice(0, 100);
+  return typeof code === 'string' || typeof code === 'number' ? `${name} (${String(code).slice(0, 100)})` : name;
+}
+
 function failureOf(stored: StoredEvent, error: unknown): Failure {
-  return { event: { position: stored.position, id: stored.event_id, type: stored.type, stream: stored.stream_id }, error: messageOf(error) };
+  return { event: { position: stored.position, id: stored.event_id, type: stored.type, stream: stored.stream_id }, error: messageOf(error), kind: kindOf(error) };
 }
 
 /**
