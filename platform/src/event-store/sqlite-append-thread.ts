@@ -1,4 +1,4 @@
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { revisionMatches, type ExpectedRevision } from './port';
 
@@ -72,31 +72,74 @@ function outcomeOfFailure(error: unknown): AppendOutcomeFromThread {
   return { error: String(message ?? error), code };
 }
 
-const commitBatch = db.transaction((batch: ThreadAppend[]) =>
-  batch.map((append) => {
-    try {
-      return appendOne(append);
-    } catch (error) {
-      return outcomeOfFailure(error);
-    }
-  }),
+/** Every append of the batches in one transaction (one sync to disk), each append in its own savepoint. */
+const commitBatches = db.transaction((batches: ThreadAppend[][]) =>
+  batches.map((batch) =>
+    batch.map((append) => {
+      try {
+        return appendOne(append);
+      } catch (error) {
+        return outcomeOfFailure(error);
+      }
+    }),
+  ),
 );
 
-port.on('message', (message: ToAppendThread) => {
-  if (message.kind === 'stop') {
-    db.close();
-    port.close();
+function failure(id: number, error: unknown): FromAppendThread {
+  const { message, code } = error as { message?: string; code?: string };
+  return { id, failed: String(message ?? error), code };
+}
+
+/**
+ * Commits the appends of `first` and of every batch already waiting behind it together: while one commit syncs to
+ * disk, the store goes on sending batches, and they share the next commit instead of each paying its own sync.
+ */
+function commitWaiting(first: Extract<ToAppendThread, { kind: 'append' }>): void {
+  const appends = [first];
+  let stop = false;
+  for (let next = receiveMessageOnPort(port); next; next = receiveMessageOnPort(port)) {
+    const message = next.message as ToAppendThread;
+    if (message.kind === 'append') appends.push(message);
+    else {
+      // Not an append: committed after the appends before it, in the order sent.
+      flushAppends(appends.splice(0));
+      if (message.kind === 'stop') stop = true;
+      else handle(message);
+      if (stop) break;
+    }
+  }
+  flushAppends(appends);
+  if (stop) stopThread();
+}
+
+function flushAppends(appends: Array<Extract<ToAppendThread, { kind: 'append' }>>): void {
+  if (appends.length === 0) return;
+  let outcomes: AppendOutcomeFromThread[][];
+  try {
+    outcomes = commitBatches.immediate(appends.map((m) => m.batch));
+  } catch (error) {
+    for (const m of appends) port.postMessage(failure(m.id, error));
     return;
   }
+  appends.forEach((m, i) => port.postMessage({ id: m.id, outcomes: outcomes[i]! } satisfies FromAppendThread));
+}
+
+function stopThread(): void {
+  db.close();
+  port.close();
+}
+
+function handle(message: Exclude<ToAppendThread, { kind: 'stop' }>): void {
+  if (message.kind === 'append') return commitWaiting(message);
   try {
-    if (message.kind === 'checkpoint') {
-      stmts.saveCheckpoint.run(message.name, message.position);
-      port.postMessage({ id: message.id, saved: true } satisfies FromAppendThread);
-    } else {
-      port.postMessage({ id: message.id, outcomes: commitBatch.immediate(message.batch) } satisfies FromAppendThread);
-    }
+    stmts.saveCheckpoint.run(message.name, message.position);
+    port.postMessage({ id: message.id, saved: true } satisfies FromAppendThread);
   } catch (error) {
-    const { message: text, code } = error as { message?: string; code?: string };
-    port.postMessage({ id: message.id, failed: String(text ?? error), code } satisfies FromAppendThread);
+    port.postMessage(failure(message.id, error));
   }
+}
+
+port.on('message', (message: ToAppendThread) => {
+  if (message.kind === 'stop') stopThread();
+  else handle(message);
 });

@@ -143,7 +143,10 @@ export class SqliteEventStore implements EventStore, CheckpointStore {
       this.queue.push({ stream, events, expected: options.expectedRevision ?? 'any', resolve, reject });
       if (!this.flushScheduled) {
         this.flushScheduled = true;
-        setImmediate(() => this.flush());
+        // To the writer thread at the end of this task (the thread joins the batches waiting for it into one commit);
+        // on this thread at the end of the loop's turn, so that one commit holds every append of the turn.
+        if (this.appender?.available) queueMicrotask(() => this.flush());
+        else setImmediate(() => this.flush());
       }
     });
   }
