@@ -7,6 +7,7 @@ import { after, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import { SqliteEventStore } from './sqlite';
 import type { StoredEvent } from './port';
+import { loopTurnsDuring } from '../loop-turns.test-support';
 
 const dir = mkdtempSync(join(tmpdir(), 'appender-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -17,17 +18,7 @@ describe('SQLite event store: commits on its writer thread', () => {
   it('keeps the event loop turning while a large batch commits', async () => {
     const store = new SqliteEventStore({ filename: join(dir, 'large.db'), synchronous: 'FULL' });
     await store.appendToStream('warm-up', [event()]);
-    let turns = 0;
-    let done = false;
-    const turn = () => {
-      if (done) return;
-      turns += 1;
-      setImmediate(turn);
-    };
-    const appended = store.appendToStream('large', Array.from({ length: 20_000 }, () => event('y'.repeat(1_000))));
-    setImmediate(turn);
-    const result = await appended;
-    done = true;
+    const { result, turns } = await loopTurnsDuring(store.appendToStream('large', Array.from({ length: 20_000 }, () => event('y'.repeat(1_000)))));
     await store.close();
     assert.equal(result.next_revision, 19_999);
     // Committed on this thread, the batch held the loop from the moment it was sent to its answer: a turn or two at most.

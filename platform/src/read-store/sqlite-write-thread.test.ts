@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { SqliteReadStore } from './sqlite';
+import { loopTurnsDuring } from '../loop-turns.test-support';
 
 type Note = { _id: string; owner: string; text: string };
 type Counted = { _id: string; n: number };
@@ -23,17 +24,7 @@ describe('SQLite read store: batches commit on its writer thread', () => {
     const batch = store.beginBatch();
     // Live batches are far smaller; this one is as large as the thread takes (larger ones commit on the store's connection).
     for (let i = 0; i < 2_000; i += 1) await batch.collection<Note>('notes').put({ _id: `n-${i}`, owner: `o-${i % 50}`, text: 'y'.repeat(8_000) });
-    let turns = 0;
-    let done = false;
-    const turn = () => {
-      if (done) return;
-      turns += 1;
-      setImmediate(turn);
-    };
-    const committed = batch.commit([{ name: 'notes', version: 1, position: 2 }]);
-    setImmediate(turn);
-    await committed;
-    done = true;
+    const { turns } = await loopTurnsDuring(batch.commit([{ name: 'notes', version: 1, position: 2 }]));
     // Committed on this thread, the batch held the loop from the moment it was sent to its answer: a turn or two at most.
     assert.ok(turns > 10, `the loop turned ${turns} times while 2,000 documents were committed`);
 
