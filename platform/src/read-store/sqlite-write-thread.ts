@@ -23,9 +23,11 @@ export interface BatchToWrite {
 export type ToWriteThread =
   /** `schema`: the store's schema generation as the sender knows it (a change drops the thread's prepared statements). */
   | { kind: 'commit'; id: number; schema: number; batch: BatchToWrite }
+  /** Deletes up to `rows` documents of a table in one transaction (a retired generation, dropped gradually). */
+  | { kind: 'delete-slice'; id: number; table: string; rows: number }
   | { kind: 'stop' };
 
-export type FromWriteThread = { id: number; committed: true } | { id: number; failed: string };
+export type FromWriteThread = { id: number; committed: true } | { id: number; deleted: number } | { id: number; failed: string };
 
 // The body of the thread (see SqliteDocuments.commit): its own connection to the read-store file, on which each batch
 // of documents, kinds and checkpoints is one transaction. Tables and indexes are created by the store beforehand.
@@ -79,6 +81,11 @@ port.on('message', (message: ToWriteThread) => {
     return;
   }
   try {
+    if (message.kind === 'delete-slice') {
+      const deleted = db.prepare(`DELETE FROM "${message.table}" WHERE rowid IN (SELECT rowid FROM "${message.table}" LIMIT ?)`).run(message.rows).changes;
+      port.postMessage({ id: message.id, deleted } satisfies FromWriteThread);
+      return;
+    }
     if (message.schema !== schemaSeen) {
       tableStatements.clear();
       schemaSeen = message.schema;

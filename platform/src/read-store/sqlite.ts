@@ -2,7 +2,10 @@ import { SqliteDocuments } from './sqlite-documents';
 import { SqliteBatch } from './sqlite-batch';
 import type { BatchStore, Doc, Filter, FindOptions, ProjectionCheckpoint, ReadCollection, ReadStore } from './port';
 
-/** How long one slice of a gradual drop may hold the event loop; the slice's size follows from the last one's speed. */
+/**
+ * How long one slice of a gradual drop may hold the writer (the event loop when there is no writer thread): live
+ * batches commit between slices. The slice's size follows from the last one's speed.
+ */
 const DROP_SLICE_MS = 8;
 const FIRST_DROP_SLICE_ROWS = 500;
 
@@ -119,8 +122,8 @@ export class SqliteReadStore implements ReadStore {
   }
 
   /**
-   * Deletes a retired collection's documents in slices of a few milliseconds each (its own transaction, the event loop
-   * turning between), then drops the empty tables. Not a DROP at once: secure_delete zeroes every freed page, 1.6 s
+   * Deletes a retired collection's documents in slices of a few milliseconds each (its own transaction, on the writer
+   * thread when there is one, live batches and the event loop going on between), then drops the empty tables. Not a DROP at once: secure_delete zeroes every freed page, 1.6 s
    * for 300k documents. Not its indexes first either: dropping one index of a million rows is one long stall too.
    */
   async dropGradually(collections: string[]): Promise<void> {
@@ -128,9 +131,8 @@ export class SqliteReadStore implements ReadStore {
     for (const collection of collections) {
       let rows = FIRST_DROP_SLICE_ROWS;
       for (;;) {
-        await this.docs.idle();
         const started = performance.now();
-        const deleted = this.docs.deleteSlice(collection, rows);
+        const deleted = await this.docs.deleteSlice(collection, rows);
         if (deleted === 0) break;
         const ms = Math.max(0.1, performance.now() - started);
         // Toward the size that takes DROP_SLICE_MS, at most doubling: one quick slice on an idle moment is no promise.
