@@ -123,6 +123,8 @@ export const personalDataExportSchema = z
       doctor: z.record(z.string(), z.unknown()).nullable(),
       /** Who read your name and contact details (an operator's account pages, an institution's console), from the access log. */
       shared_with: z.array(sharedWithSchema),
+      /** Each time a platform admin closed your account: when, the reason recorded, and when it was reopened (null: still closed). */
+      deactivations: z.array(z.object({ deactivated_at: z.string(), reason: z.string(), reactivated_at: z.string().nullable() })),
     }),
     consents: z.array(z.record(z.string(), z.unknown())),
     sessions: z.array(z.object({ session_id: z.string(), method: z.string(), started_at: z.string(), ended_at: z.string().nullable(), ended_reason: z.string().nullable() })),
@@ -250,6 +252,24 @@ export const personalDataExportSchema = z
       }),
     ),
     access_log: z.array(accessLogEntrySchema),
+    /**
+     * Your side of the access audit: each read you made of another person's data (as a doctor, an institution's
+     * member or a platform admin), newest first: whose (`person-1`, `person-2`...: a label of your export's, numbered
+     * by your first read of each person, never their account id), what, through which institution, when and why. The
+     * items are the ids the read showed (your appointments' ids, `contact_details`); none of that person's values.
+     */
+    reads_by_you: z.array(
+      z.object({
+        id: z.string(),
+        whose: z.string(),
+        as: z.object({ role: z.enum(['patient', 'doctor', 'admin']), institution_role: z.string().nullable() }),
+        institution: z.object({ id: z.string(), name: z.string().nullable() }).nullable(),
+        what: z.object({ resource: z.enum(ACCESS_RESOURCES), description: z.string(), route: z.string(), items: z.array(z.string()) }),
+        when: z.string(),
+        why: z.enum(ACCESS_PURPOSES),
+        why_label: z.string(),
+      }),
+    ),
   })
   .openapi('PersonalDataExport');
 export type PersonalDataExport = z.infer<typeof personalDataExportSchema>;

@@ -30,6 +30,7 @@ import type {
 } from './projections';
 import type { ConsentDoc } from './projections/consents';
 import { ACCESS_LOG } from './projections/access-log';
+import { ACCOUNT_DEACTIVATIONS, type DeactivationDoc } from './projections/account-standing';
 import { recordsForExport } from './record-routes';
 import { appointmentPeople } from './appointment-people';
 import { RECORD_FILES, type RecordFileDoc } from './projections/clinical-records';
@@ -74,6 +75,34 @@ export function privacyQueryRoutes(
       docs.map(async (doc) => ({
         id: doc._id,
         who: { user_id: doc.accessor_id, name: await nameOf(doc.accessor_id), role: doc.accessor_role, institution_role: doc.institution_role },
+        institution: doc.institution_id ? { id: doc.institution_id, name: await institutionOf(doc.institution_id) } : null,
+        what: { resource: doc.resource, description: ACCESS_RESOURCE_LABELS[doc.resource], route: doc.route, items: doc.items },
+        when: doc.occurred_at,
+        why: doc.purpose,
+        why_label: ACCESS_PURPOSE_LABELS[doc.purpose],
+      })),
+    );
+  };
+
+  /**
+   * The person's own reads of others' data (the audit's accessor side), as the export gives them: whose, what kind and
+   * which items, through which institution, when and why. Whose is a label of this export's (`person-1` for the first
+   * person you read, and so on, numbered by your first read of each, so a later export keeps them), not their account
+   * id: an export holds nothing of another person (a doctor's holds their appointments without the patients' ids),
+   * and which reads were of the same person is what the person did. The items are the ids the audit recorded (an
+   * appointment of yours, a record, `contact_details`).
+   */
+  const readsByYou = async (docs: AccessLogDoc[]): Promise<PersonalDataExport['reads_by_you']> => {
+    const institutionOf = memo(async (id: string) => (await institutions.get(id))?.name ?? null);
+    const labels = new Map<string, string>();
+    for (const doc of [...docs].sort((a, b) => a.position - b.position)) {
+      if (!labels.has(doc.subject_id)) labels.set(doc.subject_id, `person-${labels.size + 1}`);
+    }
+    return Promise.all(
+      docs.map(async (doc) => ({
+        id: `${doc.access_id}:${labels.get(doc.subject_id)!}`,
+        whose: labels.get(doc.subject_id)!,
+        as: { role: doc.accessor_role, institution_role: doc.institution_role },
         institution: doc.institution_id ? { id: doc.institution_id, name: await institutionOf(doc.institution_id) } : null,
         what: { resource: doc.resource, description: ACCESS_RESOURCE_LABELS[doc.resource], route: doc.route, items: doc.items },
         when: doc.occurred_at,
@@ -217,6 +246,10 @@ export function privacyQueryRoutes(
         readStore.collection<InvitationDoc>('institution_invitations').find({ user_id: me }, { sort: { invited_at: 1 } }),
         accessLog.find({ subject_id: me }, { sort: { position: -1 } }),
       ]);
+      const [readByMe, deactivations] = await Promise.all([
+        accessLog.find({ accessor_id: me }, { sort: { position: -1 } }),
+        readStore.collection<DeactivationDoc>(ACCOUNT_DEACTIVATIONS).find({ user_id: me }, { sort: { deactivated_at: 1 } }),
+      ]);
       const [asPatient, asDoctor] = await Promise.all([withCurrentPeople(bookedAsPatient), withCurrentPeople(bookedAsDoctor)]);
       const offered = doctor ? await readStore.collection<SlotDoc>('slots').find({ doctor_id: me }, { sort: { start: 1 } }) : [];
       const appointmentIds = [...asPatient, ...asDoctor].map((a) => a._id);
@@ -313,6 +346,7 @@ export function privacyQueryRoutes(
               }
             : null,
           shared_with: contactReads.map(sharing),
+          deactivations: deactivations.map((d) => ({ deactivated_at: d.deactivated_at, reason: d.reason, reactivated_at: d.reactivated_at })),
         },
         consents: consents.map((c) => ({
           notice_version: c.notice_version,
@@ -375,6 +409,7 @@ export function privacyQueryRoutes(
         blog_posts,
         blog_images,
         access_log: log,
+        reads_by_you: await readsByYou(readByMe),
       };
       const day = deps.clock().toISOString().slice(0, 10);
       if (query.format === 'zip') return { body: await exportZip(me, body), headers: { 'Content-Disposition': `attachment; filename="telemed-my-data-${day}.zip"`, 'Cache-Control': 'no-store' } };

@@ -32,6 +32,8 @@ export const accessLogProjection = defineProjection({
   indexes: [
     { collection: ACCESS_LOG, field: 'subject_id' },
     { collection: ACCESS_LOG, fields: ['subject_id', 'position'] },
+    // The reader's side, for their own export (what they read of others).
+    { collection: ACCESS_LOG, fields: ['accessor_id', 'position'] },
   ],
   handles: ['PersonalDataAccessed'],
   apply: async (event, store) => {

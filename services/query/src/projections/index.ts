@@ -12,6 +12,7 @@ import { clinicalRecordsProjection } from './clinical-records';
 import { clinicalRetentionProjection } from './clinical-retention';
 import { recordStorageProjection } from './record-storage';
 import { blogPostsProjection } from './blog-posts';
+import { accountStandingProjection } from './account-standing';
 import type { Projection } from './projection';
 import { withErasure } from './erasure';
 
@@ -34,6 +35,7 @@ export const allProjections: Projection[] = [
   clinicalRetentionProjection,
   recordStorageProjection,
   blogPostsProjection,
+  accountStandingProjection,
 ].map(withErasure);
 
 export type { Projection } from './projection';
