@@ -19,8 +19,10 @@ import type { Decider } from '../decider';
  *   nothing, and would only add a time to the address's stream.
  * - the claim is appended with metadata of its own (the system as actor, a fresh correlation id), not the request's,
  *   which the account's events carry.
- * What still remains: the claim's time (its position and claimed_at) near the account's registration, and the claim
- * key's destruction time near the erasure, are a timing hint, not a record; see the report in the commit.
+ * What still remains is time, not a record: whoever holds the server's keys can still find the address's stream and
+ * see that it was claimed (at claimed_at, its position usually just before the account's UserRegistered) and that the
+ * claim's key was destroyed (the tombstone's time, the erasure's). Closing that needs the stream to be unfindable once
+ * released (its name keyed by a secret the erasure destroys) and tombstones without precise times: not done here.
  * Claims written before this (the owner's id in clear, under the owner's key) are read as they are: their owner's
  * erasure frees the address too (previous_owner 'erased').
  */
