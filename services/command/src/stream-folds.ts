@@ -40,9 +40,13 @@ export class StreamFolds<State, Event extends DomainEvent> {
     return folded;
   }
 
-  /** Drops the stream's fold: the next look reads it from the log again (what it held may no longer read). */
-  forget(stream: string): void {
-    this.folds.delete(stream);
+  /**
+   * Changes the stream's kept state, at the revision it was folded to, to what its events now read as without a new
+   * event (a key they were sealed under was destroyed): the next look reads only what is new, not the whole stream.
+   */
+  reread(stream: string, change: (state: State) => State): void {
+    const known = this.folds.get(stream);
+    if (known) this.folds.set(stream, { state: change(known.state), revision: known.revision });
   }
 }
 

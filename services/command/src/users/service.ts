@@ -124,7 +124,8 @@ export async function releaseEmailClaim(eventStore: EventStore, email: string, u
   const { state } = await readClaim(eventStore, names);
   if (state.user_id !== userId || state.claim_id === null) return; // another's claim, or one from before claims had a key
   await keys.destroy(state.claim_id);
-  claimsOf(eventStore).forget(names.current);
+  // The latest claim alone makes the state (emailDecider.evolve): once its key is gone it reads as `[erased]`, no holder.
+  claimsOf(eventStore).reread(names.current, (kept) => (kept.claim_id === state.claim_id ? { ...kept, user_id: null } : kept));
 }
 
 /** The account holding an address, read from the write side (no read-model lag). */
