@@ -52,6 +52,8 @@ for (const readStoreKind of ['memory', 'sqlite']) describe(`an institution membe
 
   /** The patient's latest access-log entry for this route: the institution it names. */
   async function auditedUnder(patient: TestUser, route: string): Promise<string | null | undefined> {
+    // The audit is an event the access log's projection applies after the read answered: read once it has.
+    await t.settle();
     const entries = (await t.http.get('/api/v1/users/me/access-log').set(patient.auth).expect(200)).body.entries as Entry[];
     const entry = entries.find((e) => e.what.route === route);
     return entry === undefined ? undefined : (entry.institution?.id ?? null);
