@@ -1,8 +1,6 @@
 import Database from 'better-sqlite3';
 import { SqliteCheckpointer } from '../sqlite-checkpointer';
 import { SqliteReadAhead } from './sqlite-read-ahead';
-import { SqliteAppender } from './sqlite-appender';
-import type { AppendOutcomeFromThread, ThreadAppend } from './sqlite-append-thread';
 import { EventEmitter } from 'node:events';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -60,24 +58,15 @@ export interface SqliteEventStoreOptions {
 }
 
 /**
- * Event store on SQLite. Appends are committed together in one transaction (group commit), each inside its own
- * savepoint so a revision conflict fails only that append: on a file, by a writer thread (SqliteAppender) while the
- * appends that arrive meanwhile gather into the next batch; in memory, on this thread, those of the same tick.
+ * Event store on SQLite. Appends that arrive in the same tick are committed together in one transaction
+ * (group commit), each inside its own savepoint so a revision conflict fails only that append.
  */
 export class SqliteEventStore implements EventStore, CheckpointStore {
   private readonly db: Database.Database;
   private queue: PendingAppend[] = [];
   private flushScheduled = false;
-  /**
-   * Batches sent to the writer thread and not yet answered. The thread commits them in the order they were sent and
-   * answers in that order, so positions and the events pushed to subscribers follow the order of batches.
-   */
-  private readonly inFlight = new Set<Promise<void>>();
-  /** The last batch sent: the next one answers its appends and pushes its events only after it. */
-  private lastSent: Promise<void> = Promise.resolve();
   /** The last position this store has committed and pushed to its subscribers. */
   private lastCommitted = 0;
-  private readonly appender: SqliteAppender | null;
   private readonly committed = new EventEmitter();
   private readonly pollIntervalMs: number;
   private closed = false;
@@ -96,7 +85,6 @@ export class SqliteEventStore implements EventStore, CheckpointStore {
     this.db.pragma('busy_timeout = 5000');
     this.checkpointer = SqliteCheckpointer.start(this.db, options.filename);
     this.readAhead = SqliteReadAhead.for(options.filename);
-    this.appender = SqliteAppender.for(options.filename, options.synchronous ?? 'FULL');
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS events (
         position INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -143,10 +131,7 @@ export class SqliteEventStore implements EventStore, CheckpointStore {
       this.queue.push({ stream, events, expected: options.expectedRevision ?? 'any', resolve, reject });
       if (!this.flushScheduled) {
         this.flushScheduled = true;
-        // To the writer thread at the end of this task (the thread joins the batches waiting for it into one commit);
-        // on this thread at the end of the loop's turn, so that one commit holds every append of the turn.
-        if (this.appender?.available) queueMicrotask(() => this.flush());
-        else setImmediate(() => this.flush());
+        setImmediate(() => this.flush());
       }
     });
   }
@@ -181,66 +166,9 @@ export class SqliteEventStore implements EventStore, CheckpointStore {
   };
 
   private flush(): void {
-    this.flushScheduled = false;
-    if (this.queue.length === 0) return;
     const batch = this.queue;
     this.queue = [];
-    if (this.appender?.available) {
-      const committing = this.commitOnThread(this.appender, batch, this.lastSent).finally(() => this.inFlight.delete(committing));
-      this.inFlight.add(committing);
-      this.lastSent = committing;
-      return;
-    }
-    this.commitHere(batch);
-  }
-
-  private async commitOnThread(appender: SqliteAppender, all: PendingAppend[], previous: Promise<void>): Promise<void> {
-    const batch: PendingAppend[] = [];
-    const appends: ThreadAppend[] = [];
-    for (const pending of all) {
-      try {
-        const events = pending.events.map((event) => ({ event_id: event.event_id, type: event.type, data: JSON.stringify(event.data), metadata: JSON.stringify(event.metadata) }));
-        appends.push({ stream: pending.stream, expected: pending.expected, events });
-        batch.push(pending);
-      } catch (error) {
-        pending.reject(error); // data that cannot be stored as JSON fails its own append only
-      }
-    }
-    let outcomes: AppendOutcomeFromThread[];
-    try {
-      outcomes = await appender.append(appends);
-    } catch (error) {
-      await previous;
-      for (const pending of batch) pending.reject(error);
-      return;
-    }
-    await previous;
-    const committed: StoredEvent[] = [];
-    batch.forEach((pending, i) => {
-      const outcome = outcomes[i]!;
-      if ('conflict' in outcome) return pending.reject(new WrongExpectedRevisionError(pending.stream, pending.expected, outcome.conflict));
-      if ('error' in outcome) return pending.reject(Object.assign(new Error(outcome.error), { code: outcome.code }));
-      const { events } = appends[i]!;
-      events.forEach((event, j) =>
-        committed.push({
-          event_id: event.event_id,
-          stream_id: pending.stream,
-          revision: outcome.first_revision + j,
-          position: outcome.positions[j]!,
-          type: event.type,
-          // Parsed copies of what was stored, so a subscriber sees exactly what a later read would return.
-          data: JSON.parse(event.data) as unknown,
-          metadata: JSON.parse(event.metadata) as unknown,
-        }),
-      );
-      pending.resolve({ next_revision: outcome.first_revision + events.length - 1, position: outcome.positions[events.length - 1]! });
-    });
-    committed.sort((a, b) => a.position - b.position);
-    if (committed.length > 0) this.lastCommitted = Math.max(this.lastCommitted, committed[committed.length - 1]!.position);
-    this.committed.emit('commit', committed);
-  }
-
-  private commitHere(batch: PendingAppend[]): void {
+    this.flushScheduled = false;
     const appendInSavepoint = this.db.transaction(this.appendOne);
     const outcomes: Array<{ ok: AppendOutcome } | { error: unknown }> = [];
     const commitBatch = this.db.transaction(() => {
@@ -382,20 +310,14 @@ export class SqliteEventStore implements EventStore, CheckpointStore {
   }
 
   async save(name: string, position: number): Promise<void> {
-    // Through the writer thread when there is one: a write on this connection would wait for the thread's lock.
-    if (this.appender?.available) await this.appender.saveCheckpoint(name, position);
-    else this.stmts.saveCheckpoint.run(name, position);
+    this.stmts.saveCheckpoint.run(name, position);
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
-    while (this.inFlight.size > 0 || this.queue.length > 0) {
-      this.flush();
-      await Promise.all(this.inFlight);
-    }
+    while (this.queue.length > 0) this.flush();
     this.closed = true;
     this.committed.emit('commit', []);
-    await this.appender?.stop();
     await this.readAhead?.stop();
     await this.checkpointer?.stop();
     this.db.close();
