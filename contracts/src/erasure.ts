@@ -77,8 +77,6 @@ export function erasureLegalHold(accountType: 'patient' | 'doctor' | 'admin'): r
 }
 
 export const ERASURE_TEXTS = {
-  /** Signing in to an erased account (its owner, or an administrator, erased it). */
-  accountErased: "This account was erased at its owner's request and can no longer be signed in to",
   alreadyErased: 'This account was already erased',
   ownAccountViaAdmin: 'Use POST /api/v1/users/me/erasure to erase your own account',
 } as const;
