@@ -4,6 +4,7 @@ import { connect, type Socket } from 'node:net';
 import { BLOG_LIMITS, BLOG_TEXTS, streams } from '@telemed/contracts';
 import { freePort } from '../support/processes';
 import { startTestApp, type TestApp, type TestUser } from '../support/test-app';
+import { binaryBody } from '../support/binary-body';
 
 const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex'), Buffer.alloc(64)]);
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
@@ -257,11 +258,7 @@ describe('Patient Education Hub API (issue 16)', () => {
     assert.match(up.body.file.url, /^\/api\/v1\/blogs\/images\/[0-9a-f-]{36}\?exp=\d+&sig=[\w-]{43}$/, "the author's own short-lived address");
     assert.equal(up.body.file.content_type, 'image/png', 'the type is what the content is, never its name');
     await t.settle();
-    const got = await t.http.get(up.body.file.url).buffer(true).parse((res, cb) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => cb(null, Buffer.concat(chunks)));
-    }).expect(200);
+    const got = await t.http.get(up.body.file.url).buffer(true).parse(binaryBody).expect(200);
     assert.equal(got.headers['content-type'], 'image/png');
     assert.equal(got.headers['x-content-type-options'], 'nosniff');
     assert.ok(Buffer.compare(got.body as Buffer, PNG) === 0);
@@ -282,11 +279,7 @@ describe('Patient Education Hub API (issue 16)', () => {
 
   it("a picture is its author's alone until a published post shows it; then anyone's, until the post is archived", async () => {
     const raw = (req: ReturnType<typeof t.http.get>) =>
-      req.buffer(true).parse((res, cb) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => cb(null, Buffer.concat(chunks)));
-      });
+      req.buffer(true).parse(binaryBody);
     const up = await t.http.post('/api/v1/blogs/images').set(doctor.auth).attach('image', PNG, { filename: 'scan.png' }).expect(201);
     const granted = up.body.file.url as string;
     const bare = granted.split('?')[0]!;

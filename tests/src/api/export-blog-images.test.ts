@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { unzipSync } from 'fflate';
 import { personalDataExportSchema } from '@telemed/contracts';
 import { startTestApp, type TestApp, type TestUser } from '../support/test-app';
+import { binaryBody } from '../support/binary-body';
 
 const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex'), Buffer.alloc(64)]);
 
@@ -28,11 +29,7 @@ describe("export: a doctor's uploaded blog images", () => {
       .get('/api/v1/users/me/export?format=zip')
       .set(who.auth)
       .buffer(true)
-      .parse((r, cb) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => cb(null, Buffer.concat(chunks)));
-      })
+      .parse(binaryBody)
       .expect(200);
     return unzipSync(new Uint8Array(res.body as Buffer));
   };

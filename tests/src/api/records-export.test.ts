@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { unzipSync } from 'fflate';
 import { personalDataExportSchema } from '@telemed/contracts';
 import { indiaDate, startTestApp, type TestApp, type TestUser } from '../support/test-app';
+import { binaryBody } from '../support/binary-body';
 import { heldAppointment } from '../support/held-appointment';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
@@ -76,11 +77,7 @@ describe('export of clinical records', () => {
       .get('/api/v1/users/me/export?format=zip')
       .set(patient.auth)
       .buffer(true)
-      .parse((r, cb) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => cb(null, Buffer.concat(chunks)));
-      })
+      .parse(binaryBody)
       .expect(200);
     assert.equal(res.headers['content-type'], 'application/zip');
     assert.match(res.headers['content-disposition'] ?? '', /^attachment; filename="telemed-my-data-\d{4}-\d{2}-\d{2}\.zip"$/);

@@ -6,6 +6,7 @@ import { streams } from '@telemed/contracts';
 import { ciphertextLog, isCiphertext, MemoryReadStore, type ReadStore } from '@telemed/platform';
 import { ProjectionRunner, allProjections } from '@telemed/query';
 import { startTestApp, type TestApp, type TestUser } from '../support/test-app';
+import { binaryBody } from '../support/binary-body';
 import { heldAppointment } from '../support/held-appointment';
 
 type Issued = { consultation_mode: unknown; consultation_kind: unknown };
@@ -45,11 +46,7 @@ describe("e-prescriptions: the consultation's mode and kind in the log", () => {
       .get(`/api/v1/prescriptions/${pid}/pdf`)
       .set(who.auth)
       .buffer(true)
-      .parse((res, cb) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => cb(null, Buffer.concat(chunks)));
-      })
+      .parse(binaryBody)
       .expect(200);
     return (await new PDFParse({ data: new Uint8Array(pdf.body as Buffer) }).getText()).text;
   }

@@ -7,6 +7,7 @@ import { DateTime } from 'luxon';
 import { PDFParse } from 'pdf-parse';
 import { API_TEXTS, DEFAULT_TIMEZONE, RECORD_TEXTS, streams } from '@telemed/contracts';
 import { indiaDate, startTestApp, type TestApp, type TestUser } from '../support/test-app';
+import { binaryBody } from '../support/binary-body';
 import { heldAppointment } from '../support/held-appointment';
 import { freePort } from '../support/processes';
 import { minimalDoc, minimalDocx, minimalXls, minimalXlsx, plainZip } from '../support/office-files';
@@ -173,11 +174,7 @@ describe('clinical records API (issue 14)', () => {
     assert.equal(json.lines[0].generic_name, 'Paracetamol');
     assert.deepEqual(json.lines.map((l: { strength: string; dosage_form: string }) => [l.strength, l.dosage_form]), [['650 mg', 'Tablet'], ['500 mg', 'Capsule']], 'each line its chosen strength, in the catalogue\'s spelling');
     await t.http.get(`/api/v1/prescriptions/${pid}`).set(otherPatient.auth).expect(404);
-    const pdf = await t.http.get(`/api/v1/prescriptions/${pid}/pdf`).set(newPatient.auth).buffer(true).parse((res, cb) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => cb(null, Buffer.concat(chunks)));
-    }).expect(200);
+    const pdf = await t.http.get(`/api/v1/prescriptions/${pid}/pdf`).set(newPatient.auth).buffer(true).parse(binaryBody).expect(200);
     assert.equal(pdf.headers['content-type'], 'application/pdf');
     const text = (await new PDFParse({ data: new Uint8Array(pdf.body as Buffer) }).getText()).text;
     // Every field of the Guidelines' e-prescription format: the prescriber (name, qualification, registration and
@@ -271,11 +268,7 @@ describe('clinical records API (issue 14)', () => {
     assert.equal(mine.reports[0].report_type_name, 'MRI/CT Scan');
     assert.equal(mine.prescription_files[0].medication_summary, 'Paracetamol');
     const fileId = mine.reports[0].files[0].file_id as string;
-    const download = await t.http.get(`/api/v1/records/files/${fileId}`).set(doctor.auth).buffer(true).parse((res, cb) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => cb(null, Buffer.concat(chunks)));
-    }).expect(200);
+    const download = await t.http.get(`/api/v1/records/files/${fileId}`).set(doctor.auth).buffer(true).parse(binaryBody).expect(200);
     assert.equal(download.headers['content-type'], 'application/pdf');
     // Saved under the extension of what it is (a PDF), not the name's .png.
     assert.match(download.headers['content-disposition'] ?? '', /^attachment; filename="scan.pdf"/);
@@ -294,11 +287,7 @@ describe('clinical records API (issue 14)', () => {
     const DOCX = minimalDocx();
     const DOC = minimalDoc();
     const bytesOf = async (fileId: string, who: TestUser) => {
-      const res = await t.http.get(`/api/v1/records/files/${fileId}`).set(who.auth).buffer(true).parse((r, cb) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => cb(null, Buffer.concat(chunks)));
-      }).expect(200);
+      const res = await t.http.get(`/api/v1/records/files/${fileId}`).set(who.auth).buffer(true).parse(binaryBody).expect(200);
       return { type: res.headers['content-type'], body: res.body as Buffer };
     };
     const report = await upload('/api/v1/records/reports', patient)
