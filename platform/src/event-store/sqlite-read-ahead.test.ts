@@ -7,6 +7,7 @@ import { describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import { SqliteEventStore } from './sqlite';
 import { SqliteReadAhead } from './sqlite-read-ahead';
+import { inPositionOrder } from './sqlite-page';
 
 const event = (i: number) => ({
   event_id: randomUUID(),
@@ -94,5 +95,14 @@ describe('SQLite log read ahead on a worker thread', () => {
     const pages = [await store.readAll({ fromPosition: 0, limit: 200 }), await store.readAll({ fromPosition: 200, limit: 200 })];
     assert.deepEqual(pages.map((p) => p.length), [200, 100]);
     await store.close();
+  });
+});
+
+describe('a page joined by SQLite', () => {
+  it('is put in position order when SQLite joined it otherwise, and left as it is when in order', () => {
+    const inOrder = [{ position: 1 }, { position: 2 }, { position: 5 }];
+    assert.equal(inPositionOrder(inOrder), inOrder);
+    assert.deepEqual(inOrder.map((e) => e.position), [1, 2, 5]);
+    assert.deepEqual(inPositionOrder([{ position: 3 }, { position: 1 }, { position: 2 }]).map((e) => e.position), [1, 2, 3]);
   });
 });

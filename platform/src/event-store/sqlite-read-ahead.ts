@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import type { Worker } from 'node:worker_threads';
 import { commonJsWorker } from '../typescript-worker';
 import type { StoredEvent } from './port';
-import { PAGE_TEXT_SQL } from './sqlite-page';
+import { PAGE_TEXT_SQL, inPositionOrder } from './sqlite-page';
 
 // The thread's whole program, plain JavaScript (no loader to start): its own read-only connection, and for each
 // request one page of the log as a single JSON text (SQLite writes each event's JSON and joins them, see
@@ -102,7 +102,7 @@ export class SqliteReadAhead {
     this.pending.delete(key);
     const read = await page;
     if (!read || read.count !== limit) return null;
-    return JSON.parse(read.text) as StoredEvent[];
+    return inPositionOrder(JSON.parse(read.text) as StoredEvent[]);
   }
 
   private started(): Worker | null {

@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import { PAGE_SQL, dataBounds, type PageRow } from '../event-store/sqlite-page';
+import { PAGE_TEXT_SQL } from '../event-store/sqlite-page';
 import { ENVELOPE_VERSION, decryptParts, encryptField, fieldContext, parseCiphertext, type FieldCiphertext } from './envelope';
 
 /** What the thread is started with (plain data: the thread loads neither contracts nor zod). */
@@ -34,11 +34,15 @@ export type FromThread =
   | { kind: 'ready' }
   | { kind: 'need'; run: number; keyIds: string[] }
   /**
-   * The page after `after`: its events as JSON text with their personal fields in clear, or null when the reader must
-   * read it itself (short, holding an erasure, a field that does not authenticate, keys that changed meanwhile).
-   * `forgotten`: the forget count its keys were given under. The run stops after a page without text.
+   * The page after `after`: its events as JSON text as stored, and its personal fields' plain values as patches, or
+   * text null when the reader must read it itself (short, holding an erasure, a field that does not authenticate, keys
+   * that changed meanwhile). `forgotten`: the forget count its keys were given under. The run stops after a page
+   * without text.
    */
-  | { kind: 'page'; run: number; after: number; count: number; last: number; text: string | null; forgotten: number };
+  | { kind: 'page'; run: number; after: number; count: number; last: number; text: string | null; patches: PagePatch[]; forgotten: number };
+
+/** A personal field of the page's event at `position`, in clear (or as it reads once erased), in log order. */
+export type PagePatch = [position: number, field: string, value: unknown];
 
 // The body of the thread (see DecryptingReadAhead): its own read-only connection to the log; for each page, the
 // personal fields decrypted with keys the reader hands over, and the page sent back as one JSON text.
@@ -46,10 +50,11 @@ const setup = workerData as ThreadSetup;
 const port = parentPort!;
 const db = new Database(setup.filename, { readonly: true, fileMustExist: true });
 db.pragma('busy_timeout = 5000');
-const page = db.prepare(PAGE_SQL).raw(true);
+const page = db.prepare(PAGE_TEXT_SQL);
+type PageText = { text: string; count: number; last: number };
 const erasures = new Set(setup.erasures);
 
-const held = new Map<string, Buffer | null>();
+const held = new Map<string, KeyObject | null>();
 let heldAsOf = -1;
 
 interface Run {
@@ -81,47 +86,54 @@ for (const [type, fields] of Object.entries(setup.fields)) {
   if (fields.length > 0) sealedStarts.set(type, fields.map((field) => ({ field, start: `"${field}":"${ENVELOPE_VERSION}.` })));
 }
 
+/**
+ * The events of a page that hold personal fields or make the reader forget a key, with their data's JSON text: only
+ * these are looked at here. The page itself comes from SQLite as one text (PAGE_TEXT_SQL), as it does without
+ * encryption, and the fields opened here are sent beside it (PagePatch).
+ */
+const watchedTypes = JSON.stringify([...sealedStarts.keys(), ...erasures]);
+const watched = db.prepare(`SELECT position, type, data FROM events WHERE position > ? AND position <= ? AND type IN (SELECT value FROM json_each(?)) ORDER BY position`).raw(true);
+type WatchedRow = [position: number, type: string, data: string];
+
 interface Sealed {
-  /** Where `"field":"…"` starts and ends in the event's text. */
-  start: number;
-  end: number;
   field: string;
   parts: FieldCiphertext;
 }
 
 /**
- * The personal fields of the event's data that hold a ciphertext, in the order they appear, found without parsing: in
+ * The personal fields of an event's data (its JSON text) that hold a ciphertext, found without parsing: in
  * JSON.stringify's text (no spaces) a field starts as `"notes":"`, and inside another string its quotes would be
  * escaped, so only real fields match. A ciphertext needs no escaping: its value ends at the next quote.
  */
-function sealedFields(starts: ReadonlyArray<{ field: string; start: string }>, text: string): Sealed[] {
-  const data = dataBounds(text);
+function sealedFields(starts: ReadonlyArray<{ field: string; start: string }>, data: string): Sealed[] {
   const found: Sealed[] = [];
   for (const { field, start } of starts) {
-    for (let at = text.indexOf(start, data.start); at >= 0 && at < data.end; at = text.indexOf(start, at + start.length)) {
+    for (let at = data.indexOf(start); at >= 0; at = data.indexOf(start, at + start.length)) {
       const value = at + field.length + 4; // after `"field":"`
-      const end = text.indexOf('"', value);
-      const parts = parseCiphertext(text.slice(value, end));
-      if (parts) found.push({ start: at, end: end + 1, field, parts });
+      const parts = parseCiphertext(data.slice(value, data.indexOf('"', value)));
+      if (parts) found.push({ field, parts });
     }
   }
-  if (found.length > 1) found.sort((a, b) => a.start - b.start);
   return found;
 }
 
-/**
- * The page's text with its personal fields in clear, or null (see FromThread). The fields are replaced in each event's
- * JSON text, which is otherwise passed on as stored: no parse and stringify of the rest.
- */
-async function openPage(run: Run, rows: PageRow[]): Promise<string | null> {
+/** Keys as node:crypto objects: a decipher made from one skips importing the 32 bytes again (a third of its cost). */
+function keyObjectOf(key: Uint8Array | null): KeyObject | null {
+  return key ? createSecretKey(key) : null;
+}
+
+/** The plain values of the personal fields of the page from `after` to `last`, as patches (see FromThread), or null. */
+function openPage(run: Run, after: number, last: number): Promise<PagePatch[] | null> {
+  return openRows(run, watched.all(after, last, watchedTypes) as WatchedRow[]);
+}
+
+async function openRows(run: Run, rows: WatchedRow[]): Promise<PagePatch[] | null> {
   const sealed: Array<Sealed[] | undefined> = new Array(rows.length);
   const missing = new Set<string>();
   for (let i = 0; i < rows.length; i += 1) {
-    const type = rows[i]![1];
+    const [, type, data] = rows[i]!;
     if (erasures.has(type)) return null;
-    const starts = sealedStarts.get(type);
-    if (!starts) continue;
-    const found = sealedFields(starts, rows[i]![2]);
+    const found = sealedFields(sealedStarts.get(type)!, data);
     if (found.length === 0) continue;
     sealed[i] = found;
     for (const { parts } of found) if (!held.has(parts.k)) missing.add(parts.k);
@@ -129,47 +141,43 @@ async function openPage(run: Run, rows: PageRow[]): Promise<string | null> {
   if (missing.size > 0) {
     const reply = await keysFor(run.id, [...missing]);
     if (!reply || reply.forgotten !== heldAsOf) return null;
-    for (const [keyId, key] of reply.keys) held.set(keyId, key ? Buffer.from(key.buffer, key.byteOffset, key.byteLength) : null);
+    for (const [keyId, key] of reply.keys) held.set(keyId, keyObjectOf(key));
   }
-  let page = '[';
+  const patches: PagePatch[] = [];
   for (let i = 0; i < rows.length; i += 1) {
-    const [, type, text] = rows[i]!;
     const found = sealed[i];
-    let opened = '';
-    let from = 0;
-    for (const { start, end, field, parts } of found ?? []) {
+    if (!found) continue;
+    const [position, type] = rows[i]!;
+    for (const { field, parts } of found) {
       const key = held.get(parts.k);
       if (key === undefined) return null;
-      // A JSON field's plain text is its value's JSON text (authenticated: as it was sealed), put in as it is.
       const json = setup.json[type]?.[field];
-      let value: string;
-      if (key === null) value = json ?? JSON.stringify(setup.erased);
-      else {
-        try {
+      let value: unknown;
+      try {
+        if (key === null) value = json === undefined ? setup.erased : JSON.parse(json);
+        else {
           const plain = decryptParts(parts, key, fieldContext(type, field));
-          if (json !== undefined) JSON.parse(plain); // not JSON: the reader opens it itself and reports it
-          value = json === undefined ? JSON.stringify(plain) : plain;
-        } catch {
-          return null; // the reader decrypts it itself and reports it
+          // A JSON field's plain text is its value's JSON text (authenticated: as it was sealed).
+          value = json === undefined ? plain : JSON.parse(plain);
         }
+      } catch {
+        return null; // the reader decrypts it itself and reports it
       }
-      opened += `${text.slice(from, start)}"${field}":${value}`;
-      from = end;
+      patches.push([position, field, value]);
     }
-    page += (i > 0 ? ',' : '') + (found ? opened + text.slice(from) : text);
   }
-  return `${page}]`;
+  return patches;
 }
 
 async function pump(): Promise<void> {
   while (current && current.credits > 0) {
     const run = current;
-    const rows = page.all(run.after, run.limit) as PageRow[];
-    const full = rows.length === run.limit;
-    const text = full ? await openPage(run, rows) : null;
+    const read = page.get(run.after, run.limit) as PageText;
+    const last = read.count > 0 ? read.last : run.after;
+    const patches = read.count === run.limit ? await openPage(run, run.after, last) : null;
     if (current !== run) continue; // restarted meanwhile
-    const last = rows.length > 0 ? rows[rows.length - 1]![0] : run.after;
-    port.postMessage({ kind: 'page', run: run.id, after: run.after, count: rows.length, last, text, forgotten: heldAsOf } satisfies FromThread);
+    const text = patches ? read.text : null;
+    port.postMessage({ kind: 'page', run: run.id, after: run.after, count: read.count, last, text, patches: patches ?? [], forgotten: heldAsOf } satisfies FromThread);
     run.after = last;
     run.credits -= 1;
     if (text === null) current = null;
@@ -184,7 +192,7 @@ function schedule(): void {
       // A failed read ends the run; the reader reads in line (it never waits on a page that will not come).
       const run = current;
       current = null;
-      if (run) port.postMessage({ kind: 'page', run: run.id, after: run.after, count: 0, last: run.after, text: null, forgotten: heldAsOf } satisfies FromThread);
+      if (run) port.postMessage({ kind: 'page', run: run.id, after: run.after, count: 0, last: run.after, text: null, patches: [], forgotten: heldAsOf } satisfies FromThread);
     })
     .finally(() => {
       pumping = false;
@@ -232,15 +240,15 @@ async function warmUp(): Promise<void> {
   if (!type || !fields) return;
   const keyId = 'dk-warm-up';
   const key = randomBytes(32);
-  const rows: PageRow[] = [];
+  const rows: WatchedRow[] = [];
   for (let i = 1; i <= 400; i += 1) {
     const data: Record<string, unknown> = { id: `warm-up-${i}` };
     for (const field of fields) data[field] = encryptField(`warm-up ${i}`, key, keyId, fieldContext(type, field));
-    rows.push([i, type, `{"position":${i},"type":${JSON.stringify(type)},"data":${JSON.stringify(data)},"metadata":{}}`]);
+    rows.push([i, type, JSON.stringify(data)]);
   }
-  held.set(keyId, key);
+  held.set(keyId, createSecretKey(key));
   try {
-    await openPage({ id: -1, after: 0, limit: rows.length, credits: 0 }, rows);
+    await openRows({ id: -1, after: 0, limit: rows.length, credits: 0 }, rows);
   } finally {
     held.delete(keyId);
   }

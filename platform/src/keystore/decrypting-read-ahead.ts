@@ -1,8 +1,9 @@
 import type { Worker } from 'node:worker_threads';
 import { ERASED_VALUE, PERSONAL_FIELDS } from '@telemed/contracts';
 import type { StoredEvent } from '../event-store/port';
+import { inPositionOrder } from '../event-store/sqlite-page';
 import { typescriptWorker } from '../typescript-worker';
-import type { FromThread, ThreadSetup, ToThread } from './decrypting-read-ahead-thread';
+import type { FromThread, PagePatch, ThreadSetup, ToThread } from './decrypting-read-ahead-thread';
 import { KEY_CACHE_LIMIT, type KeyRing } from './key-ring';
 import { KEY_FORGETTING_EVENTS } from './key-forgetting-events';
 
@@ -11,6 +12,17 @@ type PageReply = Extract<FromThread, { kind: 'page' }>;
 /** Pages the thread reads ahead of the last one taken: one being applied, one ready, one asking for keys meanwhile. */
 const DEPTH = 2;
 
+
+/** The page's events with the thread's patches (in log order) put into their data; null if one names no event of it. */
+function patched(events: StoredEvent[], patches: readonly PagePatch[]): StoredEvent[] | null {
+  let at = 0;
+  for (const [position, field, value] of patches) {
+    while (at < events.length && events[at]!.position !== position) at += 1;
+    if (at === events.length) return null;
+    (events[at]!.data as Record<string, unknown>)[field] = value;
+  }
+  return events;
+}
 
 /**
  * Reads a SQLite log's pages ahead on a worker thread with their personal fields already decrypted, so a rebuild's
@@ -101,8 +113,13 @@ export class DecryptingReadAhead {
     }
     this.next = { after: reply.last, limit };
     worker.postMessage({ kind: 'took', run: this.run } satisfies ToThread);
+    const events = patched(inPositionOrder(JSON.parse(reply.text) as StoredEvent[]), reply.patches);
+    if (!events) {
+      this.stopRun();
+      return null;
+    }
     this.taken += 1;
-    return JSON.parse(reply.text) as StoredEvent[];
+    return events;
   }
 
   async close(): Promise<void> {

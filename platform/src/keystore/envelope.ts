@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, randomBytes, type KeyObject } from 'node:crypto';
 
 /**
  * Envelope encryption of one field: AES-256-GCM under a person's data key, with a fresh 96-bit IV each time. The
@@ -95,7 +95,7 @@ function cachedAad(keyId: string, context: string): Buffer {
 }
 
 /** decryptField for a ciphertext already parsed (a reader that parsed it to find its key does not parse it again). */
-export function decryptParts(parts: FieldCiphertext, key: Buffer, context = ''): string {
+export function decryptParts(parts: FieldCiphertext, key: Buffer | KeyObject, context = ''): string {
   try {
     // The IV's 16 characters are whole groups of four: it and the ciphertext decode as one, into one buffer.
     const ivAndText = Buffer.from(parts.iv + parts.ct, 'base64url');
