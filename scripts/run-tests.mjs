@@ -16,9 +16,11 @@ if (files.length === 0) {
   console.error('No test files matched');
   process.exit(1);
 }
+// A test (or suite) that hangs fails after five minutes with its name, and the others still run: the longest suite, the
+// browser accessibility pass over every page, takes about two and a half minutes on a loaded two-core machine.
 const result = spawnSync(
   process.execPath,
-  ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...files],
+  ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-timeout=300000', '--test-reporter=spec', ...files],
   { stdio: 'inherit', env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' } },
 );
 process.exit(result.status ?? 1);
