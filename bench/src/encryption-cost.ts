@@ -10,8 +10,10 @@ import { buildHistoryLog } from './history-log';
  * What per-person encryption costs, each side measured in the same run on the same work:
  * - booking: request + approve over HTTP against the product as `npm start` runs it, and against the same product
  *   whose event store passes events through unencrypted (bench/src/product-without-encryption.ts);
- * - rebuild: the projections over a log whose personal fields are ciphertext, read through the decrypting store,
- *   and the same log read as stored (ciphertext handed to the projections as the strings they are).
+ * - rebuild: the projections over a log whose personal fields are ciphertext, read through the decrypting store as
+ *   the product's runner reads it (forReadModels: names and contact details opened, a visit's reason and the
+ *   rejection reasons left sealed for the query side to open when it serves them), and the same log read as stored
+ *   (ciphertext handed to the projections as the strings they are).
  */
 export async function bookingWithAndWithoutEncryption(work: string, options: { pairs: number; clients: number; doctors: number }) {
   const encrypted = await appointmentThroughput(mkdtempSync(join(work, 'enc-')), options);

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { z } from 'zod';
 import { eventDataSchemas, type EventType } from './events';
-import { PERSONAL_FIELDS, openedValue, personalFieldRules, personalFieldTargets } from './personal-fields';
+import { PERSONAL_FIELDS, openedValue, personalFieldRules, personalFieldTargets, sealedInReadModels, type PersonalFieldRule } from './personal-fields';
 
 /**
  * Every text field of an event that the registry does not encrypt, and why it is not personal or health data. A new
@@ -106,6 +106,22 @@ describe('personal-field registry', () => {
         if ('field' in rule.subject) assert.ok(shape[rule.subject.field], `${type}.${rule.subject.field} exists`);
       }
     }
+  });
+
+  it('keeps sealed in read models only personal text fields of the event, never a JSON one', () => {
+    const kept: string[] = [];
+    for (const [type, rules] of Object.entries(PERSONAL_FIELDS)) {
+      for (const rule of rules as ReadonlyArray<PersonalFieldRule>) {
+        for (const field of rule.sealedInReadModels ?? []) {
+          assert.ok(rule.fields.includes(field), `${type}.${field} is one of the rule's fields`);
+          assert.ok(!Object.hasOwn(rule.json ?? {}, field), `${type}.${field} is text`);
+          assert.ok(sealedInReadModels(type).has(field));
+          kept.push(`${type}.${field}`);
+        }
+      }
+    }
+    assert.deepEqual(kept.sort(), ['AppointmentCancelled.reason', 'AppointmentRejected.reason', 'AppointmentRequested.notes']);
+    assert.equal(sealedInReadModels('UserRegistered').size, 0, 'a name is searched: opened for projections');
   });
 
   it('covers the personal and health fields the issue names', () => {

@@ -27,6 +27,12 @@ export interface PersonalFieldRule<T extends EventType = EventType> {
    * of its own shape, so readers need no case for it (a string field reads as ERASED_VALUE).
    */
   json?: { [F in FieldOf<T>]?: EventData<T>[F] };
+  /**
+   * The fields among `fields` that read models keep sealed: free text that no query searches, sorts or filters by (a
+   * visit's reason, a rejection's). Projections store the ciphertext as the log holds it, and the query side opens it
+   * when it serves it (openSealedField), so a rebuild does not decrypt it and the read store holds no plain health text.
+   */
+  sealedInReadModels?: ReadonlyArray<FieldOf<T>>;
 }
 
 /** The key-store subject of a person's clinical records (see KeyScope). */
@@ -51,9 +57,9 @@ export const PERSONAL_FIELDS: PersonalFieldRegistry = {
   // department, a 'Counsellor, HIV clinic' title): theirs, under their key like their name.
   InstitutionStaffAdded: [{ subject: { field: 'user_id' }, fields: ['name', 'email', 'phone', 'role_title', 'department', 'specialization'] }],
   InstitutionStaffInvited: [{ subject: { field: 'user_id' }, fields: ['name', 'email', 'phone', 'role_title', 'department', 'specialization'] }],
-  AppointmentRequested: [{ subject: { field: 'patient_id' }, fields: ['notes'] }],
-  AppointmentRejected: [{ subject: { party: 'patient' }, fields: ['reason'] }],
-  AppointmentCancelled: [{ subject: { party: 'patient' }, fields: ['reason'] }],
+  AppointmentRequested: [{ subject: { field: 'patient_id' }, fields: ['notes'], sealedInReadModels: ['notes'] }],
+  AppointmentRejected: [{ subject: { party: 'patient' }, fields: ['reason'], sealedInReadModels: ['reason'] }],
+  AppointmentCancelled: [{ subject: { party: 'patient' }, fields: ['reason'], sealedInReadModels: ['reason'] }],
   // Chat in a consultation is health data whoever wrote it: the patient's (the consultation stream's patient party).
   ConsultationMessagePosted: [{ subject: { party: 'patient' }, fields: ['text'] }],
   // Clinical records (issue 14): the patient's health data under the patient's key; the prescriber's name and
@@ -148,6 +154,16 @@ export interface PersonalFieldTarget {
 
 export function personalFieldRules(type: EventType): ReadonlyArray<PersonalFieldRule> {
   return (PERSONAL_FIELDS[type] ?? []) as ReadonlyArray<PersonalFieldRule>;
+}
+
+const NONE: ReadonlySet<string> = new Set();
+const sealedInReadModelsByType = new Map<string, ReadonlySet<string>>(
+  Object.entries(PERSONAL_FIELDS).map(([type, rules]) => [type, new Set((rules as ReadonlyArray<PersonalFieldRule>).flatMap((rule) => rule.sealedInReadModels ?? []))]),
+);
+
+/** The event's personal fields that read models keep sealed (PersonalFieldRule.sealedInReadModels). */
+export function sealedInReadModels(type: string): ReadonlySet<string> {
+  return sealedInReadModelsByType.get(type) ?? NONE;
 }
 
 /**

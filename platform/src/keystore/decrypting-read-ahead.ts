@@ -1,5 +1,5 @@
 import type { Worker } from 'node:worker_threads';
-import { ERASED_VALUE, PERSONAL_FIELDS } from '@telemed/contracts';
+import { ERASED_VALUE, PERSONAL_FIELDS, sealedInReadModels } from '@telemed/contracts';
 import type { StoredEvent } from '../event-store/port';
 import { inPositionOrder } from '../event-store/sqlite-page';
 import { typescriptWorker } from '../typescript-worker';
@@ -145,7 +145,9 @@ export class DecryptingReadAhead {
     const fields: Record<string, string[]> = {};
     const json: Record<string, Record<string, string>> = {};
     for (const [type, rules] of Object.entries(PERSONAL_FIELDS)) {
-      fields[type] = rules.flatMap((rule) => [...rule.fields]);
+      // Not the fields read models keep sealed: a page is read for projections, which store them as they are (a reader
+      // that wants them in clear opens them itself, see EncryptingEventStore.readAllAhead).
+      fields[type] = rules.flatMap((rule) => rule.fields.filter((field) => !sealedInReadModels(type).has(field)));
       for (const rule of rules) for (const [field, erased] of Object.entries(rule.json ?? {})) (json[type] ??= {})[field] = JSON.stringify(erased);
     }
     const setup: ThreadSetup = { filename: this.filename, fields, erasures: Object.keys(KEY_FORGETTING_EVENTS), erased: ERASED_VALUE, json, maxKeys: KEY_CACHE_LIMIT, depth: DEPTH };

@@ -63,6 +63,30 @@ function setUp() {
 const notesOf = async (store: { readStream(s: string): Promise<Array<{ data: unknown }>> }, stream: string) =>
   ((await store.readStream(stream))[0]!.data as { notes: string }).notes;
 
+describe('the log as projections read it', () => {
+  it('keeps the fields read models keep sealed as the log holds them, from this process’s appends, another’s, and live', async () => {
+    const { log, keyStore, store } = setUp();
+    const patient = randomUUID();
+    const live: StoredEvent[] = [];
+    const subscription = store.forReadModels().subscribeToAll({ fromPosition: 0, onEvents: async (events) => void live.push(...events) });
+    await store.appendToStream('appointment-a', [request(patient, 'Dizzy since Monday')]);
+    const stored = ((await log.readStream('appointment-a'))[0]!.data as { notes: string }).notes;
+    assert.ok(isCiphertext(stored));
+    const fromRecent = (await store.forReadModels().readStream('appointment-a'))[0]!;
+    assert.equal((fromRecent.data as { notes: string }).notes, stored, 'from what this process appended: the ciphertext, not the plain copy');
+    assert.equal(await notesOf(store, 'appointment-a'), 'Dizzy since Monday', 'deciders still read it in clear');
+    const other = new EncryptingEventStore(log, new KeyRing(keyStore));
+    const [read] = await other.forReadModels().readAll({ fromPosition: 0, limit: 10 });
+    assert.equal((read!.data as { notes: string }).notes, stored, 'read from the log by another process');
+    const deadline = Date.now() + 2000;
+    while (live.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    assert.equal((live[0]!.data as { notes: string }).notes, stored, 'followed live');
+    await subscription.stop();
+    await other.close();
+    await store.close();
+  });
+});
+
 describe('the encrypting store’s own recent appends', () => {
   it('are read back in clear without decrypting, as a copy nobody can change, while the log holds ciphertext', async () => {
     const { log, keyStore, store } = setUp();
@@ -387,6 +411,39 @@ describe('reading a SQLite file’s log ahead, decrypted on its own thread', () 
     assert.ok(erasedNotes.length > 50, 'the erased patient has events');
     assert.deepEqual(new Set(erasedNotes), new Set([ERASED_VALUE]), 'every page, the thread’s included, reads the person as erased');
     assert.ok(third.filter((e) => e.type === 'AppointmentRequested' && (e.data as { patient_id: string }).patient_id !== patients[5]).every((e) => /^(visit|later) /.test(notes(e)!)), 'the others in clear');
+  });
+
+  it('as projections read it, leaves a visit’s reason as the log’s ciphertext, pages from the thread included, and opens the rest', async () => {
+    const { log, writer, store, patients } = await fileLog(1500);
+    const name = `Asha "Rao" ${randomUUID().slice(0, 4)}`;
+    await writer.appendToStream(`user-${patients[3]}`, [
+      {
+        event_id: randomUUID(),
+        type: 'UserRegistered',
+        data: { user_id: patients[3], email: `${patients[3]}@example.in`, name, account_type: 'patient', phone_number: null },
+        metadata: { actor: { user_id: patients[3]!, role: 'patient' }, correlation_id: randomUUID(), causation_id: null, occurred_at: new Date().toISOString() },
+      },
+    ]);
+    for (let i = 0; i < 700; i += 1) await writer.appendToStream(`c-${i}`, [request(patients[i % 20]!, `after ${i}`)]);
+    const view = store.forReadModels();
+    const read: StoredEvent[] = [];
+    for (let from = 0; ; ) {
+      const events = await view.readAll({ fromPosition: from, limit: page });
+      if (events.length === 0) break;
+      read.push(...events);
+      from = events[events.length - 1]!.position;
+    }
+    const raw = await log.readAll({ fromPosition: 0, limit: 5000 });
+    assert.equal(read.length, raw.length);
+    const requests = read.filter((e) => e.type === 'AppointmentRequested');
+    assert.deepEqual(requests.map(notes), raw.filter((e) => e.type === 'AppointmentRequested').map(notes), 'each reason exactly as the log holds it');
+    assert.ok(requests.every((e) => isCiphertext(notes(e))));
+    assert.ok(store.pagesDecryptedAhead >= 4, `pages from the thread: ${store.pagesDecryptedAhead}`);
+    const registered = read.find((e) => e.type === 'UserRegistered')!;
+    assert.equal((registered.data as { name: string }).name, name, 'a name is opened: projections search and sort by it');
+    // The same store read as deciders read it: everything in clear, the thread's pages included.
+    const plain = await readAllPages(store);
+    assert.ok(plain.filter((e) => e.type === 'AppointmentRequested').every((e) => /^(visit|after) \d+$/.test(notes(e)!)));
   });
 
   it('an altered ciphertext in the file fails the read of its page, thread or not', async () => {

@@ -1,4 +1,4 @@
-import { erasedValueOf, isEventType, openedValue, personalFieldRules, type EventType } from '@telemed/contracts';
+import { erasedValueOf, isEventType, openedValue, personalFieldRules, sealedInReadModels, type EventType } from '@telemed/contracts';
 import type { AppendOptions, AppendResult, EventStore, NewEvent, ReadStreamOptions, StoredEvent, SubscribeOptions, Subscription } from '../event-store/port';
 import { decryptEventData, encryptEventData, fieldContext } from './event-envelope';
 import { DecryptionWorker } from './decryption-worker';
@@ -19,7 +19,27 @@ const RECENT_PLAIN_LIMIT = 4096;
 /** Pages of the log at least this long are read ahead, the next one decrypted on a worker thread meanwhile. */
 const READ_AHEAD_MIN_PAGE = 200;
 
+/**
+ * Which personal fields a reader gets in clear: 'plain' all of them (deciders, process managers), 'read-models' all but
+ * those read models keep sealed (contracts' sealedInReadModels: projections store their ciphertext as it is).
+ */
+export type Reading = 'plain' | 'read-models';
+
+/** Which fields `open` decrypts: all, all but those read models keep sealed, or only those. */
+type Opens = undefined | ((type: EventType, field: string) => boolean);
+const EXCEPT_SEALED_IN_READ_MODELS: Opens = (type, field) => !sealedInReadModels(type).has(field);
+const ONLY_SEALED_IN_READ_MODELS: Opens = (type, field) => sealedInReadModels(type).has(field);
+const opensFor = (reading: Reading): Opens => (reading === 'plain' ? undefined : EXCEPT_SEALED_IN_READ_MODELS);
+
+/** An event this process appended, in clear as each kind of reader reads it. */
+interface KeptPlain {
+  plain: unknown;
+  /** The same with the fields read models keep sealed as their ciphertext (the plain object when there are none). */
+  readModels: unknown;
+}
+
 interface ReadAhead {
+  reading: Reading;
   fromPosition: number;
   limit: number;
   /** The key ring's forget count when it was read: a page read before a key was forgotten is read again. */
@@ -38,7 +58,8 @@ const personal = (type: string): type is EventType => isEventType(type) && perso
  * the one reader that must keep the ciphertext: the bus relay.
  */
 export class EncryptingEventStore implements EventStore {
-  private readonly recentPlain = new Lru<string, unknown>(RECENT_PLAIN_LIMIT);
+  private readonly recentPlain = new Lru<string, KeptPlain>(RECENT_PLAIN_LIMIT);
+  private readModelView: EventStore | null = null;
   /** The key ring's forget count when `recentPlain` was last known good. */
   private plainAsOf: number;
   private readonly worker = new DecryptionWorker();
@@ -55,13 +76,30 @@ export class EncryptingEventStore implements EventStore {
   }
 
   /** The data this process appended for the event in clear, if it still has it and no key was forgotten since. */
-  private plainOf(eventId: string): unknown {
+  private plainOf(eventId: string, opens: Opens): unknown {
     if (this.keys.forgotten !== this.plainAsOf) {
       this.recentPlain.clear();
       this.plainAsOf = this.keys.forgotten;
       return undefined;
     }
-    return this.recentPlain.get(eventId);
+    const kept = this.recentPlain.get(eventId);
+    return kept && (opens === EXCEPT_SEALED_IN_READ_MODELS ? kept.readModels : kept.plain);
+  }
+
+  /**
+   * The log as projections read it: as this store reads it, except that the fields read models keep sealed
+   * (contracts' sealedInReadModels) stay the ciphertext the log holds; the query side opens them when it serves them.
+   */
+  forReadModels(): EventStore {
+    this.readModelView ??= {
+      appendToStream: (stream, events, options) => this.appendToStream(stream, events, options),
+      readStream: (stream, options) => this.readStreamAs('read-models', stream, options),
+      readAll: (options) => this.readAllAs('read-models', options),
+      subscribeToAll: (options) => this.subscribeAs('read-models', options),
+      headPosition: () => this.headPosition(),
+      close: () => this.close(),
+    };
+    return this.readModelView;
   }
 
   async appendToStream(stream: string, events: NewEvent[], options: AppendOptions = {}): Promise<AppendResult> {
@@ -85,7 +123,8 @@ export class EncryptingEventStore implements EventStore {
     // Not if a key was forgotten meanwhile: a field of that person may have been sealed as erased.
     for (let i = 0; i < events.length && this.keys.forgotten === forgotten; i += 1) {
       if (sealed[i]!.data === events[i]!.data) continue;
-      this.recentPlain.set(events[i]!.event_id, deepFrozen(asRead(events[i]!.data as Record<string, unknown>, sealed[i]!.data as Record<string, unknown>)));
+      const plain = deepFrozen(asRead(events[i]!.data as Record<string, unknown>, sealed[i]!.data as Record<string, unknown>));
+      this.recentPlain.set(events[i]!.event_id, { plain, readModels: withSealedInReadModels(events[i]!.type, plain, sealed[i]!.data as Record<string, unknown>) });
       kept.push(events[i]!.event_id);
     }
     try {
@@ -96,20 +135,30 @@ export class EncryptingEventStore implements EventStore {
     }
   }
 
-  async readStream(stream: string, options?: ReadStreamOptions): Promise<StoredEvent[]> {
-    return this.open(await this.log.readStream(stream, options));
+  readStream(stream: string, options?: ReadStreamOptions): Promise<StoredEvent[]> {
+    return this.readStreamAs('plain', stream, options);
+  }
+
+  private async readStreamAs(reading: Reading, stream: string, options?: ReadStreamOptions): Promise<StoredEvent[]> {
+    return this.open(await this.log.readStream(stream, options), false, opensFor(reading));
   }
 
   /**
    * A full page is followed by a read of the next one, whose fields are decrypted on a worker thread while the caller
    * applies this one (a catch-up or a rebuild reads page after page); the next call takes it if it asks for it.
    */
-  async readAll(options: { fromPosition: number; limit: number }): Promise<StoredEvent[]> {
-    if (this.sqlite?.pages.ready) return this.readAllAhead(this.sqlite, options);
+  readAll(options: { fromPosition: number; limit: number }): Promise<StoredEvent[]> {
+    return this.readAllAs('plain', options);
+  }
+
+  private async readAllAs(reading: Reading, options: { fromPosition: number; limit: number }): Promise<StoredEvent[]> {
+    if (this.sqlite?.pages.ready) return this.readAllAhead(reading, this.sqlite, options);
+    const opens = opensFor(reading);
     const ahead = this.ahead;
     this.ahead = null;
-    const usable = ahead && ahead.fromPosition === options.fromPosition && ahead.limit === options.limit && ahead.forgotten === this.keys.forgotten;
-    const page = usable ? await ahead.page : await this.open(await this.log.readAll(options));
+    const usable =
+      ahead && ahead.reading === reading && ahead.fromPosition === options.fromPosition && ahead.limit === options.limit && ahead.forgotten === this.keys.forgotten;
+    const page = usable ? await ahead.page : await this.open(await this.log.readAll(options), false, opens);
     if (page.length === options.limit && options.limit >= READ_AHEAD_MIN_PAGE) {
       const next = { fromPosition: page[page.length - 1]!.position, limit: options.limit };
       // Until the decryption thread has started (a few hundred milliseconds), a page is decrypted here instead of
@@ -117,9 +166,9 @@ export class EncryptingEventStore implements EventStore {
       if (this.sqlite) this.sqlite.pages.warm();
       else this.worker.warm();
       const offThread = !this.sqlite && this.worker.ready;
-      const read = this.log.readAll(next).then((events) => this.open(events, offThread));
+      const read = this.log.readAll(next).then((events) => this.open(events, offThread, opens));
       read.catch(() => undefined); // surfaced to the call that takes it; a page nobody takes is dropped
-      this.ahead = { ...next, forgotten: this.keys.forgotten, page: read };
+      this.ahead = { ...next, reading, forgotten: this.keys.forgotten, page: read };
       // One turn of the event loop before the caller applies this page: the log's next page is usually waiting as a
       // message already, and taking it now sends its fields to the decryption thread while this page is applied.
       // Without the turn, a caller that applies in microtasks only takes it after the whole page, then waits for it.
@@ -133,7 +182,7 @@ export class EncryptingEventStore implements EventStore {
    * as it would without encryption. A page the thread leaves (the first, a short one, one holding an erasure) is read
    * and decrypted here, and a run of read-ahead starts after it.
    */
-  private async readAllAhead(sqlite: { log: SqliteEventStore; pages: DecryptingReadAhead }, options: { fromPosition: number; limit: number }) {
+  private async readAllAhead(reading: Reading, sqlite: { log: SqliteEventStore; pages: DecryptingReadAhead }, options: { fromPosition: number; limit: number }) {
     this.ahead = null;
     const { fromPosition, limit } = options;
     // A run of full pages starts on the thread with its first page: its fields are decrypted there, while this thread
@@ -141,13 +190,14 @@ export class EncryptingEventStore implements EventStore {
     // fields). A page the log may not fill yet (a catch-up's last) is read here, not twice.
     const full = limit >= READ_AHEAD_MIN_PAGE && (await sqlite.log.headPosition()) - fromPosition >= limit;
     if (full && !sqlite.pages.reading(fromPosition, limit)) sqlite.pages.start(fromPosition, limit);
+    // The thread leaves the fields read models keep sealed as they are: opened here for a reader that wants them.
     const taken = await sqlite.pages.take(fromPosition, limit);
-    if (taken) return taken;
+    if (taken) return reading === 'read-models' ? taken : this.open(taken, false, ONLY_SEALED_IN_READ_MODELS);
     const stored = sqlite.log.readPage(options);
     // The thread starts on the next page before this one is decrypted here, not after. An erasure in this page makes
     // the keys the thread was given stale, and its pages are then not used (DecryptingReadAhead.take).
     if (stored.length === limit && limit >= READ_AHEAD_MIN_PAGE) sqlite.pages.start(stored[stored.length - 1]!.position, limit);
-    return this.open(stored);
+    return this.open(stored, false, opensFor(reading));
   }
 
   /**
@@ -169,7 +219,12 @@ export class EncryptingEventStore implements EventStore {
   }
 
   subscribeToAll(options: SubscribeOptions): Subscription {
-    return this.log.subscribeToAll({ ...options, onEvents: async (events) => options.onEvents(await this.open(events)) });
+    return this.subscribeAs('plain', options);
+  }
+
+  private subscribeAs(reading: Reading, options: SubscribeOptions): Subscription {
+    const opens = opensFor(reading);
+    return this.log.subscribeToAll({ ...options, onEvents: async (events) => options.onEvents(await this.open(events, false, opens)) });
   }
 
   headPosition(): Promise<number> {
@@ -189,7 +244,7 @@ export class EncryptingEventStore implements EventStore {
    * thread, the fields are decrypted on the worker (keys are still looked up here, in the log's order, so an erasure
    * met on the way is honoured as it is in line).
    */
-  private async open(events: StoredEvent[], offThread = false): Promise<StoredEvent[]> {
+  private async open(events: StoredEvent[], offThread = false, opens: Opens = undefined): Promise<StoredEvent[]> {
     let out: StoredEvent[] | null = null;
     // Off the thread: the texts to decrypt there, where each lives, and where its plain value goes.
     const texts: string[] = [];
@@ -207,14 +262,14 @@ export class EncryptingEventStore implements EventStore {
         pageKeys.clear();
       }
       if (!personal(event.type)) continue;
-      const plain = this.plainOf(event.event_id);
+      const plain = this.plainOf(event.event_id, opens);
       if (plain !== undefined) {
         out ??= events.slice();
         out[i] = { ...event, data: plain };
         continue;
       }
       if (!offThread) {
-        const { data } = await decryptEventData(event.type, event.data as object, this.keys.keyById, this.keys.cachedKeyById);
+        const { data } = await decryptEventData(event.type, event.data as object, this.keys.keyById, this.keys.cachedKeyById, opens);
         if (data === event.data) continue;
         out ??= events.slice();
         out[i] = { ...event, data };
@@ -223,6 +278,7 @@ export class EncryptingEventStore implements EventStore {
       let copy: Record<string, unknown> | null = null;
       for (const rule of personalFieldRules(event.type)) {
         for (const field of rule.fields) {
+          if (opens && !opens(event.type, field)) continue;
           const value = (event.data as Record<string, unknown>)[field];
           // Only the key is read here; the thread checks the whole text (a plain value comes back as false).
           const keyId = typeof value === 'string' ? keyIdOf(value) : null;
@@ -275,6 +331,20 @@ function asRead(plain: Record<string, unknown>, sealed: Record<string, unknown>)
     if (value !== plain[field] && !(typeof value === 'string' && parseCiphertext(value))) copy[field] = JSON.parse(JSON.stringify(value)) as unknown;
   }
   return copy;
+}
+
+/** The plain data with the fields read models keep sealed as sealed (the plain object itself when there are none). */
+function withSealedInReadModels(type: string, plain: Record<string, unknown>, sealed: Record<string, unknown>): unknown {
+  const fields = sealedInReadModels(type);
+  if (fields.size === 0) return plain;
+  const copy = { ...plain };
+  for (const field of fields) if (Object.hasOwn(sealed, field)) copy[field] = sealed[field];
+  return Object.freeze(copy);
+}
+
+/** The log as projections read it (EncryptingEventStore.forReadModels), or the store itself when it does not encrypt. */
+export function readModelLog(store: EventStore): EventStore {
+  return store instanceof EncryptingEventStore ? store.forReadModels() : store;
 }
 
 /** Readers share the kept copy: none of them may change it. */

@@ -46,11 +46,14 @@ export async function decryptEventData<D extends object>(
   keyById: KeyById,
   /** A synchronous look into a cache of keys: undefined when it does not know the key (then keyById is awaited). */
   cachedKeyById?: (keyId: string) => Buffer | null | undefined,
+  /** Which fields to open (the others are left as they are); all of them when absent. */
+  opens?: (type: EventType, field: string) => boolean,
 ): Promise<{ data: D; erased: string[] }> {
   const erased: string[] = [];
   let out: Record<string, unknown> | null = null;
   for (const rule of personalFieldRules(type)) {
     for (const field of rule.fields) {
+      if (opens && !opens(type, field)) continue;
       const value = (data as Record<string, unknown>)[field];
       const parts = typeof value === 'string' ? parseCiphertext(value) : null;
       if (!parts) continue;

@@ -1,7 +1,7 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import type { RequestHandler } from 'express';
 import { MIN_POSITION_WAIT_MS, conflict, notFound, z } from '@telemed/contracts';
-import { ApiRouter, policies, type BlobStore, type EventStore, type Logger, type ReadStore, type TokenCheck, type TokenService, type WritingAssistant } from '@telemed/platform';
+import { ApiRouter, keyRingOf, policies, type BlobStore, type EventStore, type Logger, type ReadStore, type TokenCheck, type TokenService, type WritingAssistant } from '@telemed/platform';
 import { allProjections, type Projection } from './projections';
 import { ProjectionRunner, RebuildUnderWay, projectionChecksum } from './projection-runner';
 import { queryRoutes } from './routes';
@@ -14,9 +14,11 @@ import { recordQueryRoutes } from './record-routes';
 import type { MedicineCatalogue } from './medicines/catalogue';
 import { adminQueryRoutes } from './admin/routes';
 import { blogQueryRoutes } from './blog-routes';
+import { withSealedFieldsOpened } from './sealed-read-fields';
 
 export { ProjectionRunner, projectionChecksum, readModelsChecksum } from './projection-runner';
 export { projectionHoldFromConfig } from './projection-hold';
+export { withSealedFieldsOpened } from './sealed-read-fields';
 export { allProjections } from './projections';
 export { AccessAudit, Subjects, type AccessRecord } from './access-audit';
 export { consultationLookups, consultationView } from './consultation-routes';
@@ -70,15 +72,17 @@ export function createQueryService(deps: {
     resolveInstitution: lookups.resolve,
   });
   api.router.use(minPosition(deps.waitForPosition ?? ((position, timeoutMs) => runner.waitForPosition(position, timeoutMs)), () => runner.position));
+  // The routes read the fields read models keep sealed in clear; the runner writes (and checksums) them as stored.
+  const served = withSealedFieldsOpened(deps.readStore, keyRingOf(deps.eventStore));
   const audit = new AccessAudit({ eventStore: deps.eventStore, clock: deps.clock, logger: deps.logger });
-  queryRoutes(api, { ...deps, institutionReadingAppointment: lookups.institutionReadingAppointment, audit });
-  institutionQueryRoutes(api, deps.readStore, audit);
-  consentQueryRoutes(api, deps.readStore);
-  privacyQueryRoutes(api, { readStore: deps.readStore, clock: deps.clock, publicUrl: deps.records?.publicUrl, blobs: deps.records?.blobs });
-  consultationQueryRoutes(api, { readStore: deps.readStore, clock: deps.clock, audit });
-  if (deps.records) recordQueryRoutes(api, { readStore: deps.readStore, audit, ...deps.records });
-  adminQueryRoutes(api, { readStore: deps.readStore, audit });
-  blogQueryRoutes(api, { readStore: deps.readStore, blobs: deps.records?.blobs, clock: deps.clock, tokens: deps.tokens, writing: deps.writing, logger: deps.logger });
+  queryRoutes(api, { ...deps, readStore: served, institutionReadingAppointment: lookups.institutionReadingAppointment, audit });
+  institutionQueryRoutes(api, served, audit);
+  consentQueryRoutes(api, served);
+  privacyQueryRoutes(api, { readStore: served, clock: deps.clock, publicUrl: deps.records?.publicUrl, blobs: deps.records?.blobs });
+  consultationQueryRoutes(api, { readStore: served, clock: deps.clock, audit });
+  if (deps.records) recordQueryRoutes(api, { readStore: served, audit, ...deps.records });
+  adminQueryRoutes(api, { readStore: served, audit });
+  blogQueryRoutes(api, { readStore: served, blobs: deps.records?.blobs, clock: deps.clock, tokens: deps.tokens, writing: deps.writing, logger: deps.logger });
 
   // The error's class and code only: a failure's message can quote the event's data (a name, a reason for a visit);
   // the log keeps it, scrubbed, for whoever reads the server's logs.

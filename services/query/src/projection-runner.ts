@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { RecordedEvent } from '@telemed/contracts';
-import { GenerationalReadStore, SETTLED, physicalName, type BatchStore, type EventStore, type Logger, type ReadStore, type StoredEvent, type Subscription } from '@telemed/platform';
+import { GenerationalReadStore, SETTLED, physicalName, readModelLog, type BatchStore, type EventStore, type Logger, type ReadStore, type StoredEvent, type Subscription } from '@telemed/platform';
 import type { Projection } from './projections';
 
 /** Events read from the log at a time while catching up. */
@@ -30,6 +30,17 @@ interface Failure {
 interface Waiter {
   position: number;
   resolve(): void;
+}
+
+interface ProjectionRunnerDeps {
+  eventStore: EventStore;
+  readStore: ReadStore;
+  projections: Projection[];
+  logger?: Logger;
+  /** How long retired collections stay after a switch-over, for readers in other processes to see it (default 5 s). */
+  retireAfterMs?: number;
+  /** Test-only: awaited before each live batch (projection-hold.ts). */
+  holdBack?: () => Promise<void>;
 }
 
 /**
@@ -67,18 +78,12 @@ export class ProjectionRunner {
   private readonly outdatedMisses = new Set<string>();
   private outdatedBuilt: Promise<void> = Promise.resolve();
 
-  constructor(
-    private readonly deps: {
-      eventStore: EventStore;
-      readStore: ReadStore;
-      projections: Projection[];
-      logger?: Logger;
-      /** How long retired collections stay after a switch-over, for readers in other processes to see it (default 5 s). */
-      retireAfterMs?: number;
-      /** Test-only: awaited before each live batch (projection-hold.ts). */
-      holdBack?: () => Promise<void>;
-    },
-  ) {}
+  private readonly deps: ProjectionRunnerDeps;
+
+  /** `eventStore` is read as projections read it (readModelLog): the fields read models keep sealed stay sealed. */
+  constructor(deps: ProjectionRunnerDeps) {
+    this.deps = { ...deps, eventStore: readModelLog(deps.eventStore) };
+  }
 
   private exclusive<T>(work: () => Promise<T>): Promise<T> {
     const run = this.queue.then(work, work);

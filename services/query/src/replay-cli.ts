@@ -8,6 +8,7 @@ import {
   SqliteReadStore,
   loadConfig,
   openEventStore,
+  readModelLog,
   readModelsFile,
   type Config,
   type EventStore,
@@ -53,7 +54,8 @@ async function configuredReadStore(config: Config, inMemory: boolean): Promise<G
 /** The event store, counting the events read through it (the rebuild's count; positions are not counts everywhere). */
 function counting(eventStore: EventStore): { store: EventStore; read: () => number } {
   let read = 0;
-  const store = new Proxy(eventStore, {
+  // Around the log as projections read it: the runner would otherwise take that view of the store inside, uncounted.
+  const store = new Proxy(readModelLog(eventStore), {
     get(target, property, receiver) {
       if (property === 'readAll') {
         return async (...args: Parameters<EventStore['readAll']>) => {

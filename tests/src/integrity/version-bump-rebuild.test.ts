@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { GenerationalReadStore, MemoryReadStore, SqliteReadStore, physicalName, type EventStore } from '@telemed/platform';
+import { GenerationalReadStore, MemoryReadStore, SqliteReadStore, physicalName, readModelLog, type EventStore } from '@telemed/platform';
 import { ProjectionRunner, checkpointWaiter, type Projection } from '@telemed/query';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { eventually } from '../support/eventually';
@@ -42,7 +42,8 @@ function gated(eventStore: EventStore) {
   let release!: () => void;
   const opened = new Promise<void>((resolve) => (release = resolve));
   let waiting = 0;
-  const store = new Proxy(eventStore, {
+  // Around the log as projections read it: the runner would otherwise take that view of the store inside, ungated.
+  const store = new Proxy(readModelLog(eventStore), {
     get(target, property, receiver) {
       if (property === 'readAll') {
         return async (...args: Parameters<EventStore['readAll']>) => {

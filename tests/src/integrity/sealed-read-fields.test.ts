@@ -1,0 +1,59 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { rmSync } from 'node:fs';
+import { ERASED_VALUE } from '@telemed/contracts';
+import { indiaDate, startTestApp } from '../support/test-app';
+import { fileBytes, traces } from '../support/file-traces';
+
+/**
+ * A visit's reason and a rejection's or cancellation's reason are kept sealed in the read models (contracts'
+ * sealedInReadModels): the read store's file holds only their ciphertext, while every route serves them in clear to
+ * whoever may read them, and as erased once their person's key is destroyed.
+ */
+describe('health text kept sealed in the read models', () => {
+  it('is not in the read store file, is served in clear by the lists, the history and the export, and as erased after an erasure', async () => {
+    const t = await startTestApp({ env: { READ_STORE: 'sqlite' } });
+    try {
+      const doctor = await t.createUser('doctor', { name: 'Dr. Meera Pillai' });
+      const patient = await t.createUser('patient', { name: 'Kabir Sethi' });
+      const slots = await t.openSlots(doctor, ['10:00', '10:30'].map((time) => ({ date: indiaDate(4), time })));
+      const text = { notes: 'Wheezing at night since Diwali', rejected: 'Please see a pulmonologist', cancelled: 'Feeling better now' };
+      const first = await t.http.post('/api/v1/appointments').set(patient.auth).send({ slot_id: slots[0], notes: text.notes }).expect(201);
+      const second = await t.http.post('/api/v1/appointments').set(patient.auth).send({ slot_id: slots[1], notes: text.notes }).expect(201);
+      await t.http.post(`/api/v1/appointments/${first.body.appointment_id}/reject`).set(doctor.auth).send({ reason: text.rejected }).expect(200);
+      await t.http.post(`/api/v1/appointments/${second.body.appointment_id}/cancel`).set(patient.auth).send({ reason: text.cancelled }).expect(200);
+      await t.settle();
+
+      const readModels = () => fileBytes(t.dataDir, 'read-models.db');
+      assert.deepEqual(traces(Object.values(text), { 'the read store file': readModels() }), []);
+      assert.notEqual(readModels().indexOf('Kabir Sethi'), -1, 'a name is kept opened (lists search and sort by it)');
+
+      const mine = (await t.http.get('/api/v1/appointments/me?status=requested,confirmed,rejected,cancelled').set(patient.auth).expect(200)).body as Array<Record<string, unknown>>;
+      const byId = new Map(mine.map((a) => [a.appointment_id, a]));
+      assert.equal(byId.get(first.body.appointment_id)!.notes, text.notes);
+      assert.equal(byId.get(first.body.appointment_id)!.rejection_reason, text.rejected);
+      assert.equal(byId.get(second.body.appointment_id)!.cancellation_reason, text.cancelled);
+      const doctors = (await t.http.get('/api/v1/appointments/me?status=requested,confirmed,rejected,cancelled').set(doctor.auth).expect(200)).body as Array<Record<string, unknown>>;
+      assert.deepEqual(doctors.map((a) => a.notes), [text.notes, text.notes]);
+      const history = (await t.http.get(`/api/v1/appointments/${first.body.appointment_id}/history`).set(doctor.auth).expect(200)).body as {
+        events: Array<{ type: string; data: Record<string, unknown> }>;
+      };
+      assert.equal(history.events.find((e) => e.type === 'AppointmentRequested')!.data.notes, text.notes);
+      assert.equal(history.events.find((e) => e.type === 'AppointmentRejected')!.data.reason, text.rejected);
+      const exported = JSON.stringify((await t.http.get('/api/v1/users/me/export').set(patient.auth).expect(200)).body);
+      for (const value of Object.values(text)) assert.ok(exported.includes(value), `the export gives "${value}"`);
+      assert.ok(!/"enc1\./.test(exported), 'no ciphertext is served');
+
+      await t.http.post('/api/v1/users/me/erasure').set(patient.auth).expect(200);
+      await t.settle();
+      const after = (await t.http.get('/api/v1/appointments/me?status=requested,confirmed,rejected,cancelled').set(doctor.auth).expect(200)).body as Array<Record<string, unknown>>;
+      assert.deepEqual(after.map((a) => a.notes), [ERASED_VALUE, ERASED_VALUE]);
+      const erasedHistory = JSON.stringify((await t.http.get(`/api/v1/appointments/${first.body.appointment_id}/history`).set(doctor.auth).expect(200)).body);
+      assert.deepEqual(traces(Object.values(text), { history: Buffer.from(erasedHistory) }), []);
+      assert.ok(!erasedHistory.includes('enc1.'), 'no ciphertext is served');
+    } finally {
+      await t.app.stop();
+      rmSync(t.dataDir, { recursive: true, force: true });
+    }
+  });
+});
