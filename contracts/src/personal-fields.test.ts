@@ -120,7 +120,7 @@ describe('personal-field registry', () => {
         }
       }
     }
-    assert.deepEqual(kept.sort(), ['AppointmentCancelled.reason', 'AppointmentRejected.reason', 'AppointmentRequested.notes']);
+    assert.deepEqual(kept.sort(), ['AppointmentCancelled.reason', 'AppointmentRejected.reason', 'AppointmentRequested.notes', 'ConsultationMessagePosted.text']);
     assert.equal(sealedInReadModels('UserRegistered').size, 0, 'a name is searched: opened for projections');
   });
 

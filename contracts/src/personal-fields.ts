@@ -61,7 +61,7 @@ export const PERSONAL_FIELDS: PersonalFieldRegistry = {
   AppointmentRejected: [{ subject: { party: 'patient' }, fields: ['reason'], sealedInReadModels: ['reason'] }],
   AppointmentCancelled: [{ subject: { party: 'patient' }, fields: ['reason'], sealedInReadModels: ['reason'] }],
   // Chat in a consultation is health data whoever wrote it: the patient's (the consultation stream's patient party).
-  ConsultationMessagePosted: [{ subject: { party: 'patient' }, fields: ['text'] }],
+  ConsultationMessagePosted: [{ subject: { party: 'patient' }, fields: ['text'], sealedInReadModels: ['text'] }],
   // Clinical records (issue 14): the patient's health data under the patient's key; the prescriber's name and
   // contact under the doctor's (their registration number and council are public).
   RecordFileStored: [

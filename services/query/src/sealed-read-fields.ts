@@ -30,7 +30,7 @@ const historyData: DocOpener = async (doc, keys) => {
 
 /**
  * The read models that hold fields kept sealed (contracts' sealedInReadModels), and where: what projections copy from
- * AppointmentRequested.notes, AppointmentRejected.reason and AppointmentCancelled.reason.
+ * AppointmentRequested.notes, AppointmentRejected.reason, AppointmentCancelled.reason and a consultation's chat.
  */
 const SEALED_READ_FIELDS: Record<string, DocOpener> = {
   appointments: ownFields({
@@ -39,6 +39,7 @@ const SEALED_READ_FIELDS: Record<string, DocOpener> = {
     cancellation_reason: ['AppointmentCancelled', 'reason'],
   }),
   appointment_history: historyData,
+  consultation_messages: ownFields({ text: ['ConsultationMessagePosted', 'text'] }),
 };
 
 function openingCollection<T extends Doc>(collection: ReadCollection<T>, open: DocOpener, keys: KeyRing): ReadCollection<T> {
