@@ -194,6 +194,12 @@ export function createNotifier(options: NotifierOptions) {
     await options.waitForPosition(event.position);
     const stored = await appointments.get(appointmentId);
     if (!stored) return;
+    // Neither party has a socket on this replica: nobody here to tell, so the people are not read for the message.
+    if (!sessions.has(stored.patient_id) && !sessions.has(stored.doctor_id)) {
+      delivered.add(event.event_id);
+      options.onDelivered?.(0);
+      return;
+    }
     const appointment = (await withCurrentPeople([stored]))[0]!;
     let count = 0;
     for (const { user_id, message } of messagesFor(event, appointment)) count += sessions.send(user_id, message);

@@ -42,6 +42,11 @@ export class SocketSessions {
     if (entry.sessionId) removeFrom(this.bySession, entry.sessionId, entry);
   }
 
+  /** Whether the user has an open socket here. */
+  has(userId: string): boolean {
+    return this.byUser.has(userId);
+  }
+
   /** Sends to every open socket of the user; returns how many took it. */
   send(userId: string, message: unknown): number {
     return this.sendText(userId, JSON.stringify(message));
