@@ -120,7 +120,17 @@ describe('personal-field registry', () => {
         }
       }
     }
-    assert.deepEqual(kept.sort(), ['AppointmentCancelled.reason', 'AppointmentRejected.reason', 'AppointmentRequested.notes', 'ConsultationMessagePosted.text']);
+    assert.deepEqual(kept.sort(), [
+      'AppointmentCancelled.reason',
+      'AppointmentRejected.reason',
+      'AppointmentRequested.notes',
+      'ConsultationMessagePosted.text',
+      'ConsultationNotesSaved.additional_notes',
+      'ConsultationNotesSaved.chief_complaint',
+      'ConsultationNotesSaved.clinical_assessment',
+      'ConsultationNotesSaved.follow_up_instructions',
+      'ConsultationNotesSaved.treatment_plan',
+    ]);
     assert.equal(sealedInReadModels('UserRegistered').size, 0, 'a name is searched: opened for projections');
   });
 

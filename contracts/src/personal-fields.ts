@@ -85,6 +85,8 @@ export const PERSONAL_FIELDS: PersonalFieldRegistry = {
         'template',
       ],
       scope: 'clinical',
+      // The doctor's free text: read models keep it sealed (the notes route and the export open it).
+      sealedInReadModels: ['chief_complaint', 'clinical_assessment', 'treatment_plan', 'follow_up_instructions', 'additional_notes'],
     },
   ],
   PrescriptionIssued: [

@@ -28,9 +28,28 @@ const historyData: DocOpener = async (doc, keys) => {
   return data ? { ...entry, data } : doc;
 };
 
+/** Versions kept under these keys of the document (a consultation's final notes and draft), each the event's data. */
+function versions(keys: readonly string[], type: string): DocOpener {
+  return async (doc, ring) => {
+    let copy: Record<string, unknown> | null = null;
+    for (const key of keys) {
+      const version = (doc as Record<string, unknown>)[key] as Record<string, unknown> | null | undefined;
+      if (!version) continue;
+      let opened: Record<string, unknown> | null = null;
+      for (const [field, value] of Object.entries(version)) {
+        const plain = await openSealedField(ring, type, field, value);
+        if (plain !== value) (opened ??= { ...version })[field] = plain;
+      }
+      if (opened) (copy ??= { ...doc })[key] = opened;
+    }
+    return (copy ?? doc) as Doc;
+  };
+}
+
 /**
  * The read models that hold fields kept sealed (contracts' sealedInReadModels), and where: what projections copy from
- * AppointmentRequested.notes, AppointmentRejected.reason, AppointmentCancelled.reason and a consultation's chat.
+ * AppointmentRequested.notes, AppointmentRejected.reason, AppointmentCancelled.reason, a consultation's chat and the
+ * free text of its notes.
  */
 const SEALED_READ_FIELDS: Record<string, DocOpener> = {
   appointments: ownFields({
@@ -40,6 +59,7 @@ const SEALED_READ_FIELDS: Record<string, DocOpener> = {
   }),
   appointment_history: historyData,
   consultation_messages: ownFields({ text: ['ConsultationMessagePosted', 'text'] }),
+  consultation_notes: versions(['final', 'draft'], 'ConsultationNotesSaved'),
 };
 
 function openingCollection<T extends Doc>(collection: ReadCollection<T>, open: DocOpener, keys: KeyRing): ReadCollection<T> {

@@ -4,6 +4,7 @@ import { rmSync } from 'node:fs';
 import { ERASED_VALUE } from '@telemed/contracts';
 import { indiaDate, startTestApp } from '../support/test-app';
 import { fileBytes, traces } from '../support/file-traces';
+import { heldAppointment } from '../support/held-appointment';
 
 /**
  * A visit's reason and a rejection's or cancellation's reason are kept sealed in the read models (contracts'
@@ -51,6 +52,29 @@ describe('health text kept sealed in the read models', () => {
       const erasedHistory = JSON.stringify((await t.http.get(`/api/v1/appointments/${first.body.appointment_id}/history`).set(doctor.auth).expect(200)).body);
       assert.deepEqual(traces(Object.values(text), { history: Buffer.from(erasedHistory) }), []);
       assert.ok(!erasedHistory.includes('enc1.'), 'no ciphertext is served');
+    } finally {
+      await t.app.stop();
+      rmSync(t.dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it("keeps a consultation's notes sealed too: the doctor and the patient read them in clear", async () => {
+    let now = new Date();
+    const t = await startTestApp({ clock: () => now, env: { READ_STORE: 'sqlite', CONSULTATION_SWEEP_INTERVAL_MS: '3600000' } });
+    try {
+      const doctor = await t.createUser('doctor', { name: 'Dr. Sealed Notes' });
+      const patient = await t.createUser('patient', { name: 'Rohan Sealed' });
+      const id = await heldAppointment(t, { doctor, patient, hour: 11, setNow: (d) => (now = d) });
+      const text = { chief_complaint: 'Stabbing pain under the ribs', clinical_assessment: 'Probable costochondritis', treatment_plan: 'Warm compress twice daily' };
+      await t.http.put(`/api/v1/consultations/${id}/notes`).set(doctor.auth).send({ is_draft: false, patient_name: 'Rohan Sealed', ...text }).expect(200);
+      await t.settle();
+      assert.deepEqual(traces(Object.values(text), { 'the read store file': fileBytes(t.dataDir, 'read-models.db') }), []);
+      for (const reader of [doctor, patient]) {
+        const notes = (await t.http.get(`/api/v1/consultations/${id}/notes`).set(reader.auth).expect(200)).body as Record<string, unknown>;
+        for (const [field, value] of Object.entries(text)) assert.equal(notes[field], value);
+      }
+      const exported = JSON.stringify((await t.http.get('/api/v1/users/me/export').set(patient.auth).expect(200)).body);
+      for (const value of Object.values(text)) assert.ok(exported.includes(value), `the export gives "${value}"`);
     } finally {
       await t.app.stop();
       rmSync(t.dataDir, { recursive: true, force: true });
