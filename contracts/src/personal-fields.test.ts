@@ -130,6 +130,13 @@ describe('personal-field registry', () => {
       'ConsultationNotesSaved.clinical_assessment',
       'ConsultationNotesSaved.follow_up_instructions',
       'ConsultationNotesSaved.treatment_plan',
+      'MedicalReportUploaded.additional_notes',
+      'MedicalReportUploaded.report_summary',
+      'PrescriptionFileUploaded.additional_notes',
+      'PrescriptionFileUploaded.medication_summary',
+      'PrescriptionIssued.advice',
+      'PrescriptionIssued.diagnosis',
+      'PrescriptionIssued.follow_up',
     ]);
     assert.equal(sealedInReadModels('UserRegistered').size, 0, 'a name is searched: opened for projections');
   });

@@ -67,8 +67,21 @@ export const PERSONAL_FIELDS: PersonalFieldRegistry = {
   RecordFileStored: [
     { subject: { field: 'patient_id' }, fields: ['file_name', 'content_type', 'size', 'sha256'], scope: (data) => (data.kind === 'prescription_file' ? 'clinical' : 'personal') },
   ],
-  MedicalReportUploaded: [{ subject: { field: 'patient_id' }, fields: ['report_type', 'report_date', 'medical_facility', 'doctor_name', 'report_summary', 'additional_notes'] }],
-  PrescriptionFileUploaded: [{ subject: { field: 'patient_id' }, fields: ['patient_name', 'patient_ref', 'medication_summary', 'additional_notes'], scope: 'clinical' }],
+  MedicalReportUploaded: [
+    {
+      subject: { field: 'patient_id' },
+      fields: ['report_type', 'report_date', 'medical_facility', 'doctor_name', 'report_summary', 'additional_notes'],
+      sealedInReadModels: ['report_summary', 'additional_notes'],
+    },
+  ],
+  PrescriptionFileUploaded: [
+    {
+      subject: { field: 'patient_id' },
+      fields: ['patient_name', 'patient_ref', 'medication_summary', 'additional_notes'],
+      scope: 'clinical',
+      sealedInReadModels: ['medication_summary', 'additional_notes'],
+    },
+  ],
   ConsultationNotesSaved: [
     {
       subject: { field: 'patient_id' },
@@ -95,6 +108,8 @@ export const PERSONAL_FIELDS: PersonalFieldRegistry = {
       // The prescriber's registration number as printed names the doctor: kept with the record, never beyond it.
       fields: ['consultation_mode', 'consultation_kind', 'patient_name', 'patient_age', 'patient_gender', 'diagnosis', 'advice', 'follow_up', 'lines', 'doctor_registration_number'],
       scope: 'clinical',
+      // The doctor's free text; the lines stay opened: projections index the medicines prescribed.
+      sealedInReadModels: ['diagnosis', 'advice', 'follow_up'],
     },
     { subject: { field: 'doctor_id' }, fields: ['doctor_name', 'doctor_contact'] },
   ],

@@ -48,8 +48,8 @@ function versions(keys: readonly string[], type: string): DocOpener {
 
 /**
  * The read models that hold fields kept sealed (contracts' sealedInReadModels), and where: what projections copy from
- * AppointmentRequested.notes, AppointmentRejected.reason, AppointmentCancelled.reason, a consultation's chat and the
- * free text of its notes.
+ * AppointmentRequested.notes, AppointmentRejected.reason, AppointmentCancelled.reason, a consultation's chat, and the
+ * free text of its notes, of a patient's reports and prescription files, and of an e-prescription.
  */
 const SEALED_READ_FIELDS: Record<string, DocOpener> = {
   appointments: ownFields({
@@ -60,6 +60,12 @@ const SEALED_READ_FIELDS: Record<string, DocOpener> = {
   appointment_history: historyData,
   consultation_messages: ownFields({ text: ['ConsultationMessagePosted', 'text'] }),
   consultation_notes: versions(['final', 'draft'], 'ConsultationNotesSaved'),
+  medical_reports: ownFields({ report_summary: ['MedicalReportUploaded', 'report_summary'], additional_notes: ['MedicalReportUploaded', 'additional_notes'] }),
+  prescription_files: ownFields({
+    medication_summary: ['PrescriptionFileUploaded', 'medication_summary'],
+    additional_notes: ['PrescriptionFileUploaded', 'additional_notes'],
+  }),
+  prescriptions: ownFields({ diagnosis: ['PrescriptionIssued', 'diagnosis'], advice: ['PrescriptionIssued', 'advice'], follow_up: ['PrescriptionIssued', 'follow_up'] }),
 };
 
 function openingCollection<T extends Doc>(collection: ReadCollection<T>, open: DocOpener, keys: KeyRing): ReadCollection<T> {

@@ -58,23 +58,44 @@ describe('health text kept sealed in the read models', () => {
     }
   });
 
-  it("keeps a consultation's notes sealed too: the doctor and the patient read them in clear", async () => {
+  it("keeps a consultation's notes, an e-prescription's and a report's free text sealed too, and serves them in clear", async () => {
     let now = new Date();
     const t = await startTestApp({ clock: () => now, env: { READ_STORE: 'sqlite', CONSULTATION_SWEEP_INTERVAL_MS: '3600000' } });
     try {
-      const doctor = await t.createUser('doctor', { name: 'Dr. Sealed Notes' });
+      const doctor = await t.createUser('doctor', { name: 'Dr. Sealed Notes', doctor: { registration_number: 'KMC-2015-1234', medical_council: 'Karnataka Medical Council' } });
       const patient = await t.createUser('patient', { name: 'Rohan Sealed' });
       const id = await heldAppointment(t, { doctor, patient, hour: 11, setNow: (d) => (now = d) });
       const text = { chief_complaint: 'Stabbing pain under the ribs', clinical_assessment: 'Probable costochondritis', treatment_plan: 'Warm compress twice daily' };
       await t.http.put(`/api/v1/consultations/${id}/notes`).set(doctor.auth).send({ is_draft: false, patient_name: 'Rohan Sealed', ...text }).expect(200);
+      const prescribed = { diagnosis: 'Costochondral inflammation', advice: 'Avoid lifting for a fortnight' };
+      const search = (await t.http.get('/api/v1/medicines/search?q=parac').set(doctor.auth).expect(200)).body as Array<{ id: string; dosage_form: string; strengths: string[] }>;
+      const paracetamol = search.find((m) => m.dosage_form === 'Tablet')!;
+      const line = { medicine: 'Paracetamol', medicine_id: paracetamol.id, strength: paracetamol.strengths[0], dosage: '1 tablet', frequency: 'twice_daily', duration_value: 5, duration_unit: 'days' };
+      const issued = await t.http.post(`/api/v1/consultations/${id}/prescriptions`).set(doctor.auth).send({ lines: [line], ...prescribed }).expect(201);
+      const report = { report_summary: 'Chest X-ray shows no fracture', additional_notes: 'Taken at the district hospital' };
+      await t.http
+        .post('/api/v1/records/reports')
+        .set(patient.auth)
+        .field('report_type', 'lab')
+        .field('report_date', indiaDate(0))
+        .field('report_summary', report.report_summary)
+        .field('additional_notes', report.additional_notes)
+        .attach('files', Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n'), 'xray.pdf')
+        .expect(201);
       await t.settle();
-      assert.deepEqual(traces(Object.values(text), { 'the read store file': fileBytes(t.dataDir, 'read-models.db') }), []);
+      const texts = { ...text, ...prescribed, ...report };
+      assert.deepEqual(traces(Object.values(texts), { 'the read store file': fileBytes(t.dataDir, 'read-models.db') }), []);
+      const prescription = (await t.http.get(`/api/v1/prescriptions/${issued.body.prescription_id}`).set(patient.auth).expect(200)).body as Record<string, unknown>;
+      for (const [field, value] of Object.entries(prescribed)) assert.equal(prescription[field], value);
+      const records = JSON.stringify((await t.http.get('/api/v1/records/me').set(patient.auth).expect(200)).body);
+      for (const value of Object.values(report)) assert.ok(records.includes(value), `the patient's records give "${value}"`);
+      assert.ok(!records.includes('enc1.'), 'no ciphertext is served');
       for (const reader of [doctor, patient]) {
         const notes = (await t.http.get(`/api/v1/consultations/${id}/notes`).set(reader.auth).expect(200)).body as Record<string, unknown>;
         for (const [field, value] of Object.entries(text)) assert.equal(notes[field], value);
       }
       const exported = JSON.stringify((await t.http.get('/api/v1/users/me/export').set(patient.auth).expect(200)).body);
-      for (const value of Object.values(text)) assert.ok(exported.includes(value), `the export gives "${value}"`);
+      for (const value of Object.values(texts)) assert.ok(exported.includes(value), `the export gives "${value}"`);
     } finally {
       await t.app.stop();
       rmSync(t.dataDir, { recursive: true, force: true });
