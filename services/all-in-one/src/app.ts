@@ -5,7 +5,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-ope
 import swaggerUi from 'swagger-ui-express';
 import { INTERACTIONS_PATH, blobStoreFromConfig, consultationSettingsFromConfig, videoFromConfig, masterKeysFromConfig, createAdapters, createBaseApp, closeHttpServer, createHttpServer, createLogger, createMetrics, serveFrontend, socketLimitsFromConfig, tokensFromConfig, writingAssistantFromConfig, type Config, type Logger } from '@telemed/platform';
 import { createCommandService, faultsFromConfig, identityFromConfig, startCommandBackground } from '@telemed/command';
-import { MedicineCatalogue, allProjections, blogLookups, bookingLookups, consultationLookups, createQueryService, projectionHoldFromConfig, readModelTokenCheck, recordLookups, sweepLookups, withSealedFieldsOpened } from '@telemed/query';
+import { MedicineCatalogue, allProjections, blogLookups, bookingLookups, consultationLookups, createQueryService, projectionHoldFromConfig, readModelTokenCheck, recordLookups, sweepLookups } from '@telemed/query';
 import { createNotifier } from '@telemed/notifier';
 import { seedDemoData } from './demo-data';
 import { blogPages } from './blog-pages';
@@ -43,8 +43,9 @@ export async function createApp(options: AppOptions) {
   const query = createQueryService({ eventStore, readStore, tokens, registry, logger, clock, checkToken, records: { blobs, medicines, publicUrl: config.publicUrl }, writing: writingAssistantFromConfig(config), holdProjections: projectionHoldFromConfig(config.FAULT_INJECTION) });
   const notifier = createNotifier({
     tokens,
-    // The messages show a visit's reason: read in clear, as the routes read it (read models keep it sealed).
-    readStore: withSealedFieldsOpened(readStore, eventStore.keys),
+    readStore,
+    // The messages show a visit's reason, which read models keep sealed: opened for a party who is connected.
+    keys: eventStore.keys,
     bus,
     logger,
     checkToken,

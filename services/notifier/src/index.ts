@@ -10,8 +10,8 @@ import {
   type RecordedEvent,
   type ServerMessage,
 } from '@telemed/contracts';
-import { TokenError, type Bus, type BusSubscription, type Logger, type ReadStore, type TokenCheck, type TokenService } from '@telemed/platform';
-import { appointmentPeople } from '@telemed/query';
+import { TokenError, type Bus, type BusSubscription, type KeyRing, type Logger, type ReadStore, type TokenCheck, type TokenService } from '@telemed/platform';
+import { appointmentPeople, openSealedFields } from '@telemed/query';
 import { messagesFor, type AppointmentFacts } from './messages';
 import { SocketSessions } from './sessions';
 import { GuardedSocket, type SocketLimits } from './socket-guard';
@@ -46,6 +46,11 @@ export const DEFAULT_SOCKET_LIMITS = {
 export interface NotifierOptions {
   tokens: TokenService;
   readStore: ReadStore;
+  /**
+   * Opens the fields read models keep sealed (a visit's reason, a rejection's) for the messages that show them; null
+   * for a log without encryption, whose read models hold them in clear.
+   */
+  keys: KeyRing | null;
   bus: Bus;
   logger: Logger;
   /** Says why a verified token may no longer be used (ended session, deactivated account), or null. */
@@ -200,7 +205,8 @@ export function createNotifier(options: NotifierOptions) {
       options.onDelivered?.(0);
       return;
     }
-    const appointment = (await withCurrentPeople([stored]))[0]!;
+    const opened = options.keys ? await openSealedFields('appointments', stored, options.keys) : stored;
+    const appointment = (await withCurrentPeople([opened]))[0]!;
     let count = 0;
     for (const { user_id, message } of messagesFor(event, appointment)) count += sessions.send(user_id, message);
     delivered.add(event.event_id);

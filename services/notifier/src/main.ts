@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import { createAdapters, createBaseApp, createHttpServer, createLogger, createMetrics, loadConfig, runService, socketLimitsFromConfig, tokensFromConfig } from '@telemed/platform';
-import { allProjections, checkpointWaiter, followLogIfReadModelsAreLocal, readModelTokenCheck, withSealedFieldsOpened } from '@telemed/query';
+import { allProjections, checkpointWaiter, followLogIfReadModelsAreLocal, readModelTokenCheck } from '@telemed/query';
 import { createNotifier } from './index';
 
 /**
@@ -16,8 +16,9 @@ const local = await followLogIfReadModelsAreLocal(adapters, allProjections);
 const waitForPosition = checkpointWaiter(adapters.readStore, allProjections.filter((p) => p.name === 'appointments' || p.name === 'users' || p.name === 'consultations'));
 const notifier = createNotifier({
   tokens,
-  // The messages show a visit's reason: read in clear, as the routes read it (read models keep it sealed).
-  readStore: withSealedFieldsOpened(adapters.readStore, adapters.eventStore.keys),
+  readStore: adapters.readStore,
+  // The messages show a visit's reason, which read models keep sealed: opened for a party who is connected.
+  keys: adapters.eventStore.keys,
   bus: adapters.bus,
   logger,
   checkToken: readModelTokenCheck(adapters.readStore),

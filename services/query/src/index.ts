@@ -18,7 +18,7 @@ import { withSealedFieldsOpened } from './sealed-read-fields';
 
 export { ProjectionRunner, projectionChecksum, readModelsChecksum } from './projection-runner';
 export { projectionHoldFromConfig } from './projection-hold';
-export { withSealedFieldsOpened } from './sealed-read-fields';
+export { openSealedFields, withSealedFieldsOpened } from './sealed-read-fields';
 export { allProjections } from './projections';
 export { AccessAudit, Subjects, type AccessRecord } from './access-audit';
 export { consultationLookups, consultationView } from './consultation-routes';

@@ -68,6 +68,12 @@ const SEALED_READ_FIELDS: Record<string, DocOpener> = {
   prescriptions: ownFields({ diagnosis: ['PrescriptionIssued', 'diagnosis'], advice: ['PrescriptionIssued', 'advice'], follow_up: ['PrescriptionIssued', 'follow_up'] }),
 };
 
+/** A document of `collection` as served: its sealed fields opened (the document itself when it has none). */
+export async function openSealedFields<T extends Doc>(collection: string, doc: T, keys: KeyRing): Promise<T> {
+  const open = SEALED_READ_FIELDS[collection];
+  return open ? ((await open(doc, keys)) as T) : doc;
+}
+
 function openingCollection<T extends Doc>(collection: ReadCollection<T>, open: DocOpener, keys: KeyRing): ReadCollection<T> {
   return new Proxy(collection, {
     get(target, property, receiver) {

@@ -39,6 +39,7 @@ describe('signalling across two notifier replicas over the real NATS server (iss
     replicaB = createNotifier({
       tokens: t.app.tokens,
       readStore: t.app.readStore,
+      keys: t.app.eventStore.keys,
       bus: busB,
       logger: createLogger({ level: 'silent', name: 'notifier-b' }),
       waitForPosition: (position) => t.app.runner.waitForPosition(position, 2000),

@@ -50,6 +50,7 @@ async function startReplica(t: TestApp, bus: Bus, now: () => Date) {
   const notifier = createNotifier({
     tokens: t.app.tokens,
     readStore: withUnevenLookups(t.app.readStore),
+    keys: t.app.eventStore.keys,
     bus,
     logger: createLogger({ level: 'silent', name: 'notifier-under-test' }),
     waitForPosition: (position) => t.app.runner.waitForPosition(position, 2000),
