@@ -109,7 +109,9 @@ export const appointmentsProjection = defineProjection({
   // 3: a profile change no longer rewrites the person's appointments (readers overlay appointment_people).
   // 4: consultation_held (its consultation started), so a prescription's look for an earlier consultation with the
   // same doctor is one indexed find.
-  version: 4,
+  // 5: a request's notes and the rejection and cancellation reasons are kept sealed (contracts' sealedInReadModels):
+  // a read model built before holds them in clear, so it is rebuilt.
+  version: 5,
   collections: ['appointments', APPOINTMENT_PEOPLE],
   // No index of its own on patient_id or doctor_id: the compound indexes below begin with them and serve an equality on
   // either (SQLite, MongoDB; the in-memory store indexes a compound's first field), and every booking updated both.
@@ -176,7 +178,8 @@ export const appointmentHistoryProjection = defineProjection({
   name: 'appointment_history',
   // 2: each entry keeps its correlation id (the console's timeline, issue 15).
   // 3: the consultation's notes, prescriptions, prescription files and reports attached to it, without their content.
-  version: 3,
+  // 4: the notes and reasons in its entries are kept sealed (as in appointments, version 5).
+  version: 4,
   collections: ['appointment_history'],
   indexes: [{ collection: 'appointment_history', field: 'appointment_id' }],
   handles: ['SlotReserved', 'SlotReleased', ...APPOINTMENT_EVENTS, ...CONSULTATION_HISTORY_EVENTS, ...CLINICAL_HISTORY_EVENTS],

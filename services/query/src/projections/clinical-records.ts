@@ -156,7 +156,8 @@ export const clinicalRecordsProjection = defineProjection({
   // 5: a prescription's consultation mode and kind are encrypted too: read back checked, null once their key goes.
   // 6: the prescriber's registration number as printed is under the patient's clinical key: blanked when the hold ends.
   // 7: prescribed_medicines, each medicine a doctor prescribed a patient (a follow-up's refills looked up by id).
-  version: 7,
+  // 8: the free text of notes, e-prescriptions, reports and prescription files is kept sealed (sealedInReadModels).
+  version: 8,
   collections: [RECORD_FILES, MEDICAL_REPORTS, PRESCRIPTION_FILES, PRESCRIPTIONS, PRESCRIPTION_VERIFICATIONS, CONSULTATION_NOTES, PRESCRIBED_MEDICINES],
   indexes: [
     { collection: RECORD_FILES, field: 'patient_id' },

@@ -79,7 +79,8 @@ export const consultationsProjection = defineProjection({
   name: 'consultations',
   // 2: an erasure also blanks the person's name in the participants and the chat's senders (a read model erased under
   // version 1 still holds it there, so it is rebuilt).
-  version: 2,
+  // 3: the chat is kept sealed (contracts' sealedInReadModels): a read model built before holds it in clear.
+  version: 3,
   collections: [CONSULTATIONS, OPEN_CONSULTATIONS, CONSULTATION_MESSAGES, PEOPLE],
   indexes: [
     { collection: CONSULTATIONS, field: 'patient_id' },
