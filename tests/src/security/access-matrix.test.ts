@@ -644,7 +644,7 @@ describe('access control: every route against every role', () => {
     assert.deepEqual([await historyStatus(after, 'otherInstitutionAdmin'), await historyStatus(after, 'doctor')], [200, 404]);
   });
 
-  it('answers each cell as declared, and declares every route', async () => {
+  it('answers each cell as declared, declares every route, and never serves a sealed field unopened', async () => {
     const table = rows();
     const declared = new Set(table.map((r) => `${r.method.toUpperCase()} ${r.path}`));
     const routes = t.app.routes.map((r) => `${r.method.toUpperCase()} ${r.path}`);
@@ -664,6 +664,8 @@ describe('access control: every route against every role', () => {
         cells.push(res.status === expected ? String(res.status) : `${res.status}≠${expected}`);
         if (res.status !== expected) mismatches.push(`${row.method.toUpperCase()} ${row.path} as ${role}: ${res.status} (expected ${expected}) ${JSON.stringify(res.body).slice(0, 120)}`);
         if (res.status >= 500) mismatches.push(`${row.method.toUpperCase()} ${row.path} as ${role}: a 5xx`);
+        // Read models keep some fields sealed (contracts' sealedInReadModels): every answer must have opened them.
+        if (/enc1\.[A-Za-z0-9_-]+\./.test(res.text ?? JSON.stringify(res.body ?? null))) mismatches.push(`${row.method.toUpperCase()} ${row.path} as ${role}: serves a ciphertext`);
       }
       lines.push(`| ${row.method.toUpperCase()} ${row.path} | ${cells.join(' | ')} |`);
     }
