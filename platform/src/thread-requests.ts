@@ -30,11 +30,6 @@ export class ThreadRequests<Request extends { id: number }, Reply extends { id: 
     return !this.failed;
   }
 
-  /** Whether requests are on the thread now. */
-  get busy(): boolean {
-    return this.replies.size > 0;
-  }
-
   async request(message: (id: number) => Request): Promise<Reply> {
     const worker = this.started();
     if (!worker) throw new ThreadStoppedError(this.what);
