@@ -21,6 +21,9 @@ if (files.length === 0) {
 const result = spawnSync(
   process.execPath,
   ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-timeout=300000', '--test-reporter=spec', ...files],
-  { stdio: 'inherit', env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' } },
+  // ESBUILD_WORKER_THREADS=0: esbuild's synchronous calls (tsx's, for a module required from CommonJS) run its
+  // executable as a child process instead of blocking on Atomics.wait, without a time limit, for a worker thread of its
+  // own (see platform/src/thread-bundle.ts).
+  { stdio: 'inherit', env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', ESBUILD_WORKER_THREADS: '0' } },
 );
 process.exit(result.status ?? 1);

@@ -1,8 +1,11 @@
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildSync, version as esbuildVersion } from 'esbuild';
+import { version as esbuildVersion } from 'esbuild';
 
 /** Packages with native parts: a bundle requires them from where they are installed instead of copying their code. */
 const INSTALLED = ['better-sqlite3'];
@@ -34,21 +37,33 @@ function fresh(cached: Cached): boolean {
   }
 }
 
+/** The esbuild executable of the installed package (the platform's binary, or its launcher). */
+const ESBUILD = createRequire(import.meta.url).resolve('esbuild/bin/esbuild');
+
+/** A hung build fails (the thread then starts without a bundle, or the reader works in line) instead of waiting on. */
+const BUILD_TIMEOUT_MS = 60_000;
+
+/**
+ * The bundle, built by the esbuild executable in a child process that this thread waits for. Not esbuild's own
+ * synchronous API: it blocks the calling thread on Atomics.wait until a worker thread of its own answers, with no time
+ * limit, and in two full runs of the test suite on a loaded machine that worker never answered (the test's process
+ * slept for good with its app open, an esbuild process beside it).
+ */
 function build(entry: string): Cached {
-  const built = buildSync({
-    entryPoints: [entry],
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    external: INSTALLED,
-    write: false,
-    metafile: true,
-    logLevel: 'silent',
-  });
-  const root = process.cwd();
-  const inputs = Object.keys(built.metafile.inputs).map((input) => stamp(resolve(root, input)));
-  return { inputs, code: built.outputFiles[0]!.text };
+  const dir = mkdtempSync(join(tmpdir(), 'telemed-thread-bundle-'));
+  try {
+    const metafile = join(dir, 'meta.json');
+    const outfile = join(dir, 'thread.js');
+    const args = [entry, '--bundle', '--platform=node', '--format=cjs', '--target=node20', ...INSTALLED.map((name) => `--external:${name}`), `--outfile=${outfile}`, `--metafile=${metafile}`, '--log-level=error'];
+    execFileSync(ESBUILD, args, { timeout: BUILD_TIMEOUT_MS, stdio: ['ignore', 'ignore', 'pipe'] });
+    const code = readFileSync(outfile, 'utf8');
+    const meta = JSON.parse(readFileSync(metafile, 'utf8')) as { inputs: Record<string, unknown> };
+    const root = process.cwd();
+    const inputs = Object.keys(meta.inputs).map((input) => stamp(resolve(root, input)));
+    return { inputs, code };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /**
