@@ -19,7 +19,7 @@ export { loadMasterKeys, masterKeysFromConfig, parseMasterKey, generateMasterKey
 export * from './keystore/envelope';
 export { encryptEventData, decryptEventData, keyLookups, type KeyForSubject, type KeyById } from './keystore/event-envelope';
 export { KeyRing, KEY_CACHE_LIMIT } from './keystore/key-ring';
-export { EncryptingEventStore, ciphertextLog, keyRingOf, readModelLog, type Reading } from './keystore/encrypting-event-store';
+export { EncryptingEventStore, ciphertextLog, keyRingOf, readModelLog } from './keystore/encrypting-event-store';
 export { openSealedField } from './keystore/sealed-field';
 export { privateDigest, PRIVATE_NAMES_SUBJECT, type PrivateNamePurpose } from './keystore/private-names';
 export * from './http/errors';

@@ -23,7 +23,7 @@ const READ_AHEAD_MIN_PAGE = 200;
  * Which personal fields a reader gets in clear: 'plain' all of them (deciders, process managers), 'read-models' all but
  * those read models keep sealed (contracts' sealedInReadModels: projections store their ciphertext as it is).
  */
-export type Reading = 'plain' | 'read-models';
+type Reading = 'plain' | 'read-models';
 
 /** Which fields `open` decrypts: all, all but those read models keep sealed, or only those. */
 type Opens = undefined | ((type: EventType, field: string) => boolean);

@@ -3,44 +3,50 @@ import { openSealedField, type Doc, type KeyRing, type ReadCollection, type Read
 /** Opens one document's sealed fields into a copy (the document itself when none of them is sealed). */
 type DocOpener = (doc: Doc, keys: KeyRing) => Promise<Doc>;
 
-/** A document's own fields, each holding the named event field as the projection stored it. */
-function ownFields(fields: Record<string, readonly [type: string, field: string]>): DocOpener {
-  return async (doc, keys) => {
-    let copy: Record<string, unknown> | null = null;
-    for (const [name, [type, field]] of Object.entries(fields)) {
-      const value = (doc as Record<string, unknown>)[name];
-      const opened = await openSealedField(keys, type, field, value);
-      if (opened !== value) (copy ??= { ...doc })[name] = opened;
-    }
-    return (copy ?? doc) as Doc;
-  };
+/** Which event field a member of a stored object holds, `[type, field]`, or null for one that holds none. */
+type EventFieldOf = (member: string) => readonly [type: string, field: string] | null;
+
+/** The object with its sealed members opened, as a copy; the object itself when none was sealed. */
+async function opened<O extends Record<string, unknown>>(object: O, keys: KeyRing, eventFieldOf: EventFieldOf): Promise<O> {
+  let copy: Record<string, unknown> | null = null;
+  for (const [member, value] of Object.entries(object)) {
+    const source = eventFieldOf(member);
+    if (!source) continue;
+    const plain = await openSealedField(keys, source[0], source[1], value);
+    if (plain !== value) (copy ??= { ...object })[member] = plain;
+  }
+  return (copy ?? object) as O;
 }
+
+/** A document whose members are the event's data under the same names (openSealedField opens only sealed ones). */
+const eventData =
+  (type: string): DocOpener =>
+  (doc, keys) =>
+    opened(doc, keys, (member) => [type, member]);
+
+/** A document whose members hold event fields under other names. */
+const renamed =
+  (members: Record<string, readonly [type: string, field: string]>): DocOpener =>
+  (doc, keys) =>
+    opened(doc, keys, (member) => members[member] ?? null);
 
 /** A history entry: the event's data as the projection stored it, under the entry's event type. */
 const historyData: DocOpener = async (doc, keys) => {
   const entry = doc as Doc & { type: string; data?: Record<string, unknown> };
   if (!entry.data) return doc;
-  let data: Record<string, unknown> | null = null;
-  for (const [field, value] of Object.entries(entry.data)) {
-    const opened = await openSealedField(keys, entry.type, field, value);
-    if (opened !== value) (data ??= { ...entry.data })[field] = opened;
-  }
-  return data ? { ...entry, data } : doc;
+  const data = await opened(entry.data, keys, (member) => [entry.type, member]);
+  return data === entry.data ? doc : { ...entry, data };
 };
 
-/** Versions kept under these keys of the document (a consultation's final notes and draft), each the event's data. */
-function versions(keys: readonly string[], type: string): DocOpener {
-  return async (doc, ring) => {
+/** Versions kept under these members of the document (a consultation's final notes and draft), each the event's data. */
+function versions(members: readonly string[], type: string): DocOpener {
+  return async (doc, keys) => {
     let copy: Record<string, unknown> | null = null;
-    for (const key of keys) {
-      const version = (doc as Record<string, unknown>)[key] as Record<string, unknown> | null | undefined;
+    for (const member of members) {
+      const version = (doc as Record<string, unknown>)[member] as Record<string, unknown> | null | undefined;
       if (!version) continue;
-      let opened: Record<string, unknown> | null = null;
-      for (const [field, value] of Object.entries(version)) {
-        const plain = await openSealedField(ring, type, field, value);
-        if (plain !== value) (opened ??= { ...version })[field] = plain;
-      }
-      if (opened) (copy ??= { ...doc })[key] = opened;
+      const plain = await opened(version, keys, (field) => [type, field]);
+      if (plain !== version) (copy ??= { ...doc })[member] = plain;
     }
     return (copy ?? doc) as Doc;
   };
@@ -52,20 +58,17 @@ function versions(keys: readonly string[], type: string): DocOpener {
  * free text of its notes, of a patient's reports and prescription files, and of an e-prescription.
  */
 const SEALED_READ_FIELDS: Record<string, DocOpener> = {
-  appointments: ownFields({
+  appointments: renamed({
     notes: ['AppointmentRequested', 'notes'],
     rejection_reason: ['AppointmentRejected', 'reason'],
     cancellation_reason: ['AppointmentCancelled', 'reason'],
   }),
   appointment_history: historyData,
-  consultation_messages: ownFields({ text: ['ConsultationMessagePosted', 'text'] }),
+  consultation_messages: eventData('ConsultationMessagePosted'),
   consultation_notes: versions(['final', 'draft'], 'ConsultationNotesSaved'),
-  medical_reports: ownFields({ report_summary: ['MedicalReportUploaded', 'report_summary'], additional_notes: ['MedicalReportUploaded', 'additional_notes'] }),
-  prescription_files: ownFields({
-    medication_summary: ['PrescriptionFileUploaded', 'medication_summary'],
-    additional_notes: ['PrescriptionFileUploaded', 'additional_notes'],
-  }),
-  prescriptions: ownFields({ diagnosis: ['PrescriptionIssued', 'diagnosis'], advice: ['PrescriptionIssued', 'advice'], follow_up: ['PrescriptionIssued', 'follow_up'] }),
+  medical_reports: eventData('MedicalReportUploaded'),
+  prescription_files: eventData('PrescriptionFileUploaded'),
+  prescriptions: eventData('PrescriptionIssued'),
 };
 
 /** A document of `collection` as served: its sealed fields opened (the document itself when it has none). */
