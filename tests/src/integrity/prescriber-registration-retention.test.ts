@@ -25,9 +25,10 @@ describe("the prescriber's registration number on a prescription", () => {
       const id = await heldAppointment(t, { doctor, patient, hour: 11, setNow: (d) => (now = d) });
       const line = { medicine: 'Paracetamol', dosage: '1 tablet', frequency: 'twice_daily', duration_value: 3, duration_unit: 'days' };
       const issued = await t.http.post(`/api/v1/consultations/${id}/prescriptions`).set(doctor.auth).send({ diagnosis: 'Viral fever', lines: [line] }).expect(201);
+      // Read once the read models hold it (the SQLite store commits on its writer thread, a turn after the answer).
+      await t.settle();
       const prescription = (await t.http.get(`/api/v1/prescriptions/${issued.body.prescription_id}`).set(patient.auth).expect(200)).body;
       const code = new URL(prescription.verification_url).pathname.split('/').at(-1)!;
-      await t.settle();
       assert.equal(fileBytes(t.dataDir, 'events.db').indexOf(registration), -1, 'the log holds the printed registration number as ciphertext only');
 
       await t.http.post('/api/v1/users/me/erasure').set(doctor.auth).expect(200);
