@@ -5,7 +5,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-ope
 import swaggerUi from 'swagger-ui-express';
 import { INTERACTIONS_PATH, blobStoreFromConfig, consultationSettingsFromConfig, videoFromConfig, masterKeysFromConfig, createAdapters, createBaseApp, closeHttpServer, createHttpServer, createLogger, createMetrics, serveFrontend, socketLimitsFromConfig, tokensFromConfig, writingAssistantFromConfig, type Config, type Logger } from '@telemed/platform';
 import { createCommandService, faultsFromConfig, identityFromConfig, startCommandBackground } from '@telemed/command';
-import { MedicineCatalogue, allProjections, blogLookups, bookingLookups, consultationLookups, createQueryService, projectionHoldFromConfig, readModelTokenCheck, recordLookups, sweepLookups } from '@telemed/query';
+import { AccessAudit, MedicineCatalogue, allProjections, blogLookups, bookingLookups, consultationLookups, createQueryService, projectionHoldFromConfig, readModelTokenCheck, recordLookups, sweepLookups } from '@telemed/query';
 import { createNotifier } from '@telemed/notifier';
 import { seedDemoData } from './demo-data';
 import { blogPages } from './blog-pages';
@@ -48,6 +48,7 @@ export async function createApp(options: AppOptions) {
     keys: eventStore.keys,
     bus,
     logger,
+    audit: new AccessAudit({ eventStore, clock, logger }),
     checkToken,
     waitForPosition: (position) => query.runner.waitForPosition(position, 2000),
     idleTimeoutMs: config.NOTIFIER_IDLE_TIMEOUT_MS,

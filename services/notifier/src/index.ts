@@ -11,8 +11,8 @@ import {
   type ServerMessage,
 } from '@telemed/contracts';
 import { TokenError, type Bus, type BusSubscription, type KeyRing, type Logger, type ReadStore, type TokenCheck, type TokenService } from '@telemed/platform';
-import { appointmentPeople, openSealedFields } from '@telemed/query';
-import { messagesFor, type AppointmentFacts } from './messages';
+import { Subjects, appointmentPeople, openSealedFields, type AccessAudit } from '@telemed/query';
+import { messagesFor, type AppointmentFacts, type Delivery } from './messages';
 import { SocketSessions } from './sessions';
 import { GuardedSocket, type SocketLimits } from './socket-guard';
 import { RecentIds } from './recent-ids';
@@ -53,6 +53,11 @@ export interface NotifierOptions {
   keys: KeyRing | null;
   bus: Bus;
   logger: Logger;
+  /**
+   * Records a message that shows a doctor another person's data (a patient's request) before it is sent, as a read of
+   * the same data through the API is; a message whose record cannot be written is not sent.
+   */
+  audit: Pick<AccessAudit, 'recordFor'>;
   /** Says why a verified token may no longer be used (ended session, deactivated account), or null. */
   checkToken?: TokenCheck;
   /** Resolves once the read models include this log position (the messages name people from them). */
@@ -208,9 +213,28 @@ export function createNotifier(options: NotifierOptions) {
     const opened = options.keys ? await openSealedFields('appointments', stored, options.keys) : stored;
     const appointment = (await withCurrentPeople([opened]))[0]!;
     let count = 0;
-    for (const { user_id, message } of messagesFor(event, appointment)) count += sessions.send(user_id, message);
+    for (const delivery of messagesFor(event, appointment)) {
+      if (!sessions.has(delivery.user_id)) continue;
+      if (delivery.shows && !(await recorded(event, delivery.user_id, delivery.shows))) continue;
+      count += sessions.send(delivery.user_id, delivery.message);
+    }
     delivered.add(event.event_id);
     options.onDelivered?.(count);
+  }
+
+  async function recorded(event: RecordedEvent, doctorId: string, shows: NonNullable<Delivery['shows']>): Promise<boolean> {
+    const appointmentId = (event.data as { appointment_id: string }).appointment_id;
+    try {
+      await options.audit.recordFor({ user_id: doctorId, account_type: 'doctor' }, event.metadata.correlation_id, {
+        purpose: 'care',
+        resource: shows.resource,
+        route: `WS /ws/:user_id ${shows.message_type}`,
+        subjects: new Subjects().add(shows.subject_id, appointmentId),
+      });
+      return true;
+    } catch {
+      return false; // logged by the audit; the doctor reads it through the audited list instead
+    }
   }
 
   function onSessionEnded(event: RecordedEvent) {

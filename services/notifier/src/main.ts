@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import { createAdapters, createBaseApp, createHttpServer, createLogger, createMetrics, loadConfig, runService, socketLimitsFromConfig, tokensFromConfig } from '@telemed/platform';
-import { allProjections, checkpointWaiter, followLogIfReadModelsAreLocal, readModelTokenCheck } from '@telemed/query';
+import { AccessAudit, allProjections, checkpointWaiter, followLogIfReadModelsAreLocal, readModelTokenCheck } from '@telemed/query';
 import { createNotifier } from './index';
 
 /**
@@ -21,6 +21,7 @@ const notifier = createNotifier({
   keys: adapters.eventStore.keys,
   bus: adapters.bus,
   logger,
+  audit: new AccessAudit({ eventStore: adapters.eventStore, clock: () => new Date(), logger }),
   checkToken: readModelTokenCheck(adapters.readStore),
   waitForPosition: (position) => waitForPosition(position, 5000),
   idleTimeoutMs: config.NOTIFIER_IDLE_TIMEOUT_MS,

@@ -18,6 +18,8 @@ export interface AppointmentFacts {
 export interface Delivery {
   user_id: string;
   message: Record<string, unknown>;
+  /** Set when the message shows another person's data (the patient's, to the doctor): its reading is audited. */
+  shows?: { subject_id: string; resource: 'pending_requests' | 'doctor_appointments'; message_type: string };
 }
 
 const STATUS_OF: Record<string, string> = {
@@ -46,7 +48,13 @@ export function messagesFor(event: RecordedEvent, appointment: AppointmentFacts,
   };
   if (event.type === 'AppointmentRequested') {
     const data = { ...common, notes: appointment.notes, appointment_data: { ...common, notes: appointment.notes, status: 'requested' } };
-    return [{ user_id: appointment.doctor_id, message: { type: 'appointment_request', event_id: event.event_id, data } }];
+    return [
+      {
+        user_id: appointment.doctor_id,
+        message: { type: 'appointment_request', event_id: event.event_id, data },
+        shows: { subject_id: appointment.patient_id, resource: 'pending_requests', message_type: 'appointment_request' },
+      },
+    ];
   }
   const status = STATUS_OF[event.type];
   if (!status) return [];
@@ -56,6 +64,12 @@ export function messagesFor(event: RecordedEvent, appointment: AppointmentFacts,
   const message = { type: 'appointment_status_change', event_id: event.event_id, status, data: { ...common, rejection_reason, cancelled_by } };
   const deliveries: Delivery[] = [{ user_id: appointment.patient_id, message }];
   // The doctor hears of changes they did not make: a patient's cancellation, a request left to expire.
-  if (cancelled_by === 'patient' || event.type === 'AppointmentExpired') deliveries.push({ user_id: appointment.doctor_id, message });
+  if (cancelled_by === 'patient' || event.type === 'AppointmentExpired') {
+    deliveries.push({
+      user_id: appointment.doctor_id,
+      message,
+      shows: { subject_id: appointment.patient_id, resource: 'doctor_appointments', message_type: 'appointment_status_change' },
+    });
+  }
   return deliveries;
 }

@@ -56,7 +56,12 @@ export class AccessAudit {
    * `oncePer` (milliseconds): a read the page repeats on a timer (a consultation's state, polled every few seconds) is
    * recorded once per that time for the same reader, route and people, not once per poll.
    */
-  async record(auth: AccessClaims, req: Request, access: AccessRecord, options: { oncePer?: number } = {}): Promise<void> {
+  record(auth: AccessClaims, req: Request, access: AccessRecord, options: { oncePer?: number } = {}): Promise<void> {
+    return this.recordFor(auth, req.get('X-Correlation-Id') ?? randomUUID(), access, options);
+  }
+
+  /** The same for what is shown off an HTTP request (a message pushed over the reader's socket). */
+  async recordFor(auth: Pick<AccessClaims, 'user_id' | 'account_type'>, correlationId: string, access: AccessRecord, options: { oncePer?: number } = {}): Promise<void> {
     const subjects = access.subjects.others(auth.user_id);
     if (subjects.length === 0) return;
     const now = this.deps.clock().getTime();
@@ -79,7 +84,7 @@ export class AccessAudit {
     });
     const metadata: EventMetadata = {
       actor: { user_id: auth.user_id, role: auth.account_type },
-      correlation_id: req.get('X-Correlation-Id') ?? randomUUID(),
+      correlation_id: correlationId,
       causation_id: null,
       occurred_at: this.deps.clock().toISOString(),
     };

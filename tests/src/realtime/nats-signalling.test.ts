@@ -6,6 +6,7 @@ import { DateTime } from 'luxon';
 import { DEFAULT_TIMEZONE, streams } from '@telemed/contracts';
 import { NatsBus, createLogger } from '@telemed/platform';
 import { createNotifier } from '@telemed/notifier';
+import { AccessAudit } from '@telemed/query';
 import { indiaDate, startTestApp, type TestApp, type TestUser } from '../support/test-app';
 import { connect } from '../support/ws-client';
 import { natsReachable, natsUrl } from '../support/nats';
@@ -42,6 +43,7 @@ describe('signalling across two notifier replicas over the real NATS server (iss
       keys: t.app.eventStore.keys,
       bus: busB,
       logger: createLogger({ level: 'silent', name: 'notifier-b' }),
+      audit: new AccessAudit({ eventStore: t.app.eventStore, clock: () => now, logger: createLogger({ level: 'silent' }) }),
       waitForPosition: (position) => t.app.runner.waitForPosition(position, 2000),
       clock: () => now,
       disconnectGraceMs: GRACE_MS,

@@ -87,6 +87,35 @@ describe('notifier WebSocket', () => {
     doctorSocket.socket.close(1000);
   });
 
+  it("a request pushed to the doctor's socket is on the patient's access log, as the same read over HTTP is; none without a socket", async () => {
+    const someone = await t.createUser('patient', { name: 'Ira Menon' });
+    const [offline, online] = (await t.openSlots(doctor, [
+      { date: indiaDate(5), time: '10:00' },
+      { date: indiaDate(5), time: '10:30' },
+    ])) as [number, number];
+    const accessLog = async () => {
+      await t.settle();
+      const res = await t.http.get('/api/v1/users/me/access-log').set(someone.auth).expect(200);
+      return res.body.entries as Array<{ who: { user_id: string }; what: { route: string; items: string[] }; why: string }>;
+    };
+    const unseen = await t.http.post('/api/v1/appointments').set(someone.auth).send({ slot_id: offline, notes: 'Cough' }).expect(201);
+    await t.settle();
+    assert.deepEqual(await accessLog(), [], 'nobody was shown the request: the doctor had no socket');
+
+    const doctorSocket = connect(base, doctor.user_id, doctor.token);
+    await doctorSocket.next('connection_established');
+    const seen = await t.http.post('/api/v1/appointments').set(someone.auth).send({ slot_id: online, notes: 'Cough again' }).expect(201);
+    await doctorSocket.next('appointment_request');
+    const entries = await accessLog();
+    assert.equal(entries.length, 1, JSON.stringify(entries));
+    assert.equal(entries[0]!.who.user_id, doctor.user_id);
+    assert.equal(entries[0]!.why, 'care');
+    assert.equal(entries[0]!.what.route, 'WS /ws/:user_id appointment_request');
+    assert.deepEqual(entries[0]!.what.items, [seen.body.appointment_id]);
+    assert.ok(!entries[0]!.what.items.includes(unseen.body.appointment_id));
+    doctorSocket.socket.close(1000);
+  });
+
   it('closes a socket that sends no heartbeat; heartbeats keep it open', async () => {
     const quiet = connect(base, patient.user_id, patient.token);
     const lively = connect(base, doctor.user_id, doctor.token);

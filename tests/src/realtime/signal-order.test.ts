@@ -7,6 +7,7 @@ import { DateTime } from 'luxon';
 import { DEFAULT_TIMEZONE } from '@telemed/contracts';
 import { NatsBus, createLogger, type Bus, type ReadStore } from '@telemed/platform';
 import { createNotifier } from '@telemed/notifier';
+import { AccessAudit } from '@telemed/query';
 import { indiaDate, startTestApp, type TestApp, type TestUser } from '../support/test-app';
 import { connect } from '../support/ws-client';
 import { natsReachable, natsUrl } from '../support/nats';
@@ -53,6 +54,7 @@ async function startReplica(t: TestApp, bus: Bus, now: () => Date) {
     keys: t.app.eventStore.keys,
     bus,
     logger: createLogger({ level: 'silent', name: 'notifier-under-test' }),
+    audit: new AccessAudit({ eventStore: t.app.eventStore, clock: now, logger: createLogger({ level: 'silent' }) }),
     waitForPosition: (position) => t.app.runner.waitForPosition(position, 2000),
     clock: now,
     limits: { signalRateLimit: SIGNALS * 2 },
