@@ -68,10 +68,10 @@ export async function createAdapters(config: Config, logger: Logger, metrics?: M
   const sqlite = eventStore.log instanceof SqliteEventStore ? eventStore.log : null;
   const mongo = config.MONGODB_URL ? await MongoReadStore.connect(config.MONGODB_URL, config.MONGODB_DATABASE) : null;
   // Read models named through a generation each, so a rebuild writes beside the live one and switches over (DESIGN.md §5).
-  const readStore: ReadStore = new GenerationalReadStore(
-    config.readStoreKind === 'mongodb' ? mongo! : config.readStoreKind === 'sqlite' ? new SqliteReadStore({ filename: readModelsFile(config) }) : new MemoryReadStore(),
-  );
-  const checkpoints: CheckpointStore = mongo ?? sqlite ?? new MemoryCheckpoints();
+  const sqliteReadStore = config.readStoreKind === 'sqlite' ? new SqliteReadStore({ filename: readModelsFile(config) }) : null;
+  const readStore: ReadStore = new GenerationalReadStore(config.readStoreKind === 'mongodb' ? mongo! : (sqliteReadStore ?? new MemoryReadStore()));
+  // Process managers' checkpoints where they last: the event store's file, MongoDB, or the read models' file.
+  const checkpoints: CheckpointStore = mongo ?? sqlite ?? sqliteReadStore ?? new MemoryCheckpoints();
   const onHandlerError = (err: unknown) => {
     metrics?.busRedeliveries.inc();
     logger.warn({ err }, 'bus handler failed; the message will be delivered again');

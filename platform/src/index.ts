@@ -39,6 +39,7 @@ export { NatsBus, type NatsBusOptions } from './bus/nats';
 export { EventStoreDbEventStore } from './event-store/eventstoredb';
 export { MongoReadStore } from './read-store/mongodb';
 export { SqliteReadStore, type SqliteReadStoreOptions } from './read-store/sqlite';
+export type { RecordedQuery } from './read-store/sqlite-documents';
 export { createAdapters, openEventStore, readModelsFile, type Adapters } from './adapters';
 export { createMetrics, type Metrics } from './metrics';
 export { createBaseApp, rawBodyOf } from './http/base-app';

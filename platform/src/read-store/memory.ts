@@ -26,6 +26,8 @@ class MemoryCollection<T extends AnyDoc> implements ReadCollection<T> {
    * for here, and keeping its buckets up cost a rebuild more than all its other writes.
    */
   addIndex(field: string): void {
+    // Buckets hold a top-level field's value: a nested path's (data.patient_id) is found by a scan here, still exactly.
+    if (field.includes('.')) return;
     if (this.indexes.some((index) => index.field === field)) return;
     this.indexes.push(new FieldIndex(field, this.indexes.length));
   }

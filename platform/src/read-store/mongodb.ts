@@ -2,6 +2,7 @@ import { MongoClient, type Db, type Document, type Filter as MongoFilter, type S
 import type { CheckpointStore } from '../event-store/port';
 import type { BatchStore, Doc, Filter, FindOptions, ProjectionCheckpoint, ReadCollection, ReadStore, WriteOp } from './port';
 import { BufferedBatch } from './buffered-batch';
+import { idDirection } from './sort';
 
 const CHECKPOINTS = '_projection_checkpoints';
 const SUBSCRIBER_CHECKPOINTS = '_subscriber_checkpoints';
@@ -22,8 +23,9 @@ class MongoCollection<T extends Doc> implements ReadCollection<T> {
 
   async find(filter: Filter = {}, options: FindOptions = {}): Promise<T[]> {
     let cursor = this.collection.find(filter as MongoFilter<StringIdDocument>);
-    // _id last, as in the embedded store, so equal keys come back in a stable order.
-    if (options.sort) cursor = cursor.sort({ ...options.sort, _id: 1 } as Sort);
+    // _id last when the sort does not name it, as in the embedded store, so equal keys come back in a stable order; in
+    // the last key's direction, so an index that ends in _id serves the sort read forwards or backwards.
+    if (options.sort) cursor = cursor.sort(('_id' in options.sort ? options.sort : { ...options.sort, _id: idDirection(options.sort) }) as Sort);
     if (options.skip) cursor = cursor.skip(options.skip);
     if (options.limit !== undefined) cursor = cursor.limit(options.limit);
     return (await cursor.toArray()) as unknown as T[];
@@ -68,11 +70,16 @@ export class MongoReadStore implements ReadStore, CheckpointStore {
   }
 
   async ensureIndex(collection: string, field: string): Promise<void> {
-    await this.db.collection(collection).createIndex({ [field]: 1 });
+    await this.ensureCompoundIndex(collection, [field]);
   }
 
+  /**
+   * Each index ends in _id (unless it names it): every sort ends in _id (see find), and MongoDB serves a sort from an
+   * index only when the index holds every key of it; without _id each page of a sorted list would sort every match.
+   */
   async ensureCompoundIndex(collection: string, fields: readonly string[]): Promise<void> {
-    await this.db.collection(collection).createIndex(Object.fromEntries(fields.map((f) => [f, 1])));
+    const keys = fields.includes('_id') ? fields : [...fields, '_id'];
+    await this.db.collection(collection).createIndex(Object.fromEntries(keys.map((f) => [f, 1])));
   }
 
   async getCheckpoint(projection: string): Promise<ProjectionCheckpoint | null> {

@@ -3,6 +3,7 @@
 export type Doc = { _id: string };
 export type Filter = Record<string, unknown>;
 export interface FindOptions {
+  /** Keys in order; equal keys are ordered by `_id`, in the last key's direction unless the sort names `_id`. */
   sort?: Record<string, 1 | -1>;
   skip?: number;
   limit?: number;

@@ -1,7 +1,8 @@
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { matcher } from './matcher';
 import { sortDocs } from './sort';
 import { FieldKinds } from './field-kinds';
@@ -60,6 +61,15 @@ export interface QueryPlan {
   mode: 'sql' | 'stream' | 'all';
 }
 
+/** A query a read ran, as recorded for a check of its plan. */
+export interface RecordedQuery {
+  collection: string;
+  sql: string;
+  params: unknown[];
+  /** The sort could not be translated to SQL: every match was read and sorted in JavaScript. */
+  sorted_in_js: boolean;
+}
+
 /**
  * The SQLite side of the read store, synchronous (better-sqlite3): a table per collection of JSON documents keyed by
  * id, expression indexes on declared fields, the kinds each field has held (see sqlite-filter), checkpoints, and a
@@ -87,6 +97,8 @@ export class SqliteDocuments {
   private readonly writer: ThreadRequests<Exclude<ToWriteThread, { kind: 'stop' }>, FromWriteThread> | null;
   /** The last batch sent to the writer thread, settled: a write on this connection waits for it (`idle`). */
   private writing: Promise<void> = Promise.resolve();
+  /** While set, every distinct query this connection runs, by its SQL (see recordQueries). */
+  private recording: Map<string, RecordedQuery> | null = null;
 
   constructor(private readonly filename: string, synchronous: 'FULL' | 'NORMAL') {
     this.writer =
@@ -262,7 +274,7 @@ export class SqliteDocuments {
     const table = tableOf(collection);
     const kinds = this.kinds.lookup(collection);
     const where = translateFilter(filter, kinds);
-    const order = options.sort ? translateSort(options.sort, kinds) : null;
+    const order = options.sort ? translateSort(options.sort, kinds, filter) : null;
     if (options.sort && order === null) return { sql: `SELECT doc FROM "${table}" WHERE ${where.where}`, params: where.params, mode: 'all' };
     const base = `SELECT doc FROM "${table}" WHERE ${where.where}${order ? ` ORDER BY ${order}` : ''}`;
     if (!where.exact) return { sql: base, params: where.params, mode: 'stream' };
@@ -275,10 +287,46 @@ export class SqliteDocuments {
     return { sql, params, mode: 'sql' };
   }
 
+  /**
+   * Starts recording the distinct queries finds and counts run from here on (their SQL, parameters, and whether a sort
+   * is left to JavaScript), so a test can check that each is answered through an index.
+   */
+  recordQueries(): Map<string, RecordedQuery> {
+    return (this.recording = new Map());
+  }
+
+  /**
+   * The plans SQLite makes for these queries with no statistics, in a copy of the file: statistics of a small database
+   * can make a scan look cheaper than an index that exists, so this says whether each query has an index to use.
+   */
+  plansWithoutStatistics(queries: Iterable<RecordedQuery>): Array<RecordedQuery & { plan: string[] }> {
+    const dir = mkdtempSync(join(tmpdir(), 'telemed-plans-'));
+    try {
+      const file = join(dir, 'copy.db');
+      this.db.prepare('VACUUM INTO ?').run(file);
+      const strip = new Database(file);
+      for (const { name } of strip.prepare("SELECT name FROM sqlite_schema WHERE name LIKE 'sqlite_stat%'").all() as Array<{ name: string }>) strip.exec(`DELETE FROM ${name}`);
+      strip.close();
+      const copy = new Database(file, { readonly: true });
+      try {
+        return [...queries].map((q) => ({ ...q, plan: (copy.prepare(`EXPLAIN QUERY PLAN ${q.sql}`).all(...(q.params as SqlValue[])) as Array<{ detail: string }>).map((r) => r.detail) }));
+      } finally {
+        copy.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  private note(collection: string, sql: string, params: unknown[], sortedInJs: boolean): void {
+    if (this.recording && !this.recording.has(sql)) this.recording.set(sql, { collection, sql, params, sorted_in_js: sortedInJs });
+  }
+
   find(collection: string, filter: Filter, options: FindOptions): AnyDoc[] {
     this.createDeferred(collection);
     return this.read(collection, [], () => {
       const plan = this.plan(collection, filter, options);
+      this.note(collection, plan.sql, plan.params, plan.mode === 'all');
       const stmt = this.prepare(plan.sql, true);
       if (plan.mode === 'sql') {
         // Exact already; mingo stays as the check the port promises, built only when there is a row to check.
@@ -312,10 +360,12 @@ export class SqliteDocuments {
     this.createDeferred(collection);
     return this.read(collection, 0, (table) => {
       const where = translateFilter(filter, this.kinds.lookup(collection));
-      if (where.exact) return this.prepare(`SELECT COUNT(*) FROM "${table}" WHERE ${where.where}`, true).get(...where.params) as number;
+      const sql = where.exact ? `SELECT COUNT(*) FROM "${table}" WHERE ${where.where}` : `SELECT doc FROM "${table}" WHERE ${where.where}`;
+      this.note(collection, sql, where.params, false);
+      if (where.exact) return this.prepare(sql, true).get(...where.params) as number;
       const query = matcher(filter);
       let n = 0;
-      for (const json of this.prepare(`SELECT doc FROM "${table}" WHERE ${where.where}`, true).iterate(...where.params) as IterableIterator<string>) {
+      for (const json of this.prepare(sql, true).iterate(...where.params) as IterableIterator<string>) {
         if (query.test(JSON.parse(json) as AnyDoc)) n += 1;
       }
       return n;

@@ -1,4 +1,5 @@
 import type { Filter } from './port';
+import { idDirection } from './sort';
 
 /**
  * Translates the Mongo filters the read models use into SQL over JSON documents (`doc` column, `id` primary key), so
@@ -187,10 +188,11 @@ export function translateFilter(filter: Filter, kinds: KindLookup): SqlFilter {
 }
 
 /**
- * ORDER BY for a sort, ending with `id` as every adapter does; null when SQLite would order differently from the
+ * ORDER BY for a sort, ending with `id` as every adapter does (in the last key's direction, see idDirection), without
+ * the keys the filter fixes; null when SQLite would order differently from the
  * port (a key that held arrays, objects, booleans, or both numbers and strings).
  */
-export function translateSort(sort: Record<string, 1 | -1>, kinds: KindLookup): string | null {
+export function translateSort(sort: Record<string, 1 | -1>, kinds: KindLookup, filter: Filter = {}): string | null {
   const keys: string[] = [];
   let hasId = false;
   for (const [field, direction] of Object.entries(sort)) {
@@ -198,9 +200,12 @@ export function translateSort(sort: Record<string, 1 | -1>, kinds: KindLookup): 
     const known = kindsAt(field, kinds);
     if (expr === null || known === null) return null;
     if (!only(known, ['string', 'null']) && !only(known, ['number', 'null'])) return null;
+    // A key the filter holds equal to one value (no arrays there) orders nothing: SQLite would sort every match by it
+    // rather than read an index that leaves it out.
+    if (field !== '_id' && Object.hasOwn(filter, field) && ['string', 'number'].includes(typeof filter[field])) continue;
     hasId ||= field === '_id';
     keys.push(`${expr} ${direction === -1 ? 'DESC' : 'ASC'}`);
   }
-  if (!hasId) keys.push('id ASC');
+  if (!hasId) keys.push(`id ${idDirection(sort) === -1 ? 'DESC' : 'ASC'}`);
   return keys.join(', ');
 }

@@ -1,6 +1,7 @@
-import { SqliteDocuments } from './sqlite-documents';
+import { SqliteDocuments, type RecordedQuery } from './sqlite-documents';
 import { SqliteBatch } from './sqlite-batch';
 import type { BatchStore, Doc, Filter, FindOptions, ProjectionCheckpoint, ReadCollection, ReadStore } from './port';
+import type { CheckpointStore } from '../event-store/port';
 
 /**
  * How long one slice of a gradual drop may hold the writer (the event loop when there is no writer thread): live
@@ -10,6 +11,8 @@ const DROP_SLICE_MS = 8;
 const FIRST_DROP_SLICE_ROWS = 500;
 
 type AnyDoc = Doc & Record<string, unknown>;
+type SubscriberCheckpoint = { _id: string; position: number };
+const SUBSCRIBER_CHECKPOINTS = '_subscriber_checkpoints';
 
 export interface SqliteReadStoreOptions {
   /** File path (e.g. DATA_DIR/read-models.db), or ':memory:'. */
@@ -69,7 +72,7 @@ class SqliteCollection<T extends Doc> implements ReadCollection<T> {
  * projection batch committed with its checkpoints in one transaction. A restart resumes from the checkpoints.
  * One process writes a file (a lock beside it says which); any number may read it.
  */
-export class SqliteReadStore implements ReadStore {
+export class SqliteReadStore implements ReadStore, CheckpointStore {
   private readonly docs: SqliteDocuments;
   private readonly collections = new Map<string, SqliteCollection<Doc>>();
 
@@ -147,6 +150,28 @@ export class SqliteReadStore implements ReadStore {
   /** SQLite's plan for a find (EXPLAIN QUERY PLAN), e.g. to check that an index is used. */
   explain(collection: string, filter: Filter = {}, options: FindOptions = {}): string[] {
     return this.docs.explain(collection, filter, options);
+  }
+
+  /**
+   * Subscribers' (process managers') checkpoints beside the read models, for an event store that keeps none of its own
+   * (EventStoreDB without MongoDB): without them each start would hand them the whole log again.
+   */
+  async load(name: string): Promise<number> {
+    return (await this.collection<SubscriberCheckpoint>(SUBSCRIBER_CHECKPOINTS).get(name))?.position ?? 0;
+  }
+
+  async save(name: string, position: number): Promise<void> {
+    await this.collection<SubscriberCheckpoint>(SUBSCRIBER_CHECKPOINTS).put({ _id: name, position });
+  }
+
+  /** Records the distinct queries reads run from now on, for a check of their plans (tests). */
+  recordQueries(): ReadonlyMap<string, RecordedQuery> {
+    return this.docs.recordQueries();
+  }
+
+  /** Each query's plan as SQLite makes it without statistics: whether an index serves it (tests). */
+  plansWithoutStatistics(queries: Iterable<RecordedQuery>): Array<RecordedQuery & { plan: string[] }> {
+    return this.docs.plansWithoutStatistics(queries);
   }
 
   async close(): Promise<void> {

@@ -108,6 +108,37 @@ function readStoreContract(name: string, connect: () => Promise<ReadStore>, opti
       assert.deepEqual(pages, [['v3', 'v1'], ['v2', 'v5']]);
     });
 
+    it('an index on a nested field finds what a scan finds', async () => {
+      const store = await open();
+      await store.ensureIndex('nested', 'address.city');
+      const c = store.collection<Visit>('nested');
+      for (const v of visits) await c.put(structuredClone(v));
+      assert.deepEqual(ids(await c.find({ 'address.city': 'Pune' }, { sort: { _id: 1 } })), ['v1', 'v4']);
+      assert.deepEqual(ids(await c.find({ status: 'open', 'address.city': 'Pune' })), ['v1']);
+    });
+
+    it('keyset pages newest first: (start, _id) descending, equal starts by _id descending', async () => {
+      const store = await open();
+      await store.ensureCompoundIndex?.('ties', ['owner', 'start']);
+      const ties = store.collection<{ _id: string; owner: string; start: string }>('ties');
+      // Slots on the hour: several documents share a start.
+      for (const [id, start] of [['a', '10'], ['b', '10'], ['c', '11'], ['d', '10'], ['e', '09'], ['f', '11']] as const) await ties.put({ _id: id, owner: 'o', start });
+      const pages: string[][] = [];
+      let after: { _id: string; start: string } | null = null;
+      for (;;) {
+        const cursor: Record<string, unknown> = after ? { $or: [{ start: { $lt: after.start } }, { start: after.start, _id: { $lt: after._id } }] } : {};
+        const page = await ties.find({ owner: 'o', ...cursor }, { sort: { start: -1, _id: -1 }, limit: 2 });
+        if (page.length === 0) break;
+        pages.push(page.map((d) => d._id));
+        after = page.at(-1)!;
+      }
+      assert.deepEqual(pages, [['f', 'c'], ['d', 'b'], ['a', 'e']], 'every document once, in order');
+      const byStart = async (sort: Record<string, 1 | -1>) => (await ties.find({ owner: 'o' }, { sort })).map((d) => d._id);
+      assert.deepEqual(await byStart({ start: -1 }), ['f', 'c', 'd', 'b', 'a', 'e'], "without _id, ties follow the last key's direction");
+      assert.deepEqual(await byStart({ start: 1 }), ['e', 'a', 'b', 'd', 'c', 'f']);
+      assert.deepEqual(await byStart({ start: -1, _id: 1 }), ['c', 'f', 'a', 'b', 'd', 'e'], 'a named _id direction is kept');
+    });
+
     it('skips and limits after the whole filter, whatever part the store answers by itself', async () => {
       const c = await seeded();
       // tags held arrays and address.city is nested: the filter's exact check comes after any index.
@@ -292,6 +323,17 @@ describe('SQLite read store: indexes, transactions, one writer', () => {
     const open_ = await store.collection<{ _id: string; start: string }>('slots').find({ doctor_id: 'd3', status: 'open', start: { $gt: '2031-01-05' } }, { sort: { start: 1 }, limit: 3 });
     assert.equal(open_.length, 3);
     assert.ok(open_[0]!.start < open_[1]!.start);
+  });
+
+  it("keeps process managers' checkpoints across a reopen (for EventStoreDB without MongoDB, whose log keeps none)", async () => {
+    const first = open('subscribers.db');
+    assert.equal(await first.load('slot-releaser'), 0, 'a subscriber never saved starts at 0');
+    await first.save('slot-releaser', 41);
+    await first.save('slot-releaser', 42);
+    await first.close();
+    const again = open('subscribers.db');
+    assert.equal(await again.load('slot-releaser'), 42);
+    assert.equal(await again.load('consultation-closer'), 0);
   });
 
   it('indexes declared on an empty collection are built in one pass by settle, with the documents there', async () => {
