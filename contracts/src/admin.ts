@@ -34,6 +34,7 @@ export const ADMIN_TEXTS = {
   notesSearchWindow: `Searching notes needs From and To (start_gte, start_lte) at most ${NOTES_SEARCH_MAX_DAYS} days apart`,
   institutionRequired: 'Choose an institution (filter institution_id)',
   memberNotFound: 'Staff member not found',
+  sortNotOffered: 'This order is not offered with these filters: sort by date',
 } as const;
 
 /**

@@ -159,7 +159,7 @@ async function fullPost(readStore: ReadStore, doc: BlogPostDoc, author: BlogAuth
 export async function publishedPostsOf(readStore: ReadStore, authorId: string, limit = 50): Promise<BlogPostSummary[]> {
   const author = await readStore.collection<BlogAuthorDoc>(BLOG_AUTHORS).get(authorId);
   if (!author?.active) return [];
-  const docs = await readStore.collection<BlogPostDoc>(BLOG_POSTS).find({ author_id: authorId, status: 'published' }, { sort: { published_at: -1, _id: 1 }, limit });
+  const docs = await readStore.collection<BlogPostDoc>(BLOG_POSTS).find({ author_id: authorId, status: 'published' }, { sort: { published_at: -1, _id: -1 }, limit });
   return docs.map((d) => summary(d, author));
 }
 
@@ -176,7 +176,7 @@ export async function publishedPostBySlug(readStore: ReadStore, slug: string): P
 
 /** Every published post of an active doctor, newest first, then the bundled sample profiles' articles (the sitemap), at most `limit` posts. */
 export async function publishedPostsForSitemap(readStore: ReadStore, limit = 50_000): Promise<Array<{ slug: string; updated_at: string }>> {
-  const docs = await readStore.collection<BlogPostDoc>(BLOG_POSTS).find({ status: 'published' }, { sort: { published_at: -1, _id: 1 }, limit });
+  const docs = await readStore.collection<BlogPostDoc>(BLOG_POSTS).find({ status: 'published' }, { sort: { published_at: -1, _id: -1 }, limit });
   const authors = readStore.collection<BlogAuthorDoc>(BLOG_AUTHORS);
   const active = new Map<string, boolean>();
   const out: Array<{ slug: string; updated_at: string }> = [];

@@ -399,6 +399,8 @@ export function adminQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; a
   });
   // Orders an index answers a page of: sorting every appointment ever by a field without one (created_at, updated_at:
   // a third of a second at 200 000 appointments, the event loop held) grew with the history, and the console never asks it.
+  // By status means by status, then start: one status's appointments are most of the history, and a page of them sorted
+  // by id alone would sort them all.
   const appointmentSort = ['start', 'status', 'id'] as const;
   /** The filter's bounds on starts as a range over the stored starts (compared as times, whatever the request's precision). */
   const startRange = (f: z.output<typeof appointmentFilter>) =>
@@ -416,8 +418,9 @@ export function adminQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; a
     if (f.id) base._id = { $in: f.id };
     const starts = startRange(f);
     if (starts) base.start = starts;
-    const field = query.sort.field === 'id' ? '_id' : query.sort.field;
-    const sort = { [field]: query.sort.order, _id: query.sort.order } as Record<string, 1 | -1>;
+    const order = query.sort.order;
+    const sort: Record<string, 1 | -1> =
+      query.sort.field === 'status' ? { status: order, start: order, _id: order } : query.sort.field === 'id' ? { _id: order } : { start: order, _id: order };
     const needle = f.q?.toLowerCase();
     // Searching notes reads every appointment the other filters leave (of the caller's institutions; no index on free
     // text): only within a window of starts (NOTES_SEARCH_MAX_DAYS), never the whole history.
@@ -428,6 +431,12 @@ export function adminQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; a
       const filter: Filter = { ...base };
       if (f.doctor_id) filter.doctor_id = f.doctor_id;
       if (f.institution_id) return institutionPage(f.institution_id, query, matchesNotes);
+      // Orders an index serves with these filters: every index on one person's appointments begins with their id, then
+      // the start (none orders them by status), and only the whole list is in id order.
+      const byPerson = Boolean(f.doctor_id || f.patient_id);
+      if ((query.sort.field === 'status' && byPerson && !f.status) || (query.sort.field === 'id' && (byPerson || f.status || starts))) {
+        throw new RequestValidationError([{ loc: ['query', 'sort'], msg: ADMIN_TEXTS.sortNotOffered, type: 'value_error' }]);
+      }
       const [docs, total] = await Promise.all([appointments.find(filter, { sort, skip: query.start, limit: query.end - query.start + 1 }), appointments.count(filter)]);
       return { docs, total, institutionOf: () => null as string | null };
     }
@@ -450,14 +459,16 @@ export function adminQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; a
   /** The institution's entries the filter asks for (its own index range when ordered by id). */
   function institutionFilter(institutionId: string, query: ListQuery<z.output<typeof appointmentFilter>, (typeof appointmentSort)[number]>): Filter {
     const f = query.filter;
-    const filter: Filter = { institution_id: institutionId };
+    const starts = startRange(f);
+    // By id alone: the institution's range of ids (all begin with its id) is the whole filter, read in the primary key.
+    const idRangeOnly = query.sort.field === 'id' && !f.id && !f.status && !f.doctor_id && !f.patient_id && !starts;
+    const filter: Filter = idRangeOnly ? {} : { institution_id: institutionId };
     if (f.status) filter.status = f.status;
     if (f.doctor_id) filter.doctor_id = f.doctor_id;
     if (f.patient_id) filter.patient_id = f.patient_id;
     if (f.id) filter._id = { $in: f.id.map((id) => institutionAppointmentId(institutionId, id)) };
     // By id: the institution's range of ids (all begin with its id), not every institution's entries in id order.
     else if (query.sort.field === 'id') filter._id = { $gt: institutionAppointmentId(institutionId, ''), $lt: institutionAppointmentId(institutionId, '\uffff') };
-    const starts = startRange(f);
     if (starts) filter.start = starts;
     return filter;
   }

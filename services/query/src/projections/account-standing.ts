@@ -22,7 +22,7 @@ export const accountStandingProjection = defineProjection({
   name: 'account_standing',
   version: 1,
   collections: [ACCOUNT_DEACTIVATIONS],
-  indexes: [{ collection: ACCOUNT_DEACTIVATIONS, field: 'user_id' }],
+  indexes: [{ collection: ACCOUNT_DEACTIVATIONS, fields: ['user_id', 'deactivated_at'] }],
   handles: ['UserDeactivated', 'UserReactivated', 'PersonalDataErased'],
   apply: async (event, store) => {
     const deactivations = store.collection<DeactivationDoc>(ACCOUNT_DEACTIVATIONS);

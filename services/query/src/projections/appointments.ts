@@ -116,7 +116,8 @@ export const appointmentsProjection = defineProjection({
   // No index of its own on patient_id or doctor_id: the compound indexes below begin with them and serve an equality on
   // either (SQLite, MongoDB; the in-memory store indexes a compound's first field), and every booking updated both.
   indexes: [
-    { collection: 'appointments', field: 'status' },
+    // A status's appointments by start: the sweeps' pending requests, the console's list of one status.
+    { collection: 'appointments', fields: ['status', 'start'] },
     // A person's list, next or newest first, costs what a page returns. The doctor's carries the status too, so a
     // doctor's list of one status is counted in the index alone. (Institutions' lists are institution_appointments.)
     { collection: 'appointments', fields: ['doctor_id', 'start', 'status'] },
@@ -181,7 +182,11 @@ export const appointmentHistoryProjection = defineProjection({
   // 4: the notes and reasons in its entries are kept sealed (as in appointments, version 5).
   version: 4,
   collections: ['appointment_history'],
-  indexes: [{ collection: 'appointment_history', field: 'appointment_id' }],
+  indexes: [
+    { collection: 'appointment_history', field: 'appointment_id' },
+    // Only a request's entry names its patient: an erasure finds the patient's appointments through it.
+    { collection: 'appointment_history', field: 'data.patient_id' },
+  ],
   handles: ['SlotReserved', 'SlotReleased', ...APPOINTMENT_EVENTS, ...CONSULTATION_HISTORY_EVENTS, ...CLINICAL_HISTORY_EVENTS],
   apply: (event, store) => {
     const data = historyData(event);

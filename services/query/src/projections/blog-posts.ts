@@ -191,7 +191,11 @@ export const blogPostsProjection = defineProjection({
     { collection: BLOG_POSTS, fields: ['author_id', 'status', 'views', '_id'] },
     { collection: BLOG_POSTS, fields: ['author_id', 'views', '_id'] },
     { collection: BLOG_POSTS, field: 'slug' },
-    { collection: BLOG_POSTS, field: 'status' },
+    // Published posts newest first: the sitemap and public lists, all or one doctor's.
+    { collection: BLOG_POSTS, fields: ['status', 'published_at', '_id'] },
+    { collection: BLOG_POSTS, fields: ['author_id', 'status', 'published_at', '_id'] },
+    // A doctor's images (their export), not every image.
+    { collection: BLOG_IMAGES, field: 'author_id' },
     { collection: BLOG_SCHEDULED, field: 'publish_at' },
   ],
   handles: ['UserRegistered', 'UserProfileUpdated', 'UserDeactivated', 'UserReactivated', 'PersonalDataErased', ...BLOG_EVENTS],

@@ -161,10 +161,11 @@ export const clinicalRecordsProjection = defineProjection({
   collections: [RECORD_FILES, MEDICAL_REPORTS, PRESCRIPTION_FILES, PRESCRIPTIONS, PRESCRIPTION_VERIFICATIONS, CONSULTATION_NOTES, PRESCRIBED_MEDICINES],
   indexes: [
     { collection: RECORD_FILES, field: 'patient_id' },
-    { collection: MEDICAL_REPORTS, field: 'patient_id' },
-    { collection: PRESCRIPTION_FILES, field: 'patient_id' },
+    // A patient's records newest first.
+    { collection: MEDICAL_REPORTS, fields: ['patient_id', 'position'] },
+    { collection: PRESCRIPTION_FILES, fields: ['patient_id', 'position'] },
     { collection: PRESCRIPTION_FILES, field: 'doctor_id' },
-    { collection: PRESCRIPTIONS, field: 'patient_id' },
+    { collection: PRESCRIPTIONS, fields: ['patient_id', 'position'] },
     { collection: PRESCRIPTIONS, field: 'doctor_id' },
     { collection: PRESCRIBED_MEDICINES, field: 'patient_id' },
     { collection: PRESCRIPTION_VERIFICATIONS, field: 'doctor_id' },

@@ -15,7 +15,7 @@ export const consentsProjection = defineProjection({
   name: 'consents',
   version: 1,
   collections: ['consents'],
-  indexes: [{ collection: 'consents', field: 'user_id' }],
+  indexes: [{ collection: 'consents', fields: ['user_id', 'given_at'] }],
   handles: ['ConsentGiven', 'ConsentWithdrawn'],
   apply: async (event, store) => {
     const consents = store.collection<ConsentDoc>('consents');

@@ -12,13 +12,19 @@ export const institutionsProjection = defineProjection({
     // An institution's current members in joining order (its staff lists, its doctors' records access): the removed
     // members and closed role intervals of its history are not walked. Its prefix serves every query by institution.
     { collection: 'institution_staff', fields: ['institution_id', 'is_active', 'added_position'] },
-    { collection: 'institution_staff', field: 'user_id' },
+    { collection: 'institution_staff', fields: ['user_id', 'added_position'] },
+    // The console's institutions by name, all or the active ones.
+    { collection: 'institutions', field: 'name' },
+    { collection: 'institutions', fields: ['is_active', 'name'] },
     // The platform-wide console lists (every institution's current members) page in the order asked for, reading
     // what the page shows: current members (is_active) by name, by role (and a role's members by name), e-mail, joining.
     { collection: 'institution_staff', fields: ['is_active', 'name'] },
     { collection: 'institution_staff', fields: ['is_active', 'role', 'name'] },
     { collection: 'institution_staff', fields: ['is_active', 'email'] },
     { collection: 'institution_staff', fields: ['is_active', 'added_at'] },
+    // ... and by id (`<institution_id>~<user_id>`), all of them or one role's.
+    { collection: 'institution_staff', fields: ['is_active', 'institution_id', 'user_id'] },
+    { collection: 'institution_staff', fields: ['is_active', 'role', 'institution_id', 'user_id'] },
   ],
   handles: [
     'InstitutionCreated',

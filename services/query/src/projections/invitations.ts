@@ -14,8 +14,9 @@ export const invitationsProjection = defineProjection({
   version: 3,
   collections: ['institution_invitations'],
   indexes: [
-    { collection: 'institution_invitations', field: 'user_id' },
-    { collection: 'institution_invitations', field: 'institution_id' },
+    { collection: 'institution_invitations', fields: ['user_id', 'invited_at'] },
+    // An institution's pending invitations in order, not its whole history of them.
+    { collection: 'institution_invitations', fields: ['institution_id', 'status', 'invited_at'] },
   ],
   handles: ['InstitutionStaffInvited', 'InstitutionInvitationAccepted', 'InstitutionInvitationDeclined', 'InstitutionInvitationRevoked'],
   apply: async (event, store) => {

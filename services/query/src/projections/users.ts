@@ -9,6 +9,14 @@ export const usersProjection = defineProjection({
   indexes: [
     { collection: 'users', fields: ['account_type', 'registered_at'] },
     { collection: 'users', field: 'registered_at' },
+    // The console's account list in each order it offers, whole or of one kind or standing (accounts change rarely).
+    { collection: 'users', field: 'name' },
+    { collection: 'users', fields: ['account_type', 'name'] },
+    { collection: 'users', fields: ['account_type', '_id'] },
+    { collection: 'users', fields: ['active', 'registered_at'] },
+    { collection: 'users', fields: ['active', 'name'] },
+    { collection: 'users', fields: ['active', 'account_type'] },
+    { collection: 'users', fields: ['active', '_id'] },
   ],
   handles: ['UserRegistered', 'UserProfileUpdated', 'UserDeactivated', 'UserReactivated'],
   apply: async (event, store) => {
@@ -42,6 +50,8 @@ export const doctorsProjection = defineProjection({
   // erased, whom the doctors list leaves out (a read model erased under version 1 kept both).
   version: 2,
   collections: ['doctors'],
+  // The doctors list, by name: a page reads the index in order, not every doctor.
+  indexes: [{ collection: 'doctors', field: 'name' }],
   handles: ['UserRegistered', 'UserProfileUpdated', 'DoctorRegistered', 'DoctorProfileUpdated'],
   apply: async (event, store) => {
     const doctors = store.collection<DoctorDoc>('doctors');
@@ -81,7 +91,7 @@ export const subscriptionsProjection = defineProjection({
   name: 'patient_doctors',
   version: 1,
   collections: ['patient_doctors'],
-  indexes: [{ collection: 'patient_doctors', field: 'patient_id' }],
+  indexes: [{ collection: 'patient_doctors', fields: ['patient_id', 'subscribed_at'] }],
   handles: ['PatientSubscribedToDoctor'],
   apply: async (event, store) => {
     if (event.type !== 'PatientSubscribedToDoctor') return;
@@ -103,6 +113,8 @@ export const sessionsProjection = defineProjection({
   name: 'sessions',
   version: 1,
   collections: ['sessions'],
+  // A person's sessions (their export), not every session on the platform.
+  indexes: [{ collection: 'sessions', field: 'user_id' }],
   handles: ['SessionStarted', 'SessionEnded'],
   apply: async (event, store) => {
     const sessions = store.collection<SessionDoc>('sessions');
