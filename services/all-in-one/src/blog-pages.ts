@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Express } from 'express';
 import type { ReadStore } from '@telemed/platform';
-import { publishedPostBySlug, publishedPostsForSitemap } from '@telemed/query';
+import { blogPostsProjection, publishedPostBySlug, publishedPostsForSitemap } from '@telemed/query';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
@@ -13,12 +13,27 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&a
  * every published post. The page itself is drawn by the app from the cleaned blocks.
  */
 export function blogPages(app: Express, deps: { readStore: ReadStore; frontendDir: string | undefined; publicUrl: string }): void {
+  const renderSitemap = async () => {
+    const posts = await publishedPostsForSitemap(deps.readStore);
+    const urls = posts.map((p) => `  <url><loc>${escapeHtml(`${deps.publicUrl}/blog/${encodeURIComponent(p.slug)}`)}</loc><lastmod>${escapeHtml(p.updated_at)}</lastmod></url>`);
+    return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+  };
+  // Anyone may ask, as often as they like, and it lists every published post: built again only once the posts' read
+  // model has moved (concurrent requests share one build), so requests cost a checkpoint read, not a read of every post.
+  let sitemap: { xml: Promise<string>; position: number } | null = null;
   app.get('/sitemap.xml', async (_req, res, next) => {
     try {
-      const posts = await publishedPostsForSitemap(deps.readStore);
-      const urls = posts.map((p) => `  <url><loc>${escapeHtml(`${deps.publicUrl}/blog/${encodeURIComponent(p.slug)}`)}</loc><lastmod>${escapeHtml(p.updated_at)}</lastmod></url>`);
+      const position = (await deps.readStore.getCheckpoint(blogPostsProjection.name))?.position ?? -1;
+      if (!sitemap || sitemap.position !== position) {
+        const built = { xml: renderSitemap(), position };
+        sitemap = built;
+        built.xml.catch(() => {
+          if (sitemap === built) sitemap = null; // the next request tries again
+        });
+      }
+      const xml = await sitemap.xml;
       res.setHeader('Cache-Control', 'public, max-age=600');
-      res.type('application/xml').send(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`);
+      res.type('application/xml').send(xml);
     } catch (error) {
       next(error);
     }

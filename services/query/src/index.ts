@@ -20,6 +20,7 @@ export { ProjectionRunner, projectionChecksum, readModelsChecksum } from './proj
 export { projectionHoldFromConfig } from './projection-hold';
 export { openSealedFields, withSealedFieldsOpened } from './sealed-read-fields';
 export { allProjections } from './projections';
+export { blogPostsProjection } from './projections/blog-posts';
 export { AccessAudit, Subjects, type AccessRecord } from './access-audit';
 export { consultationLookups, consultationView } from './consultation-routes';
 export type { ConsultationDoc } from './projections/consultations';

@@ -43,4 +43,14 @@ for (const readStoreKind of ['memory', 'sqlite']) describe(`a doctor's page of t
       }
     }
   });
+
+  it('/sitemap.xml reads the posts once while they stay the same, and lists a post published since', async () => {
+    const first = await postsRead(() => t.http.get('/sitemap.xml').expect(200));
+    assert.ok(first >= POSTS / 2, `the first build reads the published posts (${first})`);
+    for (let i = 0; i < 3; i += 1) assert.equal(await postsRead(() => t.http.get('/sitemap.xml').expect(200)), 0, 'an unchanged sitemap reads no post again');
+    const id = (await t.http.post('/api/v1/blogs/').set(author.auth).send(post('Fresh news')).expect(201)).body.id as string;
+    const slug = (await t.http.post(`/api/v1/blogs/${id}/publish`).set(author.auth).expect(200)).body.slug as string;
+    await t.settle();
+    assert.ok((await t.http.get('/sitemap.xml').expect(200)).text.includes(`/blog/${slug}</loc>`), 'a post published since is listed');
+  });
 });
