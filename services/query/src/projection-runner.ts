@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { RecordedEvent } from '@telemed/contracts';
-import { GenerationalReadStore, SETTLED, physicalName, readModelLog, type BatchStore, type EventStore, type Logger, type ReadStore, type StoredEvent, type Subscription } from '@telemed/platform';
+import { GenerationalReadStore, MemoryReadStore, SETTLED, physicalName, readModelLog, type BatchStore, type Doc, type EventStore, type Logger, type ReadStore, type StoredEvent, type Subscription } from '@telemed/platform';
 import type { Projection } from './projections';
 
 /** Events read from the log at a time while catching up. */
@@ -65,6 +65,8 @@ export class ProjectionRunner {
   private readonly recent = new Map<string, Array<[number, number]>>();
   /** Retired generations waiting to be dropped: cancelled by `stop` (the store may be closed right after). */
   private readonly retirements = new Set<NodeJS.Timeout>();
+  /** The drop of generations a previous run retired, started by `prepare`; `stop` waits for it. */
+  private droppingRetired: Promise<void> = Promise.resolve();
   /** Batches and switch-overs run one at a time. */
   private queue: Promise<unknown> = Promise.resolve();
   /**
@@ -119,7 +121,9 @@ export class ProjectionRunner {
     // Which generation each read model is in, before a batch or an index names a collection (a restart after a switch-over).
     if (store instanceof GenerationalReadStore) {
       await store.load();
-      await store.dropRetired();
+      // A generation retired before a stop and not dropped yet: dropped in slices beside the live batches (as after a
+      // switch-over), not before the start, which would wait as long as it is large.
+      this.droppingRetired = store.dropRetired().catch((err: unknown) => this.deps.logger?.warn({ err }, 'dropping a retired generation failed'));
     }
     for (const projection of this.deps.projections) {
       const checkpoint = await store.getCheckpoint(projection.name);
@@ -463,6 +467,7 @@ export class ProjectionRunner {
     this.retirements.clear();
     await this.subscription?.stop();
     this.subscription = null;
+    await this.droppingRetired;
   }
 
   checkpointOf(name: string): number {
@@ -516,10 +521,33 @@ export async function projectionChecksum(readStore: ReadStore, projection: Proje
   const hash = createHash('sha256');
   for (const name of [...projection.collections].sort()) {
     hash.update(`#${name}\n`);
-    const docs = await readStore.collection(name).find({}, { sort: { _id: 1 } });
-    for (const doc of docs) hash.update(canonicalJson(doc) + '\n');
+    for await (const docs of inIdOrder(readStore, name)) for (const doc of docs) hash.update(canonicalJson(doc) + '\n');
   }
   return hash.digest('hex');
+}
+
+/** Documents read for a checksum at a time: the process holds a page of a read model, never all of it. */
+const CHECKSUM_PAGE = 1000;
+
+/**
+ * A collection's documents in id order, a page at a time with the event loop free between pages (a checksum reads
+ * every document: on SQLite or MongoDB, of a long history). In memory they are all held already: one sorted read.
+ */
+async function* inIdOrder(readStore: ReadStore, name: string): AsyncGenerator<Doc[]> {
+  const collection = readStore.collection(name);
+  const store = readStore instanceof GenerationalReadStore ? readStore.inner : readStore;
+  if (store instanceof MemoryReadStore) {
+    yield await collection.find({}, { sort: { _id: 1 } });
+    return;
+  }
+  let after: string | null = null;
+  for (;;) {
+    const page: Doc[] = await collection.find(after === null ? {} : { _id: { $gt: after } }, { sort: { _id: 1 }, limit: CHECKSUM_PAGE });
+    if (page.length > 0) yield page;
+    if (page.length < CHECKSUM_PAGE) return;
+    after = page[page.length - 1]!._id;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
 }
 
 export async function readModelsChecksum(readStore: ReadStore, projections: Projection[]): Promise<string> {

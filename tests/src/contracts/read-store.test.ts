@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BufferedBatch, MemoryReadStore, MongoReadStore, SqliteReadStore, type ReadStore } from '@telemed/platform';
+import { projectionChecksum, type Projection } from '@telemed/query';
 
 interface Item {
   _id: string;
@@ -323,6 +324,19 @@ describe('SQLite read store: indexes, transactions, one writer', () => {
     const open_ = await store.collection<{ _id: string; start: string }>('slots').find({ doctor_id: 'd3', status: 'open', start: { $gt: '2031-01-05' } }, { sort: { start: 1 }, limit: 3 });
     assert.equal(open_.length, 3);
     assert.ok(open_[0]!.start < open_[1]!.start);
+  });
+
+  it('a checksum read a page at a time equals one of the same documents in memory', async () => {
+    const projection = { name: 'visits', version: 1, collections: ['visits'], handles: [], apply: async () => {} } as unknown as Projection;
+    const file = open('checksum.db');
+    const memory = new MemoryReadStore();
+    for (const store of [file, memory]) {
+      const batch = store.beginBatch();
+      // More than one page, ids not in insertion order.
+      for (let i = 0; i < 2500; i += 1) await batch.collection<Loose>('visits').put({ _id: `v${(i * 7919) % 2500}`, n: i, note: i % 3 ? null : 'x' });
+      await batch.commit([{ name: 'visits', version: 1, position: 1 }]);
+    }
+    assert.equal(await projectionChecksum(file, projection), await projectionChecksum(memory, projection));
   });
 
   it("keeps process managers' checkpoints across a reopen (for EventStoreDB without MongoDB, whose log keeps none)", async () => {

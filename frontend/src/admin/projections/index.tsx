@@ -1,8 +1,10 @@
-import { Button, Datagrid, FunctionField, List, NumberField, SimpleList, TextField, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { useState } from 'react';
+import { Button, Datagrid, FunctionField, List, NumberField, SimpleList, TextField, TopToolbar, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { Box, Chip, LinearProgress, Typography } from '@mui/material';
 import AutorenewIcon from '@mui/icons-material/Autorenew';
+import FingerprintIcon from '@mui/icons-material/Fingerprint';
 import { httpClient } from '../providers';
-import { ListActionsWithExport } from '../export';
+import { ExportAllButton } from '../export';
 import { joined, useNarrowScreen, wrappingListSx, RECORD_LIST } from '../responsive';
 
 interface ProjectionRow {
@@ -85,12 +87,31 @@ const stateLine = (p: ProjectionRow): string =>
       ? `Failed: ${p.failure.event.type} at ${p.failure.event.position} (${p.failure.event.stream}): ${p.failure.error}`
       : 'Live';
 
+/** The list's actions, with the button that asks for the checksums once. */
+function ProjectionActions({ onChecksums, computing }: { onChecksums: () => void; computing: boolean }) {
+  return (
+    <TopToolbar>
+      <Button label={computing ? 'Checksums shown' : 'Compute checksums'} onClick={onChecksums} disabled={computing}>
+        <FingerprintIcon />
+      </Button>
+      <ExportAllButton />
+    </TopToolbar>
+  );
+}
+
 export const ProjectionList = () => {
   // On a narrow screen: each projection a row with its state, lag and version, and Rebuild beside it; no table to scroll.
   const narrow = useNarrowScreen();
+  // A checksum digests every document of a read model (a long history's worth): asked for by the operator, not by
+  // every visit of the page or its refreshes.
+  const [withChecksums, setWithChecksums] = useState(false);
   return (
-    // The checksums digest every document of the read models: the operator's page asks for them, the polls of a rebuild do not.
-    <List actions={<ListActionsWithExport />} pagination={false} sort={{ field: 'name', order: 'ASC' }} filter={{ checksum: true }}>
+    <List
+      actions={<ProjectionActions onChecksums={() => setWithChecksums(true)} computing={withChecksums} />}
+      pagination={false}
+      sort={{ field: 'name', order: 'ASC' }}
+      filter={withChecksums ? { checksum: true } : {}}
+    >
       {narrow ? (
         <SimpleList<ProjectionRow & { lag: number; version: number }>
           rowClick={false}
