@@ -36,7 +36,7 @@ export const PATIENT_ERASURE_LEGAL_HOLD: readonly KeptRecord[] = [
   {
     what: "Your clinical records: the doctors' consultation notes, prescriptions and prescription files, under a key of their own",
     why:
-      'The Telemedicine Practice Guidelines 2020 (3.7.1) ask doctors to keep them, for three years (Indian Medical Council Regulations 2002, 1.3.1); they are readable only by the doctors who wrote them and their institutions, and their key is destroyed three years after this erasure',
+      'The Telemedicine Practice Guidelines 2020 (3.7.1) ask doctors to keep them, for three years (Indian Medical Council Regulations 2002, 1.3.1); they are readable only by the doctors who wrote them, and their key is destroyed three years after this erasure',
   },
   {
     what: 'Appointment records without personal details: date and time, doctor, status and its changes, fee',

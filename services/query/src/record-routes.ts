@@ -26,7 +26,7 @@ import {
 } from '@telemed/contracts';
 import { BlobErasedError, BlobNotFoundError, HttpError, StreamedBody, policies, type AccessClaims, type ApiRouter, type BlobStore, type ReadStore } from '@telemed/platform';
 import type { Request } from 'express';
-import type { AppointmentDoc } from './projections';
+import type { AppointmentDoc, UserDoc } from './projections';
 import {
   CONSULTATION_NOTES,
   MEDICAL_REPORTS,
@@ -99,6 +99,8 @@ export function recordQueryRoutes(api: ApiRouter, deps: RecordQueryDeps): void {
   const prescriptions = readStore.collection<PrescriptionDoc>(PRESCRIPTIONS);
   const verifications = readStore.collection<VerificationDoc>(PRESCRIPTION_VERIFICATIONS);
   const notes = readStore.collection<NotesDoc>(CONSULTATION_NOTES);
+  const prescriptionFiles = readStore.collection<PrescriptionFileDoc>(PRESCRIPTION_FILES);
+  const users = readStore.collection<UserDoc>('users');
   const institutions = institutionLookups(readStore);
 
   /**
@@ -115,6 +117,9 @@ export function recordQueryRoutes(api: ApiRouter, deps: RecordQueryDeps): void {
    */
   async function accessTo(auth: AccessClaims, patientId: string): Promise<{ purpose: 'care' | 'institution_audit'; institution: { id: string; role: string } | null } | 'self' | null> {
     if (auth.user_id === patientId) return 'self';
+    // An erased patient's records kept under the legal hold are their authors' alone (authoredAccess): nobody cares for
+    // an erased person any more, and no institution audits them.
+    if ((await users.get(patientId))?.erased_at) return null;
     const seen = auth.account_type === 'doctor' && (await appointments.find({ patient_id: patientId, doctor_id: auth.user_id, status: { $in: [...SEEN] } }, { limit: 1 })).length > 0;
     if (seen) return { purpose: 'care', institution: null };
     // The institution's console decides which appointments it reads (institution_appointments); the records follow it.
@@ -123,6 +128,17 @@ export function recordQueryRoutes(api: ApiRouter, deps: RecordQueryDeps): void {
   }
 
   type Access = Exclude<Awaited<ReturnType<typeof accessTo>>, 'self' | null>;
+
+  /**
+   * The doctor who wrote a record reads it whatever became of the appointment (cancelled, its patient erased): they keep
+   * it under the Guidelines' hold. Only their own records, and only on their own access.
+   */
+  const AUTHOR: Access = { purpose: 'care', institution: null };
+
+  /** The patient's records this doctor wrote: their e-prescriptions and prescription files (never the patient's reports). */
+  function authoredOnly(records: RecordsResponse, doctorId: string): RecordsResponse {
+    return { ...records, reports: [], prescriptions: records.prescriptions.filter((p) => p.doctor_id === doctorId), prescription_files: records.prescription_files.filter((p) => p.doctor_id === doctorId) };
+  }
 
   /** The read of another person's records, on their access log (before the answer leaves). */
   async function auditRead(auth: AccessClaims, req: Request, patientId: string, access: Access, resource: AccessResource, route: string, items: string[]) {
@@ -162,11 +178,12 @@ export function recordQueryRoutes(api: ApiRouter, deps: RecordQueryDeps): void {
     response: recordsResponseSchema,
     errors: [404, 503],
     handler: async ({ params, auth, req }) => {
-      // Access first: nothing of the patient is loaded for a caller who may not read it.
+      // Access first: nothing of the patient is loaded for a caller who may not read it, but for a doctor what they wrote.
       const access = await accessTo(auth, params.patient_id);
-      if (!access) throw notFound(RECORD_TEXTS.patientNotFound);
-      const records = await recordsOf(params.patient_id);
-      if (access !== 'self') await auditRead(auth, req, params.patient_id, access, 'clinical_records', 'GET /api/v1/patients/:patient_id/records', itemsOf(records));
+      const authored = !access && auth.account_type === 'doctor' && (await prescriptionFiles.find({ patient_id: params.patient_id, doctor_id: auth.user_id }, { limit: 1 })).length + (await prescriptions.find({ patient_id: params.patient_id, doctor_id: auth.user_id }, { limit: 1 })).length > 0;
+      if (!access && !authored) throw notFound(RECORD_TEXTS.patientNotFound);
+      const records = access ? await recordsOf(params.patient_id) : authoredOnly(await recordsOf(params.patient_id), auth.user_id);
+      if (access !== 'self') await auditRead(auth, req, params.patient_id, access || AUTHOR, 'clinical_records', 'GET /api/v1/patients/:patient_id/records', itemsOf(records));
       return { body: records, headers: NO_STORE };
     },
   });
@@ -181,7 +198,7 @@ export function recordQueryRoutes(api: ApiRouter, deps: RecordQueryDeps): void {
     errors: [404, 410, 503],
     handler: async ({ params, auth, req, res }) => {
       const file = await files.get(params.id);
-      const access = file && (await accessTo(auth, file.patient_id));
+      const access = file && ((await authorOf(file)) === auth.user_id ? AUTHOR : await accessTo(auth, file.patient_id));
       if (!file || !access) throw notFound(RECORD_TEXTS.fileNotFound);
       let stream;
       try {
@@ -207,6 +224,11 @@ export function recordQueryRoutes(api: ApiRouter, deps: RecordQueryDeps): void {
       return { body: new StreamedBody(stream, file.content_type) };
     },
   });
+
+  /** The doctor who uploaded a prescription file's file (a report's files are the patient's: null). */
+  async function authorOf(file: RecordFileDoc): Promise<string | null> {
+    return file.kind === 'prescription_file' ? ((await prescriptionFiles.get(file.record_id))?.doctor_id ?? null) : null;
+  }
 
   async function prescriptionFor(id: string, auth: AccessClaims, req: Request, route: string): Promise<PrescriptionView> {
     const doc = await prescriptions.get(id);
