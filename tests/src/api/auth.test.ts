@@ -82,6 +82,10 @@ describe('sign-in, sessions and tokens', () => {
     it('refresh rotates the refresh token; reusing an old one ends the session', async () => {
       const first = await fresh.http.post('/api/v1/auth/refresh').send({ refresh_token: user.refresh_token }).expect(200);
       assert.notEqual(first.body.refresh_token, user.refresh_token);
+      // Tokens are never kept by a cache (RFC 6749 §5.1), as no answer to a command is.
+      assert.match(String(first.headers['cache-control']), /no-store/);
+      const signIn = await fresh.http.post('/api/v1/auth/support').send({ email: adminEmail, password });
+      assert.match(String(signIn.headers['cache-control']), /no-store/);
       await fresh.http.get('/api/v1/users/me').set('Authorization', `Bearer ${first.body.access_token}`).expect(200);
       const reused = await fresh.http.post('/api/v1/auth/refresh').send({ refresh_token: user.refresh_token }).expect(401);
       assert.equal(reused.body.detail, API_TEXTS.sessionExpired);
