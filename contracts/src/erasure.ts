@@ -79,6 +79,7 @@ export function erasureLegalHold(accountType: 'patient' | 'doctor' | 'admin'): r
 export const ERASURE_TEXTS = {
   alreadyErased: 'This account was already erased',
   ownAccountViaAdmin: 'Use POST /api/v1/users/me/erasure to erase your own account',
+  adminOnOwnRequest: "A platform admin's account is erased only at its own request (POST /api/v1/users/me/erasure)",
 } as const;
 
 export const erasureResponseSchema = z

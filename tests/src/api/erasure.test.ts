@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { API_TEXTS, ERASED_VALUE, PATIENT_ERASURE_LEGAL_HOLD, erasureResponseSchema, isEventType, streams } from '@telemed/contracts';
+import { API_TEXTS, ERASED_VALUE, ERASURE_TEXTS, PATIENT_ERASURE_LEGAL_HOLD, erasureResponseSchema, isEventType, streams } from '@telemed/contracts';
 import { ciphertextLog, isCiphertext, keyRingOf, MemoryReadStore } from '@telemed/platform';
 import { loadUser } from '@telemed/command';
 import { ProjectionRunner, allProjections, readModelsChecksum } from '@telemed/query';
@@ -115,6 +115,16 @@ describe('per-person encryption and erasure', () => {
     assert.deepEqual((erased.metadata as { actor: unknown }).actor, { user_id: admin.user_id, role: 'admin' });
     await t.http.get('/api/v1/users/me').set(p.patient.auth).set('X-Min-Position', String(res.headers['x-event-position'])).expect(401);
     await t.http.post('/api/v1/admin/users/no-such-user/erasure').set(admin.auth).expect(404);
+  });
+
+  it("an operator cannot erase an operator's account, their own included: an admin's erasure is at their own request", async () => {
+    const other = await t.createUser('admin');
+    const refused = await t.http.post(`/api/v1/admin/users/${other.user_id}/erasure`).set(admin.auth).expect(409);
+    assert.equal(refused.body.detail, ERASURE_TEXTS.adminOnOwnRequest);
+    const own = await t.http.post(`/api/v1/admin/users/${admin.user_id}/erasure`).set(admin.auth).expect(409);
+    assert.equal(own.body.detail, ERASURE_TEXTS.ownAccountViaAdmin);
+    for (const id of [other.user_id, admin.user_id]) assert.equal((await loadUser(t.app.eventStore, id)).status, 'registered', 'nothing was erased');
+    await t.http.get('/api/v1/users/me').set(other.auth).expect(200);
   });
 
   it("nobody else can erase a person: patients and doctors get 403, and the person's data stays readable", async () => {

@@ -1,6 +1,7 @@
 import {
   API_TEXTS,
   CLINICAL_RECORDS_RETENTION_YEARS,
+  ERASURE_TEXTS,
   erasureLegalHold,
   erasureParamsSchema,
   erasureResponseSchema,
@@ -72,10 +73,14 @@ export function erasureRoutes(api: ApiRouter, deps: CommandDeps): void {
     policy: policies.roles('admin'),
     params: erasureParamsSchema,
     response: erasureResponseSchema,
-    errors: [404, 503],
+    errors: [404, 409, 503],
     handler: async ({ params, auth, req }) => {
-      const requestedBy = params.user_id === auth.user_id ? 'self' : 'platform_admin';
-      const { position, ...answer } = await eraseUser(deps.eventStore, params.user_id, requestedBy, requestContext(req, auth, deps.clock()));
+      // An operator erases a patient's or a doctor's data at their request, not an operator's (nor their own, in one
+      // call by mistake): an admin who wants it asks for it themself, so no operator can shred the others.
+      if (params.user_id === auth.user_id) throw new HttpError(409, ERASURE_TEXTS.ownAccountViaAdmin);
+      const target = await loadUser(deps.eventStore, params.user_id);
+      if (target.status === 'registered' && target.account_type === 'admin') throw new HttpError(409, ERASURE_TEXTS.adminOnOwnRequest);
+      const { position, ...answer } = await eraseUser(deps.eventStore, params.user_id, 'platform_admin', requestContext(req, auth, deps.clock()));
       return { body: answer, headers: positionHeader(position) };
     },
   });
