@@ -64,14 +64,22 @@ export const PERSONAL_FIELDS: PersonalFieldRegistry = {
   ConsultationMessagePosted: [{ subject: { party: 'patient' }, fields: ['text'], sealedInReadModels: ['text'] }],
   // Clinical records (issue 14): the patient's health data under the patient's key; the prescriber's name and
   // contact under the doctor's (their registration number and council are public).
+  // A file's name says what it is ('hiv-test.pdf'): sealed in read models too. Its type and size are read back checked
+  // by the projection (recordedFileType, recordedFileSize), so they stay opened.
   RecordFileStored: [
-    { subject: { field: 'patient_id' }, fields: ['file_name', 'content_type', 'size', 'sha256'], scope: (data) => (data.kind === 'prescription_file' ? 'clinical' : 'personal') },
+    {
+      subject: { field: 'patient_id' },
+      fields: ['file_name', 'content_type', 'size', 'sha256'],
+      scope: (data) => (data.kind === 'prescription_file' ? 'clinical' : 'personal'),
+      sealedInReadModels: ['file_name'],
+    },
   ],
   MedicalReportUploaded: [
     {
       subject: { field: 'patient_id' },
       fields: ['report_type', 'report_date', 'medical_facility', 'doctor_name', 'report_summary', 'additional_notes'],
-      sealedInReadModels: ['report_summary', 'additional_notes'],
+      // All of it: which test, when, where and by whom are health data as much as what it found.
+      sealedInReadModels: ['report_type', 'report_date', 'medical_facility', 'doctor_name', 'report_summary', 'additional_notes'],
     },
   ],
   PrescriptionFileUploaded: [
@@ -79,7 +87,7 @@ export const PERSONAL_FIELDS: PersonalFieldRegistry = {
       subject: { field: 'patient_id' },
       fields: ['patient_name', 'patient_ref', 'medication_summary', 'additional_notes'],
       scope: 'clinical',
-      sealedInReadModels: ['medication_summary', 'additional_notes'],
+      sealedInReadModels: ['patient_name', 'patient_ref', 'medication_summary', 'additional_notes'],
     },
   ],
   ConsultationNotesSaved: [
@@ -98,8 +106,9 @@ export const PERSONAL_FIELDS: PersonalFieldRegistry = {
         'template',
       ],
       scope: 'clinical',
-      // The doctor's free text: read models keep it sealed (the notes route and the export open it).
-      sealedInReadModels: ['chief_complaint', 'clinical_assessment', 'treatment_plan', 'follow_up_instructions', 'additional_notes'],
+      // The doctor's free text and whom it is about: read models keep them sealed (the notes route and the export open
+      // them). The choices (priority, follow-up, template) are read back checked by the projection.
+      sealedInReadModels: ['patient_name', 'patient_ref', 'chief_complaint', 'clinical_assessment', 'treatment_plan', 'follow_up_instructions', 'additional_notes'],
     },
   ],
   PrescriptionIssued: [
@@ -108,8 +117,8 @@ export const PERSONAL_FIELDS: PersonalFieldRegistry = {
       // The prescriber's registration number as printed names the doctor: kept with the record, never beyond it.
       fields: ['consultation_mode', 'consultation_kind', 'patient_name', 'patient_age', 'patient_gender', 'diagnosis', 'advice', 'follow_up', 'lines', 'doctor_registration_number'],
       scope: 'clinical',
-      // The doctor's free text; the lines stay opened: projections index the medicines prescribed.
-      sealedInReadModels: ['diagnosis', 'advice', 'follow_up'],
+      // The doctor's free text and whom it is about; the lines stay opened: projections index the medicines prescribed.
+      sealedInReadModels: ['patient_name', 'patient_age', 'patient_gender', 'diagnosis', 'advice', 'follow_up'],
     },
     { subject: { field: 'doctor_id' }, fields: ['doctor_name', 'doctor_contact'] },
   ],

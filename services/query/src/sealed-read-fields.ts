@@ -54,8 +54,9 @@ function versions(members: readonly string[], type: string): DocOpener {
 
 /**
  * The read models that hold fields kept sealed (contracts' sealedInReadModels), and where: what projections copy from
- * AppointmentRequested.notes, AppointmentRejected.reason, AppointmentCancelled.reason, a consultation's chat, and the
- * free text of its notes, of a patient's reports and prescription files, and of an e-prescription.
+ * AppointmentRequested.notes, AppointmentRejected.reason, AppointmentCancelled.reason, a consultation's chat, the free
+ * text of its notes, of a patient's reports and prescription files, and of an e-prescription, the patient's name and
+ * details those records carry, a report's particulars, and a stored file's name.
  */
 const SEALED_READ_FIELDS: Record<string, DocOpener> = {
   appointments: renamed({
@@ -67,6 +68,7 @@ const SEALED_READ_FIELDS: Record<string, DocOpener> = {
   consultation_messages: eventData('ConsultationMessagePosted'),
   consultation_notes: versions(['final', 'draft'], 'ConsultationNotesSaved'),
   medical_reports: eventData('MedicalReportUploaded'),
+  record_files: eventData('RecordFileStored'),
   prescription_files: eventData('PrescriptionFileUploaded'),
   prescriptions: eventData('PrescriptionIssued'),
 };

@@ -21,7 +21,7 @@ describe("an address's claims are not read whole at each use", () => {
     t = await startTestApp();
     operator = await t.createUser('admin');
     for (let i = 0; i < 25; i += 1) {
-      holder = (await registerUser(t.app.eventStore, { email, name: `Desk ${i}`, account_type: 'admin' }, systemContext(new Date(), null))).user_id;
+      holder = (await registerUser(t.app.eventStore, { email, name: `Desk ${i}`, account_type: 'patient' }, systemContext(new Date(), null))).user_id;
       if (i < 24) await t.http.post(`/api/v1/admin/users/${holder}/erasure`).set(operator.auth).expect(200);
     }
     const keyed = await privateDigest(t.app.eventStore, 'email claim', email);
@@ -37,9 +37,9 @@ describe("an address's claims are not read whole at each use", () => {
     const reads = eventsReadFrom(t.app.eventStore, stream);
     try {
       for (let i = 0; i < 3; i += 1) await t.http.post('/api/v1/auth/support').send({ email, password: 'not the password' }).expect(401);
-      await assert.rejects(registerUser(t.app.eventStore, { email, name: 'Someone else', account_type: 'admin' }, systemContext(new Date(), null)), /already exists/, 'the address is taken');
+      await assert.rejects(registerUser(t.app.eventStore, { email, name: 'Someone else', account_type: 'patient' }, systemContext(new Date(), null)), /already exists/, 'the address is taken');
       await t.http.post(`/api/v1/admin/users/${holder}/erasure`).set(operator.auth).expect(200);
-      await registerUser(t.app.eventStore, { email, name: 'Desk 26', account_type: 'admin' }, systemContext(new Date(), null));
+      await registerUser(t.app.eventStore, { email, name: 'Desk 26', account_type: 'patient' }, systemContext(new Date(), null));
     } finally {
       reads.stop();
     }

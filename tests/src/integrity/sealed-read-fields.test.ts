@@ -58,7 +58,7 @@ describe('health text kept sealed in the read models', () => {
     }
   });
 
-  it("keeps a consultation's notes, an e-prescription's and a report's free text sealed too, and serves them in clear", async () => {
+  it("keeps a consultation's notes, an e-prescription's and a report's free text, whom they are about, a report's particulars and a file's name sealed too, and serves them in clear", async () => {
     let now = new Date();
     const t = await startTestApp({ clock: () => now, env: { READ_STORE: 'sqlite', CONSULTATION_SWEEP_INTERVAL_MS: '3600000' } });
     try {
@@ -66,27 +66,37 @@ describe('health text kept sealed in the read models', () => {
       const patient = await t.createUser('patient', { name: 'Rohan Sealed' });
       const id = await heldAppointment(t, { doctor, patient, hour: 11, setNow: (d) => (now = d) });
       const text = { chief_complaint: 'Stabbing pain under the ribs', clinical_assessment: 'Probable costochondritis', treatment_plan: 'Warm compress twice daily' };
-      await t.http.put(`/api/v1/consultations/${id}/notes`).set(doctor.auth).send({ is_draft: false, patient_name: 'Rohan Sealed', ...text }).expect(200);
+      // Whom the records are about, as the doctor wrote it on them: sealed too (the account's name stays opened for lists).
+      const about = { notes_name: 'Rohan Sealed-Notes-Name', notes_ref: 'MRN-SEALED-7731', file_name: 'Rohan Sealed-Rx-Name', file_ref: 'RXREF-SEALED-4410' };
+      const saved = await t.http.put(`/api/v1/consultations/${id}/notes`).set(doctor.auth).send({ is_draft: false, patient_name: about.notes_name, patient_id: about.notes_ref, ...text });
+      assert.equal(saved.status, 200, JSON.stringify(saved.body));
+      const rx = await t.http
+        .post(`/api/v1/consultations/${id}/prescription-files`)
+        .set(doctor.auth)
+        .field('patient_name', about.file_name)
+        .field('patient_id', about.file_ref)
+        .attach('file', Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n'), 'rx.pdf');
+      assert.equal(rx.status, 201, JSON.stringify(rx.body));
       const prescribed = { diagnosis: 'Costochondral inflammation', advice: 'Avoid lifting for a fortnight' };
       const search = (await t.http.get('/api/v1/medicines/search?q=parac').set(doctor.auth).expect(200)).body as Array<{ id: string; dosage_form: string; strengths: string[] }>;
       const paracetamol = search.find((m) => m.dosage_form === 'Tablet')!;
       const line = { medicine: 'Paracetamol', medicine_id: paracetamol.id, strength: paracetamol.strengths[0], dosage: '1 tablet', frequency: 'twice_daily', duration_value: 5, duration_unit: 'days' };
       const issued = await t.http.post(`/api/v1/consultations/${id}/prescriptions`).set(doctor.auth).send({ lines: [line], ...prescribed }).expect(201);
-      const report = { report_summary: 'Chest X-ray shows no fracture', additional_notes: 'Taken at the district hospital' };
+      const report = { report_summary: 'Chest X-ray shows no fracture', additional_notes: 'Taken at the district hospital', medical_facility: 'Sealed Valley Diagnostics', doctor_name: 'Dr Radiologist Sealed' };
       const upload = t.http.post('/api/v1/records/reports').set(patient.auth);
       for (const [field, value] of Object.entries({ report_type: 'lab', report_date: indiaDate(0), ...report })) void upload.field(field, value);
-      await upload.attach('files', Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n'), 'xray.pdf').expect(201);
+      await upload.attach('files', Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n'), 'xray-of-the-sealed-ribs.pdf').expect(201);
       await t.settle();
-      const texts = { ...text, ...prescribed, ...report };
+      const texts = { ...text, ...prescribed, ...report, ...about, stored_file: 'xray-of-the-sealed-ribs' };
       assert.deepEqual(traces(Object.values(texts), { 'the read store file': fileBytes(t.dataDir, 'read-models.db') }), []);
       const prescription = (await t.http.get(`/api/v1/prescriptions/${issued.body.prescription_id}`).set(patient.auth).expect(200)).body as Record<string, unknown>;
       for (const [field, value] of Object.entries(prescribed)) assert.equal(prescription[field], value);
       const records = JSON.stringify((await t.http.get('/api/v1/records/me').set(patient.auth).expect(200)).body);
-      for (const value of Object.values(report)) assert.ok(records.includes(value), `the patient's records give "${value}"`);
+      for (const value of [...Object.values(report), about.file_name, about.file_ref, 'xray-of-the-sealed-ribs']) assert.ok(records.includes(value), `the patient's records give "${value}"`);
       assert.ok(!records.includes('enc1.'), 'no ciphertext is served');
       for (const reader of [doctor, patient]) {
         const notes = (await t.http.get(`/api/v1/consultations/${id}/notes`).set(reader.auth).expect(200)).body as Record<string, unknown>;
-        for (const [field, value] of Object.entries(text)) assert.equal(notes[field], value);
+        for (const [field, value] of Object.entries({ ...text, patient_name: about.notes_name, patient_ref: about.notes_ref })) assert.equal(notes[field], value);
       }
       const exported = JSON.stringify((await t.http.get('/api/v1/users/me/export').set(patient.auth).expect(200)).body);
       for (const value of Object.values(texts)) assert.ok(exported.includes(value), `the export gives "${value}"`);

@@ -157,7 +157,8 @@ export const clinicalRecordsProjection = defineProjection({
   // 6: the prescriber's registration number as printed is under the patient's clinical key: blanked when the hold ends.
   // 7: prescribed_medicines, each medicine a doctor prescribed a patient (a follow-up's refills looked up by id).
   // 8: the free text of notes, e-prescriptions, reports and prescription files is kept sealed (sealedInReadModels).
-  version: 8,
+  // 9: so are the patient's name and details on them, a report's particulars and a stored file's name.
+  version: 9,
   collections: [RECORD_FILES, MEDICAL_REPORTS, PRESCRIPTION_FILES, PRESCRIPTIONS, PRESCRIPTION_VERIFICATIONS, CONSULTATION_NOTES, PRESCRIBED_MEDICINES],
   indexes: [
     { collection: RECORD_FILES, field: 'patient_id' },
