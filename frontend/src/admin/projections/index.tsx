@@ -113,12 +113,12 @@ export const ProjectionList = () => {
       filter={withChecksums ? { checksum: true } : {}}
     >
       {narrow ? (
-        <SimpleList<ProjectionRow & { lag: number; version: number }>
+        <SimpleList<ProjectionRow & { lag: number; version: number; checksum?: string | null }>
           rowClick={false}
           className={RECORD_LIST}
           sx={wrappingListSx}
           primaryText={(p) => p.name}
-          secondaryText={(p) => joined(stateLine(p), `lag ${p.lag} events`, `version ${p.version}`)}
+          secondaryText={(p) => joined(stateLine(p), `lag ${p.lag} events`, `version ${p.version}`, p.checksum && `checksum ${p.checksum.slice(0, 16)}…`)}
           rightIcon={() => <RebuildButton />}
         />
       ) : (
