@@ -117,7 +117,7 @@ export function recordQueryRoutes(api: ApiRouter, deps: RecordQueryDeps): void {
    */
   async function accessTo(auth: AccessClaims, patientId: string): Promise<{ purpose: 'care' | 'institution_audit'; institution: { id: string; role: string } | null } | 'self' | null> {
     if (auth.user_id === patientId) return 'self';
-    // An erased patient's records kept under the legal hold are their authors' alone (authoredAccess): nobody cares for
+    // An erased patient's records kept under the legal hold are their authors' alone (AUTHOR below): nobody cares for
     // an erased person any more, and no institution audits them.
     if ((await users.get(patientId))?.erased_at) return null;
     const seen = auth.account_type === 'doctor' && (await appointments.find({ patient_id: patientId, doctor_id: auth.user_id, status: { $in: [...SEEN] } }, { limit: 1 })).length > 0;
@@ -134,6 +134,14 @@ export function recordQueryRoutes(api: ApiRouter, deps: RecordQueryDeps): void {
    * it under the Guidelines' hold. Only their own records, and only on their own access.
    */
   const AUTHOR: Access = { purpose: 'care', institution: null };
+
+  /** Whether this doctor wrote any of the patient's records (an e-prescription or a prescription file). */
+  async function wroteFor(auth: AccessClaims, patientId: string): Promise<boolean> {
+    if (auth.account_type !== 'doctor') return false;
+    const mine = { patient_id: patientId, doctor_id: auth.user_id };
+    const [files, issued] = await Promise.all([prescriptionFiles.find(mine, { limit: 1 }), prescriptions.find(mine, { limit: 1 })]);
+    return files.length + issued.length > 0;
+  }
 
   /** The patient's records this doctor wrote: their e-prescriptions and prescription files (never the patient's reports). */
   function authoredOnly(records: RecordsResponse, doctorId: string): RecordsResponse {
@@ -180,8 +188,7 @@ export function recordQueryRoutes(api: ApiRouter, deps: RecordQueryDeps): void {
     handler: async ({ params, auth, req }) => {
       // Access first: nothing of the patient is loaded for a caller who may not read it, but for a doctor what they wrote.
       const access = await accessTo(auth, params.patient_id);
-      const authored = !access && auth.account_type === 'doctor' && (await prescriptionFiles.find({ patient_id: params.patient_id, doctor_id: auth.user_id }, { limit: 1 })).length + (await prescriptions.find({ patient_id: params.patient_id, doctor_id: auth.user_id }, { limit: 1 })).length > 0;
-      if (!access && !authored) throw notFound(RECORD_TEXTS.patientNotFound);
+      if (!access && !(await wroteFor(auth, params.patient_id))) throw notFound(RECORD_TEXTS.patientNotFound);
       const records = access ? await recordsOf(params.patient_id) : authoredOnly(await recordsOf(params.patient_id), auth.user_id);
       if (access !== 'self') await auditRead(auth, req, params.patient_id, access || AUTHOR, 'clinical_records', 'GET /api/v1/patients/:patient_id/records', itemsOf(records));
       return { body: records, headers: NO_STORE };
