@@ -203,7 +203,7 @@ export class ApiRouter {
       // An answer to a signed-in caller holds their data or other people's (notes, chat, names), and the answer to a
       // command may be a sign-in's tokens (RFC 6749 §5.1): no browser or proxy keeps either (a shared clinic computer
       // after its user signed out), unless the route or a middleware said otherwise.
-      const storedNowhere = (auth !== null || req.method !== 'GET') && !res.get('Cache-Control');
+      const storedNowhere = (auth !== null || (req.method !== 'GET' && req.method !== 'HEAD')) && !res.get('Cache-Control');
       if (storedNowhere) res.set('Cache-Control', PRIVATE_NO_STORE);
       const params = parse('path', spec.params, req.params);
       const query = parse('query', spec.query, req.query);
