@@ -32,6 +32,36 @@ describe('SQLite event store: a batch of appends', () => {
   });
 });
 
+describe('SQLite event store: the commit thread', () => {
+  it('commits on a connection of its own, and when that thread stops with a batch on it, each append is committed exactly once', async () => {
+    const filename = join(dir, 'thread.db');
+    const store = new SqliteEventStore({ filename, synchronous: 'NORMAL' });
+    const seen: number[] = [];
+    const subscription = store.subscribeToAll({ fromPosition: 0, onEvents: async (events) => void seen.push(...events.map((e) => e.position)) });
+    await store.appendToStream('before', [event()]);
+    // The thread, stopped as a crash would stop it: with the next batch sent and maybe committed, not yet answered.
+    const thread = (store as unknown as { appendThread: { worker: { terminate(): Promise<number> } } }).appendThread;
+    const appends = Array.from({ length: 20 }, (_, i) => store.appendToStream(`during-${i}`, [event(), event()], { expectedRevision: 'no_stream' }));
+    await new Promise((resolve) => setImmediate(resolve)); // the batch is on its way to the thread
+    const stopped = thread.worker.terminate();
+    const later = Array.from({ length: 5 }, (_, i) => store.appendToStream(`after-${i}`, [event()]));
+    const results = await Promise.all([...appends, ...later]);
+    await stopped;
+    assert.deepEqual(results.map((r) => r.next_revision), [...appends.map(() => 1), ...later.map(() => 0)]);
+    for (let i = 0; i < 20; i += 1) assert.equal((await store.readStream(`during-${i}`)).length, 2);
+    const positions = results.map((r) => r.position);
+    assert.equal(new Set(positions).size, positions.length);
+    assert.equal(await store.headPosition(), 1 + 20 * 2 + 5);
+    await store.save('reader', 3); // on this connection now
+    assert.equal(await store.load('reader'), 3);
+    const deadline = Date.now() + 5000;
+    while (seen.length < 46 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
+    assert.deepEqual(seen, Array.from({ length: 46 }, (_, i) => i + 1));
+    await subscription.stop();
+    await store.close();
+  });
+});
+
 describe('SQLite event store: live subscriptions', () => {
   it('take what this store commits as it is pushed, without reading the file after each commit, and still see other processes appends', async () => {
     const filename = join(dir, 'live.db');

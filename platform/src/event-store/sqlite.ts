@@ -1,6 +1,9 @@
 import Database from 'better-sqlite3';
 import { SqliteCheckpointer } from '../sqlite-checkpointer';
 import { SqliteReadAhead } from './sqlite-read-ahead';
+import { type AppendToWrite, type AppendWritten, sqliteAppender } from './sqlite-append';
+import type { AppendThreadSetup, FromAppendThread, ToAppendThread } from './sqlite-append-thread';
+import { ThreadRequests } from '../thread-requests';
 import { EventEmitter } from 'node:events';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -16,13 +19,7 @@ import {
   type SubscribeOptions,
   type Subscription,
   WrongExpectedRevisionError,
-  revisionMatches,
 } from './port';
-
-interface AppendOutcome {
-  result: AppendResult;
-  stored: StoredEvent[];
-}
 
 interface PendingAppend {
   stream: string;
@@ -59,12 +56,22 @@ export interface SqliteEventStoreOptions {
 
 /**
  * Event store on SQLite. Appends that arrive in the same tick are committed together in one transaction
- * (group commit), each inside its own savepoint so a revision conflict fails only that append.
+ * (group commit), each inside its own savepoint so a revision conflict fails only that append. On a file the commit
+ * runs on a thread of its own: the wait for the disk (a sync per commit, with `synchronous = FULL`) is then not spent
+ * on the thread that serves requests, and the appends that arrive meanwhile make the next batch.
  */
 export class SqliteEventStore implements EventStore, CheckpointStore {
   private readonly db: Database.Database;
   private queue: PendingAppend[] = [];
   private flushScheduled = false;
+  /** The batch on the append thread, until it is answered and settled. */
+  private inFlight: Promise<void> | null = null;
+  /** Commits batches on a connection of its own (a file's only: an in-memory database has one connection). */
+  private readonly appendThread: ThreadRequests<Exclude<ToAppendThread, { kind: 'stop' }>, FromAppendThread> | null;
+  /** The group commit on this thread's connection: in memory, or once the append thread has stopped. */
+  private readonly appendHere: (batch: AppendToWrite[]) => AppendWritten[];
+  /** The last checkpoint sent to the append thread, settled: a load waits for it. */
+  private saving: Promise<unknown> = Promise.resolve();
   /** The last position this store has committed and pushed to its subscribers. */
   private lastCommitted = 0;
   private readonly committed = new EventEmitter();
@@ -103,16 +110,19 @@ export class SqliteEventStore implements EventStore, CheckpointStore {
       CREATE TRIGGER IF NOT EXISTS events_are_immutable_delete BEFORE DELETE ON events
         BEGIN SELECT RAISE(ABORT, 'events are never deleted'); END;
     `);
+    this.appendHere = sqliteAppender(this.db);
+    this.appendThread =
+      this.fileForReaders === null
+        ? null
+        : new ThreadRequests(
+            new URL('./sqlite-append-thread.ts', import.meta.url),
+            { filename: this.fileForReaders, synchronous: options.synchronous ?? 'FULL' } satisfies AppendThreadSetup,
+            "The event store's commit",
+          );
     this.pollIntervalMs = options.pollIntervalMs ?? 250;
     this.committed.setMaxListeners(0);
     this.stmts = {
-      streamRevision: this.db.prepare<[string], { revision: number }>('SELECT revision FROM streams WHERE stream_id = ?'),
-      insertEvent: this.db.prepare(
-        'INSERT INTO events (event_id, stream_id, revision, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)',
-      ),
-      upsertStream: this.db.prepare(
-        'INSERT INTO streams (stream_id, revision) VALUES (?, ?) ON CONFLICT (stream_id) DO UPDATE SET revision = excluded.revision',
-      ),
+      committedAs: this.db.prepare<[string], { position: number; revision: number }>('SELECT position, revision FROM events WHERE event_id = ?'),
       // LIMIT -1: no limit (SQLite's meaning of a negative limit).
       readStream: this.db.prepare<[string, number, number], EventRow>('SELECT * FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision LIMIT ?'),
       readAll: this.db.prepare<[number, number], EventRow>('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?'),
@@ -136,63 +146,95 @@ export class SqliteEventStore implements EventStore, CheckpointStore {
     });
   }
 
-  private appendOne = (pending: PendingAppend): AppendOutcome => {
-    const actual = this.stmts.streamRevision.get(pending.stream)?.revision ?? null;
-    if (!revisionMatches(pending.expected, actual)) {
-      throw new WrongExpectedRevisionError(pending.stream, pending.expected, actual);
-    }
-    let revision = actual ?? -1;
-    let position = 0;
-    const stored: StoredEvent[] = [];
-    for (const event of pending.events) {
-      revision += 1;
-      // Stored and pushed as parsed copies, so a subscriber sees exactly what a later read would return.
-      const data = JSON.stringify(event.data);
-      const metadata = JSON.stringify(event.metadata);
-      const info = this.stmts.insertEvent.run(event.event_id, pending.stream, revision, event.type, data, metadata);
-      position = Number(info.lastInsertRowid);
-      stored.push({
-        event_id: event.event_id,
-        stream_id: pending.stream,
-        revision,
-        position,
-        type: event.type,
-        data: JSON.parse(data) as unknown,
-        metadata: JSON.parse(metadata) as unknown,
-      });
-    }
-    this.stmts.upsertStream.run(pending.stream, revision);
-    return { result: { next_revision: revision, position }, stored };
-  };
-
+  /** Sends what is queued to be committed; with a batch on the thread, the next one is sent when it is answered. */
   private flush(): void {
+    this.flushScheduled = false;
+    if (this.inFlight || this.queue.length === 0) return;
     const batch = this.queue;
     this.queue = [];
-    this.flushScheduled = false;
-    const appendInSavepoint = this.db.transaction(this.appendOne);
-    const outcomes: Array<{ ok: AppendOutcome } | { error: unknown }> = [];
-    const commitBatch = this.db.transaction(() => {
-      for (const pending of batch) {
-        try {
-          outcomes.push({ ok: appendInSavepoint(pending) });
-        } catch (error) {
-          outcomes.push({ error });
-        }
+    const sendable: PendingAppend[] = [];
+    const appends: AppendToWrite[] = [];
+    for (const pending of batch) {
+      try {
+        appends.push({
+          stream: pending.stream,
+          expected: pending.expected,
+          events: pending.events.map((e) => ({ event_id: e.event_id, type: e.type, data: JSON.stringify(e.data), metadata: JSON.stringify(e.metadata) })),
+        });
+        sendable.push(pending);
+      } catch (error) {
+        pending.reject(error); // data that cannot be written as JSON fails its own append only
       }
-    });
-    try {
-      commitBatch.immediate();
-    } catch (error) {
-      for (const pending of batch) pending.reject(error);
+    }
+    if (sendable.length === 0) return;
+    if (this.appendThread?.available) {
+      this.inFlight = this.appendThread
+        .request((id) => ({ kind: 'commit', id, appends }))
+        .then(
+          (reply) => {
+            if ('outcomes' in reply) this.settle(sendable, appends, reply.outcomes);
+            else for (const pending of sendable) pending.reject(new Error(`The event store could not commit: ${'failed' in reply ? reply.failed : 'no answer'}`));
+          },
+          () => this.settle(sendable, appends, this.recover(appends)),
+        )
+        .finally(() => {
+          this.inFlight = null;
+          this.flush();
+        });
       return;
     }
+    let outcomes: AppendWritten[];
+    try {
+      outcomes = this.appendHere(appends);
+    } catch (error) {
+      for (const pending of sendable) pending.reject(error);
+      return;
+    }
+    this.settle(sendable, appends, outcomes);
+  }
+
+  /**
+   * The append thread stopped with a batch on it, which it may or may not have committed: an append whose first event
+   * is in the log was committed (the batch is one transaction); the rest are committed here.
+   */
+  private recover(appends: AppendToWrite[]): AppendWritten[] {
+    const committed = appends.map((append) => this.stmts.committedAs.get(append.events[0]!.event_id));
+    if (committed.every((row) => row === undefined)) {
+      try {
+        return this.appendHere(appends);
+      } catch (error) {
+        return appends.map(() => ({ failed: String((error as Error)?.message ?? error) }));
+      }
+    }
+    return appends.map((append, i) => {
+      const first = committed[i];
+      if (!first) return { failed: 'the event store stopped while committing it' };
+      const positions = append.events.map((e) => this.stmts.committedAs.get(e.event_id)!.position);
+      return { first_revision: first.revision, positions };
+    });
+  }
+
+  /** Answers each append of a committed batch and pushes its events to this store's subscribers. */
+  private settle(batch: PendingAppend[], appends: AppendToWrite[], outcomes: AppendWritten[]): void {
     const committed: StoredEvent[] = [];
     batch.forEach((pending, i) => {
       const outcome = outcomes[i]!;
-      if ('ok' in outcome) {
-        committed.push(...outcome.ok.stored);
-        pending.resolve(outcome.ok.result);
-      } else pending.reject(outcome.error);
+      if ('conflict' in outcome) return pending.reject(new WrongExpectedRevisionError(pending.stream, pending.expected, outcome.conflict.actual));
+      if ('failed' in outcome) return pending.reject(new Error(outcome.failed));
+      const events = appends[i]!.events;
+      // Pushed as parsed copies of what was stored, so a subscriber sees exactly what a later read would return.
+      events.forEach((event, k) =>
+        committed.push({
+          event_id: event.event_id,
+          stream_id: pending.stream,
+          revision: outcome.first_revision + k,
+          position: outcome.positions[k]!,
+          type: event.type,
+          data: JSON.parse(event.data) as unknown,
+          metadata: JSON.parse(event.metadata) as unknown,
+        }),
+      );
+      pending.resolve({ next_revision: outcome.first_revision + events.length - 1, position: outcome.positions[events.length - 1]! });
     });
     committed.sort((a, b) => a.position - b.position);
     if (committed.length > 0) this.lastCommitted = Math.max(this.lastCommitted, committed[committed.length - 1]!.position);
@@ -306,17 +348,30 @@ export class SqliteEventStore implements EventStore, CheckpointStore {
   }
 
   async load(name: string): Promise<number> {
+    await this.saving;
     return this.stmts.loadCheckpoint.get(name)?.position ?? 0;
   }
 
+  /** On the append thread when there is one: a write here would wait, blocking, for the thread's commit to end. */
   async save(name: string, position: number): Promise<void> {
+    if (this.appendThread?.available) {
+      const saved = this.appendThread.request((id) => ({ kind: 'checkpoint', id, name, position })).catch(() => null);
+      this.saving = saved;
+      const reply = await saved;
+      if (reply && 'saved' in reply) return;
+    }
     this.stmts.saveCheckpoint.run(name, position);
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
-    while (this.queue.length > 0) this.flush();
+    while (this.inFlight || this.queue.length > 0) {
+      if (this.inFlight) await this.inFlight;
+      else this.flush();
+    }
     this.closed = true;
+    await this.saving;
+    await this.appendThread?.stop({ kind: 'stop' } satisfies ToAppendThread);
     this.committed.emit('commit', []);
     await this.readAhead?.stop();
     await this.checkpointer?.stop();
