@@ -85,6 +85,23 @@ describe('consent to the privacy notice', () => {
     await book(patient, slots[2]!).expect(201);
   });
 
+  it('refuses a report upload without a current consent (403, before the file is read: nothing stored), and takes it once the patient agrees', async () => {
+    const patient = await t.createUser('patient', { consent: false });
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+    const upload = () =>
+      t.http.post('/api/v1/records/reports').set(patient.auth).field('report_type', 'lab').field('report_date', indiaDate(-1)).attach('files', pdf, 'blood.pdf');
+    const before = await t.app.eventStore.headPosition();
+    const refused = await upload().expect(403);
+    assert.equal(refused.body.detail, CONSENT_TEXTS.consentNeededForReports);
+    assert.equal(await t.app.eventStore.headPosition(), before, 'nothing recorded');
+    assert.deepEqual((await t.http.get('/api/v1/records/me').set(patient.auth).expect(200)).body.reports, []);
+
+    await t.http.post('/api/v1/users/me/consents').set(patient.auth).send({ notice_version: CONSENT_NOTICE_VERSION }).expect(201);
+    await upload().expect(201);
+    await t.http.delete(`/api/v1/users/me/consents/${CONSENT_NOTICE_VERSION}`).set(patient.auth).expect(200);
+    assert.equal((await upload().expect(403)).body.detail, CONSENT_TEXTS.consentNeededForReports, 'withdrawn: nothing new is shared with their doctors');
+  });
+
   it('answers 404 for a version never agreed to, 403 for doctors and 401 without a token', async () => {
     const patient = await t.createUser('patient', { consent: false });
     const res = await t.http.delete(`/api/v1/users/me/consents/${CONSENT_NOTICE_VERSION}`).set(patient.auth).expect(404);

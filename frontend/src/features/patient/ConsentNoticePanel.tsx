@@ -2,14 +2,22 @@ import { Alert, Box, CircularProgress, ToggleButton, ToggleButtonGroup, Typograp
 import PrivacyTipOutlined from '@mui/icons-material/PrivacyTipOutlined';
 import { CONSENT_LANGUAGE_NAMES, CONSENT_LANGUAGES, type ConsentLanguage, type ConsentNotice } from '@telemed/contracts/consent-notice';
 
-/** The privacy notice, readable in English or Hindi, shown before a patient's first booking. */
+const INTRO = {
+  booking: { before: 'Before your first booking', act: 'Sending this request' },
+  reports: { before: 'Before you upload reports', act: 'Uploading them' },
+} as const;
+
+/** The privacy notice, readable in English or Hindi, shown before a patient's first booking or upload of reports. */
 export function ConsentNoticePanel(props: {
+  /** What agreeing goes with (booking by default). */
+  purpose?: keyof typeof INTRO;
   notice: ConsentNotice | undefined;
   loading: boolean;
   language: ConsentLanguage;
   onLanguage(language: ConsentLanguage): void;
 }) {
   const { notice, loading, language } = props;
+  const intro = INTRO[props.purpose ?? 'booking'];
   return (
     <Box component="section" aria-labelledby="consent-title" data-testid="consent-notice" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
@@ -32,7 +40,7 @@ export function ConsentNoticePanel(props: {
         </ToggleButtonGroup>
       </Box>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        Before your first booking, please read how we use your data. Sending this request records that you agree (version{' '}
+        {intro.before}, please read how we use your data. {intro.act} records that you agree (version{' '}
         {notice?.version ?? '…'}); you can withdraw any time on your Profile.
       </Typography>
       {loading && <CircularProgress size={20} aria-label="Loading the notice" />}

@@ -1,10 +1,15 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Box, Button, IconButton, List, ListItem, ListItemText, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import { RECORD_LIMITS, RECORD_TEXTS, REPORT_TYPES, reportDateProblem, type ReportTypeId } from '@telemed/contracts/record-constants';
 import { addFiles, formatBytes, reportTypeFromName, todayInIndia } from './rules';
 import { RecordsDialog, UploadProgress, useUpload } from './RecordsDialog';
+import type { ConsentLanguage } from '@telemed/contracts/consent-notice';
+import { ConsentNoticePanel } from '../patient/ConsentNoticePanel';
+import { agreeToNotice, consentsKey, useConsentNotice, useConsents } from '../patient/consent';
+import { ApiError } from '../../lib/api';
 
 export const REPORT_ACCEPT = '.pdf,.jpg,.jpeg,.png,.doc,.docx,.dcm,.dicom,application/dicom';
 
@@ -12,6 +17,7 @@ export const REPORT_ACCEPT = '.pdf,.jpg,.jpeg,.png,.doc,.docx,.dcm,.dicom,applic
  * Seed 001 §2 medical reports upload modal (patient): several files (duplicates by name and size ignored), report
  * type (pre-selected from a single file's name), date not before 1900 nor after today, facility, doctor, summary, notes. Progress
  * from XMLHttpRequest, capped at 90 % until the server answers; closing and cancel are disabled while uploading.
+ * Without a current consent (none yet, or withdrawn) the privacy notice is shown and uploading agrees to it first.
  */
 export function UploadReportsModal({ open, onClose, onUploaded, appointmentId }: { open: boolean; onClose(): void; onUploaded?(): void; appointmentId?: string }) {
   const [files, setFiles] = useState<File[]>([]);
@@ -23,6 +29,12 @@ export function UploadReportsModal({ open, onClose, onUploaded, appointmentId }:
   const [summary, setSummary] = useState('');
   const [notes, setNotes] = useState('');
   const upload = useUpload(RECORD_TEXTS.uploadReportsFailed);
+  const queryClient = useQueryClient();
+  const consents = useConsents(open);
+  const [language, setLanguage] = useState<ConsentLanguage>('en');
+  const notice = useConsentNotice(language, open && consents.needed);
+  const needsConsent = consents.needed;
+  const [consentError, setConsentError] = useState<string | null>(null);
   const uploading = upload.uploading;
   const today = todayInIndia();
   // The server's rule, asked of the same function: a real date, not before 1900, not after today in India.
@@ -38,6 +50,7 @@ export function UploadReportsModal({ open, onClose, onUploaded, appointmentId }:
     setSummary('');
     setNotes('');
     upload.reset();
+    setConsentError(null);
   };
   const close = () => {
     reset();
@@ -55,7 +68,17 @@ export function UploadReportsModal({ open, onClose, onUploaded, appointmentId }:
   };
 
   const submit = async () => {
-    if (files.length === 0 || reportType === '' || dateError) return;
+    if (files.length === 0 || reportType === '' || dateError || (needsConsent && !notice.data)) return;
+    setConsentError(null);
+    if (needsConsent && notice.data) {
+      // What is agreed to is the notice shown (the button waits for it).
+      try {
+        await agreeToNotice(notice.data);
+      } catch (e) {
+        setConsentError(e instanceof ApiError && e.detail ? e.detail : 'Could not record your agreement. Please try again.');
+        return;
+      }
+    }
     const form = new FormData();
     form.append('report_type', reportType);
     form.append('report_date', reportDate);
@@ -69,6 +92,8 @@ export function UploadReportsModal({ open, onClose, onUploaded, appointmentId }:
       onUploaded?.();
       close();
     });
+    // Agreed just now, or withdrawn elsewhere meanwhile (the upload's 403): the notice shows when it is needed.
+    void queryClient.invalidateQueries({ queryKey: consentsKey });
   };
 
   const totalSize = files.reduce((sum, f) => sum + f.size, 0);
@@ -78,7 +103,7 @@ export function UploadReportsModal({ open, onClose, onUploaded, appointmentId }:
       title="Upload Medical Reports"
       titleId="upload-reports-title"
       busy={uploading}
-      error={upload.error}
+      error={consentError ?? upload.error}
       onClose={close}
       summary={
         files.length > 0 && (
@@ -88,8 +113,12 @@ export function UploadReportsModal({ open, onClose, onUploaded, appointmentId }:
         )
       }
       actions={
-        <Button variant="contained" onClick={() => void submit()} disabled={uploading || files.length === 0 || reportType === '' || Boolean(dateError)}>
-          Upload Reports
+        <Button
+          variant="contained"
+          onClick={() => void submit()}
+          disabled={uploading || files.length === 0 || reportType === '' || Boolean(dateError) || (needsConsent && !notice.data)}
+        >
+          {needsConsent ? 'I agree and upload reports' : 'Upload Reports'}
         </Button>
       }
     >
@@ -164,6 +193,7 @@ export function UploadReportsModal({ open, onClose, onUploaded, appointmentId }:
       </Stack>
       <TextField label="Report summary" multiline minRows={2} value={summary} onChange={(e) => setSummary(e.target.value)} disabled={uploading} slotProps={{ htmlInput: { maxLength: 4000 } }} />
       <TextField label="Additional notes" multiline minRows={2} value={notes} onChange={(e) => setNotes(e.target.value)} disabled={uploading} slotProps={{ htmlInput: { maxLength: 4000 } }} />
+      {needsConsent && <ConsentNoticePanel purpose="reports" notice={notice.data} loading={notice.isLoading} language={language} onLanguage={setLanguage} />}
       <UploadProgress progress={upload.progress} done={upload.done} />
     </RecordsDialog>
   );

@@ -137,6 +137,31 @@ describe('Upload Reports modal', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(RECORD_TEXTS.uploadReportsFailed);
   });
 
+  it('without a current consent shows the privacy notice, and uploading agrees to it first (the notice shown), then sends the files', async () => {
+    const notice = { version: 'v9', language: 'en', title: 'Privacy notice: booking consultations', text: 'What we collect: the reports you upload.', text_hash: 'h' };
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        calls.push(`${init?.method ?? 'GET'} ${url}`);
+        if (url.endsWith('/users/me/consents') && init?.method === 'POST') return json(201, { notice_version: 'v9', status: 'active' });
+        if (url.endsWith('/users/me/consents')) return json(200, { current_notice_version: 'v9', has_current_consent: false, consents: [] });
+        if (url.includes('/consents/notice')) return json(200, notice);
+        return json(404, { detail: 'Not found' });
+      }),
+    );
+    renderAt('/', <UploadReportsModal open onClose={() => {}} />);
+    expect(await screen.findByText('What we collect: the reports you upload.')).toBeTruthy();
+    expect(screen.getByTestId('consent-notice').textContent).toContain('Before you upload reports, please read how we use your data. Uploading them records that you agree (version v9)');
+    choose(file('chest-xray.png', 100, 'image/png')); // the type is pre-selected from the name
+    const agree = await screen.findByRole('button', { name: 'I agree and upload reports' });
+    await vi.waitFor(() => expect(agree.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(agree);
+    await vi.waitFor(() => expect(FakeXhr.last).not.toBeNull());
+    expect(calls).toContain('POST /api/v1/users/me/consents');
+    expect(FakeXhr.last!.url).toBe('/api/v1/records/reports');
+  });
+
   it('does not pre-select a type from several files', () => {
     renderAt('/', <UploadReportsModal open onClose={() => {}} />);
     choose(file('chest-xray.png', 100, 'image/png'), file('ecg.pdf', 50));

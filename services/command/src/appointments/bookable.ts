@@ -1,9 +1,9 @@
-import { CONSENT_NOTICE_VERSION, streams } from '@telemed/contracts';
+import { streams } from '@telemed/contracts';
 import type { EventStore } from '@telemed/platform';
 import { StreamFolds } from '../stream-folds';
 import { accountStandingFold } from '../users/account-standing';
 import { deactivatesDoctor, doctorDeactivationsFold } from '../institutions/doctor-deactivations';
-import { consentDecider } from '../consents/consent';
+import { requireConsent } from '../consents/service';
 
 /** What booking looks up by id in the read models (then reads on the log). */
 export interface BookingLookups {
@@ -18,15 +18,13 @@ export interface BookingLookups {
 export class BookingChecks {
   private readonly accounts: StreamFolds<ReturnType<typeof accountStandingFold.initialState>, never>;
   private readonly deactivations: StreamFolds<ReturnType<typeof doctorDeactivationsFold.initialState>, never>;
-  private readonly consents: StreamFolds<ReturnType<typeof consentDecider.initialState>, never>;
 
   constructor(
-    eventStore: EventStore,
+    private readonly eventStore: EventStore,
     private readonly lookups: BookingLookups,
   ) {
     this.accounts = new StreamFolds(eventStore, accountStandingFold);
     this.deactivations = new StreamFolds(eventStore, doctorDeactivationsFold);
-    this.consents = new StreamFolds(eventStore, consentDecider);
   }
 
   /**
@@ -46,7 +44,6 @@ export class BookingChecks {
 
   /** Throws forbidden (403) unless the patient holds a consent to the current privacy notice (their own stream). */
   async requireConsent(patientId: string): Promise<void> {
-    const { state } = await this.consents.current(streams.user(patientId));
-    consentDecider.decide({ type: 'RequireConsent', data: { current_version: CONSENT_NOTICE_VERSION } }, state);
+    await requireConsent(this.eventStore, patientId, 'booking');
   }
 }

@@ -41,7 +41,8 @@ export type ConsentCommand =
   | { type: 'GiveConsent'; data: { notice_version: string; notice: CurrentNotice } }
   | { type: 'WithdrawConsent'; data: { notice_version: string } }
   /** Books nothing: answers forbidden unless the patient holds a consent to the current notice. */
-  | { type: 'RequireConsent'; data: { current_version: string } };
+  /** Before a booking, or before a patient's reports are stored (both are processing the notice covers). */
+  | { type: 'RequireConsent'; data: { current_version: string; purpose?: 'booking' | 'reports' } };
 
 export function evolveConsent(state: ConsentState, event: FoldedEvent): ConsentState {
   switch (event.type) {
@@ -94,7 +95,7 @@ export function decideConsent(command: ConsentCommand, state: ConsentState): Con
     }
     case 'RequireConsent': {
       const held = state.account?.active ? state.consents.get(command.data.current_version) : undefined;
-      if (!held || held.withdrawn) throw forbidden(CONSENT_TEXTS.consentNeeded);
+      if (!held || held.withdrawn) throw forbidden(command.data.purpose === 'reports' ? CONSENT_TEXTS.consentNeededForReports : CONSENT_TEXTS.consentNeeded);
       return [];
     }
   }

@@ -1,4 +1,4 @@
-import { consentNotice, streams, type ConsentLanguage } from '@telemed/contracts';
+import { CONSENT_NOTICE_VERSION, consentNotice, streams, type ConsentLanguage } from '@telemed/contracts';
 import type { EventStore } from '@telemed/platform';
 import { handleCommand, type CommandContext } from '../decider';
 import { foldsPerEventStore } from '../stream-folds';
@@ -29,4 +29,13 @@ export function giveConsent(eventStore: EventStore, userId: string, input: { not
 
 export function withdrawConsent(eventStore: EventStore, userId: string, noticeVersion: string, context: CommandContext) {
   return handleConsentCommand(eventStore, userId, { type: 'WithdrawConsent', data: { notice_version: noticeVersion } }, context);
+}
+
+/**
+ * Throws forbidden (403) unless the patient holds a consent to the current privacy notice: before a booking, and before
+ * their reports are stored (after a withdrawal nothing new is shared with the doctors who read their records).
+ */
+export async function requireConsent(eventStore: EventStore, patientId: string, purpose: 'booking' | 'reports'): Promise<void> {
+  const { state } = await consentsOf(eventStore).current(streams.user(patientId));
+  consentDecider.decide({ type: 'RequireConsent', data: { current_version: CONSENT_NOTICE_VERSION, purpose } }, state);
 }

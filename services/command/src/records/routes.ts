@@ -29,6 +29,7 @@ import { positionHeader, requestContext, type CommandDeps } from '../context';
 import { handleCommand } from '../decider';
 import { appointmentFacts, consultationFoldsOf } from '../consultations/service';
 import { loadUser } from '../users/service';
+import { requireConsent } from '../consents/service';
 import { notesDecider } from './notes';
 import { prescriptionDecider, type Prescriber } from './prescription';
 import { storedLine } from './prescription-lines';
@@ -228,8 +229,10 @@ export function recordRoutes(api: ApiRouter, deps: CommandDeps & RecordDeps): vo
     multipart: reportFieldsSchema,
     response: uploadReportResponseSchema,
     successStatus: 201,
-    errors: [404, 413, 415, 429],
+    errors: [403, 404, 413, 415, 429],
     handler: async ({ auth, req }) => {
+      // Refused before a byte is read: the notice names the reports a patient uploads, and who reads them.
+      await requireConsent(deps.eventStore, auth.user_id, 'reports');
       const context = requestContext(req, auth, deps.clock());
       const rules: UploadRules<StoredBlob> = {
         fileFields: ['files', 'file'],
