@@ -6,6 +6,7 @@ import { DateTime } from 'luxon';
 import { DEFAULT_ROLE_PERMISSIONS, DEFAULT_TIMEZONE } from '@telemed/contracts';
 import { indiaDate, startTestApp, type TestApp, type TestUser } from '../support/test-app';
 import { freePort } from '../support/processes';
+import { findUserIdByEmail } from '@telemed/command';
 
 /**
  * The react-admin console's API (issue 15), driven by ra-data-simple-rest itself: every call below is the provider's
@@ -227,6 +228,17 @@ describe('admin console API through ra-data-simple-rest', () => {
     await assert.rejects(superDoctor.update('staff', { id: ananyaId, data: { role: 'ADMIN' }, previousData: { id: ananyaId } }), (e: { status: number }) => e.status === 403);
     await assert.rejects(superDoctor.update('staff', { id: farahId, data: { role: 'ADMIN' }, previousData: { id: farahId } }), (e: { status: number }) => e.status === 403);
     assert.equal((await superDoctor.update('staff', { id: farahId, data: { role: 'USER' }, previousData: { id: farahId } })).data.role, 'USER');
+    // Nor by adding or inviting an ADMIN (a second address of theirs, who would then remove the others), nor by
+    // removing one: refused before any account is made for the address.
+    for (const email of ['second-self@sunrise.in', 'ravi@moon.in']) {
+      await assert.rejects(
+        superDoctor.create('staff', { data: { institution_id: institutionId, name: 'Second Self', email, phone: '+91 90000 55555', account_type: 'ADMIN' } }),
+        (e: { status: number }) => e.status === 403,
+      );
+    }
+    assert.equal(await findUserIdByEmail(t.app.eventStore, 'second-self@sunrise.in'), null, 'no account made');
+    await assert.rejects(superDoctor.delete('staff', { id: lataId }), (e: { status: number }) => e.status === 403);
+    assert.equal((await lata.getOne('staff', { id: lataId })).data.role, 'ADMIN');
     // Another institution's admin is told it does not exist; a bad role is 422.
     const ravi = providerFor(await t.signedIn('ravi@moon.in', 'patient'));
     await assert.rejects(ravi.update('staff', { id: farahId, data: { role: 'STAFF' }, previousData: { id: farahId } }), (e: { status: number }) => e.status === 404);

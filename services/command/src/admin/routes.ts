@@ -23,7 +23,7 @@ import { handleCommand } from '../decider';
 import { positionHeader, requestContext, type CommandDeps } from '../context';
 import { institutionDecider, membershipOf, type InstitutionState } from '../institutions/institution';
 import { institutionOutlinesOf, loadInstitution } from '../institutions/load-institution';
-import { addDoctor, addStaffMember, assertSlugFree, changeStaffRole, createInstitution, setDoctorActive } from '../institutions/service';
+import { addDoctor, addStaffMember, assertSlugFree, changeStaffRole, createInstitution, setDoctorActive, staffActor } from '../institutions/service';
 import { handleUserCommand } from '../users/load-user';
 import { findUserIdByEmail, loadUser } from '../users/service';
 
@@ -210,7 +210,7 @@ export function adminCommandRoutes(api: ApiRouter, deps: CommandDeps): void {
             email: body.email?.toLowerCase(),
             hours_of_operation,
             role_permissions,
-            by: { user_id: auth.user_id, platform_admin: auth.account_type === 'admin' },
+            by: staffActor(auth),
           },
         },
         requestContext(req, auth, deps.clock()),
@@ -257,7 +257,7 @@ export function adminCommandRoutes(api: ApiRouter, deps: CommandDeps): void {
       const shown = (userId: string) => recordAnswer(auth, req, { userId, resource: 'institution_staff', route: 'POST /api/v1/admin/staff', institution: { id: institution_id, state } });
       const existing = await findUserIdByEmail(deps.eventStore, body.email);
       if (existing) await shown(existing);
-      const result = await addStaffMember(deps.eventStore, institution_id, { ...person, role: account_type }, requestContext(req, auth, deps.clock()));
+      const result = await addStaffMember(deps.eventStore, institution_id, { ...person, role: account_type }, staffActor(auth), requestContext(req, auth, deps.clock()));
       if (result.status === 'invited' && result.member.user_id !== existing) await shown(result.member.user_id);
       return {
         body: { ...memberRecord(body.institution_id, result.member, result.status === 'success'), status: result.status, invitation_id: result.invitation_id },
@@ -292,7 +292,7 @@ export function adminCommandRoutes(api: ApiRouter, deps: CommandDeps): void {
           deps.eventStore,
           streams.institution(member.institution_id),
           institutionDecider,
-          { type: 'RemoveStaff', data: { user_id: member.user_id, doctors_only: kind === 'doctors' } },
+          { type: 'RemoveStaff', data: { user_id: member.user_id, doctors_only: kind === 'doctors', by: staffActor(auth) } },
           requestContext(req, auth, deps.clock()),
           () => loadInstitution(deps.eventStore, member.institution_id),
         );
@@ -325,7 +325,7 @@ export function adminCommandRoutes(api: ApiRouter, deps: CommandDeps): void {
       const result = await changeStaffRole(
         deps.eventStore,
         target.institution_id,
-        { user_id: target.user_id, role: body.role, by: { user_id: auth.user_id, platform_admin: auth.account_type === 'admin' } },
+        { user_id: target.user_id, role: body.role, by: staffActor(auth) },
         requestContext(req, auth, deps.clock()),
       );
       const { member, deactivated } = memberIn(result.state, target.user_id);
@@ -392,7 +392,7 @@ export function adminCommandRoutes(api: ApiRouter, deps: CommandDeps): void {
         consultation_fee: body.consultation_fee ?? 100,
         appointment_duration_minutes: 30 as const,
       };
-      const result = await addDoctor(deps.eventStore, body.institution_id, input, requestContext(req, auth, deps.clock()));
+      const result = await addDoctor(deps.eventStore, body.institution_id, input, staffActor(auth), requestContext(req, auth, deps.clock()));
       if (result.status === 'invited' && result.doctor_id !== existing) await shown(result.doctor_id);
       return {
         body: {

@@ -4,6 +4,9 @@ import { STAFF_ROLES } from '@telemed/contracts';
 import { evolveInstitution, institutionDecider, type InstitutionCommand, type InstitutionEvent, type InstitutionState, type StaffCandidate } from './institution';
 import { deactivatesDoctor, doctorDeactivationsFold } from './doctor-deactivations';
 
+/** A platform admin asks: these tests are about the fold, not about who may change the staff. */
+const PLATFORM = { user_id: 'platform-admin', platform_admin: true };
+
 /** The reference, read off the institution's own state: an active institution's member whose staff id it deactivated. */
 function deactivatedHere(state: InstitutionState, userId: string): boolean {
   if (state.status !== 'active') return false;
@@ -61,10 +64,10 @@ function history(seed: number, length: number): InstitutionEvent[] {
     const kind = pick(['add', 'add', 'remove', 'active', 'active', 'active', 'role', 'role', 'disband'] as const);
     if (kind === 'add') {
       // An existing account is invited; it joins when its owner accepts (mostly).
-      run({ type: 'AddStaff', data: candidate(user_id, i) });
+      run({ type: 'AddStaff', data: { ...candidate(user_id, i), by: PLATFORM } });
       if (next() < 0.8) run({ type: 'AcceptInvitation', data: { invitation_id: `inv-${i}`, user_id } });
     }
-    else if (kind === 'remove') run({ type: 'RemoveStaff', data: { user_id, doctors_only: next() < 0.5 } });
+    else if (kind === 'remove') run({ type: 'RemoveStaff', data: { user_id, doctors_only: next() < 0.5, by: PLATFORM } });
     else if (kind === 'active') run({ type: 'SetDoctorActive', data: { user_id, active: next() < 0.5 } });
     else if (kind === 'role') run({ type: 'ChangeStaffRole', data: { user_id, role: pick(STAFF_ROLES), doctor_account: true, by: { user_id: 'operator', platform_admin: true } } });
     else if (next() < 0.1) run({ type: 'DisbandInstitution', data: {} });

@@ -33,9 +33,11 @@ const created: InstitutionEvent = { type: 'InstitutionCreated', data: institutio
 const added = (m: StaffMember): InstitutionEvent => ({ type: 'InstitutionStaffAdded', data: { institution_id: 'i-1', ...m } });
 const disbanded: InstitutionEvent = { type: 'InstitutionDisbanded', data: { institution_id: 'i-1' } };
 /** A candidate whose account was created for the institution just now (joins directly). */
-const fresh = (member: StaffMember) => ({ member, existing_account: false, invitation_id: `inv-${member.user_id}` });
+/** The institution's admin asks (rights are tested on their own below). */
+const byAdmin = { user_id: 'u-admin', platform_admin: false };
+const fresh = (member: StaffMember) => ({ member, existing_account: false, invitation_id: `inv-${member.user_id}`, by: byAdmin });
 /** A candidate whose account existed already (is only invited). */
-const existing = (member: StaffMember) => ({ member, existing_account: true, invitation_id: `inv-${member.user_id}` });
+const existing = (member: StaffMember) => ({ member, existing_account: true, invitation_id: `inv-${member.user_id}`, by: byAdmin });
 const invited = (m: StaffMember): InstitutionEvent => ({ type: 'InstitutionStaffInvited', data: { institution_id: 'i-1', invitation_id: `inv-${m.user_id}`, ...m } });
 const answer = { institution_id: 'i-1', invitation_id: 'inv-u-doc', user_id: 'u-doc' };
 
@@ -82,9 +84,9 @@ describe('institution decider', () => {
   it('the institution withdraws a pending invitation, directly or by removing the person; disbanding revokes the rest', () => {
     const given = [created, added(admin), invited(doctor)];
     const revoked = (reason: 'withdrawn' | 'disbanded'): InstitutionEvent => ({ type: 'InstitutionInvitationRevoked', data: { ...answer, reason } });
-    spec(given).when({ type: 'RevokeInvitation', data: { invitation_id: 'inv-u-doc' } }).then([revoked('withdrawn')]);
-    spec(given).when({ type: 'RemoveStaff', data: { user_id: 'u-doc', doctors_only: true } }).then([revoked('withdrawn')]);
-    spec([...given, revoked('withdrawn')]).when({ type: 'RevokeInvitation', data: { invitation_id: 'inv-u-doc' } }).thenThrows('not_found');
+    spec(given).when({ type: 'RevokeInvitation', data: { invitation_id: 'inv-u-doc', by: byAdmin } }).then([revoked('withdrawn')]);
+    spec(given).when({ type: 'RemoveStaff', data: { user_id: 'u-doc', doctors_only: true, by: byAdmin } }).then([revoked('withdrawn')]);
+    spec([...given, revoked('withdrawn')]).when({ type: 'RevokeInvitation', data: { invitation_id: 'inv-u-doc', by: byAdmin } }).thenThrows('not_found');
     spec(given).when({ type: 'DisbandInstitution', data: {} }).then([revoked('disbanded'), disbanded]);
     spec([...given, revoked('disbanded'), disbanded])
       .when({ type: 'AcceptInvitation', data: { invitation_id: 'inv-u-doc', user_id: 'u-doc' } })
@@ -92,10 +94,10 @@ describe('institution decider', () => {
   });
   it('removes staff but keeps the last admin', () => {
     spec([created, added(admin), added(doctor)])
-      .when({ type: 'RemoveStaff', data: { user_id: 'u-doc', doctors_only: true } })
+      .when({ type: 'RemoveStaff', data: { user_id: 'u-doc', doctors_only: true, by: byAdmin } })
       .then([{ type: 'InstitutionStaffRemoved', data: { institution_id: 'i-1', staff_id: 's-u-doc', user_id: 'u-doc' } }]);
-    spec([created, added(admin)]).when({ type: 'RemoveStaff', data: { user_id: 'u-admin', doctors_only: false } }).thenThrows('conflict', INSTITUTION_TEXTS.lastAdmin);
-    spec([created, added(admin)]).when({ type: 'RemoveStaff', data: { user_id: 'u-admin', doctors_only: true } }).thenThrows('not_found');
+    spec([created, added(admin)]).when({ type: 'RemoveStaff', data: { user_id: 'u-admin', doctors_only: false, by: byAdmin } }).thenThrows('conflict', INSTITUTION_TEXTS.lastAdmin);
+    spec([created, added(admin)]).when({ type: 'RemoveStaff', data: { user_id: 'u-admin', doctors_only: true, by: byAdmin } }).thenThrows('not_found');
   });
   it('disbands once; a disbanded institution changes no more', () => {
     spec([created]).when({ type: 'DisbandInstitution', data: {} }).then([disbanded]);
@@ -150,6 +152,33 @@ describe('institution decider', () => {
     spec(given).when(change('stranger', 'STAFF')).thenThrows('not_found', INSTITUTION_TEXTS.staffNotFound);
     const state = [...given, changed(staffer, 'ADMIN')].reduce(institutionDecider.evolve, institutionDecider.initialState());
     assert.deepEqual(membershipOf(state, 'u-staff'), { role: 'ADMIN', is_institution_admin: true, permissions: ['read', 'write', 'delete', 'manage_users'] });
+  });
+  it('adds, invites, removes and withdraws invitations only within the asker\'s rights: a super doctor makes no admin and removes none', () => {
+    const superDoctor = person('u-super', 'SUPER_DOCTOR');
+    const secondAdmin = person('u-admin2', 'ADMIN');
+    const given = [created, added(admin), added(secondAdmin), added(doctor), added(superDoctor)];
+    const bySuper = { user_id: 'u-super', platform_admin: false };
+    const byDoctor = { user_id: 'u-doc', platform_admin: false };
+    const newAdmin = person('u-new', 'ADMIN');
+    const newDoctor = person('u-new', 'DOCTOR');
+    const removed = (m: StaffMember): InstitutionEvent => ({ type: 'InstitutionStaffRemoved', data: { institution_id: 'i-1', staff_id: m.staff_id, user_id: m.user_id } });
+    const invitedAdmin: InstitutionEvent = { type: 'InstitutionStaffInvited', data: { institution_id: 'i-1', invitation_id: 'inv-u-new', ...newAdmin } };
+    spec(given).when({ type: 'AddStaff', data: { ...fresh(newAdmin), by: bySuper } }).thenThrows('forbidden', INSTITUTION_TEXTS.roleBeyondYours);
+    spec(given).when({ type: 'AddStaff', data: { ...existing(newAdmin), by: bySuper } }).thenThrows('forbidden', INSTITUTION_TEXTS.roleBeyondYours);
+    spec(given).when({ type: 'AddStaff', data: { ...fresh(newDoctor), by: bySuper } }).then([added(newDoctor)]);
+    spec(given).when({ type: 'AddStaff', data: { ...fresh(newDoctor), by: byDoctor } }).thenThrows('forbidden', INSTITUTION_TEXTS.roleBeyondYours);
+    spec(given).when({ type: 'AddStaff', data: { ...fresh(newDoctor), by: { user_id: 'stranger', platform_admin: false } } }).thenThrows('not_found');
+    spec(given).when({ type: 'AddStaff', data: { ...fresh(newAdmin), by: { user_id: 'op', platform_admin: true } } }).then([added(newAdmin)]);
+    // Two admins: neither can be removed by a super doctor, only by an admin (or themselves).
+    spec(given).when({ type: 'RemoveStaff', data: { user_id: 'u-admin2', doctors_only: false, by: bySuper } }).thenThrows('forbidden', INSTITUTION_TEXTS.roleBeyondYours);
+    spec(given).when({ type: 'RemoveStaff', data: { user_id: 'u-admin2', doctors_only: false, by: byAdmin } }).then([removed(secondAdmin)]);
+    spec(given).when({ type: 'RemoveStaff', data: { user_id: 'u-admin2', doctors_only: false, by: { user_id: 'u-admin2', platform_admin: false } } }).then([removed(secondAdmin)]);
+    spec(given).when({ type: 'RemoveStaff', data: { user_id: 'u-doc', doctors_only: true, by: bySuper } }).then([removed(doctor)]);
+    spec(given).when({ type: 'RemoveStaff', data: { user_id: 'u-super', doctors_only: true, by: byDoctor } }).thenThrows('forbidden', INSTITUTION_TEXTS.roleBeyondYours);
+    // Leaving takes no rights.
+    spec(given).when({ type: 'RemoveStaff', data: { user_id: 'u-doc', doctors_only: true, by: byDoctor } }).then([removed(doctor)]);
+    spec([...given, invitedAdmin]).when({ type: 'RevokeInvitation', data: { invitation_id: 'inv-u-new', by: bySuper } }).thenThrows('forbidden', INSTITUTION_TEXTS.roleBeyondYours);
+    spec([...given, invitedAdmin]).when({ type: 'RemoveStaff', data: { user_id: 'u-new', doctors_only: false, by: bySuper } }).thenThrows('forbidden', INSTITUTION_TEXTS.roleBeyondYours);
   });
   it('derives memberships with the role permissions', () => {
     const state = [created, added(admin), added(doctor)].reduce(institutionDecider.evolve, institutionDecider.initialState());

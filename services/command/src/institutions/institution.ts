@@ -38,6 +38,12 @@ export type Invitation = Omit<EventData<'InstitutionStaffInvited'>, 'institution
  * account created just now has no history and joins directly; an existing one is only invited (its patients and
  * notes are its owner's until they accept).
  */
+/** Who asks for a change to the staff: a platform admin, or a member of the institution. */
+export interface StaffActor {
+  user_id: string;
+  platform_admin: boolean;
+}
+
 export interface StaffCandidate {
   member: StaffMember;
   existing_account: boolean;
@@ -65,10 +71,10 @@ export type InstitutionDetails = Pick<EventData<'InstitutionCreated'>, 'name' | 
 
 export type InstitutionCommand =
   | { type: 'CreateInstitution'; data: { institution: Omit<EventData<'InstitutionCreated'>, never>; staff: StaffCandidate[] } }
-  | { type: 'AddStaff'; data: StaffCandidate }
+  | { type: 'AddStaff'; data: StaffCandidate & { by: StaffActor } }
   /** Removes an active member, or withdraws the pending invitation of someone who is not one. */
-  | { type: 'RemoveStaff'; data: { user_id: string; doctors_only: boolean } }
-  | { type: 'RevokeInvitation'; data: { invitation_id: string } }
+  | { type: 'RemoveStaff'; data: { user_id: string; doctors_only: boolean; by: StaffActor } }
+  | { type: 'RevokeInvitation'; data: { invitation_id: string; by: StaffActor } }
   /** Only the invitee answers an invitation: `user_id` is the caller. */
   | { type: 'AcceptInvitation'; data: { invitation_id: string; user_id: string } }
   | { type: 'DeclineInvitation'; data: { invitation_id: string; user_id: string } }
@@ -79,7 +85,7 @@ export type InstitutionCommand =
    * Gives a member another role. `by` is who asks (a platform admin, or a member: their own standing is checked here);
    * `doctor_account` says whether the member's account is a doctor's (the handler's finding), which doctor roles need.
    */
-  | { type: 'ChangeStaffRole'; data: { user_id: string; role: StaffRole; doctor_account: boolean; by: { user_id: string; platform_admin: boolean } } }
+  | { type: 'ChangeStaffRole'; data: { user_id: string; role: StaffRole; doctor_account: boolean; by: StaffActor } }
   /** The console's edit: only fields that differ from what is recorded become the event. */
   | {
       type: 'UpdateInstitution';
@@ -181,10 +187,30 @@ export function isDoctorRole(role: StaffRole) {
 const ABILITIES: readonly InstitutionAbility[] = ['read', 'manage_staff', 'read_appointments', 'manage_institution'];
 
 /** Does `role` allow nothing that `holder` may not do (no ability the server checks, no admin flag they lack)? */
-function withinRights(state: Current, role: StaffRole, holder: InstitutionMembership): boolean {
+function withinRights(state: Pick<Current, 'role_permissions'>, role: StaffRole, holder: InstitutionMembership): boolean {
   if (role === 'ADMIN' && !holder.is_institution_admin) return false;
   const rights: InstitutionMembership = { role, is_institution_admin: role === 'ADMIN', permissions: state.role_permissions[role] ?? [] };
   return ABILITIES.every((ability) => !membershipAllows(rights, ability) || membershipAllows(holder, ability));
+}
+
+/**
+ * Why `by` may not add, invite, remove or withdraw the invitation of someone in `role`, or null if they may: a member
+ * who is not the institution's admin acts only on roles within their own rights (an ADMIN is the admins' alone), as
+ * for a change of role; else one could make an admin of a second address of theirs, and that admin remove the others.
+ */
+export function staffChangeRefusal(state: Memberships, by: StaffActor, role: StaffRole): string | null {
+  if (by.platform_admin || state.status !== 'active') return null;
+  const asker = membershipOf(state, by.user_id);
+  if (!asker) return INSTITUTION_TEXTS.institutionNotFound;
+  if (!membershipAllows(asker, 'manage_staff')) return INSTITUTION_TEXTS.roleBeyondYours;
+  if (!asker.is_institution_admin && !withinRights(state, role, asker)) return INSTITUTION_TEXTS.roleBeyondYours;
+  return null;
+}
+
+function requireStaffChange(state: Current, by: StaffActor, role: StaffRole): void {
+  const refusal = staffChangeRefusal(state, by, role);
+  if (refusal === INSTITUTION_TEXTS.institutionNotFound) throw notFound(refusal);
+  if (refusal) throw forbidden(refusal);
 }
 
 function active(state: InstitutionState) {
@@ -236,6 +262,7 @@ export const institutionDecider: Decider<InstitutionState, InstitutionCommand, I
       .with({ type: 'AddStaff' }, ({ data: candidate }): InstitutionEvent[] => {
         const current = active(state);
         const { member } = candidate;
+        requireStaffChange(current, candidate.by, member.role);
         const existing = [...current.staff.values()].find((m) => m.user_id === member.user_id) ?? pendingFor(current, member.user_id);
         if (existing) {
           if (existing.role === member.role) return [];
@@ -245,7 +272,9 @@ export const institutionDecider: Decider<InstitutionState, InstitutionCommand, I
       })
       .with({ type: 'RevokeInvitation' }, ({ data }): InstitutionEvent[] => {
         const current = active(state);
-        return [revoked(current, invitationFor(current, data.invitation_id, null), 'withdrawn')];
+        const invitation = invitationFor(current, data.invitation_id, null);
+        requireStaffChange(current, data.by, invitation.role);
+        return [revoked(current, invitation, 'withdrawn')];
       })
       .with({ type: 'AcceptInvitation' }, ({ data }): InstitutionEvent[] => {
         const invitation = invitationFor(state, data.invitation_id, data.user_id);
@@ -266,8 +295,13 @@ export const institutionDecider: Decider<InstitutionState, InstitutionCommand, I
         const current = active(state);
         const member = [...current.staff.values()].find((m) => m.user_id === data.user_id && (!data.doctors_only || isDoctorRole(m.role)));
         const invitation = member ? undefined : pendingFor(current, data.user_id);
-        if (invitation && (!data.doctors_only || isDoctorRole(invitation.role))) return [revoked(current, invitation, 'withdrawn')];
+        if (invitation && (!data.doctors_only || isDoctorRole(invitation.role))) {
+          requireStaffChange(current, data.by, invitation.role);
+          return [revoked(current, invitation, 'withdrawn')];
+        }
         if (!member) throw notFound(INSTITUTION_TEXTS.staffNotFound);
+        // Leaving takes no rights: anyone may remove themselves (the last admin still may not).
+        if (data.by.user_id !== member.user_id) requireStaffChange(current, data.by, member.role);
         const admins = [...current.staff.values()].filter((m) => m.is_institution_admin);
         if (member.is_institution_admin && admins.length === 1) throw conflict(INSTITUTION_TEXTS.lastAdmin);
         return [{ type: 'InstitutionStaffRemoved', data: { institution_id: current.institution_id, staff_id: member.staff_id, user_id: member.user_id } }];

@@ -9,6 +9,9 @@ import { handleCommand, readStream, systemContext } from '../decider';
 import { institutionDecider, type InstitutionCommand, type StaffCandidate } from './institution';
 import { institutionOutlinesOf, loadInstitution } from './load-institution';
 
+/** A platform admin asks: these tests are about the fold, not about who may change the staff. */
+const PLATFORM = { user_id: 'platform-admin', platform_admin: true };
+
 /** A small deterministic generator (mulberry32), so a failure names its seed and repeats. */
 function random(seed: number) {
   let a = seed;
@@ -60,13 +63,13 @@ describe("an institution loaded from its kept outline and its members' events", 
       for (let i = 1; i <= 30; i += 1) {
         const user_id = pick(users);
         const kind = pick(['add', 'add', 'answer', 'remove', 'revoke', 'active', 'role', 'update', 'disband'] as const);
-        if (kind === 'add') await run({ type: 'AddStaff', data: candidate(user_id, i) });
+        if (kind === 'add') await run({ type: 'AddStaff', data: { ...candidate(user_id, i), by: PLATFORM } });
         else if (kind === 'answer') {
           const state = (await loadInstitution(store, institution_id)).state;
           const invitation = state.status === 'none' ? undefined : [...state.invitations.values()][0];
           if (invitation) await run({ type: next() < 0.7 ? 'AcceptInvitation' : 'DeclineInvitation', data: { invitation_id: invitation.invitation_id, user_id: invitation.user_id } });
-        } else if (kind === 'remove') await run({ type: 'RemoveStaff', data: { user_id, doctors_only: next() < 0.3 } });
-        else if (kind === 'revoke') await run({ type: 'RevokeInvitation', data: { invitation_id: `inv-${Math.floor(next() * i)}` } });
+        } else if (kind === 'remove') await run({ type: 'RemoveStaff', data: { user_id, doctors_only: next() < 0.3, by: PLATFORM } });
+        else if (kind === 'revoke') await run({ type: 'RevokeInvitation', data: { invitation_id: `inv-${Math.floor(next() * i)}`, by: PLATFORM } });
         else if (kind === 'active') await run({ type: 'SetDoctorActive', data: { user_id, active: next() < 0.5 } });
         else if (kind === 'role') await run({ type: 'ChangeStaffRole', data: { user_id, role: pick(STAFF_ROLES), doctor_account: true, by: { user_id: 'operator', platform_admin: true } } });
         else if (kind === 'update') await run({ type: 'UpdateInstitution', data: { name: `Sunrise ${i}`, role_permissions: { DOCTOR: ['read'] } } });

@@ -15,7 +15,7 @@ import { handleCommand } from '../decider';
 import { positionHeader, requestContext, type CommandDeps } from '../context';
 import { institutionDecider, membershipOf } from './institution';
 import { institutionOutlinesOf, loadInstitution } from './load-institution';
-import { addDoctor, answerInvitation, assertSlugFree, createInstitution } from './service';
+import { addDoctor, answerInvitation, assertSlugFree, createInstitution, staffActor } from './service';
 import { findUserIdByEmail } from '../users/service';
 
 const ok = z.object({ status: z.literal('success') });
@@ -95,7 +95,7 @@ export function institutionRoutes(api: ApiRouter, deps: CommandDeps): void {
       deps.eventStore,
       streams.institution(institutionId),
       institutionDecider,
-      { type: 'RemoveStaff', data: { user_id: userId, doctors_only: doctorsOnly } },
+      { type: 'RemoveStaff', data: { user_id: userId, doctors_only: doctorsOnly, by: staffActor(ctx.auth) } },
       requestContext(ctx.req, ctx.auth, deps.clock()),
       () => loadInstitution(deps.eventStore, institutionId),
     );
@@ -168,7 +168,7 @@ export function institutionRoutes(api: ApiRouter, deps: CommandDeps): void {
       // of another person's account, recorded before the write as the console's POST /admin/doctors records it.
       const existing = await findUserIdByEmail(deps.eventStore, body.email);
       if (existing) await recordAccountShown(auth, req, params.id, existing);
-      const result = await addDoctor(deps.eventStore, params.id, body, requestContext(req, auth, deps.clock()));
+      const result = await addDoctor(deps.eventStore, params.id, body, staffActor(auth), requestContext(req, auth, deps.clock()));
       if (result.status === 'invited' && result.doctor_id !== existing) await recordAccountShown(auth, req, params.id, result.doctor_id);
       return { body: { status: result.status, doctor_id: result.doctor_id, invitation_id: result.invitation_id }, headers: positionHeader(result.position) };
     },
@@ -212,7 +212,7 @@ export function institutionRoutes(api: ApiRouter, deps: CommandDeps): void {
         deps.eventStore,
         streams.institution(params.id),
         institutionDecider,
-        { type: 'RevokeInvitation', data: { invitation_id: params.invitation_id } },
+        { type: 'RevokeInvitation', data: { invitation_id: params.invitation_id, by: staffActor(auth) } },
         requestContext(req, auth, deps.clock()),
         () => loadInstitution(deps.eventStore, params.id),
       );

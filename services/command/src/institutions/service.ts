@@ -13,12 +13,12 @@ import {
   type createInstitutionSchema,
   type addDoctorSchema,
 } from '@telemed/contracts';
-import type { EventStore } from '@telemed/platform';
+import { HttpError, type AccessClaims, type EventStore } from '@telemed/platform';
 import { handleCommand, readStream, type CommandContext } from '../decider';
 import { findUserIdByEmail, registerUser } from '../users/service';
 import { accountStatus } from '../users/account-standing';
 import { normalizeEmail } from '../identity/email';
-import { institutionDecider, slugDecider, type StaffCandidate, type StaffMember } from './institution';
+import { institutionDecider, slugDecider, staffChangeRefusal, type StaffActor, type StaffCandidate, type StaffMember } from './institution';
 import { institutionOutlinesOf, loadInstitution } from './load-institution';
 
 type CreateInput = z.output<typeof createInstitutionSchema>;
@@ -143,9 +143,24 @@ export async function createInstitution(eventStore: EventStore, input: CreateInp
   return { institution_id, position: result.position };
 }
 
-export async function addDoctor(eventStore: EventStore, institutionId: string, input: AddDoctorInput, context: CommandContext) {
+/** The caller as the institution's decider weighs a change to its staff. */
+export function staffActor(auth: Pick<AccessClaims, 'user_id' | 'account_type'>): StaffActor {
+  return { user_id: auth.user_id, platform_admin: auth.account_type === 'admin' };
+}
+
+/**
+ * The institution's standing, before any account is looked up or created for a new member: refused (disbanded, or a
+ * role beyond the caller's rights) without a trace. The decider checks the same again on the stream it writes.
+ */
+async function mayAddToStaff(eventStore: EventStore, institutionId: string, by: StaffActor, role: StaffRole) {
   const { state } = await institutionOutlinesOf(eventStore).current(streams.institution(institutionId));
   if (state.status !== 'active') throw conflict(INSTITUTION_TEXTS.disbanded);
+  const refusal = staffChangeRefusal(state, by, role);
+  if (refusal) throw new HttpError(refusal === INSTITUTION_TEXTS.institutionNotFound ? 404 : 403, refusal);
+}
+
+export async function addDoctor(eventStore: EventStore, institutionId: string, input: AddDoctorInput, by: StaffActor, context: CommandContext) {
+  await mayAddToStaff(eventStore, institutionId, by, 'DOCTOR');
   const account = await provisionAccount(
     eventStore,
     { name: input.name, email: input.email, phone: input.phone_number, role: 'DOCTOR', specialty: input.specialty, qualification: input.qualification, consultation_fee: input.consultation_fee },
@@ -162,6 +177,7 @@ export async function addDoctor(eventStore: EventStore, institutionId: string, i
         member: member(userId, { name: input.name, email: input.email, phone: input.phone_number, role: 'DOCTOR', specialization: input.specialty }),
         existing_account: account.existing_account,
         invitation_id: randomUUID(),
+        by,
       },
     },
     context,
@@ -180,17 +196,17 @@ export async function addStaffMember(
   eventStore: EventStore,
   institutionId: string,
   input: { name: string; email: string; phone: string; role: StaffRole; role_title?: string; department?: string; specialization?: string },
+  by: StaffActor,
   context: CommandContext,
 ) {
-  const { state } = await institutionOutlinesOf(eventStore).current(streams.institution(institutionId));
-  if (state.status !== 'active') throw conflict(INSTITUTION_TEXTS.disbanded);
+  await mayAddToStaff(eventStore, institutionId, by, input.role);
   const account = await provisionAccount(eventStore, { ...input, specialty: input.specialization }, context);
   const candidate = member(account.user_id, input);
   const result = await handleCommand(
     eventStore,
     streams.institution(institutionId),
     institutionDecider,
-    { type: 'AddStaff', data: { member: candidate, existing_account: account.existing_account, invitation_id: randomUUID() } },
+    { type: 'AddStaff', data: { member: candidate, existing_account: account.existing_account, invitation_id: randomUUID(), by } },
     context,
     () => loadInstitution(eventStore, institutionId),
   );
