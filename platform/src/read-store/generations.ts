@@ -87,16 +87,16 @@ export class GenerationalReadStore implements ReadStore {
   }
 
   /** A batch on the current generations (the projector is the process that switches, so its map is current). */
-  beginBatch(): BatchStore {
-    return this.batchWith(new Map());
+  beginBatch(options?: { bulk?: boolean }): BatchStore {
+    return this.batchWith(new Map(), options);
   }
 
   /**
    * A batch whose given collections are written under other physical names (a rebuild's new generation); any other
    * collection a projection reads goes to its current generation.
    */
-  batchWith(overrides: Map<string, string>): BatchStore {
-    const batch = this.inner.beginBatch();
+  batchWith(overrides: Map<string, string>, options?: { bulk?: boolean }): BatchStore {
+    const batch = this.inner.beginBatch(options);
     return {
       collection: <T extends Doc>(name: string) => batch.collection<T>(overrides.get(name) ?? physicalName(name, this.generationOf(name))),
       commit: (checkpoints) => batch.commit(checkpoints),

@@ -96,9 +96,10 @@ export interface ReadStore extends CollectionSource {
   /**
    * Starts a batch. The in-memory store writes through at once; the SQLite and remote stores buffer the writes and
    * commit them with the checkpoints in one go (one transaction where they can), so documents and checkpoint never
-   * disagree.
+   * disagree. `bulk`: a catch-up's batch, whose runner waits for nothing else meanwhile (SQLite then commits it on the
+   * connection that reads, not on its writer thread).
    */
-  beginBatch(): BatchStore;
+  beginBatch(options?: { bulk?: boolean }): BatchStore;
   /**
    * Finishes work a store put off while read models were being built, e.g. SQLite's indexes declared on empty
    * collections, created in one pass. Optional; the runner calls it once it has caught up with the log.

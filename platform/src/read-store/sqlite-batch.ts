@@ -17,7 +17,10 @@ export class SqliteBatch implements BatchStore {
   /** collection → id → the document as the batch left it (null: deleted). */
   private readonly overlay = new Map<string, Map<string, AnyDoc | null>>();
 
-  constructor(private readonly docs: SqliteDocuments) {}
+  constructor(
+    private readonly docs: SqliteDocuments,
+    private readonly bulk: boolean,
+  ) {}
 
   private layer(collection: string): Map<string, AnyDoc | null> {
     let layer = this.overlay.get(collection);
@@ -43,7 +46,7 @@ export class SqliteBatch implements BatchStore {
         writes.push({ collection, id, json: doc === null ? null : JSON.stringify(doc) });
       }
     }
-    await this.docs.commit(writes, kinds, checkpoints);
+    await this.docs.commit(writes, kinds, checkpoints, this.bulk);
     // Handles a projection still holds keep their (now empty) layer.
     for (const layer of this.overlay.values()) layer.clear();
   }

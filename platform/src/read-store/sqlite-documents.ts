@@ -37,9 +37,10 @@ const OPTIMIZE_EVERY_ROWS = 5_000;
 const STATEMENT_CACHE = 256;
 
 /**
- * A batch with more documents than this (a catch-up's, thousands) commits on the store's own connection: its runner
- * waits for the commit before it applies the next batch, so the thread would only add its round trip and leave this
- * connection's page cache cold for the next batch's reads. Live batches and an online rebuild's pages are far smaller.
+ * A catch-up's batch with more documents than this commits on the store's own connection: its runner waits for the
+ * commit before it applies the next batch, so the thread would only add its round trip and leave this connection's
+ * page cache cold for the next batch's reads. A live batch always commits on the thread, however large (an erasure of
+ * someone with years of history writes thousands of documents while requests are being served).
  */
 const BULK_WRITES = 2_500;
 
@@ -396,9 +397,9 @@ export class SqliteDocuments {
    * its page writes and index updates do not hold the event loop; tables for new collections are created here first
    * (schema changes stay on this connection). In memory, for a bulk batch, or if the thread stops, on this connection.
    */
-  async commit(writes: JsonWrite[], kinds: Array<[string, string, FieldKind]>, checkpoints: ProjectionCheckpoint[]): Promise<void> {
+  async commit(writes: JsonWrite[], kinds: Array<[string, string, FieldKind]>, checkpoints: ProjectionCheckpoint[], bulk = false): Promise<void> {
     await this.writing;
-    if (!this.writer?.available || writes.length > BULK_WRITES) {
+    if (!this.writer?.available || (bulk && writes.length > BULK_WRITES)) {
       this.transaction(() => this.write(writes, kinds, checkpoints));
       return;
     }

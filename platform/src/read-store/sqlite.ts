@@ -115,8 +115,8 @@ export class SqliteReadStore implements ReadStore, CheckpointStore {
     this.docs.truncateLog();
   }
 
-  beginBatch(): BatchStore {
-    return new SqliteBatch(this.docs);
+  beginBatch(options?: { bulk?: boolean }): BatchStore {
+    return new SqliteBatch(this.docs, options?.bulk ?? false);
   }
 
   async drop(projection: string, collections: string[]): Promise<void> {

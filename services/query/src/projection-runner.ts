@@ -422,7 +422,7 @@ export class ProjectionRunner {
     for (;;) {
       // A batch of `pageSize` events read in smaller pages: each page is garbage once applied, instead of thousands
       // of parsed events surviving young-generation collections while the batch runs.
-      const batch = this.deps.readStore.beginBatch();
+      const batch = this.deps.readStore.beginBatch({ bulk: true });
       let position = this.appliedPosition;
       let inBatch = 0;
       while (inBatch < pageSize) {

@@ -1,6 +1,7 @@
 import { ERASED_VALUE, genericKey, recordedConsultation, recordedFileSize, recordedFileType, recordedNotesChoices, type ConsultationNotesView, type EventData, type StoredPrescriptionLine } from '@telemed/contracts';
 import type { CollectionSource } from '@telemed/platform';
 import { defineProjection } from './projection';
+import { forEachMatching } from './in-pages';
 
 export const RECORD_FILES = 'record_files';
 export const MEDICAL_REPORTS = 'medical_reports';
@@ -92,31 +93,31 @@ function parseLines(text: string): StoredPrescriptionLine[] {
  */
 async function erasePersonal(userId: string, store: CollectionSource): Promise<void> {
   const files = store.collection<RecordFileDoc>(RECORD_FILES);
-  for (const f of await files.find({ patient_id: userId, kind: 'report' })) await files.patch(f._id, ERASED_FILE);
+  await forEachMatching(files, { patient_id: userId, kind: 'report' }, (f) => files.patch(f._id, ERASED_FILE));
   // The patient's own reports go at once (their type and date too, which no longer read): their files, listed by no
   // report, answer 410.
   const reports = store.collection<MedicalReportDoc>(MEDICAL_REPORTS);
-  for (const r of await reports.find({ patient_id: userId })) await reports.delete(r._id);
+  await forEachMatching(reports, { patient_id: userId }, (r) => reports.delete(r._id));
   const prescriptions = store.collection<PrescriptionDoc>(PRESCRIPTIONS);
-  for (const p of await prescriptions.find({ doctor_id: userId })) await prescriptions.patch(p._id, { doctor_name: ERASED_VALUE, doctor_contact: blank(p.doctor_contact) });
+  await forEachMatching(prescriptions, { doctor_id: userId }, (p) => prescriptions.patch(p._id, { doctor_name: ERASED_VALUE, doctor_contact: blank(p.doctor_contact) }));
   const verifications = store.collection<VerificationDoc>(PRESCRIPTION_VERIFICATIONS);
-  for (const v of await verifications.find({ doctor_id: userId })) await verifications.patch(v._id, { doctor_name: ERASED_VALUE });
+  await forEachMatching(verifications, { doctor_id: userId }, (v) => verifications.patch(v._id, { doctor_name: ERASED_VALUE }));
 }
 
 /** The retention period of an erased patient's clinical records ended (their key is destroyed): blank them too. */
 async function eraseClinical(userId: string, store: CollectionSource): Promise<void> {
   const files = store.collection<RecordFileDoc>(RECORD_FILES);
-  for (const f of await files.find({ patient_id: userId, kind: 'prescription_file' })) await files.patch(f._id, ERASED_FILE);
+  await forEachMatching(files, { patient_id: userId, kind: 'prescription_file' }, (f) => files.patch(f._id, ERASED_FILE));
   const pfiles = store.collection<PrescriptionFileDoc>(PRESCRIPTION_FILES);
-  for (const p of await pfiles.find({ patient_id: userId })) {
-    await pfiles.patch(p._id, { patient_name: ERASED_VALUE, patient_ref: blank(p.patient_ref), medication_summary: blank(p.medication_summary), additional_notes: blank(p.additional_notes) });
-  }
+  await forEachMatching(pfiles, { patient_id: userId }, (p) =>
+    pfiles.patch(p._id, { patient_name: ERASED_VALUE, patient_ref: blank(p.patient_ref), medication_summary: blank(p.medication_summary), additional_notes: blank(p.additional_notes) }),
+  );
   const prescriptions = store.collection<PrescriptionDoc>(PRESCRIPTIONS);
   const verifications = store.collection<VerificationDoc>(PRESCRIPTION_VERIFICATIONS);
   // The medicines they were prescribed go with the prescriptions' lines (their names are in the ids).
   const medicines = store.collection<PrescribedMedicineDoc>(PRESCRIBED_MEDICINES);
-  for (const m of await medicines.find({ patient_id: userId })) await medicines.delete(m._id);
-  for (const p of await prescriptions.find({ patient_id: userId })) {
+  await forEachMatching(medicines, { patient_id: userId }, (m) => medicines.delete(m._id));
+  await forEachMatching(prescriptions, { patient_id: userId }, async (p) => {
     await prescriptions.patch(p._id, {
       patient_name: ERASED_VALUE,
       patient_age: blank(p.patient_age),
@@ -131,7 +132,7 @@ async function eraseClinical(userId: string, store: CollectionSource): Promise<v
     });
     // Its public check still says it was genuine, and by whom as far as that is still known.
     await verifications.patch(p.verification_code, { doctor_registration_number: ERASED_VALUE });
-  }
+  });
   const notes = store.collection<NotesDoc>(CONSULTATION_NOTES);
   const blankNotes = (n: NotesVersion | null): NotesVersion | null =>
     n && {
@@ -144,7 +145,7 @@ async function eraseClinical(userId: string, store: CollectionSource): Promise<v
       follow_up_instructions: blank(n.follow_up_instructions),
       additional_notes: blank(n.additional_notes),
     };
-  for (const n of await notes.find({ patient_id: userId })) await notes.patch(n._id, { final: blankNotes(n.final), draft: blankNotes(n.draft) });
+  await forEachMatching(notes, { patient_id: userId }, (n) => notes.patch(n._id, { final: blankNotes(n.final), draft: blankNotes(n.draft) }));
 }
 
 /** Clinical records by patient: files, reports, prescription files, e-prescriptions (and their public verification), notes. */

@@ -2,6 +2,7 @@ import { ERASED_VALUE, storedInstant, type EventType } from '@telemed/contracts'
 import type { CollectionSource } from '@telemed/platform';
 import { defineProjection } from './projection';
 import type { PersonDoc } from './documents';
+import { allWithAny, forEachMatching, inTurns } from './in-pages';
 
 export const CONSULTATIONS = 'consultations';
 export const OPEN_CONSULTATIONS = 'open_consultations';
@@ -106,17 +107,21 @@ export const consultationsProjection = defineProjection({
         const userId = event.data.user_id;
         await store.collection<PersonDoc>(PEOPLE).patch(userId, { name: ERASED_PARTICIPANT });
         const messages = store.collection<ConsultationMessageDoc>(CONSULTATION_MESSAGES);
-        const theirs = [...(await consultations.find({ patient_id: userId })), ...(await consultations.find({ doctor_id: userId }))];
-        for (const consultation of new Map(theirs.map((c) => [c._id, c])).values()) {
-          const participants = consultation.participants.map((p) => (p.user_id === userId ? { ...p, name: ERASED_PARTICIPANT } : p));
-          await consultations.patch(consultation._id, { participants });
-          const asPatient = consultation.patient_id === userId;
-          for (const message of await messages.find({ appointment_id: consultation.appointment_id })) {
-            const sent = message.sender_id === userId;
-            if (!asPatient && !sent) continue;
-            await messages.patch(message._id, { ...(asPatient ? { text: ERASED_VALUE } : {}), ...(sent ? { sender_name: ERASED_PARTICIPANT } : {}) });
-          }
-        }
+        const theirs = new Map<string, ConsultationDoc>();
+        const add = async (c: ConsultationDoc) => void theirs.set(c._id, c);
+        await forEachMatching(consultations, { patient_id: userId }, add);
+        await forEachMatching(consultations, { doctor_id: userId }, add);
+        const asPatient = new Map([...theirs.values()].map((c) => [c.appointment_id, c.patient_id === userId]));
+        // Their chats are read before any message is written (a batch's read after its own writes costs those too).
+        const chats = await allWithAny(messages, 'appointment_id', [...asPatient.keys()]);
+        await inTurns([...theirs.values()], (consultation) =>
+          consultations.patch(consultation._id, { participants: consultation.participants.map((p) => (p.user_id === userId ? { ...p, name: ERASED_PARTICIPANT } : p)) }),
+        );
+        await inTurns(chats, async (message) => {
+          const patient = asPatient.get(message.appointment_id) === true;
+          const sent = message.sender_id === userId;
+          if (patient || sent) await messages.patch(message._id, { ...(patient ? { text: ERASED_VALUE } : {}), ...(sent ? { sender_name: ERASED_PARTICIPANT } : {}) });
+        });
         return;
       }
       case 'ConsultationStarted': {
