@@ -81,6 +81,25 @@ export function byField<T extends Record<string, unknown>>(field: string, order:
   };
 }
 
+/**
+ * Orders documents by these keys as the read store does (missing values first, each key in its direction), for pages
+ * merged from finds in that order or members read whole.
+ */
+export function byKeys<T extends object>(sort: Record<string, 1 | -1>) {
+  const keys = Object.entries(sort);
+  return (a: T, b: T) => {
+    for (const [field, direction] of keys) {
+      const x = (a as Record<string, unknown>)[field] as string | number | boolean | null | undefined;
+      const y = (b as Record<string, unknown>)[field] as string | number | boolean | null | undefined;
+      if (x === y) continue;
+      if (x === undefined || x === null) return -direction;
+      if (y === undefined || y === null) return direction;
+      return (x < y ? -1 : 1) * direction;
+    }
+    return 0;
+  };
+}
+
 /** A page of an in-memory list, with its Content-Range. */
 export function pageOf<T>(resource: string, all: T[], q: { start: number; end: number }) {
   const page = all.slice(q.start, q.end + 1);

@@ -32,7 +32,7 @@ import {
 import { INSTITUTION_APPOINTMENTS, INSTITUTION_READER_SETS, institutionAppointmentId, readingInstitution, type ReaderSetsDoc, type AppointmentDoc, type DoctorDoc, type HistoryDoc, type InstitutionAppointmentDoc, type InstitutionDoc, type StaffDoc, type UserDoc } from '../projections';
 import { Subjects, type AccessAudit } from '../access-audit';
 import { institutionLookups } from '../institution-routes';
-import { byField, contentRange, idsFilter, listQuerySchema, pageOf, type ListQuery } from './ra';
+import { byField, byKeys, contentRange, idsFilter, listQuerySchema, pageOf, type ListQuery } from './ra';
 import { describe, historyCsv, type TimelineEntry } from './history';
 import { appointmentPeople } from '../appointment-people';
 import { institutionView, shownActive } from '../institution-routes';
@@ -243,79 +243,142 @@ export function adminQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; a
   const MEMBER_SORT = ['name', 'role', 'email', 'added_at', 'specialty', 'id'] as const;
   type MemberSort = (typeof MEMBER_SORT)[number];
 
-  /** Active members of the institutions the caller may read, narrowed by the filter: one indexed find per institution. */
-  async function membersFor(scope: Scope, filter: z.output<typeof memberFilter>, doctorsOnly: boolean): Promise<{ docs: StaffDoc[]; institutionIds: string[] }> {
+  type MemberQuery = ListQuery<z.output<typeof memberFilter>, MemberSort>;
+  /** A page of members, how many the list has, and the members it read (whom the audit names). */
+  type MembersPage = { docs: StaffDoc[]; total: number; read: StaffDoc[] };
+
+  /**
+   * The members a list asks for, a page read in order through an index and its total counted in one: every
+   * institution's (a platform admin without an institution or ids), one institution's, or a merge of each of the
+   * caller's institutions' first pages. getMany's ids, a search by text and the removed members read what they name or
+   * the institutions' entries (membersByEntries).
+   */
+  async function membersPage(scope: Scope, query: MemberQuery, doctorsOnly: boolean): Promise<MembersPage> {
+    const f = query.filter;
     const allowed = readable(scope, 'read');
     refuseIfNone(allowed);
-    const wanted = new Set<string>();
-    const byId = (filter.id ?? []).map(parseMemberId);
-    if (byId.some((m) => m === null)) throw new RequestValidationError([{ loc: ['query', 'filter', 'id'], msg: 'Not a member id', type: 'invalid_id' }]);
-    for (const m of byId) wanted.add(m!.institution_id);
-    if (filter.institution_id) wanted.add(filter.institution_id);
-    let institutionIds: string[];
-    if (wanted.size > 0) institutionIds = [...wanted].filter((id) => !allowed || allowed.has(id));
-    else if (allowed) institutionIds = [...allowed];
-    else institutionIds = [];
-    if (filter.institution_id && allowed && !allowed.has(filter.institution_id)) throw notFound(INSTITUTION_TEXTS.institutionNotFound);
-    const q = filter.q?.toLowerCase();
+    if (f.institution_id && allowed && !allowed.has(f.institution_id)) throw notFound(INSTITUTION_TEXTS.institutionNotFound);
+    if (f.id) return pageInMemory(await membersById(f.id, allowed, f, doctorsOnly), query, doctorsOnly);
+    const institutionIds = f.institution_id ? [f.institution_id] : allowed ? [...allowed] : null;
+    if (!institutionIds) return platformMembersPage(query, doctorsOnly);
+    if (f.q || f.is_active === false) return pageInMemory(await membersByEntries(institutionIds, f, doctorsOnly), query, doctorsOnly);
+    const filter = currentMembersFilter(f, doctorsOnly);
+    if (!filter) return { docs: [], total: 0, read: [] };
+    return institutionIds.length === 1 ? institutionMembersPage(institutionIds[0]!, filter, query, doctorsOnly) : institutionsMembersPage(institutionIds, filter, query, doctorsOnly);
+  }
+
+  /** The current members a list asks for (is_active true leaves out the deactivated doctors), or null when none can match. */
+  function currentMembersFilter(f: z.output<typeof memberFilter>, doctorsOnly: boolean): Filter | null {
+    const filter: Filter = { is_active: true };
+    if (f.is_active === true) filter.deactivated = { $ne: true };
+    if (doctorsOnly && f.role && !DOCTOR_ROLES.includes(f.role as (typeof DOCTOR_ROLES)[number])) return null;
+    if (f.role) filter.role = f.role;
+    else if (doctorsOnly) filter.role = { $in: [...DOCTOR_ROLES] };
+    return filter;
+  }
+
+  /**
+   * The keys a members' page is read in: the field asked for, then the record's id (`<institution_id>~<user_id>`: the
+   * order of ties, and of `id` itself; within one institution, the user id). The doctors list shows and orders by the
+   * doctor account's name and specialty, which the member carries (doctor_name, doctor_specialty); a staff record has
+   * no specialty.
+   */
+  function memberOrder(sort: MemberQuery['sort'], doctorsOnly: boolean, oneInstitution: boolean): Record<string, 1 | -1> {
+    const { field, order } = sort;
+    const key = doctorsOnly && (field === 'name' || field === 'specialty') ? `doctor_${field}` : field === 'id' || field === 'specialty' ? null : field;
+    return { ...(key ? { [key]: order } : {}), ...(oneInstitution ? {} : { institution_id: order }), user_id: order };
+  }
+
+  /** One institution's current members: a page through its index in the order asked, and a count. */
+  async function institutionMembersPage(institutionId: string, filter: Filter, query: MemberQuery, doctorsOnly: boolean): Promise<MembersPage> {
+    const where = { ...filter, institution_id: institutionId };
+    const sort = memberOrder(query.sort, doctorsOnly, true);
+    const [docs, total] = await Promise.all([staff.find(where, { sort, skip: query.start, limit: query.end - query.start + 1 }), staff.count(where)]);
+    return { docs, total, read: docs };
+  }
+
+  /**
+   * The current members of several institutions (a member of more than one): each institution's first `end + 1` in the
+   * order asked, merged, hold the page (a person is a member of each once); the counts add up to the total.
+   */
+  async function institutionsMembersPage(institutionIds: string[], filter: Filter, query: MemberQuery, doctorsOnly: boolean): Promise<MembersPage> {
+    const sort = memberOrder(query.sort, doctorsOnly, true);
+    const lists = await Promise.all(
+      institutionIds.map((id) => {
+        const where = { ...filter, institution_id: id };
+        return Promise.all([staff.find(where, { sort, limit: query.end + 1 }), staff.count(where)]);
+      }),
+    );
+    const merged = lists.flatMap(([docs]) => docs).sort(byKeys(memberOrder(query.sort, doctorsOnly, false)));
+    const docs = merged.slice(query.start, query.end + 1);
+    return { docs, total: lists.reduce((sum, [, count]) => sum + count, 0), read: docs };
+  }
+
+  /**
+   * Every institution's current members (a platform admin's list without an institution or ids): one page in the order
+   * asked for and its total, both through the indexes on (is_active, field), so the page costs what it shows, not every
+   * membership and role interval the platform ever had. Staff by name or e-mail are in the order of the name and
+   * address their institution recorded, doctors by the name and specialty of their account (what their records show).
+   * A search by text and the removed members (is_active false, which takes each person's latest entry) are an
+   * institution's lists' (422 says so).
+   */
+  async function platformMembersPage(query: MemberQuery, doctorsOnly: boolean): Promise<MembersPage> {
+    const f = query.filter;
+    const narrow = (what: string) =>
+      new RequestValidationError([{ loc: ['query', 'filter', 'institution_id'], msg: `${what} needs an institution: filter by institution_id`, type: 'institution_required' }]);
+    if (f.q) throw narrow('A search by name or e-mail');
+    if (f.is_active === false) throw narrow('Listing removed and deactivated members');
+    const filter = currentMembersFilter(f, doctorsOnly);
+    if (!filter) return { docs: [], total: 0, read: [] };
+    const sort = memberOrder(query.sort, doctorsOnly, false);
+    const [docs, total] = await Promise.all([staff.find(filter, { sort, skip: query.start, limit: query.end - query.start + 1 }), staff.count(filter)]);
+    return { docs, total, read: docs };
+  }
+
+  /** getMany's members (at most a page of ids), each read by its own entries in its institution. */
+  async function membersById(ids: string[], allowed: Set<string> | null, f: z.output<typeof memberFilter>, doctorsOnly: boolean): Promise<StaffDoc[]> {
+    const members = ids.map(parseMemberId);
+    if (members.some((m) => m === null)) throw new RequestValidationError([{ loc: ['query', 'filter', 'id'], msg: 'Not a member id', type: 'invalid_id' }]);
+    const readableMembers = members.filter((m) => !allowed || allowed.has(m!.institution_id));
+    const activeFilter = f.is_active === false ? {} : { is_active: true };
+    const found = await Promise.all(readableMembers.map((m) => staff.find({ institution_id: m!.institution_id, user_id: m!.user_id, ...activeFilter })));
+    return latestMembers(found.flat(), f, doctorsOnly);
+  }
+
+  /**
+   * The institutions' members a search by name or e-mail (no index on free text) or a list of the removed members (each
+   * person's latest entry decides) asks for: every entry of theirs read, an API-only filter the console does not offer.
+   */
+  async function membersByEntries(institutionIds: string[], f: z.output<typeof memberFilter>, doctorsOnly: boolean): Promise<StaffDoc[]> {
+    // Without is_active, or true: the current members. With false: every entry, and the latest decides.
+    const activeFilter = f.is_active === false ? {} : { is_active: true };
+    const found = await Promise.all(institutionIds.map((id) => staff.find({ institution_id: id, ...activeFilter })));
+    return latestMembers(found.flat(), f, doctorsOnly);
+  }
+
+  /** One entry per (institution, person) among those the filter keeps, the latest, shown active or not as the filter asks. */
+  function latestMembers(found: StaffDoc[], f: z.output<typeof memberFilter>, doctorsOnly: boolean): StaffDoc[] {
+    const q = f.q?.toLowerCase();
     const keep = (d: StaffDoc) =>
       // A role's closed interval is history of a current member, not a removed one.
       d.superseded !== true &&
       (!doctorsOnly || DOCTOR_ROLES.includes(d.role)) &&
-      (byId.length === 0 || byId.some((m) => m!.institution_id === d.institution_id && m!.user_id === d.user_id)) &&
-      (!filter.role || d.role === filter.role) &&
+      (!f.role || d.role === f.role) &&
       (!q || d.name.toLowerCase().includes(q) || d.email.includes(q));
-    // Without is_active, or true: the current members (a deactivated doctor among them, left out by true below). With
-    // false: the members as the records show them (`is_active` false for a removed member or a deactivated doctor), so
-    // every entry is read and the latest decides.
-    const activeFilter = filter.is_active === false ? {} : { is_active: true };
-    // (A platform admin's list of every institution's members is platformMembersPage's, a page through an index.)
-    const found = (await Promise.all(institutionIds.map((id) => staff.find({ institution_id: id, ...activeFilter })))).flat();
-    // One entry per (institution, person): the latest.
     const latest = new Map<string, StaffDoc>();
     for (const d of found.filter(keep)) {
       const key = memberId(d.institution_id, d.user_id);
       const seen = latest.get(key);
       if (!seen || seen.added_position < d.added_position) latest.set(key, d);
     }
-    const docs = [...latest.values()].filter((d) => filter.is_active === undefined || shownActive(d) === filter.is_active);
-    return { docs, institutionIds };
+    return [...latest.values()].filter((d) => f.is_active === undefined || shownActive(d) === f.is_active);
   }
 
-  /**
-   * Every institution's current members (a platform admin's list without an institution or ids): one page in the order
-   * asked for and its total, both through the indexes on (is_active, field), so the page costs what it shows, not
-   * every membership and role interval the platform ever had. Doctors by name or e-mail are in the order of the name
-   * and address their institution recorded (the record shows their account's, the same unless they edited it since).
-   * Doctors by specialty (their account's, which no staff index holds) sort the platform's current doctors, read through
-   * the index: what is live, not what was. A search by text and the removed members (is_active false, which takes each
-   * person's latest entry) are an institution's lists' (422 says so).
-   */
-  async function platformMembersPage(query: ListQuery<z.output<typeof memberFilter>, MemberSort>, doctorsOnly: boolean): Promise<{ docs: StaffDoc[]; total: number }> {
-    const f = query.filter;
-    const narrow = (what: string) =>
-      new RequestValidationError([{ loc: ['query', 'filter', 'institution_id'], msg: `${what} needs an institution: filter by institution_id`, type: 'institution_required' }]);
-    if (f.q) throw narrow('A search by name or e-mail');
-    if (f.is_active === false) throw narrow('Listing removed and deactivated members');
-    const filter: Filter = { is_active: true };
-    if (f.is_active === true) filter.deactivated = { $ne: true };
-    if (doctorsOnly && f.role && !DOCTOR_ROLES.includes(f.role as (typeof DOCTOR_ROLES)[number])) return { docs: [], total: 0 };
-    if (f.role) filter.role = f.role;
-    else if (doctorsOnly) filter.role = { $in: [...DOCTOR_ROLES] };
-    const { order } = query.sort;
-    if (doctorsOnly && query.sort.field === 'specialty') {
-      const current = await staff.find(filter);
-      const specialties = new Map(await Promise.all(current.map(async (d) => [d._id, doctorRecord(d, await doctors.get(d.user_id)).specialty] as const)));
-      const sorted = current
-        .map((d) => ({ id: memberId(d.institution_id, d.user_id), specialty: specialties.get(d._id), doc: d }))
-        .sort(byField('specialty', order));
-      return { docs: sorted.slice(query.start, query.end + 1).map((r) => r.doc), total: sorted.length };
-    }
-    // A record's id is `<institution_id>~<user_id>`: the order of ties, and of `id` itself. (A staff record has no specialty.)
-    const field = query.sort.field === 'id' || query.sort.field === 'specialty' ? null : query.sort.field;
-    const sort = { ...(field ? { [field]: order } : {}), institution_id: order, user_id: order };
-    const [docs, total] = await Promise.all([staff.find(filter, { sort, skip: query.start, limit: query.end - query.start + 1 }), staff.count(filter)]);
-    return { docs, total };
+  /** A page of members read whole (by id, or by every entry): a search's page has read every member it matched. */
+  function pageInMemory(members: StaffDoc[], query: MemberQuery, doctorsOnly: boolean): MembersPage {
+    const sorted = members.sort(byKeys(memberOrder(query.sort, doctorsOnly, false)));
+    const docs = sorted.slice(query.start, query.end + 1);
+    return { docs, total: sorted.length, read: query.filter.q ? sorted : docs };
   }
 
   const recordAudit = async (auth: AccessClaims, req: Parameters<AccessAudit['record']>[1], scope: Scope, docs: StaffDoc[], resource: 'institution_staff' | 'institution_doctors', route: string) => {
@@ -346,19 +409,9 @@ export function adminQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; a
       errors: [403, 404, 503],
       handler: async ({ auth, query, req }) => {
         const scope = await scopeOf(auth);
-        if (scope.platform && !query.filter.institution_id && !query.filter.id) {
-          const { docs, total } = await platformMembersPage(query, doctorsOnly);
-          await recordAudit(auth, req, scope, docs, resource, `GET /api/v1/admin/${kind}`);
-          return { body: await toRecords(docs), headers: contentRange(kind, query.start, docs.length, total) };
-        }
-        const { docs } = await membersFor(scope, query.filter, doctorsOnly);
-        const records = ((await toRecords(docs)) as Array<Record<string, unknown> & { id: string }>).sort(byField(query.sort.field, query.sort.order));
-        const page = pageOf(kind, records, query);
-        const shown = new Set(page.body.map((r) => r.id));
-        // A search by name or e-mail read every member it matched (the total tells how many, whatever the page shows).
-        const read = query.filter.q ? docs : docs.filter((d) => shown.has(memberId(d.institution_id, d.user_id)));
+        const { docs, total, read } = await membersPage(scope, query, doctorsOnly);
         await recordAudit(auth, req, scope, read, resource, `GET /api/v1/admin/${kind}`);
-        return page;
+        return { body: await toRecords(docs), headers: contentRange(kind, query.start, docs.length, total) };
       },
     });
     api.route({

@@ -163,6 +163,19 @@ export interface StaffDoc {
   deactivated?: boolean;
   /** A closed membership interval kept when the member's role changed into or out of a doctor role (not a removal). */
   superseded?: boolean;
+  /**
+   * What the doctors list shows and orders by: the name and specialty of the member's doctor account as they are now
+   * (for a member without one, the recorded name and specialization), kept here so a page is read in order by an index.
+   */
+  doctor_name: string;
+  doctor_specialty: string | null;
+}
+
+/** A doctor account's name and specialty as the institutions projection keeps them (doctor_name, doctor_specialty). */
+export interface MemberDoctorDoc {
+  _id: string;
+  name: string;
+  specialty: string;
 }
 
 /** An invitation of an existing account to an institution's staff. */

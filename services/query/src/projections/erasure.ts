@@ -1,8 +1,10 @@
 import { ERASED_VALUE, type RecordedEvent } from '@telemed/contracts';
 import type { CollectionSource } from '@telemed/platform';
 import type { Projection } from './projection';
-import type { AppointmentDoc, DoctorDoc, HistoryDoc, InvitationDoc, PersonDoc, StaffDoc, UserDoc } from './documents';
+import type { AppointmentDoc, DoctorDoc, HistoryDoc, InvitationDoc, MemberDoctorDoc, PersonDoc, StaffDoc, UserDoc } from './documents';
 import { APPOINTMENT_PEOPLE } from './appointments';
+import { MEMBER_DOCTORS } from './institutions';
+import { allWithAny, forEachMatching, inTurns } from './in-pages';
 
 /**
  * What each projection does with PersonalDataErased: it blanks the person's plain values it holds, in its own
@@ -29,31 +31,35 @@ const ERASERS: Record<string, Eraser> = {
   appointments: async (userId, _event, store) => {
     await store.collection<PersonDoc>(APPOINTMENT_PEOPLE).patch(userId, { name: ERASED_VALUE, phone_number: null });
     const appointments = store.collection<AppointmentDoc>('appointments');
-    for (const a of await appointments.find({ patient_id: userId })) {
-      await appointments.patch(a._id, {
+    await forEachMatching(appointments, { patient_id: userId }, (a) =>
+      appointments.patch(a._id, {
         patient_name: ERASED_VALUE,
         patient_phone: null,
         notes: ERASED_VALUE,
         rejection_reason: blank(a.rejection_reason),
         cancellation_reason: blank(a.cancellation_reason),
-      });
-    }
-    for (const a of await appointments.find({ doctor_id: userId })) await appointments.patch(a._id, { doctor_name: ERASED_VALUE });
+      }),
+    );
+    await forEachMatching(appointments, { doctor_id: userId }, (a) => appointments.patch(a._id, { doctor_name: ERASED_VALUE }));
   },
   appointment_history: async (userId, _event, store) => {
     const history = store.collection<HistoryDoc>('appointment_history');
-    // Only the request names its patient; erasures are rare, so this one filter may scan.
-    const requests = await history.find({ type: 'AppointmentRequested', 'data.patient_id': userId });
-    for (const request of requests) {
-      for (const doc of await history.find({ appointment_id: request.appointment_id })) {
-        const data = { ...doc.data };
-        if ('notes' in data) data.notes = ERASED_VALUE;
-        if ('reason' in data) data.reason = blank(data.reason as string | null);
-        await history.put({ ...doc, data });
-      }
-    }
+    // Only the request names its patient (the data.patient_id index); then their appointments' entries, many
+    // appointments to a query, all read before any is written.
+    const appointmentIds: string[] = [];
+    await forEachMatching(history, { type: 'AppointmentRequested', 'data.patient_id': userId }, async (request) => void appointmentIds.push(request.appointment_id));
+    await inTurns(await allWithAny(history, 'appointment_id', appointmentIds), (doc) => {
+      const data = { ...doc.data };
+      if ('notes' in data) data.notes = ERASED_VALUE;
+      if ('reason' in data) data.reason = blank(data.reason as string | null);
+      return history.put({ ...doc, data });
+    });
   },
   institutions: async (userId, _event, store) => {
+    const doctors = store.collection<MemberDoctorDoc>(MEMBER_DOCTORS);
+    // A doctor account's specialty is not theirs to erase (DoctorRegistered's is in clear); a recorded specialization is.
+    const doctor = await doctors.get(userId);
+    if (doctor) await doctors.patch(userId, { name: ERASED_VALUE });
     const staff = store.collection<StaffDoc>('institution_staff');
     for (const s of await staff.find({ user_id: userId })) {
       await staff.patch(s._id, {
@@ -63,6 +69,8 @@ const ERASERS: Record<string, Eraser> = {
         role_title: blank(s.role_title),
         department: blank(s.department),
         specialization: blank(s.specialization),
+        doctor_name: ERASED_VALUE,
+        doctor_specialty: doctor ? s.doctor_specialty : blank(s.doctor_specialty),
       });
     }
   },

@@ -1,13 +1,31 @@
 import { DOCTOR_ROLES } from '@telemed/contracts';
+import type { CollectionSource } from '@telemed/platform';
 import { defineProjection } from './projection';
-import type { InstitutionDoc, StaffDoc } from './documents';
+import type { InstitutionDoc, MemberDoctorDoc, StaffDoc } from './documents';
+import { withoutUndefined } from './users';
+
+/** Doctor accounts' names and specialties, for the members' doctor_name and doctor_specialty. */
+export const MEMBER_DOCTORS = 'institution_member_doctors';
+
+/** A doctor's name or specialty changed: on every entry of theirs (a person's memberships are few). */
+async function updateDoctor(store: CollectionSource, userId: string, changes: { name?: string; specialty?: string }): Promise<void> {
+  if (changes.name === undefined && changes.specialty === undefined) return;
+  const doctors = store.collection<MemberDoctorDoc>(MEMBER_DOCTORS);
+  if (!(await doctors.get(userId))) return;
+  await doctors.patch(userId, withoutUndefined(changes));
+  const shown = withoutUndefined({ doctor_name: changes.name, doctor_specialty: changes.specialty });
+  const staff = store.collection<StaffDoc>('institution_staff');
+  for (const entry of await staff.find({ user_id: userId })) await staff.patch(entry._id, shown);
+}
 
 export const institutionsProjection = defineProjection({
   name: 'institutions',
   // 2: staff docs carry removed_position (membership intervals for appointment access).
   // 3: a member's title, department and specialization are encrypted under their key: an erasure blanks them too.
-  version: 3,
-  collections: ['institutions', 'institution_staff'],
+  // 4: members carry their doctor account's name and specialty (doctor_name, doctor_specialty), which the console's
+  // doctors lists page by.
+  version: 4,
+  collections: ['institutions', 'institution_staff', MEMBER_DOCTORS],
   indexes: [
     // An institution's current members in joining order (its staff lists, its doctors' records access): the removed
     // members and closed role intervals of its history are not walked. Its prefix serves every query by institution.
@@ -25,8 +43,23 @@ export const institutionsProjection = defineProjection({
     // ... and by id (`<institution_id>~<user_id>`), all of them or one role's.
     { collection: 'institution_staff', fields: ['is_active', 'institution_id', 'user_id'] },
     { collection: 'institution_staff', fields: ['is_active', 'role', 'institution_id', 'user_id'] },
+    // ... and by the doctor's specialty (the doctors list's name is the doctor's own, doctor_name).
+    { collection: 'institution_staff', fields: ['is_active', 'doctor_specialty', 'institution_id', 'user_id'] },
+    { collection: 'institution_staff', fields: ['is_active', 'doctor_name', 'institution_id', 'user_id'] },
+    // One institution's lists, current members in each order the console offers, ties by id (the member's user id;
+    // by id alone, (is_active, institution_id, user_id) above).
+    { collection: 'institution_staff', fields: ['institution_id', 'is_active', 'name', 'user_id'] },
+    { collection: 'institution_staff', fields: ['institution_id', 'is_active', 'role', 'user_id'] },
+    { collection: 'institution_staff', fields: ['institution_id', 'is_active', 'email', 'user_id'] },
+    { collection: 'institution_staff', fields: ['institution_id', 'is_active', 'added_at', 'user_id'] },
+    { collection: 'institution_staff', fields: ['institution_id', 'is_active', 'doctor_name', 'user_id'] },
+    { collection: 'institution_staff', fields: ['institution_id', 'is_active', 'doctor_specialty', 'user_id'] },
   ],
   handles: [
+    'UserRegistered',
+    'UserProfileUpdated',
+    'DoctorRegistered',
+    'DoctorProfileUpdated',
     'InstitutionCreated',
     'InstitutionStaffAdded',
     'InstitutionStaffRemoved',
@@ -40,15 +73,26 @@ export const institutionsProjection = defineProjection({
     const institutions = store.collection<InstitutionDoc>('institutions');
     const staff = store.collection<StaffDoc>('institution_staff');
     switch (event.type) {
+      case 'UserRegistered':
+        if (event.data.account_type !== 'doctor') return;
+        return store.collection<MemberDoctorDoc>(MEMBER_DOCTORS).put({ _id: event.data.user_id, name: event.data.name, specialty: '' });
+      case 'UserProfileUpdated':
+        return updateDoctor(store, event.data.user_id, { name: event.data.name });
+      case 'DoctorRegistered':
+      case 'DoctorProfileUpdated':
+        return updateDoctor(store, event.data.doctor_id, { specialty: event.data.specialty });
       case 'InstitutionCreated': {
         const { institution_id, ...fields } = event.data;
         return institutions.put({ _id: institution_id, ...fields, is_active: true, created_at: event.metadata.occurred_at });
       }
       case 'InstitutionStaffAdded': {
         const { staff_id, ...fields } = event.data;
+        const doctor = await store.collection<MemberDoctorDoc>(MEMBER_DOCTORS).get(fields.user_id);
         return staff.put({
           _id: staff_id,
           ...fields,
+          doctor_name: doctor?.name ?? fields.name,
+          doctor_specialty: doctor?.specialty ?? fields.specialization,
           is_active: true,
           added_at: event.metadata.occurred_at,
           added_position: event.position,
