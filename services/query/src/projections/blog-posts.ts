@@ -10,12 +10,14 @@ import {
   storedInstant,
   type BlogCategory,
   type BlogContent,
+  type BlogSort,
   type BlogStatus,
   type EventData,
   type EventType,
 } from '@telemed/contracts';
 import type { CollectionSource } from '@telemed/platform';
 import { defineProjection } from './projection';
+import { forEachMatching } from './in-pages';
 
 export const BLOG_POSTS = 'blog_posts';
 /** The blocks of each post, apart, so lists never carry them. */
@@ -86,6 +88,9 @@ export interface BlogAuthorDoc {
   /** Views by month (YYYY-MM in India), for This Month. */
   views_by_month: Record<string, number>;
 }
+
+/** The keys of each order a doctor's list sorts by (ties by id, in the same direction); the indexes below serve each. */
+export const BLOG_LIST_ORDERS: Record<BlogSort, readonly string[]> = { date: ['date', 'created_at'], title: ['title_key'], views: ['views'] };
 
 const BLOG_EVENTS = [
   'BlogPostCreated',
@@ -183,13 +188,11 @@ export const blogPostsProjection = defineProjection({
   version: 2,
   collections: [BLOG_POSTS, BLOG_CONTENTS, BLOG_SCHEDULED, BLOG_IMAGES, BLOG_AUTHORS],
   indexes: [
-    // A doctor's list (the hub): one tab or all, in each order it sorts by (blog-routes.ts doctorBlogList), a page at a time.
-    { collection: BLOG_POSTS, fields: ['author_id', 'status', 'date', 'created_at', '_id'] },
-    { collection: BLOG_POSTS, fields: ['author_id', 'date', 'created_at', '_id'] },
-    { collection: BLOG_POSTS, fields: ['author_id', 'status', 'title_key', '_id'] },
-    { collection: BLOG_POSTS, fields: ['author_id', 'title_key', '_id'] },
-    { collection: BLOG_POSTS, fields: ['author_id', 'status', 'views', '_id'] },
-    { collection: BLOG_POSTS, fields: ['author_id', 'views', '_id'] },
+    // A doctor's list (the hub): one tab or all, one category or all, in each order it sorts by (blog-routes.ts
+    // doctorBlogList), a page at a time read forwards or backwards, and counted in the index.
+    ...Object.values(BLOG_LIST_ORDERS).flatMap((order) =>
+      [['status', 'category'], ['status'], ['category'], []].map((filters) => ({ collection: BLOG_POSTS, fields: ['author_id', ...filters, ...order, '_id'] })),
+    ),
     { collection: BLOG_POSTS, field: 'slug' },
     // Published posts newest first: the sitemap and public lists, all or one doctor's.
     { collection: BLOG_POSTS, fields: ['status', 'published_at', '_id'] },
@@ -230,12 +233,12 @@ export const blogPostsProjection = defineProjection({
         // An erased doctor's writing leaves every page: their posts, blocks, schedule and counts go.
         const author = await authors.get(event.data.user_id);
         if (!author) return;
-        for (const post of await posts.find({ author_id: event.data.user_id })) {
+        await forEachMatching(posts, { author_id: event.data.user_id }, async (post) => {
           await syncPublicImages(store, null, post._id, post.public_image_ids);
           await posts.delete(post._id);
           await contents.delete(post._id);
           await scheduled.delete(post._id);
-        }
+        });
         return authors.put({ ...emptyAuthor(author._id), name: 'Doctor', active: false });
       }
       case 'BlogPostCreated': {
