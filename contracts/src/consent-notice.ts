@@ -61,5 +61,7 @@ export const CONSENT_TEXTS = {
     'Consent is needed before uploading reports: read the privacy notice and agree to it (GET /api/v1/consents/notice, then POST /api/v1/users/me/consents)',
   notCurrentNotice: `This is not the current privacy notice; the current version is ${CONSENT_NOTICE_VERSION}`,
   noSuchConsent: 'You have not agreed to this version of the privacy notice',
+  /** To the doctor approving a request whose patient withdrew their consent after sending it. */
+  patientWithdrew: 'The patient has withdrawn their consent to the privacy notice, so this request can no longer be approved',
   patientsOnly: 'Only patients give consent to the booking notice',
 } as const;

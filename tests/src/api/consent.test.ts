@@ -81,8 +81,13 @@ describe('consent to the privacy notice', () => {
     assert.deepEqual(facts.slice(-1), [['ConsentWithdrawn', CONSENT_NOTICE_VERSION, patient.user_id]], 'recorded once, with who withdrew');
     assert.ok((stream.at(-1)!.data as { text_hash: string }).text_hash.match(/^[0-9a-f]{64}$/));
 
-    await t.http.post('/api/v1/users/me/consents').set(patient.auth).send({ notice_version: CONSENT_NOTICE_VERSION }).expect(201);
+    const again = await t.http.post('/api/v1/users/me/consents').set(patient.auth).send({ notice_version: CONSENT_NOTICE_VERSION, language: 'hi' }).expect(201);
     await book(patient, slots[2]!).expect(201);
+    // Both agreements stay on record, newest first: the one the first booking was made under, withdrawn, and the new one.
+    const history = await consents(patient, again.headers['x-event-position']);
+    assert.deepEqual(history.consents.map((c) => [c.language, c.status]), [['hi', 'active'], ['en', 'withdrawn']]);
+    const exported = await t.http.get('/api/v1/users/me/export').set(patient.auth).set('X-Min-Position', again.headers['x-event-position']).expect(200);
+    assert.equal((exported.body.consents as unknown[]).length, 2);
   });
 
   it('refuses a report upload without a current consent (403, before the file is read: nothing stored), and takes it once the patient agrees', async () => {
@@ -100,6 +105,21 @@ describe('consent to the privacy notice', () => {
     await upload().expect(201);
     await t.http.delete(`/api/v1/users/me/consents/${CONSENT_NOTICE_VERSION}`).set(patient.auth).expect(200);
     assert.equal((await upload().expect(403)).body.detail, CONSENT_TEXTS.consentNeededForReports, 'withdrawn: nothing new is shared with their doctors');
+  });
+
+  it('a request whose patient withdrew their consent since cannot be approved (409), so it opens none of their records; agreeing again lets it be', async () => {
+    const patient = await t.createUser('patient');
+    const requested = await book(patient, slots[3]!).expect(201);
+    await t.http.delete(`/api/v1/users/me/consents/${CONSENT_NOTICE_VERSION}`).set(patient.auth).expect(200);
+    const refused = await t.http.post(`/api/v1/appointments/${requested.body.appointment_id}/approve`).set(doctor.auth).expect(409);
+    assert.equal(refused.body.detail, CONSENT_TEXTS.patientWithdrew);
+    await t.settle();
+    await t.http.get(`/api/v1/patients/${patient.user_id}/records`).set(doctor.auth).expect(404);
+    // Another doctor is told nothing of the patient's consent: the appointment is not theirs.
+    const other = await t.createUser('doctor');
+    await t.http.post(`/api/v1/appointments/${requested.body.appointment_id}/approve`).set(other.auth).expect(404);
+    await t.http.post('/api/v1/users/me/consents').set(patient.auth).send({ notice_version: CONSENT_NOTICE_VERSION }).expect(201);
+    await t.http.post(`/api/v1/appointments/${requested.body.appointment_id}/approve`).set(doctor.auth).expect(200);
   });
 
   it('answers 404 for a version never agreed to, 403 for doctors and 401 without a token', async () => {

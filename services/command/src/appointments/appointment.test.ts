@@ -1,5 +1,5 @@
 import { describe, it } from 'node:test';
-import { API_TEXTS } from '@telemed/contracts';
+import { API_TEXTS, CONSENT_TEXTS } from '@telemed/contracts';
 import { deciderSpec } from '../decider-spec';
 import { REQUEST_VOIDED, appointmentDecider, type AppointmentEvent } from './appointment';
 
@@ -41,7 +41,7 @@ describe('appointment decider', () => {
   });
 
   describe('approve', () => {
-    const approve = (actor_id: string, now = before) => ({ type: 'ApproveAppointment', data: { actor_id, now } }) as const;
+    const approve = (actor_id: string, now = before, patient_consents = true) => ({ type: 'ApproveAppointment', data: { actor_id, now, patient_consents } }) as const;
     it("confirms the slot's doctor's request", () => spec([requested]).when(approve('doc-1')).then([approved]));
     it('is idempotent once confirmed', () => spec([requested, approved]).when(approve('doc-1')).then([]));
     it("answers not_found to another doctor", () =>
@@ -49,6 +49,8 @@ describe('appointment decider', () => {
     it('answers not_found for an unknown appointment', () => spec([]).when(approve('doc-1')).thenThrows('not_found'));
     it('refuses a rejected request', () => spec([requested, rejected]).when(approve('doc-1')).thenThrows('conflict', /rejected/));
     it('refuses a request whose time has come', () => spec([requested]).when(approve('doc-1', atStart)).thenThrows('conflict', /expired/));
+    it('refuses a request whose patient has withdrawn their consent since', () =>
+      spec([requested]).when(approve('doc-1', before, false)).thenThrows('conflict', CONSENT_TEXTS.patientWithdrew));
   });
 
   describe('reject', () => {

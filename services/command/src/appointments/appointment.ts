@@ -1,5 +1,5 @@
 import { match } from 'ts-pattern';
-import { API_TEXTS, conflict, notFound, type DomainEventOf, type EventData } from '@telemed/contracts';
+import { API_TEXTS, CONSENT_TEXTS, conflict, notFound, type DomainEventOf, type EventData } from '@telemed/contracts';
 import type { Decider } from '../decider';
 
 export type AppointmentEvent = DomainEventOf<
@@ -28,7 +28,8 @@ export type AppointmentState =
 
 export type AppointmentCommand =
   | { type: 'RequestAppointment'; data: AppointmentDetails & { notes: string } }
-  | { type: 'ApproveAppointment'; data: { actor_id: string; now: Date } }
+  /** `patient_consents`: the patient still holds a consent to the current notice (approving opens their records). */
+  | { type: 'ApproveAppointment'; data: { actor_id: string; now: Date; patient_consents: boolean } }
   | { type: 'RejectAppointment'; data: { actor_id: string; reason: string | null } }
   | { type: 'CancelAppointment'; data: { actor_id: string; reason: string | null; now: Date } }
   | { type: 'ExpireAppointment'; data: { now: Date } }
@@ -116,6 +117,7 @@ export const appointmentDecider: Decider<AppointmentState, AppointmentCommand, A
         if (new Date(current.appointment.start).getTime() <= data.now.getTime()) {
           throw conflict('This request has expired: its time has passed');
         }
+        if (!data.patient_consents) throw conflict(CONSENT_TEXTS.patientWithdrew);
         return [{ type: 'AppointmentApproved', data: { appointment_id: current.appointment.appointment_id, doctor_id: data.actor_id } }];
       })
       .with({ type: 'RejectAppointment' }, ({ data }): AppointmentEvent[] => {

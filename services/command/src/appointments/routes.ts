@@ -10,7 +10,7 @@ import {
 import { policies, type ApiRouter } from '@telemed/platform';
 import { positionHeader, requestContext, type CommandDeps } from '../context';
 import type { AppointmentState } from './appointment';
-import { changeAppointment, requestAppointment } from './service';
+import { approveAppointment, changeAppointment, requestAppointment } from './service';
 import { BookingChecks, type BookingLookups } from './bookable';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
@@ -58,12 +58,7 @@ export function appointmentRoutes(api: ApiRouter, deps: CommandDeps & { bookingL
     errors: [404, 409],
     handler: async ({ params, auth, req }) => {
       const context = requestContext(req, auth, deps.clock());
-      const result = await changeAppointment(
-        deps.eventStore,
-        params.id,
-        { type: 'ApproveAppointment', data: { actor_id: auth.user_id, now: context.now } },
-        context,
-      );
+      const result = await approveAppointment(deps.eventStore, params.id, { actor_id: auth.user_id, now: context.now }, context);
       return { body: { appointment_id: params.id, status: apiStatus(result.state) }, headers: positionHeader(result.position) };
     },
   });

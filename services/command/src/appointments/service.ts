@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { streams } from '@telemed/contracts';
 import { SubjectErasedError, type EventStore } from '@telemed/platform';
-import { handleCommand, type CommandContext } from '../decider';
+import { handleCommand, readStream, type CommandContext } from '../decider';
+import { consentIsCurrent } from '../consents/service';
 import { handleSlotCommand, loadSlot } from '../schedule/slot-folds';
 import { appointmentDecider, type AppointmentCommand } from './appointment';
 import type { BookingChecks } from './bookable';
@@ -65,10 +66,23 @@ export async function requestAppointment(
   return { appointment_id, position: requested.position };
 }
 
+/**
+ * The doctor approves a request. Approving shows the doctor the patient's records, so the patient must still hold a
+ * consent to the current notice (they may have withdrawn it since they asked): read from their stream beside the
+ * appointment's, which is read once for both.
+ */
+export async function approveAppointment(eventStore: EventStore, appointmentId: string, data: { actor_id: string; now: Date }, context: CommandContext) {
+  const stream = streams.appointment(appointmentId);
+  const loaded = await readStream(eventStore, stream, appointmentDecider);
+  const patient = loaded.state.status === 'requested' && loaded.state.appointment.doctor_id === data.actor_id ? loaded.state.appointment.patient_id : null;
+  const patient_consents = patient === null || (await consentIsCurrent(eventStore, patient));
+  return handleCommand(eventStore, stream, appointmentDecider, { type: 'ApproveAppointment', data: { ...data, patient_consents } }, context, loaded);
+}
+
 export async function changeAppointment(
   eventStore: EventStore,
   appointmentId: string,
-  command: Exclude<AppointmentCommand, { type: 'RequestAppointment' }>,
+  command: Exclude<AppointmentCommand, { type: 'RequestAppointment' | 'ApproveAppointment' }>,
   context: CommandContext,
 ) {
   return handleCommand(eventStore, streams.appointment(appointmentId), appointmentDecider, command, context);

@@ -75,6 +75,12 @@ function activeAccount(state: ConsentState) {
   return state.account;
 }
 
+/** Whether the account is active and holds a consent to this version of the notice, not withdrawn. */
+export function holdsConsent(state: ConsentState, version: string): boolean {
+  const held = state.account?.active ? state.consents.get(version) : undefined;
+  return held !== undefined && !held.withdrawn;
+}
+
 export function decideConsent(command: ConsentCommand, state: ConsentState): ConsentEvent[] {
   switch (command.type) {
     case 'GiveConsent': {
@@ -94,8 +100,7 @@ export function decideConsent(command: ConsentCommand, state: ConsentState): Con
       return [{ type: 'ConsentWithdrawn', data: { user_id: account.user_id, notice_version: command.data.notice_version, text_hash: held.text_hash } }];
     }
     case 'RequireConsent': {
-      const held = state.account?.active ? state.consents.get(command.data.current_version) : undefined;
-      if (!held || held.withdrawn) throw forbidden(command.data.purpose === 'reports' ? CONSENT_TEXTS.consentNeededForReports : CONSENT_TEXTS.consentNeeded);
+      if (!holdsConsent(state, command.data.current_version)) throw forbidden(command.data.purpose === 'reports' ? CONSENT_TEXTS.consentNeededForReports : CONSENT_TEXTS.consentNeeded);
       return [];
     }
   }

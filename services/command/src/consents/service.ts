@@ -2,7 +2,7 @@ import { CONSENT_NOTICE_VERSION, consentNotice, streams, type ConsentLanguage } 
 import type { EventStore } from '@telemed/platform';
 import { handleCommand, type CommandContext } from '../decider';
 import { foldsPerEventStore } from '../stream-folds';
-import { consentDecider, type ConsentCommand } from './consent';
+import { consentDecider, holdsConsent, type ConsentCommand } from './consent';
 
 /**
  * Each event store's kept folds of patients' consents (StreamFolds; the state holds notice versions, hashes and the
@@ -38,4 +38,10 @@ export function withdrawConsent(eventStore: EventStore, userId: string, noticeVe
 export async function requireConsent(eventStore: EventStore, patientId: string, purpose: 'booking' | 'reports'): Promise<void> {
   const { state } = await consentsOf(eventStore).current(streams.user(patientId));
   consentDecider.decide({ type: 'RequireConsent', data: { current_version: CONSENT_NOTICE_VERSION, purpose } }, state);
+}
+
+/** Whether the patient holds a consent to the current privacy notice now (a doctor's approval opens their records). */
+export async function consentIsCurrent(eventStore: EventStore, patientId: string): Promise<boolean> {
+  const { state } = await consentsOf(eventStore).current(streams.user(patientId));
+  return holdsConsent(state, CONSENT_NOTICE_VERSION);
 }

@@ -1,6 +1,9 @@
 import { defineProjection } from './projection';
 
-/** A patient's consent to one version of the privacy notice; the log keeps every agreement and withdrawal. */
+/**
+ * One agreement of a patient to a version of the privacy notice, and its withdrawal: every agreement is a document of
+ * its own (a patient who withdrew and agreed again has both, each the record of what they agreed to and when).
+ */
 export interface ConsentDoc {
   _id: string;
   user_id: string;
@@ -13,7 +16,8 @@ export interface ConsentDoc {
 
 export const consentsProjection = defineProjection({
   name: 'consents',
-  version: 1,
+  // 2: one document per agreement (they were one per version, so agreeing again overwrote the earlier agreement).
+  version: 2,
   collections: ['consents'],
   indexes: [{ collection: 'consents', fields: ['user_id', 'given_at'] }],
   handles: ['ConsentGiven', 'ConsentWithdrawn'],
@@ -21,9 +25,11 @@ export const consentsProjection = defineProjection({
     const consents = store.collection<ConsentDoc>('consents');
     if (event.type === 'ConsentGiven') {
       const { user_id, notice_version, language, text_hash } = event.data;
-      await consents.put({ _id: `${user_id}:${notice_version}`, user_id, notice_version, language, text_hash, given_at: event.metadata.occurred_at, withdrawn_at: null });
+      await consents.put({ _id: event.event_id, user_id, notice_version, language, text_hash, given_at: event.metadata.occurred_at, withdrawn_at: null });
     } else if (event.type === 'ConsentWithdrawn') {
-      await consents.patch(`${event.data.user_id}:${event.data.notice_version}`, { withdrawn_at: event.metadata.occurred_at });
+      // The agreement it ends: that version's one still in force (a person's agreements are few).
+      const { user_id, notice_version } = event.data;
+      for (const held of await consents.find({ user_id, notice_version, withdrawn_at: null })) await consents.patch(held._id, { withdrawn_at: event.metadata.occurred_at });
     }
   },
 });
