@@ -27,6 +27,7 @@ export function createHttpServer(app: RequestListener, config: HttpServerConfig)
       app(req, res);
     },
   );
+  server.on('clientError', answerUnparsable);
   const sockets = new Set<Socket>();
   server.on('connection', (socket: Socket) => {
     sockets.add(socket);
@@ -34,6 +35,19 @@ export function createHttpServer(app: RequestListener, config: HttpServerConfig)
   });
   openSockets.set(server, sockets);
   return server;
+}
+
+/** Node's own answers to requests it could not parse, with a `{detail}` body like every other error (its have none). */
+const UNPARSABLE: Record<string, [status: number, reason: string, detail: string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', 'The request headers are too large'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'The request took too long to arrive'],
+};
+
+function answerUnparsable(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
+  const [status, reason, detail] = UNPARSABLE[error.code ?? ''] ?? [400, 'Bad Request', 'The request could not be read as HTTP'];
+  const body = JSON.stringify({ detail });
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
 }
 
 /** Every connection a server made by createHttpServer holds, upgraded ones included. */

@@ -92,6 +92,30 @@ describe('HTTP hardening', () => {
         assert.ok(elapsed >= 350, `not before the timeout (${elapsed} ms)`);
         assert.ok(elapsed < 1500, `dropped soon after the 400 ms headers timeout (${elapsed} ms)`);
         assert.match(received, /^HTTP\/1\.1 408/);
+        assert.deepEqual(JSON.parse(received.split('\r\n\r\n')[1]!), { detail: 'The request took too long to arrive' });
+      } finally {
+        await t.close();
+      }
+    });
+
+    it("answers what Node's parser refuses (headers too large, not HTTP) with a {detail} body too", async () => {
+      const t = await startTestApp();
+      try {
+        const port = await t.app.listen(0, '127.0.0.1');
+        const raw = (request: string) =>
+          new Promise<string>((resolve) => {
+            const socket = connect(port, '127.0.0.1', () => socket.write(request));
+            let received = '';
+            socket.on('data', (d) => (received += String(d)));
+            socket.on('error', () => undefined);
+            socket.on('close', () => resolve(received));
+          });
+        const tooLarge = await raw(`GET /api/v1/doctors/ HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${'x'.repeat(20_000)}\r\n\r\n`);
+        assert.match(tooLarge, /^HTTP\/1\.1 431 /);
+        assert.deepEqual(JSON.parse(tooLarge.split('\r\n\r\n')[1]!), { detail: 'The request headers are too large' });
+        const garbage = await raw('NOT HTTP AT ALL\r\n\r\n');
+        assert.match(garbage, /^HTTP\/1\.1 400 /);
+        assert.equal(JSON.parse(garbage.split('\r\n\r\n')[1]!).detail, 'The request could not be read as HTTP');
       } finally {
         await t.close();
       }
