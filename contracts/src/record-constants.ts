@@ -51,6 +51,7 @@ export const RECORD_TEXTS = {
   reportDateRequired: 'Choose the report date',
   reportDateInvalid: 'Report date must be a date (YYYY-MM-DD)',
   patientNameRequired: 'Patient name is required',
+  patientRefOtherAccount: "This patient ID is another patient's account on this platform: use this patient's own ID, or leave it empty",
   notesDraftEmpty: 'Write something before saving a draft',
   notesFinalIncomplete: 'Save Notes needs the patient name and a chief complaint or a clinical assessment',
   notesNotAllowed: 'Only the doctor of this appointment writes its notes',

@@ -115,6 +115,23 @@ describe('clinical records under attack', () => {
     assert.deepEqual([mine.reports.length, mine.prescription_files.length, mine.prescriptions.length], [0, 0, 0], 'nothing refused was kept');
   });
 
+  it("a record's patient ID may be the clinic's own reference or this patient's account, never another patient's account (422)", async () => {
+    const id = await appointment(doctor, patient, true);
+    const other = await t.createUser('patient', { name: 'Someone Else' });
+    const upload = (patientId: string) =>
+      t.http.post(`/api/v1/consultations/${id}/prescription-files`).set(doctor.auth).field('patient_name', 'Ravi Kumar').field('patient_id', patientId).attach('file', PDF, 'rx.pdf');
+    const refused = await upload(other.user_id).expect(422);
+    assert.equal(refused.body.detail[0].msg, RECORD_TEXTS.patientRefOtherAccount);
+    const notes = await t.http.put(`/api/v1/consultations/${id}/notes`).set(doctor.auth).send({ is_draft: true, patient_id: other.user_id.toUpperCase() }).expect(422);
+    assert.equal(notes.body.detail[0].msg, RECORD_TEXTS.patientRefOtherAccount);
+    await upload(patient.user_id).expect(201);
+    await upload('UHID-2024-0042').expect(201);
+    await upload('00000000-0000-4000-8000-000000000000').expect(201); // shaped like an account id, but no account's
+    await t.settle();
+    const mine = (await t.http.get('/api/v1/records/me').set(patient.auth).expect(200)).body as { prescription_files: Array<{ patient_ref: string | null }> };
+    assert.ok(mine.prescription_files.every((f) => f.patient_ref !== other.user_id), "no record of theirs names the other patient's account");
+  });
+
   it('uploads: an empty file is refused, a PDF-HTML polyglot is kept and served only as a PDF attachment, part and file limits hold, a name is only ever its last segment', async () => {
     const reports = '/api/v1/records/reports';
     const form = (r: supertest.Test) => r.set(patient.auth).field('report_type', 'lab').field('report_date', indiaDate(0));

@@ -22,7 +22,7 @@ import {
   z,
   type StoredPrescriptionLine,
 } from '@telemed/contracts';
-import { HttpError, RequestValidationError, UploadsInFlight, policies, receiveUpload, type ApiRouter, type BlobStore, type StoredBlob, type UploadRules } from '@telemed/platform';
+import { HttpError, RequestValidationError, UploadsInFlight, policies, receiveUpload, type ApiRouter, type BlobStore, type EventStore, type StoredBlob, type UploadRules } from '@telemed/platform';
 import { DateTime } from 'luxon';
 import type { MedicineCatalogue } from '@telemed/query';
 import { positionHeader, requestContext, type CommandDeps } from '../context';
@@ -68,6 +68,19 @@ function fieldsOf<S extends z.ZodType>(schema: S, fields: Record<string, string>
 }
 
 /** The write side of clinical records: notes, e-prescriptions and the two uploads. */
+const ACCOUNT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The patient ID a doctor writes on a record is free text (a clinic's own number, say), shown to the patient with the
+ * record; one that is another account of this platform would file, and show, someone else's identity there: 422.
+ */
+async function refuseOtherPatientsId(eventStore: EventStore, patientRef: string | null | undefined, patientId: string): Promise<void> {
+  const ref = patientRef?.trim();
+  if (!ref || !ACCOUNT_ID.test(ref) || ref.toLowerCase() === patientId.toLowerCase()) return;
+  if ((await eventStore.readStream(streams.user(ref.toLowerCase()), { maxCount: 1 })).length === 0) return;
+  throw new RequestValidationError([{ loc: ['body', 'patient_id'], msg: RECORD_TEXTS.patientRefOtherAccount, type: 'value_error' }]);
+}
+
 export function recordRoutes(api: ApiRouter, deps: CommandDeps & RecordDeps): void {
   const store = (subject_id: string) => async (file: { stream: Readable }) => deps.blobs.put(file.stream, { subject_id });
   const discard = async (stored: StoredBlob) => deps.blobs.delete(stored.blob_id);
@@ -89,6 +102,7 @@ export function recordRoutes(api: ApiRouter, deps: CommandDeps & RecordDeps): vo
     handler: async ({ params, body, auth, req }) => {
       const context = requestContext(req, auth, deps.clock());
       const appointment = await appointmentFacts(deps.eventStore, params.appointment_id);
+      if (appointment?.doctor_id === auth.user_id) await refuseOtherPatientsId(deps.eventStore, body.patient_id, appointment.patient_id);
       // The patient's account name, for a final save that leaves the name out (see notesDecider); read only then.
       let account_name: string | null = null;
       if (appointment?.doctor_id === auth.user_id && body.is_draft !== true && body.patient_name === undefined) {
@@ -205,6 +219,7 @@ export function recordRoutes(api: ApiRouter, deps: CommandDeps & RecordDeps): vo
         try {
           if (!file) throw new RequestValidationError([{ loc: ['body', 'file'], msg: RECORD_TEXTS.fileRequired, type: 'missing' }]);
           const fields = fieldsOf(prescriptionFileFieldsSchema, upload.fields);
+          await refuseOtherPatientsId(deps.eventStore, fields.patient_id, appointment.patient_id);
           const record_id = randomUUID();
           const stored = { file_id: randomUUID(), blob_id: file.stored.blob_id, file_name: recordFileName(file.file_name, file.content_type), content_type: file.content_type, size: file.stored.size, sha256: file.stored.sha256 };
           const result = await handleCommand(deps.eventStore, streams.prescriptionFile(record_id), uploadDecider, {
