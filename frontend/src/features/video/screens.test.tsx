@@ -5,6 +5,7 @@ import { Lobby, type Diagnostics } from './Lobby';
 import { Summary } from './Summary';
 import { buildSummary } from './model';
 import type { LocalMedia } from './useLocalMedia';
+import { renderAt } from '../../test/render';
 
 afterEach(cleanup);
 
@@ -133,7 +134,8 @@ describe('the summary', () => {
 
   it('thanks a patient after an ended call and offers Upload Reports', async () => {
     const summary = buildSummary({ record: { ...record, auto_ended: false }, me: { id: 'pat', name: 'Priya Patel', role: 'USER' }, autoEnded: false, timeZone: 'Asia/Kolkata' });
-    render(<Summary summary={summary} doctor={false} onHome={() => {}} />);
+    // With the app's providers: the patient's upload opens the consent notice, read through the query client.
+    renderAt('/summary', <Summary summary={summary} doctor={false} onHome={() => {}} />);
     expect(screen.getByText('Thank you for using the product')).toBeTruthy();
     expect(screen.queryByTestId('summary-status')).toBeNull();
     expect(screen.getByText('Patient Actions')).toBeTruthy();
