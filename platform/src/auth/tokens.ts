@@ -10,6 +10,8 @@ export interface AccessClaims {
   account_type: AccountType;
   /** The session the token belongs to; logging out ends it. Operator tokens have none. */
   session_id?: string;
+  /** When the token was issued (`iat`, seconds): one issued before the account's last deactivation is refused. */
+  issued_at?: number;
 }
 
 export class TokenError extends Error {
@@ -87,7 +89,7 @@ export class TokenService {
       });
       const accountType = accountTypeSchema.safeParse(payload.account_type);
       if (!payload.sub || !accountType.success) throw new TokenError('invalid');
-      const claims: AccessClaims = { user_id: payload.sub, account_type: accountType.data };
+      const claims: AccessClaims = { user_id: payload.sub, account_type: accountType.data, issued_at: payload.iat };
       if (typeof payload.sid === 'string') claims.session_id = payload.sid;
       this.verified.set(token, { claims, expiresAtMs: payload.exp! * 1000 });
       return claims;

@@ -49,6 +49,14 @@ export function toRecorded(stored: StoredEvent): RecordedEvent {
   return stored as unknown as RecordedEvent; // data was validated by its zod schema when appended
 }
 
+/**
+ * The log position of an event an evolve is folding: a stored one's, or an append's (the write's position); none for
+ * an event only decided. For a fold that compares when things happened across streams (a session and a deactivation).
+ */
+export function logPositionOf(event: DomainEvent): number | undefined {
+  return (event as Partial<Pick<RecordedEvent, 'position'>>).position;
+}
+
 /** A decider's fold alone: what reading a stream needs (a check that decides nothing passes only this). */
 export type Fold<State, Event extends DomainEvent = DomainEvent> = Pick<Decider<State, never, Event>, 'initialState' | 'evolve'>;
 

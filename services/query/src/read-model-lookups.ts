@@ -8,13 +8,25 @@ import type { Projection } from './projections';
 import { appointmentsProjection } from './projections/appointments';
 import { bookingLookups } from './bookable-doctors';
 
-/** Refuses tokens of deactivated accounts and ended sessions, from the read models. */
+/**
+ * Refuses tokens of deactivated accounts, tokens issued before the account's last deactivation (a reactivation does
+ * not bring back what was signed in before it: a stolen or forgotten session stays dead) and ended sessions, from the
+ * read models.
+ */
 export function readModelTokenCheck(readStore: ReadStore): TokenCheck {
   const users = readStore.collection<UserDoc>('users');
   const sessions = readStore.collection<SessionDoc>('sessions');
   return async (claims) => {
-    if ((await users.get(claims.user_id))?.active === false) return API_TEXTS.accountDisabled;
-    if (claims.session_id && (await sessions.get(claims.session_id))?.ended_at) return API_TEXTS.sessionEnded;
+    const user = await users.get(claims.user_id);
+    if (user?.active === false) return API_TEXTS.accountDisabled;
+    const deactivated = user?.deactivated_at ? Date.parse(user.deactivated_at) : null;
+    if (claims.session_id) {
+      const session = await sessions.get(claims.session_id);
+      if (session?.ended_at) return API_TEXTS.sessionEnded;
+      if (session && deactivated !== null && Date.parse(session.started_at) <= deactivated) return API_TEXTS.sessionEnded;
+    } else if (deactivated !== null && claims.issued_at !== undefined && claims.issued_at * 1000 <= deactivated) {
+      return API_TEXTS.sessionEnded; // a token of no session: its second of issue (iat) against the deactivation
+    }
     return null;
   };
 }

@@ -148,9 +148,9 @@ describe('a join and a closed account racing for the same appointment', () => {
         holding = true;
         try {
           await t.http.put(`/api/v1/admin/users/${patient.user_id}`).set(admin.auth).send({ is_active: true }).expect(200);
-          const token = await t.app.tokens.issue({ user_id: patient.user_id, account_type: 'patient' });
+          const again = await t.signInAgain(patient, 'patient');
           await t.settle();
-          const res = await t.http.post('/api/v1/appointments').set({ Authorization: `Bearer ${token}` }).send({ slot_id: laterSlot, notes: 'Back again' });
+          const res = await t.http.post('/api/v1/appointments').set(again.auth).send({ slot_id: laterSlot, notes: 'Back again' });
           assert.equal(res.status, 201, `booked again after the reactivation (${res.status} ${JSON.stringify(res.body)})`);
           booked = res.body.appointment_id as string;
           await t.settle();

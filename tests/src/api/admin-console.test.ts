@@ -373,8 +373,11 @@ describe('admin console API through ra-data-simple-rest', () => {
     const on = await admin.update('users', { id: patient.user_id, data: { is_active: true }, previousData: { id: patient.user_id } });
     assert.equal(on.data.is_active, true);
     await t.settle();
-    await t.http.get('/api/v1/users/me').set(patient.auth).expect(200);
-    await assert.rejects(providerFor(patient).getList('users', { pagination: { page: 1, perPage: 10 }, sort: { field: 'name', order: 'ASC' }, filter: {} }), (e: { status: number }) => e.status === 403);
+    // The account is back, not what was signed in before its deactivation: a new sign-in.
+    await t.http.get('/api/v1/users/me').set(patient.auth).expect(401);
+    const signedInAgain = await t.signInAgain(patient, 'patient');
+    await t.http.get('/api/v1/users/me').set(signedInAgain.auth).expect(200);
+    await assert.rejects(providerFor(signedInAgain).getList('users', { pagination: { page: 1, perPage: 10 }, sort: { field: 'name', order: 'ASC' }, filter: {} }), (e: { status: number }) => e.status === 403);
   });
 
   it('projections: listed with Content-Range for the operators', async () => {

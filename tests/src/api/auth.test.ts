@@ -104,6 +104,23 @@ describe('sign-in, sessions and tokens', () => {
       await fresh.http.post('/api/v1/auth/refresh').send({ refresh_token: s.refresh_token }).expect(401);
     });
 
+    it("deactivation ends what was signed in before it: a reactivation brings back neither the access nor the refresh token, only a new sign-in", async () => {
+      const s = (await fresh.http.post('/api/v1/auth/support').send({ email: adminEmail, password }).expect(200)).body;
+      const before = { Authorization: `Bearer ${s.access_token}` };
+      const me = (await fresh.http.get('/api/v1/users/me').set(before).expect(200)).body as { id?: string; user_id?: string };
+      const userId = (me.user_id ?? me.id)!;
+      const other = await fresh.createUser('admin');
+      await fresh.http.put(`/api/v1/admin/users/${userId}`).set(other.auth).send({ is_active: false }).expect(200);
+      const back = await fresh.http.put(`/api/v1/admin/users/${userId}`).set(other.auth).send({ is_active: true }).expect(200);
+      const position = String(back.headers['x-event-position']);
+      const refused = await fresh.http.get('/api/v1/users/me').set(before).set('X-Min-Position', position).expect(401);
+      assert.equal(refused.body.detail, API_TEXTS.sessionEnded);
+      await fresh.http.post('/api/v1/auth/refresh').send({ refresh_token: s.refresh_token }).expect(401);
+      const again = (await fresh.http.post('/api/v1/auth/support').send({ email: adminEmail, password }).expect(200)).body;
+      await fresh.http.get('/api/v1/users/me').set('Authorization', `Bearer ${again.access_token}`).set('X-Min-Position', position).expect(200);
+      await fresh.http.post('/api/v1/auth/refresh').send({ refresh_token: again.refresh_token }).expect(200);
+    });
+
     it('garbage refresh tokens are 401 or 422, never 500', async () => {
       await fresh.http.post('/api/v1/auth/refresh').send({ refresh_token: 'x' }).expect(401);
       await fresh.http.post('/api/v1/auth/refresh').send({ refresh_token: '00000000-0000-0000-0000-000000000000.abc' }).expect(401);

@@ -86,7 +86,7 @@ describe('consent to the privacy notice', () => {
     // Both agreements stay on record, newest first: the one the first booking was made under, withdrawn, and the new one.
     const history = await consents(patient, again.headers['x-event-position']);
     assert.deepEqual(history.consents.map((c) => [c.language, c.status]), [['hi', 'active'], ['en', 'withdrawn']]);
-    const exported = await t.http.get('/api/v1/users/me/export').set(patient.auth).set('X-Min-Position', again.headers['x-event-position']).expect(200);
+    const exported = await t.http.get('/api/v1/users/me/export').set(patient.auth).set('X-Min-Position', String(again.headers['x-event-position'])).expect(200);
     assert.equal((exported.body.consents as unknown[]).length, 2);
   });
 

@@ -59,7 +59,8 @@ describe('export: your own reads of others, and your deactivations', () => {
     await t.http.put(`/api/v1/admin/users/${patient.user_id}`).set(operator.auth).send({ is_active: false }).expect(200);
     await t.http.put(`/api/v1/admin/users/${patient.user_id}`).set(operator.auth).send({ is_active: true }).expect(200);
     await t.settle();
-    const deactivations = (await exportOf(patient)).profile.deactivations as Deactivation[];
+    // Signed in again: what was signed in before the deactivation stays ended.
+    const deactivations = (await exportOf(await t.signInAgain(patient, 'patient'))).profile.deactivations as Deactivation[];
     assert.equal(deactivations.length, 1, JSON.stringify(deactivations));
     const [d] = deactivations;
     assert.equal(d!.reason, 'deactivated by an administrator');

@@ -22,6 +22,11 @@ export interface TestApp {
   createUser(accountType: AccountType, fields?: { name?: string; phone_number?: string; doctor?: Partial<DoctorProfile>; consent?: boolean }): Promise<TestUser>;
   /** The account registered under this e-mail (a seeded or invited one), signed in as that kind of account. */
   signedIn(email: string, accountType: AccountType): Promise<TestUser>;
+  /**
+   * A new token for the account, as a sign-in after its reactivation gives: tokens issued before a deactivation stay
+   * refused, and a token's iat counts whole seconds, so this one is issued in the next second.
+   */
+  signInAgain(user: TestUser, accountType: AccountType): Promise<TestUser>;
   /** Publishes availability for a doctor and returns the ids of those slots that are open, in start order. */
   openSlots(doctor: TestUser, slots: Array<{ date: string; time: string }>): Promise<number[]>;
   /** Waits until the read models have applied everything written so far. */
@@ -86,6 +91,11 @@ export async function startTestApp(options: { dataDir?: string; env?: Record<str
       if (!user_id) throw new Error(`no account for ${email}`);
       const token = await app.tokens.issue({ user_id, account_type: accountType });
       return { user_id, token, auth: { Authorization: `Bearer ${token}` } };
+    },
+    async signInAgain(user, accountType) {
+      await new Promise((resolve) => setTimeout(resolve, 1001));
+      const token = await app.tokens.issue({ user_id: user.user_id, account_type: accountType });
+      return { user_id: user.user_id, token, auth: { Authorization: `Bearer ${token}` } };
     },
     async openSlots(doctor, slots) {
       await setAvailability(

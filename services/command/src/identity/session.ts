@@ -1,6 +1,6 @@
 import { match } from 'ts-pattern';
 import { conflict, notFound, type DomainEventOf } from '@telemed/contracts';
-import type { Decider } from '../decider';
+import { logPositionOf, type Decider } from '../decider';
 
 /** A signed-in session: its refresh token rotates on every use; a reused old one ends the session. */
 export type SessionEvent = DomainEventOf<'SessionStarted' | 'SessionRefreshed' | 'SessionEnded'>;
@@ -18,7 +18,15 @@ export function wasPreviousHash(previous: PreviousHashes, hash: string): boolean
 
 export type SessionState =
   | { status: 'none' }
-  | { status: 'active' | 'ended'; user_id: string; refresh_token_hash: string; previous_hashes: PreviousHashes; expires_at: string };
+  | {
+      status: 'active' | 'ended';
+      user_id: string;
+      refresh_token_hash: string;
+      previous_hashes: PreviousHashes;
+      expires_at: string;
+      /** The log position of SessionStarted, when folded from the log (the account's later deactivations end it). */
+      started_at_position?: number;
+    };
 
 export type SessionCommand =
   | { type: 'StartSession'; data: { session_id: string; user_id: string; method: 'google' | 'password' | 'operator'; refresh_token_hash: string; expires_at: string } }
@@ -35,6 +43,7 @@ export const sessionDecider: Decider<SessionState, SessionCommand, SessionEvent>
         refresh_token_hash: data.refresh_token_hash,
         previous_hashes: null,
         expires_at: data.expires_at,
+        started_at_position: logPositionOf(event),
       }))
       .with({ type: 'SessionRefreshed' }, ({ data }): SessionState =>
         state.status === 'none'

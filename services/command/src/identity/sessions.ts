@@ -67,7 +67,7 @@ const sessionFoldsOf = foldsPerEventStore(sessionDecider);
 export async function refreshSession(
   deps: { eventStore: EventStore; tokens: TokenService },
   refreshToken: string,
-  lookupUser: (userId: string) => Promise<{ user_id: string; account_type: AccountType; active: boolean } | null>,
+  lookupUser: (userId: string) => Promise<{ user_id: string; account_type: AccountType; active: boolean; deactivated_at_position?: number } | null>,
   context: CommandContext,
 ) {
   const [sessionId, secret] = refreshToken.split('.');
@@ -100,6 +100,8 @@ export async function refreshSession(
   if (result.state.status !== 'active') throw invalidRefresh();
   const user = await lookupUser(result.state.user_id);
   if (!user || !user.active) throw invalidRefresh();
+  // Deactivated since it started: reactivating the account does not bring the session back.
+  if (user.deactivated_at_position !== undefined && (result.state.started_at_position ?? 0) < user.deactivated_at_position) throw invalidRefresh();
   return { tokens: await issue(deps.tokens, user, sessionId, nextSecret, context.now), position: result.position };
 }
 

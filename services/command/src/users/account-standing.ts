@@ -6,14 +6,22 @@ import { foldsPerEventStore } from '../stream-folds';
 export type StandingEvent = DomainEventOf<'UserRegistered' | 'UserDeactivated' | 'UserReactivated' | 'PersonalDataErased'>;
 
 /** Whether an account exists and may act now: no personal data, so a fold of it may be kept (see StreamFolds). */
-export type AccountStanding = { user_id: string; account_type: AccountType; active: boolean } | null;
+export type AccountStanding = {
+  user_id: string;
+  account_type: AccountType;
+  active: boolean;
+  /** The log position of the account's last deactivation: a session started before it is not refreshed after it. */
+  deactivated_at_position?: number;
+} | null;
 
-export function evolveStanding(state: AccountStanding, event: { type: string; data: unknown }): AccountStanding {
+export function evolveStanding(state: AccountStanding, event: { type: string; data: unknown; position?: number }): AccountStanding {
   const known = event as StandingEvent;
   switch (known.type) {
     case 'UserRegistered':
       return { user_id: known.data.user_id, account_type: known.data.account_type, active: true };
     case 'UserDeactivated':
+      // A stored event has its position (the kept folds read stored events); one just decided has none yet.
+      return state && { ...state, active: false, ...(event.position !== undefined && { deactivated_at_position: event.position }) };
     case 'PersonalDataErased': // an erased account is gone for good: its key is destroyed
       return state && { ...state, active: false };
     case 'UserReactivated':

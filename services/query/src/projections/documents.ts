@@ -10,6 +10,8 @@ export interface UserDoc {
   account_type: AccountType;
   registered_at: string;
   active: boolean;
+  /** The last time the account was deactivated (kept when it is reactivated): tokens issued before it are refused. */
+  deactivated_at?: string;
   /** Set when the person was erased (PersonalDataErased): name and contact details are blanked, the account inactive. */
   erased_at?: string;
 }

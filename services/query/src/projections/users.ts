@@ -3,7 +3,8 @@ import type { DoctorDoc, SessionDoc, SubscriptionDoc, UserDoc } from './document
 
 export const usersProjection = defineProjection({
   name: 'users',
-  version: 1,
+  // 2: deactivated_at, the last deactivation (tokens and sessions from before it stay refused after a reactivation).
+  version: 2,
   collections: ['users'],
   // The console's user list (issue 15): by account type, and newest first.
   indexes: [
@@ -37,7 +38,7 @@ export const usersProjection = defineProjection({
       case 'UserProfileUpdated':
         return users.patch(event.data.user_id, withoutUndefined({ name: event.data.name, phone_number: event.data.phone_number }));
       case 'UserDeactivated':
-        return users.patch(event.data.user_id, { active: false });
+        return users.patch(event.data.user_id, { active: false, deactivated_at: event.metadata.occurred_at });
       case 'UserReactivated':
         return users.patch(event.data.user_id, { active: true });
     }
