@@ -14,6 +14,8 @@ export const API_TEXTS = {
   forbiddenRole: 'You are not allowed to do this',
   bodyTooLarge: 'Request body is too large (limit 1 MB)',
   malformedJson: 'Request body is not valid JSON',
+  /** 422: a body sent to a route that takes none (an empty JSON object is accepted). */
+  noBodyTaken: 'This request takes no body',
   unsupportedMediaType: 'Content-Type must be application/json',
   unsupportedCharset: 'The request body must be UTF-8',
   unsupportedEncoding: 'Content-Encoding must be gzip, deflate, br or identity',
@@ -22,6 +24,8 @@ export const API_TEXTS = {
   /** 503: a dependency is unavailable for a moment. */
   serviceUnavailable: 'The service is unavailable for a moment. Please try again.',
   notFound: 'Not found',
+  /** 405: the path exists but does not take this method (the Allow header lists those it takes). */
+  methodNotAllowed: (method: string, allow: string) => `${method} is not accepted here; this address accepts ${allow}`,
   /** 503: the app's page could not be read (a new version is being installed). */
   appUnavailable: 'The app is being updated. Please reload the page in a moment.',
   slotNotFound: 'Slot not found',

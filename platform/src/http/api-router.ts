@@ -151,6 +151,10 @@ function hasContent(req: Request): boolean {
   return req.headers['transfer-encoding'] !== undefined || (length !== undefined && Number(length) > 0);
 }
 
+function isEmptyObject(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0;
+}
+
 export function bearerToken(req: Request): string | null {
   const header = req.headers.authorization;
   if (!header) return null;
@@ -199,6 +203,10 @@ export class ApiRouter {
       }
       if (spec.body && hasContent(req) && !req.is(['application/json', 'application/*+json'])) {
         throw new HttpError(415, API_TEXTS.unsupportedMediaType);
+      }
+      // A route that takes no body refuses one (other than `{}`), rather than ignoring what the caller meant to send.
+      if (!spec.body && !spec.multipart && hasContent(req) && !isEmptyObject(req.body)) {
+        throw new RequestValidationError([{ loc: ['body'], msg: API_TEXTS.noBodyTaken, type: 'no_body' }]);
       }
       // An answer to a signed-in caller holds their data or other people's (notes, chat, names), and the answer to a
       // command may be a sign-in's tokens (RFC 6749 §5.1): no browser or proxy keeps either (a shared clinic computer

@@ -6,6 +6,8 @@ import { API_TEXTS, EMBED_FRAME_SOURCES, MAX_REQUEST_BODY_BYTES } from '@telemed
 import { HttpError, errorHandler } from './errors';
 import { requestLog } from './request-log';
 import { metricsRoute } from './metrics-route';
+import { methodRules } from './method-rules';
+import type { DeclaredRoute } from './api-router';
 import { cors } from './cors';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
@@ -73,6 +75,16 @@ export function createBaseApp(options: {
   );
   return {
     app,
+    /**
+     * Mounts the services' API routers at one path, with OPTIONS answered and wrong methods refused (405) from the
+     * routes all of them declare.
+     */
+    mountApi(path: string, services: ReadonlyArray<{ router: RequestHandler; routes: readonly DeclaredRoute[] }>) {
+      const rules = methodRules(services.flatMap((service) => service.routes));
+      app.use(path, rules.options);
+      for (const service of services) app.use(path, service.router);
+      app.use(path, rules.notAllowed);
+    },
     finish(extra?: (app: Express) => void) {
       app.use('/api', (_req, _res, next) => next(new HttpError(404, API_TEXTS.notFound)));
       extra?.(app);

@@ -85,8 +85,7 @@ export async function createApp(options: AppOptions) {
   }
   app.get('/openapi.json', (_req, res) => void res.json(openApiDocument));
   app.use('/docs', swaggerUi.serve, swaggerUi.setup(openApiDocument, { customSiteTitle: 'Telemedicine API' }));
-  app.use('/api/v1', command.router);
-  app.use('/api/v1', query.router);
+  base.mountApi('/api/v1', [command, query]);
   base.finish((app) => {
     blogPages(app, { readStore, frontendDir: options.frontendDir, publicUrl: config.publicUrl });
     if (options.frontendDir && existsSync(join(options.frontendDir, 'index.html'))) {

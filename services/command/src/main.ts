@@ -36,7 +36,7 @@ if (identity.localProvider) {
   base.app.use('/oidc', identity.localProvider.handler);
   base.app.use(INTERACTIONS_PATH, identity.localProvider.interactions);
 }
-base.app.use('/api/v1', command.router);
+base.mountApi('/api/v1', [command]);
 base.finish();
 const background = await startCommandBackground({ config, ...adapters, logger, clock, video, lookups: { ...sweepLookups(adapters.readStore), ...consultationLookups(adapters.readStore), ...blogLookups(adapters.readStore) } });
 await runService({

@@ -40,7 +40,7 @@ const base = createBaseApp({
     return { ok: lag <= 100, lag, projector, adapters: adapters.kinds };
   },
 });
-base.app.use('/api/v1', query.router);
+base.mountApi('/api/v1', [query]);
 base.finish();
 if (projector) {
   await query.runner.catchUp();

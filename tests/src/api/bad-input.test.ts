@@ -96,6 +96,28 @@ describe('bad input never yields a 500 or changes stored data', () => {
     assert.equal(await t.app.eventStore.headPosition(), head);
   });
 
+  it('a method a path does not take is 405 naming those it takes; OPTIONS lists every service’s methods', async () => {
+    const head = await t.app.eventStore.headPosition();
+    // GET is the query service's, POST and DELETE the command service's: the answer names all of them.
+    const consents = await t.http.options('/api/v1/users/me/consents').expect(204);
+    assert.deepEqual(String(consents.headers.allow).split(', ').sort(), ['GET', 'HEAD', 'OPTIONS', 'POST']);
+    const refused = await t.http.put('/api/v1/users/me/consents').set(patient.auth).send({}).expect(405);
+    assert.equal(refused.body.detail, `PUT is not accepted here; this address accepts ${consents.headers.allow}`);
+    assert.equal(refused.headers.allow, consents.headers.allow);
+    // Two declared paths fit `/appointments/me`: the methods of both.
+    const mine = await t.http.delete('/api/v1/appointments/me').set(patient.auth).expect(405);
+    assert.ok(String(mine.headers.allow).includes('GET'), mine.headers.allow);
+    assert.ok(mine.body.detail.startsWith('DELETE is not accepted here'));
+    // Without a token too: the path's methods are no secret (they are in /openapi.json), and nothing runs.
+    await t.http.patch('/api/v1/appointments').expect(405);
+    await t.http.get('/api/v1/appointments/x/approve').set(doctor.auth).expect(405);
+    // A path nobody declared stays 404.
+    const unknown = await t.http.put('/api/v1/no-such-thing').expect(404);
+    assert.ok(unknown.body.detail);
+    await t.http.options('/api/v1/no-such-thing').expect(404);
+    assert.equal(await t.app.eventStore.headPosition(), head);
+  });
+
   /** The token with one character of its signature changed: in the middle, since the last character's low bits are padding. */
   const alteredSignature = (token: string) => {
     const at = token.lastIndexOf('.') + 5;

@@ -119,6 +119,8 @@ export function consultationRoutes(api: ApiRouter, deps: CommandDeps & Consultat
     summary: "LiveKit's webhook: verified from the raw body and its Authorization header, then recorded on the consultation",
     tags: ['consultations'],
     policy: policies.public,
+    // Verified from its raw bytes; declared as what LiveKit sends (a JSON object) so that it is read at all.
+    body: z.record(z.string(), z.unknown()),
     response: z.object({ status: z.literal('received') }),
     errors: [400, 401, 404],
     handler: async ({ req }) => {
