@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { API_TEXTS } from '@telemed/contracts';
 import { indiaDate, startTestApp, type TestApp, type TestUser } from '../support/test-app';
 
 /** Odd, hostile and oversized inputs on every route: always a clear 4xx with a detail, never a 500, nothing written. */
@@ -115,6 +116,20 @@ describe('bad input never yields a 500 or changes stored data', () => {
     const unknown = await t.http.put('/api/v1/no-such-thing').expect(404);
     assert.ok(unknown.body.detail);
     await t.http.options('/api/v1/no-such-thing').expect(404);
+    assert.equal(await t.app.eventStore.headPosition(), head);
+  });
+
+  it('a route that takes no body refuses one, other than an empty object', async () => {
+    const head = await t.app.eventStore.headPosition();
+    // (A JSON text that is not an object or array, "text" or 12, is refused by the body parser first: 400.)
+    for (const body of [[1], [], { slot_id: 1 }]) {
+      const res = await t.http.post('/api/v1/appointments/x/approve').set(doctor.auth).set('Content-Type', 'application/json').send(JSON.stringify(body));
+      assert.equal(res.status, 422, JSON.stringify(body));
+      assert.equal(res.body.detail[0].msg, API_TEXTS.noBodyTaken);
+    }
+    // No body, or {} as some clients send: the route runs (this appointment does not exist).
+    await t.http.post('/api/v1/appointments/x/approve').set(doctor.auth).expect(404);
+    await t.http.post('/api/v1/appointments/x/approve').set(doctor.auth).send({}).expect(404);
     assert.equal(await t.app.eventStore.headPosition(), head);
   });
 
