@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Express } from 'express';
 import type { ReadStore } from '@telemed/platform';
-import { blogPostsProjection, publishedPostBySlug, publishedPostsForSitemap } from '@telemed/query';
+import { publishedPostBySlug, publishedPostsForSitemap, publishedPostsRevision } from '@telemed/query';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
@@ -18,14 +18,15 @@ export function blogPages(app: Express, deps: { readStore: ReadStore; frontendDi
     const urls = posts.map((p) => `  <url><loc>${escapeHtml(`${deps.publicUrl}/blog/${encodeURIComponent(p.slug)}`)}</loc><lastmod>${escapeHtml(p.updated_at)}</lastmod></url>`);
     return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
   };
-  // Anyone may ask, as often as they like, and it lists every published post: built again only once the posts' read
-  // model has moved (concurrent requests share one build), so requests cost a checkpoint read, not a read of every post.
-  let sitemap: { xml: Promise<string>; position: number } | null = null;
+  // Anyone may ask, as often as they like, and it lists every published post: built again only once what the public
+  // pages list has changed (a post published, changed or withdrawn; not a view, nor any other event), concurrent requests
+  // sharing one build, so a request costs one document read.
+  let sitemap: { xml: Promise<string>; revision: number } | null = null;
   app.get('/sitemap.xml', async (_req, res, next) => {
     try {
-      const position = (await deps.readStore.getCheckpoint(blogPostsProjection.name))?.position ?? -1;
-      if (!sitemap || sitemap.position !== position) {
-        const built = { xml: renderSitemap(), position };
+      const revision = await publishedPostsRevision(deps.readStore);
+      if (!sitemap || sitemap.revision !== revision) {
+        const built = { xml: renderSitemap(), revision };
         sitemap = built;
         built.xml.catch(() => {
           if (sitemap === built) sitemap = null; // the next request tries again

@@ -52,12 +52,14 @@ import {
   BLOG_IMAGES,
   BLOG_LIST_ORDERS,
   BLOG_POSTS,
+  BLOG_PUBLISHED_REVISION,
   BLOG_SCHEDULED,
   viewMonth,
   type BlogAuthorDoc,
   type BlogContentDoc,
   type BlogImageDoc,
   type BlogPostDoc,
+  type BlogPublishedRevisionDoc,
   type BlogScheduledDoc,
 } from './projections/blog-posts';
 
@@ -200,15 +202,38 @@ export async function publishedPostBySlug(readStore: ReadStore, slug: string): P
   return bundledArticleView(slug);
 }
 
-/** Every published post of an active doctor, newest first, then the bundled sample profiles' articles (the sitemap), at most `limit` posts. */
+/** What the public pages list has changed since `revision` was read when this answers another number (0: never built). */
+export async function publishedPostsRevision(readStore: ReadStore): Promise<number> {
+  return (await readStore.collection<BlogPublishedRevisionDoc>(BLOG_PUBLISHED_REVISION).get('published'))?.revision ?? 0;
+}
+
+const SITEMAP_PAGE = 500;
+
+/**
+ * Every published post of an active doctor, newest first, then the bundled sample profiles' articles (the sitemap), at
+ * most `limit` posts: read a page at a time after the last one's (published_at, id), with the event loop free between
+ * pages, so a long list is never one long read.
+ */
 export async function publishedPostsForSitemap(readStore: ReadStore, limit = 50_000): Promise<Array<{ slug: string; updated_at: string }>> {
-  const docs = await readStore.collection<BlogPostDoc>(BLOG_POSTS).find({ status: 'published' }, { sort: { published_at: -1, _id: -1 }, limit });
+  const posts = readStore.collection<BlogPostDoc>(BLOG_POSTS);
   const authors = readStore.collection<BlogAuthorDoc>(BLOG_AUTHORS);
   const active = new Map<string, boolean>();
   const out: Array<{ slug: string; updated_at: string }> = [];
-  for (const doc of docs) {
-    if (!active.has(doc.author_id)) active.set(doc.author_id, Boolean((await authors.get(doc.author_id))?.active));
-    if (active.get(doc.author_id) && doc.slug) out.push({ slug: doc.slug, updated_at: doc.updated_at });
+  let after: { published_at: string; id: string } | null = null;
+  for (let read = 0; read < limit; ) {
+    const filter: Filter = after
+      ? { status: 'published', $or: [{ published_at: { $lt: after.published_at } }, { published_at: after.published_at, _id: { $lt: after.id } }] }
+      : { status: 'published' };
+    const page = await posts.find(filter, { sort: { published_at: -1, _id: -1 }, limit: Math.min(SITEMAP_PAGE, limit - read) });
+    for (const doc of page) {
+      if (!active.has(doc.author_id)) active.set(doc.author_id, Boolean((await authors.get(doc.author_id))?.active));
+      if (active.get(doc.author_id) && doc.slug) out.push({ slug: doc.slug, updated_at: doc.updated_at });
+    }
+    read += page.length;
+    const last = page.at(-1);
+    if (page.length < SITEMAP_PAGE || !last?.published_at) break;
+    after = { published_at: last.published_at, id: last._id };
+    await new Promise<void>((resolve) => setImmediate(resolve));
   }
   // The bundled sample profiles' articles are public pages too.
   const listed = new Set(out.map((p) => p.slug));

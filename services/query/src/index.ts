@@ -27,7 +27,7 @@ export type { ConsultationDoc } from './projections/consultations';
 export { recordLookups, recordsForExport } from './record-routes';
 export { bookingLookups, bookableDoctors } from './bookable-doctors';
 export { appointmentPeople } from './appointment-people';
-export { blogLookups, publishedPostsOf, publishedPostBySlug, publishedPostsForSitemap } from './blog-routes';
+export { blogLookups, publishedPostsOf, publishedPostBySlug, publishedPostsForSitemap, publishedPostsRevision } from './blog-routes';
 export { generatedBrandRows, generatedBrands, brandCatalogueCsv, seededRandom } from './medicines/generated-catalogue';
 export { MedicineCatalogue, MedicineIndex, buildMedicineIndex, loadNlem, brandEntry, listedStrength, normalize as normalizeMedicineName, type MedicineEntry, type BrandRow } from './medicines/catalogue';
 export type { Projection, SlotDoc, AppointmentDoc, UserDoc, DoctorDoc, SessionDoc } from './projections';

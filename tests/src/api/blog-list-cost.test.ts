@@ -52,5 +52,15 @@ for (const readStoreKind of ['memory', 'sqlite']) describe(`a doctor's page of t
     const slug = (await t.http.post(`/api/v1/blogs/${id}/publish`).set(author.auth).expect(200)).body.slug as string;
     await t.settle();
     assert.ok((await t.http.get('/sitemap.xml').expect(200)).text.includes(`/blog/${slug}</loc>`), 'a post published since is listed');
+    // What the sitemap does not list moves other checkpoints, not its revision: a view, a draft, another person's event.
+    await t.http.post(`/api/v1/blogs/${id}/views`).send({ reader_session: 'a-reader-session-0001' }).expect((res) => assert.ok(res.status < 300, String(res.status)));
+    await t.http.post('/api/v1/blogs/').set(author.auth).send(post('Still a draft')).expect(201);
+    await t.createUser('patient');
+    await t.settle();
+    assert.equal(await postsRead(() => t.http.get('/sitemap.xml').expect(200)), 0, 'nothing the sitemap lists changed: no post is read');
+    // Withdrawn: archived, it leaves the sitemap.
+    await t.http.post(`/api/v1/blogs/${id}/archive`).set(author.auth).expect(200);
+    await t.settle();
+    assert.ok(!(await t.http.get('/sitemap.xml').expect(200)).text.includes(`/blog/${slug}</loc>`), 'an archived post is no longer listed');
   });
 });

@@ -27,6 +27,15 @@ export const BLOG_SCHEDULED = 'blog_scheduled';
 export const BLOG_IMAGES = 'blog_images';
 /** Per doctor: name and standing (for the public pages), and the counts the hub's sidebar shows. */
 export const BLOG_AUTHORS = 'blog_authors';
+/**
+ * One document, `published`: a revision that moves only when what the public pages list changes (a post published,
+ * changed while published, withdrawn, or its author's standing), never for a view: what /sitemap.xml is built from.
+ */
+export const BLOG_PUBLISHED_REVISION = 'blog_published_revision';
+export interface BlogPublishedRevisionDoc {
+  _id: 'published';
+  revision: number;
+}
 
 export interface BlogPostDoc {
   _id: string;
@@ -185,8 +194,9 @@ async function syncPublicImages(store: CollectionSource, post: BlogPostDoc | nul
 export const blogPostsProjection = defineProjection({
   name: 'blog_posts',
   // 2: pictures know which published posts show them (drafts' pictures are their author's alone).
-  version: 2,
-  collections: [BLOG_POSTS, BLOG_CONTENTS, BLOG_SCHEDULED, BLOG_IMAGES, BLOG_AUTHORS],
+  // 3: the published posts' revision (BLOG_PUBLISHED_REVISION).
+  version: 3,
+  collections: [BLOG_POSTS, BLOG_CONTENTS, BLOG_SCHEDULED, BLOG_IMAGES, BLOG_AUTHORS, BLOG_PUBLISHED_REVISION],
   indexes: [
     // A doctor's list (the hub): one tab or all, one category or all, in each order it sorts by (blog-routes.ts
     // doctorBlogList), a page at a time read forwards or backwards, and counted in the index.
@@ -208,6 +218,15 @@ export const blogPostsProjection = defineProjection({
     const scheduled = store.collection<BlogScheduledDoc>(BLOG_SCHEDULED);
     const authors = store.collection<BlogAuthorDoc>(BLOG_AUTHORS);
     const at = event.metadata.occurred_at;
+    const published = store.collection<BlogPublishedRevisionDoc>(BLOG_PUBLISHED_REVISION);
+    const publishedChanged = async () => {
+      const current = await published.get('published');
+      await published.put({ _id: 'published', revision: (current?.revision ?? 0) + 1 });
+    };
+    /** An author's standing changes what the public pages list only when they have published posts. */
+    const authorStandingChanged = async (author: BlogAuthorDoc | null) => {
+      if ((author?.by_status.published ?? 0) > 0) await publishedChanged();
+    };
 
     /** Changes a post's document and its doctor's counts together. */
     const change = async (postId: string, fields: Partial<BlogPostDoc>) => {
@@ -217,6 +236,7 @@ export const blogPostsProjection = defineProjection({
       after.public_image_ids = await syncPublicImages(store, after, postId, before.public_image_ids);
       await posts.put(after);
       await recount(store, before.author_id, before, after);
+      if (before.status === 'published' || after.status === 'published') await publishedChanged();
     };
 
     switch (event.type) {
@@ -228,11 +248,13 @@ export const blogPostsProjection = defineProjection({
         return authors.patch(event.data.user_id, { name: event.data.name });
       case 'UserDeactivated':
       case 'UserReactivated':
+        await authorStandingChanged(await authors.get(event.data.user_id));
         return authors.patch(event.data.user_id, { active: event.type === 'UserReactivated' });
       case 'PersonalDataErased': {
         // An erased doctor's writing leaves every page: their posts, blocks, schedule and counts go.
         const author = await authors.get(event.data.user_id);
         if (!author) return;
+        await authorStandingChanged(author);
         await forEachMatching(posts, { author_id: event.data.user_id }, async (post) => {
           await syncPublicImages(store, null, post._id, post.public_image_ids);
           await posts.delete(post._id);
@@ -286,6 +308,7 @@ export const blogPostsProjection = defineProjection({
         if (!before) return;
         await syncPublicImages(store, null, before._id, before.public_image_ids);
         await posts.delete(before._id);
+        if (before.status === 'published') await publishedChanged();
         return recount(store, before.author_id, before, null);
       }
       case 'BlogImageStored': {
