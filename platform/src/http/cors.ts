@@ -3,7 +3,7 @@ import type { RequestHandler } from 'express';
 /** Headers a page on another origin may send: the bearer token, JSON bodies, react-admin's `Range`, read-your-writes. */
 export const CORS_ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'Range', 'X-Min-Position', 'X-Correlation-Id'] as const;
 /** Headers such a page may read: ra-data-simple-rest's `Content-Range` totals, and the log positions of read-your-writes. */
-export const CORS_EXPOSED_HEADERS = ['Content-Range', 'X-Event-Position', 'X-Read-Model-Position', 'X-Read-Model-Stale'] as const;
+export const CORS_EXPOSED_HEADERS = ['Content-Range', 'X-Total-Is-Lower-Bound', 'X-Event-Position', 'X-Read-Model-Position', 'X-Read-Model-Stale'] as const;
 
 /**
  * CORS for the API, only for the configured origins (`CORS_ORIGINS`); the product's own pages are same-origin and need

@@ -40,7 +40,7 @@ export class BufferedBatch implements BatchStore {
     const collection: ReadCollection<AnyDoc> = {
       get,
       find,
-      count: async (filter) => (await find(filter)).length,
+      count: async (filter, options) => (await find(filter, { limit: options?.limit })).length,
       put: async (doc) => void layer.set(doc._id, cloneDoc(doc)),
       patch: async (id, fields) => {
         const current = await get(id);

@@ -1,4 +1,4 @@
-import type { BatchStore, CollectionSource, Doc, Filter, FindOptions, ProjectionCheckpoint, ReadCollection, ReadStore } from './port';
+import type { BatchStore, CollectionSource, Doc, Filter, FindOptions, CountOptions, ProjectionCheckpoint, ReadCollection, ReadStore } from './port';
 
 /** Where each read model's current generation is kept: `{_id: collection, generation}`, in the same store. */
 export const GENERATIONS = '_projection_generations';
@@ -17,7 +17,7 @@ function routedCollection<T extends Doc>(resolve: () => Promise<ReadCollection<T
   return {
     get: async (id) => (await resolve()).get(id),
     find: async (filter?: Filter, options?: FindOptions) => (await resolve()).find(filter, options),
-    count: async (filter?: Filter) => (await resolve()).count(filter),
+    count: async (filter?: Filter, options?: CountOptions) => (await resolve()).count(filter, options),
     put: async (doc) => (await resolve()).put(doc),
     patch: async (id, fields) => (await resolve()).patch(id, fields),
     delete: async (id) => (await resolve()).delete(id),

@@ -2,7 +2,7 @@ import { matcher } from './matcher';
 import { sortDocs } from './sort';
 import { cloneDoc } from './clone';
 import { FieldIndex, type Places } from './memory-index';
-import { SETTLED, type BatchStore, type Doc, type Filter, type FindOptions, type ProjectionCheckpoint, type ReadCollection, type ReadStore } from './port';
+import { SETTLED, type BatchStore, type Doc, type Filter, type FindOptions, type CountOptions, type ProjectionCheckpoint, type ReadCollection, type ReadStore } from './port';
 
 type AnyDoc = Doc & Record<string, unknown>;
 
@@ -98,12 +98,13 @@ class MemoryCollection<T extends AnyDoc> implements ReadCollection<T> {
     return found.slice(start, end).map((doc) => cloneDoc(doc));
   }
 
-  async count(filter: Filter = {}): Promise<number> {
+  async count(filter: Filter = {}, options: CountOptions = {}): Promise<number> {
     const candidates = this.candidates(filter);
     if (candidates.length === 0) return 0;
     const query = matcher(filter);
+    const limit = options.limit ?? Infinity;
     let n = 0;
-    for (const doc of candidates) if (query.test(doc)) n += 1;
+    for (const doc of candidates) if (query.test(doc) && (n += 1) >= limit) break;
     return n;
   }
 

@@ -1,6 +1,6 @@
 import { MongoClient, type Db, type Document, type Filter as MongoFilter, type Sort } from 'mongodb';
 import type { CheckpointStore } from '../event-store/port';
-import type { BatchStore, Doc, Filter, FindOptions, ProjectionCheckpoint, ReadCollection, ReadStore, WriteOp } from './port';
+import type { BatchStore, Doc, Filter, FindOptions, CountOptions, ProjectionCheckpoint, ReadCollection, ReadStore, WriteOp } from './port';
 import { BufferedBatch } from './buffered-batch';
 import { idDirection } from './sort';
 
@@ -31,8 +31,8 @@ class MongoCollection<T extends Doc> implements ReadCollection<T> {
     return (await cursor.toArray()) as unknown as T[];
   }
 
-  async count(filter: Filter = {}): Promise<number> {
-    return this.collection.countDocuments(filter as MongoFilter<StringIdDocument>);
+  async count(filter: Filter = {}, options: CountOptions = {}): Promise<number> {
+    return this.collection.countDocuments(filter as MongoFilter<StringIdDocument>, options.limit === undefined ? {} : { limit: options.limit });
   }
 
   async put(doc: T): Promise<void> {

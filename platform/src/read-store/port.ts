@@ -9,10 +9,18 @@ export interface FindOptions {
   limit?: number;
 }
 
+export interface CountOptions {
+  limit?: number;
+}
+
 export interface ReadCollection<T extends Doc> {
   get(id: string): Promise<T | null>;
   find(filter?: Filter, options?: FindOptions): Promise<T[]>;
-  count(filter?: Filter): Promise<number>;
+  /**
+   * How many documents match; with `limit`, counting stops there (what a list says of a total it will not page to
+   * costs no more than that many matches).
+   */
+  count(filter?: Filter, options?: CountOptions): Promise<number>;
   /**
    * Inserts or replaces the whole document. The store may keep the object itself (the in-memory store and batches
    * do), so a caller hands over a fresh one and does not change it afterwards; what reads return is always a copy.

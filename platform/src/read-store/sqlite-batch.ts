@@ -3,7 +3,7 @@ import { sortDocs } from './sort';
 import { cloneDoc } from './clone';
 import type { SqliteDocuments, JsonWrite } from './sqlite-documents';
 import type { FieldKind } from './sqlite-filter';
-import { SETTLED, type BatchStore, type Doc, type Filter, type FindOptions, type ProjectionCheckpoint, type ReadCollection } from './port';
+import { SETTLED, type BatchStore, type Doc, type Filter, type FindOptions, type CountOptions, type ProjectionCheckpoint, type ReadCollection } from './port';
 
 type AnyDoc = Doc & Record<string, unknown>;
 
@@ -90,8 +90,8 @@ class BatchCollection implements ReadCollection<AnyDoc> {
     return this.findNow(filter, options);
   }
 
-  async count(filter: Filter = {}): Promise<number> {
-    return this.layer.size === 0 ? this.docs.count(this.name, filter) : this.findNow(filter).length;
+  async count(filter: Filter = {}, options: CountOptions = {}): Promise<number> {
+    return this.layer.size === 0 ? this.docs.count(this.name, filter, options.limit) : this.findNow(filter, { limit: options.limit }).length;
   }
 
   // Writes land in the layer as they are called: they answer SETTLED (port.ts), which a projection need not await.

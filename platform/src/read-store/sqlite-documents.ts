@@ -357,17 +357,23 @@ export class SqliteDocuments {
     });
   }
 
-  count(collection: string, filter: Filter): number {
+  count(collection: string, filter: Filter, limit?: number): number {
     this.createDeferred(collection);
     return this.read(collection, 0, (table) => {
       const where = translateFilter(filter, this.kinds.lookup(collection));
-      const sql = where.exact ? `SELECT COUNT(*) FROM "${table}" WHERE ${where.where}` : `SELECT doc FROM "${table}" WHERE ${where.where}`;
+      const capped = limit !== undefined && Number.isSafeInteger(limit) && limit >= 0;
+      const sql = !where.exact
+        ? `SELECT doc FROM "${table}" WHERE ${where.where}`
+        : capped
+          ? `SELECT COUNT(*) FROM (SELECT 1 FROM "${table}" WHERE ${where.where} LIMIT ${limit})`
+          : `SELECT COUNT(*) FROM "${table}" WHERE ${where.where}`;
       this.note(collection, sql, where.params, false);
       if (where.exact) return this.prepare(sql, true).get(...where.params) as number;
       const query = matcher(filter);
+      const most = capped ? limit : Infinity;
       let n = 0;
       for (const json of this.prepare(sql, true).iterate(...where.params) as IterableIterator<string>) {
-        if (query.test(JSON.parse(json) as AnyDoc)) n += 1;
+        if (query.test(JSON.parse(json) as AnyDoc) && (n += 1) >= most) break;
       }
       return n;
     });

@@ -1,6 +1,6 @@
 import { SqliteDocuments, type RecordedQuery } from './sqlite-documents';
 import { SqliteBatch } from './sqlite-batch';
-import type { BatchStore, Doc, Filter, FindOptions, ProjectionCheckpoint, ReadCollection, ReadStore } from './port';
+import type { BatchStore, Doc, Filter, FindOptions, CountOptions, ProjectionCheckpoint, ReadCollection, ReadStore } from './port';
 import type { CheckpointStore } from '../event-store/port';
 
 /**
@@ -37,8 +37,8 @@ class SqliteCollection<T extends Doc> implements ReadCollection<T> {
     return this.docs.find(this.name, filter, options) as unknown as T[];
   }
 
-  async count(filter: Filter = {}): Promise<number> {
-    return this.docs.count(this.name, filter);
+  async count(filter: Filter = {}, options: CountOptions = {}): Promise<number> {
+    return this.docs.count(this.name, filter, options.limit);
   }
 
   // Writes outside a batch go on this thread's connection, after any batch on the writer thread (docs.idle).

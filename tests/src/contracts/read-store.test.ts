@@ -95,6 +95,18 @@ function readStoreContract(name: string, connect: () => Promise<ReadStore>, opti
       assert.equal(await c.count({ tags: 'new', status: 'open' }), 1);
     });
 
+    it('a count with a limit stops there: exact below it, the limit at or above it, on indexed and scanned filters alike', async () => {
+      const c = await seeded();
+      assert.equal(await c.count({}, { limit: 3 }), 3);
+      assert.equal(await c.count({}, { limit: 10 }), 5);
+      assert.equal(await c.count({ status: { $in: ['open', 'reserved'] } }, { limit: 2 }), 2);
+      assert.equal(await c.count({ doctor_id: 'd1' }, { limit: 3 }), 3);
+      assert.equal(await c.count({ doctor_id: 'd1' }, { limit: 2 }), 2);
+      assert.equal(await c.count({ 'address.pin': { $exists: false } }, { limit: 1 }), 1, 'a nested field');
+      assert.equal(await c.count({ tags: 'new' }, { limit: 5 }), 2, 'an array field');
+      assert.equal(await c.count({ status: 'none' }, { limit: 5 }), 0);
+    });
+
     it('keyset pages: (start, _id) after a cursor, sorted, limited', async () => {
       const c = await seeded();
       const pages: string[][] = [];

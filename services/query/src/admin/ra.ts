@@ -63,9 +63,26 @@ export function listQuerySchema<F extends z.ZodObject, K extends string>(filter:
     );
 }
 
-/** `Content-Range: <resource> <first>-<last>/<total>` (`*` when the page is empty), which the provider reads its total from. */
+/** The deepest a list can be paged: the first LIST_DEPTH records of its order. */
+export const LIST_DEPTH = MAX_OFFSET + MAX_PAGE;
+
+/**
+ * A list's total is counted up to one past LIST_DEPTH and no further: a count of every match grew with the whole
+ * history (every appointment of a status, every account), and pages beyond the depth cannot be asked for anyway.
+ */
+export const COUNTED = { limit: LIST_DEPTH + 1 };
+
+/**
+ * `Content-Range: <resource> <first>-<last>/<total>` (`*` when the page is empty), which the provider reads its total
+ * from. A total counted past LIST_DEPTH (COUNTED) is given as LIST_DEPTH, the pages there are, and said to be a lower
+ * bound with `X-Total-Is-Lower-Bound: true` (the console says "more than").
+ */
 export function contentRange(resource: string, start: number, count: number, total: number): Record<string, string> {
-  return { 'Content-Range': count > 0 ? `${resource} ${start}-${start + count - 1}/${total}` : `${resource} */${total}` };
+  const shown = Math.min(total, LIST_DEPTH);
+  return {
+    'Content-Range': count > 0 ? `${resource} ${start}-${start + count - 1}/${shown}` : `${resource} */${shown}`,
+    ...(total > LIST_DEPTH && { 'X-Total-Is-Lower-Bound': 'true' }),
+  };
 }
 
 /** An id filter: one id or, from getMany, a list of them. */

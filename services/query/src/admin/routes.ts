@@ -32,7 +32,7 @@ import {
 import { INSTITUTION_APPOINTMENTS, INSTITUTION_READER_SETS, institutionAppointmentId, readingInstitution, type ReaderSetsDoc, type AppointmentDoc, type DoctorDoc, type HistoryDoc, type InstitutionAppointmentDoc, type InstitutionDoc, type StaffDoc, type UserDoc } from '../projections';
 import { Subjects, type AccessAudit } from '../access-audit';
 import { institutionLookups } from '../institution-routes';
-import { byField, byKeys, contentRange, idsFilter, listQuerySchema, pageOf, type ListQuery } from './ra';
+import { COUNTED, byField, byKeys, contentRange, idsFilter, listQuerySchema, pageOf, type ListQuery } from './ra';
 import { describe, historyCsv, type TimelineEntry } from './history';
 import { appointmentPeople } from '../appointment-people';
 import { institutionView, shownActive } from '../institution-routes';
@@ -208,7 +208,7 @@ export function adminQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; a
       }
       const [page, total] = await Promise.all([
         institutions.find(filter, { sort: { [sortField]: query.sort.order, _id: query.sort.order }, skip: query.start, limit: query.end - query.start + 1 }),
-        institutions.count(filter),
+        institutions.count(filter, COUNTED),
       ]);
       return { body: page.map(institutionView), headers: contentRange('institutions', query.start, page.length, total) };
     },
@@ -293,7 +293,7 @@ export function adminQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; a
   async function institutionMembersPage(institutionId: string, filter: Filter, query: MemberQuery, doctorsOnly: boolean): Promise<MembersPage> {
     const where = { ...filter, institution_id: institutionId };
     const sort = memberOrder(query.sort, doctorsOnly, true);
-    const [docs, total] = await Promise.all([staff.find(where, { sort, skip: query.start, limit: query.end - query.start + 1 }), staff.count(where)]);
+    const [docs, total] = await Promise.all([staff.find(where, { sort, skip: query.start, limit: query.end - query.start + 1 }), staff.count(where, COUNTED)]);
     return { docs, total, read: docs };
   }
 
@@ -306,7 +306,7 @@ export function adminQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; a
     const lists = await Promise.all(
       institutionIds.map((id) => {
         const where = { ...filter, institution_id: id };
-        return Promise.all([staff.find(where, { sort, limit: query.end + 1 }), staff.count(where)]);
+        return Promise.all([staff.find(where, { sort, limit: query.end + 1 }), staff.count(where, COUNTED)]);
       }),
     );
     const merged = lists.flatMap(([docs]) => docs).sort(byKeys(memberOrder(query.sort, doctorsOnly, false)));
@@ -331,7 +331,7 @@ export function adminQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; a
     const filter = currentMembersFilter(f, doctorsOnly);
     if (!filter) return { docs: [], total: 0, read: [] };
     const sort = memberOrder(query.sort, doctorsOnly, false);
-    const [docs, total] = await Promise.all([staff.find(filter, { sort, skip: query.start, limit: query.end - query.start + 1 }), staff.count(filter)]);
+    const [docs, total] = await Promise.all([staff.find(filter, { sort, skip: query.start, limit: query.end - query.start + 1 }), staff.count(filter, COUNTED)]);
     return { docs, total, read: docs };
   }
 
@@ -490,7 +490,7 @@ export function adminQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; a
       if ((query.sort.field === 'status' && byPerson && !f.status) || (query.sort.field === 'id' && (byPerson || f.status || starts))) {
         throw new RequestValidationError([{ loc: ['query', 'sort'], msg: ADMIN_TEXTS.sortNotOffered, type: 'value_error' }]);
       }
-      const [docs, total] = await Promise.all([appointments.find(filter, { sort, skip: query.start, limit: query.end - query.start + 1 }), appointments.count(filter)]);
+      const [docs, total] = await Promise.all([appointments.find(filter, { sort, skip: query.start, limit: query.end - query.start + 1 }), appointments.count(filter, COUNTED)]);
       return { docs, total, institutionOf: () => null as string | null };
     }
     const allowed = readable(scope, 'read_appointments')!;
@@ -552,7 +552,7 @@ export function adminQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; a
     for (const list of lists) {
       const filter = { ...institutionFilter(list.institutionId, query), readers_key: list.readersKey };
       // A notes search reads its window's entries (no index on free text); the page's filter is applied below.
-      const [found, count] = await Promise.all([institutionAppointments.find(filter, matchesNotes ? { sort } : { sort, limit: wanted }), matchesNotes ? 0 : institutionAppointments.count(filter)]);
+      const [found, count] = await Promise.all([institutionAppointments.find(filter, matchesNotes ? { sort } : { sort, limit: wanted }), matchesNotes ? 0 : institutionAppointments.count(filter, COUNTED)]);
       total += count;
       for (const entry of found) institutionById.set(entry.appointment_id, list.institutionId);
       entries.push(...found);
@@ -601,7 +601,7 @@ export function adminQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; a
     }
     const [entries, total] = await Promise.all([
       institutionAppointments.find(filter, { sort, skip: query.start, limit: query.end - query.start + 1 }),
-      institutionAppointments.count(filter),
+      institutionAppointments.count(filter, COUNTED),
     ]);
     return { docs: await appointmentsOf(entries), total, institutionOf };
   }
@@ -819,7 +819,7 @@ export function adminQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; a
       const field = query.sort.field === 'id' ? '_id' : query.sort.field;
       const [docs, total] = await Promise.all([
         users.find(filter, { sort: { [field]: query.sort.order, _id: query.sort.order }, skip: query.start, limit: query.end - query.start + 1 }),
-        users.count(filter),
+        users.count(filter, COUNTED),
       ]);
       // One audit event per page read, naming the accounts that page showed (bounded by the page, as every list).
       await recordUserReads(auth, req, docs, 'GET /api/v1/admin/users');
