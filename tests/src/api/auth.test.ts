@@ -125,6 +125,26 @@ describe('sign-in, sessions and tokens', () => {
       await fresh.http.post('/api/v1/auth/refresh').send({ refresh_token: 'x' }).expect(401);
       await fresh.http.post('/api/v1/auth/refresh').send({ refresh_token: '00000000-0000-0000-0000-000000000000.abc' }).expect(401);
       await fresh.http.post('/api/v1/auth/refresh').send({}).expect(422);
+      // A real refresh token with anything after it is not that token.
+      const s = (await fresh.http.post('/api/v1/auth/support').send({ email: adminEmail, password }).expect(200)).body;
+      await fresh.http.post('/api/v1/auth/refresh').send({ refresh_token: `${s.refresh_token}.extra` }).expect(401);
+      await fresh.http.post('/api/v1/auth/refresh').send({ refresh_token: s.refresh_token }).expect(200);
+    });
+
+    it("a validly signed token must agree with what is stored: the account's type and the session's owner", async () => {
+      const s = (await fresh.http.post('/api/v1/auth/support').send({ email: adminEmail, password }).expect(200)).body;
+      const patient = await fresh.createUser('patient');
+      await fresh.settle();
+      // Signed with the product's own secret (as a leaked one would be): a patient claiming to be an admin, and a
+      // patient's token naming the admin's session.
+      const asAdmin = await fresh.app.tokens.issue({ user_id: patient.user_id, account_type: 'admin' });
+      const refused = await fresh.http.get('/api/v1/admin/projections').set('Authorization', `Bearer ${asAdmin}`).expect(401);
+      assert.equal(refused.body.detail, API_TEXTS.invalidToken);
+      const adminSession = JSON.parse(Buffer.from(s.access_token.split('.')[1], 'base64url').toString()).sid as string;
+      assert.ok(adminSession);
+      const borrowed = await fresh.app.tokens.issue({ user_id: patient.user_id, account_type: 'patient', session_id: adminSession });
+      assert.equal((await fresh.http.get('/api/v1/users/me').set('Authorization', `Bearer ${borrowed}`).expect(401)).body.detail, API_TEXTS.invalidToken);
+      await fresh.http.get('/api/v1/users/me').set(patient.auth).expect(200);
     });
   });
 

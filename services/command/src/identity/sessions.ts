@@ -70,8 +70,9 @@ export async function refreshSession(
   lookupUser: (userId: string) => Promise<{ user_id: string; account_type: AccountType; active: boolean; deactivated_at_position?: number } | null>,
   context: CommandContext,
 ) {
-  const [sessionId, secret] = refreshToken.split('.');
-  if (!sessionId || !secret || !/^[0-9a-f-]{36}$/.test(sessionId)) throw invalidRefresh();
+  const parts = refreshToken.split('.');
+  const [sessionId, secret] = parts;
+  if (parts.length !== 2 || !sessionId || !secret || !/^[0-9a-f-]{36}$/.test(sessionId)) throw invalidRefresh();
   const nextSecret = randomBytes(32).toString('base64url');
   let result;
   try {
