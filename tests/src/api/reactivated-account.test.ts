@@ -35,12 +35,15 @@ describe('a reactivated account works again', () => {
     await setActive(patient, false);
     await book(patient, slots[1]!).expect(401);
     await setActive(patient, true);
-    await book(patient, slots[1]!).expect(201);
+    // Signed in again: what was signed in before the deactivation stays ended.
+    await book(patient, slots[1]!).expect(401);
+    const again = await t.signInAgain(patient, 'patient');
+    await book(again, slots[1]!).expect(201);
 
-    await t.http.delete(`/api/v1/users/me/consents/${CONSENT_NOTICE_VERSION}`).set(patient.auth).expect(200);
-    assert.equal((await book(patient, slots[2]!).expect(403)).body.detail, CONSENT_TEXTS.consentNeeded);
-    await t.http.post('/api/v1/users/me/consents').set(patient.auth).send({ notice_version: CONSENT_NOTICE_VERSION }).expect(201);
-    await book(patient, slots[2]!).expect(201);
+    await t.http.delete(`/api/v1/users/me/consents/${CONSENT_NOTICE_VERSION}`).set(again.auth).expect(200);
+    assert.equal((await book(again, slots[2]!).expect(403)).body.detail, CONSENT_TEXTS.consentNeeded);
+    await t.http.post('/api/v1/users/me/consents').set(again.auth).send({ notice_version: CONSENT_NOTICE_VERSION }).expect(201);
+    await book(again, slots[2]!).expect(201);
   });
 
   it('a deactivation undone before the account closer handles it closes nothing booked or opened since', async () => {
@@ -52,7 +55,7 @@ describe('a reactivated account works again', () => {
     await t.http.put(`/api/v1/admin/users/${other.user_id}`).set(operator.auth).send({ is_active: false }).expect(200);
     const on = await t.http.put(`/api/v1/admin/users/${other.user_id}`).set(operator.auth).send({ is_active: true }).expect(200);
     const reactivatedAt = Number(on.headers['x-event-position']);
-    const [later] = await t.openSlots(other, [{ date: indiaDate(4), time: '16:00' }]);
+    const [later] = await t.openSlots(await t.signInAgain(other, 'doctor'), [{ date: indiaDate(4), time: '16:00' }]);
     // The closer saves its position at most once a second, on its next batch: one more event after a second.
     await new Promise((resolve) => setTimeout(resolve, 1100));
     await t.createUser('patient');
@@ -76,7 +79,7 @@ describe('a reactivated account works again', () => {
       assert.deepEqual(open, []);
     }, 5000);
     await setActive(doctor, true);
-    const reopened = await t.openSlots(doctor, [{ date: indiaDate(6), time: '11:00' }]);
+    const reopened = await t.openSlots(await t.signInAgain(doctor, 'doctor'), [{ date: indiaDate(6), time: '11:00' }]);
     const again = await book(patient, reopened[0]!);
     assert.equal(again.status, 201, JSON.stringify({ reopened, body: again.body }));
   });

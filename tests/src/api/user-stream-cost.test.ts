@@ -41,6 +41,7 @@ describe("a user's requests do not read the user's whole history", () => {
     await t.http.put(`/api/v1/admin/users/${patient.user_id}`).set(operator.auth).send({ is_active: false }).expect(200);
     await t.http.put(`/api/v1/admin/users/${patient.user_id}`).set(operator.auth).send({ is_active: true }).expect(200);
     await t.settle();
+    patient = await t.signInAgain(patient, 'patient'); // what was signed in before the deactivation stays ended
   });
   after(() => t.close());
 
@@ -64,7 +65,8 @@ describe("a user's requests do not read the user's whole history", () => {
       const on = await t.http.put(`/api/v1/admin/users/${patient.user_id}`).set(operator.auth).send({ is_active: true }).expect(200);
       assert.equal(on.body.is_active, true);
 
-      const erased = await t.http.post('/api/v1/users/me/erasure').set(patient.auth).expect(200);
+      // Signed in again since the deactivation (what was signed in before it stays ended).
+      const erased = await t.http.post('/api/v1/users/me/erasure').set((await t.signInAgain(patient, 'patient')).auth).expect(200);
       assert.ok(erased.body.erased_at, 'the erasure answers when');
       const again = await t.http.post(`/api/v1/admin/users/${patient.user_id}/erasure`).set(operator.auth).expect(200);
       assert.equal(again.body.erased_at, erased.body.erased_at, 'again: the first erasure, read from its one event');
