@@ -234,6 +234,8 @@ export const doctorAppointmentSchema = z
     rejection_reason: z.string().nullable(),
     created_at: z.string(),
     consultation_fee: z.number(),
+    /** Its consultation has started (someone joined): what a prescription, issued or uploaded, follows. */
+    consultation_held: z.boolean(),
     slot: slotTimesSchema,
   })
   .openapi('DoctorAppointment');

@@ -78,6 +78,7 @@ export function doctorAppointmentView(doc: AppointmentDoc, zone: string): Doctor
     rejection_reason: doc.rejection_reason,
     created_at: doc.created_at,
     consultation_fee: doc.consultation_fee,
+    consultation_held: doc.consultation_held,
     slot: appointmentSlot(doc, zone),
   };
 }

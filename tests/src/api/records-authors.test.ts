@@ -24,9 +24,9 @@ describe('records kept for their authors', () => {
   });
   after(() => t.close());
 
-  /** A prescription file the author uploads on an approved appointment with the patient: the appointment's id. */
+  /** A prescription file the author uploads in a consultation with the patient: the appointment's id. */
   async function prescriptionFile(patient: TestUser, hour: number): Promise<string> {
-    const { id } = await bookedAppointment(t, { doctor: author, patient, hour, setNow });
+    const { id } = await bookedAppointment(t, { doctor: author, patient, hour, setNow, join: true });
     await t.http.post(`/api/v1/consultations/${id}/prescription-files`).set(author.auth).field('patient_name', 'Kept Patient').field('medication_summary', 'Kept summary').attach('file', PDF, 'rx.pdf').expect(201);
     await t.settle();
     return id;

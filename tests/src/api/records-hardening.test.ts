@@ -322,11 +322,8 @@ describe('clinical records: the per-patient storage quota (RECORDS_QUOTA_MB)', (
   it("the doctor's prescription files count towards the patient's storage but are never refused by it (the patient cannot stop their doctor's records)", async () => {
     const doctor = await t.createUser('doctor', { name: 'Dr. Quota', doctor: { registration_number: 'Q-1', medical_council: 'MC', qualification: 'MBBS' } });
     const patient = await t.createUser('patient');
-    now = new Date();
-    const date = indiaDate(2);
-    const [slot] = await t.openSlots(doctor, [{ date, time: '09:00' }]);
-    const id = (await t.http.post('/api/v1/appointments').set(patient.auth).send({ slot_id: slot, notes: 'Cough' }).expect(201)).body.appointment_id as string;
-    await t.http.post(`/api/v1/appointments/${id}/approve`).set(doctor.auth).expect(200);
+    // In the consultation: a prescription follows one.
+    const id = await heldAppointment(t, { doctor, patient, hour: 9, setNow: (d) => (now = d) });
     await upload(patient, pdfOf(QUOTA - 10 * KB)).expect(201);
     const rx = await t.http.post(`/api/v1/consultations/${id}/prescription-files`).set(doctor.auth).field('patient_name', 'Someone').attach('file', pdfOf(100 * KB), 'rx.pdf');
     assert.equal(rx.status, 201, JSON.stringify(rx.body));

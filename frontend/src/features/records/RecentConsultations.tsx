@@ -17,6 +17,7 @@ interface PastAppointment {
   patient_id: string;
   patient_name: string;
   status: string;
+  consultation_held?: boolean;
   slot: { start_at: string };
 }
 
@@ -32,7 +33,8 @@ export function RecentConsultations() {
   });
   const [open, setOpen] = useState<{ kind: 'notes' | 'prescription'; appointment: PastAppointment } | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const held = (past.data ?? []).filter((a) => a.status === 'completed' || a.status === 'confirmed').slice(0, RECENT_CONSULTATIONS_SHOWN);
+  // Held: a prescription follows a consultation (one never joined, a no-show, has nothing to prescribe on).
+  const held = (past.data ?? []).filter((a) => (a.status === 'completed' || a.status === 'confirmed') && a.consultation_held !== false).slice(0, RECENT_CONSULTATIONS_SHOWN);
   return (
     <Card data-testid="recent-consultations">
       <CardContent>

@@ -193,7 +193,9 @@ export function recordRoutes(api: ApiRouter, deps: CommandDeps & RecordDeps): vo
     handler: async ({ params, auth, req }) => {
       const context = requestContext(req, auth, deps.clock());
       // Who may upload is decided before a byte of the body is read.
-      const appointment = mayUploadPrescriptionFile(await appointmentFacts(deps.eventStore, params.appointment_id), auth.user_id);
+      const consultation = (await consultationFoldsOf(deps.eventStore).current(streams.consultation(params.appointment_id))).state;
+      const consultation_held = consultation.status !== 'none';
+      const appointment = mayUploadPrescriptionFile(await appointmentFacts(deps.eventStore, params.appointment_id), auth.user_id, consultation_held);
       const rules: UploadRules<StoredBlob> = {
         fileFields: ['file', 'files'],
         maxFiles: 1,
@@ -224,7 +226,7 @@ export function recordRoutes(api: ApiRouter, deps: CommandDeps & RecordDeps): vo
           const stored = { file_id: randomUUID(), blob_id: file.stored.blob_id, file_name: recordFileName(file.file_name, file.content_type), content_type: file.content_type, size: file.stored.size, sha256: file.stored.sha256 };
           const result = await handleCommand(deps.eventStore, streams.prescriptionFile(record_id), uploadDecider, {
             type: 'RecordPrescriptionFile',
-            data: { record_id, actor_id: auth.user_id, appointment, file: stored, patient_name: fields.patient_name, patient_ref: fields.patient_id, medication_summary: fields.medication_summary, additional_notes: fields.additional_notes },
+            data: { record_id, actor_id: auth.user_id, appointment, consultation_held, file: stored, patient_name: fields.patient_name, patient_ref: fields.patient_id, medication_summary: fields.medication_summary, additional_notes: fields.additional_notes },
           }, context);
           return { status: 201, body: { record_id, file: fileView(stored), uploaded_at: context.now.toISOString() }, headers: positionHeader(result.position) };
         } catch (error) {

@@ -12,7 +12,7 @@ const storedFile = (file: StoredFile) => ({ ...file, size: String(file.size) });
 export type UploadCommand =
   | {
       type: 'RecordPrescriptionFile';
-      data: { record_id: string; actor_id: string; appointment: AppointmentFacts | null; file: StoredFile } & Pick<
+      data: { record_id: string; actor_id: string; appointment: AppointmentFacts | null; consultation_held: boolean; file: StoredFile } & Pick<
         EventData<'PrescriptionFileUploaded'>,
         'patient_name' | 'patient_ref' | 'medication_summary' | 'additional_notes'
       >;
@@ -22,10 +22,15 @@ export type UploadCommand =
       data: { actor_id: string; appointment: AppointmentFacts | null; files: StoredFile[] } & Omit<EventData<'MedicalReportUploaded'>, 'file_ids' | 'patient_id'>;
     };
 
-/** Who may upload, decided before the body is read: the appointment's doctor for a prescription file (confirmed or completed). */
-export function mayUploadPrescriptionFile(appointment: AppointmentFacts | null, actorId: string): AppointmentFacts {
+/**
+ * Who may upload, decided before the body is read: the appointment's doctor for a prescription file (confirmed or
+ * completed), once its consultation has taken place or is under way: a prescription follows a consultation
+ * (Telemedicine Practice Guidelines 2020), whether issued here or signed on paper and scanned, as an e-prescription.
+ */
+export function mayUploadPrescriptionFile(appointment: AppointmentFacts | null, actorId: string, consultationHeld: boolean): AppointmentFacts {
   const mine = asTheDoctor(appointment, actorId);
   openForRecords(mine);
+  if (!consultationHeld) throw conflict(RECORD_TEXTS.consultationNotHeld);
   return mine;
 }
 
@@ -42,7 +47,7 @@ export const uploadDecider: Decider<UploadState, UploadCommand, UploadEvent> = {
     if (state.status === 'recorded') throw conflict(RECORD_TEXTS.malformedUpload);
     if (command.type === 'RecordPrescriptionFile') {
       const { data } = command;
-      const appointment = mayUploadPrescriptionFile(data.appointment, data.actor_id);
+      const appointment = mayUploadPrescriptionFile(data.appointment, data.actor_id, data.consultation_held);
       return [
         { type: 'RecordFileStored', data: { ...storedFile(data.file), patient_id: appointment.patient_id, record_id: data.record_id, kind: 'prescription_file' } },
         {
