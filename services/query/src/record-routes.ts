@@ -27,6 +27,7 @@ import {
 import { BlobErasedError, BlobNotFoundError, HttpError, StreamedBody, policies, type AccessClaims, type ApiRouter, type BlobStore, type ReadStore } from '@telemed/platform';
 import type { Request } from 'express';
 import type { AppointmentDoc, UserDoc } from './projections';
+import type { ConsentDoc } from './projections/consents';
 import {
   CONSULTATION_NOTES,
   MEDICAL_REPORTS,
@@ -101,14 +102,18 @@ export function recordQueryRoutes(api: ApiRouter, deps: RecordQueryDeps): void {
   const notes = readStore.collection<NotesDoc>(CONSULTATION_NOTES);
   const prescriptionFiles = readStore.collection<PrescriptionFileDoc>(PRESCRIPTION_FILES);
   const users = readStore.collection<UserDoc>('users');
+  const consents = readStore.collection<ConsentDoc>('consents');
   const institutions = institutionLookups(readStore);
 
   /**
    * May this caller read this patient's records, and why? The patient themself; a doctor with a confirmed or
-   * completed appointment with them (care); institution staff allowed to read appointments, for a patient with a
+   * completed appointment with them (care); a clinic's doctors allowed to read its appointments, for a patient with a
    * confirmed or completed appointment their institution's console lists (institution_appointments: its doctor was its
    * doctor when it was requested) with a doctor still its member (institution audit): a request alone, rejected or
-   * never answered, opens the patient's records to the doctor's institution no more than to the doctor.
+   * never answered, opens the patient's records to the doctor's institution no more than to the doctor. A clinic's
+   * members who are not doctors (its administrators, front desk) manage its appointments, never read clinical records:
+   * they have no need to know. And all of it rests on the patient's consent: once they have withdrawn every agreement
+   * to the notice, nobody reads their records for care or audit (the authors keep reading what they wrote: AUTHOR).
    * Anyone else: null.
    *
    * The work starts from the caller, never from the patient: the doctor's own appointments with them (the
@@ -119,12 +124,19 @@ export function recordQueryRoutes(api: ApiRouter, deps: RecordQueryDeps): void {
     if (auth.user_id === patientId) return 'self';
     // An erased patient's records kept under the legal hold are their authors' alone (AUTHOR below): nobody cares for
     // an erased person any more, and no institution audits them.
+    if (auth.account_type !== 'doctor') return null;
     if ((await users.get(patientId))?.erased_at) return null;
-    const seen = auth.account_type === 'doctor' && (await appointments.find({ patient_id: patientId, doctor_id: auth.user_id, status: { $in: [...SEEN] } }, { limit: 1 })).length > 0;
-    if (seen) return { purpose: 'care', institution: null };
+    const seen = (await appointments.find({ patient_id: patientId, doctor_id: auth.user_id, status: { $in: [...SEEN] } }, { limit: 1 })).length > 0;
     // The institution's console decides which appointments it reads (institution_appointments); the records follow it.
-    const through = await institutions.institutionReadingPatient(auth.user_id, patientId);
-    return through && { purpose: 'institution_audit', institution: through };
+    const through = seen ? null : await institutions.institutionReadingPatient(auth.user_id, patientId);
+    if (!seen && !through) return null;
+    if (!(await consentsToCare(patientId))) return null;
+    return seen ? { purpose: 'care', institution: null } : { purpose: 'institution_audit', institution: through };
+  }
+
+  /** Whether the patient holds an agreement to the notice they have not withdrawn (any version: a new notice asks them again before their next booking, it does not shut their doctors out). */
+  async function consentsToCare(patientId: string): Promise<boolean> {
+    return (await consents.find({ user_id: patientId, withdrawn_at: null }, { limit: 1 })).length > 0;
   }
 
   type Access = Exclude<Awaited<ReturnType<typeof accessTo>>, 'self' | null>;

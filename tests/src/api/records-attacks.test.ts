@@ -23,6 +23,7 @@ describe('clinical records under attack', () => {
   let port = 0;
   let platformAdmin: TestUser;
   let clinicAdmin: TestUser;
+  let clinicPeer: TestUser;
   let clinicDoctor: TestUser;
   let doctor: TestUser;
   let patient: TestUser;
@@ -53,11 +54,13 @@ describe('clinical records under attack', () => {
         staff: [
           { name: 'Admin Attack', email: 'admin@attack.in', phone: '+91 90000 10000', account_type: 'ADMIN' },
           { name: 'Doctor Attack', email: 'doctor@attack.in', phone: '+91 90000 10001', account_type: 'DOCTOR' },
+          { name: 'Peer Attack', email: 'peer@attack.in', phone: '+91 90000 10002', account_type: 'DOCTOR' },
         ],
       })
       .expect(201);
     await t.settle();
     clinicAdmin = await asUser('admin@attack.in', 'patient');
+    clinicPeer = await asUser('peer@attack.in', 'doctor');
     clinicDoctor = await asUser('doctor@attack.in', 'doctor');
   });
   after(() => t.close());
@@ -77,16 +80,19 @@ describe('clinical records under attack', () => {
     const records = `/api/v1/patients/${someone.user_id}/records`;
     const file = `/api/v1/records/files/${report.body.files[0].file_id as string}`;
     await t.http.get(records).set(clinicDoctor.auth).expect(404);
-    await t.http.get(records).set(clinicAdmin.auth).expect(404);
-    await t.http.get(file).set(clinicAdmin.auth).expect(404);
+    await t.http.get(records).set(clinicPeer.auth).expect(404);
+    await t.http.get(file).set(clinicPeer.auth).expect(404);
     await t.http.post(`/api/v1/appointments/${requested}/reject`).set(clinicDoctor.auth).send({ reason: null }).expect(200);
     await t.settle();
-    await t.http.get(records).set(clinicAdmin.auth).expect(404);
-    // A confirmed appointment with the clinic's doctor makes her a patient of the clinic: its staff may read (audited).
+    await t.http.get(records).set(clinicPeer.auth).expect(404);
+    // A confirmed appointment with the clinic's doctor makes her a patient of the clinic: its doctors may read (audited).
     await appointment(clinicDoctor, someone, true);
-    const read = (await t.http.get(records).set(clinicAdmin.auth).expect(200)).body;
+    const read = (await t.http.get(records).set(clinicPeer.auth).expect(200)).body;
     assert.equal(read.reports.length, 1);
-    await t.http.get(file).set(clinicAdmin.auth).expect(200);
+    await t.http.get(file).set(clinicPeer.auth).expect(200);
+    // Its administrator manages the appointment and has no need to know what the records hold.
+    await t.http.get(records).set(clinicAdmin.auth).expect(404);
+    await t.http.get(file).set(clinicAdmin.auth).expect(404);
   });
 
   it('refuses control characters, bidirectional overrides and unpaired surrogates in every typed field of a record (422), keeps line breaks in free text', async () => {

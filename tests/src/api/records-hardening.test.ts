@@ -215,6 +215,7 @@ describe('clinical records: report date, storage quota, access first', () => {
         staff: [
           { name: 'Admin Leaving', email: 'admin@leaving.in', phone: '+91 90000 20000', account_type: 'ADMIN' },
           { name: 'Doctor Leaving', email: 'doctor@leaving.in', phone: '+91 90000 20001', account_type: 'DOCTOR' },
+          { name: 'Peer Leaving', email: 'peer@leaving.in', phone: '+91 90000 20002', account_type: 'DOCTOR' },
         ],
       })
       .expect(201);
@@ -226,18 +227,21 @@ describe('clinical records: report date, storage quota, access first', () => {
     };
     const clinicAdmin = await as('admin@leaving.in', 'patient');
     const clinicDoctor = await as('doctor@leaving.in', 'doctor');
+    // The clinic's other doctor reads them as the clinic's (its administrator manages appointments, not records).
+    const clinicPeer = await as('peer@leaving.in', 'doctor');
     const someone = await t.createUser('patient', { name: 'Nisha Pillai' });
     await appointment(clinicDoctor, someone);
     await report(someone, indiaDate(0)).expect(201);
     await t.settle();
     const url = `/api/v1/patients/${someone.user_id}/records`;
-    assert.equal((await t.http.get(url).set(clinicAdmin.auth).expect(200)).body.reports.length, 1, 'while the doctor is a member');
+    assert.equal((await t.http.get(url).set(clinicPeer.auth).expect(200)).body.reports.length, 1, 'while the doctor is a member');
+    await t.http.get(url).set(clinicAdmin.auth).expect(404);
     await t.http.delete(`/api/v1/institutions/${created.body.id as string}/doctors/${clinicDoctor.user_id}`).set(clinicAdmin.auth).expect(200);
     await t.settle();
     const later = (await report(someone, indiaDate(0)).expect(201)).body.files[0].download_url as string;
     await t.settle();
-    assert.deepEqual((await t.http.get(url).set(clinicAdmin.auth).expect(404)).body.detail, RECORD_TEXTS.patientNotFound, 'not after the doctor left');
-    await t.http.get(later).set(clinicAdmin.auth).expect(404);
+    assert.deepEqual((await t.http.get(url).set(clinicPeer.auth).expect(404)).body.detail, RECORD_TEXTS.patientNotFound, 'not after the doctor left');
+    await t.http.get(later).set(clinicPeer.auth).expect(404);
     // The appointment itself stays in the institution's audit.
     assert.equal((await t.http.get(url).set(clinicDoctor.auth).expect(200)).body.reports.length, 2, 'the doctor keeps their patient');
   });
