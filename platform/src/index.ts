@@ -58,5 +58,6 @@ export { MemoryBlobStore } from './blobs/memory';
 export { EncryptingBlobStore, BLOB_CHUNK_BYTES } from './blobs/encrypting';
 export { blobStoreFromConfig, rawBlobStoreFromConfig } from './blobs/from-config';
 export { receiveUpload, detectFileType, type UploadRules, type ReceivedFile, type ReceivedUpload } from './http/multipart';
+export { withoutMetadata, type PublicImageType } from './images/without-metadata';
 export { Lru } from './lru';
 export { cloneDoc } from './read-store/clone';

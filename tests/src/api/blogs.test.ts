@@ -1,12 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { connect, type Socket } from 'node:net';
+import sharp from 'sharp';
 import { BLOG_LIMITS, BLOG_TEXTS, streams } from '@telemed/contracts';
 import { freePort } from '../support/processes';
 import { startTestApp, type TestApp, type TestUser } from '../support/test-app';
 import { binaryBody } from '../support/binary-body';
+import { METADATA_MARKER, photoWithMetadata, pixelsOf, realPng } from '../support/images';
 
-const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex'), Buffer.alloc(64)]);
+const PNG = await realPng();
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
 
 const paragraph = (text: string) => ({ type: 'paragraph', data: { text } });
@@ -261,7 +263,7 @@ describe('Patient Education Hub API (issue 16)', () => {
     const got = await t.http.get(up.body.file.url).buffer(true).parse(binaryBody).expect(200);
     assert.equal(got.headers['content-type'], 'image/png');
     assert.equal(got.headers['x-content-type-options'], 'nosniff');
-    assert.ok(Buffer.compare(got.body as Buffer, PNG) === 0);
+    assert.deepEqual(await pixelsOf(got.body as Buffer), await pixelsOf(PNG), 'the picture uploaded');
 
     const pdf = await t.http.post('/api/v1/blogs/images').set(doctor.auth).attach('image', PDF, { filename: 'x.png', contentType: 'image/png' }).expect(415);
     assert.equal(pdf.body.detail, BLOG_TEXTS.imageType);
@@ -275,6 +277,23 @@ describe('Patient Education Hub API (issue 16)', () => {
     // A post may show it.
     const id = await create(doctor, { title: 'With a picture', content: content({ type: 'image', data: { file: { url: up.body.file.url }, caption: 'A <b>chart</b>' } }), image_url: up.body.file.url });
     await t.http.post(`/api/v1/blogs/${id}/publish`).set(doctor.auth).expect(200);
+  });
+
+  it("a photo is stored without its metadata (Exif: the owner, the device, where it was taken): published pictures are anyone's", async () => {
+    const photo = await photoWithMetadata();
+    assert.ok(photo.includes(METADATA_MARKER), 'the upload carries it');
+    const up = await t.http.post('/api/v1/blogs/images').set(doctor.auth).attach('image', photo, { filename: 'home.jpg' }).expect(201);
+    assert.equal(up.body.file.content_type, 'image/jpeg');
+    await t.settle();
+    const served = (await t.http.get(up.body.file.url).buffer(true).parse(binaryBody).expect(200)).body as Buffer;
+    assert.ok(!served.includes(METADATA_MARKER) && !served.includes('PhoneMaker'), 'none of the metadata is served');
+    assert.equal((await sharp(served).metadata()).exif, undefined, 'no Exif block at all');
+    const { width, height } = await sharp(served).metadata();
+    assert.deepEqual([width, height], [16, 12], 'the same picture');
+    // A file whose header claims an image it does not hold is refused, nothing stored.
+    const corrupt = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex'), Buffer.alloc(64)]);
+    const refused = await t.http.post('/api/v1/blogs/images').set(doctor.auth).attach('image', corrupt, { filename: 'broken.png' }).expect(400);
+    assert.equal(refused.body.detail, BLOG_TEXTS.imageUploadError);
   });
 
   it("a picture is its author's alone until a published post shows it; then anyone's, until the post is archived", async () => {
@@ -294,7 +313,7 @@ describe('Patient Education Hub API (issue 16)', () => {
     await t.http.get(bare).query({ exp: String(Number(exp) + 600), sig }).expect(404);
     await t.http.get(bare).query({ exp, sig: sig.replace(/^./, (c) => (c === 'A' ? 'B' : 'A')) }).expect(404);
     const own = await raw(t.http.get(granted)).expect(200);
-    assert.ok(Buffer.compare(own.body as Buffer, PNG) === 0);
+    assert.deepEqual(await pixelsOf(own.body as Buffer), await pixelsOf(PNG), 'the picture uploaded');
     assert.equal(own.headers['cache-control'], 'private, no-store');
 
     // Saved with the editor's address, stored bare; the author's reads carry a fresh grant, others' never.
@@ -322,7 +341,7 @@ describe('Patient Education Hub API (issue 16)', () => {
     assert.equal(shown.content.blocks[0].data.file.url, bare);
     assert.equal(shown.image_url, bare);
     const pub = await raw(t.http.get(bare)).expect(200);
-    assert.ok(Buffer.compare(pub.body as Buffer, PNG) === 0);
+    assert.deepEqual(await pixelsOf(pub.body as Buffer), await pixelsOf(PNG), 'the picture uploaded');
     // Kept by caches only while they ask again: a 304 without the bytes while it is shown.
     assert.equal(pub.headers['cache-control'], 'public, no-cache');
     const etag = pub.headers.etag;

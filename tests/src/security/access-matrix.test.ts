@@ -6,6 +6,7 @@ import { findUserIdByEmail } from '@telemed/command';
 import { GenerationalReadStore, SqliteReadStore, physicalName, type RecordedQuery } from '@telemed/platform';
 import { startTestApp, type TestApp, type TestUser } from '../support/test-app';
 import { freePort } from '../support/processes';
+import { realPng } from '../support/images';
 
 const ROLES = ['anonymous', 'patient', 'otherPatient', 'doctor', 'otherDoctor', 'institutionAdmin', 'otherInstitutionAdmin', 'platformAdmin'] as const;
 type Role = (typeof ROLES)[number];
@@ -202,7 +203,7 @@ describe('access control: every route against every role', () => {
   let uploadedImage: Promise<string> | null = null;
   const doctorsImage = () =>
     (uploadedImage ??= (async () => {
-      const png = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex'), Buffer.alloc(64)]);
+      const png = await realPng();
       const url = (await t.http.post('/api/v1/blogs/images').set(users.doctor.auth).attach('image', png, { filename: 'matrix.png' }).expect(201)).body.file.url as string;
       await t.settle();
       return url.split('?')[0]!.split('/').pop()!;

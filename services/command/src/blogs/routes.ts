@@ -26,7 +26,7 @@ import {
   type BlogFields,
   type DomainEventOf,
 } from '@telemed/contracts';
-import { AddressBudget, HttpError, RequestValidationError, WrongExpectedRevisionError, bearerToken, policies, privateDigest, receiveUpload, UploadsInFlight, type ApiRouter, type BlobStore, type StoredBlob, type TokenService, type UploadRules } from '@telemed/platform';
+import { AddressBudget, HttpError, RequestValidationError, WrongExpectedRevisionError, bearerToken, policies, privateDigest, receiveUpload, UploadsInFlight, withoutMetadata, type ApiRouter, type BlobStore, type PublicImageType, type StoredBlob, type TokenService, type UploadRules } from '@telemed/platform';
 import { DateTime } from 'luxon';
 import { positionHeader, requestContext, type CommandDeps } from '../context';
 import { handleCommand, type CommandContext, type Decider } from '../decider';
@@ -284,8 +284,10 @@ export function blogRoutes(api: ApiRouter, deps: CommandDeps & BlogDeps): void {
           notMultipart: BLOG_TEXTS.multipartRequired,
           malformed: BLOG_TEXTS.imageUploadError,
         },
-        // Under the doctor's own key: erasing them makes their images unreadable wherever the bytes were copied.
-        store: async (file: { stream: Readable }) => blobs.put(file.stream, { subject_id: auth.user_id }),
+        // Under the doctor's own key: erasing them makes their images unreadable wherever the bytes were copied. Stored
+        // without the picture's metadata (a photo's GPS position, device, owner): published pictures are public.
+        store: async (file: { stream: Readable; content_type: string }) =>
+          blobs.put(withoutMetadata(file.stream, file.content_type as PublicImageType), { subject_id: auth.user_id }),
         discard: async (stored) => blobs.delete(stored.blob_id),
       };
       return imageUploads.run(auth.user_id, async () => {
