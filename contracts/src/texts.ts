@@ -39,6 +39,8 @@ export const API_TEXTS = {
   doctorNotAccepting: 'This doctor is not accepting bookings at the moment',
   /** The reason given to patients whose pending or confirmed appointment was closed because the doctor takes no bookings. */
   doctorNoLongerAvailable: 'Doctor is no longer available',
+  /** The reason given on a request closed because its patient withdrew their consent to the privacy notice. */
+  consentWithdrawn: 'Consent to the privacy notice was withdrawn',
   userNotFound: 'User not found',
   /** 410: a write would hold personal data of someone whose data key was destroyed (their account was closed by an erasure). */
   personErased: "This account is closed: the person's data was erased, so nothing more can be recorded about them",

@@ -20,6 +20,7 @@ import { startConsultationCloser } from './process-managers/consultation-closer'
 import { startDisconnectRecorder } from './process-managers/disconnected-participants';
 import { startAccountCloser, type AccountLookups } from './process-managers/close-accounts';
 import { startUnavailableDoctorCloser } from './process-managers/unavailable-doctor';
+import { startWithdrawnConsentCloser } from './process-managers/withdrawn-consent';
 import { startLateRequestCloser } from './process-managers/late-requests';
 import type { BookingLookups } from './appointments/bookable';
 import { startBlogScheduler, type BlogLookups } from './process-managers/publish-scheduled';
@@ -73,6 +74,7 @@ export async function startCommandBackground(deps: {
     await startDisconnectRecorder(deps),
     await startAccountCloser(deps),
     await startUnavailableDoctorCloser(deps),
+    await startWithdrawnConsentCloser(deps),
     await startLateRequestCloser(deps),
   ];
   const sweeps = startSweeps({ ...deps, graceMs: deps.config.RESERVATION_HEAL_GRACE_MS, intervalMs: deps.config.SWEEP_INTERVAL_MS });

@@ -28,7 +28,8 @@ export function ConsentsCard() {
   async function ask(consent: ConsentView) {
     const yes = await confirm({
       title: 'Withdraw consent?',
-      message: 'You will not be able to request new appointments until you agree to the privacy notice again. What was recorded before is kept as the law requires.',
+      message:
+        'You will not be able to request new appointments or upload reports until you agree to the privacy notice again. Requests your doctors have not answered yet are withdrawn, and your doctors stop reading your medical records (they keep the notes and prescriptions they wrote, as the law requires). Confirmed appointments stay booked.',
       confirmLabel: 'Withdraw',
       cancelLabel: 'Keep',
       destructive: true,

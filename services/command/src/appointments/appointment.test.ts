@@ -93,6 +93,20 @@ describe('appointment decider', () => {
     it('does nothing for an unknown appointment', () => spec([]).when(close()).then([]));
   });
 
+  describe('close for a withdrawn consent', () => {
+    const close = (now = before) => ({ type: 'CloseForWithdrawnConsent', data: { reason: 'Consent withdrawn', now } }) as const;
+    it('declines a request still waiting, by the system, with the reason', () =>
+      spec([requested]).when(close()).then([{ type: 'AppointmentRejected', data: { appointment_id: 'a-1', doctor_id: 'doc-1', reason: 'Consent withdrawn' } }]));
+    it('leaves a confirmed appointment to the patient, and a request whose time has come to the expiry sweep', () => {
+      spec([requested, approved]).when(close()).then([]);
+      spec([requested]).when(close(atStart)).then([]);
+    });
+    it('records nothing for an answered or unknown request, and never refuses', () => {
+      spec([requested, rejected]).when(close()).then([]);
+      spec([]).when(close()).then([]);
+    });
+  });
+
   describe('close for a closed patient account', () => {
     const close = (now = before, consultation_begun = false) => ({ type: 'CloseForClosedPatient', data: { now, consultation_begun } }) as const;
     const cancelled: AppointmentEvent = { type: 'AppointmentCancelled', data: { appointment_id: 'a-1', cancelled_by: 'patient', reason: null } };

@@ -33,6 +33,8 @@ export type AppointmentCommand =
   | { type: 'RejectAppointment'; data: { actor_id: string; reason: string | null } }
   | { type: 'CancelAppointment'; data: { actor_id: string; reason: string | null; now: Date } }
   | { type: 'ExpireAppointment'; data: { now: Date } }
+  /** Its patient withdrew their consent: a request still waiting is declined by the system (it could not be approved). */
+  | { type: 'CloseForWithdrawnConsent'; data: { reason: string; now: Date } }
   /** The reservation healer is about to release this id's slot: only while no request has been recorded. */
   | { type: 'VoidUnrequestedAppointment'; data: { appointment_id: string; slot_id: number } }
   /**
@@ -162,6 +164,11 @@ export const appointmentDecider: Decider<AppointmentState, AppointmentCommand, A
         if (state.status === 'requested') return [{ type: 'AppointmentRejected', data: { appointment_id, doctor_id, reason: data.reason } }];
         if (state.status === 'confirmed') return [{ type: 'AppointmentCancelled', data: { appointment_id, cancelled_by: 'doctor', reason: data.reason } }];
         return [];
+      })
+      .with({ type: 'CloseForWithdrawnConsent' }, ({ data }): AppointmentEvent[] => {
+        if (state.status !== 'requested' || new Date(state.appointment.start).getTime() <= data.now.getTime()) return [];
+        const { appointment_id, doctor_id } = state.appointment;
+        return [{ type: 'AppointmentRejected', data: { appointment_id, doctor_id, reason: data.reason } }];
       })
       .with({ type: 'CloseForClosedPatient' }, ({ data }): AppointmentEvent[] => {
         if (state.status !== 'requested' && state.status !== 'confirmed') return [];
