@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createHash } from 'node:crypto';
-import { CONSENT_NOTICE_VERSION, CONSENT_TEXTS, consentListResponseSchema, consentNoticeResponseSchema } from '@telemed/contracts';
+import { API_TEXTS, CONSENT_NOTICE_VERSION, CONSENT_TEXTS, consentListResponseSchema, consentNoticeResponseSchema } from '@telemed/contracts';
 import { indiaDate, startTestApp, type TestApp, type TestUser } from '../support/test-app';
+import { eventually } from '../support/eventually';
 
 describe('consent to the privacy notice', () => {
   let t: TestApp;
@@ -107,7 +108,7 @@ describe('consent to the privacy notice', () => {
     assert.equal((await upload().expect(403)).body.detail, CONSENT_TEXTS.consentNeededForReports, 'withdrawn: nothing new is shared with their doctors');
   });
 
-  it('a request whose patient withdrew their consent since cannot be approved (409), so it opens none of their records; agreeing again lets it be', async () => {
+  it('a request whose patient withdrew their consent since cannot be approved (409), so it opens none of their records; the withdrawal declines it for good', async () => {
     const patient = await t.createUser('patient');
     const requested = await book(patient, slots[3]!).expect(201);
     await t.http.delete(`/api/v1/users/me/consents/${CONSENT_NOTICE_VERSION}`).set(patient.auth).expect(200);
@@ -118,8 +119,14 @@ describe('consent to the privacy notice', () => {
     // Another doctor is told nothing of the patient's consent: the appointment is not theirs.
     const other = await t.createUser('doctor');
     await t.http.post(`/api/v1/appointments/${requested.body.appointment_id}/approve`).set(other.auth).expect(404);
+    // The withdrawal declined it (the withdrawn-consent closer): agreeing again does not bring it back; they book again.
+    await eventually(async () => {
+      await t.settle();
+      const past = (await t.http.get('/api/v1/appointments/me?section=past').set(patient.auth).expect(200)).body as Array<{ appointment_id: string; status: string; rejection_reason: string | null }>;
+      assert.deepEqual(past.find((a) => a.appointment_id === requested.body.appointment_id)?.rejection_reason, API_TEXTS.consentWithdrawn);
+    }, 8000);
     await t.http.post('/api/v1/users/me/consents').set(patient.auth).send({ notice_version: CONSENT_NOTICE_VERSION }).expect(201);
-    await t.http.post(`/api/v1/appointments/${requested.body.appointment_id}/approve`).set(doctor.auth).expect(200);
+    await t.http.post(`/api/v1/appointments/${requested.body.appointment_id}/approve`).set(doctor.auth).expect(409);
   });
 
   it('answers 404 for a version never agreed to, 403 for doctors and 401 without a token', async () => {
