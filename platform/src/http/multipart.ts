@@ -303,7 +303,9 @@ export async function receiveUpload<S>(req: Request, rules: UploadRules<S>): Pro
     });
     parser.on('field', (name, value, info) => {
       if (info.valueTruncated) fail(new HttpError(422, `The field ${JSON.stringify(name.slice(0, 40))} is too long`, close));
-      else if (!Object.hasOwn(fields, name) && !['__proto__', 'constructor', 'prototype'].includes(name)) fields[name] = value;
+      // Sent twice, a field has no one value: which one a reader took would depend on the reader (the first was kept).
+      else if (Object.hasOwn(fields, name)) fail(new HttpError(422, `The field ${JSON.stringify(name.slice(0, 40))} is given more than once`, close));
+      else if (!['__proto__', 'constructor', 'prototype'].includes(name)) fields[name] = value;
     });
     parser.on('filesLimit', () => fail(new HttpError(413, rules.texts.tooMany, close)));
     parser.on('partsLimit', () => fail(new HttpError(413, rules.texts.tooMany, close)));

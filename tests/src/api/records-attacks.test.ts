@@ -172,6 +172,14 @@ describe('clinical records under attack', () => {
     assert.equal(named.body.files?.[0]?.file_name, 'passwd.pdf');
   });
 
+  it('a text field sent twice in an upload is refused (422), nothing stored: it has no one value', async () => {
+    const head = await t.app.eventStore.headPosition();
+    const twice = await t.http.post('/api/v1/records/reports').set(patient.auth).field('report_type', 'lab').field('report_type', 'imaging').field('report_date', indiaDate(0)).attach('files', PDF, 'cbc.pdf');
+    assert.equal(twice.status, 422, JSON.stringify(twice.body));
+    assert.equal(twice.body.detail, 'The field "report_type" is given more than once');
+    assert.equal(await t.app.eventStore.headPosition(), head);
+  });
+
   it(`one person has at most ${RECORD_LIMITS.uploadsInFlightPerUser} uploads under way: trickling uploads cannot hold connections and files without bound (429, then room again)`, async () => {
     const uploader = await t.createUser('patient');
     const reports = '/api/v1/records/reports';
