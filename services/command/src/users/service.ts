@@ -41,7 +41,7 @@ export async function registerUser(eventStore: EventStore, input: NewUser, conte
     const numbered = await handleCommand(eventStore, streams.doctorNumbers(), doctorNumberDecider, {
       type: 'AssignDoctorNumber',
       data: { doctor_id: user_id },
-    }, context, await doctorNumbersOf(eventStore).current(streams.doctorNumbers()));
+    }, context, () => doctorNumbersOf(eventStore).current(streams.doctorNumbers())); // each attempt (a retry after a conflict too) reads only what is new
     doctor = {
       doctor_number: numbered.state.last,
       specialty: input.doctor?.specialty ?? DEFAULT_SPECIALTY,
