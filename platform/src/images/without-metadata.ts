@@ -12,10 +12,11 @@ const MAX_PIXELS = 40_000_000;
  * which device and often the owner's name, and a published post's pictures are anyone's to download. Exif's
  * orientation is applied first so the picture stands as it was shown; colour profiles go too (sRGB is assumed). The
  * pixels are decoded and written again, so what is stored is a plain image of its type whatever else the file held.
- * A file that does not decode fails the stream.
+ * A file that does not decode fails the stream; what browsers draw despite small faults (a bad checksum) decodes,
+ * only a truncated picture fails.
  */
 export function withoutMetadata(input: Readable, type: PublicImageType): Readable {
-  const decode = sharp({ animated: type === 'image/gif' || type === 'image/webp', limitInputPixels: MAX_PIXELS, failOn: 'error' }).rotate();
+  const decode = sharp({ animated: type === 'image/gif' || type === 'image/webp', limitInputPixels: MAX_PIXELS, failOn: 'truncated' }).rotate();
   const encode =
     type === 'image/jpeg' ? decode.jpeg({ quality: 90, mozjpeg: true })
     : type === 'image/png' ? decode.png()
