@@ -16,11 +16,12 @@ if (files.length === 0) {
   console.error('No test files matched');
   process.exit(1);
 }
-// A test (or suite) that hangs fails after five minutes with its name, and the others still run: the longest suite, the
-// browser accessibility pass over every page, takes about two and a half minutes on a loaded two-core machine.
+// A test (or suite) that hangs fails after eight minutes with its name, and the others still run: the longest suites,
+// the browser accessibility pass over every page and the two-browser video call, take four to five minutes on a loaded
+// two-core machine (their files run whole under this limit).
 const result = spawnSync(
   process.execPath,
-  ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-timeout=300000', '--test-reporter=spec', ...files],
+  ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-timeout=480000', '--test-reporter=spec', ...files],
   // ESBUILD_WORKER_THREADS=0: esbuild's synchronous calls (tsx's, for a module required from CommonJS) run its
   // executable as a child process instead of blocking on Atomics.wait, without a time limit, for a worker thread of its
   // own (see platform/src/thread-bundle.ts).
