@@ -4,7 +4,7 @@ import { createApp } from './app';
 
 const config = loadConfig();
 const logger = createLogger({ level: config.LOG_LEVEL });
-const frontendDir = fileURLToPath(new URL('../../../frontend/dist', import.meta.url));
+const frontendDir = config.FRONTEND_DIST ?? fileURLToPath(new URL('../../../frontend/dist', import.meta.url));
 
 const app = await createApp({ config, logger, frontendDir });
 installProcessGuards(logger, () => app.stop(1000));

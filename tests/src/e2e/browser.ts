@@ -27,8 +27,13 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
-/** The frontend the server serves: built when missing (CI builds it before the tests). */
+/** The frontend the server serves (`FRONTEND_DIST`, else `frontend/dist`): built when missing (CI builds it before the tests). */
 export function ensureFrontendBuilt(): void {
+  const dist = process.env.FRONTEND_DIST;
+  if (dist) {
+    if (!existsSync(join(dist, 'index.html'))) execSync(`npx vite build --outDir ${JSON.stringify(dist)} --emptyOutDir`, { cwd: join(repoRoot, 'frontend'), stdio: 'ignore' });
+    return;
+  }
   if (!existsSync(join(repoRoot, 'frontend/dist/index.html'))) execSync('npm run build -w frontend', { cwd: repoRoot, stdio: 'ignore' });
 }
 
