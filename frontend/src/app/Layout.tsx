@@ -158,7 +158,18 @@ export function Layout({ children }: { children: ReactNode }) {
       </Box>
       {mobile && (
         <Paper sx={{ position: 'fixed', bottom: 0, left: 0, right: 0 }} elevation={3}>
-          <BottomNavigation showLabels value={tab} component="nav" aria-label="Main">
+          {/* One line per label at 390 px: the selected label keeps its size (bold instead of larger) and the actions their room. */}
+          <BottomNavigation
+            showLabels
+            value={tab}
+            component="nav"
+            aria-label="Main"
+            sx={{
+              '& .MuiBottomNavigationAction-root': { px: 0.5, minWidth: 0 },
+              '& .MuiBottomNavigationAction-label': { whiteSpace: 'nowrap', fontSize: '0.75rem' },
+              '& .MuiBottomNavigationAction-label.Mui-selected': { fontSize: '0.75rem', fontWeight: 700 },
+            }}
+          >
             <BottomNavigationAction value="home" label="Home" icon={<HomeOutlined />} onClick={() => navigate(home)} />
             <BottomNavigationAction
               value="appointments"
