@@ -549,7 +549,11 @@ function EditorForm({
       </Grid>
       {/* The publishing bar: the status (and its time when scheduled) beside the buttons it decides, in one flowing row
           that wraps whole pieces (the fields together, the buttons together), so neither can run into the other. */}
-      <Box data-testid="editor-actions" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, pt: 2, borderTop: 1, borderColor: 'divider' }}>
+      {/* Sticky at the bottom of the hub's scrolling content (past its 16 px padding): Save Draft and Publish stay in view however long the post. */}
+      <Box
+        data-testid="editor-actions"
+        sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, py: 2, borderTop: 1, borderColor: 'divider', position: 'sticky', bottom: -16, zIndex: 3, bgcolor: 'background.paper' }}
+      >
         {!live && (
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, flex: { xs: '1 1 100%', sm: '0 1 auto' } }}>
             <TextField select size="small" label="Status" value={fields.status} onChange={(e) => set('status', e.target.value as EditorFields['status'])} sx={{ flex: { xs: '1 1 140px', sm: '0 0 170px' } }}>
