@@ -149,7 +149,7 @@ export function InstitutionAdmin() {
   const error = institution.error;
   return (
     <Stack spacing={3}>
-      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
         <Box>
           <Typography variant="h5" component="h1">
             Manage Institution
@@ -158,7 +158,9 @@ export function InstitutionAdmin() {
         </Box>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           <Typography>{session?.user.name}</Typography>
+          {/* On a phone the top bar's Logout is the one (the layout shows it there): one button, not two. */}
           <Button
+            sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
             onClick={() => {
               sessionStore.clear();
               navigate('/');

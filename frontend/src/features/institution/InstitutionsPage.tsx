@@ -198,7 +198,9 @@ export function InstitutionsPage() {
           <Button variant="contained" onClick={() => setCreating(true)}>
             Create Institution
           </Button>
+          {/* On a phone the top bar's Logout is the one (the layout shows it there): one button, not two. */}
           <Button
+            sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
             onClick={() => {
               sessionStore.clear();
               navigate('/');
