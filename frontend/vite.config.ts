@@ -91,7 +91,9 @@ export default defineConfig({
   server: { proxy: { '/api': 'http://localhost:8000', '/ws': { target: 'ws://localhost:8000', ws: true }, '/docs': 'http://localhost:8000' } },
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // Maps for reading a stack trace, without the comment that names them in the served files; npm run build moves
+    // them out of dist (to sourcemaps/), and the server never serves a .map file.
+    sourcemap: 'hidden',
     rolldownOptions: {
       output: {
         codeSplitting: {

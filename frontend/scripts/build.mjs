@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { rm } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { swapDist } from './swap-dist.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -18,6 +18,13 @@ const build = spawnSync(process.execPath, [vite, 'build', '--outDir', next, '--e
 if (build.status !== 0) {
   await rm(next, { recursive: true, force: true });
   process.exit(build.status ?? 1);
+}
+// Source maps stay with the checkout for reading stack traces, never among the files the server sends.
+const maps = join(root, 'sourcemaps');
+await rm(maps, { recursive: true, force: true });
+await mkdir(maps, { recursive: true });
+for (const name of await readdir(join(next, 'assets'))) {
+  if (name.endsWith('.map')) await rename(join(next, 'assets', name), join(maps, name));
 }
 const { carried } = await swapDist({ next, dist, old });
 console.log(`dist replaced by the new build (${carried} asset file(s) of the previous build kept for pages still open on it)`);

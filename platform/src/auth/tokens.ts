@@ -1,6 +1,7 @@
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { ensurePrivateDirectory } from '../private-files';
 import { createSecretKey, randomBytes, randomUUID, type KeyObject } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { accountTypeSchema, type AccountType } from '@telemed/contracts';
 import { UrlSigner, type UrlSignerOptions } from './url-signer';
@@ -110,7 +111,7 @@ export function loadTokenSecret(options: { secret?: string; dataDir: string; pro
   if (options.production) throw new Error('TOKEN_SECRET must be set in production (at least 32 characters)');
   const file = join(options.dataDir, 'token-secret');
   if (!existsSync(file)) {
-    mkdirSync(options.dataDir, { recursive: true });
+    ensurePrivateDirectory(options.dataDir);
     writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 });
   }
   return new TextEncoder().encode(readFileSync(file, 'utf8').trim());

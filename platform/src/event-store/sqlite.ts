@@ -1,12 +1,12 @@
 import Database from 'better-sqlite3';
+import { ensurePrivateFile } from '../private-files';
 import { SqliteCheckpointer } from '../sqlite-checkpointer';
 import { SqliteReadAhead } from './sqlite-read-ahead';
 import { type AppendToWrite, type AppendWritten, sqliteAppender } from './sqlite-append';
 import type { AppendThreadSetup, FromAppendThread, ToAppendThread } from './sqlite-append-thread';
 import { ThreadRequests } from '../thread-requests';
 import { EventEmitter } from 'node:events';
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   type AppendResult,
@@ -85,7 +85,7 @@ export class SqliteEventStore implements EventStore, CheckpointStore {
 
   constructor(options: SqliteEventStoreOptions) {
     this.fileForReaders = options.filename === ':memory:' || options.filename === '' ? null : options.filename;
-    if (options.filename !== ':memory:') mkdirSync(dirname(options.filename), { recursive: true });
+    if (this.fileForReaders) ensurePrivateFile(this.fileForReaders);
     this.db = new Database(options.filename);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma(`synchronous = ${options.synchronous ?? 'FULL'}`);

@@ -15,6 +15,9 @@ const PRERENDERED: Array<[path: string | RegExp, file: string]> = [
   [PUBLIC_DOCTOR_PAGE_PATH, 'doctor.html'],
 ];
 
+/** Files of a build that are not for browsers: source maps show the app's source, comments and all. */
+const NOT_SERVED = /\.map$/i;
+
 /** The precompressed twins the build writes next to each asset, in the order they are preferred. */
 const PRECOMPRESSED = [
   { encoding: 'br', suffix: '.br' },
@@ -120,7 +123,7 @@ function precompressedStatic(dir: string): RequestHandler {
       return next();
     }
     const file = resolve(root, `.${path}`);
-    if (!file.startsWith(root + sep) || path.includes('\0')) return next();
+    if (!file.startsWith(root + sep) || path.includes('\0') || NOT_SERVED.test(path)) return next();
     res.vary('Accept-Encoding');
     void pickVariant(req, file).then((variant) => {
       if (!variant) return serve(req, res, next);

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { ensurePrivateDirectory } from '../private-files';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** A 256-bit key-encryption key and its id (a digest, which says nothing about the key). */
@@ -48,7 +49,7 @@ export function loadMasterKeys(options: { masterKey?: string; previous?: string;
   } else {
     const file = join(options.dataDir, 'master-key');
     if (!existsSync(file)) {
-      mkdirSync(options.dataDir, { recursive: true });
+      ensurePrivateDirectory(options.dataDir);
       try {
         writeFileSync(file, generateMasterKeyText(), { mode: 0o600, flag: 'wx' });
       } catch (error) {

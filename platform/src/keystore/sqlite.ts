@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { ensurePrivateFile } from '../private-files';
+
 import { WrappedKeyStore, type KeyRow, type KeyRows } from './wrapped-key-store';
 import type { MasterKeys } from './master-key';
 
@@ -14,7 +14,7 @@ class SqliteKeyRows implements KeyRows {
   private readonly stmts;
 
   constructor(filename: string) {
-    if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true });
+    if (filename !== ':memory:' && filename !== '') ensurePrivateFile(filename);
     this.db = new Database(filename);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = FULL');

@@ -1,8 +1,9 @@
 import Database from 'better-sqlite3';
+import { ensurePrivateFile } from '../private-files';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { matcher } from './matcher';
 import { sortDocs } from './sort';
 import { FieldKinds } from './field-kinds';
@@ -106,7 +107,7 @@ export class SqliteDocuments {
       filename === ':memory:'
         ? null
         : new ThreadRequests(new URL('./sqlite-write-thread.ts', import.meta.url), { filename, synchronous } satisfies WriteThreadSetup, "The read store's commit");
-    if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true });
+    if (filename !== ':memory:' && filename !== '') ensurePrivateFile(filename);
     this.db = new Database(filename);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma(`synchronous = ${synchronous}`);

@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { ensurePrivateFile } from '../private-files';
 
 /**
  * One writer per read-models file: an exclusive SQLite lock on a small file beside it, held until release or the
@@ -9,6 +10,7 @@ export class WriterLock {
 
   /** Takes the lock at once or throws, naming the file. */
   static acquire(filename: string): WriterLock {
+    ensurePrivateFile(filename);
     const db = new Database(filename, { timeout: 0 });
     try {
       db.pragma('locking_mode = EXCLUSIVE');
