@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
@@ -15,7 +15,41 @@ export class FileBlobStore implements RawBlobStore {
   readonly kind = 'files' as const;
   private ready: Promise<void> | null = null;
 
-  constructor(readonly dir: string) {}
+  /**
+   * @param abandonedAfterMs how long a temporary file may go unwritten before it counts as left by a process that
+   * died mid-upload: an upload under way writes at least once per upload idle timeout, or is cut off and removes its
+   * own file, so twice that timeout can only be a crash's leftover (of this process's predecessor or of another
+   * process sharing the directory).
+   */
+  constructor(
+    readonly dir: string,
+    private readonly abandonedAfterMs = 120_000,
+  ) {}
+
+  /**
+   * Removes the temporary files of uploads that a crash (kill -9, power loss) cut off: a start calls it, then once
+   * more when the leftovers of the moments before the crash have aged past `abandonedAfterMs`. Its cost follows the
+   * uploads left under way, never the number of blobs.
+   */
+  async removeAbandonedUploads(now = Date.now()): Promise<number> {
+    const tmp = join(this.dir, 'tmp');
+    let names: string[];
+    try {
+      names = await readdir(tmp);
+    } catch {
+      return 0;
+    }
+    let removed = 0;
+    for (const name of names) {
+      if (!name.endsWith('.part')) continue;
+      const path = join(tmp, name);
+      const info = await stat(path).catch(() => null);
+      if (!info || now - info.mtimeMs < this.abandonedAfterMs) continue;
+      await rm(path, { force: true });
+      removed += 1;
+    }
+    return removed;
+  }
 
   private pathOf(id: string): string {
     if (!BLOB_ID.test(id)) throw new Error('Invalid blob id');

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, it } from 'node:test';
 import { BLOB_CHUNK_BYTES, EncryptingBlobStore, FileBlobStore, GridFsBlobStore, KeyRing, MemoryKeyStore, generateMasterKeyText, parseMasterKey, type RawBlobStore } from '@telemed/platform';
@@ -63,5 +63,21 @@ describe('blob store: files', () => {
     const failing = new Readable({ read() { this.destroy(new Error('client went away')); } });
     await assert.rejects(() => blobs.put(failing, { subject_id: 'p' }));
     assert.deepEqual(readdirSync(join(dir, 'tmp')), [], 'the temporary file is gone');
+  });
+
+  it('removes at start the temporary files of an upload that a crash cut off, and keeps one still being written', async () => {
+    const dir = join(tmpDataDir(), 'blobs');
+    mkdirSync(join(dir, 'tmp'), { recursive: true });
+    const abandoned = join(dir, 'tmp', `${'a'.repeat(32)}.0123456789ab.part`);
+    const underWay = join(dir, 'tmp', `${'b'.repeat(32)}.ba9876543210.part`);
+    writeFileSync(abandoned, randomBytes(1000));
+    writeFileSync(underWay, randomBytes(1000));
+    const crashTime = new Date(Date.now() - 10 * 60_000);
+    utimesSync(abandoned, crashTime, crashTime);
+    const raw = new FileBlobStore(dir, 120_000);
+    assert.equal(await raw.removeAbandonedUploads(), 1);
+    assert.deepEqual(readdirSync(join(dir, 'tmp')), [basename(underWay)], 'only the upload still being written is left');
+    assert.equal(await raw.removeAbandonedUploads(Date.now() + 121_000), 1, 'once aged past the idle limit, it is a leftover too');
+    assert.deepEqual(readdirSync(join(dir, 'tmp')), []);
   });
 });
