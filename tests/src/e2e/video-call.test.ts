@@ -213,6 +213,12 @@ describe('video consultation between two browsers', { skip: chromiumMissing }, (
     }
     assert.ok(miniPlayed, `the small picture plays (frames ${firstMiniFrames} → ${await miniFrames()})`);
     assert.equal(await doctor.evaluate(`document.querySelector('[data-testid="mini-remote-video"]').muted`), true);
+    // At the very end of the page what ends it (the prescription builder, an issued prescription's Download) lies above
+    // the small picture, not under it.
+    await doctor.evaluate('window.scrollTo(0, document.documentElement.scrollHeight)');
+    const panelBox = await doctor.getByTestId('call-records-panel').boundingBox();
+    const miniBox = await mini.boundingBox();
+    assert.ok(panelBox && miniBox && panelBox.y + panelBox.height <= miniBox.y, `the panel ends above the small picture (${JSON.stringify({ panelBox, miniBox })})`);
     await screenshot(doctor, 'video-call-notes-with-patient-in-sight');
     await mini.click();
     await mini.waitFor({ state: 'detached', timeout: 10_000 });

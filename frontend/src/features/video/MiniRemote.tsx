@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode, type RefObject } from 'react';
-import { ButtonBase, Typography } from '@mui/material';
+import { Box, ButtonBase, Typography } from '@mui/material';
 
 /**
  * Whether an element is out of the window. Without IntersectionObserver (old browsers, jsdom) it counts as shown.
@@ -20,6 +20,9 @@ export function useScrolledAway(ref: RefObject<HTMLElement | null>, enabled: boo
   return away;
 }
 
+/** The small picture's width and distance from the bottom (above the phone's bottom navigation bar), in px. */
+const MINI = { phone: { width: 120, bottom: 72 }, wide: { width: 176, bottom: 16 } } as const;
+
 /**
  * The other participant's picture, small and fixed in a corner, while the call's own tile is scrolled out of view (a
  * doctor writing notes or a prescription below the call, or anyone reading the chat on a phone): they stay in sight.
@@ -28,28 +31,32 @@ export function useScrolledAway(ref: RefObject<HTMLElement | null>, enabled: boo
  */
 export function MiniRemote({ name, video, onBack }: { name: string; video: ReactNode; onBack(): void }) {
   return (
-    <ButtonBase
-      onClick={onBack}
-      aria-label={`Back to the call with ${name}`}
-      data-testid="mini-remote"
-      sx={{
-        position: 'fixed',
-        right: 12,
-        // Above the phone's bottom navigation bar.
-        bottom: { xs: 72, sm: 16 },
-        zIndex: (theme) => theme.zIndex.appBar - 1,
-        width: { xs: 120, sm: 176 },
-        aspectRatio: '4 / 3',
-        borderRadius: 2,
-        overflow: 'hidden',
-        boxShadow: 6,
-        bgcolor: '#0d1716',
-      }}
-    >
-      {video}
-      <Typography variant="caption" sx={{ position: 'absolute', left: 4, bottom: 4, right: 4, color: 'common.white', bgcolor: 'rgba(0,0,0,0.55)', px: 0.5, borderRadius: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', textAlign: 'left' }}>
-        {name}
-      </Typography>
-    </ButtonBase>
+    <>
+      {/* As tall as the picture and its margin, at the end of the page: what ends the page (an issued prescription's
+          Download) can always be scrolled above the picture instead of lying under it. */}
+      <Box aria-hidden data-testid="mini-remote-room" sx={{ height: { xs: MINI.phone.width * 0.75 + MINI.phone.bottom + 8, sm: MINI.wide.width * 0.75 + MINI.wide.bottom + 8 } }} />
+      <ButtonBase
+        onClick={onBack}
+        aria-label={`Back to the call with ${name}`}
+        data-testid="mini-remote"
+        sx={{
+          position: 'fixed',
+          right: 12,
+          bottom: { xs: MINI.phone.bottom, sm: MINI.wide.bottom },
+          zIndex: (theme) => theme.zIndex.appBar - 1,
+          width: { xs: MINI.phone.width, sm: MINI.wide.width },
+          aspectRatio: '4 / 3',
+          borderRadius: 2,
+          overflow: 'hidden',
+          boxShadow: 6,
+          bgcolor: '#0d1716',
+        }}
+      >
+        {video}
+        <Typography variant="caption" sx={{ position: 'absolute', left: 4, bottom: 4, right: 4, color: 'common.white', bgcolor: 'rgba(0,0,0,0.55)', px: 0.5, borderRadius: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', textAlign: 'left' }}>
+          {name}
+        </Typography>
+      </ButtonBase>
+    </>
   );
 }
