@@ -1,15 +1,33 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Stack, Tab, Tabs, Typography, useMediaQuery, useTheme } from '@mui/material';
+import CheckOutlined from '@mui/icons-material/CheckOutlined';
+import CloseOutlined from '@mui/icons-material/CloseOutlined';
+import LocalHospitalOutlined from '@mui/icons-material/LocalHospitalOutlined';
+import type { SvgIconComponent } from '@mui/icons-material';
 import { ROWS, applySelection, isPast, keyOf, nowMarker, rangeKeys, rowLabel, todayIn, weekDays, weekStart, addDays, type SlotKey } from './model';
 
 type CellState = 'selected' | 'booked' | 'past' | 'free';
 
-const cellStyle: Record<CellState, { bg: string; fg: string; mark: string; label: string }> = {
-  selected: { bg: '#1976d2', fg: '#fff', mark: '✓', label: 'selected' },
-  booked: { bg: '#fb8c00', fg: '#fff', mark: '🏥', label: 'booked' },
-  past: { bg: '#e0e0e0', fg: '#757575', mark: '×', label: 'past' },
-  free: { bg: '#fff', fg: '#9e9e9e', mark: '', label: 'free' },
+/** Each state's colours and mark: icons, not emoji (a phone or desktop without an emoji font showed a missing glyph). */
+const cellStyle: Record<CellState, { bg: string; fg: string; Mark: SvgIconComponent | null; label: string }> = {
+  selected: { bg: '#1976d2', fg: '#fff', Mark: CheckOutlined, label: 'selected' },
+  booked: { bg: '#fb8c00', fg: '#fff', Mark: LocalHospitalOutlined, label: 'booked' },
+  past: { bg: '#e0e0e0', fg: '#757575', Mark: CloseOutlined, label: 'past' },
+  free: { bg: '#fff', fg: '#9e9e9e', Mark: null, label: 'free' },
 };
+
+/** A legend entry: the state's mark in its colours, then what it means. */
+function LegendEntry({ state, text }: { state: CellState; text: string }) {
+  const { bg, fg, Mark } = cellStyle[state];
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+      <Box component="span" aria-hidden sx={{ display: 'inline-grid', placeItems: 'center', width: 18, height: 18, borderRadius: 0.5, bgcolor: bg, color: fg }}>
+        {Mark && <Mark sx={{ fontSize: 14 }} />}
+      </Box>
+      {text}
+    </Box>
+  );
+}
 
 const dayHeading = (date: string) =>
   new Intl.DateTimeFormat('en-IN', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
@@ -96,14 +114,17 @@ export function AvailabilityCalendar({
           border: '1px solid #e0e0e0',
           height: mobile ? 40 : 24,
           fontSize: 12,
-          display: 'grid',
-          placeItems: 'center',
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          gap: 0.5,
           cursor: state === 'booked' || state === 'past' ? 'not-allowed' : 'pointer',
           userSelect: 'none',
           position: 'relative',
         }}
       >
-        {mobile ? `${rowLabel(row)} ${style.mark}` : style.mark}
+        {mobile && rowLabel(row)}
+        {style.Mark && <style.Mark aria-hidden sx={{ fontSize: mobile ? 16 : 14 }} />}
         {marker && marker.date === date && marker.row === row && (
           <Box
             data-testid="now-marker"
@@ -131,9 +152,9 @@ export function AvailabilityCalendar({
           </IconButton>
         </Stack>
         <Stack direction="row" spacing={2} sx={{ mb: 1, flexWrap: 'wrap', fontSize: 13 }}>
-          <span>🏥 booked (locked)</span>
-          <span>× past</span>
-          <span>✓ available</span>
+          <LegendEntry state="booked" text="booked (locked)" />
+          <LegendEntry state="past" text="past" />
+          <LegendEntry state="selected" text="available" />
         </Stack>
         {mobile ? (
           <>
