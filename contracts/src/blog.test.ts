@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { blocksText, blogContentSchema, blogFieldsSchema, blogImageWidth, blogSlug, defaultDescription, embedPlayerUrl, nextBlogImageWidth, readTimeMinutes, BLOG_IMAGE_WIDTHS, BLOG_TEXTS, type BlogImageWidth } from './blog';
+import { withPlayerEmbeds, blocksText, blogContentSchema, blogFieldsSchema, blogImageWidth, blogSlug, defaultDescription, embedPlayerUrl, nextBlogImageWidth, readTimeMinutes, BLOG_IMAGE_WIDTHS, BLOG_TEXTS, type BlogImageWidth } from './blog';
 
 const content = (blocks: unknown[]) => ({ time: 1, version: '2.31.0', blocks });
 
@@ -21,6 +21,7 @@ describe('blog content (Editor.js blocks)', () => {
       ]),
     );
     assert.equal(parsed.blocks.length, 10);
+    assert.equal((parsed.blocks[8]!.data as { embed: string }).embed, 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ', "the player's address, worked out on the server");
     assert.deepEqual(parsed.blocks[9]!.data, { link: 'https://who.int', meta: { title: 'WHO' } }, 'link meta keeps title and description only');
   });
 
@@ -97,5 +98,21 @@ describe('blog content (Editor.js blocks)', () => {
     assert.equal(embedPlayerUrl('vimeo', 'https://vimeo.com/76979871'), 'https://player.vimeo.com/video/76979871');
     assert.equal(embedPlayerUrl('youtube', 'http://www.youtube.com/watch?v=dQw4w9WgXcQ'), null);
     assert.equal(embedPlayerUrl('youtube', 'https://www.youtube.com/watch?v="><script>'), null);
+  });
+});
+
+describe('a video block frames only its service\'s player', () => {
+  it("never keeps a client's embed address: javascript:, another host or another video", () => {
+    for (const embed of ['javascript:alert(document.domain)', 'https://evil.example/embed/x', 'https://www.youtube-nocookie.com/embed/OTHERVIDEO1', 'data:text/html,<script>alert(1)</script>']) {
+      const parsed = blogContentSchema.parse(content([{ type: 'embed', data: { service: 'vimeo', source: 'https://vimeo.com/76979871', embed } }]));
+      assert.equal((parsed.blocks[0]!.data as { embed: string }).embed, 'https://player.vimeo.com/video/76979871', embed);
+    }
+  });
+
+  it('corrects what a post stored before the check (its events are kept as written)', () => {
+    const stored = { blocks: [{ id: 'a', type: 'embed' as const, data: { service: 'youtube' as const, source: 'https://youtu.be/dQw4w9WgXcQ', embed: 'javascript:alert(1)', caption: '' } }] };
+    assert.equal((withPlayerEmbeds(stored).blocks[0]!.data as { embed: string }).embed, 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
+    const plain = { blocks: [] };
+    assert.equal(withPlayerEmbeds(plain), plain, 'content without a video is returned as it is');
   });
 });

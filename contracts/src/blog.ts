@@ -10,6 +10,7 @@ import {
   BLOG_TEXTS,
   EMBED_SERVICES,
   bareBlogImageUrl,
+  embedPlayerUrl,
   embedVideoId,
   isAllowedLink,
 } from './blog-constants';
@@ -79,7 +80,10 @@ const embedBlock = z.object({
       height: z.number().int().positive().max(4000).optional(),
       caption: inline.default(''),
     })
-    .refine((d) => embedVideoId(d.service, d.source) !== null, { message: BLOG_TEXTS.embedHostNotAllowed, path: ['source'] }),
+    .refine((d) => embedVideoId(d.service, d.source) !== null, { message: BLOG_TEXTS.embedHostNotAllowed, path: ['source'] })
+    // The frame's address is the service's own player for the video's id, worked out here: a client's `embed` is
+    // never stored (it is what the editor frames, so a `javascript:` or foreign address there would be framed).
+    .transform((d) => ({ ...d, embed: embedPlayerUrl(d.service, d.source) ?? '' })),
 });
 const linkBlock = z.object({
   id: blockId,
@@ -113,6 +117,18 @@ export const blogContentSchema = z.object({
   blocks: z.array(blogBlockSchema).max(BLOG_LIMITS.blocks),
 });
 export type BlogContent = z.output<typeof blogContentSchema>;
+
+/**
+ * Content whose video blocks frame only their service's player: the address is worked out again from the video's
+ * page, whatever `embed` a post stored before the schema did so (its events are kept as written).
+ */
+export function withPlayerEmbeds(content: BlogContent): BlogContent {
+  if (!content.blocks.some((block) => block.type === 'embed')) return content;
+  return {
+    ...content,
+    blocks: content.blocks.map((block) => (block.type === 'embed' ? { ...block, data: { ...block.data, embed: embedPlayerUrl(block.data.service, block.data.source) ?? '' } } : block)),
+  };
+}
 
 const title = safeText('line').trim().max(BLOG_LIMITS.titleChars);
 const tag = safeText('line').trim().min(1).max(BLOG_LIMITS.tagChars);

@@ -114,6 +114,7 @@ describe('Patient Education Hub API (issue 16)', () => {
       { type: 'list', data: { style: 'unordered', items: [{ content: '<u>a</u><svg onload=alert(4)>', items: [{ content: '<a href="data:text/html,x">d</a>', items: [] }] }] } },
       { type: 'quote', data: { text: '<b>q</b><style>*{}</style>', caption: '<a href="mailto:a@b.in">mail</a>' } },
       { type: 'code', data: { code: '<script>shown as text</script>' } },
+      { type: 'embed', data: { service: 'youtube', source: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', embed: 'javascript:alert(5)' } },
     );
     const id = await create(doctor, { title: 'Clean', content: dirty });
     await t.settle();
@@ -123,6 +124,7 @@ describe('Patient Education Hub API (issue 16)', () => {
     assert.deepEqual(blocks[2].data.items, [{ content: '<u>a</u>', items: [{ content: '<a>d</a>', items: [] }] }]);
     assert.equal(blocks[3].data.text, '<b>q</b>');
     assert.equal(blocks[3].data.caption, '<a href="mailto:a@b.in">mail</a>');
+    assert.equal(blocks[5].data.embed, 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ', "a video block's frame is its service's player, never the address sent");
     assert.equal(blocks[4].data.code, '<script>shown as text</script>', 'code is text, rendered as text');
     // What the log holds is the cleaned content.
     const stored = await t.app.eventStore.readStream(streams.blogPost(id));

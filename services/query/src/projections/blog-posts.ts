@@ -8,6 +8,7 @@ import {
   defaultDescription,
   readTimeMinutes,
   storedInstant,
+  withPlayerEmbeds,
   type BlogCategory,
   type BlogContent,
   type BlogSort,
@@ -195,7 +196,8 @@ export const blogPostsProjection = defineProjection({
   name: 'blog_posts',
   // 2: pictures know which published posts show them (drafts' pictures are their author's alone).
   // 3: the published posts' revision (BLOG_PUBLISHED_REVISION).
-  version: 3,
+  // 4: a video block's frame address is re-derived from its page (withPlayerEmbeds).
+  version: 4,
   collections: [BLOG_POSTS, BLOG_CONTENTS, BLOG_SCHEDULED, BLOG_IMAGES, BLOG_AUTHORS, BLOG_PUBLISHED_REVISION],
   indexes: [
     // A doctor's list (the hub): one tab or all, one category or all, in each order it sorts by (blog-routes.ts
@@ -279,13 +281,13 @@ export const blogPostsProjection = defineProjection({
           public_image_ids: [],
         };
         await posts.put(doc);
-        await contents.put({ _id: post_id, content });
+        await contents.put({ _id: post_id, content: withPlayerEmbeds(content) });
         return recount(store, author_id, null, doc);
       }
       case 'BlogPostUpdated': {
         const { post_id, author_id: _a, content, ...rest } = event.data;
         void _a;
-        await contents.put({ _id: post_id, content });
+        await contents.put({ _id: post_id, content: withPlayerEmbeds(content) });
         return change(post_id, { ...fieldsDoc({ ...rest, content }), updated_at: at });
       }
       case 'BlogPostPublished':
