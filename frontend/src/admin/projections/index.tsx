@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Button, Datagrid, FunctionField, List, NumberField, SimpleList, TextField, TopToolbar, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { createContext, useCallback, useContext, useMemo, useRef, useState } from 'react';
+import { Button, Datagrid, FunctionField, List, NumberField, SimpleList, TextField, TopToolbar, useNotify, useRecordContext, useRefresh, type GetListResult } from 'react-admin';
 import { Box, Chip, LinearProgress, Typography } from '@mui/material';
 import AutorenewIcon from '@mui/icons-material/Autorenew';
 import FingerprintIcon from '@mui/icons-material/Fingerprint';
@@ -15,24 +15,79 @@ interface ProjectionRow {
   failure: { event: { position: number; id: string; type: string; stream: string }; error: string } | null;
 }
 
+/** How often the list is asked again while a rebuild runs (or was just asked for), so its progress moves. */
+export const REBUILD_POLL_MS = 1000;
+
+/**
+ * The rebuilds the operator asked for on this page, followed to their end: `requested` until a list shows the
+ * projection rebuilding (an answer in flight when the rebuild was asked can still say live), `seen` after.
+ * A requested one still live in two answers was quicker than a poll: done too.
+ */
+type Followed = Map<string, { seen: boolean; liveAnswers: number }>;
+interface RebuildFollow {
+  followed: ReadonlyMap<string, { seen: boolean }>;
+  follow: (name: string) => void;
+}
+const RebuildFollowContext = createContext<RebuildFollow>({ followed: new Map(), follow: () => {} });
+
+const anyRebuilding = (rows: readonly ProjectionRow[] | undefined) => Boolean(rows?.some((r) => r.state === 'rebuilding'));
+
+/**
+ * Follows the rebuilds asked for here: the list polls while one is under way, and when it ends the operator is told
+ * (live again, or failed).
+ */
+function useRebuildFollow() {
+  const notify = useNotify();
+  const [followed, setFollowed] = useState<Followed>(new Map());
+  const current = useRef(followed);
+  current.current = followed;
+  const follow = useCallback((name: string) => setFollowed((f) => new Map(f).set(name, { seen: false, liveAnswers: 0 })), []);
+  /** Each answer of the list: moves each followed rebuild on, and ends those that are over. */
+  const onAnswer = useCallback(
+    ({ data }: GetListResult<ProjectionRow>) => {
+      if (current.current.size === 0) return;
+      const next: Followed = new Map();
+      for (const [name, f] of current.current) {
+        const row = data.find((r) => r.name === name);
+        if (!row) continue;
+        if (row.state === 'failed') notify(`Rebuilding ${name} failed: ${row.failure ? `${row.failure.event.type} at ${row.failure.event.position}: ${row.failure.error}` : 'see the list'}`, { type: 'error' });
+        else if (row.state === 'rebuilding') next.set(name, { seen: true, liveAnswers: 0 });
+        else if (f.seen || f.liveAnswers + 1 >= 2) notify(`${name} is rebuilt and live`, { type: 'success' });
+        else next.set(name, { seen: false, liveAnswers: f.liveAnswers + 1 });
+      }
+      current.current = next;
+      setFollowed(next);
+    },
+    [notify],
+  );
+  const context = useMemo<RebuildFollow>(() => ({ followed, follow }), [followed, follow]);
+  return { context, onAnswer, following: followed.size > 0 };
+}
+
 function RebuildButton() {
   const record = useRecordContext<ProjectionRow>();
   const notify = useNotify();
   const refresh = useRefresh();
+  const { followed, follow } = useContext(RebuildFollowContext);
+  const [asking, setAsking] = useState(false);
   if (!record) return null;
   const rebuild = async () => {
+    setAsking(true);
     try {
       await httpClient(`/api/v1/admin/projections/${encodeURIComponent(record.id)}/rebuild`, { method: 'POST' });
       notify(`Rebuilding ${record.name} beside the live one; queries keep answering from it until the switch-over`);
+      follow(record.name);
       refresh();
     } catch (error) {
       notify((error as Error).message, { type: 'error' });
+    } finally {
+      setAsking(false);
     }
   };
   return (
     <Button
       label="Rebuild"
-      disabled={record.state === 'rebuilding'}
+      disabled={asking || record.state === 'rebuilding' || followed.has(record.name)}
       onClick={(e) => {
         e.stopPropagation();
         void rebuild();
@@ -47,7 +102,9 @@ function RebuildButton() {
 /** Live; rebuilding with its progress; failed with the event it stopped on and the error. */
 function StateField() {
   const record = useRecordContext<ProjectionRow>();
+  const { followed } = useContext(RebuildFollowContext);
   if (!record) return null;
+  if (record.state === 'live' && followed.get(record.name)?.seen === false) return <Chip size="small" color="info" label="Rebuild starting" />;
   if (record.state === 'rebuilding' && record.progress)
     return (
       <Box sx={{ minWidth: 160 }}>
@@ -105,36 +162,44 @@ export const ProjectionList = () => {
   // A checksum digests every document of a read model (a long history's worth): asked for by the operator, not by
   // every visit of the page or its refreshes.
   const [withChecksums, setWithChecksums] = useState(false);
+  const { context, onAnswer, following } = useRebuildFollow();
   return (
-    <List
-      actions={<ProjectionActions onChecksums={() => setWithChecksums(true)} computing={withChecksums} />}
-      pagination={false}
-      sort={{ field: 'name', order: 'ASC' }}
-      filter={withChecksums ? { checksum: true } : {}}
-    >
-      {narrow ? (
-        <SimpleList<ProjectionRow & { lag: number; version: number; checksum?: string | null }>
-          rowClick={false}
-          className={RECORD_LIST}
-          sx={wrappingListSx}
-          primaryText={(p) => p.name}
-          secondaryText={(p) => joined(stateLine(p), `lag ${p.lag} events`, `version ${p.version}`, p.checksum && `checksum ${p.checksum.slice(0, 16)}…`)}
-          rightIcon={() => <RebuildButton />}
-        />
-      ) : (
-        <Datagrid bulkActionButtons={false} rowClick={false}>
-          {/* The server lists every projection in one fixed order: nothing to sort. */}
-          <TextField source="name" sx={{ wordBreak: 'break-word' }} sortable={false} />
-          <NumberField source="version" sortable={false} />
-          <NumberField source="position" label="Checkpoint" sortable={false} />
-          <NumberField source="lag" label="Lag (events)" sortable={false} />
-          <NumberField source="events_per_second" label="Events/s" sortable={false} />
-          <FunctionField label="State" render={() => <StateField />} />
-          <FunctionField label="Checksum" render={() => <ChecksumField />} />
-          <RebuildButton />
-        </Datagrid>
-      )}
-    </List>
+    <RebuildFollowContext.Provider value={context}>
+      <List
+        actions={<ProjectionActions onChecksums={() => setWithChecksums(true)} computing={withChecksums} />}
+        pagination={false}
+        sort={{ field: 'name', order: 'ASC' }}
+        filter={withChecksums ? { checksum: true } : {}}
+        // While a rebuild runs (or was just asked for) the list is asked again, so its progress moves to the end.
+        queryOptions={{
+          refetchInterval: (query) => (following || anyRebuilding(query.state.data?.data) ? REBUILD_POLL_MS : false),
+          onSuccess: onAnswer,
+        }}
+      >
+        {narrow ? (
+          <SimpleList<ProjectionRow & { lag: number; version: number; checksum?: string | null }>
+            rowClick={false}
+            className={RECORD_LIST}
+            sx={wrappingListSx}
+            primaryText={(p) => p.name}
+            secondaryText={(p) => joined(stateLine(p), `lag ${p.lag} events`, `version ${p.version}`, p.checksum && `checksum ${p.checksum.slice(0, 16)}…`)}
+            rightIcon={() => <RebuildButton />}
+          />
+        ) : (
+          <Datagrid bulkActionButtons={false} rowClick={false}>
+            {/* The server lists every projection in one fixed order: nothing to sort. */}
+            <TextField source="name" sx={{ wordBreak: 'break-word' }} sortable={false} />
+            <NumberField source="version" sortable={false} />
+            <NumberField source="position" label="Checkpoint" sortable={false} />
+            <NumberField source="lag" label="Lag (events)" sortable={false} />
+            <NumberField source="events_per_second" label="Events/s" sortable={false} />
+            <FunctionField label="State" render={() => <StateField />} />
+            <FunctionField label="Checksum" render={() => <ChecksumField />} />
+            <RebuildButton />
+          </Datagrid>
+        )}
+      </List>
+    </RebuildFollowContext.Provider>
   );
 };
 
