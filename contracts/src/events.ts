@@ -477,6 +477,12 @@ export const streams = {
   appointment: (id: string) => `appointment-${id}`,
   /** The video consultation of an appointment (one per appointment). */
   consultation: (appointmentId: string) => `consultation-${appointmentId}`,
+  /**
+   * A consultation's chat messages since chat left the consultation's own stream (messages of earlier consultations
+   * are still there): appended in arrival order, without an expected revision, so messages sent at once never refuse
+   * each other, and joins, leaves and the end never wait on a message. Same category, so the same bus subjects.
+   */
+  consultationChat: (appointmentId: string) => `consultation-${appointmentId}-chat`,
   institution: (id: string) => `institution-${id}`,
   institutionSlug: (slug: string) => `institution_slug-${slug}`,
   /** One stream per accessor: the reads of other people's data they made (PersonalDataAccessed). */

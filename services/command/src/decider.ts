@@ -71,11 +71,28 @@ export async function readStream<State, Event extends DomainEvent>(
   return { state, revision: stored.length ? stored[stored.length - 1]!.revision : null };
 }
 
-const MAX_ATTEMPTS = 5;
+/**
+ * How often a command decides again after a concurrent writer moved its stream, and how long it waits before each new
+ * attempt: a random pause up to a bound that doubles with each conflict, so writers that met at once (two people
+ * pressing Join together, a webhook beside them) do not meet again at every attempt.
+ */
+export const COMMAND_RETRY = { attempts: 10, firstPauseMs: 4, maxPauseMs: 120 } as const;
+
+const pauseBefore = (attempt: number) =>
+  new Promise<void>((resolve) => setTimeout(resolve, Math.random() * Math.min(COMMAND_RETRY.maxPauseMs, COMMAND_RETRY.firstPauseMs * 2 ** (attempt - 2))));
+
+export interface HandleOptions {
+  /**
+   * 'any': the decision needs the stream's events in order, not the revision it was decided on (a chat message: the
+   * consultation's state it was checked against is read from another stream). Appended once, never refused.
+   */
+  expectedRevision?: 'any';
+}
 
 /**
  * Load the stream, fold `evolve`, `decide`, append with the expected revision. A concurrent writer makes the
- * append fail; the whole cycle then runs again on the new state, a few times, before giving up with 409.
+ * append fail; the whole cycle then runs again on the new state, after a jittered pause (COMMAND_RETRY), before giving
+ * up with 409.
  * `loaded` is a fold the caller has just made of the same stream (it hands it over, as evolve may change it): the
  * first attempt uses it instead of reading and folding the stream a second time. Given as a function (a kept fold's
  * look), it loads every attempt, so a retry after a conflict does not read the whole stream either.
@@ -87,8 +104,10 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
   command: Command,
   context: CommandContext,
   loaded?: { state: State; revision: number | null } | (() => Promise<{ state: State; revision: number | null }>),
+  options: HandleOptions = {},
 ): Promise<CommandResult<State>> {
   for (let attempt = 1; ; attempt += 1) {
+    if (attempt > 1) await pauseBefore(attempt);
     const { state, revision } =
       typeof loaded === 'function' ? await loaded() : attempt === 1 && loaded ? loaded : await readStream(eventStore, stream, decider);
     const decided = decider.decide(command, state);
@@ -109,7 +128,7 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
     try {
       // The store encrypts the personal fields (EncryptingEventStore); the decider saw, and the caller gets, plain values.
       const result = await eventStore.appendToStream(stream, newEvents, {
-        expectedRevision: revision ?? 'no_stream',
+        expectedRevision: options.expectedRevision ?? revision ?? 'no_stream',
         parties: decider.parties?.(nextState),
         // A person's own or another user's words about an erased person are refused (410); the system's closing writes go through.
         whenErased: context.actor.role === 'system' ? 'blank' : 'refuse',
@@ -122,7 +141,7 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
       );
       return { state: nextState, events, position: result.position };
     } catch (error) {
-      if (error instanceof WrongExpectedRevisionError && attempt < MAX_ATTEMPTS) continue;
+      if (error instanceof WrongExpectedRevisionError && attempt < COMMAND_RETRY.attempts) continue;
       throw error;
     }
   }

@@ -12,7 +12,7 @@ import { HttpError, VideoWebhookRejected, policies, rawBodyOf, type ApiRouter, t
 import { positionHeader, requestContext, type CommandDeps } from '../context';
 import { systemContext } from '../decider';
 import { loadUser } from '../users/service';
-import { apiStatusOf, appointmentFacts, joinConsultation, runConsultationCommand, type ConsultationDeps } from './service';
+import { apiStatusOf, appointmentFacts, joinConsultation, postConsultationMessage, runConsultationCommand, type ConsultationDeps } from './service';
 import type { ConsultationState } from './consultation';
 
 const commandResult = (appointmentId: string, state: ConsultationState) => ({
@@ -91,7 +91,7 @@ export function consultationRoutes(api: ApiRouter, deps: CommandDeps & Consultat
   api.route({
     method: 'post',
     path: '/consultations/:appointment_id/messages',
-    summary: "Send a chat message in the consultation (stored as the consultation's event, encrypted under the patient's key)",
+    summary: "Send a chat message in the consultation (stored in the consultation's chat stream in arrival order, encrypted under the patient's key)",
     tags: ['consultations'],
     policy: policies.roles('patient', 'doctor'),
     params: consultationParamsSchema,
@@ -103,7 +103,7 @@ export function consultationRoutes(api: ApiRouter, deps: CommandDeps & Consultat
       const context = requestContext(req, auth, deps.clock());
       const appointment = await appointmentFacts(deps.eventStore, params.appointment_id);
       const message_id = randomUUID();
-      const result = await runConsultationCommand(
+      const result = await postConsultationMessage(
         deps.eventStore,
         params.appointment_id,
         { type: 'PostConsultationMessage', data: { actor_id: auth.user_id, appointment, message_id, text: body.text, now: context.now } },

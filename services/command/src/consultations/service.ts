@@ -56,9 +56,9 @@ async function factsForJoin(
 }
 
 /**
- * Each event store's kept folds of consultations (StreamFolds): every chat message and every room webhook is an event
- * of the consultation's stream, so a command that read the whole stream cost more with each message sent before it
- * (and decrypted every earlier message again). A look reads only what came since the last one. The state holds ids,
+ * Each event store's kept folds of consultations (StreamFolds): every room webhook (and, before chat had a stream of
+ * its own, every chat message) is an event of the consultation's stream, so a command that read the whole stream cost
+ * more with each one before it (and decrypted every earlier message again). A look reads only what came since the last one. The state holds ids,
  * times and the room's sessions, never the messages.
  */
 export const consultationFoldsOf = foldsPerEventStore(consultationDecider);
@@ -107,6 +107,23 @@ export async function runConsultationCommand(
 ) {
   const loaded = await loadConsultation(eventStore, appointmentId, context);
   return handleCommand(eventStore, streams.consultation(appointmentId), consultationDecider, command, context, thenKept(eventStore, appointmentId, loaded));
+}
+
+/**
+ * A chat message: checked against the consultation as its own stream has it (running, within its limit; the sender
+ * its patient or doctor), then appended to the consultation's chat stream in arrival order without an expected
+ * revision. Messages sent at once are all kept, none waits on another, and the joins, leaves and End Call on the
+ * consultation's stream never wait on a message. A message checked a moment before the call ended may be stored just
+ * after the end: the chat is what was said, in the order it arrived.
+ */
+export async function postConsultationMessage(
+  eventStore: EventStore,
+  appointmentId: string,
+  command: Extract<ConsultationCommand, { type: 'PostConsultationMessage' }>,
+  context: CommandContext,
+) {
+  const loaded = await loadConsultation(eventStore, appointmentId, context);
+  return handleCommand(eventStore, streams.consultationChat(appointmentId), consultationDecider, command, context, loaded, { expectedRevision: 'any' });
 }
 
 export async function joinConsultation(
