@@ -1,8 +1,9 @@
-import { Suspense, lazy, useEffect, type ComponentType, type ReactNode } from 'react';
-import { BrowserRouter, Outlet, Route, Routes, useNavigate } from 'react-router';
-import { Box, CircularProgress, CssBaseline, ThemeProvider } from '@mui/material';
+import { Suspense, lazy, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { Outlet, Route, RouterProvider, createBrowserRouter, createRoutesFromElements, useNavigate } from 'react-router';
+import { Box, Button, CircularProgress, CssBaseline, ThemeProvider, Typography } from '@mui/material';
 import { ToastProvider, useToasts } from '../lib/toasts';
 import { ConfirmProvider } from '../lib/confirm';
+import { UnsavedChangesProvider } from '../lib/unsavedChanges';
 import { setSessionExpiredHandler } from '../lib/api';
 import { sessionStore } from '../lib/session';
 import { RealtimeProvider, LOGOUT_DELAY_MS } from './RealtimeProvider';
@@ -125,39 +126,69 @@ function Shell() {
   );
 }
 
+/** What a page that failed to draw shows (a chunk that could not load twice, a bug): where, and a way on. */
+function PageError() {
+  return (
+    <Box component="main" sx={{ display: 'grid', placeItems: 'center', minHeight: '50vh', p: 2, textAlign: 'center' }}>
+      <Box>
+        <Typography variant="h5" component="h1" gutterBottom>
+          This page could not be shown
+        </Typography>
+        <Button variant="contained" onClick={() => window.location.reload()}>
+          Load it again
+        </Button>
+      </Box>
+    </Box>
+  );
+}
+
+/** Every page: loading pieces show a spinner; unsaved input anywhere is asked about before another page opens. */
+function Root() {
+  return (
+    <UnsavedChangesProvider>
+      <Suspense fallback={pageLoading}>
+        <Outlet />
+      </Suspense>
+    </UnsavedChangesProvider>
+  );
+}
+
+/** The route table. A data router (not BrowserRouter): its navigation blocker asks before unsaved input is left. */
+const routes = createRoutesFromElements(
+  <Route element={<Root />} errorElement={<PageError />}>
+    <Route path="/admin/*" element={<Suspense fallback={null}><AdminApp /></Suspense>} />
+    <Route element={<Shell />}>
+      <Route path="/" element={<RootRoute><LoginPage /></RootRoute>} />
+      <Route path="/login" element={<LoginPage />} />
+      <Route path="/support" element={<SupportLogin />} />
+      <Route path="/auth/callback" element={<AuthCallback />} />
+      <Route path="/welcome" element={<WelcomePage />} />
+      <Route path="/home" element={signedIn(<HomePage />, [HomePage, PatientHomeGuard], (c) => <PatientHomeGuard>{c}</PatientHomeGuard>)} />
+      <Route path="/doctor-home" element={signedIn(<DoctorHome />, [DoctorHome], (c) => <DoctorHomeGuard>{c}</DoctorHomeGuard>)} />
+      <Route path="/institutions" element={signedIn(<InstitutionsPage />, [InstitutionsPage], (c) => <AdminGuard>{c}</AdminGuard>)} />
+      <Route path="/institution-admin" element={signedIn(<InstitutionAdmin />, [InstitutionAdmin])} />
+      <Route path="/my-appointments" element={signedIn(<MyAppointments />, [MyAppointments])} />
+      <Route path="/confirm-appointment" element={signedIn(<ConfirmAppointment />, [ConfirmAppointment])} />
+      <Route path="/video-call" element={signedIn(<VideoCallPage />, [VideoCallPage])} />
+      <Route path="/profile" element={signedIn(<ProfilePage />, [ProfilePage])} />
+      <Route path="/invitations/:id" element={signedIn(<InvitationPage />, [InvitationPage])} />
+      <Route path="/verify/:code" element={withQueries(<VerifyPage />, [VerifyPage])} />
+      <Route path="/blog/:slug" element={withQueries(<BlogPostPage />, [BlogPostPage])} />
+      <Route path="/:doctorId" element={withQueries(<DoctorLandingPage />, [DoctorLandingPage])} />
+      <Route path="*" element={<NotFound />} />
+    </Route>
+  </Route>,
+);
+
 export function App() {
+  // Made on the first render (not on import): it reads the browser's location and history then.
+  const [router] = useState(() => createBrowserRouter(routes));
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <ToastProvider>
         <ConfirmProvider>
-        <BrowserRouter>
-          <Suspense fallback={pageLoading}>
-          <Routes>
-            <Route path="/admin/*" element={<Suspense fallback={null}><AdminApp /></Suspense>} />
-            <Route element={<Shell />}>
-              <Route path="/" element={<RootRoute><LoginPage /></RootRoute>} />
-              <Route path="/login" element={<LoginPage />} />
-              <Route path="/support" element={<SupportLogin />} />
-              <Route path="/auth/callback" element={<AuthCallback />} />
-              <Route path="/welcome" element={<WelcomePage />} />
-              <Route path="/home" element={signedIn(<HomePage />, [HomePage, PatientHomeGuard], (c) => <PatientHomeGuard>{c}</PatientHomeGuard>)} />
-              <Route path="/doctor-home" element={signedIn(<DoctorHome />, [DoctorHome], (c) => <DoctorHomeGuard>{c}</DoctorHomeGuard>)} />
-              <Route path="/institutions" element={signedIn(<InstitutionsPage />, [InstitutionsPage], (c) => <AdminGuard>{c}</AdminGuard>)} />
-              <Route path="/institution-admin" element={signedIn(<InstitutionAdmin />, [InstitutionAdmin])} />
-              <Route path="/my-appointments" element={signedIn(<MyAppointments />, [MyAppointments])} />
-              <Route path="/confirm-appointment" element={signedIn(<ConfirmAppointment />, [ConfirmAppointment])} />
-              <Route path="/video-call" element={signedIn(<VideoCallPage />, [VideoCallPage])} />
-              <Route path="/profile" element={signedIn(<ProfilePage />, [ProfilePage])} />
-              <Route path="/invitations/:id" element={signedIn(<InvitationPage />, [InvitationPage])} />
-              <Route path="/verify/:code" element={withQueries(<VerifyPage />, [VerifyPage])} />
-              <Route path="/blog/:slug" element={withQueries(<BlogPostPage />, [BlogPostPage])} />
-              <Route path="/:doctorId" element={withQueries(<DoctorLandingPage />, [DoctorLandingPage])} />
-              <Route path="*" element={<NotFound />} />
-            </Route>
-          </Routes>
-          </Suspense>
-        </BrowserRouter>
+          <RouterProvider router={router} />
         </ConfirmProvider>
       </ToastProvider>
     </ThemeProvider>

@@ -27,6 +27,7 @@ import PersonOutlined from '@mui/icons-material/PersonOutlined';
 import { initials, isDoctor, sessionStore, useSession } from '../lib/session';
 import { useRealtime } from './RealtimeProvider';
 import { useRole } from './useRole';
+import { useAskToLeave } from '../lib/unsavedChanges';
 import type { ConnectionState } from '../lib/realtime';
 
 export const CONNECTION_TOOLTIPS: Record<ConnectionState, string> = {
@@ -57,6 +58,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const { label: roleLabel, home, institutionAdmin } = useRole();
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
+  const askToLeave = useAskToLeave();
   // The user menu's button as it is now. Crossing the phone breakpoint, even for a moment (a zoom, a rotation, a
   // window resized), swaps the desktop header for the phone's and back, which puts a new button element in its place:
   // a menu anchored to the element that was clicked would then hang off a detached node and hand focus back to it,
@@ -74,7 +76,10 @@ export function Layout({ children }: { children: ReactNode }) {
   if (!session) return <>{children}</>;
   const { user } = session;
   const doctor = isDoctor(user);
-  const logout = () => {
+  // Logout ends the session before it navigates: unsaved input on the page is asked about first.
+  const logout = async () => {
+    setMenuOpen(false);
+    if (!(await askToLeave())) return;
     sessionStore.clear();
     navigate('/', { replace: true });
   };
@@ -121,7 +126,7 @@ export function Layout({ children }: { children: ReactNode }) {
           {mobile ? (
             <>
               {light}
-              <Button onClick={logout}>Logout</Button>
+              <Button onClick={() => void logout()}>Logout</Button>
             </>
           ) : (
             <>
@@ -147,7 +152,7 @@ export function Layout({ children }: { children: ReactNode }) {
                 </MenuItem>
                 {institutionAdmin && <MenuItem onClick={() => go('/institution-admin')}>Manage Institution</MenuItem>}
                 <Divider />
-                <MenuItem onClick={logout}>Logout</MenuItem>
+                <MenuItem onClick={() => void logout()}>Logout</MenuItem>
               </Menu>
             </>
           )}
