@@ -12,6 +12,11 @@ export const errorResponseSchema = z
       z.string(),
       z.array(z.object({ loc: z.array(z.union([z.string(), z.number()])), msg: z.string(), type: z.string() })),
     ]),
+    /**
+     * What went wrong, as a stable name that screens translate (the detail may be reworded): a rule's own code
+     * (ERROR_CODES), else the text's key in the catalogues in snake_case, else the status's (contracts/error-codes.ts).
+     */
+    code: z.string().openapi({ example: 'not_found' }),
   })
   .openapi('Error');
 

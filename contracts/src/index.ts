@@ -19,4 +19,6 @@ export * from './consent';
 export * from './erasure';
 export * from './privacy';
 export * from './records';
+export * from './medicines/search-rules';
 export * from './blog';
+export * from './error-codes';

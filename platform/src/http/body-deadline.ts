@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { API_TEXTS } from '@telemed/contracts';
+import { API_TEXTS, errorBody } from '@telemed/contracts';
 
 /**
  * How long a request body may take. Node's own `requestTimeout` counts from the request's first byte to its last,
@@ -29,7 +29,7 @@ function timedOut(req: IncomingMessage, res: ServerResponse, detail: string): vo
     req.socket.destroy();
     return;
   }
-  const body = JSON.stringify({ detail });
+  const body = JSON.stringify(errorBody(408, detail));
   res.writeHead(408, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body), Connection: 'close' });
   res.end(body, () => req.socket.destroy());
 }

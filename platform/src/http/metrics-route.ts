@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { RequestHandler } from 'express';
-import { API_TEXTS } from '@telemed/contracts';
+import { API_TEXTS, errorBody } from '@telemed/contracts';
 import type { Metrics } from '../metrics';
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
@@ -13,12 +13,12 @@ export function metricsRoute(metrics: Metrics, token: string | undefined): Reque
   const expected = token ? digest(token) : null;
   return (req, res, next) => {
     if (!expected) {
-      res.status(404).json({ detail: API_TEXTS.notFound });
+      res.status(404).json(errorBody(404, API_TEXTS.notFound));
       return;
     }
     const match = /^Bearer (.+)$/.exec(req.get('authorization') ?? '');
     if (!match || !timingSafeEqual(digest(match[1]!), expected)) {
-      res.status(401).set('WWW-Authenticate', 'Bearer realm="metrics"').json({ detail: 'A metrics token is required' });
+      res.status(401).set('WWW-Authenticate', 'Bearer realm="metrics"').json(errorBody(401, 'A metrics token is required'));
       return;
     }
     metrics.registry.metrics().then(

@@ -2,6 +2,7 @@ import { createServer, type RequestListener, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Config } from '../config';
 import { watchBody } from './body-deadline';
+import { errorBody } from '@telemed/contracts';
 
 export type HttpServerConfig = Pick<Config, 'HTTP_HEADERS_TIMEOUT_MS' | 'HTTP_REQUEST_TIMEOUT_MS' | 'HTTP_UPLOAD_IDLE_TIMEOUT_MS' | 'HTTP_KEEP_ALIVE_TIMEOUT_MS'>;
 
@@ -46,7 +47,7 @@ const UNPARSABLE: Record<string, [status: number, reason: string, detail: string
 function answerUnparsable(error: Error & { code?: string }, socket: Socket): void {
   if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
   const [status, reason, detail] = UNPARSABLE[error.code ?? ''] ?? [400, 'Bad Request', 'The request could not be read as HTTP'];
-  const body = JSON.stringify({ detail });
+  const body = JSON.stringify(errorBody(status, detail));
   socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
 }
 

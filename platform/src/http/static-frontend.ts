@@ -4,7 +4,7 @@ import { extname, join, resolve, sep } from 'node:path';
 import type { ServerResponse } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import express, { type Express, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
-import { API_TEXTS, DEFAULT_TIMEZONE, PUBLIC_DOCTOR_PAGE_PATH, publicDoctorProfileUrl } from '@telemed/contracts';
+import { API_TEXTS, errorBody, DEFAULT_TIMEZONE, PUBLIC_DOCTOR_PAGE_PATH, publicDoctorProfileUrl } from '@telemed/contracts';
 
 /** Hashed build assets never change under their name: browsers keep them a year without asking again. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -43,7 +43,7 @@ export function serveFrontend(app: Express, dir: string): void {
   app.use(precompressedStatic(dir));
   app.get(FILE_PATH, (_req, res) => {
     res.setHeader('Cache-Control', 'no-cache');
-    res.status(404).json({ detail: API_TEXTS.notFound });
+    res.status(404).json(errorBody(404, API_TEXTS.notFound));
   });
   // /login, /welcome and a doctor's page have their own pages with the screen already rendered in them (the build's
   // login.html, welcome.html and doctor.html, see frontend/vite.config.ts), so they paint before the scripts have
@@ -101,7 +101,7 @@ async function distBack(dir: string): Promise<void> {
  */
 function appUnavailable(res: Response): void {
   if (res.headersSent) return void res.destroy();
-  res.status(503).set({ 'Cache-Control': 'no-store', 'Retry-After': '5' }).json({ detail: API_TEXTS.appUnavailable });
+  res.status(503).set({ 'Cache-Control': 'no-store', 'Retry-After': '5' }).json(errorBody(503, API_TEXTS.appUnavailable));
 }
 
 /**

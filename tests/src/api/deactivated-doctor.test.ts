@@ -61,7 +61,7 @@ describe('a deactivated doctor is not bookable', () => {
     await setActive(false);
 
     const refused = await book(slots[0]!).expect(409);
-    assert.deepEqual(refused.body, { detail: API_TEXTS.doctorNotAccepting });
+    assert.deepEqual(refused.body, { detail: API_TEXTS.doctorNotAccepting, code: 'doctor_not_accepting' });
     assert.equal((await t.app.eventStore.readStream(`slot-${slots[0]}`)).at(-1)!.type, 'SlotOpened', 'nothing was written');
 
     const page = publicDoctorProfileSchema.parse((await t.http.get(`/api/v1/public/doctors/${doctor.user_id}?days=14`).expect(200)).body);

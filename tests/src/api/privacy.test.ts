@@ -134,7 +134,7 @@ describe('privacy: access audit, who saw my data, export', () => {
       for (const url of ['/api/v1/appointments/pending', `/api/v1/appointments/${ashaAppointment}/history`, `/api/v1/institutions/${institutionId}/staff`]) {
         const res = await t.http.get(url).set(url.includes('institutions') ? clinicAdmin.auth : doctor.auth);
         assert.equal(res.status, 503, url);
-        assert.deepEqual(res.body, { detail: PRIVACY_TEXTS.auditUnavailable });
+        assert.deepEqual(res.body, { detail: PRIVACY_TEXTS.auditUnavailable, code: 'audit_unavailable' });
         assert.ok(!JSON.stringify(res.body).includes('Asha'), 'no data in the refusal');
       }
       // Reading one's own data needs no audit, so it is served.

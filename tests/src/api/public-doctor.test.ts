@@ -54,7 +54,7 @@ describe('public doctor page API', () => {
   it('an unknown id, or a patient, is 404 with a detail', async () => {
     for (const id of ['no-such-doctor', patient.user_id]) {
       const res = await t.http.get(`/api/v1/public/doctors/${id}`).expect(404);
-      assert.deepEqual(res.body, { detail: API_TEXTS.doctorNotFound });
+      assert.deepEqual(res.body, { detail: API_TEXTS.doctorNotFound, code: 'doctor_not_found' });
     }
   });
 });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import type { startServerProcess } from '../support/processes';
-import { VIEWPORTS, chromiumMissing, launchChromium, screenshot, signInWithGoogle, startDemoProduct } from './browser';
+import { VIEWPORTS, chromiumMissing, launchChromium, screenshot, sendRequest, signInWithGoogle, startDemoProduct } from './browser';
 
 /** The local identity provider's sign-in and consent pages, reached from wherever the app started the Google flow. */
 async function completeProviderSignIn(page: Page, email: string): Promise<void> {
@@ -46,7 +46,7 @@ describe('booking from a doctor’s public page', { skip: chromiumMissing }, () 
       const page = await (await browser.newContext({ ...context, viewport })).newPage();
       await page.goto(`${base}/${doctorId}`);
       await page.getByRole('heading', { level: 1, name: 'Dr. Ananya Sharma' }).waitFor();
-      assert.ok(await page.getByText('399 per consultation').isVisible(), 'the fee is shown');
+      assert.ok(await page.getByText('₹399 per consultation').first().isVisible(), 'the fee is shown with its ₹');
       assert.equal(await page.getByText('+91 98000').count(), 0, 'no phone number on the public page');
       assert.equal(await page.getByRole('tab', { name: 'Book Consultation' }).getAttribute('aria-selected'), 'true', 'booking is the first thing shown');
 
@@ -70,7 +70,7 @@ describe('booking from a doctor’s public page', { skip: chromiumMissing }, () 
       await page.getByText('Dr. Ananya Sharma').first().waitFor();
       if (dayLabel === 'Tomorrow') await page.getByText(/Tomorrow at/).first().waitFor();
       await page.getByLabel('Reason for Visit').fill('Persistent cough for a week');
-      await page.getByRole('button', { name: 'Send Request' }).click();
+      await sendRequest(page);
       await page.getByText('Request Sent!').waitFor();
       await page.getByRole('button', { name: 'Got it!' }).click();
       await page.waitForURL(/\/home$/);
@@ -99,13 +99,14 @@ describe('booking from a doctor’s public page', { skip: chromiumMissing }, () 
     await page.waitForURL(/\/my-appointments$/, { timeout: 15_000 });
   });
 
-  it('an unknown doctor id answers 404 with a detail, and the page falls back to a sample profile', async () => {
+  it('an unknown doctor id answers 404 with a detail, and the page says the doctor was not found (no stand-in profile)', async () => {
     const res = await fetch(`${base}/api/v1/public/doctors/no-such-doctor`);
     assert.equal(res.status, 404);
-    assert.deepEqual(await res.json(), { detail: 'Doctor not found' });
-    const page = await (await browser.newContext({ ...context, viewport: VIEWPORTS.desktop })).newPage();
-    await page.goto(`${base}/no-such-doctor`);
-    await page.getByText('Sample profile', { exact: true }).waitFor();
-    await page.getByText("We could not find that doctor's page.", { exact: false }).waitFor();
+    assert.deepEqual(await res.json(), { detail: 'Doctor not found', code: 'doctor_not_found' });
+    const page = await (await browser.newContext({ ...context, viewport: VIEWPORTS.phone })).newPage();
+    await page.goto(`${base}/dr-ananya-sharmaa`);
+    await page.getByRole('heading', { level: 1, name: 'Doctor not found' }).waitFor();
+    assert.equal(await page.getByText('Sample profile', { exact: true }).count(), 0);
+    await screenshot(page, 'public-doctor-not-found');
   });
 });

@@ -92,7 +92,7 @@ describe('HTTP hardening', () => {
         assert.ok(elapsed >= 350, `not before the timeout (${elapsed} ms)`);
         assert.ok(elapsed < 1500, `dropped soon after the 400 ms headers timeout (${elapsed} ms)`);
         assert.match(received, /^HTTP\/1\.1 408/);
-        assert.deepEqual(JSON.parse(received.split('\r\n\r\n')[1]!), { detail: 'The request took too long to arrive' });
+        assert.deepEqual(JSON.parse(received.split('\r\n\r\n')[1]!), { detail: 'The request took too long to arrive', code: 'request_timeout' });
       } finally {
         await t.close();
       }
@@ -112,7 +112,7 @@ describe('HTTP hardening', () => {
           });
         const tooLarge = await raw(`GET /api/v1/doctors/ HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${'x'.repeat(20_000)}\r\n\r\n`);
         assert.match(tooLarge, /^HTTP\/1\.1 431 /);
-        assert.deepEqual(JSON.parse(tooLarge.split('\r\n\r\n')[1]!), { detail: 'The request headers are too large' });
+        assert.deepEqual(JSON.parse(tooLarge.split('\r\n\r\n')[1]!), { detail: 'The request headers are too large', code: 'headers_too_large' });
         const garbage = await raw('NOT HTTP AT ALL\r\n\r\n');
         assert.match(garbage, /^HTTP\/1\.1 400 /);
         assert.equal(JSON.parse(garbage.split('\r\n\r\n')[1]!).detail, 'The request could not be read as HTTP');
