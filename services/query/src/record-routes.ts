@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import {
   API_TEXTS,
+  ERASED_VALUE,
   DEFAULT_TIMEZONE,
   attachmentDisposition,
   genericKey,
@@ -218,6 +219,7 @@ export function recordQueryRoutes(api: ApiRouter, deps: RecordQueryDeps): void {
     handler: async ({ params, auth, req, res }) => {
       const file = await files.get(params.id);
       const access = file && ((await authorOf(file)) === auth.user_id ? AUTHOR : await accessTo(auth, file.patient_id));
+      if (file && !access && (await erasedFileOnceTheirs(auth, file))) throw new HttpError(410, RECORD_TEXTS.fileErased);
       if (!file || !access) throw notFound(RECORD_TEXTS.fileNotFound);
       let stream;
       try {
@@ -243,6 +245,15 @@ export function recordQueryRoutes(api: ApiRouter, deps: RecordQueryDeps): void {
       return { body: new StreamedBody(stream, file.content_type) };
     },
   });
+
+  /**
+   * A file erased with its patient's data, asked for by a doctor who saw that patient (who could read it before, and so
+   * holds its link): it is gone, not unknown. Anyone else learns nothing of it (404).
+   */
+  async function erasedFileOnceTheirs(auth: AccessClaims, file: RecordFileDoc): Promise<boolean> {
+    if (file.file_name !== ERASED_VALUE || auth.account_type !== 'doctor') return false;
+    return (await appointments.find({ patient_id: file.patient_id, doctor_id: auth.user_id, status: { $in: [...SEEN] } }, { limit: 1 })).length > 0;
+  }
 
   /** The doctor who uploaded a prescription file's file (a report's files are the patient's: null). */
   async function authorOf(file: RecordFileDoc): Promise<string | null> {
