@@ -1,15 +1,17 @@
 import {
-  BooleanField, Create, Datagrid, EmailField, List, NumberField, NumberInput, ReferenceField, ReferenceInput, SelectInput, Show, SimpleForm,
+  BooleanField, Create, Datagrid, EmailField, FunctionField, List, NumberInput, ReferenceField, ReferenceInput, SelectInput, Show, SimpleForm,
   SimpleList, SimpleShowLayout, TextField, TextInput, TopToolbar, email, required,
 } from 'react-admin';
 import { DoctorActiveButton } from './ActiveButton';
 import { DoctorRemoveButton } from './RemoveButton';
 import { ListActionsWithExport } from '../export';
 import { joined, useNarrowScreen, wrappingListSx, RECORD_LIST } from '../responsive';
+import { formatRupees } from '../../lib/money';
 
 const filters = [<ReferenceInput key="i" source="institution_id" reference="institutions" alwaysOn />];
 
-const FEE = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
+/** The fee as every screen shows it (₹1,23,456), whatever the browser's language. */
+const fee = (d: DoctorRow) => (d.consultation_fee === null ? '' : formatRupees(d.consultation_fee));
 
 interface DoctorRow {
   id: string;
@@ -33,7 +35,7 @@ export const DoctorList = () => {
           tertiaryText={(d) => (d.is_active ? 'Active' : 'Inactive')}
           secondaryText={(d) => (
             <>
-              {joined(d.specialty, d.consultation_fee !== null && FEE.format(d.consultation_fee))}
+              {joined(d.specialty, d.consultation_fee !== null && formatRupees(d.consultation_fee))}
               <ReferenceField source="institution_id" reference="institutions" link={false} sx={{ display: 'block' }} />
             </>
           )}
@@ -43,7 +45,7 @@ export const DoctorList = () => {
           <TextField source="name" />
           <TextField source="specialty" />
           <ReferenceField source="institution_id" reference="institutions" link="show" sortable={false} />
-          <NumberField source="consultation_fee" options={{ style: 'currency', currency: 'INR' }} sortable={false} />
+          <FunctionField<DoctorRow> source="consultation_fee" render={fee} sortable={false} />
           <BooleanField source="is_active" label="Active" sortable={false} />
           <DoctorActiveButton />
         </Datagrid>
@@ -67,7 +69,7 @@ export const DoctorShow = () => (
       <TextField source="qualification" />
       <EmailField source="email" />
       <TextField source="phone_number" />
-      <NumberField source="consultation_fee" options={{ style: 'currency', currency: 'INR' }} />
+      <FunctionField<DoctorRow> source="consultation_fee" render={fee} />
       <ReferenceField source="institution_id" reference="institutions" link="show" />
       <BooleanField source="is_active" label="Active" />
     </SimpleShowLayout>

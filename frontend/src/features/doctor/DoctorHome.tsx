@@ -26,6 +26,7 @@ import { PendingInvitations } from '../institution/Invitations';
 import { RecentConsultations } from '../records/RecentConsultations';
 import { LOBBY_TEXTS, useWaitingInLobby } from '../video/lobbyPresence';
 import { CampaignCard, SocialContent } from '../blog/SocialContent';
+import { formatRupees } from '../../lib/money';
 
 const RevenueChart = lazy(() => import('./RevenueChart'));
 
@@ -48,7 +49,7 @@ function MonthlyRevenue({ zone }: { zone: string }) {
           Monthly Revenue
         </Typography>
         <Typography color="text.secondary" data-testid="revenue-total">
-          ₹{total.toLocaleString('en-IN')} over the last {points.length} months
+          {formatRupees(total)} over the last {points.length} months
         </Typography>
         <Suspense fallback={<CircularProgress size={20} />}>
           <RevenueChart points={points} />

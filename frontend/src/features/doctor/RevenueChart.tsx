@@ -1,5 +1,6 @@
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { RevenuePoint } from './revenue';
+import { formatRupees } from '../../lib/money';
 
 /** The Monthly Revenue line chart (loaded on its own, so the patient screens never download recharts). */
 export default function RevenueChart({ points }: { points: RevenuePoint[] }) {
@@ -8,8 +9,8 @@ export default function RevenueChart({ points }: { points: RevenuePoint[] }) {
       <LineChart data={points} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
         <CartesianGrid strokeDasharray="3 3" />
         <XAxis dataKey="label" />
-        <YAxis tickFormatter={(v: number) => `₹${v}`} width={64} />
-        <Tooltip formatter={(value) => [`₹${String(value)}`, 'Revenue']} />
+        <YAxis tickFormatter={(v: number) => formatRupees(v)} width={64} />
+        <Tooltip formatter={(value) => [formatRupees(Number(value)), 'Revenue']} />
         <Line type="monotone" dataKey="revenue" stroke="#0b6bcb" strokeWidth={2} dot />
       </LineChart>
     </ResponsiveContainer>

@@ -26,6 +26,7 @@ import { useConfirm } from '../../lib/confirm';
 import { DoctorAvatar } from '../../components/DoctorAvatar';
 import { TruncatedText } from '../../components/TruncatedText';
 import { INVITATION_TEXTS, type Invitation } from './Invitations';
+import { formatRupees } from '../../lib/money';
 
 interface InstitutionDoctor {
   doctor_id: string;
@@ -228,7 +229,7 @@ export function InstitutionAdmin() {
                       {d.qualification && <Typography variant="body2">{d.qualification}</Typography>}
                       {d.email && <TruncatedText text={d.email} variant="body2" />}
                       {d.phone_number && <Typography variant="body2">{d.phone_number}</Typography>}
-                      {d.consultation_fee !== null && <Typography variant="body2">₹{d.consultation_fee}</Typography>}
+                      {d.consultation_fee !== null && <Typography variant="body2">{formatRupees(d.consultation_fee)}</Typography>}
                       <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
                         <Button onClick={() => void confirm({ title: 'Edit', message: 'Edit functionality coming soon!', acknowledgeOnly: true })}>Edit</Button>
                         <Button

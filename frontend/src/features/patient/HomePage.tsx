@@ -39,6 +39,7 @@ import { matchesSearch, upcoming, type Doctor, type DoctorWithSlots, type Slot }
 import { confirmPath } from './confirmPath';
 import { PendingInvitations } from '../institution/Invitations';
 import { RecordsTiles } from '../records/RecordsTiles';
+import { formatRupees } from '../../lib/money';
 
 export const HOME_SLOTS_SHOWN = 4;
 export const ADD_MODAL_SLOTS_SHOWN = 3;
@@ -126,7 +127,7 @@ function CreditsCard() {
                 }}
               >
                 <span>{pack.credits} credits</span>
-                <span>₹{pack.price_rupees.toLocaleString('en-IN')}</span>
+                <span>{formatRupees(pack.price_rupees)}</span>
               </Button>
             ))}
           </Stack>
@@ -214,7 +215,7 @@ function AddDoctorModal({ open, onClose, mine }: { open: boolean; onClose: () =>
                 <DoctorAvatar name={doctor.name} size={40} />
                 <Box sx={{ minWidth: 0, flex: 1 }}>
                   <TruncatedText text={doctor.name} sx={{ fontWeight: 600 }} />
-                  <TruncatedText text={`${doctor.specialty} · ${doctor.qualification} · ₹${doctor.consultation_fee}`} variant="body2" color="text.secondary" />
+                  <TruncatedText text={`${doctor.specialty} · ${doctor.qualification} · ${formatRupees(doctor.consultation_fee)}`} variant="body2" color="text.secondary" />
                 </Box>
                 <Button
                   variant="contained"
@@ -257,7 +258,7 @@ function DoctorCard({ doctor, onMore }: { doctor: DoctorWithSlots; onMore: (date
             <DoctorFacts doctor={doctor} />
             <Typography variant="body2" sx={{ mt: 0.5 }}>
               <Box component="span" sx={{ fontWeight: 700 }} data-testid="doctor-fee">
-                ₹{doctor.consultation_fee.toLocaleString('en-IN')}
+                {formatRupees(doctor.consultation_fee)}
               </Box>{' '}
               <Box component="span" sx={{ color: 'text.secondary' }}>
                 per consultation

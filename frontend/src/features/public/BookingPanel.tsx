@@ -12,6 +12,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { confirmPath } from '../patient/confirmPath';
 import type { Slot } from '../patient/types';
 import { SignInButtons } from '../auth/LoginPage';
+import { formatRupees } from '../../lib/money';
 
 /** After picking a slot, a visitor who is not signed in signs in here; they come back to that slot's confirm page. */
 function SignInToBook({ doctor, slot, onClose }: { doctor: PublicDoctorProfile; slot: Slot | null; onClose: () => void }) {
@@ -29,7 +30,7 @@ function SignInToBook({ doctor, slot, onClose }: { doctor: PublicDoctorProfile; 
             <Box sx={{ p: 1.5, borderRadius: 2, bgcolor: 'background.default' }}>
               <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{doctor.name}</Typography>
               <Typography color="text.secondary">
-                {whenPhrase(slot.start_at)} · ₹{doctor.consultation_fee.toLocaleString('en-IN')}
+                {whenPhrase(slot.start_at)} · {formatRupees(doctor.consultation_fee)}
               </Typography>
             </Box>
             <Typography variant="body2" color="text.secondary">
@@ -72,7 +73,7 @@ export function BookingPanel({ doctor }: { doctor: PublicDoctorProfile }) {
           Book a video consultation
         </Typography>
         <Typography color="text.secondary">
-          ₹{doctor.consultation_fee.toLocaleString('en-IN')} · {doctor.appointment_duration_minutes || 30} minutes ·{' '}
+          {formatRupees(doctor.consultation_fee)} · {doctor.appointment_duration_minutes || 30} minutes ·{' '}
           {session ? 'pick a time, then confirm it on the next page' : 'pick a time, then sign in with Google to confirm it'}
         </Typography>
       </Box>

@@ -6,7 +6,7 @@ import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
 import VideocamOutlined from '@mui/icons-material/VideocamOutlined';
 import VerifiedOutlined from '@mui/icons-material/VerifiedOutlined';
-import CurrencyRupeeOutlined from '@mui/icons-material/CurrencyRupeeOutlined';
+import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import type { PublicDoctorProfile } from '@telemed/contracts';
 import { PublicPageShell } from './PublicPageShell';
 import { DoctorHeader } from './DoctorHeader';
@@ -14,6 +14,7 @@ import { ProfileTabs } from './ProfileTabs';
 import { BookingPanel } from './BookingPanel';
 import { SignInCard } from './SignInCard';
 import { DoctorPosts } from '../blog/DoctorPosts';
+import { formatRupees } from '../../lib/money';
 
 const BOOK_TAB = 3;
 
@@ -34,7 +35,7 @@ function Fact({ icon, primary, secondary }: { icon: ReactNode; primary: string; 
 /** A registered doctor's public page: what the server knows of them, and their open slots to book (shown first). */
 export function RealDoctorPage({ doctor }: { doctor: PublicDoctorProfile }) {
   const reg = registration(doctor);
-  const fee = `₹${doctor.consultation_fee.toLocaleString('en-IN')}`;
+  const fee = formatRupees(doctor.consultation_fee);
   const minutes = doctor.appointment_duration_minutes || 30;
   return (
     <PublicPageShell>
@@ -49,7 +50,7 @@ export function RealDoctorPage({ doctor }: { doctor: PublicDoctorProfile }) {
                     {[doctor.specialty, doctor.qualification].filter(Boolean).join(' · ')}
                   </Typography>
                   <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
-                    <Chip icon={<CurrencyRupeeOutlined />} label={`${doctor.consultation_fee.toLocaleString('en-IN')} per consultation`} color="primary" variant="outlined" />
+                    <Chip icon={<PaymentsOutlined />} label={`${fee} per consultation`} color="primary" variant="outlined" />
                     <Chip icon={<VideocamOutlined />} label="Video consultation" variant="outlined" />
                     {reg && <Chip icon={<VerifiedOutlined />} label={reg} variant="outlined" sx={{ maxWidth: '100%' }} title={reg} />}
                   </Stack>
@@ -92,7 +93,7 @@ export function RealDoctorPage({ doctor }: { doctor: PublicDoctorProfile }) {
                   panel: (
                     <List dense>
                       <Fact icon={<VideocamOutlined />} primary="Online consultations" secondary="By video, from wherever you are" />
-                      <Fact icon={<CurrencyRupeeOutlined />} primary={`${fee} per consultation`} secondary={`${minutes}-minute appointments`} />
+                      <Fact icon={<PaymentsOutlined />} primary={`${fee} per consultation`} secondary={`${minutes}-minute appointments`} />
                     </List>
                   ),
                 },

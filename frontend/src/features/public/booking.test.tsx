@@ -70,7 +70,7 @@ describe('the public doctor page books real slots', () => {
   it("shows the server's profile and the open slots by day; a visitor who picks one is asked to sign in", async () => {
     renderPage([]);
     expect(await screen.findByRole('heading', { name: 'Dr. Farah Khan' })).toBeTruthy();
-    expect(screen.getByText('650 per consultation')).toBeTruthy();
+    expect(screen.getByText('₹650 per consultation')).toBeTruthy();
     const days = within(screen.getByRole('tablist', { name: 'Days with open slots for Dr. Farah Khan' })).getAllByRole('tab');
     expect(days.map((t) => t.textContent)).toEqual([expect.stringMatching(/^Tomorrow.*2 slots$/), expect.stringMatching(/1 slot$/)]);
     expect(screen.getByText('Morning')).toBeTruthy();
