@@ -1,23 +1,23 @@
 import { Link as RouterLink, useLocation } from 'react-router';
-import { Alert, Box, Card, CardContent, Chip, Grid, Link, Stack, Typography } from '@mui/material';
+import { Box, Card, CardContent, Chip, Grid, Link, Stack, Typography } from '@mui/material';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import MedicalServicesOutlined from '@mui/icons-material/MedicalServicesOutlined';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
 import EventBusyOutlined from '@mui/icons-material/EventBusyOutlined';
-import StarRounded from '@mui/icons-material/StarRounded';
 import { BOOK_CONSULTATION_HASH, type DoctorProfile } from './content';
 import { PublicPageShell } from './PublicPageShell';
 import { DoctorHeader } from './DoctorHeader';
 import { ProfileTabs } from './ProfileTabs';
 import { SignInCard } from './SignInCard';
 import { EmptyState } from '../../components/EmptyState';
+import { formatRupees } from '../../lib/money';
 
 /**
- * A profile bundled with the client (the seeds' sample doctors): shown for its own id, and as the fallback for an
- * id the server does not know. It is labelled as a sample and offers no slots, since it has none.
+ * A profile bundled with the client (the seeds' sample doctors), at its own id only: labelled as a sample, with no
+ * figures it cannot have (no rating, count of consultations or years of practice) and no slots, since it has none.
  */
-export function BundledDoctorPage({ profile, unknownId = false }: { profile: DoctorProfile; unknownId?: boolean }) {
+export function BundledDoctorPage({ profile }: { profile: DoctorProfile }) {
   // An article's Book Consultation link opens this page on its Book Consultation tab.
   const { hash } = useLocation();
   return (
@@ -25,7 +25,6 @@ export function BundledDoctorPage({ profile, unknownId = false }: { profile: Doc
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, md: 8 }}>
           <Stack spacing={3}>
-            {unknownId && <Alert severity="info">We could not find that doctor&apos;s page. Here is a sample profile instead.</Alert>}
             <DoctorHeader
               name={profile.nameInEnglish}
               subtitle={profile.name !== profile.nameInEnglish ? profile.name : undefined}
@@ -33,14 +32,9 @@ export function BundledDoctorPage({ profile, unknownId = false }: { profile: Doc
               facts={
                 <Stack spacing={0.5}>
                   <Typography>
-                    {profile.credentials} · {profile.specialization} · {profile.experience}
+                    {profile.credentials} · {profile.specialization}
                   </Typography>
-                  <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', color: 'text.secondary' }}>
-                    <StarRounded fontSize="small" sx={{ color: 'secondary.main' }} aria-hidden />
-                    <Typography color="text.secondary">
-                      {profile.rating} · {profile.consultations.toLocaleString('en-IN')} consultations · ₹{profile.consultationFee}
-                    </Typography>
-                  </Stack>
+                  <Typography color="text.secondary">{formatRupees(profile.consultationFee)} per consultation</Typography>
                 </Stack>
               }
             />
@@ -89,7 +83,7 @@ export function BundledDoctorPage({ profile, unknownId = false }: { profile: Doc
                             </Typography>
                             <Typography>{o.description}</Typography>
                             <Typography color="text.secondary">
-                              ₹{o.price} · {o.duration}
+                              {formatRupees(o.price)} · {o.duration}
                             </Typography>
                           </CardContent>
                         </Card>

@@ -1,6 +1,8 @@
-import { useParams } from 'react-router';
-import { Alert, Box, Button, CircularProgress } from '@mui/material';
-import { DOCTOR_PROFILES, profileFor } from './content';
+import { Link as RouterLink, useParams } from 'react-router';
+import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
+import PersonSearchOutlined from '@mui/icons-material/PersonSearchOutlined';
+import { homePathFor, useSession } from '../../lib/session';
+import { bundledProfile } from './content';
 import { usePublicDoctor } from './usePublicDoctor';
 import { PublicPageShell } from './PublicPageShell';
 import { RealDoctorPage } from './RealDoctorPage';
@@ -21,12 +23,34 @@ export function DoctorPageLoading() {
 }
 
 /**
+ * A doctor's address that leads to no one (mistyped, or a doctor no longer listed): said plainly, never a stand-in
+ * profile that a patient could take for the doctor they looked for. The server answers such a page with 404.
+ */
+export function DoctorNotFound() {
+  const session = useSession();
+  return (
+    <PublicPageShell>
+      <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: { xs: 4, sm: 8 }, maxWidth: 560, mx: 'auto' }} data-testid="doctor-not-found">
+        <PersonSearchOutlined sx={{ fontSize: 56, color: 'text.secondary' }} aria-hidden />
+        <Typography variant="h5" component="h1">
+          Doctor not found
+        </Typography>
+        <Typography color="text.secondary">No doctor has a page at this address. Please check the link you were given, or sign in to find your doctor and book a consultation.</Typography>
+        <Button component={RouterLink} to={session ? homePathFor(session.user) : '/login'} variant="contained">
+          {session ? 'Go to your dashboard' : 'Sign in to find a doctor'}
+        </Button>
+      </Stack>
+    </PublicPageShell>
+  );
+}
+
+/**
  * The public page of a doctor (/:doctorId): a registered doctor's real profile and open slots to book; the bundled
- * sample profiles for their own ids; an id the server does not know falls back to a bundled profile (the seeds).
+ * sample profiles at their own ids; any other id is a clear 'Doctor not found'.
  */
 export function DoctorLandingPage() {
   const { doctorId } = useParams();
-  const bundled = DOCTOR_PROFILES.find((p) => p.id === doctorId);
+  const bundled = bundledProfile(doctorId);
   const doctor = usePublicDoctor(bundled ? undefined : doctorId);
   if (bundled) return <BundledDoctorPage profile={bundled} />;
   if (doctor.isLoading) return <DoctorPageLoading />;
@@ -47,5 +71,5 @@ export function DoctorLandingPage() {
     );
   }
   if (doctor.data) return <RealDoctorPage doctor={doctor.data} />;
-  return <BundledDoctorPage profile={profileFor(doctorId)} unknownId={Boolean(doctorId)} />;
+  return <DoctorNotFound />;
 }

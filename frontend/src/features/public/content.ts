@@ -1,13 +1,15 @@
 /** Static content bundled with the client (seed: company info, plans, team, specialties, languages, doctor profiles). */
 import { bundledArticlesOf } from '@telemed/contracts/bundled-articles';
+import { formatRupees } from '../../lib/money';
 
 export { SPECIALTIES, LANGUAGES } from '@telemed/contracts/constants';
 
+/** The seeds' plan prices (rupees), written as every price is (formatRupees). */
 export const PLANS = [
-  { name: 'Consultation', price: 'from ₹299 per consultation' },
-  { name: 'Doctor dashboard', price: '₹2,999 per month' },
-  { name: 'Health records', price: '₹99 per month per family' },
-  { name: 'AI assistant', price: '₹199 per month' },
+  { name: 'Consultation', price: `from ${formatRupees(299)} per consultation` },
+  { name: 'Doctor dashboard', price: `${formatRupees(2999)} per month` },
+  { name: 'Health records', price: `${formatRupees(99)} per month per family` },
+  { name: 'AI assistant', price: `${formatRupees(199)} per month` },
 ] as const;
 
 export const ROADMAP = ['AI assistance', 'OTP authentication with government ID verification', 'Educational webinar platform'] as const;
@@ -27,9 +29,6 @@ export interface DoctorProfile {
   nameInEnglish: string;
   credentials: string;
   specialization: string;
-  experience: string;
-  rating: number;
-  consultations: number;
   address: string;
   addressInEnglish: string;
   languages: string[];
@@ -64,9 +63,6 @@ export const DOCTOR_PROFILES: DoctorProfile[] = [
     nameInEnglish: 'Dr. Ananya Sharma',
     credentials: 'MBBS, MD (General Medicine)',
     specialization: 'General Medicine',
-    experience: '12 years',
-    rating: 4.8,
-    consultations: 5200,
     address: 'कनॉट प्लेस, नई दिल्ली',
     addressInEnglish: 'Connaught Place, New Delhi',
     languages: ['English', 'Hindi'],
@@ -83,9 +79,6 @@ export const DOCTOR_PROFILES: DoctorProfile[] = [
     nameInEnglish: 'Dr. Rohan Iyer',
     credentials: 'MBBS, DCH',
     specialization: 'Pediatrics',
-    experience: '9 years',
-    rating: 4.9,
-    consultations: 3900,
     address: 'அடையாறு, சென்னை',
     addressInEnglish: 'Adyar, Chennai',
     languages: ['English', 'Tamil'],
@@ -102,9 +95,6 @@ export const DOCTOR_PROFILES: DoctorProfile[] = [
     nameInEnglish: 'Dr. Meera Kulkarni',
     credentials: 'MBBS, MD (Dermatology)',
     specialization: 'Dermatology',
-    experience: '11 years',
-    rating: 4.7,
-    consultations: 4100,
     address: 'कोथरूड, पुणे',
     addressInEnglish: 'Kothrud, Pune',
     languages: ['English', 'Marathi', 'Hindi'],
@@ -121,9 +111,6 @@ export const DOCTOR_PROFILES: DoctorProfile[] = [
     nameInEnglish: 'Dr. Arjun Banerjee',
     credentials: 'MBBS, MD, DM (Cardiology)',
     specialization: 'Cardiology',
-    experience: '16 years',
-    rating: 4.9,
-    consultations: 6100,
     address: 'সল্টলেক, কলকাতা',
     addressInEnglish: 'Salt Lake, Kolkata',
     languages: ['English', 'Bengali', 'Hindi'],
@@ -140,9 +127,6 @@ export const DOCTOR_PROFILES: DoctorProfile[] = [
     nameInEnglish: 'Dr. Kavya Reddy',
     credentials: 'MBBS, MD (Psychiatry)',
     specialization: 'Psychiatry',
-    experience: '8 years',
-    rating: 4.8,
-    consultations: 2700,
     address: 'బంజారా హిల్స్, హైదరాబాద్',
     addressInEnglish: 'Banjara Hills, Hyderabad',
     languages: ['English', 'Telugu', 'Hindi'],
@@ -155,7 +139,7 @@ export const DOCTOR_PROFILES: DoctorProfile[] = [
   },
 ];
 
-/** The bundled profile for an id; unknown or missing ids fall back to the first. */
-export function profileFor(id: string | undefined): DoctorProfile {
-  return DOCTOR_PROFILES.find((p) => p.id === id) ?? DOCTOR_PROFILES[0]!;
+/** The bundled sample profile with this id, if it is one. */
+export function bundledProfile(id: string | undefined): DoctorProfile | undefined {
+  return DOCTOR_PROFILES.find((p) => p.id === id);
 }

@@ -1,11 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ToastProvider } from '../../lib/toasts';
 import { DoctorLandingPage } from './DoctorLandingPage';
 import { WelcomePage } from './WelcomePage';
-import { profileFor } from './content';
+import { bundledProfile } from './content';
+import { json } from '../../test/render';
 
 function renderAt(path: string) {
   render(
@@ -23,8 +24,11 @@ function renderAt(path: string) {
 }
 
 describe('public pages', () => {
-  afterEach(cleanup);
-  it('a doctor page has the four tabs and sign-in; unknown ids fall back to a bundled profile', async () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+  it('a sample doctor page has the four tabs and sign-in, and no invented figures', async () => {
     renderAt('/dr-kavya-reddy');
     expect(screen.getByRole('heading', { name: 'Dr. Kavya Reddy' })).toBeTruthy();
     for (const tab of ['About Doctor', 'Medical Offerings', 'Practice Info', 'Book Consultation']) expect(screen.getByRole('tab', { name: tab })).toBeTruthy();
@@ -33,14 +37,26 @@ describe('public pages', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Continue with Phone' }));
     // The Coming Soon dialog is its own chunk, loaded on the first tap (or after the page has loaded).
     expect(await screen.findByText('Phone login will be available soon. Please continue with Google.')).toBeTruthy();
-    expect(profileFor('nobody').id).toBe('dr-ananya-sharma');
-    expect(profileFor(undefined).id).toBe('dr-ananya-sharma');
+    expect(screen.getByText('Sample profile')).toBeTruthy();
+    expect(screen.getByText('₹449 per consultation')).toBeTruthy();
+    // No rating, count of consultations or years of practice for a doctor who has none.
+    expect(document.body.textContent).not.toMatch(/★|\b\d\.\d\b|consultations ·|years/);
+    expect(bundledProfile('nobody')).toBeUndefined();
+  });
+  it('a mistyped doctor address says the doctor was not found, with no stand-in profile', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => json(404, { detail: 'Doctor not found', code: 'not_found' })));
+    renderAt('/dr-ananya-sharmaa');
+    expect(await screen.findByRole('heading', { name: 'Doctor not found' })).toBeTruthy();
+    expect(screen.queryByText('Sample profile')).toBeNull();
+    expect(screen.queryByText(/Ananya/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Sign in to find a doctor' }).getAttribute('href')).toBe('/login');
   });
   it('the welcome page pitches the product, its plans and its roadmap', () => {
     renderAt('/welcome');
     for (const name of ['Get Started', 'Learn More', 'Schedule a Demo', 'Contact Sales']) expect(screen.getByText(name)).toBeTruthy();
     expect(screen.getAllByText('In Development')).toHaveLength(3);
     expect(screen.getByText('₹2,999 per month')).toBeTruthy();
+    expect(screen.getByText('from ₹299 per consultation')).toBeTruthy();
     expect(screen.getByText('Support Team Access')).toBeTruthy();
   });
 });
