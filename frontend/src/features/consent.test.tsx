@@ -50,7 +50,7 @@ function server(state: { consented: boolean }) {
 describe('consent', () => {
   afterEach(() => cleanup());
 
-  it('Request Appointment: a patient without consent reads the notice (English or हिन्दी), and sending agrees first', async () => {
+  it('Request Appointment: a patient without consent reads the notice (English or हिन्दी), ticks its box to agree, and sending records the agreement first', async () => {
     const calls = server({ consented: false });
     at('/confirm-appointment?slot_id=12', <ConfirmAppointment />);
     const panel = await screen.findByTestId('consent-notice');
@@ -58,7 +58,13 @@ describe('consent', () => {
     fireEvent.click(within(panel).getByRole('button', { name: 'हिन्दी' }));
     expect(await within(panel).findByText('हम क्या एकत्र करते हैं: आपका नाम।')).toBeTruthy();
     fireEvent.change(screen.getByLabelText(/Reason for Visit/), { target: { value: 'Rash' } });
-    fireEvent.click(screen.getByRole('button', { name: 'I agree and send request' }));
+    // Agreeing is its own step: Send Request without the box ticked sends nothing and says what is missing.
+    fireEvent.click(screen.getByRole('button', { name: 'Send Request' }));
+    expect((await within(panel).findByRole('alert')).textContent).toBe('Please tick the box to agree to the privacy notice first.');
+    expect(calls.filter((c) => c.startsWith('POST'))).toEqual([]);
+    fireEvent.click(within(panel).getByRole('checkbox', { name: 'I have read the privacy notice and I agree to it' }));
+    expect(within(panel).queryByRole('alert')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Send Request' }));
     expect(await screen.findByText('Request Sent!')).toBeTruthy();
     const writes = calls.filter((c) => c.startsWith('POST'));
     expect(writes).toEqual(['POST /users/me/consents {"notice_version":"v9","language":"hi"}', 'POST /appointments {"slot_id":12,"notes":"Rash"}']);
@@ -69,6 +75,7 @@ describe('consent', () => {
     at('/confirm-appointment?slot_id=12', <ConfirmAppointment />);
     expect(await screen.findByRole('button', { name: 'Send Request' })).toBeTruthy();
     expect(screen.queryByTestId('consent-notice')).toBeNull();
+    expect(screen.queryByRole('checkbox')).toBeNull();
   });
 
   it('Profile: lists consents and withdraws after an in-app confirmation', async () => {

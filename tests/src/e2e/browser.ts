@@ -60,6 +60,18 @@ export async function signInWithGoogle(page: Page, baseUrl: string, email: strin
   await page.waitForURL(/\/(home|doctor-home|institution-admin|institutions)$/, { timeout: 15_000 });
 }
 
+/**
+ * Sends the request on the confirm page. A patient without a current consent (a new account) first ticks the box under
+ * the privacy notice: agreeing is its own step. The button is enabled once the consents (and the notice) have loaded.
+ */
+export async function sendRequest(page: Page): Promise<void> {
+  const send = page.getByRole('button', { name: 'Send Request', exact: true });
+  await page.locator('button:has-text("Send Request"):enabled').waitFor();
+  const notice = page.getByTestId('consent-notice');
+  if ((await notice.count()) > 0) await notice.getByRole('checkbox', { name: 'I have read the privacy notice and I agree to it' }).check();
+  await send.click();
+}
+
 /** The product with its demo data on a free port, served from localhost (a secure context), for a browser test. */
 export async function startDemoProduct(env: Record<string, string> = {}) {
   ensureFrontendBuilt();

@@ -6,7 +6,7 @@ import { VIEWPORTS, chromiumMissing, launchChromium, screenshot, signInWithGoogl
 
 /**
  * Consent before the first booking: a new patient reads the privacy notice on the confirm page (in English or
- * Hindi), agrees as they send the request, withdraws on Profile, and is asked again at their next booking.
+ * Hindi), ticks its box to agree and sends the request, withdraws on Profile, and is asked again at their next booking.
  */
 describe('consent to the privacy notice, in the browser', { skip: chromiumMissing }, () => {
   let server: Awaited<ReturnType<typeof startServerProcess>>;
@@ -54,7 +54,9 @@ describe('consent to the privacy notice, in the browser', { skip: chromiumMissin
     await notice.getByRole('button', { name: 'हिन्दी' }).click();
     await notice.getByText(/हम क्या एकत्र करते हैं/).waitFor();
     await screenshot(patient, 'consent-notice');
-    await patient.getByRole('button', { name: 'I agree and send request' }).click();
+    // Agreeing is a step of its own: the box under the notice, then the seeds' Send Request.
+    await notice.getByRole('checkbox', { name: 'I have read the privacy notice and I agree to it' }).check();
+    await patient.getByRole('button', { name: 'Send Request', exact: true }).click();
     await patient.getByText('Request Sent!').waitFor();
     await patient.getByRole('button', { name: 'Got it!' }).click();
 
@@ -76,7 +78,7 @@ describe('consent to the privacy notice, in the browser', { skip: chromiumMissin
 
     await openASlot(1);
     await patient.getByTestId('consent-notice').getByText(/What we collect/).waitFor();
-    await patient.getByRole('button', { name: 'I agree and send request' }).waitFor();
+    await patient.getByTestId('consent-notice').getByRole('checkbox', { name: 'I have read the privacy notice and I agree to it', checked: false }).waitFor();
     assert.deepEqual(pageErrors, []);
   });
 });

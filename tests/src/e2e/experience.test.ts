@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { DateTime } from 'luxon';
 import type { startServerProcess } from '../support/processes';
-import { VIEWPORTS, chromiumMissing, launchChromium, screenshot, signInWithGoogle, startDemoProduct } from './browser';
+import { VIEWPORTS, chromiumMissing, launchChromium, screenshot, sendRequest, signInWithGoogle, startDemoProduct } from './browser';
 
 /**
  * What new users ran into, each as the step where a person would notice it: the doctor's My Appointments, dead
@@ -44,7 +44,7 @@ describe('the product as new users meet it', { skip: chromiumMissing }, () => {
     await patient.waitForURL(/\/confirm-appointment\?/);
     const slotId = new URL(patient.url()).searchParams.get('slot_id')!;
     await patient.getByLabel('Reason for Visit').fill(reason);
-    await patient.getByRole('button', { name: 'Send Request' }).click();
+    await sendRequest(patient);
     await patient.getByText('Request Sent!').waitFor();
     await patient.getByRole('button', { name: 'Got it!' }).click();
     return slotId;

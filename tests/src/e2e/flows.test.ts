@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { freePort, runNpm, startServerProcess } from '../support/processes';
 import { tmpDataDir } from '../support/test-app';
-import { VIEWPORTS, chromiumMissing, ensureFrontendBuilt, launchChromium, screenshot, signInWithGoogle, startDemoProduct } from './browser';
+import { VIEWPORTS, chromiumMissing, ensureFrontendBuilt, launchChromium, screenshot, sendRequest, signInWithGoogle, startDemoProduct } from './browser';
 
 /**
  * The whole product in a browser, as people use it: a patient signs in with Google, adds a doctor and requests a
@@ -58,7 +58,7 @@ describe('patient and doctor in two browsers', { skip: chromiumMissing }, () => 
     await patient.getByLabel('Reason for Visit').fill('Fever and sore throat for three days');
     await screenshot(patient, 'confirm-appointment');
     await patient.locator('[data-testid="connection-light"][data-state="connected"]').waitFor();
-    await patient.getByRole('button', { name: 'Send Request' }).click();
+    await sendRequest(patient);
     await patient.getByText('Request Sent!').waitFor();
     await patient.getByRole('button', { name: 'Got it!' }).click();
     await patient.waitForURL(/\/home$/);
@@ -89,7 +89,7 @@ describe('patient and doctor in two browsers', { skip: chromiumMissing }, () => 
     const chips = patient.locator('[data-testid="my-doctor"]').getByRole('button');
     await chips.first().click();
     await patient.getByLabel('Reason for Visit').fill('Follow-up on blood test');
-    await patient.getByRole('button', { name: 'Send Request' }).click();
+    await sendRequest(patient);
     await patient.getByText('Request Sent!').waitFor();
     await patient.getByRole('button', { name: 'Got it!' }).click();
 

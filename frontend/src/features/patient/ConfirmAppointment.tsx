@@ -23,6 +23,7 @@ import { ApiError, api } from '../../lib/api';
 import { browserZone, whenPhrase } from '../../lib/time';
 import { ConsentNoticePanel } from './ConsentNoticePanel';
 import { agreeToNotice, consentsKey, useConsentNotice, useConsents } from './consent';
+import { formatRupees } from '../../lib/money';
 
 /** The seeds' checks of the slot id before anything is sent. */
 export function slotIdProblem(raw: string | null): string | null {
@@ -78,14 +79,17 @@ export function ConfirmAppointment() {
   const [language, setLanguage] = useState<ConsentLanguage>('en');
   const notice = useConsentNotice(language, consents.needed);
   const needsConsent = consents.needed;
+  const [agreed, setAgreed] = useState(false);
+  const [agreementMissing, setAgreementMissing] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (idProblem) return setError(idProblem);
+    if (needsConsent && !agreed) return setAgreementMissing(true);
     setSending(true);
     setError(null);
     try {
-      // The button waits for the notice, so what is agreed to is what was shown.
+      // The box is ticked under the notice shown, so what is agreed to is what was read.
       if (needsConsent && notice.data) await agreeToNotice(notice.data);
       await api('/appointments', { method: 'POST', body: { slot_id: Number.parseInt(rawSlotId!, 10), notes } });
       setSent(true);
@@ -134,7 +138,7 @@ export function ConfirmAppointment() {
                   {facts.doctor.specialty} · {facts.doctor.qualification}
                 </Typography>
                 <Typography>
-                  {whenPhrase(facts.start_at)} · 30 minutes · Consultation fee ₹{facts.doctor.consultation_fee}
+                  {whenPhrase(facts.start_at)} · 30 minutes · Consultation fee {formatRupees(facts.doctor.consultation_fee)}
                 </Typography>
               </Box>
             )}
@@ -178,14 +182,16 @@ export function ConfirmAppointment() {
                   onChange={(e) => setNotes(e.target.value)}
                   slotProps={{ htmlInput: { maxLength: MAX_NOTES_LENGTH } }}
                 />
-                {needsConsent && <ConsentNoticePanel notice={notice.data} loading={notice.isLoading} language={language} onLanguage={setLanguage} />}
+                {needsConsent && (
+                  <ConsentNoticePanel notice={notice.data} loading={notice.isLoading} language={language} onLanguage={setLanguage} agreed={agreed} onAgreed={setAgreed} missing={agreementMissing} />
+                )}
               </>
             )}
             <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
               <Button onClick={() => navigate('/home')}>Cancel</Button>
               {facts && !gone && (
                 <Button type="submit" variant="contained" disabled={sending || consents.isLoading || (needsConsent && !notice.data)}>
-                  {sending ? 'Sending...' : needsConsent ? 'I agree and send request' : 'Send Request'}
+                  {sending ? 'Sending...' : 'Send Request'}
                 </Button>
               )}
             </Stack>

@@ -1,13 +1,19 @@
-import { Alert, Box, CircularProgress, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { Alert, Box, Checkbox, CircularProgress, FormControlLabel, FormHelperText, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import PrivacyTipOutlined from '@mui/icons-material/PrivacyTipOutlined';
 import { CONSENT_LANGUAGE_NAMES, CONSENT_LANGUAGES, type ConsentLanguage, type ConsentNotice } from '@telemed/contracts/consent-notice';
 
 const INTRO = {
-  booking: { before: 'Before your first booking', act: 'Sending this request' },
-  reports: { before: 'Before you upload reports', act: 'Uploading them' },
+  booking: { before: 'Before your first booking', act: 'send your request' },
+  reports: { before: 'Before you upload reports', act: 'upload them' },
 } as const;
 
-/** The privacy notice, readable in English or Hindi, shown before a patient's first booking or upload of reports. */
+export const CONSENT_AGREE_LABEL = 'I have read the privacy notice and I agree to it';
+export const CONSENT_REQUIRED_TEXT = 'Please tick the box to agree to the privacy notice first.';
+
+/**
+ * The privacy notice, readable in English or Hindi, shown before a patient's first booking or upload of reports, with
+ * its own box to tick: agreeing is a step of its own, not hidden in the button that sends the request.
+ */
 export function ConsentNoticePanel(props: {
   /** What agreeing goes with (booking by default). */
   purpose?: keyof typeof INTRO;
@@ -15,6 +21,10 @@ export function ConsentNoticePanel(props: {
   loading: boolean;
   language: ConsentLanguage;
   onLanguage(language: ConsentLanguage): void;
+  agreed: boolean;
+  onAgreed(agreed: boolean): void;
+  /** The patient tried to go on without ticking the box: it says what is missing. */
+  missing: boolean;
 }) {
   const { notice, loading, language } = props;
   const intro = INTRO[props.purpose ?? 'booking'];
@@ -40,8 +50,8 @@ export function ConsentNoticePanel(props: {
         </ToggleButtonGroup>
       </Box>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        {intro.before}, please read how we use your data. {intro.act} records that you agree (version{' '}
-        {notice?.version ?? '…'}); you can withdraw any time on your Profile.
+        {intro.before}, please read how we use your data (version {notice?.version ?? '…'}), and tick the box if you agree; then{' '}
+        {intro.act}. You can withdraw any time on your Profile.
       </Typography>
       {loading && <CircularProgress size={20} aria-label="Loading the notice" />}
       {!loading && !notice && <Alert severity="error">The privacy notice could not be loaded. Please try again.</Alert>}
@@ -59,6 +69,23 @@ export function ConsentNoticePanel(props: {
             </Typography>
           ))}
         </Box>
+      )}
+      <FormControlLabel
+        sx={{ mt: 1 }}
+        control={
+          <Checkbox
+            checked={props.agreed}
+            disabled={!notice}
+            onChange={(e) => props.onAgreed(e.target.checked)}
+            slotProps={{ input: { 'aria-describedby': props.missing && !props.agreed ? 'consent-missing' : undefined } }}
+          />
+        }
+        label={CONSENT_AGREE_LABEL}
+      />
+      {props.missing && !props.agreed && (
+        <FormHelperText error id="consent-missing" role="alert">
+          {CONSENT_REQUIRED_TEXT}
+        </FormHelperText>
       )}
     </Box>
   );
