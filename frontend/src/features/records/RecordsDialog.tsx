@@ -109,7 +109,7 @@ export function useUpload(fallback: string) {
     setDone(false);
     failure.clear();
   };
-  return { uploading: progress !== null, progress, done, error: failure.error, send, reset };
+  return { uploading: progress !== null, progress, done, error: failure.error, send, reset, clearError: failure.clear };
 }
 
 /** The upload's progress bar and its words ('Uploading... n%', then 'Uploaded'). */

@@ -28,6 +28,8 @@ import { formatBytes } from './rules';
 import { UploadReportsModal } from './UploadReportsModal';
 
 export const MY_RECORDS_KEY = ['records', 'me'] as const;
+/** The server takes a patient's reports at any time (with a consultation or without): the tile says so, beside its Upload button. */
+export const NO_REPORTS_TEXT = 'No reports yet. You can upload your reports at any time, before or after a consultation.';
 
 const longDate = (iso: string) => new Date(iso.length === 10 ? `${iso}T00:00:00` : iso).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
 
@@ -133,7 +135,7 @@ const Row = ({ primary, secondary, children }: { primary: string; secondary: str
 );
 
 function ReportsList({ records }: { records: RecordsResponse }) {
-  if (records.reports.length === 0) return <Typography color="text.secondary">No reports yet. You can upload reports after a consultation.</Typography>;
+  if (records.reports.length === 0) return <Typography color="text.secondary">{NO_REPORTS_TEXT}</Typography>;
   return (
     <List aria-label="Medical reports" data-testid="reports-list">
       {records.reports.map((report) => (
@@ -193,7 +195,7 @@ export function RecordsTiles({ wrap }: { wrap: (tile: ReactNode, key: string) =>
           title="Medical Reports"
           icon={<DescriptionOutlined />}
           count={reportCount}
-          text={reportCount ? `Your uploaded reports, newest first.` : 'No reports yet. You can upload reports after a consultation.'}
+          text={reportCount ? `Your uploaded reports, newest first.` : NO_REPORTS_TEXT}
           onOpen={() => setOpen('reports')}
           action={
             <Button variant="text" startIcon={<UploadFileOutlined />} onClick={() => setOpen('upload')}>

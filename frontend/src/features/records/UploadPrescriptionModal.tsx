@@ -35,6 +35,7 @@ export function UploadPrescriptionModal(props: { open: boolean; onClose(): void;
   const pick = (picked: File | undefined) => {
     if (!picked) return;
     const problem = prescriptionFileError(picked);
+    upload.clearError(); // the last refusal was about the file this one replaces
     setFileError(problem);
     setFile(problem ? null : picked);
   };

@@ -17,7 +17,8 @@ export const REPORT_ACCEPT = '.pdf,.jpg,.jpeg,.png,.doc,.docx,.dcm,.dicom,applic
  * Seed 001 §2 medical reports upload modal (patient): several files (duplicates by name and size ignored), report
  * type (pre-selected from a single file's name), date not before 1900 nor after today, facility, doctor, summary, notes. Progress
  * from XMLHttpRequest, capped at 90 % until the server answers; closing and cancel are disabled while uploading.
- * Without a current consent (none yet, or withdrawn) the privacy notice is shown and uploading agrees to it first.
+ * Without a current consent (none yet, or withdrawn) the privacy notice is shown with a box to tick; the agreement is
+ * recorded first, then the upload.
  */
 export function UploadReportsModal({ open, onClose, onUploaded, appointmentId }: { open: boolean; onClose(): void; onUploaded?(): void; appointmentId?: string }) {
   const [files, setFiles] = useState<File[]>([]);
@@ -35,6 +36,8 @@ export function UploadReportsModal({ open, onClose, onUploaded, appointmentId }:
   const notice = useConsentNotice(language, open && consents.needed);
   const needsConsent = consents.needed;
   const [consentError, setConsentError] = useState<string | null>(null);
+  const [agreed, setAgreed] = useState(false);
+  const [agreementMissing, setAgreementMissing] = useState(false);
   const uploading = upload.uploading;
   const today = todayInIndia();
   // The server's rule, asked of the same function: a real date, not before 1900, not after today in India.
@@ -51,13 +54,23 @@ export function UploadReportsModal({ open, onClose, onUploaded, appointmentId }:
     setNotes('');
     upload.reset();
     setConsentError(null);
+    setAgreed(false);
+    setAgreementMissing(false);
   };
   const close = () => {
     reset();
     onClose();
   };
 
+  // A refusal was about the files as they were: once they change, it no longer applies.
+  const changeFiles = (next: File[]) => {
+    setFiles(next);
+    upload.clearError();
+    setFileErrors([]);
+  };
+
   const pick = (picked: File[]) => {
+    upload.clearError();
     const next = addFiles(files, picked);
     setFiles(next.files);
     setFileErrors(next.errors);
@@ -69,9 +82,10 @@ export function UploadReportsModal({ open, onClose, onUploaded, appointmentId }:
 
   const submit = async () => {
     if (files.length === 0 || reportType === '' || dateError || (needsConsent && !notice.data)) return;
+    if (needsConsent && !agreed) return setAgreementMissing(true);
     setConsentError(null);
     if (needsConsent && notice.data) {
-      // What is agreed to is the notice shown (the button waits for it).
+      // What is agreed to is the notice shown, under which the box was ticked.
       try {
         await agreeToNotice(notice.data);
       } catch (e) {
@@ -118,7 +132,7 @@ export function UploadReportsModal({ open, onClose, onUploaded, appointmentId }:
           onClick={() => void submit()}
           disabled={uploading || files.length === 0 || reportType === '' || Boolean(dateError) || (needsConsent && !notice.data)}
         >
-          {needsConsent ? 'I agree and upload reports' : 'Upload Reports'}
+          Upload Reports
         </Button>
       }
     >
@@ -160,7 +174,7 @@ export function UploadReportsModal({ open, onClose, onUploaded, appointmentId }:
             <ListItem
               key={`${file.name}-${file.size}`}
               secondaryAction={
-                <IconButton edge="end" aria-label={`Remove ${file.name}`} disabled={uploading} onClick={() => setFiles(files.filter((f) => f !== file))}>
+                <IconButton edge="end" aria-label={`Remove ${file.name}`} disabled={uploading} onClick={() => changeFiles(files.filter((f) => f !== file))}>
                   <DeleteOutlined />
                 </IconButton>
               }
@@ -193,7 +207,9 @@ export function UploadReportsModal({ open, onClose, onUploaded, appointmentId }:
       </Stack>
       <TextField label="Report summary" multiline minRows={2} value={summary} onChange={(e) => setSummary(e.target.value)} disabled={uploading} slotProps={{ htmlInput: { maxLength: 4000 } }} />
       <TextField label="Additional notes" multiline minRows={2} value={notes} onChange={(e) => setNotes(e.target.value)} disabled={uploading} slotProps={{ htmlInput: { maxLength: 4000 } }} />
-      {needsConsent && <ConsentNoticePanel purpose="reports" notice={notice.data} loading={notice.isLoading} language={language} onLanguage={setLanguage} />}
+      {needsConsent && (
+        <ConsentNoticePanel purpose="reports" notice={notice.data} loading={notice.isLoading} language={language} onLanguage={setLanguage} agreed={agreed} onAgreed={setAgreed} missing={agreementMissing} />
+      )}
       <UploadProgress progress={upload.progress} done={upload.done} />
     </RecordsDialog>
   );

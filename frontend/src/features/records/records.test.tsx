@@ -137,7 +137,7 @@ describe('Upload Reports modal', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(RECORD_TEXTS.uploadReportsFailed);
   });
 
-  it('without a current consent shows the privacy notice, and uploading agrees to it first (the notice shown), then sends the files', async () => {
+  it('without a current consent shows the privacy notice with a box to tick; once ticked, uploading records the agreement (the notice shown), then sends the files', async () => {
     const notice = { version: 'v9', language: 'en', title: 'Privacy notice: booking consultations', text: 'What we collect: the reports you upload.', text_hash: 'h' };
     const calls: string[] = [];
     vi.stubGlobal(
@@ -152,14 +152,32 @@ describe('Upload Reports modal', () => {
     );
     renderAt('/', <UploadReportsModal open onClose={() => {}} />);
     expect(await screen.findByText('What we collect: the reports you upload.')).toBeTruthy();
-    expect(screen.getByTestId('consent-notice').textContent).toContain('Before you upload reports, please read how we use your data. Uploading them records that you agree (version v9)');
+    expect(screen.getByTestId('consent-notice').textContent).toContain('Before you upload reports, please read how we use your data (version v9), and tick the box if you agree; then upload them.');
     choose(file('chest-xray.png', 100, 'image/png')); // the type is pre-selected from the name
-    const agree = await screen.findByRole('button', { name: 'I agree and upload reports' });
-    await vi.waitFor(() => expect(agree.hasAttribute('disabled')).toBe(false));
-    fireEvent.click(agree);
+    const upload = await screen.findByRole('button', { name: 'Upload Reports' });
+    await vi.waitFor(() => expect(upload.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(upload);
+    expect((await within(screen.getByTestId('consent-notice')).findByRole('alert')).textContent).toBe('Please tick the box to agree to the privacy notice first.');
+    expect(calls).not.toContain('POST /api/v1/users/me/consents');
+    expect(FakeXhr.last).toBeNull();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'I have read the privacy notice and I agree to it' }));
+    fireEvent.click(upload);
     await vi.waitFor(() => expect(FakeXhr.last).not.toBeNull());
     expect(calls).toContain('POST /api/v1/users/me/consents');
     expect(FakeXhr.last!.url).toBe('/api/v1/records/reports');
+  });
+
+  it('a refusal of the upload goes once the files it was about change (a file removed)', async () => {
+    renderAt('/', <UploadReportsModal open onClose={() => {}} />);
+    choose(file('scan.pdf', 100), file('blood.pdf', 50));
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: /Report type/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Lab Results' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Upload Reports' }));
+    act(() => FakeXhr.last!.answer(415, { detail: RECORD_TEXTS.reportFileType('scan.pdf') }));
+    expect((await screen.findByRole('alert')).textContent).toBe(RECORD_TEXTS.reportFileType('scan.pdf'));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove scan.pdf' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(within(screen.getByRole('list', { name: 'Chosen files' })).getAllByRole('listitem')).toHaveLength(1);
   });
 
   it('does not pre-select a type from several files', () => {
@@ -388,6 +406,20 @@ describe('the patient’s records in the call', () => {
 });
 
 describe('/home records tiles', () => {
+  it('with no reports yet, the tile says reports can be uploaded at any time, beside its Upload Reports button', async () => {
+    vi.stubGlobal('fetch', async () => json(200, { patient_id: 'u', reports: [], prescriptions: [], prescription_files: [] }));
+    const { RecordsTiles } = await import('./RecordsTiles');
+    renderAt('/', <RecordsTiles wrap={(tile, key) => <div key={key}>{tile}</div>} />);
+    const tile = await screen.findByTestId('reports-tile');
+    await within(tile).findByText('0');
+    expect(within(tile).getByText('No reports yet. You can upload your reports at any time, before or after a consultation.')).toBeTruthy();
+    expect(tile.textContent).not.toContain('You can upload reports after a consultation');
+    const upload = within(tile).getByRole('button', { name: 'Upload Reports' });
+    expect(upload.hasAttribute('disabled')).toBe(false);
+    fireEvent.click(upload);
+    expect(await screen.findByRole('dialog', { name: 'Upload Medical Reports' })).toBeTruthy();
+  });
+
   it('open their modals with the real rows, and Download fetches the file with the bearer token and saves it', async () => {
     sessionStorage.setItem('auth_token', 'tok-1');
     sessionStorage.setItem('user_info', JSON.stringify({ id: 'u', user_id: 'u', name: 'Ravi', email: null, account_type: 'patient' }));
