@@ -5,6 +5,8 @@ export const API_TEXTS = {
   requestTimedOut: 'The request took too long to arrive. Please try again.',
   /** 408: a streamed upload had no byte for HTTP_UPLOAD_IDLE_TIMEOUT_MS. */
   uploadStalled: (seconds: number) => `The upload stopped: nothing arrived for ${seconds} seconds. Check the connection and try again.`,
+  /** 422: a form part's headers (its field name or file name) hold characters no header may (a NUL, a line break). */
+  malformedPartHeader: 'A file name or field name in the form has characters that are not allowed (such as NUL or a line break). Rename the file and try again.',
   invalidToken: 'Invalid authentication token',
   sessionExpired: 'Session expired',
   sessionEnded: 'Session ended. Please sign in again.',
@@ -34,6 +36,8 @@ export const API_TEXTS = {
   slotPast: 'This slot is in the past',
   slotNotAvailable: 'This slot is not available',
   appointmentNotFound: 'Appointment not found',
+  /** 409 (code consultation_begun): a cancel once the appointment's consultation has begun (someone joined the call). */
+  consultationBegunNoCancel: 'The consultation of this appointment has begun, so it can no longer be cancelled; it ends when the call ends',
   doctorNotFound: 'Doctor not found',
   /** 409: the doctor's account is inactive, or an institution they practise through has deactivated them. */
   doctorNotAccepting: 'This doctor is not accepting bookings at the moment',

@@ -310,7 +310,9 @@ export async function receiveUpload<S>(req: Request, rules: UploadRules<S>): Pro
     parser.on('filesLimit', () => fail(new HttpError(413, rules.texts.tooMany, close)));
     parser.on('partsLimit', () => fail(new HttpError(413, rules.texts.tooMany, close)));
     parser.on('fieldsLimit', () => fail(new HttpError(413, rules.texts.tooManyFields ?? rules.texts.tooMany, close)));
-    parser.on('error', () => fail(new HttpError(400, rules.texts.malformed, close)));
+    // busboy refuses a part whose headers hold a byte no header may (a NUL in a file name): the client's input, not a
+    // broken request, so it is answered as such.
+    parser.on('error', (error: Error) => fail(error.message === 'Malformed part header' ? new HttpError(422, API_TEXTS.malformedPartHeader, close) : new HttpError(400, rules.texts.malformed, close)));
     parser.on('close', () => {
       void Promise.allSettled(jobs).then(() => {
         if (!failed) resolve();
