@@ -123,6 +123,8 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
         });
       }),
       client.on('authenticationError', () => {
+        // An erasure closed the account: the dialog saying so signs the user out, with no error over it.
+        if (sessionStore.closedByUser) return;
         toasts.show({ type: 'error', title: 'Authentication failed. Please log in again.', duration: 5000 });
         setTimeout(() => {
           go('/');
@@ -130,7 +132,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
         }, LOGOUT_DELAY_MS);
       }),
       client.on('disconnected', (code) => {
-        if (code !== 1000 && code !== 1001 && !(code >= 4001 && code <= 4005)) {
+        if (code !== 1000 && code !== 1001 && !(code >= 4001 && code <= 4005) && !sessionStore.closedByUser) {
           toasts.show({ type: 'warning', title: 'Connection lost. Attempting to reconnect...', duration: 3000 });
         }
       }),

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { json, renderAt } from '../test/render';
 import { sessionStore } from '../lib/session';
+import { api, setSessionExpiredHandler } from '../lib/api';
 import { ACCESS_LOG_PAGE, AccessLogCard, DOCTOR_ERASURE_STEPS, DownloadDataCard, ERASURE_STEPS, EraseDataCard } from './auth/PrivacySections';
 
 const entry = (n: number, overrides: Record<string, unknown> = {}) => ({
@@ -144,6 +145,7 @@ describe('profile: privacy sections', () => {
 
   it('erasing posts the request, shows what was kept and why from the answer, then signs out', async () => {
     const calls = server({
+      'GET /appointments/me': () => json(401, { detail: 'Session expired' }),
       'POST /users/me/erasure': () =>
         json(200, { erased_at: '2030-01-02T03:04:05Z', kept: [{ what: 'Appointment records without personal details', why: 'Doctors keep teleconsultation records for three years' }] }),
     });
@@ -154,9 +156,18 @@ describe('profile: privacy sections', () => {
     expect(within(done).getByText(/Appointment records without personal details: Doctors keep teleconsultation records for three years/)).toBeTruthy();
     expect(calls).toEqual(['POST /users/me/erasure']);
     expect(sessionStore.get()).not.toBeNull();
+    // The server has ended the session: a refused read now is expected, not 'Session expired' over the dialog.
+    const expired = vi.fn();
+    setSessionExpiredHandler(expired);
+    await expect(api('/appointments/me')).rejects.toMatchObject({ status: 401 });
+    expect(expired).not.toHaveBeenCalled();
     fireEvent.click(within(done).getByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(sessionStore.get()).toBeNull());
     expect(await screen.findByText('elsewhere')).toBeTruthy();
+    // A later session is an ordinary one again: its 401 is 'Session expired'.
+    sessionStore.set({ token: 't2', refreshToken: null, user: { id: 'p1', user_id: 'p1', name: 'Asha', email: null, account_type: 'patient' }, authProvider: 'google' });
+    await expect(api('/appointments/me')).rejects.toMatchObject({ status: 401 });
+    expect(expired).toHaveBeenCalledTimes(1);
   });
 
   it('a refused erasure shows the server detail and keeps the session', async () => {

@@ -67,7 +67,7 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
     if (response.status === 401 && session?.refreshToken && !retried && detailOf(body, '') === API_TEXTS.sessionExpired && (await refresh(session.refreshToken))) {
       return api<T>(path, init, true);
     }
-    if (response.status === 401 && session && onSessionExpired) onSessionExpired();
+    if (response.status === 401 && session && onSessionExpired && !sessionStore.closedByUser) onSessionExpired();
     throw new ApiError(response.status, detailOf(body, response.statusText));
   }
   if (method !== 'GET') writeListeners.forEach((listener) => listener());

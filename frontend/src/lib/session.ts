@@ -46,6 +46,7 @@ function read(): Session | null {
 const notify = () => listeners.forEach((l) => l());
 
 let loggedOut = false;
+let closed = false;
 
 export const sessionStore = {
   get: read,
@@ -53,8 +54,20 @@ export const sessionStore = {
   get loggedOut(): boolean {
     return loggedOut;
   },
+  /**
+   * True once the server has ended this session on the user's own request (their data erased, the account closed):
+   * the refusals that follow (401s, the socket closed with an authentication code) are expected, not errors to show
+   * over the page that tells them what happened.
+   */
+  get closedByUser(): boolean {
+    return closed;
+  },
+  markClosedByUser() {
+    closed = true;
+  },
   set(session: Session) {
     loggedOut = false;
+    closed = false;
     sessionStorage.setItem(KEYS.token, session.token);
     sessionStorage.setItem(KEYS.user, JSON.stringify(session.user));
     sessionStorage.setItem(KEYS.provider, session.authProvider);

@@ -76,4 +76,25 @@ describe('profile privacy sections, in the browser', { skip: chromiumMissing }, 
     await screenshot(phone, 'profile-erase-confirm');
     assert.deepEqual(pageErrors, []);
   });
+
+  it("erasing: 'Your data was erased' stays on screen with no error toast over it (the closed socket and refused reads are expected) until Sign out", async () => {
+    const page = await signedIn('erase.me@example.in', VIEWPORTS.phone);
+    await page.goto(`${base}/profile`);
+    await page.locator('[data-testid="connection-light"][data-state="connected"]').waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Erase my data' }).click();
+    await page.getByRole('dialog', { name: 'Erase all your data?' }).getByRole('button', { name: 'Erase my data' }).click();
+    const done = page.getByRole('dialog', { name: 'Your data was erased' });
+    await done.waitFor();
+    // The server ends the session: it closes the socket (the light leaves 'connected'), and the app's reads are refused.
+    await page.locator('[data-testid="connection-light"]:not([data-state="connected"])').waitFor({ timeout: 15_000 });
+    await page.evaluate("document.dispatchEvent(new Event('visibilitychange'))");
+    // What is checked is an absence: wait past the 2 s after which an authentication error would have signed out.
+    await page.waitForTimeout(3000);
+    assert.equal(await page.getByText(/Authentication failed|Session expired/).count(), 0, 'no error toast over the dialog');
+    assert.ok(await done.isVisible(), 'the dialog is still there');
+    await screenshot(page, 'profile-erased');
+    await done.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    assert.deepEqual(pageErrors, []);
+  });
 });

@@ -207,6 +207,8 @@ export function EraseDataCard() {
   const erase = useMutation({
     mutationFn: () => api<ErasureResult>('/users/me/erasure', { method: 'POST' }),
     onSuccess: async (result) => {
+      // The server has ended the session: what the app hears of that next is expected (no 'Session expired' toast).
+      sessionStore.markClosedByUser();
       setError(null);
       const kept = result.kept.map((k) => `${k.what}: ${k.why}.`).join(' ');
       await confirm({
