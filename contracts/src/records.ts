@@ -326,7 +326,10 @@ export const medicineSearchQuerySchema = z.object({
 export const medicineSuggestionSchema = z
   .object({
     id: z.string(),
+    /** The brand's or the generic's own name. */
     name: z.string(),
+    /** The generic composition ("Amoxicillin + Clavulanic acid"); for a generic, its name. */
+    generic_name: z.string(),
     manufacturer: z.string().nullable(),
     /** Every strength listed, for display ("500 mg, 650 mg"). */
     strength: z.string().nullable(),

@@ -29,7 +29,7 @@ export { bookingLookups, bookableDoctors } from './bookable-doctors';
 export { appointmentPeople } from './appointment-people';
 export { blogLookups, publishedPostsOf, publishedPostBySlug, publishedPostsForSitemap, publishedPostsRevision } from './blog-routes';
 export { generatedBrandRows, generatedBrands, brandCatalogueCsv, seededRandom } from './medicines/generated-catalogue';
-export { MedicineCatalogue, MedicineIndex, buildMedicineIndex, loadNlem, brandEntry, listedStrength, normalize as normalizeMedicineName, type MedicineEntry, type BrandRow } from './medicines/catalogue';
+export { MedicineCatalogue, MedicineIndex, buildMedicineIndex, loadNlem, shippedMedicines, indianBrandId, brandEntry, listedStrength, normalize as normalizeMedicineName, type MedicineEntry, type BrandRow } from './medicines/catalogue';
 export type { Projection, SlotDoc, AppointmentDoc, UserDoc, DoctorDoc, SessionDoc } from './projections';
 
 /** Read-your-writes: a query with X-Min-Position waits (up to 2 s) until the projections have applied it. */

@@ -3,8 +3,9 @@ import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { Readable } from 'node:stream';
 import { streams, type MedicineSuggestion, type TpgList } from '@telemed/contracts';
+import { INDIAN_BRANDS, brandGeneric, brandStrength, type IndianBrand } from '@telemed/contracts/indian-brands';
 import { typescriptWorker, type BlobStore, type EventStore } from '@telemed/platform';
-import { indexParts, normalize, trigram, type IndexParts } from './index-parts';
+import { indexParts, normalize, trigram, type IndexParts, type Postings } from './index-parts';
 
 export { normalize, indexParts, type IndexParts };
 
@@ -94,9 +95,13 @@ export interface BrandRow {
 /**
  * A brand's list under the Guidelines, from its composition and form: the whole composition when NLEM lists that
  * combination (`Amoxicillin + Clavulanic acid`), else each ingredient; for each, the NLEM entries of the brand's form
- * when there are any (a paracetamol tablet is List O even though paracetamol injection is List B), else all of that
- * name's entries; the strictest list found wins (prohibited > B > A > O). Null when no ingredient is in the list (the
- * decider then applies its rule for unclassified medicines).
+ * when there are any (a paracetamol tablet is List O even though paracetamol injection is List B), else that name's
+ * entries given the same way, by injection or not (all of them when no form is given; an injection NLEM lists only by
+ * mouth is List B, as NLEM's injections are); a substance prohibited in one form is prohibited in all; the strictest
+ * list found wins (prohibited > B > A > O). An ingredient the list does not hold (or holds only as an injection, for a
+ * brand taken otherwise) keeps the whole at List A at least, as the decider holds an unclassified medicine
+ * (aceclofenac + paracetamol is not O).
+ * Null when no ingredient is in the list (the decider then applies its rule for unclassified medicines).
  */
 export function classifyComposition(composition: string, nlem: MedicineEntry[], form?: string | null): TpgList | null {
   const lists = nlemLists(nlem);
@@ -105,17 +110,35 @@ export function classifyComposition(composition: string, nlem: MedicineEntry[], 
   const names = parts.length > 1 && lists.has(whole) ? [whole] : parts;
   const wanted = form ? normalize(form) : '';
   let worst: TpgList | null = null;
+  let unclassified = false;
   for (const name of names) {
     const byForm = lists.get(name);
-    if (!byForm) continue;
+    if (!byForm) {
+      unclassified = true;
+      continue;
+    }
+    const all = [...byForm.values()];
     const sameForm = wanted ? byForm.get(wanted) : undefined;
-    const candidates = sameForm ? [sameForm] : [...byForm.values()];
+    // A form NLEM does not list for it is compared with the forms given the same way (by injection or not): an oral
+    // capsule of pantoprazole is not held to the list of its injection. A prohibited substance is so in every form.
+    const sameRoute = wanted ? [...byForm].filter(([f]) => isParenteral(f) === isParenteral(wanted)).map(([, list]) => list) : all;
+    let candidates: TpgList[];
+    if (all.includes('prohibited')) candidates = ['prohibited'];
+    else if (sameForm) candidates = [sameForm];
+    else if (sameRoute.length) candidates = sameRoute;
+    else if (isParenteral(wanted)) candidates = ['B'];
+    else {
+      unclassified = true;
+      continue;
+    }
     for (const list of candidates) if (!worst || LIST_ORDER.indexOf(list) > LIST_ORDER.indexOf(worst)) worst = list;
   }
-  return worst;
+  return worst && unclassified && LIST_ORDER.indexOf(worst) < LIST_ORDER.indexOf('A') ? 'A' : worst;
 }
 
 const LIST_ORDER: TpgList[] = ['O', 'A', 'B', 'prohibited'];
+/** A dosage form (normalized) given by injection or infusion. */
+const isParenteral = (form: string) => /injection|infusion/.test(form);
 const listsOf = new WeakMap<MedicineEntry[], Map<string, Map<string, TpgList>>>();
 
 /** Each NLEM name (normalized) with, per dosage form (normalized), the strictest list of its entries; built once per list. */
@@ -137,6 +160,28 @@ function nlemLists(nlem: MedicineEntry[]): Map<string, Map<string, TpgList>> {
   return lists;
 }
 
+/** The id of a brand of the shipped Indian catalogue: from its name, stable across releases while the name stays. */
+export const indianBrandId = (brand: string) => `brand-in-${slug(brand)}`;
+
+/** A brand of the shipped catalogue (contracts' INDIAN_BRANDS) as the search and prescriptions use it. */
+export function indianBrandEntry(brand: IndianBrand, nlem: MedicineEntry[]): MedicineEntry {
+  const generic = brandGeneric(brand);
+  const strength = brandStrength(brand);
+  return {
+    id: indianBrandId(brand.brand),
+    name: brand.brand,
+    manufacturer: brand.manufacturer,
+    generic_name: generic,
+    strength,
+    strengths: [strength],
+    dosage_form: brand.form,
+    category: null,
+    tpg_list: classifyComposition(generic, nlem, brand.form),
+    basis: 'composition',
+    source: 'brand',
+  };
+}
+
 export function brandEntry(row: BrandRow, nlem: MedicineEntry[]): MedicineEntry {
   const id = `brand-${createHash('sha256').update([row.name, row.manufacturer, row.composition, row.strength, row.form].join('\0')).digest('hex').slice(0, 16)}`;
   return {
@@ -155,11 +200,13 @@ export function brandEntry(row: BrandRow, nlem: MedicineEntry[]): MedicineEntry 
 }
 
 /**
- * The search index: every name's normalized text in one string (names in alphabetical order, one per line), the
- * offsets where words start sorted by the text that follows them (prefix and word-start matches are binary searches),
- * and substring matches found through a trigram index (each trigram's entries). One typo (a letter missing, extra,
- * wrong or two swapped) is tolerated for queries of 4 letters or more, by looking up each variant among the word
- * starts that share its unedited beginning.
+ * The search index, answering in the order of contracts' medicineMatchRank: every name's normalized text in one
+ * string (names in alphabetical order, one per line), the names again sorted without spaces (prefixes with spaces
+ * and hyphens ignored), the distinct generic compositions and ingredients sorted with their entries (brands by their
+ * generic), the offsets where words start sorted by the text that follows them (prefix and word-start matches are
+ * binary searches), and substring matches found through a trigram index (each trigram's entries). One typo (a letter
+ * missing, extra, wrong or two swapped) is tolerated for queries of 4 letters or more, by looking up each variant
+ * among the word starts that share its unedited beginning.
  */
 export class MedicineIndex {
   private readonly entries: MedicineEntry[];
@@ -179,12 +226,23 @@ export class MedicineIndex {
   /** Substring search: for each three-character sequence, the entries (ascending) whose name holds it. */
   private readonly trigrams = new Map<number, Int32Array>();
   private readonly following = new Map<string, string[]>();
+  /** The entries sorted by their name without spaces. */
+  private readonly compactOrder: Int32Array;
+  private readonly generics: Postings;
+  private readonly ingredients: Postings;
 
   /**
    * The index of `entries`, from its parts (indexParts of their names): computed here when not given, or handed over
    * by buildMedicineIndex from a worker thread, where a large catalogue's sorting does not hold up the server.
    */
-  constructor(entries: MedicineEntry[], parts: IndexParts = indexParts(entries.map((e) => e.name)), sorted?: { entries: MedicineEntry[]; byId: Map<string, MedicineEntry> }) {
+  constructor(
+    entries: MedicineEntry[],
+    parts: IndexParts = indexParts(
+      entries.map((e) => e.name),
+      entries.map((e) => e.generic_name),
+    ),
+    sorted?: { entries: MedicineEntry[]; byId: Map<string, MedicineEntry> },
+  ) {
     if (sorted) {
       this.entries = sorted.entries;
       this.byId = sorted.byId;
@@ -199,6 +257,9 @@ export class MedicineIndex {
     for (let k = 0; k < parts.trigramKeys.length; k += 1) this.trigrams.set(parts.trigramKeys[k]!, parts.trigramPostings.subarray(parts.trigramStarts[k]!, parts.trigramStarts[k + 1]!));
     for (const [head, from, to] of parts.heads) this.heads.set(head, [from, to]);
     for (const [prefix, next] of parts.following) this.following.set(prefix, next);
+    this.compactOrder = parts.compactOrder;
+    this.generics = parts.generics;
+    this.ingredients = parts.ingredients;
   }
 
   /**
@@ -303,10 +364,12 @@ export class MedicineIndex {
   }
 
   /**
-   * Prefix matches (a binary search over the names, which are sorted), then word starts (one over the sorted word
-   * starts, skipping what is already found: at most `limit` steps more than it keeps), then substrings (the entries
-   * of the query's rarest trigram, checked), then one-typo variants looked up among the word starts. Work follows
-   * `limit` and the rarest trigram's entries, not the catalogue's size (a two-letter substring scans the text).
+   * Name prefixes (a binary search over the names, which are sorted: "pan" finds Pan 40 and Pan-D before Pancuronium;
+   * then one over the names without spaces: "pan40" finds Pan 40), then generic prefixes (the brands of a generic,
+   * by their composition, then by an ingredient), then word starts (one over the sorted word starts, skipping what is
+   * already found: at most `limit` steps more than it keeps), then substrings (the entries of the query's rarest
+   * trigram, checked), then one-typo variants looked up among the word starts. Work follows `limit` and the rarest
+   * trigram's entries, not the catalogue's size (a two-letter substring scans the text).
    */
   search(query: string, limit: number): MedicineEntry[] {
     const q = normalize(query);
@@ -318,10 +381,15 @@ export class MedicineIndex {
       seen.add(index);
       result.push(index);
     };
+    const full = () => result.length >= limit;
     for (let i = this.lowerEntry(q); i < this.lineStarts.length && result.length < limit; i += 1) {
       if (!this.text.startsWith(q, this.lineStarts[i]!)) break;
       add(i);
     }
+    const compact = q.replace(/ /g, '');
+    if (!full()) this.compactPrefixes(compact, add, full);
+    if (!full()) this.postingPrefixes(this.generics, compact, add, full);
+    if (!full()) this.postingPrefixes(this.ingredients, compact, add, full);
     for (let i = this.lowerBound(q); i < this.wordStarts.length && result.length < limit; i += 1) {
       const at = this.wordStarts[i]!;
       if (!this.text.startsWith(q, at)) break;
@@ -330,6 +398,34 @@ export class MedicineIndex {
     if (result.length < limit) this.substrings(q, add, () => result.length >= limit);
     if (result.length < limit && q.length >= 4) this.oneTypo(q, add, () => result.length >= limit);
     return result.map((i) => this.entries[i]!);
+  }
+
+  /** The entries whose name without spaces starts with `compact`, in that order. */
+  private compactPrefixes(compact: string, add: (index: number) => void, full: () => boolean): void {
+    const key = (k: number) => this.keys[this.compactOrder[k]!]!.replace(/ /g, '');
+    let lo = 0;
+    let hi = this.compactOrder.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (key(mid) < compact) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let k = lo; k < this.compactOrder.length && !full() && key(k).startsWith(compact); k += 1) add(this.compactOrder[k]!);
+  }
+
+  /** The entries of every key starting with `compact`, key by key (each key's entries alphabetical). */
+  private postingPrefixes(postings: Postings, compact: string, add: (index: number) => void, full: () => boolean): void {
+    const { keys, starts, entries } = postings;
+    let lo = 0;
+    let hi = keys.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (keys[mid]! < compact) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let k = lo; k < keys.length && !full() && keys[k]!.startsWith(compact); k += 1) {
+      for (let p = starts[k]!; p < starts[k + 1]! && !full(); p += 1) add(entries[p]!);
+    }
   }
 
   /** [from, to) of the word starts that begin with `key`, looked for within [lo, hi). */
@@ -414,9 +510,10 @@ export async function buildMedicineIndex(entries: MedicineEntry[]): Promise<Medi
       worker.once('message', resolve);
       worker.once('error', reject);
       worker.once('exit', (code) => reject(new Error(`The medicine index thread stopped (exit code ${code})`)));
-      // One string, not an array of 250 000 (a copy of one string is far cheaper to send). A NUL inside a name would
+      // Two strings, not arrays of 250 000 (a copy of one string is far cheaper to send). A NUL inside a text would
       // split it: the index reads any character but letters and digits as a space, so it is one.
-      worker.postMessage(entries.map((e) => (e.name.includes('\0') ? e.name.replaceAll('\0', ' ') : e.name)).join('\0'));
+      const joined = (texts: string[]) => texts.map((t) => (t.includes('\0') ? t.replaceAll('\0', ' ') : t)).join('\0');
+      worker.postMessage({ names: joined(entries.map((e) => e.name)), generics: joined(entries.map((e) => e.generic_name)) });
     });
   } catch {
     return new MedicineIndex(entries);
@@ -441,7 +538,7 @@ export async function buildMedicineIndex(entries: MedicineEntry[]): Promise<Medi
 const BUILD_SLICE = 2000;
 
 export function suggestion(entry: MedicineEntry): MedicineSuggestion {
-  return { id: entry.id, name: entry.name, manufacturer: entry.manufacturer, strength: entry.strength, strengths: entry.strengths, dosage_form: entry.dosage_form, tpg_list: entry.tpg_list };
+  return { id: entry.id, name: entry.name, generic_name: entry.generic_name, manufacturer: entry.manufacturer, strength: entry.strength, strengths: entry.strengths, dosage_form: entry.dosage_form, tpg_list: entry.tpg_list };
 }
 
 /** A strength as compared: case, spaces and punctuation ignored ("500mg" is "500 mg"). */
@@ -458,14 +555,20 @@ function withStrengths(entry: MedicineEntry): MedicineEntry {
   return Array.isArray(entry.strengths) ? entry : { ...entry, strengths: entry.strength ? [entry.strength] : [] };
 }
 
+/** What ships: NLEM 2022 and the brands most prescribed in India (contracts' INDIAN_BRANDS), classified by NLEM. */
+export function shippedMedicines(nlem = loadNlem()): MedicineEntry[] {
+  return [...nlem, ...INDIAN_BRANDS.map((brand) => indianBrandEntry(brand, nlem))];
+}
+
 /**
- * The catalogue the product searches and prescribes from: NLEM 2022 (shipped) and the latest imported brand
- * catalogue (a blob named by the last MedicineCatalogueImported event on its stream, looked at again at most every
- * few seconds). Both services keep one; it is rebuilt only when a new import appears.
+ * The catalogue the product searches and prescribes from: NLEM 2022 and the Indian brands (shipped), and the latest
+ * imported brand catalogue (a blob named by the last MedicineCatalogueImported event on its stream, looked at again at
+ * most every few seconds). Both services keep one; it is rebuilt only when a new import appears.
  */
 export class MedicineCatalogue {
   private readonly nlem = loadNlem();
-  private index = new MedicineIndex(this.nlem);
+  private readonly shipped = shippedMedicines(this.nlem);
+  private index = new MedicineIndex(this.shipped);
   private blobId: string | null = null;
   /** The last import event read: each look reads only the imports after it, not every import ever made. */
   private revision = -1;
@@ -495,7 +598,7 @@ export class MedicineCatalogue {
             rest = lines.pop()!;
             for (const line of lines) if (line) brands.push(withStrengths(JSON.parse(line) as MedicineEntry));
           }
-          this.index = await buildMedicineIndex([...this.nlem, ...brands]);
+          this.index = await buildMedicineIndex([...this.shipped, ...brands]);
           this.blobId = blobId;
         }
         if (last) this.revision = last.revision;

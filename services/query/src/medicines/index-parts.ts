@@ -1,17 +1,11 @@
+import { compactMedicineText, compositionIngredients, normalizeMedicineText } from '@telemed/contracts/medicine-search';
+
 /**
- * The medicine index's parts, computed from the names alone: no I/O and no import of the platform, so that the
- * index's worker thread (index-thread.ts) loads only this.
+ * The medicine index's parts, computed from the names and generics alone: no I/O and no import of the platform, so
+ * that the index's worker thread (index-thread.ts) loads only this (and the matching rules it shares with contracts).
  */
 
-/** Lower case, accents gone, anything but letters and digits a single space. */
-export function normalize(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
-}
+export const normalize = normalizeMedicineText;
 
 /**
  * A trigram's key: ten bits of each character, a small integer (fast as a Map key). Characters beyond 1023 can share
@@ -38,10 +32,50 @@ export interface IndexParts {
   trigramPostings: Int32Array;
   heads: Array<[string, number, number]>;
   following: Array<[string, string[]]>;
+  /** The entries (by their place in `order`) sorted by their compact name (no spaces): name prefixes, spaces ignored. */
+  compactOrder: Int32Array;
+  /** Each distinct compact generic composition, sorted, with its entries: generic prefixes. */
+  generics: Postings;
+  /** Each distinct compact ingredient, sorted, with the entries holding it: ingredient prefixes. */
+  ingredients: Postings;
 }
 
-export function indexParts(names: readonly string[]): IndexParts {
-  const keyed = names.map((name, i) => ({ i, key: normalize(name) })).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+/** Sorted keys, and for each the entries (by their place in `order`, ascending: alphabetical by name) that have it. */
+export interface Postings {
+  keys: string[];
+  /** Where each key's entries start in `entries` (one more than the keys: the end). */
+  starts: Int32Array;
+  entries: Int32Array;
+}
+
+const byKey = (a: { key: string }, b: { key: string }) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+
+/** Postings of `keysOf(line)` for every line, in line order (so each key's entries are alphabetical). */
+function postingsOf(lines: number, keysOf: (line: number) => readonly string[]): Postings {
+  const lists = new Map<string, number[]>();
+  for (let line = 0; line < lines; line += 1) {
+    for (const key of new Set(keysOf(line))) {
+      const list = lists.get(key);
+      if (list) list.push(line);
+      else lists.set(key, [line]);
+    }
+  }
+  const keys = [...lists.keys()].sort();
+  const starts = new Int32Array(keys.length + 1);
+  let total = 0;
+  keys.forEach((key, k) => {
+    starts[k] = total;
+    total += lists.get(key)!.length;
+  });
+  starts[keys.length] = total;
+  const entries = new Int32Array(total);
+  keys.forEach((key, k) => entries.set(lists.get(key)!, starts[k]!));
+  return { keys, starts, entries };
+}
+
+/** The parts of the index of these names, each entry's generic composition at the same place in `generics`. */
+export function indexParts(names: readonly string[], generics: readonly string[]): IndexParts {
+  const keyed = names.map((name, i) => ({ i, key: normalize(name) })).sort(byKey);
   const order = Int32Array.from(keyed, (k) => k.i);
   const lineStarts = new Int32Array(keyed.length);
   const parts: string[] = [];
@@ -107,6 +141,21 @@ export function indexParts(names: readonly string[]): IndexParts {
       }
     }
   }
-  return { order, text, lineStarts, wordStarts, trigramKeys, trigramStarts, trigramPostings, heads: [...heads].map(([h, [from, to]]) => [h, from, to]), following: [...following] };
+  const compactOrder = Int32Array.from(keyed.map(({ key }, line) => ({ line, key: key.replace(/ /g, '') })).sort(byKey), (k) => k.line);
+  const genericOf = (line: number) => generics[keyed[line]!.i] ?? names[keyed[line]!.i]!;
+  return {
+    order,
+    text,
+    lineStarts,
+    wordStarts,
+    trigramKeys,
+    trigramStarts,
+    trigramPostings,
+    heads: [...heads].map(([h, [from, to]]) => [h, from, to]),
+    following: [...following],
+    compactOrder,
+    generics: postingsOf(keyed.length, (line) => [compactMedicineText(genericOf(line))]),
+    ingredients: postingsOf(keyed.length, (line) => compositionIngredients(genericOf(line))),
+  };
 }
 
