@@ -7,7 +7,7 @@ import type { IceServer } from '@telemed/contracts';
 import { parseIceServers } from './video/ice';
 
 /** Configuration, only from the environment. Every variable here is listed in the README with its default. */
-const envSchema = z.object({
+export const envSchema = z.object({
   NODE_ENV: z.string().default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8000),
   HOST: z.string().default('0.0.0.0'),
