@@ -165,11 +165,14 @@ describe('appointments API', () => {
       });
     });
 
-    it('the doctor cancels a confirmed appointment', async () => {
+    it('the doctor cancels a confirmed appointment with a reason, which the patient reads on it', async () => {
       const id = (await request(otherPatient, { slot_id: slots[5], notes: 'Vaccination' }).expect(201)).body.appointment_id;
       await t.http.post(`/api/v1/appointments/${id}/approve`).set(doctor.auth).expect(200);
       const res = await t.http.post(`/api/v1/appointments/${id}/cancel`).set(doctor.auth).send({ reason: 'Emergency' }).expect(200);
       assert.equal(res.body.status, 'cancelled');
+      const listed = await t.http.get('/api/v1/appointments/me?section=past&timezone_str=Asia/Kolkata').set(otherPatient.auth).set('X-Min-Position', String(res.headers['x-event-position'])).expect(200);
+      const cancelled = (listed.body as Array<{ appointment_id: string; status_reason: string | null; cancellation_reason: string | null }>).find((a) => a.appointment_id === id);
+      assert.deepEqual([cancelled?.status_reason, cancelled?.cancellation_reason], ['cancelled_by_doctor', 'Emergency']);
     });
   });
 

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Box, Button, Card, CardContent, Chip, CircularProgress, Stack, Typography, type ChipProps } from '@mui/material';
@@ -14,6 +14,7 @@ import { DoctorAvatar } from '../../components/DoctorAvatar';
 import { EmptyState } from '../../components/EmptyState';
 import { TruncatedText } from '../../components/TruncatedText';
 import type { DoctorAppointment, PatientAppointment } from './types';
+import { CancelWithReasonDialog } from './CancelWithReasonDialog';
 
 export const JOIN_WINDOW_MS = 2 * 24 * 3600 * 1000;
 const PAST_SHOWN = 20;
@@ -143,23 +144,37 @@ export function MyAppointments() {
   const upcoming = useSection('upcoming', doctor);
   const past = useSection('past', doctor);
   const cancel = useMutation({
-    mutationFn: (id: string) => api(`/appointments/${id}/cancel`, { method: 'POST' }),
+    mutationFn: ({ id, reason }: { id: string; reason: string | null }) => api(`/appointments/${id}/cancel`, { method: 'POST', body: reason ? { reason } : {} }),
     onSuccess: () => toasts.show({ type: 'success', title: 'Appointment cancelled' }),
     onError: () => toasts.show({ type: 'error', title: 'Failed to cancel appointment' }),
   });
+  // A doctor tells the patient why (a reason field); a patient is only asked the seeds' question.
+  const [doctorCancelling, setDoctorCancelling] = useState<Row | null>(null);
+  const described = (row: Row) => `${row.otherName}, ${longDate(row.startAt)} at ${timeOfDay(new Date(row.startAt))}`;
   const askCancel = async (row: Row) => {
+    if (doctor) return setDoctorCancelling(row);
     const ok = await confirm({
       title: 'Cancel appointment?',
-      message: `Are you sure you want to cancel this appointment? (${row.otherName}, ${longDate(row.startAt)} at ${timeOfDay(new Date(row.startAt))})`,
+      message: `Are you sure you want to cancel this appointment? (${described(row)})`,
       confirmLabel: 'Cancel appointment',
       cancelLabel: 'Keep it',
       destructive: true,
     });
-    if (ok) cancel.mutate(row.id);
+    if (ok) cancel.mutate({ id: row.id, reason: null });
   };
 
   return (
     <Stack spacing={3}>
+      <CancelWithReasonDialog
+        open={doctorCancelling !== null}
+        what={doctorCancelling ? described(doctorCancelling) : ''}
+        busy={cancel.isPending}
+        onKeep={() => setDoctorCancelling(null)}
+        onCancel={(reason) => {
+          if (doctorCancelling) cancel.mutate({ id: doctorCancelling.id, reason });
+          setDoctorCancelling(null);
+        }}
+      />
       <Typography variant="h5" component="h1">
         My Appointments
       </Typography>

@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ToastProvider } from '../../lib/toasts';
 import { ConfirmProvider } from '../../lib/confirm';
 import { MyAppointments } from './MyAppointments';
+import { sessionStore } from '../../lib/session';
 
 const REASON = 'Doctor is no longer available';
 const start = new Date(Date.now() + 3 * 86_400_000).toISOString();
@@ -55,5 +56,46 @@ describe("a patient's appointments closed because the doctor takes no bookings",
     expect(within(declined).getByText(`Declined: ${REASON}`)).toBeTruthy();
     expect(within(cancelled).getByText('Cancelled by the doctor')).toBeTruthy();
     expect(within(cancelled).getByText(`Cancelled: ${REASON}`)).toBeTruthy();
+  });
+});
+
+describe("a doctor's cancellation", () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    sessionStore.clear();
+  });
+
+  it('asks for a reason for the patient and sends it with the cancellation', async () => {
+    sessionStore.set({ token: 't', refreshToken: null, user: { id: 'd1', user_id: 'd1', name: 'Dr. Ananya Sharma', email: null, account_type: 'doctor' }, authProvider: 'google' });
+    const posts: Array<{ url: string; body: unknown }> = [];
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      if (init?.method === 'POST') {
+        posts.push({ url, body: JSON.parse(String(init.body)) });
+        return new Response(JSON.stringify({ appointment_id: 'a9', status: 'cancelled' }), { status: 200 });
+      }
+      const upcoming = url.includes('section=upcoming')
+        ? [{ appointment_id: 'a9', patient_id: 'p1', patient_name: 'Meera Iyer', notes: 'Cough', status: 'confirmed', status_reason: null, rejection_reason: null, created_at: start, consultation_fee: 399, consultation_held: false, slot: appointment('a9', 'confirmed', {}).slot }]
+        : [];
+      return new Response(JSON.stringify(upcoming), { status: 200 });
+    });
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter>
+          <ToastProvider>
+            <ConfirmProvider>
+              <MyAppointments />
+            </ConfirmProvider>
+          </ToastProvider>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const card = await screen.findByTestId('appointment-card');
+    fireEvent.click(within(card).getByRole('button', { name: 'Cancel' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel appointment?' });
+    expect(within(dialog).getByText(/Are you sure you want to cancel this appointment\? \(Meera Iyer,/)).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Reason for the patient (optional)'), { target: { value: '  Called away to an emergency  ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel appointment' }));
+    await waitFor(() => expect(posts).toEqual([{ url: '/api/v1/appointments/a9/cancel', body: { reason: 'Called away to an emergency' } }]));
   });
 });

@@ -1,0 +1,39 @@
+import { useEffect, useState } from 'react';
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
+import { MAX_REASON_LENGTH } from '@telemed/contracts/constants';
+
+/**
+ * A doctor's cancellation: the seeds' question, and a reason for the patient (optional; the API takes it and the
+ * patient reads it on their appointment as 'Cancelled: {reason}').
+ */
+export function CancelWithReasonDialog({ open, what, busy, onKeep, onCancel }: { open: boolean; what: string; busy: boolean; onKeep(): void; onCancel(reason: string | null): void }) {
+  const [reason, setReason] = useState('');
+  useEffect(() => {
+    if (open) setReason('');
+  }, [open]);
+  return (
+    <Dialog open={open} onClose={onKeep} fullWidth maxWidth="xs" aria-labelledby="cancel-with-reason-title">
+      <DialogTitle id="cancel-with-reason-title">Cancel appointment?</DialogTitle>
+      <DialogContent>
+        <DialogContentText>Are you sure you want to cancel this appointment? ({what})</DialogContentText>
+        <TextField
+          label="Reason for the patient (optional)"
+          helperText="The patient sees it with the cancellation."
+          fullWidth
+          multiline
+          minRows={2}
+          sx={{ mt: 2 }}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          slotProps={{ htmlInput: { maxLength: MAX_REASON_LENGTH } }}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onKeep}>Keep it</Button>
+        <Button color="error" variant="contained" disabled={busy} onClick={() => onCancel(reason.trim() || null)}>
+          Cancel appointment
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
