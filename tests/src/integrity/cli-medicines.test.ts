@@ -80,7 +80,7 @@ describe('npm run cli -- medicines:import FILE.csv', () => {
     }
     const brand = found.find((m) => m.name === 'Calpolix 500');
     assert.ok(brand, 'the brand is found by prefix');
-    assert.deepEqual({ ...brand, id: undefined }, { id: undefined, name: 'Calpolix 500', manufacturer: 'Example Pharma Ltd', strength: '500 mg', strengths: ['500 mg'], dosage_form: 'Tablet', tpg_list: 'O' });
+    assert.deepEqual({ ...brand, id: undefined }, { id: undefined, name: 'Calpolix 500', generic_name: 'Paracetamol 500 mg', manufacturer: 'Example Pharma Ltd', strength: '500 mg', strengths: ['500 mg'], dosage_form: 'Tablet', tpg_list: 'O' });
     const amox = (await t.http.get('/api/v1/medicines/search?q=amoxiclav').set(doctor.auth).expect(200)).body as typeof found;
     assert.equal(amox[0]?.manufacturer, 'Example Pharma, Ltd');
     assert.equal(amox[0]?.tpg_list, 'A', 'classified by its composition under the strictest list of its ingredients');

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { DateTime } from 'luxon';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import { DEFAULT_TIMEZONE, FREQUENCY_LABELS, type PrescriptionView } from '@telemed/contracts';
+import { DEFAULT_TIMEZONE, FREQUENCY_LABELS, prescribedMedicineLabel, type PrescriptionView } from '@telemed/contracts';
 
 const require = createRequire(import.meta.url);
 /**
@@ -52,7 +52,8 @@ const when = (iso: string, format: string) => DateTime.fromISO(iso, { zone: DEFA
 /**
  * The e-prescription as a PDF in the Telemedicine Practice Guidelines 2020 format (Annexure 2): the prescriber
  * (name, qualification, registration number and council, contact), the patient (name, age, gender), the date,
- * the provisional diagnosis, each medicine by generic name in capitals with strength, form, dose, frequency,
+ * the provisional diagnosis, each medicine by generic name in capitals with strength and form (the brand, when one was
+ * prescribed, after it in brackets: "PARACETAMOL 650 mg tablet (Dolo 650)"), dose, frequency,
  * duration and instructions, advice and follow-up, the doctor's name under a signature line, the issue time, and a
  * verification link with its QR code (the public page shows only the doctor, the date and that it is genuine).
  */
@@ -79,9 +80,7 @@ export async function renderPrescriptionPdf(p: PrescriptionView): Promise<Doc> {
 
   write(doc, 'Rx', { size: 14, bold: true });
   p.lines.forEach((line, i) => {
-    const strengthForm = [line.strength, line.dosage_form].filter(Boolean).join(', ');
-    write(doc, `${i + 1}. ${line.generic_name.toUpperCase()}${strengthForm ? ` (${strengthForm})` : ''}`, { bold: true });
-    if (line.medicine.toUpperCase() !== line.generic_name.toUpperCase()) write(doc, `   As prescribed: ${line.medicine}`);
+    write(doc, `${i + 1}. ${prescribedMedicineLabel(line)}`, { bold: true });
     const frequency = line.frequency === 'custom' ? (line.custom_schedule ?? FREQUENCY_LABELS.custom) : FREQUENCY_LABELS[line.frequency];
     write(doc, `   Dose: ${line.dosage}   Frequency: ${frequency}   Duration: ${line.duration_value} ${line.duration_unit}`);
     if (line.instructions) write(doc, `   Instructions: ${line.instructions}`);
