@@ -1,5 +1,5 @@
 import { describe, it } from 'node:test';
-import { API_TEXTS, CONSENT_TEXTS } from '@telemed/contracts';
+import { API_TEXTS, CONSENT_TEXTS, ERROR_CODES } from '@telemed/contracts';
 import { deciderSpec } from '../decider-spec';
 import { REQUEST_VOIDED, appointmentDecider, type AppointmentEvent } from './appointment';
 
@@ -64,7 +64,8 @@ describe('appointment decider', () => {
   });
 
   describe('cancel', () => {
-    const cancel = (actor_id: string, now = before) => ({ type: 'CancelAppointment', data: { actor_id, reason: null, now } }) as const;
+    const cancel = (actor_id: string, now = before, consultation_begun = false) => ({ type: 'CancelAppointment', data: { actor_id, reason: null, now, consultation_begun } }) as const;
+    const completed: AppointmentEvent = { type: 'AppointmentCompleted', data: { appointment_id: 'a-1', ended_at: details.end, auto_ended: true } };
     it('lets the patient cancel a request', () =>
       spec([requested]).when(cancel('pat-1')).then([{ type: 'AppointmentCancelled', data: { appointment_id: 'a-1', cancelled_by: 'patient', reason: null } }]));
     it('lets the doctor cancel a confirmed appointment', () =>
@@ -72,6 +73,20 @@ describe('appointment decider', () => {
     it('answers not_found to anyone else', () => spec([requested]).when(cancel('someone')).thenThrows('not_found'));
     it('refuses a rejected appointment', () => spec([requested, rejected]).when(cancel('pat-1')).thenThrows('conflict'));
     it('refuses after the appointment ended', () => spec([requested, approved]).when(cancel('pat-1', afterEnd)).thenThrows('conflict', /ended/));
+    it('refuses either party once its consultation has begun (recorded on the appointment), with a code', () => {
+      for (const party of ['pat-1', 'doc-1']) {
+        spec([requested, approved, begun]).when(cancel(party)).thenThrows('conflict', API_TEXTS.consultationBegunNoCancel, ERROR_CODES.consultationBegun);
+        spec([requested, approved, begun]).when(cancel(party, atStart)).thenThrows('conflict', API_TEXTS.consultationBegunNoCancel, ERROR_CODES.consultationBegun);
+      }
+    });
+    it("refuses once the consultation's own stream has started, though the appointment has not recorded it (begun before it did)", () =>
+      spec([requested, approved]).when(cancel('pat-1', before, true)).thenThrows('conflict', API_TEXTS.consultationBegunNoCancel, ERROR_CODES.consultationBegun));
+    it('still lets either party cancel after the start time while nobody has joined', () =>
+      spec([requested, approved]).when(cancel('pat-1', atStart)).then([{ type: 'AppointmentCancelled', data: { appointment_id: 'a-1', cancelled_by: 'patient', reason: null } }]));
+    it('refuses a completed appointment (its consultation ended)', () =>
+      spec([requested, approved, begun, completed]).when(cancel('doc-1')).thenThrows('conflict', /completed/));
+    it('stays idempotent for an appointment cancelled before its consultation could begin', () =>
+      spec([requested, approved, { type: 'AppointmentCancelled', data: { appointment_id: 'a-1', cancelled_by: 'patient', reason: null } }]).when(cancel('pat-1', before, true)).then([]));
   });
 
   describe('close for an unavailable doctor', () => {
@@ -124,6 +139,15 @@ describe('appointment decider', () => {
       spec([requested, approved, { type: 'AppointmentCompleted', data: { appointment_id: 'a-1', ended_at: details.end, auto_ended: false } }]).when(close(afterEnd)).then([]);
       spec([]).when(close()).then([]);
     });
+  });
+
+  describe('complete (its consultation ended)', () => {
+    const complete = (auto_ended: boolean) => ({ type: 'CompleteAppointment', data: { ended_at: details.end, auto_ended } }) as const;
+    it('completes a confirmed appointment whose consultation ended at the limit, or by End Call', () => {
+      spec([requested, approved, begun]).when(complete(true)).then([{ type: 'AppointmentCompleted', data: { appointment_id: 'a-1', ended_at: details.end, auto_ended: true } }]);
+      spec([requested, approved, begun]).when(complete(false)).then([{ type: 'AppointmentCompleted', data: { appointment_id: 'a-1', ended_at: details.end, auto_ended: false } }]);
+    });
+    it('records it once', () => spec([requested, approved, begun, { type: 'AppointmentCompleted', data: { appointment_id: 'a-1', ended_at: details.end, auto_ended: true } }]).when(complete(true)).then([]));
   });
 
   describe('record the consultation begun', () => {

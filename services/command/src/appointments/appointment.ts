@@ -1,5 +1,5 @@
 import { match } from 'ts-pattern';
-import { API_TEXTS, CONSENT_TEXTS, conflict, notFound, type DomainEventOf, type EventData } from '@telemed/contracts';
+import { API_TEXTS, CONSENT_TEXTS, ERROR_CODES, conflict, notFound, type DomainEventOf, type EventData } from '@telemed/contracts';
 import type { Decider } from '../decider';
 
 export type AppointmentEvent = DomainEventOf<
@@ -31,7 +31,13 @@ export type AppointmentCommand =
   /** `patient_consents`: the patient still holds a consent to the current notice (approving opens their records). */
   | { type: 'ApproveAppointment'; data: { actor_id: string; now: Date; patient_consents: boolean } }
   | { type: 'RejectAppointment'; data: { actor_id: string; reason: string | null } }
-  | { type: 'CancelAppointment'; data: { actor_id: string; reason: string | null; now: Date } }
+  /**
+   * Its patient or doctor cancels it: only before its consultation has begun (then it ends with the call, completed).
+   * `consultation_begun`: the consultation's own stream has started (consultations begun before the appointment
+   * recorded AppointmentConsultationBegun have only that); the appointment's own record is what a racing join and
+   * this cancel are decided on.
+   */
+  | { type: 'CancelAppointment'; data: { actor_id: string; reason: string | null; now: Date; consultation_begun: boolean } }
   | { type: 'ExpireAppointment'; data: { now: Date } }
   /** Its patient withdrew their consent: a request still waiting is declined by the system (it could not be approved). */
   | { type: 'CloseForWithdrawnConsent'; data: { reason: string; now: Date } }
@@ -142,6 +148,9 @@ export const appointmentDecider: Decider<AppointmentState, AppointmentCommand, A
         if (state.status !== 'requested' && state.status !== 'confirmed') {
           throw conflict(`This appointment is ${describe(state.status)} and cannot be cancelled`);
         }
+        // The call is under way (or took place): cancelling would free the slot for someone else and close the doctor's
+        // records of a consultation that happened. It ends as completed when the call ends (End Call or the limit).
+        if (state.consultation_begun || data.consultation_begun) throw conflict(API_TEXTS.consultationBegunNoCancel, ERROR_CODES.consultationBegun);
         if (new Date(end).getTime() <= data.now.getTime()) throw conflict('This appointment has already ended');
         return [{ type: 'AppointmentCancelled', data: { appointment_id, cancelled_by, reason: data.reason } }];
       })

@@ -10,7 +10,7 @@ import {
 import { policies, type ApiRouter } from '@telemed/platform';
 import { positionHeader, requestContext, type CommandDeps } from '../context';
 import type { AppointmentState } from './appointment';
-import { approveAppointment, changeAppointment, requestAppointment } from './service';
+import { approveAppointment, cancelAppointment, changeAppointment, requestAppointment } from './service';
 import { BookingChecks, type BookingLookups } from './bookable';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
@@ -89,7 +89,7 @@ export function appointmentRoutes(api: ApiRouter, deps: CommandDeps & { bookingL
   api.route({
     method: 'post',
     path: '/appointments/:id/cancel',
-    summary: 'Cancel a requested or confirmed appointment (its patient or doctor)',
+    summary: 'Cancel a requested or confirmed appointment (its patient or doctor) whose consultation has not begun',
     tags: ['appointments'],
     policy: policies.roles('patient', 'doctor'),
     params: idParams,
@@ -98,12 +98,7 @@ export function appointmentRoutes(api: ApiRouter, deps: CommandDeps & { bookingL
     errors: [404, 409, 410],
     handler: async ({ params, body, auth, req }) => {
       const context = requestContext(req, auth, deps.clock());
-      const result = await changeAppointment(
-        deps.eventStore,
-        params.id,
-        { type: 'CancelAppointment', data: { actor_id: auth.user_id, reason: body?.reason || null, now: context.now } },
-        context,
-      );
+      const result = await cancelAppointment(deps.eventStore, params.id, { actor_id: auth.user_id, reason: body?.reason || null, now: context.now }, context);
       return { body: { appointment_id: params.id, status: apiStatus(result.state) }, headers: positionHeader(result.position) };
     },
   });

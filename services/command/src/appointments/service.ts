@@ -3,6 +3,7 @@ import { streams } from '@telemed/contracts';
 import { SubjectErasedError, type EventStore } from '@telemed/platform';
 import { handleCommand, readStream, type CommandContext } from '../decider';
 import { consentIsCurrent } from '../consents/service';
+import { consultationStarted } from '../consultations/service';
 import { handleSlotCommand, loadSlot } from '../schedule/slot-folds';
 import { appointmentDecider, type AppointmentCommand } from './appointment';
 import type { BookingChecks } from './bookable';
@@ -77,6 +78,21 @@ export async function approveAppointment(eventStore: EventStore, appointmentId: 
   const patient = loaded.state.status === 'requested' && loaded.state.appointment.doctor_id === data.actor_id ? loaded.state.appointment.patient_id : null;
   const patient_consents = patient === null || (await consentIsCurrent(eventStore, patient));
   return handleCommand(eventStore, stream, appointmentDecider, { type: 'ApproveAppointment', data: { ...data, patient_consents } }, context, loaded);
+}
+
+/**
+ * Its patient or doctor cancels it: refused (409, consultation_begun) once its consultation has begun. A join records
+ * that on the appointment's stream before the call starts, so a cancel and a join at once are decided there: the
+ * one appended second is refused its revision and decides again on the other's event.
+ */
+export async function cancelAppointment(
+  eventStore: EventStore,
+  appointmentId: string,
+  data: { actor_id: string; reason: string | null; now: Date },
+  context: CommandContext,
+) {
+  const consultation_begun = await consultationStarted(eventStore, appointmentId);
+  return changeAppointment(eventStore, appointmentId, { type: 'CancelAppointment', data: { ...data, consultation_begun } }, context);
 }
 
 export async function changeAppointment(

@@ -1,5 +1,5 @@
 import { describe, it } from 'node:test';
-import { API_TEXTS, CONSULTATION_TEXTS } from '@telemed/contracts';
+import { API_TEXTS, CONSULTATION_TEXTS, ERROR_CODES } from '@telemed/contracts';
 import { deciderSpec } from '../decider-spec';
 import { consultationDecider, type AppointmentFacts, type ConsultationEvent } from './consultation';
 
@@ -64,7 +64,7 @@ describe('consultation decider', () => {
     it('answers not_found for an unknown appointment', () => spec([]).when(join('pat-1', during, 'c', null)).thenThrows('not_found'));
     it('refuses an appointment that is not confirmed', () => {
       spec([]).when(join('pat-1', during, 'c', { ...appointment, status: 'requested' })).thenThrows('conflict', /requested, not confirmed/);
-      spec([]).when(join('pat-1', during, 'c', { ...appointment, status: 'cancelled' })).thenThrows('conflict', /cancelled/);
+      spec([]).when(join('pat-1', during, 'c', { ...appointment, status: 'cancelled' })).thenThrows('conflict', /cancelled/, ERROR_CODES.appointmentNotConfirmed);
     });
     it('refuses once ended', () => spec([started, patientIn, ended]).when(join('pat-1', during)).thenThrows('conflict', CONSULTATION_TEXTS.ended));
     it('refuses at the limit even before the auto-end is recorded', () =>

@@ -2,6 +2,7 @@ import { match } from 'ts-pattern';
 import {
   API_TEXTS,
   CONSULTATION_TEXTS,
+  ERROR_CODES,
   conflict,
   notFound,
   type DomainEventOf,
@@ -166,7 +167,7 @@ export const consultationDecider: Decider<ConsultationState, ConsultationCommand
         const appointment = data.appointment!;
         if (state.status === 'ended' || overdue(state, data.now)) throw conflict(CONSULTATION_TEXTS.ended);
         if (appointment.status !== 'confirmed') {
-          throw conflict(CONSULTATION_TEXTS.appointmentNotConfirmed(appointment.status === 'expired' ? 'cancelled' : appointment.status));
+          throw conflict(CONSULTATION_TEXTS.appointmentNotConfirmed(appointment.status === 'expired' ? 'cancelled' : appointment.status), ERROR_CODES.appointmentNotConfirmed);
         }
         const now = data.now.getTime();
         const joined = (replaced: string | null): ConsultationEvent => ({

@@ -21,6 +21,14 @@ export async function appointmentFacts(eventStore: EventStore, appointmentId: st
   return factsOf((await readStream(eventStore, streams.appointment(appointmentId), appointmentDecider)).state);
 }
 
+/**
+ * Whether the appointment's consultation has started (its stream begins with ConsultationStarted at the first join):
+ * its first event is enough, never the whole stream.
+ */
+export async function consultationStarted(eventStore: EventStore, appointmentId: string): Promise<boolean> {
+  return (await eventStore.readStream(streams.consultation(appointmentId), { maxCount: 1 })).length > 0;
+}
+
 function factsOf(state: AppointmentState): AppointmentFacts | null {
   if (state.status === 'none') return null;
   const { appointment_id, patient_id, doctor_id, start, end } = state.appointment;

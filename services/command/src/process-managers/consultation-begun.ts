@@ -1,5 +1,5 @@
-import { streams } from '@telemed/contracts';
 import type { EventStore } from '@telemed/platform';
+import { consultationStarted } from '../consultations/service';
 
 /**
  * Whether the appointment's consultation has begun (its stream starts with ConsultationStarted at the first join, which
@@ -11,6 +11,5 @@ import type { EventStore } from '@telemed/platform';
  */
 export async function consultationBegun(eventStore: EventStore, appointment: { appointment_id: string; start: string }, now: Date): Promise<boolean> {
   if (new Date(appointment.start).getTime() <= now.getTime()) return true;
-  // Its first event is enough: a consultation's stream grows with every join, leave and chat message.
-  return (await eventStore.readStream(streams.consultation(appointment.appointment_id), { maxCount: 1 })).length > 0;
+  return consultationStarted(eventStore, appointment.appointment_id);
 }

@@ -11,7 +11,14 @@ export type NotesCommand = {
    * `account_name`: the patient's name on their account (null when unknown or erased), which a final save that leaves
    * the patient name out takes when no save so far has named the patient (the in-call panel sends only its text).
    */
-  data: { actor_id: string; appointment: AppointmentFacts | null; notes: ConsultationNotesInput; account_name: string | null };
+  data: {
+    actor_id: string;
+    appointment: AppointmentFacts | null;
+    notes: ConsultationNotesInput;
+    account_name: string | null;
+    /** The appointment's consultation has started (its stream exists): its notes stay writable (rules.ts, openForRecords). */
+    consultation_held: boolean;
+  };
 };
 
 const TEXT_FIELDS = ['patient_name', 'patient_ref', 'chief_complaint', 'clinical_assessment', 'treatment_plan', 'follow_up_instructions', 'additional_notes'] as const;
@@ -86,7 +93,7 @@ export const notesDecider: Decider<NotesState, NotesCommand, NotesEvent> = {
   parties: (state) => (state.status === 'saved' ? { patient: state.patient_id } : {}),
   decide: ({ data }, state) => {
     const appointment = asTheDoctor(data.appointment, data.actor_id, RECORD_TEXTS.notesNotAllowed);
-    openForRecords(appointment);
+    openForRecords(appointment, data.consultation_held);
     // Left out (the in-call panel), the notes keep their state: a draft stays one; final notes or none are saved final.
     const is_draft = data.notes.is_draft ?? (state.status === 'saved' && state.latest_draft);
     const merged = mergeNotes(state.status === 'saved' ? state.latest : NO_NOTES, data.notes);

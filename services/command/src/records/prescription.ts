@@ -10,7 +10,7 @@ import {
 } from '@telemed/contracts';
 import type { Decider } from '../decider';
 import type { AppointmentFacts } from '../consultations/consultation';
-import { asTheDoctor } from './rules';
+import { asTheDoctor, openForRecords } from './rules';
 
 export type PrescriptionEvent = DomainEventOf<'PrescriptionIssued'>;
 export type PrescriptionState = { status: 'none' } | { status: 'issued'; prescription_id: string; patient_id: string };
@@ -75,7 +75,8 @@ export const prescriptionDecider: Decider<PrescriptionState, IssuePrescription, 
   decide: ({ data }, state) => {
     const appointment = asTheDoctor(data.appointment, data.actor_id, RECORD_TEXTS.prescriberOnly);
     if (state.status === 'issued') throw conflict('This prescription was already issued');
-    if (!data.consultation.held || (appointment.status !== 'confirmed' && appointment.status !== 'completed')) throw conflict(RECORD_TEXTS.consultationNotHeld);
+    if (!data.consultation.held) throw conflict(RECORD_TEXTS.consultationNotHeld);
+    openForRecords(appointment, data.consultation.held);
     const doctor = data.doctor;
     if (!doctor?.registration_number?.trim() || !doctor.medical_council?.trim()) throw forbidden(RECORD_TEXTS.registrationMissing);
     if (data.lines.length === 0) throw invalid(RECORD_TEXTS.prescriptionEmpty);

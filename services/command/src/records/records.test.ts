@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { RECORD_TEXTS, type ConsultationNotesInput, type StoredPrescriptionLine } from '@telemed/contracts';
+import { ERROR_CODES, RECORD_TEXTS, type ConsultationNotesInput, type StoredPrescriptionLine } from '@telemed/contracts';
 import { deciderSpec } from '../decider-spec';
 import { notesDecider } from './notes';
 import { prescriptionDecider, type IssuePrescription } from './prescription';
@@ -47,16 +47,28 @@ describe('prescription decider (Telemedicine Practice Guidelines 2020)', () => {
     given([]).when(issue({ actor_id: 'p1' })).thenThrows('forbidden', RECORD_TEXTS.prescriberOnly);
     given([]).when(issue({ actor_id: 'stranger' })).thenThrows('not_found');
     given([]).when(issue({ consultation: { held: false, mode: 'video' } })).thenThrows('conflict', RECORD_TEXTS.consultationNotHeld);
+    given([]).when(issue({ appointment: { ...appointment, status: 'cancelled' }, consultation: { held: false, mode: 'video' } })).thenThrows('conflict', RECORD_TEXTS.consultationNotHeld);
+    given([]).when(issue({ appointment: { ...appointment, status: 'rejected' }, consultation: { held: true, mode: 'video' } })).thenThrows('conflict', RECORD_TEXTS.appointmentNotOpen('rejected'), ERROR_CODES.appointmentNotConfirmed);
     given([]).when(issue({ doctor: { name: 'Dr. A', qualification: 'MBBS', registration_number: null, medical_council: 'MMC', contact: null } })).thenThrows('forbidden', RECORD_TEXTS.registrationMissing);
+  });
+});
+
+describe('prescription of a consultation that took place', () => {
+  const given = deciderSpec(prescriptionDecider);
+  it('is issued for a completed appointment, and for one the log shows cancelled after its consultation began', () => {
+    for (const status of ['completed', 'cancelled'] as const) {
+      const command = issue({ appointment: { ...appointment, status } });
+      given([]).when(command).then(prescriptionDecider.decide(command, { status: 'none' }));
+    }
   });
 });
 
 describe('notes decider (seed 001 §5)', () => {
   const given = deciderSpec(notesDecider);
   const notes: ConsultationNotesInput = { is_draft: true };
-  const save = (over: Partial<typeof notes>, actor = 'd1', status: AppointmentFacts['status'] = 'confirmed', account_name: string | null = null) => ({
+  const save = (over: Partial<typeof notes>, actor = 'd1', status: AppointmentFacts['status'] = 'confirmed', account_name: string | null = null, consultation_held = false) => ({
     type: 'SaveConsultationNotes' as const,
-    data: { actor_id: actor, appointment: { ...appointment, status }, notes: { ...notes, ...over }, account_name },
+    data: { actor_id: actor, appointment: { ...appointment, status }, notes: { ...notes, ...over }, account_name, consultation_held },
   });
   it('a draft needs one text field; final notes a patient name and a complaint or assessment', () => {
     given([]).when(save({})).thenThrows('invalid', RECORD_TEXTS.notesDraftEmpty);
@@ -89,6 +101,12 @@ describe('notes decider (seed 001 §5)', () => {
   });
   it('only the doctor, on a confirmed or completed appointment', () => {
     given([]).when(save({ chief_complaint: 'x' }, 'p1')).thenThrows('forbidden', RECORD_TEXTS.notesNotAllowed);
-    given([]).when(save({ chief_complaint: 'x' }, 'd1', 'requested')).thenThrows('conflict', RECORD_TEXTS.appointmentNotOpen('requested'));
+    given([]).when(save({ chief_complaint: 'x' }, 'd1', 'requested')).thenThrows('conflict', RECORD_TEXTS.appointmentNotOpen('requested'), ERROR_CODES.appointmentNotConfirmed);
+    given([]).when(save({ chief_complaint: 'x' }, 'd1', 'cancelled')).thenThrows('conflict', RECORD_TEXTS.appointmentNotOpen('cancelled'), ERROR_CODES.appointmentNotConfirmed);
+  });
+  it('stays writable for a consultation that took place, also where the log holds a cancel from before cancels were refused once it began', () => {
+    const draft = (status: AppointmentFacts['status']) => notesDecider.decide(save({ chief_complaint: 'Fever' }, 'd1', status, null, true), notesDecider.initialState());
+    for (const status of ['confirmed', 'completed', 'cancelled'] as const) assert.equal(draft(status)[0]?.type, 'ConsultationNotesSaved', status);
+    given([]).when(save({ chief_complaint: 'x' }, 'd1', 'rejected', null, true)).thenThrows('conflict', RECORD_TEXTS.appointmentNotOpen('rejected'));
   });
 });

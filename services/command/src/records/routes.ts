@@ -27,7 +27,7 @@ import { DateTime } from 'luxon';
 import type { MedicineCatalogue } from '@telemed/query';
 import { positionHeader, requestContext, type CommandDeps } from '../context';
 import { handleCommand } from '../decider';
-import { appointmentFacts, consultationFoldsOf } from '../consultations/service';
+import { appointmentFacts, consultationFoldsOf, consultationStarted } from '../consultations/service';
 import { loadUser } from '../users/service';
 import { requireConsent } from '../consents/service';
 import { notesDecider } from './notes';
@@ -109,9 +109,11 @@ export function recordRoutes(api: ApiRouter, deps: CommandDeps & RecordDeps): vo
         const patientUser = await loadUser(deps.eventStore, appointment.patient_id);
         if (patientUser.status === 'registered') account_name = patientUser.name;
       }
+      // Asked only where the appointment alone would refuse (cancelled): a consultation that took place keeps its notes.
+      const consultation_held = appointment?.status === 'cancelled' && (await consultationStarted(deps.eventStore, params.appointment_id));
       const result = await handleCommand(deps.eventStore, streams.consultationNotes(params.appointment_id), notesDecider, {
         type: 'SaveConsultationNotes',
-        data: { actor_id: auth.user_id, appointment, notes: body, account_name },
+        data: { actor_id: auth.user_id, appointment, notes: body, account_name, consultation_held },
       }, context);
       const is_draft = result.state.status === 'saved' && result.state.latest_draft;
       return { body: { appointment_id: params.appointment_id, is_draft, saved_at: context.now.toISOString() }, headers: positionHeader(result.position) };

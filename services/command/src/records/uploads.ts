@@ -29,7 +29,7 @@ export type UploadCommand =
  */
 export function mayUploadPrescriptionFile(appointment: AppointmentFacts | null, actorId: string, consultationHeld: boolean): AppointmentFacts {
   const mine = asTheDoctor(appointment, actorId);
-  openForRecords(mine);
+  openForRecords(mine, consultationHeld);
   if (!consultationHeld) throw conflict(RECORD_TEXTS.consultationNotHeld);
   return mine;
 }
