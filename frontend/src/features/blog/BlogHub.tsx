@@ -48,7 +48,9 @@ import { api, ApiError } from '../../lib/api';
 import { sessionStore } from '../../lib/session';
 import { useToasts } from '../../lib/toasts';
 import { useConfirm } from '../../lib/confirm';
-import { uploadBlogImage, useBlogList, useBlogPost, usePostAction, useSavePost, type BlogContent, type BlogDraft, type BlogPostSummary } from './api';
+import { uploadBlogImage, useAutosaveDraft, useBlogList, useBlogPost, usePostAction, useSavePost, type BlogContent, type BlogDraft, type BlogPostSummary } from './api';
+import { AUTOSAVE_DELAY_MS, AUTOSAVE_TEXTS, contentKey, type AutosaveState } from './autosave';
+import { useUnsavedChanges } from '../../lib/unsavedChanges';
 import type { BlogEditorHandle } from './BlogEditor';
 import { useFreshBlogImageGrants } from './image-grants';
 
@@ -379,12 +381,16 @@ function PostEditor({
   onClose,
   onMeta,
   onWritten,
+  onGuard,
+  onSaved,
 }: {
   id: string | null;
   seed: { title: string; excerpt: string; content: BlogContent } | null;
   onClose(): void;
   onMeta(meta: PostMeta): void;
   onWritten(written: boolean): void;
+  onGuard(leave: LeaveGuard): void;
+  onSaved(id: string): void;
 }) {
   const existing = useBlogPost(id);
   if (id && !existing.data) return existing.isError ? <Alert severity="error">{BLOG_TEXTS.postNotFound}</Alert> : <CircularProgress size={24} />;
@@ -404,28 +410,68 @@ function PostEditor({
   // An idea taken for a saved post replaces its title, excerpt and text in the editor (saved only when the doctor saves).
   const fields = post && seed ? { ...initial, title: seed.title, excerpt: seed.excerpt } : initial;
   const content = seed?.content ?? post?.content ?? { blocks: [] };
-  return <EditorForm key={`${id ?? 'new'}-${seed?.title ?? ''}`} id={id} initial={fields} content={content} onClose={onClose} onMeta={onMeta} onWritten={onWritten} />;
+  // A new post or a draft saves itself as the doctor writes; a published, scheduled or archived one only when asked.
+  const autosaves = !post || post.status === 'draft';
+  return <EditorForm key={`${id ?? 'new'}-${seed?.title ?? ''}`} id={id} initial={fields} content={content} autosaves={autosaves} onClose={onClose} onMeta={onMeta} onWritten={onWritten} onGuard={onGuard} onSaved={onSaved} />;
 }
 
 type PostMeta = Pick<IdeasFor, 'title' | 'category'>;
+/** Asked before the hub leaves the editor (another tab, a new post, closing): true when it may go. */
+type LeaveGuard = () => Promise<boolean>;
+
+const sameFields = (a: EditorFields, b: EditorFields) => (Object.keys(a) as Array<keyof EditorFields>).every((k) => a[k] === b[k]);
+
+/** The post as the server takes it, from the editor's fields and blocks (seed 001 §5: a draft's defaults). */
+function draftOf(fields: EditorFields, content: BlogContent, publishing: boolean): BlogDraft {
+  return {
+    title: fields.title.trim() || (publishing ? '' : BLOG_DEFAULTS.title),
+    description: null,
+    content,
+    category: fields.category,
+    tags: fields.tags,
+    excerpt: fields.excerpt.trim() || (publishing ? null : BLOG_DEFAULTS.excerpt),
+    image_url: fields.image_url,
+    date: fields.date || null,
+  };
+}
+
+/** Where the editor's writing stands, beside its buttons. */
+function SaveState({ state, dirty, autosaves }: { state: AutosaveState; dirty: boolean; autosaves: boolean }) {
+  const text = !autosaves ? (dirty ? AUTOSAVE_TEXTS.unsaved : null) : state === 'failed' ? AUTOSAVE_TEXTS.failed : dirty || state === 'saving' ? AUTOSAVE_TEXTS.saving : state === 'saved' ? AUTOSAVE_TEXTS.saved : null;
+  return (
+    <Typography variant="body2" role="status" data-testid="autosave-status" color={state === 'failed' ? 'error' : 'text.secondary'} sx={{ minHeight: '1.5em' }}>
+      {text}
+    </Typography>
+  );
+}
 
 function EditorForm({
   id,
   initial,
   content,
+  autosaves,
   onClose,
   onMeta,
   onWritten,
+  onGuard,
+  onSaved,
 }: {
   id: string | null;
   initial: EditorFields;
   content: BlogContent;
+  /** Whether the post saves itself as a draft while the doctor writes. */
+  autosaves: boolean;
   onClose(): void;
   onMeta(meta: PostMeta): void;
   /** Whether the doctor has changed anything in this editor since it opened. */
   onWritten(written: boolean): void;
+  onGuard(leave: LeaveGuard): void;
+  /** The post's id once saved (a new post has one from its first save). */
+  onSaved(id: string): void;
 }) {
   const [fields, setFields] = useState(initial);
+  const fieldsNow = useRef(fields);
+  fieldsNow.current = fields;
   useEffect(() => onWritten(false), [onWritten]);
   // A post already on the public page: saving updates it there (it cannot become a draft or be scheduled from here).
   const live = initial.status === 'published';
@@ -443,28 +489,91 @@ function EditorForm({
     setFields((f) => ({ ...f, [key]: value }));
   };
 
+  // Unsaved: the fields or the blocks differ from what was last saved (or opened).
+  const [savedFields, setSavedFields] = useState(initial);
+  const savedContent = useRef(contentKey(content));
+  const [contentDirty, setContentDirty] = useState(false);
+  const [edits, setEdits] = useState(0);
+  const dirty = contentDirty || !sameFields(fields, savedFields);
+  const dirtyNow = useRef(dirty);
+  dirtyNow.current = dirty;
+  const { confirmDiscard } = useUnsavedChanges(dirty);
+  const compareContent = () => void editor.current?.save().then((blocks) => setContentDirty(contentKey(blocks) !== savedContent.current));
+  const onContentChange = () => {
+    onWritten(true);
+    setEdits((n) => n + 1);
+    compareContent();
+  };
+
+  // The post's id once it exists (a new post gets one at its first save), and the save under way, one at a time.
+  const postId = useRef(id);
+  const inFlight = useRef<Promise<boolean> | null>(null);
+  const closing = useRef(false);
+  const [autosaveState, setAutosaveState] = useState<AutosaveState>('idle');
+  const autosave = useAutosaveDraft();
+  const saveDraftNow = async (): Promise<boolean> => {
+    while (inFlight.current) await inFlight.current;
+    if (closing.current) return false;
+    const run = (async () => {
+      setAutosaveState('saving');
+      const snapshot = fieldsNow.current;
+      const blocks = (await editor.current?.save()) ?? { blocks: [] };
+      try {
+        postId.current = (await autosave.mutateAsync({ id: postId.current, draft: draftOf(snapshot, blocks, false) })).id;
+        onSaved(postId.current);
+        savedContent.current = contentKey(blocks);
+        setSavedFields(snapshot);
+        // Anything written while it was saving stays unsaved.
+        compareContent();
+        setAutosaveState('saved');
+        return true;
+      } catch {
+        setAutosaveState('failed');
+        return false;
+      }
+    })();
+    inFlight.current = run;
+    try {
+      return await run;
+    } finally {
+      inFlight.current = null;
+    }
+  };
+  const saveDraftLater = useRef(saveDraftNow);
+  saveDraftLater.current = saveDraftNow;
+  useEffect(() => {
+    if (!autosaves || !dirty) return;
+    const timer = setTimeout(() => void saveDraftLater.current(), AUTOSAVE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [autosaves, dirty, edits, fields]);
+  // Leaving the editor within the hub: a draft saves what is left at once and goes; anything else unsaved asks first.
+  const leave = useRef<LeaveGuard>(async () => true);
+  leave.current = async () => {
+    if (!dirtyNow.current) return true;
+    if (autosaves && (await saveDraftNow())) return true;
+    return confirmDiscard();
+  };
+  useEffect(() => onGuard(() => leave.current()), [onGuard]);
+
   const submit = async (mode: 'draft' | 'publish') => {
     setError(null);
+    // The draft's own save first (it may be creating the post), then this one on the same post.
+    closing.current = true;
+    while (inFlight.current) await inFlight.current;
     const blocks = (await editor.current?.save()) ?? { blocks: [] };
     const hasContent = blocks.blocks.length > 0;
     const publishing = mode === 'publish';
-    if (publishing && !sessionStore.get()) return setError(BLOG_TEXTS.loginToPublish);
-    if (publishing && (!fields.title.trim() || !hasContent)) return setError(BLOG_TEXTS.titleAndContentRequired);
-    const draft: BlogDraft = {
-      // Seed 001 §5: a draft's defaults.
-      title: fields.title.trim() || (publishing ? '' : BLOG_DEFAULTS.title),
-      description: null,
-      content: blocks,
-      category: fields.category,
-      tags: fields.tags,
-      excerpt: fields.excerpt.trim() || (publishing ? null : BLOG_DEFAULTS.excerpt),
-      image_url: fields.image_url,
-      date: fields.date || null,
+    const refuse = (message: string) => {
+      closing.current = false;
+      setError(message);
     };
+    if (publishing && !sessionStore.get()) return refuse(BLOG_TEXTS.loginToPublish);
+    if (publishing && (!fields.title.trim() || !hasContent)) return refuse(BLOG_TEXTS.titleAndContentRequired);
+    const draft = draftOf(fields, blocks, publishing);
     const then = !publishing ? 'save' : fields.status === 'scheduled' ? { schedule: new Date(fields.publish_at).toISOString() } : 'publish';
-    if (publishing && fields.status === 'scheduled' && !fields.publish_at) return setError(BLOG_TEXTS.scheduleInPast);
+    if (publishing && fields.status === 'scheduled' && !fields.publish_at) return refuse(BLOG_TEXTS.scheduleInPast);
     save.mutate(
-      { id, draft, then },
+      { id: postId.current, draft, then },
       {
         onSuccess: (result) => {
           const slug = 'slug' in result ? result.slug : null;
@@ -480,6 +589,7 @@ function EditorForm({
           onClose();
         },
         onError: (e) => {
+          closing.current = false;
           const detail = e instanceof ApiError ? e.detail : undefined;
           if (publishing) toasts.show({ type: 'error', title: BLOG_TEXTS.publishFailed(detail) });
           setError(detail ?? BLOG_TEXTS.publishFailed());
@@ -526,7 +636,7 @@ function EditorForm({
       </Grid>
       <TextField label="Excerpt" multiline minRows={2} value={fields.excerpt} onChange={(e) => set('excerpt', e.target.value)} slotProps={{ htmlInput: { maxLength: BLOG_LIMITS.excerptChars } }} />
       <Suspense fallback={<CircularProgress size={24} aria-label="Loading the editor" />}>
-        <BlogEditor ref={editor} initial={content} onError={setError} onChange={() => onWritten(true)} />
+        <BlogEditor ref={editor} initial={content} onError={setError} onChange={onContentChange} />
       </Suspense>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
         <Button component="label" variant="outlined" startIcon={<ImageOutlined />} disabled={uploading}>
@@ -566,8 +676,9 @@ function EditorForm({
             )}
           </Box>
         )}
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: 1, ml: 'auto' }}>
-          <Button onClick={onClose} disabled={save.isPending}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', alignItems: 'center', gap: 1, ml: 'auto' }}>
+          <SaveState state={autosaveState} dirty={dirty} autosaves={autosaves} />
+          <Button onClick={() => void leave.current().then((go) => go && onClose())} disabled={save.isPending}>
             Cancel
           </Button>
           {!live && (
@@ -606,6 +717,25 @@ export function BlogHub({ open, onClose, startWithNew = false, startWithPost }: 
     written.current = value;
   }, []);
   const confirm = useConfirm();
+  // The open editor's question before it is left (a draft saves itself first; other unsaved writing asks).
+  const editorGuard = useRef<LeaveGuard>(async () => true);
+  const onGuard = useCallback((leave: LeaveGuard) => {
+    editorGuard.current = leave;
+  }, []);
+  // A new post's id once it saved itself: an idea taken afterwards goes into that post, not a second one.
+  const savedNew = useRef<string | null>(null);
+  const onSaved = useCallback((id: string) => {
+    savedNew.current = id;
+  }, []);
+  const edit = (next: { id: string | null; seed: null }) => {
+    savedNew.current = null;
+    setEditing(next);
+  };
+  /** Does `then` once the open editor (if any) may be left. */
+  const leaveEditor = (then: () => void) => {
+    if (!editing) return then();
+    void editorGuard.current().then((go) => go && then());
+  };
   // The author's pictures (editor, cover, cards) keep showing however long the hub stays open.
   const imagesRef = useFreshBlogImageGrants<HTMLDivElement>();
   const scroller = useRef<HTMLDivElement | null>(null);
@@ -629,17 +759,19 @@ export function BlogHub({ open, onClose, startWithNew = false, startWithPost }: 
   };
   const sidebar = {
     editing: Boolean(editing),
-    onNew: () => setEditing({ id: null, seed: null }),
+    onNew: () => leaveEditor(() => edit({ id: null, seed: null })),
     tab,
-    onTab: (t: BlogTab) => {
-      setTab(t);
-      setEditing(null);
-    },
+    onTab: (t: BlogTab) =>
+      leaveEditor(() => {
+        setTab(t);
+        setEditing(null);
+      }),
     category,
-    onCategory: (c: BlogCategory | null) => {
-      setCategory(c);
-      setEditing(null);
-    },
+    onCategory: (c: BlogCategory | null) =>
+      leaveEditor(() => {
+        setCategory(c);
+        setEditing(null);
+      }),
     aiEnabled,
     onAi: (enabled: boolean) => {
       if (enabled) askIdeas();
@@ -650,7 +782,7 @@ export function BlogHub({ open, onClose, startWithNew = false, startWithPost }: 
     onIdea: async (idea: IdeasAnswer['ideas'][number]) => {
       if ((written.current || editing?.id) && !(await confirm({ title: BLOG_TEXTS.useIdeaTitle, message: BLOG_TEXTS.useIdeaReplaces, confirmLabel: BLOG_TEXTS.useIdeaTitle.replace(/\?$/, '') }))) return;
       setEditing((current) => ({
-        id: current?.id ?? null,
+        id: current?.id ?? savedNew.current,
         seed: { title: idea.title, excerpt: idea.description, content: { blocks: [{ type: 'paragraph' as const, data: { text: asParagraphText(idea.content) } }] } },
       }));
     },
@@ -659,7 +791,7 @@ export function BlogHub({ open, onClose, startWithNew = false, startWithPost }: 
     <Dialog open={open} onClose={onDialogClose} fullScreen={phone} fullWidth maxWidth="lg" aria-labelledby="blog-hub-title">
       <DialogTitle id="blog-hub-title" sx={{ pr: 6 }}>
         Patient Education Hub
-        <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
+        <IconButton aria-label="Close" onClick={() => leaveEditor(onClose)} sx={{ position: 'absolute', right: 8, top: 8 }}>
           <CloseOutlined />
         </IconButton>
       </DialogTitle>
@@ -670,7 +802,7 @@ export function BlogHub({ open, onClose, startWithNew = false, startWithPost }: 
             <Sidebar {...sidebar} sections={phone && !editing ? 'top' : 'all'} />
           </Grid>
           <Grid size={{ xs: 12, md: 9 }} sx={{ order: { xs: 2, md: 2 } }}>
-            {editing ? <PostEditor id={editing.id} seed={editing.seed} onClose={() => setEditing(null)} onMeta={onMeta} onWritten={onWritten} /> : <PostList tab={tab} category={category} onEdit={(id) => setEditing({ id, seed: null })} />}
+            {editing ? <PostEditor id={editing.id} seed={editing.seed} onClose={() => setEditing(null)} onMeta={onMeta} onWritten={onWritten} onGuard={onGuard} onSaved={onSaved} /> : <PostList tab={tab} category={category} onEdit={(id) => edit({ id, seed: null })} />}
           </Grid>
           {phone && !editing && (
             <Grid size={12} sx={{ order: 3 }}>

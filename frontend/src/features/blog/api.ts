@@ -59,6 +59,24 @@ export function useSavePost() {
   });
 }
 
+/**
+ * A draft saving itself as the doctor writes: created the first time, then updated. Only the lists are asked again
+ * (their counts, the Drafts tab): the open editor and the Writing Assistant's ideas stay as they are.
+ */
+export function useAutosaveDraft() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, draft }: { id: string | null; draft: BlogDraft }): Promise<{ id: string }> => {
+      if (id) {
+        await api<BlogPostState>(`/blogs/${id}`, { method: 'PUT', body: draft });
+        return { id };
+      }
+      return { id: (await api<{ id: string }>('/blogs/', { method: 'POST', body: draft })).id };
+    },
+    onSuccess: () => void client.invalidateQueries({ queryKey: ['blogs', 'list'] }),
+  });
+}
+
 export function usePostAction() {
   const client = useQueryClient();
   return useMutation({
