@@ -1,8 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Box, Chip, List, ListItemButton, Paper, TextField, Typography } from '@mui/material';
 import type { MedicineSuggestion } from '@telemed/contracts';
+import { compactMedicineText } from '@telemed/contracts/medicine-search';
 import { recordsApi } from './api';
 import { MEDICINE_SEARCH } from './rules';
+
+/** A brand's suggestion names its generic composition under it; a generic's name is its generic. */
+const isBrand = (m: MedicineSuggestion) => Boolean(m.generic_name) && compactMedicineText(m.generic_name) !== compactMedicineText(m.name);
 
 /**
  * The builder's medicine field (seed 001 §2, §5, §9): suggestions from GET /medicines/search from 2 characters,
@@ -118,6 +122,11 @@ export function MedicineSearch(props: { value: string; onChange(text: string): v
                   {m.name}
                   {m.tpg_list === 'prohibited' && <Chip component="span" size="small" color="error" label="Not by teleconsultation" sx={{ ml: 1 }} />}
                 </Typography>
+                {isBrand(m) && (
+                  <Typography variant="body2" component="div" data-testid="suggestion-generic">
+                    {m.generic_name.toUpperCase()}
+                  </Typography>
+                )}
                 <Typography variant="caption" color="text.secondary">
                   {[m.strength, m.dosage_form, m.manufacturer, m.tpg_list && m.tpg_list !== 'prohibited' ? `List ${m.tpg_list}` : null].filter(Boolean).join(' · ')}
                 </Typography>

@@ -320,6 +320,35 @@ describe('quick prescription builder', () => {
   });
 });
 
+describe('a brand in the builder', () => {
+  it('a brand suggestion shows its generic; the line reads as the e-prescription will (generic in capitals, brand after it) and is sent as picked', async () => {
+    const sent: Array<{ lines: Array<Record<string, unknown>> }> = [];
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      if (url.includes('/prescriptions')) {
+        sent.push(JSON.parse(String(init?.body)) as { lines: Array<Record<string, unknown>> });
+        return json(201, { prescription_id: 'p1', verification_code: 'v1' });
+      }
+      return json(200, [
+        { id: 'brand-in-dolo-650', name: 'Dolo 650', generic_name: 'Paracetamol', manufacturer: 'Micro Labs', strength: '650 mg', strengths: ['650 mg'], dosage_form: 'Tablet', tpg_list: 'O' },
+        { id: 'nlem-1', name: 'Paracetamol', generic_name: 'Paracetamol', manufacturer: null, strength: '500 mg, 650 mg', strengths: ['500 mg', '650 mg'], dosage_form: 'Tablet', tpg_list: 'O' },
+      ]);
+    });
+    renderAt('/', <PrescriptionBuilder appointmentId="a1" />);
+    fireEvent.change(screen.getByRole('combobox', { name: /Medicine/ }), { target: { value: 'dolo' } });
+    const option = await screen.findByRole('option', { name: /Dolo 650/ }, { timeout: 15_000 });
+    expect(within(option).getByTestId('suggestion-generic').textContent).toBe('PARACETAMOL');
+    expect(within(screen.getByRole('option', { name: /^Paracetamol/ })).queryByTestId('suggestion-generic')).toBeNull();
+    fireEvent.click(option);
+    fireEvent.change(screen.getByLabelText(/Dosage/), { target: { value: '1 tablet' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect(within(screen.getByTestId('session-lines')).getByText(/PARACETAMOL 650 mg tablet \(Dolo 650\)/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Issue Prescription' }));
+    await screen.findByText('Prescription issued and shared with the patient.');
+    expect(sent[0]!.lines[0]).toMatchObject({ medicine_id: 'brand-in-dolo-650', medicine: 'Dolo 650', strength: '650 mg', dosage_form: 'Tablet' });
+    expect(Object.keys(sent[0]!.lines[0]!)).not.toContain('generic_name');
+  });
+});
+
 describe('strength and the patient’s particulars in the builder', () => {
   it('a picked medicine is prescribed in a strength it lists (chosen before Add), sent with its form, the age and the gender', async () => {
     const sent: Array<Record<string, unknown>> = [];
@@ -343,7 +372,7 @@ describe('strength and the patient’s particulars in the builder', () => {
     fireEvent.click(screen.getByRole('option', { name: '650 mg' }));
     expect(add.hasAttribute('disabled')).toBe(false);
     fireEvent.click(add);
-    expect(within(screen.getByTestId('session-lines')).getByText(/Paracetamol 650 mg Tablet/)).toBeTruthy();
+    expect(within(screen.getByTestId('session-lines')).getByText(/PARACETAMOL 650 mg tablet/)).toBeTruthy();
     // Free text: any strength, written.
     fireEvent.change(input, { target: { value: 'Chyawanprash' } });
     fireEvent.change(screen.getByLabelText('Strength (optional)'), { target: { value: '1 teaspoon' } });

@@ -1,5 +1,6 @@
 import type { ConsultationNotesView } from '@telemed/contracts';
 import { DURATION_UNITS, FREQUENCIES, RECORD_LIMITS, RECORD_TEXTS, type ReportTypeId } from '@telemed/contracts/record-constants';
+import { prescribedMedicineLabel } from '@telemed/contracts/medicine-search';
 
 /**
  * The rules of the upload, notes and prescription forms (seed 001 §4, §5, §9), pure so that tests can hold them.
@@ -224,6 +225,8 @@ export type DurationUnit = (typeof DURATION_UNITS)[number];
 export interface LineDraft {
   medicine: string;
   medicine_id: string | null;
+  /** The picked medicine's generic composition (free text has none): what the line is written as. */
+  generic_name: string | null;
   /** The strengths the picked catalogue medicine lists (none for free text): the strength is one of them. */
   strengths: string[];
   strength: string;
@@ -240,6 +243,8 @@ export interface LineDraft {
 export interface SessionLine {
   medicine_id: string | null;
   medicine: string;
+  /** Shown only: the server finds the generic from the catalogue itself. */
+  generic_name: string | null;
   strength: string | null;
   dosage_form: string | null;
   dosage: string;
@@ -253,7 +258,7 @@ export interface SessionLine {
 }
 
 /** Seed 001 §5: after adding, the form resets to once daily for 1 day. */
-export const emptyLine = (): LineDraft => ({ medicine: '', medicine_id: null, strengths: [], strength: '', dosage_form: null, dosage: '', frequency: 'once_daily', custom_schedule: '', duration_value: 1, duration_unit: 'days', instructions: '' });
+export const emptyLine = (): LineDraft => ({ medicine: '', medicine_id: null, generic_name: null, strengths: [], strength: '', dosage_form: null, dosage: '', frequency: 'once_daily', custom_schedule: '', duration_value: 1, duration_unit: 'days', instructions: '' });
 
 /**
  * Seed 001 §5: Add needs a medicine and a dosage (after trimming) and a duration of at least 1; and, for a catalogue
@@ -262,24 +267,26 @@ export const emptyLine = (): LineDraft => ({ medicine: '', medicine_id: null, st
 export const canAddLine = (d: LineDraft) =>
   d.medicine.trim() !== '' && d.dosage.trim() !== '' && Number.isFinite(d.duration_value) && d.duration_value >= 1 && (d.strengths.length <= 1 || d.strengths.includes(d.strength));
 
-/** A picked suggestion in the draft: its id, name, form and strengths, the strength chosen when it lists only one. */
-export const pickMedicine = (d: LineDraft, m: { id: string; name: string; strengths: string[]; dosage_form: string | null }): LineDraft => ({
+/** A picked suggestion in the draft: its id, name, generic, form and strengths, the strength chosen when it lists only one. */
+export const pickMedicine = (d: LineDraft, m: { id: string; name: string; generic_name?: string; strengths: string[]; dosage_form: string | null }): LineDraft => ({
   ...d,
   medicine: m.name,
   medicine_id: m.id,
+  generic_name: m.generic_name ?? null,
   strengths: m.strengths,
   strength: m.strengths.length === 1 ? m.strengths[0]! : '',
   dosage_form: m.dosage_form,
 });
 
 /** Typing in the medicine field makes it free text again: no id, form or listed strengths. */
-export const typeMedicine = (d: LineDraft, text: string): LineDraft => ({ ...d, medicine: text, medicine_id: null, strengths: [], strength: d.medicine_id ? '' : d.strength, dosage_form: null });
+export const typeMedicine = (d: LineDraft, text: string): LineDraft => ({ ...d, medicine: text, medicine_id: null, generic_name: null, strengths: [], strength: d.medicine_id ? '' : d.strength, dosage_form: null });
 
 /** The line as the session list keeps it: the custom schedule only for a custom frequency; instructions optional. */
 export function toSessionLine(d: LineDraft, now = new Date()): SessionLine {
   return {
     medicine_id: d.medicine_id,
     medicine: d.medicine.trim(),
+    generic_name: d.generic_name,
     strength: d.strength.trim() === '' ? null : d.strength.trim(),
     dosage_form: d.dosage_form,
     dosage: d.dosage.trim(),
@@ -293,7 +300,7 @@ export function toSessionLine(d: LineDraft, now = new Date()): SessionLine {
 }
 
 /** A session line as the API's prescription line. */
-export const lineBody = ({ addedAt: _addedAt, ...line }: SessionLine) => line;
+export const lineBody = ({ addedAt: _addedAt, generic_name: _generic, ...line }: SessionLine) => line;
 
 export const formatBytes = (n: number) => (n >= 1024 * 1024 ? `${(n / (1024 * 1024)).toFixed(1)} MB` : n >= 1024 ? `${Math.round(n / 1024)} KB` : `${n} B`);
 
@@ -312,5 +319,5 @@ export function ageBody(text: string): number | null {
   return age <= 130 ? age : null;
 }
 
-/** How a line's medicine reads in the session list: the name with its strength and form. */
-export const lineLabel = (line: Pick<SessionLine, 'medicine' | 'strength' | 'dosage_form'>) => [line.medicine, line.strength, line.dosage_form].filter(Boolean).join(' ');
+/** How a line's medicine reads in the session list: as on the e-prescription, the generic in capitals, the brand after it. */
+export const lineLabel = (line: Pick<SessionLine, 'medicine' | 'generic_name' | 'strength' | 'dosage_form'>) => prescribedMedicineLabel(line);
