@@ -103,4 +103,31 @@ describe('a consultation written to by both parties at once', () => {
     assert.deepEqual(types.filter((type) => type === 'ConsultationStarted'), ['ConsultationStarted'], 'started once');
     assert.equal(types.filter((type) => type === 'ConsultationJoined').length, joiners.length, 'each join recorded');
   });
+
+  it("keeps every notes save the doctor's panel and modal send at once (on two devices), each merged into the one before", async () => {
+    const id = await heldAppointment(t, { doctor, patient, hour: (hour += 1), setNow });
+    const saves = [
+      { chief_complaint: 'Fever' },
+      { clinical_assessment: 'Viral fever' },
+      { treatment_plan: 'Fluids and rest' },
+      { follow_up_instructions: 'Review in 3 days' },
+      { additional_notes: 'No allergies' },
+      { patient_id: 'OPD-7' },
+    ].map((fields) => ({ ...fields, is_draft: true }));
+    const aligned = alignedAppends(t.app.eventStore, streams.consultationNotes(id), saves.length);
+    try {
+      const answers = await Promise.all(saves.map((body) => t.http.put(`/api/v1/consultations/${id}/notes`).set(doctor.auth).send(body)));
+      assert.deepEqual(answers.map(answerOf), saves.map(() => '200 ""'), 'every save is taken');
+    } finally {
+      aligned.stop();
+    }
+    const saved = await t.app.eventStore.readStream(streams.consultationNotes(id));
+    assert.equal(saved.length, saves.length, 'each save recorded');
+    const latest = saved.at(-1)!.data as Record<string, unknown>;
+    assert.deepEqual(
+      [latest.chief_complaint, latest.clinical_assessment, latest.treatment_plan, latest.follow_up_instructions, latest.additional_notes, latest.patient_ref],
+      ['Fever', 'Viral fever', 'Fluids and rest', 'Review in 3 days', 'No allergies', 'OPD-7'],
+      'the last save holds every field the others wrote (each merged into the one before it, none lost)',
+    );
+  });
 });
