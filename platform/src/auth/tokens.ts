@@ -24,6 +24,11 @@ export class TokenError extends Error {
 
 const ALGORITHM = 'HS256';
 const VERIFIED_CACHE_SIZE = 10_000;
+/**
+ * A socket ticket opens one notification socket within this long. A browser writes a failed socket's address, query
+ * and all, to its console: what it writes is a ticket already used or soon expired, never the access token.
+ */
+export const SOCKET_TICKET_TTL_SECONDS = 30;
 
 export interface TokenServiceOptions {
   secret: Uint8Array;
@@ -62,6 +67,54 @@ export class TokenService {
       .setExpirationTime(iat + this.options.ttlSeconds)
       .setJti(randomUUID())
       .sign(this.key);
+  }
+
+  /** The audience of socket tickets: never accepted where an access token is asked for (its audience differs). */
+  private get ticketAudience(): string {
+    return `${this.options.audience}/socket`;
+  }
+
+  /** A ticket for one notification socket of this caller's session (`/ws/{userId}?token=<ticket>`). */
+  async issueSocketTicket(claims: AccessClaims, now: Date = new Date()): Promise<{ ticket: string; expires_at: string }> {
+    const iat = Math.floor(now.getTime() / 1000);
+    const ticket = await new SignJWT({ account_type: claims.account_type, ...(claims.session_id ? { sid: claims.session_id } : {}) })
+      .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+      .setSubject(claims.user_id)
+      .setIssuer(this.options.issuer)
+      .setAudience(this.ticketAudience)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + SOCKET_TICKET_TTL_SECONDS)
+      .setJti(randomUUID())
+      .sign(this.key);
+    return { ticket, expires_at: new Date((iat + SOCKET_TICKET_TTL_SECONDS) * 1000).toISOString() };
+  }
+
+  /** Tickets used, until they expire: each opens one socket (in this process). */
+  private readonly usedTickets = new Map<string, number>();
+
+  /**
+   * What a notification socket authenticates with: a socket ticket, once, or (the seeds' form, for clients other than
+   * the app) an access token.
+   */
+  async verifySocketCredential(token: string, now: Date = new Date()): Promise<AccessClaims> {
+    let payload;
+    try {
+      ({ payload } = await jwtVerify(token, this.key, { algorithms: [ALGORITHM], issuer: this.options.issuer, audience: this.ticketAudience, requiredClaims: ['sub', 'exp', 'iat', 'jti'], currentDate: now }));
+    } catch (error) {
+      if (error instanceof joseErrors.JWTClaimValidationFailed && error.claim === 'aud') return this.verify(token, now);
+      if (error instanceof joseErrors.JWTExpired) throw new TokenError('expired');
+      throw new TokenError('invalid');
+    }
+    for (const [jti, expiresAtMs] of this.usedTickets) {
+      if (expiresAtMs > now.getTime()) break;
+      this.usedTickets.delete(jti);
+    }
+    const accountType = accountTypeSchema.safeParse(payload.account_type);
+    if (!payload.sub || !accountType.success || this.usedTickets.has(payload.jti!)) throw new TokenError('invalid');
+    this.usedTickets.set(payload.jti!, payload.exp! * 1000);
+    const claims: AccessClaims = { user_id: payload.sub, account_type: accountType.data, issued_at: payload.iat };
+    if (typeof payload.sid === 'string') claims.session_id = payload.sid;
+    return claims;
   }
 
   /** Tokens already verified, until they expire: the signature check is the costliest step of a request. */

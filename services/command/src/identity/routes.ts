@@ -5,6 +5,7 @@ import {
   loginResponseSchema,
   notFound,
   refreshRequestSchema,
+  socketTicketResponseSchema,
   supportLoginRequestSchema,
   tokensSchema,
   z,
@@ -95,6 +96,16 @@ export function identityRoutes(api: ApiRouter, deps: IdentityDeps): void {
       );
       return { body: session.tokens, headers: positionHeader(session.position) };
     },
+  });
+
+  api.route({
+    method: 'post',
+    path: '/auth/socket-ticket',
+    summary: "A ticket for one notification socket of the caller's session, valid for seconds and once: the app opens /ws/{userId}?token=<ticket>, so no access token is ever in a socket's address (which browsers print when a socket drops)",
+    tags: ['auth'],
+    policy: policies.anyUser,
+    response: socketTicketResponseSchema,
+    handler: async ({ auth }) => ({ body: await deps.tokens.issueSocketTicket(auth, deps.clock()), headers: { 'Cache-Control': 'no-store' } }),
   });
 
   api.route({
