@@ -61,6 +61,8 @@ describe('appointment decider', () => {
     it('answers not_found to another doctor', () => spec([requested]).when(reject('doc-2')).thenThrows('not_found'));
     it('refuses a confirmed appointment', () => spec([requested, approved]).when(reject('doc-1')).thenThrows('conflict', /confirmed/));
     it('is idempotent once rejected', () => spec([requested, rejected]).when(reject('doc-1')).then([]));
+    it('refuses an appointment whose consultation has begun (it was confirmed: only a request is rejected)', () =>
+      spec([requested, approved, begun]).when(reject('doc-1')).thenThrows('conflict', /confirmed/));
   });
 
   describe('cancel', () => {
@@ -112,6 +114,7 @@ describe('appointment decider', () => {
     const close = (now = before) => ({ type: 'CloseForWithdrawnConsent', data: { reason: 'Consent withdrawn', now } }) as const;
     it('declines a request still waiting, by the system, with the reason', () =>
       spec([requested]).when(close()).then([{ type: 'AppointmentRejected', data: { appointment_id: 'a-1', doctor_id: 'doc-1', reason: 'Consent withdrawn' } }]));
+    it('leaves an appointment whose consultation has begun to its consultation', () => spec([requested, approved, begun]).when(close()).then([]));
     it('leaves a confirmed appointment to the patient, and a request whose time has come to the expiry sweep', () => {
       spec([requested, approved]).when(close()).then([]);
       spec([requested]).when(close(atStart)).then([]);
