@@ -30,6 +30,8 @@ export const CONSULTATION_TEXTS = {
   /** Seed 001 §2 (call view warning). */
   timeWarning: (remaining: string) => `Your consultation will end in ${remaining}. Please wrap up your session.`,
   signalRefused: 'This consultation is not open to you',
+  /** A signal over its sender's signalling budget (`rtc_limited`): not relayed. */
+  signalLimited: 'Too many call signals in a short time: this one was not passed on',
   /** A lobby announcement or watch from someone who is not the patient or doctor of a confirmed appointment. */
   lobbyRefused: "This appointment's lobby is not open to you",
 } as const;

@@ -34,6 +34,9 @@ const signalShapes = {
 } as const;
 export const SIGNAL_TYPES = Object.keys(signalShapes) as Array<keyof typeof signalShapes>;
 export type SignalType = (typeof SIGNAL_TYPES)[number];
+/** The signalling budgets a sender can be over (`rtc_limited`). */
+export const SIGNAL_LIMIT_KINDS = ['signals', 'bytes', 'offers'] as const;
+export type SignalLimit = (typeof SIGNAL_LIMIT_KINDS)[number];
 
 const clientSignals = [
   z.strictObject({ type: z.literal('rtc_offer'), appointment_id: appointmentId, ...signalShapes.rtc_offer }),
@@ -99,6 +102,17 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   ...clientSignals.map((schema) => schema.extend({ from_user_id: z.string() })),
   /** A signal the server would not relay (not a participant, or the consultation is not open), without detail. */
   z.object({ type: z.literal('rtc_refused'), appointment_id: z.string(), detail: z.string() }),
+  /**
+   * A signal not relayed because its sender is over a signalling budget: their signals or bytes per window (all their
+   * sockets together), or their offers in this consultation per window. It may be sent again after `retry_after_ms`.
+   */
+  z.object({
+    type: z.literal('rtc_limited'),
+    appointment_id: z.string(),
+    limit: z.enum(SIGNAL_LIMIT_KINDS),
+    retry_after_ms: z.number().int().min(0),
+    detail: z.string(),
+  }),
   /** Something happened in a consultation the user takes part in: a join (replacing an older connection), a leave, the end. */
   z.object({
     type: z.literal('consultation_update'),

@@ -19,8 +19,10 @@ import { RecentIds } from './recent-ids';
 import { createSignalling, isSignal } from './signalling';
 import { createLobby } from './lobby';
 import { createCallSockets } from './call-sockets';
+import type { SignalLimits } from './signal-budget';
 
 export { messagesFor } from './messages';
+export { SIGNAL_LIMITS } from './signal-budget';
 
 /** Close codes and reasons of the real-time channel (kept here under its old name for importers). */
 export const CLOSE = WS_CLOSE;
@@ -72,6 +74,8 @@ export interface NotifierOptions {
   clock?: () => Date;
   /** How long a peer-to-peer participant's dropped call socket may stay away before they are recorded as gone. */
   disconnectGraceMs?: number;
+  /** Budgets of relayed signals per person and per consultation (SIGNAL_LIMITS unless given). */
+  signalLimits?: Partial<SignalLimits>;
 }
 
 type Close = { code: number; reason: string };
@@ -109,7 +113,7 @@ export function createNotifier(options: NotifierOptions) {
   async function authenticate(userId: string, token: string | null): Promise<{ refused: Close } | { sessionId: string | null }> {
     if (!token) return { refused: CLOSE.tokenRequired };
     try {
-      const claims = await options.tokens.verify(token);
+      const claims = await options.tokens.verifySocketCredential(token);
       if (claims.user_id !== userId) return { refused: CLOSE.userMismatch };
       const user = await users.get(userId);
       if (!user || user.active === false) return { refused: CLOSE.userNotFound };
@@ -140,14 +144,15 @@ export function createNotifier(options: NotifierOptions) {
     sessions.add(userId, sessionId, guarded);
     const beat = keepAlive(guarded);
     guarded.socket.on('message', (raw, isBinary) => {
-      const message = isBinary ? null : parseMessage(clientMessageSchema, String(raw));
+      const text = isBinary ? '' : String(raw);
+      const message = isBinary ? null : parseMessage(clientMessageSchema, text);
       // Signals spend a budget of their own (a call's setup is a burst); everything else, known or not, the general one.
       if (!guarded.admit(Date.now(), isSignal(message) ? 'signal' : 'general') || isBinary) return;
       if (isSignal(message)) {
-        signalling.onSignal(guarded, userId, message).catch((error: unknown) => logger.error({ err: error }, 'signal relay failed'));
+        signalling.onSignal(guarded, userId, message, Buffer.byteLength(text)).catch((error: unknown) => logger.error({ err: error }, 'signal relay failed'));
         return;
       }
-      if (!message) return logMalformedSignal(String(raw), userId);
+      if (!message) return logMalformedSignal(text, userId);
       if (message.type === 'lobby_enter' || message.type === 'lobby_leave' || message.type === 'lobby_watch') {
         lobby.onMessage(guarded, userId, message).catch((error: unknown) => logger.error({ err: error }, 'lobby message failed'));
         return;

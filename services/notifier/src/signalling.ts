@@ -8,6 +8,7 @@ import {
 import { TRANSIENT_SUBJECT_PREFIX, type Bus, type BusSubscription, type Logger, type ReadStore } from '@telemed/platform';
 import type { SocketSessions } from './sessions';
 import type { GuardedSocket } from './socket-guard';
+import { SignalBudgets, type SignalLimits } from './signal-budget';
 
 /** What signalling needs of a consultation (the consultations read model). */
 export interface ConsultationFacts {
@@ -63,9 +64,12 @@ export function createSignalling(options: {
   onConsultationEvent?(event: RecordedEvent): void;
   /** Told of every signal it relays: the sending socket carries that call. */
   onRelayed?(guarded: GuardedSocket, senderId: string, appointmentId: string): void;
+  /** The per-person and per-consultation budgets (SIGNAL_LIMITS unless given). */
+  signalLimits?: Partial<SignalLimits>;
 }) {
   const consultations = options.readStore.collection<ConsultationFacts>('consultations');
   const { logger, sessions } = options;
+  const budgets = new SignalBudgets(options.signalLimits);
   const subscriptions: BusSubscription[] = [];
 
   /** The other participant when the sender may signal in this consultation now, else null. */
@@ -86,7 +90,18 @@ export function createSignalling(options: {
    */
   const lastRelay = new WeakMap<GuardedSocket, Promise<void>>();
 
-  function onSignal(guarded: GuardedSocket, senderId: string, message: ClientSignal): Promise<void> {
+  /**
+   * A signal as received, `bytes` its frame's size. One over its sender's budget is answered `rtc_limited` at once and
+   * costs nothing more: no lookup, no relay.
+   */
+  function onSignal(guarded: GuardedSocket, senderId: string, message: ClientSignal, bytes: number): Promise<void> {
+    const over = budgets.charge(senderId, message.appointment_id, message.type, bytes, Date.now());
+    if (over) {
+      if (over.first) logger.warn({ type: message.type, user_id: senderId, limit: over.limit }, 'signals not relayed: over the sender\'s signalling budget');
+      const limited: ServerMessage = { type: 'rtc_limited', appointment_id: message.appointment_id, limit: over.limit, retry_after_ms: over.retryAfterMs, detail: CONSULTATION_TEXTS.signalLimited };
+      guarded.send(JSON.stringify(limited));
+      return Promise.resolve();
+    }
     const recipient = recipientFor(senderId, message.appointment_id);
     recipient.catch(() => {}); // awaited below, after the previous signal; until then its failure is not unhandled
     const relayed = (lastRelay.get(guarded) ?? Promise.resolve()).then(() => relay(guarded, senderId, message, recipient));
