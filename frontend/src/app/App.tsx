@@ -43,7 +43,7 @@ function Preload({ modules, children }: { modules: Preloadable[]; children: Reac
 }
 
 const QueryLayer = lazyPage<'QueryLayer', { children: ReactNode }>(() => import('./QueryLayer'), 'QueryLayer');
-const PatientHomeGuard = lazyPage<'PatientHomeGuard', { children: ReactNode }>(() => import('./PatientHomeGuard'), 'PatientHomeGuard');
+const PatientHomeGuard = lazyPage<'PatientHomeGuard', { children: ReactNode; clinicAdmin: ReactNode }>(() => import('./PatientHomeGuard'), 'PatientHomeGuard');
 const Layout = lazyPage<'Layout', { children: ReactNode }>(() => import('./Layout'), 'Layout');
 // The consultation (lobby, call, summary); LiveKit's client is a further chunk, fetched only for LiveKit calls.
 const VideoCallPage = lazyPage(() => import('../features/video/VideoCallPage'), 'VideoCallPage');
@@ -163,7 +163,7 @@ const routes = createRoutesFromElements(
       <Route path="/support" element={<SupportLogin />} />
       <Route path="/auth/callback" element={<AuthCallback />} />
       <Route path="/welcome" element={<WelcomePage />} />
-      <Route path="/home" element={signedIn(<HomePage />, [HomePage, PatientHomeGuard], (c) => <PatientHomeGuard>{c}</PatientHomeGuard>)} />
+      <Route path="/home" element={signedIn(<HomePage />, [HomePage, PatientHomeGuard], (c) => <PatientHomeGuard clinicAdmin={<InstitutionAdmin />}>{c}</PatientHomeGuard>)} />
       <Route path="/doctor-home" element={signedIn(<DoctorHome />, [DoctorHome], (c) => <DoctorHomeGuard>{c}</DoctorHomeGuard>)} />
       <Route path="/institutions" element={signedIn(<InstitutionsPage />, [InstitutionsPage], (c) => <AdminGuard>{c}</AdminGuard>)} />
       <Route path="/institution-admin" element={signedIn(<InstitutionAdmin />, [InstitutionAdmin])} />

@@ -24,6 +24,9 @@ import { browserZone } from '../lib/time';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import EventNoteOutlined from '@mui/icons-material/EventNoteOutlined';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
+import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
+import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
+import { NAV_PLACES, allDoctorsPath } from './navigation';
 import { initials, isDoctor, sessionStore, useSession } from '../lib/session';
 import { useRealtime } from './RealtimeProvider';
 import { useRole } from './useRole';
@@ -55,8 +58,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const mobile = useMediaQuery(theme.breakpoints.down('sm'));
   const { state } = useRealtime();
   const count = useAppointmentCount();
-  const { label: roleLabel, home, institutionAdmin } = useRole();
-  const { pathname } = useLocation();
+  const { label: roleLabel, home, institutionAdmin, console: consoleAllowed } = useRole();
+  const { pathname, hash } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const askToLeave = useAskToLeave();
   // The user menu's button as it is now. Crossing the phone breakpoint, even for a moment (a zoom, a rotation, a
@@ -83,10 +86,17 @@ export function Layout({ children }: { children: ReactNode }) {
     sessionStore.clear();
     navigate('/', { replace: true });
   };
-  const tab = pathname.startsWith('/my-appointments') ? 'appointments' : pathname.startsWith('/profile') ? 'profile' : 'home';
+  const onAllDoctors = pathname === NAV_PLACES.allDoctors.pathname && hash === `#${NAV_PLACES.allDoctors.anchor}`;
+  const tab = pathname.startsWith('/my-appointments') ? 'appointments' : pathname.startsWith('/profile') ? 'profile' : onAllDoctors ? 'all-doctors' : 'home';
   const go = (path: string) => {
     setMenuOpen(false);
     navigate(path);
+  };
+  // Already there (the address unchanged), the section is brought into view again.
+  const showAllDoctors = () => {
+    setMenuOpen(false);
+    navigate(allDoctorsPath);
+    document.getElementById(NAV_PLACES.allDoctors.anchor)?.scrollIntoView({ block: 'start' });
   };
   const light = (
     <Tooltip title={CONNECTION_TOOLTIPS[state]}>
@@ -121,6 +131,16 @@ export function Layout({ children }: { children: ReactNode }) {
               <Button component={RouterLink} to="/profile">
                 Profile
               </Button>
+              {doctor && (
+                <Button component={RouterLink} to={allDoctorsPath} onClick={showAllDoctors}>
+                  {NAV_PLACES.allDoctors.label}
+                </Button>
+              )}
+              {consoleAllowed && (
+                <Button component={RouterLink} to={NAV_PLACES.console.pathname} startIcon={<AdminPanelSettingsOutlined />} sx={{ ml: 'auto' }}>
+                  {NAV_PLACES.console.label}
+                </Button>
+              )}
             </Box>
           )}
           {mobile ? (
@@ -150,7 +170,9 @@ export function Layout({ children }: { children: ReactNode }) {
                     My Appointments
                   </Badge>
                 </MenuItem>
+                {doctor && <MenuItem onClick={showAllDoctors}>{NAV_PLACES.allDoctors.label}</MenuItem>}
                 {institutionAdmin && <MenuItem onClick={() => go('/institution-admin')}>Manage Institution</MenuItem>}
+                {consoleAllowed && <MenuItem onClick={() => go(NAV_PLACES.console.pathname)}>{NAV_PLACES.console.label}</MenuItem>}
                 <Divider />
                 <MenuItem onClick={() => void logout()}>Logout</MenuItem>
               </Menu>
@@ -186,6 +208,8 @@ export function Layout({ children }: { children: ReactNode }) {
               }
               onClick={() => navigate('/my-appointments')}
             />
+            {doctor && <BottomNavigationAction value="all-doctors" label={NAV_PLACES.allDoctors.label} icon={<GroupsOutlined />} onClick={showAllDoctors} />}
+            {consoleAllowed && <BottomNavigationAction value="console" label="Console" aria-label={NAV_PLACES.console.label} icon={<AdminPanelSettingsOutlined />} onClick={() => navigate(NAV_PLACES.console.pathname)} />}
             <BottomNavigationAction value="profile" label="Profile" icon={<PersonOutlined />} onClick={() => navigate('/profile')} />
           </BottomNavigation>
         </Paper>

@@ -18,7 +18,7 @@ function at(path: string) {
       <Routes>
         <Route path="/" element={<RootRoute><p>sign-in page</p></RootRoute>} />
         <Route path="/login" element={<p>login page</p>} />
-        <Route path="/home" element={<RequireAuth><PatientHomeGuard><p>patient home</p></PatientHomeGuard></RequireAuth>} />
+        <Route path="/home" element={<RequireAuth><PatientHomeGuard clinicAdmin={<p>their institution at /home</p>}><p>patient home</p></PatientHomeGuard></RequireAuth>} />
         <Route path="/doctor-home" element={<RequireAuth><DoctorHomeGuard><p>doctor home</p></DoctorHomeGuard></RequireAuth>} />
         <Route path="/institutions" element={<p>institutions</p>} />
         <Route path="/institution-admin" element={<p>manage institution</p>} />
@@ -71,11 +71,13 @@ describe('route guards', () => {
     at('/doctor-home');
     expect(await screen.findByText('patient home')).toBeTruthy();
   });
-  it("sends a clinic's admin (a staff account) from /home to their institution", async () => {
+  // Changed with issue 31: the seeds land every non-doctor on /home; a clinic's admin is no longer sent away from it.
+  it("shows a clinic's admin (a staff account) their institution at /home, where they land", async () => {
     institutionAdmin = true;
     signIn('patient');
     at('/home');
-    expect(await screen.findByText('manage institution')).toBeTruthy();
+    expect(await screen.findByText('their institution at /home')).toBeTruthy();
+    expect(screen.queryByText('patient home')).toBeNull();
   });
   it('treats an unspecified account type (user) as a patient', async () => {
     signIn('user');

@@ -24,13 +24,17 @@ export function useInstitutionAdminStatus(): { institutionAdmin: boolean; loadin
 /**
  * What the signed-in person is, as the header says it, and where their work is: doctors and patients keep the
  * seeds' labels; platform admins manage institutions; a clinic's admin (a staff account) manages their clinic.
+ * `console`: whether the react-admin console (/admin) has anything for them (institution admins, platform operators).
  */
 export function useRole() {
   const session = useSession();
   const user = session?.user;
   const { institutionAdmin, loading } = useInstitutionAdminStatus();
-  if (isDoctor(user)) return { label: ROLE_LABELS.doctor, home: homePathFor(user), institutionAdmin, loading };
-  if (isAdmin(user)) return { label: ROLE_LABELS.platformAdmin, home: homePathFor(user), institutionAdmin, loading };
-  if (institutionAdmin) return { label: ROLE_LABELS.institutionAdmin, home: '/institution-admin', institutionAdmin, loading };
-  return { label: ROLE_LABELS.patient, home: homePathFor(user), institutionAdmin, loading };
+  const home = homePathFor(user);
+  const console = institutionAdmin || isAdmin(user);
+  if (isDoctor(user)) return { label: ROLE_LABELS.doctor, home, institutionAdmin, console, loading };
+  if (isAdmin(user)) return { label: ROLE_LABELS.platformAdmin, home, institutionAdmin, console, loading };
+  // A clinic's admin lands on /home like every non-doctor (seed 000's guards), where /home shows their institution.
+  if (institutionAdmin) return { label: ROLE_LABELS.institutionAdmin, home, institutionAdmin, console, loading };
+  return { label: ROLE_LABELS.patient, home, institutionAdmin, console, loading };
 }

@@ -57,7 +57,8 @@ export async function signInWithGoogle(page: Page, baseUrl: string, email: strin
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   if (options.screenshots) await screenshot(page, 'identity-provider-consent');
   await page.getByRole('button', { name: 'Continue' }).click();
-  await page.waitForURL(/\/(home|doctor-home|institution-admin|institutions)$/, { timeout: 15_000 });
+  // Seed 000: doctors land on /doctor-home, everyone else (a clinic's admin too) on /home.
+  await page.waitForURL(/\/(home|doctor-home|institutions)$/, { timeout: 15_000 });
 }
 
 /**

@@ -174,9 +174,16 @@ describe('the institution admin in the browser', { skip: chromiumMissing }, () =
     try {
       const page = await (await browser.newContext({ viewport: VIEWPORTS.desktop, timezoneId: 'Asia/Kolkata' })).newPage();
       await signInWithGoogle(page, base, 'admin@demo.telemed.local');
-      // A clinic's admin lands on their institution, labelled as what they are.
-      await page.waitForURL(/\/institution-admin$/);
+      // A clinic's admin lands on /home (seed 000), which shows their institution, labelled as what they are; the
+      // header leads them to the console.
+      await page.waitForURL(/\/home$/);
       await page.getByTestId('role-label').filter({ hasText: 'Institution Admin' }).waitFor();
+      await page.getByText('Sunrise Family Clinic').waitFor();
+      await screenshot(page, 'clinic-admin-home');
+      await page.getByRole('navigation').getByRole('link', { name: 'Admin Console' }).click();
+      await page.waitForURL(/\/admin(\/|$)/);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await page.goto(`${base}/home`);
       await page.getByRole('button', { name: /Institution Admin/ }).click();
       await page.getByRole('menuitem', { name: 'Manage Institution' }).click();
       await page.waitForURL(/\/institution-admin$/);

@@ -24,6 +24,7 @@ import { addDays, weekStart } from './calendar/model';
 import { monthlyRevenue } from './revenue';
 import { PendingInvitations } from '../institution/Invitations';
 import { RecentConsultations } from '../records/RecentConsultations';
+import { AllDoctors } from './AllDoctors';
 import { LOBBY_TEXTS, useWaitingInLobby } from '../video/lobbyPresence';
 import { CampaignCard, SocialContent } from '../blog/SocialContent';
 import { formatRupees } from '../../lib/money';
@@ -306,6 +307,7 @@ export function DoctorHome() {
         </CardContent>
       </Card>
       <RecentConsultations />
+      <AllDoctors />
     </Stack>
   );
 }
