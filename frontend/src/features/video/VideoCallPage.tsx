@@ -5,7 +5,6 @@ import { ApiError } from '../../lib/api';
 import { isDoctor, useSession } from '../../lib/session';
 import { useToasts } from '../../lib/toasts';
 import { browserZone } from '../../lib/time';
-import type { RelayedSignal } from '../../lib/realtime';
 import { useRealtime } from '../../app/RealtimeProvider';
 import { consultationApi, leaveOnUnload, type ChatMessage, type ConsultationView, type JoinConsultationResponse } from './api';
 import { CallView, type CallViewProps } from './CallView';
@@ -29,6 +28,7 @@ import {
   type LogLevel,
 } from './model';
 import { PeerCall, type SignalTransport } from './p2p';
+import { SignalInbox } from './signalInbox';
 import { Summary } from './Summary';
 import { useLocalMedia } from './useLocalMedia';
 import { useCallAttachment, useLobbyAnnouncement, useWaitingInLobby } from './lobbyPresence';
@@ -39,14 +39,6 @@ import type { LiveKitCall, LiveKitCallView } from './livekit';
 
 type Phase = 'lobby' | 'call' | 'leaving' | 'summary';
 const NO_REMOTE: RemoteMedia = { stream: null, audio: true, video: true };
-/** Signals kept while no call is listening yet (the other side may offer before this side has joined). */
-const SIGNAL_BUFFER_MAX = 100;
-
-/** Only the signals of the newest offer's session, and what followed it: older ones belong to connections long gone. */
-function fromLastOffer(signals: RelayedSignal[]): RelayedSignal[] {
-  for (let i = signals.length - 1; i >= 0; i -= 1) if (signals[i]!.type === 'rtc_offer') return signals.slice(i);
-  return signals.filter((s) => s.type === 'rtc_hang_up').slice(-1);
-}
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -106,8 +98,7 @@ export function VideoCallPage() {
   phaseRef.current = phase;
   const joinedRef = useRef(joined);
   joinedRef.current = joined;
-  const signalBuffer = useRef<RelayedSignal[]>([]);
-  const signalHandler = useRef<((signal: RelayedSignal) => void) | null>(null);
+  const inbox = useMemo(() => new SignalInbox(), [appointmentId]);
   const finishing = useRef(false);
   const pageRef = useRef<HTMLDivElement>(null);
   // In a call, the app's own navigation asks before it leaves the consultation.
@@ -186,12 +177,7 @@ export function VideoCallPage() {
     if (!client) return;
     const offs = [
       client.on('signal', (signal) => {
-        if (signal.appointment_id !== appointmentId) return;
-        if (signalHandler.current) signalHandler.current(signal);
-        else {
-          signalBuffer.current.push(signal);
-          if (signalBuffer.current.length > SIGNAL_BUFFER_MAX) signalBuffer.current.shift();
-        }
+        if (signal.appointment_id === appointmentId) inbox.deliver(signal);
       }),
       client.on('signalRefused', (id) => {
         if (id === appointmentId && phaseRef.current === 'call') log('warn', 'The server did not relay a signal (the consultation is not open)');
@@ -224,7 +210,7 @@ export function VideoCallPage() {
       }),
     ];
     return () => offs.forEach((off) => off());
-  }, [client, appointmentId, me.id, log, refresh, finish, loadMessages]);
+  }, [client, appointmentId, inbox, me.id, log, refresh, finish, loadMessages]);
 
   // Waiting in the lobby is announced to the other participant (the doctor's dashboard shows the patient waiting).
   useLobbyAnnouncement(client, appointmentId, phase === 'lobby' && consultation?.status !== 'ended');
@@ -276,16 +262,9 @@ export function VideoCallPage() {
         send: (signal) => {
           if (client.state === 'connected') client.send(signal);
         },
-        subscribe: (handler) => {
-          const buffered = fromLastOffer(signalBuffer.current.splice(0));
-          signalHandler.current = handler;
-          for (const signal of buffered) handler(signal);
-          return () => {
-            if (signalHandler.current === handler) signalHandler.current = null;
-          };
-        },
+        subscribe: (handler) => inbox.subscribe(handler),
       },
-    [client],
+    [client, inbox],
   );
 
   const start = async () => {

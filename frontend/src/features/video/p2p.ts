@@ -1,7 +1,15 @@
 /**
  * A peer-to-peer call between the appointment's two participants: one RTCPeerConnection with the join answer's ICE
- * servers, signalled over the notification socket, negotiated with the "perfect negotiation" pattern (the doctor
- * impolite, the patient polite) so that either may join first, and either may reload and join again.
+ * servers, signalled over the notification socket, negotiated with the W3C "perfect negotiation" pattern (the doctor
+ * impolite, the patient polite) so that either may join first, both may press at once, and either may reload and
+ * join again. Both sides offer as soon as their connection exists; when the offers cross, the polite side rolls its own
+ * back and answers, and the impolite side ignores the polite one's. A connection is kept for the whole time the other
+ * side's session lasts: one replaced while signals are on their way would receive answers and candidates meant for
+ * the old one (an answer to an offer it never made, then ten seconds of black video until the watchdog starts over).
+ *
+ * An offer may go out while the other side is not listening (not in the call yet, or not even on the page): when they
+ * join, the impolite side sends its pending offer again, unchanged (same credentials, so an answer to either copy
+ * fits), and the polite side's own offer, which the impolite side ignores, is answered by that.
  *
  * A reload makes a new connection with a new certificate: an offer whose DTLS fingerprint differs from the one in
  * use comes from a new session of the other side, and the old connection is replaced before answering it.
@@ -61,7 +69,7 @@ export class PeerCall implements CallConnection {
   private videoSender: RTCRtpSender | null = null;
   private makingOffer = false;
   private ignoreOffer = false;
-  private settingRemoteAnswer = false;
+  private isSettingRemoteAnswerPending = false;
   private chain: Promise<void> = Promise.resolve();
   private unsubscribe: (() => void) | null = null;
   private closed = false;
@@ -73,7 +81,8 @@ export class PeerCall implements CallConnection {
   private lastPackets: { received: number; lost: number } | null = null;
   private poor = false;
   private peerPresent: boolean;
-  private createdAt = 0;
+  /** Since when this connection has been waiting for a present peer (the watchdog's start). */
+  private waitingSince = 0;
   /** Candidates that arrived before their session description (a new connection's, after a reset on this side). */
   private pendingCandidates: RTCIceCandidateInit[] = [];
   private watchdog: ReturnType<typeof setInterval> | null = null;
@@ -99,8 +108,8 @@ export class PeerCall implements CallConnection {
     const stuckAfter = this.options.stuckAfterMs ?? 10_000;
     this.watchdog = setInterval(() => {
       if (this.closed || this.options.polite || !this.peerPresent) return;
-      if (this.pc.connectionState !== 'connected' && Date.now() - this.createdAt > stuckAfter) this.reset('not connected in time');
-    }, 2000);
+      if (this.pc.connectionState !== 'connected' && Date.now() - this.waitingSince > stuckAfter) this.reset('not connected in time');
+    }, Math.min(2000, stuckAfter));
   }
 
   /** The current connection (the e2e test reads its statistics through the page's test hook). */
@@ -122,11 +131,11 @@ export class PeerCall implements CallConnection {
     this.pc = pc;
     this.makingOffer = false;
     this.ignoreOffer = false;
-    this.settingRemoteAnswer = false;
+    this.isSettingRemoteAnswerPending = false;
     this.lastPackets = null;
     this.videoSender = null;
     this.pendingCandidates = [];
-    this.createdAt = Date.now();
+    this.waitingSince = Date.now();
     this.flow.reset();
     for (const track of localStream.getTracks()) {
       const sender = pc.addTrack(track, localStream);
@@ -143,13 +152,16 @@ export class PeerCall implements CallConnection {
     };
 
     pc.onnegotiationneeded = async () => {
-      if (pc !== this.pc) return;
+      if (pc !== this.pc || pc.signalingState !== 'stable') return;
       try {
         this.makingOffer = true;
         await pc.setLocalDescription();
-        if (pc !== this.pc || !pc.localDescription) return;
-        this.send({ type: 'rtc_offer', appointment_id: appointmentId, sdp: pc.localDescription.sdp });
-        this.log('debug', 'Offer sent');
+        const description = pc.localDescription;
+        if (pc !== this.pc || !description) return;
+        // An offer of the other side applied meanwhile makes this an answer (setLocalDescription() answers then).
+        if (description.type === 'answer') return this.sendAnswer(pc);
+        this.send({ type: 'rtc_offer', appointment_id: appointmentId, sdp: description.sdp });
+        this.log('debug', 'Offer sent', { polite: this.options.polite });
       } catch (error) {
         this.log('warn', 'Could not make an offer', { error: errorName(error) });
       } finally {
@@ -232,27 +244,40 @@ export class PeerCall implements CallConnection {
       if (current && current !== fingerprintOf(description.sdp)) this.reset('the other participant reconnected');
     }
     const pc = this.pc;
-    const readyForOffer = !this.makingOffer && (pc.signalingState === 'stable' || this.settingRemoteAnswer);
-    const collision = description.type === 'offer' && !readyForOffer;
-    this.ignoreOffer = !this.options.polite && collision;
+    // Perfect negotiation: an offer collides with one of ours being made or waiting for its answer (unless that
+    // answer is being applied right now). The impolite side ignores the polite one's; the polite side's own is
+    // rolled back implicitly by setRemoteDescription.
+    const readyForOffer = !this.makingOffer && (pc.signalingState === 'stable' || this.isSettingRemoteAnswerPending);
+    const offerCollision = description.type === 'offer' && !readyForOffer;
+    this.ignoreOffer = !this.options.polite && offerCollision;
     if (this.ignoreOffer) {
       this.log('debug', 'Ignored a colliding offer (impolite side)');
       return;
     }
     if (description.type === 'answer' && pc.signalingState !== 'have-local-offer') {
+      // A second answer to an offer sent twice (see peerJoined), or one to an offer rolled back: nothing to apply.
       this.log('debug', 'Ignored an answer to an offer no longer pending');
       return;
     }
-    this.settingRemoteAnswer = description.type === 'answer';
-    await pc.setRemoteDescription(description); // a polite side's own offer is rolled back implicitly
-    this.settingRemoteAnswer = false;
+    this.isSettingRemoteAnswerPending = description.type === 'answer';
+    try {
+      await pc.setRemoteDescription(description);
+    } finally {
+      this.isSettingRemoteAnswerPending = false;
+    }
+    if (pc !== this.pc) return;
     this.peerPresent = true;
     for (const candidate of this.pendingCandidates.splice(0)) await pc.addIceCandidate(candidate).catch(() => this.log('debug', 'An early ICE candidate did not apply'));
-    if (description.type === 'offer') {
+    if (description.type === 'offer' && pc.signalingState === 'have-remote-offer') {
       await pc.setLocalDescription();
-      if (pc.localDescription) this.send({ type: 'rtc_answer', appointment_id: this.options.appointmentId, sdp: pc.localDescription.sdp });
-      this.log('debug', 'Answer sent');
+      if (pc === this.pc) this.sendAnswer(pc);
     }
+  }
+
+  private sendAnswer(pc: RTCPeerConnection) {
+    if (pc.localDescription?.type !== 'answer' || pc.signalingState !== 'stable') return;
+    this.send({ type: 'rtc_answer', appointment_id: this.options.appointmentId, sdp: pc.localDescription.sdp });
+    this.log('debug', 'Answer sent');
   }
 
   private setRemote(remote: RemoteMedia) {
@@ -291,10 +316,26 @@ export class PeerCall implements CallConnection {
     return state === 'connected' || (state === 'connecting' && this.pc.remoteDescription !== null);
   }
 
+  /**
+   * The other side joined (for the first time, or again after leaving: this side's connection was replaced then). The
+   * connection is kept: replacing it now is what made the first join of a call wait for the watchdog. An offer of
+   * the impolite side still waiting for its answer may have gone out before they listened: it is sent again as it
+   * is (with the candidates gathered since). The polite side waits for that offer, answering it rolls its own back.
+   */
   peerJoined(): void {
     if (this.closed) return;
+    const arrived = !this.peerPresent;
     this.peerPresent = true;
-    if (!this.connectingOrConnected) this.reset('the other participant joined');
+    if (this.connectingOrConnected) return;
+    if (arrived) {
+      this.waitingSince = Date.now();
+      this.options.events.status('connecting');
+    }
+    if (this.options.polite || this.makingOffer) return;
+    const offer = this.pc.signalingState === 'have-local-offer' ? this.pc.localDescription : null;
+    if (offer?.type !== 'offer') return;
+    this.send({ type: 'rtc_offer', appointment_id: this.options.appointmentId, sdp: offer.sdp });
+    this.log('debug', 'Offer sent again (the other participant joined)');
   }
 
   /**
