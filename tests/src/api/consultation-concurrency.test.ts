@@ -4,6 +4,7 @@ import { streams } from '@telemed/contracts';
 import { startTestApp, type TestApp, type TestUser } from '../support/test-app';
 import { bookedAppointment, heldAppointment } from '../support/held-appointment';
 import { alignedAppends } from '../support/aligned-appends';
+import { connect } from '../support/ws-client';
 
 /**
  * What real users send at once on one consultation: a burst of chat messages from both sides, and both parties
@@ -47,6 +48,22 @@ describe('a consultation written to by both parties at once', () => {
     }
   });
 
+  it("pushes a message from the chat's own stream to the other participant's socket, as a message of the consultation", async () => {
+    const base = `ws://127.0.0.1:${await t.app.listen(0, '127.0.0.1')}`;
+    const id = await heldAppointment(t, { doctor, patient, hour: (hour += 1), setNow });
+    const socket = connect(base, doctor.user_id, doctor.token);
+    try {
+      await socket.next('connection_established');
+      await t.http.post(`/api/v1/consultations/${id}/messages`).set(patient.auth).send({ text: 'Can you hear me?' }).expect(201);
+      for (;;) {
+        const update = await socket.next('consultation_update');
+        if (update.data?.appointment_id === id && update.data?.event === 'message') break;
+      }
+    } finally {
+      socket.socket.close();
+    }
+  });
+
   it('takes 10 messages that reach the store in the same instant, none refused for the revision it was decided on', async () => {
     const id = await heldAppointment(t, { doctor, patient, hour: (hour += 1), setNow });
     const texts = Array.from({ length: 10 }, (_, i) => `at once ${i}`);
@@ -63,6 +80,8 @@ describe('a consultation written to by both parties at once', () => {
     await t.settle();
     const chat = (await t.http.get(`/api/v1/consultations/${id}/messages?limit=200`).set(patient.auth).expect(200)).body.messages as Array<{ text: string }>;
     assert.deepEqual(chat.map((m) => m.text).sort(), [...texts].sort(), 'all ten are in the chat');
+    const posted = async (stream: string) => (await t.app.eventStore.readStream(stream)).filter((e) => e.type === 'ConsultationMessagePosted').length;
+    assert.deepEqual([await posted(streams.consultationChat(id)), await posted(streams.consultation(id))], [10, 0], "in the chat's own stream, none in the consultation's");
   });
 
   it('lets both parties join at once right after the approval, ten times over', async () => {
