@@ -114,6 +114,9 @@ export class FakePeerConnection {
   private operations: Promise<unknown> = Promise.resolve();
   private pendingOperations = 0;
   private trackedRemote: string | null = null;
+  private version = 0;
+  /** Offers applied by setRemoteDescription (each one a renegotiation). */
+  remoteOffersApplied = 0;
   closed = false;
 
   constructor(private readonly network: FakeNetwork) {
@@ -208,6 +211,7 @@ export class FakePeerConnection {
         if (this.signalingState !== 'stable') throw new DomError('InvalidStateError', `No remote offer in ${this.signalingState}`);
         this.remote = { type: 'offer', sdp };
         this.signalingState = 'have-remote-offer';
+        this.remoteOffersApplied += 1;
       } else if (description.type === 'answer') {
         if (this.signalingState !== 'have-local-offer') throw new DomError('InvalidStateError', `Called in wrong state: ${this.signalingState}`);
         this.remote = { type: 'answer', sdp };
@@ -259,7 +263,8 @@ export class FakePeerConnection {
   }
 
   private sdp(): string {
-    return `v=0\na=fingerprint:${this.fingerprint}\na=ice-ufrag:${this.ufrag}\na=tracks:${this.tracks.map((t) => t.kind).join(',')}\n`;
+    this.version += 1;
+    return `v=0\no=- ${this.id} ${this.version} IN IP4 127.0.0.1\na=fingerprint:${this.fingerprint}\na=ice-ufrag:${this.ufrag}\na=tracks:${this.tracks.map((t) => t.kind).join(',')}\n`;
   }
 
   private rollback() {

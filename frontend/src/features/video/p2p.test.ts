@@ -104,7 +104,7 @@ class Harness {
     setTimeout(() => this.calls[other(side)]?.peerLeft(), this.delay());
   }
 
-  private pcOf(side: Side): FakePeerConnection | null {
+  pcOf(side: Side): FakePeerConnection | null {
     const call = this.calls[side];
     return call ? (call.peerConnection as unknown as FakePeerConnection) : null;
   }
@@ -153,13 +153,16 @@ describe('perfect negotiation between the doctor (impolite) and the patient (pol
   it.each(SEEDS)('the doctor first, the patient waiting in the lobby (seed %i)', async (seed) => {
     // The case of issue 31: the doctor's first offer waited in the patient's lobby and was answered after the doctor
     // had replaced the connection it belonged to.
-    await scenario(seed, async (h) => {
+    const h = await scenario(seed, async (h) => {
       h.openPage('patient');
       h.openPage('doctor');
       await h.join('doctor');
       await sleep(100);
       await h.join('patient');
     });
+    // The doctor's offer sent again when the patient joined is the one answered already: not applied a second time.
+    await sleep(100);
+    expect(h.pcOf('patient')?.remoteOffersApplied).toBe(1);
   });
 
   it.each(SEEDS)('the doctor first, the patient opening the page only later (seed %i)', async (seed) => {

@@ -57,6 +57,8 @@ export interface PeerCallOptions {
 
 
 const fingerprintOf = (sdp: string | undefined): string | null => /^a=fingerprint:(.+)$/m.exec(sdp ?? '')?.[1]?.trim() ?? null;
+/** A description's session id and version (its o= line): the same for a description sent again unchanged. */
+const originOf = (sdp: string | undefined): string | null => /^o=\S+ (\S+ \S+) /m.exec(sdp ?? '')?.[1] ?? null;
 
 /** Poor: more than 8% of packets lost recently, or a round trip over 600 ms. */
 export function isPoorQuality(sample: { lossFraction: number | null; roundTripSeconds: number | null }): boolean {
@@ -244,6 +246,12 @@ export class PeerCall implements CallConnection {
       if (current && current !== fingerprintOf(description.sdp)) this.reset('the other participant reconnected');
     }
     const pc = this.pc;
+    if (description.type === 'offer' && pc.signalingState === 'stable' && pc.remoteDescription?.type === 'offer' && originOf(description.sdp) !== null && originOf(description.sdp) === originOf(pc.remoteDescription.sdp)) {
+      // The offer answered already, sent again (see peerJoined): applying it again would renegotiate a connection
+      // being set up (its first video frame then came seconds later); the answer is sent again instead.
+      this.sendAnswer(pc);
+      return;
+    }
     // Perfect negotiation: an offer collides with one of ours being made or waiting for its answer (unless that
     // answer is being applied right now). The impolite side ignores the polite one's; the polite side's own is
     // rolled back implicitly by setRemoteDescription.
