@@ -278,7 +278,19 @@ describe('Patient Education Hub in the browser (issue 16)', { skip: chromiumMiss
       await page.keyboard.press('Escape');
       await menu.waitFor({ state: 'hidden' });
       await editor.getByText('Cool sponging helps; aspirin does not.').waitFor();
+      // The Drafts tab at once: the writing is saved there, not thrown away (issue 31); it saves itself as it is written.
+      await hub.getByTestId('tab-draft').click();
+      const draft = hub.getByTestId('blog-card').filter({ hasText: 'Untitled Draft' });
+      await draft.waitFor();
+      await draft.getByRole('button', { name: 'Edit' }).click();
+      await hub.getByTestId('blog-editor').getByText('Cool sponging helps; aspirin does not.').waitFor();
+      await hub.getByLabel('Title').fill('Fever myths');
+      await hub.getByTestId('autosave-status').getByText('Saving…').waitFor();
+      await hub.getByTestId('autosave-status').getByText('Saved', { exact: true }).waitFor();
+      await screenshot(page, 'blog-editor-autosaved');
       await hub.getByRole('button', { name: 'Cancel' }).click();
+      await hub.getByTestId('blog-card').filter({ hasText: 'Fever myths' }).waitFor();
+      await hub.getByTestId('tab-archived').click();
 
       // Delete asks, then says it is done; the post leaves the hub.
       await hub.getByTestId('blog-card').filter({ hasText: title }).getByRole('button', { name: 'Delete' }).click();

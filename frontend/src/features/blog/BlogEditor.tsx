@@ -55,5 +55,7 @@ export const BlogEditor = forwardRef<BlogEditorHandle, { initial: BlogContent; o
   }));
 
   // Its own layer above the fields after it: Editor.js's block menu and toolbars open over them, never under their labels.
-  return <Box ref={holder} data-testid="blog-editor" sx={{ position: 'relative', zIndex: 2, border: 1, borderColor: 'divider', borderRadius: 1, px: { xs: 1, sm: 6 }, py: 1, bgcolor: 'background.paper', '& .ce-block__content, & .ce-toolbar__content': { maxWidth: 'none' }, '& .image-tool__image-picture': { width: `var(${IMAGE_WIDTH_VARIABLE}, auto)` } }} />;
+  // While a menu or toolbar is open it rises above the hub's sticky publishing bar too (which otherwise stays above the
+  // text scrolling under it).
+  return <Box ref={holder} data-testid="blog-editor" sx={{ position: 'relative', zIndex: 2, '&:has(.ce-popover--opened, .ce-inline-toolbar--showed, .ce-conversion-toolbar--showed)': { zIndex: 4 }, border: 1, borderColor: 'divider', borderRadius: 1, px: { xs: 1, sm: 6 }, py: 1, bgcolor: 'background.paper', '& .ce-block__content, & .ce-toolbar__content': { maxWidth: 'none' }, '& .image-tool__image-picture': { width: `var(${IMAGE_WIDTH_VARIABLE}, auto)` } }} />;
 });
