@@ -209,14 +209,22 @@ describe('the react-admin console at /admin', { skip: chromiumMissing }, () => {
       await listFitsPhone(page, kind, 'institutions list');
       await noHorizontalScroll(page, 'institutions list');
       await screenshot(page, 'admin-institutions');
-      // Operators: each projection with its state; a rebuild goes beside the live one and comes back live.
+      // Operators: each projection with its state; a rebuild goes beside the live one and comes back live, followed on
+      // the page itself (it asks again while the rebuild runs: nobody reloads it) until Rebuild is available again.
       await page.goto(`${base}/admin/projections`);
-      const slots = page.locator('tr, .console-record-list li').filter({ has: page.getByText('slots', { exact: true }) });
-      await slots.getByText('Live').waitFor();
-      await slots.getByRole('button', { name: 'Rebuild' }).click();
-      await page.getByText(/Rebuilding slots beside the live one/).waitFor();
-      await page.reload();
-      await slots.getByText('Live').waitFor();
+      const projectionRow = (name: string) => page.locator('tr, .console-record-list li').filter({ has: page.getByText(name, { exact: true }) });
+      const history = projectionRow('appointment_history');
+      await history.getByText('Live').waitFor();
+      const rebuild = history.getByRole('button', { name: 'Rebuild' });
+      await rebuild.click();
+      await page.getByText(/Rebuilding appointment_history beside the live one/).waitFor();
+      await page.getByText('appointment_history is rebuilt and live').waitFor();
+      await history.getByText('Live').waitFor();
+      assert.ok(await rebuild.isEnabled(), 'Rebuild is available again once the projection is live');
+      const listed = await apiFrom(page, 'GET', '/admin/projections');
+      const row = (listed.json as Array<{ name: string; state: string }>).find((p) => p.name === 'appointment_history');
+      assert.equal(row?.state, 'live', 'the page says live when the API does');
+      const slots = projectionRow('slots');
       // Checksums read every document of the read models: only when the operator asks (a column, or a row's line on a phone).
       assert.equal(await slots.getByText(/[0-9a-f]{16}…/).count(), 0, 'no checksum before it is asked for');
       await page.getByRole('button', { name: 'Compute checksums' }).click();
