@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { PATIENT_ERASURE_LEGAL_HOLD } from '@telemed/contracts';
+import { ERROR_CODES, PATIENT_ERASURE_LEGAL_HOLD, streams } from '@telemed/contracts';
 import { startTestApp, type TestApp, type TestUser } from '../support/test-app';
 import { bookedAppointment } from '../support/held-appointment';
 
@@ -37,11 +38,21 @@ describe('records kept for their authors', () => {
     return res.status === 200 ? (res.body.prescription_files as Array<{ file: { file_id: string } }>).map((p) => p.file.file_id) : res.status;
   };
 
-  it("after the patient cancels, the doctor who uploaded a prescription file still reads it, and only what they wrote", async () => {
+  it("after a cancel the log holds from before cancels were refused during a call, the doctor who uploaded a prescription file still reads it, and only what they wrote", async () => {
     const patient = await t.createUser('patient');
     const appointment = await prescriptionFile(patient, 9);
     const fileId = (await t.http.get(`/api/v1/patients/${patient.user_id}/records`).set(author.auth).expect(200)).body.prescription_files[0].file.file_id as string;
-    await t.http.post(`/api/v1/appointments/${appointment}/cancel`).set(patient.auth).expect(200);
+    // A cancel is refused once the consultation has begun (issue 31); the log still holds cancels recorded during a
+    // call before that rule, as this one is, written as the cancel route then wrote it.
+    assert.equal((await t.http.post(`/api/v1/appointments/${appointment}/cancel`).set(patient.auth).expect(409)).body.code, ERROR_CODES.consultationBegun);
+    await t.app.eventStore.appendToStream(streams.appointment(appointment), [
+      {
+        event_id: randomUUID(),
+        type: 'AppointmentCancelled',
+        data: { appointment_id: appointment, cancelled_by: 'patient', reason: null },
+        metadata: { actor: { user_id: patient.user_id, role: 'patient' }, correlation_id: randomUUID(), causation_id: null, occurred_at: now.toISOString() },
+      },
+    ]);
     await t.settle();
     await t.http.get(`/api/v1/records/files/${fileId}`).set(author.auth).expect(200);
     assert.deepEqual(await fileIdsOn(author, patient), [fileId]);
