@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { API_TEXTS, ERROR_CODES, streams } from '@telemed/contracts';
 import { startTestApp, type TestApp, type TestUser } from '../support/test-app';
@@ -73,6 +74,32 @@ describe('cancelling an appointment whose consultation has begun', () => {
     // Its records stay writable once it is completed.
     await t.http.put(`/api/v1/consultations/${id}/notes`).set(doctor.auth).send({ clinical_assessment: 'Viral fever; fluids and rest.', is_draft: false }).expect(200);
     await t.http.post(`/api/v1/consultations/${id}/prescriptions`).set(doctor.auth).send({ lines: [line], diagnosis: 'Viral fever, review' }).expect(201);
+  });
+
+  it('keeps the notes, the prescription and its file writable for a consultation the log shows cancelled during the call (before the rule)', async () => {
+    const { id, start } = await appointment();
+    now = minutes(start, 2);
+    await join(id, patient).expect(200);
+    await join(id, doctor).expect(200);
+    // Written as the cancel route wrote it before a begun consultation refused it: such cancels are in the log for good.
+    await t.app.eventStore.appendToStream(streams.appointment(id), [
+      {
+        event_id: randomUUID(),
+        type: 'AppointmentCancelled',
+        data: { appointment_id: id, cancelled_by: 'patient', reason: null },
+        metadata: { actor: { user_id: patient.user_id, role: 'patient' }, correlation_id: randomUUID(), causation_id: null, occurred_at: now.toISOString() },
+      },
+    ]);
+    await t.http.put(`/api/v1/consultations/${id}/notes`).set(doctor.auth).send({ patient_name: 'Ravi Kumar', chief_complaint: 'Fever', is_draft: false }).expect(200);
+    await t.http.post(`/api/v1/consultations/${id}/prescriptions`).set(doctor.auth).send({ lines: [line], diagnosis: 'Viral fever' }).expect(201);
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+    await t.http.post(`/api/v1/consultations/${id}/prescription-files`).set(doctor.auth).field('patient_name', 'Ravi Kumar').field('medication_summary', 'Paracetamol').attach('file', pdf, 'rx.pdf').expect(201);
+
+    // A cancelled appointment whose consultation never began stays closed to records (409 with a code).
+    const closed = await appointment();
+    await cancel(closed.id, patient).expect(200);
+    const refused = await t.http.put(`/api/v1/consultations/${closed.id}/notes`).set(doctor.auth).send({ chief_complaint: 'Fever', is_draft: true }).expect(409);
+    assert.equal(refused.body.code, ERROR_CODES.appointmentNotConfirmed);
   });
 
   it('still cancels an appointment nobody has joined, also after its start time, and offers the slot again', async () => {
