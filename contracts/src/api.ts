@@ -322,6 +322,7 @@ export const googleLoginRequestSchema = z
   .openapi('GoogleLoginRequest');
 /** A ticket that opens one notification socket (`/ws/{userId}?token=<ticket>`) within seconds, in place of the access token. */
 export const socketTicketResponseSchema = z.object({ ticket: z.string(), expires_at: z.iso.datetime() }).openapi('SocketTicket');
+export type SocketTicket = z.infer<typeof socketTicketResponseSchema>;
 export const refreshRequestSchema = z.strictObject({ refresh_token: z.string().min(1).max(512) }).openapi('RefreshRequest');
 
 export const sessionUserSchema = z

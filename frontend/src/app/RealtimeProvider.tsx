@@ -1,6 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { RealtimeClient, type ConnectionState } from '../lib/realtime';
+import { api } from '../lib/api';
+import type { SocketTicket } from '@telemed/contracts';
 import { isDoctor, sessionStore, useSession } from '../lib/session';
 import { useToasts } from '../lib/toasts';
 import { whenPhrase } from '../lib/time';
@@ -59,7 +61,12 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     if (!userId || !token) return;
     const go = (path: string) => navigateRef.current(path);
     const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
-    const client = new RealtimeClient(() => `${scheme}://${window.location.host}/ws/${userId}?token=${encodeURIComponent(token)}`);
+    // Each connection asks for a socket ticket (valid for seconds, once) rather than putting the access token in the
+    // address: a browser prints a dropped socket's address to its console.
+    const client = new RealtimeClient(async () => {
+      const { ticket } = await api<SocketTicket>('/auth/socket-ticket', { method: 'POST' });
+      return `${scheme}://${window.location.host}/ws/${userId}?token=${encodeURIComponent(ticket)}`;
+    });
     const offs = [
       client.on('state', setState),
       client.on('appointmentStatusChange', (status, data) => {

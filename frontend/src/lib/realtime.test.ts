@@ -39,6 +39,34 @@ describe('real-time client', () => {
   });
   afterEach(() => vi.useRealTimers());
 
+  it('asks for each connection\'s address first (a socket ticket): a fresh one per attempt, and a failed ask counts as a drop', async () => {
+    let asked = 0;
+    let fail = false;
+    const c = new RealtimeClient(
+      async () => {
+        asked += 1;
+        if (fail) throw new Error('offline');
+        return `ws://test/ws/u?token=ticket-${asked}`;
+      },
+      (url) => new FakeSocket(url) as unknown as WebSocket,
+    );
+    c.connect();
+    c.connect(); // still asking: no second ask, no second socket
+    await vi.advanceTimersByTimeAsync(0);
+    expect(asked).toBe(1);
+    expect(FakeSocket.all.map((s) => s.url)).toEqual(['ws://test/ws/u?token=ticket-1']);
+    FakeSocket.all[0]!.open();
+    fail = true;
+    FakeSocket.all[0]!.drop(1006);
+    await vi.advanceTimersByTimeAsync(2000); // the first retry comes 1 to 2 s after a drop
+    expect(asked).toBe(2);
+    expect(FakeSocket.all.length).toBe(1);
+    expect(c.state).toBe('disconnected');
+    fail = false;
+    await vi.advanceTimersByTimeAsync(3000); // the second, 2 to 3 s after the failed ask
+    expect(FakeSocket.all.map((s) => s.url)).toEqual(['ws://test/ws/u?token=ticket-1', 'ws://test/ws/u?token=ticket-3']);
+  });
+
   it('backs off 1 s doubling with up to 1 s of jitter, capped at 30 s', () => {
     expect(reconnectDelay(1, () => 0)).toBe(1000);
     expect(reconnectDelay(2, () => 0.5)).toBe(2500);

@@ -58,8 +58,15 @@ export class RealtimeClient {
   private refused = false;
   state: ConnectionState = 'disconnected';
 
+  /** Waiting for the address to connect to (a socket ticket being fetched). */
+  private opening = false;
+
+  /**
+   * @param url the socket's address; a promise when it needs asking for first (the app's: a socket ticket, so that
+   * no access token is ever in an address the browser may print). One that fails counts as a dropped connection.
+   */
   constructor(
-    private readonly url: () => string,
+    private readonly url: () => string | Promise<string>,
     private readonly createSocket: (url: string) => WebSocket = (url) => new WebSocket(url),
   ) {}
 
@@ -82,9 +89,30 @@ export class RealtimeClient {
   connect(): void {
     this.closedByUser = false;
     this.refused = false;
-    if (this.socket && this.socket.readyState <= 1) return;
+    if ((this.socket && this.socket.readyState <= 1) || this.opening) return;
     this.setState('connecting');
-    const socket = this.createSocket(this.url());
+    let url: string | Promise<string>;
+    try {
+      url = this.url();
+    } catch {
+      return this.closed(1006, '');
+    }
+    if (typeof url === 'string') return this.open(url);
+    this.opening = true;
+    url.then(
+      (address) => {
+        this.opening = false;
+        if (!this.closedByUser) this.open(address);
+      },
+      () => {
+        this.opening = false;
+        if (!this.closedByUser) this.closed(1006, '');
+      },
+    );
+  }
+
+  private open(url: string): void {
+    const socket = this.createSocket(url);
     this.socket = socket;
     socket.onopen = () => {
       this.attempts = 0;
@@ -151,7 +179,7 @@ export class RealtimeClient {
    * the automatic attempts may be spent or a long back-off away. Never after a logout or an authentication refusal.
    */
   reconnectNow(): void {
-    if (this.closedByUser || this.refused || this.socket) return;
+    if (this.closedByUser || this.refused || this.socket || this.opening) return;
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     this.reconnectTimer = null;
     this.attempts = 0;

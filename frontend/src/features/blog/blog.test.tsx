@@ -326,7 +326,7 @@ describe('the blocks on a page', () => {
             { type: 'paragraph', data: { text: hostile } },
             { type: 'code', data: { code: '<script>shown</script>' } },
             { type: 'image', data: { file: { url: 'javascript:alert(1)' }, caption: '', withBorder: false, withBackground: false, stretched: false, width: 'auto' } },
-            { type: 'embed', data: { service: 'youtube', source: 'https://evil.example/watch?v=dQw4w9WgXcQ', caption: '' } },
+            { type: 'embed', data: { service: 'youtube', source: 'https://evil.example/watch?v=dQw4w9WgXcQ', embed: 'javascript:alert(2)', caption: '' } },
           ],
         }}
       />,
