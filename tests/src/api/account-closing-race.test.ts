@@ -4,6 +4,7 @@ import type { EventStore } from '@telemed/platform';
 import { indiaDate, startTestApp, type TestApp, type TestUser } from '../support/test-app';
 import { bookedAppointment } from '../support/held-appointment';
 import { eventually } from '../support/eventually';
+import { holdAppend } from '../support/held-append';
 
 /**
  * A join and a closer's cancel of the same appointment race: whichever is decided second must see the other. The
@@ -38,30 +39,6 @@ describe('a join and a closed account racing for the same appointment', () => {
       assert.ok((await streamTypes(`appointment-${id}`)).includes('AppointmentCancelled'), `${id} is cancelled`);
     }, 8000);
 
-  /**
-   * Runs `between` once, just before the first append that `when` picks (its writer has read and decided), then lets
-   * that append go on; `release` puts the store back.
-   */
-  function holdAppend(when: (stream: string, types: string[]) => boolean, between: () => Promise<void>): { done: Promise<void>; release: () => void } {
-    const store = t.app.eventStore as EventStore;
-    const original = store.appendToStream;
-    let fired = false;
-    let resolveDone!: () => void;
-    let rejectDone!: (error: unknown) => void;
-    const done = new Promise<void>((resolve, reject) => {
-      resolveDone = resolve;
-      rejectDone = reject;
-    });
-    store.appendToStream = async function (this: EventStore, stream, events, options) {
-      if (!fired && when(stream, events.map((e) => e.type))) {
-        fired = true;
-        await between().then(resolveDone, rejectDone);
-      }
-      return original.call(this, stream, events, options);
-    };
-    return { done, release: () => void (store.appendToStream = original) };
-  }
-
   for (const [who, closing] of [
     ['an erased patient', 'patient'],
     ['a deactivated doctor', 'doctor'],
@@ -76,6 +53,7 @@ describe('a join and a closed account racing for the same appointment', () => {
       const joiner = closing === 'patient' ? leaving : patient;
       let joined = 0;
       const hold = holdAppend(
+        t.app.eventStore,
         (stream, types) => stream === `appointment-${inCall.id}` && (types.includes('AppointmentCancelled') || types.includes('AppointmentRejected')),
         async () => {
           joined = (await t.http.post(`/api/v1/consultations/${inCall.id}/join`).set(joiner.auth)).status;
@@ -103,6 +81,7 @@ describe('a join and a closed account racing for the same appointment', () => {
     now = minutes(inCall.start, -10);
     // The join's first write after it read the appointment, whichever stream it goes to.
     const hold = holdAppend(
+        t.app.eventStore,
       (stream, types) =>
         (stream === `consultation-${inCall.id}` && types.includes('ConsultationStarted')) ||
         (stream === `appointment-${inCall.id}` && types.includes('AppointmentConsultationBegun')),
