@@ -81,7 +81,7 @@ describe('a join and a closed account racing for the same appointment', () => {
     now = minutes(inCall.start, -10);
     // The join's first write after it read the appointment, whichever stream it goes to.
     const hold = holdAppend(
-        t.app.eventStore,
+      t.app.eventStore,
       (stream, types) =>
         (stream === `consultation-${inCall.id}` && types.includes('ConsultationStarted')) ||
         (stream === `appointment-${inCall.id}` && types.includes('AppointmentConsultationBegun')),
