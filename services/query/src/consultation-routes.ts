@@ -19,6 +19,7 @@ import {
   type OpenConsultationDoc,
 } from './projections/consultations';
 import { Subjects, type AccessAudit } from './access-audit';
+import type { ConsentDoc } from './projections/consents';
 
 const ROLE_DISPLAY = { patient: 'Patient', doctor: 'Healthcare Provider' } as const;
 /** A doctor's repeated reading of a consultation's state (the call page polls it) is one access per this long. */
@@ -92,6 +93,18 @@ export function consultationQueryRoutes(api: ApiRouter, deps: { readStore: ReadS
   const appointments = deps.readStore.collection<AppointmentDoc>('appointments');
   const consultations = deps.readStore.collection<ConsultationDoc>(CONSULTATIONS);
   const messages = deps.readStore.collection<ConsultationMessageDoc>(CONSULTATION_MESSAGES);
+  const consents = deps.readStore.collection<ConsentDoc>('consents');
+
+  /**
+   * The chat is the patient's data, like their reports (the notice lists it with them, and an erasure takes it at once):
+   * once they have withdrawn every agreement to the notice, their doctor reads only the messages the doctor wrote,
+   * except during a consultation the patient keeps (a confirmed appointment stays theirs to keep after a withdrawal),
+   * where the chat is how the two talk.
+   */
+  async function doctorReadsPatientMessages(appointment: AppointmentDoc): Promise<boolean> {
+    const live = (await consultations.get(appointment.appointment_id))?.status === 'active';
+    return live || (await consents.find({ user_id: appointment.patient_id, withdrawn_at: null }, { limit: 1 })).length > 0;
+  }
 
   async function ownAppointment(id: string, auth: AccessClaims): Promise<AppointmentDoc> {
     const appointment = await appointments.get(id);
@@ -136,7 +149,8 @@ export function consultationQueryRoutes(api: ApiRouter, deps: { readStore: ReadS
       const appointment = await ownAppointment(params.appointment_id, auth);
       const after = query.after ? await messages.get(query.after) : null;
       const filter = { appointment_id: params.appointment_id, ...(after && after.appointment_id === params.appointment_id ? { position: { $gt: after.position } } : {}) };
-      const docs = await messages.find(filter, { sort: { position: 1 }, limit: query.limit });
+      const ownOnly = auth.user_id === appointment.doctor_id && !(await doctorReadsPatientMessages(appointment));
+      const docs = await messages.find(ownOnly ? { ...filter, sender_id: auth.user_id } : filter, { sort: { position: 1 }, limit: query.limit });
       // The chat is the patient's health data: a doctor's reading of it is on record (issue 12).
       await deps.audit.record(auth, req, {
         purpose: 'care',
