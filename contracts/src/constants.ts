@@ -1,5 +1,8 @@
 /** Business constants and limits from the seeds, written once. */
 
+/** The product's name, where the seeds say "the product" (the header, the summary's thanks). */
+export const PRODUCT_NAME = 'Telemed';
+
 export const DEFAULT_TIMEZONE = 'Asia/Kolkata';
 export const DEFAULT_CONSULTATION_FEE = 100;
 export const APPOINTMENT_DURATION_MINUTES = 30;

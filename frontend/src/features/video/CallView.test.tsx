@@ -61,7 +61,8 @@ describe('the call view', () => {
   it('once the other side is recorded as gone, shows only this side, waiting for them', () => {
     render(view({ remotePresent: false, remote: { stream: null, audio: true, video: true } }));
     expect(screen.queryByTestId('remote-tile')).toBeNull();
-    expect(screen.getByTestId('waiting-for-other').textContent).toBe('Waiting for Priya Patel to join');
+    expect(screen.getByTestId('waiting-for-other').textContent).toBe('Waiting for Priya Patel to join…');
+    expect(screen.getByTestId('waiting-state').textContent).toContain('You are in the consultation. The call connects as soon as they join.');
     expect(screen.getByTestId('participant-count').textContent).toBe('1 participant');
   });
 

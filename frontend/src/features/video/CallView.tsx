@@ -1,5 +1,5 @@
 import { useState, useRef, type CSSProperties, type ReactNode } from 'react';
-import { Alert, Avatar, Box, Button, FormControlLabel, IconButton, Paper, Stack, Switch, Typography } from '@mui/material';
+import { Alert, Avatar, Box, Button, CircularProgress, FormControlLabel, IconButton, Paper, Stack, Switch, Typography } from '@mui/material';
 import MicNoneOutlined from '@mui/icons-material/MicNoneOutlined';
 import MicOffOutlined from '@mui/icons-material/MicOffOutlined';
 import VideocamOutlined from '@mui/icons-material/VideocamOutlined';
@@ -217,9 +217,18 @@ export function CallView(p: CallViewProps) {
           ) : (
             <Box sx={{ position: 'relative' }} data-layout="single">
               <Tile name={p.localName} slot={localSlot} video={p.camera && !p.audioOnly} audio={p.microphone} local testId="local-tile" />
-              <Typography sx={{ position: 'absolute', top: 12, left: 12, color: 'common.white', bgcolor: 'rgba(0,0,0,0.55)', px: 1, borderRadius: 1 }} variant="body2" role="status" data-testid="waiting-for-other">
-                {p.remoteLeft ? `${p.waitingFor} left the call. Waiting for them to join again` : `Waiting for ${p.waitingFor} to join`}
-              </Typography>
+              {/* Over this side's own picture, not a black tile: nobody else is in the call yet. */}
+              <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', p: 1.5, pointerEvents: 'none' }}>
+                <Stack spacing={1} sx={{ alignItems: 'center', textAlign: 'center', color: 'common.white', bgcolor: 'rgba(0,0,0,0.62)', borderRadius: 2, px: { xs: 2, sm: 3 }, py: { xs: 1.5, sm: 2 }, maxWidth: 420 }} data-testid="waiting-state">
+                  <CircularProgress size={28} color="inherit" aria-hidden />
+                  <Typography sx={{ fontWeight: 600, fontSize: { xs: '1rem', sm: '1.15rem' }, overflowWrap: 'anywhere' }} role="status" data-testid="waiting-for-other">
+                    {p.remoteLeft ? VIDEO_TEXTS.otherLeftCall(p.waitingFor) : VIDEO_TEXTS.waitingInCall(p.waitingFor)}
+                  </Typography>
+                  <Typography variant="body2" sx={{ color: 'grey.300' }}>
+                    {VIDEO_TEXTS.waitingInCallHint}
+                  </Typography>
+                </Stack>
+              </Box>
             </Box>
           )}
 

@@ -104,4 +104,31 @@ describe('the video call page on LiveKit', () => {
     expect(disconnect).toHaveBeenCalledWith(false);
     expect(await screen.findByText('Consultation Complete', undefined, { timeout: 3000 })).toBeTruthy();
   });
+
+  it('lets a patient start before the doctor (issue 31) and shows them waiting in the room, not a black tile', async () => {
+    sessionStore.set({ token: 'a.b.c', refreshToken: null, user: { id: 'p1', user_id: 'p1', name: 'Priya Patel', email: null, account_type: 'patient' }, authProvider: 'google' });
+    let joined = false;
+    const waiting = { ...active, status: 'waiting', provider: null, room: null, started_at: null, ends_at: null, participants: [] };
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      if (url.endsWith('/join')) {
+        joined = true;
+        return json(200, { ...join, started_at: new Date().toISOString() });
+      }
+      if (url.includes('/messages')) return json(200, { messages: [] });
+      if (url.includes('/appointments/me')) return json(200, []);
+      // The record lists only who has joined: the doctor has not.
+      return json(200, joined && init?.method !== 'POST' ? { ...active, participants: [patient] } : waiting);
+    });
+    renderAt('/video-call?appointment_id=a1', <VideoCallPage />);
+    expect((await screen.findByTestId('waiting-for-doctor')).textContent).toBe('Your doctor has not joined yet. You can start now and wait for them in the consultation.');
+    const start = screen.getByRole('button', { name: 'Start Consultation' });
+    await vi.waitFor(() => expect((start as HTMLButtonElement).disabled).toBe(false));
+    await userEvent.click(start);
+    await screen.findByTestId('call-view');
+    expect(rooms).toHaveLength(1);
+    // Without the appointment list's name for them, 'the doctor'.
+    expect(screen.getByTestId('waiting-for-other').textContent).toBe('Waiting for the doctor to join…');
+    expect(screen.getByTestId('participant-count').textContent).toBe('1 participant');
+    expect(screen.queryByTestId('remote-tile')).toBeNull();
+  });
 });

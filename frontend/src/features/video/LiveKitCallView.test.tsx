@@ -119,7 +119,7 @@ describe('the LiveKit call view (components-react around a real Room)', () => {
     expect(screen.getByTestId('call-duration').textContent).toBe('02:05');
     expect(screen.getByTestId('participant-count').textContent).toBe('1 participant');
     expect(screen.getByTestId('local-tile').textContent).toContain('Dr. Ananya Sharma (You)');
-    expect(screen.getByTestId('waiting-for-other').textContent).toBe('Waiting for Priya Patel to join');
+    expect(screen.getByTestId('waiting-for-other').textContent).toBe('Waiting for Priya Patel to join…');
     for (const name of ['Mute', 'Stop Video', 'Settings', 'End Call']) expect(screen.getByRole('button', { name })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'End Call' }).getAttribute('title')).toBe(VIDEO_TEXTS.endTitle);
     expect(screen.getByLabelText('Audio only')).toBeTruthy();

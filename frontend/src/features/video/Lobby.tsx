@@ -38,7 +38,7 @@ export function Lobby(props: {
   roleDisplayName: string;
   media: LocalMedia;
   joining: boolean;
-  /** The patient waits until the doctor is in. */
+  /** A patient's doctor is not in the call yet: the patient may start anyway and wait for them inside. */
   waitingForDoctor: boolean;
   /** What to say when the other participant is in their lobby too (null: they are not). */
   otherInLobby: string | null;
@@ -198,14 +198,14 @@ export function Lobby(props: {
               {props.otherInLobby}
             </Alert>
           )}
-          {props.waitingForDoctor && ready && (
-            <Alert severity="info" icon={<CircularProgress size={18} aria-hidden />} sx={{ mt: 2 }} data-testid="waiting-for-doctor" role="status">
-              {VIDEO_TEXTS.waitingForDoctor}
+          {props.waitingForDoctor && ready && !props.otherInLobby && (
+            <Alert severity="info" sx={{ mt: 2 }} data-testid="waiting-for-doctor" role="status">
+              {VIDEO_TEXTS.doctorNotJoinedYet}
             </Alert>
           )}
 
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { xs: 'stretch', sm: 'center' }, mt: 3 }}>
-            <Button variant="contained" size="large" onClick={props.onStart} disabled={props.joining || !ready || props.waitingForDoctor} startIcon={props.joining ? <CircularProgress size={18} color="inherit" aria-hidden /> : <VideocamOutlined />}>
+            <Button variant="contained" size="large" onClick={props.onStart} disabled={props.joining || !ready} startIcon={props.joining ? <CircularProgress size={18} color="inherit" aria-hidden /> : <VideocamOutlined />}>
               {props.joining ? VIDEO_TEXTS.connectingSecurely : VIDEO_TEXTS.startConsultation}
             </Button>
             <Button onClick={props.onDebug} startIcon={<BugReportOutlined />}>

@@ -2,6 +2,7 @@
  * The consultation's pure rules (seed 001 §2, §4, §5, §9): texts, clocks from the server's times, the debug log's
  * bound, the media constraints and the summary file. No React, no browser APIs beyond what is passed in.
  */
+import { PRODUCT_NAME } from '@telemed/contracts/constants';
 import { browserZone, whenPhrase } from '../../lib/time';
 
 /*
@@ -29,7 +30,12 @@ export const VIDEO_TEXTS = {
   connectingSecurely: 'Connecting securely...',
   permissionsNeeded: 'Please allow camera and microphone access to join the consultation',
   note: 'Your consultation will begin with video and audio enabled',
-  waitingForDoctor: 'Waiting for the doctor to join',
+  /** Seed 001 §2 disables Start Consultation only while joining or without camera and microphone: a patient may go in first. */
+  doctorNotJoinedYet: 'Your doctor has not joined yet. You can start now and wait for them in the consultation.',
+  /** In the call, before the other participant is in it (their name, or 'the doctor' / 'the patient'). */
+  waitingInCall: (name: string) => `Waiting for ${name} to join…`,
+  waitingInCallHint: 'You are in the consultation. The call connects as soon as they join.',
+  otherLeftCall: (name: string) => `${name} left the call. Waiting for them to join again`,
   doctorInLobby: 'Your doctor is in the lobby and will start the consultation shortly',
   patientInLobby: 'Your patient is waiting in the lobby',
   connectionIssue: 'Connection Issue',
@@ -44,7 +50,7 @@ export const VIDEO_TEXTS = {
   timeWarning: CONSULTATION_TEXTS.timeWarning,
   complete: 'Consultation Complete',
   autoEndedSubtitle: CONSULTATION_TEXTS.autoEndedSubtitle,
-  thanks: 'Thank you for using the product',
+  thanks: `Thank you for using ${PRODUCT_NAME}`,
   endTitle: 'End consultation',
 } as const;
 

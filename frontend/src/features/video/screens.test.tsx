@@ -78,12 +78,15 @@ describe('the lobby', () => {
     expect(screen.getByText('Or open this page in Safari.')).toBeTruthy();
   });
 
-  it('reads Connecting securely... while joining, and makes the patient wait for the doctor', () => {
+  it('reads Connecting securely... while joining; a patient whose doctor is not in yet may start and wait inside', () => {
     const { rerender } = render(lobby({ joining: true }));
     const button = screen.getByRole('button', { name: 'Connecting securely...' }) as HTMLButtonElement;
     expect(button.disabled).toBe(true);
+    // Seed 001 §2: disabled only while joining or while the camera or microphone is not ready (issue 31).
     rerender(lobby({ waitingForDoctor: true }));
-    expect(screen.getByText('Waiting for the doctor to join')).toBeTruthy();
+    expect(screen.getByTestId('waiting-for-doctor').textContent).toBe('Your doctor has not joined yet. You can start now and wait for them in the consultation.');
+    expect((screen.getByRole('button', { name: 'Start Consultation' }) as HTMLButtonElement).disabled).toBe(false);
+    rerender(lobby({ waitingForDoctor: true, media: media({ microphoneReady: false }) }));
     expect((screen.getByRole('button', { name: 'Start Consultation' }) as HTMLButtonElement).disabled).toBe(true);
   });
 });
@@ -136,7 +139,7 @@ describe('the summary', () => {
     const summary = buildSummary({ record: { ...record, auto_ended: false }, me: { id: 'pat', name: 'Priya Patel', role: 'USER' }, autoEnded: false, timeZone: 'Asia/Kolkata' });
     // With the app's providers: the patient's upload opens the consent notice, read through the query client.
     renderAt('/summary', <Summary summary={summary} doctor={false} onHome={() => {}} />);
-    expect(screen.getByText('Thank you for using the product')).toBeTruthy();
+    expect(screen.getByText('Thank you for using Telemed')).toBeTruthy();
     expect(screen.queryByTestId('summary-status')).toBeNull();
     expect(screen.getByText('Patient Actions')).toBeTruthy();
     expect(await screen.findByRole('button', { name: 'Upload Reports' }, { timeout: 15_000 })).toBeTruthy();
