@@ -1,3 +1,4 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { ParticipantDisconnected } from '@telemed/contracts';
 import { PARTICIPANT_DISCONNECTED_SUBJECT, TRANSIENT_SUBJECT_PREFIX, type Bus, type BusSubscription, type Logger, type ReadStore } from '@telemed/platform';
 import type { ConsultationFacts } from './signalling';
@@ -6,8 +7,21 @@ import type { GuardedSocket } from './socket-guard';
 /** "This person's call socket is back": crosses replicas on `telemed.transient.call.<user id>`, so any replica's grace ends. */
 export const CALL_ATTACHED_SUBJECTS = `${TRANSIENT_SUBJECT_PREFIX}call.>`;
 const attachedSubject = (userId: string) => `${TRANSIENT_SUBJECT_PREFIX}call.${userId}`;
+/** "Does a socket of yours carry this person's call?" on `telemed.transient.call-probe.<user id>`: a replica that holds one says so on the attached subject. */
+export const CALL_PROBE_SUBJECTS = `${TRANSIENT_SUBJECT_PREFIX}call-probe.>`;
+const probeSubject = (userId: string) => `${TRANSIENT_SUBJECT_PREFIX}call-probe.${userId}`;
+
+/** Open consultations read per page when the graces are armed again at start. */
+export const REARM_PAGE_SIZE = 100;
+
+/** The open consultations' index (the consultations projection's `open_consultations`: one document per call in progress). */
+interface OpenConsultation {
+  _id: string;
+  ends_at: string;
+}
 
 type Participant = { user_id: string; present: boolean; connection_id: string };
+type CallAttached = { user_id: string; appointment_id: string };
 
 const key = (userId: string, appointmentId: string) => `${userId} ${appointmentId}`;
 
@@ -16,10 +30,13 @@ const key = (userId: string, appointmentId: string) => `${userId} ${appointmentI
  * (`call_attach`, on joining and after every reconnect) or signals in it. When the last attached socket of a
  * participant on this replica closes, a grace starts; if no socket of theirs is attached to that consultation again
  * on any replica before it ends, and they are still present in the open p2p call, the write side is asked to record
- * them as gone (reason disconnected), so the other side no longer shows them.
+ * them as gone (reason disconnected), so the other side no longer shows them. The graces live in memory: at start they
+ * are derived again from the read model for everyone present in an open call (`rearmFromStore`).
  */
-export function createCallSockets(options: { bus: Bus; readStore: ReadStore; logger: Logger; graceMs: number }) {
+export function createCallSockets(options: { bus: Bus; readStore: ReadStore; logger: Logger; graceMs: number; clock?: () => Date }) {
   const consultations = options.readStore.collection<ConsultationFacts & { provider?: string; participants?: Participant[] }>('consultations');
+  const openConsultations = options.readStore.collection<OpenConsultation>('open_consultations');
+  const clock = options.clock ?? (() => new Date());
   const { logger } = options;
   /** socket → the calls it carries (keys of user with appointment). */
   const carried = new Map<GuardedSocket, Set<string>>();
@@ -53,9 +70,24 @@ export function createCallSockets(options: { bus: Bus; readStore: ReadStore; log
     if (!sockets) carriers.set(call, (sockets = new Set()));
     sockets.add(guarded);
     cancelGrace(userId, appointmentId);
+    announceAttached(userId, appointmentId);
+  }
+
+  function announceAttached(userId: string, appointmentId: string) {
     options.bus
-      .publishTransient(attachedSubject(userId), { user_id: userId, appointment_id: appointmentId })
+      .publishTransient(attachedSubject(userId), { user_id: userId, appointment_id: appointmentId } satisfies CallAttached)
       .catch((error: unknown) => logger.warn({ err: error }, 'call attachment not published'));
+  }
+
+  /** Reports the participant gone unless a socket of theirs carries the call again within the grace, on any replica. */
+  function armGrace(userId: string, appointmentId: string, atDrop: Promise<string | null>) {
+    const call = key(userId, appointmentId);
+    const timer = setTimeout(() => {
+      graces.delete(call);
+      void reportIfStillPresent(userId, appointmentId, atDrop);
+    }, options.graceMs);
+    timer.unref();
+    graces.set(call, timer);
   }
 
   function detach(guarded: GuardedSocket) {
@@ -69,14 +101,55 @@ export function createCallSockets(options: { bus: Bus; readStore: ReadStore; log
       if (graces.has(call)) continue;
       const [userId, appointmentId] = call.split(' ') as [string, string];
       // The connection that was live when the socket dropped: a join since (another device) is not theirs to end.
-      const atDrop = connectionOf(userId, appointmentId);
-      const timer = setTimeout(() => {
-        graces.delete(call);
-        void reportIfStillPresent(userId, appointmentId, atDrop);
-      }, options.graceMs);
-      timer.unref();
-      graces.set(call, timer);
+      armGrace(userId, appointmentId, connectionOf(userId, appointmentId));
     }
+  }
+
+  /**
+   * At start: the graces a stopped or crashed process held lived only in its memory. Every participant present in an
+   * open peer-to-peer call whose call socket is not here gets one again, measured from now, and every replica is asked
+   * whether it holds a socket of theirs (one that does ends the grace, as a reattachment does). From now, not from a
+   * stored time: no socket activity is stored (a join is, but a call that has run for twenty minutes since then is not
+   * stale), and while the process was down nobody could reconnect; so each participant gets the same grace to come back
+   * as after any drop, and one who was gone before the crash stays shown at most the downtime and one grace longer.
+   * Reads only the calls in progress (the open consultations' index, a page at a time), never the history.
+   */
+  async function rearmFromStore(): Promise<number> {
+    const now = clock().getTime();
+    let armed = 0;
+    let after: OpenConsultation | null = null;
+    for (;;) {
+      const cursor: Record<string, unknown> = after ? { $or: [{ ends_at: { $gt: after.ends_at } }, { ends_at: after.ends_at, _id: { $gt: after._id } }] } : {};
+      const page: OpenConsultation[] = await openConsultations.find(cursor, { sort: { ends_at: 1, _id: 1 }, limit: REARM_PAGE_SIZE });
+      for (const open of page) armed += await rearmConsultation(open._id, now);
+      if (page.length < REARM_PAGE_SIZE) return armed;
+      after = page[page.length - 1]!;
+      await yieldToEventLoop();
+    }
+  }
+
+  async function rearmConsultation(appointmentId: string, now: number): Promise<number> {
+    const consultation = await consultations.get(appointmentId);
+    if (!consultation || consultation.status !== 'active' || consultation.provider !== 'p2p') return 0;
+    if (Date.parse(consultation.ends_at) <= now) return 0; // the limit's process manager ends it and everyone's presence
+    let armed = 0;
+    for (const participant of consultation.participants ?? []) {
+      const call = key(participant.user_id, appointmentId);
+      if (!participant.present || carriers.has(call) || graces.has(call)) continue;
+      armGrace(participant.user_id, appointmentId, Promise.resolve(participant.connection_id));
+      armed += 1;
+      options.bus
+        .publishTransient(probeSubject(participant.user_id), { user_id: participant.user_id, appointment_id: appointmentId } satisfies CallAttached)
+        .catch((error: unknown) => logger.warn({ err: error }, 'call probe not published'));
+    }
+    return armed;
+  }
+
+  /** Another replica, starting, asks about a call: a socket here that carries it answers as a reattachment would. */
+  function onProbe(_subject: string, payload: unknown) {
+    const probe = payload as Partial<CallAttached> | null;
+    if (typeof probe?.user_id !== 'string' || typeof probe.appointment_id !== 'string') return;
+    if (carriers.has(key(probe.user_id, probe.appointment_id))) announceAttached(probe.user_id, probe.appointment_id);
   }
 
   /** The participant's present connection in the open p2p call, or null. */
@@ -118,6 +191,13 @@ export function createCallSockets(options: { bus: Bus; readStore: ReadStore; log
     signalled: attach,
     async start() {
       subscriptions.push(await options.bus.subscribeTransient(CALL_ATTACHED_SUBJECTS, onAttachedElsewhere));
+      subscriptions.push(await options.bus.subscribeTransient(CALL_PROBE_SUBJECTS, onProbe));
+      try {
+        const armed = await rearmFromStore();
+        if (armed > 0) logger.info({ armed }, 'call graces armed again for participants without a call socket');
+      } catch (error) {
+        logger.error({ err: error }, 'could not arm the call graces again at start');
+      }
     },
     async stop() {
       for (const subscription of subscriptions.splice(0)) await subscription.unsubscribe();
