@@ -2,17 +2,25 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { chromiumMissing, launchChromium, signInWithGoogle, startDemoProduct } from '../../tests/src/e2e/browser';
+import { debugLog } from '../../tests/src/e2e/call-page';
 import { median } from './stats';
 
 /**
- * The video call's setup time on loopback (issue 13): from the second participant's Start Consultation to the first
- * remote frame on their screen (the doctor is already in the call, as in the product), in two browser contexts with
- * Chromium's fake camera and microphone. Beside it, the same browser connecting two bare RTCPeerConnections from
- * pages that already hold their media (no server, no signalling round trips, no page): the floor any product stands on.
+ * The video call's setup time on loopback (issue 13, issue 31): both participants wait in their lobbies (as they do:
+ * the patient usually opens it early), then Start Consultation is pressed in one of three orders: the doctor first
+ * (the patient presses once the doctor's call is on screen), the patient first, or both at once. The time runs from the
+ * last press to the first remote frame on both screens, in two browser contexts with Chromium's fake camera and
+ * microphone. Beside it, the same browser connecting two bare RTCPeerConnections from pages that already hold their
+ * media (no server, no signalling round trips, no page): the floor any product stands on.
  */
 
 /** Joining opens a day early here, so that the demo doctor's next open slot can be joined now. */
 const EARLY_JOIN = { CONSULTATION_EARLY_JOIN_MINUTES: '1440', ICE_SERVERS: '[]', LOG_LEVEL: 'error' };
+
+export const JOIN_ORDERS = ['doctor_first', 'patient_first', 'together'] as const;
+export type JoinOrder = (typeof JOIN_ORDERS)[number];
+/** A run slower than this prints both pages' debug consoles, to say why. */
+const SLOW_MS = 6000;
 
 /** Frames the page's remote <video> has shown so far. */
 const remoteFrames = (page: Page) =>
@@ -57,33 +65,46 @@ async function lobbyReady(page: Page, base: string, appointmentId: string): Prom
   await page.locator('button:has-text("Start Consultation"):enabled').waitFor({ timeout: 30_000 });
 }
 
-async function productRuns(browser: Browser, runs: number): Promise<number[]> {
-  const { server, base } = await startDemoProduct(EARLY_JOIN);
+const startButton = (page: Page) => page.getByRole('button', { name: 'Start Consultation' });
+
+/** Presses Start Consultation in the given order; answers when the last press happened. */
+async function press(order: JoinOrder, doctor: Page, patient: Page): Promise<number> {
+  if (order === 'together') {
+    const started = performance.now();
+    await Promise.all([startButton(doctor).click(), startButton(patient).click()]);
+    return started;
+  }
+  const [first, second] = order === 'doctor_first' ? [doctor, patient] : [patient, doctor];
+  await startButton(first).click();
+  await first.getByTestId('call-view').waitFor();
+  const started = performance.now();
+  await startButton(second).click();
+  return started;
+}
+
+async function productRuns(browser: Browser, runs: number, order: JoinOrder, base: string, taken: Set<number>): Promise<number[]> {
   const times: number[] = [];
-  const taken = new Set<number>();
-  try {
-    for (let i = 0; i < runs; i += 1) {
-      const contexts = await Promise.all([0, 1].map(() => browser.newContext({ permissions: ['camera', 'microphone'], timezoneId: 'Asia/Kolkata' })));
-      try {
-        const [doctor, patient] = await Promise.all(contexts.map((c) => c.newPage()));
-        await signInWithGoogle(doctor!, base, 'doctor1@demo.telemed.local');
-        await signInWithGoogle(patient!, base, 'patient@demo.telemed.local');
-        const id = await confirmedAppointment(base, patient!, doctor!, taken);
-        await lobbyReady(doctor!, base, id);
-        await doctor!.getByRole('button', { name: 'Start Consultation' }).click();
-        await doctor!.getByTestId('call-view').waitFor();
-        await lobbyReady(patient!, base, id);
-        const started = performance.now();
-        await patient!.getByRole('button', { name: 'Start Consultation' }).click();
-        times.push(await firstRemoteFrame(patient!, started));
-        await patient!.getByRole('button', { name: 'End Call' }).click().catch(() => undefined);
-      } finally {
-        await Promise.all(contexts.map((c) => c.close()));
+  for (let i = 0; i < runs; i += 1) {
+    const contexts = await Promise.all([0, 1].map(() => browser.newContext({ permissions: ['camera', 'microphone'], timezoneId: 'Asia/Kolkata' })));
+    try {
+      const [doctor, patient] = await Promise.all(contexts.map((c) => c.newPage()));
+      await signInWithGoogle(doctor!, base, 'doctor1@demo.telemed.local');
+      await signInWithGoogle(patient!, base, 'patient@demo.telemed.local');
+      const id = await confirmedAppointment(base, patient!, doctor!, taken);
+      await lobbyReady(patient!, base, id);
+      await lobbyReady(doctor!, base, id);
+      const started = await press(order, doctor!, patient!);
+      const [onPatient, onDoctor] = await Promise.all([firstRemoteFrame(patient!, started), firstRemoteFrame(doctor!, started)]);
+      const time = Math.max(onPatient, onDoctor);
+      times.push(time);
+      if (time > SLOW_MS) {
+        process.stderr.write(`first-frame ${order}: ${Math.round(time)} ms (patient ${Math.round(onPatient)}, doctor ${Math.round(onDoctor)}); the debug consoles:\n`);
+        for (const [who, page] of [['doctor', doctor!], ['patient', patient!]] as const) process.stderr.write(`--- ${who}\n${await debugLog(page)}\n`);
       }
+      await patient!.getByRole('button', { name: 'End Call' }).click().catch(() => undefined);
+    } finally {
+      await Promise.all(contexts.map((c) => c.close()));
     }
-  } finally {
-    server.child.kill('SIGTERM');
-    await server.exited;
   }
   return times;
 }
@@ -130,14 +151,32 @@ async function bareRuns(browser: Browser, runs: number): Promise<number[]> {
   return times;
 }
 
-export async function firstFrame(runs: number) {
+/** Medians per order of joining (ms), the slowest of them as `first_frame_ms`, beside the bare floor. */
+export async function firstFrame(runs: number, orders: readonly JoinOrder[] = JOIN_ORDERS) {
   if (chromiumMissing) return { skipped: chromiumMissing };
   const browser = await launchChromium();
+  const { server, base } = await startDemoProduct(EARLY_JOIN);
   try {
-    const product = await productRuns(browser, runs);
+    const taken = new Set<number>();
+    const product: Partial<Record<JoinOrder, number[]>> = {};
+    const byOrder: Partial<Record<JoinOrder, number>> = {};
+    for (const order of orders) {
+      const times = await productRuns(browser, runs, order, base, taken);
+      product[order] = times;
+      byOrder[order] = Math.round(median(times));
+    }
     const bare = await bareRuns(browser, runs);
-    return { runs: product.length, first_frame_ms: Math.round(median(product)), bare_first_frame_ms: Math.round(median(bare)), product, bare };
+    return {
+      runs,
+      first_frame_ms: Math.max(...Object.values(byOrder)),
+      by_order_ms: byOrder,
+      bare_first_frame_ms: Math.round(median(bare)),
+      product,
+      bare,
+    };
   } finally {
+    server.child.kill('SIGTERM');
+    await server.exited;
     await browser.close();
   }
 }

@@ -207,7 +207,7 @@ const measure: Record<Figure, () => Promise<unknown>> = {
 
   async 'first-frame'() {
     const count = values.quick ? 2 : Math.max(5, runs);
-    log(`first-frame: ${count} video calls between two browsers, then ${count} bare peer connections…`);
+    log(`first-frame: ${count} video calls between two browsers for each order of joining (doctor first, patient first, both at once), then ${count} bare peer connections…`);
     return firstFrame(count);
   },
 
