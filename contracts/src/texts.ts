@@ -5,8 +5,8 @@ export const API_TEXTS = {
   requestTimedOut: 'The request took too long to arrive. Please try again.',
   /** 408: a streamed upload had no byte for HTTP_UPLOAD_IDLE_TIMEOUT_MS. */
   uploadStalled: (seconds: number) => `The upload stopped: nothing arrived for ${seconds} seconds. Check the connection and try again.`,
-  /** 422: a form part's headers (its field name or file name) hold characters no header may (a NUL, a line break). */
-  malformedPartHeader: 'A file name or field name in the form has characters that are not allowed (such as NUL or a line break). Rename the file and try again.',
+  /** 422: a form part's headers (its field name or file name) hold characters no header may (a NUL), or are too long. */
+  malformedPartHeader: 'A file name or field name in the form is too long or has characters that are not allowed (such as NUL). Rename the file and try again.',
   invalidToken: 'Invalid authentication token',
   sessionExpired: 'Session expired',
   sessionEnded: 'Session ended. Please sign in again.',

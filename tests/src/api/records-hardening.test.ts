@@ -199,7 +199,8 @@ describe('clinical records: report date, storage quota, access first', () => {
     assert.deepEqual([after.reports.length, after.prescription_files.length], [0, 1]);
     assert.equal((await t.app.readStore.collection('medical_reports').find({ patient_id: erased.user_id })).length, 0);
     // The report was the patient's, not the doctor's: an erased patient's records are their authors' alone.
-    await t.http.get(uploaded.body.files[0].download_url as string).set(doctor.auth).expect(404);
+    // To the doctor who read it, the file is gone (410), not unknown.
+    assert.equal((await t.http.get(uploaded.body.files[0].download_url as string).set(doctor.auth).expect(410)).body.detail, RECORD_TEXTS.fileErased);
   });
   it("institution staff read a patient's records through a doctor only while that doctor is still their member", async () => {
     const operator = await t.createUser('admin');

@@ -214,6 +214,7 @@ describe('access control: every route against every role', () => {
     { method: 'get', path: '/auth/google/authorize', expect: all(200, { anonymous: 200 }), request: fixed('/api/v1/auth/google/authorize') },
     { method: 'post', path: '/auth/google', expect: all(401), request: fixed('/api/v1/auth/google', { token: 'a-code-without-its-cookie' }) },
     { method: 'post', path: '/auth/refresh', expect: all(401), request: fixed('/api/v1/auth/refresh', { refresh_token: 'bogus' }) },
+    { method: 'post', path: '/auth/socket-ticket', expect: all(200), request: fixed('/api/v1/auth/socket-ticket') },
     { method: 'post', path: '/auth/logout', expect: all(200), request: fixed('/api/v1/auth/logout') },
     {
       method: 'delete',
