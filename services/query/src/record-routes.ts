@@ -5,6 +5,7 @@ import {
   DEFAULT_TIMEZONE,
   attachmentDisposition,
   genericKey,
+  prescribedMedicineLabel,
   RECORD_TEXTS,
   REPORT_TYPES,
   REPORT_TYPE_IDS,
@@ -423,7 +424,8 @@ async function patientRecords(readStore: ReadStore, patientId: string): Promise<
       doctor_name: p.doctor_name,
       appointment_id: p.appointment_id,
       diagnosis: p.diagnosis,
-      medicines: p.lines.map((l) => ({ medicine: l.medicine, dosage: l.dosage, frequency: l.frequency })),
+      // As the prescription prints it: the generic in capitals, its strength and form, the brand after it.
+      medicines: p.lines.map((l) => ({ medicine: prescribedMedicineLabel(l), dosage: l.dosage, frequency: l.frequency })),
       issued_at: p.issued_at,
       pdf_url: `/api/v1/prescriptions/${p._id}/pdf`,
     })),

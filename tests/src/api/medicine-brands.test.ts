@@ -67,5 +67,8 @@ describe('medicine brands: search and the e-prescription', () => {
     const text = (await new PDFParse({ data: new Uint8Array(pdf.body as Buffer) }).getText()).text;
     assert.ok(text.includes('1. PARACETAMOL 650 mg tablet (Dolo 650)'), text.slice(0, 800));
     assert.ok(text.includes('2. AMOXICILLIN + CLAVULANIC ACID 500 mg + 125 mg tablet (Augmentin 625 Duo)'), text.slice(0, 800));
+    // The patient's records list the medicines as the prescription prints them.
+    const listed = (await t.http.get('/api/v1/records/me').set(patient.auth).expect(200)).body.prescriptions[0].medicines as Array<{ medicine: string }>;
+    assert.deepEqual(listed.map((m) => m.medicine), ['PARACETAMOL 650 mg tablet (Dolo 650)', 'AMOXICILLIN + CLAVULANIC ACID 500 mg + 125 mg tablet (Augmentin 625 Duo)']);
   });
 });
