@@ -195,6 +195,7 @@ export function VideoCallPage() {
         }
         void refresh();
         const other = update.user_id !== null && update.user_id !== me.id;
+        if (update.event === 'joined' && !other) setJoinSeen(true);
         if (update.event === 'joined' && other) connection.current?.peerJoined();
         if (update.event === 'left' && other) connection.current?.peerLeft();
         const mine = joinedRef.current?.connection_id;
@@ -214,6 +215,11 @@ export function VideoCallPage() {
 
   // Waiting in the lobby is announced to the other participant (the doctor's dashboard shows the patient waiting).
   useLobbyAnnouncement(client, appointmentId, phase === 'lobby' && consultation?.status !== 'ended');
+  // A patient who went in first is still waiting for the doctor, and the dashboard says so: announced again once the
+  // server has seen the join (the join took them out of the lobby: their own 'joined' update comes after that).
+  const [joinSeen, setJoinSeen] = useState(false);
+  const doctorPresent = Boolean(consultation?.participants.some((p) => p.role === 'doctor' && p.present));
+  useLobbyAnnouncement(client, appointmentId, !doctor && phase === 'call' && joinSeen && !doctorPresent && consultation?.status !== 'ended');
   // In the lobby, whether the other participant is in theirs too (the server tells this appointment's participants only).
   const otherInLobby = useWaitingInLobby(client, phase === 'lobby' ? [appointmentId] : []).has(appointmentId);
   // In the call, this tab's socket carries it: a drop not followed by a reconnect within the server's grace ends our presence.
@@ -246,7 +252,6 @@ export function VideoCallPage() {
   }, [client, phase, provider, refresh, finish, loadMessages, me.id, log, appointmentId]);
 
   // While the patient waits for the doctor, or the socket is down, the state is read again now and then.
-  const doctorPresent = Boolean(consultation?.participants.some((p) => p.role === 'doctor' && p.present));
   const waitingForDoctor = !doctor && !doctorPresent && consultation?.status !== 'ended';
   useEffect(() => {
     if (phase !== 'lobby' || !waitingForDoctor) return;
@@ -273,6 +278,7 @@ export function VideoCallPage() {
       return;
     }
     setJoining(true);
+    setJoinSeen(false);
     setLiveKit(null);
     setLobbyError(null);
     setStatus('connecting');
