@@ -39,3 +39,25 @@ export async function remoteVideoPlays(page: Page, timeoutMs = 30_000): Promise<
     await page.waitForTimeout(250);
   }
 }
+
+/**
+ * The other side's first video frame is on every one of `pages` within `withinMs` of `since` (a performance.now()
+ * reading): the time it took. A failure says how far each page got and what their debug consoles saw.
+ */
+export async function firstFramesWithin(pages: Page[], since: number, withinMs: number): Promise<number> {
+  const arrived = new Map<Page, number>();
+  for (;;) {
+    for (const page of pages) if (!arrived.has(page) && (await remoteFrames(page)) > 0) arrived.set(page, performance.now() - since);
+    if (arrived.size === pages.length) return Math.max(...arrived.values());
+    if (performance.now() - since > withinMs) {
+      const logs = await Promise.all(
+        pages.map(async (page, i) => {
+          const after = arrived.get(page);
+          return `--- page ${i + 1} (${after === undefined ? 'no frame' : `first frame after ${Math.round(after)} ms`}):\n${await debugLog(page)}`;
+        }),
+      );
+      assert.fail(`the other side's video did not arrive on every page within ${withinMs} ms:\n${logs.join('\n')}`);
+    }
+    await pages[0]!.waitForTimeout(50);
+  }
+}
