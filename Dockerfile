@@ -8,6 +8,7 @@ COPY package.json package-lock.json ./
 COPY contracts/package.json contracts/
 COPY platform/package.json platform/
 COPY services/command/package.json services/command/
+COPY services/medicines/package.json services/medicines/
 COPY services/query/package.json services/query/
 COPY services/notifier/package.json services/notifier/
 COPY services/all-in-one/package.json services/all-in-one/

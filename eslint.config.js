@@ -2,6 +2,8 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
+const DRIVERS = ['better-sqlite3', 'mongodb', 'nats', '@eventstore/db-client', 'livekit-server-sdk'].map((name) => ({ name, message: 'Drivers belong in platform/ adapters.' }));
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'frontend/.dist-*/**', 'data/**', 'bench/results/**'] },
   js.configs.recommended,
@@ -33,10 +35,16 @@ export default tseslint.config(
     // Drivers are imported only by platform/ adapters (DESIGN.md §3).
     files: ['services/**/*.ts', 'contracts/**/*.ts', 'frontend/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        { paths: ['better-sqlite3', 'mongodb', 'nats', '@eventstore/db-client', 'livekit-server-sdk'].map((name) => ({ name, message: 'Drivers belong in platform/ adapters.' })) },
-      ],
+      'no-restricted-imports': ['error', { paths: DRIVERS }],
+    },
+  },
+  {
+    // The write side and the notifier stand without the read side: they declare lookup ports, which services/query
+    // implements and each service's main.ts (and all-in-one) wires (DESIGN.md §2).
+    files: ['services/command/src/**/*.ts', 'services/notifier/src/**/*.ts'],
+    ignores: ['services/*/src/main.ts', 'services/*/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [...DRIVERS, { name: '@telemed/query', message: 'The write side imports nothing from the read side: declare a lookup port and wire it in main.ts.' }] }],
     },
   },
 );

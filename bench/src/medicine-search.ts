@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { MedicineIndex, generatedBrands, loadNlem, normalizeMedicineName, type MedicineEntry } from '@telemed/query';
+import { MedicineIndex, generatedBrands, loadNlem, normalizeMedicineName, type MedicineEntry } from '@telemed/medicines';
 import { percentile, round } from './stats';
 
 /**
@@ -7,7 +7,7 @@ import { percentile, round } from './stats';
  * over the shipped NLEM 2022 list and over NLEM plus a generated brand catalogue, beside a plain scan of the same
  * normalized names (`Array.filter(name.includes(q))`, the first `limit` kept) in the same run. The scan does less
  * (no ranking, no typo tolerance): it is the floor of a search without an index, not an equal. The brands are the
- * generated catalogue the search's tests use too (services/query/src/medicines/generated-catalogue.ts, seed 14).
+ * generated catalogue the search's tests use too (services/medicines/src/generated-catalogue.ts, seed 14).
  */
 
 /** What builders type: short and longer prefixes, word starts, substrings, one-typo names, and misses. */

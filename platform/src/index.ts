@@ -49,7 +49,7 @@ export { parseTrustProxy, type TrustProxy } from './http/trust-proxy';
 export { runService } from './run-service';
 export { BufferedBatch } from './read-store/buffered-batch';
 export { installProcessGuards } from './process-guards';
-export { serveFrontend } from './http/static-frontend';
+export { serveFrontend, type FrontendOptions } from './http/static-frontend';
 export * from './video';
 export * from './blobs/port';
 export { FileBlobStore } from './blobs/files';
@@ -61,3 +61,4 @@ export { receiveUpload, detectFileType, type UploadRules, type ReceivedFile, typ
 export { withoutMetadata, type PublicImageType } from './images/without-metadata';
 export { Lru } from './lru';
 export { cloneDoc } from './read-store/clone';
+export { AccessAudit, Subjects, type AccessRecord } from './audit/access-audit';

@@ -3,9 +3,10 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import swaggerUi from 'swagger-ui-express';
-import { INTERACTIONS_PATH, blobStoreFromConfig, consultationSettingsFromConfig, videoFromConfig, masterKeysFromConfig, createAdapters, createBaseApp, closeHttpServer, createHttpServer, createLogger, createMetrics, serveFrontend, socketLimitsFromConfig, tokensFromConfig, writingAssistantFromConfig, type Config, type Logger } from '@telemed/platform';
+import { AccessAudit, INTERACTIONS_PATH, blobStoreFromConfig, consultationSettingsFromConfig, videoFromConfig, masterKeysFromConfig, createAdapters, createBaseApp, closeHttpServer, createHttpServer, createLogger, createMetrics, serveFrontend, socketLimitsFromConfig, tokensFromConfig, writingAssistantFromConfig, type Config, type Logger } from '@telemed/platform';
 import { createCommandService, faultsFromConfig, identityFromConfig, startCommandBackground } from '@telemed/command';
-import { AccessAudit, MedicineCatalogue, allProjections, blogLookups, bookingLookups, consultationLookups, createQueryService, projectionHoldFromConfig, readModelTokenCheck, recordLookups, sweepLookups } from '@telemed/query';
+import { MedicineCatalogue } from '@telemed/medicines';
+import { appointmentMessageView, allProjections, blogLookups, bookingLookups, consultationLookups, createQueryService, projectionHoldFromConfig, readModelTokenCheck, recordLookups, sweepLookups } from '@telemed/query';
 import { createNotifier } from '@telemed/notifier';
 import { seedDemoData } from './demo-data';
 import { blogPages } from './blog-pages';
@@ -45,7 +46,7 @@ export async function createApp(options: AppOptions) {
     tokens,
     readStore,
     // The messages show a visit's reason, which read models keep sealed: opened for a party who is connected.
-    keys: eventStore.keys,
+    appointmentView: appointmentMessageView(readStore, eventStore.keys),
     bus,
     logger,
     audit: new AccessAudit({ eventStore, clock, logger }),

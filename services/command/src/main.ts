@@ -1,6 +1,7 @@
 import { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { INTERACTIONS_PATH, blobStoreFromConfig, consultationSettingsFromConfig, videoFromConfig, createAdapters, createBaseApp, createHttpServer, createLogger, createMetrics, loadConfig, runService, tokensFromConfig } from '@telemed/platform';
-import { MedicineCatalogue, allProjections, blogLookups, bookingLookups, consultationLookups, followLogIfReadModelsAreLocal, readModelTokenCheck, recordLookups, sweepLookups } from '@telemed/query';
+import { MedicineCatalogue } from '@telemed/medicines';
+import { allProjections, blogLookups, bookingLookups, consultationLookups, followLogIfReadModelsAreLocal, readModelTokenCheck, recordLookups, sweepLookups } from '@telemed/query';
 import { createCommandService, faultsFromConfig, identityFromConfig, startCommandBackground } from './index';
 
 /** The command service alone (a container): the write API, the bus relay and the process managers. */

@@ -10,8 +10,7 @@ import {
   type RecordedEvent,
   type ServerMessage,
 } from '@telemed/contracts';
-import { TokenError, type Bus, type BusSubscription, type KeyRing, type Logger, type ReadStore, type TokenCheck, type TokenService } from '@telemed/platform';
-import { Subjects, appointmentPeople, openSealedFields, type AccessAudit } from '@telemed/query';
+import { Subjects, TokenError, type AccessAudit, type Bus, type BusSubscription, type Logger, type ReadStore, type TokenCheck, type TokenService } from '@telemed/platform';
 import { messagesFor, type AppointmentFacts, type Delivery } from './messages';
 import { SocketSessions } from './sessions';
 import { GuardedSocket, type SocketLimits } from './socket-guard';
@@ -49,10 +48,11 @@ export interface NotifierOptions {
   tokens: TokenService;
   readStore: ReadStore;
   /**
-   * Opens the fields read models keep sealed (a visit's reason, a rejection's) for the messages that show them; null
-   * for a log without encryption, whose read models hold them in clear.
+   * The appointment as its messages show it: the fields read models keep sealed (a visit's reason, a rejection's)
+   * opened, and its people as they are now. A lookup the read side implements (services/query's
+   * appointmentMessageView), wired by main.ts: the notifier imports nothing from the read side.
    */
-  keys: KeyRing | null;
+  appointmentView: (stored: AppointmentFacts & { _id: string }) => Promise<AppointmentFacts>;
   bus: Bus;
   logger: Logger;
   /**
@@ -98,7 +98,6 @@ export function createNotifier(options: NotifierOptions) {
   const subscriptions: BusSubscription[] = [];
   const users = options.readStore.collection<{ _id: string; active?: boolean }>('users');
   const appointments = options.readStore.collection<AppointmentFacts & { _id: string }>('appointments');
-  const withCurrentPeople = appointmentPeople(options.readStore);
   const { logger } = options;
   const lobby = createLobby({ ...options, sessions });
   const callSockets = createCallSockets({ ...options, graceMs: options.disconnectGraceMs ?? 15_000 });
@@ -215,8 +214,7 @@ export function createNotifier(options: NotifierOptions) {
       options.onDelivered?.(0);
       return;
     }
-    const opened = options.keys ? await openSealedFields('appointments', stored, options.keys) : stored;
-    const appointment = (await withCurrentPeople([opened]))[0]!;
+    const appointment = await options.appointmentView(stored);
     let count = 0;
     for (const delivery of messagesFor(event, appointment)) {
       if (!sessions.has(delivery.user_id)) continue;

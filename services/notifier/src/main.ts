@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
-import { createAdapters, createBaseApp, createHttpServer, createLogger, createMetrics, loadConfig, runService, socketLimitsFromConfig, tokensFromConfig } from '@telemed/platform';
-import { AccessAudit, allProjections, checkpointWaiter, followLogIfReadModelsAreLocal, readModelTokenCheck } from '@telemed/query';
+import { AccessAudit, createAdapters, createBaseApp, createHttpServer, createLogger, createMetrics, loadConfig, runService, socketLimitsFromConfig, tokensFromConfig } from '@telemed/platform';
+import { appointmentMessageView, allProjections, checkpointWaiter, followLogIfReadModelsAreLocal, readModelTokenCheck } from '@telemed/query';
 import { createNotifier } from './index';
 
 /**
@@ -18,7 +18,7 @@ const notifier = createNotifier({
   tokens,
   readStore: adapters.readStore,
   // The messages show a visit's reason, which read models keep sealed: opened for a party who is connected.
-  keys: adapters.eventStore.keys,
+  appointmentView: appointmentMessageView(adapters.readStore, adapters.eventStore.keys),
   bus: adapters.bus,
   logger,
   audit: new AccessAudit({ eventStore: adapters.eventStore, clock: () => new Date(), logger }),

@@ -1,4 +1,5 @@
-import type { ReadStore } from '@telemed/platform';
+import type { Doc, KeyRing, ReadStore } from '@telemed/platform';
+import { openSealedFields } from './sealed-read-fields';
 import { APPOINTMENT_PEOPLE } from './projections/appointments';
 import type { AppointmentDoc, PersonDoc } from './projections';
 
@@ -35,4 +36,13 @@ export function appointmentPeople(readStore: Pick<ReadStore, 'collection'>) {
       return current;
     });
   };
+}
+
+/**
+ * The notifier's look at an appointment it tells its people about (NotifierOptions.appointmentView): the fields the read
+ * model keeps sealed opened (null keys: a log without encryption keeps them in clear), and its people as they are now.
+ */
+export function appointmentMessageView(readStore: Pick<ReadStore, 'collection'>, keys: KeyRing | null) {
+  const withCurrentPeople = appointmentPeople(readStore);
+  return async <T extends Named & Doc>(stored: T): Promise<T> => (await withCurrentPeople([keys ? await openSealedFields('appointments', stored, keys) : stored]))[0]!;
 }

@@ -18,7 +18,7 @@ import {
   type ConsultationMessageDoc,
   type OpenConsultationDoc,
 } from './projections/consultations';
-import { Subjects, type AccessAudit } from './access-audit';
+import { Subjects, type AccessAudit } from '@telemed/platform';
 import type { ConsentDoc } from './projections/consents';
 
 const ROLE_DISPLAY = { patient: 'Patient', doctor: 'Healthcare Provider' } as const;

@@ -22,7 +22,7 @@ import { policies, type AccessClaims, type ApiRouter, type InstitutionResolver, 
 import { INSTITUTION_APPOINTMENTS, institutionAppointmentId, readingInstitution, type AppointmentDoc, type DoctorDoc, type InstitutionAppointmentDoc, type InstitutionDoc, type InvitationDoc, type StaffDoc } from './projections';
 import { timezoneOf } from './views';
 import { appointmentCursor, keysetAfter } from './paging';
-import { Subjects, type AccessAudit } from './access-audit';
+import { Subjects, type AccessAudit } from '@telemed/platform';
 import { appointmentPeople } from './appointment-people';
 
 /**

@@ -1,6 +1,7 @@
 import { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { blobStoreFromConfig, createAdapters, createBaseApp, createHttpServer, createLogger, createMetrics, loadConfig, runService, tokensFromConfig, writingAssistantFromConfig } from '@telemed/platform';
-import { MedicineCatalogue, allProjections, checkpointWaiter, createQueryService, readModelTokenCheck } from './index';
+import { MedicineCatalogue } from '@telemed/medicines';
+import { allProjections, checkpointWaiter, createQueryService, readModelTokenCheck } from './index';
 
 /**
  * The query service alone (a container). With PROJECTOR=on it also runs the projections (run exactly one such

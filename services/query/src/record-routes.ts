@@ -49,9 +49,9 @@ import {
 } from './projections/clinical-records';
 import { RECORD_STORAGE, type RecordStorageDoc } from './projections/record-storage';
 import { institutionLookups } from './institution-routes';
-import { Subjects, type AccessAudit } from './access-audit';
+import { Subjects, type AccessAudit } from '@telemed/platform';
 import { renderPrescriptionPdf } from './records/prescription-pdf';
-import { suggestion, type MedicineCatalogue } from './medicines/catalogue';
+import { suggestion, type MedicineCatalogue } from '@telemed/medicines';
 
 /**
  * Health data is never kept by a cache: not by a proxy, nor in the browser's disk cache of a shared clinic computer

@@ -35,7 +35,7 @@ import { OpenSlots } from './open-slots';
 import { bookableDoctors } from './bookable-doctors';
 import { appointmentCursor, keysetAfter } from './paging';
 import { appointmentPeople } from './appointment-people';
-import { Subjects, type AccessAudit } from './access-audit';
+import { Subjects, type AccessAudit } from '@telemed/platform';
 import {
   doctorAppointmentView,
   doctorFields,

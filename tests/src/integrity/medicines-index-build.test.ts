@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { performance } from 'node:perf_hooks';
 import { after, before, describe, it } from 'node:test';
 import { storeBrandCatalogue, systemContext } from '@telemed/command';
-import { brandEntry, generatedBrandRows, loadNlem } from '@telemed/query';
+import { brandEntry, generatedBrandRows, loadNlem } from '@telemed/medicines';
 import { startTestApp, type TestApp, type TestUser } from '../support/test-app';
 
 /**

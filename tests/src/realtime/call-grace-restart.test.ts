@@ -7,7 +7,8 @@ import { DateTime } from 'luxon';
 import { DEFAULT_TIMEZONE, streams } from '@telemed/contracts';
 import { SqliteEventStore, createLogger } from '@telemed/platform';
 import { createNotifier } from '@telemed/notifier';
-import { AccessAudit } from '@telemed/query';
+import { AccessAudit } from '@telemed/platform';
+import { appointmentMessageView } from '@telemed/query';
 import { indiaDate, startTestApp, tmpDataDir, type TestUser } from '../support/test-app';
 import { startServerProcess } from '../support/processes';
 import { connect } from '../support/ws-client';
@@ -132,7 +133,7 @@ describe('a notifier replica starting beside one that holds the call (issue 31, 
       replica = createNotifier({
         tokens: t.app.tokens,
         readStore: t.app.readStore,
-        keys: t.app.eventStore.keys,
+        appointmentView: appointmentMessageView(t.app.readStore, t.app.eventStore.keys),
         bus: t.app.bus,
         logger: createLogger({ level: 'silent', name: 'replica-starting' }),
         audit: new AccessAudit({ eventStore: t.app.eventStore, clock: () => now, logger: createLogger({ level: 'silent' }) }),

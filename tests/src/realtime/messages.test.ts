@@ -63,7 +63,7 @@ describe('notifier authentication failure', () => {
       collection: () => ({ get: async () => Promise.reject(new Error('read store down')) }),
     } as unknown as MemoryReadStore;
     const tokens = new TokenService({ secret: new Uint8Array(32).fill(7), issuer: 'telemed', audience: 'telemed-api', ttlSeconds: 60 });
-    const notifier = createNotifier({ tokens, readStore: broken, keys: null, bus: new InProcessBus(), logger: createLogger({ level: 'silent' }), audit: { recordFor: () => Promise.reject(new Error('not reached: the socket is refused first')) }, waitForPosition: async () => true });
+    const notifier = createNotifier({ tokens, readStore: broken, appointmentView: () => Promise.reject(new Error('not reached: the socket is refused first')), bus: new InProcessBus(), logger: createLogger({ level: 'silent' }), audit: { recordFor: () => Promise.reject(new Error('not reached: the socket is refused first')) }, waitForPosition: async () => true });
     const server = createServer();
     server.on('upgrade', (req, socket, head) => notifier.handleUpgrade(req, socket, head) || socket.destroy());
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));

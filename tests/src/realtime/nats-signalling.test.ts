@@ -6,7 +6,8 @@ import { DateTime } from 'luxon';
 import { DEFAULT_TIMEZONE, streams } from '@telemed/contracts';
 import { NatsBus, createLogger } from '@telemed/platform';
 import { createNotifier } from '@telemed/notifier';
-import { AccessAudit } from '@telemed/query';
+import { AccessAudit } from '@telemed/platform';
+import { appointmentMessageView } from '@telemed/query';
 import { indiaDate, startTestApp, type TestApp, type TestUser } from '../support/test-app';
 import { connect } from '../support/ws-client';
 import { natsReachable, natsUrl } from '../support/nats';
@@ -40,7 +41,7 @@ describe('signalling across two notifier replicas over the real NATS server (iss
     replicaB = createNotifier({
       tokens: t.app.tokens,
       readStore: t.app.readStore,
-      keys: t.app.eventStore.keys,
+      appointmentView: appointmentMessageView(t.app.readStore, t.app.eventStore.keys),
       bus: busB,
       logger: createLogger({ level: 'silent', name: 'notifier-b' }),
       audit: new AccessAudit({ eventStore: t.app.eventStore, clock: () => now, logger: createLogger({ level: 'silent' }) }),

@@ -7,7 +7,8 @@ import { DateTime } from 'luxon';
 import { DEFAULT_TIMEZONE } from '@telemed/contracts';
 import { NatsBus, createLogger, type Bus, type ReadStore } from '@telemed/platform';
 import { createNotifier } from '@telemed/notifier';
-import { AccessAudit } from '@telemed/query';
+import { AccessAudit } from '@telemed/platform';
+import { appointmentMessageView } from '@telemed/query';
 import { indiaDate, startTestApp, type TestApp, type TestUser } from '../support/test-app';
 import { connect } from '../support/ws-client';
 import { natsReachable, natsUrl } from '../support/nats';
@@ -51,7 +52,7 @@ async function startReplica(t: TestApp, bus: Bus, now: () => Date) {
   const notifier = createNotifier({
     tokens: t.app.tokens,
     readStore: withUnevenLookups(t.app.readStore),
-    keys: t.app.eventStore.keys,
+    appointmentView: appointmentMessageView(t.app.readStore, t.app.eventStore.keys),
     bus,
     logger: createLogger({ level: 'silent', name: 'notifier-under-test' }),
     audit: new AccessAudit({ eventStore: t.app.eventStore, clock: now, logger: createLogger({ level: 'silent' }) }),

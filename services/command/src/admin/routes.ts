@@ -17,7 +17,7 @@ import {
   type RecordedEvent,
 } from '@telemed/contracts';
 import { HttpError, policies, reactAdminErrors, type AccessClaims, type ApiRouter } from '@telemed/platform';
-import { AccessAudit, Subjects } from '@telemed/query';
+import { AccessAudit, Subjects } from '@telemed/platform';
 import type { Request } from 'express';
 import { handleCommand } from '../decider';
 import { positionHeader, requestContext, type CommandDeps } from '../context';

@@ -10,7 +10,7 @@ import {
 } from '@telemed/contracts';
 import type { Request } from 'express';
 import { policies, type AccessClaims, type ApiRouter } from '@telemed/platform';
-import { AccessAudit, Subjects } from '@telemed/query';
+import { AccessAudit, Subjects } from '@telemed/platform';
 import { handleCommand } from '../decider';
 import { positionHeader, requestContext, type CommandDeps } from '../context';
 import { institutionDecider, membershipOf } from './institution';

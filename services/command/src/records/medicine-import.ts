@@ -5,7 +5,7 @@ import { parse, type CsvError } from 'csv-parse';
 import { z } from 'zod';
 import { streams, type DomainEventOf } from '@telemed/contracts';
 import type { BlobStore, EventStore } from '@telemed/platform';
-import { brandEntry, loadNlem, type BrandRow, type MedicineEntry } from '@telemed/query';
+import { brandEntry, loadNlem, type BrandRow, type MedicineEntry } from '@telemed/medicines';
 import { handleCommand, type CommandContext, type Decider } from '../decider';
 
 /** The columns of a clinic's brand catalogue, in any order (a header line names them; other columns are refused). */

@@ -1,6 +1,6 @@
 import { RECORD_TEXTS, type PrescriptionLineInput, type StoredPrescriptionLine } from '@telemed/contracts';
 import { HttpError } from '@telemed/platform';
-import { listedStrength, normalizeMedicineName, type MedicineEntry, type MedicineIndex } from '@telemed/query';
+import { listedStrength, normalizeMedicineName, type MedicineEntry, type MedicineIndex } from '@telemed/medicines';
 
 /**
  * A builder's line as it is stored: with `medicine_id`, the catalogue's medicine in the strength the doctor chose

@@ -24,7 +24,7 @@ import {
 } from '@telemed/contracts';
 import { HttpError, RequestValidationError, UploadsInFlight, policies, receiveUpload, type ApiRouter, type BlobStore, type EventStore, type StoredBlob, type UploadRules } from '@telemed/platform';
 import { DateTime } from 'luxon';
-import type { MedicineCatalogue } from '@telemed/query';
+import type { MedicineCatalogue } from '@telemed/medicines';
 import { positionHeader, requestContext, type CommandDeps } from '../context';
 import { handleCommand } from '../decider';
 import { appointmentFacts, consultationFoldsOf, consultationStarted } from '../consultations/service';

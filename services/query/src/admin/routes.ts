@@ -30,7 +30,7 @@ import {
   type ReadStore,
 } from '@telemed/platform';
 import { INSTITUTION_APPOINTMENTS, INSTITUTION_READER_SETS, institutionAppointmentId, readingInstitution, type ReaderSetsDoc, type AppointmentDoc, type DoctorDoc, type HistoryDoc, type InstitutionAppointmentDoc, type InstitutionDoc, type StaffDoc, type UserDoc } from '../projections';
-import { Subjects, type AccessAudit } from '../access-audit';
+import { Subjects, type AccessAudit } from '@telemed/platform';
 import { institutionLookups } from '../institution-routes';
 import { COUNTED, byField, byKeys, contentRange, idsFilter, listQuerySchema, pageOf, type ListQuery } from './ra';
 import { describe, historyCsv, type TimelineEntry } from './history';

@@ -9,7 +9,11 @@ import {
   type EventData,
   type EventMetadata,
 } from '@telemed/contracts';
-import { HttpError, Lru, type AccessClaims, type EventStore, type Logger } from '@telemed/platform';
+import { HttpError } from '../http/errors';
+import { Lru } from '../lru';
+import type { AccessClaims } from '../auth/tokens';
+import type { EventStore } from '../event-store/port';
+import type { Logger } from '../logger';
 
 /** What one request showed of other people: their ids and, for each, the items of theirs it showed. */
 export class Subjects {

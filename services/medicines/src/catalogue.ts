@@ -28,7 +28,7 @@ export interface MedicineEntry {
   source: 'nlem-2022' | 'brand';
 }
 
-export const NLEM_FILE = fileURLToPath(new URL('../../catalogue/nlem-2022.csv', import.meta.url));
+export const NLEM_FILE = fileURLToPath(new URL('../catalogue/nlem-2022.csv', import.meta.url));
 
 const slug = (text: string) => normalize(text).replace(/ /g, '-');
 
