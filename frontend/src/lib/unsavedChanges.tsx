@@ -15,6 +15,10 @@ export const UNSAVED_CHANGES_QUESTION: ConfirmOptions = {
 interface Registry {
   /** Marks (or clears) one screen's unsaved input. */
   set(id: string, dirty: boolean): void;
+  /** Marks (or clears) a page that asks its own question before any move away from it (see useOwnLeaveQuestion). */
+  hold(id: string, on: boolean): void;
+  /** Whether any screen holds unsaved input now. */
+  unsaved(): boolean;
   /** Asks once if anything is unsaved; on yes the next navigation goes through without asking again. */
   askToLeave(): Promise<boolean>;
 }
@@ -29,13 +33,14 @@ const RegistryContext = createContext<Registry | null>(null);
 export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
   const confirm = useConfirm();
   const dirty = useRef(new Set<string>());
+  const holds = useRef(new Set<string>());
   const letThrough = useRef(false);
   const shouldBlock = useCallback<BlockerFunction>(({ currentLocation, nextLocation }) => {
     if (letThrough.current) {
       letThrough.current = false;
       return false;
     }
-    return dirty.current.size > 0 && currentLocation.pathname !== nextLocation.pathname && sessionStore.get() !== null;
+    return dirty.current.size > 0 && holds.current.size === 0 && currentLocation.pathname !== nextLocation.pathname && sessionStore.get() !== null;
   }, []);
   const blocker = useBlocker(shouldBlock);
   const current = useRef(blocker);
@@ -58,8 +63,13 @@ export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
         if (value) dirty.current.add(id);
         else dirty.current.delete(id);
       },
+      hold: (id, on) => {
+        if (on) holds.current.add(id);
+        else holds.current.delete(id);
+      },
+      unsaved: () => dirty.current.size > 0,
       askToLeave: async () => {
-        if (dirty.current.size === 0) return true;
+        if (dirty.current.size === 0 || holds.current.size > 0) return true;
         const discard = await confirm(UNSAVED_CHANGES_QUESTION);
         if (discard) letThrough.current = true;
         return discard;
@@ -77,6 +87,21 @@ export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
 export function useAskToLeave(): () => Promise<boolean> {
   const registry = useContext(RegistryContext);
   return useCallback(() => (registry ? registry.askToLeave() : Promise.resolve(true)), [registry]);
+}
+
+/**
+ * For a page that itself asks before anything leaves it while `active` (a video call's 'Leave the consultation?', for
+ * the app's navigation, Back and Logout): the unsaved-changes question is not asked as well, so a person is asked once.
+ * That page's question must say that unsaved input is lost when `unsaved()` is true (read at the moment of asking).
+ */
+export function useOwnLeaveQuestion(active: boolean): { unsaved: () => boolean } {
+  const registry = useContext(RegistryContext);
+  const id = useId();
+  useLayoutEffect(() => {
+    registry?.hold(id, active);
+    return () => registry?.hold(id, false);
+  }, [registry, id, active]);
+  return useMemo(() => ({ unsaved: () => registry?.unsaved() ?? false }), [registry]);
 }
 
 /**

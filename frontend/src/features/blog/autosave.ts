@@ -1,17 +1,7 @@
 import type { BlogContent } from './api';
 
-/** A draft saves itself this long after the doctor's last change (debounced). */
-export const AUTOSAVE_DELAY_MS = 2000;
-
-/** The editor's save state, as the doctor reads it beside the buttons. */
-export const AUTOSAVE_TEXTS = {
-  saving: 'Saving…',
-  saved: 'Saved',
-  failed: 'Not saved: it will be tried again as you write',
-  unsaved: 'Unsaved changes',
-} as const;
-
-export type AutosaveState = 'idle' | 'saving' | 'saved' | 'failed';
+// The delay and the save state's texts are the app's (the consultation notes save themselves the same way).
+export { AUTOSAVE_DELAY_MS, AUTOSAVE_TEXTS, type AutosaveState } from '../../lib/autosave';
 
 /**
  * The blocks as compared for unsaved changes: their types and data only. Editor.js reports changes that change

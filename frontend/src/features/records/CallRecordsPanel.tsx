@@ -9,41 +9,75 @@ import { PrescriptionBuilder } from './PrescriptionBuilder';
 import { DownloadButton } from './RecordsTiles';
 import { NOTES_SAVED_MS, NOTES_SAVED_TEXT, RECENT_SHOWN } from './rules';
 import { failureText } from './RecordsDialog';
+import { AutosaveStatus, useAutosave } from '../../lib/autosave';
+import { useUnsavedChanges } from '../../lib/unsavedChanges';
 
 const shortDate = (iso: string) => new Date(iso.length === 10 ? `${iso}T00:00:00` : iso).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
 
-/** Seed 001 §2: free text and Save Notes (disabled while blank), 'Notes saved! ✅' for 2 s; saved into the consultation's notes. */
-function NotesPanel({ appointmentId }: { appointmentId: string }) {
+/**
+ * Seed 001 §2: free text and Save Notes (disabled while blank), 'Notes saved! ✅' for 2 s; saved into the consultation's
+ * notes. The text also saves itself as a draft a moment after the doctor stops typing, and what is left when the call
+ * ends or the page is left, so a dropped call or a closed tab loses at most a couple of seconds of it.
+ */
+export function NotesPanel({ appointmentId }: { appointmentId: string }) {
   const [text, setText] = useState('');
   const typed = useRef(false);
+  const [loaded, setLoaded] = useState(false);
+  // The notes' state before this panel saved a draft: none or final notes are saved final by Save Notes, as before.
+  const finalBefore = useRef(true);
+  const draftSaved = useRef(false);
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
+  const draft = useAutosave({
+    value: text,
+    keyOf: (t) => t.trim(),
+    canSave: (t) => t.trim() !== '',
+    save: async (t) => {
+      // A draft never reaches the patient; the other fields of the notes keep what was saved (see saveNotes below).
+      await recordsApi.saveNotes(appointmentId, { clinical_assessment: t.trim(), is_draft: true });
+      draftSaved.current = true;
+    },
+    enabled: loaded && !saving,
+    saveOnUnmount: true,
+  });
+  const { reset } = draft;
+  useUnsavedChanges(draft.dirty);
   // The panel edits the clinical assessment: it starts from the one saved so far (a call joined again), unless typed in.
   useEffect(() => {
     let live = true;
     void recordsApi
       .notes(appointmentId)
-      .then((saved) => {
-        if (live && saved?.clinical_assessment && !typed.current) setText(saved.clinical_assessment);
+      .then((notes) => {
+        if (!live) return;
+        finalBefore.current = !notes?.is_draft;
+        if (notes?.clinical_assessment && !typed.current) {
+          setText(notes.clinical_assessment);
+          reset(notes.clinical_assessment);
+        }
       })
-      .catch(() => {});
+      .catch(() => {})
+      .finally(() => live && setLoaded(true));
     return () => {
       live = false;
     };
-  }, [appointmentId]);
+  }, [appointmentId, reset]);
   const save = async () => {
     if (text.trim() === '') return;
     setSaving(true);
     setError(null);
     try {
+      await draft.settled();
       // The panel's text is the consultation's clinical assessment (the notes modal's field), and it sends only that:
       // the server merges it into the notes saved before, so the modal's fields (the patient name and ID among them)
       // keep their values, and the notes keep their state (a draft stays a draft; final notes, or none yet, are saved
-      // final, naming the patient by their account where no save has named them).
-      await recordsApi.saveNotes(appointmentId, { clinical_assessment: text.trim() });
+      // final, naming the patient by their account where no save has named them). A draft this panel saved itself
+      // over none or final notes does not count: those notes are saved final, as they would have been.
+      const body = finalBefore.current && draftSaved.current ? { clinical_assessment: text.trim(), is_draft: false } : { clinical_assessment: text.trim() };
+      await recordsApi.saveNotes(appointmentId, body);
+      reset(text);
       setSaved(true);
       clearTimeout(timer.current);
       timer.current = setTimeout(() => setSaved(false), NOTES_SAVED_MS);
@@ -66,10 +100,12 @@ function NotesPanel({ appointmentId }: { appointmentId: string }) {
         <Button variant="contained" onClick={() => void save()} disabled={saving || text.trim() === ''}>
           {saving ? 'Saving...' : 'Save Notes'}
         </Button>
-        {saved && (
+        {saved ? (
           <Typography role="status" color="success.main" data-testid="notes-saved">
             {NOTES_SAVED_TEXT}
           </Typography>
+        ) : (
+          <AutosaveStatus state={draft.state} dirty={draft.dirty} canSave={text.trim() !== ''} />
         )}
       </Stack>
       {error && (

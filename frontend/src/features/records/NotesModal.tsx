@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, MenuItem, Stack, TextField } from '@mui/material';
 import { RECORD_TEXTS } from '@telemed/contracts/record-constants';
 import { recordsApi } from './api';
-import { NOTE_TEMPLATE_TEXTS, applyTemplate, canSaveDraft, canSaveNotes, emptyNotes, notesChanges, savedNotesFields, type FollowUp, type NotesFields, type Priority, type TemplateId } from './rules';
+import { NOTE_TEMPLATE_TEXTS, applyTemplate, canSaveDraft, canSaveNotes, emptyNotes, notesChanges, notesKey, savedNotesFields, type FollowUp, type NotesFields, type Priority, type TemplateId } from './rules';
 import { RecordsDialog, useFailure } from './RecordsDialog';
+import { AutosaveStatus, useAutosave } from '../../lib/autosave';
 
 const PRIORITIES: Array<[Priority, string]> = [
   ['low', 'Low'],
@@ -20,33 +21,59 @@ const FOLLOW_UPS: Array<[FollowUp, string]> = [
 /**
  * Seed 001 §2 consultation notes modal (doctor): the fields, a template (fills only empty fields; Urgent Care and
  * Follow-up Visit set priority and follow-up), Save as Draft (any text) and Save Notes (patient name plus a chief
- * complaint or clinical assessment), saved with PUT /consultations/{id}/notes.
+ * complaint or clinical assessment), saved with PUT /consultations/{id}/notes. The writing saves itself as a draft a
+ * moment after the doctor stops typing ('Saving…', 'Saved'); closing saves what is left, and asks only if it cannot be.
  */
 export function NotesModal(props: { open: boolean; onClose(): void; onSaved?(isDraft: boolean): void; appointmentId: string; patientName?: string; patientId?: string }) {
   const [fields, setFields] = useState<NotesFields>(() => emptyNotes(props.patientName, props.patientId));
-  // What the server held when the modal opened: a save sends only what was edited since (see notesChanges).
-  const [from, setFrom] = useState<NotesFields>(() => savedNotesFields(null));
+  const fieldsNow = useRef(fields);
+  fieldsNow.current = fields;
+  // What the server holds (loaded when the modal opened, then each save): a save sends only what was edited since (see
+  // notesChanges), so text the in-call panel saved meanwhile is not overwritten with this modal's older copy.
+  const from = useRef<NotesFields>(savedNotesFields(null));
+  const [loaded, setLoaded] = useState(false);
   const [saving, setSaving] = useState<'draft' | 'final' | null>(null);
   const failure = useFailure(RECORD_TEXTS.saveNotesFailed);
+  // The doctor's writing saves itself as a draft (never reaching the patient) a moment after they stop typing.
+  const draft = useAutosave({
+    value: fields,
+    keyOf: notesKey,
+    canSave: canSaveDraft,
+    save: async (snapshot) => {
+      await recordsApi.saveNotes(props.appointmentId, notesChanges(snapshot, from.current, true));
+      from.current = snapshot;
+    },
+    enabled: props.open && loaded && saving === null,
+  });
+  const { reset } = draft;
   // What was saved before (the in-call panel's notes, a draft) is the starting point, so a save never drops it.
   useEffect(() => {
     if (!props.open || !props.appointmentId) return;
-    setFrom(savedNotesFields(null));
+    from.current = savedNotesFields(null);
+    setLoaded(false);
     let live = true;
+    const show = (f: NotesFields) => {
+      setFields(f);
+      reset(f);
+      setLoaded(true);
+    };
     void recordsApi
       .notes(props.appointmentId)
       .then((saved) => {
-        if (!live || !saved) return;
+        if (!live) return;
+        // None saved yet: what was given (and anything typed meanwhile) stays.
+        if (!saved) return setLoaded(true);
         const base = savedNotesFields(saved);
-        setFrom(base);
+        from.current = base;
         // The name and ID the modal was given stand in only where no save wrote them.
-        setFields((f) => ({ ...base, patient_name: base.patient_name || f.patient_name, patient_id: base.patient_id || f.patient_id }));
+        const given = fieldsNow.current;
+        show({ ...base, patient_name: base.patient_name || given.patient_name, patient_id: base.patient_id || given.patient_id });
       })
-      .catch(() => {});
+      .catch(() => live && setLoaded(true));
     return () => {
       live = false;
     };
-  }, [props.open, props.appointmentId]);
+  }, [props.open, props.appointmentId, reset]);
   const set = (key: keyof NotesFields) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [key]: e.target.value }));
   const close = () => {
     failure.clear();
@@ -55,13 +82,16 @@ export function NotesModal(props: { open: boolean; onClose(): void; onSaved?(isD
   const save = async (isDraft: boolean) => {
     if (isDraft ? !canSaveDraft(fields) : !canSaveNotes(fields)) return;
     setSaving(isDraft ? 'draft' : 'final');
-    // Only the fields edited here since it opened (blank ones as null, which clears them): a field left out keeps what
-    // the server holds, so text the in-call panel saved meanwhile is not overwritten with this modal's older copy.
-    const saved = await failure.run(() => recordsApi.saveNotes(props.appointmentId, notesChanges(fields, from, isDraft)));
+    // After the draft saving itself, if one is under way (it may have just sent these fields).
+    await draft.settled();
+    const saved = await failure.run(() => recordsApi.saveNotes(props.appointmentId, notesChanges(fields, from.current, isDraft)));
     setSaving(null);
     if (!saved) return;
+    from.current = fields;
+    const next = isDraft ? fields : emptyNotes(props.patientName, props.patientId);
+    setFields(next);
+    reset(next);
     props.onSaved?.(isDraft);
-    if (!isDraft) setFields(emptyNotes(props.patientName, props.patientId));
     props.onClose();
   };
   const busy = saving !== null;
@@ -77,8 +107,11 @@ export function NotesModal(props: { open: boolean; onClose(): void; onSaved?(isD
       busy={busy}
       error={failure.error}
       onClose={close}
+      dirty={draft.dirty}
+      beforeClose={draft.saveNow}
       actions={
         <>
+          <AutosaveStatus state={draft.state} dirty={draft.dirty} canSave={canSaveDraft(fields)} />
           <Button variant="outlined" onClick={() => void save(true)} disabled={busy || !canSaveDraft(fields)}>
             {saving === 'draft' ? 'Saving...' : 'Save as Draft'}
           </Button>

@@ -6,8 +6,9 @@ import { DURATION_UNITS, FREQUENCIES, FREQUENCY_LABELS, RECORD_TEXTS, type TpgLi
 import { recordsApi } from './api';
 import { MedicineSearch } from './MedicineSearch';
 import { DownloadButton } from './RecordsTiles';
-import { GENDERS, ageBody, canAddLine, emptyLine, lineBody, lineLabel, pickMedicine, toSessionLine, typeMedicine, type DurationUnit, type Frequency, type Gender, type LineDraft, type SessionLine } from './rules';
+import { GENDERS, ageBody, canAddLine, emptyLine, lineBody, lineLabel, pickMedicine, sameLine, toSessionLine, typeMedicine, type DurationUnit, type Frequency, type Gender, type LineDraft, type SessionLine } from './rules';
 import { failureText } from './RecordsDialog';
+import { useUnsavedChanges } from '../../lib/unsavedChanges';
 
 /** What the Guidelines say of a picked medicine before sending (the server decides; this only warns early). */
 export function guidelineNote(medicine: string, list: TpgList | null): { severity: 'error' | 'info'; text: string } | null {
@@ -35,6 +36,8 @@ export function PrescriptionBuilder({ appointmentId, onIssued }: { appointmentId
   const [issuing, setIssuing] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [issued, setIssued] = useState<{ id: string; at: string } | null>(null);
+  // Lines added but not issued, or a line or the patient's particulars being written: asked about before they are lost.
+  useUnsavedChanges(lines.length > 0 || !sameLine(draft, emptyLine()) || [diagnosis, advice, age, gender].some((v) => v.trim() !== ''));
   const note = draft.medicine_id ? guidelineNote(draft.medicine.trim(), list) : null;
   const blocked = note?.severity === 'error';
 

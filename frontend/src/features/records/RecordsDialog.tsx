@@ -2,6 +2,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, LinearProgress, Stack, Typography, useMediaQuery } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import { ApiError } from '../../lib/api';
+import { useUnsavedChanges } from '../../lib/unsavedChanges';
 import { uploadForm } from './api';
 import { PHONE_QUERY, UPLOADED_CLOSE_DELAY_MS, shownProgress } from './rules';
 
@@ -11,7 +12,9 @@ export const failureText = (error: unknown, fallback: string) => (error instance
 /**
  * The frame of the records modals (upload prescription, upload reports, consultation notes): a dialog, full screen on a
  * phone, titled with a Close button; the form; the failure inline (seed 001 §4: the message shows and the modal stays
- * open); the actions after Cancel. While `busy`, nothing closes it (Close, Cancel, Escape, a click outside).
+ * open); the actions after Cancel. While `busy`, nothing closes it (Close, Cancel, Escape, a click outside). While
+ * `dirty` (input not saved or not uploaded yet), closing it, another page or a closed tab asks first, unless
+ * `beforeClose` saved what was left (a self-saving draft).
  */
 export function RecordsDialog(props: {
   open: boolean;
@@ -21,20 +24,27 @@ export function RecordsDialog(props: {
   error: string | null;
   onClose(): void;
   maxWidth?: 'sm' | 'md';
+  /** The form holds input not saved (or files not uploaded) yet. */
+  dirty?: boolean;
+  /** Tried before asking to discard: true when nothing is left unsaved (a draft saved what was left). */
+  beforeClose?(): Promise<boolean>;
   /** Shown at the start of the actions row (the chosen files' count and size). */
   summary?: ReactNode;
   actions: ReactNode;
   children: ReactNode;
 }) {
   const phone = useMediaQuery(PHONE_QUERY);
-  const close = () => {
-    if (!props.busy) props.onClose();
+  const { confirmDiscard } = useUnsavedChanges(props.open && props.dirty === true);
+  const close = async () => {
+    if (props.busy) return;
+    if (props.dirty && props.beforeClose && (await props.beforeClose())) return props.onClose();
+    if (await confirmDiscard()) props.onClose();
   };
   return (
-    <Dialog open={props.open} onClose={close} fullWidth fullScreen={phone} maxWidth={props.maxWidth ?? 'sm'} aria-labelledby={props.titleId}>
+    <Dialog open={props.open} onClose={() => void close()} fullWidth fullScreen={phone} maxWidth={props.maxWidth ?? 'sm'} aria-labelledby={props.titleId}>
       <DialogTitle id={props.titleId} sx={{ pr: 6 }}>
         {props.title}
-        <IconButton aria-label="Close" onClick={close} disabled={props.busy} sx={{ position: 'absolute', right: 8, top: 8 }}>
+        <IconButton aria-label="Close" onClick={() => void close()} disabled={props.busy} sx={{ position: 'absolute', right: 8, top: 8 }}>
           <CloseIcon />
         </IconButton>
       </DialogTitle>
@@ -50,7 +60,7 @@ export function RecordsDialog(props: {
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
         {props.summary}
-        <Button onClick={close} disabled={props.busy}>
+        <Button onClick={() => void close()} disabled={props.busy}>
           Cancel
         </Button>
         {props.actions}

@@ -61,6 +61,7 @@ export function UploadPrescriptionModal(props: { open: boolean; onClose(): void;
       busy={uploading}
       error={upload.error}
       onClose={close}
+      dirty={file !== null || patientName !== (props.patientName ?? '') || patientId !== (props.patientId ?? '') || summary.trim() !== '' || notes.trim() !== ''}
       actions={
         <Button variant="contained" onClick={() => void submit()} disabled={uploading || !file || patientName.trim() === ''}>
           Upload Prescription

@@ -119,6 +119,7 @@ export function UploadReportsModal({ open, onClose, onUploaded, appointmentId }:
       busy={uploading}
       error={consentError ?? upload.error}
       onClose={close}
+      dirty={files.length > 0 || reportType !== '' || reportDate !== today || [facility, doctorName, summary, notes].some((v) => v.trim() !== '')}
       summary={
         files.length > 0 && (
           <Typography variant="body2" color="text.secondary" sx={{ mr: 'auto' }}>

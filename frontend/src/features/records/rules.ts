@@ -321,3 +321,9 @@ export function ageBody(text: string): number | null {
 
 /** How a line's medicine reads in the session list: as on the e-prescription, the generic in capitals, the brand after it. */
 export const lineLabel = (line: Pick<SessionLine, 'medicine' | 'generic_name' | 'strength' | 'dosage_form'>) => prescribedMedicineLabel(line);
+
+/** The notes as compared for unsaved changes: the fields as the API takes them (blank and spaces alike). */
+export const notesKey = (f: NotesFields) => JSON.stringify(notesBody(f, true));
+
+/** Whether two line drafts hold the same input (a line being written differs from emptyLine()). */
+export const sameLine = (a: LineDraft, b: LineDraft) => JSON.stringify(a) === JSON.stringify(b);

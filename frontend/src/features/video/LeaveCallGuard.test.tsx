@@ -4,7 +4,9 @@ import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, useNavigate } from 'react-router';
 import { renderAt } from '../../test/render';
-import { useLeaveCallGuard } from './LeaveCallGuard';
+import { LEAVE_CALL_UNSAVED_QUESTION, useLeaveCallGuard } from './LeaveCallGuard';
+import { UNSAVED_CHANGES_QUESTION, useUnsavedChanges } from '../../lib/unsavedChanges';
+import { sessionStore } from '../../lib/session';
 
 afterEach(cleanup);
 
@@ -68,6 +70,46 @@ describe('leaving a call through the app’s navigation', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Home' }));
     expect(await screen.findByText('elsewhere')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+/** The call page with something typed and not saved (a prescription line being written, say). */
+function CallWithUnsavedInput({ inCall }: { inCall: boolean }) {
+  const [text, setText] = useState('');
+  useUnsavedChanges(text !== '');
+  return (
+    <>
+      <CallScreen inCall={inCall} />
+      <label>
+        Dosage
+        <input value={text} onChange={(e) => setText(e.target.value)} />
+      </label>
+    </>
+  );
+}
+
+describe('unsaved input on the call page', () => {
+  afterEach(() => sessionStore.clear());
+
+  it('is asked about once, in the leave-call question: Leave call goes without the unsaved-changes question as well', async () => {
+    sessionStore.set({ token: 't', refreshToken: null, authProvider: 'google', user: { id: 'd1', user_id: 'd1', name: 'Dr. A', email: null, account_type: 'doctor' } });
+    renderAt('/video-call', <CallWithUnsavedInput inCall />);
+    await userEvent.type(screen.getByLabelText('Dosage'), '1 tablet');
+    await userEvent.click(screen.getByRole('link', { name: 'My Appointments' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave the consultation?' });
+    expect(dialog.textContent).toContain(LEAVE_CALL_UNSAVED_QUESTION.message);
+    await userEvent.click(screen.getByRole('button', { name: 'Leave call' }));
+    expect(await screen.findByText('elsewhere')).toBeTruthy();
+    expect(screen.queryByText(UNSAVED_CHANGES_QUESTION.title)).toBeNull();
+  });
+
+  it('outside a call, the unsaved-changes question is the one asked', async () => {
+    sessionStore.set({ token: 't', refreshToken: null, authProvider: 'google', user: { id: 'd1', user_id: 'd1', name: 'Dr. A', email: null, account_type: 'doctor' } });
+    renderAt('/video-call', <CallWithUnsavedInput inCall={false} />);
+    await userEvent.type(screen.getByLabelText('Dosage'), '1 tablet');
+    await userEvent.click(screen.getByRole('link', { name: 'My Appointments' }));
+    expect(await screen.findByText(UNSAVED_CHANGES_QUESTION.title)).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Leave the consultation?' })).toBeNull();
   });
 });
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { useNavigate } from 'react-router';
-import { useConfirm } from '../../lib/confirm';
+import { useConfirm, type ConfirmOptions } from '../../lib/confirm';
+import { useOwnLeaveQuestion } from '../../lib/unsavedChanges';
 
 export const LEAVE_CALL_QUESTION = {
   title: 'Leave the consultation?',
@@ -8,6 +9,12 @@ export const LEAVE_CALL_QUESTION = {
   confirmLabel: 'Leave call',
   cancelLabel: 'Stay in call',
   destructive: true,
+};
+
+/** The same question while something on the page is not saved yet (the unsaved-changes question is not asked as well). */
+export const LEAVE_CALL_UNSAVED_QUESTION = {
+  ...LEAVE_CALL_QUESTION,
+  message: `${LEAVE_CALL_QUESTION.message} What you entered here and have not saved yet, such as a prescription not issued, will be lost.`,
 };
 
 /**
@@ -19,13 +26,17 @@ export const LEAVE_CALL_QUESTION = {
  *
  * The browser's Back button asks too (see useBackDuringCall).
  *
+ * This question is the only one: the app's unsaved-changes question is held back during the call
+ * (useOwnLeaveQuestion), and this one says so when something on the page is not saved yet.
+ *
  * A reload or a closed tab is not asked about: a reload is how a stuck call is joined again, and the server's grace
  * covers a tab closed by mistake.
  */
 export function useLeaveCallGuard(active: boolean, pageRef: RefObject<HTMLElement | null>): void {
   const confirm = useConfirm();
   const bypass = useRef(false);
-  const back = useBackDuringCall(active);
+  const { unsaved } = useOwnLeaveQuestion(active);
+  const back = useBackDuringCall(active, unsaved);
 
   useEffect(() => {
     if (!active) return;
@@ -35,7 +46,7 @@ export function useLeaveCallGuard(active: boolean, pageRef: RefObject<HTMLElemen
       if (!control || !control.closest('header, nav') || pageRef.current?.contains(control)) return;
       event.preventDefault();
       event.stopPropagation();
-      void confirm(LEAVE_CALL_QUESTION).then(async (leave) => {
+      void confirm(unsaved() ? LEAVE_CALL_UNSAVED_QUESTION : LEAVE_CALL_QUESTION).then(async (leave) => {
         if (!leave || !control.isConnected) return;
         // Off the call's extra history entry first, so that the page this leads to replaces it: Back from there
         // then goes to the call page once, not twice.
@@ -51,7 +62,7 @@ export function useLeaveCallGuard(active: boolean, pageRef: RefObject<HTMLElemen
     };
     document.addEventListener('click', onClick, true);
     return () => document.removeEventListener('click', onClick, true);
-  }, [active, pageRef, confirm, back]);
+  }, [active, pageRef, confirm, back, unsaved]);
 }
 
 /** Marks the history entry pushed for a call, with the id of the call page that pushed it. */
@@ -68,16 +79,17 @@ const entryId = (): unknown => (window.history.state as Record<string, unknown> 
  * puts the entry back (so the next Back asks again); 'Leave call' goes on back to where the person came from. When the
  * call ends (End Call, the limit) the entry is taken off again, so the history is as it was.
  *
- * Why not react-router's useBlocker: it needs a data router (createBrowserRouter) where the app has a BrowserRouter,
- * a change to how every page of the app is routed and to the shared test renderer, and it can only block Back within
- * the app: a call page opened first in its tab (from a notification) would be left at once. The extra entry works
- * for any history, and is confined to this page.
+ * Why not react-router's useBlocker: it can only block Back within the app (a call page opened first in its tab, from a
+ * notification, would be left at once), and the app's one blocker is the unsaved-changes one (held back during a call,
+ * see useOwnLeaveQuestion). The extra entry works for any history, and is confined to this page.
  *
  * Returns `dropEntry`, for a leave through the app's own navigation: it steps off the extra entry first, so the page
  * navigated to replaces it.
  */
-export function useBackDuringCall(active: boolean): RefObject<{ dropEntry(): Promise<void> }> {
+export function useBackDuringCall(active: boolean, unsaved: () => boolean = () => false): RefObject<{ dropEntry(): Promise<void> }> {
   const confirm = useConfirm();
+  const question = useRef<() => ConfirmOptions>(() => LEAVE_CALL_QUESTION);
+  question.current = () => (unsaved() ? LEAVE_CALL_UNSAVED_QUESTION : LEAVE_CALL_QUESTION);
   const navigate = useNavigate();
   // The router's navigate changes with the page's address; the entry must not be pushed again for that.
   const navigateRef = useRef(navigate);
@@ -120,7 +132,7 @@ export function useBackDuringCall(active: boolean): RefObject<{ dropEntry(): Pro
       }
       if (entryId() === id || asking) return;
       asking = true;
-      void confirm(LEAVE_CALL_QUESTION).then((leave) => {
+      void confirm(question.current()).then((leave) => {
         asking = false;
         if (disposed) return;
         if (!leave) return pushEntry();
