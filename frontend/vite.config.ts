@@ -12,12 +12,19 @@ import { compression } from 'vite-plugin-compression2';
  * style-src already allows inline styles (emotion inserts them at run time); scripts stay external ('self' only).
  * platform/src/http/static-frontend.ts serves each file at its path.
  */
-const PRERENDERED = [
+const PRERENDERED: Array<{ path: string; file: string; module: string | null; description?: string }> = [
   { path: '/login', file: 'login.html', module: null },
-  { path: '/welcome', file: 'welcome.html', module: 'src/features/public/WelcomePage.tsx' },
-  // A registered doctor's page, its frame and loading state (the profile comes from the API as the app starts).
+  {
+    path: '/welcome',
+    file: 'welcome.html',
+    module: 'src/features/public/WelcomePage.tsx',
+    description: 'Telemed: video consultations with doctors across India, digital prescriptions and encrypted health records, for patients, independent doctors and clinic networks.',
+  },
+  // A registered doctor's page, its frame and loading state (the profile comes from the API as the app starts). The
+  // server puts the doctor's own description and Open Graph tags in it (services/all-in-one/src/doctor-pages.ts).
   { path: '/:doctorId', file: 'doctor.html', module: 'src/features/public/DoctorLandingPage.tsx' },
 ];
+const DEFAULT_DESCRIPTION = /<meta name="description" content="[^"]*"\s*\/?>/;
 
 function prerenderPages(): Plugin {
   let outDir = '';
@@ -51,7 +58,8 @@ function prerenderPages(): Plugin {
       try {
         const { renderPage } = (await server.ssrLoadModule('/src/prerender.tsx')) as { renderPage: (path: string) => string };
         const index = readFileSync(resolve(outDir, 'index.html'), 'utf8');
-        for (const { path, file } of PRERENDERED) {
+        if (!DEFAULT_DESCRIPTION.test(index)) throw new Error('prerender: index.html has no meta description');
+        for (const { path, file, description } of PRERENDERED) {
           let css = '';
           const markup = renderPage(path).replace(/<style data-emotion="[^"]*"[^>]*>([^<]*)<\/style>/g, (_, rules: string) => {
             css += rules;
@@ -59,6 +67,7 @@ function prerenderPages(): Plugin {
           });
           const links = (preloads.get(file) ?? []).map((name) => `  <link rel="modulepreload" crossorigin href="/${name}">\n  `).join('');
           const html = index
+            .replace(DEFAULT_DESCRIPTION, (tag) => (description ? `<meta name="description" content="${description}" />` : tag))
             .replace('</head>', `${links}  <style data-prerendered>${css}</style>\n  </head>`)
             .replace('<div id="root"></div>', `<div id="root"><div data-prerendered inert>${markup}</div></div>`);
           if (!html.includes('data-prerendered inert')) throw new Error('prerender: index.html has no root element');

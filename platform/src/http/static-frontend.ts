@@ -39,7 +39,15 @@ const SWAP_WAIT_MS = 2000;
  * next to each asset), hashed assets cached for good, 404 for a file that is not there (a chunk of an older build),
  * and index.html for every other path (revalidated each time, so a deploy is picked up at once).
  */
-export function serveFrontend(app: Express, dir: string): void {
+export interface FrontendOptions {
+  /**
+   * The head tags (title, description, Open Graph; escaped by the caller) of a registered doctor's page, or null when
+   * no doctor has that id: the page is then answered 404 (the app draws 'Doctor not found'), for search engines too.
+   */
+  doctorPageHead?(doctorId: string): Promise<string | null>;
+}
+
+export function serveFrontend(app: Express, dir: string, options: FrontendOptions = {}): void {
   app.use(precompressedStatic(dir));
   app.get(FILE_PATH, (_req, res) => {
     res.setHeader('Cache-Control', 'no-cache');
@@ -66,10 +74,14 @@ export function serveFrontend(app: Express, dir: string): void {
     const preload = `<link rel="preload" as="fetch" crossorigin href="${publicDoctorProfileUrl(doctorId, DEFAULT_TIMEZONE)}">`;
     // Not readable (dist being swapped): once more when dist is back.
     const html = readFile(page, 'utf8').catch(() => distBack(dir).then(() => readFile(page, 'utf8')));
-    html.then(
-      (text) => {
+    // The doctor's own tags; a failure to read them costs the page its tags, not the page.
+    const head = options.doctorPageHead ? options.doctorPageHead(doctorId).catch(() => '') : Promise.resolve('');
+    Promise.all([html, head]).then(
+      ([text, tags]) => {
         res.setHeader('Cache-Control', 'no-cache');
-        res.type('html').send(text.replace('<head>', `<head>\n    ${preload}`));
+        // Replacer functions: a replacement string would read `$&` in a doctor's name as the page's text.
+        const withTags = tags ? text.replace(/\s*<title>[^<]*<\/title>/, () => '').replace(/\s*<meta name="description" content="[^"]*"\s*\/?>/, () => '').replace('</head>', () => `  ${tags}\n  </head>`) : text;
+        res.status(tags === null ? 404 : 200).type('html').send(withTags.replace('<head>', () => `<head>\n    ${preload}`));
       },
       () => appUnavailable(res),
     );

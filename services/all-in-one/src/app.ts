@@ -10,6 +10,7 @@ import { appointmentMessageView, allProjections, blogLookups, bookingLookups, co
 import { createNotifier } from '@telemed/notifier';
 import { seedDemoData } from './demo-data';
 import { blogPages } from './blog-pages';
+import { doctorPageHead } from './doctor-pages';
 
 export interface AppOptions {
   config: Config;
@@ -91,7 +92,7 @@ export async function createApp(options: AppOptions) {
     blogPages(app, { readStore, frontendDir: options.frontendDir, publicUrl: config.publicUrl });
     if (options.frontendDir && existsSync(join(options.frontendDir, 'index.html'))) {
       const dir = options.frontendDir;
-      serveFrontend(app, dir);
+      serveFrontend(app, dir, { doctorPageHead: doctorPageHead({ readStore, publicUrl: config.publicUrl }) });
     }
   });
 

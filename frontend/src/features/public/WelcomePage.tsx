@@ -23,7 +23,7 @@ export function WelcomePage() {
         <Typography variant="h3" component="h1">
           Telemed
         </Typography>
-        <Typography variant="h6" color="text.secondary">
+        <Typography variant="h6" component="p" color="text.secondary">
           Video consultations with doctors across India — for patients, independent doctors and clinic networks.
         </Typography>
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>

@@ -58,5 +58,10 @@ describe('public pages', () => {
     expect(screen.getByText('₹2,999 per month')).toBeTruthy();
     expect(screen.getByText('from ₹299 per consultation')).toBeTruthy();
     expect(screen.getByText('Support Team Access')).toBeTruthy();
+    // Headings in order (Lighthouse): one h1, and no level skipped on the way down (the tagline was an h6).
+    const levels = [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((h) => Number(h.tagName[1]));
+    expect(levels[0]).toBe(1);
+    expect(levels.filter((l) => l === 1)).toHaveLength(1);
+    levels.forEach((level, i) => expect(level).toBeLessThanOrEqual((levels[i - 1] ?? 0) + 1));
   });
 });
