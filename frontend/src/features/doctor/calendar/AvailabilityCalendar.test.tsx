@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { renderAt } from '../../../test/render';
 import { AvailabilityCalendar } from './AvailabilityCalendar';
 import { addDays, keyOf, todayIn, weekStart } from './model';
 
@@ -13,7 +14,7 @@ describe('AvailabilityCalendar marks', () => {
     const monday = addDays(weekStart(todayIn(zone)), 8);
     const bookedKey = keyOf(monday, 4);
     const selectedKey = keyOf(monday, 6);
-    render(<AvailabilityCalendar open zone={zone} initial={new Set([selectedKey])} booked={new Set([bookedKey])} saving={false} onCancel={() => {}} onSave={() => {}} />);
+    renderAt('/', <AvailabilityCalendar open zone={zone} initial={new Set([selectedKey])} booked={new Set([bookedKey])} saving={false} onCancel={() => {}} onSave={() => {}} />);
     fireEvent.click(screen.getByRole('button', { name: 'Next week' }));
     const dialog = screen.getByRole('dialog');
     expect(dialog.textContent).not.toMatch(/🏥|✓|×/u);
