@@ -82,31 +82,42 @@ async function press(order: JoinOrder, doctor: Page, patient: Page): Promise<num
   return started;
 }
 
-async function productRuns(browser: Browser, runs: number, order: JoinOrder, base: string, taken: Set<number>): Promise<number[]> {
+/** One server per order: the demo doctor's slots within a day are enough for one order's runs. */
+async function productRuns(browser: Browser, runs: number, order: JoinOrder): Promise<number[]> {
+  const { server, base } = await startDemoProduct(EARLY_JOIN);
+  const taken = new Set<number>();
   const times: number[] = [];
-  for (let i = 0; i < runs; i += 1) {
-    const contexts = await Promise.all([0, 1].map(() => browser.newContext({ permissions: ['camera', 'microphone'], timezoneId: 'Asia/Kolkata' })));
-    try {
-      const [doctor, patient] = await Promise.all(contexts.map((c) => c.newPage()));
-      await signInWithGoogle(doctor!, base, 'doctor1@demo.telemed.local');
-      await signInWithGoogle(patient!, base, 'patient@demo.telemed.local');
-      const id = await confirmedAppointment(base, patient!, doctor!, taken);
-      await lobbyReady(patient!, base, id);
-      await lobbyReady(doctor!, base, id);
-      const started = await press(order, doctor!, patient!);
-      const [onPatient, onDoctor] = await Promise.all([firstRemoteFrame(patient!, started), firstRemoteFrame(doctor!, started)]);
-      const time = Math.max(onPatient, onDoctor);
-      times.push(time);
-      if (time > SLOW_MS) {
-        process.stderr.write(`first-frame ${order}: ${Math.round(time)} ms (patient ${Math.round(onPatient)}, doctor ${Math.round(onDoctor)}); the debug consoles:\n`);
-        for (const [who, page] of [['doctor', doctor!], ['patient', patient!]] as const) process.stderr.write(`--- ${who}\n${await debugLog(page)}\n`);
-      }
-      await patient!.getByRole('button', { name: 'End Call' }).click().catch(() => undefined);
-    } finally {
-      await Promise.all(contexts.map((c) => c.close()));
-    }
+  try {
+    for (let i = 0; i < runs; i += 1) times.push(await productRun(browser, order, base, taken));
+  } finally {
+    server.child.kill('SIGTERM');
+    await server.exited;
   }
   return times;
+}
+
+/** One call: both in their lobbies, the presses in `order`, then the time to the first remote frame on both screens. */
+async function productRun(browser: Browser, order: JoinOrder, base: string, taken: Set<number>): Promise<number> {
+  const contexts = await Promise.all([0, 1].map(() => browser.newContext({ permissions: ['camera', 'microphone'], timezoneId: 'Asia/Kolkata' })));
+  try {
+    const [doctor, patient] = await Promise.all(contexts.map((c) => c.newPage()));
+    await signInWithGoogle(doctor!, base, 'doctor1@demo.telemed.local');
+    await signInWithGoogle(patient!, base, 'patient@demo.telemed.local');
+    const id = await confirmedAppointment(base, patient!, doctor!, taken);
+    await lobbyReady(patient!, base, id);
+    await lobbyReady(doctor!, base, id);
+    const started = await press(order, doctor!, patient!);
+    const [onPatient, onDoctor] = await Promise.all([firstRemoteFrame(patient!, started), firstRemoteFrame(doctor!, started)]);
+    const time = Math.max(onPatient, onDoctor);
+    if (time > SLOW_MS) {
+      process.stderr.write(`first-frame ${order}: ${Math.round(time)} ms (patient ${Math.round(onPatient)}, doctor ${Math.round(onDoctor)}); the debug consoles:\n`);
+      for (const [who, page] of [['doctor', doctor!], ['patient', patient!]] as const) process.stderr.write(`--- ${who}\n${await debugLog(page)}\n`);
+    }
+    await patient!.getByRole('button', { name: 'End Call' }).click().catch(() => undefined);
+    return time;
+  } finally {
+    await Promise.all(contexts.map((c) => c.close()));
+  }
 }
 
 /** Two bare peer connections in two contexts, media already held, SDP handed across by the test: the floor. */
@@ -155,13 +166,11 @@ async function bareRuns(browser: Browser, runs: number): Promise<number[]> {
 export async function firstFrame(runs: number, orders: readonly JoinOrder[] = JOIN_ORDERS) {
   if (chromiumMissing) return { skipped: chromiumMissing };
   const browser = await launchChromium();
-  const { server, base } = await startDemoProduct(EARLY_JOIN);
   try {
-    const taken = new Set<number>();
     const product: Partial<Record<JoinOrder, number[]>> = {};
     const byOrder: Partial<Record<JoinOrder, number>> = {};
     for (const order of orders) {
-      const times = await productRuns(browser, runs, order, base, taken);
+      const times = await productRuns(browser, runs, order);
       product[order] = times;
       byOrder[order] = Math.round(median(times));
     }
@@ -175,8 +184,6 @@ export async function firstFrame(runs: number, orders: readonly JoinOrder[] = JO
       bare,
     };
   } finally {
-    server.child.kill('SIGTERM');
-    await server.exited;
     await browser.close();
   }
 }
