@@ -3,14 +3,26 @@
 import { spawnSync } from 'node:child_process';
 import { glob } from 'tinyglobby';
 
-const filters = process.argv.slice(2);
-if (filters.length === 0 || filters.some((f) => f.includes('frontend'))) {
+// `--suite unit` (the frontend's component tests and every test beside the code it tests: deciders, contracts, platform
+// and service modules), `--suite int` (tests/ but the browser: services through HTTP, sockets and real servers),
+// `--suite e2e` (tests/src/e2e: whole flows in Chromium). No suite: all three.
+const args = process.argv.slice(2);
+const suiteAt = args.indexOf('--suite');
+const suite = suiteAt >= 0 ? args[suiteAt + 1] : null;
+if (suite !== null && !['unit', 'int', 'e2e'].includes(suite)) {
+  console.error('--suite is one of unit, int, e2e');
+  process.exit(2);
+}
+const filters = suiteAt >= 0 ? args.filter((_, i) => i !== suiteAt && i !== suiteAt + 1) : args;
+const inSuite = (file) =>
+  suite === null || (suite === 'unit' ? !file.startsWith('tests/') : suite === 'e2e' ? file.startsWith('tests/src/e2e/') : file.startsWith('tests/') && !file.startsWith('tests/src/e2e/'));
+if ((suite === null || suite === 'unit') && (filters.length === 0 || filters.some((f) => f.includes('frontend')))) {
   const vitest = spawnSync('npx', ['vitest', 'run'], { cwd: 'frontend', stdio: 'inherit' });
   if (vitest.status !== 0) process.exit(vitest.status ?? 1);
   if (filters.length > 0 && filters.every((f) => f.includes('frontend'))) process.exit(0);
 }
 const files = (await glob(['**/*.test.ts'], { ignore: ['**/node_modules/**', 'frontend/**'] }))
-  .filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)))
+  .filter((f) => inSuite(f) && (filters.length === 0 || filters.some((x) => f.includes(x))))
   .sort();
 if (files.length === 0) {
   console.error('No test files matched');
