@@ -58,9 +58,11 @@ export async function startTestApp(options: { dataDir?: string; env?: Record<str
   const app = await createApp({ config, clock: options.clock, frontendDir: options.frontendDir, logger: options.logger });
   await app.start();
   const clock = options.clock ?? (() => new Date());
+  // A read after settle() sees every write made before it: on a loaded machine a batch can take seconds, and a read
+  // that went ahead on a timeout would fail later, far from the cause.
   const settle = async () => {
     const head = await app.eventStore.headPosition();
-    await app.runner.waitForPosition(head, 5000);
+    if (!(await app.runner.waitForPosition(head, 60_000))) throw new Error(`the read models did not reach position ${head} within 60 s`);
   };
   return {
     app,
