@@ -62,8 +62,9 @@ export const sessionStore = {
   get closedByUser(): boolean {
     return closed;
   },
-  markClosedByUser() {
-    closed = true;
+  /** Set while the user's own request to close the session is on its way (and after it succeeded); unset if it failed. */
+  setClosedByUser(value: boolean) {
+    closed = value;
   },
   set(session: Session) {
     loggedOut = false;

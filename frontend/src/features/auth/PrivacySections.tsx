@@ -206,9 +206,10 @@ export function EraseDataCard() {
   const [error, setError] = useState<string | null>(null);
   const erase = useMutation({
     mutationFn: () => api<ErasureResult>('/users/me/erasure', { method: 'POST' }),
+    // The server ends the session as it erases (the socket may close before the answer arrives): what the app hears of
+    // that is expected from the moment the request leaves, not an error to show ('Session expired', 'Authentication failed').
+    onMutate: () => sessionStore.setClosedByUser(true),
     onSuccess: async (result) => {
-      // The server has ended the session: what the app hears of that next is expected (no 'Session expired' toast).
-      sessionStore.markClosedByUser();
       setError(null);
       const kept = result.kept.map((k) => `${k.what}: ${k.why}.`).join(' ');
       await confirm({
@@ -221,6 +222,7 @@ export function EraseDataCard() {
       navigate('/', { replace: true });
     },
     onError: (e) => {
+      sessionStore.setClosedByUser(false);
       const detail = e instanceof ApiError ? e.detail : 'Please try again.';
       setError(detail);
       toasts.show({ type: 'error', title: 'Your data was not erased', message: detail });
