@@ -8,6 +8,7 @@ import { MEDICAL_COUNCILS } from '@telemed/contracts/constants';
 import { ApiError, api } from '../../lib/api';
 import { sessionStore } from '../../lib/session';
 import { useToasts } from '../../lib/toasts';
+import { useUnsavedChanges } from '../../lib/unsavedChanges';
 import { ConsentsCard } from './ConsentsCard';
 import { PrivacySections } from './PrivacySections';
 
@@ -40,11 +41,14 @@ export function ProfilePage() {
   const queryClient = useQueryClient();
   const me = useQuery({ queryKey: ['users', 'me'], queryFn: () => api<Me>('/users/me') });
   const [form, setForm] = useState({ name: '', phone_number: '', specialty: '', qualification: '', consultation_fee: '', registration_number: '', medical_council: '' });
+  // The profile as loaded or last saved: the form is unsaved while it differs (leaving the page asks first).
+  const [saved, setSaved] = useState(form);
+  useUnsavedChanges((Object.keys(form) as Array<keyof typeof form>).some((k) => form[k] !== saved[k]));
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     if (!me.data) return;
     const d = me.data.doctor;
-    setForm({
+    const loaded = {
       name: me.data.name,
       phone_number: me.data.phone_number ?? '',
       specialty: d?.specialty ?? '',
@@ -52,10 +56,12 @@ export function ProfilePage() {
       consultation_fee: d ? String(d.consultation_fee) : '',
       registration_number: d?.registration_number ?? '',
       medical_council: d?.medical_council ?? '',
-    });
+    };
+    setForm(loaded);
+    setSaved(loaded);
   }, [me.data]);
   const save = useMutation({
-    mutationFn: () => {
+    mutationFn: (form: typeof saved) => {
       const body: Record<string, unknown> = { name: form.name.trim(), phone_number: form.phone_number.trim() || null };
       if (me.data?.doctor) {
         Object.assign(body, {
@@ -68,10 +74,11 @@ export function ProfilePage() {
       }
       return api('/users/me', { method: 'PUT', body });
     },
-    onSuccess: async () => {
+    onSuccess: async (_answer, sent) => {
       setError(null);
+      setSaved(sent);
       const session = sessionStore.get();
-      if (session) sessionStore.set({ ...session, user: { ...session.user, name: form.name.trim() } });
+      if (session) sessionStore.set({ ...session, user: { ...session.user, name: sent.name.trim() } });
       toasts.show({ type: 'success', title: 'Profile saved' });
       await queryClient.invalidateQueries();
     },
@@ -89,7 +96,7 @@ export function ProfilePage() {
             spacing={2}
             onSubmit={(e: FormEvent) => {
               e.preventDefault();
-              save.mutate();
+              save.mutate(form);
             }}
           >
             <Typography variant="h5" component="h1">

@@ -1,11 +1,14 @@
 import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
+import { useUnsavedChanges } from '../../lib/unsavedChanges';
 
 /** 'Reject Appointment': an optional reason, Cancel and Reject Appointment. */
 export function RejectDialog({ patientName, open, onCancel, onReject }: { patientName: string; open: boolean; onCancel: () => void; onReject: (reason: string | null) => void }) {
   const [reason, setReason] = useState('');
+  // Cancel drops the reason on purpose; a click outside or Escape with a reason written asks first.
+  const { confirmDiscard } = useUnsavedChanges(open && reason.trim() !== '');
   return (
-    <Dialog open={open} onClose={onCancel} fullWidth maxWidth="xs">
+    <Dialog open={open} onClose={() => void confirmDiscard().then((discard) => discard && onCancel())} fullWidth maxWidth="xs">
       <DialogTitle>Reject Appointment</DialogTitle>
       <DialogContent>
         <DialogContentText>Are you sure you want to reject {patientName}&apos;s appointment request?</DialogContentText>

@@ -22,6 +22,7 @@ import PersonAddAlt from '@mui/icons-material/PersonAddAlt';
 import { STAFF_ROLES, WEEKDAYS, slugify, type StaffRole, type Weekday } from '@telemed/contracts/institution-constants';
 import { ApiError, api } from '../../lib/api';
 import { useToasts } from '../../lib/toasts';
+import { useUnsavedChanges } from '../../lib/unsavedChanges';
 import { WEEKDAY_NAMES, defaultHours, emptyStaff, hoursPayload, hoursProblem, isDoctorRole, staffPayload, type HoursForm, type StaffForm } from './institutionForm';
 
 /** The slug derived from a name (the same rule as the server's). */
@@ -105,12 +106,28 @@ function StaffMemberFields({ member, index, onChange, onRemove }: { member: Staf
 }
 
 /** Create Institution: the institution, its hours of operation per weekday, and its first staff. */
+const emptyInstitution = () => ({ name: '', slug: '', slugTouched: false, address: '', phone: '', email: '' });
+const emptyKey = () => JSON.stringify([emptyInstitution(), defaultHours(), [emptyStaff()]]);
+
 export function CreateInstitutionDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const toasts = useToasts();
-  const [form, setForm] = useState({ name: '', slug: '', slugTouched: false, address: '', phone: '', email: '' });
+  const [form, setForm] = useState(emptyInstitution);
   const [hours, setHours] = useState<HoursForm>(defaultHours);
-  const [staff, setStaff] = useState<StaffForm[]>([emptyStaff()]);
+  const [staff, setStaff] = useState<StaffForm[]>(() => [emptyStaff()]);
   const [error, setError] = useState<string | null>(null);
+  // Anything entered (the institution, its hours, its staff) is asked about before it is dropped.
+  const { confirmDiscard } = useUnsavedChanges(open && JSON.stringify([form, hours, staff]) !== emptyKey());
+  const reset = () => {
+    setForm(emptyInstitution());
+    setHours(defaultHours());
+    setStaff([emptyStaff()]);
+    setError(null);
+  };
+  const cancel = async () => {
+    if (create.isPending || !(await confirmDiscard())) return;
+    reset();
+    onClose();
+  };
   const create = useMutation({
     mutationFn: () =>
       api('/institutions/', {
@@ -127,6 +144,7 @@ export function CreateInstitutionDialog({ open, onClose }: { open: boolean; onCl
       }),
     onSuccess: () => {
       toasts.show({ type: 'success', title: 'Institution created' });
+      reset();
       onClose();
     },
     onError: (e) => setError(e instanceof ApiError ? `Failed to create institution: ${e.detail || 'Unknown error'}` : 'Error creating institution. Please try again.'),
@@ -140,7 +158,7 @@ export function CreateInstitutionDialog({ open, onClose }: { open: boolean; onCl
     create.mutate();
   };
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="md" aria-labelledby="create-institution-title">
+    <Dialog open={open} onClose={() => void cancel()} fullWidth maxWidth="md" aria-labelledby="create-institution-title">
       <Box component="form" onSubmit={submit}>
         <DialogTitle id="create-institution-title">Create Institution</DialogTitle>
         <DialogContent>
@@ -177,7 +195,7 @@ export function CreateInstitutionDialog({ open, onClose }: { open: boolean; onCl
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={() => void cancel()}>Cancel</Button>
           <Button type="submit" variant="contained" disabled={create.isPending}>
             {create.isPending ? 'Creating...' : 'Create Institution'}
           </Button>

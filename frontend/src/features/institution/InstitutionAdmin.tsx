@@ -27,6 +27,7 @@ import { DoctorAvatar } from '../../components/DoctorAvatar';
 import { TruncatedText } from '../../components/TruncatedText';
 import { INVITATION_TEXTS, type Invitation } from './Invitations';
 import { formatRupees } from '../../lib/money';
+import { useUnsavedChanges } from '../../lib/unsavedChanges';
 
 interface InstitutionDoctor {
   doctor_id: string;
@@ -87,12 +88,14 @@ function AddDoctorDialog({ institutionId, open, onClose }: { institutionId: stri
       }),
   });
   const field = (name: keyof typeof emptyForm) => ({ value: form[name], onChange: (e: { target: { value: string } }) => setForm({ ...form, [name]: e.target.value }) });
-  const close = () => {
+  const { confirmDiscard } = useUnsavedChanges(open && (Object.keys(emptyForm) as Array<keyof typeof emptyForm>).some((k) => form[k] !== emptyForm[k]));
+  const close = async () => {
+    if (add.isPending || !(await confirmDiscard())) return;
     setForm(emptyForm);
     onClose();
   };
   return (
-    <Dialog open={open} onClose={close} fullWidth maxWidth="sm">
+    <Dialog open={open} onClose={() => void close()} fullWidth maxWidth="sm">
       <Box
         component="form"
         onSubmit={(e: FormEvent) => {
@@ -112,7 +115,7 @@ function AddDoctorDialog({ institutionId, open, onClose }: { institutionId: stri
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={close}>Cancel</Button>
+          <Button onClick={() => void close()}>Cancel</Button>
           <Button type="submit" variant="contained" disabled={add.isPending}>
             {add.isPending ? 'Adding...' : 'Add Doctor'}
           </Button>

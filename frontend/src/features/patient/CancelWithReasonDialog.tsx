@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
 import { MAX_REASON_LENGTH } from '@telemed/contracts/constants';
+import { useUnsavedChanges } from '../../lib/unsavedChanges';
 
 /**
  * A doctor's cancellation: the seeds' question, and a reason for the patient (optional; the API takes it and the
@@ -11,8 +12,10 @@ export function CancelWithReasonDialog({ open, what, busy, onKeep, onCancel }: {
   useEffect(() => {
     if (open) setReason('');
   }, [open]);
+  // Keep it drops the reason on purpose; a click outside or Escape with a reason written asks first.
+  const { confirmDiscard } = useUnsavedChanges(open && reason.trim() !== '');
   return (
-    <Dialog open={open} onClose={onKeep} fullWidth maxWidth="xs" aria-labelledby="cancel-with-reason-title">
+    <Dialog open={open} onClose={() => void confirmDiscard().then((discard) => discard && onKeep())} fullWidth maxWidth="xs" aria-labelledby="cancel-with-reason-title">
       <DialogTitle id="cancel-with-reason-title">Cancel appointment?</DialogTitle>
       <DialogContent>
         <DialogContentText>Are you sure you want to cancel this appointment? ({what})</DialogContentText>

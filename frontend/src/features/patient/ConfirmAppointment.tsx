@@ -24,6 +24,7 @@ import { browserZone, whenPhrase } from '../../lib/time';
 import { ConsentNoticePanel } from './ConsentNoticePanel';
 import { agreeToNotice, consentsKey, useConsentNotice, useConsents } from './consent';
 import { formatRupees } from '../../lib/money';
+import { useUnsavedChanges } from '../../lib/unsavedChanges';
 
 /** The seeds' checks of the slot id before anything is sent. */
 export function slotIdProblem(raw: string | null): string | null {
@@ -67,6 +68,8 @@ export function ConfirmAppointment() {
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // A reason written and not sent: Cancel (a move to /home), another page or a closed tab asks first.
+  useUnsavedChanges(notes.trim() !== '' && !sent);
   const rawSlotId = params.get('slot_id');
   const idProblem = slotIdProblem(rawSlotId);
   const slot = useSlotFacts(rawSlotId);

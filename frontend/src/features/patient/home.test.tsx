@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { ConfirmProvider } from '../../lib/confirm';
 import { HomePage, NOT_ACCEPTING_BOOKINGS, PAYMENT_NOT_CONNECTED } from './HomePage';
 
 const tomorrow = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(Date.now() + 86_400_000));
@@ -53,9 +54,11 @@ function renderHome(options: { myDoctorAccepting?: boolean } = {}) {
   });
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter>
-        <HomePage />
-      </MemoryRouter>
+      <ConfirmProvider>
+        <MemoryRouter>
+          <HomePage />
+        </MemoryRouter>
+      </ConfirmProvider>
     </QueryClientProvider>,
   );
   return asked;

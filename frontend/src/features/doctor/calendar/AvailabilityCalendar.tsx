@@ -5,6 +5,7 @@ import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import LocalHospitalOutlined from '@mui/icons-material/LocalHospitalOutlined';
 import type { SvgIconComponent } from '@mui/icons-material';
 import { ROWS, applySelection, isPast, keyOf, nowMarker, rangeKeys, rowLabel, todayIn, weekDays, weekStart, addDays, type SlotKey } from './model';
+import { useUnsavedChanges } from '../../../lib/unsavedChanges';
 
 type CellState = 'selected' | 'booked' | 'past' | 'free';
 
@@ -68,6 +69,10 @@ export function AvailabilityCalendar({
     }
   }, [open, initial, thisWeek, zone]);
   const days = useMemo(() => weekDays(start), [start]);
+  // Slots chosen and not saved: Cancel, a click outside, another page or a closed tab asks first.
+  const changed = selected.size !== initial.size || [...selected].some((k) => !initial.has(k));
+  const { confirmDiscard } = useUnsavedChanges(open && changed);
+  const cancel = () => void confirmDiscard().then((discard) => discard && onCancel());
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
     if (!open) return;
@@ -137,7 +142,7 @@ export function AvailabilityCalendar({
   };
 
   return (
-    <Dialog open={open} onClose={onCancel} fullWidth maxWidth="lg" fullScreen={mobile}>
+    <Dialog open={open} onClose={cancel} fullWidth maxWidth="lg" fullScreen={mobile}>
       <DialogTitle>Manage Availability Schedule</DialogTitle>
       <DialogContent onMouseUp={finishDrag} onMouseLeave={finishDrag}>
         <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
@@ -192,7 +197,7 @@ export function AvailabilityCalendar({
         </Typography>
         <Box>
           <Button onClick={() => setSelected(new Set([...selected].filter((k) => locked(k))))}>Clear All</Button>
-          <Button onClick={onCancel}>Cancel</Button>
+          <Button onClick={cancel}>Cancel</Button>
           <Button variant="contained" disabled={saving} onClick={() => onSave([...selected])}>
             {saving ? 'Saving...' : 'Save Changes'}
           </Button>
