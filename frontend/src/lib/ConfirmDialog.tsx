@@ -1,5 +1,5 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
-import type { ConfirmOptions } from './confirm';
+import type { ConfirmOptions } from './confirmOptions';
 
 /** The question of useConfirm, answered true (confirm) or false (cancel, Escape, backdrop). */
 export function ConfirmDialog({ options, answer }: { options: ConfirmOptions | null; answer: (value: boolean) => void }) {

@@ -1,19 +1,10 @@
 import { Suspense, createContext, lazy, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { ConfirmOptions } from './confirmOptions';
+
+export type { ConfirmOptions };
 
 const loadConfirmDialog = () => import('./ConfirmDialog');
 const ConfirmDialog = lazy(async () => ({ default: (await loadConfirmDialog()).ConfirmDialog }));
-
-export interface ConfirmOptions {
-  title: string;
-  /** The question, in the seeds' words where they give them. */
-  message: string;
-  confirmLabel?: string;
-  cancelLabel?: string;
-  /** A destructive action gets a red confirm button. */
-  destructive?: boolean;
-  /** A notice with one button (instead of the browser's alert()). */
-  acknowledgeOnly?: boolean;
-}
 
 type Ask = (options: ConfirmOptions) => Promise<boolean>;
 
