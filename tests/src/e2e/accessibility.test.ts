@@ -94,6 +94,18 @@ describe('accessibility: every page for each role passes axe (WCAG 2.1 AA) at de
     }
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     if (overflow > 1) problems.push(`${kind} ${label}: the page is ${overflow}px wider than the window`);
+    if (kind === 'phone') {
+      // One Logout on screen (the top bar's; /institution-admin showed its own too), and the tab bar's labels on one
+      // line each (the selected 'My Appointments' wrapped and was cut off at 390 px).
+      const layout = await page.evaluate(() => ({
+        logouts: [...document.querySelectorAll('button')].filter((b) => b.textContent?.trim() === 'Logout' && b.getClientRects().length > 0).length,
+        wrapped: [...document.querySelectorAll<HTMLElement>('.MuiBottomNavigationAction-label')]
+          .filter((l) => l.scrollWidth > l.clientWidth + 1 || l.offsetHeight > parseFloat(getComputedStyle(l).lineHeight) * 1.5)
+          .map((l) => l.textContent),
+      }));
+      if (layout.logouts > 1) problems.push(`${kind} ${label}: ${layout.logouts} Logout buttons on screen`);
+      if (layout.wrapped.length > 0) problems.push(`${kind} ${label}: tab labels not on one line: ${layout.wrapped.join(', ')}`);
+    }
   }
 
   async function visit(page: Page, path: string, name: string): Promise<void> {
