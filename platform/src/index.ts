@@ -49,7 +49,7 @@ export { parseTrustProxy, type TrustProxy } from './http/trust-proxy';
 export { runService } from './run-service';
 export { BufferedBatch } from './read-store/buffered-batch';
 export { installProcessGuards } from './process-guards';
-export { serveFrontend } from './http/static-frontend';
+export { serveFrontend, type FrontendOptions } from './http/static-frontend';
 export * from './video';
 export * from './blobs/port';
 export { FileBlobStore } from './blobs/files';
