@@ -121,6 +121,11 @@ describe('Patient Education Hub in the browser (issue 16)', { skip: chromiumMiss
       await editor.locator('img[src^="/api/v1/blogs/images/"]').waitFor();
       await hub.getByTestId('cover-input').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: PNG });
       await hub.getByRole('img', { name: 'Cover' }).waitFor();
+      // Save Draft and Publish stay in view however long the post (the bar is sticky; at 1280x800 it was below the fold).
+      for (const name of ['Save Draft', 'Publish']) {
+        const box = await hub.getByRole('button', { name, exact: true }).boundingBox();
+        assert.ok(box && box.y >= 0 && box.y + box.height <= page.viewportSize()!.height, `${kind}: ${name} is in view (${JSON.stringify(box)})`);
+      }
       // The Status field beside Save Draft and Publish, never over them (seed 001 asks for the status in the editor).
       await statusClearOfButtons(hub, `${kind} draft`);
       await hub.getByLabel('Status').click();
