@@ -224,6 +224,8 @@ export const patientAppointmentSchema = z
       .openapi({ description: "The reason given with a cancellation, e.g. 'Doctor is no longer available' when the doctor stopped taking bookings" }),
     doctor: z.object({ doctor_id: z.string(), name: z.string(), specialty: z.string() }),
     patient: z.object({ name: z.string(), phone_number: z.string().nullable() }),
+    /** Its consultation has begun (someone joined): from then on it ends with the call and cannot be cancelled. */
+    consultation_held: z.boolean(),
     slot: slotTimesSchema,
   })
   .openapi('PatientAppointment');

@@ -63,6 +63,7 @@ export function patientAppointmentView(doc: AppointmentDoc, zone: string): Patie
     cancellation_reason: doc.cancellation_reason,
     doctor: { doctor_id: doc.doctor_id, name: doc.doctor_name, specialty: doc.doctor_specialty },
     patient: { name: doc.patient_name, phone_number: doc.patient_phone },
+    consultation_held: doc.consultation_held,
     slot: appointmentSlot(doc, zone),
   };
 }

@@ -54,6 +54,8 @@ describe('cancelling an appointment whose consultation has begun', () => {
 
     // The slot is still this appointment's: nobody else is offered it or can book it while the call goes on.
     await t.settle();
+    const mine = (await t.http.get('/api/v1/appointments/me').set(patient.auth).expect(200)).body as Array<{ appointment_id: string; consultation_held: boolean }>;
+    assert.equal(mine.find((a) => a.appointment_id === id)?.consultation_held, true, "the patient's list says the consultation has begun (the app offers no Cancel)");
     const slot = await slotOf(id);
     const offered = (await t.http.get(`/api/v1/doctors/${doctor.user_id}/available-slots`).set(otherPatient.auth).expect(200)).body as { slots: Array<{ slot_id: number }> };
     assert.ok(!offered.slots.some((s) => s.slot_id === slot), 'the slot is not offered again');

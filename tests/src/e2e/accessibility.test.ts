@@ -10,18 +10,24 @@ import { VIEWPORTS, chromiumMissing, ensureFrontendBuilt, launchChromium, screen
 interface BrowserElement {
   tagName: string;
   textContent: string | null;
+  scrollWidth: number;
+  clientWidth: number;
+  offsetHeight: number;
   getAttribute(name: string): string | null;
   closest(selector: string): BrowserElement | null;
+  getClientRects(): { length: number };
 }
 declare const document: {
   activeElement: BrowserElement | null;
   body: BrowserElement;
   documentElement: { scrollWidth: number };
   querySelector(selector: string): BrowserElement | null;
+  querySelectorAll<E extends BrowserElement = BrowserElement>(selector: string): Iterable<E>;
 };
+type HTMLElement = BrowserElement;
 declare const window: { innerWidth: number };
 declare const sessionStorage: { getItem(key: string): string | null };
-declare function getComputedStyle(element: BrowserElement): { outlineStyle: string; outlineWidth: string; boxShadow: string };
+declare function getComputedStyle(element: BrowserElement): { outlineStyle: string; outlineWidth: string; boxShadow: string; lineHeight: string };
 
 /** WCAG 2.1 A and AA: the rules every page must pass. */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];

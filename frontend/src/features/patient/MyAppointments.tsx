@@ -5,7 +5,7 @@ import { Box, Button, Card, CardContent, Chip, CircularProgress, Stack, Typograp
 import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import VideocamOutlined from '@mui/icons-material/VideocamOutlined';
-import { api } from '../../lib/api';
+import { ApiError, api } from '../../lib/api';
 import { browserZone, longDate, timeOfDay } from '../../lib/time';
 import { useToasts } from '../../lib/toasts';
 import { useConfirm } from '../../lib/confirm';
@@ -34,6 +34,8 @@ interface Row {
   otherDetail: string | null;
   notes: string;
   startAt: string;
+  /** Its consultation has begun: it ends with the call and can no longer be cancelled. */
+  consultationBegun: boolean;
 }
 
 const fromPatientView = (a: PatientAppointment): Row => ({
@@ -46,6 +48,7 @@ const fromPatientView = (a: PatientAppointment): Row => ({
   otherDetail: a.doctor.specialty || 'No specialty information',
   notes: a.notes,
   startAt: a.slot.start_at,
+  consultationBegun: a.consultation_held,
 });
 
 const fromDoctorView = (a: DoctorAppointment): Row => ({
@@ -58,6 +61,7 @@ const fromDoctorView = (a: DoctorAppointment): Row => ({
   otherDetail: null,
   notes: a.notes,
   startAt: a.slot.start_at,
+  consultationBegun: a.consultation_held,
 });
 
 /** What the status chip says, from the point of view of the one reading it. */
@@ -146,7 +150,8 @@ export function MyAppointments() {
   const cancel = useMutation({
     mutationFn: ({ id, reason }: { id: string; reason: string | null }) => api(`/appointments/${id}/cancel`, { method: 'POST', body: reason ? { reason } : {} }),
     onSuccess: () => toasts.show({ type: 'success', title: 'Appointment cancelled' }),
-    onError: () => toasts.show({ type: 'error', title: 'Failed to cancel appointment' }),
+    // The server's own words when it has a reason (the consultation has begun), else the seeds' line.
+    onError: (error) => toasts.show({ type: 'error', title: 'Failed to cancel appointment', ...(error instanceof ApiError && error.status === 409 ? { message: error.detail } : {}) }),
   });
   // A doctor tells the patient why (a reason field); a patient is only asked the seeds' question.
   const [doctorCancelling, setDoctorCancelling] = useState<Row | null>(null);
@@ -202,9 +207,11 @@ export function MyAppointments() {
                     {doctor ? 'Join Now' : 'Join now'}
                   </Button>
                 )}
-                <Button color="error" disabled={cancel.isPending} onClick={() => void askCancel(row)}>
-                  Cancel
-                </Button>
+                {!row.consultationBegun && (
+                  <Button color="error" disabled={cancel.isPending} onClick={() => void askCancel(row)}>
+                    Cancel
+                  </Button>
+                )}
               </>
             }
           />

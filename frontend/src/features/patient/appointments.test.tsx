@@ -9,7 +9,7 @@ import { sessionStore } from '../../lib/session';
 
 const REASON = 'Doctor is no longer available';
 const start = new Date(Date.now() + 3 * 86_400_000).toISOString();
-const appointment = (appointment_id: string, status: string, fields: { status_reason?: string; rejection_reason?: string; cancellation_reason?: string }) => ({
+const appointment = (appointment_id: string, status: string, fields: { status_reason?: string; rejection_reason?: string; cancellation_reason?: string; consultation_held?: boolean }) => ({
   appointment_id,
   status,
   notes: 'Follow-up',
@@ -19,6 +19,7 @@ const appointment = (appointment_id: string, status: string, fields: { status_re
   cancellation_reason: fields.cancellation_reason ?? null,
   doctor: { doctor_id: 'd1', name: 'Dr. Ananya Sharma', specialty: 'General Medicine' },
   patient: { name: 'Meera Iyer', phone_number: null },
+  consultation_held: fields.consultation_held ?? false,
   slot: { slot_id: 1, slot_date: start.slice(0, 10), start_time: '10:00:00', end_time: '10:30:00', start_at: start },
 });
 
@@ -97,5 +98,40 @@ describe("a doctor's cancellation", () => {
     fireEvent.change(within(dialog).getByLabelText('Reason for the patient (optional)'), { target: { value: '  Called away to an emergency  ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel appointment' }));
     await waitFor(() => expect(posts).toEqual([{ url: '/api/v1/appointments/a9/cancel', body: { reason: 'Called away to an emergency' } }]));
+  });
+});
+
+describe('an appointment whose consultation has begun', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('offers Join now and no Cancel: it ends with the call (the server refuses a cancel with 409)', async () => {
+    const soon = new Date(Date.now() + 5 * 60_000).toISOString();
+    vi.stubGlobal('fetch', async (url: string) => {
+      const upcoming = url.includes('section=upcoming')
+        ? [
+            { ...appointment('live', 'confirmed', { consultation_held: true }), slot: { slot_id: 2, slot_date: soon.slice(0, 10), start_time: '10:00:00', end_time: '10:30:00', start_at: soon } },
+            appointment('later', 'confirmed', {}),
+          ]
+        : [];
+      return new Response(JSON.stringify(upcoming), { status: 200 });
+    });
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter>
+          <ToastProvider>
+            <ConfirmProvider>
+              <MyAppointments />
+            </ConfirmProvider>
+          </ToastProvider>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const [live, later] = (await screen.findAllByTestId('appointment-card')) as [HTMLElement, HTMLElement];
+    expect(within(live).getByRole('button', { name: 'Join now' })).toBeTruthy();
+    expect(within(live).queryByRole('button', { name: 'Cancel' })).toBeNull();
+    expect(within(later).getByRole('button', { name: 'Cancel' })).toBeTruthy();
   });
 });
