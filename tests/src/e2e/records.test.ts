@@ -11,7 +11,8 @@ import { VIEWPORTS, chromiumMissing, launchChromium, screenshot, signInWithGoogl
  * pre-selected from the file's name), finds it in the tile's modal and downloads it byte for byte; a doctor, in the
  * call, saves notes ('Notes saved! ✅'), sees that report among the patient's records, builds a prescription from the
  * medicine suggestions by keyboard and issues it; after the call the summary's Add Notes opens; the patient downloads
- * the prescription's PDF from the Prescriptions tile and its QR page says it is genuine. Screenshots at 1280 and 390.
+ * the prescription's PDF from the Prescriptions tile and its QR page says it is genuine; notes written on the dashboard
+ * ask before Back drops them and save themselves as a draft. Screenshots at 1280 and 390.
  */
 
 const context: BrowserContextOptions = { timezoneId: 'Asia/Kolkata', locale: 'en-IN', acceptDownloads: true, permissions: ['camera', 'microphone'] };
@@ -158,6 +159,44 @@ describe('clinical records in the browser (issue 14)', { skip: chromiumMissing }
     await screenshot(doctor, 'records-doctor-dashboard');
     await doctor.setViewportSize(VIEWPORTS.phone);
     await screenshot(doctor, 'records-doctor-dashboard');
+    await doctor.setViewportSize(VIEWPORTS.desktop);
+
+    // Notes being written are not lost (issue 31 item 8): Back with the writing not saved yet asks; Keep editing keeps
+    // it, and the writing saves itself as a draft (Saving…, then Saved) that the doctor finds again later.
+    const plan = 'Paracetamol and fluids for three days; review if fever persists.';
+    // Through the app's own navigation, so that Back stays in the app (a page loaded by goto is another document).
+    await doctor.getByRole('navigation').getByRole('link', { name: /My Appointments/ }).click();
+    await doctor.waitForURL(/\/my-appointments/);
+    await doctor.getByRole('navigation').getByRole('link', { name: 'Doctor Dashboard' }).click();
+    await recent.getByRole('button', { name: /Add Notes for/ }).first().click();
+    const draftNotes = doctor.getByRole('dialog', { name: 'Consultation Notes' });
+    await draftNotes.getByText('Viral fever; no red flags. Fluids and rest.').waitFor();
+    // The draft's save is held until the question is answered: on a loaded machine the 2 s before it saves itself may
+    // pass before Back, and the writing is unsaved until the server has answered.
+    let releaseSave = () => {};
+    const saveHeld = new Promise<void>((resolve) => (releaseSave = resolve));
+    await doctor.route(`**/api/v1/consultations/${appointmentId}/notes`, async (route) => {
+      if (route.request().method() === 'PUT') await saveHeld;
+      await route.continue();
+    });
+    await draftNotes.getByLabel('Treatment plan').fill(plan);
+    await doctor.evaluate('history.back()');
+    const question = doctor.getByRole('dialog', { name: 'Discard unsaved changes?' });
+    await question.waitFor({ timeout: 15_000 });
+    await question.getByRole('button', { name: 'Keep editing' }).click();
+    await question.waitFor({ state: 'detached' });
+    releaseSave();
+    assert.equal(new URL(doctor.url()).pathname, '/doctor-home', 'Keep editing stays on the page');
+    assert.equal(await draftNotes.getByLabel('Treatment plan').inputValue(), plan, 'and keeps the writing');
+    await draftNotes.getByTestId('autosave-status').filter({ hasText: /^Saved$/ }).waitFor({ timeout: 15_000 });
+    await screenshot(doctor, 'records-notes-draft-saved');
+    const saved = (await (await fetch(`${base}/api/v1/consultations/${appointmentId}/notes`, { headers: await bearer(doctor) })).json()) as { is_draft: boolean; treatment_plan: string | null };
+    assert.deepEqual([saved.is_draft, saved.treatment_plan], [true, plan], 'saved as a draft, which never reaches the patient');
+    // Saved: the tab reloads without the browser's question, and the notes open with the draft.
+    await doctor.reload();
+    await recent.getByRole('button', { name: /Add Notes for/ }).first().click();
+    await doctor.getByRole('dialog', { name: 'Consultation Notes' }).getByText(plan).waitFor();
+    await doctor.getByRole('dialog', { name: 'Consultation Notes' }).getByRole('button', { name: 'Close' }).click();
 
     await patient.goto(`${base}/home`);
     await patient.getByRole('button', { name: 'View Prescriptions' }).click();

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, MenuItem, Stack, TextField } from '@mui/material';
+import { Box, Button, MenuItem, Stack, TextField } from '@mui/material';
 import { RECORD_TEXTS } from '@telemed/contracts/record-constants';
 import { recordsApi } from './api';
 import { NOTE_TEMPLATE_TEXTS, applyTemplate, canSaveDraft, canSaveNotes, emptyNotes, notesChanges, notesKey, savedNotesFields, type FollowUp, type NotesFields, type Priority, type TemplateId } from './rules';
@@ -109,9 +109,13 @@ export function NotesModal(props: { open: boolean; onClose(): void; onSaved?(isD
       onClose={close}
       dirty={draft.dirty}
       beforeClose={draft.saveNow}
+      summary={
+        <Box sx={{ mr: 'auto', pl: 1 }}>
+          <AutosaveStatus state={draft.state} dirty={draft.dirty} canSave={canSaveDraft(fields)} />
+        </Box>
+      }
       actions={
         <>
-          <AutosaveStatus state={draft.state} dirty={draft.dirty} canSave={canSaveDraft(fields)} />
           <Button variant="outlined" onClick={() => void save(true)} disabled={busy || !canSaveDraft(fields)}>
             {saving === 'draft' ? 'Saving...' : 'Save as Draft'}
           </Button>
