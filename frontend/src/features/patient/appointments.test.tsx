@@ -23,6 +23,21 @@ const appointment = (appointment_id: string, status: string, fields: { status_re
   slot: { slot_id: 1, slot_date: start.slice(0, 10), start_time: '10:00:00', end_time: '10:30:00', start_at: start },
 });
 
+/** My Appointments with the providers the app gives it. */
+function renderAppointments() {
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter>
+        <ToastProvider>
+          <ConfirmProvider>
+            <MyAppointments />
+          </ConfirmProvider>
+        </ToastProvider>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
 describe("a patient's appointments closed because the doctor takes no bookings", () => {
   afterEach(() => {
     cleanup();
@@ -39,17 +54,7 @@ describe("a patient's appointments closed because the doctor takes no bookings",
         : [];
       return new Response(JSON.stringify(past), { status: 200 });
     });
-    render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <MemoryRouter>
-          <ToastProvider>
-            <ConfirmProvider>
-              <MyAppointments />
-            </ConfirmProvider>
-          </ToastProvider>
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    renderAppointments();
     const cards = await screen.findAllByTestId('appointment-card');
     expect(cards).toHaveLength(2);
     const [declined, cancelled] = cards as [HTMLElement, HTMLElement];
@@ -80,17 +85,7 @@ describe("a doctor's cancellation", () => {
         : [];
       return new Response(JSON.stringify(upcoming), { status: 200 });
     });
-    render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <MemoryRouter>
-          <ToastProvider>
-            <ConfirmProvider>
-              <MyAppointments />
-            </ConfirmProvider>
-          </ToastProvider>
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    renderAppointments();
     const card = await screen.findByTestId('appointment-card');
     fireEvent.click(within(card).getByRole('button', { name: 'Cancel' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel appointment?' });
@@ -118,17 +113,7 @@ describe('an appointment whose consultation has begun', () => {
         : [];
       return new Response(JSON.stringify(upcoming), { status: 200 });
     });
-    render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <MemoryRouter>
-          <ToastProvider>
-            <ConfirmProvider>
-              <MyAppointments />
-            </ConfirmProvider>
-          </ToastProvider>
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    renderAppointments();
     const [live, later] = (await screen.findAllByTestId('appointment-card')) as [HTMLElement, HTMLElement];
     expect(within(live).getByRole('button', { name: 'Join now' })).toBeTruthy();
     expect(within(live).queryByRole('button', { name: 'Cancel' })).toBeNull();
