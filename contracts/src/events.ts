@@ -452,6 +452,82 @@ export function isEventType(type: string): type is EventType {
   return Object.hasOwn(eventDataSchemas, type);
 }
 
+/**
+ * Families of event types, for readers (projections, process managers, the notifier's maps) to ignore one as a whole.
+ * Every reader decides every event type (see EveryEventDecided): it handles it, ignores it by name, or ignores its
+ * family; a family a reader handles any event of is decided event by event. A new event type in no family must be
+ * decided by each reader; putting it in a family decides, for every reader ignoring that family, that it ignores it too.
+ */
+export const EVENT_FAMILIES = {
+  accounts: ['UserRegistered', 'UserProfileUpdated', 'PatientSubscribedToDoctor', 'UserDeactivated', 'UserReactivated', 'PasswordSet', 'EmailClaimed', 'DoctorNumberAssigned', 'DoctorRegistered', 'DoctorProfileUpdated'],
+  sessions: ['SessionStarted', 'SessionRefreshed', 'SessionEnded'],
+  privacy: ['ConsentGiven', 'ConsentWithdrawn', 'PersonalDataAccessed', 'PersonalDataErased', 'ClinicalRecordsDestroyed'],
+  institutions: [
+    'InstitutionSlugClaimed',
+    'InstitutionCreated',
+    'InstitutionStaffAdded',
+    'InstitutionStaffRemoved',
+    'InstitutionDisbanded',
+    'InstitutionUpdated',
+    'InstitutionStaffInvited',
+    'InstitutionInvitationAccepted',
+    'InstitutionInvitationDeclined',
+    'InstitutionInvitationRevoked',
+    'InstitutionDoctorDeactivated',
+    'InstitutionDoctorActivated',
+    'InstitutionStaffRoleChanged',
+  ],
+  schedule: ['AvailabilitySet', 'SlotOpened', 'SlotWithdrawn', 'SlotReserved', 'SlotReleased'],
+  appointments: ['AppointmentRequested', 'AppointmentApproved', 'AppointmentRejected', 'AppointmentCancelled', 'AppointmentExpired', 'AppointmentVoided', 'AppointmentConsultationBegun', 'AppointmentCompleted'],
+  consultations: ['ConsultationStarted', 'ConsultationJoined', 'ConsultationLeft', 'ConsultationEnded', 'ConsultationAutoEnded', 'ConsultationMessagePosted', 'VideoProviderEventReceived'],
+  records: ['RecordFileStored', 'MedicalReportUploaded', 'PrescriptionFileUploaded', 'ConsultationNotesSaved', 'PrescriptionIssued', 'MedicineCatalogueImported'],
+  blog: ['BlogPostCreated', 'BlogPostUpdated', 'BlogPostPublished', 'BlogPostScheduled', 'BlogPostUnscheduled', 'BlogPostArchived', 'BlogPostDeleted', 'BlogImageStored', 'BlogPostViewed'],
+} as const satisfies Record<string, readonly EventType[]>;
+export type EventFamily = keyof typeof EVENT_FAMILIES;
+
+/** What a reader can ignore: an event type, or a family of them. */
+export type Ignorable = EventType | EventFamily;
+/** The event types a reader's ignore list covers. */
+export type IgnoredEvents<I extends Ignorable> = Extract<I, EventType> | (typeof EVENT_FAMILIES)[Extract<I, EventFamily>][number];
+
+/**
+ * `unknown` when a reader that handles H and ignores I has decided every event type exactly once; otherwise an object
+ * type whose one property names the event types left undecided (or both handled and ignored), so that the compiler's
+ * error on the reader's ignore list names them. Intersect an ignore list's parameter type with it.
+ */
+export type EveryEventDecided<H extends EventType, I extends Ignorable> = [Exclude<EventType, H | IgnoredEvents<I>>] extends [never]
+  ? [Extract<H, IgnoredEvents<I>>] extends [never]
+    ? unknown
+    : { 'handled and ignored': Extract<H, IgnoredEvents<I>> }
+  : { 'neither handled nor ignored': Exclude<EventType, H | IgnoredEvents<I>> };
+
+/** A reader's entry for an event type it ignores. */
+export const IGNORED = 'ignored';
+/**
+ * A reader as a table: for every event type, what the reader makes of it, or IGNORED. Written as an object literal
+ * `satisfies EventTable<V>` with the handled entries first and `...ignoring(...)` last (an entry both handled and
+ * ignored is then an error: it is specified more than once).
+ */
+export type EventTable<V> = { readonly [T in EventType]: V | typeof IGNORED };
+
+/** The IGNORED entries of an EventTable, for event types and whole families. */
+export function ignoring<const I extends Ignorable>(...ignores: I[]): Record<IgnoredEvents<I>, typeof IGNORED> {
+  const entries = ignores.flatMap((ignored: Ignorable): readonly EventType[] => (isEventType(ignored) ? [ignored] : EVENT_FAMILIES[ignored]));
+  return Object.fromEntries(entries.map((type) => [type, IGNORED])) as Record<IgnoredEvents<I>, typeof IGNORED>;
+}
+
+/** A table's entry for an event's type; undefined when the reader ignores it, or the type is not known here (a newer writer's). */
+export function entryFor<V>(table: EventTable<V>, type: string): Exclude<V, typeof IGNORED> | undefined {
+  if (!isEventType(type)) return undefined;
+  const entry = table[type];
+  return entry === IGNORED ? undefined : (entry as Exclude<V, typeof IGNORED>);
+}
+
+/** Whether an event is of one of these types (narrowing it to them). */
+export function isEventOf<T extends EventType>(types: ReadonlySet<T>, event: RecordedEvent): event is RecordedEvent<DomainEventOf<T>> {
+  return (types as ReadonlySet<EventType>).has(event.type);
+}
+
 /** Validates an event's data against its schema; throws a ZodError when it does not fit. */
 export function parseDomainEvent(type: string, data: unknown): DomainEvent {
   if (!isEventType(type)) throw new Error(`Unknown event type ${type}`);

@@ -36,6 +36,10 @@ export const accessLogProjection = defineProjection({
     { collection: ACCESS_LOG, fields: ['accessor_id', 'position'] },
   ],
   handles: ['PersonalDataAccessed'],
+  ignores: [
+    'accounts', 'sessions', 'institutions', 'schedule', 'appointments', 'consultations', 'records', 'blog',
+    'ConsentGiven', 'ConsentWithdrawn', 'PersonalDataErased', 'ClinicalRecordsDestroyed',
+  ],
   apply: async (event, store) => {
     if (event.type !== 'PersonalDataAccessed') return;
     const log = store.collection<AccessLogDoc>(ACCESS_LOG);

@@ -24,6 +24,12 @@ export const accountStandingProjection = defineProjection({
   collections: [ACCOUNT_DEACTIVATIONS],
   indexes: [{ collection: ACCOUNT_DEACTIVATIONS, fields: ['user_id', 'deactivated_at'] }],
   handles: ['UserDeactivated', 'UserReactivated', 'PersonalDataErased'],
+  ignores: [
+    'sessions', 'institutions', 'schedule', 'appointments', 'consultations', 'records', 'blog',
+    'UserRegistered', 'UserProfileUpdated', 'PatientSubscribedToDoctor', 'PasswordSet',
+    'EmailClaimed', 'DoctorNumberAssigned', 'DoctorRegistered', 'DoctorProfileUpdated',
+    'ConsentGiven', 'ConsentWithdrawn', 'PersonalDataAccessed', 'ClinicalRecordsDestroyed',
+  ],
   apply: async (event, store) => {
     const deactivations = store.collection<DeactivationDoc>(ACCOUNT_DEACTIVATIONS);
     switch (event.type) {

@@ -136,6 +136,13 @@ export const appointmentsProjection = defineProjection({
     ...APPOINTMENT_EVENTS,
     'ConsultationStarted',
   ],
+  // PersonalDataErased is erasure.ts's: it blanks the person's values in this read model.
+  ignores: [
+    'sessions', 'privacy', 'institutions', 'schedule', 'records', 'blog',
+    'PatientSubscribedToDoctor', 'UserDeactivated', 'UserReactivated', 'PasswordSet', 'EmailClaimed', 'DoctorNumberAssigned',
+    'AppointmentVoided', 'AppointmentConsultationBegun',
+    'ConsultationJoined', 'ConsultationLeft', 'ConsultationEnded', 'ConsultationAutoEnded', 'ConsultationMessagePosted', 'VideoProviderEventReceived',
+  ],
   apply: (event, store) => {
     // A switch, not a pattern match: apply runs for every event of a rebuild. Only the request reads (its people).
     switch (event.type) {
@@ -188,6 +195,14 @@ export const appointmentHistoryProjection = defineProjection({
     { collection: 'appointment_history', field: 'data.patient_id' },
   ],
   handles: ['SlotReserved', 'SlotReleased', ...APPOINTMENT_EVENTS, ...CONSULTATION_HISTORY_EVENTS, ...CLINICAL_HISTORY_EVENTS],
+  // PersonalDataErased is erasure.ts's: it blanks the person's values in this read model.
+  ignores: [
+    'accounts', 'sessions', 'privacy', 'institutions', 'blog',
+    'AvailabilitySet', 'SlotOpened', 'SlotWithdrawn',
+    'AppointmentVoided', 'AppointmentConsultationBegun',
+    'ConsultationMessagePosted', 'VideoProviderEventReceived',
+    'RecordFileStored', 'MedicineCatalogueImported',
+  ],
   apply: (event, store) => {
     const data = historyData(event);
     // A report the patient uploaded for no appointment is in no appointment's history.

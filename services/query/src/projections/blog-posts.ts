@@ -214,6 +214,11 @@ export const blogPostsProjection = defineProjection({
     { collection: BLOG_SCHEDULED, field: 'publish_at' },
   ],
   handles: ['UserRegistered', 'UserProfileUpdated', 'UserDeactivated', 'UserReactivated', 'PersonalDataErased', ...BLOG_EVENTS],
+  ignores: [
+    'sessions', 'institutions', 'schedule', 'appointments', 'consultations', 'records',
+    'PatientSubscribedToDoctor', 'PasswordSet', 'EmailClaimed', 'DoctorNumberAssigned', 'DoctorRegistered', 'DoctorProfileUpdated',
+    'ConsentGiven', 'ConsentWithdrawn', 'PersonalDataAccessed', 'ClinicalRecordsDestroyed',
+  ],
   apply: async (event, store) => {
     const posts = store.collection<BlogPostDoc>(BLOG_POSTS);
     const contents = store.collection<BlogContentDoc>(BLOG_CONTENTS);

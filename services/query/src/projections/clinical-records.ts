@@ -174,6 +174,11 @@ export const clinicalRecordsProjection = defineProjection({
     { collection: CONSULTATION_NOTES, field: 'patient_id' },
   ],
   handles: ['RecordFileStored', 'MedicalReportUploaded', 'PrescriptionFileUploaded', 'PrescriptionIssued', 'ConsultationNotesSaved', 'PersonalDataErased', 'ClinicalRecordsDestroyed'],
+  ignores: [
+    'accounts', 'sessions', 'institutions', 'schedule', 'appointments', 'consultations', 'blog',
+    'ConsentGiven', 'ConsentWithdrawn', 'PersonalDataAccessed',
+    'MedicineCatalogueImported',
+  ],
   apply: async (event, store) => {
     const at = event.metadata.occurred_at;
     switch (event.type) {

@@ -19,6 +19,10 @@ export const clinicalRetentionProjection = defineProjection({
   collections: [CLINICAL_RETENTION],
   indexes: [{ collection: CLINICAL_RETENTION, field: 'destroy_after' }],
   handles: ['PersonalDataErased', 'ClinicalRecordsDestroyed'],
+  ignores: [
+    'accounts', 'sessions', 'institutions', 'schedule', 'appointments', 'consultations', 'records', 'blog',
+    'ConsentGiven', 'ConsentWithdrawn', 'PersonalDataAccessed',
+  ],
   apply: async (event, store) => {
     const docs = store.collection<ClinicalRetentionDoc>(CLINICAL_RETENTION);
     switch (event.type) {

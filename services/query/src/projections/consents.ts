@@ -21,6 +21,10 @@ export const consentsProjection = defineProjection({
   collections: ['consents'],
   indexes: [{ collection: 'consents', fields: ['user_id', 'given_at'] }],
   handles: ['ConsentGiven', 'ConsentWithdrawn'],
+  ignores: [
+    'accounts', 'sessions', 'institutions', 'schedule', 'appointments', 'consultations', 'records', 'blog',
+    'PersonalDataAccessed', 'PersonalDataErased', 'ClinicalRecordsDestroyed',
+  ],
   apply: async (event, store) => {
     const consents = store.collection<ConsentDoc>('consents');
     if (event.type === 'ConsentGiven') {

@@ -90,6 +90,13 @@ export const consultationsProjection = defineProjection({
     { collection: CONSULTATION_MESSAGES, fields: ['appointment_id', 'position'] },
   ],
   handles: ['UserRegistered', 'UserProfileUpdated', 'PersonalDataErased', ...CONSULTATION_EVENTS],
+  ignores: [
+    'sessions', 'institutions', 'schedule', 'appointments', 'records', 'blog',
+    'PatientSubscribedToDoctor', 'UserDeactivated', 'UserReactivated', 'PasswordSet',
+    'EmailClaimed', 'DoctorNumberAssigned', 'DoctorRegistered', 'DoctorProfileUpdated',
+    'ConsentGiven', 'ConsentWithdrawn', 'PersonalDataAccessed', 'ClinicalRecordsDestroyed',
+    'VideoProviderEventReceived',
+  ],
   apply: async (event, store) => {
     const consultations = store.collection<ConsultationDoc>(CONSULTATIONS);
     const open = store.collection<OpenConsultationDoc>(OPEN_CONSULTATIONS);

@@ -146,6 +146,12 @@ export const institutionAppointmentsProjection = defineProjection({
     'InstitutionStaffRoleChanged',
     ...APPOINTMENT_EVENTS,
   ],
+  ignores: [
+    'accounts', 'sessions', 'privacy', 'schedule', 'consultations', 'records', 'blog',
+    'InstitutionSlugClaimed', 'InstitutionCreated', 'InstitutionDisbanded', 'InstitutionUpdated', 'InstitutionStaffInvited',
+    'InstitutionInvitationAccepted', 'InstitutionInvitationDeclined', 'InstitutionInvitationRevoked', 'InstitutionDoctorDeactivated', 'InstitutionDoctorActivated',
+    'AppointmentVoided', 'AppointmentConsultationBegun',
+  ],
   // Not async: a look-up is withDocument's (no promise when the store answers at once), and what follows a found
   // document is a small async function of its own (an async function saves its whole frame at each await, and this
   // one applies to every appointment event of a rebuild). Most appointments are of doctors of no institution.

@@ -69,6 +69,13 @@ export const institutionsProjection = defineProjection({
     'InstitutionDoctorActivated',
     'InstitutionStaffRoleChanged',
   ],
+  // PersonalDataErased is erasure.ts's: it blanks the person's values in this read model.
+  ignores: [
+    'sessions', 'privacy', 'schedule', 'appointments', 'consultations', 'records', 'blog',
+    'PatientSubscribedToDoctor', 'UserDeactivated', 'UserReactivated', 'PasswordSet', 'EmailClaimed', 'DoctorNumberAssigned',
+    'InstitutionSlugClaimed', 'InstitutionStaffInvited', 'InstitutionInvitationAccepted',
+    'InstitutionInvitationDeclined', 'InstitutionInvitationRevoked',
+  ],
   apply: async (event, store) => {
     const institutions = store.collection<InstitutionDoc>('institutions');
     const staff = store.collection<StaffDoc>('institution_staff');

@@ -19,6 +19,12 @@ export const invitationsProjection = defineProjection({
     { collection: 'institution_invitations', fields: ['institution_id', 'status', 'invited_at'] },
   ],
   handles: ['InstitutionStaffInvited', 'InstitutionInvitationAccepted', 'InstitutionInvitationDeclined', 'InstitutionInvitationRevoked'],
+  // PersonalDataErased is erasure.ts's: it blanks the person's values in this read model.
+  ignores: [
+    'accounts', 'sessions', 'privacy', 'schedule', 'appointments', 'consultations', 'records', 'blog',
+    'InstitutionSlugClaimed', 'InstitutionCreated', 'InstitutionStaffAdded', 'InstitutionStaffRemoved', 'InstitutionDisbanded',
+    'InstitutionUpdated', 'InstitutionDoctorDeactivated', 'InstitutionDoctorActivated', 'InstitutionStaffRoleChanged',
+  ],
   apply: async (event, store) => {
     switch (event.type) {
       case 'InstitutionStaffInvited': {

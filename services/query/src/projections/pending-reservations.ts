@@ -15,6 +15,12 @@ export const pendingReservationsProjection = defineProjection({
   collections: [PENDING_RESERVATIONS],
   indexes: [{ collection: PENDING_RESERVATIONS, field: 'slot_id' }],
   handles: ['SlotReserved', 'SlotReleased', 'AppointmentRequested'],
+  ignores: [
+    'accounts', 'sessions', 'privacy', 'institutions', 'consultations', 'records', 'blog',
+    'AvailabilitySet', 'SlotOpened', 'SlotWithdrawn',
+    'AppointmentApproved', 'AppointmentRejected', 'AppointmentCancelled', 'AppointmentExpired',
+    'AppointmentVoided', 'AppointmentConsultationBegun', 'AppointmentCompleted',
+  ],
   // Not async: the store's answer is returned as it is (SETTLED when the write is done, which the runner need not wait for).
   apply: (event, store) => {
     const pending = store.collection<PendingReservationDoc>(PENDING_RESERVATIONS);

@@ -46,6 +46,11 @@ export const recordStorageProjection = defineProjection({
   // An upload is its files (RecordFileStored) then the record naming them, in one append: the record moves the
   // position on, so a document at or past an upload's position (the one its command answered) has counted it.
   handles: ['RecordFileStored', 'MedicalReportUploaded', 'PrescriptionFileUploaded', 'PersonalDataErased', 'ClinicalRecordsDestroyed'],
+  ignores: [
+    'accounts', 'sessions', 'institutions', 'schedule', 'appointments', 'consultations', 'blog',
+    'ConsentGiven', 'ConsentWithdrawn', 'PersonalDataAccessed',
+    'ConsultationNotesSaved', 'PrescriptionIssued', 'MedicineCatalogueImported',
+  ],
   apply: async (event, store) => {
     const docs = store.collection<RecordStorageDoc>(RECORD_STORAGE);
     if (event.type === 'PersonalDataErased' || event.type === 'ClinicalRecordsDestroyed') {

@@ -20,6 +20,11 @@ export const usersProjection = defineProjection({
     { collection: 'users', fields: ['active', '_id'] },
   ],
   handles: ['UserRegistered', 'UserProfileUpdated', 'UserDeactivated', 'UserReactivated'],
+  // PersonalDataErased is erasure.ts's: it blanks the person's values in this read model.
+  ignores: [
+    'sessions', 'privacy', 'institutions', 'schedule', 'appointments', 'consultations', 'records', 'blog',
+    'PatientSubscribedToDoctor', 'PasswordSet', 'EmailClaimed', 'DoctorNumberAssigned', 'DoctorRegistered', 'DoctorProfileUpdated',
+  ],
   apply: async (event, store) => {
     const users = store.collection<UserDoc>('users');
     switch (event.type) {
@@ -54,6 +59,11 @@ export const doctorsProjection = defineProjection({
   // The doctors list, by name: a page reads the index in order, not every doctor.
   indexes: [{ collection: 'doctors', field: 'name' }],
   handles: ['UserRegistered', 'UserProfileUpdated', 'DoctorRegistered', 'DoctorProfileUpdated'],
+  // PersonalDataErased is erasure.ts's: it blanks the person's values in this read model.
+  ignores: [
+    'sessions', 'privacy', 'institutions', 'schedule', 'appointments', 'consultations', 'records', 'blog',
+    'PatientSubscribedToDoctor', 'UserDeactivated', 'UserReactivated', 'PasswordSet', 'EmailClaimed', 'DoctorNumberAssigned',
+  ],
   apply: async (event, store) => {
     const doctors = store.collection<DoctorDoc>('doctors');
     switch (event.type) {
@@ -94,6 +104,11 @@ export const subscriptionsProjection = defineProjection({
   collections: ['patient_doctors'],
   indexes: [{ collection: 'patient_doctors', fields: ['patient_id', 'subscribed_at'] }],
   handles: ['PatientSubscribedToDoctor'],
+  ignores: [
+    'sessions', 'privacy', 'institutions', 'schedule', 'appointments', 'consultations', 'records', 'blog',
+    'UserRegistered', 'UserProfileUpdated', 'UserDeactivated', 'UserReactivated', 'PasswordSet',
+    'EmailClaimed', 'DoctorNumberAssigned', 'DoctorRegistered', 'DoctorProfileUpdated',
+  ],
   apply: async (event, store) => {
     if (event.type !== 'PatientSubscribedToDoctor') return;
     await store.collection<SubscriptionDoc>('patient_doctors').put({
@@ -117,6 +132,7 @@ export const sessionsProjection = defineProjection({
   // A person's sessions (their export), not every session on the platform.
   indexes: [{ collection: 'sessions', field: 'user_id' }],
   handles: ['SessionStarted', 'SessionEnded'],
+  ignores: ['accounts', 'privacy', 'institutions', 'schedule', 'appointments', 'consultations', 'records', 'blog', 'SessionRefreshed'],
   apply: async (event, store) => {
     const sessions = store.collection<SessionDoc>('sessions');
     switch (event.type) {
