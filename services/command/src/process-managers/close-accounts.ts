@@ -1,4 +1,4 @@
-import { DomainError, streams, type RecordedEvent } from '@telemed/contracts';
+import { DomainError, streams } from '@telemed/contracts';
 import type { CheckpointStore, EventStore, Logger } from '@telemed/platform';
 import { handleCommand, systemContext, type CommandContext } from '../decider';
 import { appointmentDecider } from '../appointments/appointment';
@@ -137,9 +137,14 @@ export function startAccountCloser(deps: CloseDeps & { checkpoints: CheckpointSt
   return startProcessManager({
     name: 'account-closer',
     ...deps,
-    handles: new Set(['UserDeactivated', 'PersonalDataErased']),
-    handle: async (event: RecordedEvent) => {
-      const { user_id } = event.data as { user_id: string };
+    handles: ['UserDeactivated', 'PersonalDataErased'],
+    ignores: [
+      'sessions', 'institutions', 'schedule', 'appointments', 'consultations', 'records', 'blog',
+      'UserRegistered', 'UserProfileUpdated', 'PatientSubscribedToDoctor', 'UserReactivated', 'PasswordSet', 'EmailClaimed', 'DoctorNumberAssigned', 'DoctorRegistered', 'DoctorProfileUpdated',
+      'ConsentGiven', 'ConsentWithdrawn', 'PersonalDataAccessed', 'ClinicalRecordsDestroyed',
+    ],
+    handle: async (event) => {
+      const { user_id } = event.data;
       // A deactivation undone before it was handled (a redelivery, or an admin's quick correction) closes nothing, and
       // one undone while it is handled stops at the next page: slots opened and appointments booked after the
       // reactivation stay. An erasure is never undone.

@@ -1,4 +1,4 @@
-import { streams, type RecordedEvent } from '@telemed/contracts';
+import { streams } from '@telemed/contracts';
 import type { CheckpointStore, EventStore, Logger, VideoProvider } from '@telemed/platform';
 import { handleCommand, systemContext } from '../decider';
 import { appointmentDecider } from '../appointments/appointment';
@@ -19,9 +19,13 @@ export function startConsultationCloser(deps: {
   return startProcessManager({
     name: 'consultation-closer',
     ...deps,
-    handles: new Set(['ConsultationEnded', 'ConsultationAutoEnded']),
-    handle: async (event: RecordedEvent) => {
-      const appointmentId = (event.data as { appointment_id: string }).appointment_id;
+    handles: ['ConsultationEnded', 'ConsultationAutoEnded'],
+    ignores: [
+      'accounts', 'sessions', 'privacy', 'institutions', 'schedule', 'appointments', 'records', 'blog',
+      'ConsultationStarted', 'ConsultationJoined', 'ConsultationLeft', 'ConsultationMessagePosted', 'VideoProviderEventReceived',
+    ],
+    handle: async (event) => {
+      const appointmentId = event.data.appointment_id;
       const { state } = await consultationFoldsOf(deps.eventStore).current(streams.consultation(appointmentId));
       if (state.status === 'none') return;
       await handleCommand(

@@ -1,4 +1,4 @@
-import { API_TEXTS, streams, type EventData, type RecordedEvent } from '@telemed/contracts';
+import { API_TEXTS, streams, type EventData } from '@telemed/contracts';
 import type { CheckpointStore, EventStore, Logger } from '@telemed/platform';
 import { handleCommand, systemContext } from '../decider';
 import { appointmentDecider } from '../appointments/appointment';
@@ -109,8 +109,16 @@ export async function startLateRequestCloser(deps: LateRequestDeps & { checkpoin
   return startProcessManager({
     name: CLOSER,
     ...deps,
-    handles: new Set(['AppointmentRequested', ...STANDING_CHANGES]),
-    handle: async (event: RecordedEvent) => {
+    handles: ['AppointmentRequested', ...STANDING_CHANGES],
+    ignores: [
+      'sessions', 'schedule', 'consultations', 'records', 'blog',
+      'UserRegistered', 'UserProfileUpdated', 'PatientSubscribedToDoctor', 'UserReactivated', 'PasswordSet', 'EmailClaimed', 'DoctorNumberAssigned', 'DoctorRegistered', 'DoctorProfileUpdated',
+      'ConsentGiven', 'ConsentWithdrawn', 'PersonalDataAccessed', 'ClinicalRecordsDestroyed',
+      'InstitutionSlugClaimed', 'InstitutionCreated', 'InstitutionStaffAdded', 'InstitutionUpdated', 'InstitutionStaffInvited',
+      'InstitutionInvitationAccepted', 'InstitutionInvitationDeclined', 'InstitutionInvitationRevoked', 'InstitutionDoctorActivated',
+      'AppointmentApproved', 'AppointmentRejected', 'AppointmentCancelled', 'AppointmentExpired', 'AppointmentVoided', 'AppointmentConsultationBegun', 'AppointmentCompleted',
+    ],
+    handle: async (event) => {
       const at = new Date(event.metadata.occurred_at).getTime();
       if (event.type !== 'AppointmentRequested') {
         window.changed(at);
@@ -118,8 +126,7 @@ export async function startLateRequestCloser(deps: LateRequestDeps & { checkpoin
       }
       // Most requests follow no change of anyone's standing: they cost no reads.
       if (!window.mayHaveRaced(at)) return;
-      const request = event.data as EventData<'AppointmentRequested'>;
-      await closeLateRequest(deps, checks, request, systemContext(deps.clock(), event.event_id, event.metadata.correlation_id));
+      await closeLateRequest(deps, checks, event.data, systemContext(deps.clock(), event.event_id, event.metadata.correlation_id));
     },
   });
 }

@@ -1,4 +1,4 @@
-import { streams, type RecordedEvent } from '@telemed/contracts';
+import { streams } from '@telemed/contracts';
 import type { CheckpointStore, EventStore, Logger } from '@telemed/platform';
 import { readStream, systemContext } from '../decider';
 import { appointmentDecider } from '../appointments/appointment';
@@ -16,10 +16,14 @@ export function startSlotReleaser(deps: { eventStore: EventStore; checkpoints: C
   return startProcessManager({
     name: 'slot-releaser',
     ...deps,
-    handles: new Set(Object.keys(releaseReason)),
-    handle: async (event: RecordedEvent) => {
-      const reason = releaseReason[event.type as keyof typeof releaseReason];
-      const appointmentId = (event.data as { appointment_id: string }).appointment_id;
+    handles: ['AppointmentRejected', 'AppointmentCancelled', 'AppointmentExpired'],
+    ignores: [
+      'accounts', 'sessions', 'privacy', 'institutions', 'schedule', 'consultations', 'records', 'blog',
+      'AppointmentRequested', 'AppointmentApproved', 'AppointmentVoided', 'AppointmentConsultationBegun', 'AppointmentCompleted',
+    ],
+    handle: async (event) => {
+      const reason = releaseReason[event.type];
+      const appointmentId = event.data.appointment_id;
       const { state } = await readStream(deps.eventStore, streams.appointment(appointmentId), appointmentDecider);
       if (state.status === 'none') return;
       await handleSlotCommand(

@@ -1,4 +1,4 @@
-import { API_TEXTS, streams, type RecordedEvent } from '@telemed/contracts';
+import { API_TEXTS, streams } from '@telemed/contracts';
 import type { CheckpointStore, EventStore, Logger } from '@telemed/platform';
 import { handleCommand, systemContext, type CommandContext } from '../decider';
 import { appointmentDecider, type AppointmentState } from '../appointments/appointment';
@@ -80,9 +80,14 @@ export function startUnavailableDoctorCloser(deps: UnavailableDoctorDeps & { che
   return startProcessManager({
     name: 'unavailable-doctor-closer',
     ...deps,
-    handles: new Set(['InstitutionDoctorDeactivated']),
-    handle: async (event: RecordedEvent) => {
-      const { institution_id, user_id } = event.data as { institution_id: string; user_id: string };
+    handles: ['InstitutionDoctorDeactivated'],
+    ignores: [
+      'accounts', 'sessions', 'privacy', 'schedule', 'appointments', 'consultations', 'records', 'blog',
+      'InstitutionSlugClaimed', 'InstitutionCreated', 'InstitutionStaffAdded', 'InstitutionStaffRemoved', 'InstitutionDisbanded', 'InstitutionUpdated',
+      'InstitutionStaffInvited', 'InstitutionInvitationAccepted', 'InstitutionInvitationDeclined', 'InstitutionInvitationRevoked', 'InstitutionDoctorActivated', 'InstitutionStaffRoleChanged',
+    ],
+    handle: async (event) => {
+      const { institution_id, user_id } = event.data;
       const holds = async () => deactivatesDoctor((await deactivations.current(streams.institution(institution_id))).state, user_id);
       if (!(await holds())) return;
       // A request booked just before the deactivation may not be in the read model yet. After the wait the lookup goes

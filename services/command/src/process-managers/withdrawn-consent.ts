@@ -1,4 +1,4 @@
-import { API_TEXTS, streams, type RecordedEvent } from '@telemed/contracts';
+import { API_TEXTS, streams } from '@telemed/contracts';
 import type { CheckpointStore, EventStore, Logger } from '@telemed/platform';
 import { handleCommand, systemContext } from '../decider';
 import { appointmentDecider } from '../appointments/appointment';
@@ -29,9 +29,13 @@ export function startWithdrawnConsentCloser(deps: WithdrawnConsentDeps) {
   return startProcessManager({
     name: 'withdrawn-consent-closer',
     ...deps,
-    handles: new Set(['ConsentWithdrawn']),
-    handle: async (event: RecordedEvent) => {
-      const { user_id } = event.data as { user_id: string };
+    handles: ['ConsentWithdrawn'],
+    ignores: [
+      'accounts', 'sessions', 'institutions', 'schedule', 'appointments', 'consultations', 'records', 'blog',
+      'ConsentGiven', 'PersonalDataAccessed', 'PersonalDataErased', 'ClinicalRecordsDestroyed',
+    ],
+    handle: async (event) => {
+      const { user_id } = event.data;
       const holds = async () => !(await consentIsCurrent(deps.eventStore, user_id));
       if (!(await holds())) return;
       const reached = (await deps.lookups.appointmentsReached?.(event.position, READ_MODEL_WAIT_MS)) ?? true;
