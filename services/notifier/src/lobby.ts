@@ -1,4 +1,4 @@
-import { CONSULTATION_TEXTS, type RecordedEvent, type ServerMessage } from '@telemed/contracts';
+import { CONSULTATION_TEXTS, entryFor, ignoring, type EventTable, type RecordedEvent, type ServerMessage } from '@telemed/contracts';
 import { TRANSIENT_SUBJECT_PREFIX, type Bus, type BusSubscription, type Logger, type ReadStore } from '@telemed/platform';
 import type { SocketSessions } from './sessions';
 import type { GuardedSocket } from './socket-guard';
@@ -8,6 +8,15 @@ export const LOBBY_SUBJECTS = `${TRANSIENT_SUBJECT_PREFIX}lobby.>`;
 const lobbySubject = (userId: string) => `${TRANSIENT_SUBJECT_PREFIX}lobby.${userId}`;
 
 type Role = 'patient' | 'doctor';
+
+/** What each event does to a consultation's lobby: joining the call takes the joiner out, the end empties it. */
+const LOBBY_CHANGE = {
+  ConsultationJoined: 'joiner_leaves',
+  ConsultationEnded: 'emptied',
+  ConsultationAutoEnded: 'emptied',
+  ...ignoring('accounts', 'sessions', 'privacy', 'institutions', 'schedule', 'appointments', 'records', 'blog'),
+  ...ignoring('ConsultationStarted', 'ConsultationLeft', 'ConsultationMessagePosted', 'VideoProviderEventReceived'),
+} as const satisfies EventTable<'joiner_leaves' | 'emptied'>;
 
 /**
  * What replicas tell each other: a participant's presence changed (for `to`, the other participant), or `from` asks
@@ -129,10 +138,11 @@ export function createLobby(options: { bus: Bus; readStore: ReadStore; sessions:
     },
     /** Joining the call takes the person out of the lobby; the consultation's end empties it. */
     onConsultationEvent(event: RecordedEvent) {
+      const change = entryFor(LOBBY_CHANGE, event.type);
       const data = event.data as { appointment_id?: string; user_id?: string };
-      if (!data.appointment_id) return;
-      if (event.type === 'ConsultationJoined' && data.user_id) release(data.appointment_id, data.user_id);
-      if (event.type === 'ConsultationEnded' || event.type === 'ConsultationAutoEnded') {
+      if (!change || !data.appointment_id) return;
+      if (change === 'joiner_leaves' && data.user_id) release(data.appointment_id, data.user_id);
+      if (change === 'emptied') {
         for (const userId of [...(held.get(data.appointment_id)?.keys() ?? [])]) release(data.appointment_id, userId);
       }
     },

@@ -1,4 +1,4 @@
-import { DEFAULT_TIMEZONE, toLocalSlotFields, type RecordedEvent } from '@telemed/contracts';
+import { DEFAULT_TIMEZONE, entryFor, ignoring, toLocalSlotFields, type EventTable, type RecordedEvent } from '@telemed/contracts';
 
 /**
  * What the notifier needs of an appointment, from the appointments read model: events on the bus hold personal
@@ -22,12 +22,19 @@ export interface Delivery {
   shows?: { subject_id: string; resource: 'pending_requests' | 'doctor_appointments'; message_type: string };
 }
 
-const STATUS_OF: Record<string, string> = {
+/**
+ * What each event tells an appointment's people: the status it brings (a request, or a change), or nothing. The
+ * notifier is sent the appointments' events only; every event type is decided all the same, so a new one is.
+ */
+const STATUS_OF = {
+  AppointmentRequested: 'requested',
   AppointmentApproved: 'approved',
   AppointmentRejected: 'rejected',
   AppointmentCancelled: 'cancelled',
   AppointmentExpired: 'expired',
-};
+  ...ignoring('accounts', 'sessions', 'privacy', 'institutions', 'schedule', 'consultations', 'records', 'blog'),
+  ...ignoring('AppointmentVoided', 'AppointmentConsultationBegun', 'AppointmentCompleted'),
+} as const satisfies EventTable<'requested' | 'approved' | 'rejected' | 'cancelled' | 'expired'>;
 
 /**
  * The seeds' messages for an appointment event, and who gets them: a new request goes to the doctor; a status
@@ -46,7 +53,9 @@ export function messagesFor(event: RecordedEvent, appointment: AppointmentFacts,
     slot_time: local.start_time,
     start_at: appointment.start,
   };
-  if (event.type === 'AppointmentRequested') {
+  const status = entryFor(STATUS_OF, event.type);
+  if (!status) return [];
+  if (status === 'requested') {
     const data = { ...common, notes: appointment.notes, appointment_data: { ...common, notes: appointment.notes, status: 'requested' } };
     return [
       {
@@ -56,8 +65,6 @@ export function messagesFor(event: RecordedEvent, appointment: AppointmentFacts,
       },
     ];
   }
-  const status = STATUS_OF[event.type];
-  if (!status) return [];
   // From the read model: the event on the bus holds the reason as ciphertext under the patient's key.
   const rejection_reason = event.type === 'AppointmentRejected' ? appointment.rejection_reason : null;
   const cancelled_by = event.type === 'AppointmentCancelled' ? event.data.cancelled_by : null;

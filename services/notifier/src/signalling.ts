@@ -1,7 +1,10 @@
 import {
   CONSULTATION_TEXTS,
   SIGNAL_TYPES,
+  entryFor,
+  ignoring,
   type ClientSignal,
+  type EventTable,
   type RecordedEvent,
   type ServerMessage,
 } from '@telemed/contracts';
@@ -37,14 +40,17 @@ interface RelayedSignal {
   message: ClientSignal & { from_user_id: string };
 }
 
-const UPDATE_OF: Partial<Record<string, 'started' | 'joined' | 'left' | 'ended' | 'auto_ended' | 'message'>> = {
+/** The consultation_update each event makes, or none (the notifier is sent the consultations' events only). */
+const UPDATE_OF = {
   ConsultationStarted: 'started',
   ConsultationJoined: 'joined',
   ConsultationLeft: 'left',
   ConsultationEnded: 'ended',
   ConsultationAutoEnded: 'auto_ended',
   ConsultationMessagePosted: 'message',
-};
+  ...ignoring('accounts', 'sessions', 'privacy', 'institutions', 'schedule', 'appointments', 'records', 'blog'),
+  ...ignoring('VideoProviderEventReceived'),
+} as const satisfies EventTable<'started' | 'joined' | 'left' | 'ended' | 'auto_ended' | 'message'>;
 
 /**
  * Peer-to-peer signalling of consultations over the notifier's sockets: an offer, answer, ICE candidate or hang-up is
@@ -130,7 +136,7 @@ export function createSignalling(options: {
 
   async function onConsultationEvent(event: RecordedEvent): Promise<void> {
     options.onConsultationEvent?.(event);
-    const kind = UPDATE_OF[event.type];
+    const kind = entryFor(UPDATE_OF, event.type);
     if (!kind) return;
     await options.waitForPosition(event.position);
     const data = event.data as { appointment_id: string; user_id?: string; connection_id?: string; replaced_connection_id?: string | null; message_id?: string };
