@@ -63,6 +63,13 @@ class FakeDataChannel {
 export class FakeNetwork {
   readonly connections = new Set<FakePeerConnection>();
 
+  /**
+   * @param gatheringMs how long a connection takes to gather its candidate after its first description
+   * @param rollbackStallsGathering as Chromium: an offer rolled back while its candidates are being gathered leaves the
+   *   connection gathering for ever without a candidate, until ICE restarts
+   */
+  constructor(readonly options: { gatheringMs?: number; rollbackStallsGathering?: boolean } = {}) {}
+
   /** The class to install as the global RTCPeerConnection. */
   get PeerConnection(): new (config?: RTCConfiguration) => FakePeerConnection {
     // eslint-disable-next-line @typescript-eslint/no-this-alias
@@ -93,7 +100,9 @@ export class FakeNetwork {
 export class FakePeerConnection {
   readonly id = ++nextId;
   readonly fingerprint = `FA:KE:${this.id}`;
-  readonly ufrag = `ufrag${this.id}`;
+  ufrag = `ufrag${this.id}`;
+  iceGatheringState: RTCIceGatheringState = 'new';
+  private gatheringStalled = false;
   signalingState: RTCSignalingState = 'stable';
   connectionState: RTCPeerConnectionState = 'new';
   iceConnectionState: RTCIceConnectionState = 'new';
@@ -143,6 +152,10 @@ export class FakePeerConnection {
   }
 
   restartIce(): void {
+    this.ufrag = `${this.ufrag}r`;
+    this.gathered = false;
+    this.gatheringStalled = false;
+    this.iceGatheringState = 'new';
     this.markNegotiationNeeded();
   }
 
@@ -268,6 +281,7 @@ export class FakePeerConnection {
   }
 
   private rollback() {
+    if (this.iceGatheringState === 'gathering' && this.network.options.rollbackStallsGathering) this.gatheringStalled = true;
     this.signalingState = 'stable';
     this.local = this.currentLocal;
     this.remote = this.currentRemote;
@@ -284,12 +298,15 @@ export class FakePeerConnection {
 
   private gather() {
     if (this.gathered) return;
+    this.iceGatheringState = 'gathering';
+    const ufrag = this.ufrag;
     setTimeout(() => {
-      if (this.closed || this.gathered) return;
+      if (this.closed || this.gathered || this.gatheringStalled || ufrag !== this.ufrag) return;
       this.gathered = true;
+      this.iceGatheringState = 'complete';
       this.onicecandidate?.({ candidate: { candidate: `candidate:1 1 udp 2122260223 127.0.0.1 ${40000 + this.id} typ host ufrag ${this.ufrag}`, sdpMid: '0', sdpMLineIndex: 0, usernameFragment: this.ufrag } });
       this.onicecandidate?.({ candidate: null });
-    }, 1);
+    }, this.network.options.gatheringMs ?? 1);
   }
 
   private markNegotiationNeeded() {

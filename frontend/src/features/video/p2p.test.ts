@@ -3,7 +3,7 @@ import type { ClientSignal } from '@telemed/contracts';
 import { FakeMediaStream, FakeNetwork, FakePeerConnection, FakeTrack } from '../../test/fakeWebRtc';
 import type { RemoteMedia } from './connection';
 import type { CallStatus } from './model';
-import { PeerCall } from './p2p';
+import { PeerCall, type PeerCallOptions } from './p2p';
 import { SignalInbox } from './signalInbox';
 
 /**
@@ -30,8 +30,14 @@ function random(seed: number) {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+interface HarnessOptions {
+  maxDelayMs?: number;
+  network?: FakeNetwork['options'];
+  call?: Pick<PeerCallOptions, 'politeOfferDelayMs' | 'gatheringStallMs'>;
+}
+
 class Harness {
-  readonly network = new FakeNetwork();
+  readonly network: FakeNetwork;
   readonly logs: Record<Side, string[]> = { doctor: [], patient: [] };
   readonly remote: Record<Side, RemoteMedia | null> = { doctor: null, patient: null };
   readonly status: Record<Side, CallStatus | null> = { doctor: null, patient: null };
@@ -42,14 +48,18 @@ class Harness {
   private readonly lane: Record<Side, Promise<void>> = { doctor: Promise.resolve(), patient: Promise.resolve() };
   private readonly rand: () => number;
 
-  constructor(seed: number, private readonly maxDelayMs = 30) {
+  constructor(
+    seed: number,
+    private readonly options: HarnessOptions = {},
+  ) {
+    this.network = new FakeNetwork(options.network);
     this.rand = random(seed);
     vi.stubGlobal('RTCPeerConnection', this.network.PeerConnection);
     vi.stubGlobal('MediaStream', FakeMediaStream);
   }
 
   private delay() {
-    return Math.round(this.rand() * this.maxDelayMs);
+    return Math.round(this.rand() * (this.options.maxDelayMs ?? 30));
   }
 
   /** The page is open and its socket connected: signals for it are kept until its call listens. */
@@ -90,6 +100,7 @@ class Harness {
       statsIntervalMs: 60_000,
       mediaCheckIntervalMs: 60_000,
       stuckAfterMs: 60_000,
+      ...this.options.call,
     });
     this.calls[side] = call;
     call.start();
@@ -130,6 +141,8 @@ class Harness {
 }
 
 const SEEDS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
+/** Candidates take a while, and a rollback while they are gathered stalls the gathering, as in Chromium. */
+const CHROMIUM = { gatheringMs: 40, rollbackStallsGathering: true };
 /** Well within the watchdog's 60 s here: a call that needs it fails. A browser on loopback connects in under a second. */
 const CONNECTS_WITHIN_MS = 1500;
 
@@ -140,10 +153,10 @@ describe('perfect negotiation between the doctor (impolite) and the patient (pol
     harness = null;
   });
 
-  async function scenario(seed: number, steps: (h: Harness) => Promise<void>) {
-    harness = new Harness(seed);
+  async function scenario(seed: number, steps: (h: Harness) => Promise<void>, options: HarnessOptions = {}, withinMs = CONNECTS_WITHIN_MS) {
+    harness = new Harness(seed, { network: CHROMIUM, ...options });
     await steps(harness);
-    await harness.expectConnectedWithin(CONNECTS_WITHIN_MS);
+    await harness.expectConnectedWithin(withinMs);
     // Nothing was thrown away and started again: the first connection of each side carried the call.
     expect(harness.logs.doctor.filter((m) => m.startsWith('Starting a new peer connection'))).toEqual([]);
     expect(harness.logs.patient.filter((m) => m.startsWith('Starting a new peer connection'))).toEqual([]);
@@ -196,6 +209,31 @@ describe('perfect negotiation between the doctor (impolite) and the patient (pol
       h.openPage('patient');
       await Promise.all([h.join('doctor'), h.join('patient')]);
     });
+  });
+
+  it.each(SEEDS)('both at once with the polite side offering at once: a rollback that stalls gathering restarts ICE (seed %i)', async (seed) => {
+    // Without the polite side's wait the offers cross; a rolled-back offer's gathering stalls as in Chromium, and the
+    // connection recovers by an ICE restart, not by the ten-second watchdog.
+    await scenario(
+      seed,
+      async (h) => {
+        h.openPage('doctor');
+        h.openPage('patient');
+        await Promise.all([h.join('doctor'), h.join('patient')]);
+      },
+      { call: { politeOfferDelayMs: 0, gatheringStallMs: 300 } },
+      CONNECTS_WITHIN_MS + 300,
+    );
+  });
+
+  it('the polite side waits for the impolite one’s offer: no offers cross when both press at once', async () => {
+    const h = await scenario(5, async (h) => {
+      h.openPage('doctor');
+      h.openPage('patient');
+      await Promise.all([h.join('doctor'), h.join('patient')]);
+    });
+    expect(h.logs.patient.filter((m) => m.startsWith('Offer sent'))).toEqual([]);
+    expect(h.logs.doctor.filter((m) => m.startsWith('Ignored a colliding offer'))).toEqual([]);
   });
 
   it('the patient reloads during the call: the doctor takes the new session and both connect again', async () => {

@@ -2,8 +2,9 @@
  * A peer-to-peer call between the appointment's two participants: one RTCPeerConnection with the join answer's ICE
  * servers, signalled over the notification socket, negotiated with the W3C "perfect negotiation" pattern (the doctor
  * impolite, the patient polite) so that either may join first, both may press at once, and either may reload and
- * join again. Both sides offer as soon as their connection exists; when the offers cross, the polite side rolls its own
- * back and answers, and the impolite side ignores the polite one's. A connection is kept for the whole time the other
+ * join again. The impolite side offers as soon as its connection exists, the polite side only after a moment without
+ * the other's offer (see politeFirstOffer); when offers cross all the same, the polite side rolls its own back and
+ * answers, and the impolite side ignores the polite one's. A connection is kept for the whole time the other
  * side's session lasts: one replaced while signals are on their way would receive answers and candidates meant for
  * the old one (an answer to an offer it never made, then ten seconds of black video until the watchdog starts over).
  *
@@ -49,12 +50,21 @@ export interface PeerCallOptions {
   statsIntervalMs?: number;
   /** The impolite side starts over when a present peer has not connected for this long (ms). */
   stuckAfterMs?: number;
+  /** How long the polite side waits for the other side's offer before making the first one of a connection (ms). */
+  politeOfferDelayMs?: number;
+  /** A connection still gathering without a single candidate this long after its description restarts ICE (ms). */
+  gatheringStallMs?: number;
   /** The other side's media counts as dropped after this long without a byte received (ms). */
   mediaStallAfterMs?: number;
   /** How often the bytes received are read (ms). */
   mediaCheckIntervalMs?: number;
 }
 
+
+/** See PeerCallOptions.politeOfferDelayMs: the impolite side's offer comes within a round trip or two. */
+export const POLITE_OFFER_DELAY_MS = 1500;
+/** See PeerCallOptions.gatheringStallMs: host candidates come within a fraction of a second. */
+export const GATHERING_STALL_MS = 1500;
 
 const fingerprintOf = (sdp: string | undefined): string | null => /^a=fingerprint:(.+)$/m.exec(sdp ?? '')?.[1]?.trim() ?? null;
 /** A description's session id and version (its o= line): the same for a description sent again unchanged. */
@@ -88,6 +98,10 @@ export class PeerCall implements CallConnection {
   /** Candidates that arrived before their session description (a new connection's, after a reset on this side). */
   private pendingCandidates: RTCIceCandidateInit[] = [];
   private watchdog: ReturnType<typeof setInterval> | null = null;
+  /** Local candidates the current connection has gathered (none for long: its gathering stalled). */
+  private localCandidates = 0;
+  private readonly timers = new Set<ReturnType<typeof setTimeout>>();
+  private gatheringWatch: ReturnType<typeof setTimeout> | null = null;
   private readonly flow: MediaFlowWatch;
   private flowTimer: ReturnType<typeof setInterval> | null = null;
 
@@ -137,6 +151,7 @@ export class PeerCall implements CallConnection {
     this.lastPackets = null;
     this.videoSender = null;
     this.pendingCandidates = [];
+    this.localCandidates = 0;
     this.waitingSince = Date.now();
     this.flow.reset();
     for (const track of localStream.getTracks()) {
@@ -153,25 +168,14 @@ export class PeerCall implements CallConnection {
       if (state && pc === this.pc) this.setRemote({ ...this.remote, audio: state.audio, video: state.video });
     };
 
-    pc.onnegotiationneeded = async () => {
+    pc.onnegotiationneeded = () => {
       if (pc !== this.pc || pc.signalingState !== 'stable') return;
-      try {
-        this.makingOffer = true;
-        await pc.setLocalDescription();
-        const description = pc.localDescription;
-        if (pc !== this.pc || !description) return;
-        // An offer of the other side applied meanwhile makes this an answer (setLocalDescription() answers then).
-        if (description.type === 'answer') return this.sendAnswer(pc);
-        this.send({ type: 'rtc_offer', appointment_id: appointmentId, sdp: description.sdp });
-        this.log('debug', 'Offer sent', { polite: this.options.polite });
-      } catch (error) {
-        this.log('warn', 'Could not make an offer', { error: errorName(error) });
-      } finally {
-        this.makingOffer = false;
-      }
+      if (this.options.polite && !pc.remoteDescription) this.politeFirstOffer(pc);
+      else void this.makeOffer(pc);
     };
     pc.onicecandidate = ({ candidate }) => {
       if (pc !== this.pc || !candidate || !candidate.candidate) return;
+      this.localCandidates += 1;
       this.send({
         type: 'rtc_ice_candidate',
         appointment_id: appointmentId,
@@ -203,6 +207,67 @@ export class PeerCall implements CallConnection {
     pc.oniceconnectionstatechange = () => {
       if (pc === this.pc) this.log('debug', `ICE ${pc.iceConnectionState}`);
     };
+  }
+
+  private later(ms: number, action: () => void): ReturnType<typeof setTimeout> {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      if (!this.closed) action();
+    }, ms);
+    this.timers.add(timer);
+    return timer;
+  }
+
+  private async makeOffer(pc: RTCPeerConnection) {
+    try {
+      this.makingOffer = true;
+      await pc.setLocalDescription();
+      const description = pc.localDescription;
+      if (pc !== this.pc || !description) return;
+      // An offer of the other side applied meanwhile makes this an answer (setLocalDescription() answers then).
+      if (description.type === 'answer') return this.sendAnswer(pc);
+      this.send({ type: 'rtc_offer', appointment_id: this.options.appointmentId, sdp: description.sdp });
+      this.log('debug', 'Offer sent', { polite: this.options.polite });
+      this.watchGathering(pc);
+    } catch (error) {
+      this.log('warn', 'Could not make an offer', { error: errorName(error) });
+    } finally {
+      this.makingOffer = false;
+    }
+  }
+
+  /**
+   * The polite side's first offer of a connection waits a moment for the other side's: the impolite side offers as
+   * soon as its connection exists, and when the two cross the polite side rolls its own back, which Chromium does not
+   * survive while that offer's candidates are being gathered (the answer then gathers none, and nothing connects until
+   * the watchdog starts over). Nothing is offered to an absent peer: the impolite side offers when it joins. An
+   * offer is still needed when the other side holds a connection of an earlier session of this side (a reload it
+   * did not hear of): it then comes after the wait.
+   */
+  private politeFirstOffer(pc: RTCPeerConnection) {
+    this.later(this.options.politeOfferDelayMs ?? POLITE_OFFER_DELAY_MS, () => {
+      if (pc !== this.pc || !this.peerPresent || this.makingOffer || pc.signalingState !== 'stable' || pc.remoteDescription) return;
+      void this.makeOffer(pc);
+    });
+  }
+
+  /**
+   * A description was sent: its candidates follow within a fraction of a second. A connection that is still gathering
+   * without a single one after a while will not (Chromium, after a rollback at the wrong moment): ICE starts over on it.
+   */
+  private watchGathering(pc: RTCPeerConnection) {
+    // One watch at a time: the newest description's (a restart's own offer is watched in turn).
+    if (this.gatheringWatch) {
+      clearTimeout(this.gatheringWatch);
+      this.timers.delete(this.gatheringWatch);
+    }
+    this.gatheringWatch = this.later(this.options.gatheringStallMs ?? GATHERING_STALL_MS, () => {
+      this.gatheringWatch = null;
+      if (pc !== this.pc || this.localCandidates > 0 || pc.iceGatheringState !== 'gathering' || pc.connectionState === 'connected') return;
+      if (this.makingOffer || pc.signalingState !== 'stable') return;
+      this.log('warn', 'No ICE candidate gathered: restarting ICE');
+      pc.restartIce();
+    });
   }
 
   /** Replaces the connection with a new one (the other side started a new session, or ours never connected). */
@@ -286,6 +351,7 @@ export class PeerCall implements CallConnection {
     if (pc.localDescription?.type !== 'answer' || pc.signalingState !== 'stable') return;
     this.send({ type: 'rtc_answer', appointment_id: this.options.appointmentId, sdp: pc.localDescription.sdp });
     this.log('debug', 'Answer sent');
+    this.watchGathering(pc);
   }
 
   private setRemote(remote: RemoteMedia) {
@@ -328,7 +394,7 @@ export class PeerCall implements CallConnection {
    * The other side joined (for the first time, or again after leaving: this side's connection was replaced then). The
    * connection is kept: replacing it now is what made the first join of a call wait for the watchdog. An offer of
    * the impolite side still waiting for its answer may have gone out before they listened: it is sent again as it
-   * is (with the candidates gathered since). The polite side waits for that offer, answering it rolls its own back.
+   * is (with the candidates gathered since). The polite side waits a moment for that offer before making its own.
    */
   peerJoined(): void {
     if (this.closed) return;
@@ -339,7 +405,12 @@ export class PeerCall implements CallConnection {
       this.waitingSince = Date.now();
       this.options.events.status('connecting');
     }
-    if (this.options.polite || this.makingOffer) return;
+    if (this.options.polite) {
+      const pc = this.pc;
+      if (arrived && pc.signalingState === 'stable' && !pc.remoteDescription) this.politeFirstOffer(pc);
+      return;
+    }
+    if (this.makingOffer) return;
     const offer = this.pc.signalingState === 'have-local-offer' ? this.pc.localDescription : null;
     if (offer?.type !== 'offer') return;
     this.send({ type: 'rtc_offer', appointment_id: this.options.appointmentId, sdp: offer.sdp });
@@ -376,6 +447,8 @@ export class PeerCall implements CallConnection {
     if (this.statsTimer) clearInterval(this.statsTimer);
     if (this.watchdog) clearInterval(this.watchdog);
     if (this.flowTimer) clearInterval(this.flowTimer);
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
     this.pc.close();
   }
 
