@@ -143,6 +143,8 @@ export async function createApp(options: AppOptions) {
       }
     },
     runSweepsNow: () => background?.runSweepsNow() ?? Promise.resolve(),
+    /** Whether the process managers have acted on the log up to `position` (within `timeoutMs`). */
+    waitForProcessManagers: (position: number, timeoutMs: number) => background?.waitForProcessManagers(position, timeoutMs) ?? Promise.resolve(true),
     async listen(port: number, host: string) {
       await new Promise<void>((resolve) => server.listen(port, host, resolve));
       const address = server.address();

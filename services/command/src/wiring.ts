@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   LoginCookie,
   AddressBudget,
@@ -67,16 +68,15 @@ export async function startCommandBackground(deps: {
   lookups: SweepLookups & ConsultationLookups & AccountLookups & BookingLookups & Partial<BlogLookups>;
   video: VideoProvider;
 }) {
-  const subscriptions: Subscription[] = [
-    await startRelay(deps),
+  const managers = [
     await startSlotReleaser(deps),
     await startConsultationCloser(deps),
-    await startDisconnectRecorder(deps),
     await startAccountCloser(deps),
     await startUnavailableDoctorCloser(deps),
     await startWithdrawnConsentCloser(deps),
     await startLateRequestCloser(deps),
   ];
+  const subscriptions: Subscription[] = [await startRelay(deps), await startDisconnectRecorder(deps), ...managers];
   const sweeps = startSweeps({ ...deps, graceMs: deps.config.RESERVATION_HEAL_GRACE_MS, intervalMs: deps.config.SWEEP_INTERVAL_MS });
   void sweeps.runNow();
   const limit = startConsultationLimit({ ...deps, intervalMs: deps.config.CONSULTATION_SWEEP_INTERVAL_MS });
@@ -88,6 +88,19 @@ export async function startCommandBackground(deps: {
       : null;
   void blogs?.runNow();
   return {
+    /**
+     * Whether every process manager fed by the log has acted on the events up to `position`, waiting up to
+     * `timeoutMs` (what a test waits on before it reads: the writes those managers make follow from events already in
+     * the log).
+     */
+    async waitForProcessManagers(position: number, timeoutMs: number): Promise<boolean> {
+      const deadline = Date.now() + timeoutMs;
+      while (managers.some((m) => m.processed < position)) {
+        if (Date.now() > deadline) return false;
+        await sleep(5);
+      }
+      return true;
+    },
     runSweepsNow: async () => {
       await sweeps.runNow();
       await limit.runNow();

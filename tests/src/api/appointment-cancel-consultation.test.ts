@@ -43,6 +43,7 @@ describe('cancelling an appointment whose consultation has begun', () => {
     now = minutes(start, -5);
     await join(id, patient).expect(200);
     await join(id, doctor).expect(200);
+    await t.settle();
     const head = await t.app.eventStore.headPosition();
     for (const party of [patient, doctor]) {
       const refused = await cancel(id, party).expect(409);

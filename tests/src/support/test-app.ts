@@ -58,11 +58,18 @@ export async function startTestApp(options: { dataDir?: string; env?: Record<str
   const app = await createApp({ config, clock: options.clock, frontendDir: options.frontendDir, logger: options.logger });
   await app.start();
   const clock = options.clock ?? (() => new Date());
-  // A read after settle() sees every write made before it: on a loaded machine a batch can take seconds, and a read
-  // that went ahead on a timeout would fail later, far from the cause.
+  // A read after settle() sees every write made before it, and every write the process managers make in answer to
+  // them (a released slot after a rejection): the log is quiet, the managers have acted on all of it and the read
+  // models hold it. On a loaded machine a batch can take seconds, and a read that went ahead on a timeout would fail
+  // later, far from the cause.
   const settle = async () => {
-    const head = await app.eventStore.headPosition();
-    if (!(await app.runner.waitForPosition(head, 60_000))) throw new Error(`the read models did not reach position ${head} within 60 s`);
+    for (;;) {
+      const head = await app.eventStore.headPosition();
+      if (!(await app.waitForProcessManagers(head, 60_000))) throw new Error(`the process managers did not reach position ${head} within 60 s`);
+      if ((await app.eventStore.headPosition()) !== head) continue;
+      if (!(await app.runner.waitForPosition(head, 60_000))) throw new Error(`the read models did not reach position ${head} within 60 s`);
+      if ((await app.eventStore.headPosition()) === head) return;
+    }
   };
   return {
     app,

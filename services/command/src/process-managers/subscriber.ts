@@ -2,6 +2,11 @@ import { isEventOf, type DomainEventOf, type EventType, type EveryEventDecided, 
 import { throttledCheckpoint, type CheckpointStore, type EventStore, type Logger, type Subscription } from '@telemed/platform';
 import { toRecorded } from '../decider';
 
+/** A running process manager: how far into the log it has acted (in this process; the checkpoint follows, throttled). */
+export interface ProcessManagerSubscription extends Subscription {
+  readonly processed: number;
+}
+
 /**
  * Feeds a process manager from the log, starting after its saved checkpoint. Handlers must be idempotent:
  * after a crash the events since the last checkpoint are delivered again.
@@ -18,10 +23,11 @@ export async function startProcessManager<const H extends EventType, const I ext
   handles: readonly H[];
   ignores: readonly I[] & EveryEventDecided<H, I>;
   handle: (event: RecordedEvent<DomainEventOf<H>>) => Promise<void>;
-}): Promise<Subscription> {
+}): Promise<ProcessManagerSubscription> {
   const handles = new Set(options.handles);
   const from = await options.checkpoints.load(options.name);
   const checkpoint = throttledCheckpoint(options.checkpoints, options.name);
+  let processed = from;
   const subscription = options.eventStore.subscribeToAll({
     fromPosition: from,
     onEvents: async (events) => {
@@ -29,11 +35,15 @@ export async function startProcessManager<const H extends EventType, const I ext
         const event = toRecorded(stored);
         if (isEventOf(handles, event)) await options.handle(event);
       }
-      await checkpoint.record(events[events.length - 1]!.position);
+      processed = events[events.length - 1]!.position;
+      await checkpoint.record(processed);
     },
     onError: (error) => options.logger.error({ err: error, processManager: options.name }, 'process manager failed; retrying'),
   });
   return {
+    get processed() {
+      return processed;
+    },
     stop: async () => {
       await subscription.stop();
       await checkpoint.flush();
