@@ -217,7 +217,7 @@ export const patientAppointmentSchema = z
     notes: z.string(),
     created_at: z.string(),
     rejection_reason: z.string().nullable(),
-    status_reason: z.string().nullable().openapi({ description: "Why it ended so: 'expired', 'cancelled_by_patient', 'cancelled_by_doctor'" }),
+    status_reason: z.string().nullable().openapi({ description: "Why it ended so: 'expired', 'cancelled_by_patient', 'cancelled_by_doctor', 'consent_withdrawn' (a request the system closed when the patient withdrew consent)" }),
     cancellation_reason: z
       .string()
       .nullable()

@@ -238,7 +238,13 @@ export const eventDataSchemas = {
     notes: z.string(),
   }),
   AppointmentApproved: z.object({ appointment_id: z.string(), doctor_id: userId }),
-  AppointmentRejected: z.object({ appointment_id: z.string(), doctor_id: userId, reason: z.string().nullable() }),
+  AppointmentRejected: z.object({
+    appointment_id: z.string(),
+    doctor_id: userId,
+    reason: z.string().nullable(),
+    /** Not the doctor's decision: the patient withdrew their consent, and the system closed the request (since issue 31). */
+    cause: z.enum(['consent_withdrawn']).optional(),
+  }),
   AppointmentCancelled: z.object({
     appointment_id: z.string(),
     cancelled_by: z.enum(['patient', 'doctor']),

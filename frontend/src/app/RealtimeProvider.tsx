@@ -83,6 +83,12 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
             duration: 8000,
             actions: [{ label: 'View Appointments', primary: true, handler: () => go('/my-appointments') }],
           });
+        } else if (status === 'rejected' && data.status_reason === 'consent_withdrawn') {
+          // Closed by the system when the patient withdrew consent: nobody declined anything.
+          const message = doctor
+            ? `${patientName}'s request for ${when} was withdrawn: they withdrew their consent to the privacy notice.`
+            : `Your request to ${doctorName} for ${when} was withdrawn because you withdrew your consent to the privacy notice.`;
+          toasts.show({ type: 'info', title: 'Request withdrawn', message, duration: 8000 });
         } else if (status === 'rejected') {
           const reason = data.rejection_reason ? ` Reason: ${String(data.rejection_reason)}` : '';
           toasts.show({

@@ -68,10 +68,17 @@ export function messagesFor(event: RecordedEvent, appointment: AppointmentFacts,
   // From the read model: the event on the bus holds the reason as ciphertext under the patient's key.
   const rejection_reason = event.type === 'AppointmentRejected' ? appointment.rejection_reason : null;
   const cancelled_by = event.type === 'AppointmentCancelled' ? event.data.cancelled_by : null;
-  const message = { type: 'appointment_status_change', event_id: event.event_id, status, data: { ...common, rejection_reason, cancelled_by } };
+  // A request the system closed because its patient withdrew consent: not the doctor's decision, and both are told so.
+  const consentWithdrawn = event.type === 'AppointmentRejected' && event.data.cause === 'consent_withdrawn';
+  const message = {
+    type: 'appointment_status_change',
+    event_id: event.event_id,
+    status,
+    data: { ...common, rejection_reason, cancelled_by, ...(consentWithdrawn ? { status_reason: 'consent_withdrawn' } : {}) },
+  };
   const deliveries: Delivery[] = [{ user_id: appointment.patient_id, message }];
-  // The doctor hears of changes they did not make: a patient's cancellation, a request left to expire.
-  if (cancelled_by === 'patient' || event.type === 'AppointmentExpired') {
+  // The doctor hears of changes they did not make: a patient's cancellation, a request left to expire or withdrawn.
+  if (cancelled_by === 'patient' || event.type === 'AppointmentExpired' || consentWithdrawn) {
     deliveries.push({
       user_id: appointment.doctor_id,
       message,

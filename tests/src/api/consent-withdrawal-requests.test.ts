@@ -41,6 +41,9 @@ describe('a withdrawn consent closes the requests still waiting', () => {
     const closed = past.find((a) => a.appointment_id === requested);
     assert.equal(closed?.status, 'rejected', JSON.stringify(past));
     assert.equal(closed?.rejection_reason, API_TEXTS.consentWithdrawn);
+    assert.equal(closed?.status_reason, 'consent_withdrawn', "not the doctor's decision: the screens say withdrawn, not declined");
+    const doctorsPast = (await t.http.get('/api/v1/appointments/me?section=past').set(doctor.auth).expect(200)).body as Mine[];
+    assert.equal(doctorsPast.find((a) => a.appointment_id === requested)?.status_reason, 'consent_withdrawn');
     const upcoming = (await t.http.get('/api/v1/appointments/me?section=upcoming').set(patient.auth).expect(200)).body as Mine[];
     assert.equal(upcoming.find((a) => a.appointment_id === kept)?.status, 'confirmed', 'a confirmed appointment is kept');
     await eventually(async () => {

@@ -40,6 +40,14 @@ describe('notifier messages', () => {
     assert.deepEqual(messagesFor(event('AppointmentExpired', {}), appointment).map((d) => d.user_id), ['p-1', 'd-1']);
     assert.deepEqual(messagesFor(event('SlotReleased', {}), appointment), []);
   });
+
+  it('a request closed because the patient withdrew consent goes to both, saying so (not declined by the doctor)', () => {
+    const deliveries = messagesFor(event('AppointmentRejected', { doctor_id: 'd-1', reason: null, cause: 'consent_withdrawn' }), appointment);
+    assert.deepEqual(deliveries.map((d) => d.user_id), ['p-1', 'd-1']);
+    for (const d of deliveries) assert.equal((d.message.data as { status_reason?: string }).status_reason, 'consent_withdrawn');
+    const [declined] = messagesFor(event('AppointmentRejected', { doctor_id: 'd-1', reason: null }), appointment);
+    assert.equal((declined!.message.data as { status_reason?: string }).status_reason, undefined, "a doctor's decline carries no such reason");
+  });
 });
 
 describe('notifier messages match the shared contract', () => {

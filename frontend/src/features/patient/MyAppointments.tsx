@@ -75,6 +75,8 @@ export function statusLabel(row: Pick<Row, 'status' | 'statusReason' | 'startAt'
     case 'completed':
       return { label: 'Completed', color: 'default' };
     case 'rejected':
+      // Closed by the system when the patient withdrew consent: not a doctor's decision.
+      if (row.statusReason === 'consent_withdrawn') return { label: viewer === 'doctor' ? 'Withdrawn by the patient' : 'Withdrawn', color: 'default' };
       return { label: 'Declined', color: 'error' };
     case 'cancelled':
       if (row.statusReason === 'expired') return { label: 'Expired (no answer)', color: 'default' };
@@ -119,8 +121,8 @@ function AppointmentCard({ row, viewer, actions }: { row: Row; viewer: 'patient'
                 </Typography>
               )}
               {row.status === 'rejected' && row.rejectionReason && (
-                <Typography variant="body2" color="error.main">
-                  Declined: {row.rejectionReason}
+                <Typography variant="body2" color={row.statusReason === 'consent_withdrawn' ? 'text.secondary' : 'error.main'}>
+                  {row.statusReason === 'consent_withdrawn' ? 'Withdrawn' : 'Declined'}: {row.rejectionReason}
                 </Typography>
               )}
               {row.status === 'cancelled' && row.cancellationReason && (

@@ -40,6 +40,9 @@ describe('My Appointments status labels', () => {
     expect(statusLabel({ status: 'confirmed', statusReason: null, startAt: future }, 'patient', now).label).toBe('Confirmed');
     expect(statusLabel({ status: 'confirmed', statusReason: null, startAt: past }, 'patient', now).label).toBe('Completed');
     expect(statusLabel({ status: 'rejected', statusReason: null, startAt: future }, 'patient', now).label).toBe('Declined');
+    // Closed by the system when the patient withdrew consent: nobody declined it.
+    expect(statusLabel({ status: 'rejected', statusReason: 'consent_withdrawn', startAt: future }, 'patient', now).label).toBe('Withdrawn');
+    expect(statusLabel({ status: 'rejected', statusReason: 'consent_withdrawn', startAt: future }, 'doctor', now).label).toBe('Withdrawn by the patient');
     expect(statusLabel({ status: 'cancelled', statusReason: 'cancelled_by_patient', startAt: future }, 'patient', now).label).toBe('Cancelled by you');
     expect(statusLabel({ status: 'cancelled', statusReason: 'cancelled_by_patient', startAt: future }, 'doctor', now).label).toBe('Cancelled by the patient');
     expect(statusLabel({ status: 'cancelled', statusReason: 'expired', startAt: past }, 'doctor', now).label).toBe('Expired (no answer)');

@@ -112,8 +112,8 @@ describe('appointment decider', () => {
 
   describe('close for a withdrawn consent', () => {
     const close = (now = before) => ({ type: 'CloseForWithdrawnConsent', data: { reason: 'Consent withdrawn', now } }) as const;
-    it('declines a request still waiting, by the system, with the reason', () =>
-      spec([requested]).when(close()).then([{ type: 'AppointmentRejected', data: { appointment_id: 'a-1', doctor_id: 'doc-1', reason: 'Consent withdrawn' } }]));
+    it('declines a request still waiting, by the system, with the reason and its cause (not a decision of the doctor)', () =>
+      spec([requested]).when(close()).then([{ type: 'AppointmentRejected', data: { appointment_id: 'a-1', doctor_id: 'doc-1', reason: 'Consent withdrawn', cause: 'consent_withdrawn' } }]));
     it('leaves an appointment whose consultation has begun to its consultation', () => spec([requested, approved, begun]).when(close()).then([]));
     it('leaves a confirmed appointment to the patient, and a request whose time has come to the expiry sweep', () => {
       spec([requested, approved]).when(close()).then([]);

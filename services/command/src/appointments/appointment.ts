@@ -177,7 +177,7 @@ export const appointmentDecider: Decider<AppointmentState, AppointmentCommand, A
       .with({ type: 'CloseForWithdrawnConsent' }, ({ data }): AppointmentEvent[] => {
         if (state.status !== 'requested' || new Date(state.appointment.start).getTime() <= data.now.getTime()) return [];
         const { appointment_id, doctor_id } = state.appointment;
-        return [{ type: 'AppointmentRejected', data: { appointment_id, doctor_id, reason: data.reason } }];
+        return [{ type: 'AppointmentRejected', data: { appointment_id, doctor_id, reason: data.reason, cause: 'consent_withdrawn' } }];
       })
       .with({ type: 'CloseForClosedPatient' }, ({ data }): AppointmentEvent[] => {
         if (state.status !== 'requested' && state.status !== 'confirmed') return [];

@@ -1,4 +1,4 @@
-import { storedInstant, type EventType, type RecordedEvent } from '@telemed/contracts';
+import { API_TEXTS, storedInstant, type EventType, type RecordedEvent } from '@telemed/contracts';
 import { SETTLED, type CollectionSource, type ReadCollection } from '@telemed/platform';
 import { defineProjection } from './projection';
 import type { AppointmentDoc, HistoryDoc, PersonDoc } from './documents';
@@ -111,7 +111,8 @@ export const appointmentsProjection = defineProjection({
   // same doctor is one indexed find.
   // 5: a request's notes and the rejection and cancellation reasons are kept sealed (contracts' sealedInReadModels):
   // a read model built before holds them in clear, so it is rebuilt.
-  version: 5,
+  // 6: a request closed because its patient withdrew consent says so (status_reason 'consent_withdrawn'), not 'declined'.
+  version: 6,
   collections: ['appointments', APPOINTMENT_PEOPLE],
   // No index of its own on patient_id or doctor_id: the compound indexes below begin with them and serve an equality on
   // either (SQLite, MongoDB; the in-memory store indexes a compound's first field), and every booking updated both.
@@ -161,7 +162,13 @@ export const appointmentsProjection = defineProjection({
       case 'AppointmentApproved':
         return setStatus(store, event, { status: 'confirmed', updated_at: event.metadata.occurred_at });
       case 'AppointmentRejected':
-        return setStatus(store, event, { status: 'rejected', rejection_reason: event.data.reason, updated_at: event.metadata.occurred_at });
+        return setStatus(store, event, {
+          status: 'rejected',
+          // The closer's rejections before the event said why carry its reason, and the system as their actor.
+          status_reason: event.data.cause ?? (event.metadata.actor.role === 'system' && event.data.reason === API_TEXTS.consentWithdrawn ? 'consent_withdrawn' : null),
+          rejection_reason: event.data.reason,
+          updated_at: event.metadata.occurred_at,
+        });
       case 'AppointmentCancelled':
         return setStatus(store, event, {
           status: 'cancelled',
