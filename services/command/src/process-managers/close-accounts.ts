@@ -6,42 +6,12 @@ import { handleSlotCommand } from '../schedule/slot-folds';
 import { forEachPage, SWEEP_PAGE_SIZE, whileStill } from './pages';
 import { startProcessManager } from './subscriber';
 import { accountStanding } from '../users/account-standing';
-import { closeUnavailableDoctorsAppointments, READ_MODEL_WAIT_MS } from './unavailable-doctor';
+import { closeUnavailableDoctorsAppointments } from './unavailable-doctor';
+import { READ_MODEL_WAIT_MS, type AccountLookups, type OpenAppointmentRef, type OpenSlotRef } from './lookups';
+
+export type { AccountLookups, OpenAppointmentRef, OpenSlotRef } from './lookups';
 import { consultationBegun } from './consultation-begun';
 import { appointmentBefore } from './requested-before';
-
-export interface OpenAppointmentRef {
-  appointment_id: string;
-  slot_id: number;
-  start: string;
-}
-
-export interface OpenSlotRef {
-  slot_id: number;
-  start: string;
-}
-
-/**
- * What closing an account looks up in the read models: the person's appointments still to come and a doctor's open
- * slots, through indexed queries a page at a time after the last item of the previous page. Nothing in the past is
- * looked at.
- */
-export interface AccountLookups {
-  /** Requested or confirmed appointments not ended at `now` in which the person is the patient or the doctor. */
-  openAppointmentsOf(
-    role: 'patient' | 'doctor',
-    userId: string,
-    now: Date,
-    page: { after: OpenAppointmentRef | null; limit: number },
-  ): Promise<OpenAppointmentRef[]>;
-  /** The doctor's open slots starting after `now`. */
-  openSlotsOf(doctorId: string, now: Date, page: { after: OpenSlotRef | null; limit: number }): Promise<OpenSlotRef[]>;
-  /**
-   * Waits (up to `timeoutMs`) until the appointments read model has applied the log up to `position`, so an
-   * appointment requested just before the event being handled is not missed; false when the time ran out.
-   */
-  appointmentsReached?(position: number, timeoutMs: number): Promise<boolean>;
-}
 
 interface CloseDeps {
   eventStore: EventStore;

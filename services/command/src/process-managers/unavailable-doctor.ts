@@ -6,12 +6,9 @@ import { deactivatesDoctor, doctorDeactivationsFold } from '../institutions/doct
 import { forEachPage, SWEEP_PAGE_SIZE, whileStill } from './pages';
 import { StreamFolds } from '../stream-folds';
 import { startProcessManager } from './subscriber';
-import type { AccountLookups, OpenAppointmentRef } from './close-accounts';
+import { READ_MODEL_WAIT_MS, type AccountLookups, type OpenAppointmentRef } from './lookups';
 import { consultationBegun } from './consultation-begun';
 import { appointmentBefore } from './requested-before';
-
-/** How long a handler waits for the appointments read model to reach its event before looking up what is open. */
-export const READ_MODEL_WAIT_MS = 10_000;
 
 interface UnavailableDoctorDeps {
   eventStore: EventStore;

@@ -5,8 +5,7 @@ import { appointmentDecider } from '../appointments/appointment';
 import { consentIsCurrent } from '../consents/service';
 import { forEachPage, SWEEP_PAGE_SIZE, whileStill } from './pages';
 import { startProcessManager } from './subscriber';
-import type { AccountLookups, OpenAppointmentRef } from './close-accounts';
-import { READ_MODEL_WAIT_MS } from './unavailable-doctor';
+import { READ_MODEL_WAIT_MS, type AccountLookups, type OpenAppointmentRef } from './lookups';
 
 interface WithdrawnConsentDeps {
   eventStore: EventStore;
