@@ -21,6 +21,37 @@ const issue = (over: Partial<IssuePrescription['data']> = {}): IssuePrescription
   },
 });
 
+/** The event an allowed prescription records, written out field by field (what the decider must produce, not what it does). */
+const issued = (command: IssuePrescription) => {
+  const { data } = command;
+  return [
+    {
+      type: 'PrescriptionIssued' as const,
+      data: {
+        prescription_id: data.prescription_id,
+        appointment_id: data.appointment!.appointment_id,
+        patient_id: data.appointment!.patient_id,
+        doctor_id: data.appointment!.doctor_id,
+        verification_code: data.verification_code,
+        consultation_mode: data.consultation.mode,
+        consultation_kind: data.kind,
+        doctor_name: 'Dr. A',
+        doctor_qualification: 'MBBS',
+        doctor_registration_number: 'R-1',
+        doctor_medical_council: 'MMC',
+        doctor_contact: null,
+        patient_name: 'P',
+        patient_age: null,
+        patient_gender: null,
+        diagnosis: null,
+        advice: null,
+        follow_up: null,
+        lines: JSON.stringify(data.lines),
+      },
+    },
+  ];
+};
+
 describe('prescription decider (Telemedicine Practice Guidelines 2020)', () => {
   const given = deciderSpec(prescriptionDecider);
   it('issues List O in any mode', () => {
@@ -32,16 +63,16 @@ describe('prescription decider (Telemedicine Practice Guidelines 2020)', () => {
   it('refuses Schedule X / NDPS medicines always, naming the medicine', () =>
     given([]).when(issue({ kind: 'follow_up', lines: [line('Morphine', 'prohibited')] })).thenThrows('forbidden', RECORD_TEXTS.prohibited('MORPHINE')));
   it('List A: video yes; audio only as a refill in a follow-up', () => {
-    given([]).when(issue({ lines: [line('Amoxicillin', 'A')] })).then(prescriptionDecider.decide(issue({ lines: [line('Amoxicillin', 'A')] }), { status: 'none' }));
+    given([]).when(issue({ lines: [line('Amoxicillin', 'A')] })).then(issued(issue({ lines: [line('Amoxicillin', 'A')] })));
     given([]).when(issue({ consultation: { held: true, mode: 'audio' }, lines: [line('Amoxicillin', 'A')] })).thenThrows('forbidden', RECORD_TEXTS.listANeedsVideo('AMOXICILLIN'));
     given([]).when(issue({ consultation: { held: true, mode: 'chat' }, kind: 'follow_up', lines: [line('Amoxicillin', 'A')] })).thenThrows('forbidden', RECORD_TEXTS.listANeedsVideo('AMOXICILLIN'));
     const refill = issue({ consultation: { held: true, mode: 'audio' }, kind: 'follow_up', previously_prescribed: ['amoxicillin'], lines: [line('Amoxicillin', 'A')] });
-    given([]).when(refill).then(prescriptionDecider.decide(refill, { status: 'none' }));
+    given([]).when(refill).then(issued(refill));
   });
   it('List B only in a follow-up', () => {
     given([]).when(issue({ lines: [line('Warfarin', 'B')] })).thenThrows('forbidden', RECORD_TEXTS.listBNeedsFollowUp('WARFARIN'));
     const followUp = issue({ kind: 'follow_up', consultation: { held: true, mode: 'chat' }, lines: [line('Warfarin', 'B')] });
-    given([]).when(followUp).then(prescriptionDecider.decide(followUp, { status: 'none' }));
+    given([]).when(followUp).then(issued(followUp));
   });
   it('only the appointment doctor, on a consultation held, with a registration number and council', () => {
     given([]).when(issue({ actor_id: 'p1' })).thenThrows('forbidden', RECORD_TEXTS.prescriberOnly);
@@ -58,7 +89,7 @@ describe('prescription of a consultation that took place', () => {
   it('is issued for a completed appointment, and for one the log shows cancelled after its consultation began', () => {
     for (const status of ['completed', 'cancelled'] as const) {
       const command = issue({ appointment: { ...appointment, status } });
-      given([]).when(command).then(prescriptionDecider.decide(command, { status: 'none' }));
+      given([]).when(command).then(issued(command));
     }
   });
 });
