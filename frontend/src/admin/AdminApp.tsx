@@ -14,6 +14,7 @@ import { doctors } from './doctors';
 import { appointments } from './appointments';
 import { users } from './users';
 import { projections } from './projections';
+import { PRODUCT_NAME } from '@telemed/contracts/constants';
 
 /** The page's title is its one h1 (react-admin draws it as a plain h6), so screen readers find where they are. */
 const AdminAppBar = () => (
@@ -79,7 +80,7 @@ export function AdminApp() {
       basename="/admin"
       dataProvider={dataProvider}
       authProvider={authProvider}
-      title="Telemed console"
+      title={`${PRODUCT_NAME} console`}
       layout={AdminLayout}
       theme={adminTheme}
       requireAuth

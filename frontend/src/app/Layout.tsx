@@ -32,6 +32,7 @@ import { useRealtime } from './RealtimeProvider';
 import { useRole } from './useRole';
 import { useAskToLeave } from '../lib/unsavedChanges';
 import type { ConnectionState } from '../lib/realtime';
+import { PRODUCT_NAME } from '@telemed/contracts/constants';
 
 export const CONNECTION_TOOLTIPS: Record<ConnectionState, string> = {
   connected: 'Real-time notifications active',
@@ -116,7 +117,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <AppBar position="sticky" color="inherit" elevation={1}>
         <Toolbar sx={{ gap: 2 }}>
           <Typography component={RouterLink} to={home} variant="h6" sx={{ color: 'primary.main', textDecoration: 'none', fontWeight: 700, flexGrow: mobile ? 1 : 0 }}>
-            Telemed
+            {PRODUCT_NAME}
           </Typography>
           {!mobile && (
             <Box component="nav" sx={{ display: 'flex', gap: 1, flexGrow: 1 }}>

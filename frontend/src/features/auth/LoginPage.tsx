@@ -7,6 +7,7 @@ import MedicalServicesOutlined from '@mui/icons-material/MedicalServicesOutlined
 import { api } from '../../lib/api';
 import { postLogin, type PostLoginIntent } from '../../lib/postLogin';
 import { useToasts } from '../../lib/toasts';
+import { PRODUCT_NAME } from '@telemed/contracts/constants';
 
 export const LOGIN_FAILED = 'Login failed. Please try again.';
 
@@ -78,7 +79,7 @@ export function LoginPage() {
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', color: 'primary.main' }}>
               <MedicalServicesOutlined aria-hidden />
               <Typography variant="h4" component="h1">
-                Telemed
+                {PRODUCT_NAME}
               </Typography>
             </Stack>
             <Typography color="text.secondary">Video consultations with doctors across India. Sign in to book and manage your appointments.</Typography>

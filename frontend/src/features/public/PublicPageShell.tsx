@@ -4,6 +4,7 @@ import { AppBar, Box, Link, Stack, Toolbar, Typography } from '@mui/material';
 import MedicalServicesOutlined from '@mui/icons-material/MedicalServicesOutlined';
 import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined';
 import { homePathFor, useSession } from '../../lib/session';
+import { PRODUCT_NAME } from '@telemed/contracts/constants';
 
 /** Header, main landmark and footer (with the seeds' Support Access link) around a public page. */
 export function PublicPageShell({ children }: { children: ReactNode }) {
@@ -15,7 +16,7 @@ export function PublicPageShell({ children }: { children: ReactNode }) {
           <Stack component={RouterLink} to={session ? homePathFor(session.user) : '/welcome'} direction="row" spacing={1} sx={{ alignItems: 'center', color: 'primary.main', textDecoration: 'none' }}>
             <MedicalServicesOutlined aria-hidden />
             <Typography variant="h6" component="span" sx={{ fontWeight: 700 }}>
-              Telemed
+              {PRODUCT_NAME}
             </Typography>
           </Stack>
         </Toolbar>

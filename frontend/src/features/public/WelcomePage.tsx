@@ -5,6 +5,7 @@ import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import EventOutlined from '@mui/icons-material/EventOutlined';
 import MailOutline from '@mui/icons-material/MailOutlined';
 import { PLANS, ROADMAP } from './content';
+import { PRODUCT_NAME } from '@telemed/contracts/constants';
 
 const FEATURES = [
   ['One-click Google sign-in', 'No passwords to remember.'],
@@ -21,7 +22,7 @@ export function WelcomePage() {
     <Box component="main" sx={{ maxWidth: 1100, mx: 'auto', p: { xs: 2, sm: 4 } }}>
       <Stack spacing={2} sx={{ mb: 4 }}>
         <Typography variant="h3" component="h1">
-          Telemed
+          {PRODUCT_NAME}
         </Typography>
         <Typography variant="h6" component="p" color="text.secondary">
           Video consultations with doctors across India — for patients, independent doctors and clinic networks.
@@ -54,7 +55,7 @@ export function WelcomePage() {
       <Typography variant="h5" component="h2" sx={{ mt: 4, mb: 1 }}>
         Individual practice or network partnership
       </Typography>
-      <Typography color="text.secondary">Run your own practice on Telemed, or bring your clinic network and manage its doctors and staff together.</Typography>
+      <Typography color="text.secondary">Run your own practice on {PRODUCT_NAME}, or bring your clinic network and manage its doctors and staff together.</Typography>
       <Typography variant="h5" component="h2" sx={{ mt: 4, mb: 1 }}>
         Plans
       </Typography>
