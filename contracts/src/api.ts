@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { MAX_NOTES_LENGTH, MAX_REASON_LENGTH, DOCTOR_LIST_MAX_LIMIT, DOCTOR_LIST_DEFAULT_LIMIT, MY_APPOINTMENTS_MAX_LIMIT } from './constants';
+import { DOCTOR_CITY_MAX_LENGTH, MAX_NOTES_LENGTH, MAX_REASON_LENGTH, DOCTOR_LIST_MAX_LIMIT, DOCTOR_LIST_DEFAULT_LIMIT, MY_APPOINTMENTS_MAX_LIMIT } from './constants';
 import { accountTypeSchema } from './events';
 import { safeLine, safeText } from './safe-text';
 import { calendarDateSchema, slotIdSchema, timezoneSchema, wallTimeSchema } from './time-fields';
@@ -41,6 +41,7 @@ export const doctorFieldsSchema = z.object({
   appointment_duration_minutes: z.number().int(),
   registration_number: z.string().nullable(),
   medical_council: z.string().nullable(),
+  city: z.string().nullable().openapi({ description: 'Where the doctor practises; null when not given' }),
 });
 
 export const meResponseSchema = z
@@ -64,6 +65,8 @@ export const updateMeRequestSchema = z
     consultation_fee: z.number().nonnegative().max(1_000_000).optional(),
     registration_number: safeLine(40).nullable().optional(),
     medical_council: safeLine(120).nullable().optional(),
+    /** Doctors: the city they practise in, shown on their public page; null clears it. */
+    city: safeLine(DOCTOR_CITY_MAX_LENGTH).nullable().optional(),
   })
   .openapi('UpdateMeRequest');
 

@@ -8,6 +8,8 @@ export const DEFAULT_CONSULTATION_FEE = 100;
 export const APPOINTMENT_DURATION_MINUTES = 30;
 export const DEFAULT_SPECIALTY = 'General Medicine';
 export const DEFAULT_QUALIFICATION = 'MD';
+/** Longest city a doctor gives for their practice (shown on their public page). */
+export const DOCTOR_CITY_MAX_LENGTH = 80;
 
 /** The availability calendar: 30-minute rows from 06:00 (row 0) to 22:00 (row 32), 33 rows. */
 export const SLOT_MINUTES = 30;

@@ -34,6 +34,8 @@ export const doctorProfileFields = {
   appointment_duration_minutes: z.number().int().positive(),
   registration_number: z.string().nullable(),
   medical_council: z.string().nullable(),
+  /** Where the doctor practises, shown on their public page (issue 31): absent from events written before it (null). */
+  city: z.string().nullable().optional(),
 };
 export type DoctorProfile = z.infer<z.ZodObject<typeof doctorProfileFields>>;
 

@@ -56,6 +56,7 @@ const NOT_PERSONAL: Record<string, string> = {
   specialty: "a doctor's public professional profile",
   qualification: "a doctor's public professional profile",
   medical_council: "a doctor's public registration",
+  city: "the city a doctor practises in, shown on their public page like their specialty",
   doctor_qualification: "the prescriber's public professional profile, as printed",
   doctor_medical_council: "the prescriber's public registration, as printed",
   // An institution is an organisation, not a person: its desk's name, address, phone and e-mail are public.

@@ -5,11 +5,11 @@ import { answerInvitation, createInstitution, giveConsent, registerUser, setAvai
 import { streams } from '@telemed/contracts';
 
 const DEMO_DOCTORS = [
-  { name: 'Dr. Ananya Sharma', specialty: 'General Medicine', qualification: 'MBBS, MD', fee: 399, council: 'Delhi Medical Council' },
-  { name: 'Dr. Rohan Iyer', specialty: 'Pediatrics', qualification: 'MBBS, DCH', fee: 499, council: 'Tamil Nadu Medical Council' },
-  { name: 'Dr. Meera Kulkarni', specialty: 'Dermatology', qualification: 'MBBS, MD (Dermatology)', fee: 599, council: 'Maharashtra Medical Council' },
-  { name: 'Dr. Arjun Banerjee', specialty: 'Cardiology', qualification: 'MBBS, MD, DM (Cardiology)', fee: 799, council: 'West Bengal Medical Council' },
-  { name: 'Dr. Kavya Reddy', specialty: 'Psychiatry', qualification: 'MBBS, MD (Psychiatry)', fee: 449, council: 'Telangana State Medical Council' },
+  { name: 'Dr. Ananya Sharma', specialty: 'General Medicine', qualification: 'MBBS, MD', fee: 399, council: 'Delhi Medical Council', city: 'New Delhi' },
+  { name: 'Dr. Rohan Iyer', specialty: 'Pediatrics', qualification: 'MBBS, DCH', fee: 499, council: 'Tamil Nadu Medical Council', city: 'Chennai' },
+  { name: 'Dr. Meera Kulkarni', specialty: 'Dermatology', qualification: 'MBBS, MD (Dermatology)', fee: 599, council: 'Maharashtra Medical Council', city: 'Pune' },
+  { name: 'Dr. Arjun Banerjee', specialty: 'Cardiology', qualification: 'MBBS, MD, DM (Cardiology)', fee: 799, council: 'West Bengal Medical Council', city: 'Kolkata' },
+  { name: 'Dr. Kavya Reddy', specialty: 'Psychiatry', qualification: 'MBBS, MD (Psychiatry)', fee: 449, council: 'Telangana State Medical Council', city: 'Hyderabad' },
 ] as const;
 
 /** Morning and evening clinic hours, as 30-minute slots in local time. */
@@ -59,6 +59,7 @@ export async function seedDemoData(eventStore: EventStore, now: Date) {
           consultation_fee: doctor.fee,
           registration_number: `DEMO-${1000 + i}`,
           medical_council: doctor.council,
+          city: doctor.city,
         },
       },
       context,

@@ -343,6 +343,7 @@ export function privacyQueryRoutes(
                 appointment_duration_minutes: doctor.appointment_duration_minutes,
                 registration_number: doctor.registration_number,
                 medical_council: doctor.medical_council,
+                city: doctor.city ?? null,
               }
             : null,
           shared_with: contactReads.map(sharing),

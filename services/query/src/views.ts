@@ -40,6 +40,7 @@ export function doctorFields(doc: DoctorDoc) {
     appointment_duration_minutes: doc.appointment_duration_minutes,
     registration_number: doc.registration_number,
     medical_council: doc.medical_council,
+    city: doc.city ?? null,
   };
 }
 

@@ -44,6 +44,19 @@ describe("a doctor's public page as search engines and shared links read it, and
     assert.equal(page.text.split('<div id="root">').length, 2, "the app's page appears once");
   });
 
+  it('adds the city the doctor practises in, escaped, to the title, description and Open Graph tags (none above: no city given)', async () => {
+    const inPune = await t.createUser('doctor', { name: 'Dr. Ananya Sharma', doctor: { specialty: 'General Medicine', qualification: 'MBBS, MD', consultation_fee: 399, city: 'Pune <Kharadi> & "Viman Nagar"' } });
+    const page = await t.http.get(`/${inPune.user_id}`).expect(200);
+    const city = 'Pune &lt;Kharadi&gt; &amp; &quot;Viman Nagar&quot;';
+    const title = `Dr. Ananya Sharma, General Medicine in ${city} · Telemed`;
+    const description = `Dr. Ananya Sharma (General Medicine, MBBS, MD) in ${city}: video consultations on Telemed from anywhere in India, ₹399 per consultation. See open times and book online.`;
+    assert.ok(page.text.includes(`<title>${title}</title>`), page.text);
+    assert.ok(page.text.includes(`<meta name="description" content="${description}">`), page.text);
+    assert.ok(page.text.includes(`<meta property="og:title" content="${title}">`), page.text);
+    assert.ok(page.text.includes(`<meta property="og:description" content="${description}">`), page.text);
+    assert.equal(page.text.includes('<Kharadi>'), false, 'nothing of the city is markup');
+  });
+
   it('answers an id that is no doctor with 404 (the app says the doctor was not found) and no doctor tags', async () => {
     const page = await t.http.get('/34cb5dd3-d7f4-4dd7-8824-a28eedd3ef7e').expect(404).expect('Content-Type', /html/);
     assert.ok(page.text.includes('<div id="root">'));

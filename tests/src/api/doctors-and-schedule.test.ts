@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { API_TEXTS } from '@telemed/contracts';
+import { API_TEXTS, DOCTOR_CITY_MAX_LENGTH } from '@telemed/contracts';
 import { indiaDate, slotInput, startTestApp, type TestApp, type TestUser } from '../support/test-app';
 
 describe('doctors, slots and schedule API', () => {
@@ -112,6 +112,7 @@ describe('doctors, slots and schedule API', () => {
         phone_number: farah.phone_number,
         registration_number: 'MMC-77',
         medical_council: 'Maharashtra Medical Council',
+        city: null,
         accepting_bookings: true,
       });
       const page = await t.http.get('/api/v1/doctors/?skip=1&limit=1').set(patient.auth).expect(200);
@@ -165,6 +166,29 @@ describe('doctors, slots and schedule API', () => {
       assert.equal(after.body.doctor.registration_number, 'MMC-78');
       const listed = await t.http.get('/api/v1/doctors/').set(patient.auth).expect(200);
       assert.ok(listed.body.some((d: { name: string; consultation_fee: number }) => d.name === 'Dr. Farah K. Khan' && d.consultation_fee === 650));
+    });
+
+    it("a doctor's city: set (trimmed), shown in me, the list and the public profile; cleared with null; a bad city is 422", async () => {
+      const res = await t.http.put('/api/v1/users/me').set(doctor.auth).send({ city: '  Pune ' }).expect(200);
+      const position = String(res.headers['x-event-position']);
+      const me = await t.http.get('/api/v1/users/me').set(doctor.auth).set('X-Min-Position', position).expect(200);
+      assert.equal(me.body.doctor.city, 'Pune');
+      const listed = await t.http.get('/api/v1/doctors/').set(patient.auth).set('X-Min-Position', position).expect(200);
+      assert.equal(listed.body.find((d: { doctor_id: string }) => d.doctor_id === doctor.user_id).city, 'Pune');
+      const open = await t.http.get(`/api/v1/public/doctors/${doctor.user_id}`).set('X-Min-Position', position).expect(200);
+      assert.equal(open.body.city, 'Pune');
+
+      for (const city of ['', '   ', 'Pune\u0000', 'Pu\u202Ene', 'x'.repeat(DOCTOR_CITY_MAX_LENGTH + 1), 42]) {
+        const bad = await t.http.put('/api/v1/users/me').set(doctor.auth).send({ city }).expect(422);
+        assert.ok(bad.body.code, JSON.stringify(bad.body));
+        assert.deepEqual(bad.body.detail[0].loc, ['body', 'city'], JSON.stringify(bad.body));
+      }
+      await t.http.put('/api/v1/users/me').set(doctor.auth).send({ city: 'x'.repeat(DOCTOR_CITY_MAX_LENGTH) }).expect(200);
+      await t.http.put('/api/v1/users/me').set(patient.auth).send({ city: 'Pune' }).expect(422);
+
+      const cleared = await t.http.put('/api/v1/users/me').set(doctor.auth).send({ city: null }).expect(200);
+      const after = await t.http.get('/api/v1/users/me').set(doctor.auth).set('X-Min-Position', String(cleared.headers['x-event-position'])).expect(200);
+      assert.equal(after.body.doctor.city, null);
     });
 
     it('a patient cannot set doctor fields; bad values are 422', async () => {

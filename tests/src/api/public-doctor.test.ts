@@ -13,7 +13,7 @@ describe('public doctor page API', () => {
     t = await startTestApp();
     doctor = await t.createUser('doctor', {
       name: 'Dr. Farah Khan',
-      doctor: { specialty: 'ENT', qualification: 'MBBS, MS (ENT)', registration_number: 'MMC-77', medical_council: 'Maharashtra Medical Council' },
+      doctor: { specialty: 'ENT', qualification: 'MBBS, MS (ENT)', registration_number: 'MMC-77', medical_council: 'Maharashtra Medical Council', city: 'Nagpur' },
     });
     patient = await t.createUser('patient');
     await t.http
@@ -31,6 +31,7 @@ describe('public doctor page API', () => {
     assert.equal(body.name, 'Dr. Farah Khan');
     assert.equal(body.qualification, 'MBBS, MS (ENT)');
     assert.equal(body.registration_number, 'MMC-77');
+    assert.equal(body.city, 'Nagpur', 'the city given at registration');
     assert.equal(body.days, 7);
     assert.deepEqual(body.slots.map((s) => `${s.slot_date} ${s.start_time}`), [`${indiaDate(2)} 10:00:00`, `${indiaDate(2)} 10:30:00`]);
     const text = JSON.stringify(res.body);
@@ -49,6 +50,12 @@ describe('public doctor page API', () => {
       wide.body.slots.slice(1).map((s: { slot_id: number }) => s.slot_id),
     );
     await t.http.get(`/api/v1/public/doctors/${doctor.user_id}?days=15`).expect(422);
+  });
+
+  it('a doctor who gave no city has city null', async () => {
+    const other = await t.createUser('doctor', { name: 'Dr. No City' });
+    const res = await t.http.get(`/api/v1/public/doctors/${other.user_id}`).expect(200);
+    assert.equal(publicDoctorProfileSchema.parse(res.body).city, null);
   });
 
   it('an unknown id, or a patient, is 404 with a detail', async () => {

@@ -50,6 +50,7 @@ export async function registerUser(eventStore: EventStore, input: NewUser, conte
       appointment_duration_minutes: APPOINTMENT_DURATION_MINUTES,
       registration_number: input.doctor?.registration_number ?? null,
       medical_council: input.doctor?.medical_council ?? null,
+      city: input.doctor?.city ?? null,
     };
   }
   const result = await handleUserCommand(

@@ -40,6 +40,17 @@ describe('user decider', () => {
     spec([doctorUser, doctorRegistered])
       .when({ type: 'UpdateProfile', data: { doctor: { consultation_fee: 899, specialty: 'Cardiology' } } })
       .then([{ type: 'DoctorProfileUpdated', data: { doctor_id: 'd-1', consultation_fee: 899 } }]));
+  // doctorRegistered has no city: registrations were written so before doctors had one.
+  it('reads a registration without a city as no city: clearing it records nothing', () =>
+    spec([doctorUser, doctorRegistered]).when({ type: 'UpdateProfile', data: { doctor: { city: null } } }).then([]));
+  it("records a doctor's city, and clearing it again", () => {
+    const inPune: UserEvent = { type: 'DoctorProfileUpdated', data: { doctor_id: 'd-1', city: 'Pune' } };
+    spec([doctorUser, doctorRegistered]).when({ type: 'UpdateProfile', data: { doctor: { city: 'Pune' } } }).then([inPune]);
+    spec([doctorUser, doctorRegistered, inPune]).when({ type: 'UpdateProfile', data: { doctor: { city: 'Pune' } } }).then([]);
+    spec([doctorUser, doctorRegistered, inPune])
+      .when({ type: 'UpdateProfile', data: { doctor: { city: null } } })
+      .then([{ type: 'DoctorProfileUpdated', data: { doctor_id: 'd-1', city: null } }]);
+  });
   it('refuses practitioner fields for a patient', () =>
     spec([patient]).when({ type: 'UpdateProfile', data: { doctor: { specialty: 'ENT' } } }).thenThrows('invalid'));
   it('answers not_found for an unknown user', () => spec([]).when({ type: 'UpdateProfile', data: { name: 'X' } }).thenThrows('not_found'));

@@ -96,7 +96,8 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       if (state.status !== 'registered') return state;
       const { doctor_id: _id, ...profile } = data;
       void _id;
-      return { ...state, doctor: profile };
+      // Registrations written before doctors had a city carry none: no city, not an unknown one.
+      return { ...state, doctor: { ...profile, city: profile.city ?? null } };
     })
     .with({ type: 'DoctorProfileUpdated' }, ({ data }): UserState => {
       if (state.status !== 'registered' || !state.doctor) return state;

@@ -37,6 +37,8 @@ export interface DoctorDoc {
   appointment_duration_minutes: number;
   registration_number: string | null;
   medical_council: string | null;
+  /** Where the doctor practises; absent in documents written before doctors had one (read as null). */
+  city?: string | null;
   /** Set when the doctor was erased (PersonalDataErased): their name and registration are blanked, and no list shows them. */
   erased_at?: string;
 }

@@ -82,6 +82,7 @@ export const doctorsProjection = defineProjection({
           appointment_duration_minutes: 0,
           registration_number: null,
           medical_council: null,
+          city: null,
         });
       }
       case 'UserProfileUpdated':
