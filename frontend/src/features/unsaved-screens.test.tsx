@@ -86,4 +86,37 @@ describe('the profile asks before an edit not saved is left', () => {
     await screen.findByText('elsewhere');
     expect(asked()).toBeNull();
   });
+
+  it("a doctor's City shows what is saved, asks before an unsaved edit is left, and is sent trimmed (emptied: null)", async () => {
+    const puts: Array<Record<string, unknown>> = [];
+    const doctor = { specialty: 'ENT', qualification: 'MBBS', consultation_fee: 500, registration_number: null, medical_council: null, city: 'Pune' };
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+      if (url === '/api/v1/users/me' && init.method === 'PUT') {
+        puts.push(JSON.parse(String(init.body)) as Record<string, unknown>);
+        return json(200, { status: 'ok' });
+      }
+      if (url === '/api/v1/users/me') return json(200, { user_id: 'd1', name: 'Dr. A', email: null, phone_number: null, account_type: 'doctor', doctor });
+      if (url.startsWith('/api/v1/users/me/access-log')) return json(200, { entries: [], next_cursor: null });
+      return json(200, []);
+    });
+    renderAt('/profile', <Profile />);
+    const city = (await screen.findByLabelText('City')) as HTMLInputElement;
+    await waitFor(() => expect(city.value).toBe('Pune'));
+    await userEvent.clear(city);
+    await userEvent.type(city, '  Nagpur ');
+    await userEvent.click(screen.getByRole('link', { name: 'Home' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(asked()).toBeNull());
+    expect(city.value).toBe('  Nagpur ');
+    await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]!.city).toBe('Nagpur');
+    await userEvent.clear(city);
+    await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(puts).toHaveLength(2));
+    expect(puts[1]!.city).toBeNull();
+    await userEvent.click(await screen.findByRole('link', { name: 'Home' }));
+    await screen.findByText('elsewhere');
+    expect(asked()).toBeNull();
+  });
 });

@@ -4,7 +4,7 @@ import { Link as RouterLink } from 'react-router';
 import { Alert, Button, Card, CardContent, CircularProgress, Link, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import ShareOutlined from '@mui/icons-material/ShareOutlined';
 import SaveOutlined from '@mui/icons-material/SaveOutlined';
-import { MEDICAL_COUNCILS } from '@telemed/contracts/constants';
+import { DOCTOR_CITY_MAX_LENGTH, MEDICAL_COUNCILS } from '@telemed/contracts/constants';
 import { ApiError, api } from '../../lib/api';
 import { sessionStore } from '../../lib/session';
 import { useToasts } from '../../lib/toasts';
@@ -32,7 +32,7 @@ interface Me {
   email: string | null;
   phone_number: string | null;
   account_type: string;
-  doctor: { specialty: string; qualification: string; consultation_fee: number; registration_number: string | null; medical_council: string | null } | null;
+  doctor: { specialty: string; qualification: string; consultation_fee: number; registration_number: string | null; medical_council: string | null; city: string | null } | null;
 }
 
 /** The signed-in person's profile; doctors also keep the registration that every consultation shows. */
@@ -40,7 +40,7 @@ export function ProfilePage() {
   const toasts = useToasts();
   const queryClient = useQueryClient();
   const me = useQuery({ queryKey: ['users', 'me'], queryFn: () => api<Me>('/users/me') });
-  const [form, setForm] = useState({ name: '', phone_number: '', specialty: '', qualification: '', consultation_fee: '', registration_number: '', medical_council: '' });
+  const [form, setForm] = useState({ name: '', phone_number: '', specialty: '', qualification: '', consultation_fee: '', registration_number: '', medical_council: '', city: '' });
   // The profile as loaded or last saved: the form is unsaved while it differs (leaving the page asks first).
   const [saved, setSaved] = useState(form);
   useUnsavedChanges((Object.keys(form) as Array<keyof typeof form>).some((k) => form[k] !== saved[k]));
@@ -56,6 +56,7 @@ export function ProfilePage() {
       consultation_fee: d ? String(d.consultation_fee) : '',
       registration_number: d?.registration_number ?? '',
       medical_council: d?.medical_council ?? '',
+      city: d?.city ?? '',
     };
     setForm(loaded);
     setSaved(loaded);
@@ -70,6 +71,7 @@ export function ProfilePage() {
           consultation_fee: Number(form.consultation_fee),
           registration_number: form.registration_number.trim() || null,
           medical_council: form.medical_council || null,
+          city: form.city.trim() || null,
         });
       }
       return api('/users/me', { method: 'PUT', body });
@@ -111,6 +113,13 @@ export function ProfilePage() {
               <>
                 <TextField label="Specialty" required {...field('specialty')} />
                 <TextField label="Qualification" required {...field('qualification')} />
+                <TextField
+                  label="City"
+                  placeholder="Pune"
+                  helperText="Where you practise: shown on your public page and to search engines"
+                  slotProps={{ htmlInput: { maxLength: DOCTOR_CITY_MAX_LENGTH } }}
+                  {...field('city')}
+                />
                 <TextField label="Consultation Fee (₹)" type="number" required slotProps={{ htmlInput: { min: 0 } }} {...field('consultation_fee')} />
                 <TextField label="Medical registration number" helperText="Shown on every consultation and prescription (Telemedicine Practice Guidelines)" {...field('registration_number')} />
                 <TextField label="Medical council" select {...field('medical_council')}>

@@ -17,7 +17,7 @@ describe('patient screen rules', () => {
     expect(canJoin('2029-12-31T00:00:00Z', now)).toBe(true);
   });
   it('searches name, specialty and qualification case-insensitively', () => {
-    const doctor = { doctor_id: 'd', name: 'Dr. Ananya Sharma', specialty: 'General Medicine', qualification: 'MBBS, MD', consultation_fee: 1, appointment_duration_minutes: 30, phone_number: null, registration_number: null, medical_council: null, accepting_bookings: true };
+    const doctor = { doctor_id: 'd', name: 'Dr. Ananya Sharma', specialty: 'General Medicine', qualification: 'MBBS, MD', consultation_fee: 1, appointment_duration_minutes: 30, phone_number: null, registration_number: null, medical_council: null, city: null, accepting_bookings: true };
     expect(matchesSearch(doctor, 'ANANYA')).toBe(true);
     expect(matchesSearch(doctor, 'medicine')).toBe(true);
     expect(matchesSearch(doctor, 'mbbs')).toBe(true);

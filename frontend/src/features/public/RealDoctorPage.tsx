@@ -51,6 +51,7 @@ export function RealDoctorPage({ doctor }: { doctor: PublicDoctorProfile }) {
                   </Typography>
                   <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
                     <Chip icon={<PaymentsOutlined />} label={`${fee} per consultation`} color="primary" variant="outlined" />
+                    {doctor.city && <Chip icon={<PlaceOutlined />} label={doctor.city} variant="outlined" sx={{ maxWidth: '100%' }} title={doctor.city} />}
                     <Chip icon={<VideocamOutlined />} label="Video consultation" variant="outlined" />
                     {reg && <Chip icon={<VerifiedOutlined />} label={reg} variant="outlined" sx={{ maxWidth: '100%' }} title={reg} />}
                   </Stack>
@@ -92,6 +93,7 @@ export function RealDoctorPage({ doctor }: { doctor: PublicDoctorProfile }) {
                   icon: <PlaceOutlined />,
                   panel: (
                     <List dense>
+                      {doctor.city && <Fact icon={<PlaceOutlined />} primary={`Practises in ${doctor.city}`} />}
                       <Fact icon={<VideocamOutlined />} primary="Online consultations" secondary="By video, from wherever you are" />
                       <Fact icon={<PaymentsOutlined />} primary={`${fee} per consultation`} secondary={`${minutes}-minute appointments`} />
                     </List>

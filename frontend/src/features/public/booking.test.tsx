@@ -28,6 +28,7 @@ const DOCTOR = {
   appointment_duration_minutes: 30,
   registration_number: 'MMC-77',
   medical_council: 'Maharashtra Medical Council',
+  city: 'Mumbai' as string | null,
   days: 7,
   accepting_bookings: true,
   slots: [slot(11, day(1), '09:00'), slot(12, day(1), '17:30'), slot(13, day(2), '10:00')],
@@ -67,10 +68,22 @@ describe('the public doctor page books real slots', () => {
     sessionStorage.clear();
   });
 
+  it('says where the doctor practises only when they gave a city', async () => {
+    renderPage([]);
+    fireEvent.click(await screen.findByRole('tab', { name: 'Practice Info' }));
+    expect(await screen.findByText('Practises in Mumbai')).toBeTruthy();
+    cleanup();
+    renderPage([], { ...DOCTOR, city: null });
+    fireEvent.click(await screen.findByRole('tab', { name: 'Practice Info' }));
+    expect(await screen.findByText('Online consultations')).toBeTruthy();
+    expect(screen.queryByText(/Practises in/)).toBeNull();
+  });
+
   it("shows the server's profile and the open slots by day; a visitor who picks one is asked to sign in", async () => {
     renderPage([]);
     expect(await screen.findByRole('heading', { name: 'Dr. Farah Khan' })).toBeTruthy();
     expect(screen.getByText('₹650 per consultation')).toBeTruthy();
+    expect(screen.getByText('Mumbai')).toBeTruthy();
     const days = within(screen.getByRole('tablist', { name: 'Days with open slots for Dr. Farah Khan' })).getAllByRole('tab');
     expect(days.map((t) => t.textContent)).toEqual([expect.stringMatching(/^Tomorrow.*2 slots$/), expect.stringMatching(/1 slot$/)]);
     expect(screen.getByText('Morning')).toBeTruthy();
