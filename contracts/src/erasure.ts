@@ -60,7 +60,7 @@ export const DOCTOR_ERASURE_LEGAL_HOLD: readonly KeptRecord[] = [
   },
   {
     what:
-      'Your professional details that were recorded without encryption: your specialty, qualification and consultation fee; your published schedule (the dates and times of your slots); and of your blog posts their category, dates and cover-picture link, and the digests of the pictures you uploaded',
+      'Your professional details that were recorded without encryption: your specialty, qualification, city and consultation fee; your published schedule (the dates and times of your slots); and of your blog posts their category, dates and cover-picture link, and the digests of the pictures you uploaded',
     why:
       'They are in the event log, which is never edited, and were written there in clear because on their own they carry no name; your name, contact details and the text of your posts are erased',
   },

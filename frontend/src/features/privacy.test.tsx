@@ -139,7 +139,7 @@ describe('profile: privacy sections', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Erase all your data?' });
     for (const step of Object.values(DOCTOR_ERASURE_STEPS)) expect(within(dialog).getByText(step, { exact: false })).toBeTruthy();
     expect(within(dialog).getByText(/prescriptions and consultation notes you issued/)).toBeTruthy();
-    expect(within(dialog).getByText(/specialty, qualification and consultation fee/)).toBeTruthy();
+    expect(within(dialog).getByText(/specialty, qualification, city and consultation fee/)).toBeTruthy();
     expect(within(dialog).queryByText(/your doctors wrote/)).toBeNull();
   });
 

@@ -34,7 +34,7 @@ describe('the erasure answer depends on the kind of account', () => {
     assert.ok(kept.some((k) => /prescriptions and consultation notes you issued/.test(k)), 'the issued records under the hold');
     const facts = kept.find((k) => /specialty/.test(k));
     assert.ok(facts, 'the professional facts kept in clear');
-    for (const fact of ['qualification', 'consultation fee', 'schedule', 'category', 'cover-picture link', 'digests']) assert.ok(facts.includes(fact), `names ${fact}`);
+    for (const fact of ['qualification', 'city', 'consultation fee', 'schedule', 'category', 'cover-picture link', 'digests']) assert.ok(facts.includes(fact), `names ${fact}`);
     assert.match(facts, /carry no name/, 'and why');
   });
 

@@ -35,7 +35,7 @@ export const DOCTOR_ERASURE_STEPS = {
     'Your name, e-mail address, phone number, the text of your blog posts and every other personal detail are made unreadable everywhere, for good: the key they are encrypted with is destroyed, so nobody (not us, not a clinic) can read them again.',
   closed: ERASURE_STEPS.closed,
   kept:
-    "Kept under legal hold: the prescriptions and consultation notes you issued, with your qualification, registration number and medical council as printed on the prescriptions (your name goes), as part of your patients' clinical records (Telemedicine Practice Guidelines 2020); without your personal details, the facts of the appointments you gave (date and time, status, fee). Kept because they carry no name on their own: your specialty, qualification and consultation fee, your published schedule, and of your blog posts their category, dates and cover-picture link, and the digests of the pictures you uploaded. Also your consent records, if any, and the record of this erasure.",
+    "Kept under legal hold: the prescriptions and consultation notes you issued, with your qualification, registration number and medical council as printed on the prescriptions (your name goes), as part of your patients' clinical records (Telemedicine Practice Guidelines 2020); without your personal details, the facts of the appointments you gave (date and time, status, fee). Kept because they carry no name on their own: your specialty, qualification, city and consultation fee, your published schedule, and of your blog posts their category, dates and cover-picture link, and the digests of the pictures you uploaded. Also your consent records, if any, and the record of this erasure.",
   final: ERASURE_STEPS.final,
 } as const;
 
