@@ -248,12 +248,13 @@ export function recordQueryRoutes(api: ApiRouter, deps: RecordQueryDeps): void {
   });
 
   /**
-   * A file erased with its patient's data, asked for by a doctor who saw that patient (who could read it before, and so
-   * holds its link): it is gone, not unknown. Anyone else learns nothing of it (404).
+   * A file erased with its patient's data, asked for by a doctor who had an appointment with that patient (the erasure
+   * closed it, so whatever its status now: who could read the file before holds its link): it is gone, not unknown.
+   * Anyone else learns nothing of it (404).
    */
   async function erasedFileOnceTheirs(auth: AccessClaims, file: RecordFileDoc): Promise<boolean> {
     if (file.file_name !== ERASED_VALUE || auth.account_type !== 'doctor') return false;
-    return (await appointments.find({ patient_id: file.patient_id, doctor_id: auth.user_id, status: { $in: [...SEEN] } }, { limit: 1 })).length > 0;
+    return (await appointments.find({ patient_id: file.patient_id, doctor_id: auth.user_id }, { limit: 1 })).length > 0;
   }
 
   /** The doctor who uploaded a prescription file's file (a report's files are the patient's: null). */

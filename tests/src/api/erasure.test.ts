@@ -177,6 +177,6 @@ describe('per-person encryption and erasure', () => {
   it('an erased account cannot sign in with a password either (401, as every failed sign-in)', async () => {
     const p = await patientWithBooking('Refresh');
     await t.http.post('/api/v1/users/me/erasure').set(p.patient.auth).expect(200);
-    await t.http.post('/api/v1/auth/support').send({ email: p.email, password: 'whatever-it-was-123' }).expect(401, { detail: API_TEXTS.loginFailed });
+    await t.http.post('/api/v1/auth/support').send({ email: p.email, password: 'whatever-it-was-123' }).expect(401, { detail: API_TEXTS.loginFailed, code: 'login_failed' });
   });
 });
