@@ -11,9 +11,14 @@ export const PENDING_RESERVATIONS = 'pending_reservations';
  */
 export const pendingReservationsProjection = defineProjection({
   name: 'pending_reservations',
-  version: 1,
+  // 2: an index on reserved_at, which the healer's sweep filters and sorts by (it scanned the pending ones and sorted
+  // them: few, but a query the access matrix rightly flags, and not bounded when a crash leaves many).
+  version: 2,
   collections: [PENDING_RESERVATIONS],
-  indexes: [{ collection: PENDING_RESERVATIONS, field: 'slot_id' }],
+  indexes: [
+    { collection: PENDING_RESERVATIONS, field: 'slot_id' },
+    { collection: PENDING_RESERVATIONS, field: 'reserved_at' },
+  ],
   handles: ['SlotReserved', 'SlotReleased', 'AppointmentRequested'],
   ignores: [
     'accounts', 'sessions', 'privacy', 'institutions', 'consultations', 'records', 'blog',
