@@ -1,7 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { RealtimeClient } from '../../lib/realtime';
-import { useCallAttachment, useLobbyAnnouncement, useWaitingInLobby } from './lobbyPresence';
+import { LOBBY_REFRESH_MS, useCallAttachment, useLobbyAnnouncement, useWaitingInLobby } from './lobbyPresence';
 
 /** A socket the test opens, feeds and drops. */
 class FakeSocket {
@@ -88,5 +88,24 @@ describe('lobby presence on the client', () => {
     expect(sockets[1]!.sent).toEqual([{ type: 'call_attach', appointment_id: 'a1' }]);
     rerender({ active: false });
     client.disconnect();
+  });
+
+  it('says presence again every LOBBY_REFRESH_MS while connected (soft state: a lost or overtaken notice heals), and stops when done', () => {
+    vi.useFakeTimers();
+    try {
+      const { client, sockets } = connected();
+      const announce = renderHook(() => useLobbyAnnouncement(client, 'a1', true));
+      const watch = renderHook(() => useWaitingInLobby(client, ['a2']));
+      const count = (type: string) => sockets[0]!.sent.filter((m) => m.type === type).length;
+      expect([count('lobby_enter'), count('lobby_watch')]).toEqual([1, 1]);
+      act(() => void vi.advanceTimersByTime(LOBBY_REFRESH_MS));
+      expect([count('lobby_enter'), count('lobby_watch')]).toEqual([2, 2]);
+      announce.unmount();
+      watch.unmount();
+      act(() => void vi.advanceTimersByTime(3 * LOBBY_REFRESH_MS));
+      expect([count('lobby_enter'), count('lobby_watch')]).toEqual([2, 2]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

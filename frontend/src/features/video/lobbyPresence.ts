@@ -9,11 +9,25 @@ export const LOBBY_TEXTS = {
   goToCall: 'Go to call',
 } as const;
 
-/** Sends now when the socket is open, and again every time it (re)connects: the server forgets a closed socket's presence. */
-function onEveryConnection(client: RealtimeClient, messages: () => ClientMessage[]): () => void {
+/**
+ * Presence is soft state, said again this often while a socket is open: a notice lost between replicas (the transient
+ * bus delivers at most once) or overtaken by a join the server recorded late heals within this time.
+ */
+export const LOBBY_REFRESH_MS = 10_000;
+
+/**
+ * Sends now when the socket is open, and again every time it (re)connects: the server forgets a closed socket's
+ * presence. With `refreshMs`, also again that often while connected.
+ */
+function onEveryConnection(client: RealtimeClient, messages: () => ClientMessage[], refreshMs?: number): () => void {
   const sendAll = () => messages().forEach((m) => client.send(m));
   if (client.state === 'connected') sendAll();
-  return client.on('connected', sendAll);
+  const off = client.on('connected', sendAll);
+  const timer = refreshMs === undefined ? null : setInterval(() => client.state === 'connected' && sendAll(), refreshMs);
+  return () => {
+    off();
+    if (timer) clearInterval(timer);
+  };
 }
 
 /**
@@ -23,7 +37,7 @@ function onEveryConnection(client: RealtimeClient, messages: () => ClientMessage
 export function useLobbyAnnouncement(client: RealtimeClient | null, appointmentId: string, active: boolean): void {
   useEffect(() => {
     if (!client || !appointmentId || !active) return;
-    const off = onEveryConnection(client, () => [{ type: 'lobby_enter', appointment_id: appointmentId }]);
+    const off = onEveryConnection(client, () => [{ type: 'lobby_enter', appointment_id: appointmentId }], LOBBY_REFRESH_MS);
     return () => {
       off();
       if (client.state === 'connected') client.send({ type: 'lobby_leave', appointment_id: appointmentId });
@@ -62,7 +76,7 @@ export function useWaitingInLobby(client: RealtimeClient | null, appointmentIds:
       }),
       // A socket that dropped lost every notice meanwhile: forget what was known and ask again.
       client.on('disconnected', () => setWaiting(new Set())),
-      onEveryConnection(client, () => ids.map((id) => ({ type: 'lobby_watch', appointment_id: id }))),
+      onEveryConnection(client, () => ids.map((id) => ({ type: 'lobby_watch', appointment_id: id })), LOBBY_REFRESH_MS),
     ];
     return () => offs.forEach((off) => off());
   }, [client, key]);
