@@ -154,8 +154,8 @@ describe('a join and a closed account racing for the same appointment', () => {
     } finally {
       store.readStream = original;
     }
-    // The closer has decided on the whole page (the earlier appointment, then the new one) by now.
-    await new Promise((r) => setTimeout(r, 300));
+    // settle() waits for the closer to have acted on the whole log: it has decided on the whole page (the earlier
+    // appointment, then the new one) by then.
     await t.settle();
     const types = await streamTypes(`appointment-${booked!}`);
     assert.deepEqual(types, ['AppointmentRequested'], `the booking made after the reactivation stays: ${types.join(', ')}`);
