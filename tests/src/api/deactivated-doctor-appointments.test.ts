@@ -192,9 +192,8 @@ describe("a deactivated doctor's existing appointments", () => {
     await adapters.checkpoints.save('unavailable-doctor-closer', 0);
     await adapters.close();
     t = await startTestApp({ dataDir: t.dataDir });
-    // The old deactivation no longer holds: handled again, it closes nothing (the process manager reaches it within
-    // milliseconds of the start; a second is ample on a busy machine).
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // The old deactivation no longer holds: handled again, it closes nothing (settle() waits until the process manager
+    // has acted on the whole log again, the old deactivation included).
     await t.settle();
     assert.equal((await appointmentOf(requester, since))?.status, 'requested', 'the booking made after the reactivation stands');
 
