@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, setSessionExpiredHandler } from './api';
+import { STALE_READ_RETRIES, api, setSessionExpiredHandler } from './api';
 import { sessionStore } from './session';
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
@@ -31,6 +31,21 @@ describe('api client', () => {
     setSessionExpiredHandler(expired);
     await expect(api('/users/me')).rejects.toMatchObject({ status: 401, detail: 'Session expired' });
     expect(expired).toHaveBeenCalledOnce();
+  });
+
+  it("asks again, a few times, a read that came back stale (behind the user's own write), and then takes what it gets", async () => {
+    let served = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        served += 1;
+        return served < 3 ? json(200, { version: served }, { 'X-Read-Model-Stale': 'true' }) : json(200, { version: served });
+      }),
+    );
+    expect(await api('/blogs/')).toEqual({ version: 3 });
+    served = 0;
+    vi.stubGlobal('fetch', vi.fn(async () => ((served += 1), json(200, { version: served }, { 'X-Read-Model-Stale': 'true' }))));
+    expect(await api('/blogs/')).toEqual({ version: STALE_READ_RETRIES + 1 });
   });
 
   it('sends X-Min-Position on reads after a write', async () => {

@@ -42,7 +42,7 @@ function detailOf(body: unknown, fallback: string): string {
  * used at once, whoever holds a reference to this function). Reads send X-Min-Position after the user's own writes, so a user
  * never sees their change missing.
  */
-export async function api<T>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}, retried = false): Promise<T> {
+export async function api<T>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}, retried = false, staleTries = 0): Promise<T> {
   const session = sessionStore.get();
   const method = init.method ?? 'GET';
   const headers: Record<string, string> = {};
@@ -71,8 +71,14 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
     throw new ApiError(response.status, detailOf(body, response.statusText));
   }
   if (method !== 'GET') writeListeners.forEach((listener) => listener());
+  // The read models had not reached the user's own last write when the server's wait (2 s) ran out (a loaded server):
+  // asked again, each time waiting on the server again, rather than showing the user their change missing.
+  if (method === 'GET' && response.headers.get('X-Read-Model-Stale') === 'true' && staleTries < STALE_READ_RETRIES) return api<T>(path, init, retried, staleTries + 1);
   return body as T;
 }
+
+/** How often a read that came back stale (behind the user's own write) is asked again: each waits up to 2 s on the server. */
+export const STALE_READ_RETRIES = 5;
 
 /** For clients beside `api` (the react-admin console's httpClient): the read-your-writes position they share. */
 export const writePositions = {
