@@ -50,7 +50,7 @@ import { useToasts } from '../../lib/toasts';
 import { useConfirm } from '../../lib/confirm';
 import { uploadBlogImage, useAutosaveDraft, useBlogList, useBlogPost, usePostAction, useSavePost, type BlogContent, type BlogDraft, type BlogPostSummary } from './api';
 import { AUTOSAVE_DELAY_MS, AUTOSAVE_TEXTS, contentKey, type AutosaveState } from './autosave';
-import { UNSAVED_CHANGES_QUESTION, useUnsavedChanges } from '../../lib/unsavedChanges';
+import { useUnsavedChanges } from '../../lib/unsavedChanges';
 import type { BlogEditorHandle } from './BlogEditor';
 import { useFreshBlogImageGrants } from './image-grants';
 
@@ -498,7 +498,6 @@ function EditorForm({
   const dirtyNow = useRef(dirty);
   dirtyNow.current = dirty;
   const { confirmDiscard } = useUnsavedChanges(dirty);
-  const askDiscard = useConfirm();
   const compareContent = () => void editor.current?.save().then((blocks) => setContentDirty(contentKey(blocks) !== savedContent.current));
   const onContentChange = () => {
     onWritten(true);
@@ -550,13 +549,14 @@ function EditorForm({
   // Leaving the editor within the hub: a draft saves what is left at once and goes; anything else unsaved asks first.
   const leave = useRef<LeaveGuard>(async () => true);
   leave.current = async () => {
-    // The blocks are asked directly: Editor.js reports a change a moment after it (debounced), so a tab clicked right
-    // after typing found the flags clean and the writing was dropped.
-    const blocks = await editor.current?.save().catch(() => null);
+    // A post that saves itself asks the blocks directly: Editor.js reports a change a moment after it (debounced), so
+    // a tab clicked right after typing found the flags clean and the writing was dropped. (Other posts keep the flags:
+    // their pictures' addresses are renewed in place, which is no change of the doctor's.)
+    const blocks = autosaves && !dirtyNow.current ? await editor.current?.save().catch(() => null) : null;
     const contentChanged = Boolean(blocks) && contentKey(blocks!) !== savedContent.current;
     if (!dirtyNow.current && !contentChanged) return true;
     if (autosaves && (await saveDraftNow())) return true;
-    return dirtyNow.current ? confirmDiscard() : askDiscard(UNSAVED_CHANGES_QUESTION);
+    return confirmDiscard();
   };
   useEffect(() => onGuard(() => leave.current()), [onGuard]);
 
