@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it, mock } from 'node:test';
 import { HttpError } from '../http/errors';
 import { LoginRateLimiter, addressKey } from './rate-limit';
 
@@ -17,13 +17,17 @@ async function outcome(limiter: LoginRateLimiter, account = 'a@x.in', address = 
 }
 
 describe('LoginRateLimiter', () => {
-  it('a pair over its budget waits; after the wait it gets one try, then waits twice as long', async () => {
+  it('a pair over its budget waits; after the wait it gets one try, then waits twice as long', async (t) => {
+    // The budgets' clock and expiry timers are node's mock timers: the wait passes when the test says, not after a sleep.
+    mock.timers.enable({ apis: ['Date', 'setTimeout'], now: Date.parse('2030-01-01T00:00:00Z') });
+    t.after(() => mock.timers.reset());
     const limiter = new LoginRateLimiter(options);
     assert.equal(await outcome(limiter), 'through');
     assert.equal(await outcome(limiter), 'through');
     assert.equal(await outcome(limiter), 1);
+    mock.timers.tick(999);
     assert.equal(await outcome(limiter), 1, 'still waiting');
-    await new Promise((r) => setTimeout(r, 1100));
+    mock.timers.tick(1);
     const parallel = await Promise.all([outcome(limiter), outcome(limiter), outcome(limiter)]);
     assert.equal(parallel.filter((o) => o === 'through').length, 1, JSON.stringify(parallel));
     assert.ok(parallel.includes(2), `the next wait doubles: ${JSON.stringify(parallel)}`);
