@@ -7,6 +7,7 @@ export * from './bus/port';
 export { InProcessBus } from './bus/in-process';
 export * from './logger';
 export * from './config';
+export * from './clock';
 export * from './auth/tokens';
 export * from './auth/url-signer';
 export * from './writing';

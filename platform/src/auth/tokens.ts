@@ -5,6 +5,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { accountTypeSchema, type AccountType } from '@telemed/contracts';
 import { UrlSigner, type UrlSignerOptions } from './url-signer';
+import { systemClock, type Clock } from '../clock';
 
 export interface AccessClaims {
   user_id: string;
@@ -35,16 +36,20 @@ export interface TokenServiceOptions {
   issuer: string;
   audience: string;
   ttlSeconds: number;
+  /** What "now" is when a call gives no instant of its own: tokens are issued at it and checked against it. */
+  clock?: Clock;
 }
 
 /** Signs and verifies access tokens: HS256 pinned, issuer and audience checked, short expiry. */
 export class TokenService {
   /** Imported once: handing jose raw bytes would import a key on every sign and verify. */
   private readonly key: KeyObject;
+  private readonly clock: Clock;
 
   constructor(private readonly options: TokenServiceOptions) {
     if (options.secret.length < 32) throw new Error('The token secret must be at least 32 bytes');
     this.key = createSecretKey(options.secret);
+    this.clock = options.clock ?? systemClock;
   }
 
   get ttlSeconds(): number {
@@ -56,7 +61,7 @@ export class TokenService {
     return new UrlSigner(this.options.secret, purpose, options);
   }
 
-  async issue(claims: AccessClaims, now: Date = new Date()): Promise<string> {
+  async issue(claims: AccessClaims, now: Date = this.clock()): Promise<string> {
     const iat = Math.floor(now.getTime() / 1000);
     return new SignJWT({ account_type: claims.account_type, ...(claims.session_id ? { sid: claims.session_id } : {}) })
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
@@ -75,7 +80,7 @@ export class TokenService {
   }
 
   /** A ticket for one notification socket of this caller's session (`/ws/{userId}?token=<ticket>`). */
-  async issueSocketTicket(claims: AccessClaims, now: Date = new Date()): Promise<{ ticket: string; expires_at: string }> {
+  async issueSocketTicket(claims: AccessClaims, now: Date = this.clock()): Promise<{ ticket: string; expires_at: string }> {
     const iat = Math.floor(now.getTime() / 1000);
     const ticket = await new SignJWT({ account_type: claims.account_type, ...(claims.session_id ? { sid: claims.session_id } : {}) })
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
@@ -96,7 +101,7 @@ export class TokenService {
    * What a notification socket authenticates with: a socket ticket, once, or (the seeds' form, for clients other than
    * the app) an access token.
    */
-  async verifySocketCredential(token: string, now: Date = new Date()): Promise<AccessClaims> {
+  async verifySocketCredential(token: string, now: Date = this.clock()): Promise<AccessClaims> {
     let payload;
     try {
       ({ payload } = await jwtVerify(token, this.key, { algorithms: [ALGORITHM], issuer: this.options.issuer, audience: this.ticketAudience, requiredClaims: ['sub', 'exp', 'iat', 'jti'], currentDate: now }));
@@ -120,7 +125,7 @@ export class TokenService {
   /** Tokens already verified, until they expire: the signature check is the costliest step of a request. */
   private readonly verified = new Map<string, { claims: AccessClaims; expiresAtMs: number }>();
 
-  async verify(token: string, now: Date = new Date()): Promise<AccessClaims> {
+  async verify(token: string, now: Date = this.clock()): Promise<AccessClaims> {
     const cached = this.verified.get(token);
     if (cached) {
       if (cached.expiresAtMs > now.getTime()) return cached.claims;
