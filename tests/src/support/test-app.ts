@@ -59,7 +59,7 @@ let counter = 0;
 export async function startTestApp(options: { dataDir?: string; env?: Record<string, string>; clock?: () => Date; frontendDir?: string; logger?: Logger } = {}): Promise<TestApp> {
   const dataDir = options.dataDir ?? tmpDataDir();
   // Read models in memory unless a test asks for another store (READ_STORE=sqlite).
-  const config = loadConfig({ DATA_DIR: dataDir, DEMO_DATA: 'off', LOG_LEVEL: 'silent', SQLITE_SYNCHRONOUS: 'NORMAL', READ_STORE: 'memory', ...options.env });
+  const config = loadConfig({ DATA_DIR: dataDir, DEMO_DATA: 'off', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', SQLITE_SYNCHRONOUS: 'NORMAL', READ_STORE: 'memory', ...options.env });
   const app = await createApp({ config, clock: options.clock, frontendDir: options.frontendDir, logger: options.logger });
   await app.start();
   const clock = options.clock ?? (() => new Date());
