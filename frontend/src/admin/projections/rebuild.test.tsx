@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { AdminContext, Notification, ResourceContextProvider, memoryStore, type DataProvider } from 'react-admin';
 import { json } from '../../test/render';
-import { projections } from '.';
+import { REBUILD_POLL_MS, projections } from '.';
 
 type State = 'live' | 'rebuilding';
 const row = (state: State, percent = 0) => ({
@@ -50,9 +50,13 @@ describe('the projections page follows a rebuild to its end', () => {
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
+    vi.useRealTimers();
   });
 
   it('polls while the projection rebuilds, shows its progress, and is live with Rebuild available again at the end', async () => {
+    // Mock timers that also run on their own: the polls come when the test moves the clock, and waits still end.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const { dataProvider, getList } = serverWithRebuild(3);
     const List = projections.list;
     render(
@@ -67,16 +71,18 @@ describe('the projections page follows a rebuild to its end', () => {
     );
     const tableRow = async () => (await screen.findByText('appointment_history')).closest('tr')!;
     await within(await tableRow()).findByText('Live');
-    await userEvent.click(within(await tableRow()).getByRole('button', { name: 'Rebuild' }));
+    await user.click(within(await tableRow()).getByRole('button', { name: 'Rebuild' }));
     // Progress moves without a reload: the page asks again on its own.
+    await act(() => vi.advanceTimersByTimeAsync(REBUILD_POLL_MS));
     await within(await tableRow()).findByText(/Rebuilding [1-9]\d*%/);
     expect(within(await tableRow()).getByRole<HTMLButtonElement>('button', { name: 'Rebuild' }).disabled).toBe(true);
+    await act(() => vi.advanceTimersByTimeAsync(REBUILD_POLL_MS * 3));
     await screen.findByText('appointment_history is rebuilt and live');
     await within(await tableRow()).findByText('Live');
     await waitFor(async () => expect(within(await tableRow()).getByRole<HTMLButtonElement>('button', { name: 'Rebuild' }).disabled).toBe(false));
     // And once it is live the page stops asking.
     const calls = getList.mock.calls.length;
-    await new Promise((resolve) => setTimeout(resolve, 2500));
+    await act(() => vi.advanceTimersByTimeAsync(REBUILD_POLL_MS * 5));
     expect(getList.mock.calls.length).toBe(calls);
   });
 });
