@@ -3,9 +3,10 @@
 import { spawnSync } from 'node:child_process';
 import { glob } from 'tinyglobby';
 
-// `--suite unit` (the frontend's component tests and every test beside the code it tests: deciders, contracts, platform
-// and service modules), `--suite int` (tests/ but the browser: services through HTTP, sockets and real servers),
-// `--suite e2e` (tests/src/e2e: whole flows in Chromium). No suite: all three.
+// `--suite unit` (the frontend's component tests, every test beside the code it tests: deciders, contracts, platform
+// and service modules, and tests/src/projections: one spec per projection, no server), `--suite int` (the rest of tests/
+// but the browser: services through HTTP, sockets and real servers), `--suite e2e` (tests/src/e2e: whole flows in
+// Chromium). No suite: all three.
 const args = process.argv.slice(2);
 const suiteAt = args.indexOf('--suite');
 const suite = suiteAt >= 0 ? args[suiteAt + 1] : null;
@@ -14,8 +15,10 @@ if (suite !== null && !['unit', 'int', 'e2e'].includes(suite)) {
   process.exit(2);
 }
 const filters = suiteAt >= 0 ? args.filter((_, i) => i !== suiteAt && i !== suiteAt + 1) : args;
+const UNIT_IN_TESTS = ['tests/src/projections/'];
+const isUnit = (file) => !file.startsWith('tests/') || UNIT_IN_TESTS.some((dir) => file.startsWith(dir));
 const inSuite = (file) =>
-  suite === null || (suite === 'unit' ? !file.startsWith('tests/') : suite === 'e2e' ? file.startsWith('tests/src/e2e/') : file.startsWith('tests/') && !file.startsWith('tests/src/e2e/'));
+  suite === null || (suite === 'unit' ? isUnit(file) : suite === 'e2e' ? file.startsWith('tests/src/e2e/') : !isUnit(file) && !file.startsWith('tests/src/e2e/'));
 if ((suite === null || suite === 'unit') && (filters.length === 0 || filters.some((f) => f.includes('frontend')))) {
   const vitest = spawnSync('npx', ['vitest', 'run'], { cwd: 'frontend', stdio: 'inherit' });
   if (vitest.status !== 0) process.exit(vitest.status ?? 1);
