@@ -19,7 +19,7 @@ import {
   type OpenConsultationDoc,
 } from './projections/consultations';
 import { Subjects, type AccessAudit } from '@telemed/platform';
-import type { ConsentDoc } from './projections/consents';
+import type { ConsentDoc } from './consents/projection';
 
 const ROLE_DISPLAY = { patient: 'Patient', doctor: 'Healthcare Provider' } as const;
 /** A doctor's repeated reading of a consultation's state (the call page polls it) is one access per this long. */

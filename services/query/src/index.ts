@@ -6,7 +6,7 @@ import { allProjections, type Projection } from './projections';
 import { ProjectionRunner, RebuildUnderWay, projectionChecksum } from './projection-runner';
 import { queryRoutes } from './routes';
 import { institutionLookups, institutionQueryRoutes } from './institution-routes';
-import { consentQueryRoutes } from './consent-routes';
+import { consentQueryRoutes } from './consents/routes';
 import { privacyQueryRoutes } from './privacy-routes';
 import { AccessAudit } from '@telemed/platform';
 import { consultationQueryRoutes } from './consultation-routes';

@@ -28,7 +28,7 @@ import type {
   SubscriptionDoc,
   UserDoc,
 } from './projections';
-import type { ConsentDoc } from './projections/consents';
+import type { ConsentDoc } from './consents/projection';
 import { ACCESS_LOG } from './projections/access-log';
 import { ACCOUNT_DEACTIVATIONS, type DeactivationDoc } from './projections/account-standing';
 import { recordsForExport } from './record-routes';

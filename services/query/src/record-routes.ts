@@ -29,7 +29,7 @@ import {
 import { BlobErasedError, BlobNotFoundError, HttpError, StreamedBody, policies, type AccessClaims, type ApiRouter, type BlobStore, type ReadStore } from '@telemed/platform';
 import type { Request } from 'express';
 import type { AppointmentDoc, UserDoc } from './projections';
-import type { ConsentDoc } from './projections/consents';
+import type { ConsentDoc } from './consents/projection';
 import {
   CONSULTATION_NOTES,
   MEDICAL_REPORTS,

@@ -5,7 +5,7 @@ import { appointmentsProjection, appointmentHistoryProjection } from './appointm
 import { institutionsProjection } from './institutions';
 import { institutionAppointmentsProjection } from './institution-appointments';
 import { invitationsProjection } from './invitations';
-import { consentsProjection } from './consents';
+import { consentsProjection } from '../consents/projection';
 import { accessLogProjection } from './access-log';
 import { consultationsProjection } from './consultations';
 import { clinicalRecordsProjection } from './clinical-records';

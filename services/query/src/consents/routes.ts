@@ -1,6 +1,6 @@
 import { CONSENT_NOTICE_VERSION, consentListResponseSchema, consentNotice, consentNoticeQuerySchema, consentNoticeResponseSchema } from '@telemed/contracts';
 import { policies, type ApiRouter, type ReadStore } from '@telemed/platform';
-import type { ConsentDoc } from './projections/consents';
+import type { ConsentDoc } from './projection';
 
 /** The privacy notice (public, so it can be read before signing in) and the patient's own consents. */
 export function consentQueryRoutes(api: ApiRouter, readStore: ReadStore): void {

@@ -1,4 +1,4 @@
-import { defineProjection } from './projection';
+import { defineProjection } from '../projections/projection';
 
 /**
  * One agreement of a patient to a version of the privacy notice, and its withdrawal: every agreement is a document of
