@@ -63,6 +63,80 @@ export const consultationStarted = (
 ) =>
   event('ConsultationStarted', { provider: 'p2p', room: `room-${d.appointment_id}`, started_at: '2026-03-10T04:30:00.000Z', ends_at: '2026-03-10T05:00:00.000Z', ...d }, o);
 
+export const notesSaved = (
+  d: Partial<EventData<'ConsultationNotesSaved'>> & { appointment_id: string; patient_id: string; doctor_id: string },
+  o?: EventOptions,
+) =>
+  event(
+    'ConsultationNotesSaved',
+    {
+      is_draft: false,
+      patient_name: 'Asha Rao',
+      patient_ref: 'OPD-2231',
+      chief_complaint: 'Chest pain on exertion',
+      clinical_assessment: 'Suspected stable angina',
+      treatment_plan: 'ECG and lipid profile',
+      follow_up_instructions: 'Review with reports in a week',
+      additional_notes: null,
+      priority_level: 'high',
+      follow_up_required: 'routine',
+      template: 'general_consultation',
+      ...d,
+    },
+    o,
+  );
+
+export const prescriptionIssued = (
+  d: Partial<EventData<'PrescriptionIssued'>> & { prescription_id: string; appointment_id: string; patient_id: string; doctor_id: string },
+  o?: EventOptions,
+) =>
+  event(
+    'PrescriptionIssued',
+    {
+      verification_code: `verify-${d.prescription_id}`,
+      consultation_mode: 'video',
+      consultation_kind: 'first',
+      doctor_name: 'Dr. Vikram Shah',
+      doctor_qualification: 'MBBS, MD',
+      doctor_registration_number: 'MMC-2011-4471',
+      doctor_medical_council: 'Maharashtra Medical Council',
+      doctor_contact: '+919800000009',
+      patient_name: 'Asha Rao',
+      patient_age: '42',
+      patient_gender: 'female',
+      diagnosis: 'Stable angina',
+      advice: 'Avoid exertion',
+      follow_up: 'In two weeks',
+      lines: '[]',
+      ...d,
+    },
+    o,
+  );
+
+export const fileStored = (d: Partial<EventData<'RecordFileStored'>> & { file_id: string; patient_id: string; record_id: string }, o?: EventOptions) =>
+  event('RecordFileStored', { kind: 'report', blob_id: `blob-${d.file_id}`, file_name: 'ecg.pdf', content_type: 'application/pdf', size: '2048', sha256: 'c'.repeat(64), ...d }, o);
+
+export const reportUploaded = (d: Partial<EventData<'MedicalReportUploaded'>> & { report_id: string; patient_id: string; file_ids: string[] }, o?: EventOptions) =>
+  event(
+    'MedicalReportUploaded',
+    {
+      appointment_id: null,
+      report_type: 'lab',
+      report_date: '2026-02-20',
+      medical_facility: 'Ruby Hall Clinic',
+      doctor_name: null,
+      report_summary: 'Lipid profile',
+      additional_notes: null,
+      ...d,
+    },
+    o,
+  );
+
+export const prescriptionFileUploaded = (
+  d: Partial<EventData<'PrescriptionFileUploaded'>> & { record_id: string; appointment_id: string; patient_id: string; doctor_id: string; file_id: string },
+  o?: EventOptions,
+) => event('PrescriptionFileUploaded', { patient_name: 'Asha Rao', patient_ref: null, medication_summary: 'Aspirin 75 mg', additional_notes: null, ...d }, o);
+
 export const erased = (userId: string, d: Partial<EventData<'PersonalDataErased'>> = {}, o?: EventOptions) =>
   event('PersonalDataErased', { user_id: userId, requested_by: 'self', kept: [], ...d }, o);
 
