@@ -41,9 +41,9 @@ describe('the gateway (deploy/Caddyfile)', { skip: caddyMissing }, () => {
     const env = { ...process.env, QUERY_URL: await upstream('query'), COMMAND_URL: await upstream('command'), NOTIFIER_URL: await upstream('notifier'), XDG_DATA_HOME: dir, XDG_CONFIG_HOME: dir, HOME: dir };
     caddy = spawn('caddy', ['run', '--config', join(dir, 'Caddyfile'), '--adapter', 'caddyfile'], { env, stdio: 'ignore' });
     base = `http://127.0.0.1:${port}`;
-    for (let i = 0; i < 100; i++) {
+    for (let i = 0; i < 500; i++) {
       if (await fetch(`${base}/`).then(() => true, () => false)) return;
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await new Promise((resolve) => setTimeout(resolve, 20));
     }
     throw new Error('caddy did not start');
   });

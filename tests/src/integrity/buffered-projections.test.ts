@@ -29,7 +29,7 @@ describe('projections through buffered batches (the remote read store path)', ()
         await t.http.post(`/api/v1/appointments/${a.body.appointment_id}/${i ? 'reject' : 'approve'}`).set(doctor.auth).expect(200);
       }
       await t.http.put('/api/v1/users/me').set(patients[0]!.auth).send({ name: 'Renamed' }).expect(200);
-      await new Promise((r) => setTimeout(r, 200));
+      await t.settle();
       const plain = new MemoryReadStore();
       const buffered = new BufferingMemoryStore();
       for (const store of [plain, buffered]) {

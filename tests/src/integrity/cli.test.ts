@@ -14,15 +14,12 @@ describe('npm run cli -- user:create', () => {
       assert.equal(run.code, 0, run.stderr);
       const printed = JSON.parse(run.stdout) as { user_id: string; access_token: string };
       assert.deepEqual(Object.keys(printed).sort(), ['access_token', 'user_id']);
-      let me;
-      for (let i = 0; i < 60; i += 1) {
-        me = await t.http.get('/api/v1/users/me').set('Authorization', `Bearer ${printed.access_token}`);
-        if (me.status === 200) break;
-        await new Promise((r) => setTimeout(r, 50));
-      }
-      assert.equal(me?.status, 200, 'the running server picks up the new user from the shared log');
-      assert.equal(me?.body.email, 'dr.sen@example.in');
-      assert.equal(me?.body.doctor.specialty, 'Neurology');
+      // The running server reads the shared log: settle() waits until its read models hold the CLI's events.
+      await t.settle();
+      const me = await t.http.get('/api/v1/users/me').set('Authorization', `Bearer ${printed.access_token}`);
+      assert.equal(me.status, 200, 'the running server picks up the new user from the shared log');
+      assert.equal(me.body.email, 'dr.sen@example.in');
+      assert.equal(me.body.doctor.specialty, 'Neurology');
     } finally {
       await t.close();
     }

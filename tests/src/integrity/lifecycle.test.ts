@@ -19,7 +19,7 @@ async function readyWithin(baseUrl: string, timeoutMs: number): Promise<{ status
     const res = await fetch(`${baseUrl}/readyz`).catch(() => null);
     if (res?.status === 200) return (await res.json()) as { status: string };
     assert.ok(Date.now() < deadline, 'the readiness probe turns ready');
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 20));
   }
 }
 
