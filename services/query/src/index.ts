@@ -24,7 +24,7 @@ export { blogPostsProjection } from './projections/blog-posts';
 export { consultationLookups, consultationView } from './consultation-routes';
 export type { ConsultationDoc } from './projections/consultations';
 export { recordLookups, recordsForExport } from './record-routes';
-export { bookingLookups, bookableDoctors } from './bookable-doctors';
+export { bookingLookups, bookableDoctors } from './users/bookable-doctors';
 export { appointmentPeople, appointmentMessageView } from './appointment-people';
 export { blogLookups, publishedPostsOf, publishedPostBySlug, publishedPostsForSitemap, publishedPostsRevision } from './blog-routes';
 export type { Projection, SlotDoc, AppointmentDoc, UserDoc, DoctorDoc, SessionDoc } from './projections';
@@ -174,4 +174,5 @@ function consoleAsksChecksums(filter: string | undefined): boolean {
   }
 }
 
-export { readModelTokenCheck, sweepLookups, checkpointWaiter, followLogIfReadModelsAreLocal } from './read-model-lookups';
+export { sweepLookups, checkpointWaiter, followLogIfReadModelsAreLocal } from './read-model-lookups';
+export { readModelTokenCheck } from './identity/token-check';

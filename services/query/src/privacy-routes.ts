@@ -30,7 +30,7 @@ import type {
 } from './projections';
 import type { ConsentDoc } from './consents/projection';
 import { ACCESS_LOG } from './projections/access-log';
-import { ACCOUNT_DEACTIVATIONS, type DeactivationDoc } from './projections/account-standing';
+import { ACCOUNT_DEACTIVATIONS, type DeactivationDoc } from './users/account-standing';
 import { recordsForExport } from './record-routes';
 import { appointmentPeople } from './appointment-people';
 import { RECORD_FILES, type RecordFileDoc } from './projections/clinical-records';

@@ -32,7 +32,7 @@ import { JsonText, RequestValidationError, policies, type ApiRouter, type Handle
 import type { AppointmentDoc, DoctorDoc, HistoryDoc, SlotDoc, SubscriptionDoc, UserDoc } from './projections';
 import { slotLookups } from './slot-lookups';
 import { OpenSlots } from './open-slots';
-import { bookableDoctors } from './bookable-doctors';
+import { bookableDoctors } from './users/bookable-doctors';
 import { appointmentCursor, keysetAfter } from './paging';
 import { appointmentPeople } from './appointment-people';
 import { Subjects, type AccessAudit } from '@telemed/platform';

@@ -2,7 +2,7 @@ import { API_TEXTS, storedInstant, type EventType, type RecordedEvent } from '@t
 import { SETTLED, type CollectionSource, type ReadCollection } from '@telemed/platform';
 import { defineProjection } from './projection';
 import type { AppointmentDoc, HistoryDoc, PersonDoc } from './documents';
-import { withoutUndefined } from './users';
+import { withoutUndefined } from '../users/projection';
 
 /** The people appointments name, as they are now: readers take names, phones and fees from here (appointment-people.ts). */
 export const APPOINTMENT_PEOPLE = 'appointment_people';

@@ -1,4 +1,5 @@
-import { usersProjection, doctorsProjection, subscriptionsProjection, sessionsProjection } from './users';
+import { usersProjection, doctorsProjection, subscriptionsProjection } from '../users/projection';
+import { sessionsProjection } from '../identity/projection';
 import { slotsProjection } from './slots';
 import { pendingReservationsProjection } from './pending-reservations';
 import { appointmentsProjection, appointmentHistoryProjection } from './appointments';
@@ -12,7 +13,7 @@ import { clinicalRecordsProjection } from './clinical-records';
 import { clinicalRetentionProjection } from './clinical-retention';
 import { recordStorageProjection } from './record-storage';
 import { blogPostsProjection } from './blog-posts';
-import { accountStandingProjection } from './account-standing';
+import { accountStandingProjection } from '../users/account-standing';
 import type { Projection } from './projection';
 import { withErasure } from './erasure';
 

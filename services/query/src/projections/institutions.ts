@@ -2,7 +2,7 @@ import { DOCTOR_ROLES } from '@telemed/contracts';
 import type { CollectionSource } from '@telemed/platform';
 import { defineProjection } from './projection';
 import type { InstitutionDoc, MemberDoctorDoc, StaffDoc } from './documents';
-import { withoutUndefined } from './users';
+import { withoutUndefined } from '../users/projection';
 
 /** Doctor accounts' names and specialties, for the members' doctor_name and doctor_specialty. */
 export const MEMBER_DOCTORS = 'institution_member_doctors';

@@ -1,5 +1,5 @@
 import type { ReadStore } from '@telemed/platform';
-import type { InstitutionDoc, StaffDoc, UserDoc } from './projections';
+import type { InstitutionDoc, StaffDoc, UserDoc } from '../projections';
 
 /**
  * Whether a doctor takes bookings, as the read models show it: their account is active and no active institution

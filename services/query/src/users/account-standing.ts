@@ -1,5 +1,5 @@
 import { ERASED_VALUE } from '@telemed/contracts';
-import { defineProjection } from './projection';
+import { defineProjection } from '../projections/projection';
 
 /**
  * Each time a platform admin closed the person's account, with the reason recorded and when it was reopened: the
