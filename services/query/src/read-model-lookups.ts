@@ -2,7 +2,7 @@ import { instantRange } from '@telemed/contracts';
 import type { EventStore, Filter, ReadStore } from '@telemed/platform';
 import { ProjectionRunner } from './projection-runner';
 import type { AppointmentDoc, PendingReservationDoc, SlotDoc } from './projections';
-import { PENDING_RESERVATIONS } from './projections/pending-reservations';
+import { PENDING_RESERVATIONS } from './schedule/pending-reservations';
 import { CLINICAL_RETENTION, type ClinicalRetentionDoc } from './projections/clinical-retention';
 import type { Projection } from './projections';
 import { appointmentsProjection } from './projections/appointments';

@@ -30,8 +30,8 @@ import {
 import { DateTime } from 'luxon';
 import { JsonText, RequestValidationError, policies, type ApiRouter, type HandlerResult, type ReadStore } from '@telemed/platform';
 import type { AppointmentDoc, DoctorDoc, HistoryDoc, SlotDoc, SubscriptionDoc, UserDoc } from './projections';
-import { slotLookups } from './slot-lookups';
-import { OpenSlots } from './open-slots';
+import { slotLookups } from './schedule/slot-lookups';
+import { OpenSlots } from './schedule/open-slots';
 import { bookableDoctors } from './users/bookable-doctors';
 import { appointmentCursor, keysetAfter } from './paging';
 import { appointmentPeople } from './appointment-people';

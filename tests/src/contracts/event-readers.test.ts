@@ -52,7 +52,7 @@ describe('every reader decides every event type (issue 32)', () => {
   it('a new event type fails to compile in each projection, process manager and notifier table until it decides', async () => {
     const files = await readerFiles();
     const relative = (file: string) => path.relative(ROOT, file);
-    for (const expected of ['services/command/src/process-managers/release-slots.ts', 'services/query/src/projections/pending-reservations.ts', 'services/notifier/src/messages.ts']) {
+    for (const expected of ['services/command/src/process-managers/release-slots.ts', 'services/query/src/schedule/pending-reservations.ts', 'services/notifier/src/messages.ts']) {
       assert.ok(files.map(relative).includes(expected), `${expected} is a reader`);
     }
 
@@ -65,7 +65,7 @@ describe('every reader decides every event type (issue 32)', () => {
       const naming = program.getSemanticDiagnostics(source).filter((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n').includes(PROBE));
       // Each reader has an error of its own, inside its definition (its ignore list, or its table), naming the new type.
       for (const reader of readersIn(source)) {
-        if (ts.isCallExpression(reader) && file.includes('/services/query/src/projections/')) projections += 1;
+        if (ts.isCallExpression(reader) && file.includes('/services/query/src/')) projections += 1;
         if (!naming.some((d) => d.start !== undefined && d.start >= reader.getStart(source) && d.start < reader.getEnd())) {
           unreported.push(`${relative(file)}:${source.getLineAndCharacterOfPosition(reader.getStart(source)).line + 1}`);
         }

@@ -1,7 +1,7 @@
 import { usersProjection, doctorsProjection, subscriptionsProjection } from '../users/projection';
 import { sessionsProjection } from '../identity/projection';
-import { slotsProjection } from './slots';
-import { pendingReservationsProjection } from './pending-reservations';
+import { slotsProjection } from '../schedule/slots-projection';
+import { pendingReservationsProjection } from '../schedule/pending-reservations';
 import { appointmentsProjection, appointmentHistoryProjection } from './appointments';
 import { institutionsProjection } from './institutions';
 import { institutionAppointmentsProjection } from './institution-appointments';

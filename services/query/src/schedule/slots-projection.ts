@@ -1,7 +1,7 @@
 import { storedInstant, type RecordedEvent } from '@telemed/contracts';
 import { SETTLED, andThen, withDocument, type CollectionSource, type Doc, type ReadCollection } from '@telemed/platform';
-import { defineProjection } from './projection';
-import type { DoctorSlotRangeDoc, SlotDoc } from './documents';
+import { defineProjection } from '../projections/projection';
+import type { DoctorSlotRangeDoc, SlotDoc } from '../projections/documents';
 
 export const SLOT_RANGES = 'doctor_slot_ranges';
 

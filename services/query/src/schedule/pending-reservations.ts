@@ -1,6 +1,6 @@
 import { SETTLED } from '@telemed/platform';
-import { defineProjection } from './projection';
-import type { PendingReservationDoc } from './documents';
+import { defineProjection } from '../projections/projection';
+import type { PendingReservationDoc } from '../projections/documents';
 
 export const PENDING_RESERVATIONS = 'pending_reservations';
 

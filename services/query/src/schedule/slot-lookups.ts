@@ -1,7 +1,7 @@
 import { instantRange } from '@telemed/contracts';
 import type { ReadStore } from '@telemed/platform';
-import type { DoctorSlotRangeDoc, SlotDoc } from './projections';
-import { doctorDayKey, SLOT_RANGES } from './projections/slots';
+import type { DoctorSlotRangeDoc, SlotDoc } from '../projections';
+import { doctorDayKey, SLOT_RANGES } from './slots-projection';
 
 const DAY_MS = 86_400_000;
 const utcDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
