@@ -4,6 +4,7 @@ import { DateTime } from 'luxon';
 import { CONSULTATION_TEXTS, DEFAULT_TIMEZONE, serverMessageSchema } from '@telemed/contracts';
 import { indiaDate, startTestApp, type TestApp, type TestUser } from '../support/test-app';
 import { connect, type Message } from '../support/ws-client';
+import { eventually } from '../support/eventually';
 
 type Client = ReturnType<typeof connect>;
 
@@ -48,7 +49,13 @@ describe('lobby presence over the notifier (issue 13)', () => {
     return opened;
   }
   const send = (s: Client, type: string, appointment_id: string) => s.socket.send(JSON.stringify({ type, appointment_id }));
-  const quiet = () => new Promise((r) => setTimeout(r, 150));
+  /** Waits until the server has handled the closing of `s` (its sockets are counted without it, and so is the lobby). */
+  async function closedOnServer(s: Client): Promise<void> {
+    const open = t.app.notifier.openSockets();
+    s.socket.close(1000);
+    await s.closed;
+    await eventually(async () => assert.ok(t.app.notifier.openSockets() < open));
+  }
   const presences = (s: Client) => s.messages.filter((m) => m.type === 'lobby_presence');
   /** The next lobby_presence for this appointment. */
   async function nextPresence(s: Client, id: string): Promise<Message & { user_id?: string; role?: string; present?: boolean }> {
@@ -73,16 +80,18 @@ describe('lobby presence over the notifier (issue 13)', () => {
     p!.socket.close(1000);
     const gone = await nextPresence(d!, id);
     assert.deepEqual([gone.user_id, gone.present], [patient.user_id, false], 'a closed socket takes the presence away');
-    await quiet();
+    // Presence goes to its one addressee at once (in process): what reached anyone else has arrived by now.
+    await stranger!.roundTrip();
     assert.deepEqual(presences(stranger!), [], 'nobody else hears of it');
     for (const s of [d, stranger]) s!.socket.close(1000);
   });
 
   it('a dashboard opened later asks and learns that the patient is waiting; the patient learns the doctor is in the lobby', async () => {
     const id = await appointment();
-    const [p] = await sockets(patient);
+    // A doctor's socket already open hears the patient enter: the patient is in the lobby before the dashboard opens.
+    const [p, earlier] = await sockets(patient, doctor);
     send(p!, 'lobby_enter', id);
-    await quiet();
+    await nextPresence(earlier!, id);
     const [dashboard] = await sockets(doctor);
     send(dashboard!, 'lobby_watch', id);
     const waiting = await nextPresence(dashboard!, id);
@@ -95,7 +104,7 @@ describe('lobby presence over the notifier (issue 13)', () => {
     const doctorHere = await nextPresence(p!, id);
     assert.deepEqual([doctorHere.user_id, doctorHere.role, doctorHere.present], [doctor.user_id, 'doctor', true]);
     assert.equal((await nextPresence(doctorLobby!, id)).user_id, patient.user_id, 'entering also asks who is already waiting');
-    for (const s of [p, dashboard, doctorLobby]) s!.socket.close(1000);
+    for (const s of [p, earlier, dashboard, doctorLobby]) s!.socket.close(1000);
   });
 
   it('a person waiting from two tabs stays present until both are gone', async () => {
@@ -105,8 +114,8 @@ describe('lobby presence over the notifier (issue 13)', () => {
     send(tab2!, 'lobby_enter', id);
     await nextPresence(d!, id);
     await nextPresence(d!, id);
-    tab1!.socket.close(1000);
-    await quiet();
+    await closedOnServer(tab1!);
+    await d!.roundTrip();
     assert.deepEqual(presences(d!), [], 'one tab closing does not say the patient left');
     tab2!.socket.close(1000);
     assert.equal((await nextPresence(d!, id)).present, false);
@@ -140,19 +149,19 @@ describe('lobby presence over the notifier (issue 13)', () => {
     await strangerDoctor!.next('lobby_refused');
     send(strangerPatient!, 'lobby_enter', 'no-such-appointment');
     await strangerPatient!.next('lobby_refused');
-    await quiet();
+    for (const s of [strangerPatient!, strangerDoctor!, p!]) await s.roundTrip();
     for (const stranger of [strangerPatient!, strangerDoctor!]) assert.deepEqual(presences(stranger), []);
     assert.deepEqual(presences(p!), [], 'a refused announcement reaches nobody');
 
     const requested = await appointment(false);
     send(p!, 'lobby_enter', requested);
     await p!.next('lobby_refused');
-    await quiet();
+    await d!.roundTrip();
     assert.ok(!presences(d!).some((m) => (m as { appointment_id?: string }).appointment_id === requested), 'not for an appointment that is not confirmed');
     // Malformed lobby messages are ignored: no answer, the socket stays open.
     p!.socket.send(JSON.stringify({ type: 'lobby_enter', appointment_id: 42 }));
     p!.socket.send(JSON.stringify({ type: 'lobby_enter', appointment_id: id, extra: true }));
-    await quiet();
+    await p!.roundTrip();
     assert.equal(p!.socket.readyState, p!.socket.OPEN);
     for (const s of [d, p, strangerPatient, strangerDoctor]) s!.socket.close(1000);
   });

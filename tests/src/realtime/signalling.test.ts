@@ -51,7 +51,6 @@ describe('consultation signalling over the notifier (issue 13)', () => {
     for (const s of opened) await s.next('connection_established');
     return opened;
   }
-  const quiet = () => new Promise((r) => setTimeout(r, 150));
   /** The next consultation_update of this consultation (others' may come first: earlier tests' calls end too). */
   async function nextUpdate(s: ReturnType<typeof connect>, id: string) {
     for (;;) {
@@ -74,7 +73,9 @@ describe('consultation signalling over the notifier (issue 13)', () => {
     assert.deepEqual((await p!.next('rtc_ice_candidate') as unknown as { candidate: unknown }).candidate, candidate);
     p!.socket.send(JSON.stringify({ type: 'rtc_hang_up', appointment_id: id }));
     await d!.next('rtc_hang_up');
-    await quiet();
+    // Every signal of the patient's is relayed (in process, at once) by now: what reached the others has arrived.
+    await stranger!.roundTrip();
+    await p!.roundTrip();
     assert.ok(!stranger!.messages.some((m) => m.type.startsWith('rtc_')), 'nobody else hears the signalling');
     assert.ok(!p!.messages.some((m) => m.type === 'rtc_offer'), 'a sender does not get its own signal back');
     for (const s of [p, d, stranger]) s!.socket.close(1000);
@@ -93,7 +94,10 @@ describe('consultation signalling over the notifier (issue 13)', () => {
     // Malformed signalling is ignored (no answer, socket stays open).
     p!.socket.send(JSON.stringify({ type: 'rtc_offer', appointment_id: id, sdp: 42 }));
     p!.socket.send(JSON.stringify({ type: 'rtc_ice_candidate', appointment_id: id, candidate: { candidate: 'x', extra: 'field' } }));
-    await quiet();
+    // A valid signal after them: a socket's signals are relayed in the order sent, so the doctor has had all before it.
+    p!.socket.send(JSON.stringify({ type: 'rtc_hang_up', appointment_id: id }));
+    await d!.next('rtc_hang_up');
+    await d!.roundTrip();
     assert.ok(!d!.messages.some((m) => m.type.startsWith('rtc_')), 'nothing refused or malformed reached the doctor');
     assert.equal(p!.socket.readyState, p!.socket.OPEN);
     for (const s of [p, d, strangerPatient, strangerDoctor]) s!.socket.close(1000);
@@ -116,7 +120,7 @@ describe('consultation signalling over the notifier (issue 13)', () => {
     now = new Date(start.getTime() + 20 * 60_000); // even with a clock before the limit, an ended consultation stays closed
     d!.socket.send(JSON.stringify({ type: 'rtc_answer', appointment_id: id, sdp: 'v=0 after end' }));
     await d!.next('rtc_refused');
-    await quiet();
+    await p!.roundTrip();
     assert.ok(!p!.messages.some((m) => m.type === 'rtc_answer'));
     for (const s of [p, d]) s!.socket.close(1000);
   });
@@ -140,7 +144,8 @@ describe('consultation signalling over the notifier (issue 13)', () => {
     for (let i = 0; i < 200; i += 1) p!.socket.send(JSON.stringify({ type: 'rtc_ice_candidate', appointment_id: id, candidate: null }));
     const closed = await p!.closed;
     assert.equal(closed.code, 1008);
-    await quiet();
+    // The relays of what the budget let through were published before the signal that broke it was read.
+    await d!.roundTrip();
     const relayed = d!.messages.filter((m) => m.type === 'rtc_ice_candidate').length;
     assert.ok(relayed <= 31, `at most the budget (30) reached the doctor, got ${relayed}`);
     d!.socket.close(1000);

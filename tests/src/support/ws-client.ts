@@ -35,5 +35,13 @@ export function connect(base: string, userId: string, token?: string) {
       });
     }
   };
-  return { socket, messages, closed, next };
+  /**
+   * A heartbeat and its answer: everything the server sent this socket before it handled the heartbeat has arrived.
+   * A test that checks a message did *not* come waits on this, rather than on a quiet spell of fixed length.
+   */
+  const roundTrip = async (): Promise<void> => {
+    socket.send(JSON.stringify({ type: 'heartbeat' }));
+    await next('heartbeat_response');
+  };
+  return { socket, messages, closed, next, roundTrip };
 }
