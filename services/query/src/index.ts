@@ -25,7 +25,7 @@ export { consultationLookups, consultationView } from './consultation-routes';
 export type { ConsultationDoc } from './projections/consultations';
 export { recordLookups, recordsForExport } from './record-routes';
 export { bookingLookups, bookableDoctors } from './users/bookable-doctors';
-export { appointmentPeople, appointmentMessageView } from './appointment-people';
+export { appointmentPeople, appointmentMessageView } from './appointments/people';
 export { blogLookups, publishedPostsOf, publishedPostBySlug, publishedPostsForSitemap, publishedPostsRevision } from './blog-routes';
 export type { Projection, SlotDoc, AppointmentDoc, UserDoc, DoctorDoc, SessionDoc } from './projections';
 

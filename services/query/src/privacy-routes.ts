@@ -32,7 +32,7 @@ import type { ConsentDoc } from './consents/projection';
 import { ACCESS_LOG } from './projections/access-log';
 import { ACCOUNT_DEACTIVATIONS, type DeactivationDoc } from './users/account-standing';
 import { recordsForExport } from './record-routes';
-import { appointmentPeople } from './appointment-people';
+import { appointmentPeople } from './appointments/people';
 import { RECORD_FILES, type RecordFileDoc } from './projections/clinical-records';
 import { CONSULTATIONS, CONSULTATION_MESSAGES, type ConsultationDoc, type ConsultationMessageDoc } from './projections/consultations';
 import { BLOG_CONTENTS, BLOG_IMAGES, BLOG_POSTS, type BlogContentDoc, type BlogImageDoc, type BlogPostDoc } from './projections/blog-posts';

@@ -5,7 +5,7 @@ import type { AppointmentDoc, PendingReservationDoc, SlotDoc } from './projectio
 import { PENDING_RESERVATIONS } from './schedule/pending-reservations';
 import { CLINICAL_RETENTION, type ClinicalRetentionDoc } from './projections/clinical-retention';
 import type { Projection } from './projections';
-import { appointmentsProjection } from './projections/appointments';
+import { appointmentsProjection } from './appointments/projection';
 import { bookingLookups } from './users/bookable-doctors';
 
 /** Documents after a cursor in the order (field ascending, then _id): the next page of a keyset-paged query. */

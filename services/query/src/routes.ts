@@ -33,8 +33,8 @@ import type { AppointmentDoc, DoctorDoc, HistoryDoc, SlotDoc, SubscriptionDoc, U
 import { slotLookups } from './schedule/slot-lookups';
 import { OpenSlots } from './schedule/open-slots';
 import { bookableDoctors } from './users/bookable-doctors';
-import { appointmentCursor, keysetAfter } from './paging';
-import { appointmentPeople } from './appointment-people';
+import { appointmentCursor, keysetAfter } from './appointments/paging';
+import { appointmentPeople } from './appointments/people';
 import { Subjects, type AccessAudit } from '@telemed/platform';
 import {
   doctorAppointmentView,
@@ -44,7 +44,7 @@ import {
   pendingAppointmentView,
   slotView,
   timezoneOf,
-} from './views';
+} from './appointments/views';
 
 export interface QueryDeps {
   readStore: ReadStore;

@@ -34,7 +34,7 @@ import { Subjects, type AccessAudit } from '@telemed/platform';
 import { institutionLookups } from '../institution-routes';
 import { COUNTED, byField, byKeys, contentRange, idsFilter, listQuerySchema, pageOf, type ListQuery } from './ra';
 import { describe, historyCsv, type TimelineEntry } from './history';
-import { appointmentPeople } from '../appointment-people';
+import { appointmentPeople } from '../appointments/people';
 import { institutionView, shownActive } from '../institution-routes';
 
 const idParams = z.object({ id: z.string().min(1).max(200) });

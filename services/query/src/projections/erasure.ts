@@ -2,7 +2,7 @@ import { ERASED_VALUE, type RecordedEvent } from '@telemed/contracts';
 import type { CollectionSource } from '@telemed/platform';
 import type { Projection } from './projection';
 import type { AppointmentDoc, DoctorDoc, HistoryDoc, InvitationDoc, MemberDoctorDoc, PersonDoc, StaffDoc, UserDoc } from './documents';
-import { APPOINTMENT_PEOPLE } from './appointments';
+import { APPOINTMENT_PEOPLE } from '../appointments/projection';
 import { MEMBER_DOCTORS } from './institutions';
 import { allWithAny, forEachMatching, inTurns } from './in-pages';
 

@@ -2,7 +2,7 @@ import { usersProjection, doctorsProjection, subscriptionsProjection } from '../
 import { sessionsProjection } from '../identity/projection';
 import { slotsProjection } from '../schedule/slots-projection';
 import { pendingReservationsProjection } from '../schedule/pending-reservations';
-import { appointmentsProjection, appointmentHistoryProjection } from './appointments';
+import { appointmentsProjection, appointmentHistoryProjection } from '../appointments/projection';
 import { institutionsProjection } from './institutions';
 import { institutionAppointmentsProjection } from './institution-appointments';
 import { invitationsProjection } from './invitations';

@@ -1,6 +1,6 @@
 import { DOCTOR_ROLES, storedInstant, type EventType, type RecordedEvent } from '@telemed/contracts';
 import { SETTLED, withDocument, type CollectionSource, type ReadCollection } from '@telemed/platform';
-import { APPOINTMENT_EVENTS } from './appointments';
+import { APPOINTMENT_EVENTS } from '../appointments/projection';
 import { defineProjection } from './projection';
 
 /** The collection of InstitutionAppointmentDoc: one per institution and appointment it reads. */

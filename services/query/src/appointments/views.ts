@@ -9,7 +9,7 @@ import {
   type Slot,
 } from '@telemed/contracts';
 import { RequestValidationError } from '@telemed/platform';
-import type { AppointmentDoc, DoctorDoc, SlotDoc } from './projections';
+import type { AppointmentDoc, DoctorDoc, SlotDoc } from '../projections';
 
 /** Renders read-model documents into the seeds' wire shapes, in the caller's time zone. */
 

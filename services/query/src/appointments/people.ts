@@ -1,7 +1,7 @@
 import type { Doc, KeyRing, ReadStore } from '@telemed/platform';
-import { openSealedFields } from './sealed-read-fields';
-import { APPOINTMENT_PEOPLE } from './projections/appointments';
-import type { AppointmentDoc, PersonDoc } from './projections';
+import { openSealedFields } from '../sealed-read-fields';
+import { APPOINTMENT_PEOPLE } from './projection';
+import type { AppointmentDoc, PersonDoc } from '../projections';
 
 /** What an appointment shows of its people: the names always, the rest where the reader's shape has it. */
 type Named = Pick<AppointmentDoc, 'patient_id' | 'doctor_id' | 'patient_name' | 'doctor_name'> &

@@ -1,6 +1,6 @@
 import type { Filter, ReadCollection } from '@telemed/platform';
 import { RequestValidationError } from '@telemed/platform';
-import type { AppointmentDoc } from './projections';
+import type { AppointmentDoc } from '../projections';
 
 /** Where a page of appointments continues: the (start, id) of the last item of the previous page. */
 export interface AppointmentCursor {

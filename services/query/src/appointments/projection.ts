@@ -1,7 +1,7 @@
 import { API_TEXTS, storedInstant, type EventType, type RecordedEvent } from '@telemed/contracts';
 import { SETTLED, type CollectionSource, type ReadCollection } from '@telemed/platform';
-import { defineProjection } from './projection';
-import type { AppointmentDoc, HistoryDoc, PersonDoc } from './documents';
+import { defineProjection } from '../projections/projection';
+import type { AppointmentDoc, HistoryDoc, PersonDoc } from '../projections/documents';
 import { withoutUndefined } from '../users/projection';
 
 /** The people appointments name, as they are now: readers take names, phones and fees from here (appointment-people.ts). */
