@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { setTimeout as sleep } from 'node:timers/promises';
 import supertest from 'supertest';
 import { frame, rawWebSocket, text } from '../support/raw-ws';
 import { startTestApp, type TestApp, type TestUser } from '../support/test-app';
 import { connect } from '../support/ws-client';
+import { eventually } from '../support/eventually';
 
 /** Frames a conforming client never sends; each used to end the process through an unhandled 'error' event. */
 const BAD_FRAMES: Array<[string, () => Buffer]> = [
@@ -73,13 +73,15 @@ describe('WebSocket protocol abuse: a bad frame never reaches the process', () =
   });
 
   it('survives a connection reset in the middle of the handshake and of a frame', async () => {
+    const open = t.app.notifier.openSockets();
     const raw = await rawWebSocket(port, `/ws/${user.user_id}?token=${user.token}`);
     await raw.waitFor('connection_established');
     raw.socket.write(frame(0x1, Buffer.from('{"type":"heartbeat"}')).subarray(0, 5));
     raw.socket.resetAndDestroy();
     const half = await rawWebSocket(port, `/ws/${user.user_id}?token=${user.token}`);
     half.socket.resetAndDestroy();
-    await sleep(100);
+    // The reset of the open socket has reached the server when it no longer counts it.
+    await eventually(async () => assert.equal(t.app.notifier.openSockets(), open));
     await stillServing();
   });
 });

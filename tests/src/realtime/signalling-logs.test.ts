@@ -48,7 +48,9 @@ describe('malformed signalling is logged without its payload (issue 13)', () => 
     p.socket.send(JSON.stringify({ type: 'rtc_answer', appointment_id: id, sdp: secret, extra: secret }));
     p.socket.send(JSON.stringify({ type: 'rtc_ice_candidate', appointment_id: id, candidate: secret }));
     p.socket.send(`{"type":"rtc_offer","sdp":"${secret}"`); // not even JSON
-    await new Promise((r) => setTimeout(r, 300));
+    // A malformed frame is logged as it is read: once the frame after it is answered, the log holds it.
+    await p.roundTrip();
+    await d.roundTrip();
 
     const logged = lines.map((l) => JSON.parse(l) as { msg?: string; type?: string; bytes?: number }).filter((l) => l.msg === 'ignored a malformed signalling message');
     assert.deepEqual(logged.map((l) => l.type).sort(), ['rtc_answer', 'rtc_ice_candidate', 'rtc_offer'], `each parseable malformed signal is logged once: ${JSON.stringify(logged)}`);
