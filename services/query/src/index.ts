@@ -5,7 +5,7 @@ import { ApiRouter, keyRingOf, policies, type BlobStore, type EventStore, type L
 import { allProjections, type Projection } from './projections';
 import { ProjectionRunner, RebuildUnderWay, projectionChecksum } from './projection-runner';
 import { queryRoutes } from './routes';
-import { institutionLookups, institutionQueryRoutes } from './institution-routes';
+import { institutionLookups, institutionQueryRoutes } from './institutions/routes';
 import { consentQueryRoutes } from './consents/routes';
 import { privacyQueryRoutes } from './privacy-routes';
 import { AccessAudit } from '@telemed/platform';

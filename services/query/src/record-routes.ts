@@ -48,7 +48,7 @@ import {
   type VerificationDoc,
 } from './projections/clinical-records';
 import { RECORD_STORAGE, type RecordStorageDoc } from './projections/record-storage';
-import { institutionLookups } from './institution-routes';
+import { institutionLookups } from './institutions/routes';
 import { Subjects, type AccessAudit } from '@telemed/platform';
 import { renderPrescriptionPdf } from './records/prescription-pdf';
 import { suggestion, type MedicineCatalogue } from '@telemed/medicines';

@@ -31,11 +31,11 @@ import {
 } from '@telemed/platform';
 import { INSTITUTION_APPOINTMENTS, INSTITUTION_READER_SETS, institutionAppointmentId, readingInstitution, type ReaderSetsDoc, type AppointmentDoc, type DoctorDoc, type HistoryDoc, type InstitutionAppointmentDoc, type InstitutionDoc, type StaffDoc, type UserDoc } from '../projections';
 import { Subjects, type AccessAudit } from '@telemed/platform';
-import { institutionLookups } from '../institution-routes';
+import { institutionLookups } from '../institutions/routes';
 import { COUNTED, byField, byKeys, contentRange, idsFilter, listQuerySchema, pageOf, type ListQuery } from './ra';
 import { describe, historyCsv, type TimelineEntry } from './history';
 import { appointmentPeople } from '../appointments/people';
-import { institutionView, shownActive } from '../institution-routes';
+import { institutionView, shownActive } from '../institutions/routes';
 
 const idParams = z.object({ id: z.string().min(1).max(200) });
 const isoInstant = z.iso.datetime({ offset: true });

@@ -3,7 +3,7 @@ import type { CollectionSource } from '@telemed/platform';
 import type { Projection } from './projection';
 import type { AppointmentDoc, DoctorDoc, HistoryDoc, InvitationDoc, MemberDoctorDoc, PersonDoc, StaffDoc, UserDoc } from './documents';
 import { APPOINTMENT_PEOPLE } from '../appointments/projection';
-import { MEMBER_DOCTORS } from './institutions';
+import { MEMBER_DOCTORS } from '../institutions/projection';
 import { allWithAny, forEachMatching, inTurns } from './in-pages';
 
 /**

@@ -3,9 +3,9 @@ import { sessionsProjection } from '../identity/projection';
 import { slotsProjection } from '../schedule/slots-projection';
 import { pendingReservationsProjection } from '../schedule/pending-reservations';
 import { appointmentsProjection, appointmentHistoryProjection } from '../appointments/projection';
-import { institutionsProjection } from './institutions';
-import { institutionAppointmentsProjection } from './institution-appointments';
-import { invitationsProjection } from './invitations';
+import { institutionsProjection } from '../institutions/projection';
+import { institutionAppointmentsProjection } from '../institutions/appointments-projection';
+import { invitationsProjection } from '../institutions/invitations-projection';
 import { consentsProjection } from '../consents/projection';
 import { accessLogProjection } from './access-log';
 import { consultationsProjection } from './consultations';
@@ -42,4 +42,4 @@ export const allProjections: Projection[] = [
 export type { Projection } from './projection';
 export * from './documents';
 export type { AccessLogDoc } from './access-log';
-export { INSTITUTION_APPOINTMENTS, INSTITUTION_READER_SETS, institutionAppointmentId, readingInstitution, type InstitutionAppointmentDoc, type ReaderSetsDoc } from './institution-appointments';
+export { INSTITUTION_APPOINTMENTS, INSTITUTION_READER_SETS, institutionAppointmentId, readingInstitution, type InstitutionAppointmentDoc, type ReaderSetsDoc } from '../institutions/appointments-projection';

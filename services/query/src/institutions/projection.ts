@@ -1,7 +1,7 @@
 import { DOCTOR_ROLES } from '@telemed/contracts';
 import type { CollectionSource } from '@telemed/platform';
-import { defineProjection } from './projection';
-import type { InstitutionDoc, MemberDoctorDoc, StaffDoc } from './documents';
+import { defineProjection } from '../projections/projection';
+import type { InstitutionDoc, MemberDoctorDoc, StaffDoc } from '../projections/documents';
 import { withoutUndefined } from '../users/projection';
 
 /** Doctor accounts' names and specialties, for the members' doctor_name and doctor_specialty. */

@@ -1,7 +1,7 @@
 import type { RecordedEvent } from '@telemed/contracts';
 import type { CollectionSource } from '@telemed/platform';
-import { defineProjection } from './projection';
-import type { InvitationDoc } from './documents';
+import { defineProjection } from '../projections/projection';
+import type { InvitationDoc } from '../projections/documents';
 
 const answered = (store: CollectionSource, event: RecordedEvent & { data: { invitation_id: string } }, status: InvitationDoc['status']) =>
   store.collection<InvitationDoc>('institution_invitations').patch(event.data.invitation_id, { status, answered_at: event.metadata.occurred_at });

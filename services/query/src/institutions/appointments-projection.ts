@@ -1,7 +1,7 @@
 import { DOCTOR_ROLES, storedInstant, type EventType, type RecordedEvent } from '@telemed/contracts';
 import { SETTLED, withDocument, type CollectionSource, type ReadCollection } from '@telemed/platform';
 import { APPOINTMENT_EVENTS } from '../appointments/projection';
-import { defineProjection } from './projection';
+import { defineProjection } from '../projections/projection';
 
 /** The collection of InstitutionAppointmentDoc: one per institution and appointment it reads. */
 export const INSTITUTION_APPOINTMENTS = 'institution_appointments';

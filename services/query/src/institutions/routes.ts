@@ -19,11 +19,11 @@ import {
   type AccessPurpose,
 } from '@telemed/contracts';
 import { policies, type AccessClaims, type ApiRouter, type InstitutionResolver, type ReadStore } from '@telemed/platform';
-import { INSTITUTION_APPOINTMENTS, institutionAppointmentId, readingInstitution, type AppointmentDoc, type DoctorDoc, type InstitutionAppointmentDoc, type InstitutionDoc, type InvitationDoc, type StaffDoc } from './projections';
-import { timezoneOf } from './appointments/views';
-import { appointmentCursor, keysetAfter } from './appointments/paging';
+import { INSTITUTION_APPOINTMENTS, institutionAppointmentId, readingInstitution, type AppointmentDoc, type DoctorDoc, type InstitutionAppointmentDoc, type InstitutionDoc, type InvitationDoc, type StaffDoc } from '../projections';
+import { timezoneOf } from '../appointments/views';
+import { appointmentCursor, keysetAfter } from '../appointments/paging';
 import { Subjects, type AccessAudit } from '@telemed/platform';
-import { appointmentPeople } from './appointments/people';
+import { appointmentPeople } from '../appointments/people';
 
 /**
  * Why the caller reads an institution's people: as its member (in their role there), or as a platform operator.
