@@ -73,7 +73,7 @@ describe('call graces survive a crash (issue 31, item 3)', () => {
       const deadline = Date.now() + GRACE_MS + 60_000;
       while ((await presence()).get(patient.user_id) !== false) {
         if (Date.now() > deadline) assert.fail('the patient is still shown as present long after the grace');
-        await sleep(200);
+        await sleep(20);
       }
       const leftAfter = Date.now() - restartedAt;
       t.diagnostic(`the patient was shown as gone ${leftAfter} ms after the restart began (grace ${GRACE_MS} ms)`);
@@ -153,7 +153,7 @@ describe('a notifier replica starting beside one that holds the call (issue 31, 
       const deadline = Date.now() + 30_000;
       while ((await left()).length === 0) {
         if (Date.now() > deadline) assert.fail('the doctor, with no call socket anywhere, was never recorded as gone');
-        await sleep(50);
+        await sleep(20);
       }
       await sleep(grace); // the patient's grace on the new replica was armed at the same moment as the doctor's
       await t.settle();

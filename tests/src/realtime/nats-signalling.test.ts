@@ -108,7 +108,8 @@ describe('signalling across two notifier replicas over the real NATS server (iss
     assert.deepEqual(((await p.next('rtc_ice_candidate', 5000)) as { candidate?: unknown }).candidate, candidate);
     s.socket.send(JSON.stringify({ type: 'rtc_offer', appointment_id: appointmentId, sdp: 'v=0 intruder' }));
     await s.next('rtc_refused', 5000);
-    await new Promise((r) => setTimeout(r, 200));
+    // B delivers what NATS brings it in order, at once: a heartbeat answered after the last relay has followed it out.
+    for (const c of [s, p, d]) await c.roundTrip();
     assert.ok(!s.messages.some((m) => m.type.startsWith('rtc_') && m.type !== 'rtc_refused'), 'the stranger on B heard nothing');
     assert.ok(!p.messages.some((m) => m.type === 'rtc_offer') && !d.messages.some((m) => m.type === 'rtc_answer'), 'no echo to the sender');
     for (const c of [p, d, s]) c.socket.close(1000);
@@ -124,8 +125,13 @@ describe('signalling across two notifier replicas over the real NATS server (iss
     await t.http.post(`/api/v1/consultations/${appointmentId}/join`).set(patient.auth).expect(200);
     await t.settle();
     const onA = await socket(baseA, patient);
+    // A takes the attachment when it announces it to the replicas (over NATS).
+    let heard!: () => void;
+    const announced = new Promise<void>((resolve) => (heard = resolve));
+    const listening = await busB.subscribeTransient(`telemed.transient.call.${patient.user_id}`, () => heard());
     attach(onA);
-    await new Promise((r) => setTimeout(r, 150));
+    await announced;
+    await listening.unsubscribe();
     onA.socket.terminate();
     await new Promise((r) => setTimeout(r, GRACE_MS / 5));
     const onB = await socket(baseB, patient);
@@ -135,7 +141,7 @@ describe('signalling across two notifier replicas over the real NATS server (iss
 
     onB.socket.terminate();
     const deadline = Date.now() + 5000;
-    while ((await disconnections()).length === before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    while ((await disconnections()).length === before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     const left = (await disconnections())[before];
     assert.equal((left?.data as { user_id?: string } | undefined)?.user_id, patient.user_id, 'recorded through the notice B sent over NATS');
   });
