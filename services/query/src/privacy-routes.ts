@@ -34,7 +34,7 @@ import { ACCOUNT_DEACTIVATIONS, type DeactivationDoc } from './users/account-sta
 import { recordsForExport } from './record-routes';
 import { appointmentPeople } from './appointments/people';
 import { RECORD_FILES, type RecordFileDoc } from './projections/clinical-records';
-import { CONSULTATIONS, CONSULTATION_MESSAGES, type ConsultationDoc, type ConsultationMessageDoc } from './projections/consultations';
+import { CONSULTATIONS, CONSULTATION_MESSAGES, type ConsultationDoc, type ConsultationMessageDoc } from './consultations/projection';
 import { BLOG_CONTENTS, BLOG_IMAGES, BLOG_POSTS, type BlogContentDoc, type BlogImageDoc, type BlogPostDoc } from './projections/blog-posts';
 
 /** A file name's extension for a picture's type (the archive's reader opens it by name). */

@@ -8,7 +8,7 @@ import { institutionAppointmentsProjection } from '../institutions/appointments-
 import { invitationsProjection } from '../institutions/invitations-projection';
 import { consentsProjection } from '../consents/projection';
 import { accessLogProjection } from './access-log';
-import { consultationsProjection } from './consultations';
+import { consultationsProjection } from '../consultations/projection';
 import { clinicalRecordsProjection } from './clinical-records';
 import { clinicalRetentionProjection } from './clinical-retention';
 import { recordStorageProjection } from './record-storage';

@@ -1,8 +1,8 @@
 import { ERASED_VALUE, storedInstant, type EventType } from '@telemed/contracts';
 import type { CollectionSource } from '@telemed/platform';
-import { defineProjection } from './projection';
-import type { PersonDoc } from './documents';
-import { allWithAny, forEachMatching, inTurns } from './in-pages';
+import { defineProjection } from '../projections/projection';
+import type { PersonDoc } from '../projections/documents';
+import { allWithAny, forEachMatching, inTurns } from '../projections/in-pages';
 
 export const CONSULTATIONS = 'consultations';
 export const OPEN_CONSULTATIONS = 'open_consultations';

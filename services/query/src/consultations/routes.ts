@@ -9,7 +9,7 @@ import {
   type ConsultationView,
 } from '@telemed/contracts';
 import { policies, type AccessClaims, type ApiRouter, type ReadStore } from '@telemed/platform';
-import type { AppointmentDoc } from './projections';
+import type { AppointmentDoc } from '../projections';
 import {
   CONSULTATIONS,
   CONSULTATION_MESSAGES,
@@ -17,9 +17,9 @@ import {
   type ConsultationDoc,
   type ConsultationMessageDoc,
   type OpenConsultationDoc,
-} from './projections/consultations';
+} from './projection';
 import { Subjects, type AccessAudit } from '@telemed/platform';
-import type { ConsentDoc } from './consents/projection';
+import type { ConsentDoc } from '../consents/projection';
 
 const ROLE_DISPLAY = { patient: 'Patient', doctor: 'Healthcare Provider' } as const;
 /** A doctor's repeated reading of a consultation's state (the call page polls it) is one access per this long. */
