@@ -31,9 +31,9 @@ import type {
 import type { ConsentDoc } from './consents/projection';
 import { ACCESS_LOG } from './projections/access-log';
 import { ACCOUNT_DEACTIVATIONS, type DeactivationDoc } from './users/account-standing';
-import { recordsForExport } from './record-routes';
+import { recordsForExport } from './records/routes';
 import { appointmentPeople } from './appointments/people';
-import { RECORD_FILES, type RecordFileDoc } from './projections/clinical-records';
+import { RECORD_FILES, type RecordFileDoc } from './records/projection';
 import { CONSULTATIONS, CONSULTATION_MESSAGES, type ConsultationDoc, type ConsultationMessageDoc } from './consultations/projection';
 import { BLOG_CONTENTS, BLOG_IMAGES, BLOG_POSTS, type BlogContentDoc, type BlogImageDoc, type BlogPostDoc } from './projections/blog-posts';
 

@@ -3,7 +3,7 @@ import type { EventStore, Filter, ReadStore } from '@telemed/platform';
 import { ProjectionRunner } from './projection-runner';
 import type { AppointmentDoc, PendingReservationDoc, SlotDoc } from './projections';
 import { PENDING_RESERVATIONS } from './schedule/pending-reservations';
-import { CLINICAL_RETENTION, type ClinicalRetentionDoc } from './projections/clinical-retention';
+import { CLINICAL_RETENTION, type ClinicalRetentionDoc } from './records/retention-projection';
 import type { Projection } from './projections';
 import { appointmentsProjection } from './appointments/projection';
 import { bookingLookups } from './users/bookable-doctors';

@@ -1,4 +1,4 @@
-import { defineProjection } from './projection';
+import { defineProjection } from '../projections/projection';
 
 export const CLINICAL_RETENTION = 'clinical_retention';
 

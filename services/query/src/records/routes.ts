@@ -28,8 +28,8 @@ import {
 } from '@telemed/contracts';
 import { BlobErasedError, BlobNotFoundError, HttpError, StreamedBody, policies, type AccessClaims, type ApiRouter, type BlobStore, type ReadStore } from '@telemed/platform';
 import type { Request } from 'express';
-import type { AppointmentDoc, UserDoc } from './projections';
-import type { ConsentDoc } from './consents/projection';
+import type { AppointmentDoc, UserDoc } from '../projections';
+import type { ConsentDoc } from '../consents/projection';
 import {
   CONSULTATION_NOTES,
   MEDICAL_REPORTS,
@@ -46,11 +46,11 @@ import {
   type PrescriptionFileDoc,
   type RecordFileDoc,
   type VerificationDoc,
-} from './projections/clinical-records';
-import { RECORD_STORAGE, type RecordStorageDoc } from './projections/record-storage';
-import { institutionLookups } from './institutions/routes';
+} from './projection';
+import { RECORD_STORAGE, type RecordStorageDoc } from './storage-projection';
+import { institutionLookups } from '../institutions/routes';
 import { Subjects, type AccessAudit } from '@telemed/platform';
-import { renderPrescriptionPdf } from './records/prescription-pdf';
+import { renderPrescriptionPdf } from './prescription-pdf';
 import { suggestion, type MedicineCatalogue } from '@telemed/medicines';
 
 /**

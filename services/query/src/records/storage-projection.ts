@@ -1,5 +1,5 @@
 import { recordedFileSize } from '@telemed/contracts';
-import { defineProjection } from './projection';
+import { defineProjection } from '../projections/projection';
 
 export const RECORD_STORAGE = 'record_storage';
 

@@ -1,7 +1,7 @@
 import { ERASED_VALUE, genericKey, recordedConsultation, recordedFileSize, recordedFileType, recordedNotesChoices, type ConsultationNotesView, type EventData, type StoredPrescriptionLine } from '@telemed/contracts';
 import type { CollectionSource } from '@telemed/platform';
-import { defineProjection } from './projection';
-import { forEachMatching } from './in-pages';
+import { defineProjection } from '../projections/projection';
+import { forEachMatching } from '../projections/in-pages';
 
 export const RECORD_FILES = 'record_files';
 export const MEDICAL_REPORTS = 'medical_reports';
