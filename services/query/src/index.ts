@@ -13,20 +13,20 @@ import { consultationQueryRoutes } from './consultations/routes';
 import { recordQueryRoutes } from './records/routes';
 import type { MedicineCatalogue } from '@telemed/medicines';
 import { adminQueryRoutes } from './admin/routes';
-import { blogQueryRoutes } from './blog-routes';
+import { blogQueryRoutes } from './blogs/routes';
 import { withSealedFieldsOpened } from './sealed-read-fields';
 
 export { ProjectionRunner, projectionChecksum, readModelsChecksum } from './projection-runner';
 export { projectionHoldFromConfig } from './projection-hold';
 export { openSealedFields, withSealedFieldsOpened } from './sealed-read-fields';
 export { allProjections } from './projections';
-export { blogPostsProjection } from './projections/blog-posts';
+export { blogPostsProjection } from './blogs/projection';
 export { consultationLookups, consultationView } from './consultations/routes';
 export type { ConsultationDoc } from './consultations/projection';
 export { recordLookups, recordsForExport } from './records/routes';
 export { bookingLookups, bookableDoctors } from './users/bookable-doctors';
 export { appointmentPeople, appointmentMessageView } from './appointments/people';
-export { blogLookups, publishedPostsOf, publishedPostBySlug, publishedPostsForSitemap, publishedPostsRevision } from './blog-routes';
+export { blogLookups, publishedPostsOf, publishedPostBySlug, publishedPostsForSitemap, publishedPostsRevision } from './blogs/routes';
 export type { Projection, SlotDoc, AppointmentDoc, UserDoc, DoctorDoc, SessionDoc } from './projections';
 
 /** Read-your-writes: a query with X-Min-Position waits (up to 2 s) until the projections have applied it. */

@@ -35,7 +35,7 @@ import { recordsForExport } from './records/routes';
 import { appointmentPeople } from './appointments/people';
 import { RECORD_FILES, type RecordFileDoc } from './records/projection';
 import { CONSULTATIONS, CONSULTATION_MESSAGES, type ConsultationDoc, type ConsultationMessageDoc } from './consultations/projection';
-import { BLOG_CONTENTS, BLOG_IMAGES, BLOG_POSTS, type BlogContentDoc, type BlogImageDoc, type BlogPostDoc } from './projections/blog-posts';
+import { BLOG_CONTENTS, BLOG_IMAGES, BLOG_POSTS, type BlogContentDoc, type BlogImageDoc, type BlogPostDoc } from './blogs/projection';
 
 /** A file name's extension for a picture's type (the archive's reader opens it by name). */
 function imageExtension(contentType: string): string {

@@ -12,7 +12,7 @@ import { consultationsProjection } from '../consultations/projection';
 import { clinicalRecordsProjection } from '../records/projection';
 import { clinicalRetentionProjection } from '../records/retention-projection';
 import { recordStorageProjection } from '../records/storage-projection';
-import { blogPostsProjection } from './blog-posts';
+import { blogPostsProjection } from '../blogs/projection';
 import { accountStandingProjection } from '../users/account-standing';
 import type { Projection } from './projection';
 import { withErasure } from './erasure';

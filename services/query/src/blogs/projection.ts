@@ -17,8 +17,8 @@ import {
   type EventType,
 } from '@telemed/contracts';
 import type { CollectionSource } from '@telemed/platform';
-import { defineProjection } from './projection';
-import { forEachMatching } from './in-pages';
+import { defineProjection } from '../projections/projection';
+import { forEachMatching } from '../projections/in-pages';
 
 export const BLOG_POSTS = 'blog_posts';
 /** The blocks of each post, apart, so lists never carry them. */

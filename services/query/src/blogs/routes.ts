@@ -45,7 +45,7 @@ import {
   type WritingAssistant,
 } from '@telemed/platform';
 import { BUNDLED_ARTICLES, bundledArticleView } from '@telemed/contracts/bundled-articles';
-import type { DoctorDoc } from './projections/documents';
+import type { DoctorDoc } from '../projections/documents';
 import {
   BLOG_AUTHORS,
   BLOG_CONTENTS,
@@ -61,7 +61,7 @@ import {
   type BlogPostDoc,
   type BlogPublishedRevisionDoc,
   type BlogScheduledDoc,
-} from './projections/blog-posts';
+} from './projection';
 
 /** What the scheduler looks up: only posts still waiting, by their time, a page at a time after a cursor. */
 export function blogLookups(readStore: ReadStore) {

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { BLOG_CATEGORY_IDS, blogListQuerySchema, type BlogStatus } from '@telemed/contracts';
 import { MemoryReadStore, SqliteReadStore, type ReadCollection, type ReadStore } from '@telemed/platform';
-import { SEARCH_COUNT_SCAN, doctorBlogList } from './blog-routes';
-import { BLOG_LIST_ORDERS, BLOG_POSTS, blogPostsProjection, type BlogPostDoc } from './projections/blog-posts';
+import { SEARCH_COUNT_SCAN, doctorBlogList } from './routes';
+import { BLOG_LIST_ORDERS, BLOG_POSTS, blogPostsProjection, type BlogPostDoc } from './projection';
 
 const AUTHOR = 'doc-many';
 const OTHER = 'doc-other';
