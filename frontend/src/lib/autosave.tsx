@@ -30,30 +30,24 @@ export interface AutosaveOptions<T> {
 }
 
 /**
- * A draft that saves itself AUTOSAVE_DELAY_MS after the last change, one save at a time. `dirty`: the input differs
- * from what was last saved (or loaded: `reset`). `saveNow` saves what is left at once (true when nothing is left
- * unsaved); `settled` waits for a save under way, so that a final save goes after it.
+ * Saves one at a time, and says where they stand. `saveOnce(next)` waits for a save under way, then asks `next` what
+ * to do: true or false (nothing to save, with that answer), or the save to run (it resolves when saved and rejects
+ * when not). It answers true when saved. `settled` waits for a save under way, so that a final save goes after it.
  */
-export function useAutosave<T>({ value, keyOf, canSave, save, enabled, saveOnUnmount = false }: AutosaveOptions<T>) {
-  const key = keyOf(value);
-  const [savedKey, setSavedKey] = useState(key);
+export function useSaveQueue() {
   const [state, setState] = useState<AutosaveState>('idle');
-  const dirty = key !== savedKey;
-  const latest = useRef({ value, key, savedKey, keyOf, canSave, save, enabled, dirty });
-  latest.current = { value, key, savedKey, keyOf, canSave, save, enabled, dirty };
   const inFlight = useRef<Promise<boolean> | null>(null);
 
-  const saveNow = useCallback(async (): Promise<boolean> => {
+  const saveOnce = useCallback(async (next: () => boolean | (() => Promise<void>)): Promise<boolean> => {
+    // Checked again after each wait, with nothing awaited between the check and the claim: two waiting callers never
+    // both go.
     while (inFlight.current) await inFlight.current;
-    const { value: snapshot, key: snapshotKey, savedKey: held, canSave: can, save: send } = latest.current;
-    if (snapshotKey === held) return true;
-    if (!can(snapshot)) return false;
+    const step = next();
+    if (typeof step === 'boolean') return step;
     const run = (async () => {
       setState('saving');
       try {
-        await send(snapshot);
-        latest.current.savedKey = snapshotKey;
-        setSavedKey(snapshotKey);
+        await step();
         setState('saved');
         return true;
       } catch {
@@ -73,13 +67,47 @@ export function useAutosave<T>({ value, keyOf, canSave, save, enabled, saveOnUnm
     while (inFlight.current) await inFlight.current;
   }, []);
 
+  /** Nothing saved or failing any more (what the server holds was loaded again). */
+  const idle = useCallback(() => setState('idle'), []);
+
+  return { state, saveOnce, settled, idle };
+}
+
+/**
+ * A draft that saves itself AUTOSAVE_DELAY_MS after the last change, one save at a time. `dirty`: the input differs
+ * from what was last saved (or loaded: `reset`). `saveNow` saves what is left at once (true when nothing is left
+ * unsaved); `settled` waits for a save under way, so that a final save goes after it.
+ */
+export function useAutosave<T>({ value, keyOf, canSave, save, enabled, saveOnUnmount = false }: AutosaveOptions<T>) {
+  const key = keyOf(value);
+  const [savedKey, setSavedKey] = useState(key);
+  const { state, saveOnce, settled, idle } = useSaveQueue();
+  const dirty = key !== savedKey;
+  const latest = useRef({ value, key, savedKey, keyOf, canSave, save, enabled, dirty });
+  latest.current = { value, key, savedKey, keyOf, canSave, save, enabled, dirty };
+
+  const saveNow = useCallback(
+    (): Promise<boolean> =>
+      saveOnce(() => {
+        const { value: snapshot, key: snapshotKey, savedKey: held, canSave: can, save: send } = latest.current;
+        if (snapshotKey === held) return true;
+        if (!can(snapshot)) return false;
+        return async () => {
+          await send(snapshot);
+          latest.current.savedKey = snapshotKey;
+          setSavedKey(snapshotKey);
+        };
+      }),
+    [saveOnce],
+  );
+
   /** What the server holds now (loaded, or saved by a final save): nothing is unsaved. */
   const reset = useCallback((to: T) => {
     const k = latest.current.keyOf(to);
     latest.current.savedKey = k;
     setSavedKey(k);
-    setState('idle');
-  }, []);
+    idle();
+  }, [idle]);
 
   useEffect(() => {
     if (!enabled || !dirty || !canSave(value)) return;
@@ -100,9 +128,12 @@ export function useAutosave<T>({ value, keyOf, canSave, save, enabled, saveOnUnm
   return { dirty, state, saveNow, settled, reset };
 }
 
-/** Where a self-saving draft stands: Saving… while changed or saving, Saved, or why it is not saved. */
-export function AutosaveStatus({ state, dirty, canSave }: { state: AutosaveState; dirty: boolean; canSave: boolean }) {
-  const text = state === 'failed' ? AUTOSAVE_TEXTS.failed : dirty && !canSave ? AUTOSAVE_TEXTS.unsaved : dirty || state === 'saving' ? AUTOSAVE_TEXTS.saving : state === 'saved' ? AUTOSAVE_TEXTS.saved : null;
+/**
+ * Where a self-saving draft stands: Saving… while changed or saving, Saved, or why it is not saved. Input that does not
+ * save itself (`autosaves` false) says only whether it has unsaved changes.
+ */
+export function AutosaveStatus({ state, dirty, canSave, autosaves = true }: { state: AutosaveState; dirty: boolean; canSave: boolean; autosaves?: boolean }) {
+  const text = !autosaves ? (dirty ? AUTOSAVE_TEXTS.unsaved : null) : state === 'failed' ? AUTOSAVE_TEXTS.failed : dirty && !canSave ? AUTOSAVE_TEXTS.unsaved : dirty || state === 'saving' ? AUTOSAVE_TEXTS.saving : state === 'saved' ? AUTOSAVE_TEXTS.saved : null;
   return (
     <Typography variant="body2" role="status" data-testid="autosave-status" color={state === 'failed' ? 'error' : 'text.secondary'} sx={{ minHeight: '1.5em' }}>
       {text}

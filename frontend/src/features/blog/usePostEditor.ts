@@ -1,0 +1,181 @@
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { BLOG_LIMITS, BLOG_TEXTS } from '@telemed/contracts/blog-constants';
+import { ApiError } from '../../lib/api';
+import { sessionStore } from '../../lib/session';
+import { useToasts } from '../../lib/toasts';
+import { useSaveQueue } from '../../lib/autosave';
+import { useUnsavedChanges } from '../../lib/unsavedChanges';
+import { uploadBlogImage, useAutosaveDraft, useSavePost, type BlogContent } from './api';
+import { AUTOSAVE_DELAY_MS, contentKey } from './autosave';
+import type { BlogEditorHandle } from './BlogEditor';
+import { draftOf, sameFields, type EditorFields, type LeaveGuard } from './editorFields';
+import type { PostMeta } from './ideas';
+
+export interface PostEditorOptions {
+  id: string | null;
+  initial: EditorFields;
+  content: BlogContent;
+  /** Whether the post saves itself as a draft while the doctor writes. */
+  autosaves: boolean;
+  onClose(): void;
+  onMeta(meta: PostMeta): void;
+  /** Whether the doctor has changed anything in this editor since it opened. */
+  onWritten(written: boolean): void;
+  onGuard(leave: LeaveGuard): void;
+  /** The post's id once saved (a new post has one from its first save). */
+  onSaved(id: string): void;
+}
+
+/**
+ * What is unsaved in the editor, the draft that saves itself (a new post or a draft), and the question before the hub
+ * leaves it: a draft saves what is left at once and goes; anything else unsaved asks first.
+ */
+function useEditorDraft({ id, initial, content, autosaves, onWritten, onGuard, onSaved }: PostEditorOptions, fields: EditorFields, fieldsNow: RefObject<EditorFields>, editor: RefObject<BlogEditorHandle | null>) {
+  // Unsaved: the fields or the blocks differ from what was last saved (or opened).
+  const [savedFields, setSavedFields] = useState(initial);
+  const savedContent = useRef(contentKey(content));
+  const [contentDirty, setContentDirty] = useState(false);
+  const [edits, setEdits] = useState(0);
+  const dirty = contentDirty || !sameFields(fields, savedFields);
+  const dirtyNow = useRef(dirty);
+  dirtyNow.current = dirty;
+  const { confirmDiscard } = useUnsavedChanges(dirty);
+  const compareContent = () => void editor.current?.save().then((blocks) => setContentDirty(contentKey(blocks) !== savedContent.current));
+  const onContentChange = () => {
+    onWritten(true);
+    setEdits((n) => n + 1);
+    compareContent();
+  };
+
+  // The post's id once it exists (a new post gets one at its first save), and the saves, one at a time.
+  const postId = useRef(id);
+  const closing = useRef(false);
+  const queue = useSaveQueue();
+  const autosave = useAutosaveDraft();
+  const saveDraftNow = () =>
+    queue.saveOnce(() => {
+      if (closing.current) return false;
+      return async () => {
+        const snapshot = fieldsNow.current;
+        const blocks = (await editor.current?.save()) ?? { blocks: [] };
+        postId.current = (await autosave.mutateAsync({ id: postId.current, draft: draftOf(snapshot, blocks, false) })).id;
+        onSaved(postId.current);
+        savedContent.current = contentKey(blocks);
+        setSavedFields(snapshot);
+        // Anything written while it was saving stays unsaved.
+        compareContent();
+      };
+    });
+  const saveDraftLater = useRef(saveDraftNow);
+  saveDraftLater.current = saveDraftNow;
+  useEffect(() => {
+    if (!autosaves || !dirty) return;
+    const timer = setTimeout(() => void saveDraftLater.current(), AUTOSAVE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [autosaves, dirty, edits, fields]);
+
+  const leave = useRef<LeaveGuard>(async () => true);
+  leave.current = async () => {
+    // A post that saves itself asks the blocks directly: Editor.js reports a change a moment after it (debounced), so
+    // a tab clicked right after typing found the flags clean and the writing was dropped. (Other posts keep the flags:
+    // their pictures' addresses are renewed in place, which is no change of the doctor's.)
+    const blocks = autosaves && !dirtyNow.current ? await editor.current?.save().catch(() => null) : null;
+    const contentChanged = Boolean(blocks) && contentKey(blocks!) !== savedContent.current;
+    if (!dirtyNow.current && !contentChanged) return true;
+    if (autosaves && (await saveDraftNow())) return true;
+    return confirmDiscard();
+  };
+  useEffect(() => onGuard(() => leave.current()), [onGuard]);
+
+  /** Stops the draft saving itself and waits for a save under way: the final save (it may be creating the post) goes next. */
+  const closeDraft = async () => {
+    closing.current = true;
+    await queue.settled();
+  };
+  /** The final save did not go: the draft saves itself again. */
+  const reopenDraft = () => {
+    closing.current = false;
+  };
+  return { dirty, autosaveState: queue.state, onContentChange, postId, closeDraft, reopenDraft, leave };
+}
+
+/** The editor's state and actions: its fields, the draft saving itself, the cover's upload, Save Draft and Publish. */
+export function usePostEditor(options: PostEditorOptions) {
+  const { initial, onClose, onMeta, onWritten } = options;
+  const [fields, setFields] = useState(initial);
+  const fieldsNow = useRef(fields);
+  fieldsNow.current = fields;
+  useEffect(() => onWritten(false), [onWritten]);
+  // A post already on the public page: saving updates it there (it cannot become a draft or be scheduled from here).
+  const live = initial.status === 'published';
+  // The Writing Assistant reads the title and category when it is asked (never on each keystroke).
+  useEffect(() => {
+    onMeta({ title: fields.title, category: fields.category });
+  }, [fields.title, fields.category, onMeta]);
+  const [error, setError] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const editor = useRef<BlogEditorHandle>(null);
+  const save = useSavePost();
+  const toasts = useToasts();
+  const set = <K extends keyof EditorFields>(key: K, value: EditorFields[K]) => {
+    onWritten(true);
+    setFields((f) => ({ ...f, [key]: value }));
+  };
+  const draft = useEditorDraft(options, fields, fieldsNow, editor);
+
+  const submit = async (mode: 'draft' | 'publish') => {
+    setError(null);
+    await draft.closeDraft();
+    const blocks = (await editor.current?.save()) ?? { blocks: [] };
+    const hasContent = blocks.blocks.length > 0;
+    const publishing = mode === 'publish';
+    const refuse = (message: string) => {
+      draft.reopenDraft();
+      setError(message);
+    };
+    if (publishing && !sessionStore.get()) return refuse(BLOG_TEXTS.loginToPublish);
+    if (publishing && (!fields.title.trim() || !hasContent)) return refuse(BLOG_TEXTS.titleAndContentRequired);
+    const then = !publishing ? 'save' : fields.status === 'scheduled' ? { schedule: new Date(fields.publish_at).toISOString() } : 'publish';
+    if (publishing && fields.status === 'scheduled' && !fields.publish_at) return refuse(BLOG_TEXTS.scheduleInPast);
+    save.mutate(
+      { id: draft.postId.current, draft: draftOf(fields, blocks, publishing), then },
+      {
+        onSuccess: (result) => {
+          const slug = 'slug' in result ? result.slug : null;
+          const title = live ? BLOG_TEXTS.changesSaved : publishing ? (fields.status === 'scheduled' ? 'Post scheduled' : 'Post published') : 'Draft saved';
+          const page = slug && 'status' in result && result.status === 'published' ? `/blog/${slug}` : null;
+          toasts.show({
+            type: 'success',
+            title,
+            message: page ?? undefined,
+            // The public page, a click away (a new tab: the hub stays as it is).
+            actions: page ? [{ label: BLOG_TEXTS.viewPost, primary: true, handler: () => void window.open(page, '_blank', 'noopener') }] : undefined,
+          });
+          onClose();
+        },
+        onError: (e) => {
+          draft.reopenDraft();
+          const detail = e instanceof ApiError ? e.detail : undefined;
+          if (publishing) toasts.show({ type: 'error', title: BLOG_TEXTS.publishFailed(detail) });
+          setError(detail ?? BLOG_TEXTS.publishFailed());
+        },
+      },
+    );
+  };
+
+  const pickCover = async (file: File | undefined) => {
+    if (!file) return;
+    if (file.size >= BLOG_LIMITS.imageBytes) return setError(BLOG_TEXTS.imageTooLarge);
+    setUploading(true);
+    try {
+      const answer = await uploadBlogImage(file);
+      set('image_url', answer.file.url);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : BLOG_TEXTS.imageUploadError);
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  return { fields, set, live, error, setError, uploading, editor, saving: save.isPending, submit, pickCover, cancel: () => void draft.leave.current().then((go) => go && onClose()), ...draft };
+}
