@@ -7,7 +7,7 @@ import { ProjectionRunner, RebuildUnderWay, projectionChecksum } from './project
 import { queryRoutes } from './routes';
 import { institutionLookups, institutionQueryRoutes } from './institutions/routes';
 import { consentQueryRoutes } from './consents/routes';
-import { privacyQueryRoutes } from './privacy-routes';
+import { privacyQueryRoutes } from './privacy/routes';
 import { AccessAudit } from '@telemed/platform';
 import { consultationQueryRoutes } from './consultations/routes';
 import { recordQueryRoutes } from './records/routes';

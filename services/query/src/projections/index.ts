@@ -7,7 +7,7 @@ import { institutionsProjection } from '../institutions/projection';
 import { institutionAppointmentsProjection } from '../institutions/appointments-projection';
 import { invitationsProjection } from '../institutions/invitations-projection';
 import { consentsProjection } from '../consents/projection';
-import { accessLogProjection } from './access-log';
+import { accessLogProjection } from '../privacy/access-log';
 import { consultationsProjection } from '../consultations/projection';
 import { clinicalRecordsProjection } from '../records/projection';
 import { clinicalRetentionProjection } from '../records/retention-projection';
@@ -15,7 +15,7 @@ import { recordStorageProjection } from '../records/storage-projection';
 import { blogPostsProjection } from '../blogs/projection';
 import { accountStandingProjection } from '../users/account-standing';
 import type { Projection } from './projection';
-import { withErasure } from './erasure';
+import { withErasure } from '../privacy/erasure';
 
 export const allProjections: Projection[] = [
   usersProjection,
@@ -41,5 +41,5 @@ export const allProjections: Projection[] = [
 
 export type { Projection } from './projection';
 export * from './documents';
-export type { AccessLogDoc } from './access-log';
+export type { AccessLogDoc } from '../privacy/access-log';
 export { INSTITUTION_APPOINTMENTS, INSTITUTION_READER_SETS, institutionAppointmentId, readingInstitution, type InstitutionAppointmentDoc, type ReaderSetsDoc } from '../institutions/appointments-projection';

@@ -1,5 +1,5 @@
 import type { AccessPurpose, AccessResource } from '@telemed/contracts';
-import { defineProjection } from './projection';
+import { defineProjection } from '../projections/projection';
 
 /**
  * Who saw a person's data: one document per (access, subject) of each PersonalDataAccessed audit event, so the

@@ -1,10 +1,10 @@
 import { ERASED_VALUE, type RecordedEvent } from '@telemed/contracts';
 import type { CollectionSource } from '@telemed/platform';
-import type { Projection } from './projection';
-import type { AppointmentDoc, DoctorDoc, HistoryDoc, InvitationDoc, MemberDoctorDoc, PersonDoc, StaffDoc, UserDoc } from './documents';
+import type { Projection } from '../projections/projection';
+import type { AppointmentDoc, DoctorDoc, HistoryDoc, InvitationDoc, MemberDoctorDoc, PersonDoc, StaffDoc, UserDoc } from '../projections/documents';
 import { APPOINTMENT_PEOPLE } from '../appointments/projection';
 import { MEMBER_DOCTORS } from '../institutions/projection';
-import { allWithAny, forEachMatching, inTurns } from './in-pages';
+import { allWithAny, forEachMatching, inTurns } from '../projections/in-pages';
 
 /**
  * What each projection does with PersonalDataErased: it blanks the person's plain values it holds, in its own

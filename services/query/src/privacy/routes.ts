@@ -27,15 +27,15 @@ import type {
   StaffDoc,
   SubscriptionDoc,
   UserDoc,
-} from './projections';
-import type { ConsentDoc } from './consents/projection';
-import { ACCESS_LOG } from './projections/access-log';
-import { ACCOUNT_DEACTIVATIONS, type DeactivationDoc } from './users/account-standing';
-import { recordsForExport } from './records/routes';
-import { appointmentPeople } from './appointments/people';
-import { RECORD_FILES, type RecordFileDoc } from './records/projection';
-import { CONSULTATIONS, CONSULTATION_MESSAGES, type ConsultationDoc, type ConsultationMessageDoc } from './consultations/projection';
-import { BLOG_CONTENTS, BLOG_IMAGES, BLOG_POSTS, type BlogContentDoc, type BlogImageDoc, type BlogPostDoc } from './blogs/projection';
+} from '../projections';
+import type { ConsentDoc } from '../consents/projection';
+import { ACCESS_LOG } from './access-log';
+import { ACCOUNT_DEACTIVATIONS, type DeactivationDoc } from '../users/account-standing';
+import { recordsForExport } from '../records/routes';
+import { appointmentPeople } from '../appointments/people';
+import { RECORD_FILES, type RecordFileDoc } from '../records/projection';
+import { CONSULTATIONS, CONSULTATION_MESSAGES, type ConsultationDoc, type ConsultationMessageDoc } from '../consultations/projection';
+import { BLOG_CONTENTS, BLOG_IMAGES, BLOG_POSTS, type BlogContentDoc, type BlogImageDoc, type BlogPostDoc } from '../blogs/projection';
 
 /** A file name's extension for a picture's type (the archive's reader opens it by name). */
 function imageExtension(contentType: string): string {
