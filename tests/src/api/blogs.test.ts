@@ -512,7 +512,7 @@ describe('blog picture uploads under way', () => {
     // A JSON body passes the bound first and is then refused as not multipart: a probe of the bound that stores nothing.
     const probe = async () => (await t.http.post(images).set(uploader.auth).send({ image: 'x' })).status;
     const until = async (wanted: (status: number) => boolean) => {
-      for (const started = Date.now(); Date.now() - started < 10_000; await new Promise((r) => setTimeout(r, 50))) if (wanted(await probe())) return;
+      for (const started = Date.now(); Date.now() - started < 10_000; await new Promise((r) => setTimeout(r, 20))) if (wanted(await probe())) return;
       assert.fail('the bound never answered as expected');
     };
     const slow: Socket[] = [];

@@ -187,7 +187,7 @@ describe('clinical records under attack', () => {
     // A JSON body passes the bound first and is then refused as not multipart (415): a probe of the bound that stores nothing.
     const probe = async () => (await t.http.post(reports).set(uploader.auth).send({ report_type: 'lab' })).status;
     const until = async (status: number) => {
-      for (const started = Date.now(); Date.now() - started < 10_000; await new Promise((r) => setTimeout(r, 50))) if ((await probe()) === status) return;
+      for (const started = Date.now(); Date.now() - started < 10_000; await new Promise((r) => setTimeout(r, 20))) if ((await probe()) === status) return;
       assert.fail(`the bound never answered ${status}`);
     };
     const slow: Socket[] = [];

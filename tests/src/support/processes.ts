@@ -47,7 +47,7 @@ export async function startServerProcess(
       child.kill('SIGKILL');
       throw new Error(`server process did not start within ${startTimeoutMs / 1000} s`);
     }
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 20));
   }
   return { child, baseUrl, exited };
 }
