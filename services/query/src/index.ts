@@ -4,7 +4,10 @@ import { MIN_POSITION_WAIT_MS, conflict, notFound, z } from '@telemed/contracts'
 import { ApiRouter, keyRingOf, policies, type BlobStore, type EventStore, type Logger, type ReadStore, type TokenCheck, type TokenService, type WritingAssistant } from '@telemed/platform';
 import { allProjections, type Projection } from './projections';
 import { ProjectionRunner, RebuildUnderWay, projectionChecksum } from './projection-runner';
-import { queryRoutes } from './routes';
+import { userQueryRoutes } from './users/routes';
+import { doctorQueryRoutes } from './users/doctor-routes';
+import { scheduleQueryRoutes } from './schedule/routes';
+import { appointmentQueryRoutes } from './appointments/routes';
 import { institutionLookups, institutionQueryRoutes } from './institutions/routes';
 import { consentQueryRoutes } from './consents/routes';
 import { privacyQueryRoutes } from './privacy/routes';
@@ -73,7 +76,10 @@ export function createQueryService(deps: {
   // The routes read the fields read models keep sealed in clear; the runner writes (and checksums) them as stored.
   const served = withSealedFieldsOpened(deps.readStore, keyRingOf(deps.eventStore));
   const audit = new AccessAudit({ eventStore: deps.eventStore, clock: deps.clock, logger: deps.logger });
-  queryRoutes(api, { ...deps, readStore: served, institutionReadingAppointment: lookups.institutionReadingAppointment, audit });
+  userQueryRoutes(api, { readStore: served });
+  doctorQueryRoutes(api, { readStore: served, clock: deps.clock });
+  scheduleQueryRoutes(api, { readStore: served, clock: deps.clock });
+  appointmentQueryRoutes(api, { readStore: served, clock: deps.clock, institutionReadingAppointment: lookups.institutionReadingAppointment, audit });
   institutionQueryRoutes(api, served, audit);
   consentQueryRoutes(api, served);
   privacyQueryRoutes(api, { readStore: served, clock: deps.clock, publicUrl: deps.records?.publicUrl, blobs: deps.records?.blobs });

@@ -20,7 +20,7 @@ import {
 } from '@telemed/contracts';
 import { policies, type AccessClaims, type ApiRouter, type InstitutionResolver, type ReadStore } from '@telemed/platform';
 import { INSTITUTION_APPOINTMENTS, institutionAppointmentId, readingInstitution, type AppointmentDoc, type DoctorDoc, type InstitutionAppointmentDoc, type InstitutionDoc, type InvitationDoc, type StaffDoc } from '../projections';
-import { timezoneOf } from '../appointments/views';
+import { timezoneOf } from '../timezone';
 import { appointmentCursor, keysetAfter } from '../appointments/paging';
 import { Subjects, type AccessAudit } from '@telemed/platform';
 import { appointmentPeople } from '../appointments/people';

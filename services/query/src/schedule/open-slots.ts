@@ -4,7 +4,7 @@ import { JsonText, type ReadStore } from '@telemed/platform';
 import type { DoctorSlotRangeDoc, SlotDoc } from '../projections';
 import { SLOT_RANGES } from './slots-projection';
 import { slotLookups } from './slot-lookups';
-import { slotView } from '../appointments/views';
+import { slotView } from './views';
 
 /**
  * Strictly after `after` and strictly before `before` (any ISO instants, with or without milliseconds) as bounds in the
