@@ -65,6 +65,8 @@ export class ProjectionRunner {
   private readonly recent = new Map<string, Array<[number, number]>>();
   /** Retired generations waiting to be dropped: cancelled by `stop` (the store may be closed right after). */
   private readonly retirements = new Set<NodeJS.Timeout>();
+  /** Retired generations being dropped now (their timer fired): `stop` waits for them, as the store closes after it. */
+  private readonly retiring = new Set<Promise<void>>();
   /** The drop of generations a previous run retired, started by `prepare`; `stop` waits for it. */
   private droppingRetired: Promise<void> = Promise.resolve();
   /** Batches and switch-overs run one at a time. */
@@ -356,7 +358,8 @@ export class ProjectionRunner {
       else {
         const timer = setTimeout(() => {
           this.retirements.delete(timer);
-          void retire();
+          const dropping = retire().finally(() => this.retiring.delete(dropping));
+          this.retiring.add(dropping);
         }, this.deps.retireAfterMs ?? 5000);
         timer.unref();
         this.retirements.add(timer);
@@ -468,6 +471,7 @@ export class ProjectionRunner {
     await this.subscription?.stop();
     this.subscription = null;
     await this.droppingRetired;
+    await Promise.all(this.retiring);
   }
 
   checkpointOf(name: string): number {

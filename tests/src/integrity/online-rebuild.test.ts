@@ -255,4 +255,43 @@ describe('a poison event stops only its projection', () => {
     assert.equal(readStore.generationOf('names'), 0);
     assert.equal(await readStore.inner.collection(physicalName('names', 1)).count({}), 0, 'the failed generation is dropped');
   });
+
+  it('a stop waits for a retired generation being dropped (the store closes right after it)', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const dropping: string[][] = [];
+    class SlowDrops extends GenerationalReadStore {
+      override async dropPhysical(names: readonly string[]): Promise<void> {
+        // Held: the retired generation's drop (not the clearing of the new one's collections before the rebuild).
+        if (names.includes('names')) {
+          dropping.push([...names]);
+          await gate;
+        }
+        await super.dropPhysical(names);
+      }
+    }
+    const readStore = new SlowDrops(new MemoryReadStore());
+    const names: Projection = {
+      name: 'names',
+      version: 1,
+      collections: ['names'],
+      handles: new Set(['UserRegistered']),
+      apply: async (event, store) => {
+        await store.collection<{ _id: string }>('names').put({ _id: event.stream_id });
+      },
+    };
+    const runner = new ProjectionRunner({ eventStore: t.app.eventStore, readStore, projections: [names], retireAfterMs: 1 });
+    await runner.catchUp();
+    const { done } = await runner.rebuild('names');
+    await done;
+    while (!dropping.some((n) => n.includes('names'))) await new Promise((resolve) => setTimeout(resolve, 5));
+    let stopped = false;
+    const stop = runner.stop().then(() => (stopped = true));
+    // Something that must not happen is given a moment to happen: the stop ends at once when nothing holds it.
+    await Promise.race([stop, new Promise((resolve) => setTimeout(resolve, 50))]);
+    assert.equal(stopped, false, 'the stop is still waiting for the drop');
+    release();
+    await stop;
+    assert.equal(await readStore.inner.collection('names').count({}), 0, 'the retired generation was dropped before the stop ended');
+  });
 });
