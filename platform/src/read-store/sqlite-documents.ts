@@ -179,12 +179,16 @@ export class SqliteDocuments {
     this.db.pragma('optimize = 0x10002');
   }
 
-  /** Runs writes in one transaction; after a failure, tables and kinds are reloaded from what was committed. */
+  /**
+   * Runs writes in one transaction; after a failure, tables and kinds are reloaded from what was committed. BEGIN
+   * IMMEDIATE takes the write lock first, so it waits out busy_timeout while the writer thread's connection holds it (a
+   * retired generation's drop in slices): a deferred BEGIN that read first fails at once with SQLITE_BUSY instead.
+   */
   transaction<R>(work: () => R): R {
     this.writable();
     this.sync();
     try {
-      return this.db.transaction(work)();
+      return this.db.transaction(work).immediate();
     } catch (error) {
       this.reloadCommitted();
       throw error;
