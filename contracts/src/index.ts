@@ -22,3 +22,4 @@ export * from './records';
 export * from './medicines/search-rules';
 export * from './blog';
 export * from './error-codes';
+export * from './routes';

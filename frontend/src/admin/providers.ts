@@ -1,9 +1,8 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import { fetchUtils, HttpError, type AuthProvider } from 'react-admin';
-import { API_TEXTS } from '@telemed/contracts/texts';
 import type { AdminPermissions } from '@telemed/contracts/admin';
 import { sessionStore } from '../lib/session';
-import { renewSession, writePositions } from '../lib/api';
+import { isStaleRead, send, writePositions } from '../lib/api';
 import { createCatchUp } from './catch-up';
 
 /**
@@ -11,44 +10,30 @@ import { createCatchUp } from './catch-up';
  * permissions) that carries X-Min-Position like any other and so waits on the server too.
  */
 export const readSide = createCatchUp({
-  probe: async (position) => !isStale((await httpClient('/api/v1/admin/permissions')).headers, position),
+  probe: async (position) => !isStaleRead((await httpClient('/api/v1/admin/permissions')).headers, position),
 });
 
 /**
- * Whether the server answered before its read models reached `minPosition`. The position it reports wins over the
- * mark: a revalidated answer (304) keeps the headers of the one cached before, mark included.
+ * ra-data-simple-rest's fetchJson on the app's one transport (`send`: the bearer token, X-Min-Position after the
+ * user's own writes, the token's renewal). A read the server answered before its read models reached that position
+ * (X-Read-Model-Stale) puts the console in catch-up (catch-up.ts): marked as still updating, and fetched again once the
+ * read side has caught up.
  */
-function isStale(headers: Headers, minPosition: number): boolean {
-  if (headers.get('X-Read-Model-Stale') !== 'true') return false;
-  return !(Number(headers.get('X-Read-Model-Position')) >= minPosition);
-}
-
-/**
- * ra-data-simple-rest's fetchJson with the app's session: the bearer token, X-Min-Position after the user's own
- * writes (read-your-writes, shared with the rest of the app), and one token renewal on an expired session. A read the
- * server answered before its read models reached that position (X-Read-Model-Stale) puts the console in catch-up
- * (catch-up.ts): marked as still updating, and fetched again once the read side has caught up.
- */
-export async function httpClient(url: string, options: fetchUtils.Options = {}, retried = false): Promise<{ status: number; headers: Headers; body: string; json: unknown }> {
-  const headers = new Headers(options.headers as HeadersInit | undefined);
-  const session = sessionStore.get();
-  if (session) headers.set('Authorization', `Bearer ${session.token}`);
+export async function httpClient(url: string, options: fetchUtils.Options = {}): Promise<{ status: number; headers: Headers; body: string; json: unknown }> {
   const method = options.method ?? 'GET';
   const minPosition = method === 'GET' ? writePositions.get() : 0;
-  if (minPosition > 0) headers.set('X-Min-Position', String(minPosition));
-  try {
-    const result = await fetchUtils.fetchJson(url, { ...options, headers });
-    writePositions.note(Number(result.headers.get('X-Event-Position')));
-    if (minPosition > 0) {
-      if (isStale(result.headers, minPosition)) readSide.behind(minPosition);
-      else readSide.reached(minPosition);
-    }
-    return result;
-  } catch (error) {
-    const expired = error instanceof HttpError && error.status === 401 && (error.body as { detail?: unknown } | null)?.detail === API_TEXTS.sessionExpired;
-    if (expired && !retried && (await renewSession())) return httpClient(url, options, true);
-    throw error;
+  const headers = new Headers(options.headers as HeadersInit | undefined);
+  headers.set('Accept', 'application/json');
+  const exchange = await send(url.replace(/^\/api\/v1/, ''), { method, body: options.body ?? undefined, headers, signal: options.signal ?? undefined });
+  if (!exchange.ok) {
+    const detail = (exchange.body as { detail?: unknown } | null)?.detail;
+    throw new HttpError(typeof detail === 'string' ? detail : String(exchange.status), exchange.status, exchange.body);
   }
+  if (minPosition > 0) {
+    if (isStaleRead(exchange.headers, minPosition)) readSide.behind(minPosition);
+    else readSide.reached(minPosition);
+  }
+  return { status: exchange.status, headers: exchange.headers, body: JSON.stringify(exchange.body), json: exchange.body };
 }
 
 export const dataProvider = simpleRestProvider('/api/v1/admin', httpClient);

@@ -7,6 +7,10 @@ import {
   errorResponseSchema,
   jsonShapeProblem,
   membershipAllows,
+  ROUTES,
+  type ParsedRequest,
+  type RouteEntry,
+  type RouteName,
   type AccountType,
   type InstitutionAbility,
   type InstitutionMembership,
@@ -46,7 +50,10 @@ export type TokenCheck = (claims: AccessClaims) => Promise<string | null>;
  * A body already serialized as JSON, sent as it is: a response rendered once is not serialized (nor, with its ETag,
  * hashed) again.
  */
-export class JsonText {
+export class JsonText<T = unknown> {
+  /** The shape the bytes hold, for the type checker only: a route's pre-rendered answer is typed as its response. */
+  declare readonly shape?: T;
+
   constructor(
     readonly bytes: Buffer,
     readonly etag?: string,
@@ -88,6 +95,8 @@ type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /** A route as declared: enough to call it (and to generate calls to it) without reading its module. */
 export interface DeclaredRoute {
+  /** Its name in the contracts' route table. */
+  name?: RouteName;
   method: Method;
   path: string;
   policy: Policy;
@@ -129,6 +138,15 @@ export interface RouteSpec<
   /** Other statuses this route answers, for the document. */
   errors?: number[];
   handler(ctx: RouteContext<Out<BS>, Out<QS>, Out<PS>, CallerOf<Pol>>): Promise<HandlerResult<R>>;
+}
+
+/** What a handler of a table route may answer: its response (as it is, or pre-rendered), or a file when it has none. */
+type ResponseBodyOf<E extends RouteEntry> = E['response'] extends ZodType ? z.output<E['response']> | JsonText<z.output<E['response']>> : RawBody | StreamedBody;
+
+/** How the server implements a route of the contracts' table: who may call it, and what it does. */
+export interface RouteImplementation<E extends RouteEntry, Pol extends Policy> {
+  policy: Pol;
+  handler(ctx: RouteContext<ParsedRequest<E>['body'], ParsedRequest<E>['query'], ParsedRequest<E>['params'], CallerOf<Pol>>): Promise<HandlerResult<ResponseBodyOf<E>>>;
 }
 
 const errorDescriptions: Record<number, string> = {
@@ -180,6 +198,14 @@ export class ApiRouter {
 
   /** Every route of this router, with its policy and schemas: what the access-control matrix and property tests walk. */
   readonly routes: DeclaredRoute[] = [];
+
+  /** Registers the handler of a route of the contracts' table: its answer must fit the route's response schema. */
+  implement<N extends RouteName, Pol extends Policy>(name: N, implementation: RouteImplementation<(typeof ROUTES)[N], Pol>): void {
+    const entry: RouteEntry = ROUTES[name];
+    // The handler was checked against this very entry's types above; `route` cannot relate a generic name's entry to them.
+    this.route({ ...entry, tags: [...entry.tags], errors: entry.errors ? [...entry.errors] : undefined, ...implementation } as RouteSpec<Schema | undefined, Schema | undefined, Schema | undefined, unknown, Pol>);
+    this.routes[this.routes.length - 1]!.name = name;
+  }
 
   route<BS extends Schema | undefined, QS extends Schema | undefined, PS extends Schema | undefined, R, Pol extends Policy>(
     spec: RouteSpec<BS, QS, PS, R, Pol>,

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import { call } from '../../lib/client';
 import { useToasts } from '../../lib/toasts';
 import { useRealtime } from '../../app/RealtimeProvider';
 
@@ -10,7 +11,7 @@ export function useDecision() {
   const { dismissRequest } = useRealtime();
   return useMutation({
     mutationFn: async ({ id, action, reason }: { id: string; action: 'approve' | 'reject'; reason?: string | null }) =>
-      api(`/appointments/${id}/${action}`, { method: 'POST', body: action === 'reject' ? { reason: reason ?? null } : undefined }),
+      action === 'approve' ? call('approveAppointment', { params: { id } }) : call('rejectAppointment', { params: { id }, body: { reason: reason ?? null } }),
     onSuccess: (_result, { id, action }) => {
       dismissRequest(id);
       toasts.show({ type: 'success', title: action === 'approve' ? 'Appointment approved successfully!' : 'Appointment rejected' });

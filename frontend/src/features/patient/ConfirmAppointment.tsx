@@ -20,6 +20,7 @@ import type { SlotFacts } from '@telemed/contracts';
 import type { ConsentLanguage } from '@telemed/contracts/consent-notice';
 import { MAX_NOTES_LENGTH } from '@telemed/contracts/constants';
 import { ApiError, api } from '../../lib/api';
+import { call } from '../../lib/client';
 import { browserZone, whenPhrase } from '../../lib/time';
 import { ConsentNoticePanel } from './ConsentNoticePanel';
 import { agreeToNotice, consentsKey, useConsentNotice, useConsents } from './consent';
@@ -94,7 +95,7 @@ export function ConfirmAppointment() {
     try {
       // The box is ticked under the notice shown, so what is agreed to is what was read.
       if (needsConsent && notice.data) await agreeToNotice(notice.data);
-      await api('/appointments', { method: 'POST', body: { slot_id: Number.parseInt(rawSlotId!, 10), notes } });
+      await call('requestAppointment', { body: { slot_id: Number.parseInt(rawSlotId!, 10), notes } });
       setSent(true);
     } catch (e) {
       setError(`Error: ${e instanceof ApiError && e.detail ? e.detail : 'Failed to submit appointment request'}`);

@@ -6,6 +6,7 @@ import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import VideocamOutlined from '@mui/icons-material/VideocamOutlined';
 import { ApiError, api } from '../../lib/api';
+import { call } from '../../lib/client';
 import { browserZone, longDate, timeOfDay } from '../../lib/time';
 import { useToasts } from '../../lib/toasts';
 import { useConfirm } from '../../lib/confirm';
@@ -150,7 +151,7 @@ export function MyAppointments() {
   const upcoming = useSection('upcoming', doctor);
   const past = useSection('past', doctor);
   const cancel = useMutation({
-    mutationFn: ({ id, reason }: { id: string; reason: string | null }) => api(`/appointments/${id}/cancel`, { method: 'POST', body: reason ? { reason } : {} }),
+    mutationFn: ({ id, reason }: { id: string; reason: string | null }) => call('cancelAppointment', { params: { id }, body: reason ? { reason } : {} }),
     onSuccess: () => toasts.show({ type: 'success', title: 'Appointment cancelled' }),
     // The server's own words when it has a reason (the consultation has begun), else the seeds' line.
     onError: (error) => toasts.show({ type: 'error', title: 'Failed to cancel appointment', ...(error instanceof ApiError && error.status === 409 ? { message: error.detail } : {}) }),

@@ -1,19 +1,9 @@
-import {
-  appointmentCommandResponseSchema,
-  cancelAppointmentSchema,
-  rejectAppointmentSchema,
-  rejectQuerySchema,
-  requestAppointmentSchema,
-  z,
-  type AppointmentStatus,
-} from '@telemed/contracts';
+import type { AppointmentStatus } from '@telemed/contracts';
 import { policies, type ApiRouter } from '@telemed/platform';
 import { positionHeader, requestContext, type CommandDeps } from '../context';
 import type { AppointmentState } from './appointment';
 import { approveAppointment, cancelAppointment, changeAppointment, requestAppointment } from './service';
 import { BookingChecks, type BookingLookups } from './bookable';
-
-const idParams = z.object({ id: z.string().min(1).max(64) });
 
 function apiStatus(state: AppointmentState): AppointmentStatus {
   if (state.status === 'none') throw new Error('No appointment');
@@ -22,16 +12,8 @@ function apiStatus(state: AppointmentState): AppointmentStatus {
 
 export function appointmentRoutes(api: ApiRouter, deps: CommandDeps & { bookingLookups: BookingLookups }): void {
   const bookingChecks = new BookingChecks(deps.eventStore, deps.bookingLookups);
-  api.route({
-    method: 'post',
-    path: '/appointments',
-    summary: 'Request an appointment in an available slot',
-    tags: ['appointments'],
+  api.implement('requestAppointment', {
     policy: policies.roles('patient'),
-    body: requestAppointmentSchema,
-    response: appointmentCommandResponseSchema,
-    successStatus: 201,
-    errors: [403, 404, 409, 410],
     handler: async ({ body, auth, req }) => {
       const result = await requestAppointment(
         deps.eventStore,
@@ -47,15 +29,8 @@ export function appointmentRoutes(api: ApiRouter, deps: CommandDeps & { bookingL
     },
   });
 
-  api.route({
-    method: 'post',
-    path: '/appointments/:id/approve',
-    summary: 'Approve a requested appointment (its doctor only)',
-    tags: ['appointments'],
+  api.implement('approveAppointment', {
     policy: policies.roles('doctor'),
-    params: idParams,
-    response: appointmentCommandResponseSchema,
-    errors: [404, 409],
     handler: async ({ params, auth, req }) => {
       const context = requestContext(req, auth, deps.clock());
       const result = await approveAppointment(deps.eventStore, params.id, { actor_id: auth.user_id, now: context.now }, context);
@@ -63,17 +38,8 @@ export function appointmentRoutes(api: ApiRouter, deps: CommandDeps & { bookingL
     },
   });
 
-  api.route({
-    method: 'post',
-    path: '/appointments/:id/reject',
-    summary: 'Reject a requested appointment (its doctor only); the reason may come as query or body',
-    tags: ['appointments'],
+  api.implement('rejectAppointment', {
     policy: policies.roles('doctor'),
-    params: idParams,
-    query: rejectQuerySchema,
-    body: rejectAppointmentSchema.optional(),
-    response: appointmentCommandResponseSchema,
-    errors: [404, 409, 410],
     handler: async ({ params, query, body, auth, req }) => {
       const reason = body?.reason || query.rejection_reason || null;
       const result = await changeAppointment(
@@ -86,16 +52,8 @@ export function appointmentRoutes(api: ApiRouter, deps: CommandDeps & { bookingL
     },
   });
 
-  api.route({
-    method: 'post',
-    path: '/appointments/:id/cancel',
-    summary: 'Cancel a requested or confirmed appointment (its patient or doctor) whose consultation has not begun',
-    tags: ['appointments'],
+  api.implement('cancelAppointment', {
     policy: policies.roles('patient', 'doctor'),
-    params: idParams,
-    body: cancelAppointmentSchema.optional(),
-    response: appointmentCommandResponseSchema,
-    errors: [404, 409, 410],
     handler: async ({ params, body, auth, req }) => {
       const context = requestContext(req, auth, deps.clock());
       const result = await cancelAppointment(deps.eventStore, params.id, { actor_id: auth.user_id, reason: body?.reason || null, now: context.now }, context);

@@ -1,0 +1,14 @@
+import type { RouteName } from './paths';
+import type { RouteEntry, RouteTypes } from './define';
+import { appointmentRoutes } from './appointments';
+
+/** Every API route: method, path, schemas and answers (DESIGN.md §4). The server implements it; the frontend calls it. */
+export const ROUTES = {
+  ...appointmentRoutes,
+} satisfies Record<RouteName, RouteEntry>;
+
+/** Each route's types on the wire, by name: what the frontend's typed client sends and gets (types only, no zod). */
+export type ApiRoutes = { [K in RouteName]: RouteTypes<(typeof ROUTES)[K]> };
+
+export { defineRoutes, type RouteEntry, type RouteSchemas, type RouteTypes, type ParsedRequest } from './define';
+export { ROUTE_PATHS, fillPath, type RouteName, type RoutePath, type HttpMethod } from './paths';

@@ -1,0 +1,29 @@
+/**
+ * Every API route's name, method and path (relative to /api/v1): the zod-free half of the route table, so the frontend's
+ * client can call a route by name without bundling a schema. `routes/index.ts` gives each its schemas and types.
+ */
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+export interface RoutePath {
+  readonly method: HttpMethod;
+  readonly path: string;
+}
+
+export const ROUTE_PATHS = {
+  // appointments
+  requestAppointment: { method: 'post', path: '/appointments' },
+  approveAppointment: { method: 'post', path: '/appointments/:id/approve' },
+  rejectAppointment: { method: 'post', path: '/appointments/:id/reject' },
+  cancelAppointment: { method: 'post', path: '/appointments/:id/cancel' },
+} as const satisfies Record<string, RoutePath>;
+
+export type RouteName = keyof typeof ROUTE_PATHS;
+
+/** A path with its `:name` parameters filled in, each encoded. */
+export function fillPath(path: string, params: Readonly<Record<string, string | number>> | undefined): string {
+  return path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}
