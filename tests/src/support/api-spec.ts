@@ -35,7 +35,10 @@ export interface ApiSpec {
 export interface Given {
   patient(fields?: UserFields): Promise<TestUser>;
   doctor(fields?: UserFields): Promise<TestUser>;
-  /** Opens these slots (days from today in India, local time) for the doctor; every one must open. Ids in start order. */
+  /**
+   * Opens these slots (days from today in India, local time) for the doctor, besides those given before (a save of
+   * availability replaces the open ones); every one must open. Their ids, in the order given.
+   */
   slots(doctor: TestUser, slots: SlotAt[]): Promise<number[]>;
   /** One open slot of the doctor: `at`, or the doctor's next half hour from 09:00 two days ahead. */
   slot(doctor: TestUser, at?: SlotAt): Promise<OpenSlot>;
@@ -168,17 +171,26 @@ function startOf(date: string, time: string): Date {
 
 /** The spec helper over a started test app (one app per file; every case gives its own facts). */
 export function apiSpec(t: TestApp): ApiSpec {
-  // A doctor's next default slot, so two slots of one doctor in one case never meet.
+  // A doctor's next default slot, so two slots of one doctor in one case never meet; and the slots given so far.
   const nextSlot = new Map<string, number>();
+  const givenSlots = new Map<string, Array<{ date: string; time: string }>>();
   const create = (accountType: AccountType) => (fields?: UserFields) => t.createUser(accountType, fields);
 
   const given: Given = {
     patient: create('patient'),
     doctor: create('doctor'),
     async slots(doctor, slots) {
-      const ids = await t.openSlots(doctor, slots.map((s) => ({ date: indiaDate(s.days), time: s.time })));
-      assert.equal(ids.length, slots.length, `given: the doctor's ${slots.length} slots opened`);
-      return ids;
+      const wanted = slots.map((s) => ({ date: indiaDate(s.days), time: s.time }));
+      const all = [...(givenSlots.get(doctor.user_id) ?? []), ...wanted];
+      givenSlots.set(doctor.user_id, all);
+      await t.openSlots(doctor, all);
+      const open = await t.http.get(`/api/v1/doctors/${doctor.user_id}/available-slots`).set(doctor.auth);
+      const idAt = new Map((open.body as { slots: Array<{ slot_id: number; start_at: string }> }).slots.map((s) => [Date.parse(s.start_at), s.slot_id]));
+      return wanted.map((s) => {
+        const id = idAt.get(startOf(s.date, s.time).getTime());
+        assert.ok(id !== undefined, `given: the doctor's slot ${s.date} ${s.time} opened`);
+        return id;
+      });
     },
     async slot(doctor, at) {
       let where = at;
