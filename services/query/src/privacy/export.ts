@@ -14,7 +14,7 @@ import type {
 } from '../projections';
 import type { ConsentDoc } from '../consents/projection';
 import { ACCOUNT_DEACTIVATIONS, type DeactivationDoc } from '../users/account-standing';
-import { recordsForExport } from '../records/routes';
+import { recordsForExport } from '../records/patient-records';
 import { appointmentPeople } from '../appointments/people';
 import { ACCESS_LOG, type AccessLogDoc } from './access-log';
 import { accessViews } from './access-views';
