@@ -1,7 +1,7 @@
 import { memberId } from '@telemed/contracts';
 import type { ApiRouter } from '@telemed/platform';
 import type { DoctorDoc, StaffDoc } from '../projections';
-import { shownActive } from '../institutions/routes';
+import { shownActive } from '../institutions/views';
 import { memberRoutes } from './members';
 import type { AdminContext } from './scope';
 

@@ -1,7 +1,7 @@
 import { INSTITUTION_TEXTS, notFound, z } from '@telemed/contracts';
 import { policies, type ApiRouter, type Filter } from '@telemed/platform';
 import type { InstitutionDoc } from '../projections';
-import { institutionView } from '../institutions/routes';
+import { institutionView } from '../institutions/views';
 import { COUNTED, byField, contentRange, idsFilter, listQuerySchema, pageOf } from './ra';
 import { idParams, readable, refuseIfNone, type AdminContext } from './scope';
 

@@ -1,7 +1,7 @@
 import { ADMIN_TEXTS, DOCTOR_ROLES, INSTITUTION_TEXTS, memberId, notFound, parseMemberId, z } from '@telemed/contracts';
 import { RequestValidationError, Subjects, policies, type AccessAudit, type AccessClaims, type ApiRouter, type Filter, type ReadCollection } from '@telemed/platform';
 import type { StaffDoc } from '../projections';
-import { shownActive } from '../institutions/routes';
+import { shownActive } from '../institutions/views';
 import { COUNTED, byKeys, contentRange, idsFilter, listQuerySchema, type ListQuery } from './ra';
 import { auditPurpose, idParams, readable, refuseIfNone, type AdminContext, type Scope } from './scope';
 

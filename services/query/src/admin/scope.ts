@@ -1,7 +1,7 @@
 import { API_TEXTS, membershipAllows, z, type InstitutionAbility, type InstitutionMembership } from '@telemed/contracts';
 import { HttpError, type AccessAudit, type AccessClaims, type ReadStore } from '@telemed/platform';
 import type { InstitutionDoc } from '../projections';
-import { institutionLookups } from '../institutions/routes';
+import { institutionLookups } from '../institutions/lookups';
 
 export const idParams = z.object({ id: z.string().min(1).max(200) });
 

@@ -3,7 +3,7 @@ import { Subjects, type AccessAudit, type AccessClaims, type ReadStore } from '@
 import type { Request } from 'express';
 import type { AppointmentDoc, UserDoc } from '../projections';
 import type { ConsentDoc } from '../consents/projection';
-import { institutionLookups } from '../institutions/routes';
+import { institutionLookups } from '../institutions/lookups';
 import { PRESCRIPTIONS, PRESCRIPTION_FILES, type PrescriptionDoc, type PrescriptionFileDoc, type RecordFileDoc } from './projection';
 
 /**
