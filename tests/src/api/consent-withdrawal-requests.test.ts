@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { API_TEXTS, CONSENT_NOTICE_VERSION } from '@telemed/contracts';
-import { eventually } from '../support/eventually';
-import { indiaDate, startTestApp, type TestApp, type TestUser } from '../support/test-app';
+import { API_TEXTS, CONSENT_NOTICE_VERSION, streams } from '@telemed/contracts';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { apiSpec, type ApiSpec } from '../support/api-spec';
 
 type Pending = { appointment_id: string };
 type Mine = { appointment_id: string; status: string; rejection_reason: string | null; status_reason?: string | null };
@@ -14,42 +14,41 @@ type Mine = { appointment_id: string; status: string; rejection_reason: string |
  */
 describe('a withdrawn consent closes the requests still waiting', () => {
   let t: TestApp;
-  let doctor: TestUser;
-  let patient: TestUser;
+  let spec: ApiSpec;
 
   before(async () => {
     t = await startTestApp();
-    doctor = await t.createUser('doctor');
-    patient = await t.createUser('patient');
+    spec = apiSpec(t);
   });
   after(() => t.close());
 
   it('declines each waiting request, keeps the confirmed one, and frees the slot', async () => {
-    const [waiting, confirmed] = await t.openSlots(doctor, [{ date: indiaDate(3), time: '10:00' }, { date: indiaDate(3), time: '11:00' }]);
-    const requested = (await t.http.post('/api/v1/appointments').set(patient.auth).send({ slot_id: waiting, notes: 'Private reason' }).expect(201)).body.appointment_id as string;
-    const kept = (await t.http.post('/api/v1/appointments').set(patient.auth).send({ slot_id: confirmed, notes: 'Follow-up' }).expect(201)).body.appointment_id as string;
-    await t.http.post(`/api/v1/appointments/${kept}/approve`).set(doctor.auth).expect(200);
-    await t.settle();
+    const doctor = await spec.given.doctor();
+    const patient = await spec.given.patient();
+    const waiting = await spec.given.appointment({ doctor, patient, at: { days: 3, time: '10:00' }, notes: 'Private reason' });
+    const kept = await spec.given.appointment({ doctor, patient, at: { days: 3, time: '11:00' }, notes: 'Follow-up', confirmed: true });
+    const requested = waiting.appointment_id;
 
-    await t.http.delete(`/api/v1/users/me/consents/${CONSENT_NOTICE_VERSION}`).set(patient.auth).expect(200);
-    await eventually(async () => {
-      await t.settle();
-      const pending = (await t.http.get('/api/v1/appointments/pending').set(doctor.auth).expect(200)).body as Pending[];
-      assert.ok(!pending.some((p) => p.appointment_id === requested), 'no longer waiting on the doctor');
-    }, 8000);
-    const past = (await t.http.get('/api/v1/appointments/me?section=past').set(patient.auth).expect(200)).body as Mine[];
+    (await spec.when((http) => http.delete(`/api/v1/users/me/consents/${CONSENT_NOTICE_VERSION}`).set(patient.auth)))
+      .expectStatus(200)
+      .expectEvents([{ stream: streams.user(patient.user_id), type: 'ConsentWithdrawn' }])
+      .expectReactions([
+        { stream: streams.appointment(requested), type: 'AppointmentRejected' },
+        { stream: streams.slot(waiting.slot.slot_id), type: 'SlotReleased' },
+      ]);
+    const read = async <T>(user: typeof doctor, url: string) => (await spec.read((http) => http.get(url).set(user.auth).expect(200))).body as T;
+    const pending = await read<Pending[]>(doctor, '/api/v1/appointments/pending');
+    assert.ok(!pending.some((p) => p.appointment_id === requested), 'no longer waiting on the doctor');
+    const past = await read<Mine[]>(patient, '/api/v1/appointments/me?section=past');
     const closed = past.find((a) => a.appointment_id === requested);
     assert.equal(closed?.status, 'rejected', JSON.stringify(past));
     assert.equal(closed?.rejection_reason, API_TEXTS.consentWithdrawn);
     assert.equal(closed?.status_reason, 'consent_withdrawn', "not the doctor's decision: the screens say withdrawn, not declined");
-    const doctorsPast = (await t.http.get('/api/v1/appointments/me?section=past').set(doctor.auth).expect(200)).body as Mine[];
+    const doctorsPast = await read<Mine[]>(doctor, '/api/v1/appointments/me?section=past');
     assert.equal(doctorsPast.find((a) => a.appointment_id === requested)?.status_reason, 'consent_withdrawn');
-    const upcoming = (await t.http.get('/api/v1/appointments/me?section=upcoming').set(patient.auth).expect(200)).body as Mine[];
-    assert.equal(upcoming.find((a) => a.appointment_id === kept)?.status, 'confirmed', 'a confirmed appointment is kept');
-    await eventually(async () => {
-      await t.settle();
-      const open = (await t.http.get(`/api/v1/doctors/${doctor.user_id}/available-slots`).set(doctor.auth).expect(200)).body.slots as Array<{ slot_id: number }>;
-      assert.ok(open.some((s) => s.slot_id === waiting), 'the slot is offered again');
-    }, 8000);
+    const upcoming = await read<Mine[]>(patient, '/api/v1/appointments/me?section=upcoming');
+    assert.equal(upcoming.find((a) => a.appointment_id === kept.appointment_id)?.status, 'confirmed', 'a confirmed appointment is kept');
+    const open = (await read<{ slots: Array<{ slot_id: number }> }>(doctor, `/api/v1/doctors/${doctor.user_id}/available-slots`)).slots;
+    assert.ok(open.some((s) => s.slot_id === waiting.slot.slot_id), 'the slot is offered again');
   });
 });
