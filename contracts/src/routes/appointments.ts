@@ -4,7 +4,7 @@ import { defineRoutes } from './define';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 
-export const appointmentRoutes = defineRoutes({
+export const appointmentsRoutes = defineRoutes({
   requestAppointment: {
     summary: 'Request an appointment in an available slot',
     tags: ['appointments'],

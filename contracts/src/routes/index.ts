@@ -1,10 +1,30 @@
 import type { RouteName } from './paths';
 import type { RouteEntry, RouteTypes } from './define';
-import { appointmentRoutes } from './appointments';
+import { adminRoutes } from './admin';
+import { appointmentsRoutes } from './appointments';
+import { blogsRoutes } from './blogs';
+import { consentsRoutes } from './consents';
+import { consultationsRoutes } from './consultations';
+import { identityRoutes } from './identity';
+import { institutionsRoutes } from './institutions';
+import { privacyRoutes } from './privacy';
+import { recordsRoutes } from './records';
+import { scheduleRoutes } from './schedule';
+import { usersRoutes } from './users';
 
 /** Every API route: method, path, schemas and answers (DESIGN.md §4). The server implements it; the frontend calls it. */
 export const ROUTES = {
-  ...appointmentRoutes,
+  ...adminRoutes,
+  ...appointmentsRoutes,
+  ...blogsRoutes,
+  ...consentsRoutes,
+  ...consultationsRoutes,
+  ...identityRoutes,
+  ...institutionsRoutes,
+  ...privacyRoutes,
+  ...recordsRoutes,
+  ...scheduleRoutes,
+  ...usersRoutes,
 } satisfies Record<RouteName, RouteEntry>;
 
 /** Each route's types on the wire, by name: what the frontend's typed client sends and gets (types only, no zod). */

@@ -1,3 +1,15 @@
+import { adminPaths } from './paths/admin';
+import { appointmentsPaths } from './paths/appointments';
+import { blogsPaths } from './paths/blogs';
+import { consentsPaths } from './paths/consents';
+import { consultationsPaths } from './paths/consultations';
+import { identityPaths } from './paths/identity';
+import { institutionsPaths } from './paths/institutions';
+import { privacyPaths } from './paths/privacy';
+import { recordsPaths } from './paths/records';
+import { schedulePaths } from './paths/schedule';
+import { usersPaths } from './paths/users';
+
 /**
  * Every API route's name, method and path (relative to /api/v1): the zod-free half of the route table, so the frontend's
  * client can call a route by name without bundling a schema. `routes/index.ts` gives each its schemas and types.
@@ -10,11 +22,17 @@ export interface RoutePath {
 }
 
 export const ROUTE_PATHS = {
-  // appointments
-  requestAppointment: { method: 'post', path: '/appointments' },
-  approveAppointment: { method: 'post', path: '/appointments/:id/approve' },
-  rejectAppointment: { method: 'post', path: '/appointments/:id/reject' },
-  cancelAppointment: { method: 'post', path: '/appointments/:id/cancel' },
+  ...adminPaths,
+  ...appointmentsPaths,
+  ...blogsPaths,
+  ...consentsPaths,
+  ...consultationsPaths,
+  ...identityPaths,
+  ...institutionsPaths,
+  ...privacyPaths,
+  ...recordsPaths,
+  ...schedulePaths,
+  ...usersPaths,
 } as const satisfies Record<string, RoutePath>;
 
 export type RouteName = keyof typeof ROUTE_PATHS;

@@ -1,0 +1,9 @@
+import type { RoutePath } from '../paths';
+
+/** The appointments area's routes: name, method and path (zod-free; the frontend bundles this). */
+export const appointmentsPaths = {
+  requestAppointment: { method: 'post', path: '/appointments' },
+  approveAppointment: { method: 'post', path: '/appointments/:id/approve' },
+  rejectAppointment: { method: 'post', path: '/appointments/:id/reject' },
+  cancelAppointment: { method: 'post', path: '/appointments/:id/cancel' },
+} as const satisfies Record<string, RoutePath>;

@@ -1,0 +1,5 @@
+import type { RoutePath } from '../paths';
+
+/** The blogs area's routes: name, method and path (zod-free; the frontend bundles this). */
+export const blogsPaths = {
+} as const satisfies Record<string, RoutePath>;

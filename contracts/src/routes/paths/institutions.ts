@@ -1,0 +1,5 @@
+import type { RoutePath } from '../paths';
+
+/** The institutions area's routes: name, method and path (zod-free; the frontend bundles this). */
+export const institutionsPaths = {
+} as const satisfies Record<string, RoutePath>;

@@ -1,0 +1,5 @@
+import type { RoutePath } from '../paths';
+
+/** The records area's routes: name, method and path (zod-free; the frontend bundles this). */
+export const recordsPaths = {
+} as const satisfies Record<string, RoutePath>;
