@@ -31,7 +31,8 @@ export { recordLookups } from './records/lookups';
 export { recordsForExport } from './records/patient-records';
 export { bookingLookups, bookableDoctors } from './users/bookable-doctors';
 export { appointmentPeople, appointmentMessageView } from './appointments/people';
-export { blogLookups, publishedPostsOf, publishedPostBySlug, publishedPostsForSitemap, publishedPostsRevision } from './blogs/routes';
+export { blogLookups } from './blogs/lookups';
+export { publishedPostsOf, publishedPostBySlug, publishedPostsForSitemap, publishedPostsRevision } from './blogs/published';
 export type { Projection, SlotDoc, AppointmentDoc, UserDoc, DoctorDoc, SessionDoc } from './projections';
 
 /** Read-your-writes: a query with X-Min-Position waits (up to 2 s) until the projections have applied it. */

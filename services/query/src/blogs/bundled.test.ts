@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { MemoryReadStore } from '@telemed/platform';
 import { BUNDLED_ARTICLES } from '@telemed/contracts/bundled-articles';
-import { publishedPostBySlug, publishedPostsForSitemap } from './routes';
+import { publishedPostBySlug, publishedPostsForSitemap } from './published';
 import { BLOG_AUTHORS, BLOG_CONTENTS, BLOG_POSTS, type BlogAuthorDoc, type BlogContentDoc, type BlogPostDoc } from './projection';
 
 const SLUG = 'what-to-do-about-a-fever';

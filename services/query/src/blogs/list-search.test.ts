@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { BLOG_CATEGORY_IDS, blogListQuerySchema, type BlogStatus } from '@telemed/contracts';
 import { MemoryReadStore, SqliteReadStore, type ReadCollection, type ReadStore } from '@telemed/platform';
-import { SEARCH_COUNT_SCAN, doctorBlogList } from './routes';
+import { SEARCH_COUNT_SCAN, doctorBlogList } from './doctor-list';
 import { BLOG_LIST_ORDERS, BLOG_POSTS, blogPostsProjection, type BlogPostDoc } from './projection';
 
 const AUTHOR = 'doc-many';

@@ -1,8 +1,7 @@
 import {
+  API_TEXTS,
   BLOG_CATEGORIES,
   BLOG_IMAGE_GRANT,
-  BLOG_STATUSES,
-  API_TEXTS,
   BLOG_TEXTS,
   BLOG_TOPIC_IDEAS,
   blogIdParamsSchema,
@@ -18,12 +17,9 @@ import {
   blogTopicIdeasQuerySchema,
   blogTopicIdeasResponseSchema,
   grantedBlogImageUrl,
-  instantRange,
   notFound,
   publicDoctorParamsSchema,
   z,
-  type BlogListQuery,
-  type BlogListResponse,
   type BlogPostSummary,
   type BlogPostView,
 } from '@telemed/contracts';
@@ -36,210 +32,16 @@ import {
   policies,
   type ApiRouter,
   type BlobStore,
-  type Filter,
   type Logger,
-  type ReadCollection,
   type ReadStore,
   type TokenService,
   type UrlSigner,
   type WritingAssistant,
 } from '@telemed/platform';
-import { BUNDLED_ARTICLES, bundledArticleView } from '@telemed/contracts/bundled-articles';
 import type { DoctorDoc } from '../projections/documents';
-import {
-  BLOG_AUTHORS,
-  BLOG_CONTENTS,
-  BLOG_IMAGES,
-  BLOG_LIST_ORDERS,
-  BLOG_POSTS,
-  BLOG_PUBLISHED_REVISION,
-  BLOG_SCHEDULED,
-  viewMonth,
-  type BlogAuthorDoc,
-  type BlogContentDoc,
-  type BlogImageDoc,
-  type BlogPostDoc,
-  type BlogPublishedRevisionDoc,
-  type BlogScheduledDoc,
-} from './projection';
-
-/** What the scheduler looks up: only posts still waiting, by their time, a page at a time after a cursor. */
-export function blogLookups(readStore: ReadStore) {
-  const scheduled = readStore.collection<BlogScheduledDoc>(BLOG_SCHEDULED);
-  return {
-    scheduledPostsDueBefore: async (now: Date, page: { after: { post_id: string; publish_at: string } | null; limit: number }) => {
-      const after = page.after;
-      const cursor = after ? { $or: [{ publish_at: { $gt: after.publish_at } }, { publish_at: after.publish_at, _id: { $gt: after.post_id } }] } : {};
-      const docs = await scheduled.find({ publish_at: instantRange({ lte: now }), ...cursor }, { sort: { publish_at: 1, _id: 1 }, limit: page.limit });
-      return docs.map((d) => ({ post_id: d._id, publish_at: d.publish_at }));
-    },
-    nextScheduledPublish: async () => (await scheduled.find({}, { sort: { publish_at: 1, _id: 1 }, limit: 1 }))[0]?.publish_at ?? null,
-  };
-}
-
-function summary(doc: BlogPostDoc, author: BlogAuthorDoc | null): BlogPostSummary {
-  return {
-    id: doc._id,
-    author_id: doc.author_id,
-    author_name: author?.name ?? 'Doctor',
-    author_photo_url: null,
-    title: doc.title,
-    description: doc.description,
-    excerpt: doc.excerpt ?? '',
-    category: doc.category,
-    tags: doc.tags,
-    image_url: doc.image_url,
-    date: doc.date,
-    status: doc.status,
-    slug: doc.slug,
-    publish_at: doc.publish_at,
-    published_at: doc.published_at,
-    created_at: doc.created_at,
-    updated_at: doc.updated_at,
-    views: doc.views,
-    read_time: doc.read_time,
-  };
-}
-
-/**
- * How many of the doctor's posts of the tab a search reads to count its matches. With more, the total is the count
- * among these (a lower bound, which the answer's X-Total-Is-Lower-Bound header says), and the page is read in order
- * until it is filled.
- */
-export const SEARCH_COUNT_SCAN = 1000;
-
-/** A page of the list, its total, and whether that total is only a lower bound (a search among many posts). */
-interface ListPage {
-  items: BlogPostDoc[];
-  total: number;
-  totalIsLowerBound: boolean;
-}
-
-/** A word as a pattern that matches it literally (MongoDB refuses a NUL byte in a pattern, not its escape). */
-const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\0/g, '\\x00');
-
-/** Whether a post's search text (lower-cased title, excerpt, tags and text) holds every word. */
-const matchesWords = (doc: BlogPostDoc, words: readonly string[]) => words.every((w) => doc.search_text.includes(w));
-
-/** The same test as a filter every store applies while it reads in order, so a find stops once its page is filled. */
-const wordsFilter = (words: readonly string[]): Filter => ({ $and: words.map((w) => ({ search_text: { $regex: escapeRegex(w) } })) });
-
-/** Only the page: an indexed find in the (author_id[, status][, category], sort fields) order, and a count of the index entries. */
-async function listPage(posts: ReadCollection<BlogPostDoc>, filter: Filter, sort: Record<string, 1 | -1>, query: BlogListQuery): Promise<ListPage> {
-  const [items, total] = await Promise.all([posts.find(filter, { sort, skip: query.offset, limit: query.limit }), posts.count(filter)]);
-  return { items, total, totalIsLowerBound: false };
-}
-
-/**
- * A search in the text has no index: it reads the tab's first SEARCH_COUNT_SCAN posts in the list's order (for most
- * doctors all of them, and then the answer is exact); with more, a page beyond them is read in order until filled.
- */
-async function searchPage(posts: ReadCollection<BlogPostDoc>, filter: Filter, sort: Record<string, 1 | -1>, query: BlogListQuery, words: readonly string[]): Promise<ListPage> {
-  const end = query.offset + query.limit;
-  const scanned = await posts.find(filter, { sort, limit: SEARCH_COUNT_SCAN });
-  const found = scanned.filter((d) => matchesWords(d, words));
-  if (scanned.length < SEARCH_COUNT_SCAN) return { items: found.slice(query.offset, end), total: found.length, totalIsLowerBound: false };
-  const items = found.length >= end ? found.slice(query.offset, end) : await posts.find({ ...filter, ...wordsFilter(words) }, { sort, skip: query.offset, limit: query.limit });
-  // A page cut short by the last match tells the total exactly; otherwise more matches may follow the posts counted.
-  const exact = items.length < query.limit && (items.length > 0 || query.offset === 0);
-  return { items, total: items.length > 0 ? Math.max(found.length, query.offset + items.length) : found.length, totalIsLowerBound: !exact };
-}
-
-/** A doctor's own posts: one tab, a category, a search, sorted; with the sidebar's counts and figures. */
-export async function doctorBlogList(readStore: ReadStore, authorId: string, query: BlogListQuery, now: Date): Promise<BlogListResponse & { totalIsLowerBound: boolean }> {
-  const posts = readStore.collection<BlogPostDoc>(BLOG_POSTS);
-  const author = await readStore.collection<BlogAuthorDoc>(BLOG_AUTHORS).get(authorId);
-  const filter: Filter = query.status === 'all' ? { author_id: authorId } : { author_id: authorId, status: query.status };
-  if (query.category) filter.category = query.category;
-  const direction = (query.order ?? (query.sort === 'title' ? 'asc' : 'desc')) === 'asc' ? 1 : -1;
-  // No _id: the store orders ties by it in the keys' direction, so the projection's index is read one way, forwards or backwards.
-  const sort: Record<string, 1 | -1> = Object.fromEntries(BLOG_LIST_ORDERS[query.sort].map((f) => [f, direction] as const));
-  const words = (query.q ?? '').toLocaleLowerCase('en').split(/\s+/).filter(Boolean);
-  const { items, total, totalIsLowerBound } = words.length === 0 ? await listPage(posts, filter, sort, query) : await searchPage(posts, filter, sort, query, words);
-  const byStatus = author?.by_status ?? {};
-  const counts = {
-    all: BLOG_STATUSES.reduce((n, s) => n + (byStatus[s] ?? 0), 0),
-    published: byStatus.published ?? 0,
-    draft: byStatus.draft ?? 0,
-    scheduled: byStatus.scheduled ?? 0,
-    archived: byStatus.archived ?? 0,
-  };
-  return {
-    items: items.map((d) => summary(d, author)),
-    total,
-    totalIsLowerBound,
-    counts,
-    categories: BLOG_CATEGORIES.map((c) => ({ id: c.id, name: c.name, count: author?.by_category[c.id] ?? 0 })),
-    stats: {
-      total_views: author?.total_views ?? 0,
-      this_month: author?.views_by_month[viewMonth(now.toISOString())] ?? 0,
-      avg_read_time: counts.all ? Math.round(((author?.read_time_sum ?? 0) / counts.all) * 10) / 10 : 0,
-    },
-  };
-}
-
-async function fullPost(readStore: ReadStore, doc: BlogPostDoc, author: BlogAuthorDoc | null): Promise<BlogPostView> {
-  const content = (await readStore.collection<BlogContentDoc>(BLOG_CONTENTS).get(doc._id))?.content ?? { blocks: [] };
-  return { ...summary(doc, author), content };
-}
-
-/** Published posts of an active doctor, newest first (their public page, the sitemap). */
-export async function publishedPostsOf(readStore: ReadStore, authorId: string, limit = 50): Promise<BlogPostSummary[]> {
-  const author = await readStore.collection<BlogAuthorDoc>(BLOG_AUTHORS).get(authorId);
-  if (!author?.active) return [];
-  const docs = await readStore.collection<BlogPostDoc>(BLOG_POSTS).find({ author_id: authorId, status: 'published' }, { sort: { published_at: -1, _id: -1 }, limit });
-  return docs.map((d) => summary(d, author));
-}
-
-/**
- * The post at this slug if it is published and its doctor's account is active; else a bundled sample profile's
- * article of that slug (a real post comes first: a bundled article never shadows one); null otherwise.
- */
-export async function publishedPostBySlug(readStore: ReadStore, slug: string): Promise<BlogPostView | null> {
-  const [doc] = await readStore.collection<BlogPostDoc>(BLOG_POSTS).find({ slug, status: 'published' }, { limit: 1 });
-  const author = doc ? await readStore.collection<BlogAuthorDoc>(BLOG_AUTHORS).get(doc.author_id) : null;
-  if (doc && author?.active) return fullPost(readStore, doc, author);
-  return bundledArticleView(slug);
-}
-
-/** What the public pages list has changed since `revision` was read when this answers another number (0: never built). */
-export async function publishedPostsRevision(readStore: ReadStore): Promise<number> {
-  return (await readStore.collection<BlogPublishedRevisionDoc>(BLOG_PUBLISHED_REVISION).get('published'))?.revision ?? 0;
-}
-
-const SITEMAP_PAGE = 500;
-
-/**
- * Every published post of an active doctor, newest first, then the bundled sample profiles' articles (the sitemap), at
- * most `limit` posts: read a page at a time after the last one's (published_at, id), with the event loop free between
- * pages, so a long list is never one long read.
- */
-export async function publishedPostsForSitemap(readStore: ReadStore, limit = 50_000): Promise<Array<{ slug: string; updated_at: string }>> {
-  const posts = readStore.collection<BlogPostDoc>(BLOG_POSTS);
-  const authors = readStore.collection<BlogAuthorDoc>(BLOG_AUTHORS);
-  const active = new Map<string, boolean>();
-  const out: Array<{ slug: string; updated_at: string }> = [];
-  let after: { published_at: string; id: string } | null = null;
-  for (let read = 0; read < limit; ) {
-    const filter: Filter = after
-      ? { status: 'published', $or: [{ published_at: { $lt: after.published_at } }, { published_at: after.published_at, _id: { $lt: after.id } }] }
-      : { status: 'published' };
-    const page = await posts.find(filter, { sort: { published_at: -1, _id: -1 }, limit: Math.min(SITEMAP_PAGE, limit - read) });
-    for (const doc of page) {
-      if (!active.has(doc.author_id)) active.set(doc.author_id, Boolean((await authors.get(doc.author_id))?.active));
-      if (active.get(doc.author_id) && doc.slug) out.push({ slug: doc.slug, updated_at: doc.updated_at });
-    }
-    read += page.length;
-    const last = page.at(-1);
-    if (page.length < SITEMAP_PAGE || !last?.published_at) break;
-    after = { published_at: last.published_at, id: last._id };
-    await new Promise<void>((resolve) => setImmediate(resolve));
-  }
-  // The bundled sample profiles' articles are public pages too.
-  const listed = new Set(out.map((p) => p.slug));
-  for (const article of BUNDLED_ARTICLES) if (!listed.has(article.slug)) out.push({ slug: article.slug, updated_at: article.date });
-  return out;
-}
+import { BLOG_AUTHORS, BLOG_IMAGES, BLOG_POSTS, type BlogAuthorDoc, type BlogImageDoc, type BlogPostDoc } from './projection';
+import { doctorBlogList } from './doctor-list';
+import { fullPost, publishedPostBySlug, publishedPostsOf } from './published';
 
 /** The author's own view of their post: every picture's address carries their short-lived grant (drafts' have no other). */
 function withGrants<T extends BlogPostSummary | BlogPostView>(post: T, grants: UrlSigner, now: Date): T {
@@ -285,11 +87,15 @@ export interface BlogQueryDeps {
 
 /** The hub's reads: a doctor's own posts (any status), anyone's published ones, images, and the topic ideas. */
 export function blogQueryRoutes(api: ApiRouter, deps: BlogQueryDeps): void {
-  const { readStore } = deps;
   const grants = deps.tokens.urlSigner(BLOG_IMAGE_GRANT.purpose, BLOG_IMAGE_GRANT);
-  const posts = readStore.collection<BlogPostDoc>(BLOG_POSTS);
-  const authors = readStore.collection<BlogAuthorDoc>(BLOG_AUTHORS);
+  topicIdeaRoutes(api, deps);
+  blogImageRoutes(api, deps, grants);
+  blogPostRoutes(api, deps, grants);
+}
 
+/** The Writing Assistant's topic ideas. */
+function topicIdeaRoutes(api: ApiRouter, deps: BlogQueryDeps): void {
+  const { readStore } = deps;
   api.route({
     method: 'get',
     path: '/blogs/topic-ideas',
@@ -318,6 +124,12 @@ export function blogQueryRoutes(api: ApiRouter, deps: BlogQueryDeps): void {
       }
     },
   });
+}
+
+/** A post's pictures: public once published, otherwise through their author's grant; and a fresh grant for the author. */
+function blogImageRoutes(api: ApiRouter, deps: BlogQueryDeps, grants: UrlSigner): void {
+  const { readStore } = deps;
+  const authors = readStore.collection<BlogAuthorDoc>(BLOG_AUTHORS);
 
   api.route({
     method: 'get',
@@ -377,6 +189,13 @@ export function blogQueryRoutes(api: ApiRouter, deps: BlogQueryDeps): void {
       return { body: { url: grantedBlogImageUrl(image._id, grant), expires_at: new Date(grant.exp * 1000).toISOString() }, headers: { 'Cache-Control': 'private, no-store' } };
     },
   });
+}
+
+/** A doctor's own posts, one post, and the public pages' posts. */
+function blogPostRoutes(api: ApiRouter, deps: BlogQueryDeps, grants: UrlSigner): void {
+  const { readStore } = deps;
+  const posts = readStore.collection<BlogPostDoc>(BLOG_POSTS);
+  const authors = readStore.collection<BlogAuthorDoc>(BLOG_AUTHORS);
 
   api.route({
     method: 'get',
