@@ -3,6 +3,8 @@ import type { ReadStore } from '@telemed/platform';
 import type { AppointmentDoc } from '../projections';
 import { PRESCRIBED_MEDICINES, prescribedMedicineId, type PrescribedMedicineDoc } from './projection';
 import { RECORD_STORAGE, type RecordStorageDoc } from './storage-projection';
+import { CLINICAL_RETENTION, type ClinicalRetentionDoc } from './retention-projection';
+import { afterCursor } from '../keyset';
 
 /**
  * What the write side asks the read models before a prescription: each an indexed question that costs what it answers,
@@ -26,5 +28,23 @@ export function recordLookups(readStore: ReadStore) {
       const doc = await storage.get(patientId);
       return { bytes: doc?.bytes ?? 0, position: doc?.position ?? 0 };
     },
+  };
+}
+
+/** What the write side's sweep of erased people's records looks up: whose retention has ended (a collection of only the running ones). */
+export function retentionLookups(readStore: ReadStore) {
+  const retention = readStore.collection<ClinicalRetentionDoc>(CLINICAL_RETENTION);
+  return {
+    // Erased people whose clinical records' retention has ended (a collection of only the running ones).
+    clinicalRecordsDueBy: async (now: Date, page: { after: { user_id: string; destroy_after: string } | null; limit: number }) =>
+      (
+        await retention.find(
+          {
+            destroy_after: { $lte: now.toISOString() },
+            ...afterCursor('destroy_after', page.after && { value: page.after.destroy_after, id: page.after.user_id }),
+          },
+          { sort: { destroy_after: 1, _id: 1 }, limit: page.limit },
+        )
+      ).map((r) => ({ user_id: r.user_id, destroy_after: r.destroy_after })),
   };
 }
