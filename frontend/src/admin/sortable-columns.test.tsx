@@ -10,7 +10,7 @@ import { users } from './users';
 import { projections } from './projections';
 
 /**
- * The fields each list of the console API sorts by (services/query/src/admin/routes.ts, listQuerySchema; projections
+ * The fields each list of the console API sorts by (services/query/src/admin/<resource>.ts, listQuerySchema; projections
  * come in one fixed order): a column header the console offers to sort by must be one of them, or a click answers 422.
  */
 const API_SORTS: Record<string, string[]> = {
