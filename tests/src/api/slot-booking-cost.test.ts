@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { streams } from '@telemed/contracts';
-import { indiaDate, startTestApp, type TestApp, type TestUser } from '../support/test-app';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { apiSpec, type ApiSpec } from '../support/api-spec';
 import { eventsReadFrom } from '../support/stream-reads';
 
 /**
@@ -10,46 +11,37 @@ import { eventsReadFrom } from '../support/stream-reads';
  */
 describe("booking a slot does not read the slot's whole history", () => {
   let t: TestApp;
-  let doctor: TestUser;
-  let patient: TestUser;
-  let slotId: number;
-
-  /** The slot releaser (a process manager) has released the slot at this revision (reads that one event). */
-  async function released(revision: number) {
-    for (let i = 0; i < 200; i += 1) {
-      const [event] = await t.app.eventStore.readStream(streams.slot(slotId), { fromRevision: revision, maxCount: 1 });
-      if (event?.type === 'SlotReleased') return;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    assert.fail('the slot was not released');
-  }
+  let spec: ApiSpec;
 
   before(async () => {
     t = await startTestApp();
-    doctor = await t.createUser('doctor');
-    patient = await t.createUser('patient');
-    [slotId] = await t.openSlots(doctor, [{ date: indiaDate(3), time: '11:00' }]) as [number];
-    // A popular slot: requested and turned down many times.
-    for (let i = 0; i < 20; i += 1) {
-      const booked = await t.http.post('/api/v1/appointments').set(patient.auth).send({ slot_id: slotId, notes: `try ${i}` }).expect(201);
-      if (i % 2) await t.http.post(`/api/v1/appointments/${booked.body.appointment_id}/reject`).set(doctor.auth).send({ reason: 'Fully booked' }).expect(200);
-      else await t.http.post(`/api/v1/appointments/${booked.body.appointment_id}/cancel`).set(patient.auth).expect(200);
-      await released(2 + 2 * i);
-    }
+    spec = apiSpec(t);
   });
   after(() => t.close());
 
   it('reads the events since the last look, and the slot is booked as its history leaves it', async () => {
+    const doctor = await spec.given.doctor();
+    const patient = await spec.given.patient();
+    const { slot_id: slotId } = await spec.given.slot(doctor, { days: 3, time: '11:00' });
     const stream = streams.slot(slotId);
+    const book = (notes: string) => spec.when((http) => http.post('/api/v1/appointments').set(patient.auth).send({ slot_id: slotId, notes }));
+    const reject = (id: string, reason: string) => spec.when((http) => http.post(`/api/v1/appointments/${id}/reject`).set(doctor.auth).send({ reason }));
+    // A popular slot: requested and turned down many times (each time released by the slot releaser, waited for).
+    for (let i = 0; i < 20; i += 1) {
+      const booked = (await book(`try ${i}`)).expectStatus(201);
+      const id = booked.body.appointment_id as string;
+      const turnedDown = i % 2 ? await reject(id, 'Fully booked') : await spec.when((http) => http.post(`/api/v1/appointments/${id}/cancel`).set(patient.auth));
+      turnedDown.expectStatus(200).expectReactions([{ stream, type: 'SlotReleased' }]);
+    }
+
     const history = await t.app.eventStore.readStream(stream);
     assert.ok(history.length === 41, `the slot has a long history (${history.map((e) => e.type).join(', ')})`);
     const reads = eventsReadFrom(t.app.eventStore, stream);
     try {
-      const booked = await t.http.post('/api/v1/appointments').set(patient.auth).send({ slot_id: slotId, notes: 'at last' }).expect(201);
-      await t.http.post('/api/v1/appointments').set(patient.auth).send({ slot_id: slotId, notes: 'again' }).expect(409);
-      await t.http.post(`/api/v1/appointments/${booked.body.appointment_id}/reject`).set(doctor.auth).send({ reason: 'Away' }).expect(200);
-      await released(42);
-      await t.http.post('/api/v1/appointments').set(patient.auth).send({ slot_id: slotId, notes: 'once more' }).expect(201);
+      const booked = (await book('at last')).expectStatus(201);
+      (await book('again')).expectStatus(409).expectNoEvents();
+      (await reject(booked.body.appointment_id, 'Away')).expectStatus(200).expectReactions([{ stream, type: 'SlotReleased' }]);
+      (await book('once more')).expectStatus(201);
     } finally {
       reads.stop();
     }

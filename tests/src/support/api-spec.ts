@@ -40,7 +40,7 @@ export interface Given {
    * availability replaces the open ones); every one must open. Their ids, in the order given.
    */
   slots(doctor: TestUser, slots: SlotAt[]): Promise<number[]>;
-  /** One open slot of the doctor: `at`, or the doctor's next half hour from 09:00 two days ahead. */
+  /** One open slot of the doctor: `at`, or the doctor's next half hour from 09:00 two days ahead (and on, a day at a time). */
   slot(doctor: TestUser, at?: SlotAt): Promise<OpenSlot>;
   /** An appointment the patient requested through the API on a new slot of the doctor's, approved when `confirmed`. */
   appointment(options: { doctor: TestUser; patient: TestUser; at?: SlotAt; notes?: string; confirmed?: boolean }): Promise<GivenAppointment>;
@@ -197,8 +197,9 @@ export function apiSpec(t: TestApp): ApiSpec {
       if (!where) {
         const n = nextSlot.get(doctor.user_id) ?? 0;
         nextSlot.set(doctor.user_id, n + 1);
-        const start = DateTime.fromObject({ hour: 9 }).plus({ minutes: 30 * n });
-        where = { days: 2, time: start.toFormat('HH:mm') };
+        // 26 half hours a day from 09:00 (the last at 21:30), then the next day.
+        const minutes = 9 * 60 + 30 * (n % 26);
+        where = { days: 2 + Math.floor(n / 26), time: `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}` };
       }
       const [slot_id] = await given.slots(doctor, [where]);
       const date = indiaDate(where.days);
