@@ -14,12 +14,9 @@ import { usersPaths } from './paths/users';
  * Every API route's name, method and path (relative to /api/v1): the zod-free half of the route table, so the frontend's
  * client can call a route by name without bundling a schema. `routes/index.ts` gives each its schemas and types.
  */
-export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+import type { RoutePath } from './path-types';
 
-export interface RoutePath {
-  readonly method: HttpMethod;
-  readonly path: string;
-}
+export type { HttpMethod, RoutePath } from './path-types';
 
 export const ROUTE_PATHS = {
   ...adminPaths,

@@ -1,4 +1,4 @@
-import type { RoutePath } from '../paths';
+import type { RoutePath } from '../path-types';
 
 /** The privacy area's routes: name, method and path (zod-free; the frontend bundles this). */
 export const privacyPaths = {
