@@ -19,6 +19,14 @@ import { indiaDate, type TestApp, type TestUser } from './test-app';
  *   writes nothing" does not depend on what else the app did meanwhile.
  *
  * A write a request makes under a correlation id of its own (a registration's e-mail claim) counts among the rest.
+ *
+ *   const spec = apiSpec(await startTestApp());                     // in before(): one app per file
+ *   const doctor = await spec.given.doctor();                       // in the case: facts of its own
+ *   const { appointment_id } = await spec.given.appointment({ doctor, patient: await spec.given.patient() });
+ *   (await spec.when((http) => http.post(`/api/v1/appointments/${appointment_id}/reject`).set(doctor.auth)))
+ *     .expectStatus(200)
+ *     .expectEvents([{ stream: streams.appointment(appointment_id), type: 'AppointmentRejected' }])
+ *     .expectReactions([{ type: 'SlotReleased' }]);
  */
 export interface ApiSpec {
   readonly t: TestApp;
