@@ -1,8 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { RealtimeClient, type ConnectionState } from '../lib/realtime';
-import { api } from '../lib/api';
-import type { SocketTicket } from '@telemed/contracts';
+import { call } from '../lib/client';
 import { isDoctor, sessionStore, useSession } from '../lib/session';
 import { useToasts } from '../lib/toasts';
 import { whenPhrase } from '../lib/time';
@@ -64,7 +63,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     // Each connection asks for a socket ticket (valid for seconds, once) rather than putting the access token in the
     // address: a browser prints a dropped socket's address to its console.
     const client = new RealtimeClient(async () => {
-      const { ticket } = await api<SocketTicket>('/auth/socket-ticket', { method: 'POST' });
+      const { ticket } = await call('createSocketTicket');
       return `${scheme}://${window.location.host}/ws/${userId}?token=${encodeURIComponent(ticket)}`;
     });
     const offs = [

@@ -1,3 +1,5 @@
+import type { ApiRoutes } from '@telemed/contracts';
+import { ROUTE_PATHS } from '@telemed/contracts/route-paths';
 import { API_TEXTS } from '@telemed/contracts/texts';
 import { sessionStore } from './session';
 
@@ -141,14 +143,15 @@ let refreshing: Promise<boolean> | null = null;
 
 /** Exchanges the refresh token (rotating it); concurrent callers share one exchange. */
 function refresh(refreshToken: string): Promise<boolean> {
-  refreshing ??= fetch('/api/v1/auth/refresh', {
+  // A fetch of its own, not `send`: that would answer a refusal here by renewing again (waiting on itself).
+  refreshing ??= fetch(`/api/v1${ROUTE_PATHS.refreshTokens.path}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ refresh_token: refreshToken }),
   })
     .then(async (response) => {
       if (!response.ok) return false;
-      const tokens = (await response.json()) as { access_token: string; refresh_token: string };
+      const tokens = (await response.json()) as ApiRoutes['refreshTokens']['response'];
       const session = sessionStore.get();
       if (!session) return false;
       sessionStore.set({ ...session, token: tokens.access_token, refreshToken: tokens.refresh_token });

@@ -4,7 +4,7 @@ import { Box, Button, Card, CardContent, Link, Stack, Typography } from '@mui/ma
 import Google from '@mui/icons-material/Google';
 import PhoneIphoneOutlined from '@mui/icons-material/PhoneIphoneOutlined';
 import MedicalServicesOutlined from '@mui/icons-material/MedicalServicesOutlined';
-import { api } from '../../lib/api';
+import { call } from '../../lib/client';
 import { postLogin, type PostLoginIntent } from '../../lib/postLogin';
 import { useToasts } from '../../lib/toasts';
 import { PRODUCT_NAME } from '@telemed/contracts/constants';
@@ -40,7 +40,7 @@ export function SignInButtons({ intent }: { intent?: PostLoginIntent }) {
     setBusy(true);
     postLogin.save(intent);
     try {
-      const { authorization_url } = await api<{ authorization_url: string }>('/auth/google/authorize');
+      const { authorization_url } = await call('startGoogleLogin');
       window.location.assign(authorization_url);
     } catch {
       toasts.show({ type: 'error', title: LOGIN_FAILED, duration: 3000 });

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { Alert, Box, Button, Card, CardContent, Link, Stack, TextField, Typography } from '@mui/material';
-import { ApiError, api } from '../../lib/api';
-import { homePathFor, sessionStore, type SessionUser } from '../../lib/session';
+import { ApiError } from '../../lib/api';
+import { call } from '../../lib/client';
+import { homePathFor, sessionStore } from '../../lib/session';
 import { isSafeReturnPath } from '../../lib/postLogin';
 
 /** Email and password sign-in for admins and support staff. */
@@ -19,7 +20,7 @@ export function SupportLogin() {
     setBusy(true);
     setError(null);
     try {
-      const result = await api<{ access_token: string; refresh_token: string; user: SessionUser }>('/auth/support', { method: 'POST', body: { email, password } });
+      const result = await call('loginWithPassword', { body: { email, password } });
       sessionStore.set({ token: result.access_token, refreshToken: result.refresh_token, user: result.user, authProvider: 'password' });
       navigate(isSafeReturnPath(from) ? from : homePathFor(result.user), { replace: true });
     } catch (e) {

@@ -1,16 +1,4 @@
-import {
-  API_TEXTS,
-  authorizeResponseSchema,
-  googleLoginRequestSchema,
-  loginResponseSchema,
-  notFound,
-  refreshRequestSchema,
-  socketTicketResponseSchema,
-  supportLoginRequestSchema,
-  tokensSchema,
-  z,
-  type AccountType,
-} from '@telemed/contracts';
+import { API_TEXTS, notFound, type AccountType } from '@telemed/contracts';
 import {
   HttpError,
   policies,
@@ -50,15 +38,8 @@ export function sessionUser(user: Extract<UserState, { status: 'registered' }>) 
 
 
 export function identityRoutes(api: ApiRouter, deps: IdentityDeps): void {
-  api.route({
-    method: 'post',
-    path: '/auth/support',
-    summary: 'Email and password sign-in for admins and support staff',
-    tags: ['auth'],
+  api.implement('loginWithPassword', {
     policy: policies.public,
-    body: supportLoginRequestSchema,
-    response: loginResponseSchema,
-    errors: [401, 429],
     handler: async ({ body, req }) => {
       const account = body.email.trim().toLowerCase();
       // Charged before the password is checked, so parallel guesses cannot all get through; req.ip honours TRUST_PROXY.
@@ -77,15 +58,8 @@ export function identityRoutes(api: ApiRouter, deps: IdentityDeps): void {
     },
   });
 
-  api.route({
-    method: 'post',
-    path: '/auth/refresh',
-    summary: 'Exchange a refresh token for new tokens (the refresh token rotates)',
-    tags: ['auth'],
+  api.implement('refreshTokens', {
     policy: policies.public,
-    body: refreshRequestSchema,
-    response: tokensSchema,
-    errors: [401],
     handler: async ({ body, req }) => {
       const session = await refreshSession(
         deps,
@@ -98,24 +72,14 @@ export function identityRoutes(api: ApiRouter, deps: IdentityDeps): void {
     },
   });
 
-  api.route({
-    method: 'post',
-    path: '/auth/socket-ticket',
-    summary: "A ticket for one notification socket of the caller's session, valid for seconds and once: the app opens /ws/{userId}?token=<ticket>, so no access token is ever in a socket's address (which browsers print when a socket drops)",
-    tags: ['auth'],
+  api.implement('createSocketTicket', {
     policy: policies.anyUser,
-    response: socketTicketResponseSchema,
     // On the wall clock, as the access tokens it stands in for are checked.
     handler: async ({ auth }) => ({ body: await deps.tokens.issueSocketTicket(auth), headers: { 'Cache-Control': 'no-store' } }),
   });
 
-  api.route({
-    method: 'post',
-    path: '/auth/logout',
-    summary: "End the caller's session: its tokens stop working",
-    tags: ['auth'],
+  api.implement('logout', {
     policy: policies.anyUser,
-    response: z.object({ status: z.literal('success') }),
     handler: async ({ auth, req }) => {
       if (!auth.session_id) return { body: { status: 'success' as const } };
       const result = await endSession(deps.eventStore, auth.session_id, auth.user_id, requestContext(req, auth, deps.clock()));
@@ -123,15 +87,8 @@ export function identityRoutes(api: ApiRouter, deps: IdentityDeps): void {
     },
   });
 
-  api.route({
-    method: 'delete',
-    path: '/admin/users/:user_id',
-    summary: 'Deactivate an account (platform admins); its tokens stop working',
-    tags: ['operations'],
+  api.implement('deactivateUser', {
     policy: policies.roles('admin'),
-    params: z.object({ user_id: z.string().min(1).max(64) }),
-    response: z.object({ status: z.literal('success') }),
-    errors: [404],
     handler: async ({ params, auth, req }) => {
       if (params.user_id === auth.user_id) throw new HttpError(409, 'You cannot deactivate your own account');
       const result = await handleUserCommand(
@@ -148,14 +105,8 @@ export function identityRoutes(api: ApiRouter, deps: IdentityDeps): void {
 
 /** Sign-in with Google (or, in development, the local OpenID Connect provider): the authorization-code flow. */
 export function googleRoutes(api: ApiRouter, deps: IdentityDeps & { oidc: OidcClient; loginCookie: LoginCookie }): void {
-  api.route({
-    method: 'get',
-    path: '/auth/google/authorize',
-    summary: 'Start a Google sign-in: the authorization URL to send the browser to (state, nonce and PKCE kept in a cookie)',
-    tags: ['auth'],
+  api.implement('startGoogleLogin', {
     policy: policies.public,
-    response: authorizeResponseSchema,
-    errors: [503],
     handler: async ({ res }) => {
       const started = await deps.oidc.start().catch((error: unknown) => {
         deps.logger.error({ err: error }, 'identity provider unreachable');
@@ -168,15 +119,8 @@ export function googleRoutes(api: ApiRouter, deps: IdentityDeps & { oidc: OidcCl
     },
   });
 
-  api.route({
-    method: 'post',
-    path: '/auth/google',
-    summary: 'Finish a Google sign-in: exchange the authorization code, verify the ID token, sign the user in (created on first sign-in)',
-    tags: ['auth'],
+  api.implement('finishGoogleLogin', {
     policy: policies.public,
-    body: googleLoginRequestSchema,
-    response: loginResponseSchema,
-    errors: [401, 403],
     handler: async ({ body, req, res }) => {
       const pending = await deps.loginCookie.read(req.headers.cookie);
       res.append('Set-Cookie', deps.loginCookie.clear());
