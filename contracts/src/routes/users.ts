@@ -1,4 +1,69 @@
+import { z } from '../zod';
+import {
+  availableSlotsQuerySchema,
+  availableSlotsResponseSchema,
+  doctorListQuerySchema,
+  doctorSchema,
+  doctorWithSlotsSchema,
+  meResponseSchema,
+  publicDoctorParamsSchema,
+  publicDoctorProfileSchema,
+  publicDoctorQuerySchema,
+  subscribeRequestSchema,
+  subscribeResponseSchema,
+  timezoneQuerySchema,
+  updateMeRequestSchema,
+} from '../api';
 import { defineRoutes } from './define';
 
 /** The users area's routes: schemas and answers (their names, methods and paths are in paths/users.ts). */
-export const usersRoutes = defineRoutes({});
+export const usersRoutes = defineRoutes({
+  getMe: {
+    summary: 'My profile',
+    tags: ['users'],
+    response: meResponseSchema,
+    errors: [404],
+  },
+  updateMe: {
+    summary: 'Update my profile (doctors also their practitioner fields)',
+    tags: ['users'],
+    body: updateMeRequestSchema,
+    response: z.object({ status: z.literal('success') }),
+    errors: [404],
+  },
+  subscribeToDoctor: {
+    summary: "Add a doctor to the patient's list",
+    tags: ['users'],
+    body: subscribeRequestSchema,
+    response: subscribeResponseSchema,
+    errors: [404],
+  },
+  listDoctors: {
+    summary: 'List doctors',
+    tags: ['doctors'],
+    query: doctorListQuerySchema,
+    response: z.array(doctorSchema),
+  },
+  listMyDoctors: {
+    summary: "A patient's doctors with their upcoming slots (a doctor gets their own profile)",
+    tags: ['doctors'],
+    query: timezoneQuerySchema,
+    response: z.union([z.array(doctorWithSlotsSchema), doctorWithSlotsSchema]),
+  },
+  getDoctorAvailableSlots: {
+    summary: "A doctor's upcoming available slots, sorted by start: all of them, or those of a window of local days (from, days)",
+    tags: ['doctors'],
+    params: z.object({ doctor_id: z.string().min(1).max(64) }),
+    query: availableSlotsQuerySchema,
+    response: availableSlotsResponseSchema,
+    errors: [404],
+  },
+  getPublicDoctor: {
+    summary: "A doctor's public page: profile and open slots of the next days (no sign-in; no contact details)",
+    tags: ['public'],
+    params: publicDoctorParamsSchema,
+    query: publicDoctorQuerySchema,
+    response: publicDoctorProfileSchema,
+    errors: [404],
+  },
+});

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Box, CircularProgress, Typography } from '@mui/material';
-import { api } from '../../lib/api';
+import { call } from '../../lib/client';
 import { isAdmin, isDoctor, sessionStore, type SessionUser } from '../../lib/session';
 import { postLogin } from '../../lib/postLogin';
 import { useToasts } from '../../lib/toasts';
@@ -9,13 +9,6 @@ import { LOGIN_FAILED } from './LoginPage';
 
 export const WELCOME_TOAST_MS = 3000;
 export const REDIRECT_DELAY_MS = 1000;
-
-interface LoginResponse {
-  status: 'success';
-  access_token: string;
-  refresh_token: string;
-  user: SessionUser;
-}
 
 /**
  * Where to go after signing in: where the person was headed, else doctors to /doctor-home and everyone else to
@@ -28,7 +21,7 @@ export async function destinationAfterSignIn(user: SessionUser): Promise<string>
   if (!intent) return home;
   if (!intent.subscribeTo) return intent.path;
   if (isDoctor(user) || isAdmin(user)) return home;
-  await api('/users/subscribe', { method: 'POST', body: { doctor_id: intent.subscribeTo } }).catch(() => undefined);
+  await call('subscribeToDoctor', { body: { doctor_id: intent.subscribeTo } }).catch(() => undefined);
   return intent.path;
 }
 
@@ -49,7 +42,7 @@ export function AuthCallback() {
       navigate('/login', { replace: true });
       return;
     }
-    api<LoginResponse>('/auth/google', { method: 'POST', body: { token: code, state } }).then(
+    call('finishGoogleLogin', { body: { token: code, state } }).then(
       async (result) => {
         if (result.status !== 'success') throw new Error('login failed');
         sessionStore.set({ token: result.access_token, refreshToken: result.refresh_token, user: result.user, authProvider: 'google' });

@@ -5,7 +5,9 @@ import { Alert, Button, Card, CardContent, CircularProgress, Link, MenuItem, Sta
 import ShareOutlined from '@mui/icons-material/ShareOutlined';
 import SaveOutlined from '@mui/icons-material/SaveOutlined';
 import { DOCTOR_CITY_MAX_LENGTH, MEDICAL_COUNCILS } from '@telemed/contracts/constants';
-import { ApiError, api } from '../../lib/api';
+import type { ApiRoutes } from '@telemed/contracts';
+import { ApiError } from '../../lib/api';
+import { call } from '../../lib/client';
 import { sessionStore } from '../../lib/session';
 import { useToasts } from '../../lib/toasts';
 import { useUnsavedChanges } from '../../lib/unsavedChanges';
@@ -26,20 +28,11 @@ function PublicPageLink({ doctorId }: { doctorId: string }) {
   );
 }
 
-interface Me {
-  user_id: string;
-  name: string;
-  email: string | null;
-  phone_number: string | null;
-  account_type: string;
-  doctor: { specialty: string; qualification: string; consultation_fee: number; registration_number: string | null; medical_council: string | null; city: string | null } | null;
-}
-
 /** The signed-in person's profile; doctors also keep the registration that every consultation shows. */
 export function ProfilePage() {
   const toasts = useToasts();
   const queryClient = useQueryClient();
-  const me = useQuery({ queryKey: ['users', 'me'], queryFn: () => api<Me>('/users/me') });
+  const me = useQuery({ queryKey: ['users', 'me'], queryFn: () => call('getMe') });
   const [form, setForm] = useState({ name: '', phone_number: '', specialty: '', qualification: '', consultation_fee: '', registration_number: '', medical_council: '', city: '' });
   // The profile as loaded or last saved: the form is unsaved while it differs (leaving the page asks first).
   const [saved, setSaved] = useState(form);
@@ -63,18 +56,19 @@ export function ProfilePage() {
   }, [me.data]);
   const save = useMutation({
     mutationFn: (form: typeof saved) => {
-      const body: Record<string, unknown> = { name: form.name.trim(), phone_number: form.phone_number.trim() || null };
-      if (me.data?.doctor) {
-        Object.assign(body, {
-          specialty: form.specialty.trim(),
-          qualification: form.qualification.trim(),
-          consultation_fee: Number(form.consultation_fee),
-          registration_number: form.registration_number.trim() || null,
-          medical_council: form.medical_council || null,
-          city: form.city.trim() || null,
-        });
-      }
-      return api('/users/me', { method: 'PUT', body });
+      const person = { name: form.name.trim(), phone_number: form.phone_number.trim() || null };
+      const body: ApiRoutes['updateMe']['body'] = me.data?.doctor
+        ? {
+            ...person,
+            specialty: form.specialty.trim(),
+            qualification: form.qualification.trim(),
+            consultation_fee: Number(form.consultation_fee),
+            registration_number: form.registration_number.trim() || null,
+            medical_council: form.medical_council || null,
+            city: form.city.trim() || null,
+          }
+        : person;
+      return call('updateMe', { body });
     },
     onSuccess: async (_answer, sent) => {
       setError(null);

@@ -3,11 +3,10 @@ import { useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Card, CardContent, CircularProgress, Grid, Stack, Typography } from '@mui/material';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
-import { api } from '../../lib/api';
+import { call } from '../../lib/client';
 import { DoctorAvatar } from '../../components/DoctorAvatar';
 import { EmptyState } from '../../components/EmptyState';
 import { TruncatedText } from '../../components/TruncatedText';
-import type { Doctor } from '../patient/types';
 import { NAV_PLACES } from '../../app/navigation';
 
 /** Seed 000: a doctor's own list of doctors, its limit, title and empty text. */
@@ -27,7 +26,7 @@ export function AllDoctors() {
   const { hash } = useLocation();
   const doctors = useQuery({
     queryKey: ['doctors', 'all', ALL_DOCTORS.limit],
-    queryFn: () => api<Doctor[]>(`/doctors/?limit=${ALL_DOCTORS.limit}`).catch(() => [] as Doctor[]),
+    queryFn: () => call('listDoctors', { query: { limit: ALL_DOCTORS.limit } }).catch(() => []),
   });
   const loaded = !doctors.isLoading;
   useEffect(() => {

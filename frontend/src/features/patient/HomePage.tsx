@@ -29,7 +29,7 @@ import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import { CREDIT_PACKS, STARTING_CREDITS } from '@telemed/contracts/constants';
-import { api } from '../../lib/api';
+import { call } from '../../lib/client';
 import { browserZone, whenPhrase } from '../../lib/time';
 import { DoctorAvatar } from '../../components/DoctorAvatar';
 import { EmptyState } from '../../components/EmptyState';
@@ -168,22 +168,22 @@ function AddDoctorModal({ open, onClose, mine }: { open: boolean; onClose: () =>
     queryKey: ['doctors', 'all', open],
     enabled: open,
     queryFn: async () => {
-      const list = await api<Doctor[]>('/doctors/?skip=0&limit=100').catch(() => [] as Doctor[]);
+      const list = await call('listDoctors', { query: { skip: 0, limit: 100 } }).catch(() => []);
       return Promise.all(
         list.map(async (d) => ({
           ...d,
           // A doctor who takes no bookings has no slot to offer: not asked for.
           availableSlots: d.accepting_bookings === false
             ? []
-            : await api<{ slots: Slot[] }>(`/doctors/${d.doctor_id}/available-slots?timezone_str=${encodeURIComponent(browserZone())}`)
+            : await call('getDoctorAvailableSlots', { params: { doctor_id: d.doctor_id }, query: { timezone_str: browserZone() } })
                 .then((r) => upcoming(r.slots))
-                .catch(() => [] as Slot[]),
+                .catch(() => []),
         })),
       );
     },
   });
   const subscribe = useMutation({
-    mutationFn: (doctorId: string) => api('/users/subscribe', { method: 'POST', body: { doctor_id: doctorId } }),
+    mutationFn: (doctorId: string) => call('subscribeToDoctor', { body: { doctor_id: doctorId } }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['doctors', 'me'] });
       onClose();
@@ -291,7 +291,7 @@ export function HomePage() {
   const mine = useQuery({
     queryKey: ['doctors', 'me'],
     queryFn: async () => {
-      const result = await api<DoctorWithSlots[] | DoctorWithSlots>(`/doctors/me?timezone_str=${encodeURIComponent(browserZone())}`).catch(() => []);
+      const result = await call('listMyDoctors', { query: { timezone_str: browserZone() } }).catch(() => []);
       return (Array.isArray(result) ? result : [result]).map((d) => ({ ...d, availableSlots: upcoming(d.availableSlots) }));
     },
   });

@@ -4,7 +4,7 @@ import { Alert, Box, Dialog, DialogContent, DialogTitle, IconButton, Stack, Typo
 import CloseIcon from '@mui/icons-material/Close';
 import EventBusyOutlined from '@mui/icons-material/EventBusyOutlined';
 import type { PublicDoctorProfile } from '@telemed/contracts';
-import { api } from '../../lib/api';
+import { call } from '../../lib/client';
 import { isAdmin, isDoctor, useSession } from '../../lib/session';
 import { whenPhrase } from '../../lib/time';
 import { SlotPicker } from '../../components/SlotPicker';
@@ -62,7 +62,7 @@ export function BookingPanel({ doctor }: { doctor: PublicDoctorProfile }) {
     }
     setBusy(true);
     // Adding a doctor twice changes nothing; if it fails the confirm page still works for this slot.
-    await api('/users/subscribe', { method: 'POST', body: { doctor_id: doctor.doctor_id } }).catch(() => undefined);
+    await call('subscribeToDoctor', { body: { doctor_id: doctor.doctor_id } }).catch(() => undefined);
     navigate(confirmPath(doctor, slot));
   }
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { instantRange, storedInstant } from '@telemed/contracts';
+import { instantRange, storedInstant, type ApiRoutes } from '@telemed/contracts';
 import { JsonText, type ReadStore } from '@telemed/platform';
 import type { DoctorSlotRangeDoc, SlotDoc } from '../projections';
 import { SLOT_RANGES } from './slots-projection';
@@ -28,15 +28,18 @@ interface Entry {
   rendered: Map<string, Rendered>;
 }
 
+/** The answer of GET /doctors/{id}/available-slots, which these bodies are. */
+type AvailableSlots = ApiRoutes['getDoctorAvailableSlots']['response'];
+
 interface Rendered {
   fragments: string[];
-  last: { from: number; to: number; body: JsonText } | null;
+  last: { from: number; to: number; body: JsonText<AvailableSlots> } | null;
 }
 
 /** A weak validator of the body's bytes, as Express would make (length and hash). */
-function withEtag(json: string): JsonText {
+function withEtag(json: string): JsonText<AvailableSlots> {
   const bytes = Buffer.from(json);
-  return new JsonText(bytes, `W/"${bytes.length.toString(16)}-${createHash('sha1').update(bytes).digest('base64').slice(0, 27)}"`);
+  return new JsonText<AvailableSlots>(bytes, `W/"${bytes.length.toString(16)}-${createHash('sha1').update(bytes).digest('base64').slice(0, 27)}"`);
 }
 
 /**
@@ -86,7 +89,7 @@ export class OpenSlots {
    * The same slots rendered in a zone as the available-slots answer, `{"slots": [...]}`, with its ETag. Until a slot
    * starts or changes, every request gets the body (and hash) made for the first.
    */
-  async availableSlotsBody(doctorId: string, zone: string, afterInstant: string, beforeInstant?: string): Promise<JsonText> {
+  async availableSlotsBody(doctorId: string, zone: string, afterInstant: string, beforeInstant?: string): Promise<JsonText<AvailableSlots>> {
     const { after, before } = storedBounds(afterInstant, beforeInstant);
     const entry = await this.entry(doctorId, after);
     if (!entry) return withEtag('{"slots":[]}');

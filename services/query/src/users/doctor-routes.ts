@@ -1,28 +1,12 @@
-import {
-  API_TEXTS,
-  availableSlotsQuerySchema,
-  availableSlotsResponseSchema,
-  doctorListQuerySchema,
-  doctorSchema,
-  doctorWithSlotsSchema,
-  notFound,
-  publicDoctorParamsSchema,
-  publicDoctorProfileSchema,
-  publicDoctorQuerySchema,
-  timezoneQuerySchema,
-  utcIso,
-  z,
-} from '@telemed/contracts';
+import { API_TEXTS, notFound, utcIso, type ApiRoutes } from '@telemed/contracts';
 import { DateTime } from 'luxon';
-import { JsonText, policies, type ApiRouter, type HandlerResult, type ReadStore } from '@telemed/platform';
+import { JsonText, policies, type ApiRouter, type ReadStore } from '@telemed/platform';
 import type { DoctorDoc, SubscriptionDoc, UserDoc } from '../projections';
 import { OpenSlots } from '../schedule/open-slots';
 import { slotView } from '../schedule/views';
 import { timezoneOf } from '../timezone';
 import { bookableDoctors } from './bookable-doctors';
 import { doctorFields, doctorView } from './views';
-
-type DoctorWithSlots = z.infer<typeof doctorWithSlotsSchema>;
 
 /** The doctors' lists and pages, with the slots they offer. */
 export function doctorQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; clock: () => Date }): void {
@@ -33,14 +17,8 @@ export function doctorQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; 
   // A doctor who takes no bookings (inactive, or deactivated by an institution) shows no slot to book anywhere.
   const acceptsBookings = bookableDoctors(deps.readStore);
 
-  api.route({
-    method: 'get',
-    path: '/doctors/',
-    summary: 'List doctors',
-    tags: ['doctors'],
+  api.implement('listDoctors', {
     policy: policies.anyUser,
-    query: doctorListQuerySchema,
-    response: z.array(doctorSchema),
     handler: async ({ query }) => {
       // An erased doctor is in no list (their public page answers 404 too).
       const docs = await doctors.find({ doctor_number: { $gt: 0 }, erased_at: { $exists: false } }, { sort: { name: 1 }, skip: query.skip, limit: query.limit });
@@ -49,15 +27,9 @@ export function doctorQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; 
     },
   });
 
-  api.route({
-    method: 'get',
-    path: '/doctors/me',
-    summary: "A patient's doctors with their upcoming slots (a doctor gets their own profile)",
-    tags: ['doctors'],
+  api.implement('listMyDoctors', {
     policy: policies.roles('patient', 'doctor'),
-    query: timezoneQuerySchema,
-    response: z.union([z.array(doctorWithSlotsSchema), doctorWithSlotsSchema]),
-    handler: async ({ auth, query }): Promise<HandlerResult<DoctorWithSlots | DoctorWithSlots[]>> => {
+    handler: async ({ auth, query }) => {
       const zone = timezoneOf(query);
       const withSlots = async (doc: DoctorDoc, own = false) => {
         const accepting = await acceptsBookings(doc._id);
@@ -77,20 +49,12 @@ export function doctorQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; 
     },
   });
 
-  api.route({
-    method: 'get',
-    path: '/doctors/:doctor_id/available-slots',
-    summary: "A doctor's upcoming available slots, sorted by start: all of them, or those of a window of local days (from, days)",
-    tags: ['doctors'],
+  api.implement('getDoctorAvailableSlots', {
     policy: policies.anyUser,
-    params: z.object({ doctor_id: z.string().min(1).max(64) }),
-    query: availableSlotsQuerySchema,
-    response: availableSlotsResponseSchema,
-    errors: [404],
     handler: async ({ params, query }) => {
       const zone = timezoneOf(query);
       if (!(await doctors.get(params.doctor_id))) throw notFound(API_TEXTS.doctorNotFound);
-      if (!(await acceptsBookings(params.doctor_id))) return { body: new JsonText(Buffer.from('{"slots":[]}')) };
+      if (!(await acceptsBookings(params.doctor_id))) return { body: new JsonText<ApiRoutes['getDoctorAvailableSlots']['response']>(Buffer.from('{"slots":[]}')) };
       const now = deps.clock();
       // Rendered once per doctor, zone and change of the doctor's slots (see OpenSlots), then sent as it is.
       if (query.from === undefined && query.days === undefined) return { body: await openSlots.availableSlotsBody(params.doctor_id, zone, now.toISOString()) };
@@ -101,16 +65,8 @@ export function doctorQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; 
     },
   });
 
-  api.route({
-    method: 'get',
-    path: '/public/doctors/:doctor_id',
-    summary: "A doctor's public page: profile and open slots of the next days (no sign-in; no contact details)",
-    tags: ['public'],
+  api.implement('getPublicDoctor', {
     policy: policies.public,
-    params: publicDoctorParamsSchema,
-    query: publicDoctorQuerySchema,
-    response: publicDoctorProfileSchema,
-    errors: [404],
     handler: async ({ params, query }) => {
       const zone = timezoneOf(query);
       const doctor = await doctors.get(params.doctor_id);

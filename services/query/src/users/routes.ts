@@ -1,4 +1,4 @@
-import { API_TEXTS, meResponseSchema, notFound } from '@telemed/contracts';
+import { API_TEXTS, notFound } from '@telemed/contracts';
 import { policies, type ApiRouter, type ReadStore } from '@telemed/platform';
 import type { DoctorDoc, UserDoc } from '../projections';
 import { doctorFields } from './views';
@@ -8,14 +8,8 @@ export function userQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore }):
   const users = deps.readStore.collection<UserDoc>('users');
   const doctors = deps.readStore.collection<DoctorDoc>('doctors');
 
-  api.route({
-    method: 'get',
-    path: '/users/me',
-    summary: 'My profile',
-    tags: ['users'],
+  api.implement('getMe', {
     policy: policies.anyUser,
-    response: meResponseSchema,
-    errors: [404],
     handler: async ({ auth }) => {
       const user = await users.get(auth.user_id);
       if (!user) throw notFound(API_TEXTS.userNotFound);
