@@ -3,7 +3,8 @@ import { Alert, Button, Card, CardContent, Chip, CircularProgress, List, ListIte
 import PrivacyTipOutlined from '@mui/icons-material/PrivacyTipOutlined';
 import type { ConsentView } from '@telemed/contracts';
 import { CONSENT_LANGUAGE_NAMES } from '@telemed/contracts/consent-notice';
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import { call } from '../../lib/client';
 import { useConfirm } from '../../lib/confirm';
 import { useToasts } from '../../lib/toasts';
 import { consentsKey, useConsents } from '../patient/consent';
@@ -17,7 +18,7 @@ export function ConsentsCard() {
   const toasts = useToasts();
   const queryClient = useQueryClient();
   const withdraw = useMutation({
-    mutationFn: (version: string) => api(`/users/me/consents/${encodeURIComponent(version)}`, { method: 'DELETE' }),
+    mutationFn: (version: string) => call('withdrawConsent', { params: { notice_version: version } }),
     onSuccess: async () => {
       toasts.show({ type: 'success', title: 'Consent withdrawn', message: 'You will be asked again before your next booking.' });
       await queryClient.invalidateQueries({ queryKey: consentsKey });

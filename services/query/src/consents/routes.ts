@@ -1,27 +1,16 @@
-import { CONSENT_NOTICE_VERSION, consentListResponseSchema, consentNotice, consentNoticeQuerySchema, consentNoticeResponseSchema } from '@telemed/contracts';
+import { CONSENT_NOTICE_VERSION, consentNotice } from '@telemed/contracts';
 import { policies, type ApiRouter, type ReadStore } from '@telemed/platform';
 import type { ConsentDoc } from './projection';
 
 /** The privacy notice (public, so it can be read before signing in) and the patient's own consents. */
 export function consentQueryRoutes(api: ApiRouter, readStore: ReadStore): void {
-  api.route({
-    method: 'get',
-    path: '/consents/notice',
-    summary: 'The current privacy notice a patient agrees to before booking (English or Hindi)',
-    tags: ['consents'],
+  api.implement('getConsentNotice', {
     policy: policies.public,
-    query: consentNoticeQuerySchema,
-    response: consentNoticeResponseSchema,
     handler: async ({ query }) => ({ body: consentNotice(query.language) }),
   });
 
-  api.route({
-    method: 'get',
-    path: '/users/me/consents',
-    summary: 'My consents to the privacy notice, and whether I hold one to the current version',
-    tags: ['consents'],
+  api.implement('listMyConsents', {
     policy: policies.roles('patient'),
-    response: consentListResponseSchema,
     handler: async ({ auth }) => {
       const docs = await readStore.collection<ConsentDoc>('consents').find({ user_id: auth.user_id }, { sort: { given_at: -1 } });
       const consents = docs.map((d) => ({
