@@ -15,8 +15,6 @@ export const CONSULTATION_SUMMARY_DELAY_MS = 500;
 export const CONSULTATION_MESSAGE_MAX_LENGTH = 2000;
 /** Largest page of chat messages. */
 export const CONSULTATION_MESSAGES_MAX_LIMIT = 200;
-/** Largest session description (SDP) a client may relay; real offers are a few kilobytes. */
-export const SIGNAL_SDP_MAX_LENGTH = 12_000;
 
 export const CONSULTATION_TEXTS = {
   notStarted: 'This consultation has not started yet',

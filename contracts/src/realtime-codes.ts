@@ -27,3 +27,6 @@ export const WS_TERMINAL_CLOSE_CODES: readonly number[] = [...WS_AUTH_CLOSE_CODE
  * few kilobytes (its SDP is capped at 12 000 characters).
  */
 export const WS_MAX_INCOMING_BYTES = 16 * 1024;
+
+/** Largest session description (SDP) a client may relay; real offers are a few kilobytes. */
+export const SIGNAL_SDP_MAX_LENGTH = 12_000;

@@ -153,9 +153,9 @@ describe('real-time client', () => {
     c.on('appointmentRequest', (data) => seen.push(`request:${String(data.patient_name)}`));
     c.connect();
     FakeSocket.all[0]!.open();
-    FakeSocket.all[0]!.onmessage?.({ data: JSON.stringify({ type: 'appointment_status_change', status: 'approved', data: {} }) });
-    FakeSocket.all[0]!.onmessage?.({ data: JSON.stringify({ type: 'appointment_request', data: { patient_name: 'Neha' } }) });
-    for (const odd of ['not json', 'null', '[]', '42', '{"type":"appointment_request"}', '{"type":"appointment_status_change","data":{}}']) {
+    FakeSocket.all[0]!.onmessage?.({ data: JSON.stringify({ type: 'appointment_status_change', event_id: 'e1', status: 'approved', data: { appointment_id: 'a1' } }) });
+    FakeSocket.all[0]!.onmessage?.({ data: JSON.stringify({ type: 'appointment_request', event_id: 'e2', data: { appointment_id: 'a2', patient_name: 'Neha' } }) });
+    for (const odd of ['not json', 'null', '[]', '42', '{"type":"appointment_request"}', '{"type":"appointment_status_change","data":{}}', '{"type":"appointment_status_change","event_id":"e3","status":"lost","data":{"appointment_id":"a1"}}']) {
       FakeSocket.all[0]!.onmessage?.({ data: odd });
     }
     expect(seen).toEqual(['status:approved', 'request:Neha']);
@@ -191,8 +191,8 @@ describe('real-time client', () => {
     socket.onmessage?.({ data: JSON.stringify({ type: 'rtc_offer', appointment_id: 'a1', sdp: 'v=0', from_user_id: 'doc' }) });
     socket.onmessage?.({ data: JSON.stringify({ type: 'rtc_hang_up', appointment_id: 'a1', from_user_id: 'doc' }) });
     socket.onmessage?.({ data: JSON.stringify({ type: 'rtc_refused', appointment_id: 'a1', detail: 'no' }) });
-    socket.onmessage?.({ data: JSON.stringify({ type: 'consultation_update', event_id: 'e1', data: { appointment_id: 'a1', event: 'auto_ended', auto_ended: true } }) });
-    for (const odd of ['{"type":"rtc_offer","sdp":"v=0","from_user_id":"doc"}', '{"type":"rtc_answer","appointment_id":"a1","sdp":"v=0"}', '{"type":"consultation_update"}']) {
+    socket.onmessage?.({ data: JSON.stringify({ type: 'consultation_update', event_id: 'e1', data: { appointment_id: 'a1', event: 'auto_ended', user_id: null, connection_id: null, replaced_connection_id: null, status: 'ended', started_at: '2026-12-06T10:00:00Z', ends_at: '2026-12-06T10:30:00Z', occurred_at: '2026-12-06T10:30:00Z', auto_ended: true, message_id: null } }) });
+    for (const odd of ['{"type":"rtc_offer","sdp":"v=0","from_user_id":"doc"}', '{"type":"rtc_answer","appointment_id":"a1","sdp":"v=0"}', '{"type":"consultation_update"}', '{"type":"consultation_update","event_id":"e2","data":{"appointment_id":"a1","event":"auto_ended"}}']) {
       socket.onmessage?.({ data: odd });
     }
     expect(seen).toEqual(['signal:rtc_offer:doc', 'signal:rtc_hang_up:doc', 'refused:a1', 'update:auto_ended:a1']);

@@ -1,5 +1,5 @@
 /** The real-time client: the seeds' connection states, reconnect rules, heartbeat and offline queue. */
-import type { ClientMessage, ServerMessage } from '@telemed/contracts';
+import { parseServerMessage, type ClientMessage, type ServerMessage } from '@telemed/contracts/realtime';
 
 /** A peer-to-peer signal of a consultation, as the server relays it from the other participant. */
 export type RelayedSignal = Extract<ServerMessage, { from_user_id: string }>;
@@ -7,7 +7,8 @@ export type RelayedSignal = Extract<ServerMessage, { from_user_id: string }>;
 export type ConsultationUpdate = Extract<ServerMessage, { type: 'consultation_update' }>['data'];
 /** The other participant of a confirmed appointment entered or left its lobby. */
 export type LobbyPresence = Omit<Extract<ServerMessage, { type: 'lobby_presence' }>, 'type'>;
-import { WS_AUTH_CLOSE_CODES, WS_CLOSE, WS_TERMINAL_CLOSE_CODES } from '@telemed/contracts/realtime-codes';
+type StatusChange = Extract<ServerMessage, { type: 'appointment_status_change' }>;
+import { WS_AUTH_CLOSE_CODES, WS_CLOSE, WS_TERMINAL_CLOSE_CODES } from '@telemed/contracts/realtime';
 
 export type ConnectionState = 'disconnected' | 'connecting' | 'connected' | 'error';
 
@@ -26,10 +27,10 @@ export interface RealtimeEvents {
   disconnected: (code: number) => void;
   error: () => void;
   authenticationError: (code: number, reason: string) => void;
-  appointmentStatusChange: (status: string, data: Record<string, unknown>) => void;
-  appointmentRequest: (data: Record<string, unknown>) => void;
+  appointmentStatusChange: (status: StatusChange['status'], data: StatusChange['data']) => void;
+  appointmentRequest: (data: Extract<ServerMessage, { type: 'appointment_request' }>['data']) => void;
   /** The doctor's schedule changed without their own action (a slot was freed). */
-  scheduleUpdate: (data: { slot_id: number; status: string }) => void;
+  scheduleUpdate: (data: Extract<ServerMessage, { type: 'schedule_update' }>['data']) => void;
   /** Consultation signalling from the other participant (offer, answer, ICE candidate, hang-up). */
   signal: (message: RelayedSignal) => void;
   /** The server would not relay a signal (the consultation is not open to this user). */
@@ -191,32 +192,4 @@ export class RealtimeClient {
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     this.socket?.close(WS_CLOSE.userInitiated.code, WS_CLOSE.userInitiated.reason);
   }
-}
-
-const SIGNAL_TYPES: ReadonlySet<string> = new Set(['rtc_offer', 'rtc_answer', 'rtc_ice_candidate', 'rtc_hang_up']);
-
-/** A known server message, or null for anything else (not JSON, not an object, an unknown type, missing data). */
-export function parseServerMessage(raw: string): ServerMessage | null {
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return null;
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
-  const message = value as Partial<ServerMessage> & { data?: unknown };
-  if (SIGNAL_TYPES.has(String(message.type))) {
-    const signal = value as { appointment_id?: unknown; from_user_id?: unknown };
-    if (typeof signal.appointment_id !== 'string' || typeof signal.from_user_id !== 'string') return null;
-  }
-  if (message.type === 'rtc_refused' && typeof (value as { appointment_id?: unknown }).appointment_id !== 'string') return null;
-  if (message.type === 'lobby_presence') {
-    const presence = value as { appointment_id?: unknown; user_id?: unknown; present?: unknown };
-    if (typeof presence.appointment_id !== 'string' || typeof presence.user_id !== 'string' || typeof presence.present !== 'boolean') return null;
-  }
-  if (message.type === 'appointment_request' || message.type === 'appointment_status_change' || message.type === 'schedule_update' || message.type === 'consultation_update') {
-    if (typeof message.data !== 'object' || message.data === null) return null;
-    if (message.type === 'appointment_status_change' && typeof message.status !== 'string') return null;
-  }
-  return message as ServerMessage;
 }

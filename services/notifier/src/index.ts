@@ -5,8 +5,7 @@ import {
   API_TEXTS,
   WS_CLOSE,
   WS_MAX_INCOMING_BYTES,
-  clientMessageSchema,
-  parseMessage,
+  parseClientMessage,
   type RecordedEvent,
   type ServerMessage,
 } from '@telemed/contracts';
@@ -144,7 +143,7 @@ export function createNotifier(options: NotifierOptions) {
     const beat = keepAlive(guarded);
     guarded.socket.on('message', (raw, isBinary) => {
       const text = isBinary ? '' : String(raw);
-      const message = isBinary ? null : parseMessage(clientMessageSchema, text);
+      const message = isBinary ? null : parseClientMessage(text);
       // Signals spend a budget of their own (a call's setup is a burst); everything else, known or not, the general one.
       if (!guarded.admit(Date.now(), isSignal(message) ? 'signal' : 'general') || isBinary) return;
       if (isSignal(message)) {

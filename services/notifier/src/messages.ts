@@ -1,4 +1,4 @@
-import { DEFAULT_TIMEZONE, entryFor, ignoring, toLocalSlotFields, type EventTable, type RecordedEvent } from '@telemed/contracts';
+import { DEFAULT_TIMEZONE, entryFor, ignoring, toLocalSlotFields, type AppointmentStatusChange, type EventTable, type RecordedEvent } from '@telemed/contracts';
 
 /**
  * What the notifier needs of an appointment, from the appointments read model: events on the bus hold personal
@@ -34,7 +34,7 @@ const STATUS_OF = {
   AppointmentExpired: 'expired',
   ...ignoring('accounts', 'sessions', 'privacy', 'institutions', 'schedule', 'consultations', 'records', 'blog'),
   ...ignoring('AppointmentVoided', 'AppointmentConsultationBegun', 'AppointmentCompleted'),
-} as const satisfies EventTable<'requested' | 'approved' | 'rejected' | 'cancelled' | 'expired'>;
+} as const satisfies EventTable<AppointmentStatusChange>;
 
 /**
  * The seeds' messages for an appointment event, and who gets them: a new request goes to the doctor; a status

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { MemoryReadStore, InProcessBus, TokenService, createLogger } from '@telemed/platform';
 import { messagesFor, createNotifier } from '@telemed/notifier';
-import { serverMessageSchema, type RecordedEvent } from '@telemed/contracts';
+import { isServerMessage, type RecordedEvent } from '@telemed/contracts';
 import { createServer } from 'node:http';
 import WebSocket from 'ws';
 
@@ -59,7 +59,7 @@ describe('notifier messages match the shared contract', () => {
       event('AppointmentCancelled', { cancelled_by: 'patient', reason: null }),
       event('AppointmentExpired', {}),
     ];
-    for (const e of events) for (const { message } of messagesFor(e, appointment)) serverMessageSchema.parse(message);
+    for (const e of events) for (const { message } of messagesFor(e, appointment)) assert.ok(isServerMessage(message), JSON.stringify(message));
   });
 });
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DateTime } from 'luxon';
-import { CONSULTATION_TEXTS, DEFAULT_TIMEZONE, serverMessageSchema, type ServerMessage } from '@telemed/contracts';
+import { CONSULTATION_TEXTS, DEFAULT_TIMEZONE, isServerMessage, type ServerMessage } from '@telemed/contracts';
 import { SIGNAL_LIMITS } from '@telemed/notifier';
 import { indiaDate, startTestApp, type TestApp, type TestUser } from '../support/test-app';
 import { connect } from '../support/ws-client';
@@ -63,11 +63,10 @@ describe('signalling budgets per person and per consultation, whatever the numbe
   /** The rtc_limited answers the sockets got, each read by the shared union (one that does not parse fails the test). */
   const limitedOf = (sockets: Client[]): Limited[] =>
     sockets.flatMap((s) =>
-      s.messages.flatMap((m) => {
-        if (m.type !== 'rtc_limited') return [];
-        const parsed = serverMessageSchema.safeParse(m);
-        assert.ok(parsed.success && parsed.data.type === 'rtc_limited', `rtc_limited is in the shared union: ${JSON.stringify(m)}`);
-        return [parsed.data];
+      s.messages.flatMap((m: unknown): Limited[] => {
+        if ((m as { type?: unknown }).type !== 'rtc_limited') return [];
+        if (!isServerMessage(m) || m.type !== 'rtc_limited') return assert.fail(`rtc_limited is in the shared union: ${JSON.stringify(m)}`);
+        return [m];
       }),
     );
   async function until(condition: () => boolean, what: string, timeoutMs = 30_000) {
