@@ -1,4 +1,6 @@
 import { z } from './zod';
+import { blogContentSchema } from './blog';
+import { CONSENT_LANGUAGES } from './consent-notice';
 import { consultationNotesViewSchema, medicalReportViewSchema, prescriptionFileViewSchema, prescriptionViewSchema } from './records';
 
 /**
@@ -120,13 +122,27 @@ export const personalDataExportSchema = z
       account_type: z.enum(['patient', 'doctor', 'admin']),
       registered_at: z.string(),
       active: z.boolean(),
-      doctor: z.record(z.string(), z.unknown()).nullable(),
+      /** A doctor's practice as kept, null for others: api.ts's doctor fields and the doctor's number (written out, as api.ts imports events.ts, which imports this module). */
+      doctor: z
+        .object({
+          doctor_number: z.number().int(),
+          specialty: z.string(),
+          qualification: z.string(),
+          consultation_fee: z.number(),
+          appointment_duration_minutes: z.number().int(),
+          registration_number: z.string().nullable(),
+          medical_council: z.string().nullable(),
+          city: z.string().nullable(),
+        })
+        .nullable(),
       /** Who read your name and contact details (an operator's account pages, an institution's console), from the access log. */
       shared_with: z.array(sharedWithSchema),
       /** Each time a platform admin closed your account: when, the reason recorded, and when it was reopened (null: still closed). */
       deactivations: z.array(z.object({ deactivated_at: z.string(), reason: z.string(), reactivated_at: z.string().nullable() })),
     }),
-    consents: z.array(z.record(z.string(), z.unknown())),
+    consents: z.array(
+      z.object({ notice_version: z.string(), language: z.enum(CONSENT_LANGUAGES), text_hash: z.string(), given_at: z.string(), withdrawn_at: z.string().nullable() }),
+    ),
     sessions: z.array(z.object({ session_id: z.string(), method: z.string(), started_at: z.string(), ended_at: z.string().nullable(), ended_reason: z.string().nullable() })),
     doctors_followed: z.array(z.object({ doctor_id: z.string(), name: z.string().nullable(), since: z.string() })),
     appointments: z.array(
@@ -234,7 +250,8 @@ export const personalDataExportSchema = z
         updated_at: z.string(),
         published_at: z.string().nullable(),
         views: z.number(),
-        content: z.unknown(),
+        /** Its Editor.js blocks; null when none are stored. */
+        content: blogContentSchema.nullable(),
       }),
     ),
     /**

@@ -1,4 +1,26 @@
+import { erasureParamsSchema, erasureResponseSchema } from '../erasure';
+import { accessLogQuerySchema, accessLogResponseSchema } from '../privacy';
 import { defineRoutes } from './define';
 
 /** The privacy area's routes: schemas and answers (their names, methods and paths are in paths/privacy.ts). */
-export const privacyRoutes = defineRoutes({});
+export const privacyRoutes = defineRoutes({
+  getMyAccessLog: {
+    summary: 'Who saw my data: every read of it by someone else (doctor, institution staff, operator), newest first, with why',
+    tags: ['privacy'],
+    query: accessLogQuerySchema,
+    response: accessLogResponseSchema,
+  },
+  eraseMe: {
+    summary: 'Erase my personal data: my data key is destroyed, my account closes; the answer lists what a law requires to be kept',
+    tags: ['privacy'],
+    response: erasureResponseSchema,
+    errors: [404, 503],
+  },
+  eraseUser: {
+    summary: "Erase a person's personal data at their request (platform admins)",
+    tags: ['privacy'],
+    params: erasureParamsSchema,
+    response: erasureResponseSchema,
+    errors: [404, 409, 503],
+  },
+});

@@ -5,17 +5,12 @@ import { Alert, Box, Button, Card, CardContent, Chip, CircularProgress, List, Li
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import DeleteForeverOutlined from '@mui/icons-material/DeleteForeverOutlined';
-import type { AccessLogEntry, AccessLogPage } from '@telemed/contracts';
+import type { AccessLogEntry } from '@telemed/contracts';
 import { ApiError, api } from '../../lib/api';
+import { call } from '../../lib/client';
 import { useConfirm } from '../../lib/confirm';
 import { isDoctor, sessionStore, useSession } from '../../lib/session';
 import { useToasts } from '../../lib/toasts';
-
-/** The erasure answer (POST /users/me/erasure): when, and what a law requires to be kept and why. */
-interface ErasureResult {
-  erased_at: string;
-  kept: Array<{ what: string; why: string }>;
-}
 
 /** What erasing does, in the order it happens: said on the card and, word for word, in the confirmation. */
 export const ERASURE_STEPS = {
@@ -131,7 +126,7 @@ export function groupAccesses(entries: AccessLogEntry[]): AccessGroup[] {
 export function AccessLogCard() {
   const log = useInfiniteQuery({
     queryKey: ['users', 'me', 'access-log'],
-    queryFn: ({ pageParam }) => api<AccessLogPage>(`/users/me/access-log?limit=${ACCESS_LOG_PAGE}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`),
+    queryFn: ({ pageParam }) => call('getMyAccessLog', { query: { limit: ACCESS_LOG_PAGE, cursor: pageParam || undefined } }),
     initialPageParam: '',
     getNextPageParam: (last) => last.next_cursor ?? undefined,
   });
@@ -205,7 +200,7 @@ export function EraseDataCard() {
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const erase = useMutation({
-    mutationFn: () => api<ErasureResult>('/users/me/erasure', { method: 'POST' }),
+    mutationFn: () => call('eraseMe'),
     // The server ends the session as it erases (the socket may close before the answer arrives): what the app hears of
     // that is expected from the moment the request leaves, not an error to show ('Session expired', 'Authentication failed').
     onMutate: () => sessionStore.setClosedByUser(true),

@@ -3,8 +3,6 @@ import {
   CLINICAL_RECORDS_RETENTION_YEARS,
   ERASURE_TEXTS,
   erasureLegalHold,
-  erasureParamsSchema,
-  erasureResponseSchema,
   type ErasureResult,
 } from '@telemed/contracts';
 import { HttpError, keyRingOf, policies, type ApiRouter, type EventStore } from '@telemed/platform';
@@ -51,29 +49,16 @@ export async function eraseUser(
 }
 
 export function erasureRoutes(api: ApiRouter, deps: CommandDeps): void {
-  api.route({
-    method: 'post',
-    path: '/users/me/erasure',
-    summary: 'Erase my personal data: my data key is destroyed, my account closes; the answer lists what a law requires to be kept',
-    tags: ['privacy'],
+  api.implement('eraseMe', {
     policy: policies.anyUser,
-    response: erasureResponseSchema,
-    errors: [404, 503],
     handler: async ({ auth, req }) => {
       const { position, ...answer } = await eraseUser(deps.eventStore, auth.user_id, 'self', requestContext(req, auth, deps.clock()));
       return { body: answer, headers: positionHeader(position) };
     },
   });
 
-  api.route({
-    method: 'post',
-    path: '/admin/users/:user_id/erasure',
-    summary: "Erase a person's personal data at their request (platform admins)",
-    tags: ['privacy'],
+  api.implement('eraseUser', {
     policy: policies.roles('admin'),
-    params: erasureParamsSchema,
-    response: erasureResponseSchema,
-    errors: [404, 409, 503],
     handler: async ({ params, auth, req }) => {
       // An operator erases a patient's or a doctor's data at their request, not an operator's (nor their own, in one
       // call by mistake): an admin who wants it asks for it themself, so no operator can shred the others.

@@ -1,4 +1,4 @@
-import { accessLogQuerySchema, accessLogResponseSchema, personalDataExportSchema, z, type PersonalDataExport } from '@telemed/contracts';
+import { personalDataExportSchema, z, type PersonalDataExport } from '@telemed/contracts';
 import { policies, type ApiRouter, type BlobStore, type ReadStore, type StreamedBody } from '@telemed/platform';
 import { ACCESS_LOG, type AccessLogDoc } from './access-log';
 import { accessViews } from './access-views';
@@ -17,14 +17,8 @@ export function privacyQueryRoutes(
   const accessLog = readStore.collection<AccessLogDoc>(ACCESS_LOG);
   const { entryViews } = accessViews(readStore);
 
-  api.route({
-    method: 'get',
-    path: '/users/me/access-log',
-    summary: 'Who saw my data: every read of it by someone else (doctor, institution staff, operator), newest first, with why',
-    tags: ['privacy'],
+  api.implement('getMyAccessLog', {
     policy: policies.anyUser,
-    query: accessLogQuerySchema,
-    response: accessLogResponseSchema,
     handler: async ({ auth, query }) => {
       const filter: Record<string, unknown> = { subject_id: auth.user_id };
       if (query.cursor !== undefined) filter.position = { $lt: Number(query.cursor) };
