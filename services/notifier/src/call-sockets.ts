@@ -3,6 +3,7 @@ import type { ParticipantDisconnected } from '@telemed/contracts';
 import { PARTICIPANT_DISCONNECTED_SUBJECT, TRANSIENT_SUBJECT_PREFIX, type Bus, type BusSubscription, type Logger, type ReadStore } from '@telemed/platform';
 import type { ConsultationFacts } from './signalling';
 import type { GuardedSocket } from './socket-guard';
+import { CallCarriers, callKey as key, callOf } from './call-carriers';
 
 /** "This person's call socket is back": crosses replicas on `telemed.transient.call.<user id>`, so any replica's grace ends. */
 export const CALL_ATTACHED_SUBJECTS = `${TRANSIENT_SUBJECT_PREFIX}call.>`;
@@ -23,8 +24,6 @@ interface OpenConsultation {
 type Participant = { user_id: string; present: boolean; connection_id: string };
 type CallAttached = { user_id: string; appointment_id: string };
 
-const key = (userId: string, appointmentId: string) => `${userId} ${appointmentId}`;
-
 /**
  * The sockets that carry peer-to-peer calls (issue 13). A socket is attached to a consultation when its user says so
  * (`call_attach`, on joining and after every reconnect) or signals in it. When the last attached socket of a
@@ -38,10 +37,7 @@ export function createCallSockets(options: { bus: Bus; readStore: ReadStore; log
   const openConsultations = options.readStore.collection<OpenConsultation>('open_consultations');
   const clock = options.clock ?? (() => new Date());
   const { logger } = options;
-  /** socket → the calls it carries (keys of user with appointment). */
-  const carried = new Map<GuardedSocket, Set<string>>();
-  /** user with appointment → the sockets on this replica that carry that call. */
-  const carriers = new Map<string, Set<GuardedSocket>>();
+  const carriers = new CallCarriers();
   /** user with appointment → the grace running since their last call socket here closed. */
   const graces = new Map<string, NodeJS.Timeout>();
   const subscriptions: BusSubscription[] = [];
@@ -58,17 +54,7 @@ export function createCallSockets(options: { bus: Bus; readStore: ReadStore; log
   /** Marks the socket as carrying this person's call; the first time, every replica's grace for them ends. */
   function attach(guarded: GuardedSocket, userId: string, appointmentId: string) {
     if (!guarded.open) return;
-    let calls = carried.get(guarded);
-    if (!calls) {
-      carried.set(guarded, (calls = new Set()));
-      guarded.socket.once('close', () => detach(guarded));
-    }
-    const call = key(userId, appointmentId);
-    if (calls.has(call)) return;
-    calls.add(call);
-    let sockets = carriers.get(call);
-    if (!sockets) carriers.set(call, (sockets = new Set()));
-    sockets.add(guarded);
+    if (!carriers.attach(guarded, key(userId, appointmentId), () => guarded.socket.once('close', () => detach(guarded)))) return;
     cancelGrace(userId, appointmentId);
     announceAttached(userId, appointmentId);
   }
@@ -91,15 +77,9 @@ export function createCallSockets(options: { bus: Bus; readStore: ReadStore; log
   }
 
   function detach(guarded: GuardedSocket) {
-    const calls = carried.get(guarded);
-    carried.delete(guarded);
-    for (const call of calls ?? []) {
-      const sockets = carriers.get(call);
-      sockets?.delete(guarded);
-      if (sockets && sockets.size > 0) continue; // another socket of theirs here still carries it
-      carriers.delete(call);
+    for (const call of carriers.detach(guarded)) {
       if (graces.has(call)) continue;
-      const [userId, appointmentId] = call.split(' ') as [string, string];
+      const { userId, appointmentId } = callOf(call);
       // The connection that was live when the socket dropped: a join since (another device) is not theirs to end.
       armGrace(userId, appointmentId, connectionOf(userId, appointmentId));
     }
@@ -203,7 +183,6 @@ export function createCallSockets(options: { bus: Bus; readStore: ReadStore; log
       for (const subscription of subscriptions.splice(0)) await subscription.unsubscribe();
       for (const timer of graces.values()) clearTimeout(timer);
       graces.clear();
-      carried.clear();
       carriers.clear();
     },
   };

@@ -2,15 +2,16 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import {
-  API_TEXTS,
   WS_CLOSE,
   WS_MAX_INCOMING_BYTES,
   parseClientMessage,
   type RecordedEvent,
   type ServerMessage,
 } from '@telemed/contracts';
-import { Subjects, TokenError, type AccessAudit, type Bus, type BusSubscription, type Logger, type ReadStore, type TokenCheck, type TokenService } from '@telemed/platform';
-import { messagesFor, type AppointmentFacts, type Delivery } from './messages';
+import { type AccessAudit, type Bus, type BusSubscription, type Logger, type ReadStore, type TokenCheck, type TokenService } from '@telemed/platform';
+import type { AppointmentFacts } from './messages';
+import { createSocketAuthenticator } from './socket-auth';
+import { createDeliveries } from './deliveries';
 import { SocketSessions } from './sessions';
 import { GuardedSocket, type SocketLimits } from './socket-guard';
 import { RecentIds } from './recent-ids';
@@ -77,8 +78,6 @@ export interface NotifierOptions {
   signalLimits?: Partial<SignalLimits>;
 }
 
-type Close = { code: number; reason: string };
-
 /**
  * Real-time notifications: authenticates `/ws/{userId}?token=` before anything else, keeps each user's sockets
  * (bound to the session that opened them), and turns appointment events from the bus into the seeds' messages
@@ -100,6 +99,8 @@ export function createNotifier(options: NotifierOptions) {
   const { logger } = options;
   const lobby = createLobby({ ...options, sessions });
   const callSockets = createCallSockets({ ...options, graceMs: options.disconnectGraceMs ?? 15_000 });
+  const authenticate = createSocketAuthenticator({ ...options, users });
+  const { onAppointmentEvent, onSlotReleased } = createDeliveries({ ...options, sessions, delivered, appointments });
   const signalling = createSignalling({
     ...options,
     sessions,
@@ -107,23 +108,6 @@ export function createNotifier(options: NotifierOptions) {
     onConsultationEvent: (event) => lobby.onConsultationEvent(event),
     onRelayed: (guarded, senderId, appointmentId) => callSockets.signalled(guarded, senderId, appointmentId),
   });
-
-  async function authenticate(userId: string, token: string | null): Promise<{ refused: Close } | { sessionId: string | null }> {
-    if (!token) return { refused: CLOSE.tokenRequired };
-    try {
-      const claims = await options.tokens.verifySocketCredential(token);
-      if (claims.user_id !== userId) return { refused: CLOSE.userMismatch };
-      const user = await users.get(userId);
-      if (!user || user.active === false) return { refused: CLOSE.userNotFound };
-      const refusal = await options.checkToken?.(claims);
-      if (refusal) return { refused: refusal === API_TEXTS.accountDisabled ? CLOSE.userNotFound : CLOSE.invalidToken };
-      return { sessionId: claims.session_id ?? null };
-    } catch (error) {
-      if (error instanceof TokenError) return { refused: CLOSE.invalidToken };
-      logger.error({ err: error }, 'socket authentication failed');
-      return { refused: CLOSE.authFailed };
-    }
-  }
 
   function keepAlive(guarded: GuardedSocket) {
     const idle = () => guarded.close(CLOSE.idle);
@@ -200,45 +184,6 @@ export function createNotifier(options: NotifierOptions) {
     return true;
   }
 
-  async function onAppointmentEvent(event: RecordedEvent) {
-    if (delivered.has(event.event_id)) return; // the bus delivers at least once
-    const appointmentId = (event.data as { appointment_id?: string }).appointment_id;
-    if (!appointmentId) return;
-    await options.waitForPosition(event.position);
-    const stored = await appointments.get(appointmentId);
-    if (!stored) return;
-    // Neither party has a socket on this replica: nobody here to tell, so the people are not read for the message.
-    if (!sessions.has(stored.patient_id) && !sessions.has(stored.doctor_id)) {
-      delivered.add(event.event_id);
-      options.onDelivered?.(0);
-      return;
-    }
-    const appointment = await options.appointmentView(stored);
-    let count = 0;
-    for (const delivery of messagesFor(event, appointment)) {
-      if (!sessions.has(delivery.user_id)) continue;
-      if (delivery.shows && !(await recorded(event, delivery.user_id, delivery.shows))) continue;
-      count += sessions.send(delivery.user_id, delivery.message);
-    }
-    delivered.add(event.event_id);
-    options.onDelivered?.(count);
-  }
-
-  async function recorded(event: RecordedEvent, doctorId: string, shows: NonNullable<Delivery['shows']>): Promise<boolean> {
-    const appointmentId = (event.data as { appointment_id: string }).appointment_id;
-    try {
-      await options.audit.recordFor({ user_id: doctorId, account_type: 'doctor' }, event.metadata.correlation_id, {
-        purpose: 'care',
-        resource: shows.resource,
-        route: `WS /ws/:user_id ${shows.message_type}`,
-        subjects: new Subjects().add(shows.subject_id, appointmentId),
-      });
-      return true;
-    } catch {
-      return false; // logged by the audit; the doctor reads it through the audited list instead
-    }
-  }
-
   function onSessionEnded(event: RecordedEvent) {
     const { session_id } = event.data as { session_id: string };
     endedSessions.add(session_id);
@@ -249,13 +194,6 @@ export function createNotifier(options: NotifierOptions) {
     const { user_id } = event.data as { user_id: string };
     deactivatedUsers.add(user_id);
     sessions.closeUser(user_id, CLOSE.invalidToken);
-  }
-
-  function onSlotReleased(event: RecordedEvent) {
-    if (delivered.has(event.event_id)) return;
-    const { slot_id, doctor_id } = event.data as { slot_id: number; doctor_id: string };
-    sessions.sendText(doctor_id, serialize({ type: 'schedule_update', event_id: event.event_id, data: { slot_id, status: 'open' } }));
-    delivered.add(event.event_id);
   }
 
   const consumerName = (suffix: string) => (options.durableName ? `${options.durableName}${suffix}` : undefined);
