@@ -73,15 +73,20 @@ describe('LiveKit provider (issue 13): tokens and webhooks, without a LiveKit se
       room: { name: `consultation-${appointmentId}` },
       participant: { identity: patient.user_id },
     });
-    // Nothing recorded from an unverified webhook: a wrong secret, a body its signature is not of, no signature.
-    const webhook = (body: string, authorization?: string) =>
-      spec.when((http) => {
+    // Nothing recorded from an unverified webhook: a wrong secret, a body its signature is not of, no signature. A webhook
+    // is recorded under a correlation id of its own (LiveKit's doing, not the request's), so the consultation's stream too.
+    const unverified = async (body: string, authorization?: string) => {
+      const then = await spec.when((http) => {
         const req = http.post('/api/v1/video/livekit/webhook').set('Content-Type', 'application/webhook+json');
         return (authorization === undefined ? req : req.set('Authorization', authorization)).send(body);
       });
-    (await webhook(body, await signWebhook(body, 'not-the-secret-but-32-characters-long'))).expectStatus(401).expectNoEvents();
-    (await webhook(body.replace('participant_left', 'participant_joined'), await signWebhook(body))).expectStatus(401).expectNoEvents();
-    (await webhook(body)).expectStatus(401).expectNoEvents();
+      then.expectStatus(401).expectNoEvents();
+      const recorded = then.unrelated.filter((e) => e.stream_id === streams.consultation(appointmentId)).map((e) => e.type);
+      assert.deepEqual(recorded, [], 'nothing recorded from an unverified webhook');
+    };
+    await unverified(body, await signWebhook(body, 'not-the-secret-but-32-characters-long'));
+    await unverified(body.replace('participant_left', 'participant_joined'), await signWebhook(body));
+    await unverified(body);
 
     const res = await t.http.post('/api/v1/video/livekit/webhook').set('Content-Type', 'application/webhook+json').set('Authorization', await signWebhook(body)).send(body).expect(200);
     assert.deepEqual(res.body, { status: 'received' });
