@@ -165,6 +165,8 @@ export const blogImageQuerySchema = z.object({ exp: z.string().max(20).optional(
 export const blogImageGrantResponseSchema = z.object({ url: z.string(), expires_at: z.iso.datetime() });
 export const scheduleBlogRequestSchema = z.strictObject({ publish_at: z.iso.datetime({ offset: true }) });
 export const deleteBlogQuerySchema = z.object({ confirm: z.enum(['true']) });
+/** What DELETE /blogs/{id} takes: any `confirm`; only `true` (deleteBlogQuerySchema) deletes, else the answer is 422. */
+export const deleteBlogRequestQuerySchema = z.object({ confirm: z.string().optional() });
 export const blogViewRequestSchema = z.strictObject({ reader_session: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) });
 
 export const blogListQuerySchema = z.object({
@@ -230,3 +232,7 @@ export const blogTopicIdeasResponseSchema = z.object({
   notice: z.string().nullable(),
   ideas: z.array(z.object({ id: z.string(), title: z.string(), description: z.string(), content: z.string() })),
 });
+
+/** The link block's preview (Editor.js link tool's `endpoint` answer): the address's own host as its title. */
+export const blogLinkMetaQuerySchema = z.object({ url: z.string().max(2000) });
+export const blogLinkMetaResponseSchema = z.object({ success: z.literal(1), link: z.string(), meta: z.object({ title: z.string(), description: z.string() }) });

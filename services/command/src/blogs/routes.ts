@@ -7,22 +7,11 @@ import {
   BLOG_LIMITS,
   BLOG_TEXTS,
   DEFAULT_TIMEZONE,
-  blogDeletedResponseSchema,
-  blogIdParamsSchema,
-  blogIdResponseSchema,
-  blogImageResponseSchema,
-  blogPostStateSchema,
-  blogViewRequestSchema,
-  blogViewResponseSchema,
-  createBlogRequestSchema,
   deleteBlogQuerySchema,
   grantedBlogImageUrl,
   isAllowedLink,
   notFound,
-  scheduleBlogRequestSchema,
   streams,
-  updateBlogRequestSchema,
-  z,
   type BlogFields,
   type DomainEventOf,
 } from '@telemed/contracts';
@@ -80,16 +69,8 @@ export function blogRoutes(api: ApiRouter, deps: CommandDeps & BlogDeps): void {
   };
   const answer = (result: Awaited<ReturnType<typeof run>>, now: Date) => ({ body: postStateView(result.state, now), headers: positionHeader(result.position) });
 
-  api.route({
-    method: 'post',
-    path: '/blogs/',
-    summary: "Save a new post as a draft (the seeds' call: title, description, content; also category, tags, excerpt, image_url, date)",
-    tags: ['blogs'],
+  api.implement('createBlogPost', {
     policy: policies.roles('doctor'),
-    body: createBlogRequestSchema,
-    response: blogIdResponseSchema,
-    successStatus: 201,
-    errors: [409],
     handler: async ({ body, auth, req }) => {
       const context = requestContext(req, auth, deps.clock());
       const post_id = randomUUID();
@@ -98,47 +79,24 @@ export function blogRoutes(api: ApiRouter, deps: CommandDeps & BlogDeps): void {
     },
   });
 
-  api.route({
-    method: 'put',
-    path: '/blogs/:id',
-    summary: 'Save the post again (its author): every field as it now stands',
-    tags: ['blogs'],
+  api.implement('updateBlogPost', {
     policy: policies.roles('doctor'),
-    params: blogIdParamsSchema,
-    body: updateBlogRequestSchema,
-    response: blogPostStateSchema,
-    errors: [404, 422],
     handler: async ({ params, body, auth, req }) => {
       const context = requestContext(req, auth, deps.clock());
       return answer(await run(params.id, { type: 'UpdatePost', data: { actor_id: auth.user_id, fields: postFields(body, context.now) } }, context), context.now);
     },
   });
 
-  api.route({
-    method: 'post',
-    path: '/blogs/:id/publish',
-    summary: 'Publish the post now (its author; needs a title and content): answers the post with its slug',
-    tags: ['blogs'],
+  api.implement('publishBlogPost', {
     policy: policies.roles('doctor'),
-    params: blogIdParamsSchema,
-    response: blogPostStateSchema,
-    errors: [404, 422],
     handler: async ({ params, auth, req }) => {
       const context = requestContext(req, auth, deps.clock());
       return answer(await run(params.id, { type: 'PublishPost', data: { actor_id: auth.user_id, now: context.now } }, context), context.now);
     },
   });
 
-  api.route({
-    method: 'post',
-    path: '/blogs/:id/schedule',
-    summary: 'Schedule the post to be published at a future time (its author); the scheduler publishes it then',
-    tags: ['blogs'],
+  api.implement('scheduleBlogPost', {
     policy: policies.roles('doctor'),
-    params: blogIdParamsSchema,
-    body: scheduleBlogRequestSchema,
-    response: blogPostStateSchema,
-    errors: [404, 409, 422],
     handler: async ({ params, body, auth, req }) => {
       const context = requestContext(req, auth, deps.clock());
       const command: BlogPostCommand = { type: 'SchedulePost', data: { actor_id: auth.user_id, publish_at: new Date(body.publish_at), now: context.now } };
@@ -146,46 +104,24 @@ export function blogRoutes(api: ApiRouter, deps: CommandDeps & BlogDeps): void {
     },
   });
 
-  api.route({
-    method: 'post',
-    path: '/blogs/:id/unschedule',
-    summary: 'Take a scheduled post back to the drafts (its author)',
-    tags: ['blogs'],
+  api.implement('unscheduleBlogPost', {
     policy: policies.roles('doctor'),
-    params: blogIdParamsSchema,
-    response: blogPostStateSchema,
-    errors: [404, 409],
     handler: async ({ params, auth, req }) => {
       const context = requestContext(req, auth, deps.clock());
       return answer(await run(params.id, { type: 'UnschedulePost', data: { actor_id: auth.user_id } }, context), context.now);
     },
   });
 
-  api.route({
-    method: 'post',
-    path: '/blogs/:id/archive',
-    summary: 'Archive the post (its author): it leaves the public pages; publishing it again brings it back',
-    tags: ['blogs'],
+  api.implement('archiveBlogPost', {
     policy: policies.roles('doctor'),
-    params: blogIdParamsSchema,
-    response: blogPostStateSchema,
-    errors: [404],
     handler: async ({ params, auth, req }) => {
       const context = requestContext(req, auth, deps.clock());
       return answer(await run(params.id, { type: 'ArchivePost', data: { actor_id: auth.user_id } }, context), context.now);
     },
   });
 
-  api.route({
-    method: 'delete',
-    path: '/blogs/:id',
-    summary: 'Delete the post (its author, with the confirmation the screen asked for: `?confirm=true`)',
-    tags: ['blogs'],
+  api.implement('deleteBlogPost', {
     policy: policies.roles('doctor'),
-    params: blogIdParamsSchema,
-    query: z.object({ confirm: z.string().optional() }),
-    response: blogDeletedResponseSchema,
-    errors: [404, 422],
     handler: async ({ params, query, auth, req }) => {
       const context = requestContext(req, auth, deps.clock());
       const confirmed = deleteBlogQuerySchema.safeParse(query).success;
@@ -194,16 +130,8 @@ export function blogRoutes(api: ApiRouter, deps: CommandDeps & BlogDeps): void {
     },
   });
 
-  api.route({
-    method: 'post',
-    path: '/blogs/:id/views',
-    summary: "Count a reader's view of a published post: once per reader session (a signed-in reader is one session), never its author's",
-    tags: ['blogs'],
+  api.implement('recordBlogPostView', {
     policy: policies.public,
-    params: blogIdParamsSchema,
-    body: blogViewRequestSchema,
-    response: blogViewResponseSchema,
-    errors: [404],
     handler: async ({ params, body, req }) => {
       const now = deps.clock();
       const { state } = await outlines.current(streams.blogPost(params.id));
@@ -235,15 +163,8 @@ export function blogRoutes(api: ApiRouter, deps: CommandDeps & BlogDeps): void {
     },
   });
 
-  api.route({
-    method: 'get',
-    path: '/blogs/link-meta',
-    summary: "The link block's preview (Editor.js link tool): the address's own host as its title; no outside site is fetched",
-    tags: ['blogs'],
+  api.implement('getBlogLinkMeta', {
     policy: policies.roles('doctor'),
-    query: z.object({ url: z.string().max(2000) }),
-    response: z.object({ success: z.number(), link: z.string(), meta: z.object({ title: z.string(), description: z.string() }) }),
-    errors: [422],
     handler: async ({ query }) => {
       let host: string;
       try {
@@ -252,21 +173,12 @@ export function blogRoutes(api: ApiRouter, deps: CommandDeps & BlogDeps): void {
         host = '';
       }
       if (!host) throw new RequestValidationError([{ loc: ['query', 'url'], msg: BLOG_TEXTS.linkNotAllowed, type: 'value_error' }]);
-      return { body: { success: 1, link: query.url, meta: { title: cleanText(host), description: '' } } };
+      return { body: { success: 1 as const, link: query.url, meta: { title: cleanText(host), description: '' } } };
     },
   });
 
-  api.route({
-    method: 'post',
-    path: '/blogs/images',
-    summary:
-      "Upload an image for a post (multipart `image` or `file`; 5 MB; JPG, PNG, GIF or WebP by content): Editor.js image tool's answer, its address carrying the author's short-lived grant (the picture is theirs alone until a published post shows it)",
-    tags: ['blogs'],
+  api.implement('uploadBlogImage', {
     policy: policies.roles('doctor'),
-    multipart: z.object({}),
-    response: blogImageResponseSchema,
-    successStatus: 201,
-    errors: [413, 415, 422, 429, 503],
     handler: async ({ auth, req }) => {
       const blobs = deps.blobs;
       if (!blobs) throw new HttpError(503, BLOG_TEXTS.imageUploadError);

@@ -4,22 +4,10 @@ import {
   BLOG_IMAGE_GRANT,
   BLOG_TEXTS,
   BLOG_TOPIC_IDEAS,
-  blogIdParamsSchema,
-  blogImageGrantResponseSchema,
   blogImageId,
-  blogImageParamsSchema,
-  blogImageQuerySchema,
-  blogListQuerySchema,
-  blogListResponseSchema,
-  blogPostSummarySchema,
-  blogPostViewSchema,
-  blogSlugParamsSchema,
-  blogTopicIdeasQuerySchema,
-  blogTopicIdeasResponseSchema,
   grantedBlogImageUrl,
   notFound,
-  publicDoctorParamsSchema,
-  z,
+  type ApiRoutes,
   type BlogPostSummary,
   type BlogPostView,
 } from '@telemed/contracts';
@@ -55,7 +43,7 @@ function withGrants<T extends BlogPostSummary | BlogPostView>(post: T, grants: U
   return { ...signed, content: { ...post.content, blocks } };
 }
 
-type TopicIdeasAnswer = z.output<typeof blogTopicIdeasResponseSchema>;
+type TopicIdeasAnswer = ApiRoutes['listBlogTopicIdeas']['response'];
 
 /** Seed 001 §9: three of the bundled ideas, at random. */
 function bundledIdeas(count: number): TopicIdeasAnswer['ideas'] {
@@ -96,16 +84,9 @@ export function blogQueryRoutes(api: ApiRouter, deps: BlogQueryDeps): void {
 /** The Writing Assistant's topic ideas. */
 function topicIdeaRoutes(api: ApiRouter, deps: BlogQueryDeps): void {
   const { readStore } = deps;
-  api.route({
-    method: 'get',
-    path: '/blogs/topic-ideas',
-    summary:
-      "The Writing Assistant's topic ideas: from the writing model when one is configured (sent only the doctor's specialty and the post's title and category), otherwise or when it fails three of the bundled ideas, saying so",
-    tags: ['blogs'],
+  api.implement('listBlogTopicIdeas', {
     policy: policies.roles('doctor'),
-    query: blogTopicIdeasQuerySchema,
-    response: blogTopicIdeasResponseSchema,
-    handler: async ({ query, auth }): Promise<{ body: TopicIdeasAnswer }> => {
+    handler: async ({ query, auth }) => {
       const writing = deps.writing;
       if (!writing) return { body: { source: 'bundled' as const, notice: BLOG_TEXTS.bundledIdeasNotice, ideas: bundledIdeas(IDEAS_OFFERED) } };
       const doctor = await readStore.collection<DoctorDoc>('doctors').get(auth.user_id);
@@ -131,17 +112,9 @@ function blogImageRoutes(api: ApiRouter, deps: BlogQueryDeps, grants: UrlSigner)
   const { readStore } = deps;
   const authors = readStore.collection<BlogAuthorDoc>(BLOG_AUTHORS);
 
-  api.route({
-    method: 'get',
-    path: '/blogs/images/:image_id',
-    summary:
-      "A post's image, served with the type its content was found to be: anyone's once a published post of its author shows it (cached publicly); otherwise only with its author's short-lived grant (`exp`, `sig`), which their own reads of the post carry",
-    tags: ['blogs'],
+  api.implement('getBlogImage', {
     policy: policies.public,
-    params: blogImageParamsSchema,
-    query: blogImageQuerySchema,
-    errors: [404],
-    handler: async ({ params, query, req, res }): Promise<{ status?: number; body: RawBody | StreamedBody }> => {
+    handler: async ({ params, query, req, res }) => {
       const image = await readStore.collection<BlogImageDoc>(BLOG_IMAGES).get(params.image_id);
       if (!image || !deps.blobs) throw notFound(BLOG_TEXTS.imageNotFound);
       const shown = image.published_in.length > 0 && Boolean((await authors.get(image.author_id))?.active);
@@ -171,16 +144,8 @@ function blogImageRoutes(api: ApiRouter, deps: BlogQueryDeps, grants: UrlSigner)
     },
   });
 
-  api.route({
-    method: 'get',
-    path: '/blogs/images/:image_id/grant',
-    summary:
-      "A fresh short-lived address for one of the caller's own pictures: the editor asks for it before the grant it holds runs out (or when a picture fails to load), so a post open for hours keeps showing its pictures",
-    tags: ['blogs'],
+  api.implement('getBlogImageGrant', {
     policy: policies.roles('doctor'),
-    params: blogImageParamsSchema,
-    response: blogImageGrantResponseSchema,
-    errors: [404],
     handler: async ({ params, auth }) => {
       const image = await readStore.collection<BlogImageDoc>(BLOG_IMAGES).get(params.image_id);
       // Someone else's picture is answered as no picture.
@@ -197,15 +162,8 @@ function blogPostRoutes(api: ApiRouter, deps: BlogQueryDeps, grants: UrlSigner):
   const posts = readStore.collection<BlogPostDoc>(BLOG_POSTS);
   const authors = readStore.collection<BlogAuthorDoc>(BLOG_AUTHORS);
 
-  api.route({
-    method: 'get',
-    path: '/blogs/',
-    summary:
-      "The doctor's own posts: a tab (status), category, search (q), sort by date, title or views; counts per status and category, views and reading time. A search among more than 1,000 posts of the tab counts its total among the first 1,000 in the list's order and says so with `X-Total-Is-Lower-Bound: true`",
-    tags: ['blogs'],
+  api.implement('listMyBlogPosts', {
     policy: policies.roles('doctor'),
-    query: blogListQuerySchema,
-    response: blogListResponseSchema,
     handler: async ({ query, auth }) => {
       const now = deps.clock();
       const { totalIsLowerBound, ...list } = await doctorBlogList(readStore, auth.user_id, query, now);
@@ -213,15 +171,8 @@ function blogPostRoutes(api: ApiRouter, deps: BlogQueryDeps, grants: UrlSigner):
     },
   });
 
-  api.route({
-    method: 'get',
-    path: '/blogs/:id',
-    summary: 'One post with its blocks: its author sees it in any status, anyone signed in sees it once published',
-    tags: ['blogs'],
+  api.implement('getBlogPost', {
     policy: policies.anyUser,
-    params: blogIdParamsSchema,
-    response: blogPostViewSchema,
-    errors: [404],
     handler: async ({ params, auth }) => {
       const doc = await posts.get(params.id);
       const author = doc ? await authors.get(doc.author_id) : null;
@@ -232,15 +183,8 @@ function blogPostRoutes(api: ApiRouter, deps: BlogQueryDeps, grants: UrlSigner):
     },
   });
 
-  api.route({
-    method: 'get',
-    path: '/public/blogs/:slug',
-    summary: 'A published post by its slug, for its public page (no sign-in)',
-    tags: ['public'],
+  api.implement('getPublicBlogPost', {
     policy: policies.public,
-    params: blogSlugParamsSchema,
-    response: blogPostViewSchema,
-    errors: [404],
     handler: async ({ params }) => {
       const post = await publishedPostBySlug(readStore, params.slug);
       if (!post) throw notFound(BLOG_TEXTS.postNotFound);
@@ -248,15 +192,8 @@ function blogPostRoutes(api: ApiRouter, deps: BlogQueryDeps, grants: UrlSigner):
     },
   });
 
-  api.route({
-    method: 'get',
-    path: '/public/doctors/:doctor_id/blogs',
-    summary: "A doctor's published posts, newest first, for their public page (no sign-in)",
-    tags: ['public'],
+  api.implement('listPublicDoctorBlogPosts', {
     policy: policies.public,
-    params: publicDoctorParamsSchema.pick({ doctor_id: true }),
-    response: z.array(blogPostSummarySchema),
-    errors: [404],
     handler: async ({ params }) => {
       // An id that is no doctor's is not found; a doctor whose account is closed simply has no public posts.
       if (!(await readStore.collection<BlogAuthorDoc>(BLOG_AUTHORS).get(params.doctor_id))) throw notFound(API_TEXTS.doctorNotFound);
