@@ -16,6 +16,8 @@ export interface RouteSchemas {
   multipart?: ZodType;
   /** The body of the success status; none for an answer that is not JSON (a file, a PDF, a CSV). */
   response?: ZodType;
+  /** The route may also answer a file instead of its JSON response (a download format the query asks for). */
+  alsoFile?: true;
   /** The success status, 200 unless said. */
   successStatus?: number;
   /** The other statuses this route answers, for the document (401, 403 and 422 are added from its policy and schemas). */

@@ -141,7 +141,9 @@ export interface RouteSpec<
 }
 
 /** What a handler of a table route may answer: its response (as it is, or pre-rendered), or a file when it has none. */
-type ResponseBodyOf<E extends RouteEntry> = E['response'] extends ZodType ? z.output<E['response']> | JsonText<z.output<E['response']>> : RawBody | StreamedBody;
+type ResponseBodyOf<E extends RouteEntry> = E['response'] extends ZodType
+  ? z.output<E['response']> | JsonText<z.output<E['response']>> | (E['alsoFile'] extends true ? RawBody | StreamedBody : never)
+  : RawBody | StreamedBody;
 
 /** How the server implements a route of the contracts' table: who may call it, and what it does. */
 export interface RouteImplementation<E extends RouteEntry, Pol extends Policy> {
