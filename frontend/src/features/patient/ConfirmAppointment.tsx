@@ -19,7 +19,7 @@ import {
 import type { SlotFacts } from '@telemed/contracts';
 import type { ConsentLanguage } from '@telemed/contracts/consent-notice';
 import { MAX_NOTES_LENGTH } from '@telemed/contracts/constants';
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { call } from '../../lib/client';
 import { browserZone, whenPhrase } from '../../lib/time';
 import { ConsentNoticePanel } from './ConsentNoticePanel';
@@ -57,7 +57,7 @@ function useSlotFacts(rawSlotId: string | null) {
   return useQuery({
     queryKey: ['slot', rawSlotId],
     enabled: valid,
-    queryFn: () => api<SlotFacts>(`/slots/${rawSlotId!.trim()}?timezone_str=${encodeURIComponent(browserZone())}`),
+    queryFn: () => call('getSlot', { params: { slot_id: rawSlotId!.trim() }, query: { timezone_str: browserZone() } }),
   });
 }
 

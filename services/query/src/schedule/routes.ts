@@ -1,4 +1,4 @@
-import { API_TEXTS, isAtOrBefore, notFound, scheduleSlotSchema, slotFactsSchema, slotParamsSchema, SLOT_MINUTES, timezoneQuerySchema, z } from '@telemed/contracts';
+import { API_TEXTS, isAtOrBefore, notFound, SLOT_MINUTES, type SlotFacts } from '@telemed/contracts';
 import { policies, type ApiRouter, type ReadStore } from '@telemed/platform';
 import type { DoctorDoc, SlotDoc } from '../projections';
 import { bookableDoctors } from '../users/bookable-doctors';
@@ -14,22 +14,14 @@ export function scheduleQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore
   // A doctor who takes no bookings (inactive, or deactivated by an institution) shows no slot to book anywhere.
   const acceptsBookings = bookableDoctors(deps.readStore);
 
-  api.route({
-    method: 'get',
-    path: '/slots/:slot_id',
-    summary: 'One slot with its doctor, time and fee, and whether the caller can still request it',
-    tags: ['doctors'],
+  api.implement('getSlot', {
     policy: policies.anyUser,
-    params: slotParamsSchema,
-    query: timezoneQuerySchema,
-    response: slotFactsSchema,
-    errors: [404],
     handler: async ({ params, query, auth }) => {
       const slot = await slots.get(String(params.slot_id));
       const doctor = slot ? await doctors.get(slot.doctor_id) : null;
       if (!slot || !doctor) throw notFound(API_TEXTS.slotNotFound);
       const started = isAtOrBefore(slot.start, deps.clock());
-      const availability =
+      const availability: SlotFacts['availability'] =
         slot.status === 'reserved'
           ? slot.patient_id === auth.user_id
             ? 'requested_by_you'
@@ -63,14 +55,8 @@ export function scheduleQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore
     },
   });
 
-  api.route({
-    method: 'get',
-    path: '/schedule-v2/get_appointments_v2/',
-    summary: "The doctor's future slots: available ones and booked ones",
-    tags: ['schedule'],
+  api.implement('listMySchedule', {
     policy: policies.roles('doctor'),
-    query: timezoneQuerySchema,
-    response: z.array(scheduleSlotSchema),
     handler: async ({ auth, query }) => {
       const zone = timezoneOf(query);
       const now = deps.clock();

@@ -1,16 +1,12 @@
 import { useMemo } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api } from '../../../lib/api';
+import type { ApiRoutes } from '@telemed/contracts';
+import { ApiError } from '../../../lib/api';
+import { call } from '../../../lib/client';
 import { useToasts } from '../../../lib/toasts';
 import { keyFromSlot, toPayload, type SlotKey } from './model';
 
-interface ScheduleSlot {
-  slot_date: string;
-  start_time: string;
-  end_time: string;
-  start_at: string;
-  is_booked: boolean;
-}
+type ScheduleSlots = ApiRoutes['listMySchedule']['response'];
 
 /** The doctor's schedule as the calendar shows it, and saving it. */
 export function useSchedule(zone: string) {
@@ -18,7 +14,7 @@ export function useSchedule(zone: string) {
   const queryClient = useQueryClient();
   const schedule = useQuery({
     queryKey: ['schedule', zone],
-    queryFn: () => api<ScheduleSlot[]>(`/schedule-v2/get_appointments_v2/?timezone_str=${encodeURIComponent(zone)}`).catch(() => [] as ScheduleSlot[]),
+    queryFn: () => call('listMySchedule', { query: { timezone_str: zone } }).catch((): ScheduleSlots => []),
   });
   const { available, booked } = useMemo(() => {
     const sets = { available: new Set<SlotKey>(), booked: new Set<SlotKey>() };
@@ -29,7 +25,7 @@ export function useSchedule(zone: string) {
     return sets;
   }, [schedule.data]);
   const save = useMutation({
-    mutationFn: (keys: SlotKey[]) => api('/schedule-v2/set_availability_v2/', { method: 'POST', body: toPayload(keys, zone) }),
+    mutationFn: (keys: SlotKey[]) => call('setAvailability', { body: toPayload(keys, zone) }),
     onSuccess: () => {
       toasts.show({ type: 'success', title: 'Availability saved' });
       return queryClient.invalidateQueries();
