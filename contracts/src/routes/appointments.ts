@@ -1,5 +1,17 @@
 import { z } from '../zod';
-import { appointmentCommandResponseSchema, cancelAppointmentSchema, rejectAppointmentSchema, rejectQuerySchema, requestAppointmentSchema } from '../api';
+import {
+  appointmentCommandResponseSchema,
+  appointmentHistorySchema,
+  cancelAppointmentSchema,
+  doctorAppointmentSchema,
+  myAppointmentsQuerySchema,
+  patientAppointmentSchema,
+  pendingAppointmentSchema,
+  rejectAppointmentSchema,
+  rejectQuerySchema,
+  requestAppointmentSchema,
+  timezoneQuerySchema,
+} from '../api';
 import { defineRoutes } from './define';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
@@ -36,5 +48,26 @@ export const appointmentsRoutes = defineRoutes({
     body: cancelAppointmentSchema.optional(),
     response: appointmentCommandResponseSchema,
     errors: [404, 409, 410],
+  },
+  listMyAppointments: {
+    summary: "My appointments: a patient's list, or a doctor's (upcoming requested and confirmed by default)",
+    tags: ['appointments'],
+    query: myAppointmentsQuerySchema,
+    response: z.union([z.array(patientAppointmentSchema), z.array(doctorAppointmentSchema)]),
+    errors: [503],
+  },
+  listPendingAppointments: {
+    summary: "The doctor's requests awaiting approval, oldest first",
+    tags: ['appointments'],
+    query: timezoneQuerySchema,
+    response: z.array(pendingAppointmentSchema),
+    errors: [503],
+  },
+  getAppointmentHistory: {
+    summary: "Every event of an appointment with who did it and when (its participants, and its doctor's institution)",
+    tags: ['appointments'],
+    params: idParams,
+    response: appointmentHistorySchema,
+    errors: [404, 503],
   },
 });

@@ -19,7 +19,7 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import { api } from '../lib/api';
+import { call } from '../lib/client';
 import { browserZone } from '../lib/time';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import EventNoteOutlined from '@mui/icons-material/EventNoteOutlined';
@@ -46,7 +46,7 @@ function useAppointmentCount(): number {
   const session = useSession();
   const { data } = useQuery({
     queryKey: ['appointments', 'me'],
-    queryFn: () => api<unknown[]>(`/appointments/me?timezone_str=${encodeURIComponent(browserZone())}`),
+    queryFn: () => call('listMyAppointments', { query: { timezone_str: browserZone() } }),
     enabled: Boolean(session) && session?.user.account_type !== 'admin',
   });
   return Array.isArray(data) ? data.length : 0;

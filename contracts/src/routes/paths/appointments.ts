@@ -6,4 +6,7 @@ export const appointmentsPaths = {
   approveAppointment: { method: 'post', path: '/appointments/:id/approve' },
   rejectAppointment: { method: 'post', path: '/appointments/:id/reject' },
   cancelAppointment: { method: 'post', path: '/appointments/:id/cancel' },
+  listMyAppointments: { method: 'get', path: '/appointments/me' },
+  listPendingAppointments: { method: 'get', path: '/appointments/pending' },
+  getAppointmentHistory: { method: 'get', path: '/appointments/:id/history' },
 } as const satisfies Record<string, RoutePath>;

@@ -10,11 +10,12 @@ import EditCalendarOutlined from '@mui/icons-material/EditCalendarOutlined';
 import VideocamOutlined from '@mui/icons-material/VideocamOutlined';
 import type { ReactNode } from 'react';
 import { Alert, Avatar, Box, Button, Card, CardContent, Chip, CircularProgress, Grid, IconButton, Stack, Typography } from '@mui/material';
-import { api } from '../../lib/api';
+import { call } from '../../lib/client';
+import { doctorRows } from '../../lib/myAppointments';
 import { ageLabel, browserZone, whenPhrase } from '../../lib/time';
 import { initials } from '../../lib/session';
 import { useRealtime } from '../../app/RealtimeProvider';
-import type { DoctorAppointment, PendingAppointment } from '../patient/types';
+import type { PendingAppointment } from '@telemed/contracts';
 import { RequestBanner } from './RequestBanner';
 import { RejectDialog } from './RejectDialog';
 import { useDecision } from './useDecision';
@@ -35,7 +36,10 @@ const RevenueChart = lazy(() => import('./RevenueChart'));
 function useRevenueHistory(zone: string) {
   return useQuery({
     queryKey: ['appointments', 'revenue', zone],
-    queryFn: () => api<DoctorAppointment[]>(`/appointments/me?status=confirmed,completed&include_past=true&timezone_str=${encodeURIComponent(zone)}`).catch(() => []),
+    queryFn: () =>
+      call('listMyAppointments', { query: { status: 'confirmed,completed', include_past: 'true', timezone_str: zone } })
+        .then(doctorRows)
+        .catch(() => []),
   });
 }
 
@@ -123,7 +127,7 @@ function StatCard({ title, value, note, testId, width = 3, icon }: { title: stri
 
 function PendingRequests() {
   const zone = browserZone();
-  const pending = useQuery({ queryKey: ['appointments', 'pending'], queryFn: () => api<PendingAppointment[]>(`/appointments/pending?timezone_str=${encodeURIComponent(zone)}`).catch(() => []) });
+  const pending = useQuery({ queryKey: ['appointments', 'pending'], queryFn: () => call('listPendingAppointments', { query: { timezone_str: zone } }).catch(() => []) });
   const decide = useDecision();
   const [rejecting, setRejecting] = useState<PendingAppointment | null>(null);
   const list = pending.data ?? [];
@@ -208,9 +212,9 @@ export function DoctorHome() {
   const decide = useDecision();
   const appointments = useQuery({
     queryKey: ['appointments', 'me'],
-    queryFn: () => api<DoctorAppointment[]>(`/appointments/me?timezone_str=${encodeURIComponent(zone)}`).catch(() => []),
+    queryFn: () => call('listMyAppointments', { query: { timezone_str: zone } }).then(doctorRows).catch(() => []),
   });
-  const pending = useQuery({ queryKey: ['appointments', 'pending'], queryFn: () => api<PendingAppointment[]>('/appointments/pending').catch(() => []) });
+  const pending = useQuery({ queryKey: ['appointments', 'pending'], queryFn: () => call('listPendingAppointments').catch(() => []) });
   const revenueHistory = useRevenueHistory(zone);
   const confirmed = (appointments.data ?? []).filter((a) => a.status === 'confirmed');
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date());

@@ -5,7 +5,7 @@ import { Box, Button, Card, CardContent, Chip, CircularProgress, Stack, Typograp
 import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import VideocamOutlined from '@mui/icons-material/VideocamOutlined';
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { call } from '../../lib/client';
 import { browserZone, longDate, timeOfDay } from '../../lib/time';
 import { useToasts } from '../../lib/toasts';
@@ -14,7 +14,8 @@ import { isDoctor, useSession } from '../../lib/session';
 import { DoctorAvatar } from '../../components/DoctorAvatar';
 import { EmptyState } from '../../components/EmptyState';
 import { TruncatedText } from '../../components/TruncatedText';
-import type { DoctorAppointment, PatientAppointment } from './types';
+import type { DoctorAppointment, PatientAppointment } from '@telemed/contracts';
+import { doctorRows, patientRows } from '../../lib/myAppointments';
 import { CancelWithReasonDialog } from './CancelWithReasonDialog';
 
 export const JOIN_WINDOW_MS = 2 * 24 * 3600 * 1000;
@@ -87,13 +88,13 @@ export function statusLabel(row: Pick<Row, 'status' | 'statusReason' | 'startAt'
 }
 
 function useSection(section: 'upcoming' | 'past', doctor: boolean) {
-  const zone = encodeURIComponent(browserZone());
-  const limit = section === 'past' ? `&limit=${PAST_SHOWN}` : '';
+  const zone = browserZone();
+  const limit = section === 'past' ? PAST_SHOWN : undefined;
   return useQuery({
     queryKey: ['appointments', 'me', section],
     queryFn: async () => {
-      const list = await api<Array<PatientAppointment | DoctorAppointment>>(`/appointments/me?section=${section}&timezone_str=${zone}${limit}`).catch(() => []);
-      return doctor ? (list as DoctorAppointment[]).map(fromDoctorView) : (list as PatientAppointment[]).map(fromPatientView);
+      const list = await call('listMyAppointments', { query: { section, timezone_str: zone, limit } }).catch(() => []);
+      return doctor ? doctorRows(list).map(fromDoctorView) : patientRows(list).map(fromPatientView);
     },
   });
 }

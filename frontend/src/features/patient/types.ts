@@ -1,11 +1,8 @@
-import type { z, doctorWithSlotsSchema, doctorSchema, slotSchema, patientAppointmentSchema, doctorAppointmentSchema, pendingAppointmentSchema } from '@telemed/contracts';
+import type { z, doctorWithSlotsSchema, doctorSchema, slotSchema } from '@telemed/contracts';
 
 export type Slot = z.infer<typeof slotSchema>;
 export type Doctor = z.infer<typeof doctorSchema>;
 export type DoctorWithSlots = z.infer<typeof doctorWithSlotsSchema>;
-export type PatientAppointment = z.infer<typeof patientAppointmentSchema>;
-export type DoctorAppointment = z.infer<typeof doctorAppointmentSchema>;
-export type PendingAppointment = z.infer<typeof pendingAppointmentSchema>;
 
 /** A slot counts as upcoming only if available and in the future; sorted by start. */
 export function upcoming(slots: Slot[], now = Date.now()): Slot[] {

@@ -3,7 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Box, Button, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
 import NoteAltOutlined from '@mui/icons-material/NoteAltOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
-import { api } from '../../lib/api';
+import type { DoctorAppointment } from '@telemed/contracts';
+import { call } from '../../lib/client';
+import { doctorRows } from '../../lib/myAppointments';
 import { browserZone, whenPhrase } from '../../lib/time';
 
 // The modals load when one is opened.
@@ -11,15 +13,6 @@ const NotesModal = lazy(async () => ({ default: (await import('./NotesModal')).N
 const UploadPrescriptionModal = lazy(async () => ({ default: (await import('./UploadPrescriptionModal')).UploadPrescriptionModal }));
 
 export const RECENT_CONSULTATIONS_SHOWN = 6;
-
-interface PastAppointment {
-  appointment_id: string;
-  patient_id: string;
-  patient_name: string;
-  status: string;
-  consultation_held?: boolean;
-  slot: { start_at: string };
-}
 
 /**
  * The doctor dashboard's way back to the summary's Doctor Actions (seed 001 §2: Upload Prescription, Add Notes) for
@@ -29,9 +22,12 @@ export function RecentConsultations() {
   const zone = browserZone();
   const past = useQuery({
     queryKey: ['appointments', 'past', zone],
-    queryFn: () => api<PastAppointment[]>(`/appointments/me?section=past&limit=20&timezone_str=${encodeURIComponent(zone)}`).catch(() => [] as PastAppointment[]),
+    queryFn: () =>
+      call('listMyAppointments', { query: { section: 'past', limit: 20, timezone_str: zone } })
+        .then(doctorRows)
+        .catch((): DoctorAppointment[] => []),
   });
-  const [open, setOpen] = useState<{ kind: 'notes' | 'prescription'; appointment: PastAppointment } | null>(null);
+  const [open, setOpen] = useState<{ kind: 'notes' | 'prescription'; appointment: DoctorAppointment } | null>(null);
   const [done, setDone] = useState<string | null>(null);
   // Held: a prescription follows a consultation (one never joined, a no-show, has nothing to prescribe on).
   const held = (past.data ?? []).filter((a) => (a.status === 'completed' || a.status === 'confirmed') && a.consultation_held !== false).slice(0, RECENT_CONSULTATIONS_SHOWN);

@@ -1,14 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { api } from '../../lib/api';
+import { call } from '../../lib/client';
+import { doctorRows } from '../../lib/myAppointments';
 import { browserZone } from '../../lib/time';
 import { recordsApi } from './api';
-
-interface DoctorAppointmentRow {
-  appointment_id: string;
-  patient_id: string;
-  patient_name: string;
-}
 
 /** The appointment of the page (`/video-call?appointment_id=…`, seed 001 §2). */
 export function useAppointmentId(): string {
@@ -18,7 +13,7 @@ export function useAppointmentId(): string {
 
 /** For a doctor: who the appointment's patient is (from the doctor's own appointments), or null. */
 export async function findAppointmentPatient(appointmentId: string) {
-  const rows = await api<DoctorAppointmentRow[]>(`/appointments/me?status=confirmed,completed&include_past=true&timezone_str=${encodeURIComponent(browserZone())}`);
+  const rows = doctorRows(await call('listMyAppointments', { query: { status: 'confirmed,completed', include_past: 'true', timezone_str: browserZone() } }));
   const row = rows.find((r) => r.appointment_id === appointmentId);
   return row ? { patientId: row.patient_id, patientName: row.patient_name } : null;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contextOf } from './appointmentContext';
-import type { DoctorAppointment, PatientAppointment } from '../patient/types';
+import type { DoctorAppointment, PatientAppointment } from '@telemed/contracts';
 
 const slot = { slot_id: 7, slot_date: '2026-11-24', start_time: '07:30:00', end_time: '08:00:00', start_at: '2026-11-24T02:00:00Z' };
 const now = new Date('2026-11-24T01:30:00Z');

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { call } from '../../lib/client';
+import type { MyAppointment } from '../../lib/myAppointments';
 import { browserZone, whenPhrase } from '../../lib/time';
-import type { DoctorAppointment, PatientAppointment } from '../patient/types';
 
 /** Who the consultation is with and when it was booked for, as the lobby and the call say it. */
 export interface AppointmentContext {
@@ -12,7 +12,7 @@ export interface AppointmentContext {
 }
 
 /** The context of one appointment from a row of the caller's own appointment list (either shape). */
-export function contextOf(row: PatientAppointment | DoctorAppointment, now = new Date(), zone = browserZone()): AppointmentContext {
+export function contextOf(row: MyAppointment, now = new Date(), zone = browserZone()): AppointmentContext {
   const otherName = 'patient_name' in row ? row.patient_name : row.doctor.name;
   return { otherName, when: whenPhrase(row.slot.start_at, now, zone) };
 }
@@ -25,10 +25,10 @@ export function contextOf(row: PatientAppointment | DoctorAppointment, now = new
 export function useAppointmentContext(appointmentId: string): AppointmentContext | null {
   const { data } = useQuery({
     queryKey: ['appointments', 'me'],
-    queryFn: () => api<unknown[]>(`/appointments/me?timezone_str=${encodeURIComponent(browserZone())}`),
+    queryFn: () => call('listMyAppointments', { query: { timezone_str: browserZone() } }),
     enabled: appointmentId !== '',
   });
-  const rows = Array.isArray(data) ? (data as Array<PatientAppointment | DoctorAppointment>) : [];
+  const rows: MyAppointment[] = Array.isArray(data) ? data : [];
   const row = rows.find((r) => r.appointment_id === appointmentId);
   return row ? contextOf(row) : null;
 }

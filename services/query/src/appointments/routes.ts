@@ -1,17 +1,4 @@
-import {
-  API_TEXTS,
-  MY_APPOINTMENTS_MAX_LIMIT,
-  appointmentHistorySchema,
-  appointmentStatusSchema,
-  doctorAppointmentSchema,
-  instantRange,
-  myAppointmentsQuerySchema,
-  notFound,
-  patientAppointmentSchema,
-  pendingAppointmentSchema,
-  timezoneQuerySchema,
-  z,
-} from '@telemed/contracts';
+import { API_TEXTS, MY_APPOINTMENTS_MAX_LIMIT, appointmentStatusSchema, instantRange, myAppointmentsQuerySchema, notFound, z } from '@telemed/contracts';
 import { RequestValidationError, Subjects, policies, type AccessAudit, type AccessClaims, type ApiRouter, type ReadCollection, type ReadStore } from '@telemed/platform';
 import type { AppointmentDoc, HistoryDoc, UserDoc } from '../projections';
 import { timezoneOf } from '../timezone';
@@ -81,15 +68,8 @@ export function appointmentQueryRoutes(api: ApiRouter, deps: AppointmentQueryDep
   const history = deps.readStore.collection<HistoryDoc>('appointment_history');
   const withCurrentPeople = appointmentPeople(deps.readStore);
 
-  api.route({
-    method: 'get',
-    path: '/appointments/me',
-    summary: "My appointments: a patient's list, or a doctor's (upcoming requested and confirmed by default)",
-    tags: ['appointments'],
+  api.implement('listMyAppointments', {
     policy: policies.roles('patient', 'doctor'),
-    query: myAppointmentsQuerySchema,
-    response: z.union([z.array(patientAppointmentSchema), z.array(doctorAppointmentSchema)]),
-    errors: [503],
     handler: async ({ auth, query, req }) => {
       const zone = timezoneOf(query);
       const docs = await withCurrentPeople(await myAppointmentsPage(appointments, auth, query, deps.clock()));
@@ -106,15 +86,8 @@ export function appointmentQueryRoutes(api: ApiRouter, deps: AppointmentQueryDep
     },
   });
 
-  api.route({
-    method: 'get',
-    path: '/appointments/pending',
-    summary: "The doctor's requests awaiting approval, oldest first",
-    tags: ['appointments'],
+  api.implement('listPendingAppointments', {
     policy: policies.roles('doctor'),
-    query: timezoneQuerySchema,
-    response: z.array(pendingAppointmentSchema),
-    errors: [503],
     handler: async ({ auth, query, req }) => {
       const zone = timezoneOf(query);
       const docs = await withCurrentPeople(
@@ -134,15 +107,8 @@ export function appointmentQueryRoutes(api: ApiRouter, deps: AppointmentQueryDep
     return names;
   };
 
-  api.route({
-    method: 'get',
-    path: '/appointments/:id/history',
-    summary: "Every event of an appointment with who did it and when (its participants, and its doctor's institution)",
-    tags: ['appointments'],
+  api.implement('getAppointmentHistory', {
     policy: policies.anyUser,
-    params: z.object({ id: z.string().min(1).max(64) }),
-    response: appointmentHistorySchema,
-    errors: [404, 503],
     handler: async ({ auth, params, req }) => {
       const appointment = await appointments.get(params.id);
       if (!appointment) throw notFound(API_TEXTS.appointmentNotFound);
