@@ -1,26 +1,20 @@
-import type { ConsultationView, JoinConsultationResponse } from '@telemed/contracts';
-import { api } from '../../lib/api';
+import type { ApiRoutes, ConsultationView, JoinConsultationResponse } from '@telemed/contracts';
+import { ROUTE_PATHS, fillPath } from '@telemed/contracts/route-paths';
+import { call } from '../../lib/client';
 
 export type { ConsultationView, JoinConsultationResponse };
-export interface ChatMessage {
-  message_id: string;
-  sender_id: string;
-  sender_name: string;
-  text: string;
-  sent_at: string;
-}
+export type ChatMessage = ApiRoutes['listConsultationMessages']['response']['messages'][number];
 
-const base = (id: string) => `/consultations/${encodeURIComponent(id)}`;
+const at = (id: string) => ({ params: { appointment_id: id } });
 
 /** The consultation's API (issue 13): join, state, leave, End Call, chat. */
 export const consultationApi = {
-  join: (id: string) => api<JoinConsultationResponse>(`${base(id)}/join`, { method: 'POST' }),
-  get: (id: string) => api<ConsultationView>(base(id)),
-  leave: (id: string, connectionId: string | null) => api<unknown>(`${base(id)}/leave`, { method: 'POST', body: connectionId ? { connection_id: connectionId } : {} }),
-  end: (id: string) => api<{ appointment_id: string; status: string; auto_ended: boolean }>(`${base(id)}/end`, { method: 'POST' }),
-  messages: (id: string, after?: string) =>
-    api<{ messages: ChatMessage[] }>(`${base(id)}/messages?limit=100${after ? `&after=${encodeURIComponent(after)}` : ''}`),
-  send: (id: string, text: string) => api<{ message_id: string; sent_at: string }>(`${base(id)}/messages`, { method: 'POST', body: { text } }),
+  join: (id: string) => call('joinConsultation', at(id)),
+  get: (id: string) => call('getConsultation', at(id)),
+  leave: (id: string, connectionId: string | null) => call('leaveConsultation', { ...at(id), body: connectionId ? { connection_id: connectionId } : {} }),
+  end: (id: string) => call('endConsultation', at(id)),
+  messages: (id: string, after?: string) => call('listConsultationMessages', { ...at(id), query: { limit: 100, after } }),
+  send: (id: string, text: string) => call('sendConsultationMessage', { ...at(id), body: { text } }),
 };
 
 /**
@@ -28,7 +22,7 @@ export const consultationApi = {
  * Best effort; the server also replaces the connection when the same person joins again.
  */
 export function leaveOnUnload(id: string, connectionId: string, token: string): void {
-  void fetch(`/api/v1${base(id)}/leave`, {
+  void fetch(`/api/v1${fillPath(ROUTE_PATHS.leaveConsultation.path, { appointment_id: id })}`, {
     method: 'POST',
     keepalive: true,
     headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },

@@ -1,13 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  appointmentIdOfRoom,
-  consultationCommandResponseSchema,
-  consultationParamsSchema,
-  joinConsultationResponseSchema,
-  leaveConsultationSchema,
-  postConsultationMessageSchema,
-  z,
-} from '@telemed/contracts';
+import { appointmentIdOfRoom } from '@telemed/contracts';
 import { HttpError, VideoWebhookRejected, policies, rawBodyOf, type ApiRouter, type Logger } from '@telemed/platform';
 import { positionHeader, requestContext, type CommandDeps } from '../context';
 import { systemContext } from '../decider';
@@ -23,15 +15,8 @@ const commandResult = (appointmentId: string, state: ConsultationState) => ({
 
 /** The consultation's write API: join, leave, end, chat; and the video provider's webhook. */
 export function consultationRoutes(api: ApiRouter, deps: CommandDeps & ConsultationDeps & { logger: Logger }): void {
-  api.route({
-    method: 'post',
-    path: '/consultations/:appointment_id/join',
-    summary: "Join the appointment's video consultation (its patient or doctor; from 15 minutes before the start until it ends)",
-    tags: ['consultations'],
+  api.implement('joinConsultation', {
     policy: policies.roles('patient', 'doctor'),
-    params: consultationParamsSchema,
-    response: joinConsultationResponseSchema,
-    errors: [404, 409],
     handler: async ({ params, auth, req }) => {
       const user = await loadUser(deps.eventStore, auth.user_id);
       const name = user.status === 'registered' ? user.name : auth.user_id;
@@ -44,16 +29,8 @@ export function consultationRoutes(api: ApiRouter, deps: CommandDeps & Consultat
     },
   });
 
-  api.route({
-    method: 'post',
-    path: '/consultations/:appointment_id/leave',
-    summary: 'Leave the consultation (this connection only: a newer join of the same person stays)',
-    tags: ['consultations'],
+  api.implement('leaveConsultation', {
     policy: policies.roles('patient', 'doctor'),
-    params: consultationParamsSchema,
-    body: leaveConsultationSchema.optional(),
-    response: consultationCommandResponseSchema,
-    errors: [404],
     handler: async ({ params, body, auth, req }) => {
       const appointment = await appointmentFacts(deps.eventStore, params.appointment_id);
       const result = await runConsultationCommand(
@@ -66,15 +43,8 @@ export function consultationRoutes(api: ApiRouter, deps: CommandDeps & Consultat
     },
   });
 
-  api.route({
-    method: 'post',
-    path: '/consultations/:appointment_id/end',
-    summary: 'End the consultation for both participants (End Call)',
-    tags: ['consultations'],
+  api.implement('endConsultation', {
     policy: policies.roles('patient', 'doctor'),
-    params: consultationParamsSchema,
-    response: consultationCommandResponseSchema,
-    errors: [404, 409],
     handler: async ({ params, auth, req }) => {
       const context = requestContext(req, auth, deps.clock());
       const appointment = await appointmentFacts(deps.eventStore, params.appointment_id);
@@ -88,17 +58,8 @@ export function consultationRoutes(api: ApiRouter, deps: CommandDeps & Consultat
     },
   });
 
-  api.route({
-    method: 'post',
-    path: '/consultations/:appointment_id/messages',
-    summary: "Send a chat message in the consultation (stored in the consultation's chat stream in arrival order, encrypted under the patient's key)",
-    tags: ['consultations'],
+  api.implement('sendConsultationMessage', {
     policy: policies.roles('patient', 'doctor'),
-    params: consultationParamsSchema,
-    body: postConsultationMessageSchema,
-    response: z.object({ message_id: z.string(), sent_at: z.string() }),
-    successStatus: 201,
-    errors: [404, 409, 410],
     handler: async ({ params, body, auth, req }) => {
       const context = requestContext(req, auth, deps.clock());
       const appointment = await appointmentFacts(deps.eventStore, params.appointment_id);
@@ -113,16 +74,8 @@ export function consultationRoutes(api: ApiRouter, deps: CommandDeps & Consultat
     },
   });
 
-  api.route({
-    method: 'post',
-    path: '/video/livekit/webhook',
-    summary: "LiveKit's webhook: verified from the raw body and its Authorization header, then recorded on the consultation",
-    tags: ['consultations'],
+  api.implement('receiveLiveKitWebhook', {
     policy: policies.public,
-    // Verified from its raw bytes; declared as what LiveKit sends (a JSON object) so that it is read at all.
-    body: z.record(z.string(), z.unknown()),
-    response: z.object({ status: z.literal('received') }),
-    errors: [400, 401, 404],
     handler: async ({ req }) => {
       if (!deps.video.receiveWebhook) throw new HttpError(404, 'LiveKit is not configured');
       const raw = rawBodyOf(req);

@@ -1,4 +1,4 @@
-import { API_TEXTS, consultationMessagesQuerySchema, consultationMessagesResponseSchema, consultationParamsSchema, consultationViewSchema, notFound } from '@telemed/contracts';
+import { API_TEXTS, notFound } from '@telemed/contracts';
 import { policies, type AccessClaims, type ApiRouter, type ReadStore } from '@telemed/platform';
 import type { AppointmentDoc } from '../projections';
 import { CONSULTATIONS, CONSULTATION_MESSAGES, type ConsultationDoc, type ConsultationMessageDoc } from './projection';
@@ -33,15 +33,8 @@ export function consultationQueryRoutes(api: ApiRouter, deps: { readStore: ReadS
     return appointment;
   }
 
-  api.route({
-    method: 'get',
-    path: '/consultations/:appointment_id',
-    summary: "The appointment's consultation: state, the server's start and limit, and who is present (its patient or doctor)",
-    tags: ['consultations'],
+  api.implement('getConsultation', {
     policy: policies.roles('patient', 'doctor'),
-    params: consultationParamsSchema,
-    response: consultationViewSchema,
-    errors: [404, 503],
     handler: async ({ params, auth, req }) => {
       const appointment = await ownAppointment(params.appointment_id, auth);
       const doc = await consultations.get(params.appointment_id);
@@ -56,16 +49,8 @@ export function consultationQueryRoutes(api: ApiRouter, deps: { readStore: ReadS
     },
   });
 
-  api.route({
-    method: 'get',
-    path: '/consultations/:appointment_id/messages',
-    summary: "The consultation's chat, oldest first (after= a message id for the next page)",
-    tags: ['consultations'],
+  api.implement('listConsultationMessages', {
     policy: policies.roles('patient', 'doctor'),
-    params: consultationParamsSchema,
-    query: consultationMessagesQuerySchema,
-    response: consultationMessagesResponseSchema,
-    errors: [404],
     handler: async ({ params, query, auth, req }) => {
       const appointment = await ownAppointment(params.appointment_id, auth);
       const after = query.after ? await messages.get(query.after) : null;
