@@ -3,7 +3,7 @@ import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, 
 import CloseIcon from '@mui/icons-material/Close';
 import { ApiError } from '../../lib/api';
 import { useUnsavedChanges } from '../../lib/unsavedChanges';
-import { uploadForm } from './api';
+import { uploadForm, type UploadTarget } from './api';
 import { PHONE_QUERY, UPLOADED_CLOSE_DELAY_MS, shownProgress } from './rules';
 
 /** What the server said, when it said something a person can act on; otherwise the seeds' message. */
@@ -98,9 +98,9 @@ export function useUpload(fallback: string) {
   const [done, setDone] = useState(false);
   const failure = useFailure(fallback);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const send = async (path: string, form: FormData, onUploaded: () => void) => {
+  const send = async (target: UploadTarget, form: FormData, onUploaded: () => void) => {
     setProgress(0);
-    const sent = await failure.run(() => uploadForm(path, form, (loaded, total) => setProgress(shownProgress(loaded, total, false))));
+    const sent = await failure.run(() => uploadForm(target, form, (loaded, total) => setProgress(shownProgress(loaded, total, false))));
     if (!sent) {
       setProgress(null);
       return;

@@ -47,7 +47,7 @@ export function UploadPrescriptionModal(props: { open: boolean; onClose(): void;
     if (summary.trim()) form.append('medication_summary', summary.trim());
     if (notes.trim()) form.append('additional_notes', notes.trim());
     form.append('file', file, file.name);
-    await upload.send(`/consultations/${encodeURIComponent(props.appointmentId)}/prescription-files`, form, () => {
+    await upload.send({ route: 'uploadPrescriptionFile', params: { appointment_id: props.appointmentId } }, form, () => {
       props.onUploaded?.();
       close();
     });

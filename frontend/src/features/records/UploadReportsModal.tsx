@@ -102,7 +102,7 @@ export function UploadReportsModal({ open, onClose, onUploaded, appointmentId }:
     if (notes.trim()) form.append('additional_notes', notes.trim());
     if (appointmentId) form.append('appointment_id', appointmentId);
     for (const file of files) form.append('files', file, file.name);
-    await upload.send('/records/reports', form, () => {
+    await upload.send({ route: 'uploadReports', params: undefined }, form, () => {
       onUploaded?.();
       close();
     });

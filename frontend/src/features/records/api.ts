@@ -1,5 +1,7 @@
-import type { ConsultationNotesView, MedicineSuggestion, RecordsResponse } from '@telemed/contracts';
-import { ApiError, api, writePositions } from '../../lib/api';
+import type { ApiRoutes, RecordsResponse } from '@telemed/contracts';
+import { ApiError, writePositions } from '../../lib/api';
+import { ROUTE_PATHS, fillPath } from '@telemed/contracts/route-paths';
+import { call } from '../../lib/client';
 import { sessionStore } from '../../lib/session';
 
 /** An answer with every list present, so that a screen never reads a missing list. */
@@ -10,22 +12,20 @@ const complete = (r: Partial<RecordsResponse> | null): RecordsResponse => ({
   prescription_files: Array.isArray(r?.prescription_files) ? r.prescription_files : [],
 });
 
-/** Calls of the clinical records (issue 14); JSON through the app's `api`, files and uploads beside it. */
+const at = (appointmentId: string) => ({ params: { appointment_id: appointmentId } });
+
+/** Calls of the clinical records (issue 14); JSON through the app's `call`, files and uploads beside it. */
 export const recordsApi = {
-  mine: () => api<RecordsResponse>('/records/me').then(complete),
-  ofPatient: (patientId: string) => api<RecordsResponse>(`/patients/${encodeURIComponent(patientId)}/records`).then(complete),
+  mine: () => call('getMyRecords').then(complete),
+  ofPatient: (patientId: string) => call('getPatientRecords', { params: { patient_id: patientId } }).then(complete),
   /** Seed 001 §7: on failure the list is empty. */
   searchMedicines: (q: string, signal?: AbortSignal) =>
-    api<MedicineSuggestion[]>(`/medicines/search?q=${encodeURIComponent(q)}&limit=10`, { signal }).catch(() => [] as MedicineSuggestion[]),
-  saveNotes: (appointmentId: string, body: unknown) => api<{ appointment_id: string; is_draft: boolean; saved_at: string }>(`/consultations/${encodeURIComponent(appointmentId)}/notes`, { method: 'PUT', body }),
+    call('searchMedicines', { query: { q, limit: 10 }, signal }).catch((): ApiRoutes['searchMedicines']['response'] => []),
+  saveNotes: (appointmentId: string, body: ApiRoutes['saveConsultationNotes']['body']) => call('saveConsultationNotes', { ...at(appointmentId), body }),
   /** The notes saved so far, or null while there are none (the server answers 200 null: no error in the console). */
-  notes: (appointmentId: string) => api<ConsultationNotesView | null>(`/consultations/${encodeURIComponent(appointmentId)}/notes`),
-  issuePrescription: (appointmentId: string, body: unknown) =>
-    api<{ prescription_id: string; verification_code: string }>(`/consultations/${encodeURIComponent(appointmentId)}/prescriptions`, { method: 'POST', body }),
-  verify: (code: string) =>
-    api<{ genuine: boolean; doctor: { name: string; qualification: string; registration_number: string; medical_council: string } | null; issued_on: string | null }>(
-      `/verify/${encodeURIComponent(code)}`,
-    ),
+  notes: (appointmentId: string) => call('getConsultationNotes', at(appointmentId)),
+  issuePrescription: (appointmentId: string, body: ApiRoutes['issuePrescription']['body']) => call('issuePrescription', { ...at(appointmentId), body }),
+  verify: (code: string) => call('verifyPrescription', { params: { code } }),
 };
 
 const authHeader = (): Record<string, string> => {
@@ -104,14 +104,20 @@ function parseJson(text: string): unknown {
   }
 }
 
+/** The routes that take an upload: sent by `uploadForm` (with its progress) rather than by `call`. */
+export type UploadRoute = 'uploadPrescriptionFile' | 'uploadReports';
+/** Where an upload goes: its route, and the route's path parameters when it has any. */
+export type UploadTarget = { [N in UploadRoute]: { route: N; params: ApiRoutes[N]['params'] } }[UploadRoute];
+
 /**
  * Posts a multipart form with XMLHttpRequest, whose upload.onprogress reports the bytes sent (fetch has none).
  * Resolves with the JSON answer; rejects with the server's detail as an ApiError.
  */
-export function uploadForm<T>(path: string, form: FormData, onProgress: (loaded: number, total: number) => void): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
+export function uploadForm<T extends UploadTarget>(target: T, form: FormData, onProgress: (loaded: number, total: number) => void): Promise<ApiRoutes[T['route']]['response']> {
+  const route = ROUTE_PATHS[target.route];
+  return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api/v1${path}`);
+    xhr.open(route.method.toUpperCase(), `/api/v1${fillPath(route.path, target.params)}`);
     for (const [name, value] of Object.entries(authHeader())) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded, event.total);
@@ -120,7 +126,8 @@ export function uploadForm<T>(path: string, form: FormData, onProgress: (loaded:
       const position = Number(xhr.getResponseHeader('X-Event-Position'));
       if (position > 0) writePositions.note(position);
       const body = parseJson(xhr.responseText);
-      if (xhr.status >= 200 && xhr.status < 300) resolve(body as T);
+      // The server answers the route with its response schema (as for `call`): the one place this JSON takes that type.
+      if (xhr.status >= 200 && xhr.status < 300) resolve(body as ApiRoutes[T['route']]['response']);
       else {
         const detail = (body as { detail?: unknown } | null)?.detail;
         reject(new ApiError(xhr.status, typeof detail === 'string' ? detail : ''));

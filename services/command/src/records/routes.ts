@@ -7,18 +7,13 @@ import {
   PRESCRIPTION_FILE_TYPES,
   REPORT_FILE_TYPES,
   DEFAULT_TIMEZONE,
-  consultationNotesSchema,
   displayFileName,
   recordFileName,
-  issuePrescriptionSchema,
   prescriptionFileFieldsSchema,
-  recordParamsSchema,
   reportDateProblem,
   reportFieldsSchema,
   storageSize,
   streams,
-  uploadPrescriptionFileResponseSchema,
-  uploadReportResponseSchema,
   z,
   type StoredPrescriptionLine,
 } from '@telemed/contracts';
@@ -88,17 +83,8 @@ export function recordRoutes(api: ApiRouter, deps: CommandDeps & RecordDeps): vo
   const uploads = new UploadsInFlight(RECORD_LIMITS.uploadsInFlightPerUser, RECORD_TEXTS.uploadsInFlight);
   const quota = new StorageQuota(deps.storageQuotaBytes, (patientId) => deps.recordLookups.storedBytes(patientId));
 
-  api.route({
-    method: 'put',
-    path: '/consultations/:appointment_id/notes',
-    summary:
-      "Save the consultation's notes (the appointment's doctor; `is_draft` true for Save as Draft, left out to keep the notes' state). Merged into the latest save: a field left out keeps its value, null or blank clears it",
-    tags: ['records'],
+  api.implement('saveConsultationNotes', {
     policy: policies.roles('doctor', 'patient'),
-    params: recordParamsSchema,
-    body: consultationNotesSchema,
-    response: z.object({ appointment_id: z.string(), is_draft: z.boolean(), saved_at: z.string() }),
-    errors: [403, 404, 409],
     handler: async ({ params, body, auth, req }) => {
       const context = requestContext(req, auth, deps.clock());
       const appointment = await appointmentFacts(deps.eventStore, params.appointment_id);
@@ -120,17 +106,8 @@ export function recordRoutes(api: ApiRouter, deps: CommandDeps & RecordDeps): vo
     },
   });
 
-  api.route({
-    method: 'post',
-    path: '/consultations/:appointment_id/prescriptions',
-    summary: 'Issue an e-prescription (the appointment\'s doctor, on a consultation held or under way; Telemedicine Practice Guidelines 2020 lists)',
-    tags: ['records'],
+  api.implement('issuePrescription', {
     policy: policies.roles('doctor', 'patient'),
-    params: recordParamsSchema,
-    body: issuePrescriptionSchema,
-    response: z.object({ prescription_id: z.string(), verification_code: z.string() }),
-    successStatus: 201,
-    errors: [400, 403, 404, 409],
     handler: async ({ params, body, auth, req }) => {
       const context = requestContext(req, auth, deps.clock());
       const appointment = await appointmentFacts(deps.eventStore, params.appointment_id);
@@ -181,17 +158,8 @@ export function recordRoutes(api: ApiRouter, deps: CommandDeps & RecordDeps): vo
     },
   });
 
-  api.route({
-    method: 'post',
-    path: '/consultations/:appointment_id/prescription-files',
-    summary: "Upload the doctor's scanned or signed prescription (multipart: `file`, 10 MB, PDF/JPG/PNG/DOC/DOCX by content; patient_name, patient_id?, medication_summary, additional_notes)",
-    tags: ['records'],
+  api.implement('uploadPrescriptionFile', {
     policy: policies.roles('doctor', 'patient'),
-    params: recordParamsSchema,
-    multipart: prescriptionFileFieldsSchema,
-    response: uploadPrescriptionFileResponseSchema,
-    successStatus: 201,
-    errors: [403, 404, 409, 413, 415, 429],
     handler: async ({ params, auth, req }) => {
       const context = requestContext(req, auth, deps.clock());
       // Who may upload is decided before a byte of the body is read.
@@ -239,16 +207,8 @@ export function recordRoutes(api: ApiRouter, deps: CommandDeps & RecordDeps): vo
     },
   });
 
-  api.route({
-    method: 'post',
-    path: '/records/reports',
-    summary: "Upload the patient's reports (multipart: `files` repeated, 20 MB each, PDF/JPG/PNG/DOC/DOCX/DICOM by content; report_type, report_date, medical_facility, doctor_name, report_summary, additional_notes, appointment_id?)",
-    tags: ['records'],
+  api.implement('uploadReports', {
     policy: policies.roles('patient'),
-    multipart: reportFieldsSchema,
-    response: uploadReportResponseSchema,
-    successStatus: 201,
-    errors: [403, 404, 413, 415, 429],
     handler: async ({ auth, req }) => {
       // Refused before a byte is read: the notice names the reports a patient uploads, and who reads them.
       await requireConsent(deps.eventStore, auth.user_id, 'reports');

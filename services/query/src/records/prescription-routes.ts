@@ -1,4 +1,4 @@
-import { DEFAULT_TIMEZONE, RECORD_TEXTS, notFound, prescriptionVerificationSchema, prescriptionViewSchema, recordIdParamsSchema, z, type PrescriptionView } from '@telemed/contracts';
+import { DEFAULT_TIMEZONE, RECORD_TEXTS, notFound, type PrescriptionView } from '@telemed/contracts';
 import { DateTime } from 'luxon';
 import { StreamedBody, Subjects, policies, type AccessAudit, type AccessClaims, type ApiRouter, type ReadStore } from '@telemed/platform';
 import type { Request } from 'express';
@@ -24,26 +24,13 @@ export function prescriptionQueryRoutes(api: ApiRouter, deps: { readStore: ReadS
     return prescriptionView(doc, deps.publicUrl);
   }
 
-  api.route({
-    method: 'get',
-    path: '/prescriptions/:id',
-    summary: 'An e-prescription (its patient, its doctor, or those who may read the patient\'s records)',
-    tags: ['records'],
+  api.implement('getPrescription', {
     policy: policies.anyUser,
-    params: recordIdParamsSchema,
-    response: prescriptionViewSchema,
-    errors: [404, 503],
     handler: async ({ params, auth, req }) => ({ body: await prescriptionFor(params.id, auth, req, 'GET /api/v1/prescriptions/:id'), headers: NO_STORE }),
   });
 
-  api.route({
-    method: 'get',
-    path: '/prescriptions/:id/pdf',
-    summary: 'The e-prescription as a PDF in the Telemedicine Practice Guidelines 2020 format, with its verification QR code',
-    tags: ['records'],
+  api.implement('getPrescriptionPdf', {
     policy: policies.anyUser,
-    params: recordIdParamsSchema,
-    errors: [404, 503],
     handler: async ({ params, auth, req, res }) => {
       const view = await prescriptionFor(params.id, auth, req, 'GET /api/v1/prescriptions/:id/pdf');
       res.set('Content-Disposition', `attachment; filename="prescription-${view.prescription_id}.pdf"`);
@@ -52,15 +39,9 @@ export function prescriptionQueryRoutes(api: ApiRouter, deps: { readStore: ReadS
     },
   });
 
-  api.route({
-    method: 'get',
-    path: '/verify/:code',
-    summary: "Public check of a prescription's QR code: only the doctor, the date and whether it is genuine (nothing of the patient)",
-    tags: ['records'],
+  api.implement('verifyPrescription', {
     policy: policies.public,
-    params: z.object({ code: z.string().min(1).max(64) }),
-    response: prescriptionVerificationSchema,
-    handler: async ({ params }): Promise<{ body: z.infer<typeof prescriptionVerificationSchema> }> => {
+    handler: async ({ params }) => {
       const found = await verifications.get(params.code);
       if (!found) return { body: { genuine: false, doctor: null, issued_on: null } };
       return {

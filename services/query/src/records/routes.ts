@@ -1,4 +1,4 @@
-import { API_TEXTS, RECORD_TEXTS, consultationNotesViewSchema, medicineSearchQuerySchema, medicineSuggestionSchema, notFound, recordFileName, recordIdParamsSchema, recordParamsSchema, recordsResponseSchema, attachmentDisposition, z, type RecordsResponse } from '@telemed/contracts';
+import { API_TEXTS, RECORD_TEXTS, notFound, recordFileName, attachmentDisposition, type RecordsResponse } from '@telemed/contracts';
 import { BlobErasedError, BlobNotFoundError, HttpError, StreamedBody, Subjects, policies, type AccessAudit, type ApiRouter, type BlobStore, type ReadStore } from '@telemed/platform';
 import { suggestion, type MedicineCatalogue } from '@telemed/medicines';
 import type { AppointmentDoc } from '../projections';
@@ -32,25 +32,13 @@ function patientRecordRoutes(api: ApiRouter, deps: RecordQueryDeps): void {
 
   const itemsOf = (r: RecordsResponse) => [...r.reports.map((x) => x.id), ...r.prescriptions.map((x) => x.id), ...r.prescription_files.map((x) => x.id)];
 
-  api.route({
-    method: 'get',
-    path: '/records/me',
-    summary: "The caller's medical records as a patient: reports, prescriptions and prescription files, newest first",
-    tags: ['records'],
+  api.implement('getMyRecords', {
     policy: policies.anyUser,
-    response: recordsResponseSchema,
     handler: async ({ auth }) => ({ body: await recordsOf(auth.user_id), headers: NO_STORE }),
   });
 
-  api.route({
-    method: 'get',
-    path: '/patients/:patient_id/records',
-    summary: "A patient's records: their doctors (a confirmed or completed appointment), or institution staff allowed to read appointments of their doctors' patients (audited)",
-    tags: ['records'],
+  api.implement('getPatientRecords', {
     policy: policies.anyUser,
-    params: z.object({ patient_id: z.string().min(1).max(64) }),
-    response: recordsResponseSchema,
-    errors: [404, 503],
     handler: async ({ params, auth, req }) => {
       // Access first: nothing of the patient is loaded for a caller who may not read it, but for a doctor what they wrote.
       const access = await accessTo(auth, params.patient_id);
@@ -61,14 +49,8 @@ function patientRecordRoutes(api: ApiRouter, deps: RecordQueryDeps): void {
     },
   });
 
-  api.route({
-    method: 'get',
-    path: '/records/files/:id',
-    summary: 'Download a file of a record (its patient, or those who may read their records): its stored type, as an attachment',
-    tags: ['records'],
+  api.implement('downloadRecordFile', {
     policy: policies.anyUser,
-    params: recordIdParamsSchema,
-    errors: [404, 410, 503],
     handler: async ({ params, auth, req, res }) => {
       const file = await files.get(params.id);
       const access = file && ((await authorOf(file)) === auth.user_id ? AUTHOR : await accessTo(auth, file.patient_id));
@@ -106,16 +88,8 @@ function notesAndMedicineRoutes(api: ApiRouter, deps: RecordQueryDeps): void {
   const appointments = readStore.collection<AppointmentDoc>('appointments');
   const notes = readStore.collection<NotesDoc>(CONSULTATION_NOTES);
 
-  api.route({
-    method: 'get',
-    path: '/consultations/:appointment_id/notes',
-    summary:
-      "The consultation's notes: its doctor gets the latest save (a draft when one is newer), its patient only the final notes; null while there are none (for the patient: no final notes yet)",
-    tags: ['records'],
+  api.implement('getConsultationNotes', {
     policy: policies.roles('patient', 'doctor'),
-    params: recordParamsSchema,
-    response: consultationNotesViewSchema.nullable(),
-    errors: [404, 503],
     handler: async ({ params, auth, req }) => {
       const appointment = await appointments.get(params.appointment_id);
       if (!appointment || (appointment.patient_id !== auth.user_id && appointment.doctor_id !== auth.user_id)) throw notFound(API_TEXTS.appointmentNotFound);
@@ -130,14 +104,8 @@ function notesAndMedicineRoutes(api: ApiRouter, deps: RecordQueryDeps): void {
     },
   });
 
-  api.route({
-    method: 'get',
-    path: '/medicines/search',
-    summary: 'Medicine suggestions (NLEM 2022 and the clinic\'s brand catalogue): prefix matches, then word starts, then substrings; one typo tolerated from 4 letters',
-    tags: ['records'],
+  api.implement('searchMedicines', {
     policy: policies.anyUser,
-    query: medicineSearchQuerySchema,
-    response: z.array(medicineSuggestionSchema),
     handler: async ({ query }) => ({ body: (await deps.medicines.current()).search(query.q, query.limit).map(suggestion) }),
   });
 }
