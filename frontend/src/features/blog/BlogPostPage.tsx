@@ -5,7 +5,8 @@ import { Alert, Box, Button, Chip, CircularProgress, Link, Stack, Typography } f
 import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
 import { BLOG_CATEGORIES, BLOG_DEFAULTS } from '@telemed/contracts/blog-constants';
 import { isBundledArticle } from '@telemed/contracts/bundled-articles';
-import { api, ApiError } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import { call } from '../../lib/client';
 import { DoctorAvatar } from '../../components/DoctorAvatar';
 import { PublicPageShell } from '../public/PublicPageShell';
 import { BOOK_CONSULTATION_HASH } from '../public/content';
@@ -47,7 +48,7 @@ function useShareTags(post: BlogPostView | undefined) {
 /** A published post at /blog/{slug}: anyone may read it, signed in or not. */
 export function BlogPostPage() {
   const { slug = '' } = useParams();
-  const post = useQuery({ queryKey: ['public-blog', slug], queryFn: () => api<BlogPostView>(`/public/blogs/${encodeURIComponent(slug)}`), retry: false });
+  const post = useQuery({ queryKey: ['public-blog', slug], queryFn: () => call('getPublicBlogPost', { params: { slug } }), retry: false });
   useShareTags(post.data);
   // A bundled sample profile's article (the same page, from static content): no views to count, and its profile opens
   // on About unless asked for its Book Consultation tab (a real doctor's page opens on booking).
@@ -56,7 +57,7 @@ export function BlogPostPage() {
   const bookingPath = post.data ? `/${post.data.author_id}${bundled ? BOOK_CONSULTATION_HASH : ''}` : '/';
   useEffect(() => {
     // One view per reader session; the server never counts the author's own.
-    if (id) void api(`/blogs/${id}/views`, { method: 'POST', body: { reader_session: readerSession() } }).catch(() => {});
+    if (id) void call('recordBlogPostView', { params: { id }, body: { reader_session: readerSession() } }).catch(() => {});
   }, [id]);
 
   return (

@@ -1,12 +1,11 @@
 import { Link as RouterLink } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Card, CardContent, Link, Stack, Typography } from '@mui/material';
-import { api } from '../../lib/api';
-import type { BlogPostSummary } from './api';
+import { call } from '../../lib/client';
 
 /** The doctor's published articles on their public page, each linking to /blog/{slug}. */
 export function DoctorPosts({ doctorId }: { doctorId: string }) {
-  const posts = useQuery({ queryKey: ['public-blogs', doctorId], queryFn: () => api<BlogPostSummary[]>(`/public/doctors/${encodeURIComponent(doctorId)}/blogs`).catch(() => []) });
+  const posts = useQuery({ queryKey: ['public-blogs', doctorId], queryFn: () => call('listPublicDoctorBlogPosts', { params: { doctor_id: doctorId } }).catch(() => []) });
   if (!posts.data?.length) return null;
   return (
     <Card data-testid="doctor-posts">

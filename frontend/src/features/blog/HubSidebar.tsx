@@ -3,9 +3,9 @@ import { Box, Button, Card, CardActions, CardContent, Chip, CircularProgress, Li
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import AutoAwesomeOutlined from '@mui/icons-material/AutoAwesomeOutlined';
 import { BLOG_CATEGORIES, BLOG_TABS, type BlogCategory, type BlogTab } from '@telemed/contracts/blog-constants';
-import { api } from '../../lib/api';
+import { call } from '../../lib/client';
 import { useBlogList, type BlogListResponse } from './api';
-import { topicIdeasPath, type Idea, type IdeasAnswer, type IdeasFor } from './ideas';
+import { topicIdeasQuery, type Idea, type IdeasAnswer, type IdeasFor } from './ideas';
 
 export interface SidebarProps {
   editing: boolean;
@@ -146,7 +146,7 @@ function BlogStats({ all }: { all: BlogListResponse | undefined }) {
 export function HubSidebar({ sections = 'all', ...props }: SidebarProps & { sections?: 'all' | 'top' | 'bottom' }) {
   // The counts and figures are the doctor's whole hub, whichever tab is shown.
   const all = useBlogList({ tab: 'all', sort: 'date', q: '', category: null });
-  const ideas = useQuery({ queryKey: ['blogs', 'ideas', props.ideasFor], queryFn: () => api<IdeasAnswer>(topicIdeasPath(props.ideasFor)), enabled: props.editing && props.aiEnabled && sections !== 'bottom', staleTime: Infinity });
+  const ideas = useQuery({ queryKey: ['blogs', 'ideas', props.ideasFor], queryFn: () => call('listBlogTopicIdeas', { query: topicIdeasQuery(props.ideasFor) }), enabled: props.editing && props.aiEnabled && sections !== 'bottom', staleTime: Infinity });
   const top = sections !== 'bottom';
   const bottom = sections !== 'top';
   return (

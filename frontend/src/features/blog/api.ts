@@ -1,21 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BlogContent, BlogListResponse, BlogPostState, BlogPostSummary, BlogPostView, BlogTab, BlogSort, BlogCategory } from '@telemed/contracts';
+import type { ApiRoutes, BlogContent, BlogListResponse, BlogPostState, BlogPostSummary, BlogPostView, BlogTab, BlogSort, BlogCategory } from '@telemed/contracts';
 import { BLOG_TEXTS } from '@telemed/contracts/blog-constants';
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import { call } from '../../lib/client';
 
 export type { BlogContent, BlogListResponse, BlogPostState, BlogPostSummary, BlogPostView };
 
 /** What the editor sends (POST /blogs/ and PUT /blogs/{id}). */
-export interface BlogDraft {
-  title: string;
-  description: string | null;
-  content: BlogContent;
-  category: BlogCategory;
-  tags: string;
-  excerpt: string | null;
-  image_url: string | null;
-  date: string | null;
-}
+export type BlogDraft = ApiRoutes['createBlogPost']['body'];
 
 export interface BlogListParams {
   tab: BlogTab;
@@ -24,11 +16,8 @@ export interface BlogListParams {
   category: BlogCategory | null;
 }
 
-export function blogListPath(params: BlogListParams): string {
-  const query = new URLSearchParams({ status: params.tab, sort: params.sort });
-  if (params.q.trim()) query.set('q', params.q.trim());
-  if (params.category) query.set('category', params.category);
-  return `/blogs/?${query.toString()}`;
+export function blogListQuery(params: BlogListParams): ApiRoutes['listMyBlogPosts']['query'] {
+  return { status: params.tab, sort: params.sort, q: params.q.trim() || undefined, category: params.category ?? undefined };
 }
 
 /**
@@ -36,11 +25,11 @@ export function blogListPath(params: BlogListParams): string {
  * five seconds: a post written meanwhile in another tab or on another device must not be missing from it.
  */
 export function useBlogList(params: BlogListParams, enabled = true) {
-  return useQuery({ queryKey: ['blogs', 'list', params], queryFn: () => api<BlogListResponse>(blogListPath(params)), enabled, refetchOnMount: 'always' });
+  return useQuery({ queryKey: ['blogs', 'list', params], queryFn: () => call('listMyBlogPosts', { query: blogListQuery(params) }), enabled, refetchOnMount: 'always' });
 }
 
 export function useBlogPost(id: string | null) {
-  return useQuery({ queryKey: ['blogs', 'post', id], queryFn: () => api<BlogPostView>(`/blogs/${id}`), enabled: Boolean(id) });
+  return useQuery({ queryKey: ['blogs', 'post', id], queryFn: () => call('getBlogPost', { params: { id: id ?? '' } }), enabled: Boolean(id) });
 }
 
 /** Saves the draft (creating it the first time); then publishes or schedules when asked. */
@@ -49,10 +38,10 @@ export function useSavePost() {
   return useMutation({
     mutationFn: async ({ id, draft, then }: { id: string | null; draft: BlogDraft; then: 'save' | 'publish' | { schedule: string } }): Promise<BlogPostState | { id: string }> => {
       let postId = id;
-      if (postId) await api<BlogPostState>(`/blogs/${postId}`, { method: 'PUT', body: draft });
-      else postId = (await api<{ id: string }>('/blogs/', { method: 'POST', body: draft })).id;
-      if (then === 'publish') return api<BlogPostState>(`/blogs/${postId}/publish`, { method: 'POST' });
-      if (then !== 'save') return api<BlogPostState>(`/blogs/${postId}/schedule`, { method: 'POST', body: { publish_at: then.schedule } });
+      if (postId) await call('updateBlogPost', { params: { id: postId }, body: draft });
+      else postId = (await call('createBlogPost', { body: draft })).id;
+      if (then === 'publish') return call('publishBlogPost', { params: { id: postId } });
+      if (then !== 'save') return call('scheduleBlogPost', { params: { id: postId }, body: { publish_at: then.schedule } });
       return { id: postId };
     },
     onSettled: () => void client.invalidateQueries({ queryKey: ['blogs'] }),
@@ -68,20 +57,23 @@ export function useAutosaveDraft() {
   return useMutation({
     mutationFn: async ({ id, draft }: { id: string | null; draft: BlogDraft }): Promise<{ id: string }> => {
       if (id) {
-        await api<BlogPostState>(`/blogs/${id}`, { method: 'PUT', body: draft });
+        await call('updateBlogPost', { params: { id }, body: draft });
         return { id };
       }
-      return { id: (await api<{ id: string }>('/blogs/', { method: 'POST', body: draft })).id };
+      return { id: (await call('createBlogPost', { body: draft })).id };
     },
     onSuccess: () => void client.invalidateQueries({ queryKey: ['blogs', 'list'] }),
   });
 }
 
+/** The list's actions on a post, by the route each calls. */
+const POST_ACTIONS = { publish: 'publishBlogPost', archive: 'archiveBlogPost', unschedule: 'unscheduleBlogPost' } as const;
+
 export function usePostAction() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, action }: { id: string; action: 'publish' | 'archive' | 'unschedule' | 'delete' }) =>
-      action === 'delete' ? api(`/blogs/${id}?confirm=true`, { method: 'DELETE' }) : api(`/blogs/${id}/${action}`, { method: 'POST' }),
+    mutationFn: async ({ id, action }: { id: string; action: keyof typeof POST_ACTIONS | 'delete' }): Promise<BlogPostState | ApiRoutes['deleteBlogPost']['response']> =>
+      action === 'delete' ? call('deleteBlogPost', { params: { id }, query: { confirm: 'true' } }) : call(POST_ACTIONS[action], { params: { id } }),
     onSettled: () => void client.invalidateQueries({ queryKey: ['blogs'] }),
   });
 }
@@ -90,11 +82,12 @@ export function usePostAction() {
  * Uploads an image as Editor.js's image tool expects its answer, through the app's API client: the bearer token is the
  * session's at the moment of the upload (renewed tokens included, and renewed once more if it just expired).
  */
-export async function uploadBlogImage(file: File): Promise<{ success: 1; file: { url: string } }> {
+export async function uploadBlogImage(file: File): Promise<ApiRoutes['uploadBlogImage']['response']> {
   const form = new FormData();
   form.append('image', file);
   try {
-    const body = await api<{ success: 1; file: { url: string } } | null>('/blogs/images', { method: 'POST', body: form });
+    // An answer without a body (a proxy's empty 201) is no upload either.
+    const body: ApiRoutes['uploadBlogImage']['response'] | null = await call('uploadBlogImage', { body: form });
     if (!body || body.success !== 1) throw new Error(BLOG_TEXTS.imageUploadError);
     return body;
   } catch (error) {

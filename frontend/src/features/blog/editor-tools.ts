@@ -12,14 +12,8 @@ import Marker from '@editorjs/marker';
 import InlineCode from '@editorjs/inline-code';
 import Underline from '@editorjs/underline';
 import { BLOG_TEXTS, blogImageWidth, nextBlogImageWidth, type BlogImageWidth } from '@telemed/contracts/blog-constants';
-import { api } from '../../lib/api';
+import { call } from '../../lib/client';
 import { uploadBlogImage } from './api';
-
-interface LinkMeta {
-  success: number;
-  link: string;
-  meta: { title: string; description: string };
-}
 
 /**
  * Editor.js's link tool, asking for its preview through the app's API client instead of with headers fixed in its
@@ -30,7 +24,7 @@ export class AppLinkTool extends LinkTool {
     this.showProgress();
     this.data = { link: url };
     try {
-      this.onFetch(await api<LinkMeta>(`/blogs/link-meta?${new URLSearchParams({ url }).toString()}`));
+      this.onFetch(await call('getBlogLinkMeta', { query: { url } }));
     } catch {
       this.fetchingFailed(this.api.i18n.t("Couldn't fetch the link data"));
     }

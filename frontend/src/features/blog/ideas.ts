@@ -1,3 +1,4 @@
+import type { ApiRoutes } from '@telemed/contracts';
 import type { BlogCategory } from '@telemed/contracts/blog-constants';
 
 /** What the Writing Assistant asks ideas for: the post's title and category then (and which asking it is). */
@@ -10,18 +11,14 @@ export interface IdeasFor {
 /** The open post's title and category (all a writing model is told of the post). */
 export type PostMeta = Pick<IdeasFor, 'title' | 'category'>;
 
-export interface IdeasAnswer {
-  source: 'bundled' | 'model';
-  notice: string | null;
-  ideas: Array<{ id: string; title: string; description: string; content: string }>;
-}
+/** The Writing Assistant's answer (GET /blogs/topic-ideas). */
+export type IdeasAnswer = ApiRoutes['listBlogTopicIdeas']['response'];
 
 export type Idea = IdeasAnswer['ideas'][number];
 
-export function topicIdeasPath(ideasFor: PostMeta): string {
-  const query = new URLSearchParams({ category: ideasFor.category });
-  if (ideasFor.title.trim()) query.set('title', ideasFor.title.trim());
-  return `/blogs/topic-ideas?${query.toString()}`;
+/** What the Writing Assistant asks with: the post's category, and its title when it has one. */
+export function topicIdeasQuery(ideasFor: PostMeta): ApiRoutes['listBlogTopicIdeas']['query'] {
+  return { category: ideasFor.category, title: ideasFor.title.trim() || undefined };
 }
 
 /** An idea's plain text as a paragraph's (HTML) text: a writing model's words never become markup in the editor. */

@@ -1,12 +1,10 @@
 import { useEffect, useState } from 'react';
+import type { ApiRoutes } from '@telemed/contracts';
 import { BLOG_IMAGE_PATH, blogImageId } from '@telemed/contracts/blog-constants';
-import { api } from '../../lib/api';
+import { call } from '../../lib/client';
 
 /** What the server answers for a fresh grant (GET /blogs/images/{id}/grant). */
-export interface BlogImageGrant {
-  url: string;
-  expires_at: string;
-}
+export type BlogImageGrant = ApiRoutes['getBlogImageGrant']['response'];
 
 export interface GrantKeeperOptions {
   /** Asks the server for a fresh grant of one of the author's pictures. */
@@ -109,7 +107,7 @@ export function keepBlogImageGrantsFresh(container: HTMLElement, options: GrantK
   };
 }
 
-export const fetchBlogImageGrant = (imageId: string) => api<BlogImageGrant>(`/blogs/images/${encodeURIComponent(imageId)}/grant`);
+export const fetchBlogImageGrant = (imageId: string) => call('getBlogImageGrant', { params: { image_id: imageId } });
 
 /** A ref for the element whose pictures' grants are kept fresh while it is shown (the hub: its editor, cover and cards). */
 export function useFreshBlogImageGrants<T extends HTMLElement>(): (element: T | null) => void {
