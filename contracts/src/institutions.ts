@@ -184,7 +184,7 @@ export const institutionAppointmentSchema = z
     patient: z.object({ name: z.string() }),
     doctor: z.object({ doctor_id: z.string(), name: z.string() }),
     slot: z.object({ slot_date: z.string(), start_time: z.string(), end_time: z.string(), start_at: z.string() }),
-    status: z.string(),
+    status: z.enum(['requested', 'confirmed', 'rejected', 'cancelled', 'completed']),
     notes: z.string(),
   })
   .openapi('InstitutionAppointment');

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../lib/api';
+import { call } from '../lib/client';
 import { homePathFor, isAdmin, isDoctor, useSession } from '../lib/session';
 
 export const ROLE_LABELS = {
@@ -14,7 +14,7 @@ export function useInstitutionAdminStatus(): { institutionAdmin: boolean; loadin
   const session = useSession();
   const { data, isLoading } = useQuery({
     queryKey: ['institutions', 'check-admin-status'],
-    queryFn: () => api<{ is_institution_admin: boolean }>('/institutions/check-admin-status').catch(() => ({ is_institution_admin: false })),
+    queryFn: () => call('checkAdminStatus').catch(() => ({ is_institution_admin: false })),
     enabled: Boolean(session),
     staleTime: 60_000,
   });

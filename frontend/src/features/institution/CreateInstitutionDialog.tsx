@@ -20,7 +20,8 @@ import {
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import PersonAddAlt from '@mui/icons-material/PersonAddAlt';
 import { STAFF_ROLES, WEEKDAYS, slugify, type StaffRole, type Weekday } from '@telemed/contracts/institution-constants';
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import { call } from '../../lib/client';
 import { useToasts } from '../../lib/toasts';
 import { useUnsavedChanges } from '../../lib/unsavedChanges';
 import { WEEKDAY_NAMES, defaultHours, emptyStaff, hoursPayload, hoursProblem, isDoctorRole, staffPayload, type HoursForm, type StaffForm } from './institutionForm';
@@ -130,8 +131,7 @@ export function CreateInstitutionDialog({ open, onClose }: { open: boolean; onCl
   };
   const create = useMutation({
     mutationFn: () =>
-      api('/institutions/', {
-        method: 'POST',
+      call('createInstitution', {
         body: {
           name: form.name.trim(),
           slug: form.slug,

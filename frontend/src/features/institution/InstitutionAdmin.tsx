@@ -19,39 +19,16 @@ import {
   Typography,
 } from '@mui/material';
 import { DEFAULT_CONSULTATION_FEE, DEFAULT_QUALIFICATION, DEFAULT_SPECIALTY } from '@telemed/contracts/constants';
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import { call } from '../../lib/client';
 import { sessionStore, useSession } from '../../lib/session';
 import { useToasts } from '../../lib/toasts';
 import { useConfirm } from '../../lib/confirm';
 import { DoctorAvatar } from '../../components/DoctorAvatar';
 import { TruncatedText } from '../../components/TruncatedText';
-import { INVITATION_TEXTS, type Invitation } from './Invitations';
+import { INVITATION_TEXTS } from './Invitations';
 import { formatRupees } from '../../lib/money';
 import { useUnsavedChanges } from '../../lib/unsavedChanges';
-
-interface InstitutionDoctor {
-  doctor_id: string;
-  name: string | null;
-  email: string | null;
-  phone_number: string | null;
-  specialty: string | null;
-  qualification: string | null;
-  consultation_fee: number | null;
-  is_active: boolean;
-  is_institution_admin: boolean;
-}
-interface Institution {
-  id: string;
-  name: string;
-  slug: string;
-  is_active: boolean;
-  address: string;
-  phone: string;
-  email: string;
-  doctors: InstitutionDoctor[];
-  /** Existing accounts invited to join: not doctors of the institution until they accept. */
-  pending_invitations?: Invitation[];
-}
 
 const emptyForm = { name: '', email: '', phone_number: '', qualification: '', specialty: '', consultation_fee: String(DEFAULT_CONSULTATION_FEE) };
 
@@ -64,7 +41,7 @@ export function addDoctorPayload(form: typeof emptyForm) {
     specialty: form.specialty.trim() || DEFAULT_SPECIALTY,
     qualification: form.qualification.trim() || DEFAULT_QUALIFICATION,
     consultation_fee: form.consultation_fee === '' ? DEFAULT_CONSULTATION_FEE : Number(form.consultation_fee),
-    appointment_duration_minutes: 30,
+    appointment_duration_minutes: 30 as const,
   };
 }
 
@@ -73,7 +50,7 @@ function AddDoctorDialog({ institutionId, open, onClose }: { institutionId: stri
   const toasts = useToasts();
   const queryClient = useQueryClient();
   const add = useMutation({
-    mutationFn: () => api<{ status: 'success' | 'invited' }>(`/institutions/${institutionId}/doctors`, { method: 'POST', body: addDoctorPayload(form) }),
+    mutationFn: () => call('addInstitutionDoctor', { params: { id: institutionId }, body: addDoctorPayload(form) }),
     onSuccess: async (result) => {
       // An existing account is only invited: it joins when its owner accepts.
       toasts.show({ type: 'success', title: result?.status === 'invited' ? INVITATION_TEXTS.sent : 'Doctor added successfully!' });
@@ -133,9 +110,9 @@ export function InstitutionAdmin() {
   const toasts = useToasts();
   const queryClient = useQueryClient();
   const [adding, setAdding] = useState(false);
-  const institution = useQuery({ queryKey: ['institutions', 'mine'], queryFn: () => api<Institution>('/institutions/my-institution') });
+  const institution = useQuery({ queryKey: ['institutions', 'mine'], queryFn: () => call('getMyInstitution') });
   const remove = useMutation({
-    mutationFn: (doctorId: string) => api(`/institutions/${institution.data!.id}/doctors/${doctorId}`, { method: 'DELETE' }),
+    mutationFn: (doctorId: string) => call('removeInstitutionDoctor', { params: { id: institution.data!.id, doctor_id: doctorId } }),
     onSuccess: async () => {
       toasts.show({ type: 'success', title: 'Doctor removed successfully' });
       await queryClient.invalidateQueries({ queryKey: ['institutions'] });
@@ -143,7 +120,7 @@ export function InstitutionAdmin() {
     onError: (error) => toasts.show({ type: 'error', title: error instanceof ApiError ? 'Failed to remove doctor' : 'Error removing doctor' }),
   });
   const withdraw = useMutation({
-    mutationFn: (invitationId: string) => api(`/institutions/${institution.data!.id}/invitations/${invitationId}`, { method: 'DELETE' }),
+    mutationFn: (invitationId: string) => call('revokeInvitation', { params: { id: institution.data!.id, invitation_id: invitationId } }),
     onSuccess: async () => {
       toasts.show({ type: 'success', title: 'Invitation withdrawn' });
       await queryClient.invalidateQueries({ queryKey: ['institutions'] });

@@ -21,49 +21,28 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { ApiError, api } from '../../lib/api';
+import type { ApiRoutes } from '@telemed/contracts';
+import { ApiError } from '../../lib/api';
+import { call } from '../../lib/client';
 import { sessionStore, useSession } from '../../lib/session';
 import { useToasts } from '../../lib/toasts';
 import { useConfirm } from '../../lib/confirm';
 import { longDate, timeOfDay } from '../../lib/time';
 import { CreateInstitutionDialog } from './CreateInstitutionDialog';
 
-interface Institution {
-  id: string;
-  name: string;
-  slug: string;
-  is_active: boolean;
-  address: string;
-  phone: string;
-  email: string;
-}
-interface StaffEntry {
-  id: string;
-  user_id: string;
-  name: string;
-  email: string;
-  phone: string;
-  account_type: string;
-  role_title: string | null;
-}
-interface InstitutionAppointment {
-  id: string;
-  patient: { name: string };
-  doctor: { name: string };
-  slot: { start_at: string };
-  status: string;
-  notes: string;
-}
+type Institution = ApiRoutes['listInstitutions']['response'][number];
+/** What the staff and appointments dialogs show of an institution. */
+type InstitutionRef = Pick<Institution, 'id' | 'name'>;
 
 export { slugFromName } from './CreateInstitutionDialog';
 
-function StaffDialog({ institution, onClose }: { institution: Institution; onClose: () => void }) {
+function StaffDialog({ institution, onClose }: { institution: InstitutionRef; onClose: () => void }) {
   const confirm = useConfirm();
   const toasts = useToasts();
   const queryClient = useQueryClient();
-  const staff = useQuery({ queryKey: ['institutions', institution.id, 'staff'], queryFn: () => api<StaffEntry[]>(`/institutions/${institution.id}/staff`) });
+  const staff = useQuery({ queryKey: ['institutions', institution.id, 'staff'], queryFn: () => call('listInstitutionStaff', { params: { id: institution.id } }) });
   const remove = useMutation({
-    mutationFn: (userId: string) => api(`/institutions/${institution.id}/staff/${userId}`, { method: 'DELETE' }),
+    mutationFn: (userId: string) => call('removeInstitutionStaffMember', { params: { id: institution.id, user_id: userId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['institutions', institution.id, 'staff'] }),
     onError: (e) => toasts.show({ type: 'error', title: e instanceof ApiError ? 'Failed to remove staff member' : 'Error removing staff member' }),
   });
@@ -115,13 +94,14 @@ function StaffDialog({ institution, onClose }: { institution: Institution; onClo
 /** How many confirmed appointments the dialog asks for at a time (newest first): never the institution's whole history at once. */
 const APPOINTMENTS_PAGE = 100;
 
-export function AppointmentsDialog({ institution, onClose }: { institution: Institution; onClose: () => void }) {
+export function AppointmentsDialog({ institution, onClose }: { institution: InstitutionRef; onClose: () => void }) {
   const pages = useInfiniteQuery({
     queryKey: ['institutions', institution.id, 'appointments'],
     queryFn: ({ pageParam }) =>
-      api<InstitutionAppointment[]>(
-        `/institutions/${institution.id}/appointments?appointment_status=confirmed&limit=${APPOINTMENTS_PAGE}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`,
-      ),
+      call('listInstitutionAppointments', {
+        params: { id: institution.id },
+        query: { appointment_status: 'confirmed', limit: APPOINTMENTS_PAGE, cursor: pageParam || undefined },
+      }),
     initialPageParam: '',
     getNextPageParam: (last) => (last.length === APPOINTMENTS_PAGE ? last[last.length - 1]!.id : undefined),
   });
@@ -181,9 +161,9 @@ export function InstitutionsPage() {
   const [creating, setCreating] = useState(false);
   const [staffOf, setStaffOf] = useState<Institution | null>(null);
   const [appointmentsOf, setAppointmentsOf] = useState<Institution | null>(null);
-  const institutions = useQuery({ queryKey: ['institutions', 'all'], queryFn: () => api<Institution[]>('/institutions/') });
+  const institutions = useQuery({ queryKey: ['institutions', 'all'], queryFn: () => call('listInstitutions') });
   const disband = useMutation({
-    mutationFn: (id: string) => api(`/institutions/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => call('disbandInstitution', { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['institutions'] }),
     onError: (e) => toasts.show({ type: 'error', title: e instanceof ApiError ? 'Failed to disband institution' : 'Error disbanding institution' }),
   });

@@ -1,21 +1,13 @@
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, CardContent, CircularProgress, Link, Stack, Typography } from '@mui/material';
-import { ApiError, api } from '../../lib/api';
+import type { ApiRoutes } from '@telemed/contracts';
+import { ApiError } from '../../lib/api';
+import { call } from '../../lib/client';
 import { useToasts } from '../../lib/toasts';
 
 /** An invitation of the signed-in user to an institution's staff (GET /institutions/invitations). */
-export interface Invitation {
-  id: string;
-  institution: { id: string; name: string; slug: string };
-  user_id: string;
-  name: string;
-  email: string;
-  account_type: string;
-  role_title: string | null;
-  status: 'pending' | 'accepted' | 'declined' | 'revoked';
-  invited_at: string;
-}
+export type Invitation = ApiRoutes['getMyInvitation']['response'];
 
 export const INVITATION_TEXTS = {
   heading: 'Institution invitations',
@@ -36,7 +28,7 @@ function useAnswer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ invitation, answer }: { invitation: Invitation; answer: 'accept' | 'decline' }) =>
-      api(`/institutions/${invitation.institution.id}/invitations/${invitation.id}/${answer}`, { method: 'POST' }),
+      call(answer === 'accept' ? 'acceptInvitation' : 'declineInvitation', { params: { id: invitation.institution.id, invitation_id: invitation.id } }),
     onSuccess: async (_result, { answer }) => {
       toasts.show({ type: 'success', title: answer === 'accept' ? INVITATION_TEXTS.accepted : INVITATION_TEXTS.declined });
       await queryClient.invalidateQueries({ queryKey: ['invitations'] });
@@ -83,7 +75,7 @@ function InvitationCard({ invitation }: { invitation: Invitation }) {
 
 /** The signed-in user's pending invitations; nothing at all when there are none. */
 export function PendingInvitations() {
-  const invitations = useQuery({ queryKey: ['invitations'], queryFn: () => api<Invitation[]>('/institutions/invitations').catch(() => []) });
+  const invitations = useQuery({ queryKey: ['invitations'], queryFn: () => call('listMyInvitations').catch(() => []) });
   if (!invitations.data?.length) return null;
   return (
     <Stack spacing={1} component="section" aria-label={INVITATION_TEXTS.heading}>
@@ -101,7 +93,7 @@ export function PendingInvitations() {
 export function InvitationPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const invitation = useQuery({ queryKey: ['invitations', id], queryFn: () => api<Invitation>(`/institutions/invitations/${encodeURIComponent(id)}`) });
+  const invitation = useQuery({ queryKey: ['invitations', id], queryFn: () => call('getMyInvitation', { params: { invitation_id: id } }) });
   return (
     <Stack spacing={2}>
       <Typography variant="h5" component="h1">

@@ -1,13 +1,4 @@
-import {
-  addDoctorResponseSchema,
-  addDoctorSchema,
-  createInstitutionSchema,
-  invitationAnswerSchema,
-  institutionWithStaffSchema,
-  streams,
-  z,
-  type RecordedEvent,
-} from '@telemed/contracts';
+import { streams, type RecordedEvent } from '@telemed/contracts';
 import type { Request } from 'express';
 import { policies, type AccessClaims, type ApiRouter } from '@telemed/platform';
 import { AccessAudit, Subjects } from '@telemed/platform';
@@ -17,8 +8,6 @@ import { institutionDecider, membershipOf } from './institution';
 import { institutionOutlinesOf, loadInstitution } from './load-institution';
 import { addDoctor, answerInvitation, assertSlugFree, createInstitution, staffActor } from './service';
 import { findUserIdByEmail } from '../users/service';
-
-const ok = z.object({ status: z.literal('success') });
 
 /** The institution as created, from its own events (the read model may not have it yet). */
 function createdView(events: RecordedEvent[]) {
@@ -102,16 +91,8 @@ export function institutionRoutes(api: ApiRouter, deps: CommandDeps): void {
     return { body: { status: 'success' as const }, headers: positionHeader(result.position) };
   };
 
-  api.route({
-    method: 'post',
-    path: '/institutions/',
-    summary: 'Create an institution with its staff (platform admins)',
-    tags: ['institutions'],
+  api.implement('createInstitution', {
     policy: policies.roles('admin'),
-    body: createInstitutionSchema,
-    response: institutionWithStaffSchema,
-    successStatus: 201,
-    errors: [409, 503],
     handler: async ({ body, auth, req }) => {
       await assertSlugFree(deps.eventStore, body.slug);
       await recordExistingStaffShown(auth, req, body.staff, 'POST /api/v1/institutions/');
@@ -122,15 +103,8 @@ export function institutionRoutes(api: ApiRouter, deps: CommandDeps): void {
     },
   });
 
-  api.route({
-    method: 'delete',
-    path: '/institutions/:id',
-    summary: 'Disband an institution (platform admins); recorded as an event, nothing is deleted',
-    tags: ['institutions'],
+  api.implement('disbandInstitution', {
     policy: policies.roles('admin'),
-    params: z.object({ id: z.string().min(1).max(64) }),
-    response: ok,
-    errors: [404],
     handler: async ({ params, auth, req }) => {
       const result = await handleCommand(deps.eventStore, streams.institution(params.id), institutionDecider, { type: 'DisbandInstitution', data: {} }, requestContext(req, auth, deps.clock()), () =>
         loadInstitution(deps.eventStore, params.id),
@@ -139,30 +113,13 @@ export function institutionRoutes(api: ApiRouter, deps: CommandDeps): void {
     },
   });
 
-  api.route({
-    method: 'delete',
-    path: '/institutions/:id/staff/:user_id',
-    summary: 'Remove a staff member, or withdraw their pending invitation (institution admins and roles that manage staff)',
-    tags: ['institutions'],
+  api.implement('removeInstitutionStaffMember', {
     policy: policies.institution('manage_staff'),
-    params: z.object({ id: z.string().min(1).max(64), user_id: z.string().min(1).max(64) }),
-    response: ok,
-    errors: [409],
     handler: ({ params, auth, req }) => removeMember(params.id, params.user_id, false, { auth, req }),
   });
 
-  api.route({
-    method: 'post',
-    path: '/institutions/:id/doctors',
-    summary:
-      "Add a doctor: a new account is created and joins ('success'); an existing account is only invited ('invited') and joins when its owner accepts",
-    tags: ['institutions'],
+  api.implement('addInstitutionDoctor', {
     policy: policies.institution('manage_staff'),
-    params: z.object({ id: z.string().min(1).max(64) }),
-    body: addDoctorSchema,
-    response: addDoctorResponseSchema,
-    successStatus: 201,
-    errors: [409, 503],
     handler: async ({ params, body, auth, req }) => {
       // An address that has an account is answered with that account (its id, invited; or 409, not a doctor's): a read
       // of another person's account, recorded before the write as the console's POST /admin/doctors records it.
@@ -174,39 +131,24 @@ export function institutionRoutes(api: ApiRouter, deps: CommandDeps): void {
     },
   });
 
-  const invitationParams = z.object({ id: z.string().min(1).max(64), invitation_id: z.string().min(1).max(64) });
-  for (const answer of ['accept', 'decline'] as const) {
-    api.route({
-      method: 'post',
-      path: `/institutions/:id/invitations/:invitation_id/${answer}`,
-      summary: `${answer === 'accept' ? 'Accept' : 'Decline'} an invitation to the institution's staff (only the invitee; others get 404)`,
-      tags: ['institutions'],
-      policy: policies.anyUser,
-      params: invitationParams,
-      response: invitationAnswerSchema,
-      errors: [404],
-      handler: async ({ params, auth, req }) => {
-        const result = await answerInvitation(
-          deps.eventStore,
-          params.id,
-          { invitation_id: params.invitation_id, user_id: auth.user_id, accept: answer === 'accept' },
-          requestContext(req, auth, deps.clock()),
-        );
-        const body = { status: 'success' as const, institution_id: params.id, invitation: answer === 'accept' ? ('accepted' as const) : ('declined' as const) };
-        return { body, headers: positionHeader(result.position) };
-      },
-    });
-  }
+  /** The invitee's answer to an invitation: they join (accept) or not (decline). */
+  const answerWith =
+    (answer: 'accept' | 'decline') =>
+    async ({ params, auth, req }: { params: { id: string; invitation_id: string }; auth: AccessClaims; req: Request }) => {
+      const result = await answerInvitation(
+        deps.eventStore,
+        params.id,
+        { invitation_id: params.invitation_id, user_id: auth.user_id, accept: answer === 'accept' },
+        requestContext(req, auth, deps.clock()),
+      );
+      const body = { status: 'success' as const, institution_id: params.id, invitation: answer === 'accept' ? ('accepted' as const) : ('declined' as const) };
+      return { body, headers: positionHeader(result.position) };
+    };
+  api.implement('acceptInvitation', { policy: policies.anyUser, handler: answerWith('accept') });
+  api.implement('declineInvitation', { policy: policies.anyUser, handler: answerWith('decline') });
 
-  api.route({
-    method: 'delete',
-    path: '/institutions/:id/invitations/:invitation_id',
-    summary: 'Withdraw a pending invitation (institution admins and roles that manage staff)',
-    tags: ['institutions'],
+  api.implement('revokeInvitation', {
     policy: policies.institution('manage_staff'),
-    params: invitationParams,
-    response: invitationAnswerSchema,
-    errors: [409],
     handler: async ({ params, auth, req }) => {
       const result = await handleCommand(
         deps.eventStore,
@@ -220,15 +162,8 @@ export function institutionRoutes(api: ApiRouter, deps: CommandDeps): void {
     },
   });
 
-  api.route({
-    method: 'delete',
-    path: '/institutions/:id/doctors/:doctor_id',
-    summary: 'Remove a doctor from the institution, or withdraw their pending invitation (their account stays)',
-    tags: ['institutions'],
+  api.implement('removeInstitutionDoctor', {
     policy: policies.institution('manage_staff'),
-    params: z.object({ id: z.string().min(1).max(64), doctor_id: z.string().min(1).max(64) }),
-    response: ok,
-    errors: [409],
     handler: ({ params, auth, req }) => removeMember(params.id, params.doctor_id, true, { auth, req }),
   });
 }

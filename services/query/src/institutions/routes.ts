@@ -1,20 +1,4 @@
-import {
-  DEFAULT_TIMEZONE,
-  DOCTOR_ROLES,
-  INSTITUTION_APPOINTMENTS_MAX_LIMIT,
-  INSTITUTION_TEXTS,
-  adminStatusSchema,
-  institutionAppointmentSchema,
-  institutionInvitationSchema,
-  institutionSchema,
-  institutionWithDoctorsSchema,
-  notFound,
-  pageCursorSchema,
-  staffEntrySchema,
-  toLocalSlotFields,
-  z,
-  type AccessPurpose,
-} from '@telemed/contracts';
+import { DEFAULT_TIMEZONE, DOCTOR_ROLES, INSTITUTION_APPOINTMENTS_MAX_LIMIT, INSTITUTION_TEXTS, notFound, toLocalSlotFields, type AccessPurpose } from '@telemed/contracts';
 import { Subjects, policies, type AccessAudit, type AccessClaims, type ApiRouter, type InstitutionResolver, type ReadStore } from '@telemed/platform';
 import { INSTITUTION_APPOINTMENTS, institutionAppointmentId, type AppointmentDoc, type DoctorDoc, type InstitutionAppointmentDoc, type InvitationDoc } from '../projections';
 import { timezoneOf } from '../timezone';
@@ -61,25 +45,13 @@ function callerInstitutionRoutes(api: ApiRouter, readStore: ReadStore, audit: Ac
     return views;
   };
 
-  api.route({
-    method: 'get',
-    path: '/institutions/invitations',
-    summary: "The caller's pending invitations to institutions' staff",
-    tags: ['institutions'],
+  api.implement('listMyInvitations', {
     policy: policies.anyUser,
-    response: z.array(institutionInvitationSchema),
     handler: async ({ auth }) => ({ body: await pendingViews({ user_id: auth.user_id }) }),
   });
 
-  api.route({
-    method: 'get',
-    path: '/institutions/invitations/:invitation_id',
-    summary: 'One invitation of the caller, whatever its status (only the invitee; others get 404)',
-    tags: ['institutions'],
+  api.implement('getMyInvitation', {
     policy: policies.anyUser,
-    params: z.object({ invitation_id: z.string().min(1).max(64) }),
-    response: institutionInvitationSchema,
-    errors: [404],
     handler: async ({ auth, params }) => {
       const doc = await invitations.get(params.invitation_id);
       const institution = doc && doc.user_id === auth.user_id ? await institutions.get(doc.institution_id) : null;
@@ -88,13 +60,8 @@ function callerInstitutionRoutes(api: ApiRouter, readStore: ReadStore, audit: Ac
     },
   });
 
-  api.route({
-    method: 'get',
-    path: '/institutions/',
-    summary: 'Active institutions: all of them for platform admins, otherwise those the caller works in',
-    tags: ['institutions'],
+  api.implement('listInstitutions', {
     policy: policies.anyUser,
-    response: z.array(institutionSchema),
     handler: async ({ auth }) => {
       if (auth.account_type === 'admin') {
         return { body: (await institutions.find({ is_active: true }, { sort: { name: 1 } })).map(institutionView) };
@@ -103,27 +70,16 @@ function callerInstitutionRoutes(api: ApiRouter, readStore: ReadStore, audit: Ac
     },
   });
 
-  api.route({
-    method: 'get',
-    path: '/institutions/check-admin-status',
-    summary: 'Whether the caller administers an institution, and which',
-    tags: ['institutions'],
+  api.implement('checkAdminStatus', {
     policy: policies.anyUser,
-    response: adminStatusSchema,
     handler: async ({ auth }) => {
       const admin = (await membershipsOf(auth.user_id)).find((m) => m.membership.is_institution_admin);
       return { body: { is_institution_admin: Boolean(admin), institution_id: admin?.institution._id ?? null } };
     },
   });
 
-  api.route({
-    method: 'get',
-    path: '/institutions/my-institution',
-    summary: 'The institution the caller administers, with its doctors',
-    tags: ['institutions'],
+  api.implement('getMyInstitution', {
     policy: policies.anyUser,
-    response: institutionWithDoctorsSchema,
-    errors: [404, 503],
     handler: async ({ auth, req }) => {
       const admin = (await membershipsOf(auth.user_id)).find((m) => m.membership.is_institution_admin);
       if (!admin) throw notFound(INSTITUTION_TEXTS.notAnAdmin);
@@ -169,17 +125,9 @@ function institutionMemberRoutes(api: ApiRouter, readStore: ReadStore, audit: Ac
   const appointments = readStore.collection<AppointmentDoc>('appointments');
   const institutionAppointments = readStore.collection<InstitutionAppointmentDoc>(INSTITUTION_APPOINTMENTS);
   const withCurrentPeople = appointmentPeople(readStore);
-  const idParams = z.object({ id: z.string().min(1).max(64) });
 
-  api.route({
-    method: 'get',
-    path: '/institutions/:id/staff',
-    summary: "The institution's active staff",
-    tags: ['institutions'],
+  api.implement('listInstitutionStaff', {
     policy: policies.institution('read'),
-    params: idParams,
-    response: z.array(staffEntrySchema),
-    errors: [503],
     handler: async ({ params, auth, req }) => {
       const [members, why] = await Promise.all([
         staff.find({ institution_id: params.id, is_active: true }, { sort: { added_position: 1 } }),
@@ -192,28 +140,8 @@ function institutionMemberRoutes(api: ApiRouter, readStore: ReadStore, audit: Ac
     },
   });
 
-  api.route({
-    method: 'get',
-    path: '/institutions/:id/appointments',
-    summary:
-      "Appointments with the institution's doctors requested while they were its members (admins and roles with the appointments permission)",
-    tags: ['institutions'],
+  api.implement('listInstitutionAppointments', {
     policy: policies.institution('read_appointments'),
-    params: idParams,
-    query: z.object({
-      appointment_status: z.enum(['requested', 'confirmed', 'rejected', 'cancelled', 'completed']).optional(),
-      timezone_str: z.string().max(64).optional(),
-      limit: z.coerce
-        .number()
-        .int()
-        .min(1)
-        .max(INSTITUTION_APPOINTMENTS_MAX_LIMIT)
-        .optional()
-        .openapi({ description: `A page of at most this many, newest first (1 to ${INSTITUTION_APPOINTMENTS_MAX_LIMIT}, the default): the next page is after=the last one's id in cursor` }),
-      cursor: pageCursorSchema,
-    }),
-    response: z.array(institutionAppointmentSchema),
-    errors: [503],
     handler: async ({ params, query, auth, req }) => {
       const zone = query.timezone_str ? timezoneOf(query) : DEFAULT_TIMEZONE;
       // The institution's appointments (those of its doctors requested while they were its members) are one indexed
