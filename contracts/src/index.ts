@@ -23,3 +23,4 @@ export * from './medicines/search-rules';
 export * from './blog';
 export * from './error-codes';
 export * from './routes';
+export * from './admin-list';

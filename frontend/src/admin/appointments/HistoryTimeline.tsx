@@ -2,16 +2,11 @@ import { useEffect, useState } from 'react';
 import { useRecordContext } from 'react-admin';
 import DownloadIcon from '@mui/icons-material/Download';
 import { Box, Button, List, ListItem, ListItemText, Typography } from '@mui/material';
+import type { ApiRoutes } from '@telemed/contracts';
+import { call } from '../../lib/client';
 import { httpClient } from '../providers';
 
-interface TimelineEntry {
-  id: string;
-  type: string;
-  occurred_at: string;
-  actor: { user_id: string; role: string; name: string | null };
-  correlation_id: string | null;
-  description: string;
-}
+type TimelineEntry = ApiRoutes['getAdminAppointmentHistory']['response']['events'][number];
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
 
@@ -25,8 +20,8 @@ export function HistoryTimeline() {
   useEffect(() => {
     if (!id) return;
     let live = true;
-    httpClient(`/api/v1/admin/appointments/${encodeURIComponent(id)}/history`)
-      .then((r) => live && setEntries((r.json as { events: TimelineEntry[] }).events))
+    call('getAdminAppointmentHistory', { params: { id } })
+      .then((history) => live && setEntries(history.events))
       .catch((e: Error) => live && setError(e.message));
     return () => {
       live = false;

@@ -4,6 +4,7 @@ import { HistoryTimeline } from './HistoryTimeline';
 import { DoctorFilter, instantOf } from './filters';
 import { ListActionsWithExport } from '../export';
 import { joined, unbroken, useNarrowScreen, wrappingListSx, RECORD_LIST } from '../responsive';
+import type { ApiRoutes } from '@telemed/contracts';
 
 /** '24 Nov 2026, 9:30 am' in India's time, without seconds. */
 const WHEN: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' };
@@ -19,14 +20,7 @@ const filters = [
   <ReferenceInput key="i" source="institution_id" reference="institutions" />,
 ];
 
-interface AppointmentRow {
-  id: string;
-  patient_name: string | null;
-  doctor_name: string | null;
-  start: string;
-  status: string;
-  notes: string | null;
-}
+type AppointmentRow = ApiRoutes['listAdminAppointments']['response'][number];
 
 export const AppointmentList = () => {
   const narrow = useNarrowScreen();

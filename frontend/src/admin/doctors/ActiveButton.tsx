@@ -1,12 +1,7 @@
 import { ConfirmedToggleButton, type ToggleTexts } from '../ConfirmedToggleButton';
+import type { ApiRoutes } from '@telemed/contracts';
 
-interface DoctorRecord {
-  id: string;
-  name: string;
-  is_active: boolean;
-  /** Deactivated in the institution (a member still); a removed doctor is neither. */
-  deactivated: boolean;
-}
+type DoctorRecord = ApiRoutes['getAdminDoctor']['response'];
 
 const texts: ToggleTexts<DoctorRecord> = {
   resource: 'doctors',

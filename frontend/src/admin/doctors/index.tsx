@@ -7,19 +7,14 @@ import { DoctorRemoveButton } from './RemoveButton';
 import { ListActionsWithExport } from '../export';
 import { joined, useNarrowScreen, wrappingListSx, RECORD_LIST } from '../responsive';
 import { formatRupees } from '../../lib/money';
+import type { ApiRoutes } from '@telemed/contracts';
 
 const filters = [<ReferenceInput key="i" source="institution_id" reference="institutions" alwaysOn />];
 
 /** The fee as every screen shows it (₹1,23,456), whatever the browser's language. */
 const fee = (d: DoctorRow) => (d.consultation_fee === null ? '' : formatRupees(d.consultation_fee));
 
-interface DoctorRow {
-  id: string;
-  name: string;
-  specialty: string | null;
-  consultation_fee: number | null;
-  is_active: boolean;
-}
+type DoctorRow = ApiRoutes['listAdminDoctors']['response'][number];
 
 /** On a narrow screen each doctor is a row of wrapped lines that opens their page, where Activate and Deactivate are. */
 export const DoctorList = () => {

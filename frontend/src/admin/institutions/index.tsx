@@ -9,17 +9,11 @@ import { STAFF_ROLES, slugify } from '@telemed/contracts/institution-constants';
 import { ListActionsWithExport } from '../export';
 import { joined, unbroken, useNarrowScreen, wrappingListSx, RECORD_LIST } from '../responsive';
 import { StaffListItems } from '../staff';
+import type { ApiRoutes } from '@telemed/contracts';
 
 const filters = [<TextInput key="q" source="q" label="Search" alwaysOn />];
 
-interface InstitutionRow {
-  id: string;
-  name: string;
-  slug: string;
-  is_active: boolean;
-  phone: string;
-  email: string;
-}
+type InstitutionRow = ApiRoutes['listAdminInstitutions']['response'][number];
 
 export const InstitutionList = () => {
   const narrow = useNarrowScreen();

@@ -3,17 +3,12 @@ import { Button, Datagrid, FunctionField, List, NumberField, SimpleList, TextFie
 import { Box, Chip, LinearProgress, Typography } from '@mui/material';
 import AutorenewIcon from '@mui/icons-material/Autorenew';
 import FingerprintIcon from '@mui/icons-material/Fingerprint';
-import { httpClient } from '../providers';
+import { call } from '../../lib/client';
 import { ExportAllButton } from '../export';
 import { joined, useNarrowScreen, wrappingListSx, RECORD_LIST } from '../responsive';
+import type { ApiRoutes } from '@telemed/contracts';
 
-interface ProjectionRow {
-  id: string;
-  name: string;
-  state: 'live' | 'rebuilding' | 'failed';
-  progress: { applied: number; position: number; head: number; percent: number } | null;
-  failure: { event: { position: number; id: string; type: string; stream: string }; error: string } | null;
-}
+type ProjectionRow = ApiRoutes['listProjections']['response'][number];
 
 /** How often the list is asked again while a rebuild runs (or was just asked for), so its progress moves. */
 export const REBUILD_POLL_MS = 1000;
@@ -74,7 +69,7 @@ function RebuildButton() {
   const rebuild = async () => {
     setAsking(true);
     try {
-      await httpClient(`/api/v1/admin/projections/${encodeURIComponent(record.id)}/rebuild`, { method: 'POST' });
+      await call('rebuildProjection', { params: { name: record.id } });
       notify(`Rebuilding ${record.name} beside the live one; queries keep answering from it until the switch-over`);
       follow(record.name);
       refresh();

@@ -6,6 +6,7 @@ import { DEFAULT_ROLE_PERMISSIONS, STAFF_ROLES } from '@telemed/contracts/instit
 import { ListActionsWithExport } from '../export';
 import { joined, unbroken, useNarrowScreen, wrappingListSx, RECORD_LIST } from '../responsive';
 import { StaffEditToolbar } from './RemoveButton';
+import type { ApiRoutes } from '@telemed/contracts';
 
 const roleChoices = STAFF_ROLES.map((r) => ({ id: r, name: r }));
 /** Each role with the seeds' default permissions (an institution may have changed its own). */
@@ -17,14 +18,7 @@ const filters = [
   <SelectInput key="r" source="role" choices={roleChoices} />,
 ];
 
-interface StaffRow {
-  id: string;
-  name: string;
-  role: string;
-  email: string;
-  phone: string;
-  is_institution_admin: boolean;
-}
+type StaffRow = ApiRoutes['listAdminStaff']['response'][number];
 
 /** A staff member as a narrow screen's row: name and role, then how to reach them and (unless shown within it) where they work. */
 export const StaffListItems = ({ institution = true }: { institution?: boolean }) => (

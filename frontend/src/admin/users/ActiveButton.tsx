@@ -1,10 +1,7 @@
 import { ConfirmedToggleButton, type ToggleTexts } from '../ConfirmedToggleButton';
+import type { ApiRoutes } from '@telemed/contracts';
 
-interface UserRecord {
-  id: string;
-  name: string;
-  is_active: boolean;
-}
+type UserRecord = ApiRoutes['getAdminUser']['response'];
 
 const texts: ToggleTexts<UserRecord> = {
   resource: 'users',

@@ -2,20 +2,14 @@ import { BooleanField, BooleanInput, Datagrid, DateField, EmailField, List, Sele
 import { ListActionsWithExport } from '../export';
 import { joined, useNarrowScreen, wrappingListSx, RECORD_LIST } from '../responsive';
 import { UserActiveButton } from './ActiveButton';
+import type { ApiRoutes } from '@telemed/contracts';
 
 const filters = [
   <SelectInput key="a" source="account_type" choices={['patient', 'doctor', 'admin'].map((id) => ({ id, name: id }))} alwaysOn />,
   <BooleanInput key="b" source="is_active" label="Active" />,
 ];
 
-interface UserRow {
-  id: string;
-  name: string | null;
-  email: string | null;
-  account_type: string;
-  is_active: boolean;
-  registered_at: string;
-}
+type UserRow = ApiRoutes['listAdminUsers']['response'][number];
 
 const REGISTERED: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeZone: 'Asia/Kolkata' };
 

@@ -2,19 +2,16 @@ import {
   ADMIN_TEXTS,
   API_TEXTS,
   INSTITUTION_TEXTS,
-  addDoctorSchema,
   createInstitutionSchema,
-  staffInputSchema,
-  STAFF_ROLES,
   membershipAllows,
   memberId,
   notFound,
   parseMemberId,
   slugify,
   streams,
-  z,
   type InstitutionAbility,
   type RecordedEvent,
+  type StaffRole,
 } from '@telemed/contracts';
 import { HttpError, policies, reactAdminErrors, type AccessClaims, type ApiRouter } from '@telemed/platform';
 import { AccessAudit, Subjects } from '@telemed/platform';
@@ -26,9 +23,6 @@ import { institutionOutlinesOf, loadInstitution } from '../institutions/load-ins
 import { addDoctor, addStaffMember, assertSlugFree, changeStaffRole, createInstitution, setDoctorActive, staffActor } from '../institutions/service';
 import { handleUserCommand } from '../users/load-user';
 import { findUserIdByEmail, loadUser } from '../users/service';
-
-const idParams = z.object({ id: z.string().min(1).max(200) });
-const record = z.object({ id: z.string() }).loose();
 
 /**
  * The institution as its own stream says (the read model may not have caught up with the write just made): its first
@@ -44,7 +38,7 @@ async function institutionRecord(deps: CommandDeps, institutionId: string) {
   return { id: institution_id, ...fields, ...state.details, role_permissions: state.role_permissions, is_active: state.status === 'active', created_at: created.metadata.occurred_at };
 }
 
-type Member = { user_id: string; staff_id: string; name: string; email: string; phone: string; role: string; role_title: string | null; department: string | null; specialization: string | null; is_institution_admin: boolean };
+type Member = { user_id: string; staff_id: string; name: string; email: string; phone: string; role: StaffRole; role_title: string | null; department: string | null; specialization: string | null; is_institution_admin: boolean };
 
 /**
  * A member as the institution's stream holds them (active, or the one just removed). `is_active` is what the screens
@@ -144,16 +138,8 @@ export function adminCommandRoutes(api: ApiRouter, deps: CommandDeps): void {
   const currentMember = (state: InstitutionState, userId: string) => (state.status === 'none' ? undefined : [...state.staff.values()].find((m) => m.user_id === userId));
 
   // ---- institutions ----
-  api.route({
-    method: 'post',
-    path: '/admin/institutions',
-    summary: 'Create an institution with its staff (platform admins); the slug is derived from the name when not given',
-    tags: ['admin'],
+  api.implement('createAdminInstitution', {
     policy: policies.roles('admin'),
-    body: createInstitutionSchema.omit({ slug: true }).extend({ slug: createInstitutionSchema.shape.slug.optional() }),
-    response: record,
-    successStatus: 201,
-    errors: [409, 503],
     handler: async ({ body, auth, req }) => {
       const slug = body.slug ?? slugify(body.name);
       if (!createInstitutionSchema.shape.slug.safeParse(slug).success) {
@@ -169,26 +155,8 @@ export function adminCommandRoutes(api: ApiRouter, deps: CommandDeps): void {
     },
   });
 
-  const fields = createInstitutionSchema.shape;
-  // react-admin sends the whole record back: fields that cannot be edited here (id, slug, is_active…) are ignored.
-  const institutionEdit = z.object({
-    name: fields.name.optional(),
-    address: fields.address.optional(),
-    phone: fields.phone.optional(),
-    email: fields.email.optional(),
-    hours_of_operation: fields.hours_of_operation,
-    role_permissions: fields.role_permissions,
-  });
-  api.route({
-    method: 'put',
-    path: '/admin/institutions/:id',
-    summary: "Edit an institution's details and role permissions (platform admins, its admins and roles that manage the institution); the slug stays",
-    tags: ['admin'],
+  api.implement('updateAdminInstitution', {
     policy: policies.anyUser,
-    params: idParams,
-    body: institutionEdit,
-    response: record,
-    errors: [403, 404, 409],
     handler: async ({ params, body, auth, req }) => {
       const current = await authorize(auth, params.id, 'manage_institution');
       const role_permissions =
@@ -220,15 +188,8 @@ export function adminCommandRoutes(api: ApiRouter, deps: CommandDeps): void {
     },
   });
 
-  api.route({
-    method: 'delete',
-    path: '/admin/institutions/:id',
-    summary: 'Disband an institution (platform admins); answers it, now inactive. Recorded as an event, nothing is deleted',
-    tags: ['admin'],
+  api.implement('disbandAdminInstitution', {
     policy: policies.roles('admin'),
-    params: idParams,
-    response: record,
-    errors: [404],
     handler: async ({ params, auth, req }) => {
       const result = await handleCommand(deps.eventStore, streams.institution(params.id), institutionDecider, { type: 'DisbandInstitution', data: {} }, requestContext(req, auth, deps.clock()), () =>
         loadInstitution(deps.eventStore, params.id),
@@ -238,17 +199,8 @@ export function adminCommandRoutes(api: ApiRouter, deps: CommandDeps): void {
   });
 
   // ---- staff ----
-  const staffBody = staffInputSchema.safeExtend({ institution_id: z.string().min(1).max(64) });
-  api.route({
-    method: 'post',
-    path: '/admin/staff',
-    summary: 'Add a staff member in a role (platform admins, the institution admins and roles that manage staff): a new account joins, an existing one is invited',
-    tags: ['admin'],
+  api.implement('addAdminStaffMember', {
     policy: policies.anyUser,
-    body: staffBody,
-    response: record,
-    successStatus: 201,
-    errors: [403, 404, 409, 503],
     handler: async ({ body, auth, req }) => {
       const state = await authorize(auth, body.institution_id, 'manage_staff');
       const { institution_id, account_type, ...person } = body;
@@ -266,54 +218,37 @@ export function adminCommandRoutes(api: ApiRouter, deps: CommandDeps): void {
     },
   });
 
-  for (const kind of ['staff', 'doctors'] as const) {
-    api.route({
-      method: 'delete',
-      path: `/admin/${kind}/:id`,
-      summary: `Remove ${kind === 'staff' ? 'a staff member' : 'a doctor'} (id \`<institution_id>~<user_id>\`), or withdraw their pending invitation; answers the member as removed`,
-      tags: ['admin'],
-      policy: policies.anyUser,
-      params: idParams,
-      response: record,
-      errors: [403, 404, 409, 503],
-      handler: async ({ params, auth, req }) => {
-        const member = parseMemberId(params.id);
-        if (!member) throw notFound(ADMIN_TEXTS.memberNotFound);
-        const before = await authorize(auth, member.institution_id, 'manage_staff');
-        const known =
-          before.status === 'none'
-            ? undefined
-            : ([...before.staff.values()].find((m) => m.user_id === member.user_id) ?? [...before.invitations.values()].find((i) => i.user_id === member.user_id));
-        if (known) {
-          const resource = kind === 'staff' ? ('institution_staff' as const) : ('institution_doctors' as const);
-          await recordAnswer(auth, req, { userId: known.user_id, resource, route: `DELETE /api/v1/admin/${kind}/:id`, institution: { id: member.institution_id, state: before } });
-        }
-        const result = await handleCommand(
-          deps.eventStore,
-          streams.institution(member.institution_id),
-          institutionDecider,
-          { type: 'RemoveStaff', data: { user_id: member.user_id, doctors_only: kind === 'doctors', by: staffActor(auth) } },
-          requestContext(req, auth, deps.clock()),
-          () => loadInstitution(deps.eventStore, member.institution_id),
-        );
-        if (!known) throw notFound(ADMIN_TEXTS.memberNotFound);
-        return { body: memberRecord(member.institution_id, known, false), headers: positionHeader(result.position) };
-      },
-    });
-  }
+  /** Removes a member (id `<institution_id>~<user_id>`), or withdraws their invitation; `doctors` removes only a doctor. */
+  const removeMember =
+    (kind: 'staff' | 'doctors') =>
+    async ({ params, auth, req }: { params: { id: string }; auth: AccessClaims; req: Request }) => {
+      const member = parseMemberId(params.id);
+      if (!member) throw notFound(ADMIN_TEXTS.memberNotFound);
+      const before = await authorize(auth, member.institution_id, 'manage_staff');
+      const known =
+        before.status === 'none'
+          ? undefined
+          : ([...before.staff.values()].find((m) => m.user_id === member.user_id) ?? [...before.invitations.values()].find((i) => i.user_id === member.user_id));
+      if (known) {
+        const resource = kind === 'staff' ? ('institution_staff' as const) : ('institution_doctors' as const);
+        await recordAnswer(auth, req, { userId: known.user_id, resource, route: `DELETE /api/v1/admin/${kind}/:id`, institution: { id: member.institution_id, state: before } });
+      }
+      const result = await handleCommand(
+        deps.eventStore,
+        streams.institution(member.institution_id),
+        institutionDecider,
+        { type: 'RemoveStaff', data: { user_id: member.user_id, doctors_only: kind === 'doctors', by: staffActor(auth) } },
+        requestContext(req, auth, deps.clock()),
+        () => loadInstitution(deps.eventStore, member.institution_id),
+      );
+      if (!known) throw notFound(ADMIN_TEXTS.memberNotFound);
+      return { body: memberRecord(member.institution_id, known, false), headers: positionHeader(result.position) };
+    };
+  api.implement('removeAdminStaffMember', { policy: policies.anyUser, handler: removeMember('staff') });
+  api.implement('removeAdminDoctor', { policy: policies.anyUser, handler: removeMember('doctors') });
 
-  api.route({
-    method: 'put',
-    path: '/admin/staff/:id',
-    summary:
-      "Change a staff member's role (id `<institution_id>~<user_id>`; platform admins, the institution's admins and roles that manage staff). The institution keeps an ADMIN; nobody raises their own role, nor gives rights they lack; doctor roles need a doctor's account. Other fields of the record are ignored",
-    tags: ['admin'],
+  api.implement('changeAdminStaffRole', {
     policy: policies.anyUser,
-    params: idParams,
-    // react-admin sends the whole record back: only the role is edited here.
-    body: z.object({ role: z.enum(STAFF_ROLES) }),
-    response: record,
-    errors: [403, 404, 409, 503],
     handler: async ({ params, body, auth, req }) => {
       const target = parseMemberId(params.id);
       if (!target) throw notFound(ADMIN_TEXTS.memberNotFound);
@@ -335,17 +270,8 @@ export function adminCommandRoutes(api: ApiRouter, deps: CommandDeps): void {
   });
 
   // ---- doctors ----
-  api.route({
-    method: 'put',
-    path: '/admin/doctors/:id',
-    summary:
-      "Activate (`is_active: true`) or deactivate (`is_active: false`) one of an institution's doctors (id `<institution_id>~<doctor_id>`; platform admins, the institution's admins and roles that manage staff). A deactivated doctor stays on the staff, shown as inactive, with no rights in the institution. Other fields are ignored",
-    tags: ['admin'],
+  api.implement('setAdminDoctorActive', {
     policy: policies.anyUser,
-    params: idParams,
-    body: z.object({ is_active: z.boolean() }),
-    response: record,
-    errors: [403, 404, 409, 503],
     handler: async ({ params, body, auth, req }) => {
       const target = parseMemberId(params.id);
       if (!target) throw notFound(ADMIN_TEXTS.memberNotFound);
@@ -360,22 +286,8 @@ export function adminCommandRoutes(api: ApiRouter, deps: CommandDeps): void {
     },
   });
 
-  api.route({
-    method: 'post',
-    path: '/admin/doctors',
-    summary: "Add a doctor to an institution (as the seeds' Add Doctor): a new account joins, an existing doctor is invited",
-    tags: ['admin'],
+  api.implement('addAdminDoctor', {
     policy: policies.anyUser,
-    // The seeds' add-doctor form; empty fields take its defaults (General Medicine, MD, ₹100).
-    body: addDoctorSchema.omit({ specialty: true, qualification: true, consultation_fee: true }).extend({
-      institution_id: z.string().min(1).max(64),
-      specialty: addDoctorSchema.shape.specialty.optional().or(z.literal('')),
-      qualification: addDoctorSchema.shape.qualification.optional().or(z.literal('')),
-      consultation_fee: addDoctorSchema.shape.consultation_fee.optional(),
-    }),
-    response: record,
-    successStatus: 201,
-    errors: [403, 404, 409, 503],
     handler: async ({ body, auth, req }) => {
       const state = await authorize(auth, body.institution_id, 'manage_staff');
       // As for staff: an existing doctor's account (invited) is read, by its id; a new one is the caller's own input.
@@ -415,16 +327,8 @@ export function adminCommandRoutes(api: ApiRouter, deps: CommandDeps): void {
   });
 
   // ---- users (platform admins) ----
-  api.route({
-    method: 'put',
-    path: '/admin/users/:id',
-    summary: 'Deactivate (`is_active: false`) or reactivate (`is_active: true`) an account (platform admins); answers the account',
-    tags: ['admin'],
+  api.implement('setAdminUserActive', {
     policy: policies.roles('admin'),
-    params: idParams,
-    body: z.object({ is_active: z.boolean() }),
-    response: record,
-    errors: [404, 409, 503],
     handler: async ({ params, body, auth, req }) => {
       if (params.id === auth.user_id && !body.is_active) throw new HttpError(409, 'You cannot deactivate your own account');
       const shown = () => recordAnswer(auth, req, { userId: params.id, resource: 'user_accounts', route: 'PUT /api/v1/admin/users/:id' });

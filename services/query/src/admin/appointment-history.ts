@@ -1,30 +1,10 @@
-import { DEFAULT_TIMEZONE, z } from '@telemed/contracts';
+import { DEFAULT_TIMEZONE } from '@telemed/contracts';
 import { RawBody, Subjects, policies, type AccessAudit, type AccessClaims, type ApiRouter } from '@telemed/platform';
 import type { HistoryDoc, UserDoc } from '../projections';
 import { appointmentReader } from './appointments';
 import { describe, historyCsv, type TimelineEntry } from './history';
-import { idParams, type AdminContext } from './scope';
+import type { AdminContext } from './scope';
 
-const historyQuery = z.object({
-  format: z.enum(['json', 'csv']).optional(),
-  timezone_str: z.string().max(64).optional(),
-});
-
-const timelineSchema = z.object({
-  appointment_id: z.string(),
-  events: z.array(
-    z.object({
-      id: z.string(),
-      position: z.number(),
-      event_id: z.string(),
-      type: z.string(),
-      occurred_at: z.string(),
-      actor: z.object({ user_id: z.string(), role: z.string(), name: z.string().nullable() }),
-      correlation_id: z.string().nullable(),
-      description: z.string(),
-    }),
-  ),
-});
 const csvOf = (id: string, events: TimelineEntry[]) => ({
   body: new RawBody(Buffer.from(historyCsv(events), 'utf8'), 'text/csv; charset=utf-8'),
   headers: { 'Content-Disposition': `attachment; filename="appointment-${id.replace(/[^A-Za-z0-9_-]/g, '')}-history.csv"` },
@@ -70,16 +50,8 @@ export function appointmentHistoryRoutes(api: ApiRouter, ctx: AdminContext): voi
     return { appointment_id: id, events };
   }
 
-  api.route({
-    method: 'get',
-    path: '/admin/appointments/:id/history',
-    summary: "An appointment's timeline: every event with actor, role, time, correlation id and a readable line (`?format=csv` for CSV); each read is audited",
-    tags: ['admin'],
+  api.implement('getAdminAppointmentHistory', {
     policy: policies.anyUser,
-    params: idParams,
-    query: historyQuery,
-    response: timelineSchema,
-    errors: [404, 503],
     handler: async ({ auth, params, query, req }) => {
       const result = await timeline(auth, params.id, req, 'GET /api/v1/admin/appointments/:id/history', query.timezone_str);
       if (query.format === 'csv') return csvOf(params.id, result.events) as never;
@@ -87,15 +59,8 @@ export function appointmentHistoryRoutes(api: ApiRouter, ctx: AdminContext): voi
     },
   });
 
-  api.route({
-    method: 'get',
-    path: '/admin/appointments/:id/history.csv',
-    summary: "An appointment's timeline as CSV (time, actor, role, event, description, correlation_id, event_id); each read is audited",
-    tags: ['admin'],
+  api.implement('getAdminAppointmentHistoryCsv', {
     policy: policies.anyUser,
-    params: idParams,
-    query: historyQuery.omit({ format: true }),
-    errors: [404, 503],
     handler: async ({ auth, params, query, req }) => {
       const result = await timeline(auth, params.id, req, 'GET /api/v1/admin/appointments/:id/history.csv', query.timezone_str);
       return csvOf(params.id, result.events);

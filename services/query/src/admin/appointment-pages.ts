@@ -1,4 +1,4 @@
-import { ADMIN_TEXTS, INSTITUTION_TEXTS, NOTES_SEARCH_MAX_DAYS, instantRange, notFound, z } from '@telemed/contracts';
+import { ADMIN_TEXTS, INSTITUTION_TEXTS, NOTES_SEARCH_MAX_DAYS, instantRange, notFound, type ADMIN_APPOINTMENT_SORT, type adminAppointmentFilter, type z } from '@telemed/contracts';
 import { HttpError, RequestValidationError, type Filter, type ReadStore } from '@telemed/platform';
 import {
   INSTITUTION_APPOINTMENTS,
@@ -9,33 +9,14 @@ import {
   type InstitutionAppointmentDoc,
   type ReaderSetsDoc,
 } from '../projections';
-import { COUNTED, idsFilter, type ListQuery } from './ra';
+import { COUNTED, type ListQuery } from './ra';
 import { readable, refuseIfNone, type Scope } from './scope';
 
-const isoInstant = z.iso.datetime({ offset: true });
-
-export const appointmentFilter = z.object({
-  id: idsFilter.optional(),
-  status: z.enum(['requested', 'confirmed', 'rejected', 'cancelled', 'completed']).optional(),
-  doctor_id: z.string().min(1).max(64).optional(),
-  patient_id: z.string().min(1).max(64).optional(),
-  institution_id: z.string().min(1).max(64).optional(),
-  start_gte: isoInstant.optional(),
-  start_lte: isoInstant.optional(),
-  start_gt: isoInstant.optional(),
-  start_lt: isoInstant.optional(),
-  q: z.string().min(1).max(100).optional(),
-});
-// Orders an index answers a page of: sorting every appointment ever by a field without one (created_at, updated_at:
-// a third of a second at 200 000 appointments, the event loop held) grew with the history, and the console never asks it.
-// By status means by status, then start: one status's appointments are most of the history, and a page of them sorted
-// by id alone would sort them all.
-export const appointmentSort = ['start', 'status', 'id'] as const;
 /** The filter's bounds on starts as a range over the stored starts (compared as times, whatever the request's precision). */
-const startRange = (f: z.output<typeof appointmentFilter>) =>
+const startRange = (f: z.output<typeof adminAppointmentFilter>) =>
   f.start_gte || f.start_lte || f.start_gt || f.start_lt ? instantRange({ gte: f.start_gte, lte: f.start_lte, gt: f.start_gt, lt: f.start_lt }) : null;
 
-type AppointmentQuery = ListQuery<z.output<typeof appointmentFilter>, (typeof appointmentSort)[number]>;
+type AppointmentQuery = ListQuery<z.output<typeof adminAppointmentFilter>, (typeof ADMIN_APPOINTMENT_SORT)[number]>;
 
 /** The institution's entries the filter asks for (its own index range when ordered by id). */
 function institutionFilter(institutionId: string, query: AppointmentQuery): Filter {

@@ -1,10 +1,10 @@
-import { API_TEXTS, DEFAULT_TIMEZONE, notFound, toLocalSlotFields, z } from '@telemed/contracts';
+import { API_TEXTS, DEFAULT_TIMEZONE, notFound, toLocalSlotFields } from '@telemed/contracts';
 import { Subjects, policies, type AccessClaims, type ApiRouter } from '@telemed/platform';
 import type { AppointmentDoc } from '../projections';
 import { appointmentPeople } from '../appointments/people';
-import { appointmentFilter, appointmentPages, appointmentSort } from './appointment-pages';
-import { contentRange, listQuerySchema } from './ra';
-import { auditPurpose, idParams, type AdminContext } from './scope';
+import { appointmentPages } from './appointment-pages';
+import { contentRange } from './ra';
+import { auditPurpose, type AdminContext } from './scope';
 
 export const appointmentRecord = (a: AppointmentDoc, zone: string, notesReadable: boolean, institutionId: string | null) => ({
   id: a._id,
@@ -45,16 +45,8 @@ export function appointmentRoutes(api: ApiRouter, ctx: AdminContext): void {
   const withCurrentPeople = appointmentPeople(ctx.readStore);
   const readableAppointment = appointmentReader(ctx);
 
-  api.route({
-    method: 'get',
-    path: '/admin/appointments',
-    summary:
-      "Appointments: all for platform admins (without notes), an institution's for its members who may read appointments (filters status, doctor_id, patient_id, start_gte, start_lte, start_gt, start_lt, q in notes)",
-    tags: ['admin'],
+  api.implement('listAdminAppointments', {
     policy: policies.anyUser,
-    query: listQuerySchema(appointmentFilter, appointmentSort, 'start'),
-    response: z.array(z.object({ id: z.string() }).loose()),
-    errors: [403, 404, 503],
     handler: async ({ auth, query, req }) => {
       const scope = await ctx.scopeOf(auth);
       const page = await appointmentPage(scope, query);
@@ -87,15 +79,8 @@ export function appointmentRoutes(api: ApiRouter, ctx: AdminContext): void {
     },
   });
 
-  api.route({
-    method: 'get',
-    path: '/admin/appointments/:id',
-    summary: 'One appointment (platform admins, or members of its doctor’s institution who may read appointments)',
-    tags: ['admin'],
+  api.implement('getAdminAppointment', {
     policy: policies.anyUser,
-    params: idParams,
-    response: z.object({ id: z.string() }).loose(),
-    errors: [404, 503],
     handler: async ({ auth, params, req }) => {
       const { doc, institution } = await readableAppointment(auth, params.id);
       await ctx.audit.record(auth, req, {

@@ -1,8 +1,8 @@
 import { memberId } from '@telemed/contracts';
-import type { ApiRouter } from '@telemed/platform';
+import { policies, type ApiRouter } from '@telemed/platform';
 import type { DoctorDoc, StaffDoc } from '../projections';
 import { shownActive } from '../institutions/views';
-import { memberRoutes } from './members';
+import { memberReads } from './members';
 import type { AdminContext } from './scope';
 
 const doctorRecord = (doc: StaffDoc, profile: DoctorDoc | null) => ({
@@ -24,5 +24,7 @@ const doctorRecord = (doc: StaffDoc, profile: DoctorDoc | null) => ({
 /** Institutions' doctors, as their accounts show them. */
 export function doctorRoutes(api: ApiRouter, ctx: AdminContext): void {
   const doctors = ctx.readStore.collection<DoctorDoc>('doctors');
-  memberRoutes(api, ctx, 'doctors', async (docs) => Promise.all(docs.map(async (d) => doctorRecord(d, await doctors.get(d.user_id)))));
+  const reads = memberReads(ctx, 'doctors', async (docs) => Promise.all(docs.map(async (d) => doctorRecord(d, await doctors.get(d.user_id)))));
+  api.implement('listAdminDoctors', { policy: policies.anyUser, handler: reads.list });
+  api.implement('getAdminDoctor', { policy: policies.anyUser, handler: reads.show });
 }

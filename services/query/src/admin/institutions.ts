@@ -1,26 +1,15 @@
-import { INSTITUTION_TEXTS, notFound, z } from '@telemed/contracts';
+import { INSTITUTION_TEXTS, notFound } from '@telemed/contracts';
 import { policies, type ApiRouter, type Filter } from '@telemed/platform';
 import type { InstitutionDoc } from '../projections';
 import { institutionView } from '../institutions/views';
-import { COUNTED, byField, contentRange, idsFilter, listQuerySchema, pageOf } from './ra';
-import { idParams, readable, refuseIfNone, type AdminContext } from './scope';
+import { COUNTED, byField, contentRange, pageOf } from './ra';
+import { readable, refuseIfNone, type AdminContext } from './scope';
 
 /** Institutions: all for platform admins, otherwise those the caller works in. */
 export function institutionRoutes(api: ApiRouter, ctx: AdminContext): void {
   const { institutions } = ctx.lookups;
-  const institutionList = listQuerySchema(
-    z.object({ id: idsFilter.optional(), is_active: z.boolean().optional(), q: z.string().max(100).optional() }),
-    ['name', 'slug', 'created_at', 'id'],
-    'name',
-  );
-  api.route({
-    method: 'get',
-    path: '/admin/institutions',
-    summary: 'Institutions: all for platform admins, otherwise those the caller works in (ra-data-simple-rest list)',
-    tags: ['admin'],
+  api.implement('listAdminInstitutions', {
     policy: policies.anyUser,
-    query: institutionList,
-    response: z.array(z.object({ id: z.string() }).loose()),
     handler: async ({ auth, query }) => {
       const scope = await ctx.scopeOf(auth);
       const allowed = readable(scope, 'read');
@@ -50,15 +39,8 @@ export function institutionRoutes(api: ApiRouter, ctx: AdminContext): void {
     },
   });
 
-  api.route({
-    method: 'get',
-    path: '/admin/institutions/:id',
-    summary: 'One institution (platform admins, or its members)',
-    tags: ['admin'],
+  api.implement('getAdminInstitution', {
     policy: policies.anyUser,
-    params: idParams,
-    response: z.object({ id: z.string() }).loose(),
-    errors: [404],
     handler: async ({ auth, params }) => {
       const allowed = readable(await ctx.scopeOf(auth), 'read');
       const doc = !allowed || allowed.has(params.id) ? await institutions.get(params.id) : null;

@@ -1,22 +1,14 @@
-import { ADMIN_TEXTS, DOCTOR_ROLES, INSTITUTION_TEXTS, memberId, notFound, parseMemberId, z } from '@telemed/contracts';
-import { RequestValidationError, Subjects, policies, type AccessAudit, type AccessClaims, type ApiRouter, type Filter, type ReadCollection } from '@telemed/platform';
+import { ADMIN_TEXTS, DOCTOR_ROLES, INSTITUTION_TEXTS, memberId, notFound, parseMemberId, type ADMIN_MEMBER_SORT, type adminMemberFilter, type z } from '@telemed/contracts';
+import { RequestValidationError, Subjects, type AccessAudit, type AccessClaims, type Filter, type ReadCollection } from '@telemed/platform';
 import type { StaffDoc } from '../projections';
 import { shownActive } from '../institutions/views';
-import { COUNTED, byKeys, contentRange, idsFilter, listQuerySchema, type ListQuery } from './ra';
-import { auditPurpose, idParams, readable, refuseIfNone, type AdminContext, type Scope } from './scope';
+import { COUNTED, byKeys, contentRange, type ListQuery } from './ra';
+import { auditPurpose, readable, refuseIfNone, type AdminContext, type Scope } from './scope';
 
-const memberFilter = z.object({
-  id: idsFilter.optional(),
-  institution_id: z.string().min(1).max(64).optional(),
-  role: z.string().max(20).optional(),
-  is_active: z.boolean().optional(),
-  q: z.string().max(100).optional(),
-});
+type MemberFilter = z.output<typeof adminMemberFilter>;
+type MemberSort = (typeof ADMIN_MEMBER_SORT)[number];
 
-const MEMBER_SORT = ['name', 'role', 'email', 'added_at', 'specialty', 'id'] as const;
-type MemberSort = (typeof MEMBER_SORT)[number];
-
-type MemberQuery = ListQuery<z.output<typeof memberFilter>, MemberSort>;
+type MemberQuery = ListQuery<MemberFilter, MemberSort>;
 /** A page of members, how many the list has, and the members it read (whom the audit names). */
 type MembersPage = { docs: StaffDoc[]; total: number; read: StaffDoc[] };
 
@@ -43,7 +35,7 @@ function memberPages(staff: ReadCollection<StaffDoc>) {
   }
 
   /** The current members a list asks for (is_active true leaves out the deactivated doctors), or null when none can match. */
-  function currentMembersFilter(f: z.output<typeof memberFilter>, doctorsOnly: boolean): Filter | null {
+  function currentMembersFilter(f: MemberFilter, doctorsOnly: boolean): Filter | null {
     const filter: Filter = { is_active: true };
     if (f.is_active === true) filter.deactivated = { $ne: true };
     if (doctorsOnly && f.role && !DOCTOR_ROLES.includes(f.role as (typeof DOCTOR_ROLES)[number])) return null;
@@ -111,7 +103,7 @@ function memberPages(staff: ReadCollection<StaffDoc>) {
   }
 
   /** getMany's members (at most a page of ids), each read by its own entries in its institution. */
-  async function membersById(ids: string[], allowed: Set<string> | null, f: z.output<typeof memberFilter>, doctorsOnly: boolean): Promise<StaffDoc[]> {
+  async function membersById(ids: string[], allowed: Set<string> | null, f: MemberFilter, doctorsOnly: boolean): Promise<StaffDoc[]> {
     const members = ids.map(parseMemberId);
     if (members.some((m) => m === null)) throw new RequestValidationError([{ loc: ['query', 'filter', 'id'], msg: 'Not a member id', type: 'invalid_id' }]);
     const readableMembers = members.filter((m) => !allowed || allowed.has(m!.institution_id));
@@ -124,7 +116,7 @@ function memberPages(staff: ReadCollection<StaffDoc>) {
    * The institutions' members a search by name or e-mail (no index on free text) or a list of the removed members (each
    * person's latest entry decides) asks for: every entry of theirs read, an API-only filter the console does not offer.
    */
-  async function membersByEntries(institutionIds: string[], f: z.output<typeof memberFilter>, doctorsOnly: boolean): Promise<StaffDoc[]> {
+  async function membersByEntries(institutionIds: string[], f: MemberFilter, doctorsOnly: boolean): Promise<StaffDoc[]> {
     // Without is_active, or true: the current members. With false: every entry, and the latest decides.
     const activeFilter = f.is_active === false ? {} : { is_active: true };
     const found = await Promise.all(institutionIds.map((id) => staff.find({ institution_id: id, ...activeFilter })));
@@ -132,7 +124,7 @@ function memberPages(staff: ReadCollection<StaffDoc>) {
   }
 
   /** One entry per (institution, person) among those the filter keeps, the latest, shown active or not as the filter asks. */
-  function latestMembers(found: StaffDoc[], f: z.output<typeof memberFilter>, doctorsOnly: boolean): StaffDoc[] {
+  function latestMembers(found: StaffDoc[], f: MemberFilter, doctorsOnly: boolean): StaffDoc[] {
     const q = f.q?.toLowerCase();
     const keep = (d: StaffDoc) =>
       // A role's closed interval is history of a current member, not a removed one.
@@ -170,43 +162,26 @@ async function recordMemberReads(ctx: AdminContext, auth: AccessClaims, req: Par
   for (const [institutionId, subjects] of byInstitution) await ctx.audit.record(auth, req, { ...auditPurpose(scope, institutionId), resource, route, subjects });
 }
 
+type ReadRequest = Parameters<AccessAudit['record']>[1];
+
 /**
- * A list and a show of an institution's members: `staff` (everyone, with their roles) or `doctors` (its doctors, as
- * their accounts show them), each id `<institution_id>~<user_id>`.
+ * The list and the show of an institution's members: `staff` (everyone, with their roles) or `doctors` (its doctors, as
+ * their accounts show them), each id `<institution_id>~<user_id>`. Their handlers, which staff.ts and doctors.ts
+ * register as their routes of the table.
  */
-export function memberRoutes<R extends { id: string }>(api: ApiRouter, ctx: AdminContext, kind: 'staff' | 'doctors', toRecords: (docs: StaffDoc[]) => Promise<R[]>): void {
+export function memberReads<R extends { id: string }>(ctx: AdminContext, kind: 'staff' | 'doctors', toRecords: (docs: StaffDoc[]) => Promise<R[]>) {
   const { staff } = ctx.lookups;
   const { membersPage } = memberPages(staff);
   const doctorsOnly = kind === 'doctors';
   const resource = doctorsOnly ? ('institution_doctors' as const) : ('institution_staff' as const);
-  api.route({
-    method: 'get',
-    path: `/admin/${kind}`,
-    summary: doctorsOnly
-      ? "Institutions' doctors (filter institution_id; getMany by id `<institution_id>~<doctor_id>`)"
-      : "Institutions' staff with their roles (filter institution_id; getMany by id `<institution_id>~<user_id>`)",
-    tags: ['admin'],
-    policy: policies.anyUser,
-    query: listQuerySchema(memberFilter, MEMBER_SORT, 'name'),
-    response: z.array(z.object({ id: z.string() }).loose()),
-    errors: [403, 404, 503],
-    handler: async ({ auth, query, req }) => {
+  return {
+    list: async ({ auth, query, req }: { auth: AccessClaims; query: MemberQuery; req: ReadRequest }) => {
       const scope = await ctx.scopeOf(auth);
       const { docs, total, read } = await membersPage(scope, query, doctorsOnly);
       await recordMemberReads(ctx, auth, req, scope, read, resource, `GET /api/v1/admin/${kind}`);
       return { body: await toRecords(docs), headers: contentRange(kind, query.start, docs.length, total) };
     },
-  });
-  api.route({
-    method: 'get',
-    path: `/admin/${kind}/:id`,
-    summary: `One of an institution's ${doctorsOnly ? 'doctors' : 'staff'} (id \`<institution_id>~<user_id>\`)`,
-    tags: ['admin'],
-    policy: policies.anyUser,
-    params: idParams,
-    response: z.object({ id: z.string() }).loose(),
-    errors: [404, 503],
-    handler: async ({ auth, params, req }) => {
+    show: async ({ auth, params, req }: { auth: AccessClaims; params: { id: string }; req: ReadRequest }) => {
       const scope = await ctx.scopeOf(auth);
       const member = parseMemberId(params.id);
       const allowed = readable(scope, 'read');
@@ -217,5 +192,5 @@ export function memberRoutes<R extends { id: string }>(api: ApiRouter, ctx: Admi
       await recordMemberReads(ctx, auth, req, scope, [doc], resource, `GET /api/v1/admin/${kind}/:id`);
       return { body: (await toRecords([doc]))[0]! };
     },
-  });
+  };
 }

@@ -1,4 +1,4 @@
-import { membershipAllows, z, type AdminAction, type AdminPermissions, type AdminResource, type InstitutionAbility } from '@telemed/contracts';
+import { membershipAllows, type AdminAction, type AdminPermissions, type AdminResource, type InstitutionAbility } from '@telemed/contracts';
 import { policies, type AccessClaims, type ApiRouter } from '@telemed/platform';
 import type { AdminContext, Scope } from './scope';
 
@@ -43,13 +43,8 @@ export function permissionsOf(auth: AccessClaims, scope: Scope): AdminPermission
 
 /** The console's canAccess: what the caller may do there. */
 export function permissionRoutes(api: ApiRouter, ctx: AdminContext): void {
-  api.route({
-    method: 'get',
-    path: '/admin/permissions',
-    summary: "What the caller may do in the console, by resource and action (react-admin's canAccess)",
-    tags: ['admin'],
+  api.implement('getAdminPermissions', {
     policy: policies.anyUser,
-    response: z.object({ user_id: z.string(), kind: z.string(), institutions: z.array(z.object({ id: z.string() }).loose()), resources: z.record(z.string(), z.array(z.string())) }),
     handler: async ({ auth }) => ({ body: permissionsOf(auth, await ctx.scopeOf(auth)) }),
   });
 }

@@ -1,9 +1,7 @@
-import { API_TEXTS, membershipAllows, z, type InstitutionAbility, type InstitutionMembership } from '@telemed/contracts';
+import { API_TEXTS, membershipAllows, type InstitutionAbility, type InstitutionMembership } from '@telemed/contracts';
 import { HttpError, type AccessAudit, type AccessClaims, type ReadStore } from '@telemed/platform';
 import type { InstitutionDoc } from '../projections';
 import { institutionLookups } from '../institutions/lookups';
-
-export const idParams = z.object({ id: z.string().min(1).max(200) });
 
 /** Who is asking, as the console sees it: a platform admin, or a member of some institutions. */
 export type Scope = { platform: true; memberships: [] } | { platform: false; memberships: Array<{ institution: InstitutionDoc; membership: InstitutionMembership }> };

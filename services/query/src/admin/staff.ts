@@ -1,8 +1,8 @@
 import { memberId } from '@telemed/contracts';
-import type { ApiRouter } from '@telemed/platform';
+import { policies, type ApiRouter } from '@telemed/platform';
 import type { StaffDoc } from '../projections';
 import { shownActive } from '../institutions/views';
-import { memberRoutes } from './members';
+import { memberReads } from './members';
 import type { AdminContext } from './scope';
 
 const staffRecord = (doc: StaffDoc) => ({
@@ -25,5 +25,7 @@ const staffRecord = (doc: StaffDoc) => ({
 
 /** Institutions' staff with their roles. */
 export function staffRoutes(api: ApiRouter, ctx: AdminContext): void {
-  memberRoutes(api, ctx, 'staff', async (docs) => docs.map(staffRecord));
+  const reads = memberReads(ctx, 'staff', async (docs) => docs.map(staffRecord));
+  api.implement('listAdminStaff', { policy: policies.anyUser, handler: reads.list });
+  api.implement('getAdminStaffMember', { policy: policies.anyUser, handler: reads.show });
 }

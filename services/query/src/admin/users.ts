@@ -1,8 +1,8 @@
-import { API_TEXTS, notFound, z } from '@telemed/contracts';
+import { API_TEXTS, notFound } from '@telemed/contracts';
 import { Subjects, policies, type AccessAudit, type AccessClaims, type ApiRouter, type Filter } from '@telemed/platform';
 import type { UserDoc } from '../projections';
-import { COUNTED, contentRange, idsFilter, listQuerySchema } from './ra';
-import { idParams, type AdminContext } from './scope';
+import { COUNTED, contentRange } from './ra';
+import type { AdminContext } from './scope';
 
 const userRecord = (doc: UserDoc) => ({
   id: doc._id,
@@ -25,19 +25,8 @@ export function userRoutes(api: ApiRouter, ctx: AdminContext): void {
     return ctx.audit.record(auth, req, { purpose: 'platform_administration', resource: 'user_accounts', route, institution: null, subjects });
   };
 
-  api.route({
-    method: 'get',
-    path: '/admin/users',
-    summary: 'Accounts (platform admins): filter account_type, is_active, id; newest first by default',
-    tags: ['admin'],
+  api.implement('listAdminUsers', {
     policy: policies.roles('admin'),
-    query: listQuerySchema(
-      z.object({ id: idsFilter.optional(), account_type: z.enum(['patient', 'doctor', 'admin']).optional(), is_active: z.boolean().optional() }),
-      ['registered_at', 'name', 'account_type', 'id'],
-      'registered_at',
-    ),
-    response: z.array(z.object({ id: z.string() }).loose()),
-    errors: [503],
     handler: async ({ auth, query, req }) => {
       const filter: Filter = {};
       if (query.filter.id) filter._id = { $in: query.filter.id };
@@ -54,15 +43,8 @@ export function userRoutes(api: ApiRouter, ctx: AdminContext): void {
     },
   });
 
-  api.route({
-    method: 'get',
-    path: '/admin/users/:id',
-    summary: 'One account (platform admins)',
-    tags: ['admin'],
+  api.implement('getAdminUser', {
     policy: policies.roles('admin'),
-    params: idParams,
-    response: z.object({ id: z.string() }).loose(),
-    errors: [404, 503],
     handler: async ({ auth, params, req }) => {
       const doc = await users.get(params.id);
       if (!doc) throw notFound(API_TEXTS.userNotFound);
