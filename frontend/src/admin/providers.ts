@@ -3,6 +3,7 @@ import { fetchUtils, HttpError, type AuthProvider } from 'react-admin';
 import type { AdminPermissions } from '@telemed/contracts/admin';
 import { sessionStore } from '../lib/session';
 import { isStaleRead, send, writePositions } from '../lib/api';
+import { call } from '../lib/client';
 import { createCatchUp } from './catch-up';
 
 /**
@@ -41,7 +42,7 @@ export const dataProvider = simpleRestProvider('/api/v1/admin', httpClient);
 let permissions: Promise<AdminPermissions> | null = null;
 /** What the server says the caller may do (GET /admin/permissions), fetched once per session. */
 export function loadPermissions(): Promise<AdminPermissions> {
-  permissions ??= httpClient('/api/v1/admin/permissions').then((r) => r.json as AdminPermissions);
+  permissions ??= call('getAdminPermissions');
   permissions.catch(() => (permissions = null));
   return permissions;
 }
