@@ -6,7 +6,7 @@ import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import DeleteForeverOutlined from '@mui/icons-material/DeleteForeverOutlined';
 import type { AccessLogEntry } from '@telemed/contracts';
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { call } from '../../lib/client';
 import { useConfirm } from '../../lib/confirm';
 import { isDoctor, sessionStore, useSession } from '../../lib/session';
@@ -70,7 +70,7 @@ function Section({ id, icon, title, children }: { id: string; icon: ReactNode; t
 export function DownloadDataCard() {
   const toasts = useToasts();
   const download = useMutation({
-    mutationFn: () => api<{ exported_at: string }>('/users/me/export'),
+    mutationFn: () => call('exportMyData'),
     onSuccess: (data) => {
       const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
       const url = URL.createObjectURL(blob);

@@ -1,5 +1,4 @@
-import { personalDataExportSchema, z, type PersonalDataExport } from '@telemed/contracts';
-import { policies, type ApiRouter, type BlobStore, type ReadStore, type StreamedBody } from '@telemed/platform';
+import { policies, type ApiRouter, type BlobStore, type ReadStore } from '@telemed/platform';
 import { ACCESS_LOG, type AccessLogDoc } from './access-log';
 import { accessViews } from './access-views';
 import { personalDataExport } from './export';
@@ -30,17 +29,9 @@ export function privacyQueryRoutes(
     },
   });
 
-  api.route({
-    method: 'get',
-    path: '/users/me/export',
-    summary:
-      'Everything the product holds about me, as one JSON document (a download): profile, consents, appointments with their history, slots, institutions, invitations, clinical records, consultations with their chat, posts, and who saw each item',
-    tags: ['privacy'],
+  api.implement('exportMyData', {
     policy: policies.anyUser,
-    query: z.object({ format: z.enum(['json', 'zip']).default('json') }),
-    response: personalDataExportSchema,
-    errors: [404, 503],
-    handler: async ({ auth, query }): Promise<{ body: PersonalDataExport | StreamedBody; headers: Record<string, string> }> => {
+    handler: async ({ auth, query }) => {
       const me = auth.user_id;
       const body = await personalDataExport(readStore, me, { clock: deps.clock, publicUrl: deps.publicUrl ?? '' });
       const day = deps.clock().toISOString().slice(0, 10);
