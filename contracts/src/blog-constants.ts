@@ -74,6 +74,7 @@ export const BLOG_TEXTS = {
   imageNotFound: 'Image not found',
   alreadyDeleted: 'This post was deleted',
   scheduleInPast: 'Choose a time in the future to schedule the post',
+  publishAtRequired: 'Choose the date and time to publish the post',
   cannotSchedulePublished: 'This post is already published; archive it first to schedule it again',
   notScheduled: 'This post is not scheduled',
   blockNotAllowed: (type: string) => `Blocks of type "${type}" are not allowed`,

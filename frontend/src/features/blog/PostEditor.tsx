@@ -32,7 +32,17 @@ function EditorActions({ editor, autosaves }: { editor: Editor; autosaves: boole
             <MenuItem value="scheduled">Scheduled</MenuItem>
           </TextField>
           {fields.status === 'scheduled' && (
-            <TextField size="small" type="datetime-local" label="Publish at" value={fields.publish_at} onChange={(e) => set('publish_at', e.target.value)} slotProps={{ inputLabel: { shrink: true } }} sx={{ flex: { xs: '1 1 200px', sm: '0 0 240px' } }} />
+            <TextField
+              size="small"
+              type="datetime-local"
+              label="Publish at"
+              value={fields.publish_at}
+              onChange={(e) => set('publish_at', e.target.value)}
+              error={Boolean(editor.publishAtError)}
+              helperText={editor.publishAtError}
+              slotProps={{ inputLabel: { shrink: true } }}
+              sx={{ flex: { xs: '1 1 200px', sm: '0 0 240px' } }}
+            />
           )}
         </Box>
       )}

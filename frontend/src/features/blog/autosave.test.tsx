@@ -1,11 +1,13 @@
 import { forwardRef, useImperativeHandle } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { BLOG_TEXTS } from '@telemed/contracts/blog-constants';
 import { json, renderAt } from '../../test/render';
 import { sessionStore } from '../../lib/session';
 import { UNSAVED_CHANGES_QUESTION } from '../../lib/unsavedChanges';
 import { BlogHub } from './BlogHub';
 import { AUTOSAVE_TEXTS } from './autosave';
+import { scheduledInstant } from './editorFields';
 
 /** Editor.js does not run in jsdom: a stand-in whose save() answers the blocks the test sets. */
 const editorBlocks = vi.hoisted(() => ({ blocks: [] as unknown[] }));
@@ -136,5 +138,39 @@ describe("a doctor's draft saves itself, and unsaved writing is never dropped wi
     expect(closing()).toBe(true);
     await waitFor(() => expect(status()).toBe(AUTOSAVE_TEXTS.saved));
     expect(closing()).toBe(false);
+  });
+});
+
+describe('scheduling without a time', () => {
+  it('Schedule with an empty Publish at says so on the field, sends nothing, and the draft goes on saving itself', async () => {
+    const { calls, writes } = server();
+    renderAt('/', <BlogHub open onClose={() => {}} startWithNew />);
+    await screen.findByTestId('blog-editor');
+    fireEvent.change(screen.getByLabelText(/Title/), { target: { value: 'Monsoon diet' } });
+    await waitFor(() => expect(status()).toBe(AUTOSAVE_TEXTS.saved));
+    editorBlocks.blocks = [{ type: 'paragraph', data: { text: 'Boil the water.' } }];
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: /Status/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Scheduled' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Schedule' }));
+    // The message is the Publish at field's own (its description), and the field is marked invalid.
+    const field = screen.getByLabelText('Publish at');
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+    const description = document.getElementById(field.getAttribute('aria-describedby') ?? '');
+    expect(description?.textContent).toBe(BLOG_TEXTS.publishAtRequired);
+    expect(screen.queryByTestId('blog-editor-error')).toBeNull();
+    expect(writes().filter((w) => w.endsWith('/schedule') || w.endsWith('/publish'))).toEqual([]);
+    // The draft still saves itself.
+    fireEvent.change(screen.getByLabelText(/Title/), { target: { value: 'Monsoon diet for children' } });
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT' && c.body?.title === 'Monsoon diet for children')).toBe(true));
+    // Choosing a time takes the message away.
+    fireEvent.change(field, { target: { value: '2030-01-01T10:00' } });
+    expect(field.getAttribute('aria-invalid')).toBe('false');
+    expect(screen.queryByText(BLOG_TEXTS.publishAtRequired)).toBeNull();
+  });
+
+  it('an empty or unreadable Publish at is no instant; a filled one is the browser-time instant', () => {
+    expect(scheduledInstant('')).toBeNull();
+    expect(scheduledInstant('not a time')).toBeNull();
+    expect(scheduledInstant('2030-01-01T10:00')).toBe(new Date('2030-01-01T10:00').toISOString());
   });
 });

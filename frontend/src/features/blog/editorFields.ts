@@ -48,6 +48,12 @@ export function fieldsOf(post: BlogPostView): EditorFields {
   };
 }
 
+/** The "Publish at" field's value (a datetime-local, in the browser's time) as an instant, or null when empty or invalid. */
+export function scheduledInstant(publishAt: string): string | null {
+  const at = publishAt ? new Date(publishAt) : null;
+  return at && !Number.isNaN(at.getTime()) ? at.toISOString() : null;
+}
+
 export const sameFields = (a: EditorFields, b: EditorFields) => (Object.keys(a) as Array<keyof EditorFields>).every((k) => a[k] === b[k]);
 
 /** The post as the server takes it, from the editor's fields and blocks (seed 001 §5: a draft's defaults). */

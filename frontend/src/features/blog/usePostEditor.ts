@@ -8,7 +8,7 @@ import { useUnsavedChanges } from '../../lib/unsavedChanges';
 import { uploadBlogImage, useAutosaveDraft, useSavePost, type BlogContent } from './api';
 import { AUTOSAVE_DELAY_MS, contentKey } from './autosave';
 import type { BlogEditorHandle } from './BlogEditor';
-import { draftOf, sameFields, type EditorFields, type LeaveGuard } from './editorFields';
+import { draftOf, sameFields, scheduledInstant, type EditorFields, type LeaveGuard } from './editorFields';
 import type { PostMeta } from './ideas';
 
 export interface PostEditorOptions {
@@ -113,12 +113,15 @@ export function usePostEditor(options: PostEditorOptions) {
     onMeta({ title: fields.title, category: fields.category });
   }, [fields.title, fields.category, onMeta]);
   const [error, setError] = useState<string | null>(null);
+  /** What is wrong with the "Publish at" field, shown on it (until it or the status changes). */
+  const [publishAtError, setPublishAtError] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
   const editor = useRef<BlogEditorHandle>(null);
   const save = useSavePost();
   const toasts = useToasts();
   const set = <K extends keyof EditorFields>(key: K, value: EditorFields[K]) => {
     onWritten(true);
+    if (key === 'publish_at' || key === 'status') setPublishAtError(null);
     setFields((f) => ({ ...f, [key]: value }));
   };
   const draft = useEditorDraft(options, fields, fieldsNow, editor);
@@ -129,14 +132,17 @@ export function usePostEditor(options: PostEditorOptions) {
     const blocks = (await editor.current?.save()) ?? { blocks: [] };
     const hasContent = blocks.blocks.length > 0;
     const publishing = mode === 'publish';
-    const refuse = (message: string) => {
+    const refuse = (message: string, show: (message: string) => void = setError) => {
       draft.reopenDraft();
-      setError(message);
+      show(message);
     };
     if (publishing && !sessionStore.get()) return refuse(BLOG_TEXTS.loginToPublish);
     if (publishing && (!fields.title.trim() || !hasContent)) return refuse(BLOG_TEXTS.titleAndContentRequired);
-    const then = !publishing ? 'save' : fields.status === 'scheduled' ? { schedule: new Date(fields.publish_at).toISOString() } : 'publish';
-    if (publishing && fields.status === 'scheduled' && !fields.publish_at) return refuse(BLOG_TEXTS.scheduleInPast);
+    const scheduling = publishing && fields.status === 'scheduled';
+    const publishAt = scheduling ? scheduledInstant(fields.publish_at) : null;
+    // An empty or unreadable time is the field's to say (a past one is the server's: the clock that counts is its).
+    if (scheduling && !publishAt) return refuse(BLOG_TEXTS.publishAtRequired, setPublishAtError);
+    const then = !publishing ? 'save' : publishAt ? { schedule: publishAt } : 'publish';
     save.mutate(
       { id: draft.postId.current, draft: draftOf(fields, blocks, publishing), then },
       {
@@ -177,5 +183,5 @@ export function usePostEditor(options: PostEditorOptions) {
     }
   };
 
-  return { fields, set, live, error, setError, uploading, editor, saving: save.isPending, submit, pickCover, cancel: () => void draft.leave.current().then((go) => go && onClose()), ...draft };
+  return { fields, set, live, error, setError, publishAtError, uploading, editor, saving: save.isPending, submit, pickCover, cancel: () => void draft.leave.current().then((go) => go && onClose()), ...draft };
 }
