@@ -55,7 +55,7 @@ export const AppointmentList = () => {
 
 /** 'Priya Patel with Dr. Ananya Sharma' rather than the appointment's id. */
 const AppointmentTitle = () => {
-  const record = useRecordContext<{ patient_name?: string; doctor_name?: string }>();
+  const record = useRecordContext<AppointmentRow>();
   return <>{record ? `${record.patient_name ?? 'Appointment'} with ${record.doctor_name ?? 'the doctor'}` : 'Appointment'}</>;
 };
 

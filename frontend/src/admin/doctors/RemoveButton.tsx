@@ -1,11 +1,12 @@
 import { DeleteButton, useRecordContext } from 'react-admin';
+import type { ApiRoutes } from '@telemed/contracts';
 
 /**
  * The seeds' Remove on the institution admin screen: after 'Remove doctor?' the doctor leaves the institution's staff
  * (their account stays theirs). Shown only to those the server lets remove doctors (the doctors resource's `delete`).
  */
 export function DoctorRemoveButton() {
-  const record = useRecordContext<{ id: string; name?: string }>();
+  const record = useRecordContext<ApiRoutes['getAdminDoctor']['response']>();
   if (!record) return null;
   return (
     <DeleteButton

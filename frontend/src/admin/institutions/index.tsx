@@ -120,7 +120,7 @@ export const InstitutionCreate = () => (
  * button said 'Delete institution …? Are you sure you want to delete this institution?'. Platform admins only.
  */
 function DisbandButton() {
-  const record = useRecordContext<{ name: string; is_active: boolean }>();
+  const record = useRecordContext<InstitutionRow>();
   const { canAccess } = useCanAccess({ resource: 'institutions', action: 'delete' });
   const notify = useNotify();
   const redirect = useRedirect();

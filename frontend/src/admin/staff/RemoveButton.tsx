@@ -1,11 +1,12 @@
 import { DeleteWithConfirmButton, SaveButton, Toolbar, useCanAccess, useNotify, useRecordContext, useRedirect } from 'react-admin';
+import type { ApiRoutes } from '@telemed/contracts';
 
 /**
  * Remove a member from the institution's staff, said as such: react-admin's default asked 'Delete staff …? Are you
  * sure you want to delete this staff?', while the account stays its owner's and only the membership ends.
  */
 export function StaffRemoveButton() {
-  const record = useRecordContext<{ id: string; name?: string }>();
+  const record = useRecordContext<ApiRoutes['getAdminStaffMember']['response']>();
   const { canAccess } = useCanAccess({ resource: 'staff', action: 'delete' });
   const notify = useNotify();
   const redirect = useRedirect();
