@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { json, renderAt } from '../test/render';
 import { sessionStore } from '../lib/session';
-import { api, setSessionExpiredHandler } from '../lib/api';
+import { setSessionExpiredHandler } from '../lib/api';
+import { call } from '../lib/client';
 import { ACCESS_LOG_PAGE, AccessLogCard, DOCTOR_ERASURE_STEPS, DownloadDataCard, ERASURE_STEPS, EraseDataCard } from './auth/PrivacySections';
 
 const entry = (n: number, overrides: Record<string, unknown> = {}) => ({
@@ -159,14 +160,14 @@ describe('profile: privacy sections', () => {
     // The server has ended the session: a refused read now is expected, not 'Session expired' over the dialog.
     const expired = vi.fn();
     setSessionExpiredHandler(expired);
-    await expect(api('/appointments/me')).rejects.toMatchObject({ status: 401 });
+    await expect(call('listMyAppointments')).rejects.toMatchObject({ status: 401 });
     expect(expired).not.toHaveBeenCalled();
     fireEvent.click(within(done).getByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(sessionStore.get()).toBeNull());
     expect(await screen.findByText('elsewhere')).toBeTruthy();
     // A later session is an ordinary one again: its 401 is 'Session expired'.
     sessionStore.set({ token: 't2', refreshToken: null, user: { id: 'p1', user_id: 'p1', name: 'Asha', email: null, account_type: 'patient' }, authProvider: 'google' });
-    await expect(api('/appointments/me')).rejects.toMatchObject({ status: 401 });
+    await expect(call('listMyAppointments')).rejects.toMatchObject({ status: 401 });
     expect(expired).toHaveBeenCalledTimes(1);
   });
 

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { STALE_READ_RETRIES, api, setSessionExpiredHandler } from './api';
+import { STALE_READ_RETRIES, request, setSessionExpiredHandler } from './api';
 import { sessionStore } from './session';
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
 
-describe('api client', () => {
+describe('the transport', () => {
   afterEach(() => sessionStore.clear());
 
   it('renews an expired access token once with the refresh token and retries', async () => {
@@ -18,7 +18,7 @@ describe('api client', () => {
         return new Headers(init.headers).get('Authorization') === 'Bearer new' ? json(200, { ok: true }) : json(401, { detail: 'Session expired' });
       }),
     );
-    expect(await api('/users/me')).toEqual({ ok: true });
+    expect(await request('/users/me')).toEqual({ ok: true });
     expect(calls.map((c) => c[0])).toEqual(['/api/v1/users/me', '/api/v1/auth/refresh', '/api/v1/users/me']);
     expect(sessionStore.get()?.token).toBe('new');
     expect(sessionStore.get()?.refreshToken).toBe('r2');
@@ -29,7 +29,7 @@ describe('api client', () => {
     vi.stubGlobal('fetch', vi.fn(async (url: string) => (url.endsWith('/auth/refresh') ? json(401, { detail: 'Session expired' }) : json(401, { detail: 'Session expired' }))));
     const expired = vi.fn();
     setSessionExpiredHandler(expired);
-    await expect(api('/users/me')).rejects.toMatchObject({ status: 401, detail: 'Session expired' });
+    await expect(request('/users/me')).rejects.toMatchObject({ status: 401, detail: 'Session expired' });
     expect(expired).toHaveBeenCalledOnce();
   });
 
@@ -42,10 +42,10 @@ describe('api client', () => {
         return served < 3 ? json(200, { version: served }, { 'X-Read-Model-Stale': 'true' }) : json(200, { version: served });
       }),
     );
-    expect(await api('/blogs/')).toEqual({ version: 3 });
+    expect(await request('/blogs/')).toEqual({ version: 3 });
     served = 0;
     vi.stubGlobal('fetch', vi.fn(async () => ((served += 1), json(200, { version: served }, { 'X-Read-Model-Stale': 'true' }))));
-    expect(await api('/blogs/')).toEqual({ version: STALE_READ_RETRIES + 1 });
+    expect(await request('/blogs/')).toEqual({ version: STALE_READ_RETRIES + 1 });
   });
 
   it('sends X-Min-Position on reads after a write', async () => {
@@ -57,8 +57,8 @@ describe('api client', () => {
         return json(200, {}, { 'X-Event-Position': '42' });
       }),
     );
-    await api('/appointments', { method: 'POST', body: {} });
-    await api('/appointments/me');
+    await request('/appointments', { method: 'POST', body: {} });
+    await request('/appointments/me');
     expect(seen).toEqual([null, '42']);
   });
 });

@@ -113,15 +113,6 @@ export async function request(path: string, init: { method?: string; body?: unkn
   }
 }
 
-/**
- * An untyped call of /api/v1, for the routes not yet in the contracts' route table; `call` is the typed way.
- * @deprecated use `call(name, ...)` from `lib/client`.
- */
-export async function api<T>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
-  // The caller names the shape it expects; `call` takes it from the route table instead.
-  return (await request(path, init)) as T;
-}
-
 /** How often a read that came back stale (behind the user's own write) is asked again: each waits up to 2 s on the server. */
 export const STALE_READ_RETRIES = 5;
 

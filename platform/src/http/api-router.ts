@@ -111,7 +111,7 @@ export interface DeclaredRoute {
 type Schema = ZodType;
 type Out<S> = S extends ZodType ? z.output<S> : undefined;
 
-export interface RouteSpec<
+interface RouteSpec<
   BS extends Schema | undefined,
   QS extends Schema | undefined,
   PS extends Schema | undefined,
@@ -205,11 +205,11 @@ export class ApiRouter {
   implement<N extends RouteName, Pol extends Policy>(name: N, implementation: RouteImplementation<(typeof ROUTES)[N], Pol>): void {
     const entry: RouteEntry = ROUTES[name];
     // The handler was checked against this very entry's types above; `route` cannot relate a generic name's entry to them.
-    this.route({ ...entry, tags: [...entry.tags], errors: entry.errors ? [...entry.errors] : undefined, ...implementation } as RouteSpec<Schema | undefined, Schema | undefined, Schema | undefined, unknown, Pol>);
+    this.register({ ...entry, tags: [...entry.tags], errors: entry.errors ? [...entry.errors] : undefined, ...implementation } as RouteSpec<Schema | undefined, Schema | undefined, Schema | undefined, unknown, Pol>);
     this.routes[this.routes.length - 1]!.name = name;
   }
 
-  route<BS extends Schema | undefined, QS extends Schema | undefined, PS extends Schema | undefined, R, Pol extends Policy>(
+  private register<BS extends Schema | undefined, QS extends Schema | undefined, PS extends Schema | undefined, R, Pol extends Policy>(
     spec: RouteSpec<BS, QS, PS, R, Pol>,
   ): void {
     this.document(spec as unknown as RouteSpec<Schema | undefined, Schema | undefined, Schema | undefined, unknown>);

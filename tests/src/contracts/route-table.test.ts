@@ -31,6 +31,13 @@ describe('route table', () => {
     }
   });
 
+  it('every route the app serves is in the table (none declared beside it)', () => {
+    assert.deepEqual(
+      t.app.routes.filter((r) => !r.name).map((r) => `${r.method} ${r.path}`),
+      [],
+    );
+  });
+
   it('no two routes share a method and path', () => {
     const keys = t.app.routes.map((r) => `${r.method} ${r.path}`);
     assert.deepEqual(keys.filter((k, i) => keys.indexOf(k) !== i), []);
