@@ -3,8 +3,9 @@ import { useRecordContext } from 'react-admin';
 import DownloadIcon from '@mui/icons-material/Download';
 import { Box, Button, List, ListItem, ListItemText, Typography } from '@mui/material';
 import type { ApiRoutes } from '@telemed/contracts';
+import { ROUTE_PATHS, fillPath } from '@telemed/contracts/route-paths';
+import { ApiError, send } from '../../lib/api';
 import { call } from '../../lib/client';
-import { httpClient } from '../providers';
 
 type TimelineEntry = ApiRoutes['getAdminAppointmentHistory']['response']['events'][number];
 
@@ -30,8 +31,11 @@ export function HistoryTimeline() {
 
   const download = async () => {
     if (!id) return;
-    const result = await httpClient(`/api/v1/admin/appointments/${encodeURIComponent(id)}/history?format=csv`, { headers: new Headers({ Accept: 'text/csv' }) });
-    const url = URL.createObjectURL(new Blob([result.body], { type: 'text/csv' }));
+    // A file, not JSON: the transport's body is the CSV's text as the server wrote it (the console's httpClient would
+    // hand it back re-serialized as a JSON string).
+    const exchange = await send(`${fillPath(ROUTE_PATHS.getAdminAppointmentHistory.path, { id })}?format=csv`, { headers: { Accept: 'text/csv' } });
+    if (!exchange.ok || typeof exchange.body !== 'string') throw new ApiError(exchange.status, 'The history could not be downloaded');
+    const url = URL.createObjectURL(new Blob([exchange.body], { type: 'text/csv' }));
     const a = document.createElement('a');
     a.href = url;
     a.download = `appointment-${id}-history.csv`;
