@@ -62,7 +62,6 @@ function fieldsOf<S extends z.ZodType>(schema: S, fields: Record<string, string>
   return parsed.data;
 }
 
-/** The write side of clinical records: notes, e-prescriptions and the two uploads. */
 const ACCOUNT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -76,13 +75,14 @@ async function refuseOtherPatientsId(eventStore: EventStore, patientRef: string 
   throw new RequestValidationError([{ loc: ['body', 'patient_id'], msg: RECORD_TEXTS.patientRefOtherAccount, type: 'value_error' }]);
 }
 
+/** The write side of clinical records: notes, e-prescriptions and the two uploads. */
 export function recordRoutes(api: ApiRouter, deps: CommandDeps & RecordDeps): void {
-  const store = (subject_id: string) => async (file: { stream: Readable }) => deps.blobs.put(file.stream, { subject_id });
-  const discard = async (stored: StoredBlob) => deps.blobs.delete(stored.blob_id);
+  clinicalWritingRoutes(api, deps);
+  recordUploadRoutes(api, deps);
+}
 
-  const uploads = new UploadsInFlight(RECORD_LIMITS.uploadsInFlightPerUser, RECORD_TEXTS.uploadsInFlight);
-  const quota = new StorageQuota(deps.storageQuotaBytes, (patientId) => deps.recordLookups.storedBytes(patientId));
-
+/** What a doctor writes in a consultation: its notes and its e-prescription. */
+function clinicalWritingRoutes(api: ApiRouter, deps: CommandDeps & RecordDeps): void {
   api.implement('saveConsultationNotes', {
     policy: policies.roles('doctor', 'patient'),
     handler: async ({ params, body, auth, req }) => {
@@ -157,6 +157,15 @@ export function recordRoutes(api: ApiRouter, deps: CommandDeps & RecordDeps): vo
       return { body: { prescription_id, verification_code }, headers: positionHeader(result.position) };
     },
   });
+
+}
+
+/** The uploads: a doctor's prescription file and a patient's reports, counted in flight and against the quota. */
+function recordUploadRoutes(api: ApiRouter, deps: CommandDeps & RecordDeps): void {
+  const store = (subject_id: string) => async (file: { stream: Readable }) => deps.blobs.put(file.stream, { subject_id });
+  const discard = async (stored: StoredBlob) => deps.blobs.delete(stored.blob_id);
+  const uploads = new UploadsInFlight(RECORD_LIMITS.uploadsInFlightPerUser, RECORD_TEXTS.uploadsInFlight);
+  const quota = new StorageQuota(deps.storageQuotaBytes, (patientId) => deps.recordLookups.storedBytes(patientId));
 
   api.implement('uploadPrescriptionFile', {
     policy: policies.roles('doctor', 'patient'),
