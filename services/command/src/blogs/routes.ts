@@ -57,12 +57,14 @@ const viewDecider: Decider<{ seen: boolean }, { type: 'ViewPost'; data: ViewEven
 
 /** The Patient Education Hub's writes (issue 16): a doctor's posts, their images, and readers' views. */
 export function blogRoutes(api: ApiRouter, deps: CommandDeps & BlogDeps): void {
-  const imageGrants = deps.tokens.urlSigner(BLOG_IMAGE_GRANT.purpose, BLOG_IMAGE_GRANT);
-  const imageUploads = new UploadsInFlight(BLOG_LIMITS.imagesInFlight, BLOG_TEXTS.imagesInFlight);
-  const anonymousViews = deps.anonymousViews ?? new AddressBudget({ points: DEFAULT_VIEWS_PER_ADDRESS_PER_HOUR, windowSeconds: 3600, name: 'blog-views' });
-  // A view (a public request) reads only the post's events since the last look, not every saved version of its content;
-  // a command reads those and the one version it changes (loadPost).
-  const outlines = postOutlinesOf(deps.eventStore);
+  postRoutes(api, deps);
+  viewRoutes(api, deps);
+  imageRoutes(api, deps);
+}
+
+/** A doctor's posts: create, save, publish, schedule, archive and delete. */
+function postRoutes(api: ApiRouter, deps: CommandDeps & BlogDeps): void {
+  // A command reads the post's outline and the one version it changes (loadPost), not every saved version.
   const run = (postId: string, command: BlogPostCommand, context: CommandContext) => {
     const stream = streams.blogPost(postId);
     return handleCommand(deps.eventStore, stream, blogPostDecider, command, context, () => loadPost(deps.eventStore, stream));
@@ -130,6 +132,14 @@ export function blogRoutes(api: ApiRouter, deps: CommandDeps & BlogDeps): void {
     },
   });
 
+}
+
+/** Readers' views: one event per reader and post, a budget per address for readers not signed in. */
+function viewRoutes(api: ApiRouter, deps: CommandDeps & BlogDeps): void {
+  const anonymousViews = deps.anonymousViews ?? new AddressBudget({ points: DEFAULT_VIEWS_PER_ADDRESS_PER_HOUR, windowSeconds: 3600, name: 'blog-views' });
+  // A view (a public request) reads only the post's events since the last look, not every saved version of its content.
+  const outlines = postOutlinesOf(deps.eventStore);
+
   api.implement('recordBlogPostView', {
     policy: policies.public,
     handler: async ({ params, body, req }) => {
@@ -162,6 +172,13 @@ export function blogRoutes(api: ApiRouter, deps: CommandDeps & BlogDeps): void {
       }
     },
   });
+
+}
+
+/** What a post's editor asks: a link's preview and a picture's upload. */
+function imageRoutes(api: ApiRouter, deps: CommandDeps & BlogDeps): void {
+  const imageGrants = deps.tokens.urlSigner(BLOG_IMAGE_GRANT.purpose, BLOG_IMAGE_GRANT);
+  const imageUploads = new UploadsInFlight(BLOG_LIMITS.imagesInFlight, BLOG_TEXTS.imagesInFlight);
 
   api.implement('getBlogLinkMeta', {
     policy: policies.roles('doctor'),
