@@ -317,6 +317,8 @@ export const adminRoutes = defineRoutes({
     params: idParams,
     query: historyQuery,
     response: timelineSchema,
+    // ?format=csv: the CSV of getAdminAppointmentHistoryCsv (what the console's download asks).
+    alsoFile: true,
     errors: [404, 503],
   },
   getAdminAppointmentHistoryCsv: {

@@ -34,7 +34,7 @@ export async function httpClient(url: string, options: fetchUtils.Options = {}):
     if (isStaleRead(exchange.headers, minPosition)) readSide.behind(minPosition);
     else readSide.reached(minPosition);
   }
-  return { status: exchange.status, headers: exchange.headers, body: JSON.stringify(exchange.body), json: exchange.body };
+  return { status: exchange.status, headers: exchange.headers, body: exchange.text, json: exchange.body };
 }
 
 export const dataProvider = simpleRestProvider('/api/v1/admin', httpClient);

@@ -44,8 +44,10 @@ export interface Exchange {
   status: number;
   ok: boolean;
   headers: Headers;
-  /** The parsed JSON body (null when empty). */
+  /** The parsed JSON body (null when empty; the text itself when it is not JSON). */
   body: unknown;
+  /** The body as it came (a CSV download, say). */
+  text: string;
 }
 
 /**
@@ -81,7 +83,7 @@ export async function send(path: string, init: { method?: string; body?: unknown
   }
   if (response.status === 401 && session && onSessionExpired && !sessionStore.closedByUser) onSessionExpired();
   if (response.ok && method !== 'GET') writeListeners.forEach((listener) => listener());
-  return { status: response.status, ok: response.ok, headers: response.headers, body };
+  return { status: response.status, ok: response.ok, headers: response.headers, body, text };
 }
 
 function parseJson(text: string): unknown {

@@ -51,6 +51,12 @@ describe('typed client', () => {
     expect(queryString({})).toBe('');
   });
 
+  it("the console's client gives a body that is not JSON as it came (a CSV download)", async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('time,actor\n2026-12-06,Asha\n', { status: 200, headers: { 'Content-Type': 'text/csv' } })));
+    const result = await httpClient('/api/v1/admin/appointments/a1/history?format=csv');
+    expect(result.body).toBe('time,actor\n2026-12-06,Asha\n');
+  });
+
   it("the console's dataProvider goes through the same transport: bearer, read-your-writes position, the token's renewal", async () => {
     sessionStore.set({ token: 'old', refreshToken: 'r1', user: patient, authProvider: 'google' });
     const calls: Array<[string, string | null, string | null]> = [];

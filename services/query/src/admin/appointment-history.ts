@@ -54,9 +54,7 @@ export function appointmentHistoryRoutes(api: ApiRouter, ctx: AdminContext): voi
     policy: policies.anyUser,
     handler: async ({ auth, params, query, req }) => {
       const result = await timeline(auth, params.id, req, 'GET /api/v1/admin/appointments/:id/history', query.timezone_str);
-      // `?format=csv` answers the CSV of getAdminAppointmentHistoryCsv instead: the table types this route's answer as the
-      // JSON timeline only, so the file answer is let through here.
-      if (query.format === 'csv') return csvOf(params.id, result.events) as never;
+      if (query.format === 'csv') return csvOf(params.id, result.events);
       return { body: result };
     },
   });
