@@ -93,15 +93,17 @@ function memberIn(state: InstitutionState, userId: string) {
   return { member, deactivated: state.deactivated.has(member.staff_id) };
 }
 
-/**
- * The console's writes, `/admin/<resource>` in ra-data-simple-rest's conventions (issue 15): each answers the record.
- * Institution rights are checked on the institution's own stream (the decider's membership), as the existing
- * institution routes do; a route whose institution is in the body or a composite id checks here instead of in its policy.
- */
-export function adminCommandRoutes(api: ApiRouter, deps: CommandDeps): void {
-  api.router.use('/admin', reactAdminErrors);
-
+/** What every resource's writes share: the institution right check and the record of a person's data shown. */
+type AdminAccess = {
+  audit: AccessAudit;
   /** Platform admins, or members whose role in this institution grants the ability; others are told it does not exist. */
+  authorize(auth: AccessClaims, institutionId: string, ability: InstitutionAbility): Promise<InstitutionState>;
+  recordAnswer(auth: AccessClaims, req: Request, shown: ShownPerson): Promise<void>;
+};
+
+type ShownPerson = { userId: string; resource: 'institution_staff' | 'institution_doctors' | 'user_accounts'; route: string; institution?: { id: string; state: InstitutionState } };
+
+function adminAccess(deps: CommandDeps): AdminAccess {
   async function authorize(auth: AccessClaims, institutionId: string, ability: InstitutionAbility): Promise<InstitutionState> {
     const { state } = await loadInstitution(deps.eventStore, institutionId);
     if (state.status === 'none') throw notFound(INSTITUTION_TEXTS.institutionNotFound);
@@ -120,11 +122,7 @@ export function adminCommandRoutes(api: ApiRouter, deps: CommandDeps): void {
    * leaves the record of an answer not given: the audit errs on the side of recording.
    */
   const audit = new AccessAudit({ eventStore: deps.eventStore, clock: deps.clock, logger: deps.logger });
-  function recordAnswer(
-    auth: AccessClaims,
-    req: Request,
-    shown: { userId: string; resource: 'institution_staff' | 'institution_doctors' | 'user_accounts'; route: string; institution?: { id: string; state: InstitutionState } },
-  ): Promise<void> {
+  function recordAnswer(auth: AccessClaims, req: Request, shown: ShownPerson): Promise<void> {
     const subjects = new Subjects().add(shown.userId, 'contact_details');
     const { institution } = shown;
     if (!institution) return audit.record(auth, req, { purpose: 'platform_administration', resource: shown.resource, route: shown.route, institution: null, subjects });
@@ -134,10 +132,29 @@ export function adminCommandRoutes(api: ApiRouter, deps: CommandDeps): void {
         : { purpose: 'institution_administration' as const, institution: { id: institution.id, role: membershipOf(institution.state, auth.user_id)?.role ?? null } };
     return audit.record(auth, req, { ...why, resource: shown.resource, route: shown.route, subjects });
   }
-  /** The member (by user id) the institution's stream holds before a write, if any. */
-  const currentMember = (state: InstitutionState, userId: string) => (state.status === 'none' ? undefined : [...state.staff.values()].find((m) => m.user_id === userId));
 
-  // ---- institutions ----
+  return { audit, authorize, recordAnswer };
+}
+
+/** The member (by user id) the institution's stream holds before a write, if any. */
+const currentMember = (state: InstitutionState, userId: string) => (state.status === 'none' ? undefined : [...state.staff.values()].find((m) => m.user_id === userId));
+
+/**
+ * The console's writes, `/admin/<resource>` in ra-data-simple-rest's conventions (issue 15): each answers the record.
+ * Institution rights are checked on the institution's own stream (the decider's membership), as the existing
+ * institution routes do; a route whose institution is in the body or a composite id checks here instead of in its policy.
+ */
+export function adminCommandRoutes(api: ApiRouter, deps: CommandDeps): void {
+  api.router.use('/admin', reactAdminErrors);
+  const access = adminAccess(deps);
+  institutionRoutes(api, deps, access);
+  staffRoutes(api, deps, access);
+  doctorRoutes(api, deps, access);
+  userRoutes(api, deps, access);
+}
+
+/** Institutions: create (platform admins), update (their managers), disband (platform admins). */
+function institutionRoutes(api: ApiRouter, deps: CommandDeps, { audit, authorize }: AdminAccess): void {
   api.implement('createAdminInstitution', {
     policy: policies.roles('admin'),
     handler: async ({ body, auth, req }) => {
@@ -197,8 +214,38 @@ export function adminCommandRoutes(api: ApiRouter, deps: CommandDeps): void {
       return { body: await institutionRecord(deps, params.id), headers: positionHeader(result.position) };
     },
   });
+}
 
-  // ---- staff ----
+/** Removes a member (id `<institution_id>~<user_id>`), or withdraws their invitation; `doctors` removes only a doctor. */
+const removeMember =
+  (deps: CommandDeps, { authorize, recordAnswer }: AdminAccess, kind: 'staff' | 'doctors') =>
+  async ({ params, auth, req }: { params: { id: string }; auth: AccessClaims; req: Request }) => {
+    const member = parseMemberId(params.id);
+    if (!member) throw notFound(ADMIN_TEXTS.memberNotFound);
+    const before = await authorize(auth, member.institution_id, 'manage_staff');
+    const known =
+      before.status === 'none'
+        ? undefined
+        : ([...before.staff.values()].find((m) => m.user_id === member.user_id) ?? [...before.invitations.values()].find((i) => i.user_id === member.user_id));
+    if (known) {
+      const resource = kind === 'staff' ? ('institution_staff' as const) : ('institution_doctors' as const);
+      await recordAnswer(auth, req, { userId: known.user_id, resource, route: `DELETE /api/v1/admin/${kind}/:id`, institution: { id: member.institution_id, state: before } });
+    }
+    const result = await handleCommand(
+      deps.eventStore,
+      streams.institution(member.institution_id),
+      institutionDecider,
+      { type: 'RemoveStaff', data: { user_id: member.user_id, doctors_only: kind === 'doctors', by: staffActor(auth) } },
+      requestContext(req, auth, deps.clock()),
+      () => loadInstitution(deps.eventStore, member.institution_id),
+    );
+    if (!known) throw notFound(ADMIN_TEXTS.memberNotFound);
+    return { body: memberRecord(member.institution_id, known, false), headers: positionHeader(result.position) };
+  };
+
+/** Staff: add (or invite), remove (or withdraw the invitation), change a member's role. */
+function staffRoutes(api: ApiRouter, deps: CommandDeps, access: AdminAccess): void {
+  const { authorize, recordAnswer } = access;
   api.implement('addAdminStaffMember', {
     policy: policies.anyUser,
     handler: async ({ body, auth, req }) => {
@@ -218,34 +265,7 @@ export function adminCommandRoutes(api: ApiRouter, deps: CommandDeps): void {
     },
   });
 
-  /** Removes a member (id `<institution_id>~<user_id>`), or withdraws their invitation; `doctors` removes only a doctor. */
-  const removeMember =
-    (kind: 'staff' | 'doctors') =>
-    async ({ params, auth, req }: { params: { id: string }; auth: AccessClaims; req: Request }) => {
-      const member = parseMemberId(params.id);
-      if (!member) throw notFound(ADMIN_TEXTS.memberNotFound);
-      const before = await authorize(auth, member.institution_id, 'manage_staff');
-      const known =
-        before.status === 'none'
-          ? undefined
-          : ([...before.staff.values()].find((m) => m.user_id === member.user_id) ?? [...before.invitations.values()].find((i) => i.user_id === member.user_id));
-      if (known) {
-        const resource = kind === 'staff' ? ('institution_staff' as const) : ('institution_doctors' as const);
-        await recordAnswer(auth, req, { userId: known.user_id, resource, route: `DELETE /api/v1/admin/${kind}/:id`, institution: { id: member.institution_id, state: before } });
-      }
-      const result = await handleCommand(
-        deps.eventStore,
-        streams.institution(member.institution_id),
-        institutionDecider,
-        { type: 'RemoveStaff', data: { user_id: member.user_id, doctors_only: kind === 'doctors', by: staffActor(auth) } },
-        requestContext(req, auth, deps.clock()),
-        () => loadInstitution(deps.eventStore, member.institution_id),
-      );
-      if (!known) throw notFound(ADMIN_TEXTS.memberNotFound);
-      return { body: memberRecord(member.institution_id, known, false), headers: positionHeader(result.position) };
-    };
-  api.implement('removeAdminStaffMember', { policy: policies.anyUser, handler: removeMember('staff') });
-  api.implement('removeAdminDoctor', { policy: policies.anyUser, handler: removeMember('doctors') });
+  api.implement('removeAdminStaffMember', { policy: policies.anyUser, handler: removeMember(deps, access, 'staff') });
 
   api.implement('changeAdminStaffRole', {
     policy: policies.anyUser,
@@ -268,8 +288,13 @@ export function adminCommandRoutes(api: ApiRouter, deps: CommandDeps): void {
       return { body: memberRecord(target.institution_id, member, true, deactivated), headers: positionHeader(result.position) };
     },
   });
+}
 
-  // ---- doctors ----
+/** Doctors: remove (or withdraw the invitation), (de)activate, add (or invite). */
+function doctorRoutes(api: ApiRouter, deps: CommandDeps, access: AdminAccess): void {
+  const { authorize, recordAnswer } = access;
+  api.implement('removeAdminDoctor', { policy: policies.anyUser, handler: removeMember(deps, access, 'doctors') });
+
   api.implement('setAdminDoctorActive', {
     policy: policies.anyUser,
     handler: async ({ params, body, auth, req }) => {
@@ -325,8 +350,10 @@ export function adminCommandRoutes(api: ApiRouter, deps: CommandDeps): void {
       };
     },
   });
+}
 
-  // ---- users (platform admins) ----
+/** Users (platform admins): (de)activate an account. */
+function userRoutes(api: ApiRouter, deps: CommandDeps, { recordAnswer }: AdminAccess): void {
   api.implement('setAdminUserActive', {
     policy: policies.roles('admin'),
     handler: async ({ params, body, auth, req }) => {
