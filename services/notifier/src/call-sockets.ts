@@ -1,6 +1,6 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { ParticipantDisconnected } from '@telemed/contracts';
-import { PARTICIPANT_DISCONNECTED_SUBJECT, TRANSIENT_SUBJECT_PREFIX, type Bus, type BusSubscription, type Logger, type ReadStore } from '@telemed/platform';
+import { PARTICIPANT_DISCONNECTED_SUBJECT, TRANSIENT_SUBJECT_PREFIX, type Bus, type BusSubscription, type Logger, type ReadCollection, type ReadStore } from '@telemed/platform';
 import type { ConsultationFacts } from './signalling';
 import type { GuardedSocket } from './socket-guard';
 import { CallCarriers, callKey as key, callOf } from './call-carriers';
@@ -85,44 +85,15 @@ export function createCallSockets(options: { bus: Bus; readStore: ReadStore; log
     }
   }
 
-  /**
-   * At start: the graces a stopped or crashed process held lived only in its memory. Every participant present in an
-   * open peer-to-peer call whose call socket is not here gets one again, measured from now, and every replica is asked
-   * whether it holds a socket of theirs (one that does ends the grace, as a reattachment does). From now, not from a
-   * stored time: no socket activity is stored (a join is, but a call that has run for twenty minutes since then is not
-   * stale), and while the process was down nobody could reconnect; so each participant gets the same grace to come back
-   * as after any drop, and one who was gone before the crash stays shown at most the downtime and one grace longer.
-   * Reads only the calls in progress (the open consultations' index, a page at a time), never the history.
-   */
-  async function rearmFromStore(): Promise<number> {
-    const now = clock().getTime();
-    let armed = 0;
-    let after: OpenConsultation | null = null;
-    for (;;) {
-      const cursor: Record<string, unknown> = after ? { $or: [{ ends_at: { $gt: after.ends_at } }, { ends_at: after.ends_at, _id: { $gt: after._id } }] } : {};
-      const page: OpenConsultation[] = await openConsultations.find(cursor, { sort: { ends_at: 1, _id: 1 }, limit: REARM_PAGE_SIZE });
-      for (const open of page) armed += await rearmConsultation(open._id, now);
-      if (page.length < REARM_PAGE_SIZE) return armed;
-      after = page[page.length - 1]!;
-      await yieldToEventLoop();
-    }
-  }
-
-  async function rearmConsultation(appointmentId: string, now: number): Promise<number> {
-    const consultation = await consultations.get(appointmentId);
-    if (!consultation || consultation.status !== 'active' || consultation.provider !== 'p2p') return 0;
-    if (Date.parse(consultation.ends_at) <= now) return 0; // the limit's process manager ends it and everyone's presence
-    let armed = 0;
-    for (const participant of consultation.participants ?? []) {
-      const call = key(participant.user_id, appointmentId);
-      if (!participant.present || carriers.has(call) || graces.has(call)) continue;
-      armGrace(participant.user_id, appointmentId, Promise.resolve(participant.connection_id));
-      armed += 1;
-      options.bus
-        .publishTransient(probeSubject(participant.user_id), { user_id: participant.user_id, appointment_id: appointmentId } satisfies CallAttached)
-        .catch((error: unknown) => logger.warn({ err: error }, 'call probe not published'));
-    }
-    return armed;
+  /** A participant without a call socket here: a grace from now, and every replica asked whether it holds one of theirs. */
+  function rearm(userId: string, appointmentId: string, connectionId: string): boolean {
+    const call = key(userId, appointmentId);
+    if (carriers.has(call) || graces.has(call)) return false;
+    armGrace(userId, appointmentId, Promise.resolve(connectionId));
+    options.bus
+      .publishTransient(probeSubject(userId), { user_id: userId, appointment_id: appointmentId } satisfies CallAttached)
+      .catch((error: unknown) => logger.warn({ err: error }, 'call probe not published'));
+    return true;
   }
 
   /** Another replica, starting, asks about a call: a socket here that carries it answers as a reattachment would. */
@@ -173,7 +144,7 @@ export function createCallSockets(options: { bus: Bus; readStore: ReadStore; log
       subscriptions.push(await options.bus.subscribeTransient(CALL_ATTACHED_SUBJECTS, onAttachedElsewhere));
       subscriptions.push(await options.bus.subscribeTransient(CALL_PROBE_SUBJECTS, onProbe));
       try {
-        const armed = await rearmFromStore();
+        const armed = await rearmFromStore({ consultations, openConsultations, now: clock().getTime(), rearm });
         if (armed > 0) logger.info({ armed }, 'call graces armed again for participants without a call socket');
       } catch (error) {
         logger.error({ err: error }, 'could not arm the call graces again at start');
@@ -186,4 +157,38 @@ export function createCallSockets(options: { bus: Bus; readStore: ReadStore; log
       carriers.clear();
     },
   };
+}
+
+/**
+ * At start: the graces a stopped or crashed process held lived only in its memory. Every participant present in an
+ * open peer-to-peer call whose call socket is not here gets one again, measured from now, and every replica is asked
+ * whether it holds a socket of theirs (one that does ends the grace, as a reattachment does). From now, not from a
+ * stored time: no socket activity is stored (a join is, but a call that has run for twenty minutes since then is not
+ * stale), and while the process was down nobody could reconnect; so each participant gets the same grace to come back
+ * as after any drop, and one who was gone before the crash stays shown at most the downtime and one grace longer.
+ * Reads only the calls in progress (the open consultations' index, a page at a time), never the history.
+ */
+async function rearmFromStore(deps: {
+  consultations: ReadCollection<ConsultationFacts & { provider?: string; participants?: Participant[] }>;
+  openConsultations: ReadCollection<OpenConsultation>;
+  now: number;
+  rearm(userId: string, appointmentId: string, connectionId: string): boolean;
+}): Promise<number> {
+  let armed = 0;
+  let after: OpenConsultation | null = null;
+  for (;;) {
+    const cursor: Record<string, unknown> = after ? { $or: [{ ends_at: { $gt: after.ends_at } }, { ends_at: after.ends_at, _id: { $gt: after._id } }] } : {};
+    const page: OpenConsultation[] = await deps.openConsultations.find(cursor, { sort: { ends_at: 1, _id: 1 }, limit: REARM_PAGE_SIZE });
+    for (const open of page) {
+      const consultation = await deps.consultations.get(open._id);
+      if (!consultation || consultation.status !== 'active' || consultation.provider !== 'p2p') continue;
+      if (Date.parse(consultation.ends_at) <= deps.now) continue; // the limit's process manager ends it and everyone's presence
+      for (const participant of consultation.participants ?? []) {
+        if (participant.present && deps.rearm(participant.user_id, open._id, participant.connection_id)) armed += 1;
+      }
+    }
+    if (page.length < REARM_PAGE_SIZE) return armed;
+    after = page[page.length - 1]!;
+    await yieldToEventLoop();
+  }
 }
