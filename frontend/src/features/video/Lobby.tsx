@@ -32,8 +32,140 @@ function Readiness({ ready, label, on, off }: { ready: boolean; label: string; o
   );
 }
 
-/** Seed 001 §2 lobby: who is joining, the devices' readiness with a live preview, and Start Consultation. */
-export function Lobby(props: {
+/** Who is joining: initials, name and role. */
+function LobbyHeader({ name, roleDisplayName }: { name: string; roleDisplayName: string }) {
+  return (
+    <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
+      <Avatar sx={{ bgcolor: 'primary.main', width: 56, height: 56, fontSize: 22 }} aria-hidden>
+        {initialsOf(name)}
+      </Avatar>
+      <Box sx={{ minWidth: 0 }}>
+        <Typography variant="h5" component="h1" noWrap title={name}>
+          {name}
+        </Typography>
+        <Typography color="text.secondary">{roleDisplayName}</Typography>
+        <Typography variant="body2" color="success.main">
+          {VIDEO_TEXTS.readyToConnect}
+        </Typography>
+      </Box>
+    </Stack>
+  );
+}
+
+/** The device or connection problem, with the iPhone Chrome steps when the camera is blocked there. */
+function ConnectionIssue({ error, onClose }: { error: string; onClose(): void }) {
+  return (
+    <Alert severity="error" onClose={onClose} sx={{ mb: 2 }} data-testid="connection-issue">
+      <AlertTitle>{VIDEO_TEXTS.connectionIssue}</AlertTitle>
+      {error}
+      {error.includes(VIDEO_TEXTS.iphoneBlocked) && (
+        <Box component="ol" sx={{ m: 0, mt: 1, pl: 2.5 }} aria-label="Allow the camera on iPhone Chrome">
+          <li>Tap the lock icon in the address bar.</li>
+          <li>Open Site Settings.</li>
+          <li>Enable Camera and Microphone.</li>
+          <li>Refresh the page and press Retry Permissions.</li>
+          <li>Or open this page in Safari.</li>
+        </Box>
+      )}
+    </Alert>
+  );
+}
+
+/** The live preview, the camera and microphone readiness, the microphone level and the session's facts. */
+function DevicePanel({ media }: { media: LocalMedia }) {
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' }, gap: 2 }}>
+      <Box sx={{ position: 'relative', borderRadius: 2, overflow: 'hidden', aspectRatio: '16 / 9', bgcolor: '#0d1716' }}>
+        {media.stream && media.cameraReady ? (
+          <MediaVideo stream={media.stream} muted mirrored label="Your camera preview" testId="self-preview" />
+        ) : (
+          <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', color: 'grey.300' }}>
+            {media.requesting ? <CircularProgress color="inherit" aria-label="Asking for the camera" /> : <VideocamOffOutlined fontSize="large" aria-label="Camera off" />}
+          </Box>
+        )}
+      </Box>
+      <Stack spacing={1.5}>
+        <Readiness ready={media.cameraReady} label="Camera" on={<VideocamOutlined />} off={<VideocamOffOutlined />} />
+        <Readiness ready={media.microphoneReady} label="Microphone" on={<MicNoneOutlined />} off={<MicOffOutlined />} />
+        <Box>
+          <Typography variant="caption" color="text.secondary" id="mic-level-label">
+            Microphone level
+          </Typography>
+          <LinearProgress variant="determinate" value={Math.round(media.level * 100)} aria-labelledby="mic-level-label" data-testid="mic-level" sx={{ height: 8, borderRadius: 4 }} />
+        </Box>
+        <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1 }}>
+          <Card variant="outlined">
+            <CardContent sx={{ p: 1.5, '&:last-child': { pb: 1.5 } }}>
+              <MedicalServicesOutlined color="primary" fontSize="small" aria-hidden />
+              <Typography variant="caption" color="text.secondary" component="p">
+                Session Type
+              </Typography>
+              <Typography sx={{ fontWeight: 600 }} variant="body2">
+                {VIDEO_TEXTS.sessionType}
+              </Typography>
+            </CardContent>
+          </Card>
+          <Card variant="outlined">
+            <CardContent sx={{ p: 1.5, '&:last-child': { pb: 1.5 } }}>
+              <LockOutlined color="primary" fontSize="small" aria-hidden />
+              <Typography variant="caption" color="text.secondary" component="p">
+                Security
+              </Typography>
+              <Typography sx={{ fontWeight: 600 }} variant="body2">
+                {VIDEO_TEXTS.security}
+              </Typography>
+            </CardContent>
+          </Card>
+        </Box>
+      </Stack>
+    </Box>
+  );
+}
+
+/** What a user without camera or microphone can try: ask again, the iPhone ways, and the diagnostics' switch. */
+function PermissionActions({ media, showDiagnostics, onToggleDiagnostics }: { media: LocalMedia; showDiagnostics: boolean; onToggleDiagnostics(): void }) {
+  const iphoneChrome = isIphoneChrome(navigator.userAgent);
+  const safariUrl = `x-safari-${window.location.href}`;
+  return (
+    <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap', rowGap: 1 }}>
+      <Button variant="outlined" onClick={media.retry}>
+        Retry Permissions
+      </Button>
+      {iphoneChrome && (
+        <Button variant="outlined" onClick={media.retryBasic}>
+          Try Basic iPhone Mode
+        </Button>
+      )}
+      {iphoneChrome && (
+        <Button variant="outlined" href={safariUrl}>
+          Open in Safari
+        </Button>
+      )}
+      <Button onClick={onToggleDiagnostics} aria-expanded={showDiagnostics}>
+        {showDiagnostics ? 'Hide Diagnostics' : 'Show Diagnostics'}
+      </Button>
+    </Stack>
+  );
+}
+
+function DiagnosticsList({ diagnostics }: { diagnostics: Diagnostics }) {
+  return (
+    <Box component="dl" data-testid="diagnostics" sx={{ mt: 1, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5, fontSize: 14 }}>
+      <dt>Secure page (https)</dt>
+      <dd style={{ margin: 0 }}>{diagnostics.secureContext ? 'Yes' : 'No'}</dd>
+      <dt>Camera and microphone API</dt>
+      <dd style={{ margin: 0 }}>{diagnostics.mediaDevices ? 'Available' : 'Missing'}</dd>
+      <dt>WebRTC</dt>
+      <dd style={{ margin: 0 }}>{diagnostics.peerConnection ? 'Available' : 'Missing'}</dd>
+      <dt>Notifications socket</dt>
+      <dd style={{ margin: 0 }}>{diagnostics.socket}</dd>
+      <dt>Session token</dt>
+      <dd style={{ margin: 0 }}>{diagnostics.tokenWellFormed ? 'Well formed' : 'Malformed: sign in again'}</dd>
+    </Box>
+  );
+}
+
+interface LobbyProps {
   name: string;
   roleDisplayName: string;
   media: LocalMedia;
@@ -51,137 +183,35 @@ export function Lobby(props: {
   diagnostics: Diagnostics;
   /** With whom and when (null while unknown): a new patient or doctor sees which consultation this lobby is for. */
   appointment?: AppointmentContext | null;
-}) {
+}
+
+/** Seed 001 §2 lobby: who is joining, the devices' readiness with a live preview, and Start Consultation. */
+export function Lobby(props: LobbyProps) {
   const { media } = props;
   const [showDiagnostics, setShowDiagnostics] = useState(false);
-  const iphoneChrome = isIphoneChrome(navigator.userAgent);
   const ready = media.cameraReady && media.microphoneReady;
   const error = props.error ?? media.error;
   const clearError = () => {
     props.onClearError();
     media.clearError();
   };
-  const safariUrl = `x-safari-${window.location.href}`;
   return (
     <Box sx={{ maxWidth: 960, mx: 'auto' }} data-testid="video-lobby">
       <Card>
         <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
-          <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
-            <Avatar sx={{ bgcolor: 'primary.main', width: 56, height: 56, fontSize: 22 }} aria-hidden>
-              {initialsOf(props.name)}
-            </Avatar>
-            <Box sx={{ minWidth: 0 }}>
-              <Typography variant="h5" component="h1" noWrap title={props.name}>
-                {props.name}
-              </Typography>
-              <Typography color="text.secondary">{props.roleDisplayName}</Typography>
-              <Typography variant="body2" color="success.main">
-                {VIDEO_TEXTS.readyToConnect}
-              </Typography>
-            </Box>
-          </Stack>
+          <LobbyHeader name={props.name} roleDisplayName={props.roleDisplayName} />
           {props.appointment && (
             <Typography sx={{ mb: 2, overflowWrap: 'anywhere' }} data-testid="lobby-appointment">
               Consultation with <strong>{props.appointment.otherName}</strong> · {props.appointment.when}
             </Typography>
           )}
 
-          {error && (
-            <Alert severity="error" onClose={clearError} sx={{ mb: 2 }} data-testid="connection-issue">
-              <AlertTitle>{VIDEO_TEXTS.connectionIssue}</AlertTitle>
-              {error}
-              {error.includes(VIDEO_TEXTS.iphoneBlocked) && (
-                <Box component="ol" sx={{ m: 0, mt: 1, pl: 2.5 }} aria-label="Allow the camera on iPhone Chrome">
-                  <li>Tap the lock icon in the address bar.</li>
-                  <li>Open Site Settings.</li>
-                  <li>Enable Camera and Microphone.</li>
-                  <li>Refresh the page and press Retry Permissions.</li>
-                  <li>Or open this page in Safari.</li>
-                </Box>
-              )}
-            </Alert>
-          )}
+          {error && <ConnectionIssue error={error} onClose={clearError} />}
 
-          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' }, gap: 2 }}>
-            <Box sx={{ position: 'relative', borderRadius: 2, overflow: 'hidden', aspectRatio: '16 / 9', bgcolor: '#0d1716' }}>
-              {media.stream && media.cameraReady ? (
-                <MediaVideo stream={media.stream} muted mirrored label="Your camera preview" testId="self-preview" />
-              ) : (
-                <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', color: 'grey.300' }}>
-                  {media.requesting ? <CircularProgress color="inherit" aria-label="Asking for the camera" /> : <VideocamOffOutlined fontSize="large" aria-label="Camera off" />}
-                </Box>
-              )}
-            </Box>
-            <Stack spacing={1.5}>
-              <Readiness ready={media.cameraReady} label="Camera" on={<VideocamOutlined />} off={<VideocamOffOutlined />} />
-              <Readiness ready={media.microphoneReady} label="Microphone" on={<MicNoneOutlined />} off={<MicOffOutlined />} />
-              <Box>
-                <Typography variant="caption" color="text.secondary" id="mic-level-label">
-                  Microphone level
-                </Typography>
-                <LinearProgress variant="determinate" value={Math.round(media.level * 100)} aria-labelledby="mic-level-label" data-testid="mic-level" sx={{ height: 8, borderRadius: 4 }} />
-              </Box>
-              <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1 }}>
-                <Card variant="outlined">
-                  <CardContent sx={{ p: 1.5, '&:last-child': { pb: 1.5 } }}>
-                    <MedicalServicesOutlined color="primary" fontSize="small" aria-hidden />
-                    <Typography variant="caption" color="text.secondary" component="p">
-                      Session Type
-                    </Typography>
-                    <Typography sx={{ fontWeight: 600 }} variant="body2">
-                      {VIDEO_TEXTS.sessionType}
-                    </Typography>
-                  </CardContent>
-                </Card>
-                <Card variant="outlined">
-                  <CardContent sx={{ p: 1.5, '&:last-child': { pb: 1.5 } }}>
-                    <LockOutlined color="primary" fontSize="small" aria-hidden />
-                    <Typography variant="caption" color="text.secondary" component="p">
-                      Security
-                    </Typography>
-                    <Typography sx={{ fontWeight: 600 }} variant="body2">
-                      {VIDEO_TEXTS.security}
-                    </Typography>
-                  </CardContent>
-                </Card>
-              </Box>
-            </Stack>
-          </Box>
+          <DevicePanel media={media} />
 
-          {!ready && !media.requesting && (
-            <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap', rowGap: 1 }}>
-              <Button variant="outlined" onClick={media.retry}>
-                Retry Permissions
-              </Button>
-              {iphoneChrome && (
-                <Button variant="outlined" onClick={media.retryBasic}>
-                  Try Basic iPhone Mode
-                </Button>
-              )}
-              {iphoneChrome && (
-                <Button variant="outlined" href={safariUrl}>
-                  Open in Safari
-                </Button>
-              )}
-              <Button onClick={() => setShowDiagnostics((v) => !v)} aria-expanded={showDiagnostics}>
-                {showDiagnostics ? 'Hide Diagnostics' : 'Show Diagnostics'}
-              </Button>
-            </Stack>
-          )}
-          {showDiagnostics && !ready && (
-            <Box component="dl" data-testid="diagnostics" sx={{ mt: 1, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5, fontSize: 14 }}>
-              <dt>Secure page (https)</dt>
-              <dd style={{ margin: 0 }}>{props.diagnostics.secureContext ? 'Yes' : 'No'}</dd>
-              <dt>Camera and microphone API</dt>
-              <dd style={{ margin: 0 }}>{props.diagnostics.mediaDevices ? 'Available' : 'Missing'}</dd>
-              <dt>WebRTC</dt>
-              <dd style={{ margin: 0 }}>{props.diagnostics.peerConnection ? 'Available' : 'Missing'}</dd>
-              <dt>Notifications socket</dt>
-              <dd style={{ margin: 0 }}>{props.diagnostics.socket}</dd>
-              <dt>Session token</dt>
-              <dd style={{ margin: 0 }}>{props.diagnostics.tokenWellFormed ? 'Well formed' : 'Malformed: sign in again'}</dd>
-            </Box>
-          )}
+          {!ready && !media.requesting && <PermissionActions media={media} showDiagnostics={showDiagnostics} onToggleDiagnostics={() => setShowDiagnostics((v) => !v)} />}
+          {showDiagnostics && !ready && <DiagnosticsList diagnostics={props.diagnostics} />}
 
           {!ready && !media.requesting && (
             <Typography color="error" sx={{ mt: 2 }} role="status">
