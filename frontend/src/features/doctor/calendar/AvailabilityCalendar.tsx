@@ -4,10 +4,9 @@ import CheckOutlined from '@mui/icons-material/CheckOutlined';
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import LocalHospitalOutlined from '@mui/icons-material/LocalHospitalOutlined';
 import type { SvgIconComponent } from '@mui/icons-material';
-import { ROWS, applySelection, isPast, keyOf, nowMarker, rangeKeys, rowLabel, todayIn, weekDays, weekStart, addDays, type SlotKey } from './model';
+import { ROWS, keyOf, nowMarker, rowLabel, todayIn, weekDays, weekStart, addDays, type SlotKey } from './model';
+import { useSlotSelection, type CellState } from './useSlotSelection';
 import { useUnsavedChanges } from '../../../lib/unsavedChanges';
-
-type CellState = 'selected' | 'booked' | 'past' | 'free';
 
 /** Each state's colours and mark: icons, not emoji (a phone or desktop without an emoji font showed a missing glyph). */
 const cellStyle: Record<CellState, { bg: string; fg: string; Mark: SvgIconComponent | null; label: string }> = {
@@ -32,6 +31,101 @@ function LegendEntry({ state, text }: { state: CellState; text: string }) {
 
 const dayHeading = (date: string) =>
   new Intl.DateTimeFormat('en-IN', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+
+/** The time now, renewed every minute while the dialog is open (for the now marker). */
+function useMinuteClock(open: boolean): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    if (!open) return;
+    const timer = setInterval(() => setNow(new Date()), 60_000);
+    return () => clearInterval(timer);
+  }, [open]);
+  return now;
+}
+
+/**
+ * One half-hour slot: a button in its state's colours. With a pointer (`onPointer`) a press starts a drag and an entry
+ * extends it; without one (phones) a click toggles; Enter or Space toggles either way.
+ */
+function SlotCell({
+  date,
+  row,
+  onPointer,
+  state,
+  mobile,
+  markerFraction,
+  onDragStart,
+  onDragEnter,
+  onToggle,
+}: {
+  date: string;
+  row: number;
+  onPointer: boolean;
+  state: CellState;
+  mobile: boolean;
+  /** Where in this slot the now line is (0 to 1), or null when now is not in it. */
+  markerFraction: number | null;
+  onDragStart(): void;
+  onDragEnter(): void;
+  onToggle(): void;
+}) {
+  const style = cellStyle[state];
+  return (
+    <Box
+      role="button"
+      tabIndex={state === 'booked' || state === 'past' ? -1 : 0}
+      aria-label={`${dayHeading(date)} ${rowLabel(row)} ${style.label}`}
+      aria-pressed={state === 'selected'}
+      data-slot={keyOf(date, row)}
+      onMouseDown={onPointer ? onDragStart : undefined}
+      onMouseEnter={onPointer ? onDragEnter : undefined}
+      onClick={onPointer ? undefined : onToggle}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' || e.key === ' ') {
+          e.preventDefault();
+          onToggle();
+        }
+      }}
+      sx={{
+        bgcolor: style.bg,
+        color: style.fg,
+        border: '1px solid #e0e0e0',
+        height: mobile ? 40 : 24,
+        fontSize: 12,
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: 0.5,
+        cursor: state === 'booked' || state === 'past' ? 'not-allowed' : 'pointer',
+        userSelect: 'none',
+        position: 'relative',
+      }}
+    >
+      {mobile && rowLabel(row)}
+      {style.Mark && <style.Mark aria-hidden sx={{ fontSize: mobile ? 16 : 14 }} />}
+      {markerFraction !== null && (
+        <Box data-testid="now-marker" aria-hidden sx={{ position: 'absolute', left: 0, right: 0, top: `${markerFraction * 100}%`, height: 2, bgcolor: 'error.main', pointerEvents: 'none' }} />
+      )}
+    </Box>
+  );
+}
+
+/** The week shown, with the buttons to the previous (not before this week) and next ones. */
+function WeekNavigation({ days, canGoBack, onPrevious, onNext }: { days: string[]; canGoBack: boolean; onPrevious(): void; onNext(): void }) {
+  return (
+    <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
+      <IconButton aria-label="Previous week" disabled={!canGoBack} onClick={onPrevious}>
+        ‹
+      </IconButton>
+      <Typography>
+        {dayHeading(days[0]!)} – {dayHeading(days[6]!)}
+      </Typography>
+      <IconButton aria-label="Next week" onClick={onNext}>
+        ›
+      </IconButton>
+    </Stack>
+  );
+}
 
 /**
  * 'Manage Availability Schedule': a week from Sunday, 33 half-hour rows from 6:00, click to toggle, drag within a day
@@ -58,104 +152,42 @@ export function AvailabilityCalendar({
   const mobile = useMediaQuery(theme.breakpoints.down('sm'));
   const thisWeek = weekStart(todayIn(zone));
   const [start, setStart] = useState(thisWeek);
-  const [selected, setSelected] = useState<Set<SlotKey>>(new Set(initial));
-  const [drag, setDrag] = useState<{ date: string; from: number; to: number } | null>(null);
+  const selection = useSlotSelection(zone, initial, booked);
+  const { selected, replace } = selection;
   const [mobileDay, setMobileDay] = useState(0);
   useEffect(() => {
     if (open) {
-      setSelected(new Set(initial));
+      replace(new Set(initial));
       setStart(thisWeek);
       setMobileDay(Math.max(0, weekDays(thisWeek).indexOf(todayIn(zone)))); // phones open on today
     }
-  }, [open, initial, thisWeek, zone]);
+  }, [open, initial, thisWeek, zone, replace]);
   const days = useMemo(() => weekDays(start), [start]);
   // Slots chosen and not saved: Cancel, a click outside, another page or a closed tab asks first.
   const changed = selected.size !== initial.size || [...selected].some((k) => !initial.has(k));
   const { confirmDiscard } = useUnsavedChanges(open && changed);
   const cancel = () => void confirmDiscard().then((discard) => discard && onCancel());
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    if (!open) return;
-    const timer = setInterval(() => setNow(new Date()), 60_000);
-    return () => clearInterval(timer);
-  }, [open]);
-  const marker = nowMarker(zone, now);
-  const locked = (key: SlotKey) => booked.has(key) || isPast(key.slice(0, 10), Number(key.slice(11)), zone);
-  const stateOf = (date: string, row: number): CellState => {
-    const key = keyOf(date, row);
-    if (booked.has(key)) return 'booked';
-    if (isPast(date, row, zone)) return 'past';
-    const inDrag = drag && drag.date === date && row >= Math.min(drag.from, drag.to) && row <= Math.max(drag.from, drag.to);
-    return selected.has(key) || inDrag ? 'selected' : 'free';
-  };
-  const finishDrag = () => {
-    if (!drag) return;
-    setSelected((current) => applySelection(current, rangeKeys(drag.date, drag.from, drag.to), locked));
-    setDrag(null);
-  };
-  const cell = (date: string, row: number, onPointer: boolean) => {
-    const state = stateOf(date, row);
-    const style = cellStyle[state];
-    return (
-      <Box
-        key={keyOf(date, row)}
-        role="button"
-        tabIndex={state === 'booked' || state === 'past' ? -1 : 0}
-        aria-label={`${dayHeading(date)} ${rowLabel(row)} ${style.label}`}
-        aria-pressed={state === 'selected'}
-        data-slot={keyOf(date, row)}
-        onMouseDown={onPointer ? () => !locked(keyOf(date, row)) && setDrag({ date, from: row, to: row }) : undefined}
-        onMouseEnter={onPointer ? () => drag && drag.date === date && setDrag({ ...drag, to: row }) : undefined}
-        onClick={onPointer ? undefined : () => setSelected((current) => applySelection(current, [keyOf(date, row)], locked))}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter' || e.key === ' ') {
-            e.preventDefault();
-            setSelected((current) => applySelection(current, [keyOf(date, row)], locked));
-          }
-        }}
-        sx={{
-          bgcolor: style.bg,
-          color: style.fg,
-          border: '1px solid #e0e0e0',
-          height: mobile ? 40 : 24,
-          fontSize: 12,
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'center',
-          gap: 0.5,
-          cursor: state === 'booked' || state === 'past' ? 'not-allowed' : 'pointer',
-          userSelect: 'none',
-          position: 'relative',
-        }}
-      >
-        {mobile && rowLabel(row)}
-        {style.Mark && <style.Mark aria-hidden sx={{ fontSize: mobile ? 16 : 14 }} />}
-        {marker && marker.date === date && marker.row === row && (
-          <Box
-            data-testid="now-marker"
-            aria-hidden
-            sx={{ position: 'absolute', left: 0, right: 0, top: `${marker.fraction * 100}%`, height: 2, bgcolor: 'error.main', pointerEvents: 'none' }}
-          />
-        )}
-      </Box>
-    );
-  };
+  const marker = nowMarker(zone, useMinuteClock(open));
+  const cell = (date: string, row: number, onPointer: boolean) => (
+    <SlotCell
+      key={keyOf(date, row)}
+      date={date}
+      row={row}
+      onPointer={onPointer}
+      state={selection.stateOf(date, row)}
+      mobile={mobile}
+      markerFraction={marker && marker.date === date && marker.row === row ? marker.fraction : null}
+      onDragStart={() => selection.startDrag(date, row)}
+      onDragEnter={() => selection.extendDrag(date, row)}
+      onToggle={() => selection.toggle(date, row)}
+    />
+  );
 
   return (
     <Dialog open={open} onClose={cancel} fullWidth maxWidth="lg" fullScreen={mobile}>
       <DialogTitle>Manage Availability Schedule</DialogTitle>
-      <DialogContent onMouseUp={finishDrag} onMouseLeave={finishDrag}>
-        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
-          <IconButton aria-label="Previous week" disabled={start <= thisWeek} onClick={() => setStart(addDays(start, -7))}>
-            ‹
-          </IconButton>
-          <Typography>
-            {dayHeading(days[0]!)} – {dayHeading(days[6]!)}
-          </Typography>
-          <IconButton aria-label="Next week" onClick={() => setStart(addDays(start, 7))}>
-            ›
-          </IconButton>
-        </Stack>
+      <DialogContent onMouseUp={selection.finishDrag} onMouseLeave={selection.finishDrag}>
+        <WeekNavigation days={days} canGoBack={start > thisWeek} onPrevious={() => setStart(addDays(start, -7))} onNext={() => setStart(addDays(start, 7))} />
         <Stack direction="row" spacing={2} sx={{ mb: 1, flexWrap: 'wrap', fontSize: 13 }}>
           <LegendEntry state="booked" text="booked (locked)" />
           <LegendEntry state="past" text="past" />
@@ -196,7 +228,7 @@ export function AvailabilityCalendar({
           Selected: {selected.size} slots • {selected.size * 30} minutes
         </Typography>
         <Box>
-          <Button onClick={() => setSelected(new Set([...selected].filter((k) => locked(k))))}>Clear All</Button>
+          <Button onClick={selection.clearAll}>Clear All</Button>
           <Button onClick={cancel}>Cancel</Button>
           <Button variant="contained" disabled={saving} onClick={() => onSave([...selected])}>
             {saving ? 'Saving...' : 'Save Changes'}
