@@ -18,6 +18,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import type { ApiRoutes } from '@telemed/contracts';
 import { DEFAULT_CONSULTATION_FEE, DEFAULT_QUALIFICATION, DEFAULT_SPECIALTY } from '@telemed/contracts/constants';
 import { ApiError } from '../../lib/api';
 import { call } from '../../lib/client';
@@ -102,11 +103,119 @@ function AddDoctorDialog({ institutionId, open, onClose }: { institutionId: stri
   );
 }
 
+type MyInstitution = ApiRoutes['getMyInstitution']['response'];
+
+/** The page's title, and the signed-in admin's name with Logout. */
+function ManageHeader() {
+  const session = useSession();
+  const navigate = useNavigate();
+  return (
+    <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+      <Box>
+        <Typography variant="h5" component="h1">
+          Manage Institution
+        </Typography>
+        <Typography color="text.secondary">Manage staff members and institution settings</Typography>
+      </Box>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <Typography>{session?.user.name}</Typography>
+        {/* On a phone the top bar's Logout is the one (the layout shows it there): one button, not two. */}
+        <Button
+          sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
+          onClick={() => {
+            sessionStore.clear();
+            navigate('/');
+          }}
+        >
+          Logout
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}
+
+function InstitutionSummary({ institution }: { institution: MyInstitution }) {
+  return (
+    <Card>
+      <CardContent>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <Typography variant="h6">{institution.name}</Typography>
+          <Chip size="small" label={institution.is_active ? 'Active' : 'Inactive'} color={institution.is_active ? 'success' : 'default'} />
+        </Stack>
+        <Typography color="text.secondary">{institution.slug}</Typography>
+        <Typography>{institution.address}</Typography>
+        <Typography>
+          {institution.phone} · {institution.email}
+        </Typography>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** A doctor of the institution, with Edit (not there yet) and Remove. */
+function DoctorCard({ doctor: d, removing, onEdit, onRemove }: { doctor: MyInstitution['doctors'][number]; removing: boolean; onEdit(): void; onRemove(): void }) {
+  return (
+    <Card data-testid="institution-doctor">
+      <CardContent>
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1, minWidth: 0 }}>
+          <DoctorAvatar name={d.name || 'Unknown'} size={40} />
+          <Box sx={{ minWidth: 0, flexGrow: 1 }}>
+            <TruncatedText text={d.name || 'Unknown'} variant="h6" component="h3" />
+            <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 0.5 }}>
+              <Chip size="small" label={d.is_active ? 'Active' : 'Inactive'} color={d.is_active ? 'success' : 'default'} />
+              <Chip size="small" label={d.is_institution_admin ? 'Admin' : 'Doctor'} />
+            </Stack>
+          </Box>
+        </Stack>
+        <Typography variant="body2">Role: {d.is_institution_admin ? 'Institution Admin' : 'Doctor'}</Typography>
+        {d.specialty && <Typography variant="body2">{d.specialty}</Typography>}
+        {d.qualification && <Typography variant="body2">{d.qualification}</Typography>}
+        {d.email && <TruncatedText text={d.email} variant="body2" />}
+        {d.phone_number && <Typography variant="body2">{d.phone_number}</Typography>}
+        {d.consultation_fee !== null && <Typography variant="body2">{formatRupees(d.consultation_fee)}</Typography>}
+        <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
+          <Button onClick={onEdit}>Edit</Button>
+          <Button color="error" disabled={removing} onClick={onRemove}>
+            Remove
+          </Button>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Accounts invited and not yet joined, each with Withdraw. */
+function PendingInvitations({ invitations, withdrawing, onWithdraw }: { invitations: NonNullable<MyInstitution['pending_invitations']>; withdrawing: boolean; onWithdraw(invitationId: string): void }) {
+  return (
+    <Stack spacing={1}>
+      <Typography variant="h6" component="h2">
+        Pending invitations
+      </Typography>
+      {invitations.map((i) => (
+        <Card key={i.id} variant="outlined" data-testid="institution-invitation">
+          <CardContent>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
+              <Box sx={{ minWidth: 0 }}>
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
+                  <TruncatedText text={i.name || 'Unknown'} />
+                  <Chip size="small" label="Invited" color="warning" />
+                </Stack>
+                <TruncatedText text={i.email} variant="body2" color="text.secondary" />
+              </Box>
+              <Button color="error" disabled={withdrawing} onClick={() => onWithdraw(i.id)}>
+                Withdraw
+              </Button>
+            </Stack>
+          </CardContent>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
 /** 'Manage Institution': the institution the signed-in admin runs, and its doctors. */
 export function InstitutionAdmin() {
   const confirm = useConfirm();
-  const session = useSession();
-  const navigate = useNavigate();
   const toasts = useToasts();
   const queryClient = useQueryClient();
   const [adding, setAdding] = useState(false);
@@ -130,27 +239,7 @@ export function InstitutionAdmin() {
   const error = institution.error;
   return (
     <Stack spacing={3}>
-      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
-        <Box>
-          <Typography variant="h5" component="h1">
-            Manage Institution
-          </Typography>
-          <Typography color="text.secondary">Manage staff members and institution settings</Typography>
-        </Box>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <Typography>{session?.user.name}</Typography>
-          {/* On a phone the top bar's Logout is the one (the layout shows it there): one button, not two. */}
-          <Button
-            sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
-            onClick={() => {
-              sessionStore.clear();
-              navigate('/');
-            }}
-          >
-            Logout
-          </Button>
-        </Stack>
-      </Stack>
+      <ManageHeader />
       {institution.isLoading && <CircularProgress />}
       {error && (
         <Alert severity="error">
@@ -160,19 +249,7 @@ export function InstitutionAdmin() {
       )}
       {institution.data && (
         <>
-          <Card>
-            <CardContent>
-              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                <Typography variant="h6">{institution.data.name}</Typography>
-                <Chip size="small" label={institution.data.is_active ? 'Active' : 'Inactive'} color={institution.data.is_active ? 'success' : 'default'} />
-              </Stack>
-              <Typography color="text.secondary">{institution.data.slug}</Typography>
-              <Typography>{institution.data.address}</Typography>
-              <Typography>
-                {institution.data.phone} · {institution.data.email}
-              </Typography>
-            </CardContent>
-          </Card>
+          <InstitutionSummary institution={institution.data} />
           <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
             <Typography variant="h6" component="h2">
               Doctors
@@ -192,64 +269,18 @@ export function InstitutionAdmin() {
             <Grid container spacing={2}>
               {institution.data.doctors.map((d) => (
                 <Grid key={d.doctor_id} size={{ xs: 12, md: 6 }}>
-                  <Card data-testid="institution-doctor">
-                    <CardContent>
-                      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1, minWidth: 0 }}>
-                        <DoctorAvatar name={d.name || 'Unknown'} size={40} />
-                        <Box sx={{ minWidth: 0, flexGrow: 1 }}>
-                          <TruncatedText text={d.name || 'Unknown'} variant="h6" component="h3" />
-                          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 0.5 }}>
-                            <Chip size="small" label={d.is_active ? 'Active' : 'Inactive'} color={d.is_active ? 'success' : 'default'} />
-                            <Chip size="small" label={d.is_institution_admin ? 'Admin' : 'Doctor'} />
-                          </Stack>
-                        </Box>
-                      </Stack>
-                      <Typography variant="body2">Role: {d.is_institution_admin ? 'Institution Admin' : 'Doctor'}</Typography>
-                      {d.specialty && <Typography variant="body2">{d.specialty}</Typography>}
-                      {d.qualification && <Typography variant="body2">{d.qualification}</Typography>}
-                      {d.email && <TruncatedText text={d.email} variant="body2" />}
-                      {d.phone_number && <Typography variant="body2">{d.phone_number}</Typography>}
-                      {d.consultation_fee !== null && <Typography variant="body2">{formatRupees(d.consultation_fee)}</Typography>}
-                      <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
-                        <Button onClick={() => void confirm({ title: 'Edit', message: 'Edit functionality coming soon!', acknowledgeOnly: true })}>Edit</Button>
-                        <Button
-                          color="error"
-                          disabled={remove.isPending}
-                          onClick={async () => (await confirm({ title: 'Remove doctor?', message: `Are you sure you want to remove ${d.name || 'this doctor'}?`, confirmLabel: 'Remove', cancelLabel: 'Cancel', destructive: true })) && remove.mutate(d.doctor_id)}
-                        >
-                          Remove
-                        </Button>
-                      </Stack>
-                    </CardContent>
-                  </Card>
+                  <DoctorCard
+                    doctor={d}
+                    removing={remove.isPending}
+                    onEdit={() => void confirm({ title: 'Edit', message: 'Edit functionality coming soon!', acknowledgeOnly: true })}
+                    onRemove={async () => (await confirm({ title: 'Remove doctor?', message: `Are you sure you want to remove ${d.name || 'this doctor'}?`, confirmLabel: 'Remove', cancelLabel: 'Cancel', destructive: true })) && remove.mutate(d.doctor_id)}
+                  />
                 </Grid>
               ))}
             </Grid>
           )}
           {(institution.data.pending_invitations ?? []).length > 0 && (
-            <Stack spacing={1}>
-              <Typography variant="h6" component="h2">
-                Pending invitations
-              </Typography>
-              {(institution.data.pending_invitations ?? []).map((i) => (
-                <Card key={i.id} variant="outlined" data-testid="institution-invitation">
-                  <CardContent>
-                    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
-                      <Box sx={{ minWidth: 0 }}>
-                        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
-                          <TruncatedText text={i.name || 'Unknown'} />
-                          <Chip size="small" label="Invited" color="warning" />
-                        </Stack>
-                        <TruncatedText text={i.email} variant="body2" color="text.secondary" />
-                      </Box>
-                      <Button color="error" disabled={withdraw.isPending} onClick={() => withdraw.mutate(i.id)}>
-                        Withdraw
-                      </Button>
-                    </Stack>
-                  </CardContent>
-                </Card>
-              ))}
-            </Stack>
+            <PendingInvitations invitations={institution.data.pending_invitations ?? []} withdrawing={withdraw.isPending} onWithdraw={(id) => withdraw.mutate(id)} />
           )}
           <AddDoctorDialog institutionId={institution.data.id} open={adding} onClose={() => setAdding(false)} />
         </>
