@@ -1,0 +1,47 @@
+import { useLocation } from 'react-router';
+import { Badge, BottomNavigation, BottomNavigationAction, Paper } from '@mui/material';
+import HomeOutlined from '@mui/icons-material/HomeOutlined';
+import EventNoteOutlined from '@mui/icons-material/EventNoteOutlined';
+import PersonOutlined from '@mui/icons-material/PersonOutlined';
+import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
+import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
+import { NAV_PLACES } from './navigation';
+import type { NavAccess } from './HeaderNav';
+
+/** The phone's bottom navigation: Home, My Appointments with its badge, the role's places and Profile. */
+export function PhoneNav({ home, doctor, consoleAllowed, count, onGo, onAllDoctors }: NavAccess & { onGo(path: string): void; onAllDoctors(): void }) {
+  const { pathname, hash } = useLocation();
+  const onAllDoctorsPage = pathname === NAV_PLACES.allDoctors.pathname && hash === `#${NAV_PLACES.allDoctors.anchor}`;
+  const tab = pathname.startsWith('/my-appointments') ? 'appointments' : pathname.startsWith('/profile') ? 'profile' : onAllDoctorsPage ? 'all-doctors' : 'home';
+  return (
+    <Paper sx={{ position: 'fixed', bottom: 0, left: 0, right: 0 }} elevation={3}>
+      {/* One line per label at 390 px: the selected label keeps its size (bold instead of larger) and the actions their room. */}
+      <BottomNavigation
+        showLabels
+        value={tab}
+        component="nav"
+        aria-label="Main"
+        sx={{
+          '& .MuiBottomNavigationAction-root': { px: 0.5, minWidth: 0 },
+          '& .MuiBottomNavigationAction-label': { whiteSpace: 'nowrap', fontSize: '0.75rem' },
+          '& .MuiBottomNavigationAction-label.Mui-selected': { fontSize: '0.75rem', fontWeight: 700 },
+        }}
+      >
+        <BottomNavigationAction value="home" label="Home" icon={<HomeOutlined />} onClick={() => onGo(home)} />
+        <BottomNavigationAction
+          value="appointments"
+          label="My Appointments"
+          icon={
+            <Badge badgeContent={count > 0 ? count : undefined} color="primary" data-testid="appointment-badge-phone">
+              <EventNoteOutlined />
+            </Badge>
+          }
+          onClick={() => onGo('/my-appointments')}
+        />
+        {doctor && <BottomNavigationAction value="all-doctors" label={NAV_PLACES.allDoctors.label} icon={<GroupsOutlined />} onClick={onAllDoctors} />}
+        {consoleAllowed && <BottomNavigationAction value="console" label="Console" aria-label={NAV_PLACES.console.label} icon={<AdminPanelSettingsOutlined />} onClick={() => onGo(NAV_PLACES.console.pathname)} />}
+        <BottomNavigationAction value="profile" label="Profile" icon={<PersonOutlined />} onClick={() => onGo('/profile')} />
+      </BottomNavigation>
+    </Paper>
+  );
+}
