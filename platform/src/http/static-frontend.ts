@@ -67,13 +67,12 @@ export function serveFrontend(app: Express, dir: string, options: FrontendOption
   }
   // A doctor's page also starts the request for the doctor's profile (in India's time, the usual case; the app asks
   // for the same URL when the browser's zone is India's) while the scripts download, instead of after they have run.
-  app.get(PUBLIC_DOCTOR_PAGE_PATH, (req, res, next) => {
-    const page = join(dir, 'doctor.html');
-    if (!existsSync(page)) return next();
+  // Its status is the doctor's (404 for an id that is no doctor's) whatever the build holds at that instant: a page read
+  // while dist is being swapped is read once more when it is back, never answered by the catch-all below with a 200.
+  app.get(PUBLIC_DOCTOR_PAGE_PATH, (req, res) => {
     const doctorId = PUBLIC_DOCTOR_PAGE_PATH.exec(req.path)![1]!; // hex digits and dashes only
     const preload = `<link rel="preload" as="fetch" crossorigin href="${publicDoctorProfileUrl(doctorId, DEFAULT_TIMEZONE)}">`;
-    // Not readable (dist being swapped): once more when dist is back.
-    const html = readFile(page, 'utf8').catch(() => distBack(dir).then(() => readFile(page, 'utf8')));
+    const html = readDoctorPage(dir).catch(() => distBack(dir).then(() => readDoctorPage(dir)));
     // The doctor's own tags; a failure to read them costs the page its tags, not the page.
     const head = options.doctorPageHead ? options.doctorPageHead(doctorId).catch(() => '') : Promise.resolve('');
     Promise.all([html, head]).then(
@@ -90,6 +89,11 @@ export function serveFrontend(app: Express, dir: string, options: FrontendOption
     res.setHeader('Cache-Control', 'no-cache');
     sendPage(res, dir, join(dir, 'index.html'));
   });
+}
+
+/** The build's prerendered doctor page, or its index.html when it has none. */
+function readDoctorPage(dir: string): Promise<string> {
+  return readFile(join(dir, 'doctor.html'), 'utf8').catch(() => readFile(join(dir, 'index.html'), 'utf8'));
 }
 
 /** An HTML page of the build; if it cannot be read (dist being swapped), once more when dist is back. */
