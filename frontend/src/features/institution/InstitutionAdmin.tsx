@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -22,8 +21,9 @@ import type { ApiRoutes } from '@telemed/contracts';
 import { DEFAULT_CONSULTATION_FEE, DEFAULT_QUALIFICATION, DEFAULT_SPECIALTY } from '@telemed/contracts/constants';
 import { ApiError } from '../../lib/api';
 import { call } from '../../lib/client';
-import { sessionStore, useSession } from '../../lib/session';
+import { useSession } from '../../lib/session';
 import { useToasts } from '../../lib/toasts';
+import { DesktopLogout } from './DesktopLogout';
 import { useConfirm } from '../../lib/confirm';
 import { DoctorAvatar } from '../../components/DoctorAvatar';
 import { TruncatedText } from '../../components/TruncatedText';
@@ -108,7 +108,6 @@ type MyInstitution = ApiRoutes['getMyInstitution']['response'];
 /** The page's title, and the signed-in admin's name with Logout. */
 function ManageHeader() {
   const session = useSession();
-  const navigate = useNavigate();
   return (
     <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
       <Box>
@@ -119,16 +118,7 @@ function ManageHeader() {
       </Box>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
         <Typography>{session?.user.name}</Typography>
-        {/* On a phone the top bar's Logout is the one (the layout shows it there): one button, not two. */}
-        <Button
-          sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
-          onClick={() => {
-            sessionStore.clear();
-            navigate('/');
-          }}
-        >
-          Logout
-        </Button>
+        <DesktopLogout />
       </Stack>
     </Stack>
   );

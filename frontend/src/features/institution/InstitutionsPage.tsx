@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -24,8 +23,9 @@ import {
 import type { ApiRoutes } from '@telemed/contracts';
 import { ApiError } from '../../lib/api';
 import { call } from '../../lib/client';
-import { sessionStore, useSession } from '../../lib/session';
+import { useSession } from '../../lib/session';
 import { useToasts } from '../../lib/toasts';
+import { DesktopLogout } from './DesktopLogout';
 import { useConfirm } from '../../lib/confirm';
 import { longDate, timeOfDay } from '../../lib/time';
 import { CreateInstitutionDialog } from './CreateInstitutionDialog';
@@ -155,7 +155,6 @@ export function AppointmentsDialog({ institution, onClose }: { institution: Inst
 export function InstitutionsPage() {
   const confirm = useConfirm();
   const session = useSession();
-  const navigate = useNavigate();
   const toasts = useToasts();
   const queryClient = useQueryClient();
   const [creating, setCreating] = useState(false);
@@ -178,16 +177,7 @@ export function InstitutionsPage() {
           <Button variant="contained" onClick={() => setCreating(true)}>
             Create Institution
           </Button>
-          {/* On a phone the top bar's Logout is the one (the layout shows it there): one button, not two. */}
-          <Button
-            sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
-            onClick={() => {
-              sessionStore.clear();
-              navigate('/');
-            }}
-          >
-            Logout
-          </Button>
+          <DesktopLogout />
         </Stack>
       </Stack>
       {institutions.isLoading && <CircularProgress />}

@@ -1,0 +1,19 @@
+import { Button } from '@mui/material';
+import { useNavigate } from 'react-router';
+import { sessionStore } from '../../lib/session';
+
+/** The institution pages' own Logout, on wider screens only: on a phone the top bar's Logout is the one (one button, not two). */
+export function DesktopLogout() {
+  const navigate = useNavigate();
+  return (
+    <Button
+      sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
+      onClick={() => {
+        sessionStore.clear();
+        navigate('/');
+      }}
+    >
+      Logout
+    </Button>
+  );
+}
