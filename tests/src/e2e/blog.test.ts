@@ -93,12 +93,29 @@ describe('Patient Education Hub in the browser (issue 16)', { skip: chromiumMiss
       await signInWithGoogle(page, base, kind === 'desktop' ? 'doctor1@demo.telemed.local' : 'doctor2@demo.telemed.local');
       const social = page.getByTestId('social-content');
       await social.waitFor();
+      // Editor.js's chunk is held back until the hub is drawn: nothing below the editor (on a phone, the Writing
+      // Assistant) moves when it arrives, so no tap lands on what slid under the finger.
+      let releaseEditor = () => {};
+      const editorHeld = new Promise<void>((resolve) => (releaseEditor = resolve));
+      const editorChunk = /\/assets\/BlogEditor-[^/]+\.js$/;
+      await page.route(editorChunk, async (route) => {
+        await editorHeld;
+        await route.continue();
+      });
       await social.getByRole('button', { name: 'Add Post' }).click();
       const hub = page.getByRole('dialog', { name: 'Patient Education Hub' });
       await hub.getByTestId('writing-assistant').waitFor();
+      const enableAi = hub.getByRole('button', { name: 'Enable AI' });
+      const beforeEditor = await enableAi.boundingBox();
+      releaseEditor();
+      await hub.getByTestId('blog-editor').locator('.ce-paragraph').first().waitFor();
+      await page.unroute(editorChunk);
+      const withEditor = await enableAi.boundingBox();
+      assert.ok(beforeEditor && withEditor && Math.abs(beforeEditor.y - withEditor.y) <= 1, `${kind}: Enable AI stays where it was when the editor loads (${beforeEditor?.y} → ${withEditor?.y})`);
 
       // The Writing Assistant says its ideas are bundled, not a model's.
-      await hub.getByRole('button', { name: 'Enable AI' }).click();
+      await enableAi.click();
+      await hub.getByRole('button', { name: 'Disable AI' }).waitFor();
       await hub.getByText('these are bundled topic ideas').waitFor();
       await hub.getByRole('button', { name: 'Disable AI' }).click();
 

@@ -2,6 +2,7 @@ import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
 import { Box } from '@mui/material';
 import EditorJS, { type OutputData } from '@editorjs/editorjs';
 import type { BlogContent } from './api';
+import { EDITOR_BOX_HEIGHT, EDITOR_MIN_HEIGHT } from './editorFields';
 import { IMAGE_WIDTH_VARIABLE, blogEditorTools } from './editor-tools';
 
 export interface BlogEditorHandle {
@@ -27,7 +28,7 @@ export const BlogEditor = forwardRef<BlogEditorHandle, { initial: BlogContent; o
       holder: holder.current,
       data: initial as OutputData,
       placeholder: 'Write your article…',
-      minHeight: 160,
+      minHeight: EDITOR_MIN_HEIGHT,
       tools: blogEditorTools((message) => onErrorRef.current(message)),
       // Any change of the blocks (typing, a picture, a block moved): the hub then asks before replacing them.
       onChange: () => onChangeRef.current?.(),
@@ -57,5 +58,5 @@ export const BlogEditor = forwardRef<BlogEditorHandle, { initial: BlogContent; o
   // Its own layer above the fields after it: Editor.js's block menu and toolbars open over them, never under their labels.
   // While a menu or toolbar is open it rises above the hub's sticky publishing bar too (which otherwise stays above the
   // text scrolling under it).
-  return <Box ref={holder} data-testid="blog-editor" sx={{ position: 'relative', zIndex: 2, '&:has(.ce-popover--opened, .ce-inline-toolbar--showed, .ce-conversion-toolbar--showed)': { zIndex: 4 }, border: 1, borderColor: 'divider', borderRadius: 1, px: { xs: 1, sm: 6 }, py: 1, bgcolor: 'background.paper', '& .ce-block__content, & .ce-toolbar__content': { maxWidth: 'none' }, '& .image-tool__image-picture': { width: `var(${IMAGE_WIDTH_VARIABLE}, auto)` } }} />;
+  return <Box ref={holder} data-testid="blog-editor" sx={{ position: 'relative', zIndex: 2, minHeight: EDITOR_BOX_HEIGHT, boxSizing: 'border-box', '&:has(.ce-popover--opened, .ce-inline-toolbar--showed, .ce-conversion-toolbar--showed)': { zIndex: 4 }, border: 1, borderColor: 'divider', borderRadius: 1, px: { xs: 1, sm: 6 }, py: 1, bgcolor: 'background.paper', '& .ce-block__content, & .ce-toolbar__content': { maxWidth: 'none' }, '& .image-tool__image-picture': { width: `var(${IMAGE_WIDTH_VARIABLE}, auto)` } }} />;
 });

@@ -4,7 +4,7 @@ import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import { BLOG_CATEGORIES, BLOG_LIMITS, BLOG_TEXTS, type BlogCategory } from '@telemed/contracts/blog-constants';
 import { AutosaveStatus } from '../../lib/autosave';
 import { useBlogPost } from './api';
-import { emptyFields, fieldsOf, type EditorFields, type EditorSeed } from './editorFields';
+import { EDITOR_BOX_HEIGHT, emptyFields, fieldsOf, type EditorFields, type EditorSeed } from './editorFields';
 import { usePostEditor, type PostEditorOptions } from './usePostEditor';
 
 // Editor.js and its tools are a chunk of their own, fetched when the editor first opens.
@@ -64,6 +64,15 @@ function EditorActions({ editor, autosaves }: { editor: Editor; autosaves: boole
   );
 }
 
+/** Where Editor.js will be, as tall as its empty editor, while its chunk loads. */
+function EditorPlaceholder() {
+  return (
+    <Box sx={{ minHeight: EDITOR_BOX_HEIGHT, border: 1, borderColor: 'divider', borderRadius: 1, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+      <CircularProgress size={24} aria-label="Loading the editor" />
+    </Box>
+  );
+}
+
 /** The editor's form: title, category, tags, excerpt, the blocks in Editor.js, the cover, the date, and the publishing bar. */
 function EditorForm(props: PostEditorOptions) {
   const editor = usePostEditor(props);
@@ -91,7 +100,8 @@ function EditorForm(props: PostEditorOptions) {
         </Grid>
       </Grid>
       <TextField label="Excerpt" multiline minRows={2} value={fields.excerpt} onChange={(e) => set('excerpt', e.target.value)} slotProps={{ htmlInput: { maxLength: BLOG_LIMITS.excerptChars } }} />
-      <Suspense fallback={<CircularProgress size={24} aria-label="Loading the editor" />}>
+      {/* The fallback keeps the editor's place, so nothing below it (on a phone, the Writing Assistant) moves when it loads. */}
+      <Suspense fallback={<EditorPlaceholder />}>
         <BlogEditor ref={editor.editor} initial={props.content} onError={setError} onChange={editor.onContentChange} />
       </Suspense>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>

@@ -1,6 +1,12 @@
 import { BLOG_DEFAULTS, type BlogCategory } from '@telemed/contracts/blog-constants';
 import type { BlogContent, BlogDraft, BlogPostView } from './api';
 
+/** Editor.js's room below the last block, in pixels. */
+export const EDITOR_MIN_HEIGHT = 160;
+/** The empty editor's box (one paragraph, that room, its padding and border): its place is kept at this height while
+ * Editor.js loads, so nothing below it moves when it appears. */
+export const EDITOR_BOX_HEIGHT = 216;
+
 /** The editor's fields (the blocks are Editor.js's). */
 export interface EditorFields {
   title: string;
