@@ -22,7 +22,7 @@ import { useDecision } from './useDecision';
 import { AvailabilityCalendar } from './calendar/AvailabilityCalendar';
 import { useSchedule } from './calendar/useSchedule';
 import { addDays, weekStart } from './calendar/model';
-import { monthlyRevenue } from './revenue';
+import { REVENUE_CHART_HEIGHT, monthlyRevenue } from './revenue';
 import { PendingInvitations } from '../institution/Invitations';
 import { RecentConsultations } from '../records/RecentConsultations';
 import { AllDoctors } from './AllDoctors';
@@ -56,7 +56,13 @@ function MonthlyRevenue({ zone }: { zone: string }) {
         <Typography color="text.secondary" data-testid="revenue-total">
           {formatRupees(total)} over the last {points.length} months
         </Typography>
-        <Suspense fallback={<CircularProgress size={20} />}>
+        <Suspense
+          fallback={
+            <Box sx={{ height: REVENUE_CHART_HEIGHT, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+              <CircularProgress size={20} />
+            </Box>
+          }
+        >
           <RevenueChart points={points} />
         </Suspense>
       </CardContent>

@@ -1,11 +1,11 @@
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { RevenuePoint } from './revenue';
+import { REVENUE_CHART_HEIGHT, type RevenuePoint } from './revenue';
 import { formatRupees } from '../../lib/money';
 
 /** The Monthly Revenue line chart (loaded on its own, so the patient screens never download recharts). */
 export default function RevenueChart({ points }: { points: RevenuePoint[] }) {
   return (
-    <ResponsiveContainer width="100%" height={240}>
+    <ResponsiveContainer width="100%" height={REVENUE_CHART_HEIGHT}>
       <LineChart data={points} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
         <CartesianGrid strokeDasharray="3 3" />
         <XAxis dataKey="label" />

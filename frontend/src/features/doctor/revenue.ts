@@ -29,3 +29,6 @@ export function monthlyRevenue(
   }
   return points;
 }
+
+/** The chart's height in pixels; its place is kept at this height while recharts loads, so the dashboard below it stays put. */
+export const REVENUE_CHART_HEIGHT = 240;
