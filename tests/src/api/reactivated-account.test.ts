@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { API_TEXTS, CONSENT_NOTICE_VERSION, CONSENT_TEXTS } from '@telemed/contracts';
-import { eventually } from '../support/eventually';
+import { API_TEXTS, CONSENT_NOTICE_VERSION, CONSENT_TEXTS, streams } from '@telemed/contracts';
 import { indiaDate, startTestApp, type TestApp, type TestUser } from '../support/test-app';
+import { apiSpec, type ApiSpec, type Then } from '../support/api-spec';
+import { typesByStream } from '../support/spec-streams';
 
 /**
  * A platform admin deactivates an account and reactivates it: the account works again in full. A patient gives
@@ -11,72 +12,93 @@ import { indiaDate, startTestApp, type TestApp, type TestUser } from '../support
  */
 describe('a reactivated account works again', () => {
   let t: TestApp;
-  let operator: TestUser;
-  let doctor: TestUser;
-  let slots: number[];
-
-  const setActive = async (user: TestUser, is_active: boolean) => {
-    await t.http.put(`/api/v1/admin/users/${user.user_id}`).set(operator.auth).send({ is_active }).expect(200);
-    await t.settle();
-  };
-  const book = (patient: TestUser, slotId: number) => t.http.post('/api/v1/appointments').set(patient.auth).send({ slot_id: slotId, notes: 'Follow-up' });
+  let spec: ApiSpec;
 
   before(async () => {
     t = await startTestApp();
-    operator = await t.createUser('admin');
-    doctor = await t.createUser('doctor');
-    slots = await t.openSlots(doctor, ['09:00', '09:30', '10:00', '10:30'].map((time) => ({ date: indiaDate(4), time })));
+    spec = apiSpec(t);
   });
   after(() => t.close());
 
-  it('a patient deactivated and reactivated books again, and withdraws and gives consent again', async () => {
-    const patient = await t.createUser('patient');
-    await book(patient, slots[0]!).expect(201);
-    await setActive(patient, false);
-    await book(patient, slots[1]!).expect(401);
-    await setActive(patient, true);
-    // Signed in again: what was signed in before the deactivation stays ended.
-    await book(patient, slots[1]!).expect(401);
-    const again = await t.signInAgain(patient, 'patient');
-    await book(again, slots[1]!).expect(201);
+  /** The operator's answer shows the account, a read of its person recorded on the operator's access log. */
+  const setActive = async (operator: TestUser, user: TestUser, is_active: boolean) =>
+    (await spec.when((http) => http.put(`/api/v1/admin/users/${user.user_id}`).set(operator.auth).send({ is_active })))
+      .expectStatus(200)
+      .expectEvents([
+        { stream: streams.accessAudit(operator.user_id), type: 'PersonalDataAccessed' },
+        { stream: streams.user(user.user_id), type: is_active ? 'UserReactivated' : 'UserDeactivated' },
+      ]);
+  /** Signed in again after a reactivation, the doctor opens this slot (and only it): its id. */
+  const reopen = async (doctor: TestUser, at: { days: number; time: string }) => {
+    const ids = await t.openSlots(await t.signInAgain(doctor, 'doctor'), [{ date: indiaDate(at.days), time: at.time }]);
+    assert.equal(ids.length, 1, `the slot ${at.days} days ahead at ${at.time} opened`);
+    return ids[0]!;
+  };
+  const book = (patient: TestUser, slot_id: number) => spec.when((http) => http.post('/api/v1/appointments').set(patient.auth).send({ slot_id, notes: 'Follow-up' }));
+  /** Booked: the slot's reservation, then the appointment. */
+  const expectBooked = (res: Then, slot_id: number) =>
+    res.expectStatus(201).expectEvents([
+      { stream: streams.slot(slot_id), type: 'SlotReserved' },
+      { stream: streams.appointment(res.body.appointment_id), type: 'AppointmentRequested' },
+    ]);
 
-    await t.http.delete(`/api/v1/users/me/consents/${CONSENT_NOTICE_VERSION}`).set(again.auth).expect(200);
-    assert.equal((await book(again, slots[2]!).expect(403)).body.detail, CONSENT_TEXTS.consentNeeded);
-    await t.http.post('/api/v1/users/me/consents').set(again.auth).send({ notice_version: CONSENT_NOTICE_VERSION }).expect(201);
-    await book(again, slots[2]!).expect(201);
+  it('a patient deactivated and reactivated books again, and withdraws and gives consent again', async () => {
+    const operator = await t.createUser('admin');
+    const doctor = await spec.given.doctor();
+    const [first, second, third] = await spec.given.slots(doctor, ['09:00', '09:30', '10:00'].map((time) => ({ days: 4, time })));
+    const patient = await spec.given.patient();
+    expectBooked(await book(patient, first!), first!);
+    await setActive(operator, patient, false);
+    (await book(patient, second!)).expectStatus(401).expectNoEvents();
+    await setActive(operator, patient, true);
+    // Signed in again: what was signed in before the deactivation stays ended.
+    (await book(patient, second!)).expectStatus(401).expectNoEvents();
+    const again = await t.signInAgain(patient, 'patient');
+    expectBooked(await book(again, second!), second!);
+
+    (await spec.when((http) => http.delete(`/api/v1/users/me/consents/${CONSENT_NOTICE_VERSION}`).set(again.auth)))
+      .expectStatus(200)
+      .expectEvents([{ stream: streams.user(patient.user_id), type: 'ConsentWithdrawn' }]);
+    assert.equal((await book(again, third!)).expectStatus(403).expectNoEvents().body.detail, CONSENT_TEXTS.consentNeeded);
+    (await spec.when((http) => http.post('/api/v1/users/me/consents').set(again.auth).send({ notice_version: CONSENT_NOTICE_VERSION })))
+      .expectStatus(201)
+      .expectEvents([{ stream: streams.user(patient.user_id), type: 'ConsentGiven' }]);
+    expectBooked(await book(again, third!), third!);
   });
 
   it('a deactivation undone before the account closer handles it closes nothing booked or opened since', async () => {
-    const other = await t.createUser('doctor');
-    const patient = await t.createUser('patient');
-    const [first] = await t.openSlots(other, [{ date: indiaDate(4), time: '15:00' }]);
-    await book(patient, first!).expect(201);
-    // Off and on again at once: the closer may handle the deactivation before or after the reactivation.
+    const operator = await t.createUser('admin');
+    const other = await spec.given.doctor();
+    const patient = await spec.given.patient();
+    await spec.given.appointment({ doctor: other, patient, at: { days: 4, time: '15:00' } });
+    // Off and on again at once (no settling between): the closer may handle the deactivation before or after the reactivation.
     await t.http.put(`/api/v1/admin/users/${other.user_id}`).set(operator.auth).send({ is_active: false }).expect(200);
     await t.http.put(`/api/v1/admin/users/${other.user_id}`).set(operator.auth).send({ is_active: true }).expect(200);
-    const [later] = await t.openSlots(await t.signInAgain(other, 'doctor'), [{ date: indiaDate(4), time: '16:00' }]);
-    // settle() waits until the closer has acted on both events (its saved checkpoint follows at most once a second).
-    await t.settle();
-    const again = await book(patient, later!);
-    assert.equal(again.status, 201, `a slot opened after the reactivation is bookable: ${JSON.stringify(again.body)}`);
+    const later = await reopen(other, { days: 4, time: '16:00' });
+    // The request under test waits until the closer has acted on both events: a slot opened after the reactivation is bookable.
+    expectBooked(await book(patient, later), later);
   });
 
   it('a doctor deactivated by a platform admin takes no bookings; reactivated, their new slots are booked', async () => {
-    const patient = await t.createUser('patient');
-    const before = await t.openSlots(doctor, [{ date: indiaDate(5), time: '09:00' }]);
-    await book(patient, before[0]!).expect(201); // the kept fold of the doctor's account is warm now
-    await setActive(doctor, false);
-    // Deactivation also withdraws the doctor's open slots (the account closer), whichever answers first.
-    const refused = await book(patient, slots[3]!).expect(409);
+    const operator = await t.createUser('admin');
+    const doctor = await spec.given.doctor();
+    const patient = await spec.given.patient();
+    const [warm, open] = await spec.given.slots(doctor, [
+      { days: 5, time: '09:00' },
+      { days: 4, time: '10:30' },
+    ]);
+    const request = expectBooked(await book(patient, warm!), warm!).body.appointment_id as string; // the kept fold of the doctor's account is warm now
+    // The account closer declines the request and withdraws the doctor's slots in answer, the booked one once released.
+    assert.deepEqual(typesByStream((await setActive(operator, doctor, false)).reactions), {
+      [streams.appointment(request)]: ['AppointmentRejected'],
+      [streams.slot(warm!)]: ['SlotReleased', 'SlotWithdrawn'],
+      [streams.slot(open!)]: ['SlotWithdrawn'],
+    });
+    const refused = (await book(patient, open!)).expectStatus(409).expectNoEvents();
     assert.ok([API_TEXTS.doctorNotAccepting, API_TEXTS.slotNotAvailable].includes(refused.body.detail), refused.body.detail);
-    // The account closer withdraws the doctor's open slots in the background: wait for it before reactivating.
-    await eventually(async () => {
-      const open = (await t.http.get(`/api/v1/doctors/${doctor.user_id}/available-slots`).set(patient.auth).expect(200)).body.slots;
-      assert.deepEqual(open, []);
-    }, 5000);
-    await setActive(doctor, true);
-    const reopened = await t.openSlots(await t.signInAgain(doctor, 'doctor'), [{ date: indiaDate(6), time: '11:00' }]);
-    const again = await book(patient, reopened[0]!);
-    assert.equal(again.status, 201, JSON.stringify({ reopened, body: again.body }));
+    assert.deepEqual((await spec.read((http) => http.get(`/api/v1/doctors/${doctor.user_id}/available-slots`).set(patient.auth).expect(200))).body.slots, []);
+    await setActive(operator, doctor, true);
+    const reopened = await reopen(doctor, { days: 6, time: '11:00' });
+    expectBooked(await book(patient, reopened), reopened);
   });
 });
