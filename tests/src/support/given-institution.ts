@@ -1,0 +1,61 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import type { AccountType } from '@telemed/contracts';
+import type { ApiSpec } from './api-spec';
+import type { TestUser } from './test-app';
+
+export interface StaffInput {
+  name: string;
+  email: string;
+  phone: string;
+  account_type: 'ADMIN' | 'DOCTOR' | 'STAFF' | 'USER';
+  role_title?: string;
+  department?: string;
+  specialization?: string;
+}
+
+export interface InstitutionInput {
+  name: string;
+  address: string;
+  phone: string;
+  email: string;
+  staff: StaffInput[];
+}
+
+export interface GivenInstitution {
+  id: string;
+  /** The platform operator who created it. */
+  operator: TestUser;
+  /** The address an address written in the case was given under (made the case's own). */
+  email(written: string): string;
+  /** The account of the member written in the case under this address, signed in as this kind of account. */
+  member(written: string, accountType: AccountType): Promise<TestUser>;
+  /** A member's id in the console (`<institution>~<user>`). */
+  memberId(user: TestUser): string;
+}
+
+/**
+ * An institution a platform operator created through the console with these details and staff, for one case: its
+ * addresses (the staff's accounts are registered by them) and its slug are made the case's own, so the same details
+ * can be written in every case; the name and everything else stay as written.
+ */
+export async function givenInstitution(spec: ApiSpec, input: InstitutionInput, operator?: TestUser): Promise<GivenInstitution> {
+  const tag = randomUUID().slice(0, 8);
+  const email = (written: string) => written.replace('@', `.${tag}@`);
+  const by = operator ?? (await spec.t.createUser('admin', { name: 'Operator' }));
+  const slug = `${input.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}-${tag}`;
+  const created = await spec.t.http
+    .post('/api/v1/admin/institutions')
+    .set(by.auth)
+    .send({ ...input, slug, email: email(input.email), staff: input.staff.map((m) => ({ ...m, email: email(m.email) })) });
+  assert.equal(created.status, 201, `given: the institution was created (${created.text})`);
+  const id = (created.body as { id: string }).id;
+  await spec.t.settle();
+  return {
+    id,
+    operator: by,
+    email,
+    member: (written, accountType) => spec.t.signedIn(email(written), accountType),
+    memberId: (user) => `${id}~${user.user_id}`,
+  };
+}
