@@ -1,10 +1,20 @@
 import assert from 'node:assert/strict';
 import type supertest from 'supertest';
-import type { ApiSpec, GivenAppointment, SlotAt } from './api-spec';
+import { streams } from '@telemed/contracts';
+import type { ApiSpec, ExpectedEvent, GivenAppointment, SlotAt } from './api-spec';
 import { indiaDate, type TestUser } from './test-app';
 
 /** A small PDF, as a report or a prescription file. */
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+
+/** What a prescription file's upload appends: its file stored, then the record, both on the record's stream. */
+export function prescriptionFileUploaded(recordId: string): ExpectedEvent[] {
+  const stream = streams.prescriptionFile(recordId);
+  return [
+    { stream, type: 'RecordFileStored' },
+    { stream, type: 'PrescriptionFileUploaded' },
+  ];
+}
 
 /**
  * Given facts the spec helper's `given` has no step for (clinical records, consultations, erasures), made through the
@@ -18,6 +28,8 @@ export interface MoreGiven {
   consultation(options: { doctor: TestUser; patient: TestUser; setNow: (now: Date) => void; at?: SlotAt; notes?: string }): Promise<GivenAppointment>;
   /** A lab report the patient uploaded (one PDF, dated today): its file's id. */
   report(patient: TestUser, fileName?: string): Promise<{ report_id: string; file_id: string }>;
+  /** A prescription file the doctor uploaded for the appointment's consultation (held): its file's id. */
+  prescriptionFile(doctor: TestUser, appointmentId: string, patientName: string): Promise<{ file_id: string }>;
   /** The person erased their own data. */
   erasure(user: TestUser): Promise<void>;
 }
@@ -47,6 +59,15 @@ export function moreGiven(spec: ApiSpec): MoreGiven {
       await t.settle();
       const body = res.body as { report_id: string; files: Array<{ file_id: string }> };
       return { report_id: body.report_id, file_id: body.files[0]!.file_id };
+    },
+    async prescriptionFile(doctor, appointmentId, patientName) {
+      const res = await ok(
+        'the prescription file was uploaded',
+        t.http.post(`/api/v1/consultations/${appointmentId}/prescription-files`).set(doctor.auth).field('patient_name', patientName).attach('file', PDF, 'rx.pdf'),
+        201,
+      );
+      await t.settle();
+      return { file_id: (res.body as { file: { file_id: string } }).file.file_id };
     },
     async erasure(user) {
       await ok('the person erased their data', t.http.post('/api/v1/users/me/erasure').set(user.auth), 200);
