@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClientSignal } from '@telemed/contracts';
 import { FakeMediaStream, FakeNetwork, FakePeerConnection, FakeTrack } from '../../test/fakeWebRtc';
 import type { RemoteMedia } from './connection';
@@ -12,6 +12,9 @@ import { SignalInbox } from './signalInbox';
  * keeps what arrives before the call listens, as the video call page does) or not yet (what is sent to it is lost).
  * Joining tells the other side (`peerJoined`), as the server's consultation update does. The watchdog that starts a
  * stuck connection over is set far beyond the test's wait, so a call connects by negotiation alone or not at all.
+ *
+ * Time is Vitest's fake clock, driven a millisecond at a time (see onFakeClock): the delays, the polite side's wait and
+ * the gathering happen in the same order as on a real clock, without waiting for them, and a seed replays exactly.
  */
 
 type Side = 'doctor' | 'patient';
@@ -29,6 +32,19 @@ function random(seed: number) {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A case run on the fake clock: one millisecond at a time, each timer due fired and the promises it settles run (as a
+ * real event loop does between timers), until the case is done.
+ */
+function onFakeClock<A extends unknown[]>(body: (...args: A) => Promise<void>): (...args: A) => Promise<void> {
+  return async (...args) => {
+    let done = false;
+    const run = body(...args).finally(() => (done = true));
+    while (!done) await vi.advanceTimersByTimeAsync(1);
+    await run;
+  };
+}
 
 interface HarnessOptions {
   maxDelayMs?: number;
@@ -148,9 +164,13 @@ const CONNECTS_WITHIN_MS = 1500;
 
 describe('perfect negotiation between the doctor (impolite) and the patient (polite)', () => {
   let harness: Harness | null = null;
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
   afterEach(() => {
     harness?.close();
     harness = null;
+    vi.useRealTimers();
   });
 
   async function scenario(seed: number, steps: (h: Harness) => Promise<void>, options: HarnessOptions = {}, withinMs = CONNECTS_WITHIN_MS) {
@@ -163,7 +183,7 @@ describe('perfect negotiation between the doctor (impolite) and the patient (pol
     return harness;
   }
 
-  it.each(SEEDS)('the doctor first, the patient waiting in the lobby (seed %i)', async (seed) => {
+  it.each(SEEDS)('the doctor first, the patient waiting in the lobby (seed %i)', onFakeClock(async (seed) => {
     // The case of issue 31: the doctor's first offer waited in the patient's lobby and was answered after the doctor
     // had replaced the connection it belonged to.
     const h = await scenario(seed, async (h) => {
@@ -176,42 +196,42 @@ describe('perfect negotiation between the doctor (impolite) and the patient (pol
     // The doctor's offer sent again when the patient joined is the one answered already: not applied a second time.
     await sleep(100);
     expect(h.pcOf('patient')?.remoteOffersApplied).toBe(1);
-  });
+  }));
 
-  it.each(SEEDS)('the doctor first, the patient opening the page only later (seed %i)', async (seed) => {
+  it.each(SEEDS)('the doctor first, the patient opening the page only later (seed %i)', onFakeClock(async (seed) => {
     await scenario(seed, async (h) => {
       await h.join('doctor');
       await sleep(100); // the doctor's offer went out to nobody
       await h.join('patient');
     });
-  });
+  }));
 
-  it.each(SEEDS)('the patient first, the doctor waiting in the lobby (seed %i)', async (seed) => {
+  it.each(SEEDS)('the patient first, the doctor waiting in the lobby (seed %i)', onFakeClock(async (seed) => {
     await scenario(seed, async (h) => {
       h.openPage('doctor');
       await h.join('patient');
       await sleep(100);
       await h.join('doctor');
     });
-  });
+  }));
 
-  it.each(SEEDS)('the patient first, the doctor opening the page only later (seed %i)', async (seed) => {
+  it.each(SEEDS)('the patient first, the doctor opening the page only later (seed %i)', onFakeClock(async (seed) => {
     await scenario(seed, async (h) => {
       await h.join('patient');
       await sleep(100);
       await h.join('doctor');
     });
-  });
+  }));
 
-  it.each(SEEDS)('both at once, the offers crossing (seed %i)', async (seed) => {
+  it.each(SEEDS)('both at once, the offers crossing (seed %i)', onFakeClock(async (seed) => {
     await scenario(seed, async (h) => {
       h.openPage('doctor');
       h.openPage('patient');
       await Promise.all([h.join('doctor'), h.join('patient')]);
     });
-  });
+  }));
 
-  it.each(SEEDS)('both at once with the polite side offering at once: a rollback that stalls gathering restarts ICE (seed %i)', async (seed) => {
+  it.each(SEEDS)('both at once with the polite side offering at once: a rollback that stalls gathering restarts ICE (seed %i)', onFakeClock(async (seed) => {
     // Without the polite side's wait the offers cross; a rolled-back offer's gathering stalls as in Chromium, and the
     // connection recovers by an ICE restart, not by the ten-second watchdog.
     await scenario(
@@ -224,9 +244,9 @@ describe('perfect negotiation between the doctor (impolite) and the patient (pol
       { call: { politeOfferDelayMs: 0, gatheringStallMs: 300 } },
       CONNECTS_WITHIN_MS + 300,
     );
-  });
+  }));
 
-  it('the polite side waits for the impolite one’s offer: no offers cross when both press at once', async () => {
+  it('the polite side waits for the impolite one’s offer: no offers cross when both press at once', onFakeClock(async () => {
     const h = await scenario(5, async (h) => {
       h.openPage('doctor');
       h.openPage('patient');
@@ -234,9 +254,9 @@ describe('perfect negotiation between the doctor (impolite) and the patient (pol
     });
     expect(h.logs.patient.filter((m) => m.startsWith('Offer sent'))).toEqual([]);
     expect(h.logs.doctor.filter((m) => m.startsWith('Ignored a colliding offer'))).toEqual([]);
-  });
+  }));
 
-  it('the patient reloads during the call: the doctor takes the new session and both connect again', async () => {
+  it('the patient reloads during the call: the doctor takes the new session and both connect again', onFakeClock(async () => {
     const h = await scenario(3, async (h) => {
       h.openPage('doctor');
       h.openPage('patient');
@@ -248,9 +268,9 @@ describe('perfect negotiation between the doctor (impolite) and the patient (pol
     h.openPage('patient');
     await h.join('patient');
     await h.expectConnectedWithin(CONNECTS_WITHIN_MS);
-  });
+  }));
 
-  it('the doctor reloads during the call: the patient takes the new session and both connect again', async () => {
+  it('the doctor reloads during the call: the patient takes the new session and both connect again', onFakeClock(async () => {
     const h = await scenario(4, async (h) => {
       h.openPage('doctor');
       h.openPage('patient');
@@ -262,5 +282,5 @@ describe('perfect negotiation between the doctor (impolite) and the patient (pol
     h.openPage('doctor');
     await h.join('doctor');
     await h.expectConnectedWithin(CONNECTS_WITHIN_MS);
-  });
+  }));
 });
