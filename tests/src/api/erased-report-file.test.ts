@@ -1,41 +1,38 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { RECORD_TEXTS } from '@telemed/contracts';
-import { indiaDate, startTestApp, type TestApp, type TestUser } from '../support/test-app';
-import { bookedAppointment } from '../support/held-appointment';
-
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+import { startTestApp, type TestApp, type TestUser } from '../support/test-app';
+import { apiSpec, type ApiSpec } from '../support/api-spec';
+import { moreGiven, type MoreGiven } from '../support/api-spec-extra';
 
 /** A report's file after its patient erased their data: gone (410) to the doctor who read it, unknown (404) to others. */
 describe("an erased patient's report file", () => {
   let t: TestApp;
-  let now = new Date();
-  let doctor: TestUser;
-  let stranger: TestUser;
-  let patient: TestUser;
-  let fileId: string;
+  let spec: ApiSpec;
+  let more: MoreGiven;
 
   before(async () => {
-    t = await startTestApp({ clock: () => now });
-    doctor = await t.createUser('doctor');
-    stranger = await t.createUser('doctor');
-    patient = await t.createUser('patient');
-    await bookedAppointment(t, { doctor, patient, hour: 10, setNow: (d) => (now = d) });
-    const report = await t.http.post('/api/v1/records/reports').set(patient.auth).field('report_type', 'lab').field('report_date', indiaDate(0)).attach('files', PDF, 'lab.pdf').expect(201);
-    fileId = report.body.files[0].file_id as string;
-    await t.settle();
+    t = await startTestApp();
+    spec = apiSpec(t);
+    more = moreGiven(spec);
   });
   after(() => t.close());
 
   it('answers 410 with why to the doctor who read it, and 404 to a doctor who never could', async () => {
-    await t.http.get(`/api/v1/records/files/${fileId}`).set(doctor.auth).expect(200);
-    await t.http.get(`/api/v1/records/files/${fileId}`).set(stranger.auth).expect(404);
-    await t.http.post('/api/v1/users/me/erasure').set(patient.auth).expect(200);
-    await t.settle();
-    const gone = await t.http.get(`/api/v1/records/files/${fileId}`).set(doctor.auth).expect(410);
+    const doctor = await spec.given.doctor();
+    const stranger = await spec.given.doctor();
+    const patient = await spec.given.patient();
+    await spec.given.appointment({ doctor, patient, confirmed: true });
+    const { file_id: fileId } = await more.report(patient);
+    const read = (who: TestUser) => spec.when((http) => http.get(`/api/v1/records/files/${fileId}`).set(who.auth));
+    // Given the doctor read it.
+    await spec.read((http) => http.get(`/api/v1/records/files/${fileId}`).set(doctor.auth).expect(200));
+    (await read(stranger)).expectStatus(404).expectNoEvents();
+    await more.erasure(patient);
+    const gone = (await read(doctor)).expectStatus(410).expectNoEvents();
     assert.equal(gone.body.detail, RECORD_TEXTS.fileErased);
     assert.ok(gone.body.code, 'a stable code for the screens');
-    const unknown = await t.http.get(`/api/v1/records/files/${fileId}`).set(stranger.auth).expect(404);
+    const unknown = (await read(stranger)).expectStatus(404).expectNoEvents();
     assert.equal(unknown.body.detail, RECORD_TEXTS.fileNotFound);
   });
 });
