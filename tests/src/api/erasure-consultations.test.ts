@@ -2,8 +2,10 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { MemoryReadStore } from '@telemed/platform';
 import { ProjectionRunner, allProjections } from '@telemed/query';
+import { streams } from '@telemed/contracts';
 import { startTestApp, type TestApp, type TestUser } from '../support/test-app';
-import { heldAppointment } from '../support/held-appointment';
+import { apiSpec, type ApiSpec } from '../support/api-spec';
+import { moreGiven, type MoreGiven } from '../support/api-spec-extra';
 
 /**
  * An erasure and the video consultations (issue 12 against issue 13's read model): the consultation keeps each
@@ -12,22 +14,24 @@ import { heldAppointment } from '../support/held-appointment';
  */
 describe('erasure of a consultation participant', () => {
   let t: TestApp;
+  let spec: ApiSpec;
+  let more: MoreGiven;
   let now = new Date();
-  let hour = 8;
 
   before(async () => {
     t = await startTestApp({ clock: () => now, env: { CONSULTATION_SWEEP_INTERVAL_MS: '3600000' } });
+    spec = apiSpec(t);
+    more = moreGiven(spec);
   });
   after(() => t.close());
 
-  /** A consultation under way between a new patient and a new doctor (both joined), with one message of each. */
+  /** Given a consultation under way between a new patient and a new doctor (both joined), with one message of each. */
   async function chatted(tag: string): Promise<{ id: string; patient: TestUser; doctor: TestUser; patientName: string; doctorName: string }> {
     const patientName = `Ojasvi ${tag} Raghunathan`;
     const doctorName = `Dr. Tejal ${tag} Sahni`;
-    const patient = await t.createUser('patient', { name: patientName });
-    const doctor = await t.createUser('doctor', { name: doctorName });
-    hour += 1;
-    const id = await heldAppointment(t, { doctor, patient, hour, setNow: (d) => (now = d) });
+    const patient = await spec.given.patient({ name: patientName });
+    const doctor = await spec.given.doctor({ name: doctorName });
+    const { appointment_id: id } = await more.consultation({ doctor, patient, setNow: (d) => (now = d) });
     await t.http.post(`/api/v1/consultations/${id}/join`).set(patient.auth).expect(200);
     await t.http.post(`/api/v1/consultations/${id}/messages`).set(patient.auth).send({ text: 'It hurts since Monday' }).expect(201);
     await t.http.post(`/api/v1/consultations/${id}/messages`).set(doctor.auth).send({ text: 'Where exactly?' }).expect(201);
@@ -56,14 +60,16 @@ describe('erasure of a consultation participant', () => {
       const other = who === 'patient' ? c.doctor : c.patient;
       assert.ok((await consultationText(t.app.readStore, c.id)).includes(name), 'before the erasure the consultation names them');
 
-      await t.http.post('/api/v1/users/me/erasure').set(erased.auth).expect(200);
-      await t.settle();
+      (await spec.when((http) => http.post('/api/v1/users/me/erasure').set(erased.auth)))
+        .expectStatus(200)
+        .expectEvents([{ stream: streams.user(erased.user_id), type: 'PersonalDataErased' }])
+        .expectReactions([]);
 
       const live = await consultationText(t.app.readStore, c.id);
       assert.ok(!live.includes(name), `the live read model holds no "${name}": ${live}`);
-      const seen = await t.http.get(`/api/v1/consultations/${c.id}`).set(other.auth).expect(200);
+      const seen = await spec.read((http) => http.get(`/api/v1/consultations/${c.id}`).set(other.auth).expect(200));
       assert.ok(!JSON.stringify(seen.body).includes(name), 'the other participant no longer reads their name');
-      const chat = await t.http.get(`/api/v1/consultations/${c.id}/messages`).set(other.auth).expect(200);
+      const chat = await spec.read((http) => http.get(`/api/v1/consultations/${c.id}/messages`).set(other.auth).expect(200));
       assert.ok(!JSON.stringify(chat.body).includes(name), "the chat's sender names no longer hold it");
       assert.equal(await rebuilt(c.id), live, 'a rebuild from position 0 ends in the same documents');
     });
