@@ -35,19 +35,25 @@ export interface GivenInstitution {
 }
 
 /**
- * An institution a platform operator created through the console with these details and staff, for one case: its
- * addresses (the staff's accounts are registered by them) and its slug are made the case's own, so the same details
- * can be written in every case; the name and everything else stay as written.
+ * The console's body creating this institution for one case: its addresses (the staff's accounts are registered by
+ * them) and its slug made the case's own, so the same details can be written in every case; the name and everything
+ * else stay as written. `email` gives the address an address written in the case is sent as.
  */
-export async function givenInstitution(spec: ApiSpec, input: InstitutionInput, operator?: TestUser): Promise<GivenInstitution> {
+export function uniqueInstitution(input: InstitutionInput): { body: InstitutionInput & { slug: string }; email(written: string): string } {
   const tag = randomUUID().slice(0, 8);
   const email = (written: string) => written.replace('@', `.${tag}@`);
-  const by = operator ?? (await spec.t.createUser('admin', { name: 'Operator' }));
   const slug = `${input.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}-${tag}`;
-  const created = await spec.t.http
-    .post('/api/v1/admin/institutions')
-    .set(by.auth)
-    .send({ ...input, slug, email: email(input.email), staff: input.staff.map((m) => ({ ...m, email: email(m.email) })) });
+  return { body: { ...input, slug, email: email(input.email), staff: input.staff.map((m) => ({ ...m, email: email(m.email) })) }, email };
+}
+
+/**
+ * An institution a platform operator (a new one unless given) created through the console with these details and
+ * staff, for one case (`uniqueInstitution`).
+ */
+export async function givenInstitution(spec: ApiSpec, input: InstitutionInput, operator?: TestUser): Promise<GivenInstitution> {
+  const { body, email } = uniqueInstitution(input);
+  const by = operator ?? (await spec.t.createUser('admin', { name: 'Operator' }));
+  const created = await spec.t.http.post('/api/v1/admin/institutions').set(by.auth).send(body);
   assert.equal(created.status, 201, `given: the institution was created (${created.text})`);
   const id = (created.body as { id: string }).id;
   await spec.t.settle();
