@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { CONSENT_NOTICE_VERSION } from '@telemed/contracts';
+import { CONSENT_NOTICE_VERSION, streams } from '@telemed/contracts';
 import { startTestApp, type TestApp, type TestUser } from '../support/test-app';
+import { apiSpec, type ApiSpec } from '../support/api-spec';
 import { heldAppointment } from '../support/held-appointment';
 
 /**
@@ -10,38 +11,48 @@ import { heldAppointment } from '../support/held-appointment';
  */
 describe("a consultation's chat rests on the patient's consent", () => {
   let t: TestApp;
+  let spec: ApiSpec;
   let now = new Date();
   const setNow = (at: Date) => (now = at);
-  let doctor: TestUser;
-  let patient: TestUser;
 
   before(async () => {
     t = await startTestApp({ clock: () => now });
-    doctor = await t.createUser('doctor');
-    patient = await t.createUser('patient');
+    spec = apiSpec(t);
   });
   after(() => t.close());
 
-  const say = (who: TestUser, id: string, text: string) => t.http.post(`/api/v1/consultations/${id}/messages`).set(who.auth).send({ text }).expect(201);
-  const read = async (who: TestUser, id: string) => {
-    await t.settle();
-    return ((await t.http.get(`/api/v1/consultations/${id}/messages`).set(who.auth).expect(200)).body.messages as Array<{ text: string }>).map((m) => m.text);
-  };
+  const say = async (who: TestUser, id: string, text: string) =>
+    (await spec.when((http) => http.post(`/api/v1/consultations/${id}/messages`).set(who.auth).send({ text })))
+      .expectStatus(201)
+      .expectEvents([{ stream: streams.consultationChat(id), type: 'ConsultationMessagePosted', data: { sender_id: who.user_id } }]);
+  const read = async (who: TestUser, id: string) =>
+    ((await spec.read((http) => http.get(`/api/v1/consultations/${id}/messages`).set(who.auth).expect(200))).body.messages as Array<{ text: string }>).map((m) => m.text);
 
   it('withdrawn: during the call both read everything; after it the doctor reads only their own messages; agreed again: all', async () => {
+    const doctor = await spec.given.doctor();
+    const patient = await spec.given.patient();
     const id = await heldAppointment(t, { doctor, patient, hour: 10, setNow });
-    await t.http.post(`/api/v1/consultations/${id}/join`).set(patient.auth).expect(200);
+    (await spec.when((http) => http.post(`/api/v1/consultations/${id}/join`).set(patient.auth))).expectStatus(200);
     await say(patient, id, 'I have had a fever since Monday');
     await say(doctor, id, 'Please take your temperature twice a day');
-    await t.http.delete(`/api/v1/users/me/consents/${CONSENT_NOTICE_VERSION}`).set(patient.auth).expect(200);
+    // The appointment is under way: the withdrawal closes nothing.
+    (await spec.when((http) => http.delete(`/api/v1/users/me/consents/${CONSENT_NOTICE_VERSION}`).set(patient.auth)))
+      .expectStatus(200)
+      .expectEvents([{ stream: streams.user(patient.user_id), type: 'ConsentWithdrawn' }])
+      .expectReactions([]);
     await say(patient, id, 'It was 101 this morning');
     assert.deepEqual(await read(doctor, id), ['I have had a fever since Monday', 'Please take your temperature twice a day', 'It was 101 this morning'], 'the call goes on');
 
-    await t.http.post(`/api/v1/consultations/${id}/end`).set(doctor.auth).expect(200);
+    (await spec.when((http) => http.post(`/api/v1/consultations/${id}/end`).set(doctor.auth)))
+      .expectStatus(200)
+      .expectEvents([{ stream: streams.consultation(id), type: 'ConsultationEnded' }])
+      .expectReactions([{ stream: streams.appointment(id), type: 'AppointmentCompleted' }]);
     assert.deepEqual(await read(doctor, id), ['Please take your temperature twice a day'], 'after the call: only what the doctor wrote');
     assert.equal((await read(patient, id)).length, 3, 'the patient reads all of theirs');
 
-    await t.http.post('/api/v1/users/me/consents').set(patient.auth).send({ notice_version: CONSENT_NOTICE_VERSION }).expect(201);
+    (await spec.when((http) => http.post('/api/v1/users/me/consents').set(patient.auth).send({ notice_version: CONSENT_NOTICE_VERSION })))
+      .expectStatus(201)
+      .expectEvents([{ stream: streams.user(patient.user_id), type: 'ConsentGiven' }]);
     assert.equal((await read(doctor, id)).length, 3, 'agreed again: the doctor reads the chat again');
   });
 });
