@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { erasureResponseSchema } from '@telemed/contracts';
+import { erasureResponseSchema, streams } from '@telemed/contracts';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { apiSpec, type ApiSpec } from '../support/api-spec';
 
 /**
  * The erasure answer (issue 12) tells each person what is kept of them, not a list written for every kind of account:
@@ -10,15 +11,21 @@ import { startTestApp, type TestApp } from '../support/test-app';
  */
 describe('the erasure answer depends on the kind of account', () => {
   let t: TestApp;
+  let spec: ApiSpec;
 
   before(async () => {
     t = await startTestApp();
+    spec = apiSpec(t);
   });
   after(() => t.close());
 
+  /** Given a new account of this kind, when it erases itself: what the answer says is kept (and the erasure recorded). */
   const erase = async (kind: 'patient' | 'doctor' | 'admin') => {
     const user = await t.createUser(kind);
-    const res = await t.http.post('/api/v1/users/me/erasure').set(user.auth).expect(200);
+    const res = (await spec.when((http) => http.post('/api/v1/users/me/erasure').set(user.auth)))
+      .expectStatus(200)
+      .expectEvents([{ stream: streams.user(user.user_id), type: 'PersonalDataErased', data: { requested_by: 'self' } }])
+      .expectReactions([]);
     return erasureResponseSchema.parse(res.body).kept.map((k) => `${k.what} | ${k.why}`);
   };
 
