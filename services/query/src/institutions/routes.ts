@@ -5,7 +5,7 @@ import { timezoneOf } from '../timezone';
 import { appointmentCursor, keysetAfter } from '../appointments/paging';
 import { appointmentPeople } from '../appointments/people';
 import { institutionLookups } from './lookups';
-import { institutionView, invitationView, shownActive, staffView } from './views';
+import { institutionView, invitationView, memberDoctorView, staffView } from './views';
 
 /**
  * Why the caller reads an institution's people: as its member (in their role there), or as a platform operator.
@@ -86,20 +86,7 @@ function callerInstitutionRoutes(api: ApiRouter, readStore: ReadStore, audit: Ac
       const members = await staff.find({ institution_id: admin.institution._id, is_active: true }, { sort: { added_position: 1 } });
       const doctorMembers = members.filter((m) => DOCTOR_ROLES.includes(m.role));
       const list = await Promise.all(
-        doctorMembers.map(async (m) => {
-          const profile = await doctors.get(m.user_id);
-          return {
-            doctor_id: m.user_id,
-            name: profile?.name ?? m.name,
-            email: profile?.email ?? m.email,
-            phone_number: profile?.phone_number ?? m.phone,
-            specialty: profile?.specialty ?? m.specialization,
-            qualification: profile?.qualification ?? null,
-            consultation_fee: profile?.consultation_fee ?? null,
-            is_active: shownActive(m),
-            is_institution_admin: m.is_institution_admin,
-          };
-        }),
+        doctorMembers.map(async (m) => memberDoctorView(m, await doctors.get(m.user_id))),
       );
       const pending_invitations = await pendingViews({ institution_id: admin.institution._id });
       // Doctors' and invitees' contact details, read as the institution's administrator.

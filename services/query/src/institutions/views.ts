@@ -1,4 +1,4 @@
-import type { InstitutionDoc, InvitationDoc, StaffDoc } from '../projections';
+import type { DoctorDoc, InstitutionDoc, InvitationDoc, StaffDoc } from '../projections';
 
 /** An institution as every API shows it (the seeds' screens and the console alike). */
 export const institutionView = (doc: InstitutionDoc) => ({
@@ -16,6 +16,22 @@ export const institutionView = (doc: InstitutionDoc) => ({
 
 /** What the screens show as Active: a member who is not a deactivated doctor. */
 export const shownActive = (doc: StaffDoc) => doc.is_active && doc.deactivated !== true;
+
+/**
+ * A member who is a doctor, as the institution's pages and the console show them: their account's profile where they
+ * have one, what the institution recorded of them otherwise.
+ */
+export const memberDoctorView = (doc: StaffDoc, profile: DoctorDoc | null) => ({
+  doctor_id: doc.user_id,
+  name: profile?.name ?? doc.name,
+  email: profile?.email ?? doc.email,
+  phone_number: profile?.phone_number ?? doc.phone,
+  specialty: profile?.specialty ?? doc.specialization,
+  qualification: profile?.qualification ?? null,
+  consultation_fee: profile?.consultation_fee ?? null,
+  is_active: shownActive(doc),
+  is_institution_admin: doc.is_institution_admin,
+});
 
 export const staffView = (doc: StaffDoc) => ({
   id: doc._id,
