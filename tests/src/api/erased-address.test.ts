@@ -6,6 +6,7 @@ import { streams } from '@telemed/contracts';
 import { ciphertextLog, keyIdOf, privateDigest } from '@telemed/platform';
 import { findUserIdByEmail, registerUser } from '@telemed/command';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { apiSpec, type ApiSpec } from '../support/api-spec';
 
 /**
  * The privacy audit (issue 12): an address's claim stream is named by a keyed digest, so whoever holds the server's
@@ -16,7 +17,11 @@ import { startTestApp, type TestApp } from '../support/test-app';
  */
 describe("an erased account's e-mail address", () => {
   let t: TestApp;
-  before(async () => (t = await startTestApp()));
+  let spec: ApiSpec;
+  before(async () => {
+    t = await startTestApp();
+    spec = apiSpec(t);
+  });
   after(() => t.close());
 
   /** Every key-store row (tombstones included) by key id, read from the file as anyone holding it could. */
@@ -36,13 +41,16 @@ describe("an erased account's e-mail address", () => {
   it('cannot be linked to the account through what remains, and registers a new account', async () => {
     const email = 'Kavya.Erased@clinic.in';
     const correlation_id = randomUUID();
-    const institutionAdmin = await t.createUser('patient');
+    const institutionAdmin = await spec.given.patient();
     // As an institution creates a member's account: its admin as actor, the request's correlation id.
     const context = { actor: { user_id: institutionAdmin.user_id, role: 'patient' as const }, now: new Date(), correlation_id, causation_id: null };
     const { user_id } = await registerUser(t.app.eventStore, { email, name: 'Kavya Rao', account_type: 'patient', phone_number: '+91 90000 12345' }, context);
     assert.equal(await findUserIdByEmail(t.app.eventStore, email), user_id, 'the address finds its account');
     const token = await t.app.tokens.issue({ user_id, account_type: 'patient' });
-    await t.http.post('/api/v1/users/me/erasure').set({ Authorization: `Bearer ${token}` }).expect(200);
+    (await spec.when((http) => http.post('/api/v1/users/me/erasure').set({ Authorization: `Bearer ${token}` })))
+      .expectStatus(200)
+      .expectEvents([{ stream: streams.user(user_id), type: 'PersonalDataErased', data: { requested_by: 'self' } }])
+      .expectReactions([]);
 
     // With the server's keys: the address's claim stream, read decrypted and as stored.
     const digest = await privateDigest(t.app.eventStore, 'email claim', email.toLowerCase());
