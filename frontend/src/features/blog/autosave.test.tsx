@@ -2,11 +2,12 @@ import { forwardRef, useImperativeHandle } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { BLOG_TEXTS } from '@telemed/contracts/blog-constants';
+import { elapse, useFakeClock } from '../../test/clock';
 import { json, renderAt } from '../../test/render';
 import { sessionStore } from '../../lib/session';
 import { UNSAVED_CHANGES_QUESTION } from '../../lib/unsavedChanges';
 import { BlogHub } from './BlogHub';
-import { AUTOSAVE_TEXTS } from './autosave';
+import { AUTOSAVE_DELAY_MS, AUTOSAVE_TEXTS } from './autosave';
 import { scheduledInstant } from './editorFields';
 
 /** Editor.js does not run in jsdom: a stand-in whose save() answers the blocks the test sets. */
@@ -61,11 +62,14 @@ function server() {
 const status = () => screen.getByTestId('autosave-status').textContent;
 
 beforeEach(() => {
+  // The drafts' 2 s debounce is skipped with elapse, not waited for.
+  useFakeClock();
   sessionStore.set({ token: 't', refreshToken: null, authProvider: 'google', user: { id: 'd1', user_id: 'd1', name: 'Dr. A', email: null, account_type: 'doctor' } });
   editorBlocks.blocks = [];
 });
 afterEach(() => {
   cleanup();
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   sessionStorage.clear();
 });
@@ -78,10 +82,12 @@ describe("a doctor's draft saves itself, and unsaved writing is never dropped wi
     expect(status()).toBe('');
     fireEvent.change(screen.getByLabelText(/Title/), { target: { value: 'Dengue at home' } });
     expect(status()).toBe(AUTOSAVE_TEXTS.saving);
+    await elapse(AUTOSAVE_DELAY_MS);
     await waitFor(() => expect(status()).toBe(AUTOSAVE_TEXTS.saved));
     expect(writes()).toEqual(['POST /api/v1/blogs/']);
     expect(calls.find((c) => c.method === 'POST')?.body?.title).toBe('Dengue at home');
     fireEvent.change(screen.getByLabelText(/Title/), { target: { value: 'Dengue at home: what to do' } });
+    await elapse(AUTOSAVE_DELAY_MS);
     await waitFor(() => expect(writes()).toEqual(['POST /api/v1/blogs/', `PUT /api/v1/blogs/${NEW_ID}`]));
     await waitFor(() => expect(status()).toBe(AUTOSAVE_TEXTS.saved));
     // Publishing afterwards publishes that same post: no second one.
@@ -136,6 +142,7 @@ describe("a doctor's draft saves itself, and unsaved writing is never dropped wi
     expect(closing()).toBe(false);
     fireEvent.change(screen.getByLabelText(/Title/), { target: { value: 'Typhoid' } });
     expect(closing()).toBe(true);
+    await elapse(AUTOSAVE_DELAY_MS);
     await waitFor(() => expect(status()).toBe(AUTOSAVE_TEXTS.saved));
     expect(closing()).toBe(false);
   });
@@ -147,6 +154,7 @@ describe('scheduling without a time', () => {
     renderAt('/', <BlogHub open onClose={() => {}} startWithNew />);
     await screen.findByTestId('blog-editor');
     fireEvent.change(screen.getByLabelText(/Title/), { target: { value: 'Monsoon diet' } });
+    await elapse(AUTOSAVE_DELAY_MS);
     await waitFor(() => expect(status()).toBe(AUTOSAVE_TEXTS.saved));
     editorBlocks.blocks = [{ type: 'paragraph', data: { text: 'Boil the water.' } }];
     fireEvent.mouseDown(screen.getByRole('combobox', { name: /Status/ }));
@@ -161,6 +169,7 @@ describe('scheduling without a time', () => {
     expect(writes().filter((w) => w.endsWith('/schedule') || w.endsWith('/publish'))).toEqual([]);
     // The draft still saves itself.
     fireEvent.change(screen.getByLabelText(/Title/), { target: { value: 'Monsoon diet for children' } });
+    await elapse(AUTOSAVE_DELAY_MS);
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT' && c.body?.title === 'Monsoon diet for children')).toBe(true));
     // Choosing a time takes the message away.
     fireEvent.change(field, { target: { value: '2030-01-01T10:00' } });
