@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { DateTime } from 'luxon';
-import { DEFAULT_TIMEZONE, streams } from '@telemed/contracts';
-import { indiaDate, startTestApp, type TestApp, type TestUser } from '../support/test-app';
+import { streams } from '@telemed/contracts';
+import { startTestApp, type TestApp, type TestUser } from '../support/test-app';
 import { connect } from '../support/ws-client';
+import { callUnderWay } from '../support/held-appointment';
 
 type Client = ReturnType<typeof connect>;
 const GRACE_MS = 400;
@@ -25,21 +25,7 @@ describe('a dropped call socket in a peer-to-peer consultation (issue 13)', () =
   after(() => t.close());
 
   /** A consultation both have joined, the clock 5 minutes into the appointment. */
-  async function runningConsultation(): Promise<string> {
-    now = new Date();
-    hour += 1;
-    const date = indiaDate(2);
-    const time = `${String(hour).padStart(2, '0')}:00`;
-    const [slot] = await t.openSlots(doctor, [{ date, time }]);
-    const res = await t.http.post('/api/v1/appointments').set(patient.auth).send({ slot_id: slot, notes: 'Back pain' }).expect(201);
-    const id = res.body.appointment_id as string;
-    await t.http.post(`/api/v1/appointments/${id}/approve`).set(doctor.auth).expect(200);
-    now = new Date(DateTime.fromISO(`${date}T${time}`, { zone: DEFAULT_TIMEZONE }).toMillis() + 5 * 60_000);
-    await t.http.post(`/api/v1/consultations/${id}/join`).set(patient.auth).expect(200);
-    await t.http.post(`/api/v1/consultations/${id}/join`).set(doctor.auth).expect(200);
-    await t.settle();
-    return id;
-  }
+  const runningConsultation = async () => (await callUnderWay(t, { doctor, patient, hour: (hour += 1), notes: 'Back pain', setNow: (at) => (now = at) })).id;
 
   async function socket(user: TestUser): Promise<Client> {
     const s = connect(base, user.user_id, user.token);

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DateTime } from 'luxon';
-import { CONSULTATION_TEXTS, DEFAULT_TIMEZONE, isServerMessage, type ServerMessage } from '@telemed/contracts';
+import { CONSULTATION_TEXTS, isServerMessage, type ServerMessage } from '@telemed/contracts';
 import { SIGNAL_LIMITS } from '@telemed/notifier';
-import { indiaDate, startTestApp, type TestApp, type TestUser } from '../support/test-app';
+import { startTestApp, type TestApp, type TestUser } from '../support/test-app';
 import { connect } from '../support/ws-client';
+import { callUnderWay } from '../support/held-appointment';
 
 /** About the size of the flood's offers in issue 31 (5.6 MB in 609 offers). */
 const OFFER_SDP = 'v=0\r\no=- 4611731400430051336 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\n'.padEnd(9000, 'a');
@@ -38,20 +38,8 @@ describe('signalling budgets per person and per consultation, whatever the numbe
 
   /** A consultation both have joined, the clock 5 minutes into it; a new patient each time (budgets are per person). */
   async function runningConsultation(): Promise<string> {
-    now = new Date();
-    hour += 1;
     patient = await t.createUser('patient');
-    const date = indiaDate(2);
-    const time = `${String(hour).padStart(2, '0')}:00`;
-    const [slot] = await t.openSlots(doctor, [{ date, time }]);
-    const res = await t.http.post('/api/v1/appointments').set(patient.auth).send({ slot_id: slot, notes: 'Cough' }).expect(201);
-    const id = res.body.appointment_id as string;
-    await t.http.post(`/api/v1/appointments/${id}/approve`).set(doctor.auth).expect(200);
-    now = new Date(DateTime.fromISO(`${date}T${time}`, { zone: DEFAULT_TIMEZONE }).toMillis() + 5 * 60_000);
-    await t.http.post(`/api/v1/consultations/${id}/join`).set(patient.auth).expect(200);
-    await t.http.post(`/api/v1/consultations/${id}/join`).set(doctor.auth).expect(200);
-    await t.settle();
-    return id;
+    return (await callUnderWay(t, { doctor, patient, hour: (hour += 1), setNow: (at) => (now = at) })).id;
   }
 
   async function socket(user: TestUser): Promise<Client> {

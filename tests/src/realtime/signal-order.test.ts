@@ -3,14 +3,13 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DateTime } from 'luxon';
-import { DEFAULT_TIMEZONE } from '@telemed/contracts';
 import { NatsBus, createLogger, type Bus, type ReadStore } from '@telemed/platform';
 import { createNotifier } from '@telemed/notifier';
 import { AccessAudit } from '@telemed/platform';
 import { appointmentMessageView } from '@telemed/query';
-import { indiaDate, startTestApp, type TestApp, type TestUser } from '../support/test-app';
+import { startTestApp, type TestApp, type TestUser } from '../support/test-app';
 import { connect } from '../support/ws-client';
+import { callUnderWay } from '../support/held-appointment';
 import { natsReachable, natsUrl } from '../support/nats';
 
 /**
@@ -78,16 +77,7 @@ async function startReplica(t: TestApp, bus: Bus, now: () => Date) {
 
 /** A confirmed appointment both have joined, with the clock 5 minutes into it. */
 async function runningConsultation(t: TestApp, doctor: TestUser, patient: TestUser, setNow: (d: Date) => void): Promise<string> {
-  const date = indiaDate(2);
-  const [slot] = await t.openSlots(doctor, [{ date, time: '11:00' }]);
-  const res = await t.http.post('/api/v1/appointments').set(patient.auth).send({ slot_id: slot, notes: 'Cough' }).expect(201);
-  const id = res.body.appointment_id as string;
-  await t.http.post(`/api/v1/appointments/${id}/approve`).set(doctor.auth).expect(200);
-  setNow(new Date(DateTime.fromISO(`${date}T11:00`, { zone: DEFAULT_TIMEZONE }).toMillis() + 5 * 60_000));
-  await t.http.post(`/api/v1/consultations/${id}/join`).set(patient.auth).expect(200);
-  await t.http.post(`/api/v1/consultations/${id}/join`).set(doctor.auth).expect(200);
-  await t.settle();
-  return id;
+  return (await callUnderWay(t, { doctor, patient, hour: 11, setNow })).id;
 }
 
 async function socket(base: string, user: TestUser) {

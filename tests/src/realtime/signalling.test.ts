@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { DateTime } from 'luxon';
-import { CONSULTATION_TEXTS, DEFAULT_TIMEZONE, isServerMessage } from '@telemed/contracts';
+import { CONSULTATION_TEXTS, isServerMessage } from '@telemed/contracts';
 import { InProcessBus } from '@telemed/platform';
-import { indiaDate, startTestApp, type TestApp, type TestUser } from '../support/test-app';
+import { startTestApp, type TestApp, type TestUser } from '../support/test-app';
 import { connect } from '../support/ws-client';
+import { callUnderWay } from '../support/held-appointment';
 
 const OFFER_SDP = 'v=0\r\no=- 4611731400430051336 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\n'.padEnd(5000, 'a');
 
@@ -29,22 +29,7 @@ describe('consultation signalling over the notifier (issue 13)', () => {
   after(() => t.close());
 
   /** A confirmed appointment whose consultation both participants have joined; the clock is 5 minutes into it. */
-  async function runningConsultation(): Promise<{ id: string; start: Date }> {
-    now = new Date();
-    hour += 1;
-    const date = indiaDate(2);
-    const time = `${String(hour).padStart(2, '0')}:00`;
-    const [slot] = await t.openSlots(doctor, [{ date, time }]);
-    const res = await t.http.post('/api/v1/appointments').set(patient.auth).send({ slot_id: slot, notes: 'Rash' }).expect(201);
-    const id = res.body.appointment_id as string;
-    await t.http.post(`/api/v1/appointments/${id}/approve`).set(doctor.auth).expect(200);
-    const start = DateTime.fromISO(`${date}T${time}`, { zone: DEFAULT_TIMEZONE }).toJSDate();
-    now = new Date(start.getTime() + 5 * 60_000);
-    await t.http.post(`/api/v1/consultations/${id}/join`).set(patient.auth).expect(200);
-    await t.http.post(`/api/v1/consultations/${id}/join`).set(doctor.auth).expect(200);
-    await t.settle();
-    return { id, start };
-  }
+  const runningConsultation = () => callUnderWay(t, { doctor, patient, hour: (hour += 1), notes: 'Rash', setNow: (at) => (now = at) });
 
   async function sockets(...users: TestUser[]) {
     const opened = users.map((u) => connect(base, u.user_id, u.token));

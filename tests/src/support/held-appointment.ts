@@ -33,3 +33,17 @@ export async function bookedAppointment(
 export async function heldAppointment(t: TestApp, options: Parameters<typeof bookedAppointment>[1]): Promise<string> {
   return (await bookedAppointment(t, { join: true, ...options })).id;
 }
+
+/**
+ * A confirmed appointment of `patient` with `doctor` two days ahead at `hour`:00 India time whose consultation both
+ * have joined (the patient first), the test's clock moved (`setNow`) to 5 minutes into it: a call under way.
+ */
+export async function callUnderWay(t: TestApp, options: { doctor: TestUser; patient: TestUser; hour: number; setNow: (now: Date) => void; notes?: string }): Promise<{ id: string; start: Date }> {
+  const { doctor, patient, setNow } = options;
+  const { id, start } = await bookedAppointment(t, options);
+  setNow(new Date(start.getTime() + 5 * 60_000));
+  await t.http.post(`/api/v1/consultations/${id}/join`).set(patient.auth).expect(200);
+  await t.http.post(`/api/v1/consultations/${id}/join`).set(doctor.auth).expect(200);
+  await t.settle();
+  return { id, start };
+}
