@@ -28,8 +28,8 @@ export interface MoreGiven {
   consultation(options: { doctor: TestUser; patient: TestUser; setNow: (now: Date) => void; at?: SlotAt; notes?: string }): Promise<GivenAppointment>;
   /** A lab report the patient uploaded (one PDF, dated today): its file's id. */
   report(patient: TestUser, fileName?: string): Promise<{ report_id: string; file_id: string }>;
-  /** A prescription file the doctor uploaded for the appointment's consultation (held): its file's id. */
-  prescriptionFile(doctor: TestUser, appointmentId: string, patientName: string): Promise<{ file_id: string }>;
+  /** A prescription file the doctor uploaded for the appointment's consultation (held): its record's and file's ids. */
+  prescriptionFile(doctor: TestUser, appointmentId: string, patientName: string): Promise<{ record_id: string; file_id: string }>;
   /** The person erased their own data. */
   erasure(user: TestUser): Promise<void>;
 }
@@ -67,7 +67,8 @@ export function moreGiven(spec: ApiSpec): MoreGiven {
         201,
       );
       await t.settle();
-      return { file_id: (res.body as { file: { file_id: string } }).file.file_id };
+      const body = res.body as { record_id: string; file: { file_id: string } };
+      return { record_id: body.record_id, file_id: body.file.file_id };
     },
     async erasure(user) {
       await ok('the person erased their data', t.http.post('/api/v1/users/me/erasure').set(user.auth), 200);
