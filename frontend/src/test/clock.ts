@@ -16,3 +16,20 @@ export async function elapse(ms: number): Promise<void> {
     await vi.advanceTimersByTimeAsync(ms);
   });
 }
+
+/**
+ * waitFor on the fake clock: between attempts the clock moves on by `stepMs` (and what the real event loop holds, a
+ * stubbed fetch's answer, gets its turn), so a wait of the screen's own passes at once even when it starts only after
+ * something loads. It gives up after `timeoutMs` of the fake clock, with the expectation's last error.
+ */
+export async function waitOnClock(expectation: () => void, { stepMs = 50, timeoutMs = 15_000 } = {}): Promise<void> {
+  for (let waited = 0; ; waited += stepMs) {
+    try {
+      expectation();
+      return;
+    } catch (error) {
+      if (waited >= timeoutMs) throw error;
+    }
+    await elapse(stepMs);
+  }
+}
