@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useFakeClock, waitOnClock } from '../../test/clock';
 import { json, renderAt } from '../../test/render';
 import { sessionStore } from '../../lib/session';
 import { AUTOSAVE_TEXTS } from '../../lib/autosave';
@@ -36,9 +37,16 @@ const asked = () => screen.queryByText(UNSAVED_CHANGES_QUESTION.title);
 beforeEach(() => sessionStore.set({ token: 't', refreshToken: null, authProvider: 'google', user: { id: 'd1', user_id: 'd1', name: 'Dr. A', email: null, account_type: 'doctor' } }));
 afterEach(() => {
   cleanup();
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   sessionStore.clear();
 });
+
+/** The fake clock, to skip the notes' 2 s autosave debounce; user-event moves it on when it waits between steps. */
+function fakeClock() {
+  useFakeClock();
+  return userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+}
 
 /** A page with a modal opened by a button (closed by its own Cancel), and a link to another page. */
 function Page({ modal }: { modal: (close: () => void) => React.ReactNode }) {
@@ -53,6 +61,7 @@ function Page({ modal }: { modal: (close: () => void) => React.ReactNode }) {
 
 describe('consultation notes save themselves as a draft as the doctor writes', () => {
   it('the notes modal saves a draft (only what was edited, is_draft true) a moment after typing, saying Saving… then Saved; closing then asks nothing', async () => {
+    const user = fakeClock();
     const { puts } = notesServer({ appointment_id: 'a1', patient_id: 'p1', doctor_id: 'd1', patient_name: 'Ravi Kumar', patient_ref: null, chief_complaint: 'Fever', clinical_assessment: 'From the call', treatment_plan: null, follow_up_instructions: null, additional_notes: null, priority_level: 'medium', follow_up_required: 'no', template: null, is_draft: true, saved_at: '2030-01-01T00:00:00Z' });
     renderAt('/', <Page modal={(close) => <NotesModal open onClose={close} appointmentId="a1" patientName="Ravi Kumar" />} />);
     const complaint = screen.getByLabelText('Chief complaint') as HTMLTextAreaElement;
@@ -60,10 +69,10 @@ describe('consultation notes save themselves as a draft as the doctor writes', (
     expect(status()).toBe('');
     fireEvent.change(complaint, { target: { value: 'Fever for three days' } });
     expect(status()).toBe(AUTOSAVE_TEXTS.saving);
-    await waitFor(() => expect(status()).toBe(AUTOSAVE_TEXTS.saved));
+    await waitOnClock(() => expect(status()).toBe(AUTOSAVE_TEXTS.saved));
     expect(puts).toEqual([{ chief_complaint: 'Fever for three days', is_draft: true }]);
     // Saved: leaving the page asks nothing (the link is behind the modal: as Back would, it moves to another page).
-    await userEvent.click(screen.getByRole('link', { name: 'Another page', hidden: true }));
+    await user.click(screen.getByRole('link', { name: 'Another page', hidden: true }));
     await screen.findByText('elsewhere');
     expect(asked()).toBeNull();
   });
@@ -79,30 +88,32 @@ describe('consultation notes save themselves as a draft as the doctor writes', (
   });
 
   it('unsaved notes (the draft could not be saved) ask before another page: Keep editing keeps the text, Discard goes', async () => {
+    const user = fakeClock();
     const { failSaves } = notesServer();
     failSaves();
     renderAt('/', <Page modal={(close) => <NotesModal open onClose={close} appointmentId="a1" patientName="Ravi Kumar" />} />);
     const complaint = screen.getByLabelText('Chief complaint') as HTMLTextAreaElement;
     fireEvent.change(complaint, { target: { value: 'Headache' } });
-    await waitFor(() => expect(status()).toBe(AUTOSAVE_TEXTS.failed));
-    await userEvent.click(screen.getByRole('link', { name: 'Another page', hidden: true }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Keep editing' }));
+    await waitOnClock(() => expect(status()).toBe(AUTOSAVE_TEXTS.failed));
+    await user.click(screen.getByRole('link', { name: 'Another page', hidden: true }));
+    await user.click(await screen.findByRole('button', { name: 'Keep editing' }));
     await waitFor(() => expect(asked()).toBeNull());
     expect(complaint.value).toBe('Headache');
     // Its own Cancel asks too, once saving what is left has failed.
-    await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Discard' }));
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    await user.click(await screen.findByRole('button', { name: 'Discard' }));
     await screen.findByText('modal closed');
   });
 
   it('the in-call notes save themselves as a draft; Save Notes then saves them final (none were saved before), and what is left is saved when the call page goes', async () => {
+    const user = fakeClock();
     const { puts } = notesServer();
     const { unmount } = renderAt('/', <NotesPanel appointmentId="a1" />);
     const text = screen.getByLabelText('Consultation notes');
     fireEvent.change(text, { target: { value: 'Throat red' } });
-    await waitFor(() => expect(status()).toBe(AUTOSAVE_TEXTS.saved));
+    await waitOnClock(() => expect(status()).toBe(AUTOSAVE_TEXTS.saved));
     expect(puts).toEqual([{ clinical_assessment: 'Throat red', is_draft: true }]);
-    await userEvent.click(screen.getByRole('button', { name: 'Save Notes' }));
+    await user.click(screen.getByRole('button', { name: 'Save Notes' }));
     await screen.findByTestId('notes-saved');
     expect(puts[1]).toEqual({ clinical_assessment: 'Throat red', is_draft: false });
     fireEvent.change(text, { target: { value: 'Throat red, no fever' } });
