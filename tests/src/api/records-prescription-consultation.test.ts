@@ -6,8 +6,9 @@ import { streams } from '@telemed/contracts';
 import { ciphertextLog, isCiphertext, MemoryReadStore, type ReadStore } from '@telemed/platform';
 import { ProjectionRunner, allProjections } from '@telemed/query';
 import { startTestApp, type TestApp, type TestUser } from '../support/test-app';
+import { apiSpec, type ApiSpec } from '../support/api-spec';
+import { moreGiven, type MoreGiven } from '../support/api-spec-extra';
 import { binaryBody } from '../support/binary-body';
-import { heldAppointment } from '../support/held-appointment';
 
 type Issued = { consultation_mode: unknown; consultation_kind: unknown };
 
@@ -19,44 +20,44 @@ type Issued = { consultation_mode: unknown; consultation_kind: unknown };
  */
 describe("e-prescriptions: the consultation's mode and kind in the log", () => {
   let t: TestApp;
+  let spec: ApiSpec;
+  let more: MoreGiven;
   let now = new Date();
-  let doctor: TestUser;
-  let hour = 7;
 
   before(async () => {
     t = await startTestApp({ clock: () => now, env: { CONSULTATION_SWEEP_INTERVAL_MS: '3600000' } });
-    doctor = await t.createUser('doctor', { name: 'Dr. Meera Iyer', doctor: { registration_number: 'TNMC-7', medical_council: 'Tamil Nadu Medical Council', qualification: 'MBBS' } });
+    spec = apiSpec(t);
+    more = moreGiven(spec);
   });
   after(() => t.close());
 
-  /** A confirmed appointment of `patient` two days ahead, its consultation joined (the clock moves to its start). */
-  const appointment = (patient: TestUser) => heldAppointment(t, { doctor, patient, hour: (hour += 1), setNow: (d) => (now = d) });
-  async function prescribe(appointmentId: string): Promise<string> {
-    const paracetamol = (await t.http.get('/api/v1/medicines/search?q=paracetamol').set(doctor.auth).expect(200)).body[0];
+  const givenDoctor = () => spec.given.doctor({ name: 'Dr. Meera Iyer', doctor: { registration_number: 'TNMC-7', medical_council: 'Tamil Nadu Medical Council', qualification: 'MBBS' } });
+  /** Given a confirmed appointment of `patient` with `doctor` two days ahead, its consultation joined (the clock moves to its start). */
+  const appointment = async (doctor: TestUser, patient: TestUser) => (await more.consultation({ doctor, patient, setNow: (d) => (now = d) })).appointment_id;
+  /** When the doctor prescribes in the consultation: the prescription issued, its only event. */
+  async function prescribe(doctor: TestUser, patient: TestUser, appointmentId: string): Promise<string> {
+    const paracetamol = (await spec.read((http) => http.get('/api/v1/medicines/search?q=paracetamol').set(doctor.auth).expect(200))).body[0];
     const line = { medicine: 'Paracetamol', medicine_id: paracetamol.id, strength: paracetamol.strengths[0], dosage: '1 tablet', frequency: 'twice_daily', duration_value: 3, duration_unit: 'days' };
-    const issued = await t.http.post(`/api/v1/consultations/${appointmentId}/prescriptions`).set(doctor.auth).send({ lines: [line], diagnosis: 'Bronchitis' }).expect(201);
-    await t.settle();
-    return issued.body.prescription_id as string;
+    const issued = (await spec.when((http) => http.post(`/api/v1/consultations/${appointmentId}/prescriptions`).set(doctor.auth).send({ lines: [line], diagnosis: 'Bronchitis' }))).expectStatus(201);
+    const pid = issued.body.prescription_id as string;
+    issued.expectEvents([{ stream: streams.prescription(pid), type: 'PrescriptionIssued', data: { appointment_id: appointmentId, patient_id: patient.user_id } }]).expectReactions([]);
+    return pid;
   }
   const rawIssued = async (pid: string) =>
     (await ciphertextLog(t.app.eventStore).readStream(streams.prescription(pid))).filter((e) => e.type === 'PrescriptionIssued').map((e) => e.data as Issued);
-  const json = async (pid: string, who: TestUser) => (await t.http.get(`/api/v1/prescriptions/${pid}`).set(who.auth).expect(200)).body as Issued;
+  const json = async (pid: string, who: TestUser) => (await spec.read((http) => http.get(`/api/v1/prescriptions/${pid}`).set(who.auth).expect(200))).body as Issued;
   async function pdfText(pid: string, who: TestUser): Promise<string> {
-    const pdf = await t.http
-      .get(`/api/v1/prescriptions/${pid}/pdf`)
-      .set(who.auth)
-      .buffer(true)
-      .parse(binaryBody)
-      .expect(200);
+    const pdf = await spec.read((http) => http.get(`/api/v1/prescriptions/${pid}/pdf`).set(who.auth).buffer(true).parse(binaryBody).expect(200));
     return (await new PDFParse({ data: new Uint8Array(pdf.body as Buffer) }).getText()).text;
   }
   const prescriptionsIn = async (store: ReadStore, patientId: string) =>
     (await store.collection<{ _id: string; patient_id: string }>('prescriptions').find({ patient_id: patientId })).sort((a, b) => a._id.localeCompare(b._id));
 
   it('are ciphertext in the log, and read in clear by the patient and the doctor (JSON and PDF)', async () => {
-    const patient = await t.createUser('patient', { name: 'Arjun Das' });
-    const first = await prescribe(await appointment(patient));
-    const followUp = await prescribe(await appointment(patient));
+    const doctor = await givenDoctor();
+    const patient = await spec.given.patient({ name: 'Arjun Das' });
+    const first = await prescribe(doctor, patient, await appointment(doctor, patient));
+    const followUp = await prescribe(doctor, patient, await appointment(doctor, patient));
     for (const pid of [first, followUp]) {
       const [stored] = await rawIssued(pid);
       assert.ok(stored, 'the prescription is in the log');
@@ -74,8 +75,9 @@ describe("e-prescriptions: the consultation's mode and kind in the log", () => {
   });
 
   it('a prescription recorded before they were encrypted (in clear) still reads, in the JSON and the PDF', async () => {
-    const patient = await t.createUser('patient', { name: 'Lakshmi Menon' });
-    const appointmentId = await appointment(patient);
+    const doctor = await givenDoctor();
+    const patient = await spec.given.patient({ name: 'Lakshmi Menon' });
+    const appointmentId = await appointment(doctor, patient);
     const pid = randomUUID();
     const metadata = { actor: { user_id: doctor.user_id, role: 'doctor' }, correlation_id: randomUUID(), causation_id: null, occurred_at: now.toISOString() };
     // The event as the product wrote it before: the mode and kind in clear (the rest as the handler encrypts it).
@@ -112,7 +114,6 @@ describe("e-prescriptions: the consultation's mode and kind in the log", () => {
       [['video', 'follow_up']],
       'the old event holds them in clear',
     );
-    await t.settle();
     for (const who of [patient, doctor]) {
       assert.deepEqual(await json(oldPid, who), { ...(await json(oldPid, who)), ...clearBefore }, 'reads as written');
       assert.ok((await pdfText(oldPid, who)).includes('Consultation: video teleconsultation, follow-up'), 'the PDF says it');
@@ -120,17 +121,19 @@ describe("e-prescriptions: the consultation's mode and kind in the log", () => {
   });
 
   it('an erasure keeps them for the retention period; after it they no longer read, the same live and after a rebuild', async () => {
-    const patient = await t.createUser('patient', { name: 'Farah Khan' });
-    const pid = await prescribe(await appointment(patient));
+    const doctor = await givenDoctor();
+    const patient = await spec.given.patient({ name: 'Farah Khan' });
+    const pid = await prescribe(doctor, patient, await appointment(doctor, patient));
     now = new Date(now.getTime() + 3 * 3600_000);
-    await t.http.post('/api/v1/users/me/erasure').set(patient.auth).expect(200);
-    await t.settle();
+    (await spec.when((http) => http.post('/api/v1/users/me/erasure').set(patient.auth)))
+      .expectStatus(200)
+      .expectEvents([{ stream: streams.user(patient.user_id), type: 'PersonalDataErased' }])
+      .expectReactions([]);
     assert.deepEqual(await json(pid, doctor), { ...(await json(pid, doctor)), consultation_mode: 'video', consultation_kind: 'first' }, 'kept under the legal hold');
     const saved = now;
     now = new Date(saved.getTime() + (3 * 365 + 2) * 86_400_000);
     try {
       await t.app.runSweepsNow();
-      await t.settle();
       const ended = await json(pid, doctor);
       assert.deepEqual([ended.consultation_mode, ended.consultation_kind], [null, null], 'unreadable once the clinical key is destroyed');
       assert.ok((await pdfText(pid, doctor)).includes('Consultation: teleconsultation (mode no longer readable), no longer readable'), 'the PDF says so');
