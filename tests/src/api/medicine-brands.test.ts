@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { PDFParse } from 'pdf-parse';
-import type { MedicineSuggestion } from '@telemed/contracts';
+import { streams, type MedicineSuggestion } from '@telemed/contracts';
 import { startTestApp, type TestApp, type TestUser } from '../support/test-app';
+import { apiSpec, type ApiSpec } from '../support/api-spec';
+import { moreGiven, type MoreGiven } from '../support/api-spec-extra';
 import { binaryBody } from '../support/binary-body';
-import { heldAppointment } from '../support/held-appointment';
 
 /**
  * Indian doctors type brands (issue 31, item 10): the search finds the shipped brands by brand or generic, a brand or
@@ -13,18 +14,23 @@ import { heldAppointment } from '../support/held-appointment';
  */
 describe('medicine brands: search and the e-prescription', () => {
   let t: TestApp;
+  let spec: ApiSpec;
+  let more: MoreGiven;
   let now = new Date();
-  let doctor: TestUser;
 
   before(async () => {
     t = await startTestApp({ clock: () => now, env: { CONSULTATION_SWEEP_INTERVAL_MS: '3600000' } });
-    doctor = await t.createUser('doctor', { name: 'Dr. Kavita Rao', doctor: { registration_number: 'KMC-31', medical_council: 'Karnataka Medical Council', qualification: 'MBBS' } });
+    spec = apiSpec(t);
+    more = moreGiven(spec);
   });
   after(() => t.close());
 
-  const search = async (q: string, limit = 10) => (await t.http.get(`/api/v1/medicines/search?q=${encodeURIComponent(q)}&limit=${limit}`).set(doctor.auth).expect(200)).body as MedicineSuggestion[];
+  const givenDoctor = () => spec.given.doctor({ name: 'Dr. Kavita Rao', doctor: { registration_number: 'KMC-31', medical_council: 'Karnataka Medical Council', qualification: 'MBBS' } });
+  const searchAs = (doctor: TestUser) => async (q: string, limit = 10) => (await spec.read((http) => http.get(`/api/v1/medicines/search?q=${encodeURIComponent(q)}&limit=${limit}`).set(doctor.auth).expect(200))).body as MedicineSuggestion[];
 
   it('GET /medicines/search: "dolo" is Dolo 650 first, with its generic; "crocin", "pan 40" and "paracetamol" find their brands', async () => {
+    const doctor = await givenDoctor();
+    const search = searchAs(doctor);
     const dolo = await search('dolo');
     assert.deepEqual({ ...dolo[0], id: undefined }, { id: undefined, name: 'Dolo 650', generic_name: 'Paracetamol', manufacturer: 'Micro Labs', strength: '650 mg', strengths: ['650 mg'], dosage_form: 'Tablet', tpg_list: 'O' });
     const hiv = dolo.findIndex((m) => /dolutegravir/i.test(m.generic_name));
@@ -38,24 +44,29 @@ describe('medicine brands: search and the e-prescription', () => {
     const pan = (await search('pan', 20)).map((m) => m.name);
     const firstOther = pan.findIndex((n) => !/^pan/i.test(n));
     assert.ok(pan.indexOf('Pan 40') >= 0 && (firstOther === -1 || pan.indexOf('Pan 40') < firstOther), pan.join());
-    const tooShort = await t.http.get('/api/v1/medicines/search?q=d').set(doctor.auth).expect(422);
+    const tooShort = await spec.read((http) => http.get('/api/v1/medicines/search?q=d').set(doctor.auth).expect(422));
     assert.ok(tooShort.body.detail && tooShort.body.code, 'a query under 2 characters is refused with a detail and a code');
   });
 
   it('a prescription written from a brand stores the generic and prints it in capitals, the brand after it', async () => {
-    const patient = await t.createUser('patient', { name: 'Suresh Patil' });
-    const appointmentId = await heldAppointment(t, { doctor, patient, hour: 9, setNow: (d) => (now = d) });
+    const doctor = await givenDoctor();
+    const search = searchAs(doctor);
+    const patient = await spec.given.patient({ name: 'Suresh Patil' });
+    const { appointment_id: appointmentId } = await more.consultation({ doctor, patient, setNow: (d) => (now = d) });
     const [dolo] = await search('dolo 650');
     const line = { dosage: '1 tablet', frequency: 'three_times_daily', duration_value: 3, duration_unit: 'days' };
-    const issued = await t.http
-      .post(`/api/v1/consultations/${appointmentId}/prescriptions`)
-      .set(doctor.auth)
-      // One picked from the suggestions, one typed as the brand's name without picking it.
-      .send({ lines: [{ ...line, medicine: dolo!.name, medicine_id: dolo!.id }, { ...line, medicine: 'Augmentin 625 Duo', strength: '500 mg + 125 mg', dosage_form: 'Tablet', frequency: 'twice_daily' }], diagnosis: 'Fever' })
-      .expect(201);
-    await t.settle();
+    const issued = (
+      await spec.when((http) =>
+        http
+          .post(`/api/v1/consultations/${appointmentId}/prescriptions`)
+          .set(doctor.auth)
+          // One picked from the suggestions, one typed as the brand's name without picking it.
+          .send({ lines: [{ ...line, medicine: dolo!.name, medicine_id: dolo!.id }, { ...line, medicine: 'Augmentin 625 Duo', strength: '500 mg + 125 mg', dosage_form: 'Tablet', frequency: 'twice_daily' }], diagnosis: 'Fever' }),
+      )
+    ).expectStatus(201);
     const pid = issued.body.prescription_id as string;
-    const json = (await t.http.get(`/api/v1/prescriptions/${pid}`).set(patient.auth).expect(200)).body as { lines: Array<{ medicine: string; generic_name: string; strength: string; dosage_form: string }> };
+    issued.expectEvents([{ stream: streams.prescription(pid), type: 'PrescriptionIssued', data: { appointment_id: appointmentId, patient_id: patient.user_id } }]).expectReactions([]);
+    const json = (await spec.read((http) => http.get(`/api/v1/prescriptions/${pid}`).set(patient.auth).expect(200))).body as { lines: Array<{ medicine: string; generic_name: string; strength: string; dosage_form: string }> };
     assert.deepEqual(
       json.lines.map((l) => [l.medicine, l.generic_name, l.strength, l.dosage_form]),
       [
@@ -63,12 +74,12 @@ describe('medicine brands: search and the e-prescription', () => {
         ['Augmentin 625 Duo', 'Amoxicillin + Clavulanic acid', '500 mg + 125 mg', 'Tablet'],
       ],
     );
-    const pdf = await t.http.get(`/api/v1/prescriptions/${pid}/pdf`).set(patient.auth).buffer(true).parse(binaryBody).expect(200);
+    const pdf = await spec.read((http) => http.get(`/api/v1/prescriptions/${pid}/pdf`).set(patient.auth).buffer(true).parse(binaryBody).expect(200));
     const text = (await new PDFParse({ data: new Uint8Array(pdf.body as Buffer) }).getText()).text;
     assert.ok(text.includes('1. PARACETAMOL 650 mg tablet (Dolo 650)'), text.slice(0, 800));
     assert.ok(text.includes('2. AMOXICILLIN + CLAVULANIC ACID 500 mg + 125 mg tablet (Augmentin 625 Duo)'), text.slice(0, 800));
     // The patient's records list the medicines as the prescription prints them.
-    const listed = (await t.http.get('/api/v1/records/me').set(patient.auth).expect(200)).body.prescriptions[0].medicines as Array<{ medicine: string }>;
+    const listed = (await spec.read((http) => http.get('/api/v1/records/me').set(patient.auth).expect(200))).body.prescriptions[0].medicines as Array<{ medicine: string }>;
     assert.deepEqual(listed.map((m) => m.medicine), ['PARACETAMOL 650 mg tablet (Dolo 650)', 'AMOXICILLIN + CLAVULANIC ACID 500 mg + 125 mg tablet (Augmentin 625 Duo)']);
   });
 });
