@@ -8,7 +8,7 @@ import { PDFParse } from 'pdf-parse';
 import { API_TEXTS, DEFAULT_TIMEZONE, RECORD_TEXTS, streams } from '@telemed/contracts';
 import { indiaDate, startTestApp, type TestApp, type TestUser } from '../support/test-app';
 import { apiSpec, type ApiSpec, type ExpectedEvent } from '../support/api-spec';
-import { moreGiven, prescriptionFileUploaded, type MoreGiven } from '../support/api-spec-extra';
+import { moreGiven, prescriptionFileUploaded, reportUploaded, type MoreGiven } from '../support/api-spec-extra';
 import { binaryBody } from '../support/binary-body';
 import { freePort } from '../support/processes';
 import { minimalDoc, minimalDocx, minimalXls, minimalXlsx, plainZip } from '../support/office-files';
@@ -247,11 +247,6 @@ describe('clinical records API (issue 14)', () => {
     ]);
   });
 
-  /** What a report's upload appends on its stream: each file stored, then the report. */
-  const reportUploaded = (reportId: string, files: number): ExpectedEvent[] => {
-    const stream = streams.medicalReport(reportId);
-    return [...Array.from({ length: files }, () => ({ stream, type: 'RecordFileStored' })), { stream, type: 'MedicalReportUploaded' }];
-  };
   const reports = (user: TestUser) => (http: TestApp['http']) => http.post('/api/v1/records/reports').set(user.auth);
   const prescriptionFiles = (id: string, user: TestUser) => (http: TestApp['http']) => http.post(`/api/v1/consultations/${id}/prescription-files`).set(user.auth);
 

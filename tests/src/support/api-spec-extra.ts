@@ -16,6 +16,12 @@ export function prescriptionFileUploaded(recordId: string): ExpectedEvent[] {
   ];
 }
 
+/** What a report's upload appends on its stream: each file stored, then the report. */
+export function reportUploaded(reportId: string, files: number): ExpectedEvent[] {
+  const stream = streams.medicalReport(reportId);
+  return [...Array.from({ length: files }, () => ({ stream, type: 'RecordFileStored' })), { stream, type: 'MedicalReportUploaded' }];
+}
+
 /**
  * Given facts the spec helper's `given` has no step for (clinical records, consultations, erasures), made through the
  * real API as its steps are, each checked and settled. Additive to api-spec.ts (issue 32).
