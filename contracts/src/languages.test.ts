@@ -1,0 +1,17 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { LANGUAGE_CODES, preferredLanguage } from './languages';
+
+describe('languages', () => {
+  it("are the seeds' ten", () => {
+    assert.deepEqual([...LANGUAGE_CODES], ['en', 'hi', 'mr', 'gu', 'bn', 'ta', 'te', 'kn', 'ml', 'pa']);
+  });
+
+  it("take the first of the browser's languages the product speaks, by its primary tag", () => {
+    assert.equal(preferredLanguage(['fr-FR', 'ta-IN', 'hi']), 'ta');
+    assert.equal(preferredLanguage(['HI']), 'hi');
+    assert.equal(preferredLanguage(['bn_IN']), 'bn');
+    assert.equal(preferredLanguage(['de', 'ja']), 'en');
+    assert.equal(preferredLanguage([]), 'en');
+  });
+});
