@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createServer, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { parse } from '@formatjs/icu-messageformat-parser';
 import { compression } from 'vite-plugin-compression2';
 
 /**
@@ -94,9 +95,37 @@ function editorJsWithoutEval(): Plugin {
   };
 }
 
+/**
+ * The language catalogues (src/i18n/catalogues/<language>/<feature>.json) compiled to ICU syntax trees as they are
+ * bundled: a message that does not parse fails the build, and the page ships react-intl without its message parser
+ * (the alias below), some 11 KB gzipped less. Vitest reads the catalogues as text and parses them as it goes.
+ */
+function compiledCatalogues(): Plugin {
+  return {
+    name: 'telemed-compiled-catalogues',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/[\\/]src[\\/]i18n[\\/]catalogues[\\/][a-z]{2}[\\/][^\\/]+\.json$/.test(id)) return null;
+      const messages = JSON.parse(code) as Record<string, string>;
+      const compiled = Object.fromEntries(
+        Object.entries(messages).map(([key, message]) => {
+          try {
+            return [key, parse(message)];
+          } catch (error) {
+            throw new Error(`${id}: the message ${key} is not ICU MessageFormat (${(error as Error).message})`, { cause: error });
+          }
+        }),
+      );
+      // Still JSON: Vite's JSON plugin makes it a module after this.
+      return { code: JSON.stringify(compiled), map: null };
+    },
+  };
+}
+
 export default defineConfig({
   // Every asset also as .gz and .br next to it: the server sends the precompressed file the browser accepts.
-  plugins: [react(), editorJsWithoutEval(), compression({ algorithms: ['gzip', 'brotliCompress'], exclude: [/\.map$/], threshold: 1024 }), prerenderPages()],
+  plugins: [compiledCatalogues(), react(), editorJsWithoutEval(), compression({ algorithms: ['gzip', 'brotliCompress'], exclude: [/\.map$/], threshold: 1024 }), prerenderPages()],
+  resolve: { alias: [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' }] },
   server: { proxy: { '/api': 'http://localhost:8000', '/ws': { target: 'ws://localhost:8000', ws: true }, '/docs': 'http://localhost:8000' } },
   build: {
     outDir: 'dist',

@@ -1,12 +1,18 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-// Self-hosted fonts, only the weights the theme uses; each script's files load only when a page shows that script.
+// Self-hosted fonts, only the weights the theme uses; each script's files load only when a page shows that script
+// (their @font-face rules name their unicode-range): one for each of the ten languages' scripts.
 import '@fontsource/noto-sans/400.css';
 import '@fontsource/noto-sans/600.css';
 import '@fontsource/noto-sans/700.css';
 import '@fontsource/noto-sans-devanagari/400.css';
 import '@fontsource/noto-sans-bengali/400.css';
 import '@fontsource/noto-sans-telugu/400.css';
+import '@fontsource/noto-sans-gujarati/400.css';
+import '@fontsource/noto-sans-tamil/400.css';
+import '@fontsource/noto-sans-kannada/400.css';
+import '@fontsource/noto-sans-malayalam/400.css';
+import '@fontsource/noto-sans-gurmukhi/400.css';
 import { App, preloadPrerenderedPage } from './app/App';
 import { prefetchPublicDoctor } from './features/public/earlyProfile';
 

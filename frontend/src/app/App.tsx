@@ -9,6 +9,7 @@ import { sessionStore } from '../lib/session';
 import { RealtimeProvider, LOGOUT_DELAY_MS } from './RealtimeProvider';
 import { AdminGuard, DoctorHomeGuard, RequireAuth, RootRoute } from './guards';
 import { theme } from './theme';
+import { I18nProvider } from '../i18n/I18nProvider';
 import { LoginPage } from '../features/auth/LoginPage';
 import { isRegisteredDoctorPage } from '../features/public/earlyProfile';
 
@@ -184,13 +185,15 @@ export function App() {
   // Made on the first render (not on import): it reads the browser's location and history then.
   const [router] = useState(() => createBrowserRouter(routes));
   return (
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
-      <ToastProvider>
-        <ConfirmProvider>
-          <RouterProvider router={router} />
-        </ConfirmProvider>
-      </ToastProvider>
-    </ThemeProvider>
+    <I18nProvider>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        <ToastProvider>
+          <ConfirmProvider>
+            <RouterProvider router={router} />
+          </ConfirmProvider>
+        </ToastProvider>
+      </ThemeProvider>
+    </I18nProvider>
   );
 }

@@ -5,7 +5,7 @@ import { call } from '../../lib/client';
 import { isAdmin, isDoctor, sessionStore, type SessionUser } from '../../lib/session';
 import { postLogin } from '../../lib/postLogin';
 import { useToasts } from '../../lib/toasts';
-import { LOGIN_FAILED } from './LoginPage';
+import { useT } from '../../i18n/useT';
 
 export const WELCOME_TOAST_MS = 3000;
 export const REDIRECT_DELAY_MS = 1000;
@@ -30,6 +30,9 @@ export function AuthCallback() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const toasts = useToasts();
+  const t = useT();
+  // The effect runs once: the messages as they were when it started are the ones it shows.
+  const messages = useRef({ failed: t('auth.loginFailed'), welcome: (name: string) => t('auth.welcome', { name }) });
   const started = useRef(false);
 
   useEffect(() => {
@@ -38,7 +41,7 @@ export function AuthCallback() {
     const code = params.get('code');
     const state = params.get('state') ?? undefined;
     if (!code) {
-      toasts.show({ type: 'error', title: LOGIN_FAILED, duration: 3000 });
+      toasts.show({ type: 'error', title: messages.current.failed, duration: 3000 });
       navigate('/login', { replace: true });
       return;
     }
@@ -46,13 +49,13 @@ export function AuthCallback() {
       async (result) => {
         if (result.status !== 'success') throw new Error('login failed');
         sessionStore.set({ token: result.access_token, refreshToken: result.refresh_token, user: result.user, authProvider: 'google' });
-        toasts.show({ type: 'success', title: `Welcome, ${result.user.name}!`, duration: WELCOME_TOAST_MS });
+        toasts.show({ type: 'success', title: messages.current.welcome(result.user.name), duration: WELCOME_TOAST_MS });
         const started = Date.now();
         const destination = await destinationAfterSignIn(result.user);
         setTimeout(() => navigate(destination, { replace: true }), Math.max(0, REDIRECT_DELAY_MS - (Date.now() - started)));
       },
       () => {
-        toasts.show({ type: 'error', title: LOGIN_FAILED, duration: 3000 });
+        toasts.show({ type: 'error', title: messages.current.failed, duration: 3000 });
         navigate('/login', { replace: true });
       },
     );
@@ -62,7 +65,7 @@ export function AuthCallback() {
     <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center' }}>
       <Box sx={{ textAlign: 'center' }}>
         <CircularProgress />
-        <Typography sx={{ mt: 2 }}>Signing you in…</Typography>
+        <Typography sx={{ mt: 2 }}>{t('auth.signingIn')}</Typography>
       </Box>
     </Box>
   );

@@ -8,8 +8,8 @@ import { call } from '../../lib/client';
 import { postLogin, type PostLoginIntent } from '../../lib/postLogin';
 import { useToasts } from '../../lib/toasts';
 import { PRODUCT_NAME } from '@telemed/contracts/constants';
-
-export const LOGIN_FAILED = 'Login failed. Please try again.';
+import { useT } from '../../i18n/useT';
+import { LanguagePicker } from '../../i18n/LanguagePicker';
 
 // The Coming Soon dialog (MUI's modal, focus trap, backdrop and transitions) is not part of the first paint: it is
 // fetched once the page has loaded, well before anyone can tap "Continue with Phone".
@@ -30,6 +30,7 @@ function prefetchAfterLoad(load: () => Promise<unknown>): () => void {
  * where to go after signing in (kept across the provider's redirect); without one, people land on their home.
  */
 export function SignInButtons({ intent }: { intent?: PostLoginIntent }) {
+  const t = useT();
   const toasts = useToasts();
   const [busy, setBusy] = useState(false);
   const [phoneNotice, setPhoneNotice] = useState(false);
@@ -43,7 +44,7 @@ export function SignInButtons({ intent }: { intent?: PostLoginIntent }) {
       const { authorization_url } = await call('startGoogleLogin');
       window.location.assign(authorization_url);
     } catch {
-      toasts.show({ type: 'error', title: LOGIN_FAILED, duration: 3000 });
+      toasts.show({ type: 'error', title: t('auth.loginFailed'), duration: 3000 });
       setBusy(false);
     }
   }
@@ -51,13 +52,13 @@ export function SignInButtons({ intent }: { intent?: PostLoginIntent }) {
   return (
     <Stack spacing={2}>
       <Button variant="contained" size="large" startIcon={<Google />} onClick={continueWithGoogle} disabled={busy}>
-        Continue with Google
+        {t('auth.continueWithGoogle')}
       </Button>
       <Button variant="outlined" size="large" startIcon={<PhoneIphoneOutlined />} onClick={() => {
           setPhoneNoticeUsed(true);
           setPhoneNotice(true);
         }}>
-        Continue with Phone
+        {t('auth.continueWithPhone')}
       </Button>
       {phoneNoticeUsed && (
         <Suspense fallback={null}>
@@ -70,6 +71,7 @@ export function SignInButtons({ intent }: { intent?: PostLoginIntent }) {
 
 /** The sign-in page; after signing in, people go where they were headed (RequireAuth's `from`), else home. */
 export function LoginPage() {
+  const t = useT();
   const from = (useLocation().state as { from?: unknown } | null)?.from;
   return (
     <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}>
@@ -82,10 +84,19 @@ export function LoginPage() {
                 {PRODUCT_NAME}
               </Typography>
             </Stack>
-            <Typography color="text.secondary">Video consultations with doctors across India. Sign in to book and manage your appointments.</Typography>
+            <Box sx={{ alignSelf: 'flex-end' }}>
+              <LanguagePicker />
+            </Box>
+            <Typography color="text.secondary">{t('auth.tagline')}</Typography>
             <SignInButtons intent={typeof from === 'string' ? { path: from } : undefined} />
             <Typography variant="body2" color="text.secondary">
-              24/7 Medical Support Available · <Link component={RouterLink} to="/support">Support Team Access</Link>
+              {t.rich('auth.supportLine', {
+                link: (words) => (
+                  <Link component={RouterLink} to="/support">
+                    {words}
+                  </Link>
+                ),
+              })}
             </Typography>
           </Stack>
         </CardContent>

@@ -1,0 +1,70 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { IntlProvider } from 'react-intl';
+import { DEFAULT_LANGUAGE, isLanguageCode, languageOf, preferredLanguage, type LanguageCode } from '@telemed/contracts/languages';
+import { ENGLISH_MESSAGES, loadMessages, type Messages } from './catalogues';
+
+/** Where a visitor's choice of language is kept in the browser. */
+export const LANGUAGE_STORAGE_KEY = 'telemed.language';
+
+/** The language chosen in this browser before, else the first of the browser's languages the product speaks. */
+export function initialLanguage(): LanguageCode {
+  try {
+    const stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    if (isLanguageCode(stored)) return stored;
+  } catch {
+    // Storage refused (a private window's policy): the browser's languages decide.
+  }
+  return typeof navigator === 'undefined' ? DEFAULT_LANGUAGE : preferredLanguage(navigator.languages ?? [navigator.language]);
+}
+
+interface LanguageContextValue {
+  language: LanguageCode;
+  /** Switches every screen at once (no reload: what was typed stays) and keeps the choice in this browser. */
+  setLanguage(language: LanguageCode): void;
+}
+
+const LanguageContext = createContext<LanguageContextValue>({ language: DEFAULT_LANGUAGE, setLanguage: () => {} });
+
+export const useLanguage = () => useContext(LanguageContext);
+
+/**
+ * The screens' language: react-intl's provider with the chosen language's messages, `<html lang>` to match. While a
+ * newly chosen language's catalogue loads, the screens stay in the one before (never a flash of message ids).
+ */
+export function I18nProvider({ children, language: fixed }: { children: ReactNode; language?: LanguageCode }) {
+  const [wanted, setWanted] = useState<LanguageCode>(() => fixed ?? initialLanguage());
+  const [shown, setShown] = useState<{ language: LanguageCode; messages: Messages }>(() => ({ language: DEFAULT_LANGUAGE, messages: ENGLISH_MESSAGES }));
+
+  useEffect(() => {
+    let current = true;
+    loadMessages(wanted).then(
+      (messages) => current && setShown({ language: wanted, messages }),
+      () => {}, // offline: the screens stay in the language they are in; choosing again tries again
+    );
+    return () => {
+      current = false;
+    };
+  }, [wanted]);
+
+  useEffect(() => {
+    document.documentElement.lang = shown.language;
+  }, [shown.language]);
+
+  const setLanguage = useCallback((language: LanguageCode) => {
+    setWanted(language);
+    try {
+      localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+    } catch {
+      // Not kept: it holds for this visit.
+    }
+  }, []);
+  const value = useMemo(() => ({ language: shown.language, setLanguage }), [shown.language, setLanguage]);
+
+  return (
+    <LanguageContext.Provider value={value}>
+      <IntlProvider locale={languageOf(shown.language).locale} defaultLocale="en-IN" messages={shown.messages}>
+        {children}
+      </IntlProvider>
+    </LanguageContext.Provider>
+  );
+}
