@@ -114,7 +114,7 @@ export class Then {
   }
 
   expectStatus(status: number): this {
-    assert.equal(this.status, status, `${this.label} answered ${this.status} (${this.response.text.slice(0, 500)}), not ${status}`);
+    assert.equal(this.status, status, `${this.label} answered ${this.status} (${(this.response.text ?? '').slice(0, 500)}), not ${status}`);
     return this;
   }
 

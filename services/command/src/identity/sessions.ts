@@ -63,20 +63,42 @@ const invalidRefresh = () => new HttpError(401, 'Session expired');
  */
 const sessionFoldsOf = foldsPerEventStore(sessionDecider);
 
+type UserLookup = (userId: string) => Promise<{ user_id: string; account_type: AccountType; active: boolean; deactivated_at_position?: number } | null>;
+
+/**
+ * The session's account if it may still renew the session: active, and not deactivated since the session started
+ * (reactivating the account does not bring the session back); otherwise null.
+ */
+async function accountRenewing(lookupUser: UserLookup, session: { user_id: string; started_at_position?: number }) {
+  const user = await lookupUser(session.user_id);
+  if (!user || !user.active) return null;
+  if (user.deactivated_at_position !== undefined && (session.started_at_position ?? 0) < user.deactivated_at_position) return null;
+  return user;
+}
+
 /** Exchanges a refresh token for new tokens, rotating it; a reused old token ends the whole session. */
 export async function refreshSession(
   deps: { eventStore: EventStore; tokens: TokenService },
   refreshToken: string,
-  lookupUser: (userId: string) => Promise<{ user_id: string; account_type: AccountType; active: boolean; deactivated_at_position?: number } | null>,
+  lookupUser: UserLookup,
   context: CommandContext,
 ) {
   const parts = refreshToken.split('.');
   const [sessionId, secret] = parts;
   if (parts.length !== 2 || !sessionId || !secret || !/^[0-9a-f-]{36}$/.test(sessionId)) throw invalidRefresh();
+  const stream = streams.session(sessionId);
+  // Whose session it is, and whether they may still use it, before anything is written: a refresh refused for the
+  // account (closed, or deactivated since the session started) leaves the session's stream as it was.
+  let known;
+  try {
+    known = (await sessionFoldsOf(deps.eventStore).current(stream)).state;
+  } catch {
+    throw invalidRefresh();
+  }
+  if (known.status === 'none' || !(await accountRenewing(lookupUser, known))) throw invalidRefresh();
   const nextSecret = randomBytes(32).toString('base64url');
   let result;
   try {
-    const stream = streams.session(sessionId);
     result = await handleCommand(
       deps.eventStore,
       stream,
@@ -99,10 +121,9 @@ export async function refreshSession(
     throw invalidRefresh();
   }
   if (result.state.status !== 'active') throw invalidRefresh();
-  const user = await lookupUser(result.state.user_id);
-  if (!user || !user.active) throw invalidRefresh();
-  // Deactivated since it started: reactivating the account does not bring the session back.
-  if (user.deactivated_at_position !== undefined && (result.state.started_at_position ?? 0) < user.deactivated_at_position) throw invalidRefresh();
+  // Asked again after the append: a deactivation that landed in between still refuses the new tokens.
+  const user = await accountRenewing(lookupUser, result.state);
+  if (!user) throw invalidRefresh();
   return { tokens: await issue(deps.tokens, user, sessionId, nextSecret, context.now), position: result.position };
 }
 
