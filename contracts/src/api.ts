@@ -3,6 +3,7 @@ import { DOCTOR_CITY_MAX_LENGTH, MAX_NOTES_LENGTH, MAX_REASON_LENGTH, DOCTOR_LIS
 import { accountTypeSchema } from './events';
 import { safeLine, safeText } from './safe-text';
 import { calendarDateSchema, slotIdSchema, timezoneSchema, wallTimeSchema } from './time-fields';
+import { LANGUAGE_CODES } from './languages';
 
 /** Wire shapes of the HTTP API (snake_case), shared by the services, the frontend and the OpenAPI document. */
 
@@ -53,6 +54,8 @@ export const meResponseSchema = z
     phone_number: z.string().nullable(),
     account_type: accountTypeSchema,
     doctor: doctorFieldsSchema.nullable(),
+    /** The language the person chose (issue 33); null until they choose one. */
+    language: z.enum(LANGUAGE_CODES).nullable(),
   })
   .openapi('Me');
 
@@ -67,6 +70,8 @@ export const updateMeRequestSchema = z
     medical_council: safeLine(120).nullable().optional(),
     /** Doctors: the city they practise in, shown on their public page; null clears it. */
     city: safeLine(DOCTOR_CITY_MAX_LENGTH).nullable().optional(),
+    /** The language of the person's screens and messages: one of the ten. */
+    language: z.enum(LANGUAGE_CODES).optional(),
   })
   .openapi('UpdateMeRequest');
 

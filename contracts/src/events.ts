@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PERMISSIONS, STAFF_ROLES } from './institutions';
 import { CONSENT_LANGUAGES } from './consent-notice';
+import { LANGUAGE_CODES } from './languages';
 import { ACCESS_PURPOSES, ACCESS_RESOURCES } from './privacy';
 import { consultationNotesEventFields } from './records';
 import { BLOG_CATEGORY_IDS, blogContentSchema } from './blog';
@@ -78,6 +79,8 @@ export const eventDataSchemas = {
     name: z.string().optional(),
     phone_number: z.string().nullable().optional(),
   }),
+  /** The language the person chose for their screens and messages (issue 33): kept on the account, so it follows them. */
+  UserLanguageChosen: z.object({ user_id: userId, language: z.enum(LANGUAGE_CODES) }),
   PatientSubscribedToDoctor: z.object({ patient_id: userId, doctor_id: userId }),
   UserDeactivated: z.object({ user_id: userId, reason: z.string() }),
   /** A platform admin reopened a deactivated account (issue 15); what its closing cancelled stays cancelled. */
@@ -467,7 +470,7 @@ export function isEventType(type: string): type is EventType {
  * decided by each reader; putting it in a family decides, for every reader ignoring that family, that it ignores it too.
  */
 export const EVENT_FAMILIES = {
-  accounts: ['UserRegistered', 'UserProfileUpdated', 'PatientSubscribedToDoctor', 'UserDeactivated', 'UserReactivated', 'PasswordSet', 'EmailClaimed', 'DoctorNumberAssigned', 'DoctorRegistered', 'DoctorProfileUpdated'],
+  accounts: ['UserRegistered', 'UserProfileUpdated', 'UserLanguageChosen', 'PatientSubscribedToDoctor', 'UserDeactivated', 'UserReactivated', 'PasswordSet', 'EmailClaimed', 'DoctorNumberAssigned', 'DoctorRegistered', 'DoctorProfileUpdated'],
   sessions: ['SessionStarted', 'SessionRefreshed', 'SessionEnded'],
   privacy: ['ConsentGiven', 'ConsentWithdrawn', 'PersonalDataAccessed', 'PersonalDataErased', 'ClinicalRecordsDestroyed'],
   institutions: [

@@ -3,7 +3,22 @@
  * (`@telemed/contracts/languages`). `locale` is what `Intl` formats dates, numbers and money in (India's digit grouping);
  * `script` is the ISO 15924 script its text is written in, which names the font it needs.
  */
-export const LANGUAGES = [
+
+/** The languages' codes (ISO 639-1), in the order the picker offers them. */
+export const LANGUAGE_CODES = ['en', 'hi', 'mr', 'gu', 'bn', 'ta', 'te', 'kn', 'ml', 'pa'] as const;
+export type LanguageCode = (typeof LANGUAGE_CODES)[number];
+
+export interface Language {
+  code: LanguageCode;
+  /** In English. */
+  name: string;
+  /** In itself: how a reader of the language finds it in a list. */
+  nativeName: string;
+  locale: string;
+  script: 'Latn' | 'Deva' | 'Gujr' | 'Beng' | 'Taml' | 'Telu' | 'Knda' | 'Mlym' | 'Guru';
+}
+
+export const LANGUAGES: readonly Language[] = [
   { code: 'en', name: 'English', nativeName: 'English', locale: 'en-IN', script: 'Latn' },
   { code: 'hi', name: 'Hindi', nativeName: 'हिन्दी', locale: 'hi-IN', script: 'Deva' },
   { code: 'mr', name: 'Marathi', nativeName: 'मराठी', locale: 'mr-IN', script: 'Deva' },
@@ -14,11 +29,8 @@ export const LANGUAGES = [
   { code: 'kn', name: 'Kannada', nativeName: 'ಕನ್ನಡ', locale: 'kn-IN', script: 'Knda' },
   { code: 'ml', name: 'Malayalam', nativeName: 'മലയാളം', locale: 'ml-IN', script: 'Mlym' },
   { code: 'pa', name: 'Punjabi', nativeName: 'ਪੰਜਾਬੀ', locale: 'pa-IN', script: 'Guru' },
-] as const;
+];
 
-export type Language = (typeof LANGUAGES)[number];
-export type LanguageCode = Language['code'];
-export const LANGUAGE_CODES: readonly LanguageCode[] = LANGUAGES.map((l) => l.code);
 export const DEFAULT_LANGUAGE: LanguageCode = 'en';
 
 export function isLanguageCode(value: unknown): value is LanguageCode {

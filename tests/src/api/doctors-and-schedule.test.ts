@@ -184,6 +184,22 @@ describe('doctors, slots and schedule API', () => {
       assert.equal((await me(doctor)).body.doctor.city, null);
     });
 
+    it('the language chosen is kept on the account (issue 33): recorded once, read back in me; one the product does not speak is 422', async () => {
+      const reader = await patient();
+      assert.equal((await me(reader)).body.language, null, 'none until chosen');
+      (await putMe(reader, { language: 'hi' })).expectStatus(200).expectEvents([{ stream: streams.user(reader.user_id), type: 'UserLanguageChosen', data: { language: 'hi' } }]);
+      assert.equal((await me(reader)).body.language, 'hi');
+      (await putMe(reader, { language: 'hi' })).expectStatus(200).expectNoEvents();
+      for (const language of ['fr', 'HI', '', 'hi-IN', 7, null]) (await putMe(reader, { language })).expectStatus(422).expectNoEvents();
+      const doctor = await farah();
+      (await putMe(doctor, { language: 'ta', consultation_fee: 700 })).expectStatus(200).expectEvents([
+        { stream: streams.user(doctor.user_id), type: 'UserLanguageChosen', data: { language: 'ta' } },
+        { stream: streams.user(doctor.user_id), type: 'DoctorProfileUpdated' },
+      ]);
+      assert.equal((await me(doctor)).body.language, 'ta');
+      assert.equal((await me(reader)).body.language, 'hi', "one person's choice is theirs alone");
+    });
+
     it('a patient cannot set doctor fields; bad values are 422', async () => {
       const reader = await patient();
       for (const body of [{ specialty: 'ENT' }, { consultation_fee: -5 }, { phone_number: 'call me' }, { account_type: 'admin' }]) {

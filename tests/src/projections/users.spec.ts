@@ -22,6 +22,14 @@ describe('users projection', () => {
       .then({ users: [{ _id: id, name: 'Asha R. Kulkarni', email: `${id}@example.in`, phone_number: '+919812345678', account_type: 'patient', registered_at: SPEC_TIME, active: true }] });
   });
 
+  it("a language chosen is kept on the account; the person's other fields stay as they were", () => {
+    const id = freshId('patient');
+    return users
+      .given(registered({ user_id: id, name: 'Asha Rao', phone_number: '+919812345678' }), event('UserLanguageChosen', { user_id: id, language: 'hi' }))
+      .when(event('UserLanguageChosen', { user_id: id, language: 'ta' }))
+      .then({ users: [{ _id: id, name: 'Asha Rao', email: `${id}@example.in`, phone_number: '+919812345678', account_type: 'patient', registered_at: SPEC_TIME, active: true, language: 'ta' }] });
+  });
+
   it('a phone number cleared by a later update reads as none', () => {
     const id = freshId('patient');
     return users

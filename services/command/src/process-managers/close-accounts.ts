@@ -109,7 +109,7 @@ export function startAccountCloser(deps: CloseDeps & { checkpoints: CheckpointSt
     ...deps,
     handles: ['UserDeactivated', 'PersonalDataErased'],
     ignores: [
-      'sessions', 'institutions', 'schedule', 'appointments', 'consultations', 'records', 'blog',
+      'sessions', 'UserLanguageChosen', 'institutions', 'schedule', 'appointments', 'consultations', 'records', 'blog',
       'UserRegistered', 'UserProfileUpdated', 'PatientSubscribedToDoctor', 'UserReactivated', 'PasswordSet', 'EmailClaimed', 'DoctorNumberAssigned', 'DoctorRegistered', 'DoctorProfileUpdated',
       'ConsentGiven', 'ConsentWithdrawn', 'PersonalDataAccessed', 'ClinicalRecordsDestroyed',
     ],

@@ -111,7 +111,7 @@ export async function startLateRequestCloser(deps: LateRequestDeps & { checkpoin
     ...deps,
     handles: ['AppointmentRequested', ...STANDING_CHANGES],
     ignores: [
-      'sessions', 'schedule', 'consultations', 'records', 'blog',
+      'sessions', 'UserLanguageChosen', 'schedule', 'consultations', 'records', 'blog',
       'UserRegistered', 'UserProfileUpdated', 'PatientSubscribedToDoctor', 'UserReactivated', 'PasswordSet', 'EmailClaimed', 'DoctorNumberAssigned', 'DoctorRegistered', 'DoctorProfileUpdated',
       'ConsentGiven', 'ConsentWithdrawn', 'PersonalDataAccessed', 'ClinicalRecordsDestroyed',
       'InstitutionSlugClaimed', 'InstitutionCreated', 'InstitutionStaffAdded', 'InstitutionUpdated', 'InstitutionStaffInvited',

@@ -8,11 +8,11 @@ export function userRoutes(api: ApiRouter, deps: CommandDeps): void {
   api.implement('updateMe', {
     policy: policies.anyUser,
     handler: async ({ body, auth, req }) => {
-      const { name, phone_number, ...doctorFields } = body;
+      const { name, phone_number, language, ...doctorFields } = body;
       const result = await handleUserCommand(
         deps.eventStore,
         auth.user_id,
-        { type: 'UpdateProfile', data: { name, phone_number, doctor: doctorFields } },
+        { type: 'UpdateProfile', data: { name, phone_number, language, doctor: doctorFields } },
         requestContext(req, auth, deps.clock()),
       );
       return { body: { status: 'success' as const }, headers: positionHeader(result.position) };

@@ -36,6 +36,16 @@ describe('user decider', () => {
       .when({ type: 'UpdateProfile', data: { name: 'Priya P', phone_number: '+91 90000 00001' } })
       .then([{ type: 'UserProfileUpdated', data: { user_id: 'p-1', name: 'Priya P' } }]));
   it('records nothing when nothing changed', () => spec([patient]).when({ type: 'UpdateProfile', data: { name: 'Priya' } }).then([]));
+  it('records the language chosen, once: choosing it again records nothing', () => {
+    spec([patient]).when({ type: 'UpdateProfile', data: { language: 'hi' } }).then([{ type: 'UserLanguageChosen', data: { user_id: 'p-1', language: 'hi' } }]);
+    spec([patient, { type: 'UserLanguageChosen', data: { user_id: 'p-1', language: 'hi' } }]).when({ type: 'UpdateProfile', data: { language: 'hi' } }).then([]);
+    spec([patient, { type: 'UserLanguageChosen', data: { user_id: 'p-1', language: 'hi' } }])
+      .when({ type: 'UpdateProfile', data: { name: 'Priya P', language: 'ta' } })
+      .then([
+        { type: 'UserProfileUpdated', data: { user_id: 'p-1', name: 'Priya P' } },
+        { type: 'UserLanguageChosen', data: { user_id: 'p-1', language: 'ta' } },
+      ]);
+  });
   it("updates a doctor's fee", () =>
     spec([doctorUser, doctorRegistered])
       .when({ type: 'UpdateProfile', data: { doctor: { consultation_fee: 899, specialty: 'Cardiology' } } })

@@ -9,11 +9,13 @@ import {
   type DomainEventOf,
   type DoctorProfile,
 } from '@telemed/contracts';
+import type { LanguageCode } from '@telemed/contracts/languages';
 import type { Decider } from '../decider';
 
 export type UserEvent = DomainEventOf<
   | 'UserRegistered'
   | 'UserProfileUpdated'
+  | 'UserLanguageChosen'
   | 'PatientSubscribedToDoctor'
   | 'DoctorRegistered'
   | 'DoctorProfileUpdated'
@@ -39,6 +41,8 @@ export type UserState =
       subscriptions: ReadonlySet<string>;
       active: boolean;
       password_hash: string | null;
+      /** The language the person chose for their screens and messages; null until they choose one. */
+      language: LanguageCode | null;
     }
   /** Erased at the person's request: their data key is destroyed; the account can never be used again. */
   | { status: 'erased'; user_id: string; account_type: AccountType; clinical_records_destroyed: boolean };
@@ -55,7 +59,7 @@ export type UserCommand =
         doctor: (DoctorProfile & { doctor_number: number }) | null;
       };
     }
-  | { type: 'UpdateProfile'; data: { name?: string; phone_number?: string | null; doctor?: Partial<DoctorProfile> } }
+  | { type: 'UpdateProfile'; data: { name?: string; phone_number?: string | null; doctor?: Partial<DoctorProfile>; language?: LanguageCode } }
   | { type: 'SubscribeToDoctor'; data: { doctor_id: string; doctor_exists: boolean } }
   | { type: 'DeactivateUser'; data: { reason: string } }
   | { type: 'ReactivateUser'; data: Record<string, never> }
@@ -82,6 +86,7 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       subscriptions: new Set(),
       active: true,
       password_hash: null,
+      language: null,
     }))
     .with({ type: 'UserProfileUpdated' }, ({ data }): UserState =>
       state.status === 'registered'
@@ -92,6 +97,7 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
           }
         : state,
     )
+    .with({ type: 'UserLanguageChosen' }, ({ data }): UserState => (state.status === 'registered' ? { ...state, language: data.language } : state))
     .with({ type: 'DoctorRegistered' }, ({ data }): UserState => {
       if (state.status !== 'registered') return state;
       const { doctor_id: _id, ...profile } = data;
@@ -146,12 +152,15 @@ function register(command: Extract<UserCommand, { type: 'RegisterUser' }>, state
 function updateProfile(command: Extract<UserCommand, { type: 'UpdateProfile' }>, current: UserState): UserEvent[] {
   const state = activeUser(current);
   const events: UserEvent[] = [];
-  const { name, phone_number, doctor } = command.data;
+  const { name, phone_number, doctor, language } = command.data;
   const userChanges: { name?: string; phone_number?: string | null } = {};
   if (name !== undefined && name !== state.name) userChanges.name = name;
   if (phone_number !== undefined && phone_number !== state.phone_number) userChanges.phone_number = phone_number;
   if (Object.keys(userChanges).length > 0) {
     events.push({ type: 'UserProfileUpdated', data: { user_id: state.user_id, ...userChanges } });
+  }
+  if (language !== undefined && language !== state.language) {
+    events.push({ type: 'UserLanguageChosen', data: { user_id: state.user_id, language } });
   }
   if (doctor && Object.keys(stripUndefined(doctor)).length > 0) {
     if (!state.doctor) throw invalid('Only doctors have a practitioner profile');

@@ -139,7 +139,7 @@ export const appointmentsProjection = defineProjection({
   ],
   // PersonalDataErased is erasure.ts's: it blanks the person's values in this read model.
   ignores: [
-    'sessions', 'privacy', 'institutions', 'schedule', 'records', 'blog',
+    'sessions', 'UserLanguageChosen', 'privacy', 'institutions', 'schedule', 'records', 'blog',
     'PatientSubscribedToDoctor', 'UserDeactivated', 'UserReactivated', 'PasswordSet', 'EmailClaimed', 'DoctorNumberAssigned',
     'AppointmentVoided', 'AppointmentConsultationBegun',
     'ConsultationJoined', 'ConsultationLeft', 'ConsultationEnded', 'ConsultationAutoEnded', 'ConsultationMessagePosted', 'VideoProviderEventReceived',

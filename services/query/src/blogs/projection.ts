@@ -215,7 +215,7 @@ export const blogPostsProjection = defineProjection({
   ],
   handles: ['UserRegistered', 'UserProfileUpdated', 'UserDeactivated', 'UserReactivated', 'PersonalDataErased', ...BLOG_EVENTS],
   ignores: [
-    'sessions', 'institutions', 'schedule', 'appointments', 'consultations', 'records',
+    'sessions', 'UserLanguageChosen', 'institutions', 'schedule', 'appointments', 'consultations', 'records',
     'PatientSubscribedToDoctor', 'PasswordSet', 'EmailClaimed', 'DoctorNumberAssigned', 'DoctorRegistered', 'DoctorProfileUpdated',
     'ConsentGiven', 'ConsentWithdrawn', 'PersonalDataAccessed', 'ClinicalRecordsDestroyed',
   ],

@@ -91,7 +91,7 @@ export const consultationsProjection = defineProjection({
   ],
   handles: ['UserRegistered', 'UserProfileUpdated', 'PersonalDataErased', ...CONSULTATION_EVENTS],
   ignores: [
-    'sessions', 'institutions', 'schedule', 'appointments', 'records', 'blog',
+    'sessions', 'UserLanguageChosen', 'institutions', 'schedule', 'appointments', 'records', 'blog',
     'PatientSubscribedToDoctor', 'UserDeactivated', 'UserReactivated', 'PasswordSet',
     'EmailClaimed', 'DoctorNumberAssigned', 'DoctorRegistered', 'DoctorProfileUpdated',
     'ConsentGiven', 'ConsentWithdrawn', 'PersonalDataAccessed', 'ClinicalRecordsDestroyed',

@@ -71,7 +71,7 @@ export const institutionsProjection = defineProjection({
   ],
   // PersonalDataErased is erasure.ts's: it blanks the person's values in this read model.
   ignores: [
-    'sessions', 'privacy', 'schedule', 'appointments', 'consultations', 'records', 'blog',
+    'sessions', 'UserLanguageChosen', 'privacy', 'schedule', 'appointments', 'consultations', 'records', 'blog',
     'PatientSubscribedToDoctor', 'UserDeactivated', 'UserReactivated', 'PasswordSet', 'EmailClaimed', 'DoctorNumberAssigned',
     'InstitutionSlugClaimed', 'InstitutionStaffInvited', 'InstitutionInvitationAccepted',
     'InstitutionInvitationDeclined', 'InstitutionInvitationRevoked',

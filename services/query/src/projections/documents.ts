@@ -1,4 +1,5 @@
 import type { AccountType, AppointmentStatus } from '@telemed/contracts';
+import type { LanguageCode } from '@telemed/contracts/languages';
 
 /** Document shapes of the read models. */
 
@@ -14,6 +15,8 @@ export interface UserDoc {
   deactivated_at?: string;
   /** Set when the person was erased (PersonalDataErased): name and contact details are blanked, the account inactive. */
   erased_at?: string;
+  /** The language the person chose (UserLanguageChosen); absent until they choose one. */
+  language?: LanguageCode;
 }
 
 export interface SessionDoc {

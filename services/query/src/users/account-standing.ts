@@ -25,7 +25,7 @@ export const accountStandingProjection = defineProjection({
   indexes: [{ collection: ACCOUNT_DEACTIVATIONS, fields: ['user_id', 'deactivated_at'] }],
   handles: ['UserDeactivated', 'UserReactivated', 'PersonalDataErased'],
   ignores: [
-    'sessions', 'institutions', 'schedule', 'appointments', 'consultations', 'records', 'blog',
+    'sessions', 'UserLanguageChosen', 'institutions', 'schedule', 'appointments', 'consultations', 'records', 'blog',
     'UserRegistered', 'UserProfileUpdated', 'PatientSubscribedToDoctor', 'PasswordSet',
     'EmailClaimed', 'DoctorNumberAssigned', 'DoctorRegistered', 'DoctorProfileUpdated',
     'ConsentGiven', 'ConsentWithdrawn', 'PersonalDataAccessed', 'ClinicalRecordsDestroyed',

@@ -19,7 +19,7 @@ export const usersProjection = defineProjection({
     { collection: 'users', fields: ['active', 'account_type'] },
     { collection: 'users', fields: ['active', '_id'] },
   ],
-  handles: ['UserRegistered', 'UserProfileUpdated', 'UserDeactivated', 'UserReactivated'],
+  handles: ['UserRegistered', 'UserProfileUpdated', 'UserLanguageChosen', 'UserDeactivated', 'UserReactivated'],
   // PersonalDataErased is erasure.ts's: it blanks the person's values in this read model.
   ignores: [
     'sessions', 'privacy', 'institutions', 'schedule', 'appointments', 'consultations', 'records', 'blog',
@@ -42,6 +42,8 @@ export const usersProjection = defineProjection({
       }
       case 'UserProfileUpdated':
         return users.patch(event.data.user_id, withoutUndefined({ name: event.data.name, phone_number: event.data.phone_number }));
+      case 'UserLanguageChosen':
+        return users.patch(event.data.user_id, { language: event.data.language });
       case 'UserDeactivated':
         return users.patch(event.data.user_id, { active: false, deactivated_at: event.metadata.occurred_at });
       case 'UserReactivated':
@@ -61,7 +63,7 @@ export const doctorsProjection = defineProjection({
   handles: ['UserRegistered', 'UserProfileUpdated', 'DoctorRegistered', 'DoctorProfileUpdated'],
   // PersonalDataErased is erasure.ts's: it blanks the person's values in this read model.
   ignores: [
-    'sessions', 'privacy', 'institutions', 'schedule', 'appointments', 'consultations', 'records', 'blog',
+    'sessions', 'UserLanguageChosen', 'privacy', 'institutions', 'schedule', 'appointments', 'consultations', 'records', 'blog',
     'PatientSubscribedToDoctor', 'UserDeactivated', 'UserReactivated', 'PasswordSet', 'EmailClaimed', 'DoctorNumberAssigned',
   ],
   apply: async (event, store) => {
@@ -106,7 +108,7 @@ export const subscriptionsProjection = defineProjection({
   indexes: [{ collection: 'patient_doctors', fields: ['patient_id', 'subscribed_at'] }],
   handles: ['PatientSubscribedToDoctor'],
   ignores: [
-    'sessions', 'privacy', 'institutions', 'schedule', 'appointments', 'consultations', 'records', 'blog',
+    'sessions', 'UserLanguageChosen', 'privacy', 'institutions', 'schedule', 'appointments', 'consultations', 'records', 'blog',
     'UserRegistered', 'UserProfileUpdated', 'UserDeactivated', 'UserReactivated', 'PasswordSet',
     'EmailClaimed', 'DoctorNumberAssigned', 'DoctorRegistered', 'DoctorProfileUpdated',
   ],

@@ -23,6 +23,7 @@ export function userQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore }):
           phone_number: user.phone_number,
           account_type: user.account_type,
           doctor: doctor ? doctorFields(doctor) : null,
+          language: user.language ?? null,
         },
       };
     },
