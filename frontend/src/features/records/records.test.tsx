@@ -1,12 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { RECORD_TEXTS } from '@telemed/contracts/record-constants';
+import { elapse, useFakeClock } from '../../test/clock';
 import { json, renderAt } from '../../test/render';
 import { UploadReportsModal } from './UploadReportsModal';
 import { NotesModal } from './NotesModal';
 import { PrescriptionBuilder } from './PrescriptionBuilder';
 import { PatientHistory } from './CallRecordsPanel';
-import { addFiles, applyTemplate, canAddLine, canSaveDraft, canSaveNotes, emptyLine, emptyNotes, reportTypeFromName, shownProgress, toSessionLine } from './rules';
+import { MEDICINE_SEARCH, addFiles, applyTemplate, canAddLine, canSaveDraft, canSaveNotes, emptyLine, emptyNotes, reportTypeFromName, shownProgress, toSessionLine } from './rules';
 
 const file = (name: string, size = 10, type = 'application/pdf') => new File([new Uint8Array(size)], name, { type });
 
@@ -333,8 +334,10 @@ describe('a brand in the builder', () => {
         { id: 'nlem-1', name: 'Paracetamol', generic_name: 'Paracetamol', manufacturer: null, strength: '500 mg, 650 mg', strengths: ['500 mg', '650 mg'], dosage_form: 'Tablet', tpg_list: 'O' },
       ]);
     });
+    useFakeClock();
     renderAt('/', <PrescriptionBuilder appointmentId="a1" />);
     fireEvent.change(screen.getByRole('combobox', { name: /Medicine/ }), { target: { value: 'dolo' } });
+    await elapse(MEDICINE_SEARCH.debounceMs);
     const option = await screen.findByRole('option', { name: /Dolo 650/ }, { timeout: 15_000 });
     expect(within(option).getByTestId('suggestion-generic').textContent).toBe('PARACETAMOL');
     expect(within(screen.getByRole('option', { name: /^Paracetamol/ })).queryByTestId('suggestion-generic')).toBeNull();
@@ -359,9 +362,11 @@ describe('strength and the patient’s particulars in the builder', () => {
       }
       return json(200, [{ id: 'nlem-1', name: 'Paracetamol', manufacturer: null, strength: '500 mg, 650 mg', strengths: ['500 mg', '650 mg'], dosage_form: 'Tablet', tpg_list: 'O' }]);
     });
+    useFakeClock();
     renderAt('/', <PrescriptionBuilder appointmentId="a1" />);
     const input = screen.getByRole('combobox', { name: /Medicine/ });
     fireEvent.change(input, { target: { value: 'para' } });
+    await elapse(MEDICINE_SEARCH.debounceMs);
     fireEvent.click(await screen.findByRole('option', { name: /Paracetamol/ }, { timeout: 15_000 }));
     fireEvent.change(screen.getByLabelText(/Dosage/), { target: { value: '1 tablet' } });
     const add = screen.getByRole('button', { name: 'Add' });
