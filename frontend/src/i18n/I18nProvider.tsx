@@ -6,14 +6,21 @@ import { ENGLISH_MESSAGES, loadMessages, type Messages } from './catalogues';
 /** Where a visitor's choice of language is kept in the browser. */
 export const LANGUAGE_STORAGE_KEY = 'telemed.language';
 
-/** The language chosen in this browser before, else the first of the browser's languages the product speaks. */
-export function initialLanguage(): LanguageCode {
+/** The language picked in this browser before, if any. */
+export function languageChosenHere(): LanguageCode | null {
   try {
     const stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
-    if (isLanguageCode(stored)) return stored;
+    return isLanguageCode(stored) ? stored : null;
   } catch {
     // Storage refused (a private window's policy): the browser's languages decide.
+    return null;
   }
+}
+
+/** The language chosen in this browser before, else the first of the browser's languages the product speaks. */
+export function initialLanguage(): LanguageCode {
+  const chosen = languageChosenHere();
+  if (chosen) return chosen;
   return typeof navigator === 'undefined' ? DEFAULT_LANGUAGE : preferredLanguage(navigator.languages ?? [navigator.language]);
 }
 

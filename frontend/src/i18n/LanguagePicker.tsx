@@ -3,10 +3,12 @@ import { FormControl, InputLabel, NativeSelect } from '@mui/material';
 import { LANGUAGES, isLanguageCode } from '@telemed/contracts/languages';
 import { useLanguage } from './I18nProvider';
 import { useT } from './useT';
+import { keepOnAccount } from './accountLanguage';
 
 /**
  * The language picker: each language by its own name (a reader of Tamil finds தமிழ் whatever the page is in). A native
- * select: light enough for the sign-in page's first download, and the phone's own picker on a phone.
+ * select: light enough for the sign-in page's first download, and the phone's own picker on a phone. Signed in, the
+ * choice is kept on the account as well as in this browser.
  */
 export function LanguagePicker() {
   const t = useT();
@@ -20,7 +22,10 @@ export function LanguagePicker() {
       <NativeSelect
         value={language}
         onChange={(event) => {
-          if (isLanguageCode(event.target.value)) setLanguage(event.target.value);
+          const picked = event.target.value;
+          if (!isLanguageCode(picked)) return;
+          setLanguage(picked);
+          keepOnAccount(picked);
         }}
         inputProps={{ id }}
       >

@@ -47,10 +47,13 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SCREENSHOTS, `${name}-${kind}.png`), fullPage: true });
 }
 
-/** Signs in through "Continue with Google" and the local provider's login and consent pages. */
-export async function signInWithGoogle(page: Page, baseUrl: string, email: string, options: { screenshots?: boolean } = {}): Promise<void> {
+/**
+ * Signs in through "Continue with Google" (`googleButton`: its name in the language the page is in) and the local
+ * provider's login and consent pages.
+ */
+export async function signInWithGoogle(page: Page, baseUrl: string, email: string, options: { screenshots?: boolean; googleButton?: string } = {}): Promise<void> {
   await page.goto(`${baseUrl}/login`);
-  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  await page.getByRole('button', { name: options.googleButton ?? 'Continue with Google' }).click();
   await page.waitForURL(/\/oidc-login\//);
   if (options.screenshots) await screenshot(page, 'identity-provider-sign-in');
   await page.getByLabel('E-mail address').fill(email);

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { startServerProcess } from '../support/processes';
-import { VIEWPORTS, chromiumMissing, launchChromium, screenshot, startDemoProduct } from './browser';
+import { VIEWPORTS, bearer, chromiumMissing, launchChromium, screenshot, signInWithGoogle, startDemoProduct } from './browser';
 
 /**
  * The product in the patient's language (issue 33), as the built app serves it: a browser that asks for Hindi gets
@@ -64,4 +64,43 @@ describe('languages in the browser (issue 33)', { skip: chromiumMissing }, () =>
       await context.close();
     });
   }
+
+  it('the language follows the account: picked before signing in, kept on it, and another browser signing in turns to it', async () => {
+    const email = 'meera.language@example.in';
+    const first = await browser.newContext({ viewport: VIEWPORTS.desktop, locale: 'en-IN' });
+    const page = await first.newPage();
+    await page.goto(`${base}/login`);
+    await page.getByLabel('Language').selectOption('ml');
+    await page.getByRole('button', { name: 'Google ഉപയോഗിച്ച് തുടരുക' }).waitFor();
+    await signInWithGoogle(page, base, email, { googleButton: 'Google ഉപയോഗിച്ച് തുടരുക' });
+    // A new account has no language of its own: it takes the one picked in this browser.
+    const headers = await bearer(page);
+    for (const deadline = Date.now() + 15_000; ; ) {
+      const me = (await (await fetch(`${base}/api/v1/users/me`, { headers })).json()) as { language: string | null };
+      if (me.language === 'ml') break;
+      assert.ok(Date.now() < deadline, `the account keeps the language picked before signing in (it has ${me.language})`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await first.close();
+
+    // Another browser, in English: signing in turns the screens to the account's language.
+    const second = await browser.newContext({ viewport: VIEWPORTS.phone, locale: 'en-IN' });
+    const other = await second.newPage();
+    await signInWithGoogle(other, base, email);
+    await other.waitForFunction("document.documentElement.lang === 'ml'");
+    await other.goto(`${base}/profile`);
+    assert.equal(await other.getByLabel('ഭാഷ').inputValue(), 'ml');
+    // Picked again on the profile: kept on the account at once.
+    await other.getByLabel('ഭാഷ').selectOption('pa');
+    await other.getByLabel('ਭਾਸ਼ਾ').waitFor();
+    await screenshot(other, 'profile-pa');
+    const otherHeaders = await bearer(other);
+    for (const deadline = Date.now() + 15_000; ; ) {
+      const me = (await (await fetch(`${base}/api/v1/users/me`, { headers: otherHeaders })).json()) as { language: string | null };
+      if (me.language === 'pa') break;
+      assert.ok(Date.now() < deadline, `the profile's choice is kept on the account (it has ${me.language})`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await second.close();
+  });
 });

@@ -6,6 +6,8 @@ import { isAdmin, isDoctor, sessionStore, type SessionUser } from '../../lib/ses
 import { postLogin } from '../../lib/postLogin';
 import { useToasts } from '../../lib/toasts';
 import { useT } from '../../i18n/useT';
+import { useLanguage } from '../../i18n/I18nProvider';
+import { settleAccountLanguage } from '../../i18n/accountLanguage';
 
 export const WELCOME_TOAST_MS = 3000;
 export const REDIRECT_DELAY_MS = 1000;
@@ -31,6 +33,7 @@ export function AuthCallback() {
   const navigate = useNavigate();
   const toasts = useToasts();
   const t = useT();
+  const { setLanguage } = useLanguage();
   // The effect runs once: the messages as they were when it started are the ones it shows.
   const messages = useRef({ failed: t('auth.loginFailed'), welcome: (name: string) => t('auth.welcome', { name }) });
   const started = useRef(false);
@@ -49,6 +52,7 @@ export function AuthCallback() {
       async (result) => {
         if (result.status !== 'success') throw new Error('login failed');
         sessionStore.set({ token: result.access_token, refreshToken: result.refresh_token, user: result.user, authProvider: 'google' });
+        void settleAccountLanguage(setLanguage);
         toasts.show({ type: 'success', title: messages.current.welcome(result.user.name), duration: WELCOME_TOAST_MS });
         const started = Date.now();
         const destination = await destinationAfterSignIn(result.user);
@@ -59,7 +63,7 @@ export function AuthCallback() {
         navigate('/login', { replace: true });
       },
     );
-  }, [params, navigate, toasts]);
+  }, [params, navigate, toasts, setLanguage]);
 
   return (
     <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center' }}>

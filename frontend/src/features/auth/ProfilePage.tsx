@@ -13,6 +13,7 @@ import { useToasts } from '../../lib/toasts';
 import { useUnsavedChanges } from '../../lib/unsavedChanges';
 import { ConsentsCard } from './ConsentsCard';
 import { PrivacySections } from './PrivacySections';
+import { LanguagePicker } from '../../i18n/LanguagePicker';
 
 /** A doctor's public booking page, to share with patients: it shows their open slots and books without an account first. */
 function PublicPageLink({ doctorId }: { doctorId: string }) {
@@ -100,6 +101,8 @@ export function ProfilePage() {
             </Typography>
             {me.data.email && <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>{me.data.email}</Typography>}
             {me.data.doctor && <PublicPageLink doctorId={me.data.user_id} />}
+            {/* Saved at once (on the account and in this browser), apart from the form: what was typed stays. */}
+            <LanguagePicker />
             {error && <Alert severity="error">{error}</Alert>}
             <TextField label="Name" required {...field('name')} />
             <TextField label="Phone" type="tel" placeholder="+91 98765 43210" {...field('phone_number')} />

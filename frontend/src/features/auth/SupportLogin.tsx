@@ -5,10 +5,13 @@ import { ApiError } from '../../lib/api';
 import { call } from '../../lib/client';
 import { homePathFor, sessionStore } from '../../lib/session';
 import { isSafeReturnPath } from '../../lib/postLogin';
+import { useLanguage } from '../../i18n/I18nProvider';
+import { settleAccountLanguage } from '../../i18n/accountLanguage';
 
 /** Email and password sign-in for admins and support staff. */
 export function SupportLogin() {
   const navigate = useNavigate();
+  const { setLanguage } = useLanguage();
   const from = (useLocation().state as { from?: unknown } | null)?.from;
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -22,6 +25,7 @@ export function SupportLogin() {
     try {
       const result = await call('loginWithPassword', { body: { email, password } });
       sessionStore.set({ token: result.access_token, refreshToken: result.refresh_token, user: result.user, authProvider: 'password' });
+      void settleAccountLanguage(setLanguage);
       navigate(isSafeReturnPath(from) ? from : homePathFor(result.user), { replace: true });
     } catch (e) {
       setError(e instanceof ApiError ? e.detail || 'Login failed. Please check your credentials.' : 'Network error. Please try again.');
