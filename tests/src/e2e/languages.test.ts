@@ -43,7 +43,7 @@ describe('languages in the browser (issue 33)', { skip: chromiumMissing }, () =>
       const { page, problems } = await watched(context);
       await page.goto(`${base}/login`);
       await page.getByRole('button', { name: 'Google से जारी रखें' }).waitFor();
-      await page.getByRole('link', { name: 'सहायता टीम का प्रवेश' }).waitFor();
+      await page.getByRole('link', { name: 'सहायता टीम के लिए साइन इन' }).waitFor();
       assert.equal(await page.evaluate('document.documentElement.lang'), 'hi');
       await screenshot(page, 'login-hi');
 

@@ -39,7 +39,7 @@ describe('the sign-in page in the patient’s language (issue 33)', () => {
     expect([...picker.options].map((o) => o.textContent)).toEqual(['English', 'हिन्दी', 'मराठी', 'ગુજરાતી', 'বাংলা', 'தமிழ்', 'తెలుగు', 'ಕನ್ನಡ', 'മലയാളം', 'ਪੰਜਾਬੀ']);
     fireEvent.change(picker, { target: { value: 'hi' } });
     expect(await screen.findByRole('button', { name: 'Google से जारी रखें' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'सहायता टीम का प्रवेश' }).getAttribute('href')).toBe('/support');
+    expect(screen.getByRole('link', { name: 'सहायता टीम के लिए साइन इन' }).getAttribute('href')).toBe('/support');
     expect((screen.getByLabelText('भाषा') as HTMLSelectElement).value).toBe('hi');
     expect(document.documentElement.lang).toBe('hi');
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('hi');
