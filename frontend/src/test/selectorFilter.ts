@@ -84,14 +84,14 @@ interface StyleMatcher {
   match(selector: unknown, element: Element, callback?: unknown): boolean;
 }
 
-let installed: { matcher: StyleMatcher; original: StyleMatcher['match'] } | null = null;
+let installed: { document: Document; matcher: StyleMatcher; original: StyleMatcher['match'] } | null = null;
 
 /**
  * Puts the filter in front of the matcher jsdom uses for style rules (and only for them). False when this jsdom is not
  * one it knows: then styles are computed as they were.
  */
 export function installSelectorFilter(document: Document): boolean {
-  if (installed) return true;
+  if (installed?.document === document) return true;
   // Class names match case-insensitively in quirks mode; the filter assumes standards mode.
   if (document.compatMode !== 'CSS1Compat') return false;
   const implSymbol = Object.getOwnPropertySymbols(document).find((symbol) => symbol.description === 'impl');
@@ -110,7 +110,7 @@ export function installSelectorFilter(document: Document): boolean {
     }
     return original.call(this, selector, element, callback);
   };
-  installed = { matcher, original };
+  installed = { document, matcher, original };
   return true;
 }
 
