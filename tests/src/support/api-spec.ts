@@ -19,9 +19,10 @@ import { indiaDate, type TestApp, type TestUser } from './test-app';
  *   writes nothing" does not depend on what else the app did meanwhile.
  *
  * A write a request makes under a correlation id of its own (a registration's e-mail claim) counts among the rest; but
- * `expectNoEvents` also refuses any event appended while the request was in flight (from its start to its answer) whose
- * cause is no other event: only the request could have written it (the process managers answer events before it were
- * settled first; the timers' sweeps act on due appointments and slots, which a case's fresh facts never are).
+ * `expectNoEvents` also refuses any event the system appended while the request was in flight (from its start to its
+ * answer) in answer to no event: only the request could have written it (the process managers answer events before it
+ * were settled first; the timers' sweeps act on due appointments and slots, which a case's fresh facts never are; a
+ * request a race test sends meanwhile is a person's).
  *
  *   const spec = apiSpec(await startTestApp());                     // in before(): one app per file
  *   const doctor = await spec.given.doctor();                       // in the case: facts of its own
@@ -95,7 +96,7 @@ export class Then {
     readonly reactions: StoredEvent[],
     /** Events appended meanwhile that are none of this request's doing. */
     readonly unrelated: StoredEvent[],
-    /** Of those, the ones appended while the request was in flight, caused by no other event. */
+    /** Of those, the ones the system appended while the request was in flight, caused by no other event. */
     readonly inFlight: StoredEvent[],
     /** The log's head once the request and everything it set going were written and read. */
     readonly position: number,
@@ -272,7 +273,12 @@ export function apiSpec(t: TestApp): ApiSpec {
         if (metadata?.correlation_id !== correlation) unrelated.push(event);
         else (metadata.causation_id === null ? written : reactions).push(event);
       }
-      const inFlight = unrelated.filter((e) => e.position <= answeredAt && metadataOf(e)?.causation_id == null);
+      // What the system wrote in the request's flight, in answer to no event: the request's own doing (a person's
+      // request sent meanwhile, as a race test does, has that person as its actor).
+      const inFlight = unrelated.filter((e) => {
+        const metadata = metadataOf(e);
+        return e.position <= answeredAt && metadata?.causation_id == null && metadata?.actor.role === 'system';
+      });
       return new Then(label, response, written, reactions, unrelated, inFlight, events.at(-1)?.position ?? from);
     },
     async read(request) {
