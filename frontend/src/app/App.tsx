@@ -10,6 +10,7 @@ import { RealtimeProvider, LOGOUT_DELAY_MS } from './RealtimeProvider';
 import { AdminGuard, DoctorHomeGuard, RequireAuth, RootRoute } from './guards';
 import { theme } from './theme';
 import { I18nProvider } from '../i18n/I18nProvider';
+import { useT } from '../i18n/useT';
 import { LoginPage } from '../features/auth/LoginPage';
 import { isRegisteredDoctorPage } from '../features/public/earlyProfile';
 
@@ -89,6 +90,9 @@ const pageLoading = (
 
 /** Session expired (a 401 from the API): an error toast, then logout after 2 s. */
 function SessionExpiry() {
+  const t = useT();
+  // The words, not `t` (a new function each render): the handler is set again only when the language changes.
+  const expired = t('shell.sessionExpired');
   const toasts = useToasts();
   const navigate = useNavigate();
   useEffect(() => {
@@ -96,14 +100,14 @@ function SessionExpiry() {
     setSessionExpiredHandler(() => {
       if (pending) return;
       pending = true;
-      toasts.show({ type: 'error', title: 'Session expired. Please log in again.', duration: 5000 });
+      toasts.show({ type: 'error', title: expired, duration: 5000 });
       setTimeout(() => {
         pending = false;
         sessionStore.clear();
         navigate('/');
       }, LOGOUT_DELAY_MS);
     });
-  }, [toasts, navigate]);
+  }, [toasts, navigate, expired]);
   return null;
 }
 
@@ -129,14 +133,15 @@ function Shell() {
 
 /** What a page that failed to draw shows (a chunk that could not load twice, a bug): where, and a way on. */
 function PageError() {
+  const t = useT();
   return (
     <Box component="main" sx={{ display: 'grid', placeItems: 'center', minHeight: '50vh', p: 2, textAlign: 'center' }}>
       <Box>
         <Typography variant="h5" component="h1" gutterBottom>
-          This page could not be shown
+          {t('shell.pageError')}
         </Typography>
         <Button variant="contained" onClick={() => window.location.reload()}>
-          Load it again
+          {t('shell.loadAgain')}
         </Button>
       </Box>
     </Box>

@@ -6,12 +6,14 @@ import type { ConnectionState } from '../lib/realtime';
 import { NAV_PLACES, allDoctorsPath } from './navigation';
 import { useRealtime } from './RealtimeProvider';
 import type { UserMenuState } from './useUserMenu';
+import { useT, type MessageId } from '../i18n/useT';
 
-export const CONNECTION_TOOLTIPS: Record<ConnectionState, string> = {
-  connected: 'Real-time notifications active',
-  connecting: 'Connecting to notifications...',
-  disconnected: 'Notifications disconnected',
-  error: 'Connection error',
+/** The connection light's words for each state (message ids). */
+export const CONNECTION_TOOLTIPS: Record<ConnectionState, MessageId> = {
+  connected: 'shell.connected',
+  connecting: 'shell.connecting',
+  disconnected: 'shell.disconnected',
+  error: 'shell.connectionError',
 };
 
 /** Where a signed-in user can go from the header: their home, and the places their role opens. */
@@ -25,13 +27,15 @@ export interface NavAccess {
 
 /** The real-time connection's light, green when connected, with its state in words. */
 export function ConnectionLight() {
+  const t = useT();
   const { state } = useRealtime();
+  const words = t(CONNECTION_TOOLTIPS[state]);
   return (
-    <Tooltip title={CONNECTION_TOOLTIPS[state]}>
+    <Tooltip title={words}>
       <Box
         component="span"
         role="img"
-        aria-label={CONNECTION_TOOLTIPS[state]}
+        aria-label={words}
         data-testid="connection-light"
         data-state={state}
         sx={{ width: 10, height: 10, borderRadius: '50%', display: 'inline-block', bgcolor: state === 'connected' ? 'success.main' : 'warning.main' }}
@@ -42,27 +46,28 @@ export function ConnectionLight() {
 
 /** The desktop header's links: the dashboard, My Appointments with its badge, Profile, and the role's places. */
 export function DesktopNav({ home, doctor, consoleAllowed, count, onAllDoctors }: NavAccess & { onAllDoctors(): void }) {
+  const t = useT();
   return (
     <Box component="nav" sx={{ display: 'flex', gap: 1, flexGrow: 1 }}>
       <Button component={RouterLink} to={home}>
-        {doctor ? 'Doctor Dashboard' : 'Dashboard'}
+        {t(doctor ? 'shell.doctorDashboard' : 'shell.dashboard')}
       </Button>
       <Button component={RouterLink} to="/my-appointments">
         <Badge badgeContent={count > 0 ? count : undefined} color="primary" data-testid="appointment-badge">
-          My Appointments
+          {t('shell.myAppointments')}
         </Badge>
       </Button>
       <Button component={RouterLink} to="/profile">
-        Profile
+        {t('shell.profile')}
       </Button>
       {doctor && (
         <Button component={RouterLink} to={allDoctorsPath} onClick={onAllDoctors}>
-          {NAV_PLACES.allDoctors.label}
+          {t(NAV_PLACES.allDoctors.labelId)}
         </Button>
       )}
       {consoleAllowed && (
         <Button component={RouterLink} to={NAV_PLACES.console.pathname} startIcon={<AdminPanelSettingsOutlined />} sx={{ ml: 'auto' }}>
-          {NAV_PLACES.console.label}
+          {t(NAV_PLACES.console.labelId)}
         </Button>
       )}
     </Box>
@@ -73,6 +78,7 @@ export function DesktopNav({ home, doctor, consoleAllowed, count, onAllDoctors }
 export function UserMenu(
   props: NavAccess & { menu: UserMenuState; name: string; roleLabel: string; institutionAdmin: boolean; onGo(path: string): void; onAllDoctors(): void; onLogout(): void },
 ) {
+  const t = useT();
   const { menu, home, count, onGo } = props;
   return (
     <>
@@ -89,18 +95,18 @@ export function UserMenu(
         <ConnectionLight />
       </Button>
       <Menu anchorEl={() => menu.button.current} open={menu.open} onClose={() => menu.setOpen(false)} disableRestoreFocus>
-        <MenuItem onClick={() => onGo(home)}>Dashboard</MenuItem>
-        <MenuItem onClick={() => onGo('/profile')}>View Profile</MenuItem>
+        <MenuItem onClick={() => onGo(home)}>{t('shell.dashboard')}</MenuItem>
+        <MenuItem onClick={() => onGo('/profile')}>{t('shell.viewProfile')}</MenuItem>
         <MenuItem onClick={() => onGo('/my-appointments')}>
           <Badge badgeContent={count > 0 ? count : undefined} color="primary">
-            My Appointments
+            {t('shell.myAppointments')}
           </Badge>
         </MenuItem>
-        {props.doctor && <MenuItem onClick={props.onAllDoctors}>{NAV_PLACES.allDoctors.label}</MenuItem>}
-        {props.institutionAdmin && <MenuItem onClick={() => onGo('/institution-admin')}>Manage Institution</MenuItem>}
-        {props.consoleAllowed && <MenuItem onClick={() => onGo(NAV_PLACES.console.pathname)}>{NAV_PLACES.console.label}</MenuItem>}
+        {props.doctor && <MenuItem onClick={props.onAllDoctors}>{t(NAV_PLACES.allDoctors.labelId)}</MenuItem>}
+        {props.institutionAdmin && <MenuItem onClick={() => onGo('/institution-admin')}>{t('shell.manageInstitution')}</MenuItem>}
+        {props.consoleAllowed && <MenuItem onClick={() => onGo(NAV_PLACES.console.pathname)}>{t(NAV_PLACES.console.labelId)}</MenuItem>}
         <Divider />
-        <MenuItem onClick={props.onLogout}>Logout</MenuItem>
+        <MenuItem onClick={props.onLogout}>{t('shell.logout')}</MenuItem>
       </Menu>
     </>
   );

@@ -12,6 +12,7 @@ import { PRODUCT_NAME } from '@telemed/contracts/constants';
 import { ConnectionLight, DesktopNav, UserMenu, type NavAccess } from './HeaderNav';
 import { PhoneNav } from './PhoneNav';
 import { useUserMenu } from './useUserMenu';
+import { useT } from '../i18n/useT';
 
 export { CONNECTION_TOOLTIPS } from './HeaderNav';
 
@@ -27,12 +28,13 @@ function useAppointmentCount(): number {
 }
 
 export function Layout({ children }: { children: ReactNode }) {
+  const t = useT();
   const session = useSession();
   const navigate = useNavigate();
   const theme = useTheme();
   const mobile = useMediaQuery(theme.breakpoints.down('sm'));
   const count = useAppointmentCount();
-  const { label: roleLabel, home, institutionAdmin, console: consoleAllowed } = useRole();
+  const { labelId: roleLabelId, home, institutionAdmin, console: consoleAllowed } = useRole();
   const menu = useUserMenu();
   const askToLeave = useAskToLeave();
   if (!session) return <>{children}</>;
@@ -68,10 +70,10 @@ export function Layout({ children }: { children: ReactNode }) {
           {mobile ? (
             <>
               <ConnectionLight />
-              <Button onClick={() => void logout()}>Logout</Button>
+              <Button onClick={() => void logout()}>{t('shell.logout')}</Button>
             </>
           ) : (
-            <UserMenu {...access} menu={menu} name={user.name} roleLabel={roleLabel} institutionAdmin={institutionAdmin} onGo={go} onAllDoctors={showAllDoctors} onLogout={() => void logout()} />
+            <UserMenu {...access} menu={menu} name={user.name} roleLabel={t(roleLabelId)} institutionAdmin={institutionAdmin} onGo={go} onAllDoctors={showAllDoctors} onLogout={() => void logout()} />
           )}
         </Toolbar>
       </AppBar>

@@ -7,9 +7,11 @@ import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
 import { NAV_PLACES } from './navigation';
 import type { NavAccess } from './HeaderNav';
+import { useT } from '../i18n/useT';
 
 /** The phone's bottom navigation: Home, My Appointments with its badge, the role's places and Profile. */
 export function PhoneNav({ home, doctor, consoleAllowed, count, onGo, onAllDoctors }: NavAccess & { onGo(path: string): void; onAllDoctors(): void }) {
+  const t = useT();
   const { pathname, hash } = useLocation();
   const onAllDoctorsPage = pathname === NAV_PLACES.allDoctors.pathname && hash === `#${NAV_PLACES.allDoctors.anchor}`;
   const tab = pathname.startsWith('/my-appointments') ? 'appointments' : pathname.startsWith('/profile') ? 'profile' : onAllDoctorsPage ? 'all-doctors' : 'home';
@@ -20,17 +22,17 @@ export function PhoneNav({ home, doctor, consoleAllowed, count, onGo, onAllDocto
         showLabels
         value={tab}
         component="nav"
-        aria-label="Main"
+        aria-label={t('shell.mainNavigation')}
         sx={{
           '& .MuiBottomNavigationAction-root': { px: 0.5, minWidth: 0 },
           '& .MuiBottomNavigationAction-label': { whiteSpace: 'nowrap', fontSize: '0.75rem' },
           '& .MuiBottomNavigationAction-label.Mui-selected': { fontSize: '0.75rem', fontWeight: 700 },
         }}
       >
-        <BottomNavigationAction value="home" label="Home" icon={<HomeOutlined />} onClick={() => onGo(home)} />
+        <BottomNavigationAction value="home" label={t('shell.home')} icon={<HomeOutlined />} onClick={() => onGo(home)} />
         <BottomNavigationAction
           value="appointments"
-          label="My Appointments"
+          label={t('shell.myAppointments')}
           icon={
             <Badge badgeContent={count > 0 ? count : undefined} color="primary" data-testid="appointment-badge-phone">
               <EventNoteOutlined />
@@ -38,9 +40,9 @@ export function PhoneNav({ home, doctor, consoleAllowed, count, onGo, onAllDocto
           }
           onClick={() => onGo('/my-appointments')}
         />
-        {doctor && <BottomNavigationAction value="all-doctors" label={NAV_PLACES.allDoctors.label} icon={<GroupsOutlined />} onClick={onAllDoctors} />}
-        {consoleAllowed && <BottomNavigationAction value="console" label="Console" aria-label={NAV_PLACES.console.label} icon={<AdminPanelSettingsOutlined />} onClick={() => onGo(NAV_PLACES.console.pathname)} />}
-        <BottomNavigationAction value="profile" label="Profile" icon={<PersonOutlined />} onClick={() => onGo('/profile')} />
+        {doctor && <BottomNavigationAction value="all-doctors" label={t(NAV_PLACES.allDoctors.labelId)} icon={<GroupsOutlined />} onClick={onAllDoctors} />}
+        {consoleAllowed && <BottomNavigationAction value="console" label={t('shell.console')} aria-label={t(NAV_PLACES.console.labelId)} icon={<AdminPanelSettingsOutlined />} onClick={() => onGo(NAV_PLACES.console.pathname)} />}
+        <BottomNavigationAction value="profile" label={t('shell.profile')} icon={<PersonOutlined />} onClick={() => onGo('/profile')} />
       </BottomNavigation>
     </Paper>
   );

@@ -4,9 +4,10 @@ import type { PrimitiveType } from 'intl-messageformat';
 import { ENGLISH_MESSAGES } from './catalogues';
 import type enAuth from './catalogues/en/auth.json';
 import type enCommon from './catalogues/en/common.json';
+import type enShell from './catalogues/en/shell.json';
 
 /** Every message id: English's catalogues name them all, so an id no catalogue has does not compile. */
-export type MessageId = keyof typeof enAuth | keyof typeof enCommon;
+export type MessageId = keyof typeof enAuth | keyof typeof enCommon | keyof typeof enShell;
 
 type RichValue = PrimitiveType | ReactNode | ((chunks: ReactNode[]) => ReactNode);
 

@@ -8,11 +8,12 @@ import { DoctorAvatar } from '../../components/DoctorAvatar';
 import { EmptyState } from '../../components/EmptyState';
 import { TruncatedText } from '../../components/TruncatedText';
 import { NAV_PLACES } from '../../app/navigation';
+import { useT } from '../../i18n/useT';
 
 /** Seed 000: a doctor's own list of doctors, its limit, title and empty text. */
 export const ALL_DOCTORS = {
   limit: 50,
-  title: NAV_PLACES.allDoctors.label,
+  titleId: NAV_PLACES.allDoctors.labelId,
   empty: 'No doctors available at the moment.',
   /** The section's anchor on the doctor home, which the doctor's navigation opens. */
   anchor: NAV_PLACES.allDoctors.anchor,
@@ -23,6 +24,7 @@ export const ALL_DOCTORS = {
  * Opened at /doctor-home#all-doctors it scrolls itself into view. List errors leave it empty (seed: silent).
  */
 export function AllDoctors() {
+  const t = useT();
   const { hash } = useLocation();
   const doctors = useQuery({
     queryKey: ['doctors', 'all', ALL_DOCTORS.limit],
@@ -37,7 +39,7 @@ export function AllDoctors() {
     <Card id={ALL_DOCTORS.anchor} sx={{ scrollMarginTop: 80 }} data-testid="all-doctors">
       <CardContent>
         <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-          {ALL_DOCTORS.title}
+          {t(ALL_DOCTORS.titleId)}
         </Typography>
         {doctors.isLoading && <CircularProgress size={20} aria-label="Loading doctors" />}
         {loaded && list.length === 0 && <EmptyState icon={SearchOutlined} text={ALL_DOCTORS.empty} />}
