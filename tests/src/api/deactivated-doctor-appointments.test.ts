@@ -5,7 +5,7 @@ import { API_TEXTS, streams, type EventMetadata } from '@telemed/contracts';
 import { createAdapters, createLogger, createMetrics, loadConfig } from '@telemed/platform';
 import { startTestApp, type TestApp, type TestUser } from '../support/test-app';
 import { apiSpec, type ApiSpec } from '../support/api-spec';
-import { givenInstitution } from '../support/given-institution';
+import { LOTUS_CLINIC, givenClinicOfTwo } from '../support/given-institution';
 import { typesByStream } from '../support/spec-streams';
 import { connect } from '../support/ws-client';
 
@@ -37,18 +37,7 @@ describe("a deactivated doctor's existing appointments", () => {
    * third (Asha Nair); the fourth open.
    */
   const givenClinicDoctor = async () => {
-    const clinic = await givenInstitution(spec, {
-      name: 'Lotus Clinic',
-      address: '4 Park Street',
-      phone: '+91 33 4000 1234',
-      email: 'contact@lotus.in',
-      staff: [
-        { name: 'Lata Rao', email: 'lata@lotus.in', phone: '+91 90000 11111', account_type: 'ADMIN' },
-        { name: 'Ananya Sharma', email: 'ananya@lotus.in', phone: '+91 90000 22222', account_type: 'DOCTOR' },
-      ],
-    });
-    const clinicAdmin = await clinic.member('lata@lotus.in', 'patient');
-    const doctor = await clinic.member('ananya@lotus.in', 'doctor');
+    const { clinic, clinicAdmin, doctor } = await givenClinicOfTwo(spec, LOTUS_CLINIC);
     const [requester, confirmedPatient, canceller] = [
       await spec.given.patient({ name: 'Meera Iyer' }),
       await spec.given.patient({ name: 'Ravi Kumar' }),

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { API_TEXTS, publicDoctorProfileSchema, slotFactsSchema, streams } from '@telemed/contracts';
 import { indiaDate, startTestApp, type TestApp, type TestUser } from '../support/test-app';
 import { apiSpec, type ApiSpec, type Then } from '../support/api-spec';
-import { givenInstitution, type GivenInstitution } from '../support/given-institution';
+import { givenClinicOfTwo, type GivenInstitution } from '../support/given-institution';
 
 /**
  * A doctor an institution has deactivated takes no bookings until activated again: the server refuses the request
@@ -22,17 +22,7 @@ describe('a deactivated doctor is not bookable', () => {
 
   /** Ananya Sharma, a doctor of Sunrise Clinic, with three open slots, and Meera Iyer, a patient who follows her. */
   const givenClinicDoctor = async () => {
-    const clinic = await givenInstitution(spec, {
-      name: 'Sunrise Clinic',
-      address: '12 MG Road',
-      phone: '+91 80 4000 1234',
-      email: 'contact@sunrise.in',
-      staff: [
-        { name: 'Lata Rao', email: 'lata@sunrise.in', phone: '+91 90000 11111', account_type: 'ADMIN' },
-        { name: 'Ananya Sharma', email: 'ananya@sunrise.in', phone: '+91 90000 22222', account_type: 'DOCTOR' },
-      ],
-    });
-    const doctor = await clinic.member('ananya@sunrise.in', 'doctor');
+    const { clinic, doctor } = await givenClinicOfTwo(spec, { name: 'Sunrise Clinic', address: '12 MG Road', phone: '+91 80 4000 1234', domain: 'sunrise.in' });
     const slots = await spec.given.slots(doctor, [
       { days: 2, time: '10:00' },
       { days: 2, time: '10:30' },

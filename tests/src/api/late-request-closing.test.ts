@@ -4,7 +4,7 @@ import { API_TEXTS, streams } from '@telemed/contracts';
 import { startTestApp, type TestApp, type TestUser } from '../support/test-app';
 import { apiSpec, type ApiSpec, type Then } from '../support/api-spec';
 import { holdAppend } from '../support/held-append';
-import { givenInstitution } from '../support/given-institution';
+import { LOTUS_CLINIC, givenClinicOfTwo } from '../support/given-institution';
 
 /**
  * A booking checks the doctor and the patient, then writes: a deactivation that lands between the check and the
@@ -57,18 +57,8 @@ describe('a request recorded after its doctor or patient was deactivated', () =>
 
   /** A doctor on an institution's staff, with the institution's admin and the member's console id. */
   async function clinicDoctor() {
-    const clinic = await givenInstitution(spec, {
-      name: 'Lotus Clinic',
-      address: '4 Park Street',
-      phone: '+91 33 4000 1234',
-      email: 'contact@lotus.in',
-      staff: [
-        { name: 'Lata Rao', email: 'lata@lotus.in', phone: '+91 90000 11111', account_type: 'ADMIN' },
-        { name: 'Ananya Sharma', email: 'ananya@lotus.in', phone: '+91 90000 22222', account_type: 'DOCTOR' },
-      ],
-    });
-    const doctor = await clinic.member('ananya@lotus.in', 'doctor');
-    return { clinicAdmin: await clinic.member('lata@lotus.in', 'patient'), doctor, memberId: clinic.memberId(doctor) };
+    const { clinicAdmin, doctor, memberId } = await givenClinicOfTwo(spec, LOTUS_CLINIC);
+    return { clinicAdmin, doctor, memberId };
   }
 
   for (const who of ['doctor', 'patient'] as const) {

@@ -65,3 +65,27 @@ export async function givenInstitution(spec: ApiSpec, input: InstitutionInput, o
     memberId: (user) => `${id}~${user.user_id}`,
   };
 }
+
+/** A clinic of two: Lata Rao, its admin, and Ananya Sharma, its doctor (`address`, `phone`, `email` and names as given). */
+export function clinicOfTwo(clinic: { name: string; address: string; phone: string; domain: string }): InstitutionInput {
+  return {
+    name: clinic.name,
+    address: clinic.address,
+    phone: clinic.phone,
+    email: `contact@${clinic.domain}`,
+    staff: [
+      { name: 'Lata Rao', email: `lata@${clinic.domain}`, phone: '+91 90000 11111', account_type: 'ADMIN' },
+      { name: 'Ananya Sharma', email: `ananya@${clinic.domain}`, phone: '+91 90000 22222', account_type: 'DOCTOR' },
+    ],
+  };
+}
+
+/** Such a clinic, given for one case: its admin and its doctor signed in, and the doctor's console id. */
+export async function givenClinicOfTwo(spec: ApiSpec, clinic: Parameters<typeof clinicOfTwo>[0]) {
+  const given = await givenInstitution(spec, clinicOfTwo(clinic));
+  const doctor = await given.member(`ananya@${clinic.domain}`, 'doctor');
+  return { clinic: given, clinicAdmin: await given.member(`lata@${clinic.domain}`, 'patient'), doctor, memberId: given.memberId(doctor) };
+}
+
+/** Lotus Clinic, a clinic of two (see clinicOfTwo). */
+export const LOTUS_CLINIC = { name: 'Lotus Clinic', address: '4 Park Street', phone: '+91 33 4000 1234', domain: 'lotus.in' };
