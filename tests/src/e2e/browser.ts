@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { execSync } from 'node:child_process';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { after, before } from 'node:test';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { freePort, repoRoot, startServerProcess } from '../support/processes';
 import { tmpDataDir } from '../support/test-app';
 
@@ -84,6 +85,41 @@ export async function startDemoProduct(env: Record<string, string> = {}) {
   const dataDir = env.DATA_DIR ?? tmpDataDir();
   const server = await startServerProcess({ DATA_DIR: dataDir, DEMO_DATA: 'on', PORT: String(port), PUBLIC_URL: base, HOST: '127.0.0.1', ...env });
   return { server, base, dataDir };
+}
+
+/**
+ * The demo product (startDemoProduct) and Chromium for the suite it is called in: started before its tests, stopped
+ * after them. Its fields are there once the suite's tests run.
+ */
+export function demoProductInChromium(env: Record<string, string> = {}) {
+  const suite = {} as Awaited<ReturnType<typeof startDemoProduct>> & { browser: Browser };
+  before(async () => {
+    Object.assign(suite, await startDemoProduct(env));
+    suite.browser = await launchChromium();
+  });
+  after(async () => {
+    await suite.browser?.close();
+    suite.server?.child.kill('SIGTERM');
+    await suite.server?.exited;
+  });
+  return suite;
+}
+
+/**
+ * A new page in `context` whose troubles are collected: every console error (a CSP violation is reported as one) and
+ * uncaught page error.
+ */
+export async function watchedPage(context: BrowserContext): Promise<{ page: Page; problems: string[] }> {
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(m.text());
+  });
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  await context.addInitScript({
+    content: "document.addEventListener('securitypolicyviolation', (e) => console.error('Content Security Policy violation: ' + e.violatedDirective + ' ' + e.blockedURI));",
+  });
+  return { page, problems };
 }
 
 /** The bearer headers of the signed-in app in this page (its session token). */

@@ -1,8 +1,6 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { startServerProcess } from '../support/processes';
-import { VIEWPORTS, bearer, chromiumMissing, launchChromium, screenshot, signInWithGoogle, startDemoProduct } from './browser';
+import { describe, it } from 'node:test';
+import { VIEWPORTS, bearer, chromiumMissing, demoProductInChromium, screenshot, signInWithGoogle, watchedPage } from './browser';
 
 /**
  * The product in the patient's language (issue 33), as the built app serves it: a browser that asks for Hindi gets
@@ -10,38 +8,13 @@ import { VIEWPORTS, bearer, chromiumMissing, launchChromium, screenshot, signInW
  * CSP), `<html lang>` follows, another language picked shows at once and stays after a reload.
  */
 describe('languages in the browser (issue 33)', { skip: chromiumMissing }, () => {
-  let server: Awaited<ReturnType<typeof startServerProcess>>;
-  let browser: Browser;
-  let base: string;
-
-  before(async () => {
-    ({ server, base } = await startDemoProduct());
-    browser = await launchChromium();
-  });
-  after(async () => {
-    await browser?.close();
-    server?.child.kill('SIGTERM');
-    await server?.exited;
-  });
-
-  async function watched(context: BrowserContext): Promise<{ page: Page; problems: string[] }> {
-    const page = await context.newPage();
-    const problems: string[] = [];
-    page.on('console', (m) => {
-      if (m.type() === 'error') problems.push(m.text());
-    });
-    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-    await context.addInitScript({
-      content: "document.addEventListener('securitypolicyviolation', (e) => console.error('Content Security Policy violation: ' + e.violatedDirective + ' ' + e.blockedURI));",
-    });
-    return { page, problems };
-  }
+  const demo = demoProductInChromium();
 
   for (const [kind, viewport] of Object.entries(VIEWPORTS)) {
     it(`${kind}: a browser asking for Hindi gets the sign-in page in Hindi; Tamil picked shows at once and stays`, async () => {
-      const context = await browser.newContext({ viewport, locale: 'hi-IN' });
-      const { page, problems } = await watched(context);
-      await page.goto(`${base}/login`);
+      const context = await demo.browser.newContext({ viewport, locale: 'hi-IN' });
+      const { page, problems } = await watchedPage(context);
+      await page.goto(`${demo.base}/login`);
       await page.getByRole('button', { name: 'Google से जारी रखें' }).waitFor();
       await page.getByRole('link', { name: 'सहायता टीम के लिए साइन इन' }).waitFor();
       assert.equal(await page.evaluate('document.documentElement.lang'), 'hi');
@@ -67,16 +40,16 @@ describe('languages in the browser (issue 33)', { skip: chromiumMissing }, () =>
 
   it('the language follows the account: picked before signing in, kept on it, and another browser signing in turns to it', async () => {
     const email = 'meera.language@example.in';
-    const first = await browser.newContext({ viewport: VIEWPORTS.desktop, locale: 'en-IN' });
+    const first = await demo.browser.newContext({ viewport: VIEWPORTS.desktop, locale: 'en-IN' });
     const page = await first.newPage();
-    await page.goto(`${base}/login`);
+    await page.goto(`${demo.base}/login`);
     await page.getByLabel('Language').selectOption('ml');
     await page.getByRole('button', { name: 'Google ഉപയോഗിച്ച് തുടരുക' }).waitFor();
-    await signInWithGoogle(page, base, email, { googleButton: 'Google ഉപയോഗിച്ച് തുടരുക' });
+    await signInWithGoogle(page, demo.base, email, { googleButton: 'Google ഉപയോഗിച്ച് തുടരുക' });
     // A new account has no language of its own: it takes the one picked in this browser.
     const headers = await bearer(page);
     for (const deadline = Date.now() + 15_000; ; ) {
-      const me = (await (await fetch(`${base}/api/v1/users/me`, { headers })).json()) as { language: string | null };
+      const me = (await (await fetch(`${demo.base}/api/v1/users/me`, { headers })).json()) as { language: string | null };
       if (me.language === 'ml') break;
       assert.ok(Date.now() < deadline, `the account keeps the language picked before signing in (it has ${me.language})`);
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -84,11 +57,11 @@ describe('languages in the browser (issue 33)', { skip: chromiumMissing }, () =>
     await first.close();
 
     // Another browser, in English: signing in turns the screens to the account's language.
-    const second = await browser.newContext({ viewport: VIEWPORTS.phone, locale: 'en-IN' });
+    const second = await demo.browser.newContext({ viewport: VIEWPORTS.phone, locale: 'en-IN' });
     const other = await second.newPage();
-    await signInWithGoogle(other, base, email);
+    await signInWithGoogle(other, demo.base, email);
     await other.waitForFunction("document.documentElement.lang === 'ml'");
-    await other.goto(`${base}/profile`);
+    await other.goto(`${demo.base}/profile`);
     assert.equal(await other.getByLabel('ഭാഷ').inputValue(), 'ml');
     // Picked again on the profile: kept on the account at once.
     await other.getByLabel('ഭാഷ').selectOption('pa');
@@ -96,7 +69,7 @@ describe('languages in the browser (issue 33)', { skip: chromiumMissing }, () =>
     await screenshot(other, 'profile-pa');
     const otherHeaders = await bearer(other);
     for (const deadline = Date.now() + 15_000; ; ) {
-      const me = (await (await fetch(`${base}/api/v1/users/me`, { headers: otherHeaders })).json()) as { language: string | null };
+      const me = (await (await fetch(`${demo.base}/api/v1/users/me`, { headers: otherHeaders })).json()) as { language: string | null };
       if (me.language === 'pa') break;
       assert.ok(Date.now() < deadline, `the profile's choice is kept on the account (it has ${me.language})`);
       await new Promise((resolve) => setTimeout(resolve, 100));
