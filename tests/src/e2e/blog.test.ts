@@ -131,6 +131,8 @@ describe('Patient Education Hub in the browser (issue 16)', { skip: chromiumMiss
       await editor.locator('.ce-paragraph').first().click();
       await page.keyboard.type('Empty standing water every week: buckets, coolers and flower pots breed mosquitoes.');
       await page.keyboard.press('Enter');
+      // Editor.js shows its + beside the block the pointer is on, as a writer's mouse would be.
+      await editor.locator('.ce-block').last().hover();
       await editor.locator('.ce-toolbar__plus').click();
       await page.locator('.ce-popover-item', { hasText: 'Image' }).first().click();
       const [chooser] = await Promise.all([page.waitForEvent('filechooser'), editor.getByText('Select an Image').click()]);
@@ -286,6 +288,7 @@ describe('Patient Education Hub in the browser (issue 16)', { skip: chromiumMiss
       await editor.locator('.ce-paragraph').first().click();
       await page.keyboard.type('Cool sponging helps; aspirin does not.');
       await page.keyboard.press('Enter');
+      await editor.locator('.ce-block').last().hover();
       await editor.locator('.ce-toolbar__plus').click();
       const menu = page.locator('.ce-popover--opened .ce-popover__container').first();
       await menu.waitFor();
