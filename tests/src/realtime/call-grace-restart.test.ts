@@ -36,14 +36,22 @@ describe('call graces survive a crash (issue 31, item 3)', () => {
   it('a participant whose call socket died with the process is recorded as gone within the grace after a restart; one who reconnects stays', { timeout: 360_000 }, async (t) => {
     const dataDir = tmpDataDir();
     const setup = await startTestApp({ dataDir, env: ENV });
-    const doctor = await setup.createUser('doctor', { name: 'Dr. Restart' });
-    const patient = await setup.createUser('patient', { name: 'Asha Patil' });
-    const start = slotWithinADay(DateTime.now().setZone(DEFAULT_TIMEZONE));
-    const [slot] = await setup.openSlots(doctor, [{ date: start.toISODate()!, time: start.toFormat('HH:mm') }]);
-    const booked = await setup.http.post('/api/v1/appointments').set(patient.auth).send({ slot_id: slot, notes: 'Fever' }).expect(201);
-    const id = booked.body.appointment_id as string;
-    await setup.http.post(`/api/v1/appointments/${id}/approve`).set(doctor.auth).expect(200);
-    await setup.close({ keepData: true });
+    // Closed however the setup ends: an app left open keeps the file running until its time limit.
+    const { doctor, patient, id } = await (async () => {
+      try {
+        const doctor = await setup.createUser('doctor', { name: 'Dr. Restart' });
+        const patient = await setup.createUser('patient', { name: 'Asha Patil' });
+        const start = slotWithinADay(DateTime.now().setZone(DEFAULT_TIMEZONE));
+        const [slot] = await setup.openSlots(doctor, [{ date: start.toISODate()!, time: start.toFormat('HH:mm') }]);
+        assert.ok(slot !== undefined, `the slot at ${start.toISO()} opened`);
+        const booked = await setup.http.post('/api/v1/appointments').set(patient.auth).send({ slot_id: slot, notes: 'Fever' }).expect(201);
+        const id = booked.body.appointment_id as string;
+        await setup.http.post(`/api/v1/appointments/${id}/approve`).set(doctor.auth).expect(200);
+        return { doctor, patient, id };
+      } finally {
+        await setup.close({ keepData: true });
+      }
+    })();
 
     const servers: Array<Awaited<ReturnType<typeof startServerProcess>>> = [];
     const sockets: Client[] = [];
