@@ -18,6 +18,8 @@ export const errorResponseSchema = z
      * (ERROR_CODES), else the text's key in the catalogues in snake_case, else the status's (contracts/error-codes.ts).
      */
     code: z.string().openapi({ example: 'not_found' }),
+    /** The values in a detail with holes, in order (the translated message's `{0}`, `{1}`). */
+    values: z.array(z.string()).optional(),
   })
   .openapi('Error');
 

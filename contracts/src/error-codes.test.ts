@@ -16,6 +16,15 @@ describe('error codes', () => {
     assert.equal(errorCode(405, API_TEXTS.methodNotAllowed('PATCH', 'GET, POST')), 'method_not_allowed');
   });
 
+  it('gives the values of a text with holes, in order, so that a screen can translate it', () => {
+    assert.deepEqual(errorBody(405, API_TEXTS.methodNotAllowed('PATCH', 'GET, POST')), {
+      detail: API_TEXTS.methodNotAllowed('PATCH', 'GET, POST'),
+      code: 'method_not_allowed',
+      values: ['PATCH', 'GET, POST'],
+    });
+    assert.deepEqual(errorBody(404, API_TEXTS.doctorNotFound), { detail: API_TEXTS.doctorNotFound, code: 'doctor_not_found' });
+  });
+
   it("falls back to the status's code for a text of no catalogue, and for validation issues", () => {
     assert.equal(errorCode(404, 'Something else'), 'not_found');
     assert.equal(errorCode(429, 'Slow down'), 'too_many_requests');

@@ -14,7 +14,7 @@ import { API_TEXTS } from './texts';
  * (`RECORD_TEXTS.fileErased` → `file_erased`); a text with values in it (a catalogue function) is recognised by its
  * fixed parts. A text of no catalogue gets its status's code.
  */
-const CATALOGUES: ReadonlyArray<Readonly<Record<string, unknown>>> = [API_TEXTS, RECORD_TEXTS, CONSULTATION_TEXTS, BLOG_TEXTS, INSTITUTION_TEXTS, ADMIN_TEXTS, PRIVACY_TEXTS, CONSENT_TEXTS, ERASURE_TEXTS];
+export const ERROR_TEXT_CATALOGUES: ReadonlyArray<Readonly<Record<string, unknown>>> = [API_TEXTS, RECORD_TEXTS, CONSULTATION_TEXTS, BLOG_TEXTS, INSTITUTION_TEXTS, ADMIN_TEXTS, PRIVACY_TEXTS, CONSENT_TEXTS, ERASURE_TEXTS];
 
 /** The code of an answer whose text is in no catalogue: by its status. */
 export const STATUS_ERROR_CODES: Readonly<Record<number, string>> = {
@@ -43,7 +43,7 @@ const byText = new Map<string, string>();
 const byPattern: Array<[RegExp, string]> = [];
 const HOLE = '\u0000';
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-for (const catalogue of CATALOGUES) {
+for (const catalogue of ERROR_TEXT_CATALOGUES) {
   for (const [key, text] of Object.entries(catalogue)) {
     const code = snakeCase(key);
     if (typeof text === 'string') {
@@ -56,22 +56,34 @@ for (const catalogue of CATALOGUES) {
         continue;
       }
       if (typeof shown !== 'string' || !shown.includes(HOLE)) continue;
-      byPattern.push([new RegExp(`^${shown.split(HOLE).map(escapeRegExp).join('[\\s\\S]*?')}$`), code]);
+      byPattern.push([new RegExp(`^${shown.split(HOLE).map(escapeRegExp).join('([\\s\\S]*?)')}$`), code]);
     }
   }
 }
 
-/** The stable code of an error answer with this status and detail. */
-export function errorCode(status: number, detail: unknown): string {
+/** The stable code of an error answer with this status and detail, and the values a text with holes had in them. */
+export function errorMatch(status: number, detail: unknown): { code: string; values?: string[] } {
   if (typeof detail === 'string') {
     const exact = byText.get(detail);
-    if (exact) return exact;
-    for (const [pattern, code] of byPattern) if (pattern.test(detail)) return code;
+    if (exact) return { code: exact };
+    for (const [pattern, code] of byPattern) {
+      const match = pattern.exec(detail);
+      if (match) return { code, values: match.slice(1) };
+    }
   }
-  return STATUS_ERROR_CODES[status] ?? (status >= 500 ? 'internal_error' : 'bad_request');
+  return { code: STATUS_ERROR_CODES[status] ?? (status >= 500 ? 'internal_error' : 'bad_request') };
 }
 
-/** An error answer's body. */
-export function errorBody<D>(status: number, detail: D): { detail: D; code: string } {
-  return { detail, code: errorCode(status, detail) };
+/** The stable code of an error answer with this status and detail. */
+export function errorCode(status: number, detail: unknown): string {
+  return errorMatch(status, detail).code;
+}
+
+/**
+ * An error answer's body: the detail, its code, and for a text with values in it (`Dr. {0} is not available`) the
+ * values in order, so that a screen can say the same in the reader's language.
+ */
+export function errorBody<D>(status: number, detail: D): { detail: D; code: string; values?: string[] } {
+  const { code, values } = errorMatch(status, detail);
+  return values ? { detail, code, values } : { detail, code };
 }

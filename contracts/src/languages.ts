@@ -52,3 +52,11 @@ export function preferredLanguage(asked: readonly string[]): LanguageCode {
   }
   return DEFAULT_LANGUAGE;
 }
+
+/**
+ * The `Intl` locale a language's dates and times are written in: its own month and day names, in Western digits, as
+ * the glossaries' style notes ask (Bengali and Marathi would otherwise write their own digits).
+ */
+export function intlLocale(code: LanguageCode): string {
+  return `${languageOf(code).locale}-u-nu-latn`;
+}

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
-import { DEFAULT_LANGUAGE, isLanguageCode, languageOf, preferredLanguage, type LanguageCode } from '@telemed/contracts/languages';
+import { DEFAULT_LANGUAGE, intlLocale, isLanguageCode, preferredLanguage, type LanguageCode } from '@telemed/contracts/languages';
 import { ENGLISH_MESSAGES, loadMessages, type Messages } from './catalogues';
 
 /** Where a visitor's choice of language is kept in the browser. */
@@ -69,7 +69,7 @@ export function I18nProvider({ children, language: fixed }: { children: ReactNod
 
   return (
     <LanguageContext.Provider value={value}>
-      <IntlProvider locale={languageOf(shown.language).locale} defaultLocale="en-IN" messages={shown.messages}>
+      <IntlProvider locale={intlLocale(shown.language)} defaultLocale="en-IN" messages={shown.messages}>
         {children}
       </IntlProvider>
     </LanguageContext.Provider>

@@ -5,9 +5,34 @@ import { ENGLISH_MESSAGES } from './catalogues';
 import type enAuth from './catalogues/en/auth.json';
 import type enCommon from './catalogues/en/common.json';
 import type enShell from './catalogues/en/shell.json';
+import type enAccount from './catalogues/en/account.json';
+import type enAdmin from './catalogues/en/admin.json';
+import type enBlog from './catalogues/en/blog.json';
+import type enDoctor from './catalogues/en/doctor.json';
+import type enErrors from './catalogues/en/errors.json';
+import type enFormat from './catalogues/en/format.json';
+import type enInstitution from './catalogues/en/institution.json';
+import type enPatient from './catalogues/en/patient.json';
+import type enPublic from './catalogues/en/public.json';
+import type enRecords from './catalogues/en/records.json';
+import type enVideo from './catalogues/en/video.json';
 
 /** Every message id: English's catalogues name them all, so an id no catalogue has does not compile. */
-export type MessageId = keyof typeof enAuth | keyof typeof enCommon | keyof typeof enShell;
+export type MessageId =
+  | keyof typeof enAuth
+  | keyof typeof enCommon
+  | keyof typeof enShell
+  | keyof typeof enAccount
+  | keyof typeof enAdmin
+  | keyof typeof enBlog
+  | keyof typeof enDoctor
+  | keyof typeof enErrors
+  | keyof typeof enFormat
+  | keyof typeof enInstitution
+  | keyof typeof enPatient
+  | keyof typeof enPublic
+  | keyof typeof enRecords
+  | keyof typeof enVideo;
 
 type RichValue = PrimitiveType | ReactNode | ((chunks: ReactNode[]) => ReactNode);
 

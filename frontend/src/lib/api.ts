@@ -3,14 +3,23 @@ import { ROUTE_PATHS } from '@telemed/contracts/route-paths';
 import { API_TEXTS } from '@telemed/contracts/texts';
 import { sessionStore } from './session';
 
-/** An API failure with the server's detail. */
+/** An API failure with the server's detail (the seeds' English) and its code and values (what screens translate). */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly detail: string,
+    readonly code = '',
+    readonly values: readonly string[] = [],
   ) {
     super(detail);
     this.name = 'ApiError';
+  }
+
+  /** The failure as the server answered it: `{"detail", "code", "values"}`. */
+  static of(status: number, body: unknown, fallback = ''): ApiError {
+    const { code, values } = (body ?? {}) as { code?: unknown; values?: unknown };
+    const strings = Array.isArray(values) ? values.filter((v): v is string => typeof v === 'string') : [];
+    return new ApiError(status, detailOf(body, fallback), typeof code === 'string' ? code : '', strings);
   }
 }
 
@@ -109,7 +118,7 @@ export function isStaleRead(headers: Headers, minPosition = lastWritePosition): 
 export async function request(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<unknown> {
   for (let tries = 0; ; tries += 1) {
     const exchange = await send(path, init);
-    if (!exchange.ok) throw new ApiError(exchange.status, detailOf(exchange.body, String(exchange.status)));
+    if (!exchange.ok) throw ApiError.of(exchange.status, exchange.body, String(exchange.status));
     const stale = (init.method ?? 'GET').toUpperCase() === 'GET' && exchange.headers.get('X-Read-Model-Stale') === 'true';
     if (!stale || tries >= STALE_READ_RETRIES) return exchange.body;
   }

@@ -52,8 +52,7 @@ async function fetchFile(url: string): Promise<Response> {
   if (!url.startsWith('/api/v1/')) throw new ApiError(400, 'Not a file of this product');
   const response = await fetch(url, { headers: authHeader(), credentials: 'same-origin' });
   if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { detail?: unknown } | null;
-    throw new ApiError(response.status, typeof body?.detail === 'string' ? body.detail : 'The file could not be downloaded. Please try again.');
+    throw ApiError.of(response.status, await response.json().catch(() => null), 'The file could not be downloaded. Please try again.');
   }
   return response;
 }
@@ -128,10 +127,7 @@ export function uploadForm<T extends UploadTarget>(target: T, form: FormData, on
       const body = parseJson(xhr.responseText);
       // The server answers the route with its response schema (as for `call`): the one place this JSON takes that type.
       if (xhr.status >= 200 && xhr.status < 300) resolve(body as ApiRoutes[T['route']]['response']);
-      else {
-        const detail = (body as { detail?: unknown } | null)?.detail;
-        reject(new ApiError(xhr.status, typeof detail === 'string' ? detail : ''));
-      }
+      else reject(ApiError.of(xhr.status, body));
     };
     xhr.onerror = () => reject(new ApiError(0, ''));
     xhr.send(form);
