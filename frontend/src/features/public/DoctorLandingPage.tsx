@@ -7,16 +7,18 @@ import { usePublicDoctor } from './usePublicDoctor';
 import { PublicPageShell } from './PublicPageShell';
 import { RealDoctorPage } from './RealDoctorPage';
 import { BundledDoctorPage } from './BundledDoctorPage';
+import { useT } from '../../i18n/useT';
 
 /**
  * A doctor's page while the profile is on its way. The build also prerenders it into doctor.html (see prerender.tsx),
  * which the server sends for a registered doctor's page, so the page's frame paints before the scripts have loaded.
  */
 export function DoctorPageLoading() {
+  const t = useT();
   return (
     <PublicPageShell>
       <Box sx={{ display: 'grid', placeItems: 'center', py: 8 }}>
-        <CircularProgress aria-label="Loading the doctor's page" />
+        <CircularProgress aria-label={t('public.loadingDoctorPage')} />
       </Box>
     </PublicPageShell>
   );
@@ -28,16 +30,17 @@ export function DoctorPageLoading() {
  */
 export function DoctorNotFound() {
   const session = useSession();
+  const t = useT();
   return (
     <PublicPageShell>
       <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: { xs: 4, sm: 8 }, maxWidth: 560, mx: 'auto' }} data-testid="doctor-not-found">
         <PersonSearchOutlined sx={{ fontSize: 56, color: 'text.secondary' }} aria-hidden />
         <Typography variant="h5" component="h1">
-          Doctor not found
+          {t('public.doctorNotFound')}
         </Typography>
-        <Typography color="text.secondary">No doctor has a page at this address. Please check the link you were given, or sign in to find your doctor and book a consultation.</Typography>
+        <Typography color="text.secondary">{t('public.doctorNotFoundText')}</Typography>
         <Button component={RouterLink} to={session ? homePathFor(session.user) : '/login'} variant="contained">
-          {session ? 'Go to your dashboard' : 'Sign in to find a doctor'}
+          {session ? t('shell.goToDashboard') : t('public.signInToFindDoctor')}
         </Button>
       </Stack>
     </PublicPageShell>
@@ -49,6 +52,7 @@ export function DoctorNotFound() {
  * sample profiles at their own ids; any other id is a clear 'Doctor not found'.
  */
 export function DoctorLandingPage() {
+  const t = useT();
   const { doctorId } = useParams();
   const bundled = bundledProfile(doctorId);
   const doctor = usePublicDoctor(bundled ? undefined : doctorId);
@@ -61,11 +65,11 @@ export function DoctorLandingPage() {
           severity="error"
           action={
             <Button color="inherit" onClick={() => void doctor.refetch()}>
-              Try again
+              {t('public.tryAgain')}
             </Button>
           }
         >
-          This doctor&apos;s page could not be loaded.
+          {t('public.pageNotLoaded')}
         </Alert>
       </PublicPageShell>
     );

@@ -5,10 +5,12 @@ import MedicalServicesOutlined from '@mui/icons-material/MedicalServicesOutlined
 import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined';
 import { homePathFor, useSession } from '../../lib/session';
 import { PRODUCT_NAME } from '@telemed/contracts/constants';
+import { useT } from '../../i18n/useT';
 
 /** Header, main landmark and footer (with the seeds' Support Access link) around a public page. */
 export function PublicPageShell({ children }: { children: ReactNode }) {
   const session = useSession();
+  const t = useT();
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default', display: 'flex', flexDirection: 'column' }}>
       <AppBar position="static" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
@@ -28,10 +30,13 @@ export function PublicPageShell({ children }: { children: ReactNode }) {
         <Stack direction="row" spacing={1} sx={{ maxWidth: 1100, mx: 'auto', alignItems: 'center', flexWrap: 'wrap' }}>
           <SupportAgentOutlined fontSize="small" aria-hidden color="action" />
           <Typography variant="body2" color="text.secondary">
-            24/7 Medical Support Available ·{' '}
-            <Link component={RouterLink} to="/support">
-              Support Access
-            </Link>
+            {t.rich('public.supportFooter', {
+              link: (chunks) => (
+                <Link component={RouterLink} to="/support">
+                  {chunks}
+                </Link>
+              ),
+            })}
           </Typography>
         </Stack>
       </Box>

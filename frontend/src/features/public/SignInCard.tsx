@@ -4,28 +4,30 @@ import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import { homePathFor, useSession } from '../../lib/session';
 import { TruncatedText } from '../../components/TruncatedText';
 import { SignInButtons } from '../auth/LoginPage';
+import { useT } from '../../i18n/useT';
 
 /** The sidebar: sign-in for visitors (they come back to this page); a signed-in visitor is recognised and offered their dashboard. */
 export function SignInCard() {
   const session = useSession();
+  const t = useT();
   const { pathname } = useLocation();
   return (
-    <Card component="aside" aria-label={session ? 'Your account' : 'Sign in'}>
+    <Card component="aside" aria-label={session ? t('public.yourAccount') : t('public.signIn')}>
       <CardContent>
         {session ? (
           <Stack spacing={1.5}>
             <Typography variant="subtitle1" component="h2">
-              Signed in
+              {t('public.signedIn')}
             </Typography>
             <TruncatedText text={session.user.name} color="text.secondary" />
             <Button component={RouterLink} to={homePathFor(session.user)} variant="outlined" startIcon={<DashboardOutlined />}>
-              Go to your dashboard
+              {t('shell.goToDashboard')}
             </Button>
           </Stack>
         ) : (
           <Stack spacing={1.5}>
             <Typography variant="subtitle1" component="h2">
-              Sign in to book
+              {t('public.signInToBook')}
             </Typography>
             {/* Signing in here comes back to this page, where the visitor is then recognised and books directly. */}
             <SignInButtons intent={{ path: pathname }} />
