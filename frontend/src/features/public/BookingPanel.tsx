@@ -6,21 +6,23 @@ import EventBusyOutlined from '@mui/icons-material/EventBusyOutlined';
 import type { PublicDoctorProfile } from '@telemed/contracts';
 import { call } from '../../lib/client';
 import { isAdmin, isDoctor, useSession } from '../../lib/session';
-import { whenPhrase } from '../../lib/time';
 import { SlotPicker } from '../../components/SlotPicker';
 import { EmptyState } from '../../components/EmptyState';
 import { confirmPath } from '../patient/confirmPath';
 import type { Slot } from '../patient/types';
 import { SignInButtons } from '../auth/LoginPage';
-import { formatRupees } from '../../lib/money';
+import { useT } from '../../i18n/useT';
+import { useFormat } from '../../i18n/format';
 
 /** After picking a slot, a visitor who is not signed in signs in here; they come back to that slot's confirm page. */
 function SignInToBook({ doctor, slot, onClose }: { doctor: PublicDoctorProfile; slot: Slot | null; onClose: () => void }) {
+  const t = useT();
+  const f = useFormat();
   return (
     <Dialog open={Boolean(slot)} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="sign-in-to-book-title">
       <DialogTitle id="sign-in-to-book-title" sx={{ pr: 6 }}>
-        Sign in to book
-        <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
+        {t('public.signInToBook')}
+        <IconButton aria-label={t('public.close')} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
           <CloseIcon />
         </IconButton>
       </DialogTitle>
@@ -30,11 +32,11 @@ function SignInToBook({ doctor, slot, onClose }: { doctor: PublicDoctorProfile; 
             <Box sx={{ p: 1.5, borderRadius: 2, bgcolor: 'background.default' }}>
               <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{doctor.name}</Typography>
               <Typography color="text.secondary">
-                {whenPhrase(slot.start_at)} · {formatRupees(doctor.consultation_fee)}
+                {f.whenPhrase(slot.start_at)} · {f.rupees(doctor.consultation_fee)}
               </Typography>
             </Box>
             <Typography variant="body2" color="text.secondary">
-              After signing in you will confirm this time and tell the doctor the reason for your visit. The doctor is added to your list.
+              {t('public.afterSignIn')}
             </Typography>
             <SignInButtons intent={{ path: confirmPath(doctor, slot), subscribeTo: doctor.doctor_id }} />
           </Stack>
@@ -49,6 +51,8 @@ function SignInToBook({ doctor, slot, onClose }: { doctor: PublicDoctorProfile; 
  * confirm page (the doctor is added to their list); anyone else signs in first and comes back to that time.
  */
 export function BookingPanel({ doctor }: { doctor: PublicDoctorProfile }) {
+  const t = useT();
+  const f = useFormat();
   const session = useSession();
   const navigate = useNavigate();
   const [signingInFor, setSigningInFor] = useState<Slot | null>(null);
@@ -70,18 +74,17 @@ export function BookingPanel({ doctor }: { doctor: PublicDoctorProfile }) {
     <Stack spacing={2}>
       <Box>
         <Typography variant="h6" component="h2">
-          Book a video consultation
+          {t('public.bookVideoConsultation')}
         </Typography>
         <Typography color="text.secondary">
-          {formatRupees(doctor.consultation_fee)} · {doctor.appointment_duration_minutes || 30} minutes ·{' '}
-          {session ? 'pick a time, then confirm it on the next page' : 'pick a time, then sign in with Google to confirm it'}
+          {t(session ? 'public.bookingHowSignedIn' : 'public.bookingHowVisitor', { fee: f.rupees(doctor.consultation_fee), minutes: doctor.appointment_duration_minutes || 30 })}
         </Typography>
       </Box>
-      {cannotBook && <Alert severity="info">Booking is for patient accounts. You are signed in as {isDoctor(session?.user) ? 'a doctor' : 'an admin'}.</Alert>}
+      {cannotBook && <Alert severity="info">{t('public.bookingNotForRole', { role: isDoctor(session?.user) ? 'doctor' : 'admin' })}</Alert>}
       {!doctor.accepting_bookings ? (
-        <EmptyState icon={EventBusyOutlined} title="Not accepting bookings" text={`${doctor.name} is not accepting bookings at the moment. Please check again later.`} />
+        <EmptyState icon={EventBusyOutlined} title={t('public.notAcceptingTitle')} text={t('public.notAcceptingText', { name: doctor.name })} />
       ) : doctor.slots.length === 0 ? (
-        <EmptyState icon={EventBusyOutlined} title="No open slots" text={`${doctor.name} has no open slots in the next ${doctor.days} days. Please check again later.`} />
+        <EmptyState icon={EventBusyOutlined} title={t('public.noOpenSlotsTitle')} text={t('public.noOpenSlotsText', { name: doctor.name, days: doctor.days })} />
       ) : (
         <SlotPicker slots={doctor.slots} doctorName={doctor.name} onPick={(slot) => void pick(slot)} disabled={cannotBook || busy} />
       )}
