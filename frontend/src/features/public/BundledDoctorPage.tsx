@@ -11,7 +11,8 @@ import { DoctorHeader } from './DoctorHeader';
 import { ProfileTabs } from './ProfileTabs';
 import { SignInCard } from './SignInCard';
 import { EmptyState } from '../../components/EmptyState';
-import { formatRupees } from '../../lib/money';
+import { useT } from '../../i18n/useT';
+import { useFormat } from '../../i18n/format';
 
 /**
  * A profile bundled with the client (the seeds' sample doctors), at its own id only: labelled as a sample, with no
@@ -20,6 +21,8 @@ import { formatRupees } from '../../lib/money';
 export function BundledDoctorPage({ profile }: { profile: DoctorProfile }) {
   // An article's Book Consultation link opens this page on its Book Consultation tab.
   const { hash } = useLocation();
+  const t = useT();
+  const f = useFormat();
   return (
     <PublicPageShell>
       <Grid container spacing={3}>
@@ -28,13 +31,13 @@ export function BundledDoctorPage({ profile }: { profile: DoctorProfile }) {
             <DoctorHeader
               name={profile.nameInEnglish}
               subtitle={profile.name !== profile.nameInEnglish ? profile.name : undefined}
-              badge={<Chip size="small" label="Sample profile" sx={{ mb: 0.5 }} />}
+              badge={<Chip size="small" label={t('public.sampleProfile')} sx={{ mb: 0.5 }} />}
               facts={
                 <Stack spacing={0.5}>
                   <Typography>
                     {profile.credentials} · {profile.specialization}
                   </Typography>
-                  <Typography color="text.secondary">{formatRupees(profile.consultationFee)} per consultation</Typography>
+                  <Typography color="text.secondary">{t('public.feePerConsultation', { fee: f.rupees(profile.consultationFee) })}</Typography>
                 </Stack>
               }
             />
@@ -42,7 +45,7 @@ export function BundledDoctorPage({ profile }: { profile: DoctorProfile }) {
               initial={hash === BOOK_CONSULTATION_HASH ? 3 : 0}
               tabs={[
                 {
-                  label: 'About Doctor',
+                  label: t('public.tabAbout'),
                   icon: <InfoOutlined />,
                   panel: (
                     <Stack spacing={1.5}>
@@ -53,9 +56,9 @@ export function BundledDoctorPage({ profile }: { profile: DoctorProfile }) {
                         ))}
                       </Stack>
                       {profile.blogPosts.length > 0 && (
-                        <Box component="section" aria-label="Articles">
+                        <Box component="section" aria-label={t('public.articles')}>
                           <Typography variant="subtitle2" component="h2">
-                            Articles
+                            {t('public.articles')}
                           </Typography>
                           {profile.blogPosts.map((post) => (
                             <Typography key={post.link} variant="body2" color="text.secondary">
@@ -71,7 +74,7 @@ export function BundledDoctorPage({ profile }: { profile: DoctorProfile }) {
                   ),
                 },
                 {
-                  label: 'Medical Offerings',
+                  label: t('public.tabOfferings'),
                   icon: <MedicalServicesOutlined />,
                   panel: (
                     <Stack spacing={1}>
@@ -83,7 +86,7 @@ export function BundledDoctorPage({ profile }: { profile: DoctorProfile }) {
                             </Typography>
                             <Typography>{o.description}</Typography>
                             <Typography color="text.secondary">
-                              {formatRupees(o.price)} · {o.duration}
+                              {f.rupees(o.price)} · {o.duration}
                             </Typography>
                           </CardContent>
                         </Card>
@@ -92,24 +95,24 @@ export function BundledDoctorPage({ profile }: { profile: DoctorProfile }) {
                   ),
                 },
                 {
-                  label: 'Practice Info',
+                  label: t('public.tabPracticeInfo'),
                   icon: <PlaceOutlined />,
                   panel: (
                     <Stack spacing={1}>
                       <Typography>{profile.addressInEnglish}</Typography>
                       <Typography>{profile.availableTime}</Typography>
-                      <Typography>Languages: {profile.languages.join(', ')}</Typography>
+                      <Typography>{t('public.languagesList', { languages: profile.languages.join(', ') })}</Typography>
                     </Stack>
                   ),
                 },
                 {
-                  label: 'Book Consultation',
+                  label: t('public.tabBook'),
                   icon: <EventAvailableOutlined />,
                   panel: (
                     <EmptyState
                       icon={EventBusyOutlined}
-                      title="No open slots on a sample profile"
-                      text="Sign in to find doctors with open slots, see their times and send a request."
+                      title={t('public.sampleNoSlotsTitle')}
+                      text={t('public.sampleNoSlotsText')}
                     />
                   ),
                 },

@@ -14,13 +14,15 @@ import { ProfileTabs } from './ProfileTabs';
 import { BookingPanel } from './BookingPanel';
 import { SignInCard } from './SignInCard';
 import { DoctorPosts } from '../blog/DoctorPosts';
-import { formatRupees } from '../../lib/money';
+import { useT, type Translate } from '../../i18n/useT';
+import { useFormat } from '../../i18n/format';
 
 const BOOK_TAB = 3;
 
-function registration(doctor: PublicDoctorProfile): string | null {
+function registration(t: Translate, doctor: PublicDoctorProfile): string | null {
   if (!doctor.registration_number) return null;
-  return `Reg. ${doctor.registration_number}${doctor.medical_council ? `, ${doctor.medical_council}` : ''}`;
+  const number = doctor.registration_number;
+  return doctor.medical_council ? t('public.registrationWithCouncil', { number, council: doctor.medical_council }) : t('public.registration', { number });
 }
 
 function Fact({ icon, primary, secondary }: { icon: ReactNode; primary: string; secondary?: string }) {
@@ -34,8 +36,11 @@ function Fact({ icon, primary, secondary }: { icon: ReactNode; primary: string; 
 
 /** A registered doctor's public page: what the server knows of them, and their open slots to book (shown first). */
 export function RealDoctorPage({ doctor }: { doctor: PublicDoctorProfile }) {
-  const reg = registration(doctor);
-  const fee = formatRupees(doctor.consultation_fee);
+  const t = useT();
+  const f = useFormat();
+  const reg = registration(t, doctor);
+  const fee = f.rupees(doctor.consultation_fee);
+  const feePerConsultation = t('public.feePerConsultation', { fee });
   const minutes = doctor.appointment_duration_minutes || 30;
   return (
     <PublicPageShell>
@@ -50,9 +55,9 @@ export function RealDoctorPage({ doctor }: { doctor: PublicDoctorProfile }) {
                     {[doctor.specialty, doctor.qualification].filter(Boolean).join(' · ')}
                   </Typography>
                   <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
-                    <Chip icon={<PaymentsOutlined />} label={`${fee} per consultation`} color="primary" variant="outlined" />
+                    <Chip icon={<PaymentsOutlined />} label={feePerConsultation} color="primary" variant="outlined" />
                     {doctor.city && <Chip icon={<PlaceOutlined />} label={doctor.city} variant="outlined" sx={{ maxWidth: '100%' }} title={doctor.city} />}
-                    <Chip icon={<VideocamOutlined />} label="Video consultation" variant="outlined" />
+                    <Chip icon={<VideocamOutlined />} label={t('public.videoConsultation')} variant="outlined" />
                     {reg && <Chip icon={<VerifiedOutlined />} label={reg} variant="outlined" sx={{ maxWidth: '100%' }} title={reg} />}
                   </Stack>
                 </Stack>
@@ -62,44 +67,44 @@ export function RealDoctorPage({ doctor }: { doctor: PublicDoctorProfile }) {
               initial={BOOK_TAB}
               tabs={[
                 {
-                  label: 'About Doctor',
+                  label: t('public.tabAbout'),
                   icon: <InfoOutlined />,
                   panel: (
                     <List dense>
-                      <Fact icon={<MedicalServicesOutlined />} primary={doctor.specialty || 'Specialty not given'} secondary={doctor.qualification || undefined} />
-                      {reg && <Fact icon={<VerifiedOutlined />} primary="Medical registration" secondary={reg} />}
+                      <Fact icon={<MedicalServicesOutlined />} primary={doctor.specialty || t('public.specialtyNotGiven')} secondary={doctor.qualification || undefined} />
+                      {reg && <Fact icon={<VerifiedOutlined />} primary={t('public.medicalRegistration')} secondary={reg} />}
                     </List>
                   ),
                 },
                 {
-                  label: 'Medical Offerings',
+                  label: t('public.tabOfferings'),
                   icon: <MedicalServicesOutlined />,
                   panel: (
                     <Card>
                       <CardContent>
                         <Typography variant="h6" component="h2">
-                          Video consultation
+                          {t('public.videoConsultation')}
                         </Typography>
                         <Typography color="text.secondary">
-                          {fee} · {minutes} minutes
+                          {t('public.feeAndLength', { fee, minutes })}
                         </Typography>
-                        <Typography sx={{ mt: 1 }}>A private video call with {doctor.name}, who reviews and approves your request first.</Typography>
+                        <Typography sx={{ mt: 1 }}>{t('public.videoCallWith', { name: doctor.name })}</Typography>
                       </CardContent>
                     </Card>
                   ),
                 },
                 {
-                  label: 'Practice Info',
+                  label: t('public.tabPracticeInfo'),
                   icon: <PlaceOutlined />,
                   panel: (
                     <List dense>
-                      {doctor.city && <Fact icon={<PlaceOutlined />} primary={`Practises in ${doctor.city}`} />}
-                      <Fact icon={<VideocamOutlined />} primary="Online consultations" secondary="By video, from wherever you are" />
-                      <Fact icon={<PaymentsOutlined />} primary={`${fee} per consultation`} secondary={`${minutes}-minute appointments`} />
+                      {doctor.city && <Fact icon={<PlaceOutlined />} primary={t('public.practisesIn', { city: doctor.city })} />}
+                      <Fact icon={<VideocamOutlined />} primary={t('public.onlineConsultations')} secondary={t('public.byVideo')} />
+                      <Fact icon={<PaymentsOutlined />} primary={feePerConsultation} secondary={t('public.appointmentLength', { minutes })} />
                     </List>
                   ),
                 },
-                { label: 'Book Consultation', icon: <EventAvailableOutlined />, panel: <BookingPanel doctor={doctor} /> },
+                { label: t('public.tabBook'), icon: <EventAvailableOutlined />, panel: <BookingPanel doctor={doctor} /> },
               ]}
             />
           </Stack>
