@@ -6,18 +6,23 @@ import EventOutlined from '@mui/icons-material/EventOutlined';
 import MailOutline from '@mui/icons-material/MailOutlined';
 import { PLANS, ROADMAP } from './content';
 import { PRODUCT_NAME } from '@telemed/contracts/constants';
+import { useT, type MessageId } from '../../i18n/useT';
+import { useFormat } from '../../i18n/format';
 
-const FEATURES = [
-  ['One-click Google sign-in', 'No passwords to remember.'],
-  ['Video consultations', 'Meet your doctor from home, on any device.'],
-  ['Digital prescriptions', 'Clear, signed, always at hand.'],
-  ['Encrypted storage', 'Your records stay private.'],
-  ['Doctor dashboard', 'Requests, schedule and revenue in one place.'],
-  ['Branding and blog tools', 'Educate patients under your own name.'],
-] as const;
+/** The product's features: title and line (message ids). */
+const FEATURES: ReadonlyArray<readonly [MessageId, MessageId]> = [
+  ['public.featureSignInTitle', 'public.featureSignInText'],
+  ['public.featureVideoTitle', 'public.featureVideoText'],
+  ['public.featurePrescriptionsTitle', 'public.featurePrescriptionsText'],
+  ['public.featureStorageTitle', 'public.featureStorageText'],
+  ['public.featureDashboardTitle', 'public.featureDashboardText'],
+  ['public.featureBrandingTitle', 'public.featureBrandingText'],
+];
 
 export function WelcomePage() {
   const navigate = useNavigate();
+  const t = useT();
+  const f = useFormat();
   return (
     <Box component="main" sx={{ maxWidth: 1100, mx: 'auto', p: { xs: 2, sm: 4 } }}>
       <Stack spacing={2} sx={{ mb: 4 }}>
@@ -25,17 +30,21 @@ export function WelcomePage() {
           {PRODUCT_NAME}
         </Typography>
         <Typography variant="h6" component="p" color="text.secondary">
-          Video consultations with doctors across India — for patients, independent doctors and clinic networks.
+          {t('public.tagline')}
         </Typography>
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
           <Button variant="contained" endIcon={<ArrowForward />} onClick={() => navigate('/login')}>
-            Get Started
+            {t('public.getStarted')}
           </Button>
           <Button variant="outlined" startIcon={<InfoOutlined />} href="#features">
-            Learn More
+            {t('public.learnMore')}
           </Button>
-          <Button startIcon={<EventOutlined />} href="mailto:demo@telemed.example.in">Schedule a Demo</Button>
-          <Button startIcon={<MailOutline />} href="mailto:sales@telemed.example.in">Contact Sales</Button>
+          <Button startIcon={<EventOutlined />} href="mailto:demo@telemed.example.in">
+            {t('public.scheduleDemo')}
+          </Button>
+          <Button startIcon={<MailOutline />} href="mailto:sales@telemed.example.in">
+            {t('public.contactSales')}
+          </Button>
         </Stack>
       </Stack>
       <Grid container spacing={2} id="features">
@@ -44,49 +53,49 @@ export function WelcomePage() {
             <Card sx={{ height: '100%' }}>
               <CardContent>
                 <Typography variant="h6" component="h2">
-                  {title}
+                  {t(title)}
                 </Typography>
-                <Typography color="text.secondary">{text}</Typography>
+                <Typography color="text.secondary">{t(text)}</Typography>
               </CardContent>
             </Card>
           </Grid>
         ))}
       </Grid>
       <Typography variant="h5" component="h2" sx={{ mt: 4, mb: 1 }}>
-        Individual practice or network partnership
+        {t('public.practiceOrNetwork')}
       </Typography>
-      <Typography color="text.secondary">Run your own practice on {PRODUCT_NAME}, or bring your clinic network and manage its doctors and staff together.</Typography>
+      <Typography color="text.secondary">{t('public.practiceOrNetworkText', { product: PRODUCT_NAME })}</Typography>
       <Typography variant="h5" component="h2" sx={{ mt: 4, mb: 1 }}>
-        Plans
+        {t('public.plans')}
       </Typography>
       <Grid container spacing={2}>
         {PLANS.map((plan) => (
-          <Grid key={plan.name} size={{ xs: 12, sm: 6, md: 3 }}>
+          <Grid key={plan.nameId} size={{ xs: 12, sm: 6, md: 3 }}>
             <Card>
               <CardContent>
                 <Typography variant="subtitle1" component="h3">
-                  {plan.name}
+                  {t(plan.nameId)}
                 </Typography>
-                <Typography>{plan.price}</Typography>
+                <Typography>{t(plan.priceId, { amount: f.rupees(plan.amount) })}</Typography>
               </CardContent>
             </Card>
           </Grid>
         ))}
       </Grid>
       <Typography variant="h5" component="h2" sx={{ mt: 4, mb: 1 }}>
-        Roadmap
+        {t('public.roadmap')}
       </Typography>
       <Stack spacing={1}>
         {ROADMAP.map((item) => (
           <Stack key={item} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-            <Typography>{item}</Typography>
-            <Chip size="small" label="In Development" />
+            <Typography>{t(item)}</Typography>
+            <Chip size="small" label={t('public.inDevelopment')} />
           </Stack>
         ))}
       </Stack>
       <Typography sx={{ mt: 4 }}>
         <Link component={RouterLink} to="/support">
-          Support Team Access
+          {t('public.supportTeamAccess')}
         </Link>
       </Typography>
     </Box>

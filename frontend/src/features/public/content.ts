@@ -1,18 +1,19 @@
 /** Static content bundled with the client (seed: company info, plans, team, specialties, languages, doctor profiles). */
 import { bundledArticlesOf } from '@telemed/contracts/bundled-articles';
-import { formatRupees } from '../../lib/money';
+import type { MessageId } from '../../i18n/useT';
 
 export { SPECIALTIES, LANGUAGES } from '@telemed/contracts/constants';
 
-/** The seeds' plan prices (rupees), written as every price is (formatRupees). */
-export const PLANS = [
-  { name: 'Consultation', price: `from ${formatRupees(299)} per consultation` },
-  { name: 'Doctor dashboard', price: `${formatRupees(2999)} per month` },
-  { name: 'Health records', price: `${formatRupees(99)} per month per family` },
-  { name: 'AI assistant', price: `${formatRupees(199)} per month` },
-] as const;
+/** The seeds' plans: their names and price texts (message ids) and prices in rupees, written as every price is. */
+export const PLANS: ReadonlyArray<{ nameId: MessageId; priceId: MessageId; amount: number }> = [
+  { nameId: 'public.planConsultation', priceId: 'public.planConsultationPrice', amount: 299 },
+  { nameId: 'public.planDashboard', priceId: 'public.planDashboardPrice', amount: 2999 },
+  { nameId: 'public.planRecords', priceId: 'public.planRecordsPrice', amount: 99 },
+  { nameId: 'public.planAssistant', priceId: 'public.planAssistantPrice', amount: 199 },
+];
 
-export const ROADMAP = ['AI assistance', 'OTP authentication with government ID verification', 'Educational webinar platform'] as const;
+/** The seeds' roadmap (message ids). */
+export const ROADMAP: readonly MessageId[] = ['public.roadmapAssistance', 'public.roadmapOtp', 'public.roadmapWebinars'];
 
 export interface Offering {
   id: string;
