@@ -14,7 +14,7 @@ import { useT } from '../../i18n/useT';
 export const ALL_DOCTORS = {
   limit: 50,
   titleId: NAV_PLACES.allDoctors.labelId,
-  empty: 'No doctors available at the moment.',
+  emptyId: 'public.noDoctorsAvailable',
   /** The section's anchor on the doctor home, which the doctor's navigation opens. */
   anchor: NAV_PLACES.allDoctors.anchor,
 } as const;
@@ -41,8 +41,8 @@ export function AllDoctors() {
         <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
           {t(ALL_DOCTORS.titleId)}
         </Typography>
-        {doctors.isLoading && <CircularProgress size={20} aria-label="Loading doctors" />}
-        {loaded && list.length === 0 && <EmptyState icon={SearchOutlined} text={ALL_DOCTORS.empty} />}
+        {doctors.isLoading && <CircularProgress size={20} aria-label={t('public.loadingDoctors')} />}
+        {loaded && list.length === 0 && <EmptyState icon={SearchOutlined} text={t(ALL_DOCTORS.emptyId)} />}
         <Grid container spacing={1.5} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
           {list.map((d) => (
             <Grid key={d.doctor_id} size={{ xs: 12, sm: 6, md: 4 }} component="li">
