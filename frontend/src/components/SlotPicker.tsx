@@ -2,8 +2,9 @@ import { useId, useState } from 'react';
 import { Box, Button, Chip, Stack, Tab, Tabs, Typography } from '@mui/material';
 import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
 import type { Slot } from '../features/patient/types';
-import { timeOfDay } from '../lib/time';
-import { groupSlotsByDay, localDate, splitByPartOfDay, type SlotDay } from './slotDays';
+import { useFormat } from '../i18n/format';
+import { useT } from '../i18n/useT';
+import { PART_OF_DAY_MESSAGES, groupSlotsByDay, localDate, splitByPartOfDay, type SlotDay } from './slotDays';
 
 interface SlotPickerProps {
   slots: Slot[];
@@ -19,6 +20,7 @@ interface SlotPickerProps {
 }
 
 function DayLabel({ day }: { day: SlotDay }) {
+  const t = useT();
   return (
     <Box component="span" sx={{ display: 'flex', flexDirection: 'column', lineHeight: 1.25 }}>
       <Box component="span" sx={{ fontWeight: 700 }}>
@@ -28,7 +30,7 @@ function DayLabel({ day }: { day: SlotDay }) {
         {day.dayMonth}
       </Box>
       <Box component="span" sx={{ fontSize: '0.75rem', fontWeight: 400 }}>
-        {day.slots.length} {day.slots.length === 1 ? 'slot' : 'slots'}
+        {t('patient.slotCount', { count: day.slots.length })}
       </Box>
     </Box>
   );
@@ -37,7 +39,9 @@ function DayLabel({ day }: { day: SlotDay }) {
 /** A doctor's open slots as a strip of day tabs; the chosen day's times grouped into morning, afternoon and evening. */
 export function SlotPicker({ slots, onPick, doctorName, perDay = Number.POSITIVE_INFINITY, onMore, initialDate, disabled = false }: SlotPickerProps) {
   const id = useId();
-  const days = groupSlotsByDay(slots, localDate(new Date()));
+  const t = useT();
+  const f = useFormat();
+  const days = groupSlotsByDay(slots, localDate(new Date()), { locale: f.locale, today: t('patient.today'), tomorrow: t('patient.tomorrow') });
   const [chosen, setChosen] = useState(initialDate);
   if (days.length === 0) return null;
   const day = days.find((d) => d.date === chosen) ?? days[0]!;
@@ -51,7 +55,7 @@ export function SlotPicker({ slots, onPick, doctorName, perDay = Number.POSITIVE
         variant="scrollable"
         scrollButtons="auto"
         allowScrollButtonsMobile
-        aria-label={`Days with open slots for ${doctorName}`}
+        aria-label={t('patient.daysWithSlotsFor', { doctor: doctorName })}
         sx={{ borderBottom: 1, borderColor: 'divider', '& .MuiTab-root': { minWidth: 76, px: 1.5, py: 1 } }}
       >
         {days.map((d) => (
@@ -63,11 +67,11 @@ export function SlotPicker({ slots, onPick, doctorName, perDay = Number.POSITIVE
           {splitByPartOfDay(shown).map(({ part, slots: partSlots }) => (
             <Box key={part}>
               <Typography variant="caption" color="text.secondary" sx={{ fontWeight: 600, display: 'block', mb: 0.5 }}>
-                {part}
+                {t(PART_OF_DAY_MESSAGES[part])}
               </Typography>
               <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(92px, 1fr))', gap: 1 }}>
                 {partSlots.map((slot) => {
-                  const time = timeOfDay(new Date(slot.start_at));
+                  const time = f.timeOfDay(new Date(slot.start_at));
                   return (
                     <Button
                       key={slot.slot_id}
@@ -75,7 +79,7 @@ export function SlotPicker({ slots, onPick, doctorName, perDay = Number.POSITIVE
                       size="small"
                       disabled={disabled}
                       data-slot-id={slot.slot_id}
-                      aria-label={`${time}, ${day.longLabel}`}
+                      aria-label={t('patient.slotTimeOnDay', { time, day: day.longLabel })}
                       onClick={() => onPick(slot)}
                     >
                       {time}
@@ -87,7 +91,12 @@ export function SlotPicker({ slots, onPick, doctorName, perDay = Number.POSITIVE
           ))}
           {hidden > 0 && onMore && (
             <Box>
-              <Chip icon={<EventAvailableOutlined />} label={`+${hidden} more`} onClick={() => onMore(day.date)} aria-label={`${hidden} more slots on ${day.longLabel}`} />
+              <Chip
+                icon={<EventAvailableOutlined />}
+                label={t('patient.moreCount', { count: hidden })}
+                onClick={() => onMore(day.date)}
+                aria-label={t('patient.moreSlotsOn', { count: hidden, day: day.longLabel })}
+              />
             </Box>
           )}
         </Stack>

@@ -1,4 +1,5 @@
 import type { Slot } from '../features/patient/types';
+import english from '../i18n/catalogues/en/patient.json';
 import { browserZone } from '../lib/time';
 
 /** Open slots grouped by their local day, for day tabs instead of one long list of times. */
@@ -14,7 +15,24 @@ export interface SlotDay {
   slots: Slot[];
 }
 
+/** The language a strip of days is written in: its `Intl` locale and its words for today and tomorrow. */
+export interface DayWords {
+  locale: string;
+  today: string;
+  tomorrow: string;
+}
+
+/** English's (the SlotPicker gives the chosen language's). */
+export const ENGLISH_DAY_WORDS: DayWords = { locale: 'en-IN', today: english['patient.today'], tomorrow: english['patient.tomorrow'] };
+
 export type PartOfDay = 'Morning' | 'Afternoon' | 'Evening';
+
+/** The message naming each part of the day. */
+export const PART_OF_DAY_MESSAGES = {
+  Morning: 'patient.morning',
+  Afternoon: 'patient.afternoon',
+  Evening: 'patient.evening',
+} as const satisfies Record<PartOfDay, keyof typeof english>;
 
 /** The calendar date of an instant in a zone, as YYYY-MM-DD. */
 export function localDate(date: Date, zone = browserZone()): string {
@@ -27,10 +45,11 @@ function addDays(isoDate: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-const format = (isoDate: string, options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-IN', { ...options, timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`));
+const format = (isoDate: string, locale: string, options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`));
 
 /** Groups slots (already upcoming and sorted) by slot_date, in order; `today` is the caller's local date. */
-export function groupSlotsByDay(slots: Slot[], today: string): SlotDay[] {
+export function groupSlotsByDay(slots: Slot[], today: string, words: DayWords = ENGLISH_DAY_WORDS): SlotDay[] {
   const days = new Map<string, Slot[]>();
   for (const slot of slots) {
     const list = days.get(slot.slot_date);
@@ -40,9 +59,9 @@ export function groupSlotsByDay(slots: Slot[], today: string): SlotDay[] {
   const tomorrow = addDays(today, 1);
   return [...days.entries()].map(([date, daySlots]) => ({
     date,
-    label: date === today ? 'Today' : date === tomorrow ? 'Tomorrow' : format(date, { weekday: 'short' }),
-    dayMonth: format(date, { day: 'numeric', month: 'short' }),
-    longLabel: format(date, { weekday: 'long', day: 'numeric', month: 'long' }),
+    label: date === today ? words.today : date === tomorrow ? words.tomorrow : format(date, words.locale, { weekday: 'short' }),
+    dayMonth: format(date, words.locale, { day: 'numeric', month: 'short' }),
+    longLabel: format(date, words.locale, { weekday: 'long', day: 'numeric', month: 'long' }),
     slots: daySlots,
   }));
 }
