@@ -30,7 +30,9 @@ import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import { CREDIT_PACKS, STARTING_CREDITS } from '@telemed/contracts/constants';
 import { call } from '../../lib/client';
-import { browserZone, whenPhrase } from '../../lib/time';
+import { browserZone } from '../../lib/time';
+import { useFormat } from '../../i18n/format';
+import { useT, type MessageId } from '../../i18n/useT';
 import { DoctorAvatar } from '../../components/DoctorAvatar';
 import { EmptyState } from '../../components/EmptyState';
 import { SlotPicker } from '../../components/SlotPicker';
@@ -39,20 +41,20 @@ import { matchesSearch, upcoming, type Doctor, type DoctorWithSlots, type Slot }
 import { confirmPath } from './confirmPath';
 import { PendingInvitations } from '../institution/Invitations';
 import { RecordsTiles } from '../records/RecordsTiles';
-import { formatRupees } from '../../lib/money';
 
 export const HOME_SLOTS_SHOWN = 4;
 export const ADD_MODAL_SLOTS_SHOWN = 3;
 /** A doctor who takes no bookings (inactive, or deactivated by an institution): said on their card instead of slots. */
-export const NOT_ACCEPTING_BOOKINGS = 'Not accepting bookings';
-export const PAYMENT_NOT_CONNECTED = 'Payment is not connected yet: packs add credits on this device only, and nothing is charged.';
+export const NOT_ACCEPTING_BOOKINGS = 'patient.notAcceptingBookings' satisfies MessageId;
+export const PAYMENT_NOT_CONNECTED = 'patient.paymentNotConnected' satisfies MessageId;
 
 /** A dialog title with a close button (the dialog also closes with Escape). */
 function ClosableTitle({ id, children, onClose }: { id: string; children: string; onClose: () => void }) {
+  const t = useT();
   return (
     <DialogTitle id={id} sx={{ pr: 6 }}>
       {children}
-      <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
+      <IconButton aria-label={t('patient.close')} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
         <CloseIcon />
       </IconButton>
     </DialogTitle>
@@ -62,12 +64,14 @@ function ClosableTitle({ id, children, onClose }: { id: string; children: string
 /** The add modal's preview: the first few upcoming times as chips (the seeds' 3 and '+N more'). */
 function SlotChips({ doctor, slots, shown }: { doctor: Doctor; slots: Slot[]; shown: number }) {
   const navigate = useNavigate();
+  const t = useT();
+  const f = useFormat();
   return (
     <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mt: 1 }}>
       {slots.slice(0, shown).map((slot) => (
-        <Chip key={slot.slot_id} label={whenPhrase(slot.start_at)} color="primary" variant="outlined" onClick={() => navigate(confirmPath(doctor, slot))} />
+        <Chip key={slot.slot_id} label={f.whenPhrase(slot.start_at)} color="primary" variant="outlined" onClick={() => navigate(confirmPath(doctor, slot))} />
       ))}
-      {slots.length > shown && <Chip label={`+${slots.length - shown} more`} />}
+      {slots.length > shown && <Chip label={t('patient.moreCount', { count: slots.length - shown })} />}
     </Stack>
   );
 }
@@ -84,6 +88,8 @@ function StatIcon({ children }: { children: ReactNode }) {
 function CreditsCard() {
   const [credits, setCredits] = useState(STARTING_CREDITS);
   const [open, setOpen] = useState(false);
+  const t = useT();
+  const f = useFormat();
   return (
     <Card sx={{ height: '100%' }}>
       <CardContent>
@@ -93,7 +99,7 @@ function CreditsCard() {
           </StatIcon>
           <Box>
             <Typography variant="overline" component="p" color="text.secondary">
-              Credits
+              {t('patient.credits')}
             </Typography>
             <Typography variant="h4" component="p" data-testid="credits">
               {credits}
@@ -101,19 +107,19 @@ function CreditsCard() {
           </Box>
         </Stack>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          {PAYMENT_NOT_CONNECTED}
+          {t(PAYMENT_NOT_CONNECTED)}
         </Typography>
         <Button sx={{ mt: 1 }} variant="outlined" startIcon={<AddCircleOutline />} onClick={() => setOpen(true)}>
-          Add Credits
+          {t('patient.addCredits')}
         </Button>
       </CardContent>
       <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="purchase-credits-title" fullWidth maxWidth="xs">
         <ClosableTitle id="purchase-credits-title" onClose={() => setOpen(false)}>
-          Purchase Credits
+          {t('patient.purchaseCredits')}
         </ClosableTitle>
         <DialogContent>
           <Alert severity="info" sx={{ mb: 2 }}>
-            {PAYMENT_NOT_CONNECTED}
+            {t(PAYMENT_NOT_CONNECTED)}
           </Alert>
           <Stack spacing={1}>
             {CREDIT_PACKS.map((pack) => (
@@ -126,8 +132,9 @@ function CreditsCard() {
                   setOpen(false);
                 }}
               >
-                <span>{pack.credits} credits</span>
-                <span>{formatRupees(pack.price_rupees)}</span>
+                {/* The pack's size as written in its constant (1000, not 1,000). */}
+                <span>{t('patient.packCredits', { credits: String(pack.credits) })}</span>
+                <span>{f.rupees(pack.price_rupees)}</span>
               </Button>
             ))}
           </Stack>
@@ -139,22 +146,24 @@ function CreditsCard() {
 
 /** Specialty, qualification and registration on one line each, cut with the whole text on hover. */
 function DoctorFacts({ doctor }: { doctor: Doctor }) {
+  const t = useT();
   const line = [doctor.specialty, doctor.qualification].filter(Boolean).join(' · ');
   return (
     <>
       {line && <TruncatedText text={line} color="text.secondary" variant="body2" />}
-      {doctor.registration_number && <TruncatedText text={`Reg. ${doctor.registration_number}`} color="text.secondary" variant="body2" />}
+      {doctor.registration_number && <TruncatedText text={t('patient.registration', { number: doctor.registration_number })} color="text.secondary" variant="body2" />}
     </>
   );
 }
 
 /** In place of a doctor's slots while they take no bookings, so nobody clicks through to a refusal. */
 function NotAccepting() {
+  const t = useT();
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', color: 'text.secondary', mt: 1 }} data-testid="not-accepting">
       <EventBusyOutlined fontSize="small" aria-hidden />
       <Typography variant="body2" color="text.secondary">
-        {NOT_ACCEPTING_BOOKINGS}
+        {t(NOT_ACCEPTING_BOOKINGS)}
       </Typography>
     </Stack>
   );
@@ -163,6 +172,8 @@ function NotAccepting() {
 function AddDoctorModal({ open, onClose, mine }: { open: boolean; onClose: () => void; mine: Set<string> }) {
   const [search, setSearch] = useState('');
   const queryClient = useQueryClient();
+  const t = useT();
+  const f = useFormat();
   // The modal reloads its doctor list each time it opens.
   const doctors = useQuery({
     queryKey: ['doctors', 'all', open],
@@ -193,20 +204,20 @@ function AddDoctorModal({ open, onClose, mine }: { open: boolean; onClose: () =>
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="add-doctor-title">
       <ClosableTitle id="add-doctor-title" onClose={onClose}>
-        Add a Doctor
+        {t('patient.addADoctor')}
       </ClosableTitle>
       <DialogContent>
         <TextField
           fullWidth
-          label="Search by name, specialty or qualification"
+          label={t('patient.searchDoctors')}
           value={search}
           onChange={(e) => setSearch(e.target.value)}
           sx={{ mt: 1, mb: 2 }}
           slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchOutlined aria-hidden /></InputAdornment> } }}
         />
-        {doctors.isLoading && <CircularProgress aria-label="Loading doctors" />}
+        {doctors.isLoading && <CircularProgress aria-label={t('patient.loadingDoctors')} />}
         {!doctors.isLoading && visible.length === 0 && (
-          <EmptyState icon={SearchOutlined} text={search ? 'No doctors found matching your search.' : 'No doctors available at the moment.'} />
+          <EmptyState icon={SearchOutlined} text={t(search ? 'patient.noDoctorsMatch' : 'patient.noDoctorsAvailable')} />
         )}
         <List>
           {visible.map((doctor) => (
@@ -215,7 +226,7 @@ function AddDoctorModal({ open, onClose, mine }: { open: boolean; onClose: () =>
                 <DoctorAvatar name={doctor.name} size={40} />
                 <Box sx={{ minWidth: 0, flex: 1 }}>
                   <TruncatedText text={doctor.name} sx={{ fontWeight: 600 }} />
-                  <TruncatedText text={`${doctor.specialty} · ${doctor.qualification} · ${formatRupees(doctor.consultation_fee)}`} variant="body2" color="text.secondary" />
+                  <TruncatedText text={`${doctor.specialty} · ${doctor.qualification} · ${f.rupees(doctor.consultation_fee)}`} variant="body2" color="text.secondary" />
                 </Box>
                 <Button
                   variant="contained"
@@ -225,7 +236,7 @@ function AddDoctorModal({ open, onClose, mine }: { open: boolean; onClose: () =>
                   disabled={doctor.availableSlots.length === 0 || mine.has(doctor.doctor_id) || subscribe.isPending}
                   onClick={() => doctor.availableSlots.length > 0 && subscribe.mutate(doctor.doctor_id)}
                 >
-                  {mine.has(doctor.doctor_id) ? 'Added' : 'Add Doctor'}
+                  {t(mine.has(doctor.doctor_id) ? 'patient.added' : 'patient.addDoctor')}
                 </Button>
               </Stack>
               {doctor.accepting_bookings === false ? (
@@ -234,7 +245,7 @@ function AddDoctorModal({ open, onClose, mine }: { open: boolean; onClose: () =>
                 <SlotChips doctor={doctor} slots={doctor.availableSlots} shown={ADD_MODAL_SLOTS_SHOWN} />
               ) : (
                 <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-                  {doctor.phone_number ? `No future appointments available. Please contact doctor at ${doctor.phone_number}` : 'N/A'}
+                  {doctor.phone_number ? t('patient.contactDoctorAt', { phone: doctor.phone_number }) : t('patient.notApplicable')}
                 </Typography>
               )}
             </ListItem>
@@ -248,6 +259,8 @@ function AddDoctorModal({ open, onClose, mine }: { open: boolean; onClose: () =>
 /** One of the patient's doctors: who they are, the fee, and their open slots by day. */
 function DoctorCard({ doctor, onMore }: { doctor: DoctorWithSlots; onMore: (date: string) => void }) {
   const navigate = useNavigate();
+  const t = useT();
+  const f = useFormat();
   return (
     <Card data-testid="my-doctor">
       <CardContent>
@@ -258,10 +271,10 @@ function DoctorCard({ doctor, onMore }: { doctor: DoctorWithSlots; onMore: (date
             <DoctorFacts doctor={doctor} />
             <Typography variant="body2" sx={{ mt: 0.5 }}>
               <Box component="span" sx={{ fontWeight: 700 }} data-testid="doctor-fee">
-                {formatRupees(doctor.consultation_fee)}
+                {f.rupees(doctor.consultation_fee)}
               </Box>{' '}
               <Box component="span" sx={{ color: 'text.secondary' }}>
-                per consultation
+                {t('patient.perConsultation')}
               </Box>
             </Typography>
           </Box>
@@ -274,7 +287,7 @@ function DoctorCard({ doctor, onMore }: { doctor: DoctorWithSlots; onMore: (date
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', color: 'text.secondary' }}>
             <EventBusyOutlined fontSize="small" aria-hidden />
             <Typography variant="body2" color="text.secondary">
-              No upcoming appointments available
+              {t('patient.noUpcomingSlots')}
             </Typography>
           </Stack>
         )}
@@ -286,6 +299,7 @@ function DoctorCard({ doctor, onMore }: { doctor: DoctorWithSlots; onMore: (date
 /** Patient home: credits, the patient's doctors with their open slots by day, and records tiles. */
 export function HomePage() {
   const navigate = useNavigate();
+  const t = useT();
   const [adding, setAdding] = useState(false);
   const [allSlotsOf, setAllSlotsOf] = useState<{ doctor: DoctorWithSlots; date: string } | null>(null);
   const mine = useQuery({
@@ -314,15 +328,15 @@ export function HomePage() {
       <Box>
         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1.5, gap: 1 }}>
           <Typography variant="h5" component="h1">
-            Your Doctors
+            {t('patient.yourDoctors')}
           </Typography>
           <Button variant="contained" startIcon={<PersonAddAlt1Outlined />} onClick={() => setAdding(true)}>
-            Add Doctor
+            {t('patient.addDoctor')}
           </Button>
         </Stack>
-        {mine.isLoading && <CircularProgress aria-label="Loading your doctors" />}
+        {mine.isLoading && <CircularProgress aria-label={t('patient.loadingYourDoctors')} />}
         {!mine.isLoading && doctors.length === 0 && (
-          <EmptyState icon={GroupsOutlined} text={'You haven\'t added any doctors yet. Click "Add Doctor" to get started.'} />
+          <EmptyState icon={GroupsOutlined} text={t('patient.noDoctorsYet')} />
         )}
         <Stack spacing={2}>
           {doctors.map((doctor) => (
@@ -333,7 +347,7 @@ export function HomePage() {
       <AddDoctorModal open={adding} onClose={() => setAdding(false)} mine={new Set(doctors.map((d) => d.doctor_id))} />
       <Dialog open={Boolean(allSlotsOf)} onClose={() => setAllSlotsOf(null)} fullWidth maxWidth="sm" aria-labelledby="all-slots-title">
         <ClosableTitle id="all-slots-title" onClose={() => setAllSlotsOf(null)}>
-          Available Appointments
+          {t('patient.availableAppointments')}
         </ClosableTitle>
         <DialogContent>
           {allSlotsOf && (

@@ -3,7 +3,12 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { MemoryRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfirmProvider } from '../../lib/confirm';
-import { HomePage, NOT_ACCEPTING_BOOKINGS, PAYMENT_NOT_CONNECTED } from './HomePage';
+import en from '../../i18n/catalogues/en/patient.json';
+import { HomePage, NOT_ACCEPTING_BOOKINGS as NOT_ACCEPTING_ID, PAYMENT_NOT_CONNECTED as PAYMENT_ID } from './HomePage';
+
+// What the screen says in English (outside an I18nProvider the screens are in English).
+const NOT_ACCEPTING_BOOKINGS = en[NOT_ACCEPTING_ID];
+const PAYMENT_NOT_CONNECTED = en[PAYMENT_ID];
 
 const tomorrow = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(Date.now() + 86_400_000));
 const slot = (id: number, time: string) => ({
