@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
 import { MAX_REASON_LENGTH } from '@telemed/contracts/constants';
 import { useUnsavedChanges } from '../../lib/unsavedChanges';
+import { useT } from '../../i18n/useT';
 
 /**
  * A doctor's cancellation: the seeds' question, and a reason for the patient (optional; the API takes it and the
@@ -9,6 +10,7 @@ import { useUnsavedChanges } from '../../lib/unsavedChanges';
  */
 export function CancelWithReasonDialog({ open, what, busy, onKeep, onCancel }: { open: boolean; what: string; busy: boolean; onKeep(): void; onCancel(reason: string | null): void }) {
   const [reason, setReason] = useState('');
+  const t = useT();
   useEffect(() => {
     if (open) setReason('');
   }, [open]);
@@ -16,12 +18,12 @@ export function CancelWithReasonDialog({ open, what, busy, onKeep, onCancel }: {
   const { confirmDiscard } = useUnsavedChanges(open && reason.trim() !== '');
   return (
     <Dialog open={open} onClose={() => void confirmDiscard().then((discard) => discard && onKeep())} fullWidth maxWidth="xs" aria-labelledby="cancel-with-reason-title">
-      <DialogTitle id="cancel-with-reason-title">Cancel appointment?</DialogTitle>
+      <DialogTitle id="cancel-with-reason-title">{t('patient.cancelAppointmentQuestion')}</DialogTitle>
       <DialogContent>
-        <DialogContentText>Are you sure you want to cancel this appointment? ({what})</DialogContentText>
+        <DialogContentText>{t('patient.cancelAppointmentConfirm', { what })}</DialogContentText>
         <TextField
-          label="Reason for the patient (optional)"
-          helperText="The patient sees it with the cancellation."
+          label={t('patient.reasonForPatient')}
+          helperText={t('patient.reasonForPatientHelp')}
           fullWidth
           multiline
           minRows={2}
@@ -32,9 +34,9 @@ export function CancelWithReasonDialog({ open, what, busy, onKeep, onCancel }: {
         />
       </DialogContent>
       <DialogActions>
-        <Button onClick={onKeep}>Keep it</Button>
+        <Button onClick={onKeep}>{t('patient.keepIt')}</Button>
         <Button color="error" variant="contained" disabled={busy} onClick={() => onCancel(reason.trim() || null)}>
-          Cancel appointment
+          {t('patient.cancelAppointment')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -7,7 +7,11 @@ import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import VideocamOutlined from '@mui/icons-material/VideocamOutlined';
 import { ApiError } from '../../lib/api';
 import { call } from '../../lib/client';
-import { browserZone, longDate, timeOfDay } from '../../lib/time';
+import { browserZone } from '../../lib/time';
+import { useErrorText } from '../../i18n/errorText';
+import { useFormat } from '../../i18n/format';
+import { useT } from '../../i18n/useT';
+import type en from '../../i18n/catalogues/en/patient.json';
 import { useToasts } from '../../lib/toasts';
 import { useConfirm } from '../../lib/confirm';
 import { isDoctor, useSession } from '../../lib/session';
@@ -32,7 +36,9 @@ interface Row {
   rejectionReason: string | null;
   /** The reason given with a cancellation (the patient's view: e.g. 'Doctor is no longer available'). */
   cancellationReason: string | null;
+  /** The other person's name ('' when the server has none: shown as an unknown doctor or patient). */
   otherName: string;
+  /** A patient's view: the doctor's specialty ('' when none is recorded); a doctor's view: nothing. */
   otherDetail: string | null;
   notes: string;
   startAt: string;
@@ -46,8 +52,8 @@ const fromPatientView = (a: PatientAppointment): Row => ({
   statusReason: a.status_reason,
   rejectionReason: a.rejection_reason,
   cancellationReason: a.cancellation_reason,
-  otherName: a.doctor.name || 'Unknown Doctor',
-  otherDetail: a.doctor.specialty || 'No specialty information',
+  otherName: a.doctor.name,
+  otherDetail: a.doctor.specialty,
   notes: a.notes,
   startAt: a.slot.start_at,
   consultationBegun: a.consultation_held,
@@ -59,32 +65,38 @@ const fromDoctorView = (a: DoctorAppointment): Row => ({
   statusReason: a.status_reason,
   rejectionReason: a.rejection_reason,
   cancellationReason: null,
-  otherName: a.patient_name || 'Unknown patient',
+  otherName: a.patient_name,
   otherDetail: null,
   notes: a.notes,
   startAt: a.slot.start_at,
   consultationBegun: a.consultation_held,
 });
 
-/** What the status chip says, from the point of view of the one reading it. */
-export function statusLabel(row: Pick<Row, 'status' | 'statusReason' | 'startAt'>, viewer: 'patient' | 'doctor', now = Date.now()): { label: string; color: ChipProps['color'] } {
+/** What the status chip says (its message id), from the point of view of the one reading it. */
+export function statusLabel(row: Pick<Row, 'status' | 'statusReason' | 'startAt'>, viewer: 'patient' | 'doctor', now = Date.now()): { labelId: keyof typeof en; color: ChipProps['color'] } {
   const ended = Date.parse(row.startAt) + 30 * 60_000 <= now;
   switch (row.status) {
     case 'requested':
-      return { label: viewer === 'doctor' ? 'Awaiting your approval' : 'Awaiting approval', color: 'warning' };
+      return { labelId: viewer === 'doctor' ? 'patient.statusAwaitingYourApproval' : 'patient.statusAwaitingApproval', color: 'warning' };
     case 'confirmed':
-      return ended ? { label: 'Completed', color: 'default' } : { label: 'Confirmed', color: 'success' };
+      return ended ? { labelId: 'patient.statusCompleted', color: 'default' } : { labelId: 'patient.statusConfirmed', color: 'success' };
     case 'completed':
-      return { label: 'Completed', color: 'default' };
+      return { labelId: 'patient.statusCompleted', color: 'default' };
     case 'rejected':
       // Closed by the system when the patient withdrew consent: not a doctor's decision.
-      if (row.statusReason === 'consent_withdrawn') return { label: viewer === 'doctor' ? 'Withdrawn by the patient' : 'Withdrawn', color: 'default' };
-      return { label: 'Declined', color: 'error' };
+      if (row.statusReason === 'consent_withdrawn') return { labelId: viewer === 'doctor' ? 'patient.statusWithdrawnByPatient' : 'patient.statusWithdrawn', color: 'default' };
+      return { labelId: 'patient.statusDeclined', color: 'error' };
     case 'cancelled':
-      if (row.statusReason === 'expired') return { label: 'Expired (no answer)', color: 'default' };
-      if (row.statusReason === `cancelled_by_${viewer}`) return { label: 'Cancelled by you', color: 'default' };
-      return { label: viewer === 'doctor' ? 'Cancelled by the patient' : 'Cancelled by the doctor', color: 'default' };
+      if (row.statusReason === 'expired') return { labelId: 'patient.statusExpired', color: 'default' };
+      if (row.statusReason === `cancelled_by_${viewer}`) return { labelId: 'patient.statusCancelledByYou', color: 'default' };
+      return { labelId: viewer === 'doctor' ? 'patient.statusCancelledByPatient' : 'patient.statusCancelledByDoctor', color: 'default' };
   }
+}
+
+/** The other person's name as shown: an unknown one says so. */
+function useOtherName(): (row: Row, viewer: 'patient' | 'doctor') => string {
+  const t = useT();
+  return (row, viewer) => row.otherName || t(viewer === 'doctor' ? 'patient.unknownPatient' : 'patient.unknownDoctor');
 }
 
 function useSection(section: 'upcoming' | 'past', doctor: boolean) {
@@ -100,6 +112,9 @@ function useSection(section: 'upcoming' | 'past', doctor: boolean) {
 }
 
 function AppointmentCard({ row, viewer, actions }: { row: Row; viewer: 'patient' | 'doctor'; actions?: ReactNode }) {
+  const t = useT();
+  const f = useFormat();
+  const name = useOtherName()(row, viewer);
   const status = statusLabel(row, viewer);
   const end = new Date(Date.parse(row.startAt) + 30 * 60_000);
   return (
@@ -107,29 +122,29 @@ function AppointmentCard({ row, viewer, actions }: { row: Row; viewer: 'patient'
       <CardContent>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
           <Stack direction="row" spacing={2} sx={{ flexGrow: 1, minWidth: 0 }}>
-            <DoctorAvatar name={row.otherName} size={44} />
+            <DoctorAvatar name={name} size={44} />
             <Box sx={{ minWidth: 0 }}>
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
-                <TruncatedText text={row.otherName} variant="h6" component="h3" />
-                <Chip size="small" label={status.label} color={status.color} />
+                <TruncatedText text={name} variant="h6" component="h3" />
+                <Chip size="small" label={t(status.labelId)} color={status.color} />
               </Stack>
-              {row.otherDetail && <Typography color="text.secondary">{row.otherDetail}</Typography>}
+              {row.otherDetail !== null && <Typography color="text.secondary">{row.otherDetail || t('patient.noSpecialty')}</Typography>}
               <Typography>
-                {longDate(row.startAt)} · {timeOfDay(new Date(row.startAt))} – {timeOfDay(end)}
+                {t('patient.appointmentTime', { date: f.longDate(row.startAt), start: f.timeOfDay(new Date(row.startAt)), end: f.timeOfDay(end) })}
               </Typography>
               {row.notes && (
                 <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                  Reason: {row.notes}
+                  {t('patient.reasonLine', { reason: row.notes })}
                 </Typography>
               )}
               {row.status === 'rejected' && row.rejectionReason && (
                 <Typography variant="body2" color={row.statusReason === 'consent_withdrawn' ? 'text.secondary' : 'error.main'}>
-                  {row.statusReason === 'consent_withdrawn' ? 'Withdrawn' : 'Declined'}: {row.rejectionReason}
+                  {t(row.statusReason === 'consent_withdrawn' ? 'patient.withdrawnReason' : 'patient.declinedReason', { reason: row.rejectionReason })}
                 </Typography>
               )}
               {row.status === 'cancelled' && row.cancellationReason && (
                 <Typography variant="body2" color="text.secondary">
-                  Cancelled: {row.cancellationReason}
+                  {t('patient.cancelledReason', { reason: row.cancellationReason })}
                 </Typography>
               )}
             </Box>
@@ -146,6 +161,10 @@ export function MyAppointments() {
   const navigate = useNavigate();
   const toasts = useToasts();
   const confirm = useConfirm();
+  const t = useT();
+  const f = useFormat();
+  const explain = useErrorText();
+  const otherName = useOtherName();
   const session = useSession();
   const doctor = isDoctor(session?.user);
   const viewer = doctor ? 'doctor' : 'patient';
@@ -153,20 +172,26 @@ export function MyAppointments() {
   const past = useSection('past', doctor);
   const cancel = useMutation({
     mutationFn: ({ id, reason }: { id: string; reason: string | null }) => call('cancelAppointment', { params: { id }, body: reason ? { reason } : {} }),
-    onSuccess: () => toasts.show({ type: 'success', title: 'Appointment cancelled' }),
+    onSuccess: () => toasts.show({ type: 'success', title: t('patient.appointmentCancelled') }),
     // The server's own words when it has a reason (the consultation has begun), else the seeds' line.
-    onError: (error) => toasts.show({ type: 'error', title: 'Failed to cancel appointment', ...(error instanceof ApiError && error.status === 409 ? { message: error.detail } : {}) }),
+    onError: (error) =>
+      toasts.show({
+        type: 'error',
+        title: t('patient.cancelFailed'),
+        ...(error instanceof ApiError && error.status === 409 ? { message: explain(error, 'patient.cancelFailed') } : {}),
+      }),
   });
   // A doctor tells the patient why (a reason field); a patient is only asked the seeds' question.
   const [doctorCancelling, setDoctorCancelling] = useState<Row | null>(null);
-  const described = (row: Row) => `${row.otherName}, ${longDate(row.startAt)} at ${timeOfDay(new Date(row.startAt))}`;
+  const described = (row: Row) =>
+    t('patient.appointmentDescribed', { name: otherName(row, viewer), date: f.longDate(row.startAt), time: f.timeOfDay(new Date(row.startAt)) });
   const askCancel = async (row: Row) => {
     if (doctor) return setDoctorCancelling(row);
     const ok = await confirm({
-      title: 'Cancel appointment?',
-      message: `Are you sure you want to cancel this appointment? (${described(row)})`,
-      confirmLabel: 'Cancel appointment',
-      cancelLabel: 'Keep it',
+      title: t('patient.cancelAppointmentQuestion'),
+      message: t('patient.cancelAppointmentConfirm', { what: described(row) }),
+      confirmLabel: t('patient.cancelAppointment'),
+      cancelLabel: t('patient.keepIt'),
       destructive: true,
     });
     if (ok) cancel.mutate({ id: row.id, reason: null });
@@ -185,19 +210,19 @@ export function MyAppointments() {
         }}
       />
       <Typography variant="h5" component="h1">
-        My Appointments
+        {t('patient.myAppointments')}
       </Typography>
       <Stack component="section" spacing={2} aria-labelledby="upcoming-heading">
         <Typography id="upcoming-heading" variant="h6" component="h2">
-          Upcoming
+          {t('patient.upcoming')}
         </Typography>
         {upcoming.isLoading && (
           <Box>
-            <CircularProgress size={20} /> Loading appointments...
+            <CircularProgress size={20} /> {t('patient.loadingAppointments')}
           </Box>
         )}
         {!upcoming.isLoading && (upcoming.data ?? []).length === 0 && (
-          <EmptyState icon={EventAvailableOutlined} title="No upcoming appointments" text="You're all caught up! Any new appointments will appear here." />
+          <EmptyState icon={EventAvailableOutlined} title={t('patient.noUpcomingTitle')} text={t('patient.noUpcomingText')} />
         )}
         {(upcoming.data ?? []).map((row) => (
           <AppointmentCard
@@ -208,12 +233,12 @@ export function MyAppointments() {
               <>
                 {row.status === 'confirmed' && canJoin(row.startAt) && (
                   <Button variant="contained" startIcon={<VideocamOutlined />} onClick={() => navigate(`/video-call?appointment_id=${row.id}`)}>
-                    {doctor ? 'Join Now' : 'Join now'}
+                    {t(doctor ? 'patient.joinNowDoctor' : 'patient.joinNow')}
                   </Button>
                 )}
                 {!row.consultationBegun && (
                   <Button color="error" disabled={cancel.isPending} onClick={() => void askCancel(row)}>
-                    Cancel
+                    {t('patient.cancelButton')}
                   </Button>
                 )}
               </>
@@ -223,10 +248,10 @@ export function MyAppointments() {
       </Stack>
       <Stack component="section" spacing={2} aria-labelledby="past-heading">
         <Typography id="past-heading" variant="h6" component="h2">
-          Past
+          {t('patient.past')}
         </Typography>
         {!past.isLoading && (past.data ?? []).length === 0 && (
-          <EmptyState icon={HistoryOutlined} title="No past appointments" text="Completed, declined and cancelled appointments will be listed here." />
+          <EmptyState icon={HistoryOutlined} title={t('patient.noPastTitle')} text={t('patient.noPastText')} />
         )}
         {(past.data ?? []).map((row) => (
           <AppointmentCard key={row.id} row={row} viewer={viewer} />

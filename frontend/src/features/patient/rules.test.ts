@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { slotIdProblem } from './ConfirmAppointment';
 import { canJoin, statusLabel } from './MyAppointments';
 import { matchesSearch, upcoming } from './types';
+import en from '../../i18n/catalogues/en/patient.json';
 
 describe('patient screen rules', () => {
   it('checks the slot id as the seeds say', () => {
@@ -17,7 +18,7 @@ describe('patient screen rules', () => {
     expect(canJoin('2029-12-31T00:00:00Z', now)).toBe(true);
   });
   it('searches name, specialty and qualification case-insensitively', () => {
-    const doctor = { doctor_id: 'd', name: 'Dr. Ananya Sharma', specialty: 'General Medicine', qualification: 'MBBS, MD', consultation_fee: 1, appointment_duration_minutes: 30, phone_number: null, registration_number: null, medical_council: null, city: null, accepting_bookings: true };
+    const doctor = { doctor_id: 'd', name: 'Dr. Ananya Sharma', specialty: 'General Medicine', qualification: 'MBBS, MD', consultation_fee: 1, appointment_duration_minutes: 30, phone_number: null, registration_number: null, medical_council: null, city: null, languages: [], accepting_bookings: true };
     expect(matchesSearch(doctor, 'ANANYA')).toBe(true);
     expect(matchesSearch(doctor, 'medicine')).toBe(true);
     expect(matchesSearch(doctor, 'mbbs')).toBe(true);
@@ -35,16 +36,16 @@ describe('My Appointments status labels', () => {
   const future = '2030-01-03T04:00:00Z';
   const past = '2030-01-01T04:00:00Z';
   it('say how each appointment stands for the one reading it', () => {
-    expect(statusLabel({ status: 'requested', statusReason: null, startAt: future }, 'patient', now).label).toBe('Awaiting approval');
-    expect(statusLabel({ status: 'requested', statusReason: null, startAt: future }, 'doctor', now).label).toBe('Awaiting your approval');
-    expect(statusLabel({ status: 'confirmed', statusReason: null, startAt: future }, 'patient', now).label).toBe('Confirmed');
-    expect(statusLabel({ status: 'confirmed', statusReason: null, startAt: past }, 'patient', now).label).toBe('Completed');
-    expect(statusLabel({ status: 'rejected', statusReason: null, startAt: future }, 'patient', now).label).toBe('Declined');
+    expect(en[statusLabel({ status: 'requested', statusReason: null, startAt: future }, 'patient', now).labelId]).toBe('Awaiting approval');
+    expect(en[statusLabel({ status: 'requested', statusReason: null, startAt: future }, 'doctor', now).labelId]).toBe('Awaiting your approval');
+    expect(en[statusLabel({ status: 'confirmed', statusReason: null, startAt: future }, 'patient', now).labelId]).toBe('Confirmed');
+    expect(en[statusLabel({ status: 'confirmed', statusReason: null, startAt: past }, 'patient', now).labelId]).toBe('Completed');
+    expect(en[statusLabel({ status: 'rejected', statusReason: null, startAt: future }, 'patient', now).labelId]).toBe('Declined');
     // Closed by the system when the patient withdrew consent: nobody declined it.
-    expect(statusLabel({ status: 'rejected', statusReason: 'consent_withdrawn', startAt: future }, 'patient', now).label).toBe('Withdrawn');
-    expect(statusLabel({ status: 'rejected', statusReason: 'consent_withdrawn', startAt: future }, 'doctor', now).label).toBe('Withdrawn by the patient');
-    expect(statusLabel({ status: 'cancelled', statusReason: 'cancelled_by_patient', startAt: future }, 'patient', now).label).toBe('Cancelled by you');
-    expect(statusLabel({ status: 'cancelled', statusReason: 'cancelled_by_patient', startAt: future }, 'doctor', now).label).toBe('Cancelled by the patient');
-    expect(statusLabel({ status: 'cancelled', statusReason: 'expired', startAt: past }, 'doctor', now).label).toBe('Expired (no answer)');
+    expect(en[statusLabel({ status: 'rejected', statusReason: 'consent_withdrawn', startAt: future }, 'patient', now).labelId]).toBe('Withdrawn');
+    expect(en[statusLabel({ status: 'rejected', statusReason: 'consent_withdrawn', startAt: future }, 'doctor', now).labelId]).toBe('Withdrawn by the patient');
+    expect(en[statusLabel({ status: 'cancelled', statusReason: 'cancelled_by_patient', startAt: future }, 'patient', now).labelId]).toBe('Cancelled by you');
+    expect(en[statusLabel({ status: 'cancelled', statusReason: 'cancelled_by_patient', startAt: future }, 'doctor', now).labelId]).toBe('Cancelled by the patient');
+    expect(en[statusLabel({ status: 'cancelled', statusReason: 'expired', startAt: past }, 'doctor', now).labelId]).toBe('Expired (no answer)');
   });
 });
