@@ -45,6 +45,7 @@ export const doctorFieldsSchema = z.object({
   registration_number: z.string().nullable(),
   medical_council: z.string().nullable(),
   city: z.string().nullable().openapi({ description: 'Where the doctor practises; null when not given' }),
+  languages: z.array(z.enum(LANGUAGE_CODES)).openapi({ description: 'The languages the doctor consults in (ISO 639-1), in the order the product lists languages; empty when not given' }),
 });
 
 export const meResponseSchema = z
@@ -74,6 +75,13 @@ export const updateMeRequestSchema = z
     city: safeLine(DOCTOR_CITY_MAX_LENGTH).nullable().optional(),
     /** The language of the person's screens and messages: one of the ten. */
     language: z.enum(LANGUAGE_CODES).optional(),
+    /** Doctors: the languages they consult in, at least one, each once. */
+    languages: z
+      .array(z.enum(LANGUAGE_CODES))
+      .min(1)
+      .max(LANGUAGE_CODES.length)
+      .refine((codes) => new Set(codes).size === codes.length, 'Each language once')
+      .optional(),
   })
   .openapi('UpdateMeRequest');
 
@@ -108,6 +116,8 @@ export const doctorSchema = z
 export const doctorWithSlotsSchema = doctorSchema.extend({ availableSlots: z.array(slotSchema) }).openapi('DoctorWithSlots');
 
 export const doctorListQuerySchema = z.object({
+  /** Only doctors who consult in this language. */
+  language: z.enum(LANGUAGE_CODES).optional().openapi({ example: 'hi' }),
   skip: z.coerce.number().int().min(0).max(1_000_000).default(0),
   limit: z.coerce.number().int().min(1).max(DOCTOR_LIST_MAX_LIMIT).default(DOCTOR_LIST_DEFAULT_LIMIT),
 });

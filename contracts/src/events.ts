@@ -37,6 +37,8 @@ export const doctorProfileFields = {
   medical_council: z.string().nullable(),
   /** Where the doctor practises, shown on their public page (issue 31): absent from events written before it (null). */
   city: z.string().nullable().optional(),
+  /** The languages the doctor consults in (issue 33), in the product's order: absent from events written before it. */
+  languages: z.array(z.enum(LANGUAGE_CODES)).optional(),
 };
 export type DoctorProfile = z.infer<z.ZodObject<typeof doctorProfileFields>>;
 

@@ -133,6 +133,7 @@ export const personalDataExportSchema = z
           registration_number: z.string().nullable(),
           medical_council: z.string().nullable(),
           city: z.string().nullable(),
+          languages: z.array(z.string()),
         })
         .nullable(),
       /** Who read your name and contact details (an operator's account pages, an institution's console), from the access log. */

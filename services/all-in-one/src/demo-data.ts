@@ -3,14 +3,15 @@ import { DEFAULT_TIMEZONE, SLOT_MINUTES } from '@telemed/contracts';
 import type { EventStore } from '@telemed/platform';
 import { answerInvitation, createInstitution, giveConsent, registerUser, setAvailability, systemContext } from '@telemed/command';
 import { streams } from '@telemed/contracts';
+import type { LanguageCode } from '@telemed/contracts/languages';
 
 const DEMO_DOCTORS = [
-  { name: 'Dr. Ananya Sharma', specialty: 'General Medicine', qualification: 'MBBS, MD', fee: 399, council: 'Delhi Medical Council', city: 'New Delhi' },
-  { name: 'Dr. Rohan Iyer', specialty: 'Pediatrics', qualification: 'MBBS, DCH', fee: 499, council: 'Tamil Nadu Medical Council', city: 'Chennai' },
-  { name: 'Dr. Meera Kulkarni', specialty: 'Dermatology', qualification: 'MBBS, MD (Dermatology)', fee: 599, council: 'Maharashtra Medical Council', city: 'Pune' },
-  { name: 'Dr. Arjun Banerjee', specialty: 'Cardiology', qualification: 'MBBS, MD, DM (Cardiology)', fee: 799, council: 'West Bengal Medical Council', city: 'Kolkata' },
-  { name: 'Dr. Kavya Reddy', specialty: 'Psychiatry', qualification: 'MBBS, MD (Psychiatry)', fee: 449, council: 'Telangana State Medical Council', city: 'Hyderabad' },
-] as const;
+  { name: 'Dr. Ananya Sharma', specialty: 'General Medicine', qualification: 'MBBS, MD', fee: 399, council: 'Delhi Medical Council', city: 'New Delhi', languages: ['en', 'hi', 'pa'] },
+  { name: 'Dr. Rohan Iyer', specialty: 'Pediatrics', qualification: 'MBBS, DCH', fee: 499, council: 'Tamil Nadu Medical Council', city: 'Chennai', languages: ['en', 'ta'] },
+  { name: 'Dr. Meera Kulkarni', specialty: 'Dermatology', qualification: 'MBBS, MD (Dermatology)', fee: 599, council: 'Maharashtra Medical Council', city: 'Pune', languages: ['en', 'hi', 'mr'] },
+  { name: 'Dr. Arjun Banerjee', specialty: 'Cardiology', qualification: 'MBBS, MD, DM (Cardiology)', fee: 799, council: 'West Bengal Medical Council', city: 'Kolkata', languages: ['en', 'hi', 'bn'] },
+  { name: 'Dr. Kavya Reddy', specialty: 'Psychiatry', qualification: 'MBBS, MD (Psychiatry)', fee: 449, council: 'Telangana State Medical Council', city: 'Hyderabad', languages: ['en', 'hi', 'te'] },
+] as const satisfies ReadonlyArray<{ name: string; specialty: string; qualification: string; fee: number; council: string; city: string; languages: readonly LanguageCode[] }>;
 
 /** Morning and evening clinic hours, as 30-minute slots in local time. */
 const DEMO_HOURS = [
@@ -60,6 +61,7 @@ export async function seedDemoData(eventStore: EventStore, now: Date) {
           registration_number: `DEMO-${1000 + i}`,
           medical_council: doctor.council,
           city: doctor.city,
+          languages: [...doctor.languages],
         },
       },
       context,

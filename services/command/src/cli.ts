@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { DOCTOR_CITY_MAX_LENGTH, accountTypeSchema } from '@telemed/contracts';
+import { LANGUAGE_CODES } from '@telemed/contracts/languages';
 import { MIN_PASSWORD_LENGTH, TokenService, blobStoreFromConfig, generateMasterKeyText, hashPassword, keyStoreFromConfig, loadConfig, loadTokenSecret, openEventStore } from '@telemed/platform';
 import { registerUser } from './users/service';
 import { systemContext } from './decider';
@@ -20,7 +21,7 @@ import { importBrandCatalogue } from './records/medicine-import';
  *   medicines:import FILE.csv   → {"import_id", "rows"}: a clinic's brand catalogue beside NLEM 2022 (bad rows: exit 1, nothing stored)
  */
 const usage = `usage: npm run cli -- user:create --email E --name N --account-type patient|doctor|admin [--phone P]
-       [--specialty S] [--qualification Q] [--fee RUPEES] [--registration-number R] [--council C] [--city CITY]
+       [--specialty S] [--qualification Q] [--fee RUPEES] [--registration-number R] [--council C] [--city CITY] [--languages en,hi]
    or: npm run cli -- admin:create --email E [--name N]   (the password is read from stdin)
    or: npm run cli -- keys:status | keys:rotate | keys:generate-master
    or: npm run cli -- medicines:import FILE.csv   (columns name,manufacturer,composition,strength,form)`;
@@ -36,13 +37,15 @@ const argsSchema = z.object({
   'registration-number': z.string().trim().min(1).optional(),
   council: z.string().trim().min(1).optional(),
   city: z.string().trim().min(1).max(DOCTOR_CITY_MAX_LENGTH).optional(),
+  /** The languages a doctor consults in, comma-separated codes (en,hi,ta). */
+  languages: z.preprocess((v) => (typeof v === 'string' ? v.split(',').map((code) => code.trim()) : v), z.array(z.enum(LANGUAGE_CODES)).min(1)).optional(),
 });
 
 async function main() {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
     options: Object.fromEntries(
-      ['email', 'name', 'account-type', 'phone', 'specialty', 'qualification', 'fee', 'registration-number', 'council', 'city'].map((k) => [
+      ['email', 'name', 'account-type', 'phone', 'specialty', 'qualification', 'fee', 'registration-number', 'council', 'city', 'languages'].map((k) => [
         k,
         { type: 'string' as const },
       ]),
@@ -78,6 +81,7 @@ async function main() {
           registration_number: args['registration-number'],
           medical_council: args.council,
           city: args.city,
+          languages: args.languages,
         },
       },
       operatorContext(),

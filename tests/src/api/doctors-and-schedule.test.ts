@@ -200,6 +200,25 @@ describe('doctors, slots and schedule API', () => {
       assert.equal((await me(reader)).body.language, 'hi', "one person's choice is theirs alone");
     });
 
+    it("a doctor's languages (issue 33): each once, kept in the product's order, shown in me, the list and the public page; bad ones are 422", async () => {
+      const [doctor, reader] = [await farah(), await patient()];
+      assert.deepEqual((await me(doctor)).body.doctor.languages, [], 'none until given');
+      (await putMe(doctor, { languages: ['ta', 'en', 'hi'] })).expectStatus(200).expectEvents([
+        { stream: streams.user(doctor.user_id), type: 'DoctorProfileUpdated', data: { doctor_id: doctor.user_id, languages: ['en', 'hi', 'ta'] } },
+      ]);
+      assert.deepEqual((await me(doctor)).body.doctor.languages, ['en', 'hi', 'ta']);
+      (await putMe(doctor, { languages: ['hi', 'ta', 'en'] })).expectStatus(200).expectNoEvents();
+      const listed = await spec.read((http) => http.get('/api/v1/doctors/').set(reader.auth).expect(200));
+      assert.deepEqual(listed.body.find((d: { doctor_id: string }) => d.doctor_id === doctor.user_id).languages, ['en', 'hi', 'ta']);
+      const open = await spec.read((http) => http.get(`/api/v1/public/doctors/${doctor.user_id}`).expect(200));
+      assert.deepEqual(open.body.languages, ['en', 'hi', 'ta']);
+      for (const languages of [[], ['hi', 'hi'], ['fr'], ['HI'], 'hi', null, [7]]) {
+        const bad = (await putMe(doctor, { languages })).expectStatus(422).expectNoEvents();
+        assert.equal(bad.body.code, 'validation_failed', JSON.stringify(bad.body));
+      }
+      (await putMe(reader, { languages: ['hi'] })).expectStatus(422).expectNoEvents();
+    });
+
     it('a patient cannot set doctor fields; bad values are 422', async () => {
       const reader = await patient();
       for (const body of [{ specialty: 'ENT' }, { consultation_fee: -5 }, { phone_number: 'call me' }, { account_type: 'admin' }]) {
@@ -246,12 +265,20 @@ describe('doctors, slots and schedule API: the list of doctors', () => {
       registration_number: 'MMC-77',
       medical_council: 'Maharashtra Medical Council',
       city: null,
+      languages: [],
       accepting_bookings: true,
     });
     const page = (await list('?skip=1&limit=1')).expectStatus(200);
     assert.equal(page.body.length, 1);
     assert.equal(page.body[0].name, 'Dr. Zoya Ali');
     (await list('?limit=0')).expectStatus(422).expectNoEvents();
+
+    // Discovery by language: only the doctors who consult in it, paged the same way.
+    (await spec.when((http) => http.put('/api/v1/users/me').set(doctor.auth).send({ languages: ['hi', 'mr'] }))).expectStatus(200);
+    const inHindi = (await list('?language=hi')).expectStatus(200).expectNoEvents();
+    assert.deepEqual(inHindi.body.map((d: { name: string }) => d.name), ['Dr. Farah Khan']);
+    assert.deepEqual((await list('?language=ta')).expectStatus(200).body, []);
+    for (const language of ['fr', 'HI', 'hi-IN']) (await list(`?language=${language}`)).expectStatus(422).expectNoEvents();
     (await list('?skip=-1')).expectStatus(422).expectNoEvents();
     (await list('', null)).expectStatus(401).expectNoEvents();
   });

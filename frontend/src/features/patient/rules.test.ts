@@ -6,10 +6,14 @@ import en from '../../i18n/catalogues/en/patient.json';
 
 describe('patient screen rules', () => {
   it('checks the slot id as the seeds say', () => {
-    expect(slotIdProblem(null)).toBe('Error: No slot ID provided');
-    expect(slotIdProblem('abc')).toBe('Error: Invalid slot ID');
-    expect(slotIdProblem('1.5')).toBe('Error: Invalid slot ID');
-    expect(slotIdProblem('1003626610')).toBeNull();
+    const problem = (raw: string | null) => {
+      const id = slotIdProblem(raw);
+      return id && en[id];
+    };
+    expect(problem(null)).toBe('Error: No slot ID provided');
+    expect(problem('abc')).toBe('Error: Invalid slot ID');
+    expect(problem('1.5')).toBe('Error: Invalid slot ID');
+    expect(problem('1003626610')).toBeNull();
   });
   it('shows Join now within 2 days of the start, or after it', () => {
     const now = Date.parse('2030-01-01T00:00:00Z');

@@ -8,6 +8,7 @@ import {
   type AccountType,
   type DoctorProfile,
 } from '@telemed/contracts';
+import { LANGUAGE_CODES } from '@telemed/contracts/languages';
 import { keyRingOf, privateDigest, type EventStore } from '@telemed/platform';
 import { handleCommand, systemContext, type CommandContext } from '../decider';
 import { doctorNumberDecider } from './doctor-numbers';
@@ -51,6 +52,7 @@ export async function registerUser(eventStore: EventStore, input: NewUser, conte
       registration_number: input.doctor?.registration_number ?? null,
       medical_council: input.doctor?.medical_council ?? null,
       city: input.doctor?.city ?? null,
+      ...(input.doctor?.languages?.length ? { languages: LANGUAGE_CODES.filter((code) => input.doctor?.languages?.includes(code)) } : {}),
     };
   }
   const result = await handleUserCommand(

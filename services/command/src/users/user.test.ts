@@ -53,6 +53,11 @@ describe('user decider', () => {
   // doctorRegistered has no city: registrations were written so before doctors had one.
   it('reads a registration without a city as no city: clearing it records nothing', () =>
     spec([doctorUser, doctorRegistered]).when({ type: 'UpdateProfile', data: { doctor: { city: null } } }).then([]));
+  it("records a doctor's languages in the product's order, once; the same set in another order records nothing", () => {
+    const spoken: UserEvent = { type: 'DoctorProfileUpdated', data: { doctor_id: 'd-1', languages: ['en', 'hi', 'ta'] } };
+    spec([doctorUser, doctorRegistered]).when({ type: 'UpdateProfile', data: { doctor: { languages: ['ta', 'hi', 'en'] } } }).then([spoken]);
+    spec([doctorUser, doctorRegistered, spoken]).when({ type: 'UpdateProfile', data: { doctor: { languages: ['hi', 'en', 'ta'] } } }).then([]);
+  });
   it("records a doctor's city, and clearing it again", () => {
     const inPune: UserEvent = { type: 'DoctorProfileUpdated', data: { doctor_id: 'd-1', city: 'Pune' } };
     spec([doctorUser, doctorRegistered]).when({ type: 'UpdateProfile', data: { doctor: { city: 'Pune' } } }).then([inPune]);

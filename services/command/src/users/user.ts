@@ -9,7 +9,7 @@ import {
   type DomainEventOf,
   type DoctorProfile,
 } from '@telemed/contracts';
-import type { LanguageCode } from '@telemed/contracts/languages';
+import { LANGUAGE_CODES, type LanguageCode } from '@telemed/contracts/languages';
 import type { Decider } from '../decider';
 
 export type UserEvent = DomainEventOf<
@@ -102,8 +102,8 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       if (state.status !== 'registered') return state;
       const { doctor_id: _id, ...profile } = data;
       void _id;
-      // Registrations written before doctors had a city carry none: no city, not an unknown one.
-      return { ...state, doctor: { ...profile, city: profile.city ?? null } };
+      // Registrations written before doctors had a city or languages carry none: none, not unknown ones.
+      return { ...state, doctor: { ...profile, city: profile.city ?? null, languages: profile.languages ?? [] } };
     })
     .with({ type: 'DoctorProfileUpdated' }, ({ data }): UserState => {
       if (state.status !== 'registered' || !state.doctor) return state;
@@ -149,6 +149,11 @@ function register(command: Extract<UserCommand, { type: 'RegisterUser' }>, state
   return events;
 }
 
+/** A doctor's languages as they are recorded: each once, in the order the product lists languages. */
+const inProductOrder = (languages: readonly LanguageCode[]): LanguageCode[] => LANGUAGE_CODES.filter((code) => languages.includes(code));
+
+const sameValue = (a: unknown, b: unknown) => (Array.isArray(a) && Array.isArray(b) ? a.length === b.length && a.every((x, i) => x === b[i]) : a === b);
+
 function updateProfile(command: Extract<UserCommand, { type: 'UpdateProfile' }>, current: UserState): UserEvent[] {
   const state = activeUser(current);
   const events: UserEvent[] = [];
@@ -165,8 +170,9 @@ function updateProfile(command: Extract<UserCommand, { type: 'UpdateProfile' }>,
   if (doctor && Object.keys(stripUndefined(doctor)).length > 0) {
     if (!state.doctor) throw invalid('Only doctors have a practitioner profile');
     const current = state.doctor;
+    const asked = stripUndefined({ ...doctor, languages: doctor.languages && inProductOrder(doctor.languages) });
     const changed = Object.fromEntries(
-      Object.entries(stripUndefined(doctor)).filter(([key, value]) => current[key as keyof DoctorProfile] !== value),
+      Object.entries(asked).filter(([key, value]) => !sameValue(current[key as keyof DoctorProfile], value)),
     ) as Partial<DoctorProfile>;
     if (Object.keys(changed).length > 0) {
       events.push({ type: 'DoctorProfileUpdated', data: { doctor_id: state.user_id, ...changed } });

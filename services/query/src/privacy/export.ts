@@ -143,6 +143,7 @@ function profileOf(me: string, user: UserDoc, doctor: DoctorDoc | null, deactiva
           registration_number: doctor.registration_number,
           medical_council: doctor.medical_council,
           city: doctor.city ?? null,
+          languages: doctor.languages ?? [],
         }
       : null,
     shared_with: shared.contactReads.map(shared.sharing),

@@ -42,6 +42,8 @@ export interface DoctorDoc {
   medical_council: string | null;
   /** Where the doctor practises; absent in documents written before doctors had one (read as null). */
   city?: string | null;
+  /** Absent for doctors registered before doctors' languages (issue 33): none given. */
+  languages?: LanguageCode[];
   /** Set when the doctor was erased (PersonalDataErased): their name and registration are blanked, and no list shows them. */
   erased_at?: string;
 }

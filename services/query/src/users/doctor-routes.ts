@@ -21,7 +21,10 @@ export function doctorQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; 
     policy: policies.anyUser,
     handler: async ({ query }) => {
       // An erased doctor is in no list (their public page answers 404 too).
-      const docs = await doctors.find({ doctor_number: { $gt: 0 }, erased_at: { $exists: false } }, { sort: { name: 1 }, skip: query.skip, limit: query.limit });
+      const docs = await doctors.find(
+        { doctor_number: { $gt: 0 }, erased_at: { $exists: false }, ...(query.language ? { languages: query.language } : {}) },
+        { sort: { name: 1 }, skip: query.skip, limit: query.limit },
+      );
       // A page of doctors at most DOCTOR_LIST_MAX_LIMIT long, each a few lookups by id (their account, their staffs).
       return { body: await Promise.all(docs.map(async (doc) => doctorView(doc, await acceptsBookings(doc._id)))) };
     },

@@ -11,6 +11,7 @@ export function doctorFields(doc: DoctorDoc) {
     registration_number: doc.registration_number,
     medical_council: doc.medical_council,
     city: doc.city ?? null,
+    languages: doc.languages ?? [],
   };
 }
 
