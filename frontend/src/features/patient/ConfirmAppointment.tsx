@@ -6,32 +6,34 @@ import { MAX_NOTES_LENGTH } from '@telemed/contracts/constants';
 import { ApiError } from '../../lib/api';
 import { call } from '../../lib/client';
 import { browserZone } from '../../lib/time';
+import { useT } from '../../i18n/useT';
+import type { PatientMessage } from './messages';
 import { ConsentNoticePanel } from './ConsentNoticePanel';
 import { RequestSentDialog, RequestSteps, SlotFactsSummary, SlotUnavailable } from './ConfirmAppointmentSections';
 import { useAppointmentRequest } from './useAppointmentRequest';
 
-/** The seeds' checks of the slot id before anything is sent. */
-export function slotIdProblem(raw: string | null): string | null {
-  if (!raw) return 'Error: No slot ID provided';
-  if (!/^\d+$/.test(raw.trim())) return 'Error: Invalid slot ID';
+/** The seeds' checks of the slot id before anything is sent: what is wrong (its message id), or null. */
+export function slotIdProblem(raw: string | null): PatientMessage | null {
+  if (!raw) return 'patient.noSlotId';
+  if (!/^\d+$/.test(raw.trim())) return 'patient.invalidSlotId';
   return null;
 }
 
-/** Why a slot cannot be requested any more, in words, or null when it can. */
-export function unavailableReason(availability: SlotFacts['availability']): string | null {
+/** Why a slot cannot be requested any more (its message id), or null when it can. */
+export function unavailableReason(availability: SlotFacts['availability']): PatientMessage | null {
   switch (availability) {
     case 'open':
       return null;
     case 'requested_by_you':
-      return 'You have already requested this slot. You can follow it in My Appointments.';
+      return 'patient.slotRequestedByYou';
     case 'taken':
-      return 'This slot has just been booked by someone else.';
+      return 'patient.slotTaken';
     case 'past':
-      return 'This slot has already started.';
+      return 'patient.slotStarted';
     case 'withdrawn':
-      return 'The doctor is no longer available at this time.';
+      return 'patient.slotWithdrawn';
     case 'not_accepting':
-      return 'This doctor is not accepting bookings at the moment.';
+      return 'patient.doctorNotAccepting';
   }
 }
 
@@ -48,6 +50,7 @@ function useSlotFacts(rawSlotId: string | null) {
 export function ConfirmAppointment() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  const t = useT();
   const rawSlotId = params.get('slot_id');
   const idProblem = slotIdProblem(rawSlotId);
   const slot = useSlotFacts(rawSlotId);
@@ -63,27 +66,34 @@ export function ConfirmAppointment() {
         <CardContent>
           <Stack component="form" spacing={2} onSubmit={request.submit} aria-labelledby="request-title">
             <Typography id="request-title" variant="h5" component="h1">
-              Request Appointment
+              {t('patient.requestAppointment')}
             </Typography>
-            {idProblem && <Alert severity="error">{idProblem}</Alert>}
+            {idProblem && <Alert severity="error">{t(idProblem)}</Alert>}
             {slot.isLoading && (
               <Box>
-                <CircularProgress size={20} /> Loading the slot...
+                <CircularProgress size={20} /> {t('patient.loadingSlot')}
               </Box>
             )}
             {notFound && (
-              <Alert severity="error" action={<Button component={RouterLink} to="/home">Find a slot</Button>}>
-                This slot does not exist. Please pick a time from your doctors&apos; available slots.
+              <Alert
+                severity="error"
+                action={
+                  <Button component={RouterLink} to="/home">
+                    {t('patient.findASlot')}
+                  </Button>
+                }
+              >
+                {t('patient.slotNotFound')}
               </Alert>
             )}
             {facts && <SlotFactsSummary facts={facts} />}
-            {facts && gone && <SlotUnavailable facts={facts} reason={gone} />}
+            {facts && gone && <SlotUnavailable facts={facts} reason={t(gone)} />}
             {facts && !gone && (
               <>
                 <RequestSteps />
                 {request.error && <Alert severity="error">{request.error}</Alert>}
                 <TextField
-                  label="Reason for Visit"
+                  label={t('patient.reasonForVisit')}
                   required
                   multiline
                   minRows={3}
@@ -95,17 +105,17 @@ export function ConfirmAppointment() {
               </>
             )}
             <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-              <Button onClick={() => navigate('/home')}>Cancel</Button>
+              <Button onClick={() => navigate('/home')}>{t('patient.cancelForm')}</Button>
               {facts && !gone && (
                 <Button type="submit" variant="contained" disabled={sending || consent.loading || (consent.needed && !consent.notice)}>
-                  {sending ? 'Sending...' : 'Send Request'}
+                  {t(sending ? 'patient.sending' : 'patient.sendRequest')}
                 </Button>
               )}
             </Stack>
           </Stack>
         </CardContent>
       </Card>
-      <RequestSentDialog open={request.sent} doctorName={facts?.doctor.name ?? 'your doctor'} onDone={() => navigate('/home')} />
+      <RequestSentDialog open={request.sent} doctorName={facts?.doctor.name ?? t('patient.yourDoctor')} onDone={() => navigate('/home')} />
     </Box>
   );
 }

@@ -1,11 +1,13 @@
 import { Link as RouterLink } from 'react-router';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import type { SlotFacts } from '@telemed/contracts';
-import { formatRupees } from '../../lib/money';
-import { whenPhrase } from '../../lib/time';
+import { useFormat } from '../../i18n/format';
+import { useT } from '../../i18n/useT';
 
 /** The slot as the server has it: the doctor, when, how long and the fee. */
 export function SlotFactsSummary({ facts }: { facts: SlotFacts }) {
+  const t = useT();
+  const f = useFormat();
   return (
     <Box data-testid="slot-facts">
       <Typography variant="h6" component="p" noWrap title={facts.doctor.name}>
@@ -15,7 +17,7 @@ export function SlotFactsSummary({ facts }: { facts: SlotFacts }) {
         {facts.doctor.specialty} · {facts.doctor.qualification}
       </Typography>
       <Typography>
-        {whenPhrase(facts.start_at)} · 30 minutes · Consultation fee {formatRupees(facts.doctor.consultation_fee)}
+        {t('patient.slotSummary', { when: f.whenPhrase(facts.start_at), fee: f.rupees(facts.doctor.consultation_fee) })}
       </Typography>
     </Box>
   );
@@ -23,6 +25,7 @@ export function SlotFactsSummary({ facts }: { facts: SlotFacts }) {
 
 /** Why the slot cannot be requested, with the way on: the patient's own request, or another time. */
 export function SlotUnavailable({ facts, reason }: { facts: SlotFacts; reason: string }) {
+  const t = useT();
   return (
     <Alert
       severity="warning"
@@ -30,11 +33,11 @@ export function SlotUnavailable({ facts, reason }: { facts: SlotFacts; reason: s
       action={
         facts.availability === 'requested_by_you' ? (
           <Button component={RouterLink} to="/my-appointments">
-            My Appointments
+            {t('patient.myAppointments')}
           </Button>
         ) : (
           <Button component={RouterLink} to={`/home`} variant="outlined">
-            Pick another time
+            {t('patient.pickAnotherTime')}
           </Button>
         )
       }
@@ -46,17 +49,18 @@ export function SlotUnavailable({ facts, reason }: { facts: SlotFacts; reason: s
 
 /** What happens after sending: the doctor approves, then the video consultation. */
 export function RequestSteps() {
+  const t = useT();
   return (
     <>
-      <Alert severity="info">Awaiting doctor approval: the doctor confirms your request before the consultation.</Alert>
+      <Alert severity="info">{t('patient.awaitingDoctorApproval')}</Alert>
       <Box>
         <Typography variant="subtitle2" component="h2">
-          How it works
+          {t('patient.howItWorks')}
         </Typography>
         <ol style={{ margin: 0, paddingLeft: '1.25rem' }}>
-          <li>Send your request with the reason for your visit.</li>
-          <li>The doctor approves it; you are notified at once.</li>
-          <li>Join the video consultation from My Appointments.</li>
+          <li>{t('patient.howStepSend')}</li>
+          <li>{t('patient.howStepApprove')}</li>
+          <li>{t('patient.howStepJoin')}</li>
         </ol>
       </Box>
     </>
@@ -65,13 +69,14 @@ export function RequestSteps() {
 
 /** The request went through: the doctor reviews it and the patient is notified. */
 export function RequestSentDialog({ open, doctorName, onDone }: { open: boolean; doctorName: string; onDone(): void }) {
+  const t = useT();
   return (
     <Dialog open={open} aria-labelledby="sent-title">
-      <DialogTitle id="sent-title">Request Sent!</DialogTitle>
-      <DialogContent>{doctorName} will review your request. You will be notified when it is approved.</DialogContent>
+      <DialogTitle id="sent-title">{t('patient.requestSent')}</DialogTitle>
+      <DialogContent>{t('patient.requestSentText', { doctor: doctorName })}</DialogContent>
       <DialogActions>
         <Button variant="contained" onClick={onDone}>
-          Got it!
+          {t('patient.gotIt')}
         </Button>
       </DialogActions>
     </Dialog>

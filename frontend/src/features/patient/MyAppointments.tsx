@@ -11,7 +11,7 @@ import { browserZone } from '../../lib/time';
 import { useErrorText } from '../../i18n/errorText';
 import { useFormat } from '../../i18n/format';
 import { useT } from '../../i18n/useT';
-import type en from '../../i18n/catalogues/en/patient.json';
+import type { PatientMessage } from './messages';
 import { useToasts } from '../../lib/toasts';
 import { useConfirm } from '../../lib/confirm';
 import { isDoctor, useSession } from '../../lib/session';
@@ -73,7 +73,7 @@ const fromDoctorView = (a: DoctorAppointment): Row => ({
 });
 
 /** What the status chip says (its message id), from the point of view of the one reading it. */
-export function statusLabel(row: Pick<Row, 'status' | 'statusReason' | 'startAt'>, viewer: 'patient' | 'doctor', now = Date.now()): { labelId: keyof typeof en; color: ChipProps['color'] } {
+export function statusLabel(row: Pick<Row, 'status' | 'statusReason' | 'startAt'>, viewer: 'patient' | 'doctor', now = Date.now()): { labelId: PatientMessage; color: ChipProps['color'] } {
   const ended = Date.parse(row.startAt) + 30 * 60_000 <= now;
   switch (row.status) {
     case 'requested':

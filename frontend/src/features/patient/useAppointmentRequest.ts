@@ -3,6 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api';
 import { call } from '../../lib/client';
 import { useUnsavedChanges } from '../../lib/unsavedChanges';
+import { useErrorText } from '../../i18n/errorText';
+import { useT } from '../../i18n/useT';
+import type { PatientMessage } from './messages';
 import { agreeToNotice, consentsKey } from './consent';
 import { useConsentAgreement } from './useConsentAgreement';
 
@@ -10,11 +13,14 @@ import { useConsentAgreement } from './useConsentAgreement';
  * Sending the request for a slot (POST /appointments/request) with the reason for the visit, after agreeing to the
  * privacy notice when there is no current consent (before the first booking, or after a withdrawal).
  */
-export function useAppointmentRequest({ rawSlotId, idProblem, onFailed }: { rawSlotId: string | null; idProblem: string | null; onFailed(): void }) {
+export function useAppointmentRequest({ rawSlotId, idProblem, onFailed }: { rawSlotId: string | null; idProblem: PatientMessage | null; onFailed(): void }) {
   const [notes, setNotes] = useState('');
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // What went wrong, kept as it happened and said at render, so that it follows a change of language.
+  const [failure, setFailure] = useState<{ problem: PatientMessage } | { error: unknown } | null>(null);
+  const t = useT();
+  const explain = useErrorText();
   // A reason written and not sent: Cancel (a move to /home), another page or a closed tab asks first.
   useUnsavedChanges(notes.trim() !== '' && !sent);
   const queryClient = useQueryClient();
@@ -22,17 +28,17 @@ export function useAppointmentRequest({ rawSlotId, idProblem, onFailed }: { rawS
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (idProblem) return setError(idProblem);
+    if (idProblem) return setFailure({ problem: idProblem });
     if (!consent.ensureAgreed()) return;
     setSending(true);
-    setError(null);
+    setFailure(null);
     try {
       // The box is ticked under the notice shown, so what is agreed to is what was read.
       if (consent.needed && consent.notice) await agreeToNotice(consent.notice);
       await call('requestAppointment', { body: { slot_id: Number.parseInt(rawSlotId!, 10), notes } });
       setSent(true);
     } catch (e) {
-      setError(`Error: ${e instanceof ApiError && e.detail ? e.detail : 'Failed to submit appointment request'}`);
+      setFailure({ error: e });
       onFailed();
       // A consent withdrawn elsewhere: show the notice again.
       if (e instanceof ApiError && e.status === 403) void queryClient.invalidateQueries({ queryKey: consentsKey });
@@ -41,5 +47,7 @@ export function useAppointmentRequest({ rawSlotId, idProblem, onFailed }: { rawS
     }
   }
 
+  const error =
+    failure === null ? null : 'problem' in failure ? t(failure.problem) : t('patient.requestError', { detail: explain(failure.error, 'patient.requestFailed') });
   return { notes, setNotes, sending, sent, error, consent, submit };
 }
