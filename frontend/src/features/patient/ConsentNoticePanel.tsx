@@ -1,14 +1,14 @@
 import { Alert, Box, Checkbox, CircularProgress, FormControlLabel, FormHelperText, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import PrivacyTipOutlined from '@mui/icons-material/PrivacyTipOutlined';
 import { CONSENT_LANGUAGE_NAMES, CONSENT_LANGUAGES, type ConsentLanguage, type ConsentNotice } from '@telemed/contracts/consent-notice';
+import { useT } from '../../i18n/useT';
+import type { PatientMessage } from './messages';
 
+/** What the panel says before the notice, by what agreeing goes with (one sentence each, so each language orders its words). */
 const INTRO = {
-  booking: { before: 'Before your first booking', act: 'send your request' },
-  reports: { before: 'Before you upload reports', act: 'upload them' },
-} as const;
-
-export const CONSENT_AGREE_LABEL = 'I have read the privacy notice and I agree to it';
-export const CONSENT_REQUIRED_TEXT = 'Please tick the box to agree to the privacy notice first.';
+  booking: 'patient.consentIntroBooking',
+  reports: 'patient.consentIntroReports',
+} as const satisfies Record<string, PatientMessage>;
 
 /**
  * The privacy notice, readable in English or Hindi, shown before a patient's first booking or upload of reports, with
@@ -27,19 +27,20 @@ export function ConsentNoticePanel(props: {
   missing: boolean;
 }) {
   const { notice, loading, language } = props;
+  const t = useT();
   const intro = INTRO[props.purpose ?? 'booking'];
   return (
     <Box component="section" aria-labelledby="consent-title" data-testid="consent-notice" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
         <Typography id="consent-title" variant="subtitle1" component="h2" sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
           <PrivacyTipOutlined fontSize="small" aria-hidden />
-          {notice?.title ?? 'Privacy notice'}
+          {notice?.title ?? t('patient.privacyNotice')}
         </Typography>
         <ToggleButtonGroup
           size="small"
           exclusive
           value={language}
-          aria-label="Language of the notice"
+          aria-label={t('patient.noticeLanguage')}
           onChange={(_e, value: ConsentLanguage | null) => value && props.onLanguage(value)}
         >
           {CONSENT_LANGUAGES.map((l) => (
@@ -50,17 +51,16 @@ export function ConsentNoticePanel(props: {
         </ToggleButtonGroup>
       </Box>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        {intro.before}, please read how we use your data (version {notice?.version ?? '…'}), and tick the box if you agree; then{' '}
-        {intro.act}. You can withdraw any time on your Profile.
+        {t(intro, { version: notice?.version ?? '…' })}
       </Typography>
-      {loading && <CircularProgress size={20} aria-label="Loading the notice" />}
-      {!loading && !notice && <Alert severity="error">The privacy notice could not be loaded. Please try again.</Alert>}
+      {loading && <CircularProgress size={20} aria-label={t('patient.loadingNotice')} />}
+      {!loading && !notice && <Alert severity="error">{t('patient.noticeNotLoaded')}</Alert>}
       {notice && (
         <Box
           lang={notice.language}
           tabIndex={0}
           role="region"
-          aria-label="Privacy notice text"
+          aria-label={t('patient.noticeText')}
           sx={{ maxHeight: 240, overflowY: 'auto', pr: 1, '&:focus-visible': { outline: 2, outlineColor: 'primary.main' } }}
         >
           {notice.text.split('\n\n').map((paragraph, i) => (
@@ -80,11 +80,11 @@ export function ConsentNoticePanel(props: {
             slotProps={{ input: { 'aria-describedby': props.missing && !props.agreed ? 'consent-missing' : undefined } }}
           />
         }
-        label={CONSENT_AGREE_LABEL}
+        label={t('patient.consentAgree')}
       />
       {props.missing && !props.agreed && (
         <FormHelperText error id="consent-missing" role="alert">
-          {CONSENT_REQUIRED_TEXT}
+          {t('patient.consentRequired')}
         </FormHelperText>
       )}
     </Box>
