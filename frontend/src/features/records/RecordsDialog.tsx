@@ -1,13 +1,11 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, LinearProgress, Stack, Typography, useMediaQuery } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
-import { ApiError } from '../../lib/api';
 import { useUnsavedChanges } from '../../lib/unsavedChanges';
+import { useErrorText } from '../../i18n/errorText';
+import { useT, type MessageId } from '../../i18n/useT';
 import { uploadForm, type UploadTarget } from './api';
 import { PHONE_QUERY, UPLOADED_CLOSE_DELAY_MS, shownProgress } from './rules';
-
-/** What the server said, when it said something a person can act on; otherwise the seeds' message. */
-export const failureText = (error: unknown, fallback: string) => (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.detail ? error.detail : fallback);
 
 /**
  * The frame of the records modals (upload prescription, upload reports, consultation notes): a dialog, full screen on a
@@ -33,6 +31,7 @@ export function RecordsDialog(props: {
   actions: ReactNode;
   children: ReactNode;
 }) {
+  const t = useT();
   const phone = useMediaQuery(PHONE_QUERY);
   const { confirmDiscard } = useUnsavedChanges(props.open && props.dirty === true);
   const close = async () => {
@@ -44,7 +43,7 @@ export function RecordsDialog(props: {
     <Dialog open={props.open} onClose={() => void close()} fullWidth fullScreen={phone} maxWidth={props.maxWidth ?? 'sm'} aria-labelledby={props.titleId}>
       <DialogTitle id={props.titleId} sx={{ pr: 6 }}>
         {props.title}
-        <IconButton aria-label="Close" onClick={() => void close()} disabled={props.busy} sx={{ position: 'absolute', right: 8, top: 8 }}>
+        <IconButton aria-label={t('records.close')} onClick={() => void close()} disabled={props.busy} sx={{ position: 'absolute', right: 8, top: 8 }}>
           <CloseIcon />
         </IconButton>
       </DialogTitle>
@@ -61,7 +60,7 @@ export function RecordsDialog(props: {
       <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
         {props.summary}
         <Button onClick={() => void close()} disabled={props.busy}>
-          Cancel
+          {t('records.cancel')}
         </Button>
         {props.actions}
       </DialogActions>
@@ -71,21 +70,24 @@ export function RecordsDialog(props: {
 
 /**
  * A request of a records modal and its failure: `run` clears the last failure, awaits the request, and on a refusal
- * keeps the server's message (or the seeds' `fallback`) for the dialog to show; true when it went through.
+ * keeps it for the dialog to show in the chosen language (the server's refusal, or the seeds' `fallback` message);
+ * true when it went through.
  */
-export function useFailure(fallback: string) {
-  const [error, setError] = useState<string | null>(null);
+export function useFailure(fallback: MessageId) {
+  const explain = useErrorText();
+  // The failure itself, so that its words follow the language if it changes while shown.
+  const [failure, setFailure] = useState<{ error: unknown } | null>(null);
   const run = async (request: () => Promise<unknown>): Promise<boolean> => {
-    setError(null);
+    setFailure(null);
     try {
       await request();
       return true;
     } catch (e) {
-      setError(failureText(e, fallback));
+      setFailure({ error: e });
       return false;
     }
   };
-  return { error, run, clear: () => setError(null) };
+  return { error: failure ? explain(failure.error, fallback) : null, run, clear: () => setFailure(null) };
 }
 
 /**
@@ -93,7 +95,7 @@ export function useFailure(fallback: string) {
  * then 100 % and 'Uploaded', and `onUploaded` about 0.5 s later; a failure shows inline with the server's message or
  * the seeds' `fallback`.
  */
-export function useUpload(fallback: string) {
+export function useUpload(fallback: MessageId) {
   const [progress, setProgress] = useState<number | null>(null);
   const [done, setDone] = useState(false);
   const failure = useFailure(fallback);
@@ -124,12 +126,13 @@ export function useUpload(fallback: string) {
 
 /** The upload's progress bar and its words ('Uploading... n%', then 'Uploaded'). */
 export function UploadProgress({ progress, done }: { progress: number | null; done: boolean }) {
+  const t = useT();
   if (progress === null) return null;
   return (
     <Box>
-      <LinearProgress variant="determinate" value={progress} aria-label="Upload progress" />
+      <LinearProgress variant="determinate" value={progress} aria-label={t('records.uploadProgress')} />
       <Typography variant="body2" color="text.secondary" role="status" data-testid="upload-progress">
-        {done ? 'Uploaded' : `Uploading... ${progress}%`}
+        {done ? t('records.uploaded') : t('records.uploadingPercent', { progress })}
       </Typography>
     </Box>
   );

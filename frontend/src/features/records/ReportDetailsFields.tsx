@@ -1,5 +1,7 @@
 import { MenuItem, Stack, TextField } from '@mui/material';
 import { RECORD_LIMITS, REPORT_TYPES, type ReportTypeId } from '@telemed/contracts/record-constants';
+import { useT } from '../../i18n/useT';
+import { REPORT_TYPE_TEXT } from './texts';
 import type { ReportDetails } from './useUploadReports';
 
 /** The reports' type, date (not before 1900 nor after today, with the rule's message), facility, doctor, summary and notes. */
@@ -10,19 +12,20 @@ export function ReportDetailsFields(props: {
   dateError: string | null;
   disabled: boolean;
 }) {
+  const t = useT();
   const { details, onDetail, dateError, disabled } = props;
   return (
     <>
-      <TextField select required label="Report type" value={details.reportType} onChange={(e) => onDetail('reportType', e.target.value as ReportTypeId)} disabled={disabled}>
-        {REPORT_TYPES.map((t) => (
-          <MenuItem key={t.id} value={t.id}>
-            {t.name}
+      <TextField select required label={t('records.reportType')} value={details.reportType} onChange={(e) => onDetail('reportType', e.target.value as ReportTypeId)} disabled={disabled}>
+        {REPORT_TYPES.map((type) => (
+          <MenuItem key={type.id} value={type.id}>
+            {t(REPORT_TYPE_TEXT[type.id])}
           </MenuItem>
         ))}
       </TextField>
       <TextField
         type="date"
-        label="Report date"
+        label={t('records.reportDate')}
         value={details.reportDate}
         onChange={(e) => onDetail('reportDate', e.target.value)}
         disabled={disabled}
@@ -31,11 +34,11 @@ export function ReportDetailsFields(props: {
         slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: RECORD_LIMITS.earliestReportDate, max: props.today } }}
       />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField fullWidth label="Medical facility" value={details.facility} onChange={(e) => onDetail('facility', e.target.value)} disabled={disabled} slotProps={{ htmlInput: { maxLength: 200 } }} />
-        <TextField fullWidth label="Doctor name" value={details.doctorName} onChange={(e) => onDetail('doctorName', e.target.value)} disabled={disabled} slotProps={{ htmlInput: { maxLength: 200 } }} />
+        <TextField fullWidth label={t('records.medicalFacility')} value={details.facility} onChange={(e) => onDetail('facility', e.target.value)} disabled={disabled} slotProps={{ htmlInput: { maxLength: 200 } }} />
+        <TextField fullWidth label={t('records.doctorName')} value={details.doctorName} onChange={(e) => onDetail('doctorName', e.target.value)} disabled={disabled} slotProps={{ htmlInput: { maxLength: 200 } }} />
       </Stack>
-      <TextField label="Report summary" multiline minRows={2} value={details.summary} onChange={(e) => onDetail('summary', e.target.value)} disabled={disabled} slotProps={{ htmlInput: { maxLength: 4000 } }} />
-      <TextField label="Additional notes" multiline minRows={2} value={details.notes} onChange={(e) => onDetail('notes', e.target.value)} disabled={disabled} slotProps={{ htmlInput: { maxLength: 4000 } }} />
+      <TextField label={t('records.reportSummary')} multiline minRows={2} value={details.summary} onChange={(e) => onDetail('summary', e.target.value)} disabled={disabled} slotProps={{ htmlInput: { maxLength: 4000 } }} />
+      <TextField label={t('records.additionalNotes')} multiline minRows={2} value={details.notes} onChange={(e) => onDetail('notes', e.target.value)} disabled={disabled} slotProps={{ htmlInput: { maxLength: 4000 } }} />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { Alert, Box, Button, IconButton, List, ListItem, ListItemText, Typography } from '@mui/material';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
+import { useT } from '../../i18n/useT';
 import { formatBytes } from './rules';
 
 export const REPORT_ACCEPT = '.pdf,.jpg,.jpeg,.png,.doc,.docx,.dcm,.dicom,application/dicom';
@@ -10,6 +11,7 @@ export const REPORT_ACCEPT = '.pdf,.jpg,.jpeg,.png,.doc,.docx,.dcm,.dicom,applic
  * button; nothing can be added or removed while uploading.
  */
 export function ReportFilesPicker({ files, errors, uploading, onPick, onChange }: { files: File[]; errors: string[]; uploading: boolean; onPick(picked: File[]): void; onChange(next: File[]): void }) {
+  const t = useT();
   return (
     <>
       <Box
@@ -22,16 +24,16 @@ export function ReportFilesPicker({ files, errors, uploading, onPick, onChange }
       >
         <UploadFileOutlined color="primary" aria-hidden />
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          PDF, JPG, PNG, DOC, DOCX or DICOM, up to 20 MB each
+          {t('records.reportFileTypes')}
         </Typography>
         <Button variant="outlined" component="label" disabled={uploading}>
-          Choose files
+          {t('records.chooseFiles')}
           <input
             hidden
             type="file"
             multiple
             accept={REPORT_ACCEPT}
-            aria-label="Report files"
+            aria-label={t('records.reportFiles')}
             onChange={(e) => {
               onPick(Array.from(e.target.files ?? []));
               e.target.value = '';
@@ -45,12 +47,12 @@ export function ReportFilesPicker({ files, errors, uploading, onPick, onChange }
         </Alert>
       ))}
       {files.length > 0 && (
-        <List dense aria-label="Chosen files" sx={{ border: 1, borderColor: 'divider', borderRadius: 2 }}>
+        <List dense aria-label={t('records.chosenFiles')} sx={{ border: 1, borderColor: 'divider', borderRadius: 2 }}>
           {files.map((file) => (
             <ListItem
               key={`${file.name}-${file.size}`}
               secondaryAction={
-                <IconButton edge="end" aria-label={`Remove ${file.name}`} disabled={uploading} onClick={() => onChange(files.filter((f) => f !== file))}>
+                <IconButton edge="end" aria-label={t('records.removeItem', { name: file.name })} disabled={uploading} onClick={() => onChange(files.filter((f) => f !== file))}>
                   <DeleteOutlined />
                 </IconButton>
               }

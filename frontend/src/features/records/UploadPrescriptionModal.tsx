@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
-import { RECORD_TEXTS } from '@telemed/contracts/record-constants';
+import { useT } from '../../i18n/useT';
 import { formatBytes, prescriptionFileError } from './rules';
 import { RecordsDialog, UploadProgress, useUpload } from './RecordsDialog';
 
@@ -12,13 +12,14 @@ export const PRESCRIPTION_ACCEPT = '.pdf,.jpg,.jpeg,.png,.doc,.docx';
  * patient ID, medication summary, additional notes. Submit needs a file and a patient name.
  */
 export function UploadPrescriptionModal(props: { open: boolean; onClose(): void; onUploaded?(): void; appointmentId: string; patientName?: string; patientId?: string }) {
+  const t = useT();
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [patientName, setPatientName] = useState(props.patientName ?? '');
   const [patientId, setPatientId] = useState(props.patientId ?? '');
   const [summary, setSummary] = useState('');
   const [notes, setNotes] = useState('');
-  const upload = useUpload(RECORD_TEXTS.uploadPrescriptionFailed);
+  const upload = useUpload('records.uploadPrescriptionFailed');
   const uploading = upload.uploading;
 
   const reset = () => {
@@ -34,7 +35,7 @@ export function UploadPrescriptionModal(props: { open: boolean; onClose(): void;
   };
   const pick = (picked: File | undefined) => {
     if (!picked) return;
-    const problem = prescriptionFileError(picked);
+    const problem = prescriptionFileError(picked, t);
     upload.clearError(); // the last refusal was about the file this one replaces
     setFileError(problem);
     setFile(problem ? null : picked);
@@ -56,7 +57,7 @@ export function UploadPrescriptionModal(props: { open: boolean; onClose(): void;
   return (
     <RecordsDialog
       open={props.open}
-      title="Upload Prescription"
+      title={t('records.uploadPrescription')}
       titleId="upload-prescription-title"
       busy={uploading}
       error={upload.error}
@@ -64,7 +65,7 @@ export function UploadPrescriptionModal(props: { open: boolean; onClose(): void;
       dirty={file !== null || patientName !== (props.patientName ?? '') || patientId !== (props.patientId ?? '') || summary.trim() !== '' || notes.trim() !== ''}
       actions={
         <Button variant="contained" onClick={() => void submit()} disabled={uploading || !file || patientName.trim() === ''}>
-          Upload Prescription
+          {t('records.uploadPrescription')}
         </Button>
       }
     >
@@ -78,15 +79,15 @@ export function UploadPrescriptionModal(props: { open: boolean; onClose(): void;
       >
         <UploadFileOutlined color="primary" aria-hidden />
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          {file ? `${file.name} · ${formatBytes(file.size)}` : 'PDF, JPG, PNG, DOC or DOCX, up to 10 MB'}
+          {file ? `${file.name} · ${formatBytes(file.size)}` : t('records.prescriptionFileTypes')}
         </Typography>
         <Button variant="outlined" component="label" disabled={uploading}>
-          {file ? 'Choose another file' : 'Choose file'}
+          {file ? t('records.chooseAnotherFile') : t('records.chooseFile')}
           <input
             hidden
             type="file"
             accept={PRESCRIPTION_ACCEPT}
-            aria-label="Prescription file"
+            aria-label={t('records.prescriptionFile')}
             onChange={(e) => {
               pick(e.target.files?.[0]);
               e.target.value = '';
@@ -96,11 +97,11 @@ export function UploadPrescriptionModal(props: { open: boolean; onClose(): void;
       </Box>
       {fileError && <Alert severity="error">{fileError}</Alert>}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField fullWidth required label="Patient name" value={patientName} onChange={(e) => setPatientName(e.target.value)} disabled={uploading} slotProps={{ htmlInput: { maxLength: 200 } }} />
-        <TextField fullWidth label="Patient ID (optional)" value={patientId} onChange={(e) => setPatientId(e.target.value)} disabled={uploading} slotProps={{ htmlInput: { maxLength: 200 } }} />
+        <TextField fullWidth required label={t('records.patientName')} value={patientName} onChange={(e) => setPatientName(e.target.value)} disabled={uploading} slotProps={{ htmlInput: { maxLength: 200 } }} />
+        <TextField fullWidth label={t('records.patientIdOptional')} value={patientId} onChange={(e) => setPatientId(e.target.value)} disabled={uploading} slotProps={{ htmlInput: { maxLength: 200 } }} />
       </Stack>
-      <TextField label="Medication summary" multiline minRows={2} value={summary} onChange={(e) => setSummary(e.target.value)} disabled={uploading} slotProps={{ htmlInput: { maxLength: 4000 } }} />
-      <TextField label="Additional notes" multiline minRows={2} value={notes} onChange={(e) => setNotes(e.target.value)} disabled={uploading} slotProps={{ htmlInput: { maxLength: 4000 } }} />
+      <TextField label={t('records.medicationSummary')} multiline minRows={2} value={summary} onChange={(e) => setSummary(e.target.value)} disabled={uploading} slotProps={{ htmlInput: { maxLength: 4000 } }} />
+      <TextField label={t('records.additionalNotes')} multiline minRows={2} value={notes} onChange={(e) => setNotes(e.target.value)} disabled={uploading} slotProps={{ htmlInput: { maxLength: 4000 } }} />
       <UploadProgress progress={upload.progress} done={upload.done} />
     </RecordsDialog>
   );

@@ -1,4 +1,5 @@
 import { Button, Typography } from '@mui/material';
+import { useT } from '../../i18n/useT';
 import { formatBytes } from './rules';
 import { RecordsDialog, UploadProgress } from './RecordsDialog';
 import { ReportDetailsFields } from './ReportDetailsFields';
@@ -16,6 +17,7 @@ export { REPORT_ACCEPT } from './ReportFilesPicker';
  * recorded first, then the upload.
  */
 export function UploadReportsModal(props: { open: boolean; onClose(): void; onUploaded?(): void; appointmentId?: string }) {
+  const t = useT();
   const form = useUploadReports(props);
   const { files, upload, consent } = form;
   const uploading = upload.uploading;
@@ -23,7 +25,7 @@ export function UploadReportsModal(props: { open: boolean; onClose(): void; onUp
   return (
     <RecordsDialog
       open={props.open}
-      title="Upload Medical Reports"
+      title={t('records.uploadMedicalReports')}
       titleId="upload-reports-title"
       busy={uploading}
       error={form.error}
@@ -32,13 +34,13 @@ export function UploadReportsModal(props: { open: boolean; onClose(): void; onUp
       summary={
         files.length > 0 && (
           <Typography variant="body2" color="text.secondary" sx={{ mr: 'auto' }}>
-            {files.length} file{files.length === 1 ? '' : 's'} · {formatBytes(totalSize)}
+            {t('records.filesSummary', { count: files.length, size: formatBytes(totalSize) })}
           </Typography>
         )
       }
       actions={
         <Button variant="contained" onClick={() => void form.submit()} disabled={uploading || form.incomplete}>
-          Upload Reports
+          {t('records.uploadReports')}
         </Button>
       }
     >

@@ -1,18 +1,20 @@
 import type { ConsultationNotesView } from '@telemed/contracts';
-import { DURATION_UNITS, FREQUENCIES, RECORD_LIMITS, RECORD_TEXTS, type ReportTypeId } from '@telemed/contracts/record-constants';
+import { DURATION_UNITS, FREQUENCIES, RECORD_LIMITS, type ReportTypeId } from '@telemed/contracts/record-constants';
 import { prescribedMedicineLabel } from '@telemed/contracts/medicine-search';
+import type { MessageId } from '../../i18n/useT';
+import { englishText, type Say } from './texts';
 
 /**
  * The rules of the upload, notes and prescription forms (seed 001 §4, §5, §9), pure so that tests can hold them.
- * The texts and limits come from contracts/src/records.ts, the one place they are written.
+ * The limits come from contracts/src/record-constants.ts; the texts from the `records` catalogue (the seeds' English is
+ * contracts' RECORD_TEXTS, which records/texts.test.ts holds it to), said by `say` in the screen's language.
  */
 
 /** Seed 001 §4: progress is capped at 90 % until the server answers. */
 export const UPLOAD_PROGRESS_CAP = 90;
 /** Seed 001 §4: the modal reports the upload about 0.5 s after finishing. */
 export const UPLOADED_CLOSE_DELAY_MS = 500;
-/** Seed 001 §2: 'Notes saved! ✅' shows for 2 seconds. */
-export const NOTES_SAVED_TEXT = 'Notes saved! ✅';
+/** Seed 001 §2: 'Notes saved! ✅' (records.notesSavedCheck) shows for 2 seconds. */
 export const NOTES_SAVED_MS = 2000;
 /** Seed 001 §9: medicine search. */
 export const MEDICINE_SEARCH = { minChars: 2, debounceMs: 300, limit: 10, closeAfterBlurMs: 150 } as const;
@@ -28,26 +30,26 @@ const REPORT_MIME = ['application/pdf', 'image/jpeg', 'image/png', 'application/
 const extensionOf = (name: string) => (name.includes('.') ? name.split('.').pop()!.toLowerCase() : '');
 
 /** The prescription file's message, or null when it may be sent (one file, 10 MB, the seeds' types). */
-export function prescriptionFileError(file: { name: string; size: number }): string | null {
-  if (file.size > RECORD_LIMITS.prescriptionFileBytes) return RECORD_TEXTS.prescriptionFileTooLarge;
-  if (!PRESCRIPTION_EXTENSIONS.includes(extensionOf(file.name))) return RECORD_TEXTS.prescriptionFileType;
+export function prescriptionFileError(file: { name: string; size: number }, say: Say = englishText): string | null {
+  if (file.size > RECORD_LIMITS.prescriptionFileBytes) return say('records.prescriptionFileTooLarge');
+  if (!PRESCRIPTION_EXTENSIONS.includes(extensionOf(file.name))) return say('records.prescriptionFileType');
   return null;
 }
 
 /** A report file's message, or null (20 MB each; the seeds' types, DICOM by type or a .dcm name). */
-export function reportFileError(file: { name: string; size: number; type: string }): string | null {
-  if (file.size > RECORD_LIMITS.reportFileBytes) return RECORD_TEXTS.reportFileTooLarge(file.name);
-  if (!REPORT_EXTENSIONS.includes(extensionOf(file.name)) && !REPORT_MIME.includes(file.type)) return RECORD_TEXTS.reportFileType(file.name);
+export function reportFileError(file: { name: string; size: number; type: string }, say: Say = englishText): string | null {
+  if (file.size > RECORD_LIMITS.reportFileBytes) return say('records.reportFileTooLarge', { file: file.name });
+  if (!REPORT_EXTENSIONS.includes(extensionOf(file.name)) && !REPORT_MIME.includes(file.type)) return say('records.reportFileType', { file: file.name });
   return null;
 }
 
 /** Adds picked files to the chosen ones: a file with the same name and size as one already there is ignored. */
-export function addFiles<F extends { name: string; size: number; type: string }>(chosen: F[], picked: F[]): { files: F[]; errors: string[] } {
+export function addFiles<F extends { name: string; size: number; type: string }>(chosen: F[], picked: F[], say: Say = englishText): { files: F[]; errors: string[] } {
   const files = [...chosen];
   const errors: string[] = [];
   for (const file of picked) {
     if (files.some((f) => f.name === file.name && f.size === file.size)) continue;
-    const error = reportFileError(file);
+    const error = reportFileError(file, say);
     if (error) errors.push(error);
     else files.push(file);
   }
@@ -111,45 +113,45 @@ export const emptyNotes = (patientName = '', patientId = ''): NotesFields => ({
 
 type TemplateText = Pick<NotesFields, 'chief_complaint' | 'clinical_assessment' | 'treatment_plan' | 'follow_up_instructions'>;
 
-/** Seed 001 §3: the four templates with default text for the complaint, assessment, plan and follow-up. */
-export const NOTE_TEMPLATE_TEXTS: Record<TemplateId, { name: string } & TemplateText> = {
+/** Seed 001 §3: the four templates with default text for the complaint, assessment, plan and follow-up (message ids). */
+export const NOTE_TEMPLATE_TEXTS: Record<TemplateId, Record<'name' | keyof TemplateText, MessageId>> = {
   general_consultation: {
-    name: 'General Consultation',
-    chief_complaint: 'Patient presents with: ',
-    clinical_assessment: 'History and examination findings: ',
-    treatment_plan: 'Advised: ',
-    follow_up_instructions: 'Review if symptoms persist or worsen.',
+    name: 'records.templateGeneralConsultation',
+    chief_complaint: 'records.templateGeneralComplaint',
+    clinical_assessment: 'records.templateGeneralAssessment',
+    treatment_plan: 'records.templateGeneralPlan',
+    follow_up_instructions: 'records.templateGeneralFollowUp',
   },
   follow_up_visit: {
-    name: 'Follow-up Visit',
-    chief_complaint: 'Follow-up of: ',
-    clinical_assessment: 'Progress since last visit: ',
-    treatment_plan: 'Continue / modify current treatment: ',
-    follow_up_instructions: 'Next review in 2 weeks.',
+    name: 'records.templateFollowUpVisit',
+    chief_complaint: 'records.templateFollowUpComplaint',
+    clinical_assessment: 'records.templateFollowUpAssessment',
+    treatment_plan: 'records.templateFollowUpPlan',
+    follow_up_instructions: 'records.templateFollowUpFollowUp',
   },
   prescription_renewal: {
-    name: 'Prescription Renewal',
-    chief_complaint: 'Request for renewal of: ',
-    clinical_assessment: 'Condition stable on current medication; adherence and side effects reviewed.',
-    treatment_plan: 'Renew current prescription for: ',
-    follow_up_instructions: 'Review before the next renewal.',
+    name: 'records.templatePrescriptionRenewal',
+    chief_complaint: 'records.templateRenewalComplaint',
+    clinical_assessment: 'records.templateRenewalAssessment',
+    treatment_plan: 'records.templateRenewalPlan',
+    follow_up_instructions: 'records.templateRenewalFollowUp',
   },
   urgent_care: {
-    name: 'Urgent Care',
-    chief_complaint: 'Acute presentation: ',
-    clinical_assessment: 'Vital signs and red flags: ',
-    treatment_plan: 'Immediate management: ',
-    follow_up_instructions: 'Seek emergency care at once if symptoms worsen.',
+    name: 'records.templateUrgentCare',
+    chief_complaint: 'records.templateUrgentComplaint',
+    clinical_assessment: 'records.templateUrgentAssessment',
+    treatment_plan: 'records.templateUrgentPlan',
+    follow_up_instructions: 'records.templateUrgentFollowUp',
   },
 };
 
 /**
- * Seed 001 §4: a template fills only the empty fields; Urgent Care sets priority and follow-up to urgent,
- * Follow-up Visit sets follow-up to routine.
+ * Seed 001 §4: a template fills only the empty fields (with its text in the language `say` speaks); Urgent Care sets
+ * priority and follow-up to urgent, Follow-up Visit sets follow-up to routine.
  */
-export function applyTemplate(fields: NotesFields, template: TemplateId): NotesFields {
+export function applyTemplate(fields: NotesFields, template: TemplateId, say: Say = englishText): NotesFields {
   const text = NOTE_TEMPLATE_TEXTS[template];
-  const fill = (key: keyof TemplateText) => (fields[key].trim() === '' ? text[key] : fields[key]);
+  const fill = (key: keyof TemplateText) => (fields[key].trim() === '' ? say(text[key]) : fields[key]);
   const next: NotesFields = {
     ...fields,
     template,
@@ -253,8 +255,8 @@ export interface SessionLine {
   duration_value: number;
   duration_unit: DurationUnit;
   instructions: string | null;
-  /** Seed 001 §3: the time of day it was added. */
-  addedAt: string;
+  /** Seed 001 §3: when it was added (shown as the time of day). */
+  addedAt: Date;
 }
 
 /** Seed 001 §5: after adding, the form resets to once daily for 1 day. */
@@ -295,7 +297,7 @@ export function toSessionLine(d: LineDraft, now = new Date()): SessionLine {
     duration_value: Math.floor(d.duration_value),
     duration_unit: d.duration_unit,
     instructions: d.instructions.trim() === '' ? null : d.instructions.trim(),
-    addedAt: now.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }),
+    addedAt: now,
   };
 }
 
@@ -306,10 +308,10 @@ export const formatBytes = (n: number) => (n >= 1024 * 1024 ? `${(n / (1024 * 10
 
 /** The patient's particulars the Guidelines' e-prescription carries and no profile holds: asked in the builder. */
 export const GENDERS = [
-  ['female', 'Female'],
-  ['male', 'Male'],
-  ['other', 'Other'],
-] as const;
+  ['female', 'records.genderFemale'],
+  ['male', 'records.genderMale'],
+  ['other', 'records.genderOther'],
+] as const satisfies ReadonlyArray<readonly [string, MessageId]>;
 export type Gender = (typeof GENDERS)[number][0];
 
 /** The age as the API takes it: a whole number of years from 0 to 130, or null when blank or not one. */

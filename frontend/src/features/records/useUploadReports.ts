@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { RECORD_TEXTS, reportDateProblem, type ReportTypeId } from '@telemed/contracts/record-constants';
+import { reportDateProblem, type ReportTypeId } from '@telemed/contracts/record-constants';
 import { addFiles, reportTypeFromName, todayInIndia } from './rules';
 import { useUpload } from './RecordsDialog';
+import { reportDateProblemText } from './texts';
 import { agreeToNotice, consentsKey } from '../patient/consent';
 import { useConsentAgreement } from '../patient/useConsentAgreement';
-import { ApiError } from '../../lib/api';
+import { useErrorText } from '../../i18n/errorText';
+import { useT } from '../../i18n/useT';
 
 /** What the patient says of the reports: all but the type are optional; the date is today's until changed. */
 export interface ReportDetails {
@@ -24,18 +26,22 @@ const freshDetails = (): ReportDetails => ({ reportType: '', reportDate: todayIn
  * asked first when there is none, and the upload (POST /upload-reports) with its progress and failure.
  */
 export function useUploadReports({ open, onClose, onUploaded, appointmentId }: { open: boolean; onClose(): void; onUploaded?(): void; appointmentId?: string }) {
+  const t = useT();
+  const explain = useErrorText();
   const [files, setFiles] = useState<File[]>([]);
   const [fileErrors, setFileErrors] = useState<string[]>([]);
   const [details, setDetails] = useState<ReportDetails>(freshDetails);
-  const upload = useUpload(RECORD_TEXTS.uploadReportsFailed);
+  const upload = useUpload('records.uploadReportsFailed');
   const queryClient = useQueryClient();
   const consent = useConsentAgreement(open);
-  const [consentError, setConsentError] = useState<string | null>(null);
+  // The failure to record the agreement, said in the language shown.
+  const [consentFailure, setConsentFailure] = useState<{ error: unknown } | null>(null);
   const { reportType, reportDate, facility, doctorName, summary, notes } = details;
   const today = todayInIndia();
   // The server's rule, asked of the same function: a real date, not before 1900, not after today in India.
-  const dateError = reportDateProblem(reportDate, today);
-  const incomplete = files.length === 0 || reportType === '' || Boolean(dateError) || (consent.needed && !consent.notice);
+  const dateProblem = reportDateProblem(reportDate, today);
+  const dateError = reportDateProblemText(t, dateProblem);
+  const incomplete = files.length === 0 || reportType === '' || Boolean(dateProblem) || (consent.needed && !consent.notice);
 
   const setDetail = <K extends keyof ReportDetails>(key: K, value: ReportDetails[K]) => setDetails((d) => ({ ...d, [key]: value }));
   const reset = () => {
@@ -43,7 +49,7 @@ export function useUploadReports({ open, onClose, onUploaded, appointmentId }: {
     setFileErrors([]);
     setDetails(freshDetails());
     upload.reset();
-    setConsentError(null);
+    setConsentFailure(null);
     consent.reset();
   };
   const close = () => {
@@ -60,7 +66,7 @@ export function useUploadReports({ open, onClose, onUploaded, appointmentId }: {
 
   const pick = (picked: File[]) => {
     upload.clearError();
-    const next = addFiles(files, picked);
+    const next = addFiles(files, picked, t);
     setFiles(next.files);
     setFileErrors(next.errors);
     if (next.files.length === 1 && reportType === '') {
@@ -72,13 +78,13 @@ export function useUploadReports({ open, onClose, onUploaded, appointmentId }: {
   const submit = async () => {
     if (incomplete) return;
     if (!consent.ensureAgreed()) return;
-    setConsentError(null);
+    setConsentFailure(null);
     if (consent.needed && consent.notice) {
       // What is agreed to is the notice shown, under which the box was ticked.
       try {
         await agreeToNotice(consent.notice);
       } catch (e) {
-        setConsentError(e instanceof ApiError && e.detail ? e.detail : 'Could not record your agreement. Please try again.');
+        setConsentFailure({ error: e });
         return;
       }
     }
@@ -112,7 +118,7 @@ export function useUploadReports({ open, onClose, onUploaded, appointmentId }: {
     incomplete,
     consent,
     upload,
-    error: consentError ?? upload.error,
+    error: consentFailure ? explain(consentFailure.error, 'records.agreementFailed') : upload.error,
     close,
     submit,
   };
