@@ -2,17 +2,20 @@ import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Box, Button, CircularProgress, Divider, Grid, List, ListItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import type { RecordsResponse } from '@telemed/contracts';
-import { FREQUENCY_LABELS, RECORD_TEXTS } from '@telemed/contracts/record-constants';
 import { recordsApi } from './api';
 import { useAppointmentId, useAppointmentPatient, usePatientRecords } from './hooks';
 import { PrescriptionBuilder } from './PrescriptionBuilder';
 import { DownloadButton } from './RecordsTiles';
-import { NOTES_SAVED_MS, NOTES_SAVED_TEXT, RECENT_SHOWN } from './rules';
-import { failureText } from './RecordsDialog';
+import { NOTES_SAVED_MS, RECENT_SHOWN } from './rules';
+import { frequencyText, reportTypeText } from './texts';
 import { AutosaveStatus, useAutosave } from '../../lib/autosave';
 import { useUnsavedChanges } from '../../lib/unsavedChanges';
+import { useErrorText } from '../../i18n/errorText';
+import { useFormat } from '../../i18n/format';
+import { useT } from '../../i18n/useT';
 
-const shortDate = (iso: string) => new Date(iso.length === 10 ? `${iso}T00:00:00` : iso).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
+/** '20 Nov 2026' in the chosen language: a report's calendar date, or the day of an instant. */
+const SHORT_DATE = { day: 'numeric', month: 'short', year: 'numeric' } as const;
 
 /**
  * Seed 001 §2: free text and Save Notes (disabled while blank), 'Notes saved! ✅' for 2 s; saved into the consultation's
@@ -20,6 +23,8 @@ const shortDate = (iso: string) => new Date(iso.length === 10 ? `${iso}T00:00:00
  * ends or the page is left, so a dropped call or a closed tab loses at most a couple of seconds of it.
  */
 export function NotesPanel({ appointmentId }: { appointmentId: string }) {
+  const t = useT();
+  const explain = useErrorText();
   const [text, setText] = useState('');
   const typed = useRef(false);
   const [loaded, setLoaded] = useState(false);
@@ -28,7 +33,8 @@ export function NotesPanel({ appointmentId }: { appointmentId: string }) {
   const draftSaved = useRef(false);
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // The failure itself, said in the language shown.
+  const [failure, setFailure] = useState<{ error: unknown } | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   const draft = useAutosave({
@@ -67,7 +73,7 @@ export function NotesPanel({ appointmentId }: { appointmentId: string }) {
   const save = async () => {
     if (text.trim() === '') return;
     setSaving(true);
-    setError(null);
+    setFailure(null);
     try {
       await draft.settled();
       // The panel's text is the consultation's clinical assessment (the notes modal's field), and it sends only that:
@@ -82,7 +88,7 @@ export function NotesPanel({ appointmentId }: { appointmentId: string }) {
       clearTimeout(timer.current);
       timer.current = setTimeout(() => setSaved(false), NOTES_SAVED_MS);
     } catch (e) {
-      setError(failureText(e, RECORD_TEXTS.saveNotesFailed));
+      setFailure({ error: e });
     } finally {
       setSaving(false);
     }
@@ -90,27 +96,27 @@ export function NotesPanel({ appointmentId }: { appointmentId: string }) {
   return (
     <Box component="section" aria-labelledby="call-notes-title">
       <Typography id="call-notes-title" variant="subtitle1" component="h3" sx={{ fontWeight: 700, mb: 1 }}>
-        Notes
+        {t('records.notesHeading')}
       </Typography>
-      <TextField fullWidth multiline minRows={4} label="Consultation notes" value={text} onChange={(e) => {
+      <TextField fullWidth multiline minRows={4} label={t('records.consultationNotesLabel')} value={text} onChange={(e) => {
           typed.current = true;
           setText(e.target.value);
         }} slotProps={{ htmlInput: { maxLength: 4000 } }} />
       <Stack direction="row" spacing={1.5} sx={{ mt: 1, alignItems: 'center' }}>
         <Button variant="contained" onClick={() => void save()} disabled={saving || text.trim() === ''}>
-          {saving ? 'Saving...' : 'Save Notes'}
+          {saving ? t('records.saving') : t('records.saveNotes')}
         </Button>
         {saved ? (
           <Typography role="status" color="success.main" data-testid="notes-saved">
-            {NOTES_SAVED_TEXT}
+            {t('records.notesSavedCheck')}
           </Typography>
         ) : (
           <AutosaveStatus state={draft.state} dirty={draft.dirty} canSave={text.trim() !== ''} />
         )}
       </Stack>
-      {error && (
+      {failure && (
         <Alert severity="error" role="alert" sx={{ mt: 1 }}>
-          {error}
+          {explain(failure.error, 'records.saveNotesFailed')}
         </Alert>
       )}
     </Box>
@@ -119,6 +125,8 @@ export function NotesPanel({ appointmentId }: { appointmentId: string }) {
 
 /** The patient's real reports and previous prescriptions: 2 recent of each, all when expanded (seed 001 §2). */
 export function PatientHistory({ records }: { records: RecordsResponse }) {
+  const t = useT();
+  const f = useFormat();
   const [expanded, setExpanded] = useState(false);
   const reports = expanded ? records.reports : records.reports.slice(0, RECENT_SHOWN);
   const previous = records.prescriptions.flatMap((p) => p.medicines.map((m, i) => ({ key: `${p.id}-${i}`, ...m, date: p.issued_at, pdf: p.pdf_url })));
@@ -127,39 +135,39 @@ export function PatientHistory({ records }: { records: RecordsResponse }) {
   return (
     <Box component="section" aria-labelledby="patient-history-title">
       <Typography id="patient-history-title" variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
-        Patient Reports
+        {t('records.patientReports')}
       </Typography>
       {reports.length === 0 ? (
         <Typography variant="body2" color="text.secondary">
-          No reports uploaded.
+          {t('records.noReportsUploaded')}
         </Typography>
       ) : (
-        <List dense aria-label="Patient reports" data-testid="patient-reports">
+        <List dense aria-label={t('records.patientReportsLabel')} data-testid="patient-reports">
           {reports.map((r) => (
             <ListItem key={r.id} disableGutters sx={{ gap: 1, flexWrap: 'wrap' }}>
               <Box sx={{ flex: 1, minWidth: 0 }}>
                 <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                  {r.report_type_name}
+                  {reportTypeText(t, r.report_type, r.report_type_name)}
                 </Typography>
                 <Typography variant="caption" color="text.secondary">
-                  {shortDate(r.report_date)}
+                  {f.date(r.report_date, SHORT_DATE)}
                   {r.medical_facility ? ` · ${r.medical_facility}` : ''}
                 </Typography>
               </Box>
-              {r.files[0] && <DownloadButton url={r.files[0].download_url} name={r.files[0].file_name} label={`Download ${r.files[0].file_name}`} />}
+              {r.files[0] && <DownloadButton url={r.files[0].download_url} name={r.files[0].file_name} label={t('records.downloadFile', { name: r.files[0].file_name })} />}
             </ListItem>
           ))}
         </List>
       )}
       <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, mt: 1 }}>
-        Previous Prescriptions
+        {t('records.previousPrescriptions')}
       </Typography>
       {shownPrevious.length === 0 ? (
         <Typography variant="body2" color="text.secondary">
-          No previous prescriptions.
+          {t('records.noPreviousPrescriptions')}
         </Typography>
       ) : (
-        <List dense aria-label="Previous prescriptions" data-testid="previous-prescriptions">
+        <List dense aria-label={t('records.previousPrescriptionsLabel')} data-testid="previous-prescriptions">
           {shownPrevious.map((m) => (
             <ListItem key={m.key} disableGutters>
               <Box>
@@ -167,7 +175,7 @@ export function PatientHistory({ records }: { records: RecordsResponse }) {
                   {m.medicine} · {m.dosage}
                 </Typography>
                 <Typography variant="caption" color="text.secondary">
-                  {FREQUENCY_LABELS[m.frequency as keyof typeof FREQUENCY_LABELS] ?? m.frequency} · {shortDate(m.date)}
+                  {frequencyText(t, m.frequency)} · {f.date(m.date, SHORT_DATE)}
                 </Typography>
               </Box>
             </ListItem>
@@ -176,7 +184,7 @@ export function PatientHistory({ records }: { records: RecordsResponse }) {
       )}
       {more && (
         <Button size="small" onClick={() => setExpanded((e) => !e)} aria-expanded={expanded}>
-          {expanded ? 'Show recent only' : 'Show all'}
+          {expanded ? t('records.showRecentOnly') : t('records.showAll')}
         </Button>
       )}
     </Box>
@@ -185,6 +193,7 @@ export function PatientHistory({ records }: { records: RecordsResponse }) {
 
 /** Seed 001 §2: the doctor's Prescriptions & Notes panel in the call, with the quick prescription builder and the patient's records. */
 export function CallRecordsPanel() {
+  const t = useT();
   const appointmentId = useAppointmentId();
   const patient = useAppointmentPatient(appointmentId);
   const records = usePatientRecords(patient.data?.patientId);
@@ -193,19 +202,19 @@ export function CallRecordsPanel() {
   return (
     <Paper variant="outlined" sx={{ mt: 2, p: { xs: 1.5, sm: 2 } }} component="section" aria-labelledby="records-panel-title" data-testid="call-records-panel">
       <Typography id="records-panel-title" variant="h6" component="h2" sx={{ mb: 1.5 }}>
-        Prescriptions &amp; Notes
+        {t('records.callPanelTitle')}
       </Typography>
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 4 }}>
           <NotesPanel appointmentId={appointmentId} />
           <Divider sx={{ my: 2 }} />
           {records.isLoading || patient.isLoading ? (
-            <CircularProgress size={24} aria-label="Loading the patient's records" />
+            <CircularProgress size={24} aria-label={t('records.loadingPatientRecords')} />
           ) : records.data ? (
             <PatientHistory records={records.data} />
           ) : (
             <Typography variant="body2" color="text.secondary">
-              The patient's records could not be loaded.
+              {t('records.patientRecordsFailed')}
             </Typography>
           )}
         </Grid>

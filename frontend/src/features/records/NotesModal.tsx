@@ -1,21 +1,21 @@
 import { useEffect, useRef, useState } from 'react';
 import { Box, Button, MenuItem, Stack, TextField } from '@mui/material';
-import { RECORD_TEXTS } from '@telemed/contracts/record-constants';
+import { useT, type MessageId } from '../../i18n/useT';
 import { recordsApi } from './api';
 import { NOTE_TEMPLATE_TEXTS, applyTemplate, canSaveDraft, canSaveNotes, emptyNotes, notesChanges, notesKey, savedNotesFields, type FollowUp, type NotesFields, type Priority, type TemplateId } from './rules';
 import { RecordsDialog, useFailure } from './RecordsDialog';
 import { AutosaveStatus, useAutosave } from '../../lib/autosave';
 
-const PRIORITIES: Array<[Priority, string]> = [
-  ['low', 'Low'],
-  ['medium', 'Medium'],
-  ['high', 'High'],
-  ['urgent', 'Urgent'],
+const PRIORITIES: Array<[Priority, MessageId]> = [
+  ['low', 'records.priorityLow'],
+  ['medium', 'records.priorityMedium'],
+  ['high', 'records.priorityHigh'],
+  ['urgent', 'records.priorityUrgent'],
 ];
-const FOLLOW_UPS: Array<[FollowUp, string]> = [
-  ['no', 'No'],
-  ['routine', 'Routine'],
-  ['urgent', 'Urgent'],
+const FOLLOW_UPS: Array<[FollowUp, MessageId]> = [
+  ['no', 'records.followUpNo'],
+  ['routine', 'records.followUpRoutine'],
+  ['urgent', 'records.followUpUrgent'],
 ];
 
 /**
@@ -25,6 +25,7 @@ const FOLLOW_UPS: Array<[FollowUp, string]> = [
  * moment after the doctor stops typing ('Saving…', 'Saved'); closing saves what is left, and asks only if it cannot be.
  */
 export function NotesModal(props: { open: boolean; onClose(): void; onSaved?(isDraft: boolean): void; appointmentId: string; patientName?: string; patientId?: string }) {
+  const t = useT();
   const [fields, setFields] = useState<NotesFields>(() => emptyNotes(props.patientName, props.patientId));
   const fieldsNow = useRef(fields);
   fieldsNow.current = fields;
@@ -33,7 +34,7 @@ export function NotesModal(props: { open: boolean; onClose(): void; onSaved?(isD
   const from = useRef<NotesFields>(savedNotesFields(null));
   const [loaded, setLoaded] = useState(false);
   const [saving, setSaving] = useState<'draft' | 'final' | null>(null);
-  const failure = useFailure(RECORD_TEXTS.saveNotesFailed);
+  const failure = useFailure('records.saveNotesFailed');
   // The doctor's writing saves itself as a draft (never reaching the patient) a moment after they stop typing.
   const draft = useAutosave({
     value: fields,
@@ -95,13 +96,13 @@ export function NotesModal(props: { open: boolean; onClose(): void; onSaved?(isD
     props.onClose();
   };
   const busy = saving !== null;
-  const text = (key: keyof NotesFields, label: string, rows = 2) => (
-    <TextField label={label} multiline minRows={rows} value={fields[key] ?? ''} onChange={set(key)} disabled={busy} slotProps={{ htmlInput: { maxLength: 4000 } }} />
+  const text = (key: keyof NotesFields, label: MessageId, rows = 2) => (
+    <TextField label={t(label)} multiline minRows={rows} value={fields[key] ?? ''} onChange={set(key)} disabled={busy} slotProps={{ htmlInput: { maxLength: 4000 } }} />
   );
   return (
     <RecordsDialog
       open={props.open}
-      title="Consultation Notes"
+      title={t('records.notesTitle')}
       titleId="notes-title"
       maxWidth="md"
       busy={busy}
@@ -117,49 +118,49 @@ export function NotesModal(props: { open: boolean; onClose(): void; onSaved?(isD
       actions={
         <>
           <Button variant="outlined" onClick={() => void save(true)} disabled={busy || !canSaveDraft(fields)}>
-            {saving === 'draft' ? 'Saving...' : 'Save as Draft'}
+            {saving === 'draft' ? t('records.saving') : t('records.saveAsDraft')}
           </Button>
           <Button variant="contained" onClick={() => void save(false)} disabled={busy || !canSaveNotes(fields)}>
-            {saving === 'final' ? 'Saving...' : 'Save Notes'}
+            {saving === 'final' ? t('records.saving') : t('records.saveNotes')}
           </Button>
         </>
       }
     >
       <TextField
         select
-        label="Template"
+        label={t('records.template')}
         value={fields.template ?? ''}
-        onChange={(e) => setFields((f) => applyTemplate(f, e.target.value as TemplateId))}
+        onChange={(e) => setFields((f) => applyTemplate(f, e.target.value as TemplateId, t))}
         disabled={busy}
-        helperText="A template fills only the fields that are empty"
+        helperText={t('records.templateHelp')}
       >
         {(Object.keys(NOTE_TEMPLATE_TEXTS) as TemplateId[]).map((id) => (
           <MenuItem key={id} value={id}>
-            {NOTE_TEMPLATE_TEXTS[id].name}
+            {t(NOTE_TEMPLATE_TEXTS[id].name)}
           </MenuItem>
         ))}
       </TextField>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField fullWidth required label="Patient name" value={fields.patient_name} onChange={set('patient_name')} disabled={busy} slotProps={{ htmlInput: { maxLength: 200 } }} />
-        <TextField fullWidth label="Patient ID" value={fields.patient_id} onChange={set('patient_id')} disabled={busy} slotProps={{ htmlInput: { maxLength: 200 } }} />
+        <TextField fullWidth required label={t('records.patientName')} value={fields.patient_name} onChange={set('patient_name')} disabled={busy} slotProps={{ htmlInput: { maxLength: 200 } }} />
+        <TextField fullWidth label={t('records.patientId')} value={fields.patient_id} onChange={set('patient_id')} disabled={busy} slotProps={{ htmlInput: { maxLength: 200 } }} />
       </Stack>
-      {text('chief_complaint', 'Chief complaint')}
-      {text('clinical_assessment', 'Clinical assessment', 3)}
-      {text('treatment_plan', 'Treatment plan', 3)}
-      {text('follow_up_instructions', 'Follow-up instructions')}
-      {text('additional_notes', 'Additional notes')}
+      {text('chief_complaint', 'records.chiefComplaint')}
+      {text('clinical_assessment', 'records.clinicalAssessment', 3)}
+      {text('treatment_plan', 'records.treatmentPlan', 3)}
+      {text('follow_up_instructions', 'records.followUpInstructions')}
+      {text('additional_notes', 'records.additionalNotes')}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField fullWidth select label="Priority level" value={fields.priority_level} onChange={(e) => setFields((f) => ({ ...f, priority_level: e.target.value as Priority }))} disabled={busy}>
+        <TextField fullWidth select label={t('records.priorityLevel')} value={fields.priority_level} onChange={(e) => setFields((f) => ({ ...f, priority_level: e.target.value as Priority }))} disabled={busy}>
           {PRIORITIES.map(([value, label]) => (
             <MenuItem key={value} value={value}>
-              {label}
+              {t(label)}
             </MenuItem>
           ))}
         </TextField>
-        <TextField fullWidth select label="Follow-up required" value={fields.follow_up_required} onChange={(e) => setFields((f) => ({ ...f, follow_up_required: e.target.value as FollowUp }))} disabled={busy}>
+        <TextField fullWidth select label={t('records.followUpRequired')} value={fields.follow_up_required} onChange={(e) => setFields((f) => ({ ...f, follow_up_required: e.target.value as FollowUp }))} disabled={busy}>
           {FOLLOW_UPS.map(([value, label]) => (
             <MenuItem key={value} value={value}>
-              {label}
+              {t(label)}
             </MenuItem>
           ))}
         </TextField>
