@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Box, Chip, List, ListItemButton, Paper, TextField, Typography } from '@mui/material';
 import type { MedicineSuggestion } from '@telemed/contracts';
 import { compactMedicineText } from '@telemed/contracts/medicine-search';
+import { useT } from '../../i18n/useT';
 import { recordsApi } from './api';
 import { MEDICINE_SEARCH } from './rules';
 
@@ -14,6 +15,7 @@ const isBrand = (m: MedicineSuggestion) => Boolean(m.generic_name) && compactMed
  * (so that a click on a suggestion lands first). A combobox in the ARIA sense.
  */
 export function MedicineSearch(props: { value: string; onChange(text: string): void; onPick(medicine: MedicineSuggestion): void; disabled?: boolean }) {
+  const t = useT();
   const [suggestions, setSuggestions] = useState<MedicineSuggestion[]>([]);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -57,7 +59,7 @@ export function MedicineSearch(props: { value: string; onChange(text: string): v
       <TextField
         fullWidth
         required
-        label="Medicine"
+        label={t('records.medicine')}
         value={props.value}
         disabled={props.disabled}
         autoComplete="off"
@@ -105,7 +107,7 @@ export function MedicineSearch(props: { value: string; onChange(text: string): v
       />
       {open && (
         <Paper elevation={6} sx={{ position: 'absolute', zIndex: 10, left: 0, right: 0, mt: 0.5, maxHeight: 280, overflowY: 'auto' }}>
-          <List id={listId} role="listbox" aria-label="Medicine suggestions" dense disablePadding>
+          <List id={listId} role="listbox" aria-label={t('records.medicineSuggestions')} dense disablePadding>
             {suggestions.map((m, i) => (
               <ListItemButton
                 key={m.id}
@@ -120,7 +122,7 @@ export function MedicineSearch(props: { value: string; onChange(text: string): v
               >
                 <Typography variant="body2" sx={{ fontWeight: 600 }}>
                   {m.name}
-                  {m.tpg_list === 'prohibited' && <Chip component="span" size="small" color="error" label="Not by teleconsultation" sx={{ ml: 1 }} />}
+                  {m.tpg_list === 'prohibited' && <Chip component="span" size="small" color="error" label={t('records.notByTeleconsultation')} sx={{ ml: 1 }} />}
                 </Typography>
                 {isBrand(m) && (
                   <Typography variant="body2" component="div" data-testid="suggestion-generic">
@@ -128,7 +130,7 @@ export function MedicineSearch(props: { value: string; onChange(text: string): v
                   </Typography>
                 )}
                 <Typography variant="caption" color="text.secondary">
-                  {[m.strength, m.dosage_form, m.manufacturer, m.tpg_list && m.tpg_list !== 'prohibited' ? `List ${m.tpg_list}` : null].filter(Boolean).join(' · ')}
+                  {[m.strength, m.dosage_form, m.manufacturer, m.tpg_list && m.tpg_list !== 'prohibited' ? t('records.tpgList', { list: m.tpg_list }) : null].filter(Boolean).join(' · ')}
                 </Typography>
               </ListItemButton>
             ))}

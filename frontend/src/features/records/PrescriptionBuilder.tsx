@@ -1,4 +1,5 @@
 import { Alert, Box, Typography } from '@mui/material';
+import { useT } from '../../i18n/useT';
 import { DownloadButton } from './RecordsTiles';
 import { PrescriptionLineForm } from './PrescriptionLineForm';
 import { IssuePrescriptionForm, SessionLines } from './PrescriptionSession';
@@ -15,12 +16,13 @@ export { guidelineNote } from './usePrescriptionBuilder';
  * the patient's age and gender, which the Guidelines' prescription shows and no profile holds, are asked before issuing.
  */
 export function PrescriptionBuilder({ appointmentId, onIssued }: { appointmentId: string; onIssued?(): void }) {
+  const t = useT();
   const builder = usePrescriptionBuilder(appointmentId, onIssued);
   const { lines, issuing, error, issued } = builder;
   return (
     <Box component="section" aria-labelledby="builder-title">
       <Typography id="builder-title" variant="subtitle1" component="h3" sx={{ fontWeight: 700, mb: 1 }}>
-        Quick Prescription
+        {t('records.quickPrescription')}
       </Typography>
       <PrescriptionLineForm draft={builder.draft} setDraft={builder.setDraft} note={builder.note} blocked={builder.blocked} onType={builder.typeMedicineText} onPick={builder.pickFromCatalogue} onAdd={builder.add} />
       <SessionLines lines={lines} issuing={issuing} onRemove={builder.removeLine} />
@@ -31,8 +33,8 @@ export function PrescriptionBuilder({ appointmentId, onIssued }: { appointmentId
         </Alert>
       )}
       {issued && (
-        <Alert severity="success" sx={{ mt: 1.5 }} action={<DownloadButton url={`/api/v1/prescriptions/${encodeURIComponent(issued.id)}/pdf`} name={`prescription-${issued.at}.pdf`} label="Download the issued prescription as PDF" />}>
-          Prescription issued and shared with the patient.
+        <Alert severity="success" sx={{ mt: 1.5 }} action={<DownloadButton url={`/api/v1/prescriptions/${encodeURIComponent(issued.id)}/pdf`} name={`prescription-${issued.at}.pdf`} label={t('records.downloadIssuedPdf')} />}>
+          {t('records.prescriptionIssued')}
         </Alert>
       )}
     </Box>

@@ -1,15 +1,23 @@
 import { useState } from 'react';
 import type { MedicineSuggestion } from '@telemed/contracts';
-import { RECORD_TEXTS, type TpgList } from '@telemed/contracts/record-constants';
+import type { TpgList } from '@telemed/contracts/record-constants';
 import { recordsApi } from './api';
 import { ageBody, canAddLine, emptyLine, lineBody, pickMedicine, sameLine, toSessionLine, typeMedicine, type Gender, type LineDraft, type SessionLine } from './rules';
-import { failureText } from './RecordsDialog';
 import { useUnsavedChanges } from '../../lib/unsavedChanges';
+import { useErrorText } from '../../i18n/errorText';
+import type { MessageId } from '../../i18n/useT';
 
-/** What the Guidelines say of a picked medicine before sending (the server decides; this only warns early). */
-export function guidelineNote(medicine: string, list: TpgList | null): { severity: 'error' | 'info'; text: string } | null {
-  if (list === 'prohibited') return { severity: 'error', text: RECORD_TEXTS.prohibited(medicine) };
-  if (list === 'B') return { severity: 'info', text: RECORD_TEXTS.listBNeedsFollowUp(medicine) };
+/** What the Guidelines say of a picked medicine, to say before sending (the server decides; this only warns early). */
+export interface GuidelineNote {
+  severity: 'error' | 'info';
+  /** The seeds' rule (RECORD_TEXTS.prohibited, .listBNeedsFollowUp) as the `records` catalogue has it. */
+  text: MessageId;
+  medicine: string;
+}
+
+export function guidelineNote(medicine: string, list: TpgList | null): GuidelineNote | null {
+  if (list === 'prohibited') return { severity: 'error', text: 'records.prohibited', medicine };
+  if (list === 'B') return { severity: 'info', text: 'records.listBNeedsFollowUp', medicine };
   return null;
 }
 
@@ -33,7 +41,9 @@ export function usePrescriptionBuilder(appointmentId: string, onIssued?: () => v
   const [lines, setLines] = useState<SessionLine[]>([]);
   const [particulars, setParticulars] = useState<PrescriptionParticulars>(noParticulars);
   const [issuing, setIssuing] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const explain = useErrorText();
+  // The failure itself, said in the language shown.
+  const [failure, setFailure] = useState<{ error: unknown } | null>(null);
   const [issued, setIssued] = useState<{ id: string; at: string } | null>(null);
   const { age, gender, diagnosis, advice } = particulars;
   // Lines added but not issued, or a line or the patient's particulars being written: asked about before they are lost.
@@ -60,7 +70,7 @@ export function usePrescriptionBuilder(appointmentId: string, onIssued?: () => v
   const issue = async () => {
     if (lines.length === 0) return;
     setIssuing(true);
-    setError(null);
+    setFailure(null);
     try {
       const answer = await recordsApi.issuePrescription(appointmentId, {
         lines: lines.map(lineBody),
@@ -74,11 +84,12 @@ export function usePrescriptionBuilder(appointmentId: string, onIssued?: () => v
       setParticulars(noParticulars);
       onIssued?.();
     } catch (e) {
-      setError(failureText(e, 'Failed to issue the prescription. Please try again.'));
+      setFailure({ error: e });
     } finally {
       setIssuing(false);
     }
   };
 
+  const error = failure ? explain(failure.error, 'records.issueFailed') : null;
   return { draft, setDraft, note, blocked, typeMedicineText, pickFromCatalogue, add, lines, removeLine, particulars, setParticular, issuing, issue, error, issued };
 }
