@@ -22,16 +22,18 @@ import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import MedicationOutlined from '@mui/icons-material/MedicationOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import type { RecordsResponse } from '@telemed/contracts';
-import { ApiError } from '../../lib/api';
+import { useErrorText } from '../../i18n/errorText';
+import { useFormat, type Format } from '../../i18n/format';
+import { useT } from '../../i18n/useT';
 import { downloadFile, openPdf, recordsApi } from './api';
 import { formatBytes } from './rules';
+import { reportTypeText } from './texts';
 import { UploadReportsModal } from './UploadReportsModal';
 
 export const MY_RECORDS_KEY = ['records', 'me'] as const;
-/** The server takes a patient's reports at any time (with a consultation or without): the tile says so, beside its Upload button. */
-export const NO_REPORTS_TEXT = 'No reports yet. You can upload your reports at any time, before or after a consultation.';
 
-const longDate = (iso: string) => new Date(iso.length === 10 ? `${iso}T00:00:00` : iso).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
+/** '20 Nov 2026' in the chosen language: a report's calendar date, or the day of an instant. */
+const shortDate = (f: Format, iso: string) => f.date(iso, { day: 'numeric', month: 'short', year: 'numeric' });
 
 /** The patient's own records (GET /records/me), shared by both tiles. */
 export function useMyRecords() {
@@ -40,8 +42,11 @@ export function useMyRecords() {
 
 /** A Download button: the file through the API with the bearer token, saved as a download; a failure said beside it. */
 export function DownloadButton({ url, name, label, open = false }: { url: string; name: string; label: string; open?: boolean }) {
+  const t = useT();
+  const explain = useErrorText();
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // The failure itself, said in the language shown.
+  const [failure, setFailure] = useState<{ error: unknown } | null>(null);
   return (
     <Stack sx={{ alignItems: 'flex-end', flexShrink: 0 }}>
       <Button
@@ -52,28 +57,29 @@ export function DownloadButton({ url, name, label, open = false }: { url: string
         disabled={busy}
         onClick={async () => {
           setBusy(true);
-          setError(null);
+          setFailure(null);
           try {
             await (open ? openPdf(url) : downloadFile(url, name));
           } catch (e) {
-            setError(e instanceof ApiError && e.detail ? e.detail : 'The file could not be downloaded. Please try again.');
+            setFailure({ error: e });
           } finally {
             setBusy(false);
           }
         }}
       >
-        {open ? 'Open PDF' : 'Download'}
+        {open ? t('records.openPdf') : t('records.download')}
       </Button>
-      {error && (
+      {failure && (
         <Typography variant="caption" color="error" role="alert">
-          {error}
+          {explain(failure.error, 'records.downloadFailed')}
         </Typography>
       )}
     </Stack>
   );
 }
 
-function Tile(props: { title: string; icon: ReactNode; count: number | null; text: string; onOpen(): void; action?: ReactNode; testId: string }) {
+function Tile(props: { title: string; viewLabel: string; icon: ReactNode; count: number | null; text: string; onOpen(): void; action?: ReactNode; testId: string }) {
+  const f = useFormat();
   return (
     <Card sx={{ height: '100%' }} data-testid={props.testId}>
       <CardContent>
@@ -87,7 +93,7 @@ function Tile(props: { title: string; icon: ReactNode; count: number | null; tex
             </Typography>
             {props.count !== null && (
               <Typography variant="h5" component="p" data-testid={`${props.testId}-count`}>
-                {props.count}
+                {f.count(props.count)}
               </Typography>
             )}
           </Box>
@@ -97,7 +103,7 @@ function Tile(props: { title: string; icon: ReactNode; count: number | null; tex
         </Typography>
         <Stack direction="row" sx={{ mt: 1, gap: 1, flexWrap: 'wrap' }}>
           <Button variant="outlined" onClick={props.onOpen}>
-            View {props.title}
+            {props.viewLabel}
           </Button>
           {props.action}
         </Stack>
@@ -107,11 +113,12 @@ function Tile(props: { title: string; icon: ReactNode; count: number | null; tex
 }
 
 function RecordsDialog(props: { open: boolean; onClose(): void; title: string; id: string; children: ReactNode }) {
+  const t = useT();
   return (
     <Dialog open={props.open} onClose={props.onClose} fullWidth maxWidth="sm" aria-labelledby={props.id}>
       <DialogTitle id={props.id} sx={{ pr: 6 }}>
         {props.title}
-        <IconButton aria-label="Close" onClick={props.onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
+        <IconButton aria-label={t('records.close')} onClick={props.onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
           <CloseIcon />
         </IconButton>
       </DialogTitle>
@@ -135,21 +142,23 @@ const Row = ({ primary, secondary, children }: { primary: string; secondary: str
 );
 
 function ReportsList({ records }: { records: RecordsResponse }) {
-  if (records.reports.length === 0) return <Typography color="text.secondary">{NO_REPORTS_TEXT}</Typography>;
+  const t = useT();
+  const f = useFormat();
+  if (records.reports.length === 0) return <Typography color="text.secondary">{t('records.noReportsYet')}</Typography>;
   return (
-    <List aria-label="Medical reports" data-testid="reports-list">
+    <List aria-label={t('records.medicalReportsLabel')} data-testid="reports-list">
       {records.reports.map((report) => (
         <Row
           key={report.id}
-          primary={`${report.report_type_name} · ${longDate(report.report_date)}`}
-          secondary={[report.medical_facility, report.doctor_name, report.report_summary].filter(Boolean).join(' · ') || `${report.files.length} file${report.files.length === 1 ? '' : 's'}`}
+          primary={`${reportTypeText(t, report.report_type, report.report_type_name)} · ${shortDate(f, report.report_date)}`}
+          secondary={[report.medical_facility, report.doctor_name, report.report_summary].filter(Boolean).join(' · ') || t('records.fileCount', { count: report.files.length })}
         >
           {report.files.map((file) => (
             <Stack key={file.file_id} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
               <Typography variant="caption" color="text.secondary" sx={{ maxWidth: 160, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={file.file_name}>
                 {file.file_name} · {formatBytes(file.size)}
               </Typography>
-              <DownloadButton url={file.download_url} name={file.file_name} label={`Download ${file.file_name}`} />
+              <DownloadButton url={file.download_url} name={file.file_name} label={t('records.downloadFile', { name: file.file_name })} />
             </Stack>
           ))}
         </Row>
@@ -159,18 +168,20 @@ function ReportsList({ records }: { records: RecordsResponse }) {
 }
 
 function PrescriptionsList({ records }: { records: RecordsResponse }) {
-  if (records.prescriptions.length === 0 && records.prescription_files.length === 0) return <Typography color="text.secondary">No prescriptions yet.</Typography>;
+  const t = useT();
+  const f = useFormat();
+  if (records.prescriptions.length === 0 && records.prescription_files.length === 0) return <Typography color="text.secondary">{t('records.noPrescriptionsYet')}</Typography>;
   return (
-    <List aria-label="Prescriptions" data-testid="prescriptions-list">
+    <List aria-label={t('records.prescriptions')} data-testid="prescriptions-list">
       {records.prescriptions.map((p) => (
-        <Row key={p.id} primary={`${p.doctor_name} · ${longDate(p.issued_at)}`} secondary={p.medicines.map((m) => `${m.medicine} ${m.dosage}`).join(', ') || (p.diagnosis ?? 'E-prescription')}>
-          <DownloadButton url={p.pdf_url} name={`prescription-${p.issued_at.slice(0, 10)}.pdf`} label={`Open the prescription of ${longDate(p.issued_at)} as PDF`} open />
-          <DownloadButton url={p.pdf_url} name={`prescription-${p.issued_at.slice(0, 10)}.pdf`} label={`Download the prescription of ${longDate(p.issued_at)} as PDF`} />
+        <Row key={p.id} primary={`${p.doctor_name} · ${shortDate(f, p.issued_at)}`} secondary={p.medicines.map((m) => `${m.medicine} ${m.dosage}`).join(', ') || (p.diagnosis ?? t('records.ePrescription'))}>
+          <DownloadButton url={p.pdf_url} name={`prescription-${p.issued_at.slice(0, 10)}.pdf`} label={t('records.openPrescriptionPdf', { date: shortDate(f, p.issued_at) })} open />
+          <DownloadButton url={p.pdf_url} name={`prescription-${p.issued_at.slice(0, 10)}.pdf`} label={t('records.downloadPrescriptionPdf', { date: shortDate(f, p.issued_at) })} />
         </Row>
       ))}
-      {records.prescription_files.map((f) => (
-        <Row key={f.id} primary={`Uploaded prescription · ${longDate(f.uploaded_at)}`} secondary={f.medication_summary ?? f.file.file_name}>
-          <DownloadButton url={f.file.download_url} name={f.file.file_name} label={`Download ${f.file.file_name}`} />
+      {records.prescription_files.map((file) => (
+        <Row key={file.id} primary={t('records.uploadedPrescriptionOn', { date: shortDate(f, file.uploaded_at) })} secondary={file.medication_summary ?? file.file.file_name}>
+          <DownloadButton url={file.file.download_url} name={file.file.file_name} label={t('records.downloadFile', { name: file.file.file_name })} />
         </Row>
       ))}
     </List>
@@ -179,6 +190,7 @@ function PrescriptionsList({ records }: { records: RecordsResponse }) {
 
 /** Seed 000 §2: the Medical Reports and Prescriptions tiles of /home, with their modals over the patient's real records. */
 export function RecordsTiles({ wrap }: { wrap: (tile: ReactNode, key: string) => ReactNode }) {
+  const t = useT();
   const records = useMyRecords();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState<'reports' | 'prescriptions' | 'upload' | null>(null);
@@ -186,20 +198,27 @@ export function RecordsTiles({ wrap }: { wrap: (tile: ReactNode, key: string) =>
   const reportCount = data ? data.reports.length : null;
   const prescriptionCount = data ? data.prescriptions.length + data.prescription_files.length : null;
   const body = (render: (r: RecordsResponse) => ReactNode) =>
-    records.isLoading ? <CircularProgress aria-label="Loading your records" /> : records.isError || !data ? <Alert severity="error">Your records could not be loaded. Please try again.</Alert> : render(data);
+    records.isLoading ? (
+      <CircularProgress aria-label={t('records.loadingYourRecords')} />
+    ) : records.isError || !data ? (
+      <Alert severity="error">{t('records.yourRecordsFailed')}</Alert>
+    ) : (
+      render(data)
+    );
   return (
     <>
       {wrap(
         <Tile
           testId="reports-tile"
-          title="Medical Reports"
+          title={t('records.medicalReports')}
+          viewLabel={t('records.viewMedicalReports')}
           icon={<DescriptionOutlined />}
           count={reportCount}
-          text={reportCount ? `Your uploaded reports, newest first.` : NO_REPORTS_TEXT}
+          text={reportCount ? t('records.yourReports') : t('records.noReportsYet')}
           onOpen={() => setOpen('reports')}
           action={
             <Button variant="text" startIcon={<UploadFileOutlined />} onClick={() => setOpen('upload')}>
-              Upload Reports
+              {t('records.uploadReports')}
             </Button>
           }
         />,
@@ -208,18 +227,19 @@ export function RecordsTiles({ wrap }: { wrap: (tile: ReactNode, key: string) =>
       {wrap(
         <Tile
           testId="prescriptions-tile"
-          title="Prescriptions"
+          title={t('records.prescriptions')}
+          viewLabel={t('records.viewPrescriptions')}
           icon={<MedicationOutlined />}
           count={prescriptionCount}
-          text={prescriptionCount ? 'Prescriptions from your doctors, newest first.' : 'No prescriptions yet.'}
+          text={prescriptionCount ? t('records.yourPrescriptions') : t('records.noPrescriptionsYet')}
           onOpen={() => setOpen('prescriptions')}
         />,
         'prescriptions',
       )}
-      <RecordsDialog open={open === 'reports'} onClose={() => setOpen(null)} title="Medical Reports" id="medical-reports-title">
+      <RecordsDialog open={open === 'reports'} onClose={() => setOpen(null)} title={t('records.medicalReports')} id="medical-reports-title">
         {body((r) => <ReportsList records={r} />)}
       </RecordsDialog>
-      <RecordsDialog open={open === 'prescriptions'} onClose={() => setOpen(null)} title="Prescriptions" id="prescriptions-title">
+      <RecordsDialog open={open === 'prescriptions'} onClose={() => setOpen(null)} title={t('records.prescriptions')} id="prescriptions-title">
         {body((r) => <PrescriptionsList records={r} />)}
       </RecordsDialog>
       <UploadReportsModal open={open === 'upload'} onClose={() => setOpen(null)} onUploaded={() => void queryClient.invalidateQueries({ queryKey: MY_RECORDS_KEY })} />

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Stack } from '@mui/material';
 import NoteAltOutlined from '@mui/icons-material/NoteAltOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
+import { useT, type MessageId } from '../../i18n/useT';
 import { findAppointmentPatient } from './hooks';
 import { NotesModal } from './NotesModal';
 import { UploadPrescriptionModal } from './UploadPrescriptionModal';
@@ -13,6 +14,7 @@ import { UploadReportsModal } from './UploadReportsModal';
  * cache's context, so the summary renders on its own too.
  */
 export function SummaryActions({ doctor, patientName }: { doctor: boolean; patientName: string }) {
+  const t = useT();
   const appointmentId = new URLSearchParams(window.location.search).get('appointment_id') ?? '';
   const [patient, setPatient] = useState<{ patientId: string; patientName: string } | null>(null);
   useEffect(() => {
@@ -26,7 +28,7 @@ export function SummaryActions({ doctor, patientName }: { doctor: boolean; patie
     };
   }, [doctor, appointmentId]);
   const [open, setOpen] = useState<'prescription' | 'notes' | 'reports' | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  const [done, setDone] = useState<MessageId | null>(null);
   const name = patient?.patientName ?? patientName;
   return (
     <>
@@ -34,28 +36,28 @@ export function SummaryActions({ doctor, patientName }: { doctor: boolean; patie
         {doctor ? (
           <>
             <Button variant="outlined" startIcon={<UploadFileOutlined />} onClick={() => setOpen('prescription')}>
-              Upload Prescription
+              {t('records.uploadPrescription')}
             </Button>
             <Button variant="outlined" startIcon={<NoteAltOutlined />} onClick={() => setOpen('notes')}>
-              Add Notes
+              {t('records.addNotes')}
             </Button>
           </>
         ) : (
           <Button variant="outlined" startIcon={<UploadFileOutlined />} onClick={() => setOpen('reports')}>
-            Upload Reports
+            {t('records.uploadReports')}
           </Button>
         )}
       </Stack>
       {done && (
         <Alert severity="success" onClose={() => setDone(null)} sx={{ mb: 1 }} role="status">
-          {done}
+          {t(done)}
         </Alert>
       )}
       {doctor && open === 'prescription' && (
-        <UploadPrescriptionModal open onClose={() => setOpen(null)} onUploaded={() => setDone('Prescription uploaded.')} appointmentId={appointmentId} patientName={name} />
+        <UploadPrescriptionModal open onClose={() => setOpen(null)} onUploaded={() => setDone('records.prescriptionUploaded')} appointmentId={appointmentId} patientName={name} />
       )}
-      {doctor && open === 'notes' && <NotesModal open onClose={() => setOpen(null)} onSaved={(draft) => setDone(draft ? 'Draft saved.' : 'Notes saved.')} appointmentId={appointmentId} patientName={name} />}
-      {!doctor && <UploadReportsModal open={open === 'reports'} onClose={() => setOpen(null)} onUploaded={() => setDone('Reports uploaded.')} appointmentId={appointmentId || undefined} />}
+      {doctor && open === 'notes' && <NotesModal open onClose={() => setOpen(null)} onSaved={(draft) => setDone(draft ? 'records.draftSaved' : 'records.notesSaved')} appointmentId={appointmentId} patientName={name} />}
+      {!doctor && <UploadReportsModal open={open === 'reports'} onClose={() => setOpen(null)} onUploaded={() => setDone('records.reportsUploaded')} appointmentId={appointmentId || undefined} />}
     </>
   );
 }
