@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Alert, AlertTitle, Button, LinearProgress, Stack } from '@mui/material';
-import { whenPhrase } from '../../lib/time';
 import type { IncomingRequest } from '../../app/RealtimeProvider';
 import { RejectDialog } from './RejectDialog';
+import { useT } from '../../i18n/useT';
+import { useFormat } from '../../i18n/format';
 
 export const BANNER_MS = 15_000;
 export const BANNER_AFTER_ACTION_MS = 2000;
@@ -22,6 +23,8 @@ export function RequestBanner({
   onReview: () => void;
   onClose: () => void;
 }) {
+  const t = useT();
+  const f = useFormat();
   const [elapsed, setElapsed] = useState(0);
   const [paused, setPaused] = useState(false);
   const [rejecting, setRejecting] = useState(false);
@@ -41,9 +44,9 @@ export function RequestBanner({
   };
   return (
     <Alert severity="info" onClose={onClose} data-testid="request-banner" sx={{ position: 'relative', overflow: 'hidden' }}>
-      <AlertTitle>New Appointment Request</AlertTitle>
-      {request.patient_name} has requested an appointment for {whenPhrase(request.start_at)}
-      {request.notes && <div>Reason: {request.notes}</div>}
+      <AlertTitle>{t('doctor.newAppointmentRequest')}</AlertTitle>
+      {t('doctor.requestedAppointment', { name: request.patient_name, when: f.whenPhrase(request.start_at) })}
+      {request.notes && <div>{t('doctor.requestReason', { reason: request.notes })}</div>}
       <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
         <Button
           size="small"
@@ -54,7 +57,7 @@ export function RequestBanner({
             acted();
           }}
         >
-          Approve
+          {t('doctor.approve')}
         </Button>
         <Button
           size="small"
@@ -64,10 +67,10 @@ export function RequestBanner({
             setRejecting(true);
           }}
         >
-          Reject
+          {t('doctor.reject')}
         </Button>
         <Button size="small" onClick={onReview}>
-          Review Details
+          {t('doctor.reviewDetails')}
         </Button>
       </Stack>
       <LinearProgress variant="determinate" value={Math.max(0, 100 - (elapsed / limit) * 100)} sx={{ position: 'absolute', left: 0, right: 0, bottom: 0, height: 3 }} />

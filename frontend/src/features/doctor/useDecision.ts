@@ -3,9 +3,13 @@ import { ApiError } from '../../lib/api';
 import { call } from '../../lib/client';
 import { useToasts } from '../../lib/toasts';
 import { useRealtime } from '../../app/RealtimeProvider';
+import { useT } from '../../i18n/useT';
+import { useErrorText } from '../../i18n/errorText';
 
 /** Approve or reject with the seeds' toasts. */
 export function useDecision() {
+  const t = useT();
+  const explain = useErrorText();
   const toasts = useToasts();
   const queryClient = useQueryClient();
   const { dismissRequest } = useRealtime();
@@ -14,12 +18,12 @@ export function useDecision() {
       action === 'approve' ? call('approveAppointment', { params: { id } }) : call('rejectAppointment', { params: { id }, body: { reason: reason ?? null } }),
     onSuccess: (_result, { id, action }) => {
       dismissRequest(id);
-      toasts.show({ type: 'success', title: action === 'approve' ? 'Appointment approved successfully!' : 'Appointment rejected' });
+      toasts.show({ type: 'success', title: t(action === 'approve' ? 'doctor.approvedToast' : 'doctor.rejectedToast') });
       return queryClient.invalidateQueries({ queryKey: ['appointments'] });
     },
     onError: (error, { action }) => {
-      const fallback = action === 'approve' ? 'Failed to approve appointment' : 'Failed to reject appointment';
-      toasts.show({ type: 'error', title: error instanceof ApiError ? error.detail || fallback : 'Network error. Please try again.' });
+      const fallback = action === 'approve' ? 'doctor.approveFailed' : 'doctor.rejectFailed';
+      toasts.show({ type: 'error', title: error instanceof ApiError ? explain(error, fallback) : t('doctor.networkError') });
     },
   });
 }
