@@ -14,6 +14,7 @@ describe('monthly revenue', () => {
         a('confirmed', 700, '2029-01-15T05:00:00Z'), // outside the window
       ],
       'Asia/Kolkata',
+      'en-IN',
       now,
       3,
     );
@@ -23,5 +24,10 @@ describe('monthly revenue', () => {
       ['2030-03', 900, 2],
     ]);
     expect(points[2]!.label).toBe('Mar 2030');
+  });
+
+  it('names the months in the language asked for', () => {
+    const points = monthlyRevenue([], 'Asia/Kolkata', 'hi-IN-u-nu-latn', new Date('2030-03-10T00:00:00Z'), 1);
+    expect(points[0]!.label).toBe('मार्च 2030');
   });
 });

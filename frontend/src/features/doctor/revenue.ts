@@ -1,7 +1,7 @@
 /** Monthly revenue from real appointments: confirmed or completed consultations × the fee at booking. */
 export interface RevenuePoint {
   month: string; // YYYY-MM
-  label: string; // 'Nov 2026'
+  label: string; // 'Nov 2026', in the locale given
   revenue: number;
   consultations: number;
 }
@@ -9,6 +9,7 @@ export interface RevenuePoint {
 export function monthlyRevenue(
   appointments: Array<{ status: string; consultation_fee: number; slot: { start_at: string } }>,
   zone: string,
+  locale: string,
   now = new Date(),
   months = 6,
 ): RevenuePoint[] {
@@ -17,7 +18,7 @@ export function monthlyRevenue(
   const [year, month] = monthOf(now).split('-').map(Number) as [number, number];
   for (let i = months - 1; i >= 0; i -= 1) {
     const d = new Date(Date.UTC(year, month - 1 - i, 15));
-    points.push({ month: d.toISOString().slice(0, 7), label: new Intl.DateTimeFormat('en-IN', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(d), revenue: 0, consultations: 0 });
+    points.push({ month: d.toISOString().slice(0, 7), label: new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(d), revenue: 0, consultations: 0 });
   }
   const byMonth = new Map(points.map((p) => [p.month, p]));
   for (const a of appointments) {
