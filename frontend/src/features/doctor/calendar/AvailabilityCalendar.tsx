@@ -4,16 +4,19 @@ import CheckOutlined from '@mui/icons-material/CheckOutlined';
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import LocalHospitalOutlined from '@mui/icons-material/LocalHospitalOutlined';
 import type { SvgIconComponent } from '@mui/icons-material';
-import { ROWS, keyOf, nowMarker, rowLabel, todayIn, weekDays, weekStart, addDays, type SlotKey } from './model';
+import { FIRST_ROW_MINUTES, ROWS, SLOT_MINUTES, keyOf, nowMarker, rowLabel, todayIn, weekDays, weekStart, addDays, type SlotKey } from './model';
 import { useSlotSelection, type CellState } from './useSlotSelection';
 import { useUnsavedChanges } from '../../../lib/unsavedChanges';
+import { useT } from '../../../i18n/useT';
+import { useFormat, type Format } from '../../../i18n/format';
+import { useLanguage } from '../../../i18n/I18nProvider';
 
 /** Each state's colours and mark: icons, not emoji (a phone or desktop without an emoji font showed a missing glyph). */
-const cellStyle: Record<CellState, { bg: string; fg: string; Mark: SvgIconComponent | null; label: string }> = {
-  selected: { bg: '#1976d2', fg: '#fff', Mark: CheckOutlined, label: 'selected' },
-  booked: { bg: '#fb8c00', fg: '#fff', Mark: LocalHospitalOutlined, label: 'booked' },
-  past: { bg: '#e0e0e0', fg: '#757575', Mark: CloseOutlined, label: 'past' },
-  free: { bg: '#fff', fg: '#9e9e9e', Mark: null, label: 'free' },
+const cellStyle: Record<CellState, { bg: string; fg: string; Mark: SvgIconComponent | null }> = {
+  selected: { bg: '#1976d2', fg: '#fff', Mark: CheckOutlined },
+  booked: { bg: '#fb8c00', fg: '#fff', Mark: LocalHospitalOutlined },
+  past: { bg: '#e0e0e0', fg: '#757575', Mark: CloseOutlined },
+  free: { bg: '#fff', fg: '#9e9e9e', Mark: null },
 };
 
 /** A legend entry: the state's mark in its colours, then what it means. */
@@ -29,8 +32,18 @@ function LegendEntry({ state, text }: { state: CellState; text: string }) {
   );
 }
 
-const dayHeading = (date: string) =>
-  new Intl.DateTimeFormat('en-IN', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+/** 'Sun, 6 Dec' in the chosen language. */
+const dayHeading = (f: Format, date: string) => f.date(date, { weekday: 'short', day: 'numeric', month: 'short' });
+
+/**
+ * A row's start as the grid labels it: the seeds' '6:00 AM' in English, the chosen language's time of day in the others
+ * (the same words as every other time on the screens).
+ */
+function useRowLabel(): (row: number) => string {
+  const f = useFormat();
+  const { language } = useLanguage();
+  return (row) => (language === 'en' ? rowLabel(row) : f.timeOfDay(new Date(Date.UTC(2000, 0, 1, 0, FIRST_ROW_MINUTES + row * SLOT_MINUTES)), 'UTC'));
+}
 
 /** The time now, renewed every minute while the dialog is open (for the now marker). */
 function useMinuteClock(open: boolean): Date {
@@ -69,12 +82,15 @@ function SlotCell({
   onDragEnter(): void;
   onToggle(): void;
 }) {
+  const t = useT();
+  const f = useFormat();
+  const label = useRowLabel();
   const style = cellStyle[state];
   return (
     <Box
       role="button"
       tabIndex={state === 'booked' || state === 'past' ? -1 : 0}
-      aria-label={`${dayHeading(date)} ${rowLabel(row)} ${style.label}`}
+      aria-label={t('doctor.slotLabel', { day: dayHeading(f, date), time: label(row), state })}
       aria-pressed={state === 'selected'}
       data-slot={keyOf(date, row)}
       onMouseDown={onPointer ? onDragStart : undefined}
@@ -101,7 +117,7 @@ function SlotCell({
         position: 'relative',
       }}
     >
-      {mobile && rowLabel(row)}
+      {mobile && label(row)}
       {style.Mark && <style.Mark aria-hidden sx={{ fontSize: mobile ? 16 : 14 }} />}
       {markerFraction !== null && (
         <Box data-testid="now-marker" aria-hidden sx={{ position: 'absolute', left: 0, right: 0, top: `${markerFraction * 100}%`, height: 2, bgcolor: 'error.main', pointerEvents: 'none' }} />
@@ -112,15 +128,15 @@ function SlotCell({
 
 /** The week shown, with the buttons to the previous (not before this week) and next ones. */
 function WeekNavigation({ days, canGoBack, onPrevious, onNext }: { days: string[]; canGoBack: boolean; onPrevious(): void; onNext(): void }) {
+  const t = useT();
+  const f = useFormat();
   return (
     <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
-      <IconButton aria-label="Previous week" disabled={!canGoBack} onClick={onPrevious}>
+      <IconButton aria-label={t('doctor.previousWeek')} disabled={!canGoBack} onClick={onPrevious}>
         ‹
       </IconButton>
-      <Typography>
-        {dayHeading(days[0]!)} – {dayHeading(days[6]!)}
-      </Typography>
-      <IconButton aria-label="Next week" onClick={onNext}>
+      <Typography>{t('doctor.weekRange', { from: dayHeading(f, days[0]!), to: dayHeading(f, days[6]!) })}</Typography>
+      <IconButton aria-label={t('doctor.nextWeek')} onClick={onNext}>
         ›
       </IconButton>
     </Stack>
@@ -148,6 +164,9 @@ export function AvailabilityCalendar({
   onCancel: () => void;
   onSave: (keys: SlotKey[]) => void;
 }) {
+  const t = useT();
+  const f = useFormat();
+  const label = useRowLabel();
   const theme = useTheme();
   const mobile = useMediaQuery(theme.breakpoints.down('sm'));
   const thisWeek = weekStart(todayIn(zone));
@@ -185,19 +204,19 @@ export function AvailabilityCalendar({
 
   return (
     <Dialog open={open} onClose={cancel} fullWidth maxWidth="lg" fullScreen={mobile}>
-      <DialogTitle>Manage Availability Schedule</DialogTitle>
+      <DialogTitle>{t('doctor.manageAvailability')}</DialogTitle>
       <DialogContent onMouseUp={selection.finishDrag} onMouseLeave={selection.finishDrag}>
         <WeekNavigation days={days} canGoBack={start > thisWeek} onPrevious={() => setStart(addDays(start, -7))} onNext={() => setStart(addDays(start, 7))} />
         <Stack direction="row" spacing={2} sx={{ mb: 1, flexWrap: 'wrap', fontSize: 13 }}>
-          <LegendEntry state="booked" text="booked (locked)" />
-          <LegendEntry state="past" text="past" />
-          <LegendEntry state="selected" text="available" />
+          <LegendEntry state="booked" text={t('doctor.legendBooked')} />
+          <LegendEntry state="past" text={t('doctor.legendPast')} />
+          <LegendEntry state="selected" text={t('doctor.legendAvailable')} />
         </Stack>
         {mobile ? (
           <>
             <Tabs value={mobileDay} onChange={(_e, v: number) => setMobileDay(v)} variant="scrollable" scrollButtons="auto">
               {days.map((d) => (
-                <Tab key={d} label={dayHeading(d)} />
+                <Tab key={d} label={dayHeading(f, d)} />
               ))}
             </Tabs>
             <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 0.5, mt: 1 }}>
@@ -209,13 +228,13 @@ export function AvailabilityCalendar({
             <Box />
             {days.map((d) => (
               <Typography key={d} variant="caption" sx={{ textAlign: 'center', fontWeight: 600 }}>
-                {dayHeading(d)}
+                {dayHeading(f, d)}
               </Typography>
             ))}
             {Array.from({ length: ROWS }, (_, row) => (
               <Box key={row} sx={{ display: 'contents' }}>
                 <Typography variant="caption" sx={{ textAlign: 'right', pr: 1, lineHeight: '24px' }}>
-                  {rowLabel(row)}
+                  {label(row)}
                 </Typography>
                 {days.map((d) => cell(d, row, true))}
               </Box>
@@ -224,14 +243,12 @@ export function AvailabilityCalendar({
         )}
       </DialogContent>
       <DialogActions sx={{ justifyContent: 'space-between', flexWrap: 'wrap' }}>
-        <Typography sx={{ px: 1 }}>
-          Selected: {selected.size} slots • {selected.size * 30} minutes
-        </Typography>
+        <Typography sx={{ px: 1 }}>{t('doctor.selectedSummary', { slots: selected.size, minutes: selected.size * SLOT_MINUTES })}</Typography>
         <Box>
-          <Button onClick={selection.clearAll}>Clear All</Button>
-          <Button onClick={cancel}>Cancel</Button>
+          <Button onClick={selection.clearAll}>{t('doctor.clearAll')}</Button>
+          <Button onClick={cancel}>{t('doctor.cancel')}</Button>
           <Button variant="contained" disabled={saving} onClick={() => onSave([...selected])}>
-            {saving ? 'Saving...' : 'Save Changes'}
+            {t(saving ? 'doctor.saving' : 'doctor.saveChanges')}
           </Button>
         </Box>
       </DialogActions>

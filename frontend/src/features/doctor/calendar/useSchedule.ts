@@ -1,15 +1,18 @@
 import { useMemo } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiRoutes } from '@telemed/contracts';
-import { ApiError } from '../../../lib/api';
 import { call } from '../../../lib/client';
 import { useToasts } from '../../../lib/toasts';
+import { useT } from '../../../i18n/useT';
+import { useErrorText } from '../../../i18n/errorText';
 import { keyFromSlot, toPayload, type SlotKey } from './model';
 
 type ScheduleSlots = ApiRoutes['listMySchedule']['response'];
 
 /** The doctor's schedule as the calendar shows it, and saving it. */
 export function useSchedule(zone: string) {
+  const t = useT();
+  const explain = useErrorText();
   const toasts = useToasts();
   const queryClient = useQueryClient();
   const schedule = useQuery({
@@ -27,10 +30,10 @@ export function useSchedule(zone: string) {
   const save = useMutation({
     mutationFn: (keys: SlotKey[]) => call('setAvailability', { body: toPayload(keys, zone) }),
     onSuccess: () => {
-      toasts.show({ type: 'success', title: 'Availability saved' });
+      toasts.show({ type: 'success', title: t('doctor.availabilitySaved') });
       return queryClient.invalidateQueries();
     },
-    onError: (error) => toasts.show({ type: 'error', title: error instanceof ApiError ? error.detail : 'Failed to save availability' }),
+    onError: (error) => toasts.show({ type: 'error', title: explain(error, 'doctor.saveAvailabilityFailed') }),
   });
   return { schedule, available, booked, save, upcoming: (schedule.data ?? []).filter((s) => !s.is_booked) };
 }
