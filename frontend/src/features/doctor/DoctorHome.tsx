@@ -12,7 +12,7 @@ import type { ReactNode } from 'react';
 import { Alert, Avatar, Box, Button, Card, CardContent, Chip, CircularProgress, Grid, IconButton, Stack, Typography } from '@mui/material';
 import { call } from '../../lib/client';
 import { doctorRows } from '../../lib/myAppointments';
-import { ageLabel, browserZone, whenPhrase } from '../../lib/time';
+import { browserZone } from '../../lib/time';
 import { initials } from '../../lib/session';
 import { useRealtime } from '../../app/RealtimeProvider';
 import type { PendingAppointment } from '@telemed/contracts';
@@ -26,9 +26,10 @@ import { REVENUE_CHART_HEIGHT, monthlyRevenue } from './revenue';
 import { PendingInvitations } from '../institution/Invitations';
 import { RecentConsultations } from '../records/RecentConsultations';
 import { AllDoctors } from './AllDoctors';
-import { LOBBY_TEXTS, useWaitingInLobby } from '../video/lobbyPresence';
+import { useWaitingInLobby } from '../video/lobbyPresence';
 import { CampaignCard, SocialContent } from '../blog/SocialContent';
-import { formatRupees } from '../../lib/money';
+import { useT } from '../../i18n/useT';
+import { useFormat } from '../../i18n/format';
 
 const RevenueChart = lazy(() => import('./RevenueChart'));
 
@@ -44,17 +45,19 @@ function useRevenueHistory(zone: string) {
 }
 
 function MonthlyRevenue({ zone }: { zone: string }) {
+  const t = useT();
+  const f = useFormat();
   const history = useRevenueHistory(zone);
-  const points = monthlyRevenue(history.data ?? [], zone);
+  const points = monthlyRevenue(history.data ?? [], zone, f.locale);
   const total = points.reduce((sum, p) => sum + p.revenue, 0);
   return (
     <Card>
       <CardContent>
         <Typography variant="h6" component="h2">
-          Monthly Revenue
+          {t('doctor.monthlyRevenue')}
         </Typography>
         <Typography color="text.secondary" data-testid="revenue-total">
-          {formatRupees(total)} over the last {points.length} months
+          {t('doctor.revenueTotal', { total: f.rupees(total), months: points.length })}
         </Typography>
         <Suspense
           fallback={
@@ -71,6 +74,8 @@ function MonthlyRevenue({ zone }: { zone: string }) {
 }
 
 function UpcomingSchedule({ zone }: { zone: string }) {
+  const t = useT();
+  const f = useFormat();
   const { schedule, available, booked, save, upcoming } = useSchedule(zone);
   const [open, setOpen] = useState(false);
   const hasAny = available.size + booked.size > 0;
@@ -79,18 +84,18 @@ function UpcomingSchedule({ zone }: { zone: string }) {
       <CardContent>
         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
           <Typography variant="h6" component="h2">
-            Upcoming Schedule
+            {t('doctor.upcomingSchedule')}
           </Typography>
           <Button variant="contained" startIcon={<EditCalendarOutlined />} sx={{ flexShrink: 0 }} onClick={() => setOpen(true)} disabled={schedule.isLoading}>
-            {hasAny ? 'Edit Availability' : 'Create Availability'}
+            {t(hasAny ? 'doctor.editAvailability' : 'doctor.createAvailability')}
           </Button>
         </Stack>
-        {!schedule.isLoading && upcoming.length === 0 && <Typography color="text.secondary">No upcoming availability scheduled.</Typography>}
+        {!schedule.isLoading && upcoming.length === 0 && <Typography color="text.secondary">{t('doctor.noUpcomingAvailability')}</Typography>}
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mt: 1 }}>
           {upcoming.slice(0, UPCOMING_SHOWN).map((s) => (
-            <Chip key={s.start_at} label={whenPhrase(s.start_at)} variant="outlined" />
+            <Chip key={s.start_at} label={f.whenPhrase(s.start_at)} variant="outlined" />
           ))}
-          {upcoming.length > UPCOMING_SHOWN && <Chip label={`+${upcoming.length - UPCOMING_SHOWN} more`} />}
+          {upcoming.length > UPCOMING_SHOWN && <Chip label={t('doctor.moreSlots', { count: upcoming.length - UPCOMING_SHOWN })} />}
         </Stack>
       </CardContent>
       <AvailabilityCalendar
@@ -109,6 +114,7 @@ function UpcomingSchedule({ zone }: { zone: string }) {
 export const UPCOMING_SHOWN = 6;
 
 function StatCard({ title, value, note, testId, width = 3, icon }: { title: string; value: number; note?: string; testId?: string; width?: number; icon: ReactNode }) {
+  const f = useFormat();
   return (
     <Grid size={{ xs: 12, sm: 6, md: width }}>
       <Card sx={{ height: '100%' }}>
@@ -118,7 +124,7 @@ function StatCard({ title, value, note, testId, width = 3, icon }: { title: stri
             <Typography variant="overline" color="text.secondary">{title}</Typography>
           </Stack>
           <Typography variant="h4" data-testid={testId}>
-            {value}
+            {f.count(value)}
           </Typography>
           {note && (
             <Typography variant="body2" color="text.secondary">
@@ -132,6 +138,8 @@ function StatCard({ title, value, note, testId, width = 3, icon }: { title: stri
 }
 
 function PendingRequests() {
+  const t = useT();
+  const f = useFormat();
   const zone = browserZone();
   const pending = useQuery({ queryKey: ['appointments', 'pending'], queryFn: () => call('listPendingAppointments', { query: { timezone_str: zone } }).catch(() => []) });
   const decide = useDecision();
@@ -144,24 +152,24 @@ function PendingRequests() {
           <Box>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
               <Typography variant="h6" component="h2">
-                Pending Requests
+                {t('doctor.pendingRequests')}
               </Typography>
-              <Chip size="small" color="primary" label={`${list.length} ${list.length === 1 ? 'request' : 'requests'}`} />
+              <Chip size="small" color="primary" label={t('doctor.requestCount', { count: list.length })} />
             </Stack>
             <Typography variant="body2" color="text.secondary">
-              Appointment requests awaiting your approval
+              {t('doctor.pendingRequestsSubtitle')}
             </Typography>
           </Box>
-          <IconButton aria-label="Refresh pending requests" onClick={() => void pending.refetch()}>
+          <IconButton aria-label={t('doctor.refreshPendingRequests')} onClick={() => void pending.refetch()}>
             <RefreshOutlined />
           </IconButton>
         </Stack>
-        {pending.isLoading && <Typography sx={{ mt: 2 }}>Loading pending appointments...</Typography>}
+        {pending.isLoading && <Typography sx={{ mt: 2 }}>{t('doctor.loadingPendingRequests')}</Typography>}
         {!pending.isLoading && list.length === 0 && (
           <Box sx={{ mt: 2, textAlign: 'center' }}>
             <TaskAltOutlined color="success" sx={{ fontSize: 40 }} aria-hidden />
-            <Typography variant="subtitle1">All caught up!</Typography>
-            <Typography color="text.secondary">No pending appointment requests at the moment.</Typography>
+            <Typography variant="subtitle1">{t('doctor.allCaughtUp')}</Typography>
+            <Typography color="text.secondary">{t('doctor.noPendingRequests')}</Typography>
           </Box>
         )}
         <Stack spacing={1} sx={{ mt: 2 }}>
@@ -174,9 +182,9 @@ function PendingRequests() {
                     <Avatar>{initials(p.patient_name)}</Avatar>
                     <Box sx={{ flexGrow: 1, minWidth: 0 }}>
                       <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }} title={p.patient_name}>
-                        {p.patient_name} <Typography component="span" variant="caption" color="text.secondary">{ageLabel(p.created_at)}</Typography>
+                        {p.patient_name} <Typography component="span" variant="caption" color="text.secondary">{f.ageLabel(p.created_at)}</Typography>
                       </Typography>
-                      <Typography variant="body2">{whenPhrase(p.slot.start_at)}</Typography>
+                      <Typography variant="body2">{f.whenPhrase(p.slot.start_at)}</Typography>
                       <Typography variant="body2" color="text.secondary">
                         {p.notes}
                         {p.patient_phone ? ` · ${p.patient_phone}` : ''}
@@ -184,10 +192,10 @@ function PendingRequests() {
                     </Box>
                     <Stack direction="row" spacing={1}>
                       <Button variant="contained" disabled={busy} onClick={() => decide.mutate({ id: p.appointment_id, action: 'approve' })}>
-                        {busy && decide.variables?.action === 'approve' ? 'Approving...' : 'Approve'}
+                        {t(busy && decide.variables?.action === 'approve' ? 'doctor.approving' : 'doctor.approve')}
                       </Button>
                       <Button color="error" disabled={busy} onClick={() => setRejecting(p)}>
-                        {busy && decide.variables?.action === 'reject' ? 'Rejecting...' : 'Reject'}
+                        {t(busy && decide.variables?.action === 'reject' ? 'doctor.rejecting' : 'doctor.reject')}
                       </Button>
                     </Stack>
                   </Stack>
@@ -212,6 +220,8 @@ function PendingRequests() {
 
 /** The doctor's dashboard: live request banner, stats from real data, pending requests, upcoming appointments. */
 export function DoctorHome() {
+  const t = useT();
+  const f = useFormat();
   const navigate = useNavigate();
   const zone = browserZone();
   const { requests, dismissRequest, client } = useRealtime();
@@ -256,7 +266,7 @@ export function DoctorHome() {
         </Box>
       )}
       <Typography variant="h5" component="h1">
-        Doctor Dashboard
+        {t('doctor.dashboardTitle')}
       </Typography>
       {/* Each Alert is announced as it appears (role alert): a patient has just started waiting. */}
       <Box data-testid="lobby-waiting">
@@ -268,19 +278,24 @@ export function DoctorHome() {
             sx={{ mb: 1 }}
             action={
               <Button color="inherit" size="small" sx={{ whiteSpace: 'nowrap' }} onClick={() => goToCall(a.appointment_id)}>
-                {LOBBY_TEXTS.goToCall}
+                {t('doctor.goToCall')}
               </Button>
             }
           >
-            {LOBBY_TEXTS.patientWaiting(a.patient_name)}
+            {t('doctor.patientWaiting', { name: a.patient_name })}
           </Alert>
         ))}
       </Box>
       <PendingInvitations />
       <Grid container spacing={2}>
-        <StatCard title="Today's Appointments" icon={<EventOutlined />} value={todays.length} note={confirmed[0] ? `Next: ${whenPhrase(confirmed[0].slot.start_at)}` : 'No upcoming appointments.'} />
-        <StatCard title="Weekly Patients" icon={<GroupsOutlined />} value={weeklyPatients} testId="weekly-patients" />
-        <StatCard title="Pending Requests" icon={<HourglassTopOutlined />} value={pending.data?.length ?? 0} testId="pending-count" />
+        <StatCard
+          title={t('doctor.todaysAppointments')}
+          icon={<EventOutlined />}
+          value={todays.length}
+          note={confirmed[0] ? t('doctor.nextAppointment', { when: f.whenPhrase(confirmed[0].slot.start_at) }) : t('doctor.noUpcomingAppointments')}
+        />
+        <StatCard title={t('doctor.weeklyPatients')} icon={<GroupsOutlined />} value={weeklyPatients} testId="weekly-patients" />
+        <StatCard title={t('doctor.pendingRequests')} icon={<HourglassTopOutlined />} value={pending.data?.length ?? 0} testId="pending-count" />
         <CampaignCard />
       </Grid>
       <Box id="pending-requests">
@@ -292,10 +307,10 @@ export function DoctorHome() {
       <Card>
         <CardContent>
           <Typography variant="h6" component="h2">
-            Upcoming Appointments
+            {t('doctor.upcomingAppointments')}
           </Typography>
           {appointments.isLoading && <CircularProgress size={20} />}
-          {!appointments.isLoading && confirmed.length === 0 && <Typography color="text.secondary">No upcoming appointments.</Typography>}
+          {!appointments.isLoading && confirmed.length === 0 && <Typography color="text.secondary">{t('doctor.noUpcomingAppointments')}</Typography>}
           <Stack spacing={1} sx={{ mt: 1 }}>
             {upcoming.map((a) => (
               <Stack key={a.appointment_id} direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }} data-testid="upcoming-appointment">
@@ -304,12 +319,12 @@ export function DoctorHome() {
                     {a.patient_name}
                   </Typography>
                   <Typography variant="body2" color="text.secondary">
-                    {whenPhrase(a.slot.start_at)} · {a.notes}
+                    {f.whenPhrase(a.slot.start_at)} · {a.notes}
                   </Typography>
-                  {waitingIds.has(a.appointment_id) && <Chip size="small" color="success" label={LOBBY_TEXTS.waitingChip} sx={{ mt: 0.5 }} data-testid="patient-waiting" />}
+                  {waitingIds.has(a.appointment_id) && <Chip size="small" color="success" label={t('doctor.patientWaitingChip')} sx={{ mt: 0.5 }} data-testid="patient-waiting" />}
                 </Box>
                 <Button variant={waitingIds.has(a.appointment_id) ? 'contained' : 'outlined'} startIcon={<VideocamOutlined />} sx={{ flexShrink: 0 }} onClick={() => goToCall(a.appointment_id)}>
-                  Join Now
+                  {t('doctor.joinNow')}
                 </Button>
               </Stack>
             ))}
