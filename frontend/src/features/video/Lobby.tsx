@@ -7,8 +7,10 @@ import MicOffOutlined from '@mui/icons-material/MicOffOutlined';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import MedicalServicesOutlined from '@mui/icons-material/MedicalServicesOutlined';
 import BugReportOutlined from '@mui/icons-material/BugReportOutlined';
+import { useT, type MessageId } from '../../i18n/useT';
+import type { ConnectionState } from '../../lib/realtime';
 import { MediaVideo } from './MediaVideo';
-import { VIDEO_TEXTS, initialsOf, isIphoneChrome } from './model';
+import { initialsOf, isIphoneChrome } from './model';
 import type { LocalMedia } from './useLocalMedia';
 import type { AppointmentContext } from './appointmentContext';
 
@@ -16,24 +18,26 @@ export interface Diagnostics {
   secureContext: boolean;
   mediaDevices: boolean;
   peerConnection: boolean;
-  socket: string;
+  socket: ConnectionState;
   /** Seed 001 §5: the session token has 3 dot-separated parts (only the verdict is shown, never the token). */
   tokenWellFormed: boolean;
 }
 
-function Readiness({ ready, label, on, off }: { ready: boolean; label: string; on: ReactNode; off: ReactNode }) {
+const DEVICE_IDS = { camera: 'video.camera', microphone: 'video.microphone' } as const satisfies Record<string, MessageId>;
+
+function Readiness({ ready, device, on, off }: { ready: boolean; device: keyof typeof DEVICE_IDS; on: ReactNode; off: ReactNode }) {
+  const t = useT();
   return (
-    <Stack sx={{ alignItems: 'center' }} direction="row" spacing={1} data-testid={`${label.toLowerCase()}-readiness`} data-ready={ready}>
+    <Stack sx={{ alignItems: 'center' }} direction="row" spacing={1} data-testid={`${device}-readiness`} data-ready={ready}>
       <Box sx={{ color: ready ? 'success.main' : 'error.main', display: 'flex' }}>{ready ? on : off}</Box>
-      <Typography variant="body2">
-        {label}: <strong>{ready ? 'Ready' : 'Not ready'}</strong>
-      </Typography>
+      <Typography variant="body2">{t.rich(ready ? 'video.deviceReady' : 'video.deviceNotReady', { device: t(DEVICE_IDS[device]), strong: (chunks) => <strong>{chunks}</strong> })}</Typography>
     </Stack>
   );
 }
 
 /** Who is joining: initials, name and role. */
 function LobbyHeader({ name, roleDisplayName }: { name: string; roleDisplayName: string }) {
+  const t = useT();
   return (
     <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
       <Avatar sx={{ bgcolor: 'primary.main', width: 56, height: 56, fontSize: 22 }} aria-hidden>
@@ -45,7 +49,7 @@ function LobbyHeader({ name, roleDisplayName }: { name: string; roleDisplayName:
         </Typography>
         <Typography color="text.secondary">{roleDisplayName}</Typography>
         <Typography variant="body2" color="success.main">
-          {VIDEO_TEXTS.readyToConnect}
+          {t('video.readyToConnect')}
         </Typography>
       </Box>
     </Stack>
@@ -54,17 +58,18 @@ function LobbyHeader({ name, roleDisplayName }: { name: string; roleDisplayName:
 
 /** The device or connection problem, with the iPhone Chrome steps when the camera is blocked there. */
 function ConnectionIssue({ error, onClose }: { error: string; onClose(): void }) {
+  const t = useT();
   return (
     <Alert severity="error" onClose={onClose} sx={{ mb: 2 }} data-testid="connection-issue">
-      <AlertTitle>{VIDEO_TEXTS.connectionIssue}</AlertTitle>
+      <AlertTitle>{t('video.connectionIssue')}</AlertTitle>
       {error}
-      {error.includes(VIDEO_TEXTS.iphoneBlocked) && (
-        <Box component="ol" sx={{ m: 0, mt: 1, pl: 2.5 }} aria-label="Allow the camera on iPhone Chrome">
-          <li>Tap the lock icon in the address bar.</li>
-          <li>Open Site Settings.</li>
-          <li>Enable Camera and Microphone.</li>
-          <li>Refresh the page and press Retry Permissions.</li>
-          <li>Or open this page in Safari.</li>
+      {error.includes(t('video.iphoneBlocked')) && (
+        <Box component="ol" sx={{ m: 0, mt: 1, pl: 2.5 }} aria-label={t('video.iphoneStepsLabel')}>
+          <li>{t('video.iphoneStepLock')}</li>
+          <li>{t('video.iphoneStepSiteSettings')}</li>
+          <li>{t('video.iphoneStepEnable')}</li>
+          <li>{t('video.iphoneStepRefresh')}</li>
+          <li>{t('video.iphoneStepSafari')}</li>
         </Box>
       )}
     </Alert>
@@ -73,23 +78,24 @@ function ConnectionIssue({ error, onClose }: { error: string; onClose(): void })
 
 /** The live preview, the camera and microphone readiness, the microphone level and the session's facts. */
 function DevicePanel({ media }: { media: LocalMedia }) {
+  const t = useT();
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' }, gap: 2 }}>
       <Box sx={{ position: 'relative', borderRadius: 2, overflow: 'hidden', aspectRatio: '16 / 9', bgcolor: '#0d1716' }}>
         {media.stream && media.cameraReady ? (
-          <MediaVideo stream={media.stream} muted mirrored label="Your camera preview" testId="self-preview" />
+          <MediaVideo stream={media.stream} muted mirrored label={t('video.cameraPreview')} testId="self-preview" />
         ) : (
           <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', color: 'grey.300' }}>
-            {media.requesting ? <CircularProgress color="inherit" aria-label="Asking for the camera" /> : <VideocamOffOutlined fontSize="large" aria-label="Camera off" />}
+            {media.requesting ? <CircularProgress color="inherit" aria-label={t('video.askingForCamera')} /> : <VideocamOffOutlined fontSize="large" aria-label={t('video.cameraOff')} />}
           </Box>
         )}
       </Box>
       <Stack spacing={1.5}>
-        <Readiness ready={media.cameraReady} label="Camera" on={<VideocamOutlined />} off={<VideocamOffOutlined />} />
-        <Readiness ready={media.microphoneReady} label="Microphone" on={<MicNoneOutlined />} off={<MicOffOutlined />} />
+        <Readiness ready={media.cameraReady} device="camera" on={<VideocamOutlined />} off={<VideocamOffOutlined />} />
+        <Readiness ready={media.microphoneReady} device="microphone" on={<MicNoneOutlined />} off={<MicOffOutlined />} />
         <Box>
           <Typography variant="caption" color="text.secondary" id="mic-level-label">
-            Microphone level
+            {t('video.microphoneLevel')}
           </Typography>
           <LinearProgress variant="determinate" value={Math.round(media.level * 100)} aria-labelledby="mic-level-label" data-testid="mic-level" sx={{ height: 8, borderRadius: 4 }} />
         </Box>
@@ -98,10 +104,10 @@ function DevicePanel({ media }: { media: LocalMedia }) {
             <CardContent sx={{ p: 1.5, '&:last-child': { pb: 1.5 } }}>
               <MedicalServicesOutlined color="primary" fontSize="small" aria-hidden />
               <Typography variant="caption" color="text.secondary" component="p">
-                Session Type
+                {t('video.sessionTypeLabel')}
               </Typography>
               <Typography sx={{ fontWeight: 600 }} variant="body2">
-                {VIDEO_TEXTS.sessionType}
+                {t('video.sessionType')}
               </Typography>
             </CardContent>
           </Card>
@@ -109,10 +115,10 @@ function DevicePanel({ media }: { media: LocalMedia }) {
             <CardContent sx={{ p: 1.5, '&:last-child': { pb: 1.5 } }}>
               <LockOutlined color="primary" fontSize="small" aria-hidden />
               <Typography variant="caption" color="text.secondary" component="p">
-                Security
+                {t('video.securityLabel')}
               </Typography>
               <Typography sx={{ fontWeight: 600 }} variant="body2">
-                {VIDEO_TEXTS.security}
+                {t('video.security')}
               </Typography>
             </CardContent>
           </Card>
@@ -124,43 +130,52 @@ function DevicePanel({ media }: { media: LocalMedia }) {
 
 /** What a user without camera or microphone can try: ask again, the iPhone ways, and the diagnostics' switch. */
 function PermissionActions({ media, showDiagnostics, onToggleDiagnostics }: { media: LocalMedia; showDiagnostics: boolean; onToggleDiagnostics(): void }) {
+  const t = useT();
   const iphoneChrome = isIphoneChrome(navigator.userAgent);
   const safariUrl = `x-safari-${window.location.href}`;
   return (
     <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap', rowGap: 1 }}>
       <Button variant="outlined" onClick={media.retry}>
-        Retry Permissions
+        {t('video.retryPermissions')}
       </Button>
       {iphoneChrome && (
         <Button variant="outlined" onClick={media.retryBasic}>
-          Try Basic iPhone Mode
+          {t('video.tryBasicIphoneMode')}
         </Button>
       )}
       {iphoneChrome && (
         <Button variant="outlined" href={safariUrl}>
-          Open in Safari
+          {t('video.openInSafari')}
         </Button>
       )}
       <Button onClick={onToggleDiagnostics} aria-expanded={showDiagnostics}>
-        {showDiagnostics ? 'Hide Diagnostics' : 'Show Diagnostics'}
+        {t(showDiagnostics ? 'video.hideDiagnostics' : 'video.showDiagnostics')}
       </Button>
     </Stack>
   );
 }
 
+const SOCKET_STATE_IDS: Record<ConnectionState, MessageId> = {
+  connected: 'video.socketConnected',
+  connecting: 'video.socketConnecting',
+  disconnected: 'video.socketDisconnected',
+  error: 'video.socketError',
+};
+
 function DiagnosticsList({ diagnostics }: { diagnostics: Diagnostics }) {
+  const t = useT();
   return (
     <Box component="dl" data-testid="diagnostics" sx={{ mt: 1, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5, fontSize: 14 }}>
-      <dt>Secure page (https)</dt>
-      <dd style={{ margin: 0 }}>{diagnostics.secureContext ? 'Yes' : 'No'}</dd>
-      <dt>Camera and microphone API</dt>
-      <dd style={{ margin: 0 }}>{diagnostics.mediaDevices ? 'Available' : 'Missing'}</dd>
+      <dt>{t('video.diagSecurePage')}</dt>
+      <dd style={{ margin: 0 }}>{t(diagnostics.secureContext ? 'video.yes' : 'video.no')}</dd>
+      <dt>{t('video.diagMediaApi')}</dt>
+      <dd style={{ margin: 0 }}>{t(diagnostics.mediaDevices ? 'video.available' : 'video.missing')}</dd>
       <dt>WebRTC</dt>
-      <dd style={{ margin: 0 }}>{diagnostics.peerConnection ? 'Available' : 'Missing'}</dd>
-      <dt>Notifications socket</dt>
-      <dd style={{ margin: 0 }}>{diagnostics.socket}</dd>
-      <dt>Session token</dt>
-      <dd style={{ margin: 0 }}>{diagnostics.tokenWellFormed ? 'Well formed' : 'Malformed: sign in again'}</dd>
+      <dd style={{ margin: 0 }}>{t(diagnostics.peerConnection ? 'video.available' : 'video.missing')}</dd>
+      <dt>{t('video.diagSocket')}</dt>
+      <dd style={{ margin: 0 }}>{t(SOCKET_STATE_IDS[diagnostics.socket])}</dd>
+      <dt>{t('video.diagToken')}</dt>
+      <dd style={{ margin: 0 }}>{t(diagnostics.tokenWellFormed ? 'video.tokenWellFormed' : 'video.tokenMalformed')}</dd>
     </Box>
   );
 }
@@ -187,6 +202,7 @@ interface LobbyProps {
 
 /** Seed 001 §2 lobby: who is joining, the devices' readiness with a live preview, and Start Consultation. */
 export function Lobby(props: LobbyProps) {
+  const t = useT();
   const { media } = props;
   const [showDiagnostics, setShowDiagnostics] = useState(false);
   const ready = media.cameraReady && media.microphoneReady;
@@ -202,7 +218,7 @@ export function Lobby(props: LobbyProps) {
           <LobbyHeader name={props.name} roleDisplayName={props.roleDisplayName} />
           {props.appointment && (
             <Typography sx={{ mb: 2, overflowWrap: 'anywhere' }} data-testid="lobby-appointment">
-              Consultation with <strong>{props.appointment.otherName}</strong> · {props.appointment.when}
+              {t.rich('video.consultationWith', { name: props.appointment.otherName, when: props.appointment.when, strong: (chunks) => <strong>{chunks}</strong> })}
             </Typography>
           )}
 
@@ -215,12 +231,12 @@ export function Lobby(props: LobbyProps) {
 
           {!ready && !media.requesting && (
             <Typography color="error" sx={{ mt: 2 }} role="status">
-              {VIDEO_TEXTS.permissionsNeeded}
+              {t('video.permissionsNeeded')}
             </Typography>
           )}
           {props.otherInCall && (
             <Alert severity="success" sx={{ mt: 2 }} data-testid="other-in-call" role="status">
-              {props.otherInCall} is in the consultation. Press Start Consultation to join.
+              {t('video.otherInCall', { name: props.otherInCall })}
             </Alert>
           )}
           {props.otherInLobby && !props.otherInCall && (
@@ -230,20 +246,20 @@ export function Lobby(props: LobbyProps) {
           )}
           {props.waitingForDoctor && ready && !props.otherInLobby && (
             <Alert severity="info" sx={{ mt: 2 }} data-testid="waiting-for-doctor" role="status">
-              {VIDEO_TEXTS.doctorNotJoinedYet}
+              {t('video.doctorNotJoinedYet')}
             </Alert>
           )}
 
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { xs: 'stretch', sm: 'center' }, mt: 3 }}>
             <Button variant="contained" size="large" onClick={props.onStart} disabled={props.joining || !ready} startIcon={props.joining ? <CircularProgress size={18} color="inherit" aria-hidden /> : <VideocamOutlined />}>
-              {props.joining ? VIDEO_TEXTS.connectingSecurely : VIDEO_TEXTS.startConsultation}
+              {t(props.joining ? 'video.connectingSecurely' : 'video.startConsultation')}
             </Button>
             <Button onClick={props.onDebug} startIcon={<BugReportOutlined />}>
-              Debug Console
+              {t('video.debugConsole')}
             </Button>
           </Stack>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
-            {VIDEO_TEXTS.note}
+            {t('video.note')}
           </Typography>
         </CardContent>
       </Card>

@@ -1,8 +1,9 @@
+import { useT } from '../../i18n/useT';
 import { consultationApi } from './api';
 import { CallView, type CallViewProps } from './CallView';
 import { Chat } from './Chat';
 import { Lobby } from './Lobby';
-import { VIDEO_TEXTS, roleDisplayName } from './model';
+import { roleDisplayName, roleDisplayText } from './model';
 import type { VideoCall } from './useVideoCall';
 
 /** The other participant as the server's record has them (undefined before they have joined). */
@@ -10,6 +11,7 @@ const otherOf = (vc: VideoCall) => vc.consultation?.participants.find((p) => p.u
 
 /** The lobby of the consultation (seed 001 §2), with what the page knows of the other participant and the connection. */
 export function LobbyStage({ vc, onDebug }: { vc: VideoCall; onDebug(): void }) {
+  const t = useT();
   const { me, consultation, appointment } = vc;
   const other = otherOf(vc);
   const remotePresent = Boolean(other?.present);
@@ -17,11 +19,11 @@ export function LobbyStage({ vc, onDebug }: { vc: VideoCall; onDebug(): void }) 
   return (
     <Lobby
       name={me.name}
-      roleDisplayName={roleDisplayName(me.role)}
+      roleDisplayName={roleDisplayText(t, roleDisplayName(me.role))}
       media={vc.media}
       joining={vc.joining}
       waitingForDoctor={vc.waitingForDoctor && consultation !== null}
-      otherInLobby={vc.otherInLobby ? (me.role === 'DOCTOR' ? VIDEO_TEXTS.patientInLobby : VIDEO_TEXTS.doctorInLobby) : null}
+      otherInLobby={vc.otherInLobby ? t(me.role === 'DOCTOR' ? 'video.patientInLobby' : 'video.doctorInLobby') : null}
       otherInCall={remotePresent && consultation?.status !== 'ended' ? (other?.name ?? appointment?.otherName ?? null) : null}
       error={vc.lobbyError}
       onClearError={() => vc.setLobbyError(null)}
@@ -44,6 +46,7 @@ export function LobbyStage({ vc, onDebug }: { vc: VideoCall; onDebug(): void }) 
  * its room's state and media, peer to peer's the connection's.
  */
 export function CallStage({ vc, onSettings }: { vc: VideoCall; onSettings(): void }) {
+  const t = useT();
   const { me, appointment, call, clock } = vc;
   const phase = vc.state.phase;
   const other = otherOf(vc);
@@ -53,8 +56,8 @@ export function CallStage({ vc, onSettings }: { vc: VideoCall; onSettings(): voi
     onDismissWarning: vc.warning.dismiss,
     localName: me.name,
     ...call.switches,
-    remoteName: other?.name ?? appointment?.otherName ?? 'Participant',
-    waitingFor: other?.name ?? appointment?.otherName ?? (vc.doctor ? 'the patient' : 'the doctor'),
+    remoteName: other?.name ?? appointment?.otherName ?? t('video.roleParticipant'),
+    waitingFor: other?.name ?? appointment?.otherName ?? t(vc.doctor ? 'video.thePatient' : 'video.theDoctor'),
     remotePresent: Boolean(other?.present),
     remoteLeft: other !== undefined && !other.present,
     onToggleMicrophone: () => call.toggle('microphone'),

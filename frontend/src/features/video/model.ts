@@ -4,6 +4,7 @@
  */
 import { PRODUCT_NAME } from '@telemed/contracts/constants';
 import { browserZone, whenPhrase } from '../../lib/time';
+import type { MessageId, Translate } from '../../i18n/useT';
 
 /*
  * The same values as contracts/src/consultation.ts (which carries zod, kept out of the browser's download);
@@ -62,6 +63,13 @@ export const CALL_STATUS_LABELS: Record<CallStatus, string> = {
   reconnecting: 'Reconnecting...',
   disconnected: 'Disconnected',
 };
+/** The same labels in the chosen language (the catalogue's English is CALL_STATUS_LABELS). */
+export const CALL_STATUS_IDS: Record<CallStatus, MessageId> = {
+  connecting: 'video.statusConnecting',
+  connected: 'video.statusConnected',
+  reconnecting: 'video.statusReconnecting',
+  disconnected: 'video.statusDisconnected',
+};
 
 /** Seed 001 §1: DOCTOR is a Healthcare Provider, USER a Patient, anyone else a Participant. */
 export function roleDisplayName(role: string | null | undefined): string {
@@ -71,20 +79,41 @@ export function roleDisplayName(role: string | null | undefined): string {
   return 'Participant';
 }
 
+/** The display names of roleDisplayName (and of the server's `role_display_name`) as message ids. */
+const ROLE_DISPLAY_IDS: Readonly<Record<string, MessageId>> = {
+  'Healthcare Provider': 'video.roleHealthcareProvider',
+  Patient: 'video.rolePatient',
+  Participant: 'video.roleParticipant',
+};
+
+/** A role's display name in the chosen language: the server's own words when they are none of the three. */
+export function roleDisplayText(t: Translate, displayName: string): string {
+  const id = ROLE_DISPLAY_IDS[displayName];
+  return id ? t(id) : displayName;
+}
+
 /** Seconds as mm:ss (minutes may pass 99 only in theory: the server ends a call at its limit). */
 export function formatDuration(totalSeconds: number): string {
   const s = Math.max(0, Math.floor(totalSeconds));
   return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
 }
 
-/** The remaining time in words for the warning: '5 minutes', '1 minute', '45 seconds'. */
-export function formatRemaining(totalSeconds: number): string {
+/** The remaining time for the warning, in whole minutes from a minute up, else in seconds. */
+export function remainingParts(totalSeconds: number): { unit: 'minutes' | 'seconds'; count: number } {
   const s = Math.max(0, Math.ceil(totalSeconds));
-  if (s >= 60) {
-    const minutes = Math.ceil(s / 60);
-    return `${minutes} minute${minutes === 1 ? '' : 's'}`;
-  }
-  return `${s} second${s === 1 ? '' : 's'}`;
+  return s >= 60 ? { unit: 'minutes', count: Math.ceil(s / 60) } : { unit: 'seconds', count: s };
+}
+
+/** The remaining time in English words for the warning: '5 minutes', '1 minute', '45 seconds'. */
+export function formatRemaining(totalSeconds: number): string {
+  const { unit, count } = remainingParts(totalSeconds);
+  return `${count} ${unit === 'minutes' ? 'minute' : 'second'}${count === 1 ? '' : 's'}`;
+}
+
+/** The same in the chosen language (the catalogue's English is formatRemaining's). */
+export function remainingText(t: Translate, totalSeconds: number): string {
+  const { unit, count } = remainingParts(totalSeconds);
+  return t(unit === 'minutes' ? 'video.remainingMinutes' : 'video.remainingSeconds', { count });
 }
 
 /**
@@ -178,15 +207,18 @@ export function mediaConstraints(userAgent: string): MediaStreamConstraints {
 /** 'Try Basic iPhone Mode': the plainest request a browser can grant. */
 export const BASIC_CONSTRAINTS: MediaStreamConstraints = { audio: true, video: true };
 
-/** A getUserMedia failure in words a person can act on. */
-export function mediaErrorReason(error: unknown, userAgent: string): string {
+/**
+ * A getUserMedia failure in words a person can act on, in the chosen language (the iPhone Chrome one is
+ * VIDEO_TEXTS.iphoneBlocked in English); a failure of another kind in the browser's own words.
+ */
+export function mediaErrorReason(error: unknown, userAgent: string, t: Translate): string {
   const name = (error as { name?: string } | null)?.name ?? '';
-  if ((name === 'NotAllowedError' || name === 'SecurityError') && isIphoneChrome(userAgent)) return VIDEO_TEXTS.iphoneBlocked;
-  if (name === 'NotAllowedError') return 'permission was denied';
-  if (name === 'NotFoundError') return 'no camera or microphone was found';
-  if (name === 'NotReadableError') return 'the camera or microphone is in use by another application';
-  if (name === 'OverconstrainedError') return 'the camera does not support the requested quality';
-  return (error as { message?: string } | null)?.message || 'unknown error';
+  if ((name === 'NotAllowedError' || name === 'SecurityError') && isIphoneChrome(userAgent)) return t('video.iphoneBlocked');
+  if (name === 'NotAllowedError') return t('video.mediaDenied');
+  if (name === 'NotFoundError') return t('video.mediaNotFound');
+  if (name === 'NotReadableError') return t('video.mediaInUse');
+  if (name === 'OverconstrainedError') return t('video.mediaQualityUnsupported');
+  return (error as { message?: string } | null)?.message || t('video.mediaUnknownError');
 }
 
 /** The microphone level 0..1 from an AnalyserNode's time-domain bytes (root mean square around 128). */
@@ -226,6 +258,9 @@ export interface CallSummary {
   isoDate: string;
   /** The zone every time of the summary is in: the person's, as on every other screen of the app. */
   timeZone: string;
+  /** The server's start and end of the call (null when unknown), for the times in the reader's language. */
+  startedAt: string | null;
+  endedAt: string | null;
 }
 
 export interface ServerParticipant {
@@ -235,18 +270,25 @@ export interface ServerParticipant {
   role_display_name: string;
 }
 
-/** hour:minute in the given zone (the browser's by default, as everywhere in the app), or --:-- when the time is missing (seed 001 §2). */
-export function hourMinute(iso: string | null | undefined, timeZone = browserZone()): string {
+/**
+ * hour:minute in the given zone (the browser's by default, as everywhere in the app) and locale (the chosen language's,
+ * `useFormat().locale`), or --:-- when the time is missing (seed 001 §2).
+ */
+export function hourMinute(iso: string | null | undefined, timeZone = browserZone(), locale = 'en-IN'): string {
   if (!iso || Number.isNaN(Date.parse(iso))) return '--:--';
-  return new Intl.DateTimeFormat('en-IN', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone }).format(new Date(iso));
+  return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hour12: false, timeZone }).format(new Date(iso));
+}
+
+/** The call's day ('23 Nov 2026') in the given zone and locale, or null when its time is missing (the summary says Today). */
+export function dayLabel(iso: string | null | undefined, timeZone = browserZone(), locale = 'en-IN'): string | null {
+  if (!iso || Number.isNaN(Date.parse(iso))) return null;
+  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone }).format(new Date(iso));
 }
 
 function calendarDate(iso: string | null | undefined, timeZone: string, now: Date): { label: string; isoDate: string } {
   const date = iso && !Number.isNaN(Date.parse(iso)) ? new Date(iso) : null;
-  if (!date) return { label: 'Today', isoDate: new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone }).format(now) };
-  const parts = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone }).format(date);
-  const label = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone }).format(date);
-  return { label, isoDate: parts };
+  const isoDate = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone }).format(date ?? now);
+  return { label: dayLabel(iso, timeZone) ?? 'Today', isoDate };
 }
 
 /** The summary from the server's record of the call (GET consultation): its times, duration and participants. */
@@ -283,6 +325,8 @@ export function buildSummary(options: {
     patientName: patient?.name ?? (roleDisplayName(me.role) === 'Patient' ? me.name : 'Unknown'),
     isoDate,
     timeZone,
+    startedAt: record?.started_at ?? null,
+    endedAt: record?.ended_at ?? null,
   };
 }
 
@@ -290,23 +334,43 @@ export const summaryFileName = (isoDate: string) => `consultation-summary-${isoD
 
 /**
  * Seed 001 §2: Patient, Date, Start Time, End Time, Duration, Participants count, the participants with name and role,
- * Auto-ended Yes or No, and when it was generated.
+ * Auto-ended Yes or No, and when it was generated. In English, or with `t` in the chosen language (its catalogue's
+ * English is this one's).
  */
-export function summaryText(summary: CallSummary, generatedAt = new Date()): string {
+export function summaryText(summary: CallSummary, generatedAt = new Date(), t?: Translate): string {
   const d = summary.callDetails;
+  const generated = zonedTimestamp(generatedAt, summary.timeZone);
+  if (!t) {
+    return [
+      'Consultation Summary',
+      '',
+      `Patient: ${summary.patientName}`,
+      `Date: ${d.date}`,
+      `Start Time: ${d.startTime}`,
+      `End Time: ${d.endTime}`,
+      `Duration: ${d.durationFormatted}`,
+      `Participants: ${d.totalParticipants}`,
+      ...d.participants.map((p) => `- ${p.name} (${p.role})`),
+      `Auto-ended: ${d.endedAutomatically ? 'Yes' : 'No'}`,
+      '',
+      `Generated: ${generated}`,
+      '',
+    ].join('\n');
+  }
+  const locale = t.intl.locale;
   return [
-    'Consultation Summary',
+    t('video.fileTitle'),
     '',
-    `Patient: ${summary.patientName}`,
-    `Date: ${d.date}`,
-    `Start Time: ${d.startTime}`,
-    `End Time: ${d.endTime}`,
-    `Duration: ${d.durationFormatted}`,
-    `Participants: ${d.totalParticipants}`,
-    ...d.participants.map((p) => `- ${p.name} (${p.role})`),
-    `Auto-ended: ${d.endedAutomatically ? 'Yes' : 'No'}`,
+    t('video.filePatient', { name: summary.patientName }),
+    t('video.fileDate', { date: dayLabel(summary.startedAt, summary.timeZone, locale) ?? t('video.today') }),
+    t('video.fileStartTime', { time: hourMinute(summary.startedAt, summary.timeZone, locale) }),
+    t('video.fileEndTime', { time: hourMinute(summary.endedAt, summary.timeZone, locale) }),
+    t('video.fileDuration', { duration: d.durationFormatted }),
+    t('video.fileParticipants', { count: d.totalParticipants }),
+    ...d.participants.map((p) => t('video.fileParticipant', { name: p.name, role: roleDisplayText(t, p.role) })),
+    t(d.endedAutomatically ? 'video.fileAutoEndedYes' : 'video.fileAutoEndedNo'),
     '',
-    `Generated: ${zonedTimestamp(generatedAt, summary.timeZone)}`,
+    t('video.fileGenerated', { at: generated }),
     '',
   ].join('\n');
 }
@@ -337,7 +401,8 @@ const SERVER_INSTANT = /\bat (\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?
 /**
  * A refusal of the server (409: 'The consultation opens at 2026-11-24T01:45:00.000Z, 15 minutes before …') in the
  * person's own time: 'opens today at 7:15 am', 'opens tomorrow at …', 'opens on Friday, 27 November at …'. The rest of
- * the server's words are kept as they are.
+ * the server's words are kept as they are. English only (it edits the server's English words); another language says
+ * the refusal by its code (useVideoCall).
  */
 export function inLocalTime(detail: string, now = new Date(), zone?: string): string {
   return detail.replace(SERVER_INSTANT, (whole, iso: string) => {

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { BASIC_CONSTRAINTS, VIDEO_TEXTS, levelOf, mediaConstraints, mediaErrorReason, type LogLevel } from './model';
+import { useT } from '../../i18n/useT';
+import { BASIC_CONSTRAINTS, levelOf, mediaConstraints, mediaErrorReason, type LogLevel } from './model';
 
 export interface LocalMedia {
   stream: MediaStream | null;
@@ -31,11 +32,16 @@ export function useLocalMedia(log: (level: LogLevel, message: string, data?: Rec
   const streamRef = useRef<MediaStream | null>(null);
   const logRef = useRef(log);
   logRef.current = log;
+  // The failures are said in the language chosen when they happen.
+  const t = useT();
+  const tRef = useRef(t);
+  tRef.current = t;
 
   const request = useCallback(async (basic: boolean) => {
     const userAgent = navigator.userAgent;
+    const t = tRef.current;
     if (!navigator.mediaDevices?.getUserMedia) {
-      setError(VIDEO_TEXTS.permissionFailure('this browser cannot use a camera here (a secure https page is needed)'));
+      setError(t('video.permissionFailure', { reason: t('video.mediaUnsupported') }));
       return;
     }
     setRequesting(true);
@@ -49,8 +55,8 @@ export function useLocalMedia(log: (level: LogLevel, message: string, data?: Rec
       const video = next.getVideoTracks()[0]?.getSettings();
       logRef.current('info', 'Camera and microphone ready', { basic, width: video?.width, height: video?.height, frameRate: video?.frameRate });
     } catch (failure) {
-      const reason = mediaErrorReason(failure, userAgent);
-      setError(basic ? VIDEO_TEXTS.basicPermissionFailure(reason) : VIDEO_TEXTS.permissionFailure(reason));
+      const reason = mediaErrorReason(failure, userAgent, t);
+      setError(t(basic ? 'video.basicPermissionFailure' : 'video.permissionFailure', { reason }));
       logRef.current('error', 'getUserMedia failed', { name: (failure as { name?: string } | null)?.name ?? 'unknown', basic });
     } finally {
       setRequesting(false);
