@@ -6,8 +6,9 @@ import VideocamOutlined from '@mui/icons-material/VideocamOutlined';
 import VideocamOffOutlined from '@mui/icons-material/VideocamOffOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import CallEndOutlined from '@mui/icons-material/CallEndOutlined';
+import { useT } from '../../i18n/useT';
 import { MediaVideo, type OnPlaybackBlocked } from './MediaVideo';
-import { CALL_STATUS_LABELS, VIDEO_TEXTS, formatDuration, formatRemaining, initialsOf, type CallClock, type CallStatus } from './model';
+import { CALL_STATUS_IDS, formatDuration, initialsOf, remainingText, type CallClock, type CallStatus } from './model';
 import type { RemoteMedia } from './connection';
 import { DoctorCallPanel } from '../records/DoctorCallPanel';
 import { MiniRemote, useScrolledAway } from './MiniRemote';
@@ -36,6 +37,7 @@ function streamSlot(stream: MediaStream | null, onPlaybackBlocked?: OnPlaybackBl
 }
 
 function Tile(props: { name: string; slot: VideoSlot | null; video: boolean; audio: boolean; local: boolean; testId: string; small?: boolean; interrupted?: boolean }) {
+  const t = useT();
   // An interrupted connection's video is its last frame, frozen: the initials stand in for it until media flows again.
   const showVideo = Boolean(props.slot) && props.video && !props.interrupted;
   return (
@@ -46,7 +48,7 @@ function Tile(props: { name: string; slot: VideoSlot | null; video: boolean; aud
       sx={{ position: 'relative', borderRadius: 2, overflow: 'hidden', bgcolor: '#0d1716', aspectRatio: props.small ? '4 / 3' : { xs: '4 / 3', sm: '16 / 9' }, width: '100%', height: '100%' }}
     >
       {/* Kept mounted while the camera is off so that the other side's audio keeps playing. */}
-      {props.slot?.({ muted: props.local, mirrored: props.local, label: props.local ? 'Your video' : `${props.name}'s video`, testId: `${props.testId}-video`, style: { opacity: showVideo ? 1 : 0, position: 'absolute', inset: 0 } })}
+      {props.slot?.({ muted: props.local, mirrored: props.local, label: props.local ? t('video.yourVideo') : t('video.theirVideo', { name: props.name }), testId: `${props.testId}-video`, style: { opacity: showVideo ? 1 : 0, position: 'absolute', inset: 0 } })}
       {!showVideo && (
         <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center' }}>
           <Stack sx={{ alignItems: 'center' }} spacing={1}>
@@ -56,7 +58,7 @@ function Tile(props: { name: string; slot: VideoSlot | null; video: boolean; aud
             {props.slot && !props.interrupted && (
               <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', color: 'grey.300' }} data-testid={`${props.testId}-video-off`}>
                 <VideocamOffOutlined fontSize="small" aria-hidden />
-                <Typography variant="caption">Video off</Typography>
+                <Typography variant="caption">{t('video.videoOff')}</Typography>
               </Stack>
             )}
           </Stack>
@@ -69,12 +71,12 @@ function Tile(props: { name: string; slot: VideoSlot | null; video: boolean; aud
           </Box>
           {props.local && (
             <Box component="span" sx={{ flexShrink: 0, whiteSpace: 'pre' }}>
-              {' (You)'}
+              {` ${t('video.youTag')}`}
             </Box>
           )}
         </Typography>
         {!props.audio && (
-          <Box component="span" role="img" aria-label={props.local ? 'Your microphone is muted' : `${props.name} is muted`} data-testid={`${props.testId}-muted`} sx={{ display: 'flex', bgcolor: 'error.main', borderRadius: '50%', p: 0.25 }}>
+          <Box component="span" role="img" aria-label={props.local ? t('video.yourMicrophoneMuted') : t('video.theyAreMuted', { name: props.name })} data-testid={`${props.testId}-muted`} sx={{ display: 'flex', bgcolor: 'error.main', borderRadius: '50%', p: 0.25 }}>
             <MicOffOutlined sx={{ fontSize: 16 }} aria-hidden />
           </Box>
         )}
@@ -134,13 +136,11 @@ export interface CallViewProps {
   audioPlayback?: { blocked: boolean; start(): void };
 }
 
-/** The browser refused to play the call's sound until the user clicks (its autoplay policy). */
-const ENABLE_AUDIO = 'Click to enable audio';
-
 /** Seed 001 §2 call view: the warning, the header, the tiles, the controls, and the chat beside them. */
 export function CallView(p: CallViewProps) {
+  const t = useT();
   const participants = p.remotePresent ? 2 : 1;
-  // The other side's element the browser would not play: played again from the click on ENABLE_AUDIO.
+  // The other side's element the browser would not play: played again from the click on 'Click to enable audio'.
   const [blockedPlay, setBlockedPlay] = useState<(() => Promise<void>) | null>(null);
   const localSlot = p.videos ? p.videos.local : streamSlot(p.localStream);
   const remoteSlot = p.videos ? p.videos.remote : streamSlot(p.remote.stream, (play) => setBlockedPlay(() => play));
@@ -158,26 +158,26 @@ export function CallView(p: CallViewProps) {
     <Box data-testid="call-view">
       {p.showWarning && p.clock && (
         <Alert severity="warning" onClose={p.onDismissWarning} sx={{ mb: 1.5 }} data-testid="time-warning">
-          {VIDEO_TEXTS.timeWarning(formatRemaining(p.clock.remaining))}
+          {t('video.timeWarning', { remaining: remainingText(t, p.clock.remaining) })}
         </Alert>
       )}
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 1.5, flexWrap: 'wrap', rowGap: 0.5 }} component="header">
         <Stack sx={{ alignItems: 'center' }} direction="row" spacing={1} role="status" data-testid="call-status" data-status={p.status}>
           <Box component="span" aria-hidden sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: STATUS_COLOR[p.status] }} />
           <Typography sx={{ fontWeight: 600 }} variant="body2">
-            {CALL_STATUS_LABELS[p.status]}
+            {t(CALL_STATUS_IDS[p.status])}
           </Typography>
         </Stack>
-        <Typography variant="body2" sx={{ fontVariantNumeric: 'tabular-nums' }} data-testid="call-duration" aria-label="Call duration">
+        <Typography variant="body2" sx={{ fontVariantNumeric: 'tabular-nums' }} data-testid="call-duration" aria-label={t('video.callDuration')}>
           {formatDuration(p.clock?.elapsed ?? 0)}
           {p.clock?.nearLimit && (
             <Box component="span" sx={{ color: 'warning.main', ml: 0.5 }} data-testid="call-remaining">
-              ({formatDuration(p.clock.remaining)} left)
+              {t('video.timeLeft', { remaining: formatDuration(p.clock.remaining) })}
             </Box>
           )}
         </Typography>
         <Typography variant="body2" color="text.secondary" data-testid="participant-count">
-          {participants} participant{participants === 1 ? '' : 's'}
+          {t('video.participantCount', { count: participants })}
         </Typography>
       </Stack>
 
@@ -188,11 +188,11 @@ export function CallView(p: CallViewProps) {
           data-testid="audio-blocked"
           action={
             <Button variant="contained" color="warning" onClick={audioPlayback.start}>
-              {ENABLE_AUDIO}
+              {t('video.enableAudio')}
             </Button>
           }
         >
-          Your browser is not playing the call's sound yet.
+          {t('video.audioBlocked')}
         </Alert>
       )}
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) 320px' }, gap: 2, alignItems: 'stretch' }}>
@@ -205,12 +205,12 @@ export function CallView(p: CallViewProps) {
               </Box>
               {!remoteSlot && (
                 <Typography sx={{ position: 'absolute', top: 12, left: 12, color: 'common.white', bgcolor: 'rgba(0,0,0,0.55)', px: 1, borderRadius: 1 }} variant="body2" role="status">
-                  Connecting to {p.remoteName}...
+                  {t('video.connectingTo', { name: p.remoteName })}
                 </Typography>
               )}
               {remoteSlot && p.status === 'reconnecting' && (
                 <Typography sx={{ position: 'absolute', top: 12, left: 12, color: 'common.white', bgcolor: 'rgba(0,0,0,0.55)', px: 1, borderRadius: 1 }} variant="body2" role="status" data-testid="remote-reconnecting">
-                  The connection to {p.remoteName} was interrupted. Reconnecting...
+                  {t('video.connectionInterrupted', { name: p.remoteName })}
                 </Typography>
               )}
             </Box>
@@ -222,10 +222,10 @@ export function CallView(p: CallViewProps) {
                 <Stack spacing={1} sx={{ alignItems: 'center', textAlign: 'center', color: 'common.white', bgcolor: 'rgba(0,0,0,0.62)', borderRadius: 2, px: { xs: 2, sm: 3 }, py: { xs: 1.5, sm: 2 }, maxWidth: 420 }} data-testid="waiting-state">
                   <CircularProgress size={28} color="inherit" aria-hidden />
                   <Typography sx={{ fontWeight: 600, fontSize: { xs: '1rem', sm: '1.15rem' }, overflowWrap: 'anywhere' }} role="status" data-testid="waiting-for-other">
-                    {p.remoteLeft ? VIDEO_TEXTS.otherLeftCall(p.waitingFor) : VIDEO_TEXTS.waitingInCall(p.waitingFor)}
+                    {t(p.remoteLeft ? 'video.otherLeftCall' : 'video.waitingInCall', { name: p.waitingFor })}
                   </Typography>
                   <Typography variant="body2" sx={{ color: 'grey.300' }}>
-                    {VIDEO_TEXTS.waitingInCallHint}
+                    {t('video.waitingInCallHint')}
                   </Typography>
                 </Stack>
               </Box>
@@ -233,18 +233,18 @@ export function CallView(p: CallViewProps) {
           )}
 
           {p.poorQuality && !p.audioOnly && (
-            <Alert severity="info" sx={{ mt: 1.5 }} action={<Button onClick={p.onToggleAudioOnly}>Switch to audio only</Button>}>
-              The connection is weak. Audio only keeps the conversation going.
+            <Alert severity="info" sx={{ mt: 1.5 }} action={<Button onClick={p.onToggleAudioOnly}>{t('video.switchToAudioOnly')}</Button>}>
+              {t('video.weakConnection')}
             </Alert>
           )}
 
-          <Paper variant="outlined" sx={{ mt: 1.5, p: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', gap: { xs: 0.5, sm: 1.5 }, flexWrap: 'wrap' }} role="toolbar" aria-label="Call controls">
-            <Control label={p.microphone ? 'Mute' : 'Unmute'} danger={!p.microphone} onClick={p.onToggleMicrophone} icon={p.microphone ? <MicNoneOutlined /> : <MicOffOutlined />} />
-            <Control label={p.camera ? 'Stop Video' : 'Start Video'} danger={!p.camera} onClick={p.onToggleCamera} disabled={p.audioOnly} icon={p.camera ? <VideocamOutlined /> : <VideocamOffOutlined />} />
-            <Control label="Settings" onClick={p.onSettings} icon={<SettingsOutlined />} />
-            <FormControlLabel control={<Switch checked={p.audioOnly} onChange={p.onToggleAudioOnly} />} label="Audio only" sx={{ mx: 0.5 }} />
-            <Button variant="contained" color="error" onClick={p.onEnd} disabled={p.ending} title={VIDEO_TEXTS.endTitle} aria-label="End Call" startIcon={<CallEndOutlined />}>
-              End Call
+          <Paper variant="outlined" sx={{ mt: 1.5, p: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', gap: { xs: 0.5, sm: 1.5 }, flexWrap: 'wrap' }} role="toolbar" aria-label={t('video.callControls')}>
+            <Control label={t(p.microphone ? 'video.mute' : 'video.unmute')} danger={!p.microphone} onClick={p.onToggleMicrophone} icon={p.microphone ? <MicNoneOutlined /> : <MicOffOutlined />} />
+            <Control label={t(p.camera ? 'video.stopVideo' : 'video.startVideo')} danger={!p.camera} onClick={p.onToggleCamera} disabled={p.audioOnly} icon={p.camera ? <VideocamOutlined /> : <VideocamOffOutlined />} />
+            <Control label={t('video.settings')} onClick={p.onSettings} icon={<SettingsOutlined />} />
+            <FormControlLabel control={<Switch checked={p.audioOnly} onChange={p.onToggleAudioOnly} />} label={t('video.audioOnly')} sx={{ mx: 0.5 }} />
+            <Button variant="contained" color="error" onClick={p.onEnd} disabled={p.ending} title={t('video.endTitle')} aria-label={t('video.endCall')} startIcon={<CallEndOutlined />}>
+              {t('video.endCall')}
             </Button>
           </Paper>
         </Box>
@@ -254,7 +254,7 @@ export function CallView(p: CallViewProps) {
       {miniShown && remoteSlot && (
         <MiniRemote
           name={p.remoteName}
-          video={remoteSlot({ muted: true, mirrored: false, label: `${p.remoteName}'s video (small)`, testId: 'mini-remote-video', style: { position: 'absolute', inset: 0 } })}
+          video={remoteSlot({ muted: true, mirrored: false, label: t('video.theirVideoSmall', { name: p.remoteName }), testId: 'mini-remote-video', style: { position: 'absolute', inset: 0 } })}
           onBack={() => remoteTile.current?.scrollIntoView?.({ behavior: 'smooth', block: 'center' })}
         />
       )}

@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode, type RefObject } from 'react';
 import { Box, ButtonBase, Typography } from '@mui/material';
+import { useT } from '../../i18n/useT';
 
 /**
  * Whether an element is out of the window. Without IntersectionObserver (old browsers, jsdom) it counts as shown.
@@ -30,6 +31,7 @@ const MINI = { phone: { width: 120, bottom: 72 }, wide: { width: 176, bottom: 16
  * video element (the call view makes it from their stream, or LiveKit's VideoTrack).
  */
 export function MiniRemote({ name, video, onBack }: { name: string; video: ReactNode; onBack(): void }) {
+  const t = useT();
   return (
     <>
       {/* As tall as the picture and its margin, at the end of the page: what ends the page (an issued prescription's
@@ -37,7 +39,7 @@ export function MiniRemote({ name, video, onBack }: { name: string; video: React
       <Box aria-hidden data-testid="mini-remote-room" sx={{ height: { xs: MINI.phone.width * 0.75 + MINI.phone.bottom + 8, sm: MINI.wide.width * 0.75 + MINI.wide.bottom + 8 } }} />
       <ButtonBase
         onClick={onBack}
-        aria-label={`Back to the call with ${name}`}
+        aria-label={t('video.backToCall', { name })}
         data-testid="mini-remote"
         sx={{
           position: 'fixed',
