@@ -24,3 +24,4 @@ export * from './blog';
 export * from './error-codes';
 export * from './routes';
 export * from './admin-list';
+export * from './prescription-labels';

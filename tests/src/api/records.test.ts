@@ -210,6 +210,14 @@ describe('clinical records API (issue 14)', () => {
     // Devanagari is drawn with the embedded Noto Sans Devanagari and shaped (an extractor reads glyphs in visual
     // order, so a pre-base vowel sign comes out first: रवि reads back as रिव).
     assert.match(text, /Patient: र\S* कुमार/);
+    assert.ok(!text.includes('Dose /'), 'a patient who chose no language gets the English page');
+    // A patient who reads Tamil (issue 33): the same page, its headings and each line's dose, frequency and duration
+    // also in Tamil, drawn with the embedded Noto Sans Tamil.
+    (await spec.when((http) => http.put('/api/v1/users/me').set(newPatient.auth).send({ language: 'ta' }))).expectStatus(200);
+    const tamil = await read((http) => http.get(`/api/v1/prescriptions/${pid}/pdf`).set(newPatient.auth).buffer(true).parse(binaryBody).expect(200));
+    const tamilText = (await new PDFParse({ data: new Uint8Array(tamil.body as Buffer) }).getText()).text;
+    assert.ok(tamilText.includes('Dose: 1 tablet') && tamilText.includes('Advice /'), 'the English fields stay, each heading says itself in Tamil too');
+    assert.ok((tamil.body as Buffer).toString('latin1').includes('NotoSansTamil'), 'Tamil is drawn with its own font');
     const verified = (await read((http) => http.get(`/api/v1/verify/${json.verification_code}`).expect(200))).body;
     assert.equal(verified.genuine, true);
     assert.equal(verified.doctor.registration_number, 'MMC-2011-04567');

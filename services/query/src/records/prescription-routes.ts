@@ -1,4 +1,5 @@
-import { DEFAULT_TIMEZONE, RECORD_TEXTS, notFound, type PrescriptionView } from '@telemed/contracts';
+import { DEFAULT_TIMEZONE, RECORD_TEXTS, notFound, prescriptionLabels, type PrescriptionView } from '@telemed/contracts';
+import type { UserDoc } from '../projections';
 import { DateTime } from 'luxon';
 import { StreamedBody, Subjects, policies, type AccessAudit, type AccessClaims, type ApiRouter, type ReadStore } from '@telemed/platform';
 import type { Request } from 'express';
@@ -12,6 +13,7 @@ export function prescriptionQueryRoutes(api: ApiRouter, deps: { readStore: ReadS
   const { readStore, audit } = deps;
   const prescriptions = readStore.collection<PrescriptionDoc>(PRESCRIPTIONS);
   const verifications = readStore.collection<VerificationDoc>(PRESCRIPTION_VERIFICATIONS);
+  const users = readStore.collection<UserDoc>('users');
   const { recordAccess } = recordAccessRules(readStore, audit);
 
   async function prescriptionFor(id: string, auth: AccessClaims, req: Request, route: string): Promise<PrescriptionView> {
@@ -35,7 +37,9 @@ export function prescriptionQueryRoutes(api: ApiRouter, deps: { readStore: ReadS
       const view = await prescriptionFor(params.id, auth, req, 'GET /api/v1/prescriptions/:id/pdf');
       res.set('Content-Disposition', `attachment; filename="prescription-${view.prescription_id}.pdf"`);
       res.set('Cache-Control', 'private, no-store');
-      return { body: new StreamedBody(await renderPrescriptionPdf(view), 'application/pdf') };
+      // Printed for the patient: beside the English, in the language they chose (issue 33).
+      const patientLanguage = (await users.get(view.patient_id))?.language;
+      return { body: new StreamedBody(await renderPrescriptionPdf(view, prescriptionLabels(patientLanguage)), 'application/pdf') };
     },
   });
 
