@@ -1,15 +1,25 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Typography } from '@mui/material';
+import { useT, type MessageId } from '../i18n/useT';
+import { englishText } from './englishText';
 
 /** A draft saves itself this long after the last change (debounced). */
 export const AUTOSAVE_DELAY_MS = 2000;
 
-/** A self-saving draft's state, as read beside its buttons. */
+/** A self-saving draft's state, as read beside its buttons: the messages, */
+const AUTOSAVE_MESSAGES = {
+  saving: 'common.autosaveSaving',
+  saved: 'common.autosaveSaved',
+  failed: 'common.autosaveFailed',
+  unsaved: 'common.autosaveUnsaved',
+} as const satisfies Record<string, MessageId>;
+
+/** and their English (what the tests read). */
 export const AUTOSAVE_TEXTS = {
-  saving: 'Saving…',
-  saved: 'Saved',
-  failed: 'Not saved: it will be tried again as you write',
-  unsaved: 'Unsaved changes',
+  saving: englishText(AUTOSAVE_MESSAGES.saving),
+  saved: englishText(AUTOSAVE_MESSAGES.saved),
+  failed: englishText(AUTOSAVE_MESSAGES.failed),
+  unsaved: englishText(AUTOSAVE_MESSAGES.unsaved),
 } as const;
 
 export type AutosaveState = 'idle' | 'saving' | 'saved' | 'failed';
@@ -133,10 +143,12 @@ export function useAutosave<T>({ value, keyOf, canSave, save, enabled, saveOnUnm
  * save itself (`autosaves` false) says only whether it has unsaved changes.
  */
 export function AutosaveStatus({ state, dirty, canSave, autosaves = true }: { state: AutosaveState; dirty: boolean; canSave: boolean; autosaves?: boolean }) {
-  const text = !autosaves ? (dirty ? AUTOSAVE_TEXTS.unsaved : null) : state === 'failed' ? AUTOSAVE_TEXTS.failed : dirty && !canSave ? AUTOSAVE_TEXTS.unsaved : dirty || state === 'saving' ? AUTOSAVE_TEXTS.saving : state === 'saved' ? AUTOSAVE_TEXTS.saved : null;
+  const t = useT();
+  const m = AUTOSAVE_MESSAGES;
+  const message = !autosaves ? (dirty ? m.unsaved : null) : state === 'failed' ? m.failed : dirty && !canSave ? m.unsaved : dirty || state === 'saving' ? m.saving : state === 'saved' ? m.saved : null;
   return (
     <Typography variant="body2" role="status" data-testid="autosave-status" color={state === 'failed' ? 'error' : 'text.secondary'} sx={{ minHeight: '1.5em' }}>
-      {text}
+      {message && t(message)}
     </Typography>
   );
 }

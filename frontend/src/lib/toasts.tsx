@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { Alert, AlertTitle, Box, Button, LinearProgress, Stack } from '@mui/material';
+import { useT } from '../i18n/useT';
 
 /** The seeds' toasts: types, 5 000 ms by default, at most 20, progress every 50 ms, optional actions. */
 export type ToastType = 'success' | 'error' | 'warning' | 'info' | 'appointment';
@@ -40,6 +41,7 @@ export function useToasts() {
 const severity = (type: ToastType) => (type === 'appointment' ? 'info' : type);
 
 function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }) {
+  const t = useT();
   const duration = toast.duration ?? TOAST_DEFAULT_MS;
   const auto = toast.autoDismiss !== false;
   const [elapsed, setElapsed] = useState(0);
@@ -57,7 +59,7 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }
       variant="filled"
       onClose={onDismiss}
       // Not 'Close': a toast may show inside a dialog, whose own Close must stay the one button of that name.
-      closeText="Dismiss message"
+      closeText={t('common.dismissMessage')}
       role="status"
       data-testid="toast"
       sx={{ width: '24rem', maxWidth: 'calc(100vw - 2rem)', boxShadow: 3, position: 'relative', overflow: 'hidden' }}

@@ -2,15 +2,23 @@ import { createContext, useCallback, useContext, useEffect, useId, useLayoutEffe
 import { useBlocker, type BlockerFunction } from 'react-router';
 import { useConfirm, type ConfirmOptions } from './confirm';
 import { sessionStore } from './session';
+import { useT, type MessageId } from '../i18n/useT';
+import { englishText } from './englishText';
 
 /** What a person is asked before unsaved input is thrown away (leaving the page, closing a form, switching a view). */
-export const UNSAVED_CHANGES_QUESTION: ConfirmOptions = {
-  title: 'Discard unsaved changes?',
-  message: 'What you entered here is not saved yet. If you leave now, it will be lost.',
-  confirmLabel: 'Discard',
-  cancelLabel: 'Keep editing',
-  destructive: true,
-};
+function unsavedChangesQuestion(t: (id: MessageId) => string): ConfirmOptions {
+  return { title: t('common.unsavedTitle'), message: t('common.unsavedMessage'), confirmLabel: t('common.discard'), cancelLabel: t('common.keepEditing'), destructive: true };
+}
+
+/** The question in English (what the tests read); the screens ask it in the chosen language. */
+export const UNSAVED_CHANGES_QUESTION: ConfirmOptions = unsavedChangesQuestion(englishText);
+
+/** The question in the chosen language, the same object until the language changes. */
+function useUnsavedChangesQuestion(): ConfirmOptions {
+  const t = useT();
+  // t is new each render; its words change only with intl.
+  return useMemo(() => unsavedChangesQuestion(t), [t.intl]);
+}
 
 interface Registry {
   /** Marks (or clears) one screen's unsaved input. */
@@ -32,6 +40,7 @@ const RegistryContext = createContext<Registry | null>(null);
  */
 export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
   const confirm = useConfirm();
+  const question = useUnsavedChangesQuestion();
   const dirty = useRef(new Set<string>());
   const holds = useRef(new Set<string>());
   const letThrough = useRef(false);
@@ -48,7 +57,7 @@ export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
     let live = true;
-    void confirm(UNSAVED_CHANGES_QUESTION).then((discard) => {
+    void confirm(question).then((discard) => {
       if (!live || current.current.state !== 'blocked') return;
       if (discard) current.current.proceed();
       else current.current.reset();
@@ -56,7 +65,7 @@ export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
     return () => {
       live = false;
     };
-  }, [blocker.state, confirm]);
+  }, [blocker.state, confirm, question]);
   const registry = useMemo<Registry>(
     () => ({
       set: (id, value) => {
@@ -70,12 +79,12 @@ export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
       unsaved: () => dirty.current.size > 0,
       askToLeave: async () => {
         if (dirty.current.size === 0 || holds.current.size > 0) return true;
-        const discard = await confirm(UNSAVED_CHANGES_QUESTION);
+        const discard = await confirm(question);
         if (discard) letThrough.current = true;
         return discard;
       },
     }),
-    [confirm],
+    [confirm, question],
   );
   return <RegistryContext.Provider value={registry}>{children}</RegistryContext.Provider>;
 }
@@ -109,9 +118,11 @@ export function useOwnLeaveQuestion(active: boolean): { unsaved: () => boolean }
  * another page of the app asks (UnsavedChangesProvider), and `confirmDiscard` asks before the screen itself throws the
  * input away (closing its form, switching a view); it answers true at once when nothing is unsaved.
  */
-export function useUnsavedChanges(dirty: boolean, question: ConfirmOptions = UNSAVED_CHANGES_QUESTION): { confirmDiscard: () => Promise<boolean> } {
+export function useUnsavedChanges(dirty: boolean, ownQuestion?: ConfirmOptions): { confirmDiscard: () => Promise<boolean> } {
   const registry = useContext(RegistryContext);
   const confirm = useConfirm();
+  const unsavedQuestion = useUnsavedChangesQuestion();
+  const question = ownQuestion ?? unsavedQuestion;
   const id = useId();
   // Before paint, so that a navigation right after a save (which cleared it) is not asked about.
   useLayoutEffect(() => {
