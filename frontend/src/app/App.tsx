@@ -81,11 +81,14 @@ export function preloadPrerenderedPage(pathname: string): Promise<unknown> {
   return Promise.resolve();
 }
 
-const pageLoading = (
-  <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '50vh' }} role="progressbar" aria-label="Loading">
-    <CircularProgress />
-  </Box>
-);
+function PageLoading() {
+  const t = useT();
+  return (
+    <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '50vh' }} role="progressbar" aria-label={t('shell.loading')}>
+      <CircularProgress />
+    </Box>
+  );
+}
 
 
 /** Session expired (a 401 from the API): an error toast, then logout after 2 s. */
@@ -152,7 +155,7 @@ function PageError() {
 function Root() {
   return (
     <UnsavedChangesProvider>
-      <Suspense fallback={pageLoading}>
+      <Suspense fallback={<PageLoading />}>
         <Outlet />
       </Suspense>
     </UnsavedChangesProvider>

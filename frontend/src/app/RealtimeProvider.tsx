@@ -4,7 +4,8 @@ import { RealtimeClient, type ConnectionState } from '../lib/realtime';
 import { call } from '../lib/client';
 import { isDoctor, sessionStore, useSession } from '../lib/session';
 import { useToasts } from '../lib/toasts';
-import { whenPhrase } from '../lib/time';
+import { useFormat } from '../i18n/format';
+import { useT } from '../i18n/useT';
 import { invalidateQueries } from '../lib/queryInvalidation';
 
 export interface IncomingRequest {
@@ -46,6 +47,11 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
   // useNavigate changes identity on every navigation; the socket must not be reopened for that.
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;
+  // Nor for a change of language: the messages read the words of the moment they arrive.
+  const t = useT();
+  const f = useFormat();
+  const words = useRef({ t, f });
+  words.current = { t, f };
 
   /** A handled request (approved, rejected, cancelled, expired) leaves the banner and its toast. */
   const dismissRequest = useCallback(
@@ -70,53 +76,52 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       client.on('state', setState),
       client.on('appointmentStatusChange', (status, data) => {
         invalidateQueries();
-        const when = whenPhrase(data.start_at as string | undefined);
-        const patientName = String(data.patient_name ?? 'The patient');
-        const doctorName = String(data.doctor_name ?? 'The doctor');
+        const { t, f } = words.current;
+        const when = f.whenPhrase(data.start_at as string | undefined);
+        const patient = String(data.patient_name ?? t('shell.thePatient'));
+        const doctorName = String(data.doctor_name ?? t('shell.theDoctor'));
         if (doctor) dismissRequest(String(data.appointment_id));
         if (status === 'approved') {
           toasts.show({
             type: 'success',
-            title: 'Appointment Approved!',
-            message: `${String(data.doctor_name ?? 'Your doctor')} approved your appointment for ${when}.`,
+            title: t('shell.approvedTitle'),
+            message: t('shell.approvedText', { doctor: String(data.doctor_name ?? t('shell.yourDoctor')), when }),
             duration: 8000,
-            actions: [{ label: 'View Appointments', primary: true, handler: () => go('/my-appointments') }],
+            actions: [{ label: t('shell.viewAppointments'), primary: true, handler: () => go('/my-appointments') }],
           });
         } else if (status === 'rejected' && data.status_reason === 'consent_withdrawn') {
           // Closed by the system when the patient withdrew consent: nobody declined anything.
-          const message = doctor
-            ? `${patientName}'s request for ${when} was withdrawn: they withdrew their consent to the privacy notice.`
-            : `Your request to ${doctorName} for ${when} was withdrawn because you withdrew your consent to the privacy notice.`;
-          toasts.show({ type: 'info', title: 'Request withdrawn', message, duration: 8000 });
+          const message = doctor ? t('shell.requestWithdrawnForDoctor', { patient, when }) : t('shell.requestWithdrawnForPatient', { doctor: doctorName, when });
+          toasts.show({ type: 'info', title: t('shell.requestWithdrawnTitle'), message, duration: 8000 });
         } else if (status === 'rejected') {
-          const reason = data.rejection_reason ? ` Reason: ${String(data.rejection_reason)}` : '';
           toasts.show({
             type: 'error',
-            title: 'Appointment Declined',
-            message: `${String(data.doctor_name ?? 'The doctor')} declined your appointment for ${when}.${reason}`,
+            title: t('shell.declinedTitle'),
+            message: data.rejection_reason
+              ? t('shell.declinedTextWithReason', { doctor: doctorName, when, reason: String(data.rejection_reason) })
+              : t('shell.declinedText', { doctor: doctorName, when }),
             duration: 10_000,
-            actions: [{ label: 'Book Another', primary: true, handler: () => go('/home') }],
+            actions: [{ label: t('shell.bookAnother'), primary: true, handler: () => go('/home') }],
           });
         } else if (status === 'cancelled') {
           const ownAction = data.cancelled_by === (doctor ? 'doctor' : 'patient');
           if (ownAction) return; // the page that cancelled has said so already
-          const message = doctor ? `${patientName} cancelled the appointment for ${when}.` : `${doctorName} cancelled your appointment for ${when}.`;
-          toasts.show({ type: 'info', title: 'Appointment cancelled', message, duration: 5000 });
+          const message = doctor ? t('shell.cancelledByPatient', { patient, when }) : t('shell.cancelledByDoctor', { doctor: doctorName, when });
+          toasts.show({ type: 'info', title: t('shell.cancelledTitle'), message, duration: 5000 });
         } else if (status === 'expired') {
-          const message = doctor
-            ? `${patientName}'s request for ${when} expired without an answer.`
-            : `Your request to ${doctorName} for ${when} expired without an answer.`;
-          toasts.show({ type: 'info', title: 'Request expired', message, duration: 5000 });
+          const message = doctor ? t('shell.requestExpiredForDoctor', { patient, when }) : t('shell.requestExpiredForPatient', { doctor: doctorName, when });
+          toasts.show({ type: 'info', title: t('shell.requestExpiredTitle'), message, duration: 5000 });
         } else {
-          toasts.show({ type: 'info', title: 'Appointment update', message: `Your appointment for ${when} is now ${status}.`, duration: 5000 });
+          toasts.show({ type: 'info', title: t('shell.updateTitle'), message: t('shell.updateText', { when, status }), duration: 5000 });
         }
       }),
       client.on('scheduleUpdate', () => invalidateQueries()),
       client.on('appointmentRequest', (data) => {
         invalidateQueries();
+        const { t, f } = words.current;
         const request: IncomingRequest = {
           appointment_id: String(data.appointment_id),
-          patient_name: String(data.patient_name ?? 'A patient'),
+          patient_name: String(data.patient_name ?? t('shell.aPatient')),
           notes: data.notes ? String(data.notes) : undefined,
           start_at: data.start_at ? String(data.start_at) : undefined,
           receivedAt: Date.now(),
@@ -124,20 +129,20 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
         setRequests((all) => [request, ...all.filter((r) => r.appointment_id !== request.appointment_id)]);
         toasts.show({
           type: 'appointment',
-          title: 'New Patient Request',
-          message: `${request.patient_name} requested ${whenPhrase(request.start_at)}.`,
+          title: t('shell.newRequestTitle'),
+          message: t('shell.newRequestText', { patient: request.patient_name, when: f.whenPhrase(request.start_at) }),
           autoDismiss: false,
           key: requestToastKey(request.appointment_id),
           actions: [
-            { label: 'Review', primary: true, handler: () => go('/doctor-home') },
-            { label: 'Dismiss', handler: () => {} },
+            { label: t('shell.review'), primary: true, handler: () => go('/doctor-home') },
+            { label: t('shell.dismiss'), handler: () => {} },
           ],
         });
       }),
       client.on('authenticationError', () => {
         // An erasure closed the account: the dialog saying so signs the user out, with no error over it.
         if (sessionStore.closedByUser) return;
-        toasts.show({ type: 'error', title: 'Authentication failed. Please log in again.', duration: 5000 });
+        toasts.show({ type: 'error', title: words.current.t('shell.authenticationFailed'), duration: 5000 });
         setTimeout(() => {
           go('/');
           sessionStore.clear();
@@ -145,7 +150,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       }),
       client.on('disconnected', (code) => {
         if (code !== 1000 && code !== 1001 && !(code >= 4001 && code <= 4005) && !sessionStore.closedByUser) {
-          toasts.show({ type: 'warning', title: 'Connection lost. Attempting to reconnect...', duration: 3000 });
+          toasts.show({ type: 'warning', title: words.current.t('shell.connectionLost'), duration: 3000 });
         }
       }),
     ];
