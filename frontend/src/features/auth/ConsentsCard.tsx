@@ -3,16 +3,21 @@ import { Alert, Button, Card, CardContent, Chip, CircularProgress, List, ListIte
 import PrivacyTipOutlined from '@mui/icons-material/PrivacyTipOutlined';
 import type { ConsentView } from '@telemed/contracts';
 import { CONSENT_LANGUAGE_NAMES } from '@telemed/contracts/consent-notice';
-import { ApiError } from '../../lib/api';
 import { call } from '../../lib/client';
 import { useConfirm } from '../../lib/confirm';
 import { useToasts } from '../../lib/toasts';
 import { consentsKey, useConsents } from '../patient/consent';
+import { useErrorText } from '../../i18n/errorText';
+import { useFormat } from '../../i18n/format';
+import { useT } from '../../i18n/useT';
 
-const dateOf = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+const DAY: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric' };
 
 /** A patient's consents to the privacy notice, each with Withdraw while it holds. */
 export function ConsentsCard() {
+  const t = useT();
+  const f = useFormat();
+  const explain = useErrorText();
   const consents = useConsents();
   const confirm = useConfirm();
   const toasts = useToasts();
@@ -20,19 +25,18 @@ export function ConsentsCard() {
   const withdraw = useMutation({
     mutationFn: (version: string) => call('withdrawConsent', { params: { notice_version: version } }),
     onSuccess: async () => {
-      toasts.show({ type: 'success', title: 'Consent withdrawn', message: 'You will be asked again before your next booking.' });
+      toasts.show({ type: 'success', title: t('account.consentWithdrawn'), message: t('account.askedAgainNextBooking') });
       await queryClient.invalidateQueries({ queryKey: consentsKey });
     },
-    onError: (e) => toasts.show({ type: 'error', title: 'Could not withdraw', message: e instanceof ApiError ? e.detail : 'Please try again.' }),
+    onError: (e) => toasts.show({ type: 'error', title: t('account.couldNotWithdraw'), message: explain(e, 'account.tryAgain') }),
   });
 
   async function ask(consent: ConsentView) {
     const yes = await confirm({
-      title: 'Withdraw consent?',
-      message:
-        'You will not be able to request new appointments or upload reports until you agree to the privacy notice again. Requests your doctors have not answered yet are withdrawn, and your doctors stop reading your medical records (they keep the notes and prescriptions they wrote, as the law requires). Confirmed appointments stay booked.',
-      confirmLabel: 'Withdraw',
-      cancelLabel: 'Keep',
+      title: t('account.withdrawConsentQuestion'),
+      message: t('account.withdrawConsentMessage'),
+      confirmLabel: t('account.withdraw'),
+      cancelLabel: t('account.keep'),
       destructive: true,
     });
     if (yes) withdraw.mutate(consent.notice_version);
@@ -43,12 +47,12 @@ export function ConsentsCard() {
       <CardContent>
         <Stack spacing={1}>
           <Typography id="consents-title" variant="h6" component="h2" sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-            <PrivacyTipOutlined fontSize="small" aria-hidden /> Privacy consents
+            <PrivacyTipOutlined fontSize="small" aria-hidden /> {t('account.privacyConsents')}
           </Typography>
-          {consents.isLoading && <CircularProgress size={20} aria-label="Loading your consents" />}
-          {consents.isError && <Alert severity="error">Your consents could not be loaded.</Alert>}
+          {consents.isLoading && <CircularProgress size={20} aria-label={t('account.loadingConsents')} />}
+          {consents.isError && <Alert severity="error">{t('account.consentsNotLoaded')}</Alert>}
           {consents.data && consents.data.consents.length === 0 && (
-            <Typography color="text.secondary">You have not agreed to the privacy notice yet. You will be asked before your first booking.</Typography>
+            <Typography color="text.secondary">{t('account.noConsentYet')}</Typography>
           )}
           {consents.data && consents.data.consents.length > 0 && (
             <List dense disablePadding data-testid="consents-list">
@@ -58,8 +62,8 @@ export function ConsentsCard() {
                   disableGutters
                   secondaryAction={
                     c.status === 'active' ? (
-                      <Button color="error" size="small" onClick={() => void ask(c)} disabled={withdraw.isPending} aria-label={`Withdraw consent to notice ${c.notice_version}`}>
-                        Withdraw
+                      <Button color="error" size="small" onClick={() => void ask(c)} disabled={withdraw.isPending} aria-label={t('account.withdrawConsentTo', { version: c.notice_version })}>
+                        {t('account.withdraw')}
                       </Button>
                     ) : undefined
                   }
@@ -68,18 +72,22 @@ export function ConsentsCard() {
                   <ListItemText
                     primary={
                       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-                        <span>Privacy notice {c.notice_version}</span>
-                        <Chip size="small" label={c.status === 'active' ? 'Agreed' : 'Withdrawn'} color={c.status === 'active' ? 'success' : 'default'} />
+                        <span>{t('account.privacyNoticeVersion', { version: c.notice_version })}</span>
+                        <Chip size="small" label={t(c.status === 'active' ? 'account.agreed' : 'account.withdrawn')} color={c.status === 'active' ? 'success' : 'default'} />
                       </Stack>
                     }
-                    secondary={`${CONSENT_LANGUAGE_NAMES[c.language]} · agreed ${dateOf(c.given_at)}${c.withdrawn_at ? ` · withdrawn ${dateOf(c.withdrawn_at)}` : ''}`}
+                    secondary={
+                      c.withdrawn_at
+                        ? t('account.consentAgreedAndWithdrawn', { language: CONSENT_LANGUAGE_NAMES[c.language], given: f.date(c.given_at, DAY), withdrawn: f.date(c.withdrawn_at, DAY) })
+                        : t('account.consentAgreedOn', { language: CONSENT_LANGUAGE_NAMES[c.language], given: f.date(c.given_at, DAY) })
+                    }
                   />
                 </ListItem>
               ))}
             </List>
           )}
           {consents.data && !consents.data.has_current_consent && consents.data.consents.length > 0 && (
-            <Typography color="text.secondary">You will be asked to agree again before your next booking.</Typography>
+            <Typography color="text.secondary">{t('account.askedToAgreeAgain')}</Typography>
           )}
         </Stack>
       </CardContent>

@@ -6,50 +6,63 @@ import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import DeleteForeverOutlined from '@mui/icons-material/DeleteForeverOutlined';
 import type { AccessLogEntry } from '@telemed/contracts';
-import { ApiError } from '../../lib/api';
 import { call } from '../../lib/client';
 import { useConfirm } from '../../lib/confirm';
 import { isDoctor, sessionStore, useSession } from '../../lib/session';
 import { useToasts } from '../../lib/toasts';
+import { englishText } from '../../lib/englishText';
+import { useErrorText } from '../../i18n/errorText';
+import { useFormat } from '../../i18n/format';
+import { useT, type MessageId } from '../../i18n/useT';
+import { accessedWhat, accessedWhy, keptText } from './privacyTexts';
+
+type ErasureMessages = Readonly<Record<'unreadable' | 'closed' | 'kept' | 'final', MessageId>>;
 
 /** What erasing does, in the order it happens: said on the card and, word for word, in the confirmation. */
-export const ERASURE_STEPS = {
-  unreadable:
-    'Your name, e-mail address, phone number, the reasons you gave for your visits, the medical reports you uploaded, your consultation chat and every other personal detail are made unreadable everywhere, for good: the key they are encrypted with is destroyed, so nobody (not us, not a doctor or clinic) can read them again.',
-  closed: 'Your account is closed and you are signed out.',
-  kept:
-    'Kept under legal hold: the consultation notes, prescriptions and prescription files your doctors wrote, under a key of their own, readable only by your doctors and their clinics for three years and then destroyed (Indian Medical Council Regulations 2002); without your personal details, the facts of your appointments (date and time, doctor, status, fee), because doctors must keep teleconsultation records for three years (Telemedicine Practice Guidelines 2020); your consent records, as proof of consent (Digital Personal Data Protection Act 2023); and the record of this erasure.',
-  final: 'This cannot be undone. Download your data first if you want a copy.',
-} as const;
-
-export const ERASURE_CONFIRM_MESSAGE = [ERASURE_STEPS.unreadable, ERASURE_STEPS.closed, ERASURE_STEPS.kept, ERASURE_STEPS.final].join(' ');
+const ERASURE_MESSAGES: ErasureMessages = {
+  unreadable: 'account.erasurePatientUnreadable',
+  closed: 'account.erasureClosed',
+  kept: 'account.erasurePatientKept',
+  final: 'account.erasureFinal',
+};
 
 /** The same for a doctor: what they issued stays with their patients' records, and what the log holds in clear stays. */
-export const DOCTOR_ERASURE_STEPS = {
-  unreadable:
-    'Your name, e-mail address, phone number, the text of your blog posts and every other personal detail are made unreadable everywhere, for good: the key they are encrypted with is destroyed, so nobody (not us, not a clinic) can read them again.',
-  closed: ERASURE_STEPS.closed,
-  kept:
-    "Kept under legal hold: the prescriptions and consultation notes you issued, with your qualification, registration number and medical council as printed on the prescriptions (your name goes), as part of your patients' clinical records (Telemedicine Practice Guidelines 2020); without your personal details, the facts of the appointments you gave (date and time, status, fee). Kept because they carry no name on their own: your specialty, qualification, city and consultation fee, your published schedule, and of your blog posts their category, dates and cover-picture link, and the digests of the pictures you uploaded. Also your consent records, if any, and the record of this erasure.",
-  final: ERASURE_STEPS.final,
-} as const;
-
-const INSTITUTION_ROLES: Record<string, string> = {
-  ADMIN: 'Institution administrator',
-  STAFF: 'Institution staff',
-  USER: 'Institution staff',
-  DOCTOR: 'Doctor',
-  SUPER_DOCTOR: 'Lead doctor',
+const DOCTOR_ERASURE_MESSAGES: ErasureMessages = {
+  unreadable: 'account.erasureDoctorUnreadable',
+  closed: ERASURE_MESSAGES.closed,
+  kept: 'account.erasureDoctorKept',
+  final: ERASURE_MESSAGES.final,
 };
-const ACCOUNT_ROLES: Record<AccessLogEntry['who']['role'], string> = { doctor: 'Doctor', admin: 'Platform administrator', patient: 'Staff member' };
 
-export function roleLabel(entry: AccessLogEntry): string {
-  return (entry.who.institution_role && INSTITUTION_ROLES[entry.who.institution_role]) ?? ACCOUNT_ROLES[entry.who.role];
+const englishSteps = (steps: ErasureMessages) => ({
+  unreadable: englishText(steps.unreadable),
+  closed: englishText(steps.closed),
+  kept: englishText(steps.kept),
+  final: englishText(steps.final),
+});
+
+/** The steps in English (what the tests read); the card says them in the chosen language. */
+export const ERASURE_STEPS = englishSteps(ERASURE_MESSAGES);
+export const ERASURE_CONFIRM_MESSAGE = [ERASURE_STEPS.unreadable, ERASURE_STEPS.closed, ERASURE_STEPS.kept, ERASURE_STEPS.final].join(' ');
+export const DOCTOR_ERASURE_STEPS = englishSteps(DOCTOR_ERASURE_MESSAGES);
+
+const INSTITUTION_ROLES: Record<string, MessageId> = {
+  ADMIN: 'account.roleInstitutionAdmin',
+  STAFF: 'account.roleInstitutionStaff',
+  USER: 'account.roleInstitutionStaff',
+  DOCTOR: 'account.roleDoctor',
+  SUPER_DOCTOR: 'account.roleLeadDoctor',
+};
+const ACCOUNT_ROLES: Record<AccessLogEntry['who']['role'], MessageId> = { doctor: 'account.roleDoctor', admin: 'account.rolePlatformAdmin', patient: 'account.roleStaffMember' };
+
+/** The reader's role: in the institution they read through, else their account's. */
+export function roleLabelId(entry: AccessLogEntry): MessageId {
+  const institutional = entry.who.institution_role ? INSTITUTION_ROLES[entry.who.institution_role] : undefined;
+  return institutional ?? ACCOUNT_ROLES[entry.who.role];
 }
 
-const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
-const clock = (iso: string) => new Date(iso).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
-const dateTime = (iso: string) => new Date(iso).toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+const DAY: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric' };
+const DAY_AND_TIME: Intl.DateTimeFormatOptions = { ...DAY, hour: 'numeric', minute: '2-digit' };
 
 function Section({ id, icon, title, children }: { id: string; icon: ReactNode; title: string; children: ReactNode }) {
   return (
@@ -68,6 +81,8 @@ function Section({ id, icon, title, children }: { id: string; icon: ReactNode; t
 
 /** Download my data: everything the product holds about me, as one JSON file (right to access). */
 export function DownloadDataCard() {
+  const t = useT();
+  const explain = useErrorText();
   const toasts = useToasts();
   const download = useMutation({
     mutationFn: () => call('exportMyData'),
@@ -81,19 +96,16 @@ export function DownloadDataCard() {
       link.click();
       link.remove();
       setTimeout(() => URL.revokeObjectURL(url), 1000);
-      toasts.show({ type: 'success', title: 'Your data is downloading' });
+      toasts.show({ type: 'success', title: t('account.dataDownloading') });
     },
-    onError: (e) => toasts.show({ type: 'error', title: 'Could not prepare your data', message: e instanceof ApiError ? e.detail : 'Please try again.' }),
+    onError: (e) => toasts.show({ type: 'error', title: t('account.couldNotPrepareData'), message: explain(e, 'account.tryAgain') }),
   });
   return (
-    <Section id="export-title" icon={<DownloadOutlined fontSize="small" aria-hidden />} title="Download my data">
-      <Typography color="text.secondary">
-        One file with everything we hold about you: your profile, consents, appointments with their history, the slots you booked, your institutions and
-        invitations, and who saw each item.
-      </Typography>
+    <Section id="export-title" icon={<DownloadOutlined fontSize="small" aria-hidden />} title={t('account.downloadMyData')}>
+      <Typography color="text.secondary">{t('account.downloadExplained')}</Typography>
       <Box>
         <Button variant="outlined" startIcon={download.isPending ? <CircularProgress size={16} /> : <DownloadOutlined />} onClick={() => download.mutate()} disabled={download.isPending}>
-          {download.isPending ? 'Preparing...' : 'Download my data'}
+          {download.isPending ? t('account.preparing') : t('account.downloadMyData')}
         </Button>
       </Box>
     </Section>
@@ -124,6 +136,10 @@ export function groupAccesses(entries: AccessLogEntry[]): AccessGroup[] {
 
 /** Who saw my data: every read of it by someone else, newest first, a page at a time. */
 export function AccessLogCard() {
+  const t = useT();
+  const f = useFormat();
+  const day = (iso: string) => f.date(iso, DAY);
+  const clock = (iso: string) => f.timeOfDay(new Date(iso));
   const log = useInfiniteQuery({
     queryKey: ['users', 'me', 'access-log'],
     queryFn: ({ pageParam }) => call('getMyAccessLog', { query: { limit: ACCESS_LOG_PAGE, cursor: pageParam || undefined } }),
@@ -133,11 +149,11 @@ export function AccessLogCard() {
   const entries = log.data?.pages.flatMap((p) => p.entries) ?? [];
   const groups = groupAccesses(entries);
   return (
-    <Section id="access-log-title" icon={<VisibilityOutlined fontSize="small" aria-hidden />} title="Who saw my data">
-      <Typography color="text.secondary">Every time a doctor, a clinic&apos;s staff or an operator opened your details, with why.</Typography>
-      {log.isLoading && <CircularProgress size={20} aria-label="Loading who saw your data" />}
-      {log.isError && <Alert severity="error">The list could not be loaded.</Alert>}
-      {log.data && entries.length === 0 && <Typography>Nobody else has seen your data yet.</Typography>}
+    <Section id="access-log-title" icon={<VisibilityOutlined fontSize="small" aria-hidden />} title={t('account.whoSawMyData')}>
+      <Typography color="text.secondary">{t('account.whoSawExplained')}</Typography>
+      {log.isLoading && <CircularProgress size={20} aria-label={t('account.loadingWhoSaw')} />}
+      {log.isError && <Alert severity="error">{t('account.listNotLoaded')}</Alert>}
+      {log.data && entries.length === 0 && <Typography>{t('account.nobodySawYet')}</Typography>}
       {entries.length > 0 && (
         <List dense disablePadding data-testid="access-log" aria-labelledby="access-log-title">
           {groups.map(({ latest: entry, times, first }) => (
@@ -146,12 +162,12 @@ export function AccessLogCard() {
                 primary={
                   <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
                     <Typography component="span" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-                      {entry.who.name ?? 'A closed account'}
+                      {entry.who.name ?? t('account.closedAccount')}
                     </Typography>
-                    <Chip size="small" label={roleLabel(entry)} />
+                    <Chip size="small" label={t(roleLabelId(entry))} />
                     {entry.institution?.name && (
                       <Typography component="span" variant="body2" color="text.secondary">
-                        at {entry.institution.name}
+                        {t('account.atInstitution', { name: entry.institution.name })}
                       </Typography>
                     )}
                   </Stack>
@@ -159,19 +175,23 @@ export function AccessLogCard() {
                 secondary={
                   <>
                     <Box component="span" sx={{ display: 'block' }}>
-                      {entry.what.description}
+                      {accessedWhat(t, entry)}
                     </Box>
                     <Box component="span" sx={{ display: 'block' }}>
-                      Why: {entry.why_label}
+                      {t('account.why', { reason: accessedWhy(t, entry) })}
                     </Box>
                     <Box component="span" sx={{ display: 'block' }}>
                       {times > 1 ? (
-                        <>
-                          {times} times on <time dateTime={entry.when}>{day(entry.when)}</time>,{' '}
-                          {clock(first) === clock(entry.when) ? `at ${clock(entry.when)}` : `${clock(first)} – ${clock(entry.when)}`}
-                        </>
+                        t.rich(clock(first) === clock(entry.when) ? 'account.timesOnDayAt' : 'account.timesOnDayBetween', {
+                          times,
+                          date: day(entry.when),
+                          time: clock(entry.when),
+                          from: clock(first),
+                          to: clock(entry.when),
+                          day: (chunks) => <time dateTime={entry.when}>{chunks}</time>,
+                        })
                       ) : (
-                        <time dateTime={entry.when}>{dateTime(entry.when)}</time>
+                        <time dateTime={entry.when}>{f.date(entry.when, DAY_AND_TIME)}</time>
                       )}
                     </Box>
                   </>
@@ -184,7 +204,7 @@ export function AccessLogCard() {
       {log.hasNextPage && (
         <Box>
           <Button onClick={() => void log.fetchNextPage()} disabled={log.isFetchingNextPage}>
-            {log.isFetchingNextPage ? 'Loading...' : 'Show older'}
+            {log.isFetchingNextPage ? t('account.loading') : t('account.showOlder')}
           </Button>
         </Box>
       )}
@@ -194,7 +214,9 @@ export function AccessLogCard() {
 
 /** Erase my data: the request, behind a confirmation that says exactly what happens; then signed out. */
 export function EraseDataCard() {
-  const steps = isDoctor(useSession()?.user) ? DOCTOR_ERASURE_STEPS : ERASURE_STEPS;
+  const t = useT();
+  const explain = useErrorText();
+  const steps = isDoctor(useSession()?.user) ? DOCTOR_ERASURE_MESSAGES : ERASURE_MESSAGES;
   const confirm = useConfirm();
   const toasts = useToasts();
   const navigate = useNavigate();
@@ -206,47 +228,47 @@ export function EraseDataCard() {
     onMutate: () => sessionStore.setClosedByUser(true),
     onSuccess: async (result) => {
       setError(null);
-      const kept = result.kept.map((k) => `${k.what}: ${k.why}.`).join(' ');
+      const kept = result.kept.map((k) => t('account.keptItem', { ...keptText(t, k) })).join(' ');
       await confirm({
-        title: 'Your data was erased',
-        message: `Your personal details can no longer be read and your account is closed. ${kept ? `Kept under legal hold: ${kept}` : 'Nothing was kept.'}`,
+        title: t('account.dataErasedTitle'),
+        message: kept ? t('account.dataErasedKept', { kept }) : t('account.dataErasedNothingKept'),
         acknowledgeOnly: true,
-        confirmLabel: 'Sign out',
+        confirmLabel: t('account.signOut'),
       });
       sessionStore.clear();
       navigate('/', { replace: true });
     },
     onError: (e) => {
       sessionStore.setClosedByUser(false);
-      const detail = e instanceof ApiError ? e.detail : 'Please try again.';
+      const detail = explain(e, 'account.tryAgain');
       setError(detail);
-      toasts.show({ type: 'error', title: 'Your data was not erased', message: detail });
+      toasts.show({ type: 'error', title: t('account.dataNotErased'), message: detail });
     },
   });
 
   async function ask() {
     const yes = await confirm({
-      title: 'Erase all your data?',
-      message: [steps.unreadable, steps.closed, steps.kept, steps.final].join(' '),
-      confirmLabel: 'Erase my data',
-      cancelLabel: 'Keep my data',
+      title: t('account.eraseAllQuestion'),
+      message: [steps.unreadable, steps.closed, steps.kept, steps.final].map((step) => t(step)).join(' '),
+      confirmLabel: t('account.eraseMyData'),
+      cancelLabel: t('account.keepMyData'),
       destructive: true,
     });
     if (yes) erase.mutate();
   }
 
   return (
-    <Section id="erase-title" icon={<DeleteForeverOutlined fontSize="small" aria-hidden />} title="Erase my data">
-      <Typography color="text.secondary">What happens when you erase your data:</Typography>
+    <Section id="erase-title" icon={<DeleteForeverOutlined fontSize="small" aria-hidden />} title={t('account.eraseMyData')}>
+      <Typography color="text.secondary">{t('account.whatErasingDoes')}</Typography>
       <Box component="ul" sx={{ m: 0, pl: 3, '& li': { mb: 0.5 } }}>
-        <li>{steps.unreadable}</li>
-        <li>{steps.closed}</li>
-        <li>{steps.kept}</li>
+        <li>{t(steps.unreadable)}</li>
+        <li>{t(steps.closed)}</li>
+        <li>{t(steps.kept)}</li>
       </Box>
       {error && <Alert severity="error">{error}</Alert>}
       <Box>
         <Button color="error" variant="outlined" startIcon={<DeleteForeverOutlined />} onClick={() => void ask()} disabled={erase.isPending}>
-          {erase.isPending ? 'Erasing...' : 'Erase my data'}
+          {erase.isPending ? t('account.erasing') : t('account.eraseMyData')}
         </Button>
       </Box>
     </Section>

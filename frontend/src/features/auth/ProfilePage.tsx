@@ -6,7 +6,6 @@ import ShareOutlined from '@mui/icons-material/ShareOutlined';
 import SaveOutlined from '@mui/icons-material/SaveOutlined';
 import { DOCTOR_CITY_MAX_LENGTH, MEDICAL_COUNCILS } from '@telemed/contracts/constants';
 import type { ApiRoutes } from '@telemed/contracts';
-import { ApiError } from '../../lib/api';
 import { call } from '../../lib/client';
 import { sessionStore } from '../../lib/session';
 import { useToasts } from '../../lib/toasts';
@@ -14,23 +13,31 @@ import { useUnsavedChanges } from '../../lib/unsavedChanges';
 import { ConsentsCard } from './ConsentsCard';
 import { PrivacySections } from './PrivacySections';
 import { LanguagePicker } from '../../i18n/LanguagePicker';
+import { useErrorText } from '../../i18n/errorText';
+import { useT } from '../../i18n/useT';
 
 /** A doctor's public booking page, to share with patients: it shows their open slots and books without an account first. */
 function PublicPageLink({ doctorId }: { doctorId: string }) {
+  const t = useT();
   const url = `${window.location.origin}/${doctorId}`;
   return (
     <Alert icon={<ShareOutlined />} severity="info">
-      Your public booking page:{' '}
-      <Link component={RouterLink} to={`/${doctorId}`} data-testid="public-page-link" sx={{ overflowWrap: 'anywhere' }}>
-        {url}
-      </Link>
-      . Share it with patients: they see your open slots and can book straight away.
+      {t.rich('account.publicPage', {
+        url,
+        link: (chunks) => (
+          <Link component={RouterLink} to={`/${doctorId}`} data-testid="public-page-link" sx={{ overflowWrap: 'anywhere' }}>
+            {chunks}
+          </Link>
+        ),
+      })}
     </Alert>
   );
 }
 
 /** The signed-in person's profile; doctors also keep the registration that every consultation shows. */
 export function ProfilePage() {
+  const t = useT();
+  const explain = useErrorText();
   const toasts = useToasts();
   const queryClient = useQueryClient();
   const me = useQuery({ queryKey: ['users', 'me'], queryFn: () => call('getMe') });
@@ -76,13 +83,13 @@ export function ProfilePage() {
       setSaved(sent);
       const session = sessionStore.get();
       if (session) sessionStore.set({ ...session, user: { ...session.user, name: sent.name.trim() } });
-      toasts.show({ type: 'success', title: 'Profile saved' });
+      toasts.show({ type: 'success', title: t('account.profileSaved') });
       await queryClient.invalidateQueries();
     },
-    onError: (e) => setError(e instanceof ApiError ? e.detail : 'Failed to save your profile'),
+    onError: (e) => setError(explain(e, 'account.saveFailed')),
   });
   if (me.isLoading) return <CircularProgress />;
-  if (!me.data) return <Typography>Your profile could not be loaded.</Typography>;
+  if (!me.data) return <Typography>{t('account.profileNotLoaded')}</Typography>;
   const field = (name: keyof typeof form) => ({ value: form[name], onChange: (e: { target: { value: string } }) => setForm({ ...form, [name]: e.target.value }) });
   return (
     <>
@@ -97,29 +104,29 @@ export function ProfilePage() {
             }}
           >
             <Typography variant="h5" component="h1">
-              Profile
+              {t('account.profileTitle')}
             </Typography>
             {me.data.email && <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>{me.data.email}</Typography>}
             {me.data.doctor && <PublicPageLink doctorId={me.data.user_id} />}
             {/* Saved at once (on the account and in this browser), apart from the form: what was typed stays. */}
             <LanguagePicker />
             {error && <Alert severity="error">{error}</Alert>}
-            <TextField label="Name" required {...field('name')} />
-            <TextField label="Phone" type="tel" placeholder="+91 98765 43210" {...field('phone_number')} />
+            <TextField label={t('account.name')} required {...field('name')} />
+            <TextField label={t('account.phone')} type="tel" placeholder="+91 98765 43210" {...field('phone_number')} />
             {me.data.doctor && (
               <>
-                <TextField label="Specialty" required {...field('specialty')} />
-                <TextField label="Qualification" required {...field('qualification')} />
+                <TextField label={t('account.specialty')} required {...field('specialty')} />
+                <TextField label={t('account.qualification')} required {...field('qualification')} />
                 <TextField
-                  label="City"
-                  placeholder="Pune"
-                  helperText="Where you practise: shown on your public page and to search engines"
+                  label={t('account.city')}
+                  placeholder={t('account.cityPlaceholder')}
+                  helperText={t('account.cityHelp')}
                   slotProps={{ htmlInput: { maxLength: DOCTOR_CITY_MAX_LENGTH } }}
                   {...field('city')}
                 />
-                <TextField label="Consultation Fee (₹)" type="number" required slotProps={{ htmlInput: { min: 0 } }} {...field('consultation_fee')} />
-                <TextField label="Medical registration number" helperText="Shown on every consultation and prescription (Telemedicine Practice Guidelines)" {...field('registration_number')} />
-                <TextField label="Medical council" select {...field('medical_council')}>
+                <TextField label={t('account.consultationFee')} type="number" required slotProps={{ htmlInput: { min: 0 } }} {...field('consultation_fee')} />
+                <TextField label={t('account.registrationNumber')} helperText={t('account.registrationNumberHelp')} {...field('registration_number')} />
+                <TextField label={t('account.medicalCouncil')} select {...field('medical_council')}>
                   <MenuItem value="">—</MenuItem>
                   {MEDICAL_COUNCILS.map((c) => (
                     <MenuItem key={c} value={c}>
@@ -130,7 +137,7 @@ export function ProfilePage() {
               </>
             )}
             <Button type="submit" variant="contained" startIcon={<SaveOutlined />} disabled={save.isPending}>
-              {save.isPending ? 'Saving...' : 'Save'}
+              {save.isPending ? t('account.saving') : t('account.save')}
             </Button>
           </Stack>
         </CardContent>

@@ -7,9 +7,13 @@ import { homePathFor, sessionStore } from '../../lib/session';
 import { isSafeReturnPath } from '../../lib/postLogin';
 import { useLanguage } from '../../i18n/I18nProvider';
 import { settleAccountLanguage } from '../../i18n/accountLanguage';
+import { useErrorText } from '../../i18n/errorText';
+import { useT } from '../../i18n/useT';
 
 /** Email and password sign-in for admins and support staff. */
 export function SupportLogin() {
+  const t = useT();
+  const explain = useErrorText();
   const navigate = useNavigate();
   const { setLanguage } = useLanguage();
   const from = (useLocation().state as { from?: unknown } | null)?.from;
@@ -28,7 +32,8 @@ export function SupportLogin() {
       void settleAccountLanguage(setLanguage);
       navigate(isSafeReturnPath(from) ? from : homePathFor(result.user), { replace: true });
     } catch (e) {
-      setError(e instanceof ApiError ? e.detail || 'Login failed. Please check your credentials.' : 'Network error. Please try again.');
+      // A refusal (wrong password, a closed account) says why; offline or a server failure asks to try again.
+      setError(explain(e, e instanceof ApiError && e.status < 500 ? 'account.loginFailedCredentials' : 'account.networkError'));
       setBusy(false);
     }
   }
@@ -39,16 +44,16 @@ export function SupportLogin() {
         <CardContent>
           <Stack component="form" spacing={2} onSubmit={submit}>
             <Typography variant="h5" component="h1">
-              Support sign-in
+              {t('account.supportSignIn')}
             </Typography>
             {error && <Alert severity="error">{error}</Alert>}
-            <TextField label="Email" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="username" />
-            <TextField label="Password" type="password" required value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="current-password" />
+            <TextField label={t('account.email')} type="email" required value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="username" />
+            <TextField label={t('account.password')} type="password" required value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="current-password" />
             <Button type="submit" variant="contained" disabled={busy}>
-              {busy ? 'Signing in...' : 'Sign in'}
+              {busy ? t('account.signingIn') : t('account.signIn')}
             </Button>
             <Link component={RouterLink} to="/login">
-              Back to regular login
+              {t('account.backToLogin')}
             </Link>
           </Stack>
         </CardContent>
