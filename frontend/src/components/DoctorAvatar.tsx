@@ -3,10 +3,16 @@ import { Avatar, type SxProps, type Theme } from '@mui/material';
 /** Background colours for initials, each with at least 4.5:1 contrast against white text. */
 const COLOURS = ['#0b6e69', '#6a3fa0', '#b4470a', '#0d63a5', '#8a2d5b', '#2f6b1f'] as const;
 
+/**
+ * 'Dr.' as the ten languages write it before a name (डॉ., ডাঃ/ডা., ડૉ., டாக்டர்/டாக்., డా./డాక్టర్, ಡಾ., ഡോ., ਡਾ.), longest
+ * spelling first.
+ */
+const DOCTOR_TITLE = /^\s*(dr|डॉ|ডাঃ|ডা|ડૉ|டாக்டர்|டாக்|డాక్టర్|డా|ಡಾ|ഡോ|ਡਾ)\.?\s+/iu;
+
 /** The letters shown for a name: the first letters of its first two words, ignoring a 'Dr.' title. */
 export function avatarInitials(name: string): string {
   const words = name
-    .replace(/^\s*(dr|डॉ|ডাঃ|డా)\.?\s+/iu, '')
+    .replace(DOCTOR_TITLE, '')
     .split(/\s+/)
     .filter(Boolean);
   return words
