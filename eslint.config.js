@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import visibleText, { TEXT_PROPS } from './eslint-rules/visible-text.js';
 
 const DRIVERS = ['better-sqlite3', 'mongodb', 'nats', '@eventstore/db-client', 'livekit-server-sdk'].map((name) => ({ name, message: 'Drivers belong in platform/ adapters.' }));
 
@@ -30,6 +31,14 @@ export default tseslint.config(
         { paths: [{ name: '@telemed/contracts', allowTypeImports: true, message: 'Import values from a zod-free subpath (@telemed/contracts/texts, /constants, /record-constants, ...).' }] },
       ],
     },
+  },
+  {
+    // No text a user sees outside the language catalogues (issue 33): literal words in the screens' JSX fail the lint.
+    files: ['frontend/src/**/*.tsx'],
+    // The console (frontend/src/admin) joins once its catalogue is complete.
+    ignores: ['frontend/src/**/*.test.tsx', 'frontend/src/test/**', 'frontend/src/admin/**'],
+    plugins: { telemed: { rules: { 'visible-text': visibleText } } },
+    rules: { 'telemed/visible-text': ['error', { props: { include: TEXT_PROPS } }] },
   },
   {
     // Drivers are imported only by platform/ adapters (DESIGN.md §3).

@@ -62,6 +62,5 @@ export function useFormat(): Format {
       count: formatCount,
     };
     // t is new each render; the messages it reads change only with intl.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [intl]);
 }
