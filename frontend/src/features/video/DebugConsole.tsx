@@ -1,10 +1,15 @@
 import { Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
+import { useT } from '../../i18n/useT';
 import { DEBUG_LOG_CAP, logText, type DebugEntry } from './model';
 
 const LEVEL_COLOR = { info: 'info', warn: 'warning', error: 'error', debug: 'default' } as const;
 
-/** Seed 001 §2: the call's log (timestamp, level, message, optional data), at most 50 entries; Copy, Clear, Close. */
+/**
+ * Seed 001 §2: the call's log (timestamp, level, message, optional data), at most 50 entries; Copy, Clear, Close. For
+ * support staff, but shown to anyone: its labels are in the chosen language, the log lines stay as they were written.
+ */
 export function DebugConsole({ open, entries, onClear, onClose, onCopied }: { open: boolean; entries: DebugEntry[]; onClear(): void; onClose(): void; onCopied(ok: boolean): void }) {
+  const t = useT();
   const copy = () => {
     const text = logText(entries);
     if (!navigator.clipboard) return onCopied(false);
@@ -15,15 +20,15 @@ export function DebugConsole({ open, entries, onClear, onClose, onCopied }: { op
   };
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="md" aria-labelledby="debug-console-title">
-      <DialogTitle id="debug-console-title">Debug Console</DialogTitle>
+      <DialogTitle id="debug-console-title">{t('video.debugConsole')}</DialogTitle>
       <DialogContent dividers>
         <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
-          {entries.length} of at most {DEBUG_LOG_CAP} entries, newest last. Connection facts only: no tokens or personal data.
+          {t('video.logSize', { count: entries.length, max: DEBUG_LOG_CAP })}
         </Typography>
         {entries.length === 0 ? (
-          <Typography color="text.secondary">No log entries.</Typography>
+          <Typography color="text.secondary">{t('video.noLogEntries')}</Typography>
         ) : (
-          <Box component="ol" aria-label="Log entries" data-testid="debug-log" sx={{ listStyle: 'none', p: 0, m: 0, fontFamily: 'monospace', fontSize: 13 }}>
+          <Box component="ol" aria-label={t('video.logEntries')} data-testid="debug-log" sx={{ listStyle: 'none', p: 0, m: 0, fontFamily: 'monospace', fontSize: 13 }}>
             {entries.map((entry) => (
               <Box component="li" key={entry.id} sx={{ py: 0.5, borderBottom: 1, borderColor: 'divider', overflowWrap: 'anywhere' }}>
                 <Box component="time" dateTime={entry.timestamp} sx={{ color: 'text.secondary', mr: 1 }}>
@@ -42,10 +47,10 @@ export function DebugConsole({ open, entries, onClear, onClose, onCopied }: { op
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={copy}>Copy</Button>
-        <Button onClick={onClear}>Clear</Button>
+        <Button onClick={copy}>{t('video.copy')}</Button>
+        <Button onClick={onClear}>{t('video.clear')}</Button>
         <Button onClick={onClose} variant="contained">
-          Close
+          {t('video.close')}
         </Button>
       </DialogActions>
     </Dialog>
