@@ -4,7 +4,8 @@ import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, useNavigate } from 'react-router';
 import { renderAt } from '../../test/render';
-import { LEAVE_CALL_UNSAVED_QUESTION, useLeaveCallGuard } from './LeaveCallGuard';
+import { useLeaveCallGuard } from './LeaveCallGuard';
+import en from '../../i18n/catalogues/en/video.json';
 import { UNSAVED_CHANGES_QUESTION, useUnsavedChanges } from '../../lib/unsavedChanges';
 import { sessionStore } from '../../lib/session';
 
@@ -97,7 +98,7 @@ describe('unsaved input on the call page', () => {
     await userEvent.type(screen.getByLabelText('Dosage'), '1 tablet');
     await userEvent.click(screen.getByRole('link', { name: 'My Appointments' }));
     const dialog = await screen.findByRole('dialog', { name: 'Leave the consultation?' });
-    expect(dialog.textContent).toContain(LEAVE_CALL_UNSAVED_QUESTION.message);
+    expect(dialog.textContent).toContain(en['video.leaveMessageUnsaved']);
     await userEvent.click(screen.getByRole('button', { name: 'Leave call' }));
     expect(await screen.findByText('elsewhere')).toBeTruthy();
     expect(screen.queryByText(UNSAVED_CHANGES_QUESTION.title)).toBeNull();

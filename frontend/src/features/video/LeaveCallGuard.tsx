@@ -2,20 +2,21 @@ import { useEffect, useRef, type RefObject } from 'react';
 import { useNavigate } from 'react-router';
 import { useConfirm, type ConfirmOptions } from '../../lib/confirm';
 import { useOwnLeaveQuestion } from '../../lib/unsavedChanges';
+import { useT, type Translate } from '../../i18n/useT';
 
-export const LEAVE_CALL_QUESTION = {
-  title: 'Leave the consultation?',
-  message: 'Going to another page leaves the call. You can join again from your appointments while the consultation is open. To finish it, use End Call.',
-  confirmLabel: 'Leave call',
-  cancelLabel: 'Stay in call',
-  destructive: true,
-};
-
-/** The same question while something on the page is not saved yet (the unsaved-changes question is not asked as well). */
-export const LEAVE_CALL_UNSAVED_QUESTION = {
-  ...LEAVE_CALL_QUESTION,
-  message: `${LEAVE_CALL_QUESTION.message} What you entered here and have not saved yet, such as a prescription not issued, will be lost.`,
-};
+/**
+ * The question before leaving a call, in the chosen language; `unsaved`: the same question while something on the page
+ * is not saved yet (the unsaved-changes question is not asked as well).
+ */
+export function leaveCallQuestion(t: Translate, unsaved: boolean): ConfirmOptions {
+  return {
+    title: t('video.leaveTitle'),
+    message: t(unsaved ? 'video.leaveMessageUnsaved' : 'video.leaveMessage'),
+    confirmLabel: t('video.leaveCall'),
+    cancelLabel: t('video.stayInCall'),
+    destructive: true,
+  };
+}
 
 /**
  * While a call is on, a tap on the app's own navigation (the header's links, the phone's bottom bar, Logout) would
@@ -34,6 +35,10 @@ export const LEAVE_CALL_UNSAVED_QUESTION = {
  */
 export function useLeaveCallGuard(active: boolean, pageRef: RefObject<HTMLElement | null>): void {
   const confirm = useConfirm();
+  const t = useT();
+  // The question in the language chosen when it is asked (the listener is not added again for a new `t`).
+  const tRef = useRef(t);
+  tRef.current = t;
   const bypass = useRef(false);
   const { unsaved } = useOwnLeaveQuestion(active);
   const back = useBackDuringCall(active, unsaved);
@@ -46,7 +51,7 @@ export function useLeaveCallGuard(active: boolean, pageRef: RefObject<HTMLElemen
       if (!control || !control.closest('header, nav') || pageRef.current?.contains(control)) return;
       event.preventDefault();
       event.stopPropagation();
-      void confirm(unsaved() ? LEAVE_CALL_UNSAVED_QUESTION : LEAVE_CALL_QUESTION).then(async (leave) => {
+      void confirm(leaveCallQuestion(tRef.current, unsaved())).then(async (leave) => {
         if (!leave || !control.isConnected) return;
         // Off the call's extra history entry first, so that the page this leads to replaces it: Back from there
         // then goes to the call page once, not twice.
@@ -88,8 +93,9 @@ const entryId = (): unknown => (window.history.state as Record<string, unknown> 
  */
 export function useBackDuringCall(active: boolean, unsaved: () => boolean = () => false): RefObject<{ dropEntry(): Promise<void> }> {
   const confirm = useConfirm();
-  const question = useRef<() => ConfirmOptions>(() => LEAVE_CALL_QUESTION);
-  question.current = () => (unsaved() ? LEAVE_CALL_UNSAVED_QUESTION : LEAVE_CALL_QUESTION);
+  const t = useT();
+  const question = useRef<() => ConfirmOptions>(() => leaveCallQuestion(t, false));
+  question.current = () => leaveCallQuestion(t, unsaved());
   const navigate = useNavigate();
   // The router's navigate changes with the page's address; the entry must not be pushed again for that.
   const navigateRef = useRef(navigate);
