@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
 import { Alert, Box } from '@mui/material';
+import { useT } from '../../i18n/useT';
 import { DebugConsole } from './DebugConsole';
 import { useLeaveCallGuard } from './LeaveCallGuard';
-import { VIDEO_TEXTS } from './model';
 import { Summary } from './Summary';
 import { useVideoCall } from './useVideoCall';
 import { CallStage, LobbyStage } from './VideoCallViews';
@@ -12,6 +12,7 @@ import { CallStage, LobbyStage } from './VideoCallViews';
  * consultation, with the server deciding who may join, when it started and when it ends.
  */
 export function VideoCallPage() {
+  const t = useT();
   const vc = useVideoCall();
   const { state } = vc;
   const [debugOpen, setDebugOpen] = useState(false);
@@ -22,7 +23,7 @@ export function VideoCallPage() {
     <Box ref={pageRef}>
       {vc.pageError && (
         <Alert severity="error" onClose={() => vc.setPageError(null)} sx={{ mb: 2 }} data-testid="video-call-error">
-          {VIDEO_TEXTS.pageError(vc.pageError)}
+          {t('video.pageError', { message: vc.pageError })}
         </Alert>
       )}
       {state.phase === 'lobby' && <LobbyStage vc={vc} onDebug={() => setDebugOpen(true)} />}

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useT, type MessageId } from '../../i18n/useT';
 import { consultationApi, leaveOnUnload, type JoinConsultationResponse } from './api';
 import type { CallConnection, RemoteMedia } from './connection';
 import { VIDEO_TEXTS, type CallStatus } from './model';
@@ -18,12 +19,24 @@ export interface LiveKitRoom {
 
 const NO_REMOTE: RemoteMedia = { stream: null, audio: true, video: true };
 
+/** A call that cannot be connected for a reason of this page's own, said by a message id (its English is the error's message). */
+export class CallSetupError extends Error {
+  constructor(
+    readonly id: MessageId,
+    english: string,
+  ) {
+    super(english);
+    this.name = 'CallSetupError';
+  }
+}
+
 /**
  * The connection that carries the call (peer to peer over the notification socket, or LiveKit), what it reports, and
  * this person's microphone, camera and audio-only switches. Leaving the page leaves the consultation (this connection
  * only): on `pagehide` while `inCall`, and when the page goes.
  */
 export function useCallConnection({ appointmentId, doctor, inCall, token, log, onError }: { appointmentId: string; doctor: boolean; inCall: boolean; token: string | null; log: CallLog; onError(text: string): void }) {
+  const t = useT();
   const connection = useRef<CallConnection | null>(null);
   const [joined, setJoined] = useState<JoinedCall | null>(null);
   const joinedRef = useRef(joined);
@@ -64,14 +77,14 @@ export function useCallConnection({ appointmentId, doctor, inCall, token, log, o
   /** Connects the joined call; throws when it cannot. */
   const connect = async ({ answer, localStream, transport, otherPresent }: { answer: JoinedCall; localStream: MediaStream; transport: SignalTransport | null; otherPresent: boolean }) => {
     if (answer.provider === 'livekit') {
-      if (!answer.url || !answer.token) throw new Error('the server did not say where to connect');
+      if (!answer.url || !answer.token) throw new CallSetupError('video.noConnectPlace', 'the server did not say where to connect');
       const { connectLiveKit, LiveKitCallView: View } = await import('./livekit');
       const call = await connectLiveKit({ url: answer.url, token: answer.token, localStream, log, microphone, camera });
       connection.current = call;
       setLiveKit({ room: call.room, View });
       return;
     }
-    if (!transport) throw new Error('the notification connection is not open');
+    if (!transport) throw new CallSetupError('video.socketNotOpen', 'the notification connection is not open');
     const call = new PeerCall({
       appointmentId,
       iceServers: answer.ice_servers,
@@ -101,9 +114,9 @@ export function useCallConnection({ appointmentId, doctor, inCall, token, log, o
         setAudioOnly(!audioOnly);
       }
     } catch (error) {
-      const text = kind === 'microphone' ? VIDEO_TEXTS.toggleMicrophone : VIDEO_TEXTS.toggleCamera;
-      onError(text);
-      log('error', text, { error: messageOf(error) });
+      // Said in the chosen language; logged in English, as every line of the debug console.
+      onError(t(kind === 'microphone' ? 'video.toggleMicrophone' : 'video.toggleCamera'));
+      log('error', kind === 'microphone' ? VIDEO_TEXTS.toggleMicrophone : VIDEO_TEXTS.toggleCamera, { error: messageOf(error) });
     }
   };
 

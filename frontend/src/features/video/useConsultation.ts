@@ -7,9 +7,9 @@ export const messageOf = (error: unknown) => (error instanceof Error ? error.mes
 
 /**
  * The server's record of the consultation as last read, and `refresh` to read it again (null when it could not be
- * read). Not found is critical: `critical` says so and leaves the page.
+ * read). Not found is critical: `critical` is given the refusal (to say in the chosen language) and leaves the page.
  */
-export function useConsultationRecord(appointmentId: string, critical: (message: string) => void, log: CallLog) {
+export function useConsultationRecord(appointmentId: string, critical: (failure: ApiError) => void, log: CallLog) {
   const [consultation, setConsultation] = useState<ConsultationView | null>(null);
   const refresh = useCallback(async () => {
     try {
@@ -17,7 +17,7 @@ export function useConsultationRecord(appointmentId: string, critical: (message:
       setConsultation(view);
       return view;
     } catch (error) {
-      if (error instanceof ApiError && error.status === 404) critical(error.detail);
+      if (error instanceof ApiError && error.status === 404) critical(error);
       else log('warn', 'Could not read the consultation', { error: messageOf(error) });
       return null;
     }

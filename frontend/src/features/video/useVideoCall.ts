@@ -1,15 +1,19 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useErrorText } from '../../i18n/errorText';
+import { useFormat } from '../../i18n/format';
+import { useLanguage } from '../../i18n/I18nProvider';
+import { useT } from '../../i18n/useT';
 import { ApiError } from '../../lib/api';
 import { isDoctor, useSession } from '../../lib/session';
 import { useToasts } from '../../lib/toasts';
 import { browserZone } from '../../lib/time';
 import { useRealtime } from '../../app/RealtimeProvider';
 import { consultationApi, type ConsultationView, type JoinConsultationResponse } from './api';
-import { CONSULTATION_SUMMARY_DELAY_MS, VIDEO_TEXTS, buildSummary, clockOffset, inLocalTime } from './model';
+import { CONSULTATION_SUMMARY_DELAY_MS, buildSummary, clockOffset, inLocalTime } from './model';
 import { useAppointmentContext } from './appointmentContext';
 import { useLocalMedia, type LocalMedia } from './useLocalMedia';
-import { useCallConnection } from './useCallConnection';
+import { CallSetupError, useCallConnection } from './useCallConnection';
 import { useCallPhase, type PhaseEvent } from './useCallPhase';
 import { useCallSignalling } from './useCallSignalling';
 import { useCallClock, useCallPolling } from './useCallTimers';
@@ -28,10 +32,11 @@ function useWarningDismissal(appointmentId: string) {
 }
 
 /** Reads the consultation once per appointment as the page opens; `onEnded` when it had ended already. */
-function useOpening({ appointmentId, critical, log, refresh, onEnded }: { appointmentId: string; critical(message: string): void; log: CallLog; refresh(): Promise<ConsultationView | null>; onEnded(view: ConsultationView): void }) {
+function useOpening({ appointmentId, critical, log, refresh, onEnded }: { appointmentId: string; critical(failure: string): void; log: CallLog; refresh(): Promise<ConsultationView | null>; onEnded(view: ConsultationView): void }) {
+  const t = useT();
   useEffect(() => {
     if (!appointmentId) {
-      critical('No appointment was given');
+      critical(t('video.noAppointment'));
       return;
     }
     log('info', 'Video call page opened', { provider_check: 'pending' });
@@ -74,9 +79,17 @@ function useFinish({ hangUp, mediaRef, dispatch, log, refresh, me }: { hangUp():
 export function useVideoCall() {
   const [params] = useSearchParams();
   const appointmentId = params.get('appointment_id') ?? '';
+  const t = useT();
+  const f = useFormat();
+  const explain = useErrorText();
+  const english = useLanguage().language === 'en';
+  // What callbacks kept across renders say, in the language chosen when they say it (t is new at every render).
+  const words = useRef({ t, explain });
+  words.current = { t, explain };
   const session = useSession();
   const user = session?.user;
-  const me = useMemo(() => ({ id: user?.user_id ?? user?.id ?? '', name: user?.name ?? 'You', role: user?.account_type === 'doctor' ? 'DOCTOR' : 'USER' }), [user]);
+  const you = t('video.you');
+  const me = useMemo(() => ({ id: user?.user_id ?? user?.id ?? '', name: user?.name ?? you, role: user?.account_type === 'doctor' ? 'DOCTOR' : 'USER' }), [user, you]);
   const doctor = isDoctor(user);
   const { client, state: socketState } = useRealtime();
   const navigate = useNavigate();
@@ -96,10 +109,12 @@ export function useVideoCall() {
   // With whom and when: the lobby says it, and the call names the other side before they have joined.
   const appointment = useAppointmentContext(appointmentId);
 
-  /** A critical error: said, then back to the appointments (seed 001 §8). */
+  /** A critical error (in words, or the server's refusal): said, then back to the appointments (seed 001 §8). */
   const critical = useCallback(
-    (message: string) => {
-      toasts.show({ type: 'error', title: VIDEO_TEXTS.pageError(message), duration: 8000 });
+    (failure: string | ApiError) => {
+      const { t, explain } = words.current;
+      const message = typeof failure === 'string' ? failure : explain(failure, 'video.unknownError');
+      toasts.show({ type: 'error', title: t('video.pageError', { message }), duration: 8000 });
       navigate('/my-appointments', { replace: true });
     },
     [navigate, toasts],
@@ -115,7 +130,7 @@ export function useVideoCall() {
   const onReplaced = useCallback(() => {
     stepBack();
     dispatch({ type: 'replaced' });
-    setLobbyError('You joined this consultation from another window or device, so this one has left the call.');
+    setLobbyError(words.current.t('video.replacedElsewhere'));
   }, [stepBack, dispatch]);
 
   const signalling = useCallSignalling({ client, appointmentId, me, doctor, phase, phaseRef, consultation, joined: call.joined, joinedRef: call.joinedRef, connection: call.connection, log, refresh, finish, loadMessages, onReplaced, onRejoined: rejoined });
@@ -123,9 +138,27 @@ export function useVideoCall() {
   const waitingForDoctor = !doctor && !signalling.doctorPresent && consultation?.status !== 'ended';
   useCallPolling({ phase, socketState, waitingForDoctor, over: Boolean(clock?.over) && phase === 'call', refresh, finish, loadMessages });
 
+  /** Why a join or a connection failed: this page's own reasons by their id; in English the error's own words (as before), else the server's refusal by its code. */
+  const reasonOf = (error: unknown): string => {
+    if (error instanceof CallSetupError) return t(error.id);
+    if (english) return messageOf(error) || t('video.unknownError');
+    return explain(error, 'video.unknownError');
+  };
+  /**
+   * The server's own words for a window not open yet or an ended call (409), its times in the person's own: in
+   * English the seeds' detail with its instant in words; in another language the refusal by its code, the opening
+   * time in that language's words.
+   */
+  const refusal = (error: ApiError): string => {
+    if (english) return inLocalTime(error.detail);
+    const [opensAt, minutes] = error.values;
+    if (error.code === 'not_open_yet' && opensAt && minutes) return t('video.notOpenYet', { when: f.whenPhrase(opensAt), minutes: Number(minutes) });
+    return explain(error, 'video.unknownError');
+  };
+
   const start = async () => {
     if (!media.stream || !media.cameraReady || !media.microphoneReady) {
-      setLobbyError(VIDEO_TEXTS.permissionsNeeded);
+      setLobbyError(t('video.permissionsNeeded'));
       return;
     }
     setJoining(true);
@@ -138,9 +171,8 @@ export function useVideoCall() {
       answer = await consultationApi.join(appointmentId);
     } catch (error) {
       setJoining(false);
-      if (error instanceof ApiError && error.status === 404) return critical(error.detail);
-      // The server's own words for a window not open yet or an ended call (409), its times in the person's own.
-      setLobbyError(error instanceof ApiError && error.status === 409 ? inLocalTime(error.detail) : VIDEO_TEXTS.joinFailure(messageOf(error)));
+      if (error instanceof ApiError && error.status === 404) return critical(error);
+      setLobbyError(error instanceof ApiError && error.status === 409 ? refusal(error) : t('video.joinFailure', { reason: reasonOf(error) }));
       log('error', 'Join refused', { status: error instanceof ApiError ? error.status : null });
       return;
     }
@@ -158,7 +190,7 @@ export function useVideoCall() {
       void loadMessages();
     } catch (error) {
       call.setStatus('disconnected');
-      setPageError(VIDEO_TEXTS.roomError(messageOf(error)));
+      setPageError(t('video.roomError', { reason: reasonOf(error) }));
       log('error', 'Could not connect the call', { error: messageOf(error) });
     } finally {
       setJoining(false);
@@ -205,7 +237,7 @@ export function useVideoCall() {
     start,
     endCall,
     goHome: () => navigate(doctor ? '/doctor-home' : '/home'),
-    copied: (ok: boolean) => toasts.show({ type: ok ? 'success' : 'error', title: ok ? 'Log copied' : 'Could not copy the log', duration: 3000 }),
+    copied: (ok: boolean) => toasts.show({ type: ok ? 'success' : 'error', title: t(ok ? 'video.logCopied' : 'video.logNotCopied'), duration: 3000 }),
   };
 }
 
