@@ -21,84 +21,91 @@ import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import PersonAddAlt from '@mui/icons-material/PersonAddAlt';
 import { STAFF_ROLES, WEEKDAYS, slugify, type StaffRole, type Weekday } from '@telemed/contracts/institution-constants';
 import { ApiError } from '../../lib/api';
+import { useT } from '../../i18n/useT';
+import { useErrorText } from '../../i18n/errorText';
 import { call } from '../../lib/client';
 import { useToasts } from '../../lib/toasts';
 import { useUnsavedChanges } from '../../lib/unsavedChanges';
-import { WEEKDAY_NAMES, defaultHours, emptyStaff, hoursPayload, hoursProblem, isDoctorRole, staffPayload, type HoursForm, type StaffForm } from './institutionForm';
+import { defaultHours, emptyStaff, hoursPayload, hoursProblem, isDoctorRole, staffPayload, type HoursForm, type StaffForm, weekdayName } from './institutionForm';
 
 /** The slug derived from a name (the same rule as the server's). */
 export const slugFromName = slugify;
 
 function HoursOfOperation({ hours, onChange }: { hours: HoursForm; onChange: (hours: HoursForm) => void }) {
+  const t = useT();
   const set = (day: Weekday, change: Partial<HoursForm[Weekday]>) => onChange({ ...hours, [day]: { ...hours[day], ...change } });
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
       <Typography component="legend" variant="subtitle1">
-        Hours of operation
+        {t('institution.hoursOfOperation')}
       </Typography>
-      {WEEKDAYS.map((day) => (
-        <Stack key={day} direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1, py: 0.5 }}>
-          <FormControlLabel
-            sx={{ width: 150 }}
-            control={<Checkbox checked={hours[day].open} onChange={(e) => set(day, { open: e.target.checked })} />}
-            label={WEEKDAY_NAMES[day]}
-          />
-          {hours[day].open ? (
-            <>
-              <TextField
-                label={`${WEEKDAY_NAMES[day]} opens`}
-                type="time"
-                size="small"
-                value={hours[day].from}
-                onChange={(e) => set(day, { from: e.target.value })}
-                slotProps={{ inputLabel: { shrink: true } }}
-              />
-              <TextField
-                label={`${WEEKDAY_NAMES[day]} closes`}
-                type="time"
-                size="small"
-                value={hours[day].to}
-                onChange={(e) => set(day, { to: e.target.value })}
-                slotProps={{ inputLabel: { shrink: true } }}
-              />
-            </>
-          ) : (
-            <Typography color="text.secondary">Closed</Typography>
-          )}
-        </Stack>
-      ))}
+      {WEEKDAYS.map((day) => {
+        const name = weekdayName(day, t.intl.locale);
+        return (
+          <Stack key={day} direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1, py: 0.5 }}>
+            <FormControlLabel
+              sx={{ width: 150 }}
+              control={<Checkbox checked={hours[day].open} onChange={(e) => set(day, { open: e.target.checked })} />}
+              label={name}
+            />
+            {hours[day].open ? (
+              <>
+                <TextField
+                  label={t('institution.dayOpens', { day: name })}
+                  type="time"
+                  size="small"
+                  value={hours[day].from}
+                  onChange={(e) => set(day, { from: e.target.value })}
+                  slotProps={{ inputLabel: { shrink: true } }}
+                />
+                <TextField
+                  label={t('institution.dayCloses', { day: name })}
+                  type="time"
+                  size="small"
+                  value={hours[day].to}
+                  onChange={(e) => set(day, { to: e.target.value })}
+                  slotProps={{ inputLabel: { shrink: true } }}
+                />
+              </>
+            ) : (
+              <Typography color="text.secondary">{t('institution.closed')}</Typography>
+            )}
+          </Stack>
+        );
+      })}
     </Box>
   );
 }
 
 function StaffMemberFields({ member, index, onChange, onRemove }: { member: StaffForm; index: number; onChange: (member: StaffForm) => void; onRemove: () => void }) {
+  const t = useT();
   const set = (change: Partial<StaffForm>) => onChange({ ...member, ...change });
   return (
     <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }} data-testid="staff-member">
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
-        <Typography variant="subtitle2">Staff member {index + 1}</Typography>
-        <IconButton aria-label={`Remove staff member ${index + 1}`} onClick={onRemove} size="small">
+        <Typography variant="subtitle2">{t('institution.staffMemberNumber', { number: index + 1 })}</Typography>
+        <IconButton aria-label={t('institution.removeStaffMember', { number: index + 1 })} onClick={onRemove} size="small">
           <DeleteOutlined />
         </IconButton>
       </Stack>
       <Stack spacing={1}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-          <TextField label="Name" required size="small" fullWidth value={member.name} onChange={(e) => set({ name: e.target.value })} />
-          <TextField label="Email" type="email" required size="small" fullWidth value={member.email} onChange={(e) => set({ email: e.target.value })} />
-          <TextField label="Phone" type="tel" required size="small" fullWidth placeholder="+91 98765 43210" value={member.phone} onChange={(e) => set({ phone: e.target.value })} />
+          <TextField label={t('institution.name')} required size="small" fullWidth value={member.name} onChange={(e) => set({ name: e.target.value })} />
+          <TextField label={t('institution.email')} type="email" required size="small" fullWidth value={member.email} onChange={(e) => set({ email: e.target.value })} />
+          <TextField label={t('institution.phone')} type="tel" required size="small" fullWidth placeholder="+91 98765 43210" value={member.phone} onChange={(e) => set({ phone: e.target.value })} />
         </Stack>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-          <TextField label="Role" select size="small" sx={{ minWidth: 160 }} value={member.account_type} onChange={(e) => set({ account_type: e.target.value as StaffRole })}>
+          <TextField label={t('institution.role')} select size="small" sx={{ minWidth: 160 }} value={member.account_type} onChange={(e) => set({ account_type: e.target.value as StaffRole })}>
             {STAFF_ROLES.map((r) => (
               <MenuItem key={r} value={r}>
-                {r}
+                {t('institution.staffRole', { role: r })}
               </MenuItem>
             ))}
           </TextField>
-          <TextField label="Role title" size="small" fullWidth placeholder="e.g. Medical Director" value={member.role_title} onChange={(e) => set({ role_title: e.target.value })} />
-          <TextField label="Department" size="small" fullWidth value={member.department} onChange={(e) => set({ department: e.target.value })} />
+          <TextField label={t('institution.roleTitle')} size="small" fullWidth placeholder={t('institution.roleTitlePlaceholder')} value={member.role_title} onChange={(e) => set({ role_title: e.target.value })} />
+          <TextField label={t('institution.department')} size="small" fullWidth value={member.department} onChange={(e) => set({ department: e.target.value })} />
           {isDoctorRole(member.account_type) && (
-            <TextField label="Specialization" size="small" fullWidth value={member.specialization} onChange={(e) => set({ specialization: e.target.value })} />
+            <TextField label={t('institution.specialization')} size="small" fullWidth value={member.specialization} onChange={(e) => set({ specialization: e.target.value })} />
           )}
         </Stack>
       </Stack>
@@ -111,6 +118,8 @@ const emptyInstitution = () => ({ name: '', slug: '', slugTouched: false, addres
 const emptyKey = () => JSON.stringify([emptyInstitution(), defaultHours(), [emptyStaff()]]);
 
 export function CreateInstitutionDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const t = useT();
+  const explain = useErrorText();
   const toasts = useToasts();
   const [form, setForm] = useState(emptyInstitution);
   const [hours, setHours] = useState<HoursForm>(defaultHours);
@@ -143,16 +152,17 @@ export function CreateInstitutionDialog({ open, onClose }: { open: boolean; onCl
         },
       }),
     onSuccess: () => {
-      toasts.show({ type: 'success', title: 'Institution created' });
+      toasts.show({ type: 'success', title: t('institution.institutionCreated') });
       reset();
       onClose();
     },
-    onError: (e) => setError(e instanceof ApiError ? `Failed to create institution: ${e.detail || 'Unknown error'}` : 'Error creating institution. Please try again.'),
+    onError: (e) =>
+      setError(e instanceof ApiError ? t('institution.createFailed', { detail: explain(e, 'institution.unknownError') }) : t('institution.createError')),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (staff.length === 0) return setError('At least one staff member is required');
-    const problem = hoursProblem(hours);
+    if (staff.length === 0) return setError(t('institution.staffRequired'));
+    const problem = hoursProblem(hours, t);
     if (problem) return setError(problem);
     setError(null);
     create.mutate();
@@ -160,26 +170,26 @@ export function CreateInstitutionDialog({ open, onClose }: { open: boolean; onCl
   return (
     <Dialog open={open} onClose={() => void cancel()} fullWidth maxWidth="md" aria-labelledby="create-institution-title">
       <Box component="form" onSubmit={submit}>
-        <DialogTitle id="create-institution-title">Create Institution</DialogTitle>
+        <DialogTitle id="create-institution-title">{t('institution.createInstitution')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ mt: 1 }}>
             {error && <Alert severity="error">{error}</Alert>}
             <TextField
-              label="Institution name"
+              label={t('institution.institutionName')}
               required
               value={form.name}
               onChange={(e) => setForm({ ...form, name: e.target.value, slug: form.slugTouched ? form.slug : slugFromName(e.target.value) })}
             />
-            <TextField label="Slug" required value={form.slug} onChange={(e) => setForm({ ...form, slug: slugFromName(e.target.value), slugTouched: true })} />
-            <TextField label="Address" required value={form.address} onChange={(e) => setForm({ ...form, address: e.target.value })} />
+            <TextField label={t('institution.slug')} required value={form.slug} onChange={(e) => setForm({ ...form, slug: slugFromName(e.target.value), slugTouched: true })} />
+            <TextField label={t('institution.address')} required value={form.address} onChange={(e) => setForm({ ...form, address: e.target.value })} />
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField label="Phone" type="tel" required fullWidth value={form.phone} onChange={(e) => setForm({ ...form, phone: e.target.value })} />
-              <TextField label="Email" type="email" required fullWidth value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} />
+              <TextField label={t('institution.phone')} type="tel" required fullWidth value={form.phone} onChange={(e) => setForm({ ...form, phone: e.target.value })} />
+              <TextField label={t('institution.email')} type="email" required fullWidth value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} />
             </Stack>
             <Divider />
             <HoursOfOperation hours={hours} onChange={setHours} />
             <Divider />
-            <Typography variant="subtitle1">Staff</Typography>
+            <Typography variant="subtitle1">{t('institution.staff')}</Typography>
             {staff.map((member, i) => (
               <StaffMemberFields
                 key={i}
@@ -190,14 +200,14 @@ export function CreateInstitutionDialog({ open, onClose }: { open: boolean; onCl
               />
             ))}
             <Button startIcon={<PersonAddAlt />} onClick={() => setStaff([...staff, emptyStaff()])} sx={{ alignSelf: 'flex-start' }}>
-              Add staff member
+              {t('institution.addStaffMember')}
             </Button>
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => void cancel()}>Cancel</Button>
+          <Button onClick={() => void cancel()}>{t('institution.cancel')}</Button>
           <Button type="submit" variant="contained" disabled={create.isPending}>
-            {create.isPending ? 'Creating...' : 'Create Institution'}
+            {t(create.isPending ? 'institution.creating' : 'institution.createInstitution')}
           </Button>
         </DialogActions>
       </Box>

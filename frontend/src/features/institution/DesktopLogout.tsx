@@ -1,9 +1,11 @@
 import { Button } from '@mui/material';
 import { useNavigate } from 'react-router';
 import { sessionStore } from '../../lib/session';
+import { useT } from '../../i18n/useT';
 
 /** The institution pages' own Logout, on wider screens only: on a phone the top bar's Logout is the one (one button, not two). */
 export function DesktopLogout() {
+  const t = useT();
   const navigate = useNavigate();
   return (
     <Button
@@ -13,7 +15,7 @@ export function DesktopLogout() {
         navigate('/');
       }}
     >
-      Logout
+      {t('institution.logout')}
     </Button>
   );
 }

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { renderHook } from '@testing-library/react';
+import { useT } from '../../i18n/useT';
 import { addDoctorPayload } from './InstitutionAdmin';
 import { slugFromName } from './InstitutionsPage';
 import { defaultHours, emptyStaff, hoursPayload, hoursProblem, staffPayload } from './institutionForm';
@@ -26,11 +28,12 @@ describe('institution forms', () => {
 describe('Create Institution form', () => {
   it("starts from the seeds' hours (09:00-17:00 weekdays, 09:00-13:00 Saturday, closed Sunday) and sends them per weekday", () => {
     const hours = defaultHours();
+    const t = renderHook(() => useT()).result.current; // English, as outside an I18nProvider
     expect(hoursPayload(hours)).toEqual({ MO: '09:00-17:00', TU: '09:00-17:00', WE: '09:00-17:00', TH: '09:00-17:00', FR: '09:00-17:00', SA: '09:00-13:00', SU: null });
     const edited = { ...hours, SU: { open: true, from: '10:00', to: '12:00' }, MO: { ...hours.MO, open: false } };
     expect(hoursPayload(edited)).toMatchObject({ MO: null, SU: '10:00-12:00' });
-    expect(hoursProblem({ ...hours, TU: { open: true, from: '18:00', to: '09:00' } })).toBe('Tuesday: closing time must be after opening time');
-    expect(hoursProblem(hours)).toBeNull();
+    expect(hoursProblem({ ...hours, TU: { open: true, from: '18:00', to: '09:00' } }, t)).toBe('Tuesday: closing time must be after opening time');
+    expect(hoursProblem(hours, t)).toBeNull();
   });
   it('sends role title and department when given, and the specialization only for doctor roles', () => {
     const base = { ...emptyStaff(), name: ' Dr. Sen ', email: 'sen@clinic.in', phone: '+91 90000 00001', role_title: 'Head of Cardiology', department: 'Cardiology', specialization: 'Cardiology' };

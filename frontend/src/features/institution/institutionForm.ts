@@ -1,14 +1,13 @@
 import { DEFAULT_HOURS_OF_OPERATION, DOCTOR_ROLES, WEEKDAYS, type StaffRole, type Weekday } from '@telemed/contracts/institution-constants';
+import type { Translate } from '../../i18n/useT';
 
-export const WEEKDAY_NAMES: Record<Weekday, string> = {
-  MO: 'Monday',
-  TU: 'Tuesday',
-  WE: 'Wednesday',
-  TH: 'Thursday',
-  FR: 'Friday',
-  SA: 'Saturday',
-  SU: 'Sunday',
-};
+/** A day of each weekday (1 January 2024 was a Monday), for its name in a language. */
+const WEEKDAY_DATES: Record<Weekday, number> = { MO: 1, TU: 2, WE: 3, TH: 4, FR: 5, SA: 6, SU: 7 };
+
+/** 'Monday' … 'Sunday' in a language (`Intl`'s names: 'सोमवार' in Hindi). */
+export function weekdayName(day: Weekday, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, WEEKDAY_DATES[day])));
+}
 
 /** One weekday's hours as the form edits them: open or closed, with opening and closing times. */
 export interface DayHours {
@@ -34,10 +33,10 @@ export function hoursPayload(hours: HoursForm): Record<Weekday, string | null> {
   return Object.fromEntries(WEEKDAYS.map((day) => [day, hours[day].open ? `${hours[day].from}-${hours[day].to}` : null])) as Record<Weekday, string | null>;
 }
 
-/** The first day whose closing time is not after its opening time, or null. */
-export function hoursProblem(hours: HoursForm): string | null {
+/** What is wrong with the first day whose closing time is not after its opening time, in the reader's language; or null. */
+export function hoursProblem(hours: HoursForm, t: Translate): string | null {
   const bad = WEEKDAYS.find((day) => hours[day].open && !(hours[day].from < hours[day].to));
-  return bad ? `${WEEKDAY_NAMES[bad]}: closing time must be after opening time` : null;
+  return bad ? t('institution.closingBeforeOpening', { day: weekdayName(bad, t.intl.locale) }) : null;
 }
 
 export interface StaffForm {
