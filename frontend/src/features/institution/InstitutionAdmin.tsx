@@ -27,9 +27,10 @@ import { DesktopLogout } from './DesktopLogout';
 import { useConfirm } from '../../lib/confirm';
 import { DoctorAvatar } from '../../components/DoctorAvatar';
 import { TruncatedText } from '../../components/TruncatedText';
-import { INVITATION_TEXTS } from './Invitations';
-import { formatRupees } from '../../lib/money';
 import { useUnsavedChanges } from '../../lib/unsavedChanges';
+import { useT } from '../../i18n/useT';
+import { useFormat } from '../../i18n/format';
+import { useErrorText } from '../../i18n/errorText';
 
 const emptyForm = { name: '', email: '', phone_number: '', qualification: '', specialty: '', consultation_fee: String(DEFAULT_CONSULTATION_FEE) };
 
@@ -47,6 +48,8 @@ export function addDoctorPayload(form: typeof emptyForm) {
 }
 
 function AddDoctorDialog({ institutionId, open, onClose }: { institutionId: string; open: boolean; onClose: () => void }) {
+  const t = useT();
+  const explain = useErrorText();
   const [form, setForm] = useState(emptyForm);
   const toasts = useToasts();
   const queryClient = useQueryClient();
@@ -54,7 +57,7 @@ function AddDoctorDialog({ institutionId, open, onClose }: { institutionId: stri
     mutationFn: () => call('addInstitutionDoctor', { params: { id: institutionId }, body: addDoctorPayload(form) }),
     onSuccess: async (result) => {
       // An existing account is only invited: it joins when its owner accepts.
-      toasts.show({ type: 'success', title: result?.status === 'invited' ? INVITATION_TEXTS.sent : 'Doctor added successfully!' });
+      toasts.show({ type: 'success', title: t(result?.status === 'invited' ? 'institution.invitationSent' : 'institution.doctorAdded') });
       setForm(emptyForm);
       onClose();
       await queryClient.invalidateQueries({ queryKey: ['institutions'] });
@@ -62,7 +65,7 @@ function AddDoctorDialog({ institutionId, open, onClose }: { institutionId: stri
     onError: (error) =>
       toasts.show({
         type: 'error',
-        title: error instanceof ApiError ? `Failed to add doctor: ${error.detail || 'Unknown error'}` : 'Error adding doctor. Please try again.',
+        title: error instanceof ApiError ? t('institution.addDoctorFailed', { detail: explain(error, 'institution.unknownError') }) : t('institution.addDoctorError'),
       }),
   });
   const field = (name: keyof typeof emptyForm) => ({ value: form[name], onChange: (e: { target: { value: string } }) => setForm({ ...form, [name]: e.target.value }) });
@@ -81,21 +84,21 @@ function AddDoctorDialog({ institutionId, open, onClose }: { institutionId: stri
           add.mutate();
         }}
       >
-        <DialogTitle>Add Doctor</DialogTitle>
+        <DialogTitle>{t('institution.addDoctor')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ mt: 1 }}>
-            <TextField label="Name" required {...field('name')} />
-            <TextField label="Email" type="email" required {...field('email')} />
-            <TextField label="Phone" type="tel" required placeholder="+91 98765 43210" {...field('phone_number')} />
-            <TextField label="Qualification" required placeholder="e.g. MBBS, MD" {...field('qualification')} />
-            <TextField label="Specialty" required {...field('specialty')} />
-            <TextField label="Consultation Fee (₹)" type="number" slotProps={{ htmlInput: { min: 0 } }} placeholder="100" {...field('consultation_fee')} />
+            <TextField label={t('institution.name')} required {...field('name')} />
+            <TextField label={t('institution.email')} type="email" required {...field('email')} />
+            <TextField label={t('institution.phone')} type="tel" required placeholder="+91 98765 43210" {...field('phone_number')} />
+            <TextField label={t('institution.qualification')} required placeholder={t('institution.qualificationPlaceholder')} {...field('qualification')} />
+            <TextField label={t('institution.specialty')} required {...field('specialty')} />
+            <TextField label={t('institution.consultationFee')} type="number" slotProps={{ htmlInput: { min: 0 } }} placeholder="100" {...field('consultation_fee')} />
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => void close()}>Cancel</Button>
+          <Button onClick={() => void close()}>{t('institution.cancel')}</Button>
           <Button type="submit" variant="contained" disabled={add.isPending}>
-            {add.isPending ? 'Adding...' : 'Add Doctor'}
+            {t(add.isPending ? 'institution.adding' : 'institution.addDoctor')}
           </Button>
         </DialogActions>
       </Box>
@@ -107,14 +110,15 @@ type MyInstitution = ApiRoutes['getMyInstitution']['response'];
 
 /** The page's title, and the signed-in admin's name with Logout. */
 function ManageHeader() {
+  const t = useT();
   const session = useSession();
   return (
     <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
       <Box>
         <Typography variant="h5" component="h1">
-          Manage Institution
+          {t('institution.manageInstitution')}
         </Typography>
-        <Typography color="text.secondary">Manage staff members and institution settings</Typography>
+        <Typography color="text.secondary">{t('institution.manageSubtitle')}</Typography>
       </Box>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
         <Typography>{session?.user.name}</Typography>
@@ -125,12 +129,13 @@ function ManageHeader() {
 }
 
 function InstitutionSummary({ institution }: { institution: MyInstitution }) {
+  const t = useT();
   return (
     <Card>
       <CardContent>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           <Typography variant="h6">{institution.name}</Typography>
-          <Chip size="small" label={institution.is_active ? 'Active' : 'Inactive'} color={institution.is_active ? 'success' : 'default'} />
+          <Chip size="small" label={t(institution.is_active ? 'institution.active' : 'institution.inactive')} color={institution.is_active ? 'success' : 'default'} />
         </Stack>
         <Typography color="text.secondary">{institution.slug}</Typography>
         <Typography>{institution.address}</Typography>
@@ -144,29 +149,32 @@ function InstitutionSummary({ institution }: { institution: MyInstitution }) {
 
 /** A doctor of the institution, with Edit (not there yet) and Remove. */
 function DoctorCard({ doctor: d, removing, onEdit, onRemove }: { doctor: MyInstitution['doctors'][number]; removing: boolean; onEdit(): void; onRemove(): void }) {
+  const t = useT();
+  const f = useFormat();
+  const name = d.name || t('institution.unknownName');
   return (
     <Card data-testid="institution-doctor">
       <CardContent>
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1, minWidth: 0 }}>
-          <DoctorAvatar name={d.name || 'Unknown'} size={40} />
+          <DoctorAvatar name={name} size={40} />
           <Box sx={{ minWidth: 0, flexGrow: 1 }}>
-            <TruncatedText text={d.name || 'Unknown'} variant="h6" component="h3" />
+            <TruncatedText text={name} variant="h6" component="h3" />
             <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 0.5 }}>
-              <Chip size="small" label={d.is_active ? 'Active' : 'Inactive'} color={d.is_active ? 'success' : 'default'} />
-              <Chip size="small" label={d.is_institution_admin ? 'Admin' : 'Doctor'} />
+              <Chip size="small" label={t(d.is_active ? 'institution.active' : 'institution.inactive')} color={d.is_active ? 'success' : 'default'} />
+              <Chip size="small" label={t(d.is_institution_admin ? 'institution.admin' : 'institution.doctor')} />
             </Stack>
           </Box>
         </Stack>
-        <Typography variant="body2">Role: {d.is_institution_admin ? 'Institution Admin' : 'Doctor'}</Typography>
+        <Typography variant="body2">{t(d.is_institution_admin ? 'institution.roleInstitutionAdmin' : 'institution.roleDoctor')}</Typography>
         {d.specialty && <Typography variant="body2">{d.specialty}</Typography>}
         {d.qualification && <Typography variant="body2">{d.qualification}</Typography>}
         {d.email && <TruncatedText text={d.email} variant="body2" />}
         {d.phone_number && <Typography variant="body2">{d.phone_number}</Typography>}
-        {d.consultation_fee !== null && <Typography variant="body2">{formatRupees(d.consultation_fee)}</Typography>}
+        {d.consultation_fee !== null && <Typography variant="body2">{f.rupees(d.consultation_fee)}</Typography>}
         <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
-          <Button onClick={onEdit}>Edit</Button>
+          <Button onClick={onEdit}>{t('institution.edit')}</Button>
           <Button color="error" disabled={removing} onClick={onRemove}>
-            Remove
+            {t('institution.remove')}
           </Button>
         </Stack>
       </CardContent>
@@ -176,10 +184,11 @@ function DoctorCard({ doctor: d, removing, onEdit, onRemove }: { doctor: MyInsti
 
 /** Accounts invited and not yet joined, each with Withdraw. */
 function PendingInvitations({ invitations, withdrawing, onWithdraw }: { invitations: NonNullable<MyInstitution['pending_invitations']>; withdrawing: boolean; onWithdraw(invitationId: string): void }) {
+  const t = useT();
   return (
     <Stack spacing={1}>
       <Typography variant="h6" component="h2">
-        Pending invitations
+        {t('institution.pendingInvitations')}
       </Typography>
       {invitations.map((i) => (
         <Card key={i.id} variant="outlined" data-testid="institution-invitation">
@@ -187,13 +196,13 @@ function PendingInvitations({ invitations, withdrawing, onWithdraw }: { invitati
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
               <Box sx={{ minWidth: 0 }}>
                 <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
-                  <TruncatedText text={i.name || 'Unknown'} />
-                  <Chip size="small" label="Invited" color="warning" />
+                  <TruncatedText text={i.name || t('institution.unknownName')} />
+                  <Chip size="small" label={t('institution.invited')} color="warning" />
                 </Stack>
                 <TruncatedText text={i.email} variant="body2" color="text.secondary" />
               </Box>
               <Button color="error" disabled={withdrawing} onClick={() => onWithdraw(i.id)}>
-                Withdraw
+                {t('institution.withdraw')}
               </Button>
             </Stack>
           </CardContent>
@@ -205,6 +214,8 @@ function PendingInvitations({ invitations, withdrawing, onWithdraw }: { invitati
 
 /** 'Manage Institution': the institution the signed-in admin runs, and its doctors. */
 export function InstitutionAdmin() {
+  const t = useT();
+  const explain = useErrorText();
   const confirm = useConfirm();
   const toasts = useToasts();
   const queryClient = useQueryClient();
@@ -213,18 +224,18 @@ export function InstitutionAdmin() {
   const remove = useMutation({
     mutationFn: (doctorId: string) => call('removeInstitutionDoctor', { params: { id: institution.data!.id, doctor_id: doctorId } }),
     onSuccess: async () => {
-      toasts.show({ type: 'success', title: 'Doctor removed successfully' });
+      toasts.show({ type: 'success', title: t('institution.doctorRemoved') });
       await queryClient.invalidateQueries({ queryKey: ['institutions'] });
     },
-    onError: (error) => toasts.show({ type: 'error', title: error instanceof ApiError ? 'Failed to remove doctor' : 'Error removing doctor' }),
+    onError: (error) => toasts.show({ type: 'error', title: t(error instanceof ApiError ? 'institution.removeDoctorFailed' : 'institution.removeDoctorError') }),
   });
   const withdraw = useMutation({
     mutationFn: (invitationId: string) => call('revokeInvitation', { params: { id: institution.data!.id, invitation_id: invitationId } }),
     onSuccess: async () => {
-      toasts.show({ type: 'success', title: 'Invitation withdrawn' });
+      toasts.show({ type: 'success', title: t('institution.invitationWithdrawn') });
       await queryClient.invalidateQueries({ queryKey: ['institutions'] });
     },
-    onError: () => toasts.show({ type: 'error', title: 'Failed to withdraw invitation' }),
+    onError: () => toasts.show({ type: 'error', title: t('institution.withdrawFailed') }),
   });
   const error = institution.error;
   return (
@@ -233,8 +244,13 @@ export function InstitutionAdmin() {
       {institution.isLoading && <CircularProgress />}
       {error && (
         <Alert severity="error">
-          <strong>Error</strong> —{' '}
-          {error instanceof ApiError && error.status === 404 ? 'You are not an admin of any institution' : `Failed to fetch institution: ${error instanceof ApiError ? error.detail : 'Network error'}`}
+          {t.rich('institution.errorAlert', {
+            strong: (chunks) => <strong>{chunks}</strong>,
+            message:
+              error instanceof ApiError && error.status === 404
+                ? t('institution.notInstitutionAdmin')
+                : t('institution.fetchInstitutionFailed', { detail: explain(error, 'institution.networkError') }),
+          })}
         </Alert>
       )}
       {institution.data && (
@@ -242,17 +258,17 @@ export function InstitutionAdmin() {
           <InstitutionSummary institution={institution.data} />
           <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
             <Typography variant="h6" component="h2">
-              Doctors
+              {t('institution.doctors')}
             </Typography>
             <Button variant="contained" onClick={() => setAdding(true)}>
-              Add Doctor
+              {t('institution.addDoctor')}
             </Button>
           </Stack>
           {institution.data.doctors.length === 0 ? (
             <Card>
               <CardContent>
-                <Typography variant="subtitle1">No doctors</Typography>
-                <Typography color="text.secondary">Get started by adding your first doctor</Typography>
+                <Typography variant="subtitle1">{t('institution.noDoctors')}</Typography>
+                <Typography color="text.secondary">{t('institution.noDoctorsHint')}</Typography>
               </CardContent>
             </Card>
           ) : (
@@ -262,8 +278,16 @@ export function InstitutionAdmin() {
                   <DoctorCard
                     doctor={d}
                     removing={remove.isPending}
-                    onEdit={() => void confirm({ title: 'Edit', message: 'Edit functionality coming soon!', acknowledgeOnly: true })}
-                    onRemove={async () => (await confirm({ title: 'Remove doctor?', message: `Are you sure you want to remove ${d.name || 'this doctor'}?`, confirmLabel: 'Remove', cancelLabel: 'Cancel', destructive: true })) && remove.mutate(d.doctor_id)}
+                    onEdit={() => void confirm({ title: t('institution.edit'), message: t('institution.editComingSoon'), confirmLabel: t('common.ok'), acknowledgeOnly: true })}
+                    onRemove={async () =>
+                      (await confirm({
+                        title: t('institution.removeDoctorTitle'),
+                        message: d.name ? t('institution.removeNamed', { name: d.name }) : t('institution.removeThisDoctor'),
+                        confirmLabel: t('institution.remove'),
+                        cancelLabel: t('institution.cancel'),
+                        destructive: true,
+                      })) && remove.mutate(d.doctor_id)
+                    }
                   />
                 </Grid>
               ))}
