@@ -27,8 +27,10 @@ import { useSession } from '../../lib/session';
 import { useToasts } from '../../lib/toasts';
 import { DesktopLogout } from './DesktopLogout';
 import { useConfirm } from '../../lib/confirm';
-import { longDate, timeOfDay } from '../../lib/time';
 import { CreateInstitutionDialog } from './CreateInstitutionDialog';
+import { useT } from '../../i18n/useT';
+import { useFormat } from '../../i18n/format';
+import { useErrorText } from '../../i18n/errorText';
 
 type Institution = ApiRoutes['listInstitutions']['response'][number];
 /** What the staff and appointments dialogs show of an institution. */
@@ -37,6 +39,7 @@ type InstitutionRef = Pick<Institution, 'id' | 'name'>;
 export { slugFromName } from './CreateInstitutionDialog';
 
 function StaffDialog({ institution, onClose }: { institution: InstitutionRef; onClose: () => void }) {
+  const t = useT();
   const confirm = useConfirm();
   const toasts = useToasts();
   const queryClient = useQueryClient();
@@ -44,22 +47,22 @@ function StaffDialog({ institution, onClose }: { institution: InstitutionRef; on
   const remove = useMutation({
     mutationFn: (userId: string) => call('removeInstitutionStaffMember', { params: { id: institution.id, user_id: userId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['institutions', institution.id, 'staff'] }),
-    onError: (e) => toasts.show({ type: 'error', title: e instanceof ApiError ? 'Failed to remove staff member' : 'Error removing staff member' }),
+    onError: (e) => toasts.show({ type: 'error', title: t(e instanceof ApiError ? 'institution.removeStaffFailed' : 'institution.removeStaffError') }),
   });
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md">
-      <DialogTitle>Staff Members — {institution.name}</DialogTitle>
+      <DialogTitle>{t('institution.staffMembersOf', { name: institution.name })}</DialogTitle>
       <DialogContent>
         {staff.isLoading && <CircularProgress />}
-        {staff.data?.length === 0 && <Typography>No staff members</Typography>}
+        {staff.data?.length === 0 && <Typography>{t('institution.noStaffMembers')}</Typography>}
         {staff.data && staff.data.length > 0 && (
           <Table size="small">
             <TableHead>
               <TableRow>
-                <TableCell>Name</TableCell>
-                <TableCell>Role</TableCell>
-                <TableCell>Email</TableCell>
-                <TableCell>Phone</TableCell>
+                <TableCell>{t('institution.name')}</TableCell>
+                <TableCell>{t('institution.role')}</TableCell>
+                <TableCell>{t('institution.email')}</TableCell>
+                <TableCell>{t('institution.phone')}</TableCell>
                 <TableCell />
               </TableRow>
             </TableHead>
@@ -67,15 +70,27 @@ function StaffDialog({ institution, onClose }: { institution: InstitutionRef; on
               {staff.data.map((s) => (
                 <TableRow key={s.id}>
                   <TableCell>{s.name}</TableCell>
-                  <TableCell>{s.role_title ? `${s.account_type} · ${s.role_title}` : s.account_type}</TableCell>
+                  <TableCell>{s.role_title ? `${t('institution.staffRole', { role: s.account_type })} · ${s.role_title}` : t('institution.staffRole', { role: s.account_type })}</TableCell>
                   <TableCell>{s.email}</TableCell>
                   <TableCell>{s.phone}</TableCell>
                   <TableCell>
-                    <Button size="small" onClick={() => void confirm({ title: 'Edit', message: 'Edit functionality coming soon!', acknowledgeOnly: true })}>
-                      Edit
+                    <Button size="small" onClick={() => void confirm({ title: t('institution.edit'), message: t('institution.editComingSoon'), confirmLabel: t('common.ok'), acknowledgeOnly: true })}>
+                      {t('institution.edit')}
                     </Button>
-                    <Button size="small" color="error" onClick={async () => (await confirm({ title: 'Remove staff member?', message: `Are you sure you want to remove ${s.name}?`, confirmLabel: 'Remove', cancelLabel: 'Cancel', destructive: true })) && remove.mutate(s.user_id)}>
-                      Remove
+                    <Button
+                      size="small"
+                      color="error"
+                      onClick={async () =>
+                        (await confirm({
+                          title: t('institution.removeStaffTitle'),
+                          message: t('institution.removeNamed', { name: s.name }),
+                          confirmLabel: t('institution.remove'),
+                          cancelLabel: t('institution.cancel'),
+                          destructive: true,
+                        })) && remove.mutate(s.user_id)
+                      }
+                    >
+                      {t('institution.remove')}
                     </Button>
                   </TableCell>
                 </TableRow>
@@ -85,7 +100,7 @@ function StaffDialog({ institution, onClose }: { institution: InstitutionRef; on
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={onClose}>{t('institution.close')}</Button>
       </DialogActions>
     </Dialog>
   );
@@ -95,6 +110,8 @@ function StaffDialog({ institution, onClose }: { institution: InstitutionRef; on
 const APPOINTMENTS_PAGE = 100;
 
 export function AppointmentsDialog({ institution, onClose }: { institution: InstitutionRef; onClose: () => void }) {
+  const t = useT();
+  const f = useFormat();
   const pages = useInfiniteQuery({
     queryKey: ['institutions', institution.id, 'appointments'],
     queryFn: ({ pageParam }) =>
@@ -108,19 +125,19 @@ export function AppointmentsDialog({ institution, onClose }: { institution: Inst
   const appointments = { isLoading: pages.isLoading, data: pages.data?.pages.flat() };
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md">
-      <DialogTitle>Confirmed Appointments — {institution.name}</DialogTitle>
+      <DialogTitle>{t('institution.confirmedAppointmentsOf', { name: institution.name })}</DialogTitle>
       <DialogContent>
         {appointments.isLoading && <CircularProgress />}
-        {appointments.data?.length === 0 && <Typography>No appointments</Typography>}
+        {appointments.data?.length === 0 && <Typography>{t('institution.noAppointments')}</Typography>}
         {appointments.data && appointments.data.length > 0 && (
           <Table size="small">
             <TableHead>
               <TableRow>
-                <TableCell>Patient</TableCell>
-                <TableCell>Doctor</TableCell>
-                <TableCell>Date &amp; Time</TableCell>
-                <TableCell>Status</TableCell>
-                <TableCell>Notes</TableCell>
+                <TableCell>{t('institution.patient')}</TableCell>
+                <TableCell>{t('institution.doctor')}</TableCell>
+                <TableCell>{t('institution.dateTime')}</TableCell>
+                <TableCell>{t('institution.status')}</TableCell>
+                <TableCell>{t('institution.notes')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -128,10 +145,8 @@ export function AppointmentsDialog({ institution, onClose }: { institution: Inst
                 <TableRow key={a.id}>
                   <TableCell>{a.patient.name}</TableCell>
                   <TableCell>{a.doctor.name}</TableCell>
-                  <TableCell>
-                    {longDate(a.slot.start_at)} {timeOfDay(new Date(a.slot.start_at))}
-                  </TableCell>
-                  <TableCell>{a.status}</TableCell>
+                  <TableCell>{t('institution.appointmentWhen', { date: f.longDate(a.slot.start_at), time: f.timeOfDay(new Date(a.slot.start_at)) })}</TableCell>
+                  <TableCell>{t('institution.appointmentStatus', { status: a.status })}</TableCell>
                   <TableCell>{a.notes}</TableCell>
                 </TableRow>
               ))}
@@ -140,12 +155,12 @@ export function AppointmentsDialog({ institution, onClose }: { institution: Inst
         )}
         {pages.hasNextPage && (
           <Button onClick={() => void pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
-            {pages.isFetchingNextPage ? 'Loading...' : 'Show older'}
+            {t(pages.isFetchingNextPage ? 'institution.loading' : 'institution.showOlder')}
           </Button>
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={onClose}>{t('institution.close')}</Button>
       </DialogActions>
     </Dialog>
   );
@@ -153,6 +168,8 @@ export function AppointmentsDialog({ institution, onClose }: { institution: Inst
 
 /** The platform admin's Institution Management page. */
 export function InstitutionsPage() {
+  const t = useT();
+  const explain = useErrorText();
   const confirm = useConfirm();
   const session = useSession();
   const toasts = useToasts();
@@ -164,27 +181,27 @@ export function InstitutionsPage() {
   const disband = useMutation({
     mutationFn: (id: string) => call('disbandInstitution', { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['institutions'] }),
-    onError: (e) => toasts.show({ type: 'error', title: e instanceof ApiError ? 'Failed to disband institution' : 'Error disbanding institution' }),
+    onError: (e) => toasts.show({ type: 'error', title: t(e instanceof ApiError ? 'institution.disbandFailed' : 'institution.disbandError') }),
   });
   return (
     <Stack spacing={3}>
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
         <Typography variant="h5" component="h1">
-          Institution Management
+          {t('institution.institutionManagement')}
         </Typography>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           <Typography>{session?.user.name}</Typography>
           <Button variant="contained" onClick={() => setCreating(true)}>
-            Create Institution
+            {t('institution.createInstitution')}
           </Button>
           <DesktopLogout />
         </Stack>
       </Stack>
       {institutions.isLoading && <CircularProgress />}
       {institutions.error && (
-        <Alert severity="error">Failed to fetch institutions: {institutions.error instanceof ApiError ? institutions.error.detail : 'Network error'}</Alert>
+        <Alert severity="error">{t('institution.fetchInstitutionsFailed', { detail: explain(institutions.error, 'institution.networkError') })}</Alert>
       )}
-      {institutions.data?.length === 0 && <Typography>No institutions</Typography>}
+      {institutions.data?.length === 0 && <Typography>{t('institution.noInstitutions')}</Typography>}
       <Grid container spacing={2}>
         {(institutions.data ?? []).map((inst) => (
           <Grid key={inst.id} size={{ xs: 12, md: 6 }}>
@@ -192,7 +209,7 @@ export function InstitutionsPage() {
               <CardContent>
                 <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                   <Typography variant="h6">{inst.name}</Typography>
-                  <Chip size="small" label={inst.is_active ? 'Active' : 'Inactive'} color={inst.is_active ? 'success' : 'default'} />
+                  <Chip size="small" label={t(inst.is_active ? 'institution.active' : 'institution.inactive')} color={inst.is_active ? 'success' : 'default'} />
                 </Stack>
                 <Typography color="text.secondary">{inst.slug}</Typography>
                 <Typography>{inst.address}</Typography>
@@ -200,11 +217,24 @@ export function InstitutionsPage() {
                   {inst.phone} · {inst.email}
                 </Typography>
                 <Stack direction="row" sx={{ mt: 1, flexWrap: 'wrap', gap: 1 }}>
-                  <Button onClick={() => setStaffOf(inst)}>Staff</Button>
-                  <Button onClick={() => setAppointmentsOf(inst)}>Appointments</Button>
-                  <Button onClick={() => void confirm({ title: 'Edit', message: 'Edit functionality coming soon!', acknowledgeOnly: true })}>Edit</Button>
-                  <Button color="error" onClick={async () => (await confirm({ title: 'Disband institution?', message: `Are you sure you want to disband ${inst.name}?`, confirmLabel: 'Disband', cancelLabel: 'Cancel', destructive: true })) && disband.mutate(inst.id)}>
-                    Disband
+                  <Button onClick={() => setStaffOf(inst)}>{t('institution.staff')}</Button>
+                  <Button onClick={() => setAppointmentsOf(inst)}>{t('institution.appointments')}</Button>
+                  <Button onClick={() => void confirm({ title: t('institution.edit'), message: t('institution.editComingSoon'), confirmLabel: t('common.ok'), acknowledgeOnly: true })}>
+                    {t('institution.edit')}
+                  </Button>
+                  <Button
+                    color="error"
+                    onClick={async () =>
+                      (await confirm({
+                        title: t('institution.disbandTitle'),
+                        message: t('institution.disbandQuestion', { name: inst.name }),
+                        confirmLabel: t('institution.disband'),
+                        cancelLabel: t('institution.cancel'),
+                        destructive: true,
+                      })) && disband.mutate(inst.id)
+                    }
+                  >
+                    {t('institution.disband')}
                   </Button>
                 </Stack>
               </CardContent>
