@@ -1,6 +1,7 @@
 import { useCallback, useRef } from 'react';
 import { Dialog, DialogContent, DialogTitle, Grid, IconButton, useMediaQuery, useTheme } from '@mui/material';
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
+import { useT } from '../../i18n/useT';
 import { HubSidebar } from './HubSidebar';
 import { useFreshBlogImageGrants } from './image-grants';
 import { PostEditor } from './PostEditor';
@@ -9,6 +10,7 @@ import { useBlogHub, useScrollToTopOn } from './useBlogHub';
 
 /** The Patient Education Hub (seed 001 §2): the doctor's posts, their counts and figures, and the editor. */
 export function BlogHub({ open, onClose, startWithNew = false, startWithPost }: { open: boolean; onClose(): void; startWithNew?: boolean; startWithPost?: string }) {
+  const t = useT();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const hub = useBlogHub({ startWithNew, startWithPost });
@@ -34,8 +36,8 @@ export function BlogHub({ open, onClose, startWithNew = false, startWithPost }: 
   return (
     <Dialog open={open} onClose={onDialogClose} fullScreen={phone} fullWidth maxWidth="lg" aria-labelledby="blog-hub-title">
       <DialogTitle id="blog-hub-title" sx={{ pr: 6 }}>
-        Patient Education Hub
-        <IconButton aria-label="Close" onClick={() => hub.leaveEditor(onClose)} sx={{ position: 'absolute', right: 8, top: 8 }}>
+        {t('blog.hubTitle')}
+        <IconButton aria-label={t('blog.close')} onClick={() => hub.leaveEditor(onClose)} sx={{ position: 'absolute', right: 8, top: 8 }}>
           <CloseOutlined />
         </IconButton>
       </DialogTitle>

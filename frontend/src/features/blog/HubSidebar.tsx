@@ -4,8 +4,11 @@ import AddOutlined from '@mui/icons-material/AddOutlined';
 import AutoAwesomeOutlined from '@mui/icons-material/AutoAwesomeOutlined';
 import { BLOG_CATEGORIES, BLOG_TABS, type BlogCategory, type BlogTab } from '@telemed/contracts/blog-constants';
 import { call } from '../../lib/client';
+import { useFormat } from '../../i18n/format';
+import { useT } from '../../i18n/useT';
 import { useBlogList, type BlogListResponse } from './api';
 import { topicIdeasQuery, type Idea, type IdeasAnswer, type IdeasFor } from './ideas';
+import { TAB_LABELS, categoryLabel, ideasNotice } from './labels';
 
 export interface SidebarProps {
   editing: boolean;
@@ -24,15 +27,16 @@ export interface SidebarProps {
 
 /** The Writing Assistant beside the editor: topic ideas for the post's title and category, once AI is enabled. */
 function WritingAssistant({ aiEnabled, onAi, onMoreIdeas, onIdea, ideas }: Pick<SidebarProps, 'aiEnabled' | 'onAi' | 'onMoreIdeas' | 'onIdea'> & { ideas: UseQueryResult<IdeasAnswer> }) {
+  const t = useT();
   return (
     <Card variant="outlined" data-testid="writing-assistant">
       <CardContent>
         <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
           <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-            Writing Assistant
+            {t('blog.writingAssistant')}
           </Typography>
           <Button size="small" startIcon={<AutoAwesomeOutlined />} onClick={() => onAi(!aiEnabled)}>
-            {aiEnabled ? 'Disable AI' : 'Enable AI'}
+            {aiEnabled ? t('blog.disableAi') : t('blog.enableAi')}
           </Button>
         </Stack>
         {aiEnabled && ideas.isLoading && <CircularProgress size={20} />}
@@ -40,7 +44,7 @@ function WritingAssistant({ aiEnabled, onAi, onMoreIdeas, onIdea, ideas }: Pick<
           <Stack spacing={1} sx={{ mt: 1 }}>
             {ideas.data.notice && (
               <Typography variant="body2" color="text.secondary">
-                {ideas.data.notice}
+                {ideasNotice(t, ideas.data.notice)}
               </Typography>
             )}
             {ideas.data.ideas.map((idea) => (
@@ -55,13 +59,13 @@ function WritingAssistant({ aiEnabled, onAi, onMoreIdeas, onIdea, ideas }: Pick<
                 </CardContent>
                 <CardActions sx={{ pt: 0 }}>
                   <Button size="small" onClick={() => void onIdea(idea)}>
-                    Use this idea
+                    {t('blog.useThisIdea')}
                   </Button>
                 </CardActions>
               </Card>
             ))}
             <Button size="small" onClick={onMoreIdeas} disabled={ideas.isFetching} sx={{ alignSelf: 'flex-start' }}>
-              Other ideas
+              {t('blog.otherIdeas')}
             </Button>
           </Stack>
         )}
@@ -72,17 +76,18 @@ function WritingAssistant({ aiEnabled, onAi, onMoreIdeas, onIdea, ideas }: Pick<
 
 /** The hub's tabs (Blog Management), each with its count of the doctor's posts. */
 function HubTabs({ tab, editing, onTab, counts }: { tab: BlogTab; editing: boolean; onTab(tab: BlogTab): void; counts: BlogListResponse['counts'] | undefined }) {
+  const t = useT();
   return (
     <Box>
       <Typography variant="overline" color="text.secondary" component="h3">
-        Blog Management
+        {t('blog.blogManagement')}
       </Typography>
-      <List dense disablePadding aria-label="Blog Management">
-        {BLOG_TABS.map((t) => (
-          <ListItem key={t.id} disablePadding>
-            <ListItemButton selected={!editing && tab === t.id} onClick={() => onTab(t.id)} data-testid={`tab-${t.id}`}>
-              <ListItemText primary={t.label} />
-              <Chip size="small" label={counts ? counts[t.id] : '–'} />
+      <List dense disablePadding aria-label={t('blog.blogManagement')}>
+        {BLOG_TABS.map(({ id }) => (
+          <ListItem key={id} disablePadding>
+            <ListItemButton selected={!editing && tab === id} onClick={() => onTab(id)} data-testid={`tab-${id}`}>
+              <ListItemText primary={t(TAB_LABELS[id])} />
+              <Chip size="small" label={counts ? counts[id] : '–'} />
             </ListItemButton>
           </ListItem>
         ))}
@@ -92,16 +97,17 @@ function HubTabs({ tab, editing, onTab, counts }: { tab: BlogTab; editing: boole
 }
 
 function CategoryList({ category, onCategory, all }: { category: BlogCategory | null; onCategory(category: BlogCategory | null): void; all: BlogListResponse | undefined }) {
+  const t = useT();
   return (
     <Box>
       <Typography variant="overline" color="text.secondary" component="h3">
-        Categories
+        {t('blog.categories')}
       </Typography>
-      <List dense disablePadding aria-label="Categories">
+      <List dense disablePadding aria-label={t('blog.categories')}>
         {(all?.categories ?? BLOG_CATEGORIES.map((c) => ({ ...c, count: 0 }))).map((c) => (
           <ListItem key={c.id} disablePadding>
             <ListItemButton selected={category === c.id} onClick={() => onCategory(category === c.id ? null : c.id)}>
-              <ListItemText primary={c.name} />
+              <ListItemText primary={categoryLabel(t, c.id, c.name)} />
               <Typography variant="body2" color="text.secondary">
                 {c.count}
               </Typography>
@@ -114,16 +120,18 @@ function CategoryList({ category, onCategory, all }: { category: BlogCategory | 
 }
 
 function BlogStats({ all }: { all: BlogListResponse | undefined }) {
+  const t = useT();
+  const f = useFormat();
   return (
     <Card variant="outlined" data-testid="blog-stats">
       <CardContent>
         <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
-          Blog Stats
+          {t('blog.blogStats')}
         </Typography>
         {[
-          ['Total Views', all ? all.stats.total_views.toLocaleString('en-IN') : '–'],
-          ['This Month', all ? all.stats.this_month.toLocaleString('en-IN') : '–'],
-          ['Avg. Reading Time', all ? `${all.stats.avg_read_time} min` : '–'],
+          [t('blog.totalViews'), all ? f.count(all.stats.total_views) : '–'],
+          [t('blog.thisMonth'), all ? f.count(all.stats.this_month) : '–'],
+          [t('blog.avgReadingTime'), all ? t('blog.minutes', { minutes: all.stats.avg_read_time }) : '–'],
         ].map(([label, value]) => (
           <Stack key={label} direction="row" sx={{ justifyContent: 'space-between' }}>
             <Typography variant="body2" color="text.secondary">
@@ -149,11 +157,12 @@ export function HubSidebar({ sections = 'all', ...props }: SidebarProps & { sect
   const ideas = useQuery({ queryKey: ['blogs', 'ideas', props.ideasFor], queryFn: () => call('listBlogTopicIdeas', { query: topicIdeasQuery(props.ideasFor) }), enabled: props.editing && props.aiEnabled && sections !== 'bottom', staleTime: Infinity });
   const top = sections !== 'bottom';
   const bottom = sections !== 'top';
+  const t = useT();
   return (
     <Stack spacing={2}>
       {top && (
         <Button variant="contained" startIcon={<AddOutlined />} onClick={props.onNew} fullWidth>
-          New Blog Post
+          {t('blog.newPost')}
         </Button>
       )}
       {top && props.editing && <WritingAssistant {...props} ideas={ideas} />}

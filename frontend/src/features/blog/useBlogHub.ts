@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { BLOG_DEFAULTS, BLOG_TEXTS, type BlogCategory, type BlogTab } from '@telemed/contracts/blog-constants';
+import { BLOG_DEFAULTS, type BlogCategory, type BlogTab } from '@telemed/contracts/blog-constants';
 import { useConfirm } from '../../lib/confirm';
+import { useT } from '../../i18n/useT';
 import type { EditorSeed, LeaveGuard } from './editorFields';
 import type { SidebarProps } from './HubSidebar';
 import { asParagraphText, type Idea, type IdeasFor, type PostMeta } from './ideas';
@@ -32,6 +33,7 @@ export function useBlogHub({ startWithNew, startWithPost }: { startWithNew: bool
     written.current = value;
   }, []);
   const confirm = useConfirm();
+  const t = useT();
   // The open editor's question before it is left (a draft saves itself first; other unsaved writing asks).
   const editorGuard = useRef<LeaveGuard>(async () => true);
   const onGuard = useCallback((leave: LeaveGuard) => {
@@ -56,9 +58,9 @@ export function useBlogHub({ startWithNew, startWithPost }: { startWithNew: bool
     editing: Boolean(editing),
     onNew: () => leaveEditor(() => edit({ id: null, seed: null })),
     tab,
-    onTab: (t) =>
+    onTab: (next) =>
       leaveEditor(() => {
-        setTab(t);
+        setTab(next);
         setEditing(null);
       }),
     category,
@@ -75,7 +77,7 @@ export function useBlogHub({ startWithNew, startWithPost }: { startWithNew: bool
     ideasFor,
     onMoreIdeas: askIdeas,
     onIdea: async (idea: Idea) => {
-      if ((written.current || editing?.id) && !(await confirm({ title: BLOG_TEXTS.useIdeaTitle, message: BLOG_TEXTS.useIdeaReplaces, confirmLabel: BLOG_TEXTS.useIdeaTitle.replace(/\?$/, '') }))) return;
+      if ((written.current || editing?.id) && !(await confirm({ title: t('blog.useIdeaTitle'), message: t('blog.useIdeaReplaces'), confirmLabel: t('blog.useThisIdea') }))) return;
       setEditing((current) => ({
         id: current?.id ?? savedNew.current,
         seed: { title: idea.title, excerpt: idea.description, content: { blocks: [{ type: 'paragraph' as const, data: { text: asParagraphText(idea.content) } }] } },
