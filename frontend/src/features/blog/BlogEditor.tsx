@@ -1,9 +1,13 @@
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
 import { Box } from '@mui/material';
 import EditorJS, { type OutputData } from '@editorjs/editorjs';
+import { useErrorText } from '../../i18n/errorText';
+import { useT } from '../../i18n/useT';
 import type { BlogContent } from './api';
+import { editorMessages } from './editor-i18n';
 import { EDITOR_BOX_HEIGHT, EDITOR_MIN_HEIGHT } from './editorFields';
 import { IMAGE_WIDTH_VARIABLE, blogEditorTools } from './editor-tools';
+import { uploadErrorText } from './labels';
 
 export interface BlogEditorHandle {
   save(): Promise<BlogContent>;
@@ -12,7 +16,8 @@ export interface BlogEditorHandle {
 /**
  * The post's rich text in Editor.js (its own chunk: loaded only when the hub's editor opens). The seeds' toolbar as
  * Editor.js tools: headers 1-6, lists, quote, code block, link, image (uploaded to the server), video (embeds from
- * YouTube and Vimeo); bold, italic, underline, marker, inline code and links in the inline toolbar.
+ * YouTube and Vimeo); bold, italic, underline, marker, inline code and links in the inline toolbar. Its menus and
+ * placeholders speak the language chosen when it opens (Editor.js takes its words once, when it is made).
  */
 export const BlogEditor = forwardRef<BlogEditorHandle, { initial: BlogContent; onError: (message: string) => void; onChange?: () => void }>(function BlogEditor({ initial, onError, onChange }, ref) {
   const holder = useRef<HTMLDivElement>(null);
@@ -21,15 +26,23 @@ export const BlogEditor = forwardRef<BlogEditorHandle, { initial: BlogContent; o
   onErrorRef.current = onError;
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
+  const t = useT();
+  const explain = useErrorText();
+  const explainRef = useRef(explain);
+  explainRef.current = explain;
 
   useEffect(() => {
     if (!holder.current) return;
     const instance = new EditorJS({
       holder: holder.current,
       data: initial as OutputData,
-      placeholder: 'Write your article…',
+      placeholder: t('blog.editorPlaceholder'),
       minHeight: EDITOR_MIN_HEIGHT,
-      tools: blogEditorTools((message) => onErrorRef.current(message)),
+      i18n: { messages: editorMessages(t) },
+      tools: blogEditorTools(
+        (message) => onErrorRef.current(message),
+        (error) => uploadErrorText(explainRef.current, error),
+      ),
       // Any change of the blocks (typing, a picture, a block moved): the hub then asks before replacing them.
       onChange: () => onChangeRef.current?.(),
     });
@@ -43,7 +56,7 @@ export const BlogEditor = forwardRef<BlogEditorHandle, { initial: BlogContent; o
       editor.current = null;
       void instance.isReady.then(() => instance.destroy()).catch(() => {});
     };
-    // The editor is made once per post; `initial` is read only then.
+    // The editor is made once per post; `initial` and the language's words are read only then.
   }, []);
 
   useImperativeHandle(ref, () => ({

@@ -1,10 +1,12 @@
 import { Suspense, lazy } from 'react';
 import { Alert, Box, Button, CircularProgress, Grid, MenuItem, Stack, TextField } from '@mui/material';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
-import { BLOG_CATEGORIES, BLOG_LIMITS, BLOG_TEXTS, type BlogCategory } from '@telemed/contracts/blog-constants';
+import { BLOG_CATEGORIES, BLOG_LIMITS, type BlogCategory } from '@telemed/contracts/blog-constants';
 import { AutosaveStatus } from '../../lib/autosave';
+import { useT } from '../../i18n/useT';
 import { useBlogPost } from './api';
 import { EDITOR_BOX_HEIGHT, emptyFields, fieldsOf, type EditorFields, type EditorSeed } from './editorFields';
+import { categoryLabel } from './labels';
 import { usePostEditor, type PostEditorOptions } from './usePostEditor';
 
 // Editor.js and its tools are a chunk of their own, fetched when the editor first opens.
@@ -19,6 +21,7 @@ type Editor = ReturnType<typeof usePostEditor>;
  */
 function EditorActions({ editor, autosaves }: { editor: Editor; autosaves: boolean }) {
   const { fields, set, live, saving } = editor;
+  const t = useT();
   return (
     <Box
       data-testid="editor-actions"
@@ -26,16 +29,16 @@ function EditorActions({ editor, autosaves }: { editor: Editor; autosaves: boole
     >
       {!live && (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, flex: { xs: '1 1 100%', sm: '0 1 auto' } }}>
-          <TextField select size="small" label="Status" value={fields.status} onChange={(e) => set('status', e.target.value as EditorFields['status'])} sx={{ flex: { xs: '1 1 140px', sm: '0 0 170px' } }}>
-            <MenuItem value="draft">Draft</MenuItem>
-            <MenuItem value="published">Published</MenuItem>
-            <MenuItem value="scheduled">Scheduled</MenuItem>
+          <TextField select size="small" label={t('blog.status')} value={fields.status} onChange={(e) => set('status', e.target.value as EditorFields['status'])} sx={{ flex: { xs: '1 1 140px', sm: '0 0 170px' } }}>
+            <MenuItem value="draft">{t('blog.optionDraft')}</MenuItem>
+            <MenuItem value="published">{t('blog.optionPublished')}</MenuItem>
+            <MenuItem value="scheduled">{t('blog.optionScheduled')}</MenuItem>
           </TextField>
           {fields.status === 'scheduled' && (
             <TextField
               size="small"
               type="datetime-local"
-              label="Publish at"
+              label={t('blog.publishAt')}
               value={fields.publish_at}
               onChange={(e) => set('publish_at', e.target.value)}
               error={Boolean(editor.publishAtError)}
@@ -49,15 +52,15 @@ function EditorActions({ editor, autosaves }: { editor: Editor; autosaves: boole
       <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', alignItems: 'center', gap: 1, ml: 'auto' }}>
         <AutosaveStatus state={editor.autosaveState} dirty={editor.dirty} canSave autosaves={autosaves} />
         <Button onClick={editor.cancel} disabled={saving}>
-          Cancel
+          {t('blog.cancel')}
         </Button>
         {!live && (
           <Button variant="outlined" onClick={() => void editor.submit('draft')} disabled={saving}>
-            Save Draft
+            {t('blog.saveDraft')}
           </Button>
         )}
         <Button variant="contained" onClick={() => void editor.submit('publish')} disabled={saving} data-testid="publish-button">
-          {live ? 'Save changes' : fields.status === 'scheduled' ? 'Schedule' : 'Publish'}
+          {live ? t('blog.saveChanges') : fields.status === 'scheduled' ? t('blog.schedule') : t('blog.publish')}
         </Button>
       </Box>
     </Box>
@@ -66,9 +69,10 @@ function EditorActions({ editor, autosaves }: { editor: Editor; autosaves: boole
 
 /** Where Editor.js will be, as tall as its empty editor, while its chunk loads. */
 function EditorPlaceholder() {
+  const t = useT();
   return (
     <Box sx={{ minHeight: EDITOR_BOX_HEIGHT, border: 1, borderColor: 'divider', borderRadius: 1, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
-      <CircularProgress size={24} aria-label="Loading the editor" />
+      <CircularProgress size={24} aria-label={t('blog.loadingEditor')} />
     </Box>
   );
 }
@@ -77,48 +81,49 @@ function EditorPlaceholder() {
 function EditorForm(props: PostEditorOptions) {
   const editor = usePostEditor(props);
   const { fields, set, error, setError, uploading, live } = editor;
+  const t = useT();
   return (
-    <Stack spacing={2} component="form" onSubmit={(e) => e.preventDefault()} aria-label="Blog editor">
+    <Stack spacing={2} component="form" onSubmit={(e) => e.preventDefault()} aria-label={t('blog.editorForm')}>
       {error && (
         <Alert severity="error" onClose={() => setError(null)} data-testid="blog-editor-error">
           {error}
         </Alert>
       )}
-      <TextField label="Title" value={fields.title} onChange={(e) => set('title', e.target.value)} slotProps={{ htmlInput: { maxLength: BLOG_LIMITS.titleChars } }} required />
+      <TextField label={t('blog.title')} value={fields.title} onChange={(e) => set('title', e.target.value)} slotProps={{ htmlInput: { maxLength: BLOG_LIMITS.titleChars } }} required />
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField select fullWidth label="Category" value={fields.category} onChange={(e) => set('category', e.target.value as BlogCategory)}>
+          <TextField select fullWidth label={t('blog.category')} value={fields.category} onChange={(e) => set('category', e.target.value as BlogCategory)}>
             {BLOG_CATEGORIES.map((c) => (
               <MenuItem key={c.id} value={c.id}>
-                {c.name}
+                {categoryLabel(t, c.id)}
               </MenuItem>
             ))}
           </TextField>
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField fullWidth label="Tags" helperText="Separate tags with commas" value={fields.tags} onChange={(e) => set('tags', e.target.value)} />
+          <TextField fullWidth label={t('blog.tags')} helperText={t('blog.tagsHelp')} value={fields.tags} onChange={(e) => set('tags', e.target.value)} />
         </Grid>
       </Grid>
-      <TextField label="Excerpt" multiline minRows={2} value={fields.excerpt} onChange={(e) => set('excerpt', e.target.value)} slotProps={{ htmlInput: { maxLength: BLOG_LIMITS.excerptChars } }} />
+      <TextField label={t('blog.excerpt')} multiline minRows={2} value={fields.excerpt} onChange={(e) => set('excerpt', e.target.value)} slotProps={{ htmlInput: { maxLength: BLOG_LIMITS.excerptChars } }} />
       {/* The fallback keeps the editor's place, so nothing below it (on a phone, the Writing Assistant) moves when it loads. */}
       <Suspense fallback={<EditorPlaceholder />}>
         <BlogEditor ref={editor.editor} initial={props.content} onError={setError} onChange={editor.onContentChange} />
       </Suspense>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
         <Button component="label" variant="outlined" startIcon={<ImageOutlined />} disabled={uploading}>
-          {uploading ? 'Uploading…' : fields.image_url ? 'Change cover image' : 'Upload cover image'}
+          {uploading ? t('blog.uploading') : fields.image_url ? t('blog.changeCover') : t('blog.uploadCover')}
           <input hidden type="file" accept="image/jpeg,image/png,image/gif,image/webp" data-testid="cover-input" onChange={(e) => void editor.pickCover(e.target.files?.[0])} />
         </Button>
-        {fields.image_url && <Box component="img" src={fields.image_url} alt="Cover" sx={{ height: 56, maxWidth: 120, objectFit: 'cover', borderRadius: 1, alignSelf: { xs: 'flex-start', sm: 'center' } }} />}
+        {fields.image_url && <Box component="img" src={fields.image_url} alt={t('blog.coverAlt')} sx={{ height: 56, maxWidth: 120, objectFit: 'cover', borderRadius: 1, alignSelf: { xs: 'flex-start', sm: 'center' } }} />}
       </Stack>
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 4 }}>
-          <TextField fullWidth type="date" label="Date" value={fields.date} onChange={(e) => set('date', e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+          <TextField fullWidth type="date" label={t('blog.date')} value={fields.date} onChange={(e) => set('date', e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
         </Grid>
         {live && (
           <Grid size={{ xs: 12, sm: 8 }}>
             <Alert severity="info" data-testid="published-edit-notice">
-              {BLOG_TEXTS.publishedEditNotice}
+              {t('blog.publishedEditNotice')}
             </Alert>
           </Grid>
         )}
@@ -131,7 +136,8 @@ function EditorForm(props: PostEditorOptions) {
 /** The editor of a new post or a saved one (read first), with an idea's title, excerpt and text when one was taken. */
 export function PostEditor({ id, seed, ...handlers }: { id: string | null; seed: EditorSeed | null } & Omit<PostEditorOptions, 'id' | 'initial' | 'content' | 'autosaves'>) {
   const existing = useBlogPost(id);
-  if (id && !existing.data) return existing.isError ? <Alert severity="error">{BLOG_TEXTS.postNotFound}</Alert> : <CircularProgress size={24} />;
+  const t = useT();
+  if (id && !existing.data) return existing.isError ? <Alert severity="error">{t('blog.postNotFound')}</Alert> : <CircularProgress size={24} />;
   const post = existing.data;
   const initial: EditorFields = post ? fieldsOf(post) : { ...emptyFields(), title: seed?.title ?? '', excerpt: seed?.excerpt ?? '' };
   // An idea taken for a saved post replaces its title, excerpt and text in the editor (saved only when the doctor saves).

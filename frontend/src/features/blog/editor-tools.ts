@@ -86,11 +86,15 @@ export class SizedImageTool extends ImageTool {
   }
 }
 
+/** Why an upload failed, as the editor's error says it: the Error's message (the server's detail, or the seeds' text). */
+const uploadMessage = (error: unknown) => (error instanceof Error ? error.message : BLOG_TEXTS.imageUploadError);
+
 /**
  * The editor's tools (the seeds' toolbar as Editor.js tools). Every call a tool makes to the server goes through the
- * app's API client at the time it is made, so none keeps the token the editor was opened with.
+ * app's API client at the time it is made, so none keeps the token the editor was opened with. `describeUploadError`
+ * says why a picture did not upload (the editor gives it the reader's language).
  */
-export function blogEditorTools(onError: (message: string) => void): Record<string, ToolConstructable | ToolSettings> {
+export function blogEditorTools(onError: (message: string) => void, describeUploadError: (error: unknown) => string = uploadMessage): Record<string, ToolConstructable | ToolSettings> {
   return {
     header: { class: Header as unknown as ToolConstructable, inlineToolbar: true, config: { levels: [1, 2, 3, 4, 5, 6], defaultLevel: 2 } } as ToolSettings,
     list: { class: List as unknown as ToolConstructable, inlineToolbar: true },
@@ -104,7 +108,7 @@ export function blogEditorTools(onError: (message: string) => void): Record<stri
         uploader: {
           uploadByFile: (file: File) =>
             uploadBlogImage(file).catch((error: unknown) => {
-              onError(error instanceof Error ? error.message : BLOG_TEXTS.imageUploadError);
+              onError(describeUploadError(error));
               return { success: 0 };
             }),
           // Only files are taken: an address elsewhere would not show under the page's Content Security Policy.

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { BLOG_LIMITS, BLOG_TEXTS } from '@telemed/contracts/blog-constants';
+import { BLOG_LIMITS } from '@telemed/contracts/blog-constants';
 import { ApiError } from '../../lib/api';
+import { useErrorText } from '../../i18n/errorText';
+import { useT } from '../../i18n/useT';
 import { sessionStore } from '../../lib/session';
 import { useToasts } from '../../lib/toasts';
 import { useSaveQueue } from '../../lib/autosave';
@@ -10,6 +12,7 @@ import { AUTOSAVE_DELAY_MS, contentKey } from './autosave';
 import type { BlogEditorHandle } from './BlogEditor';
 import { draftOf, sameFields, scheduledInstant, type EditorFields, type LeaveGuard } from './editorFields';
 import type { PostMeta } from './ideas';
+import { publishFailedText, uploadErrorText } from './labels';
 
 export interface PostEditorOptions {
   id: string | null;
@@ -119,6 +122,8 @@ export function usePostEditor(options: PostEditorOptions) {
   const editor = useRef<BlogEditorHandle>(null);
   const save = useSavePost();
   const toasts = useToasts();
+  const t = useT();
+  const explain = useErrorText();
   const set = <K extends keyof EditorFields>(key: K, value: EditorFields[K]) => {
     onWritten(true);
     if (key === 'publish_at' || key === 'status') setPublishAtError(null);
@@ -136,34 +141,34 @@ export function usePostEditor(options: PostEditorOptions) {
       draft.reopenDraft();
       show(message);
     };
-    if (publishing && !sessionStore.get()) return refuse(BLOG_TEXTS.loginToPublish);
-    if (publishing && (!fields.title.trim() || !hasContent)) return refuse(BLOG_TEXTS.titleAndContentRequired);
+    if (publishing && !sessionStore.get()) return refuse(t('blog.loginToPublish'));
+    if (publishing && (!fields.title.trim() || !hasContent)) return refuse(t('blog.titleAndContentRequired'));
     const scheduling = publishing && fields.status === 'scheduled';
     const publishAt = scheduling ? scheduledInstant(fields.publish_at) : null;
     // An empty or unreadable time is the field's to say (a past one is the server's: the clock that counts is its).
-    if (scheduling && !publishAt) return refuse(BLOG_TEXTS.publishAtRequired, setPublishAtError);
+    if (scheduling && !publishAt) return refuse(t('blog.publishAtRequired'), setPublishAtError);
     const then = !publishing ? 'save' : publishAt ? { schedule: publishAt } : 'publish';
     save.mutate(
       { id: draft.postId.current, draft: draftOf(fields, blocks, publishing), then },
       {
         onSuccess: (result) => {
           const slug = 'slug' in result ? result.slug : null;
-          const title = live ? BLOG_TEXTS.changesSaved : publishing ? (fields.status === 'scheduled' ? 'Post scheduled' : 'Post published') : 'Draft saved';
+          const title = t(live ? 'blog.changesSaved' : publishing ? (fields.status === 'scheduled' ? 'blog.postScheduled' : 'blog.postPublished') : 'blog.draftSaved');
           const page = slug && 'status' in result && result.status === 'published' ? `/blog/${slug}` : null;
           toasts.show({
             type: 'success',
             title,
             message: page ?? undefined,
             // The public page, a click away (a new tab: the hub stays as it is).
-            actions: page ? [{ label: BLOG_TEXTS.viewPost, primary: true, handler: () => void window.open(page, '_blank', 'noopener') }] : undefined,
+            actions: page ? [{ label: t('blog.viewPost'), primary: true, handler: () => void window.open(page, '_blank', 'noopener') }] : undefined,
           });
           onClose();
         },
         onError: (e) => {
           draft.reopenDraft();
-          const detail = e instanceof ApiError ? e.detail : undefined;
-          if (publishing) toasts.show({ type: 'error', title: BLOG_TEXTS.publishFailed(detail) });
-          setError(detail ?? BLOG_TEXTS.publishFailed());
+          if (publishing) toasts.show({ type: 'error', title: publishFailedText(t, explain, e) });
+          // The server's refusal itself (a 5xx: its internal error); without an answer, that the post did not go.
+          setError(e instanceof ApiError ? explain(e, 'errors.internal_error') : t('blog.publishFailed'));
         },
       },
     );
@@ -171,13 +176,13 @@ export function usePostEditor(options: PostEditorOptions) {
 
   const pickCover = async (file: File | undefined) => {
     if (!file) return;
-    if (file.size >= BLOG_LIMITS.imageBytes) return setError(BLOG_TEXTS.imageTooLarge);
+    if (file.size >= BLOG_LIMITS.imageBytes) return setError(t('blog.imageTooLarge'));
     setUploading(true);
     try {
       const answer = await uploadBlogImage(file);
       set('image_url', answer.file.url);
     } catch (e) {
-      setError(e instanceof Error ? e.message : BLOG_TEXTS.imageUploadError);
+      setError(uploadErrorText(explain, e));
     } finally {
       setUploading(false);
     }
