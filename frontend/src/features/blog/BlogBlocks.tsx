@@ -2,6 +2,7 @@ import { Fragment, type ReactNode } from 'react';
 import { Box, Link, Typography } from '@mui/material';
 import { BLOG_IMAGE_SRC, blogImageWidth, embedPlayerUrl, isAllowedLink } from '@telemed/contracts/blog-constants';
 import type { BlogBlock, BlogContent, ListItem } from '@telemed/contracts';
+import { useT } from '../../i18n/useT';
 
 /**
  * A post's blocks drawn by the app, never as the author's HTML: each block type has its own element, and a block's
@@ -55,8 +56,9 @@ export function InlineText({ html }: { html: string }) {
 
 /** A checklist item's box: ticked or not, said to screen readers too. */
 function CheckMark({ checked }: { checked: boolean }) {
+  const t = useT();
   return (
-    <Box component="span" role="img" aria-label={checked ? 'done' : 'not done'} sx={{ display: 'inline-block', width: '1.5em', ml: '-1.5em', fontWeight: 700, color: checked ? 'success.main' : 'text.secondary' }}>
+    <Box component="span" role="img" aria-label={checked ? t('blog.checkDone') : t('blog.checkNotDone')} sx={{ display: 'inline-block', width: '1.5em', ml: '-1.5em', fontWeight: 700, color: checked ? 'success.main' : 'text.secondary' }}>
       {checked ? '☑' : '☐'}
     </Box>
   );
@@ -86,6 +88,7 @@ function ListItems({ items, style }: { items: ListItem[]; style: 'ordered' | 'un
 }
 
 function Block({ block }: { block: BlogBlock }) {
+  const t = useT();
   switch (block.type) {
     case 'header': {
       // The page's title is its h1: the post's headers start at h2.
@@ -156,7 +159,7 @@ function Block({ block }: { block: BlogBlock }) {
             <Box
               component="iframe"
               src={player}
-              title={block.data.caption.replace(/<[^>]*>/g, '') || `Video (${block.data.service})`}
+              title={block.data.caption.replace(/<[^>]*>/g, '') || t('blog.videoTitle', { service: block.data.service })}
               loading="lazy"
               allow="encrypted-media; picture-in-picture; fullscreen"
               referrerPolicy="strict-origin-when-cross-origin"

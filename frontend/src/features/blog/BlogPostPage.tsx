@@ -3,18 +3,18 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Box, Button, Chip, CircularProgress, Link, Stack, Typography } from '@mui/material';
 import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
-import { BLOG_CATEGORIES, BLOG_DEFAULTS } from '@telemed/contracts/blog-constants';
 import { isBundledArticle } from '@telemed/contracts/bundled-articles';
 import { ApiError } from '../../lib/api';
 import { call } from '../../lib/client';
+import { useFormat } from '../../i18n/format';
+import { useT } from '../../i18n/useT';
 import { DoctorAvatar } from '../../components/DoctorAvatar';
 import { PublicPageShell } from '../public/PublicPageShell';
 import { BOOK_CONSULTATION_HASH } from '../public/content';
 import { NotFound } from '../../app/NotFound';
 import { BlogBlocks } from './BlogBlocks';
 import { readerSession, type BlogPostView } from './api';
-
-const categoryName = (id: string) => BLOG_CATEGORIES.find((c) => c.id === id)?.name ?? id;
+import { categoryLabel } from './labels';
 
 /** Sets the page's title and its description for sharing while the post is shown. */
 function useShareTags(post: BlogPostView | undefined) {
@@ -48,6 +48,8 @@ function useShareTags(post: BlogPostView | undefined) {
 /** A published post at /blog/{slug}: anyone may read it, signed in or not. */
 export function BlogPostPage() {
   const { slug = '' } = useParams();
+  const t = useT();
+  const f = useFormat();
   const post = useQuery({ queryKey: ['public-blog', slug], queryFn: () => call('getPublicBlogPost', { params: { slug } }), retry: false });
   useShareTags(post.data);
   // A bundled sample profile's article (the same page, from static content): no views to count, and its profile opens
@@ -64,19 +66,19 @@ export function BlogPostPage() {
     <PublicPageShell>
       {post.isLoading && (
         <Box sx={{ display: 'grid', placeItems: 'center', minHeight: 200 }}>
-          <CircularProgress aria-label="Loading" />
+          <CircularProgress aria-label={t('blog.loading')} />
         </Box>
       )}
       {/* No such article (never published, archived, or its author's page closed): the app's not-found page, with the way home. */}
-      {post.isError && (post.error instanceof ApiError && post.error.status === 404 ? <NotFound /> : <Alert severity="error">The article could not be loaded. Please try again.</Alert>)}
+      {post.isError && (post.error instanceof ApiError && post.error.status === 404 ? <NotFound /> : <Alert severity="error">{t('blog.articleLoadFailed')}</Alert>)}
       {post.data && (
         <Box component="article" sx={{ maxWidth: 760, mx: 'auto' }}>
           <Stack direction="row" spacing={1} sx={{ mb: 1, flexWrap: 'wrap', gap: 1 }}>
-            <Chip size="small" color="primary" variant="outlined" label={categoryName(post.data.category)} />
-            <Chip size="small" variant="outlined" label={`${post.data.read_time} min read`} />
+            <Chip size="small" color="primary" variant="outlined" label={categoryLabel(t, post.data.category)} />
+            <Chip size="small" variant="outlined" label={t('blog.minRead', { minutes: post.data.read_time })} />
           </Stack>
           <Typography variant="h4" component="h1" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
-            {post.data.title || BLOG_DEFAULTS.title}
+            {post.data.title || t('blog.untitledDraft')}
           </Typography>
           <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', my: 2 }}>
             <DoctorAvatar name={post.data.author_name} photoUrl={post.data.author_photo_url} size={44} />
@@ -85,7 +87,7 @@ export function BlogPostPage() {
                 {post.data.author_name}
               </Link>
               <Typography variant="body2" color="text.secondary">
-                <time dateTime={post.data.published_at ?? post.data.date}>{new Date(`${post.data.date}T00:00:00`).toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric' })}</time>
+                <time dateTime={post.data.published_at ?? post.data.date}>{f.date(post.data.date, { day: 'numeric', month: 'long', year: 'numeric' })}</time>
               </Typography>
             </Box>
           </Stack>
@@ -99,9 +101,9 @@ export function BlogPostPage() {
             </Stack>
           )}
           <Box sx={{ mt: 4, p: 2, border: 1, borderColor: 'divider', borderRadius: 1, display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
-            <Typography sx={{ flexGrow: 1 }}>Want to talk to {post.data.author_name}?</Typography>
+            <Typography sx={{ flexGrow: 1 }}>{t('blog.talkTo', { name: post.data.author_name })}</Typography>
             <Button component={RouterLink} to={bookingPath} variant="contained" startIcon={<EventAvailableOutlined />}>
-              Book Consultation
+              {t('blog.bookConsultation')}
             </Button>
           </Box>
         </Box>

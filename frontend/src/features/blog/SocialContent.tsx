@@ -2,8 +2,9 @@ import { Suspense, lazy, useState } from 'react';
 import { Box, Button, ButtonBase, Card, CardContent, Chip, CircularProgress, Grid, Stack, Typography } from '@mui/material';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
-import { BLOG_DEFAULTS, BLOG_TEXTS } from '@telemed/contracts/blog-constants';
+import { useT } from '../../i18n/useT';
 import { useBlogList } from './api';
+import { STATUS_LABELS, shownTitle } from './labels';
 
 const BlogHub = lazy(async () => ({ default: (await import('./BlogHub')).BlogHub }));
 const RECENT_SHOWN = 4;
@@ -27,6 +28,7 @@ function useHub() {
 export function CampaignCard() {
   const list = useBlogList({ tab: 'all', sort: 'date', q: '', category: null });
   const hub = useHub();
+  const t = useT();
   return (
     <Grid size={{ xs: 12, sm: 6, md: 3 }}>
       <Card sx={{ height: '100%' }} data-testid="campaign-card">
@@ -34,15 +36,15 @@ export function CampaignCard() {
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', color: 'primary.main' }}>
             <CampaignOutlined aria-hidden />
             <Typography variant="overline" color="text.secondary">
-              Education Campaign
+              {t('blog.educationCampaign')}
             </Typography>
           </Stack>
           <Typography variant="h4">{list.data?.counts.published ?? 0}</Typography>
           <Typography variant="body2" color="text.secondary">
-            published {list.data?.counts.published === 1 ? 'post' : 'posts'} · {BLOG_TEXTS.views(list.data?.stats.this_month ?? 0)} this month
+            {t('blog.campaignSummary', { count: list.data?.counts.published ?? 0, views: list.data?.stats.this_month ?? 0 })}
           </Typography>
           <Button size="small" sx={{ mt: 1, px: 0 }} onClick={() => hub.open(true)}>
-            Write a post
+            {t('blog.writePost')}
           </Button>
         </CardContent>
       </Card>
@@ -56,41 +58,42 @@ export function SocialContent() {
   const list = useBlogList({ tab: 'all', sort: 'date', q: '', category: null });
   const hub = useHub();
   const recent = list.data?.items.slice(0, RECENT_SHOWN) ?? [];
+  const t = useT();
   return (
     <Card data-testid="social-content">
       <CardContent>
         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
           <Typography variant="h6" component="h2">
-            Social Content
+            {t('blog.socialContent')}
           </Typography>
           <Stack direction="row" spacing={1}>
-            <Button onClick={() => hub.open(false)}>Open Hub</Button>
+            <Button onClick={() => hub.open(false)}>{t('blog.openHub')}</Button>
             <Button variant="contained" startIcon={<AddOutlined />} onClick={() => hub.open(true)}>
-              Add Post
+              {t('blog.addPost')}
             </Button>
           </Stack>
         </Stack>
         {list.isLoading && <CircularProgress size={20} />}
-        {list.data && recent.length === 0 && <Typography color="text.secondary">No posts yet. Share what your patients ask you most with Add Post.</Typography>}
+        {list.data && recent.length === 0 && <Typography color="text.secondary">{t('blog.noPostsYet')}</Typography>}
         <Stack spacing={1} sx={{ mt: 1 }}>
           {recent.map((post) => (
             // A recent post opens in the hub's editor (what a doctor expects of its title).
             <ButtonBase
               key={post.id}
               onClick={() => hub.openPost(post.id)}
-              aria-label={`Edit ${post.title || BLOG_DEFAULTS.title}`}
+              aria-label={t('blog.editPost', { title: shownTitle(t, post.title) })}
               data-testid="social-post"
               sx={{ display: 'flex', gap: 1, alignItems: 'center', justifyContent: 'space-between', textAlign: 'left', borderRadius: 1, p: 0.5, mx: -0.5, '&:hover': { bgcolor: 'action.hover' } }}
             >
               <Box sx={{ minWidth: 0 }}>
                 <Typography noWrap sx={{ fontWeight: 600 }} title={post.title}>
-                  {post.title || BLOG_DEFAULTS.title}
+                  {shownTitle(t, post.title)}
                 </Typography>
                 <Typography variant="body2" color="text.secondary">
-                  {post.date} · {BLOG_TEXTS.views(post.views)} · {post.read_time} min read
+                  {t('blog.postLine', { date: post.date, views: post.views, minutes: post.read_time })}
                 </Typography>
               </Box>
-              <Chip size="small" label={post.status} sx={{ textTransform: 'capitalize', flexShrink: 0 }} />
+              <Chip size="small" label={t(STATUS_LABELS[post.status])} sx={{ textTransform: 'capitalize', flexShrink: 0 }} />
             </ButtonBase>
           ))}
         </Stack>
