@@ -34,6 +34,8 @@ export function DoctorAvatar({ name, photoUrl, size = 48, sx }: { name: string; 
       src={photoUrl ?? undefined}
       alt=""
       aria-hidden
+      // A name's letters: not words of the page's language, for a browser's translator as for the pseudo-locale check.
+      translate="no"
       sx={[{ width: size, height: size, bgcolor: colourFor(name), color: '#fff', fontSize: size * 0.38, fontWeight: 700 }, ...(Array.isArray(sx) ? sx : [sx])]}
     >
       {avatarInitials(name)}
