@@ -15,6 +15,8 @@ import { appointments } from './appointments';
 import { users } from './users';
 import { projections } from './projections';
 import { PRODUCT_NAME } from '@telemed/contracts/constants';
+import { useT } from '../i18n/useT';
+import { useConsoleLanguage } from './i18nProvider';
 
 /** The page's title is its one h1 (react-admin draws it as a plain h6), so screen readers find where they are. */
 const AdminAppBar = () => (
@@ -27,20 +29,17 @@ export const AdminLayout = ({ children }: { children: ReactNode }) => <Layout ap
 
 /** What a patient or doctor sees at /admin: not a blank console, but where they are and the way back. */
 function NotForYou({ accountType, home }: { accountType: string; home: string }) {
-  const who = accountType === 'doctor' ? 'a doctor' : 'a patient';
+  const t = useT();
   return (
     <ThemeProvider theme={theme}>
       <Box component="main" sx={{ minHeight: '100vh', bgcolor: 'background.default', display: 'grid', placeItems: 'center', p: 2 }}>
         <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 }, maxWidth: 480 }}>
           <Typography variant="h5" component="h1" gutterBottom>
-            The console is for administrators
+            {t('admin.notForYouTitle')}
           </Typography>
-          <Typography sx={{ mb: 2 }}>
-            You are signed in as {who}. The console is where institution administrators and the platform's operators manage
-            institutions, staff and appointments; there is nothing in it for your account.
-          </Typography>
+          <Typography sx={{ mb: 2 }}>{t('admin.notForYouBody', { accountType: accountType === 'doctor' ? 'doctor' : 'patient' })}</Typography>
           <Link component={RouterLink} to={home}>
-            Back to your home page
+            {t('admin.backHome')}
           </Link>
         </Paper>
       </Box>
@@ -54,6 +53,9 @@ function NotForYou({ accountType, home }: { accountType: string; home: string })
  */
 export function AdminApp() {
   const session = useSession();
+  const t = useT();
+  // The console speaks the app's language (its i18nProvider on the admin catalogue) and follows a change of it.
+  const { i18nProvider, store } = useConsoleLanguage();
   const [permissions, setPermissions] = useState<AdminPermissions | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -71,7 +73,7 @@ export function AdminApp() {
   if (!permissions)
     return (
       <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '100vh' }}>
-        <CircularProgress aria-label="Loading the console" />
+        <CircularProgress aria-label={t('admin.loadingConsole')} />
       </Box>
     );
   if (permissions.kind === 'none') return <NotForYou accountType={session.user.account_type} home={homePathFor(session.user)} />;
@@ -80,14 +82,16 @@ export function AdminApp() {
       basename="/admin"
       dataProvider={dataProvider}
       authProvider={authProvider}
-      title={`${PRODUCT_NAME} console`}
+      i18nProvider={i18nProvider}
+      store={store}
+      title={t('admin.consoleTitle', { product: PRODUCT_NAME })}
       layout={AdminLayout}
       theme={adminTheme}
       requireAuth
       disableTelemetry
     >
       <Resource name="institutions" {...institutions} />
-      <Resource name="staff" options={{ label: 'Staff' }} {...staff} />
+      <Resource name="staff" {...staff} />
       <Resource name="doctors" {...doctors} />
       <Resource name="appointments" {...appointments} />
       <Resource name="users" {...users} />

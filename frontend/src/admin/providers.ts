@@ -2,7 +2,7 @@ import simpleRestProvider from 'ra-data-simple-rest';
 import { fetchUtils, HttpError, type AuthProvider } from 'react-admin';
 import type { AdminPermissions } from '@telemed/contracts/admin';
 import { sessionStore } from '../lib/session';
-import { isStaleRead, send, writePositions } from '../lib/api';
+import { ApiError, isStaleRead, send, writePositions } from '../lib/api';
 import { call } from '../lib/client';
 import { createCatchUp } from './catch-up';
 
@@ -28,13 +28,36 @@ export async function httpClient(url: string, options: fetchUtils.Options = {}):
   const exchange = await send(url.replace(/^\/api\/v1/, ''), { method, body: options.body ?? undefined, headers, signal: options.signal ?? undefined });
   if (!exchange.ok) {
     const detail = (exchange.body as { detail?: unknown } | null)?.detail;
-    throw new HttpError(typeof detail === 'string' ? detail : String(exchange.status), exchange.status, exchange.body);
+    const message = typeof detail === 'string' ? detail : String(exchange.status);
+    remember(message, ApiError.of(exchange.status, exchange.body, message));
+    throw new HttpError(message, exchange.status, exchange.body);
   }
   if (minPosition > 0) {
     if (isStaleRead(exchange.headers, minPosition)) readSide.behind(minPosition);
     else readSide.reached(minPosition);
   }
   return { status: exchange.status, headers: exchange.headers, body: exchange.text, json: exchange.body };
+}
+
+/**
+ * The server's last refusals, by the text react-admin shows for them (its notifications say an error's message, the
+ * server's English detail): the console's i18nProvider says each in the chosen language by its `code` instead.
+ */
+const refusals = new Map<string, ApiError>();
+const REFUSALS_KEPT = 50;
+
+function remember(message: string, refusal: ApiError) {
+  refusals.delete(message);
+  refusals.set(message, refusal);
+  if (refusals.size > REFUSALS_KEPT) refusals.delete(refusals.keys().next().value!);
+}
+
+/** The refusal a notification's text is the detail of, if the server said it lately. */
+export const refusalShownAs = (text: string): ApiError | undefined => refusals.get(text);
+
+/** A dataProvider's failure (react-admin's HttpError, carrying the server's body) as the ApiError useErrorText explains. */
+export function asApiError(error: unknown): unknown {
+  return error instanceof HttpError ? ApiError.of(error.status, error.body, error.message) : error;
 }
 
 export const dataProvider = simpleRestProvider('/api/v1/admin', httpClient);
