@@ -2,22 +2,27 @@ import { useState, type MouseEvent } from 'react';
 import { Button, Confirm, useCanAccess, useNotify, useRecordContext, useUpdate } from 'react-admin';
 import PersonOffIcon from '@mui/icons-material/PersonOff';
 import HowToRegIcon from '@mui/icons-material/HowToReg';
+import { useErrorText } from '../i18n/errorText';
+import { useT, type MessageId } from '../i18n/useT';
+import { asApiError } from './providers';
 
 interface NamedRecord {
   id: string;
   name: string;
 }
 
-/** What a toggle of a record's `is_active` says, on and off. */
+/** What a toggle of a record's `is_active` says, on and off: the admin catalogue's messages. */
 export interface ToggleTexts<R> {
   resource: string;
   /** Whether pressing it turns the record on (else off). */
   turnsOn(record: R): boolean;
-  label: { on: string; off: string };
-  /** The notice after it worked: '<name> <done>'. */
-  done: { on: string; off: string };
+  label: { on: MessageId; off: MessageId };
+  /** The confirmation's question, with the record's `{name}`: 'Deactivate {name}?'. */
+  title: { on: MessageId; off: MessageId };
+  /** The notice after it worked, with the record's `{name}`: '{name} deactivated'. */
+  done: { on: MessageId; off: MessageId };
   /** What follows, said in the confirmation. */
-  consequence: { on: string; off: string };
+  consequence: { on: MessageId; off: MessageId };
 }
 
 /**
@@ -30,9 +35,12 @@ export function ConfirmedToggleButton<R extends NamedRecord>({ texts }: { texts:
   const [open, setOpen] = useState(false);
   const [update, { isPending }] = useUpdate<R>();
   const notify = useNotify();
+  const t = useT();
+  const explain = useErrorText();
   if (!record || !canAccess) return null;
   const on = texts.turnsOn(record);
-  const label = on ? texts.label.on : texts.label.off;
+  const which = on ? 'on' : 'off';
+  const label = t(texts.label[which]);
   const confirm = () =>
     update(
       texts.resource,
@@ -41,11 +49,11 @@ export function ConfirmedToggleButton<R extends NamedRecord>({ texts }: { texts:
         mutationMode: 'pessimistic',
         onSuccess: () => {
           setOpen(false);
-          notify(`${record.name} ${on ? texts.done.on : texts.done.off}`);
+          notify(t(texts.done[which], { name: record.name }));
         },
         onError: (error) => {
           setOpen(false);
-          notify((error as Error).message, { type: 'error' });
+          notify(explain(asApiError(error), 'admin.ra.notification.http_error'), { type: 'error' });
         },
       },
     );
@@ -60,8 +68,8 @@ export function ConfirmedToggleButton<R extends NamedRecord>({ texts }: { texts:
       <Confirm
         isOpen={open}
         loading={isPending}
-        title={`${label} ${record.name}?`}
-        content={on ? texts.consequence.on : texts.consequence.off}
+        title={t(texts.title[which], { name: record.name })}
+        content={t(texts.consequence[which])}
         confirm={label}
         onConfirm={() => void confirm()}
         onClose={() => setOpen(false)}

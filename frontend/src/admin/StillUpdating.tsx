@@ -1,7 +1,8 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useRefresh } from 'react-admin';
 import { Box, Button, CircularProgress, Typography } from '@mui/material';
-import { CATCH_UP_TEXTS, type CatchUp } from './catch-up';
+import { useT } from '../i18n/useT';
+import type { CatchUp } from './catch-up';
 import { readSide } from './providers';
 
 /**
@@ -12,6 +13,7 @@ import { readSide } from './providers';
 export function StillUpdating({ catchUp = readSide }: { catchUp?: CatchUp }) {
   const { status, caughtUp } = useSyncExternalStore(catchUp.subscribe, catchUp.get);
   const refresh = useRefresh();
+  const t = useT();
   const seen = useRef(caughtUp);
   useEffect(() => {
     if (caughtUp === seen.current) return;
@@ -25,16 +27,16 @@ export function StillUpdating({ catchUp = readSide }: { catchUp?: CatchUp }) {
         <>
           <CircularProgress size={16} color="inherit" aria-hidden />
           <Typography variant="body2" noWrap>
-            {CATCH_UP_TEXTS.updating}
+            {t('admin.stillUpdating')}
           </Typography>
         </>
       ) : (
         <>
           <Typography variant="body2" noWrap>
-            {CATCH_UP_TEXTS.behind}
+            {t('admin.mayBeOutOfDate')}
           </Typography>
           <Button size="small" color="inherit" variant="outlined" onClick={() => catchUp.retry()}>
-            {CATCH_UP_TEXTS.retry}
+            {t('admin.checkAgain')}
           </Button>
         </>
       )}

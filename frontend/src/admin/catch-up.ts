@@ -11,6 +11,7 @@ export const CATCH_UP_FIRST_DELAY_MS = 500;
 export const CATCH_UP_MAX_DELAY_MS = 5000;
 export const CATCH_UP_GIVE_UP_MS = 120_000;
 
+/** What the console's bar says (StillUpdating): the admin catalogue's English, which a test keeps equal to these. */
 export const CATCH_UP_TEXTS = {
   updating: 'Still updating: showing what the server has so far',
   behind: 'Some of this may be out of date',

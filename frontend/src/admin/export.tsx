@@ -15,6 +15,10 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { csvOf } from '@telemed/contracts/admin';
+import { useErrorText } from '../i18n/errorText';
+import { useFormat } from '../i18n/format';
+import { useT } from '../i18n/useT';
+import { asApiError } from './providers';
 
 /** The API's largest page (`range` spans at most 100 records): an export asks for pages of this size. */
 export const EXPORT_PAGE_SIZE = 100;
@@ -51,6 +55,9 @@ export function ExportAllButton() {
   const { resource, filterValues, filter, sort, total } = useListContext();
   const dataProvider = useDataProvider();
   const notify = useNotify();
+  const t = useT();
+  const f = useFormat();
+  const explain = useErrorText();
   const [busy, setBusy] = useState(false);
   const run = async () => {
     setBusy(true);
@@ -60,15 +67,15 @@ export function ExportAllButton() {
         sort: { field: sort.field, order: sort.order },
       });
       downloadCSV(recordsCsv(records), resource);
-      if (truncated) notify(`Exported the first ${EXPORT_MAX_RECORDS.toLocaleString('en-IN')} records; narrow the filters for the rest`, { type: 'warning' });
+      if (truncated) notify(t('admin.exportTruncated', { max: f.count(EXPORT_MAX_RECORDS) }), { type: 'warning' });
     } catch (error) {
-      notify(error instanceof Error && error.message ? error.message : 'The export failed; please try again', { type: 'error' });
+      notify(explain(asApiError(error), 'admin.exportFailed'), { type: 'error' });
     } finally {
       setBusy(false);
     }
   };
   return (
-    <Button label="Export" onClick={() => void run()} disabled={busy || total === 0}>
+    <Button label={t('admin.ra.action.export')} onClick={() => void run()} disabled={busy || total === 0}>
       <DownloadIcon />
     </Button>
   );

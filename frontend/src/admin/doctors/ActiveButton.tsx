@@ -6,12 +6,10 @@ type DoctorRecord = ApiRoutes['getAdminDoctor']['response'];
 const texts: ToggleTexts<DoctorRecord> = {
   resource: 'doctors',
   turnsOn: (doctor) => doctor.deactivated,
-  label: { on: 'Activate', off: 'Deactivate' },
-  done: { on: 'activated', off: 'deactivated' },
-  consequence: {
-    on: 'They are shown as active again, with the rights of their role in the institution.',
-    off: 'They stay on the staff, shown as inactive, without rights in the institution, and patients cannot book them until they are activated again.',
-  },
+  label: { on: 'admin.activate', off: 'admin.deactivate' },
+  title: { on: 'admin.activateTitle', off: 'admin.deactivateTitle' },
+  done: { on: 'admin.activatedNotice', off: 'admin.deactivatedNotice' },
+  consequence: { on: 'admin.doctorActivateConsequence', off: 'admin.doctorDeactivateConsequence' },
 };
 
 /**

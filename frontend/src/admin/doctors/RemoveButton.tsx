@@ -1,5 +1,6 @@
 import { DeleteButton, useRecordContext } from 'react-admin';
 import type { ApiRoutes } from '@telemed/contracts';
+import { useT } from '../../i18n/useT';
 
 /**
  * The seeds' Remove on the institution admin screen: after 'Remove doctor?' the doctor leaves the institution's staff
@@ -7,15 +8,16 @@ import type { ApiRoutes } from '@telemed/contracts';
  */
 export function DoctorRemoveButton() {
   const record = useRecordContext<ApiRoutes['getAdminDoctor']['response']>();
+  const t = useT();
   if (!record) return null;
   return (
     <DeleteButton
-      label="Remove"
+      label={t('admin.ra.action.remove')}
       mutationMode="pessimistic"
       redirect="list"
-      confirmTitle="Remove doctor?"
-      confirmContent={`Are you sure you want to remove ${record.name || 'this doctor'}?`}
-      successMessage={`${record.name || 'The doctor'} removed`}
+      confirmTitle={t('admin.removeDoctorTitle')}
+      confirmContent={record.name ? t('admin.removeDoctorNamed', { name: record.name }) : t('admin.removeThisDoctor')}
+      successMessage={record.name ? t('admin.removedNotice', { name: record.name }) : t('admin.doctorRemoved')}
     />
   );
 }

@@ -7,6 +7,7 @@ import { DoctorRemoveButton } from './RemoveButton';
 import { ListActionsWithExport } from '../export';
 import { joined, useNarrowScreen, wrappingListSx, RECORD_LIST } from '../responsive';
 import { formatRupees } from '../../lib/money';
+import { useT } from '../../i18n/useT';
 import type { ApiRoutes } from '@telemed/contracts';
 
 const filters = [<ReferenceInput key="i" source="institution_id" reference="institutions" alwaysOn />];
@@ -19,6 +20,7 @@ type DoctorRow = ApiRoutes['listAdminDoctors']['response'][number];
 /** On a narrow screen each doctor is a row of wrapped lines that opens their page, where Activate and Deactivate are. */
 export const DoctorList = () => {
   const narrow = useNarrowScreen();
+  const t = useT();
   return (
     <List actions={<ListActionsWithExport />} filters={filters} sort={{ field: 'name', order: 'ASC' }}>
       {narrow ? (
@@ -27,7 +29,7 @@ export const DoctorList = () => {
           className={RECORD_LIST}
           sx={wrappingListSx}
           primaryText={(d) => d.name}
-          tertiaryText={(d) => (d.is_active ? 'Active' : 'Inactive')}
+          tertiaryText={(d) => t(d.is_active ? 'admin.active' : 'admin.inactive')}
           secondaryText={(d) => (
             <>
               {joined(d.specialty, d.consultation_fee !== null && formatRupees(d.consultation_fee))}
@@ -41,7 +43,7 @@ export const DoctorList = () => {
           <TextField source="specialty" />
           <ReferenceField source="institution_id" reference="institutions" link="show" sortable={false} />
           <FunctionField<DoctorRow> source="consultation_fee" render={fee} sortable={false} />
-          <BooleanField source="is_active" label="Active" sortable={false} />
+          <BooleanField source="is_active" sortable={false} />
           <DoctorActiveButton />
         </Datagrid>
       )}
@@ -66,7 +68,7 @@ export const DoctorShow = () => (
       <TextField source="phone_number" />
       <FunctionField<DoctorRow> source="consultation_fee" render={fee} />
       <ReferenceField source="institution_id" reference="institutions" link="show" />
-      <BooleanField source="is_active" label="Active" />
+      <BooleanField source="is_active" />
     </SimpleShowLayout>
   </Show>
 );

@@ -6,12 +6,10 @@ type UserRecord = ApiRoutes['getAdminUser']['response'];
 const texts: ToggleTexts<UserRecord> = {
   resource: 'users',
   turnsOn: (user) => !user.is_active,
-  label: { on: 'Reactivate', off: 'Deactivate' },
-  done: { on: 'reactivated', off: 'deactivated' },
-  consequence: {
-    on: 'They can sign in again. Appointments already cancelled by the deactivation stay cancelled.',
-    off: "They are signed out at once and cannot sign in until reactivated. Their appointments still to come are cancelled (a doctor's open slots withdrawn), and the other side is told.",
-  },
+  label: { on: 'admin.reactivate', off: 'admin.deactivate' },
+  title: { on: 'admin.reactivateTitle', off: 'admin.deactivateTitle' },
+  done: { on: 'admin.reactivatedNotice', off: 'admin.deactivatedNotice' },
+  consequence: { on: 'admin.userReactivateConsequence', off: 'admin.userDeactivateConsequence' },
 };
 
 /** Deactivate or Reactivate an account, after a confirmation that says what follows. Platform admins only. */
