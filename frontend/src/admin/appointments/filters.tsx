@@ -10,8 +10,11 @@ export function instantOf(value: string | null | undefined): string | undefined 
   return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
 }
 
-/** The doctors the caller may see (their institutions' doctors), by name, filtering appointments by doctor_id. */
-export function DoctorFilter({ source, label }: { source: string; label: string }) {
+/**
+ * The doctors the caller may see (their institutions' doctors), by name, filtering appointments by doctor_id. Its label is
+ * the resource's field's (`resources.appointments.fields.doctor_id` in the admin catalogue) unless one is given.
+ */
+export function DoctorFilter({ source, label }: { source: string; label?: string }) {
   const { data, isPending } = useGetList<{ id: string; doctor_id: string; name: string }>('doctors', {
     pagination: { page: 1, perPage: 200 },
     sort: { field: 'name', order: 'ASC' },

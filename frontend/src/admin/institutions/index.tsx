@@ -9,14 +9,17 @@ import { STAFF_ROLES, slugify } from '@telemed/contracts/institution-constants';
 import { ListActionsWithExport } from '../export';
 import { joined, unbroken, useNarrowScreen, wrappingListSx, RECORD_LIST } from '../responsive';
 import { StaffListItems } from '../staff';
+import { useFormat } from '../../i18n/format';
+import { useT } from '../../i18n/useT';
 import type { ApiRoutes } from '@telemed/contracts';
 
-const filters = [<TextInput key="q" source="q" label="Search" alwaysOn />];
+const filters = [<TextInput key="q" source="q" alwaysOn />];
 
 type InstitutionRow = ApiRoutes['listAdminInstitutions']['response'][number];
 
 export const InstitutionList = () => {
   const narrow = useNarrowScreen();
+  const t = useT();
   return (
     <List actions={<ListActionsWithExport />} filters={filters} sort={{ field: 'name', order: 'ASC' }} empty={false}>
       {narrow ? (
@@ -25,14 +28,14 @@ export const InstitutionList = () => {
           className={RECORD_LIST}
           sx={wrappingListSx}
           primaryText={(i) => i.name}
-          tertiaryText={(i) => (i.is_active ? 'Active' : 'Disbanded')}
+          tertiaryText={(i) => t(i.is_active ? 'admin.active' : 'admin.disbanded')}
           secondaryText={(i) => joined(i.slug, unbroken(i.phone), i.email)}
         />
       ) : (
         <Datagrid rowClick="show" bulkActionButtons={false}>
           <TextField source="name" />
           <TextField source="slug" />
-          <BooleanField source="is_active" label="Active" sortable={false} />
+          <BooleanField source="is_active" sortable={false} />
           <TextField source="phone" sortable={false} />
           <EmailField source="email" sortable={false} />
         </Datagrid>
@@ -43,21 +46,23 @@ export const InstitutionList = () => {
 
 export const InstitutionShow = () => {
   const narrow = useNarrowScreen();
+  const t = useT();
+  const f = useFormat();
   return (
     <Show>
       <SimpleShowLayout>
         <TextField source="name" />
         <TextField source="slug" />
-        <BooleanField source="is_active" label="Active" />
+        <BooleanField source="is_active" />
         <TextField source="address" />
         <TextField source="phone" />
         <EmailField source="email" />
-        <DateField source="created_at" showTime />
-        <ReferenceManyField label="Staff" reference="staff" target="institution_id">
+        <DateField source="created_at" showTime locales={f.locale} />
+        <ReferenceManyField label={t('admin.resources.institutions.fields.staff')} reference="staff" target="institution_id">
           {narrow ? (
             <StaffListItems institution={false} />
           ) : (
-            <Datagrid rowClick="show" bulkActionButtons={false} empty={<>No staff members</>}>
+            <Datagrid rowClick="show" bulkActionButtons={false} empty={<>{t('admin.noStaffMembers')}</>}>
               <TextField source="name" />
               <TextField source="role" />
               <EmailField source="email" />
@@ -73,12 +78,12 @@ export const InstitutionShow = () => {
 /** The slug: typed, or left empty for the one the server derives from the name (shown as the field's help). */
 function SlugInput() {
   const name = useWatch({ name: 'name' }) as string | undefined;
+  const t = useT();
   return (
     <TextInput
       source="slug"
-      label="Slug"
       parse={(value: string) => (value === '' ? undefined : value)}
-      helperText={`Lowercase letters, digits and hyphens; left empty: ${name ? slugify(name) : 'made from the name'}`}
+      helperText={name ? t('admin.slugHelpNamed', { slug: slugify(name) }) : t('admin.slugHelp')}
     />
   );
 }
@@ -88,14 +93,17 @@ const roleChoices = STAFF_ROLES.map((r) => ({ id: r, name: r }));
 /** The staff list's add button says what it adds (react-admin's is a bare ⊕ icon). */
 function AddStaffButton(props: ButtonProps) {
   const { add } = useSimpleFormIterator();
+  const t = useT();
   return (
-    <Button label="Add a staff member" {...props} onClick={() => add()}>
+    <Button label={t('admin.addStaffMember')} {...props} onClick={() => add()}>
       <AddCircleOutlineIcon />
     </Button>
   );
 }
 
-export const InstitutionCreate = () => (
+export const InstitutionCreate = () => {
+  const t = useT();
+  return (
   <Create redirect="show">
     <SimpleForm>
       <TextInput source="name" validate={required()} />
@@ -103,17 +111,18 @@ export const InstitutionCreate = () => (
       <TextInput source="address" validate={required()} multiline />
       <TextInput source="phone" validate={required()} />
       <TextInput source="email" validate={[required(), email()]} />
-      <ArrayInput source="staff" validate={required('At least one staff member is required')}>
+      <ArrayInput source="staff" validate={required(t('admin.staffRequired'))}>
         <SimpleFormIterator inline addButton={<AddStaffButton />}>
           <TextInput source="name" validate={required()} />
           <TextInput source="email" validate={[required(), email()]} />
           <TextInput source="phone" validate={required()} />
-          <SelectInput source="account_type" label="Role" choices={roleChoices} validate={required()} />
+          <SelectInput source="account_type" choices={roleChoices} validate={required()} />
         </SimpleFormIterator>
       </ArrayInput>
     </SimpleForm>
   </Create>
-);
+  );
+};
 
 /**
  * Disband, not Delete: the institution stays (inactive, with its history), as the server does it. react-admin's own
@@ -124,16 +133,17 @@ function DisbandButton() {
   const { canAccess } = useCanAccess({ resource: 'institutions', action: 'delete' });
   const notify = useNotify();
   const redirect = useRedirect();
+  const t = useT();
   if (!record || !canAccess || !record.is_active) return null;
   return (
     <DeleteWithConfirmButton
-      label="Disband"
-      confirmTitle={`Disband ${record.name}?`}
-      confirmContent="Its staff and doctors lose their access through it and it leaves the lists of active institutions. Its appointments and their history are kept. This cannot be undone."
+      label={t('admin.disband')}
+      confirmTitle={t('admin.disbandTitle', { name: record.name })}
+      confirmContent={t('admin.disbandContent')}
       mutationMode="pessimistic"
       mutationOptions={{
         onSuccess: () => {
-          notify(`${record.name} disbanded`);
+          notify(t('admin.disbandedNotice', { name: record.name }));
           redirect('list', 'institutions');
         },
       }}

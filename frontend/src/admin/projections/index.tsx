@@ -6,6 +6,9 @@ import FingerprintIcon from '@mui/icons-material/Fingerprint';
 import { call } from '../../lib/client';
 import { ExportAllButton } from '../export';
 import { joined, useNarrowScreen, wrappingListSx, RECORD_LIST } from '../responsive';
+import { useErrorText } from '../../i18n/errorText';
+import { useFormat } from '../../i18n/format';
+import { useT, type Translate } from '../../i18n/useT';
 import type { ApiRoutes } from '@telemed/contracts';
 
 type ProjectionRow = ApiRoutes['listProjections']['response'][number];
@@ -33,6 +36,7 @@ const anyRebuilding = (rows: readonly ProjectionRow[] | undefined) => Boolean(ro
  */
 function useRebuildFollow() {
   const notify = useNotify();
+  const t = useT();
   const [followed, setFollowed] = useState<Followed>(new Map());
   const current = useRef(followed);
   current.current = followed;
@@ -45,15 +49,22 @@ function useRebuildFollow() {
       for (const [name, f] of current.current) {
         const row = data.find((r) => r.name === name);
         if (!row) continue;
-        if (row.state === 'failed') notify(`Rebuilding ${name} failed: ${row.failure ? `${row.failure.event.type} at ${row.failure.event.position}: ${row.failure.error}` : 'see the list'}`, { type: 'error' });
+        if (row.state === 'failed')
+          notify(
+            row.failure
+              ? t('admin.rebuildFailedAt', { name, type: row.failure.event.type, position: row.failure.event.position, error: row.failure.error })
+              : t('admin.rebuildFailedSeeList', { name }),
+            { type: 'error' },
+          );
         else if (row.state === 'rebuilding') next.set(name, { seen: true, liveAnswers: 0 });
-        else if (f.seen || f.liveAnswers + 1 >= 2) notify(`${name} is rebuilt and live`, { type: 'success' });
+        else if (f.seen || f.liveAnswers + 1 >= 2) notify(t('admin.rebuiltLive', { name }), { type: 'success' });
         else next.set(name, { seen: false, liveAnswers: f.liveAnswers + 1 });
       }
       current.current = next;
       setFollowed(next);
     },
-    [notify],
+    // t is new each render; its words change only with its intl.
+    [notify, t.intl],
   );
   const context = useMemo<RebuildFollow>(() => ({ followed, follow }), [followed, follow]);
   return { context, onAnswer, following: followed.size > 0 };
@@ -65,23 +76,25 @@ function RebuildButton() {
   const refresh = useRefresh();
   const { followed, follow } = useContext(RebuildFollowContext);
   const [asking, setAsking] = useState(false);
+  const t = useT();
+  const explain = useErrorText();
   if (!record) return null;
   const rebuild = async () => {
     setAsking(true);
     try {
       await call('rebuildProjection', { params: { name: record.id } });
-      notify(`Rebuilding ${record.name} beside the live one; queries keep answering from it until the switch-over`);
+      notify(t('admin.rebuildAsked', { name: record.name }));
       follow(record.name);
       refresh();
     } catch (error) {
-      notify((error as Error).message, { type: 'error' });
+      notify(explain(error, 'admin.rebuildFailed'), { type: 'error' });
     } finally {
       setAsking(false);
     }
   };
   return (
     <Button
-      label="Rebuild"
+      label={t('admin.rebuild')}
       disabled={asking || record.state === 'rebuilding' || followed.has(record.name)}
       onClick={(e) => {
         e.stopPropagation();
@@ -98,26 +111,27 @@ function RebuildButton() {
 function StateField() {
   const record = useRecordContext<ProjectionRow>();
   const { followed } = useContext(RebuildFollowContext);
+  const t = useT();
   if (!record) return null;
-  if (record.state === 'live' && followed.get(record.name)?.seen === false) return <Chip size="small" color="info" label="Rebuild starting" />;
+  if (record.state === 'live' && followed.get(record.name)?.seen === false) return <Chip size="small" color="info" label={t('admin.rebuildStarting')} />;
   if (record.state === 'rebuilding' && record.progress)
     return (
       <Box sx={{ minWidth: 160 }}>
-        <Chip size="small" color="info" label={`Rebuilding ${record.progress.percent}%`} />
-        <LinearProgress variant="determinate" value={record.progress.percent} sx={{ mt: 0.5 }} aria-label={`${record.name} rebuild progress`} />
-        <Typography variant="caption">{record.progress.applied} events read</Typography>
+        <Chip size="small" color="info" label={t('admin.rebuildingPercent', { percent: record.progress.percent })} />
+        <LinearProgress variant="determinate" value={record.progress.percent} sx={{ mt: 0.5 }} aria-label={t('admin.rebuildProgress', { name: record.name })} />
+        <Typography variant="caption">{t('admin.eventsRead', { applied: record.progress.applied })}</Typography>
       </Box>
     );
   if (record.state === 'failed' && record.failure)
     return (
       <Box sx={{ maxWidth: 320 }}>
-        <Chip size="small" color="error" label="Failed" />
+        <Chip size="small" color="error" label={t('admin.failed')} />
         <Typography variant="caption" component="p" sx={{ wordBreak: 'break-word' }}>
-          {record.failure.event.type} at {record.failure.event.position} ({record.failure.event.stream}): {record.failure.error}
+          {t('admin.failureAt', { type: record.failure.event.type, position: record.failure.event.position, stream: record.failure.event.stream, error: record.failure.error })}
         </Typography>
       </Box>
     );
-  return <Chip size="small" color="success" label="Live" />;
+  return <Chip size="small" color="success" label={t('admin.live')} />;
 }
 
 /** The checksum's first 16 hex digits (enough to compare by eye), the whole one on hover. */
@@ -132,18 +146,19 @@ function ChecksumField() {
 }
 
 /** The state in words, for a narrow screen's row. */
-const stateLine = (p: ProjectionRow): string =>
+const stateLine = (t: Translate, p: ProjectionRow): string =>
   p.state === 'rebuilding' && p.progress
-    ? `Rebuilding ${p.progress.percent}% (${p.progress.applied} events read)`
+    ? t('admin.rebuildingLine', { percent: p.progress.percent, applied: p.progress.applied })
     : p.state === 'failed' && p.failure
-      ? `Failed: ${p.failure.event.type} at ${p.failure.event.position} (${p.failure.event.stream}): ${p.failure.error}`
-      : 'Live';
+      ? t('admin.failedLine', { type: p.failure.event.type, position: p.failure.event.position, stream: p.failure.event.stream, error: p.failure.error })
+      : t('admin.live');
 
 /** The list's actions, with the button that asks for the checksums once. */
 function ProjectionActions({ onChecksums, computing }: { onChecksums: () => void; computing: boolean }) {
+  const t = useT();
   return (
     <TopToolbar>
-      <Button label={computing ? 'Checksums shown' : 'Compute checksums'} onClick={onChecksums} disabled={computing}>
+      <Button label={t(computing ? 'admin.checksumsShown' : 'admin.computeChecksums')} onClick={onChecksums} disabled={computing}>
         <FingerprintIcon />
       </Button>
       <ExportAllButton />
@@ -154,6 +169,8 @@ function ProjectionActions({ onChecksums, computing }: { onChecksums: () => void
 export const ProjectionList = () => {
   // On a narrow screen: each projection a row with its state, lag and version, and Rebuild beside it; no table to scroll.
   const narrow = useNarrowScreen();
+  const t = useT();
+  const f = useFormat();
   // A checksum digests every document of a read model (a long history's worth): asked for by the operator, not by
   // every visit of the page or its refreshes.
   const [withChecksums, setWithChecksums] = useState(false);
@@ -177,19 +194,26 @@ export const ProjectionList = () => {
             className={RECORD_LIST}
             sx={wrappingListSx}
             primaryText={(p) => p.name}
-            secondaryText={(p) => joined(stateLine(p), `lag ${p.lag} events`, `version ${p.version}`, p.checksum && `checksum ${p.checksum.slice(0, 16)}…`)}
+            secondaryText={(p) =>
+              joined(
+                stateLine(t, p),
+                t('admin.lagLine', { lag: p.lag }),
+                t('admin.versionLine', { version: p.version }),
+                p.checksum && t('admin.checksumLine', { checksum: p.checksum.slice(0, 16) }),
+              )
+            }
             rightIcon={() => <RebuildButton />}
           />
         ) : (
           <Datagrid bulkActionButtons={false} rowClick={false}>
             {/* The server lists every projection in one fixed order: nothing to sort. */}
             <TextField source="name" sx={{ wordBreak: 'break-word' }} sortable={false} />
-            <NumberField source="version" sortable={false} />
-            <NumberField source="position" label="Checkpoint" sortable={false} />
-            <NumberField source="lag" label="Lag (events)" sortable={false} />
-            <NumberField source="events_per_second" label="Events/s" sortable={false} />
-            <FunctionField label="State" render={() => <StateField />} />
-            <FunctionField label="Checksum" render={() => <ChecksumField />} />
+            <NumberField source="version" sortable={false} locales={f.locale} />
+            <NumberField source="position" sortable={false} locales={f.locale} />
+            <NumberField source="lag" sortable={false} locales={f.locale} />
+            <NumberField source="events_per_second" sortable={false} locales={f.locale} />
+            <FunctionField source="state" sortable={false} render={() => <StateField />} />
+            <FunctionField source="checksum" sortable={false} render={() => <ChecksumField />} />
             <RebuildButton />
           </Datagrid>
         )}

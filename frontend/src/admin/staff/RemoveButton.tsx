@@ -1,5 +1,6 @@
 import { DeleteWithConfirmButton, SaveButton, Toolbar, useCanAccess, useNotify, useRecordContext, useRedirect } from 'react-admin';
 import type { ApiRoutes } from '@telemed/contracts';
+import { useT } from '../../i18n/useT';
 
 /**
  * Remove a member from the institution's staff, said as such: react-admin's default asked 'Delete staff …? Are you
@@ -10,17 +11,17 @@ export function StaffRemoveButton() {
   const { canAccess } = useCanAccess({ resource: 'staff', action: 'delete' });
   const notify = useNotify();
   const redirect = useRedirect();
+  const t = useT();
   if (!record || !canAccess) return null;
-  const name = record.name || 'this staff member';
   return (
     <DeleteWithConfirmButton
-      label="Remove"
-      confirmTitle={`Remove ${name} from the staff?`}
-      confirmContent="They lose their role and access in the institution; their account stays theirs. An invitation not yet accepted is withdrawn."
+      label={t('admin.ra.action.remove')}
+      confirmTitle={record.name ? t('admin.removeStaffTitle', { name: record.name }) : t('admin.removeThisStaffTitle')}
+      confirmContent={t('admin.removeStaffContent')}
       mutationMode="pessimistic"
       mutationOptions={{
         onSuccess: () => {
-          notify(`${record.name || 'The staff member'} removed`);
+          notify(record.name ? t('admin.removedNotice', { name: record.name }) : t('admin.staffRemoved'));
           redirect('list', 'staff');
         },
       }}

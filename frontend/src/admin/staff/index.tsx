@@ -6,6 +6,7 @@ import { DEFAULT_ROLE_PERMISSIONS, STAFF_ROLES } from '@telemed/contracts/instit
 import { ListActionsWithExport } from '../export';
 import { joined, unbroken, useNarrowScreen, wrappingListSx, RECORD_LIST } from '../responsive';
 import { StaffEditToolbar } from './RemoveButton';
+import { useT } from '../../i18n/useT';
 import type { ApiRoutes } from '@telemed/contracts';
 
 const roleChoices = STAFF_ROLES.map((r) => ({ id: r, name: r }));
@@ -21,13 +22,15 @@ const filters = [
 type StaffRow = ApiRoutes['listAdminStaff']['response'][number];
 
 /** A staff member as a narrow screen's row: name and role, then how to reach them and (unless shown within it) where they work. */
-export const StaffListItems = ({ institution = true }: { institution?: boolean }) => (
+export const StaffListItems = ({ institution = true }: { institution?: boolean }) => {
+  const t = useT();
+  return (
   <SimpleList<StaffRow>
     rowClick="show"
     className={RECORD_LIST}
     sx={wrappingListSx}
     primaryText={(s) => s.name}
-    tertiaryText={(s) => joined(s.role, s.is_institution_admin && s.role !== 'ADMIN' && 'institution admin')}
+    tertiaryText={(s) => joined(s.role, s.is_institution_admin && s.role !== 'ADMIN' && t('admin.institutionAdminTag'))}
     secondaryText={(s) => (
       <>
         {joined(s.email, unbroken(s.phone))}
@@ -35,7 +38,8 @@ export const StaffListItems = ({ institution = true }: { institution?: boolean }
       </>
     )}
   />
-);
+  );
+};
 
 export const StaffList = () => {
   const narrow = useNarrowScreen();
@@ -50,7 +54,7 @@ export const StaffList = () => {
           <ReferenceField source="institution_id" reference="institutions" link="show" sortable={false} />
           <EmailField source="email" />
           <TextField source="phone" sortable={false} />
-          <BooleanField source="is_institution_admin" label="Admin" sortable={false} />
+          <BooleanField source="is_institution_admin" sortable={false} />
         </Datagrid>
       )}
     </List>
@@ -67,12 +71,14 @@ export const StaffShow = () => (
       <TextField source="phone" />
       <TextField source="role_title" />
       <TextField source="department" />
-      <BooleanField source="is_active" label="Active" />
+      <BooleanField source="is_active" />
     </SimpleShowLayout>
   </Show>
 );
 
-export const StaffCreate = () => (
+export const StaffCreate = () => {
+  const t = useT();
+  return (
   <Create redirect="list">
     <SimpleForm>
       <ReferenceInput source="institution_id" reference="institutions">
@@ -81,26 +87,30 @@ export const StaffCreate = () => (
       <TextInput source="name" validate={required()} />
       <TextInput source="email" validate={[required(), email()]} />
       <TextInput source="phone" validate={required()} />
-      <SelectInput source="account_type" label="Role" choices={roleWithPermissions} slotProps={{ select: wrappingOptions }} validate={required()} helperText="Default permissions shown; the institution's own apply" />
+      <SelectInput source="account_type" choices={roleWithPermissions} slotProps={{ select: wrappingOptions }} validate={required()} helperText={t('admin.defaultPermissionsHelp')} />
       <TextInput source="role_title" />
       <TextInput source="department" />
     </SimpleForm>
   </Create>
-);
+  );
+};
 
 
 /**
  * The seeds' 'coming soon' staff edit, made real: the role. The server keeps an ADMIN in the institution, refuses
  * anyone raising their own role or giving rights they lack, and a doctor role to an account that is not a doctor's.
  */
-export const StaffEdit = () => (
+export const StaffEdit = () => {
+  const t = useT();
+  return (
   <Edit mutationMode="pessimistic" redirect="show">
     <SimpleForm toolbar={<StaffEditToolbar />}>
       <TextField source="name" />
       <ReferenceField source="institution_id" reference="institutions" link={false} />
-      <SelectInput source="role" choices={roleWithPermissions} slotProps={{ select: wrappingOptions }} validate={required()} helperText="Default permissions shown; the institution's own apply" />
+      <SelectInput source="role" choices={roleWithPermissions} slotProps={{ select: wrappingOptions }} validate={required()} helperText={t('admin.defaultPermissionsHelp')} />
     </SimpleForm>
   </Edit>
-);
+  );
+};
 
 export const staff = { list: StaffList, show: StaffShow, create: StaffCreate, edit: StaffEdit };
