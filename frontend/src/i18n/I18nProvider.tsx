@@ -17,6 +17,15 @@ export function languageChosenHere(): LanguageCode | null {
   }
 }
 
+/** Whether this browser asked for the pseudo-locale (`localStorage['telemed.pseudo'] = '1'`, see pseudo.ts). */
+function pseudoLocaleOn(): boolean {
+  try {
+    return localStorage.getItem('telemed.pseudo') === '1';
+  } catch {
+    return false;
+  }
+}
+
 /** The language chosen in this browser before, else the first of the browser's languages the product speaks. */
 export function initialLanguage(): LanguageCode {
   const chosen = languageChosenHere();
@@ -44,7 +53,8 @@ export function I18nProvider({ children, language: fixed }: { children: ReactNod
 
   useEffect(() => {
     let current = true;
-    loadMessages(wanted).then(
+    const messages = pseudoLocaleOn() ? import('./pseudo').then(({ pseudoMessages }) => pseudoMessages(ENGLISH_MESSAGES)) : loadMessages(wanted);
+    messages.then(
       (messages) => current && setShown({ language: wanted, messages }),
       () => {}, // offline: the screens stay in the language they are in; choosing again tries again
     );

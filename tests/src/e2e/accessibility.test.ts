@@ -2,7 +2,11 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
-import { freePort, runNpm, startServerProcess } from '../support/processes';
+import { LANGUAGES } from '@telemed/contracts/languages';
+import { PRODUCT_NAME } from '@telemed/contracts/constants';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { freePort, repoRoot, runNpm, startServerProcess } from '../support/processes';
 import { tmpDataDir } from '../support/test-app';
 import { VIEWPORTS, chromiumMissing, ensureFrontendBuilt, launchChromium, screenshot, signInWithGoogle } from './browser';
 
@@ -16,18 +20,27 @@ interface BrowserElement {
   getAttribute(name: string): string | null;
   closest(selector: string): BrowserElement | null;
   getClientRects(): { length: number };
+  checkVisibility(): boolean;
+  children: { length: number };
+  parentElement: BrowserElement | null;
+}
+interface BrowserTextNode {
+  textContent: string | null;
+  parentElement: BrowserElement | null;
 }
 declare const document: {
   activeElement: BrowserElement | null;
   body: BrowserElement;
-  documentElement: { scrollWidth: number };
+  documentElement: { scrollWidth: number; lang: string };
+  createTreeWalker(root: BrowserElement, whatToShow: number): { nextNode(): BrowserTextNode | null };
   querySelector(selector: string): BrowserElement | null;
   querySelectorAll<E extends BrowserElement = BrowserElement>(selector: string): Iterable<E>;
 };
 type HTMLElement = BrowserElement;
 declare const window: { innerWidth: number };
 declare const sessionStorage: { getItem(key: string): string | null };
-declare function getComputedStyle(element: BrowserElement): { outlineStyle: string; outlineWidth: string; boxShadow: string; lineHeight: string };
+declare const localStorage: { setItem(key: string, value: string): void };
+declare function getComputedStyle(element: BrowserElement): { outlineStyle: string; outlineWidth: string; boxShadow: string; lineHeight: string; overflowX: string; textOverflow: string };
 
 /** WCAG 2.1 A and AA: the rules every page must pass. */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -37,6 +50,17 @@ const LONG_PATIENT_EMAIL = 'venkata.subrahmanya.lakshminarayanan.iyer@example.in
 const ADMIN = { email: 'ops@telemed.example.in', password: 'a long enough passphrase' };
 
 type Role = 'anonymous' | 'patient' | 'doctor' | 'clinicAdmin' | 'platformAdmin';
+
+/**
+ * The language each width is audited in (issue 33): every page in Hindi at desktop width and in Tamil at phone width,
+ * so both scripts' longer words meet the layouts; the pages' structure (what axe judges) is the same in each language.
+ */
+const AUDITED_IN = { desktop: 'hi', phone: 'ta' } as const;
+type Audited = (typeof AUDITED_IN)[keyof typeof AUDITED_IN] | 'en';
+
+/** A message of a language's catalogue, as the screens show it. */
+const message = (language: Audited, feature: string, id: string): string =>
+  (JSON.parse(readFileSync(join(repoRoot, `frontend/src/i18n/catalogues/${language}/${feature}.json`), 'utf8')) as Record<string, string>)[id]!;
 
 /** Calls the API from a signed-in page with its own session token. */
 async function apiFrom(page: Page, method: string, path: string, body?: unknown): Promise<number> {
@@ -78,6 +102,18 @@ describe('accessibility: every page for each role passes axe (WCAG 2.1 AA) at de
     return context.newPage();
   }
 
+  /**
+   * Turns the page's screens to a language from now on: in this browser, and on the account when signed in (signing
+   * in takes the account's language). English pages sign in as they always have, then turn.
+   */
+  async function speak(page: Page, language: Audited | 'pseudo', signedIn: boolean): Promise<void> {
+    await page.evaluate((chosen) => {
+      if (chosen === 'pseudo') localStorage.setItem('telemed.pseudo', '1');
+      else localStorage.setItem('telemed.language', chosen);
+    }, language);
+    if (signedIn && language !== 'pseudo') assert.equal(await apiFrom(page, 'PUT', '/users/me', { language }), 200);
+  }
+
   async function signIn(page: Page, role: Exclude<Role, 'anonymous'>): Promise<void> {
     if (role === 'platformAdmin') {
       await page.goto(`${base}/support`);
@@ -92,8 +128,9 @@ describe('accessibility: every page for each role passes axe (WCAG 2.1 AA) at de
   }
 
   /** Runs axe on the page as it is and checks that nothing is wider than the window. */
-  async function audit(page: Page, label: string): Promise<void> {
+  async function audit(page: Page, label: string, language: Audited = 'en'): Promise<void> {
     const kind = (page.viewportSize()?.width ?? 1280) < 600 ? 'phone' : 'desktop';
+    const logout = message(language, 'shell', 'shell.logout');
     const result = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
     for (const v of result.violations) {
       problems.push(`${kind} ${label}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 4).join(' | ')}`);
@@ -103,22 +140,23 @@ describe('accessibility: every page for each role passes axe (WCAG 2.1 AA) at de
     if (kind === 'phone') {
       // One Logout on screen (the top bar's; /institution-admin showed its own too), and the tab bar's labels on one
       // line each (the selected 'My Appointments' wrapped and was cut off at 390 px).
-      const layout = await page.evaluate(() => ({
-        logouts: [...document.querySelectorAll('button')].filter((b) => b.textContent?.trim() === 'Logout' && b.getClientRects().length > 0).length,
+      const layout = await page.evaluate((logout) => ({
+        logouts: [...document.querySelectorAll('button')].filter((b) => b.textContent?.trim() === logout && b.getClientRects().length > 0).length,
         wrapped: [...document.querySelectorAll<HTMLElement>('.MuiBottomNavigationAction-label')]
           .filter((l) => l.scrollWidth > l.clientWidth + 1 || l.offsetHeight > parseFloat(getComputedStyle(l).lineHeight) * 1.5)
           .map((l) => l.textContent),
-      }));
+      }), logout);
       if (layout.logouts > 1) problems.push(`${kind} ${label}: ${layout.logouts} Logout buttons on screen`);
       if (layout.wrapped.length > 0) problems.push(`${kind} ${label}: tab labels not on one line: ${layout.wrapped.join(', ')}`);
     }
   }
 
-  async function visit(page: Page, path: string, name: string): Promise<void> {
+  async function visit(page: Page, path: string, name: string, language: Audited): Promise<void> {
     await page.goto(`${base}${path}`);
     await settled(page);
-    await audit(page, path);
-    await screenshot(page, `a11y-${name}`);
+    assert.ok(await until(page, (lang) => document.documentElement.lang === lang, language), `${path} turned to ${language}`);
+    await audit(page, path, language);
+    await screenshot(page, `a11y-${name}-${language}`);
   }
 
   before(async () => {
@@ -192,12 +230,15 @@ describe('accessibility: every page for each role passes axe (WCAG 2.1 AA) at de
     ],
   });
 
-  for (const [kind, viewport] of Object.entries(VIEWPORTS)) {
-    it(`${kind}: every route of every role`, async () => {
+  for (const [kind, viewport] of Object.entries(VIEWPORTS) as Array<[keyof typeof VIEWPORTS, (typeof VIEWPORTS)[keyof typeof VIEWPORTS]]>) {
+    const language = AUDITED_IN[kind];
+    it(`${kind}, in ${language}: every route of every role`, async () => {
       for (const [role, list] of Object.entries(routes()) as Array<[Role, Array<[string, string]>]>) {
         const page = await newPage(viewport);
         if (role !== 'anonymous') await signIn(page, role);
-        for (const [path, name] of list) await visit(page, path, name);
+        else await page.goto(`${base}/login`);
+        await speak(page, language, role !== 'anonymous');
+        for (const [path, name] of list) await visit(page, path, name, language);
         await page.context().close();
       }
     });
@@ -271,6 +312,38 @@ describe('accessibility: every page for each role passes axe (WCAG 2.1 AA) at de
     }
   });
 
+  it('phone, pseudo-locale: every word on every route comes from a catalogue, and no text spills out of its box', async () => {
+    const untranslated: string[] = [];
+    for (const [role, list] of Object.entries(routes()) as Array<[Role, Array<[string, string]>]>) {
+      const page = await newPage(VIEWPORTS.phone);
+      // What the server sent (names, specialties, notes) is data, not the screens' words.
+      const data = new Set<string>();
+      page.on('response', (response) => {
+        if (!response.url().includes('/api/v1/') || !(response.headers()['content-type'] ?? '').includes('json')) return;
+        response.json().then((body: unknown) => collectStrings(body, data), () => undefined);
+      });
+      if (role !== 'anonymous') await signIn(page, role);
+      else await page.goto(`${base}/login`);
+      await speak(page, 'pseudo', role !== 'anonymous');
+      for (const [path, name] of list) {
+        if (SAMPLE_CONTENT_ROUTES.has(name)) continue;
+        await page.goto(`${base}${path}`);
+        await settled(page);
+        if (!(await until(page, () => document.body.textContent?.includes('⟦') ?? false, null))) untranslated.push(`${path} (${role}): no word from a catalogue at all`);
+        const seen = await page.evaluate(visibleTexts);
+        for (const text of seen.texts) {
+          const words = wordsOutsideCatalogues(text, data);
+          if (words) untranslated.push(`${path} (${role}): "${text.slice(0, 80)}" (${words})`);
+        }
+        for (const box of seen.spilled) untranslated.push(`${path} (${role}): text spills out of its box: "${box.slice(0, 60)}"`);
+        if (seen.overflow > 1) untranslated.push(`${path} (${role}): the page is ${seen.overflow}px wider than the window`);
+        await screenshot(page, `pseudo-${name}`);
+      }
+      await page.context().close();
+    }
+    assert.deepEqual(untranslated, []);
+  });
+
   it('found no violations and no page wider than the window', () => {
     assert.deepEqual(problems, []);
   });
@@ -293,4 +366,77 @@ function describeFocus(page: Page): Promise<string> {
     const el = document.activeElement;
     return el ? `${el.tagName.toLowerCase()} ${el.getAttribute('role') ?? ''} "${(el.textContent ?? '').trim().slice(0, 40)}"` : 'nothing';
   });
+}
+
+/** Bundled sample profiles (content.ts): their bios and offerings are sample content, not the screens' words. */
+const SAMPLE_CONTENT_ROUTES = new Set(['public-doctor-sample-bengali', 'public-doctor-sample-devanagari']);
+
+/** Every string in a JSON body, and each of its words. */
+function collectStrings(value: unknown, into: Set<string>): void {
+  if (typeof value === 'string') {
+    // A text shown in paragraphs (the privacy notice) is data paragraph by paragraph too.
+    for (const part of [value, ...value.split(/\n+/)]) if (part.trim().length > 1) into.add(part.trim());
+  } else if (Array.isArray(value)) for (const item of value) collectStrings(item, into);
+  else if (value && typeof value === 'object') for (const item of Object.values(value)) collectStrings(item, into);
+}
+
+/** Each language's name in itself, as the pickers offer them, and the product's name. */
+const ENDONYMS = [...LANGUAGES.map((language) => language.nativeName), PRODUCT_NAME];
+
+/** Names every language writes alike, and the words `Intl` writes dates with in English (the locale's, not ours). */
+const NOT_TRANSLATED = /\b(Google|WebRTC|PDF|Jitsi|LiveKit|DICOM|UPI|TeleMed\w*|Dr|Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|January|February|March|April|June|July|August|September|October|November|December|Mon|Tue|Wed|Thu|Fri|Sat|Sun|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|am|pm|AM|PM|IST)\b/g;
+
+/**
+ * The words of a text the catalogues did not give: what is left after the pseudo-locale's bracketed messages, the
+ * server's data and the untranslated names are taken out; null when nothing is.
+ */
+function wordsOutsideCatalogues(text: string, data: Set<string>): string | null {
+  let rest = text.replace(/⟦[^⟧]*⟧/g, ' ');
+  for (const value of [...data].sort((a, b) => b.length - a.length)) if (rest.includes(value)) rest = rest.split(value).join(' ');
+  rest = rest.replace(/https?:\/\/\S+/g, ' ').replace(NOT_TRANSLATED, ' ');
+  for (const name of ENDONYMS) rest = rest.split(name).join(' ');
+  const words = rest.match(/[A-Za-z]{2,}/g);
+  return words ? words.join(' ') : null;
+}
+
+/**
+ * In the page: each visible text node (as its element shows it) and each text a screen reader is given (aria-label,
+ * placeholder, title, alt), the texts that overflow a box that hides its overflow without an ellipsis, and how much
+ * wider than the window the page is.
+ */
+function visibleTexts(): { texts: string[]; spilled: string[]; overflow: number } {
+  const texts: string[] = [];
+  const spilled: string[] = [];
+  const walker = document.createTreeWalker(document.body, 4 /* NodeFilter.SHOW_TEXT */);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const element = node.parentElement;
+    const text = node.textContent?.trim();
+    if (!element || !text || element.closest('script, style, noscript, [translate="no"]') || !element.checkVisibility()) continue;
+    texts.push(text);
+  }
+  for (const element of document.querySelectorAll('[aria-label], [placeholder], [title], img[alt]')) {
+    if (!element.checkVisibility()) continue;
+    for (const name of ['aria-label', 'placeholder', 'title', 'alt']) {
+      const value = element.getAttribute(name)?.trim();
+      if (value) texts.push(value);
+    }
+  }
+  for (const element of document.querySelectorAll('body *')) {
+    if (!element.checkVisibility() || element.children.length > 0 || !element.textContent?.trim()) continue;
+    const style = getComputedStyle(element);
+    const hides = style.overflowX === 'hidden' || style.overflowX === 'clip';
+    if (hides && style.textOverflow !== 'ellipsis' && element.scrollWidth > element.clientWidth + 1) spilled.push(element.textContent.trim());
+  }
+  return { texts, spilled, overflow: document.documentElement.scrollWidth - window.innerWidth };
+}
+
+/**
+ * Polls a condition in the page until it holds, for 10 s at most: whether it did. With evaluate: waitForFunction
+ * evaluates its predicate as a string, which the page's CSP refuses.
+ */
+async function until(page: Page, condition: (arg: string | null) => boolean, arg: string | null): Promise<boolean> {
+  for (const deadline = Date.now() + 10_000; Date.now() < deadline; await page.waitForTimeout(50)) {
+    if (await page.evaluate(condition, arg)) return true;
+  }
+  return false;
 }
