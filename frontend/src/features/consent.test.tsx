@@ -55,7 +55,11 @@ describe('consent', () => {
     at('/confirm-appointment?slot_id=12', <ConfirmAppointment />);
     const panel = await screen.findByTestId('consent-notice');
     expect(await within(panel).findByText('What we collect: your name.')).toBeTruthy();
-    fireEvent.click(within(panel).getByRole('button', { name: 'हिन्दी' }));
+    // The notice's language: the ten by their own names, in a compact select.
+    const language = within(panel).getByRole<HTMLSelectElement>('combobox', { name: 'Language of the notice' });
+    expect([...language.options].map((o) => o.textContent)).toEqual(['English', 'हिन्दी', 'मराठी', 'ગુજરાતી', 'বাংলা', 'தமிழ்', 'తెలుగు', 'ಕನ್ನಡ', 'മലയാളം', 'ਪੰਜਾਬੀ']);
+    expect(language.value).toBe('en');
+    fireEvent.change(language, { target: { value: 'hi' } });
     expect(await within(panel).findByText('हम क्या एकत्र करते हैं: आपका नाम।')).toBeTruthy();
     fireEvent.change(screen.getByLabelText(/Reason for Visit/), { target: { value: 'Rash' } });
     // Agreeing is its own step: Send Request without the box ticked sends nothing and says what is missing.

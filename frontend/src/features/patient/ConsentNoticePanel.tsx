@@ -1,6 +1,8 @@
-import { Alert, Box, Checkbox, CircularProgress, FormControlLabel, FormHelperText, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { useId } from 'react';
+import { Alert, Box, Checkbox, CircularProgress, FormControl, FormControlLabel, FormHelperText, InputLabel, NativeSelect, Typography } from '@mui/material';
 import PrivacyTipOutlined from '@mui/icons-material/PrivacyTipOutlined';
 import { CONSENT_LANGUAGE_NAMES, CONSENT_LANGUAGES, type ConsentLanguage, type ConsentNotice } from '@telemed/contracts/consent-notice';
+import { isLanguageCode } from '@telemed/contracts/languages';
 import { useT } from '../../i18n/useT';
 import type { PatientMessage } from './messages';
 
@@ -11,8 +13,10 @@ const INTRO = {
 } as const satisfies Record<string, PatientMessage>;
 
 /**
- * The privacy notice, readable in English or Hindi, shown before a patient's first booking or upload of reports, with
- * its own box to tick: agreeing is a step of its own, not hidden in the button that sends the request.
+ * The privacy notice, shown before a patient's first booking or upload of reports, with its own box to tick: agreeing is
+ * a step of its own, not hidden in the button that sends the request. It opens in the screens' language; the switch
+ * offers the ten by their own names in a native select (ten buttons do not fit a phone's width; a phone shows its own
+ * picker).
  */
 export function ConsentNoticePanel(props: {
   /** What agreeing goes with (booking by default). */
@@ -29,6 +33,7 @@ export function ConsentNoticePanel(props: {
   const { notice, loading, language } = props;
   const t = useT();
   const intro = INTRO[props.purpose ?? 'booking'];
+  const languageId = useId();
   return (
     <Box component="section" aria-labelledby="consent-title" data-testid="consent-notice" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
@@ -36,19 +41,25 @@ export function ConsentNoticePanel(props: {
           <PrivacyTipOutlined fontSize="small" aria-hidden />
           {notice?.title ?? t('patient.privacyNotice')}
         </Typography>
-        <ToggleButtonGroup
-          size="small"
-          exclusive
-          value={language}
-          aria-label={t('patient.noticeLanguage')}
-          onChange={(_e, value: ConsentLanguage | null) => value && props.onLanguage(value)}
-        >
-          {CONSENT_LANGUAGES.map((l) => (
-            <ToggleButton key={l} value={l} lang={l}>
-              {CONSENT_LANGUAGE_NAMES[l]}
-            </ToggleButton>
-          ))}
-        </ToggleButtonGroup>
+        <FormControl size="small" sx={{ minWidth: 140 }}>
+          <InputLabel variant="standard" htmlFor={languageId}>
+            {t('patient.noticeLanguage')}
+          </InputLabel>
+          <NativeSelect
+            value={language}
+            onChange={(event) => {
+              const picked = event.target.value;
+              if (isLanguageCode(picked)) props.onLanguage(picked);
+            }}
+            inputProps={{ id: languageId }}
+          >
+            {CONSENT_LANGUAGES.map((l) => (
+              <option key={l} value={l} lang={l}>
+                {CONSENT_LANGUAGE_NAMES[l]}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormControl>
       </Box>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {t(intro, { version: notice?.version ?? '…' })}
