@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createHash, randomUUID } from 'node:crypto';
-import { API_TEXTS, CONSENT_NOTICE_VERSION, CONSENT_TEXTS, consentListResponseSchema, consentNoticeResponseSchema, streams } from '@telemed/contracts';
+import { API_TEXTS, CONSENT_LANGUAGES, CONSENT_NOTICE_VERSION, CONSENT_TEXTS, consentListResponseSchema, consentNoticeResponseSchema, streams } from '@telemed/contracts';
 import { indiaDate, startTestApp, type TestApp, type TestUser } from '../support/test-app';
 import { apiSpec, type ApiSpec } from '../support/api-spec';
 import { holdAppend } from '../support/held-append';
@@ -22,8 +22,9 @@ describe('consent to the privacy notice', () => {
   const consents = async (patient: TestUser) =>
     consentListResponseSchema.parse((await spec.read((http) => http.get('/api/v1/users/me/consents').set(patient.auth).expect(200))).body);
 
-  it('serves the notice in English and Hindi to anyone, with its version and the hash of its text', async () => {
-    for (const language of ['en', 'hi'] as const) {
+  it('serves the notice in each of the ten languages to anyone, with its version and the hash of its text', async () => {
+    assert.equal(CONSENT_LANGUAGES.length, 10);
+    for (const language of CONSENT_LANGUAGES) {
       const res = (await spec.when((http) => http.get(`/api/v1/consents/notice?language=${language}`))).expectStatus(200).expectNoEvents();
       const notice = consentNoticeResponseSchema.parse(res.body);
       assert.equal(notice.version, CONSENT_NOTICE_VERSION);
@@ -63,6 +64,17 @@ describe('consent to the privacy notice', () => {
       current: true,
     });
     (await book(patient, slot_id)).expectStatus(201);
+  });
+
+  it('records agreement to the notice read in a language other than English or Hindi, with the hash of that text', async () => {
+    const patient = await spec.given.patient({ consent: false });
+    const tamil = consentNoticeResponseSchema.parse((await spec.read((http) => http.get('/api/v1/consents/notice?language=ta').expect(200))).body);
+    (await agree(patient, { notice_version: CONSENT_NOTICE_VERSION, language: 'ta' }))
+      .expectStatus(201)
+      .expectEvents([{ stream: streams.user(patient.user_id), type: 'ConsentGiven', data: { notice_version: CONSENT_NOTICE_VERSION, language: 'ta', text_hash: tamil.text_hash } }]);
+    const list = await consents(patient);
+    assert.equal(list.has_current_consent, true);
+    assert.deepEqual(list.consents.map((c) => [c.language, c.text_hash, c.current]), [['ta', tamil.text_hash, true]]);
   });
 
   it('withdrawal stops new bookings and is recorded; agreeing again books again', async () => {
