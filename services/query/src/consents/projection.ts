@@ -1,3 +1,4 @@
+import type { ConsentLanguage } from '@telemed/contracts';
 import { defineProjection } from '../projections/projection';
 
 /**
@@ -8,7 +9,8 @@ export interface ConsentDoc {
   _id: string;
   user_id: string;
   notice_version: string;
-  language: 'en' | 'hi';
+  /** The language of the text agreed to (any of the notice's ten). */
+  language: ConsentLanguage;
   text_hash: string;
   given_at: string;
   withdrawn_at: string | null;
