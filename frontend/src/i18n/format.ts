@@ -35,6 +35,8 @@ export interface Format {
   rupees(amount: number): string;
   /** 12,34,567 */
   count(count: number): string;
+  /** Languages by their codes, named and listed as the chosen language says them: 'English, Hindi and Tamil'. */
+  languageNames(codes: readonly string[]): string;
 }
 
 const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -60,6 +62,10 @@ export function useFormat(): Format {
           : new Intl.DateTimeFormat(words.locale, options).format(typeof value === 'string' ? new Date(value) : value),
       rupees: formatRupees,
       count: formatCount,
+      languageNames: (codes) => {
+        const names = new Intl.DisplayNames([words.locale], { type: 'language' });
+        return new Intl.ListFormat(words.locale, { style: 'long', type: 'conjunction' }).format(codes.map((code) => names.of(code) ?? code));
+      },
     };
     // t is new each render; the messages it reads change only with intl.
   }, [intl]);

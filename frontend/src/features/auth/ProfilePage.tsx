@@ -5,6 +5,7 @@ import { Alert, Button, Card, CardContent, CircularProgress, Link, MenuItem, Sta
 import ShareOutlined from '@mui/icons-material/ShareOutlined';
 import SaveOutlined from '@mui/icons-material/SaveOutlined';
 import { DOCTOR_CITY_MAX_LENGTH, MEDICAL_COUNCILS } from '@telemed/contracts/constants';
+import { LANGUAGES, LANGUAGE_CODES, isLanguageCode, languageOf } from '@telemed/contracts/languages';
 import type { ApiRoutes } from '@telemed/contracts';
 import { call } from '../../lib/client';
 import { sessionStore } from '../../lib/session';
@@ -41,7 +42,8 @@ export function ProfilePage() {
   const toasts = useToasts();
   const queryClient = useQueryClient();
   const me = useQuery({ queryKey: ['users', 'me'], queryFn: () => call('getMe') });
-  const [form, setForm] = useState({ name: '', phone_number: '', specialty: '', qualification: '', consultation_fee: '', registration_number: '', medical_council: '', city: '' });
+  // Languages as their codes joined ('en,hi'), so the form compares field by field as text.
+  const [form, setForm] = useState({ name: '', phone_number: '', specialty: '', qualification: '', consultation_fee: '', registration_number: '', medical_council: '', city: '', languages: '' });
   // The profile as loaded or last saved: the form is unsaved while it differs (leaving the page asks first).
   const [saved, setSaved] = useState(form);
   useUnsavedChanges((Object.keys(form) as Array<keyof typeof form>).some((k) => form[k] !== saved[k]));
@@ -58,6 +60,7 @@ export function ProfilePage() {
       registration_number: d?.registration_number ?? '',
       medical_council: d?.medical_council ?? '',
       city: d?.city ?? '',
+      languages: (d?.languages ?? []).join(','),
     };
     setForm(loaded);
     setSaved(loaded);
@@ -74,6 +77,8 @@ export function ProfilePage() {
             registration_number: form.registration_number.trim() || null,
             medical_council: form.medical_council || null,
             city: form.city.trim() || null,
+            // None chosen sends nothing: a doctor's languages are cleared by choosing others, never left empty.
+            ...(form.languages ? { languages: form.languages.split(',').filter(isLanguageCode) } : {}),
           }
         : person;
       return call('updateMe', { body });
@@ -124,6 +129,25 @@ export function ProfilePage() {
                   slotProps={{ htmlInput: { maxLength: DOCTOR_CITY_MAX_LENGTH } }}
                   {...field('city')}
                 />
+                <TextField
+                  label={t('account.consultLanguages')}
+                  helperText={t('account.consultLanguagesHelp')}
+                  select
+                  value={form.languages ? form.languages.split(',') : []}
+                  onChange={(e) => {
+                    const chosen: unknown = e.target.value;
+                    const codes = Array.isArray(chosen) ? chosen : String(chosen).split(',');
+                    setForm({ ...form, languages: LANGUAGE_CODES.filter((code) => codes.includes(code)).join(',') });
+                  }}
+                  slotProps={{ select: { multiple: true, renderValue: (codes) => (Array.isArray(codes) ? codes.map((code) => languageOf(code).nativeName).join(', ') : '') } }}
+                  data-testid="consult-languages"
+                >
+                  {LANGUAGES.map((language) => (
+                    <MenuItem key={language.code} value={language.code} lang={language.code}>
+                      {language.nativeName}
+                    </MenuItem>
+                  ))}
+                </TextField>
                 <TextField label={t('account.consultationFee')} type="number" required slotProps={{ htmlInput: { min: 0 } }} {...field('consultation_fee')} />
                 <TextField label={t('account.registrationNumber')} helperText={t('account.registrationNumberHelp')} {...field('registration_number')} />
                 <TextField label={t('account.medicalCouncil')} select {...field('medical_council')}>

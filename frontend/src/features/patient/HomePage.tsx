@@ -16,6 +16,7 @@ import {
   IconButton,
   InputAdornment,
   List,
+  MenuItem,
   ListItem,
   Stack,
   TextField,
@@ -29,6 +30,7 @@ import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import { CREDIT_PACKS, STARTING_CREDITS } from '@telemed/contracts/constants';
+import { LANGUAGES, isLanguageCode, type LanguageCode } from '@telemed/contracts/languages';
 import { call } from '../../lib/client';
 import { browserZone } from '../../lib/time';
 import { useFormat } from '../../i18n/format';
@@ -171,15 +173,17 @@ function NotAccepting() {
 
 function AddDoctorModal({ open, onClose, mine }: { open: boolean; onClose: () => void; mine: Set<string> }) {
   const [search, setSearch] = useState('');
+  // Discovery by the language a patient is at ease in (issue 33): the server lists only doctors who consult in it.
+  const [language, setLanguage] = useState<LanguageCode | ''>('');
   const queryClient = useQueryClient();
   const t = useT();
   const f = useFormat();
   // The modal reloads its doctor list each time it opens.
   const doctors = useQuery({
-    queryKey: ['doctors', 'all', open],
+    queryKey: ['doctors', 'all', open, language],
     enabled: open,
     queryFn: async () => {
-      const list = await call('listDoctors', { query: { skip: 0, limit: 100 } }).catch(() => []);
+      const list = await call('listDoctors', { query: { skip: 0, limit: 100, ...(language ? { language } : {}) } }).catch(() => []);
       return Promise.all(
         list.map(async (d) => ({
           ...d,
@@ -215,6 +219,23 @@ function AddDoctorModal({ open, onClose, mine }: { open: boolean; onClose: () =>
           sx={{ mt: 1, mb: 2 }}
           slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchOutlined aria-hidden /></InputAdornment> } }}
         />
+        <TextField
+          select
+          fullWidth
+          size="small"
+          label={t('patient.doctorLanguage')}
+          value={language}
+          onChange={(e) => setLanguage(isLanguageCode(e.target.value) ? e.target.value : '')}
+          sx={{ mb: 2 }}
+          data-testid="doctor-language"
+        >
+          <MenuItem value="">{t('patient.anyLanguage')}</MenuItem>
+          {LANGUAGES.map((l) => (
+            <MenuItem key={l.code} value={l.code} lang={l.code}>
+              {l.nativeName}
+            </MenuItem>
+          ))}
+        </TextField>
         {doctors.isLoading && <CircularProgress aria-label={t('patient.loadingDoctors')} />}
         {!doctors.isLoading && visible.length === 0 && (
           <EmptyState icon={SearchOutlined} text={t(search ? 'patient.noDoctorsMatch' : 'patient.noDoctorsAvailable')} />

@@ -32,6 +32,8 @@ const doctorFacts = (doctor_id: string, name: string, accepting_bookings: boolea
   phone_number: '+91 90000 12345',
   registration_number: 'WB-1',
   medical_council: null,
+  city: null,
+  languages: ['en', 'bn'],
   accepting_bookings,
 });
 
@@ -103,6 +105,17 @@ describe('patient home', () => {
     await waitFor(() => expect(within(open as HTMLElement).getAllByRole('button', { name: /12:00 pm/i })).toHaveLength(1));
     expect(within(open as HTMLElement).queryByText(NOT_ACCEPTING_BOOKINGS)).toBeNull();
     expect((within(open as HTMLElement).getByRole('button', { name: 'Add Doctor' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('Add a Doctor finds doctors by the language they consult in: the list is asked again for that language only', async () => {
+    const asked = renderHome();
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Doctor' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a Doctor' });
+    await within(dialog).findByTitle('Dr. Open Slots');
+    expect(asked.filter((url) => url.startsWith('/api/v1/doctors/?')).every((url) => !url.includes('language='))).toBe(true);
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Language' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'தமிழ்' }));
+    await waitFor(() => expect(asked.some((url) => url.startsWith('/api/v1/doctors/?') && new URL(url, 'http://x').searchParams.get('language') === 'ta')).toBe(true));
   });
 
   it("one of the patient's doctors who takes no bookings says 'Not accepting bookings' on their card", async () => {

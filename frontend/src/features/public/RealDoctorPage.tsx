@@ -3,6 +3,7 @@ import { Card, CardContent, Chip, Grid, List, ListItem, ListItemIcon, ListItemTe
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import MedicalServicesOutlined from '@mui/icons-material/MedicalServicesOutlined';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
+import TranslateOutlined from '@mui/icons-material/TranslateOutlined';
 import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
 import VideocamOutlined from '@mui/icons-material/VideocamOutlined';
 import VerifiedOutlined from '@mui/icons-material/VerifiedOutlined';
@@ -99,6 +100,7 @@ export function RealDoctorPage({ doctor }: { doctor: PublicDoctorProfile }) {
                   panel: (
                     <List dense>
                       {doctor.city && <Fact icon={<PlaceOutlined />} primary={t('public.practisesIn', { city: doctor.city })} />}
+                      {doctor.languages.length > 0 && <Fact icon={<TranslateOutlined />} primary={t('public.consultsIn', { languages: f.languageNames(doctor.languages) })} />}
                       <Fact icon={<VideocamOutlined />} primary={t('public.onlineConsultations')} secondary={t('public.byVideo')} />
                       <Fact icon={<PaymentsOutlined />} primary={feePerConsultation} secondary={t('public.appointmentLength', { minutes })} />
                     </List>

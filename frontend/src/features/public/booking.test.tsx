@@ -29,6 +29,7 @@ const DOCTOR = {
   registration_number: 'MMC-77',
   medical_council: 'Maharashtra Medical Council',
   city: 'Mumbai' as string | null,
+  languages: ['en', 'mr'] as string[],
   days: 7,
   accepting_bookings: true,
   slots: [slot(11, day(1), '09:00'), slot(12, day(1), '17:30'), slot(13, day(2), '10:00')],
@@ -68,15 +69,18 @@ describe('the public doctor page books real slots', () => {
     sessionStorage.clear();
   });
 
-  it('says where the doctor practises only when they gave a city', async () => {
+  it('says where the doctor practises and the languages they consult in, only when they gave them', async () => {
     renderPage([]);
     fireEvent.click(await screen.findByRole('tab', { name: 'Practice Info' }));
     expect(await screen.findByText('Practises in Mumbai')).toBeTruthy();
+    // And the languages they consult in, named in the reader's language (issue 33).
+    expect(screen.getByText('Consults in English and Marathi')).toBeTruthy();
     cleanup();
-    renderPage([], { ...DOCTOR, city: null });
+    renderPage([], { ...DOCTOR, city: null, languages: [] });
     fireEvent.click(await screen.findByRole('tab', { name: 'Practice Info' }));
     expect(await screen.findByText('Online consultations')).toBeTruthy();
     expect(screen.queryByText(/Practises in/)).toBeNull();
+    expect(screen.queryByText(/Consults in/)).toBeNull();
   });
 
   it("shows the server's profile and the open slots by day; a visitor who picks one is asked to sign in", async () => {

@@ -16,6 +16,7 @@ const DOCTOR = {
   appointment_duration_minutes: 30,
   registration_number: null,
   medical_council: null,
+  languages: [],
   days: 7,
   accepting_bookings: true,
   slots: [],

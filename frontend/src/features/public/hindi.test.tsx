@@ -20,6 +20,7 @@ const DOCTOR = {
   registration_number: 'MMC-77',
   medical_council: 'Maharashtra Medical Council',
   city: 'Mumbai',
+  languages: ['hi'],
   days: 7,
   accepting_bookings: true,
   slots: [{ slot_id: 11, slot_date: date, start_time: '10:00:00', end_time: '10:30:00', is_available: true, start_at: start.toISOString(), end_at: start.toISOString() }],
