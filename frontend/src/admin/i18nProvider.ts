@@ -11,7 +11,7 @@ import { refusalShownAs } from './providers';
 type TranslateOptions = { _?: unknown; smart_count?: unknown } & Record<string, unknown>;
 
 /** react-admin's messages that are blank on purpose (a catalogue message never is): NullableBooleanInput's empty choice, an em space. */
-const BLANK: Readonly<Record<string, string>> = { 'ra.boolean.null': '\u2003' };
+const BLANK = new Map([['ra.boolean.null', '\u2003']]);
 
 /**
  * A react-admin default text as polyglot says it (react-admin's own i18nProvider is polyglot): `a |||| b` picked by
@@ -54,7 +54,8 @@ export function consoleI18nProvider(t: Translate, language: LanguageCode, choose
       const formatted = formatters.getMessageFormat(message, locale).format(valuesOf(options));
       return Array.isArray(formatted) ? formatted.join('') : String(formatted);
     }
-    if (key in BLANK) return polyglotPhrase(BLANK[key]!, options);
+    const blank = BLANK.get(key);
+    if (blank !== undefined) return polyglotPhrase(blank, options);
     const refusal = language === 'en' ? undefined : refusalShownAs(key);
     if (refusal) return errorText(t, false, refusal, 'admin.ra.notification.http_error');
     return typeof options._ === 'string' ? polyglotPhrase(options._, options) : key;
