@@ -57,7 +57,7 @@ describe('the institution screens in Hindi', () => {
     };
     vi.stubGlobal('fetch', vi.fn(async () => json(200, institution)));
     renderAt('/institution-admin', <I18nProvider language="hi"><InstitutionAdmin /></I18nProvider>);
-    expect(await screen.findByRole('heading', { name: 'संस्थान संभालें' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'संस्था संभालें' })).toBeTruthy();
     const doctor = await screen.findByTestId('institution-doctor');
     expect(doctor.textContent).toContain('₹1,500');
     expect(doctor.textContent).toContain('भूमिका: डॉक्टर');

@@ -61,7 +61,7 @@ describe('the public pages in Hindi', () => {
     expect(screen.getByRole('tab', { name: 'प्रैक्टिस की जानकारी' })).toBeTruthy();
     expect(screen.getByText('₹1,650 प्रति परामर्श')).toBeTruthy();
     expect(screen.getByText('₹1,650 · 30 मिनट · समय चुनें, फिर उसे कन्फ़र्म करने के लिए Google से साइन इन करें')).toBeTruthy();
-    expect(screen.getByText('रजिस्ट्रेशन नं. MMC-77, Maharashtra Medical Council')).toBeTruthy();
+    expect(screen.getByText('रजि. नं. MMC-77, Maharashtra Medical Council')).toBeTruthy();
 
     fireEvent.click(screen.getAllByRole('button', { name: /10:00/ })[0]!);
     const dialog = await screen.findByRole('dialog', { name: 'बुक करने के लिए साइन इन करें' });
