@@ -27,9 +27,17 @@ const PRERENDERED: Array<{ path: string; file: string; module: string | null; de
 ];
 const DEFAULT_DESCRIPTION = /<meta name="description" content="[^"]*"\s*\/?>/;
 
+/** The ten languages' codes (contracts/src/languages.ts; this config is not bundled, so it reads them itself). */
+const LANGUAGE_CODES = ['en', 'hi', 'mr', 'gu', 'bn', 'ta', 'te', 'kn', 'ml', 'pa'] as const;
+
+/** A prerendered page's file in a language: `login.html` in English, `login.hi.html` in Hindi. */
+const fileIn = (file: string, language: string) => (language === 'en' ? file : file.replace(/\.html$/, `.${language}.html`));
+
 function prerenderPages(): Plugin {
   let outDir = '';
   const preloads = new Map<string, string[]>();
+  // Each language's catalogue chunks: a page in that language preloads them, so the app starts in it at once.
+  const cataloguePreloads = new Map<string, string[]>();
   return {
     name: 'telemed-prerender-pages',
     apply: 'build',
@@ -47,6 +55,10 @@ function prerenderPages(): Plugin {
       };
       const entry = [...chunks.values()].find((c) => c.isEntry);
       const initial = entry ? withImports(entry.fileName) : new Set<string>();
+      for (const language of LANGUAGE_CODES) {
+        const own = [...chunks.values()].filter((c) => c.moduleIds.some((id) => id.includes(`/src/i18n/catalogues/${language}/`)));
+        cataloguePreloads.set(language, language === 'en' ? [] : own.map((c) => c.fileName).filter((name) => !initial.has(name)));
+      }
       for (const { file, module } of PRERENDERED) {
         // The page module's own chunk, or the chunk of the group it was put in (see codeSplitting below).
         const chunk = module && ([...chunks.values()].find((c) => c.facadeModuleId?.endsWith(module)) ?? [...chunks.values()].find((c) => c.moduleIds.some((id) => id.endsWith(module))));
@@ -57,22 +69,27 @@ function prerenderPages(): Plugin {
     async closeBundle() {
       const server = await createServer({ configFile: false, root: import.meta.dirname, logLevel: 'error', appType: 'custom', server: { middlewareMode: true, hmr: false, ws: false }, plugins: [react()] });
       try {
-        const { renderPage } = (await server.ssrLoadModule('/src/prerender.tsx')) as { renderPage: (path: string) => string };
+        const { renderPage } = (await server.ssrLoadModule('/src/prerender.tsx')) as { renderPage: (path: string, language: string) => string };
         const index = readFileSync(resolve(outDir, 'index.html'), 'utf8');
         if (!DEFAULT_DESCRIPTION.test(index)) throw new Error('prerender: index.html has no meta description');
+        // Each page in each language (the server answers a visitor in theirs: platform/src/http/static-frontend.ts).
         for (const { path, file, description } of PRERENDERED) {
-          let css = '';
-          const markup = renderPage(path).replace(/<style data-emotion="[^"]*"[^>]*>([^<]*)<\/style>/g, (_, rules: string) => {
-            css += rules;
-            return '';
-          });
-          const links = (preloads.get(file) ?? []).map((name) => `  <link rel="modulepreload" crossorigin href="/${name}">\n  `).join('');
-          const html = index
-            .replace(DEFAULT_DESCRIPTION, (tag) => (description ? `<meta name="description" content="${description}" />` : tag))
-            .replace('</head>', `${links}  <style data-prerendered>${css}</style>\n  </head>`)
-            .replace('<div id="root"></div>', `<div id="root"><div data-prerendered inert>${markup}</div></div>`);
-          if (!html.includes('data-prerendered inert')) throw new Error('prerender: index.html has no root element');
-          writeFileSync(resolve(outDir, file), html);
+          for (const language of LANGUAGE_CODES) {
+            let css = '';
+            const markup = renderPage(path, language).replace(/<style data-emotion="[^"]*"[^>]*>([^<]*)<\/style>/g, (_, rules: string) => {
+              css += rules;
+              return '';
+            });
+            const links = [...(preloads.get(file) ?? []), ...(cataloguePreloads.get(language) ?? [])].map((name) => `  <link rel="modulepreload" crossorigin href="/${name}">\n  `).join('');
+            const html = index
+              .replace('<html lang="en">', `<html lang="${language}">`)
+              .replace(DEFAULT_DESCRIPTION, (tag) => (description ? `<meta name="description" content="${description}" />` : tag))
+              .replace('</head>', `${links}  <style data-prerendered>${css}</style>\n  </head>`)
+              .replace('<div id="root"></div>', `<div id="root"><div data-prerendered inert>${markup}</div></div>`);
+            if (!html.includes('data-prerendered inert')) throw new Error('prerender: index.html has no root element');
+            if (!html.includes(`<html lang="${language}">`)) throw new Error('prerender: index.html has no <html lang="en">');
+            writeFileSync(resolve(outDir, fileIn(file, language)), html);
+          }
         }
       } finally {
         await server.close();
@@ -146,6 +163,9 @@ export default defineConfig({
           // in no more requests; the signed-in pages about as many bytes in far fewer requests). Other lazily loaded
           // pages keep the automatic chunks of what only they use.
           groups: [
+            // A language's catalogues in one file (fetched when it is chosen, preloaded by the pages rendered in it),
+            // not one per feature: fourteen requests would queue behind Fast 3G's six connections.
+            ...LANGUAGE_CODES.filter((code) => code !== 'en').map((code) => ({ name: `catalogue-${code}`, test: new RegExp(`[\\\\/]src[\\\\/]i18n[\\\\/]catalogues[\\\\/]${code}[\\\\/]`), priority: 6 })),
             { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 5 },
             { name: 'initial', tags: ['$initial'], priority: 4 },
             { name: 'query', test: /[\\/]node_modules[\\/]@tanstack[\\/]|[\\/]src[\\/]app[\\/]QueryLayer\.tsx$/, priority: 3 },

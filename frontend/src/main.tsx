@@ -15,6 +15,8 @@ import '@fontsource/noto-sans-malayalam/400.css';
 import '@fontsource/noto-sans-gurmukhi/400.css';
 import { App, preloadPrerenderedPage } from './app/App';
 import { prefetchPublicDoctor } from './features/public/earlyProfile';
+import { loadMessages } from './i18n/catalogues';
+import { initialLanguage } from './i18n/I18nProvider';
 
 // A tab left open across a deploy asks for a chunk of the build it started with, which is gone: load the page again
 // once (the new build's), rather than break where the chunk was needed; a second failure is left to the error screen.
@@ -47,5 +49,7 @@ const render = () =>
       <App />
     </StrictMode>,
   );
-// The app renders even if that page could not be loaded (its lazy component tries again).
-void preloadPrerenderedPage(window.location.pathname).then(render, render);
+// The app renders even if that page could not be loaded (its lazy component tries again). It renders in the visitor's
+// language from the first frame: their catalogue is fetched beside the page (in English only if it could not be).
+const language = loadMessages(initialLanguage()).catch(() => undefined);
+void Promise.all([preloadPrerenderedPage(window.location.pathname), language]).then(render, render);

@@ -1,10 +1,12 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { DEFAULT_LANGUAGE, intlLocale, isLanguageCode, preferredLanguage, type LanguageCode } from '@telemed/contracts/languages';
-import { ENGLISH_MESSAGES, loadMessages, type Messages } from './catalogues';
+import { ENGLISH_MESSAGES, loadMessages, loadedMessages, type Messages } from './catalogues';
 
 /** Where a visitor's choice of language is kept in the browser. */
 export const LANGUAGE_STORAGE_KEY = 'telemed.language';
+/** The cookie that tells the server the language (platform/src/http/static-frontend.ts reads it). */
+const LANGUAGE_COOKIE = 'telemed_language';
 
 /** The language picked in this browser before, if any. */
 export function languageChosenHere(): LanguageCode | null {
@@ -49,7 +51,11 @@ export const useLanguage = () => useContext(LanguageContext);
  */
 export function I18nProvider({ children, language: fixed }: { children: ReactNode; language?: LanguageCode }) {
   const [wanted, setWanted] = useState<LanguageCode>(() => fixed ?? initialLanguage());
-  const [shown, setShown] = useState<{ language: LanguageCode; messages: Messages }>(() => ({ language: DEFAULT_LANGUAGE, messages: ENGLISH_MESSAGES }));
+  // The wanted language at once when its messages have loaded (main.tsx waits for them before the first render).
+  const [shown, setShown] = useState<{ language: LanguageCode; messages: Messages }>(() => {
+    const messages = pseudoLocaleOn() ? null : loadedMessages(wanted);
+    return messages ? { language: wanted, messages } : { language: DEFAULT_LANGUAGE, messages: ENGLISH_MESSAGES };
+  });
 
   useEffect(() => {
     let current = true;
@@ -65,7 +71,9 @@ export function I18nProvider({ children, language: fixed }: { children: ReactNod
 
   useEffect(() => {
     document.documentElement.lang = shown.language;
-  }, [shown.language]);
+    // The server sends the pages it renders ahead (/login, /welcome, a doctor's page) in the language of this cookie.
+    if (!fixed) document.cookie = `${LANGUAGE_COOKIE}=${shown.language}; Path=/; Max-Age=31536000; SameSite=Lax${location.protocol === 'https:' ? '; Secure' : ''}`;
+  }, [shown.language, fixed]);
 
   const setLanguage = useCallback((language: LanguageCode) => {
     setWanted(language);

@@ -19,6 +19,12 @@ const others = import.meta.glob<Catalogue>(['./catalogues/*/*.json', '!./catalog
 export const ENGLISH_MESSAGES: Messages = merged(Object.values(english).map((c) => c.default));
 
 const loaded = new Map<LanguageCode, Promise<Messages>>();
+const ready = new Map<LanguageCode, Messages>([[DEFAULT_LANGUAGE, ENGLISH_MESSAGES]]);
+
+/** A language's messages if they have loaded already (the app's first render waits for the visitor's: no English flash). */
+export function loadedMessages(language: LanguageCode): Messages | null {
+  return ready.get(language) ?? null;
+}
 
 /** A language's messages over English's (a message not yet translated shows in English, never as its id). */
 export function loadMessages(language: LanguageCode): Promise<Messages> {
@@ -26,7 +32,11 @@ export function loadMessages(language: LanguageCode): Promise<Messages> {
   let messages = loaded.get(language);
   if (!messages) {
     const files = Object.entries(others).filter(([path]) => path.startsWith(`./catalogues/${language}/`));
-    messages = Promise.all(files.map(([, load]) => load())).then((catalogues) => merged([ENGLISH_MESSAGES, ...catalogues.map((c) => c.default)]));
+    messages = Promise.all(files.map(([, load]) => load())).then((catalogues) => {
+      const all = merged([ENGLISH_MESSAGES, ...catalogues.map((c) => c.default)]);
+      ready.set(language, all);
+      return all;
+    });
     // Forgotten on failure (offline), so that choosing the language again tries again.
     messages.catch(() => loaded.delete(language));
     loaded.set(language, messages);

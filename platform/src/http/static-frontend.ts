@@ -5,9 +5,27 @@ import type { ServerResponse } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import express, { type Express, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { API_TEXTS, errorBody, DEFAULT_TIMEZONE, PUBLIC_DOCTOR_PAGE_PATH, publicDoctorProfileUrl } from '@telemed/contracts';
+import { DEFAULT_LANGUAGE, LANGUAGE_CODES, isLanguageCode, type LanguageCode } from '@telemed/contracts/languages';
 
 /** Hashed build assets never change under their name: browsers keep them a year without asking again. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** The cookie the app keeps the chosen language in (frontend/src/i18n/I18nProvider.tsx), for pages rendered before it runs. */
+export const LANGUAGE_COOKIE = 'telemed_language';
+
+/**
+ * The language a prerendered page is sent in: the one chosen in this browser (its cookie), else the first of the
+ * browser's languages (Accept-Language, by preference) that the product speaks, else English.
+ */
+export function pageLanguage(req: Request): LanguageCode {
+  const chosen = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([a-z]{2})(?:;|$)`).exec(req.headers.cookie ?? '')?.[1];
+  if (isLanguageCode(chosen)) return chosen;
+  const asked = req.headers['accept-language'] ? req.acceptsLanguages(...LANGUAGE_CODES) : false;
+  return isLanguageCode(asked) ? asked : DEFAULT_LANGUAGE;
+}
+
+/** A prerendered page's file in a language (the build writes `login.hi.html` beside `login.html`). */
+const fileIn = (file: string, language: LanguageCode) => (language === DEFAULT_LANGUAGE ? file : file.replace(/\.html$/, `.${language}.html`));
+
 const PRERENDERED: Array<[path: string | RegExp, file: string]> = [
   ['/login', 'login.html'],
   ['/welcome', 'welcome.html'],
@@ -58,10 +76,12 @@ export function serveFrontend(app: Express, dir: string, options: FrontendOption
   // loaded on a slow network; every other path gets index.html.
   for (const [path, file] of PRERENDERED) {
     if (path === PUBLIC_DOCTOR_PAGE_PATH) continue;
-    app.get(path, (_req, res, next) => {
-      const page = join(dir, file);
+    app.get(path, (req, res, next) => {
+      const inLanguage = join(dir, fileIn(file, pageLanguage(req)));
+      const page = existsSync(inLanguage) ? inLanguage : join(dir, file);
       if (!existsSync(page)) return next();
       res.setHeader('Cache-Control', 'no-cache');
+      res.setHeader('Vary', 'Accept-Language, Cookie');
       sendPage(res, dir, page);
     });
   }
@@ -72,12 +92,14 @@ export function serveFrontend(app: Express, dir: string, options: FrontendOption
   app.get(PUBLIC_DOCTOR_PAGE_PATH, (req, res) => {
     const doctorId = PUBLIC_DOCTOR_PAGE_PATH.exec(req.path)![1]!; // hex digits and dashes only
     const preload = `<link rel="preload" as="fetch" crossorigin href="${publicDoctorProfileUrl(doctorId, DEFAULT_TIMEZONE)}">`;
-    const html = readDoctorPage(dir).catch(() => distBack(dir).then(() => readDoctorPage(dir)));
+    const language = pageLanguage(req);
+    const html = readDoctorPage(dir, language).catch(() => distBack(dir).then(() => readDoctorPage(dir, language)));
     // The doctor's own tags; a failure to read them costs the page its tags, not the page.
     const head = options.doctorPageHead ? options.doctorPageHead(doctorId).catch(() => '') : Promise.resolve('');
     Promise.all([html, head]).then(
       ([text, tags]) => {
         res.setHeader('Cache-Control', 'no-cache');
+        res.setHeader('Vary', 'Accept-Language, Cookie');
         // Replacer functions: a replacement string would read `$&` in a doctor's name as the page's text.
         const withTags = tags ? text.replace(/\s*<title>[^<]*<\/title>/, () => '').replace(/\s*<meta name="description" content="[^"]*"\s*\/?>/, () => '').replace('</head>', () => `  ${tags}\n  </head>`) : text;
         res.status(tags === null ? 404 : 200).type('html').send(withTags.replace('<head>', () => `<head>\n    ${preload}`));
@@ -91,9 +113,11 @@ export function serveFrontend(app: Express, dir: string, options: FrontendOption
   });
 }
 
-/** The build's prerendered doctor page, or its index.html when it has none. */
-function readDoctorPage(dir: string): Promise<string> {
-  return readFile(join(dir, 'doctor.html'), 'utf8').catch(() => readFile(join(dir, 'index.html'), 'utf8'));
+/** The build's prerendered doctor page in a language, else in English, or its index.html when it has none. */
+function readDoctorPage(dir: string, language: LanguageCode): Promise<string> {
+  return readFile(join(dir, fileIn('doctor.html', language)), 'utf8')
+    .catch(() => readFile(join(dir, 'doctor.html'), 'utf8'))
+    .catch(() => readFile(join(dir, 'index.html'), 'utf8'));
 }
 
 /** An HTML page of the build; if it cannot be read (dist being swapped), once more when dist is back. */

@@ -19,6 +19,10 @@ describe('serving the built frontend', () => {
     writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1)');
     // The build's prerendered pages (frontend/vite.config.ts).
     for (const page of ['login', 'welcome', 'doctor']) writeFileSync(join(dist, `${page}.html`), `<!doctype html><html><head><title>t</title></head><div id="root"><div data-prerendered inert>${page}</div></div>`);
+    // And in other languages (issue 33), here Hindi and Tamil.
+    for (const page of ['login', 'welcome', 'doctor']) {
+      for (const language of ['hi', 'ta']) writeFileSync(join(dist, `${page}.${language}.html`), `<!doctype html><html lang="${language}"><head><title>t</title></head><div id="root"><div data-prerendered inert>${page} ${language}</div></div>`);
+    }
     // As the build writes them: precompressed twins next to each asset.
     const bundle = `console.log(${JSON.stringify('x'.repeat(5000))})`;
     writeFileSync(join(dist, 'assets', 'main-abc123.js'), bundle);
@@ -59,6 +63,23 @@ describe('serving the built frontend', () => {
     const page = await supertest(app.app).get(`/${id}`).expect(404).expect('Content-Type', /html/);
     assert.ok(page.text.includes(`<link rel="preload" as="fetch" crossorigin href="/api/v1/public/doctors/${id}?timezone_str=Asia%2FKolkata">`), page.text);
     assert.equal((await supertest(app.app).get('/welcome')).text.includes('rel="preload"'), false);
+  });
+
+  it("sends a prerendered page in the visitor's language: the one chosen (its cookie), else the browser's first the product speaks, else English", async () => {
+    const id = '34cb5dd3-d7f4-4dd7-8824-a28eedd3ef7e';
+    const page = (path: string, headers: Record<string, string>) => supertest(app.app).get(path).set(headers);
+    for (const path of ['/login', '/welcome']) {
+      const name = path.slice(1);
+      assert.match((await page(path, { 'Accept-Language': 'hi-IN,hi;q=0.9,en;q=0.8' }).expect(200)).text, new RegExp(`>${name} hi<`));
+      assert.match((await page(path, { 'Accept-Language': 'fr-FR, ta;q=0.8, hi;q=0.5' }).expect(200)).text, new RegExp(`>${name} ta<`), 'by preference, past one the product does not speak');
+      assert.match((await page(path, { 'Accept-Language': 'hi', Cookie: 'x=1; telemed_language=ta' }).expect(200)).text, new RegExp(`>${name} ta<`), 'the choice over the browser');
+      assert.match((await page(path, { 'Accept-Language': 'fr, de' }).expect(200)).text, new RegExp(`>${name}<`));
+      assert.match((await page(path, { Cookie: 'telemed_language=zz' }).expect(200)).text, new RegExp(`>${name}<`), 'a cookie naming no language is ignored');
+      // A language whose page the build did not write (only Hindi and Tamil here): the English page.
+      assert.match((await page(path, { 'Accept-Language': 'bn' }).expect(200)).text, new RegExp(`>${name}<`));
+      assert.match((await page(path, {}).expect(200)).headers.vary ?? '', /Accept-Language/);
+    }
+    assert.match((await page(`/${id}`, { 'Accept-Language': 'ta-IN' }).expect(404)).text, />doctor ta</);
   });
 
   it('sends the precompressed asset the browser accepts, cached for good; index.html is revalidated', async () => {
