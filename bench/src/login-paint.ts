@@ -1,10 +1,13 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { startServerProcess } from '../../tests/src/support/processes';
 import { CHROMIUM, ensureFrontendBuilt } from '../../tests/src/e2e/browser';
 import { buildHistoryLog } from './history-log';
 import { median } from './stats';
+
+/** The sign-in button as the Hindi page says it (its catalogue's words). */
+const HINDI_SIGN_IN = (JSON.parse(readFileSync(join(import.meta.dirname, '../../frontend/src/i18n/catalogues/hi/auth.json'), 'utf8')) as Record<string, string>)['auth.continueWithGoogle']!;
 
 /** Chrome DevTools' "Fast 3G" preset: 562.5 ms round trip, about 1.44 Mbit/s down and 675 kbit/s up. */
 const FAST_3G = { offline: false, latency: 562.5, downloadThroughput: (1.6 * 1000 * 1000) / 8 * 0.9, uploadThroughput: (750 * 1000) / 8 * 0.9 };
@@ -29,9 +32,9 @@ interface Paint {
  * One cold visit (a fresh browser context: nothing cached) on Fast 3G with a 4× slower CPU: first contentful paint,
  * largest contentful paint once `ready` shows, bytes and requests.
  */
-async function paint(browser: Browser, url: string, ready: (page: Page) => Locator, compressed: boolean): Promise<Paint> {
-  // An Indian patient's phone: its width and time zone.
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, timezoneId: 'Asia/Kolkata' });
+async function paint(browser: Browser, url: string, ready: (page: Page) => Locator, compressed: boolean, locale = 'en-IN'): Promise<Paint> {
+  // An Indian patient's phone: its width, time zone and language (the browser asks for it: Accept-Language).
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, timezoneId: 'Asia/Kolkata', locale });
   try {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
@@ -41,6 +44,8 @@ async function paint(browser: Browser, url: string, ready: (page: Page) => Locat
     if (!compressed) await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'Accept-Encoding': 'identity' } });
     await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
     await ready(page).waitFor({ timeout: 120_000 });
+    const lang = (await page.evaluate('document.documentElement.lang')) as string;
+    if (lang !== locale.slice(0, 2)) throw new Error(`${url} was shown in ${lang}, not ${locale}`);
     const fcp = (await page.evaluate("performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null")) as number | null;
     const lcp = (await page.evaluate(LARGEST_PAINT)) as { ms: number; element: string } | null;
     const resources = (await page.evaluate("performance.getEntriesByType('resource').map((r) => r.transferSize)")) as number[];
@@ -77,12 +82,18 @@ export async function loginPaint(work: string, runs: number) {
     const compressed: Paint[] = [];
     const identity: Paint[] = [];
     const doctorPage: Paint[] = [];
+    const hindiLogin: Paint[] = [];
+    const hindiDoctorPage: Paint[] = [];
     const signIn = (page: Page) => page.getByRole('button', { name: 'Continue with Google' });
+    const hindiSignIn = (page: Page) => page.getByRole('button', { name: HINDI_SIGN_IN });
     const doctorName = (page: Page) => page.getByRole('heading', { name: `Dr ${doctor.number}`, exact: true });
     for (let i = 0; i < runs; i += 1) {
       compressed.push(await paint(browser, `${base}/login`, signIn, true));
       identity.push(await paint(browser, `${base}/login`, signIn, false));
       doctorPage.push(await paint(browser, `${base}/${doctor.id}`, doctorName, true));
+      // The same pages for a browser that asks for Hindi (issue 33), in the same run.
+      hindiLogin.push(await paint(browser, `${base}/login`, hindiSignIn, true, 'hi-IN'));
+      hindiDoctorPage.push(await paint(browser, `${base}/${doctor.id}`, doctorName, true, 'hi-IN'));
     }
     const kib = (rows: Paint[]) => median(rows.map((r) => r.transferred_bytes)) / 1024;
     return {
@@ -94,9 +105,16 @@ export async function loginPaint(work: string, runs: number) {
       doctor_page_lcp_ms: median(doctorPage.map((r) => r.lcp_ms)),
       doctor_page_transferred_kib: kib(doctorPage),
       doctor_page_requests: median(doctorPage.map((r) => r.requests)),
+      hindi_fcp_ms: median(hindiLogin.map((r) => r.fcp_ms)),
+      hindi_transferred_kib: kib(hindiLogin),
+      hindi_doctor_page_fcp_ms: median(hindiDoctorPage.map((r) => r.fcp_ms)),
+      hindi_doctor_page_lcp_ms: median(hindiDoctorPage.map((r) => r.lcp_ms)),
+      hindi_doctor_page_transferred_kib: kib(hindiDoctorPage),
       runs: compressed,
       uncompressed_runs: identity,
       doctor_page_runs: doctorPage,
+      hindi_runs: hindiLogin,
+      hindi_doctor_page_runs: hindiDoctorPage,
     };
   } finally {
     await browser.close();

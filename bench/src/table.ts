@@ -68,6 +68,11 @@ type Figures = Partial<{
     doctor_page_lcp_ms?: number;
     doctor_page_transferred_kib?: number;
     doctor_page_requests?: number;
+    hindi_fcp_ms?: number;
+    hindi_transferred_kib?: number;
+    hindi_doctor_page_fcp_ms?: number;
+    hindi_doctor_page_lcp_ms?: number;
+    hindi_doctor_page_transferred_kib?: number;
     skipped?: string;
   }>;
   medicines: Stamped<{ limit: number; iterations: number; shipped: MedicineSearchTiming; with_brands: MedicineSearchTiming & { brands: number } }>;
@@ -154,6 +159,17 @@ export function markdownTable(latest: { figures?: Figures }): string {
       rows.push(
         `| a doctor's public page (a week of open slots), Fast 3G, 4× CPU | first contentful paint ${n(r.doctor_page_fcp_ms)} ms, largest ${n(r.doctor_page_lcp_ms ?? NaN)} ms (${n(r.doctor_page_transferred_kib ?? NaN)} KiB in ${r.doctor_page_requests ?? '?'} requests) | — | — | ${when(f['login-paint'])} |`,
       );
+    }
+    if (!r.skipped && r.hindi_fcp_ms !== undefined && r.fcp_ms !== undefined) {
+      const ratio = (hindi: number, english: number) => `${n(hindi / english, 2)}× the English page's`;
+      rows.push(
+        `| /login in Hindi (a browser asking for hi-IN), Fast 3G, 4× CPU | first contentful paint ${n(r.hindi_fcp_ms)} ms (${n(r.hindi_transferred_kib ?? NaN)} KiB) | ${n(r.fcp_ms)} ms: the English page, same run | ${ratio(r.hindi_fcp_ms, r.fcp_ms)} | ${when(f['login-paint'])} |`,
+      );
+      if (r.hindi_doctor_page_fcp_ms !== undefined && r.doctor_page_fcp_ms !== undefined) {
+        rows.push(
+          `| a doctor's public page in Hindi, Fast 3G, 4× CPU | first contentful paint ${n(r.hindi_doctor_page_fcp_ms)} ms, largest ${n(r.hindi_doctor_page_lcp_ms ?? NaN)} ms (${n(r.hindi_doctor_page_transferred_kib ?? NaN)} KiB) | first ${n(r.doctor_page_fcp_ms)} ms, largest ${n(r.doctor_page_lcp_ms ?? NaN)} ms: in English, same run | ${ratio(r.hindi_doctor_page_fcp_ms, r.doctor_page_fcp_ms)} | ${when(f['login-paint'])} |`,
+        );
+      }
     }
   }
   if (f.encryption) {

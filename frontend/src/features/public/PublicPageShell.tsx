@@ -6,6 +6,7 @@ import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined';
 import { homePathFor, useSession } from '../../lib/session';
 import { PRODUCT_NAME } from '@telemed/contracts/constants';
 import { useT } from '../../i18n/useT';
+import { LanguagePicker } from '../../i18n/LanguagePicker';
 
 /** Header, main landmark and footer (with the seeds' Support Access link) around a public page. */
 export function PublicPageShell({ children }: { children: ReactNode }) {
@@ -21,6 +22,10 @@ export function PublicPageShell({ children }: { children: ReactNode }) {
               {PRODUCT_NAME}
             </Typography>
           </Stack>
+          {/* Every public page (welcome, a doctor's page, an article) offers the ten languages in the header. */}
+          <Box sx={{ ml: 'auto' }}>
+            <LanguagePicker />
+          </Box>
         </Toolbar>
       </AppBar>
       <Box component="main" sx={{ flexGrow: 1, width: '100%', maxWidth: 1100, mx: 'auto', p: { xs: 2, sm: 4 } }}>

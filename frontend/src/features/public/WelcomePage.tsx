@@ -8,6 +8,7 @@ import { PLANS, ROADMAP } from './content';
 import { PRODUCT_NAME } from '@telemed/contracts/constants';
 import { useT, type MessageId } from '../../i18n/useT';
 import { useFormat } from '../../i18n/format';
+import { LanguagePicker } from '../../i18n/LanguagePicker';
 
 /** The product's features: title and line (message ids). */
 const FEATURES: ReadonlyArray<readonly [MessageId, MessageId]> = [
@@ -26,9 +27,12 @@ export function WelcomePage() {
   return (
     <Box component="main" sx={{ maxWidth: 1100, mx: 'auto', p: { xs: 2, sm: 4 } }}>
       <Stack spacing={2} sx={{ mb: 4 }}>
-        <Typography variant="h3" component="h1">
-          {PRODUCT_NAME}
-        </Typography>
+        <Stack direction="row" sx={{ alignItems: 'flex-start', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
+          <Typography variant="h3" component="h1">
+            {PRODUCT_NAME}
+          </Typography>
+          <LanguagePicker />
+        </Stack>
         <Typography variant="h6" component="p" color="text.secondary">
           {t('public.tagline')}
         </Typography>
