@@ -80,7 +80,12 @@ function prerenderPages(): Plugin {
               css += rules;
               return '';
             });
-            const links = [...(preloads.get(file) ?? []), ...(cataloguePreloads.get(language) ?? [])].map((name) => `  <link rel="modulepreload" crossorigin href="/${name}">\n  `).join('');
+            // The language's catalogue after the stylesheet and the scripts (low priority): the page paints from its
+            // HTML and stylesheet, and the catalogue is only needed once the scripts run.
+            const links = [
+              ...(preloads.get(file) ?? []).map((name) => `  <link rel="modulepreload" crossorigin href="/${name}">\n  `),
+              ...(cataloguePreloads.get(language) ?? []).map((name) => `  <link rel="modulepreload" crossorigin fetchpriority="low" href="/${name}">\n  `),
+            ].join('');
             const html = index
               .replace('<html lang="en">', `<html lang="${language}">`)
               .replace(DEFAULT_DESCRIPTION, (tag) => (description ? `<meta name="description" content="${description}" />` : tag))

@@ -3,19 +3,11 @@ import { json, renderAt } from '../test/render';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ConfirmAppointment } from './patient/ConfirmAppointment';
 import { ConsentsCard } from './auth/ConsentsCard';
+import { slotFacts } from '../test/slotFacts';
 
 const at = renderAt;
 
-const facts = {
-  slot_id: 12,
-  slot_date: '2030-01-02',
-  start_time: '09:00:00',
-  end_time: '09:30:00',
-  start_at: '2030-01-02T03:30:00Z',
-  end_at: '2030-01-02T04:00:00Z',
-  doctor: { doctor_id: 'd-1', name: 'Dr. Kavya Rao', specialty: 'Dermatology', qualification: 'MD', consultation_fee: 450 },
-  availability: 'open',
-};
+const facts = slotFacts();
 const notice = (language: 'en' | 'hi') => ({
   version: 'v9',
   language,

@@ -5,6 +5,7 @@ import { sessionStore } from '../lib/session';
 import { ConfirmAppointment } from './patient/ConfirmAppointment';
 import { SupportLogin } from './auth/SupportLogin';
 import { InstitutionsPage } from './institution/InstitutionsPage';
+import { slotFacts } from '../test/slotFacts';
 
 const at = renderAt;
 
@@ -14,16 +15,7 @@ describe('forms', () => {
     sessionStore.clear();
   });
 
-  const facts = (availability: string) => ({
-    slot_id: 12,
-    slot_date: '2030-01-02',
-    start_time: '09:00:00',
-    end_time: '09:30:00',
-    start_at: '2030-01-02T03:30:00Z',
-    end_at: '2030-01-02T04:00:00Z',
-    doctor: { doctor_id: 'd-1', name: 'Dr. Kavya Rao', specialty: 'Dermatology', qualification: 'MD', consultation_fee: 450 },
-    availability,
-  });
+  const facts = slotFacts;
   /** The slot's facts for GET /slots/12, and `onPost` for the request. */
   const server = (availability: string, onPost: () => Promise<Response>) =>
     vi.stubGlobal(

@@ -6,6 +6,7 @@ import { json, renderAt } from '../../test/render';
 import { I18nProvider } from '../../i18n/I18nProvider';
 import { ConfirmAppointment } from './ConfirmAppointment';
 import tamil from '../../i18n/catalogues/ta/patient.json';
+import { slotFacts } from '../../test/slotFacts';
 
 type Catalogue = { default: Record<string, string> };
 const accounts = import.meta.glob<Catalogue>('../../i18n/catalogues/*/account.json', { eager: true });
@@ -29,16 +30,7 @@ describe('the privacy notice names the Profile screen and its Withdraw button as
   }
 });
 
-const facts = {
-  slot_id: 12,
-  slot_date: '2030-01-02',
-  start_time: '09:00:00',
-  end_time: '09:30:00',
-  start_at: '2030-01-02T03:30:00Z',
-  end_at: '2030-01-02T04:00:00Z',
-  doctor: { doctor_id: 'd-1', name: 'Dr. Kavya Rao', specialty: 'Dermatology', qualification: 'MD', consultation_fee: 450 },
-  availability: 'open',
-};
+const facts = slotFacts();
 
 /** A fake API serving the contracts' notices; records the calls. */
 function server() {
