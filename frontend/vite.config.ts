@@ -30,6 +30,13 @@ const DEFAULT_DESCRIPTION = /<meta name="description" content="[^"]*"\s*\/?>/;
 /** The ten languages' codes (contracts/src/languages.ts; this config is not bundled, so it reads them itself). */
 const LANGUAGE_CODES = ['en', 'hi', 'mr', 'gu', 'bn', 'ta', 'te', 'kn', 'ml', 'pa'] as const;
 
+/** The tab's title in a language: its shell catalogue's `shell.documentTitle` (plain text with the product's name). */
+function titleIn(language: string, product: string): string {
+  const shell = JSON.parse(readFileSync(resolve(import.meta.dirname, `src/i18n/catalogues/${language}/shell.json`), 'utf8')) as Record<string, string>;
+  const title = shell['shell.documentTitle']!.replace('{product}', product);
+  return title.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+}
+
 /** A prerendered page's file in a language: `login.html` in English, `login.hi.html` in Hindi. */
 const fileIn = (file: string, language: string) => (language === 'en' ? file : file.replace(/\.html$/, `.${language}.html`));
 
@@ -72,6 +79,9 @@ function prerenderPages(): Plugin {
         const { renderPage } = (await server.ssrLoadModule('/src/prerender.tsx')) as { renderPage: (path: string, language: string) => string };
         const index = readFileSync(resolve(outDir, 'index.html'), 'utf8');
         if (!DEFAULT_DESCRIPTION.test(index)) throw new Error('prerender: index.html has no meta description');
+        // The product's name as index.html's English title begins with it ('Telemed — …').
+        const product = /<title>([^<]+?) — /.exec(index)?.[1];
+        if (!product) throw new Error('prerender: index.html has no "<name> — …" title');
         // Each page in each language (the server answers a visitor in theirs: platform/src/http/static-frontend.ts).
         for (const { path, file, description } of PRERENDERED) {
           for (const language of LANGUAGE_CODES) {
@@ -88,6 +98,7 @@ function prerenderPages(): Plugin {
             ].join('');
             const html = index
               .replace('<html lang="en">', `<html lang="${language}">`)
+              .replace(/<title>[^<]*<\/title>/, () => `<title>${titleIn(language, product)}</title>`)
               .replace(DEFAULT_DESCRIPTION, (tag) => (description ? `<meta name="description" content="${description}" />` : tag))
               .replace('</head>', `${links}  <style data-prerendered>${css}</style>\n  </head>`)
               .replace('<div id="root"></div>', `<div id="root"><div data-prerendered inert>${markup}</div></div>`);

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Admin, AppBar, Layout, Resource, TitlePortal } from 'react-admin';
 import { Navigate, Link as RouterLink } from 'react-router';
 import { Box, CircularProgress, Link, Paper, ThemeProvider, Typography } from '@mui/material';
@@ -6,7 +6,7 @@ import type { AdminPermissions } from '@telemed/contracts/admin';
 import { homePathFor, useSession } from '../lib/session';
 import { theme } from '../app/theme';
 import { authProvider, dataProvider, loadPermissions } from './providers';
-import { adminTheme } from './theme';
+import { adminThemeIn } from './theme';
 import { StillUpdating } from './StillUpdating';
 import { institutions } from './institutions';
 import { staff } from './staff';
@@ -56,6 +56,9 @@ export function AdminApp() {
   const t = useT();
   // The console speaks the app's language (its i18nProvider on the admin catalogue) and follows a change of it.
   const { i18nProvider, store } = useConsoleLanguage();
+  // Made again only when the language's messages change (t itself is new each render).
+  const { intl } = t;
+  const theme = useMemo(() => adminThemeIn((type) => intl.formatMessage({ id: `admin.ra.navigation.${type}` })), [intl]);
   const [permissions, setPermissions] = useState<AdminPermissions | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -86,7 +89,7 @@ export function AdminApp() {
       store={store}
       title={t('admin.consoleTitle', { product: PRODUCT_NAME })}
       layout={AdminLayout}
-      theme={adminTheme}
+      theme={theme}
       requireAuth
       disableTelemetry
     >

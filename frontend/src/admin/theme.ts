@@ -23,3 +23,16 @@ export const adminTheme: RaThemeOptions = {
     RaShow: { styleOverrides: { root: { minWidth: 0, '& .RaShow-main, & .RaShow-card': { minWidth: 0 } } } },
   },
 };
+
+type PageButton = 'first' | 'last' | 'next' | 'previous';
+
+/**
+ * The console's theme in a language: on a phone react-admin's pagination leaves MUI its own page buttons, whose names
+ * MUI writes in English ('Go to next page'); they get the catalogue's words here, as react-admin's own buttons do.
+ */
+export function adminThemeIn(pageButtonLabel: (type: PageButton) => string): RaThemeOptions {
+  return {
+    ...adminTheme,
+    components: { ...adminTheme.components, MuiTablePagination: { defaultProps: { getItemAriaLabel: pageButtonLabel } } },
+  };
+}

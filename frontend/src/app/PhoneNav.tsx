@@ -17,7 +17,11 @@ export function PhoneNav({ home, doctor, consoleAllowed, count, onGo, onAllDocto
   const tab = pathname.startsWith('/my-appointments') ? 'appointments' : pathname.startsWith('/profile') ? 'profile' : onAllDoctorsPage ? 'all-doctors' : 'home';
   return (
     <Paper sx={{ position: 'fixed', bottom: 0, left: 0, right: 0 }} elevation={3}>
-      {/* One line per label at 390 px: the selected label keeps its size (bold instead of larger) and the actions their room. */}
+      {/*
+        One line per label at 390 px: the selected label keeps its size (bold instead of larger) and the actions their
+        room; the phone's labels are the short forms of the header's (in English the same), and a label still too long
+        for its fifth of the bar ends in an ellipsis rather than running into its neighbour.
+      */}
       <BottomNavigation
         showLabels
         value={tab}
@@ -25,14 +29,14 @@ export function PhoneNav({ home, doctor, consoleAllowed, count, onGo, onAllDocto
         aria-label={t('shell.mainNavigation')}
         sx={{
           '& .MuiBottomNavigationAction-root': { px: 0.5, minWidth: 0 },
-          '& .MuiBottomNavigationAction-label': { whiteSpace: 'nowrap', fontSize: '0.75rem' },
+          '& .MuiBottomNavigationAction-label': { whiteSpace: 'nowrap', fontSize: '0.75rem', maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis' },
           '& .MuiBottomNavigationAction-label.Mui-selected': { fontSize: '0.75rem', fontWeight: 700 },
         }}
       >
         <BottomNavigationAction value="home" label={t('shell.home')} icon={<HomeOutlined />} onClick={() => onGo(home)} />
         <BottomNavigationAction
           value="appointments"
-          label={t('shell.myAppointments')}
+          label={t('shell.phoneNavAppointments')}
           icon={
             <Badge badgeContent={count > 0 ? count : undefined} color="primary" data-testid="appointment-badge-phone">
               <EventNoteOutlined />
@@ -40,7 +44,7 @@ export function PhoneNav({ home, doctor, consoleAllowed, count, onGo, onAllDocto
           }
           onClick={() => onGo('/my-appointments')}
         />
-        {doctor && <BottomNavigationAction value="all-doctors" label={t(NAV_PLACES.allDoctors.labelId)} icon={<GroupsOutlined />} onClick={onAllDoctors} />}
+        {doctor && <BottomNavigationAction value="all-doctors" label={t('shell.phoneNavAllDoctors')} icon={<GroupsOutlined />} onClick={onAllDoctors} />}
         {consoleAllowed && <BottomNavigationAction value="console" label={t('shell.console')} aria-label={t(NAV_PLACES.console.labelId)} icon={<AdminPanelSettingsOutlined />} onClick={() => onGo(NAV_PLACES.console.pathname)} />}
         <BottomNavigationAction value="profile" label={t('shell.profile')} icon={<PersonOutlined />} onClick={() => onGo('/profile')} />
       </BottomNavigation>

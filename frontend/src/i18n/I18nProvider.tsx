@@ -1,5 +1,6 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { IntlProvider } from 'react-intl';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { IntlProvider, createIntl } from 'react-intl';
+import { PRODUCT_NAME } from '@telemed/contracts/constants';
 import { DEFAULT_LANGUAGE, intlLocale, isLanguageCode, preferredLanguage, type LanguageCode } from '@telemed/contracts/languages';
 import { ENGLISH_MESSAGES, loadMessages, loadedMessages, type Messages } from './catalogues';
 
@@ -68,6 +69,17 @@ export function I18nProvider({ children, language: fixed }: { children: ReactNod
       current = false;
     };
   }, [wanted]);
+
+  // The tab's title in the language too, unless a page has set its own (an article's, a doctor's).
+  const lastTitle = useRef<string | null>(null);
+  useEffect(() => {
+    const title = createIntl({ locale: intlLocale(shown.language), messages: shown.messages }).formatMessage({ id: 'shell.documentTitle' }, { product: PRODUCT_NAME });
+    const english = createIntl({ locale: 'en-IN', messages: ENGLISH_MESSAGES }).formatMessage({ id: 'shell.documentTitle' }, { product: PRODUCT_NAME });
+    if (document.title === english || document.title === lastTitle.current) {
+      document.title = title;
+      lastTitle.current = title;
+    }
+  }, [shown]);
 
   useEffect(() => {
     document.documentElement.lang = shown.language;

@@ -30,8 +30,13 @@ export const ENGLISH_TIME_WORDS: TimeWords = {
   daysAgo: (days) => `${days}d ago`,
 };
 
+/**
+ * '5:00 pm' in English (the seeds' form); in India's other languages the part of the day in words, as their speakers
+ * say a time ('शाम 5:00', 'மாலை 5:00'), not an English am/pm.
+ */
 export function timeOfDay(date: Date, zone = browserZone(), locale = ENGLISH_TIME_WORDS.locale): string {
-  return new Intl.DateTimeFormat(locale, { timeZone: zone, hour: 'numeric', minute: '2-digit', hour12: true }).format(date);
+  const dayPeriod = locale.startsWith('en') ? {} : { dayPeriod: 'short' as const };
+  return new Intl.DateTimeFormat(locale, { timeZone: zone, hour: 'numeric', minute: '2-digit', hour12: true, ...dayPeriod }).format(date);
 }
 
 /** 'Today at 5:00 pm', 'Tomorrow at 9:30 am', or 'Friday, 27 November at 9:30 am'; 'upcoming time' without data. */

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { Alert, Button, Card, CardContent, CircularProgress, Link, MenuItem, Stack, TextField, Typography } from '@mui/material';
@@ -35,6 +35,13 @@ function PublicPageLink({ doctorId }: { doctorId: string }) {
   );
 }
 
+/** The profile as loaded, but the fields typed since the last save (they differ from it) as typed. */
+function keepTyped<T extends Record<string, string>>(current: T, saved: T, loaded: T): T {
+  const out = { ...loaded };
+  for (const key of Object.keys(loaded) as Array<keyof T>) if (current[key] !== saved[key]) out[key] = current[key];
+  return out;
+}
+
 /** The signed-in person's profile; doctors also keep the registration that every consultation shows. */
 export function ProfilePage() {
   const t = useT();
@@ -46,6 +53,7 @@ export function ProfilePage() {
   const [form, setForm] = useState({ name: '', phone_number: '', specialty: '', qualification: '', consultation_fee: '', registration_number: '', medical_council: '', city: '', languages: '' });
   // The profile as loaded or last saved: the form is unsaved while it differs (leaving the page asks first).
   const [saved, setSaved] = useState(form);
+  const savedRef = useRef(form);
   useUnsavedChanges((Object.keys(form) as Array<keyof typeof form>).some((k) => form[k] !== saved[k]));
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -62,8 +70,12 @@ export function ProfilePage() {
       city: d?.city ?? '',
       languages: (d?.languages ?? []).join(','),
     };
-    setForm(loaded);
+    // The profile read again (after any write of the user's own, a language picked here among them) takes the place
+    // of the form only where the user has not typed: what they typed stays until they save or leave.
+    const before = savedRef.current;
+    setForm((current) => keepTyped(current, before, loaded));
     setSaved(loaded);
+    savedRef.current = loaded;
   }, [me.data]);
   const save = useMutation({
     mutationFn: (form: typeof saved) => {
@@ -86,6 +98,7 @@ export function ProfilePage() {
     onSuccess: async (_answer, sent) => {
       setError(null);
       setSaved(sent);
+      savedRef.current = sent;
       const session = sessionStore.get();
       if (session) sessionStore.set({ ...session, user: { ...session.user, name: sent.name.trim() } });
       toasts.show({ type: 'success', title: t('account.profileSaved') });

@@ -82,11 +82,12 @@ function UpcomingSchedule({ zone }: { zone: string }) {
   return (
     <Card>
       <CardContent>
-        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
+        {/* The button goes under the heading when both do not fit (a phone, Tamil's longer words), never past the card. */}
+        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
           <Typography variant="h6" component="h2">
             {t('doctor.upcomingSchedule')}
           </Typography>
-          <Button variant="contained" startIcon={<EditCalendarOutlined />} sx={{ flexShrink: 0 }} onClick={() => setOpen(true)} disabled={schedule.isLoading}>
+          <Button variant="contained" startIcon={<EditCalendarOutlined />} sx={{ maxWidth: '100%' }} onClick={() => setOpen(true)} disabled={schedule.isLoading}>
             {t(hasAny ? 'doctor.editAvailability' : 'doctor.createAvailability')}
           </Button>
         </Stack>

@@ -30,6 +30,8 @@ export function SlotUnavailable({ facts, reason }: { facts: SlotFacts; reason: s
     <Alert
       severity="warning"
       data-testid="slot-unavailable"
+      // On a phone (or in a language of longer words) the way on goes under the reason rather than squeezing it.
+      sx={{ flexWrap: 'wrap', '& .MuiAlert-message': { flex: '1 1 180px', minWidth: 0 }, '& .MuiAlert-action': { ml: 'auto' } }}
       action={
         facts.availability === 'requested_by_you' ? (
           <Button component={RouterLink} to="/my-appointments">

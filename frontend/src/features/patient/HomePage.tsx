@@ -243,9 +243,10 @@ function AddDoctorModal({ open, onClose, mine }: { open: boolean; onClose: () =>
         <List>
           {visible.map((doctor) => (
             <ListItem key={doctor.doctor_id} divider sx={{ display: 'block', px: 0 }}>
-              <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+              {/* The button goes under the doctor when the line is short (a phone, a long word in Tamil): the name never shrinks to nothing. */}
+              <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 1.5, rowGap: 1 }}>
                 <DoctorAvatar name={doctor.name} size={40} />
-                <Box sx={{ minWidth: 0, flex: 1 }}>
+                <Box sx={{ minWidth: 0, flex: '1 1 160px' }}>
                   <TruncatedText text={doctor.name} sx={{ fontWeight: 600 }} />
                   <TruncatedText text={`${doctor.specialty} · ${doctor.qualification} · ${f.rupees(doctor.consultation_fee)}`} variant="body2" color="text.secondary" />
                 </Box>
@@ -253,7 +254,7 @@ function AddDoctorModal({ open, onClose, mine }: { open: boolean; onClose: () =>
                   variant="contained"
                   size="small"
                   startIcon={<PersonAddAlt1Outlined />}
-                  sx={{ flexShrink: 0 }}
+                  sx={{ flexShrink: 0, ml: 'auto' }}
                   disabled={doctor.availableSlots.length === 0 || mine.has(doctor.doctor_id) || subscribe.isPending}
                   onClick={() => doctor.availableSlots.length > 0 && subscribe.mutate(doctor.doctor_id)}
                 >

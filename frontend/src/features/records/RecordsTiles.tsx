@@ -129,7 +129,8 @@ function RecordsDialog(props: { open: boolean; onClose(): void; title: string; i
 
 const Row = ({ primary, secondary, children }: { primary: string; secondary: string; children: ReactNode }) => (
   <ListItem divider sx={{ px: 0, gap: 1.5, alignItems: 'flex-start', flexWrap: { xs: 'wrap', sm: 'nowrap' } }}>
-    <Box sx={{ minWidth: 0, flex: 1 }}>
+    {/* At least 200 px for what the record is: on a phone its files and buttons go under it, never squeeze it to a letter's width. */}
+    <Box sx={{ minWidth: 0, flex: { xs: '1 1 200px', sm: 1 } }}>
       <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{primary}</Typography>
       <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
         {secondary}
