@@ -50,6 +50,11 @@ describe('errorText', () => {
     expect(errorText(hindi, false, refusal, 'common.ok')).toBe('डॉ. Rao 10:00 बजे उपलब्ध नहीं हैं');
   });
 
+  it("says an appointment's status the server named in the reader's words", () => {
+    const tamil = translator('ta', { 'errors.appointment_not_confirmed': 'நிலை: {0}', 'errors.status.requested': 'கோரப்பட்டது' });
+    expect(errorText(tamil, false, new ApiError(409, 'This appointment is requested, not confirmed', 'appointment_not_confirmed', ['requested']), 'common.ok')).toBe('நிலை: கோரப்பட்டது');
+  });
+
   it("shows the screen's own message for a failure the server did not explain, a server fault, or an unknown code", () => {
     expect(errorText(hindi, false, new TypeError('Failed to fetch'), 'common.ok')).toBe('OK');
     expect(errorText(hindi, false, new ApiError(500, 'Internal error', 'internal_error'), 'common.ok')).toBe('OK');

@@ -3,6 +3,12 @@ import { ApiError } from '../lib/api';
 import { useLanguage } from './I18nProvider';
 import { useT, type MessageId, type Translate } from './useT';
 
+/** A value the server put in a refusal, in the reader's words when it is one of the product's (an appointment's status). */
+function valueIn(t: Translate, value: string): string {
+  const id = `errors.status.${value}`;
+  return id in t.intl.messages ? t(id as MessageId) : value;
+}
+
 /**
  * What a failure says to the user, in their language: a refusal the server explained (a 4xx) by its `code`, from the
  * `errors` catalogue with the values the server gave; anything else (offline, a 5xx, a code no catalogue has) by the
@@ -12,7 +18,7 @@ export function errorText(t: Translate, english: boolean, error: unknown, fallba
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
     if (english && error.detail) return error.detail;
     const id = `errors.${error.code}`;
-    if (error.code && id in t.intl.messages) return t(id as MessageId, Object.fromEntries(error.values.map((value, i) => [String(i), value])));
+    if (error.code && id in t.intl.messages) return t(id as MessageId, Object.fromEntries(error.values.map((value, i) => [String(i), valueIn(t, value)])));
   }
   return t(fallback, fallbackValues);
 }
