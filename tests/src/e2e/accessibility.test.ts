@@ -4,11 +4,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { LANGUAGES } from '@telemed/contracts/languages';
 import { PRODUCT_NAME } from '@telemed/contracts/constants';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { freePort, repoRoot, runNpm, startServerProcess } from '../support/processes';
+import { freePort, runNpm, startServerProcess } from '../support/processes';
 import { tmpDataDir } from '../support/test-app';
-import { VIEWPORTS, chromiumMissing, ensureFrontendBuilt, launchChromium, screenshot, signInWithGoogle } from './browser';
+import { VIEWPORTS, catalogueMessage as message, chromiumMissing, ensureFrontendBuilt, launchChromium, screenshot, signInWithGoogle } from './browser';
 
 // The browser globals used inside page.evaluate, typed here: the tests compile without the DOM library.
 interface BrowserElement {
@@ -58,9 +56,6 @@ type Role = 'anonymous' | 'patient' | 'doctor' | 'clinicAdmin' | 'platformAdmin'
 const AUDITED_IN = { desktop: 'hi', phone: 'ta' } as const;
 type Audited = (typeof AUDITED_IN)[keyof typeof AUDITED_IN] | 'en';
 
-/** A message of a language's catalogue, as the screens show it. */
-const message = (language: Audited, feature: string, id: string): string =>
-  (JSON.parse(readFileSync(join(repoRoot, `frontend/src/i18n/catalogues/${language}/${feature}.json`), 'utf8')) as Record<string, string>)[id]!;
 
 /** Calls the API from a signed-in page with its own session token. */
 async function apiFrom(page: Page, method: string, path: string, body?: unknown): Promise<number> {

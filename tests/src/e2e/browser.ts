@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { execSync } from 'node:child_process';
 import { join } from 'node:path';
 import { after, before } from 'node:test';
@@ -146,4 +146,12 @@ export async function confirmedAppointment(base: string, patient: Page, doctor: 
   const approved = await fetch(`${base}/api/v1/appointments/${appointment_id}/approve`, { method: 'POST', headers: doctorHeaders });
   assert.equal(approved.status, 200, await approved.text());
   return appointment_id;
+}
+
+/** A message of a language's catalogue (frontend/src/i18n/catalogues), as the screens show it: what a test finds by. */
+export function catalogueMessage(language: string, feature: string, id: string): string {
+  const messages = JSON.parse(readFileSync(join(repoRoot, `frontend/src/i18n/catalogues/${language}/${feature}.json`), 'utf8')) as Record<string, string>;
+  const text = messages[id];
+  assert.ok(text !== undefined, `${language}/${feature}.json has ${id}`);
+  return text;
 }

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { VIEWPORTS, bearer, chromiumMissing, demoProductInChromium, screenshot, signInWithGoogle, watchedPage } from './browser';
+import { LANGUAGES } from '@telemed/contracts/languages';
+import { VIEWPORTS, bearer, catalogueMessage as message, chromiumMissing, demoProductInChromium, screenshot, signInWithGoogle, watchedPage } from './browser';
 
 /**
  * The product in the patient's language (issue 33), as the built app serves it: a browser that asks for Hindi gets
@@ -37,6 +38,25 @@ describe('languages in the browser (issue 33)', { skip: chromiumMissing }, () =>
       await context.close();
     });
   }
+
+  it('the welcome page arrives in each of the ten languages, in its own script, and fits a phone', async () => {
+    for (const { code, locale } of LANGUAGES) {
+      const context = await demo.browser.newContext({ viewport: VIEWPORTS.phone, locale });
+      const { page, problems } = await watchedPage(context);
+      // The HTML itself is in the language (rendered at build time), before any script runs.
+      const html = await (await fetch(`${demo.base}/welcome`, { headers: { 'Accept-Language': locale } })).text();
+      assert.match(html, new RegExp(`<html lang="${code}">`));
+      await page.goto(`${demo.base}/welcome`);
+      await page.getByRole('combobox', { name: message(code, 'common', 'common.language') }).waitFor();
+      assert.equal(await page.evaluate('document.documentElement.lang'), code);
+      assert.ok(await page.getByText(message(code, 'public', 'public.tagline')).isVisible(), `the tagline in ${code}`);
+      const overflow = (await page.evaluate('document.documentElement.scrollWidth - window.innerWidth')) as number;
+      assert.ok(overflow <= 1, `${code}: the page fits the phone (${overflow}px wider)`);
+      await screenshot(page, `welcome-${code}`);
+      assert.deepEqual(problems, [], `${code}: no CSP violation, page error or console error`);
+      await context.close();
+    }
+  });
 
   it('the language follows the account: picked before signing in, kept on it, and another browser signing in turns to it', async () => {
     const email = 'meera.language@example.in';
