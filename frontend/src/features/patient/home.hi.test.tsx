@@ -6,17 +6,9 @@ import { intlLocale } from '@telemed/contracts/languages';
 import { ConfirmProvider } from '../../lib/confirm';
 import { I18nProvider } from '../../i18n/I18nProvider';
 import { HomePage } from './HomePage';
+import { slotTomorrow, tomorrow } from '../../test/slots';
 
-const tomorrow = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(Date.now() + 86_400_000));
-const slot = (id: number, time: string) => ({
-  slot_id: id,
-  slot_date: tomorrow,
-  start_time: `${time}:00`,
-  end_time: `${time}:00`,
-  is_available: true,
-  start_at: new Date(`${tomorrow}T${time}:00`).toISOString(),
-  end_at: new Date(`${tomorrow}T${time}:00`).toISOString(),
-});
+const slot = slotTomorrow;
 
 describe('patient home in Hindi', () => {
   afterEach(() => {

@@ -5,21 +5,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfirmProvider } from '../../lib/confirm';
 import en from '../../i18n/catalogues/en/patient.json';
 import { HomePage, NOT_ACCEPTING_BOOKINGS as NOT_ACCEPTING_ID, PAYMENT_NOT_CONNECTED as PAYMENT_ID } from './HomePage';
+import { slotTomorrow } from '../../test/slots';
 
 // What the screen says in English (outside an I18nProvider the screens are in English).
 const NOT_ACCEPTING_BOOKINGS = en[NOT_ACCEPTING_ID];
 const PAYMENT_NOT_CONNECTED = en[PAYMENT_ID];
 
-const tomorrow = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(Date.now() + 86_400_000));
-const slot = (id: number, time: string) => ({
-  slot_id: id,
-  slot_date: tomorrow,
-  start_time: `${time}:00`,
-  end_time: `${time}:00`,
-  is_available: true,
-  start_at: new Date(`${tomorrow}T${time}:00`).toISOString(),
-  end_at: new Date(`${tomorrow}T${time}:00`).toISOString(),
-});
+const slot = slotTomorrow;
 const LONG_NAME = 'Dr. Venkata Subrahmanya Lakshminarayanan'; // 40 characters
 
 const doctorFacts = (doctor_id: string, name: string, accepting_bookings: boolean) => ({

@@ -20,6 +20,7 @@ import {
   type CallStatus,
 } from './model';
 import type { LocalMedia } from './useLocalMedia';
+import { CALL_RECORD } from '../../test/callRecord';
 
 /** The screens' English (outside an I18nProvider, useT speaks the English catalogue). */
 function english(): Translate {
@@ -27,17 +28,7 @@ function english(): Translate {
 }
 
 const IPHONE_CHROME = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/126.0.6478.54 Mobile/15E148 Safari/604.1';
-const record = {
-  started_at: '2026-11-23T04:30:00Z',
-  ended_at: '2026-11-23T05:00:00Z',
-  duration_seconds: 1800,
-  auto_ended: true,
-  room: 'consultation-a1',
-  participants: [
-    { user_id: 'doc', name: 'Dr. Ananya Sharma', role: 'doctor' as const, role_display_name: 'Healthcare Provider' },
-    { user_id: 'pat', name: 'Priya Patel', role: 'patient' as const, role_display_name: 'Patient' },
-  ],
-};
+const record = CALL_RECORD;
 
 describe('the video catalogue’s English is the seeds’ words, so that the screens and the contracts cannot drift apart', () => {
   afterEach(cleanup);

@@ -6,6 +6,7 @@ import { Summary } from './Summary';
 import { buildSummary } from './model';
 import type { LocalMedia } from './useLocalMedia';
 import { renderAt } from '../../test/render';
+import { CALL_RECORD } from '../../test/callRecord';
 
 afterEach(cleanup);
 
@@ -103,17 +104,7 @@ describe('the summary', () => {
     cleanup();
     expect(nesting).toEqual([]);
   });
-  const record = {
-    started_at: '2026-11-23T04:30:00Z',
-    ended_at: '2026-11-23T05:00:00Z',
-    duration_seconds: 1800,
-    auto_ended: true,
-    room: 'consultation-a1',
-    participants: [
-      { user_id: 'doc', name: 'Dr. Ananya Sharma', role: 'doctor' as const, role_display_name: 'Healthcare Provider' },
-      { user_id: 'pat', name: 'Priya Patel', role: 'patient' as const, role_display_name: 'Patient' },
-    ],
-  };
+  const record = CALL_RECORD;
 
   it('fades in after 100 ms with the auto-ended subtitle, status and the doctor’s actions', () => {
     vi.useFakeTimers();
