@@ -123,7 +123,7 @@ describe('patient and doctor in two browsers', { skip: chromiumMissing }, () => 
     await doctor.mouse.down();
     await doctor.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 5 });
     await doctor.mouse.up();
-    await dialog.getByText(`Selected: ${count + 4} slots • ${(count + 4) * 30} minutes`).waitFor();
+    await dialog.getByText(`Selected: ${count + 4} slots • ${((count + 4) * 30).toLocaleString('en-IN')} minutes`).waitFor();
     await screenshot(doctor, 'availability-calendar');
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await doctor.getByText('Availability saved').waitFor();

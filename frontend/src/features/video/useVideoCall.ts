@@ -72,6 +72,32 @@ function useFinish({ hangUp, mediaRef, dispatch, log, refresh, me }: { hangUp():
   return { finish, finishing };
 }
 
+/** How the page words a failed join or connection, in the chosen language. */
+function useFailureWords() {
+  const t = useT();
+  const f = useFormat();
+  const explain = useErrorText();
+  const english = useLanguage().language === 'en';
+  /** Why a join or a connection failed: this page's own reasons by their id; in English the error's own words (as before), else the server's refusal by its code. */
+  const reasonOf = (error: unknown): string => {
+    if (error instanceof CallSetupError) return t(error.id);
+    if (english) return messageOf(error) || t('video.unknownError');
+    return explain(error, 'video.unknownError');
+  };
+  /**
+   * The server's own words for a window not open yet or an ended call (409), its times in the person's own: in
+   * English the seeds' detail with its instant in words; in another language the refusal by its code, the opening
+   * time in that language's words.
+   */
+  const refusal = (error: ApiError): string => {
+    if (english) return inLocalTime(error.detail);
+    const [opensAt, minutes] = error.values;
+    if (error.code === 'not_open_yet' && opensAt && minutes) return t('video.notOpenYet', { when: f.whenPhrase(opensAt), minutes: Number(minutes) });
+    return explain(error, 'video.unknownError');
+  };
+  return { reasonOf, refusal };
+}
+
 /**
  * Everything the video call page shows and does for `/video-call?appointment_id=…`: who this person is, the phase,
  * the consultation's record and chat, the connection, the socket's side, and the page's own actions.
@@ -80,9 +106,7 @@ export function useVideoCall() {
   const [params] = useSearchParams();
   const appointmentId = params.get('appointment_id') ?? '';
   const t = useT();
-  const f = useFormat();
   const explain = useErrorText();
-  const english = useLanguage().language === 'en';
   // What callbacks kept across renders say, in the language chosen when they say it (t is new at every render).
   const words = useRef({ t, explain });
   words.current = { t, explain };
@@ -138,23 +162,7 @@ export function useVideoCall() {
   const waitingForDoctor = !doctor && !signalling.doctorPresent && consultation?.status !== 'ended';
   useCallPolling({ phase, socketState, waitingForDoctor, over: Boolean(clock?.over) && phase === 'call', refresh, finish, loadMessages });
 
-  /** Why a join or a connection failed: this page's own reasons by their id; in English the error's own words (as before), else the server's refusal by its code. */
-  const reasonOf = (error: unknown): string => {
-    if (error instanceof CallSetupError) return t(error.id);
-    if (english) return messageOf(error) || t('video.unknownError');
-    return explain(error, 'video.unknownError');
-  };
-  /**
-   * The server's own words for a window not open yet or an ended call (409), its times in the person's own: in
-   * English the seeds' detail with its instant in words; in another language the refusal by its code, the opening
-   * time in that language's words.
-   */
-  const refusal = (error: ApiError): string => {
-    if (english) return inLocalTime(error.detail);
-    const [opensAt, minutes] = error.values;
-    if (error.code === 'not_open_yet' && opensAt && minutes) return t('video.notOpenYet', { when: f.whenPhrase(opensAt), minutes: Number(minutes) });
-    return explain(error, 'video.unknownError');
-  };
+  const { reasonOf, refusal } = useFailureWords();
 
   const start = async () => {
     if (!media.stream || !media.cameraReady || !media.microphoneReady) {
