@@ -4,9 +4,8 @@ import { LANGUAGES, isLanguageCode } from '@telemed/contracts/languages';
 import { useLanguage } from './I18nProvider';
 import { useT } from './useT';
 import { keepOnAccount } from './accountLanguage';
+import { languageNameFonts } from './languageNameFonts';
 
-/** Fonts for the languages' names in their own scripts: the system's, not the web fonts (see LanguagePicker). */
-export const SYSTEM_FONTS = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 
 /**
  * The language picker: each language by its own name (a reader of Tamil finds தமிழ் whatever the page is in). A native
@@ -31,9 +30,8 @@ export function LanguagePicker() {
           keepOnAccount(picked);
         }}
         inputProps={{ id }}
-        // The ten names are in nine scripts: drawn with the system's fonts, so that offering them does not download
-        // every script's web font (about 240 KB) for a visitor who reads one of them.
-        sx={{ fontFamily: SYSTEM_FONTS, '& option': { fontFamily: SYSTEM_FONTS } }}
+        // The ten names are in nine scripts: from the system's fonts where it has them (languageNameFonts.ts).
+        sx={{ fontFamily: languageNameFonts(), '& option': { fontFamily: languageNameFonts() } }}
       >
         {LANGUAGES.map((l) => (
           <option key={l.code} value={l.code} lang={l.code}>

@@ -5,7 +5,7 @@ import { CONSENT_LANGUAGE_NAMES, CONSENT_LANGUAGES, type ConsentLanguage, type C
 import { isLanguageCode } from '@telemed/contracts/languages';
 import { useT } from '../../i18n/useT';
 import type { PatientMessage } from './messages';
-import { SYSTEM_FONTS } from '../../i18n/LanguagePicker';
+import { languageNameFonts } from '../../i18n/languageNameFonts';
 
 /** What the panel says before the notice, by what agreeing goes with (one sentence each, so each language orders its words). */
 const INTRO = {
@@ -53,7 +53,7 @@ export function ConsentNoticePanel(props: {
               if (isLanguageCode(picked)) props.onLanguage(picked);
             }}
             inputProps={{ id: languageId }}
-            sx={{ fontFamily: SYSTEM_FONTS, '& option': { fontFamily: SYSTEM_FONTS } }}
+            sx={{ fontFamily: languageNameFonts(), '& option': { fontFamily: languageNameFonts() } }}
           >
             {CONSENT_LANGUAGES.map((l) => (
               <option key={l} value={l} lang={l}>
