@@ -5,6 +5,7 @@ import { LANGUAGE_CODES } from './languages';
 import { ACCESS_PURPOSES, ACCESS_RESOURCES } from './privacy';
 import { consultationNotesEventFields } from './records';
 import { BLOG_CATEGORY_IDS, blogContentSchema } from './blog';
+import { MESSAGE_CANCEL_REASONS, MESSAGE_CHANNELS, MESSAGE_KINDS, messageChannelsSchema } from './messaging';
 
 /** Every fact the write side records. Past-tense names; never rename a stored type: add a new version. */
 
@@ -442,6 +443,71 @@ export const eventDataSchemas = {
    * `reader` is the keyed digest of the stream's name (a plain one in views counted before the names were keyed).
    */
   BlogPostViewed: z.object({ post_id: z.string(), author_id: userId, reader: z.string() }),
+
+  // Messages outside the browser (issue 34). One stream per message (`message-<id>`), its id a digest of its
+  // idempotency key (appointment, kind, offset), so queueing it twice appends nothing; each channel's send is keyed by
+  // that key and the channel.
+  MessageQueued: z.object({
+    message_id: z.string(),
+    idempotency_key: z.string(),
+    kind: z.enum(MESSAGE_KINDS),
+    /** Null for a sign-in code to a number no account holds yet. */
+    recipient_id: userId.nullable(),
+    appointment_id: z.string().nullable(),
+    /** A reminder's minutes before the consultation. */
+    offset_minutes: z.number().int().nullable(),
+    /** The consultation's start the message was queued for: a reminder follows its appointment to a new time. */
+    start: instant.nullable(),
+    due_at: instant,
+    /** The doctor's name when the text names one (under the recipient's key). */
+    doctor_name: z.string().nullable(),
+  }),
+  /** A process took the message up for one attempt on one channel; no other takes it until the lease ends. */
+  MessageAttemptStarted: z.object({ message_id: z.string(), channel: z.enum(MESSAGE_CHANNELS), attempt: z.number().int().positive(), lease_until: instant }),
+  MessageSent: z.object({
+    message_id: z.string(),
+    channel: z.enum(MESSAGE_CHANNELS),
+    attempt: z.number().int().positive(),
+    provider_message_id: z.string(),
+    recipient_id: userId.nullable(),
+    /** The address as the console shows it (maskAddress), under the recipient's key. */
+    to_masked: z.string().nullable(),
+  }),
+  /** A provider's verified callback: the message reached the phone or mailbox. */
+  MessageDelivered: z.object({ message_id: z.string(), channel: z.enum(MESSAGE_CHANNELS), provider_message_id: z.string() }),
+  /**
+   * An attempt failed (the provider refused it, or its callback said it did not arrive). `retry_at`: when the message
+   * is tried again (on the same or the next channel); null when every channel allowed was tried in vain.
+   */
+  MessageFailed: z.object({
+    message_id: z.string(),
+    channel: z.enum(MESSAGE_CHANNELS),
+    attempt: z.number().int().positive(),
+    error: z.string().max(200),
+    retry_at: instant.nullable(),
+  }),
+  /** Sent later: quiet hours in the recipient's zone, or the appointment moved. */
+  MessageDeferred: z.object({ message_id: z.string(), due_at: instant, reason: z.enum(['quiet_hours', 'appointment_moved']), start: instant.nullable() }),
+  MessageCancelled: z.object({ message_id: z.string(), reason: z.enum(MESSAGE_CANCEL_REASONS) }),
+  /** An operator (or a clinic's admin) asked for a failed message to be sent again. */
+  MessageResendRequested: z.object({ message_id: z.string(), due_at: instant }),
+  /** The channels a person may be reached on (and their zone for quiet hours); `source` 'reply' when they replied STOP. */
+  MessagingPreferencesSet: z.object({
+    user_id: userId,
+    channels: messageChannelsSchema,
+    time_zone: z.string().nullable(),
+    source: z.enum(['profile', 'reply']),
+  }),
+  /** The person proved they hold this number (a code sent to it): they can sign in with it and be sent SMS or WhatsApp. */
+  PhoneNumberVerified: z.object({ user_id: userId, phone_number: z.string() }),
+  /** A verified number belongs to one account: its own stream (`phone-<keyed digest>`), as an e-mail address's. */
+  PhoneClaimed: z.object({ claim_id: z.string().min(1).max(64), phone_number: z.string(), user_id: userId, claimed_at: instant }),
+  /**
+   * A sign-in code sent to a number (`phone_code-<keyed digest>`): only its keyed hash; `address` the keyed digest of
+   * the requesting client's address (the per-address limits).
+   */
+  PhoneSignInCodeIssued: z.object({ code_id: z.string(), code_hash: z.string(), expires_at: instant, address: z.string() }),
+  PhoneSignInCodeTried: z.object({ code_id: z.string(), matched: z.boolean(), address: z.string() }),
 } as const;
 
 export type EventType = keyof typeof eventDataSchemas;
@@ -472,7 +538,7 @@ export function isEventType(type: string): type is EventType {
  * decided by each reader; putting it in a family decides, for every reader ignoring that family, that it ignores it too.
  */
 export const EVENT_FAMILIES = {
-  accounts: ['UserRegistered', 'UserProfileUpdated', 'UserLanguageChosen', 'PatientSubscribedToDoctor', 'UserDeactivated', 'UserReactivated', 'PasswordSet', 'EmailClaimed', 'DoctorNumberAssigned', 'DoctorRegistered', 'DoctorProfileUpdated'],
+  accounts: ['UserRegistered', 'UserProfileUpdated', 'UserLanguageChosen', 'PatientSubscribedToDoctor', 'UserDeactivated', 'UserReactivated', 'PasswordSet', 'EmailClaimed', 'DoctorNumberAssigned', 'DoctorRegistered', 'DoctorProfileUpdated', 'MessagingPreferencesSet', 'PhoneNumberVerified'],
   sessions: ['SessionStarted', 'SessionRefreshed', 'SessionEnded'],
   privacy: ['ConsentGiven', 'ConsentWithdrawn', 'PersonalDataAccessed', 'PersonalDataErased', 'ClinicalRecordsDestroyed'],
   institutions: [
@@ -494,6 +560,8 @@ export const EVENT_FAMILIES = {
   appointments: ['AppointmentRequested', 'AppointmentApproved', 'AppointmentRejected', 'AppointmentCancelled', 'AppointmentExpired', 'AppointmentVoided', 'AppointmentConsultationBegun', 'AppointmentCompleted'],
   consultations: ['ConsultationStarted', 'ConsultationJoined', 'ConsultationLeft', 'ConsultationEnded', 'ConsultationAutoEnded', 'ConsultationMessagePosted', 'VideoProviderEventReceived'],
   records: ['RecordFileStored', 'MedicalReportUploaded', 'PrescriptionFileUploaded', 'ConsultationNotesSaved', 'PrescriptionIssued', 'MedicineCatalogueImported'],
+  messaging: ['MessageQueued', 'MessageAttemptStarted', 'MessageSent', 'MessageDelivered', 'MessageFailed', 'MessageDeferred', 'MessageCancelled', 'MessageResendRequested'],
+  phone: ['PhoneClaimed', 'PhoneSignInCodeIssued', 'PhoneSignInCodeTried'],
   blog: ['BlogPostCreated', 'BlogPostUpdated', 'BlogPostPublished', 'BlogPostScheduled', 'BlogPostUnscheduled', 'BlogPostArchived', 'BlogPostDeleted', 'BlogImageStored', 'BlogPostViewed'],
 } as const satisfies Record<string, readonly EventType[]>;
 export type EventFamily = keyof typeof EVENT_FAMILIES;
@@ -589,6 +657,12 @@ export const streams = {
    * counts once. Views counted before were named by a plain digest, which is still looked up.
    */
   blogView: (postId: string, reader: string) => `blog_view-${postId}-${reader}`,
+  /** One message outside the browser (issue 34), its id a digest of its idempotency key. */
+  message: (id: string) => `message-${id}`,
+  /** A verified phone number's claim, named by a keyed digest of the E.164 number (as an e-mail address's). */
+  phone: (digest: string) => `phone-${digest}`,
+  /** The sign-in codes sent to a number, named by a keyed digest of it. */
+  phoneCode: (digest: string) => `phone_code-${digest}`,
 };
 
 export function streamCategory(streamId: string): string {

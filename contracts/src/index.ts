@@ -25,3 +25,4 @@ export * from './error-codes';
 export * from './routes';
 export * from './admin-list';
 export * from './prescription-labels';
+export * from './messaging';

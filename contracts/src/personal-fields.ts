@@ -48,6 +48,12 @@ export const PERSONAL_FIELDS: PersonalFieldRegistry = {
   // written before had no claim_id: their address is under the owner's key and their user_id in clear (read as is).
   EmailClaimed: [{ subject: { field: 'claim_id' }, fields: ['email', 'user_id'] }],
   PasswordSet: [{ subject: { field: 'user_id' }, fields: ['password_hash'] }],
+  // Messages (issue 34): the doctor's name in a message to a patient says who their doctor is; the address it went to.
+  MessageQueued: [{ subject: { field: 'recipient_id' }, fields: ['doctor_name'] }],
+  MessageSent: [{ subject: { field: 'recipient_id' }, fields: ['to_masked'] }],
+  PhoneNumberVerified: [{ subject: { field: 'user_id' }, fields: ['phone_number'] }],
+  // Under the claim's own key, as an e-mail address's claim (services/command/src/identity/email.ts says why).
+  PhoneClaimed: [{ subject: { field: 'claim_id' }, fields: ['phone_number', 'user_id'] }],
   // A doctor's registration number names them (the council's public register says whose it is): under their key, so
   // it goes with their erasure. The copy printed on a prescription is part of the patient's clinical record, under the
   // patient's clinical key (PrescriptionIssued): kept for the legal hold, and gone with the record when the hold ends.

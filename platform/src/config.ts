@@ -5,6 +5,7 @@ import { parseTrustProxy, type TrustProxy } from './http/trust-proxy';
 import { loadMasterKeys } from './keystore/master-key';
 import type { IceServer } from '@telemed/contracts';
 import { parseIceServers } from './video/ice';
+import { messagingConfig, type MessagingConfig } from './messaging/config';
 
 /** Configuration, only from the environment. Every variable here is listed in the README with its default. */
 export const envSchema = z.object({
@@ -81,6 +82,38 @@ export const envSchema = z.object({
   WRITING_MODEL_API_KEY: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional()),
   WRITING_MODEL_NAME: z.string().min(1).default('gpt-4o-mini'),
   WRITING_MODEL_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
+  /** E-mail by SMTP (nodemailer), e.g. `smtps://user:pass@smtp.example.in:465`; unset: no e-mail (the outbox in development). */
+  SMTP_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional()),
+  /** The sender of e-mails, e.g. `Telemed <no-reply@example.in>`. */
+  MAIL_FROM: z.string().min(3).default('Telemed <no-reply@localhost>'),
+  /** SMS through Exotel's send API with DLT templates (`https://api.exotel.com/v1/Accounts/<sid>/Sms/send.json`); unset: no SMS. */
+  SMS_API_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
+  /** `<api key>:<api token>` for the SMS API's basic authentication. */
+  SMS_API_KEY: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(3).optional()),
+  /** The DLT-registered sender id (header), e.g. `TLMEDC`. */
+  SMS_SENDER_ID: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).max(11).optional()),
+  /** The DLT principal entity id. */
+  SMS_DLT_ENTITY_ID: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional()),
+  /** DLT template ids as JSON: `{"<kind>": "<id>", "<kind>.<language>": "<id>"}` (a language's own before the kind's). */
+  SMS_TEMPLATE_IDS: z.string().default('{}'),
+  /** WhatsApp Cloud API: the Graph API's base address, the access token and the sending number's id. */
+  WHATSAPP_API_URL: z.url().default('https://graph.facebook.com/v21.0'),
+  WHATSAPP_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional()),
+  WHATSAPP_PHONE_NUMBER_ID: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional()),
+  /** The app secret that signs the status webhook (`X-Hub-Signature-256`). */
+  WHATSAPP_APP_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(8).optional()),
+  /** What the webhook's subscription check must echo (`hub.verify_token`). */
+  WHATSAPP_VERIFY_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(8).optional()),
+  /** Signs the delivery-report addresses given to the SMS provider (its callbacks carry no signature of their own). */
+  MESSAGING_CALLBACK_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16).optional()),
+  /** Minutes before a confirmed consultation at which reminders are sent. */
+  REMINDER_OFFSETS_MINUTES: z
+    .string()
+    .default('1440,60')
+    .transform((v) => [...new Set(v.split(',').map((m) => Number(m.trim())))].sort((a, b) => b - a))
+    .pipe(z.array(z.number().int().min(1).max(14 * 24 * 60)).max(5)),
+  /** How often messages falling due are looked for (the next due one is also timed exactly). */
+  MESSAGE_DISPATCH_INTERVAL_MS: z.coerce.number().int().min(50).default(15_000),
 });
 
 export type Config = z.infer<typeof envSchema> & {
@@ -100,6 +133,8 @@ export type Config = z.infer<typeof envSchema> & {
   blobStoreKind: 'files' | 'gridfs';
   /** RECORDS_QUOTA_MB in bytes (MB of 1024 × 1024 bytes, as the upload limits). */
   recordsQuotaBytes: number;
+  /** Which channels are configured; `outbox` when none is and this is not production. */
+  messaging: MessagingConfig;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -149,7 +184,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     identity = { kind: 'local', issuer: `${publicUrl}/oidc`, clientId: 'telemed-local', clientSecret: randomBytes(24).toString('base64url'), redirectUri };
   }
   const recordsQuotaBytes = Math.floor(env_.RECORDS_QUOTA_MB * 1024 * 1024);
-  return { ...env_, production, dataDir: resolve(env_.DATA_DIR), publicUrl, identity, trustProxy, readStoreKind, iceServers, blobStoreKind, recordsQuotaBytes };
+  const messaging = messagingConfig(env_, production);
+  return { ...env_, messaging, production, dataDir: resolve(env_.DATA_DIR), publicUrl, identity, trustProxy, readStoreKind, iceServers, blobStoreKind, recordsQuotaBytes };
 }
 
 /** The notifier's per-socket limits from the configuration. */

@@ -7,6 +7,7 @@ import { consentsRoutes } from './consents';
 import { consultationsRoutes } from './consultations';
 import { identityRoutes } from './identity';
 import { institutionsRoutes } from './institutions';
+import { messagingRoutes } from './messaging';
 import { privacyRoutes } from './privacy';
 import { recordsRoutes } from './records';
 import { scheduleRoutes } from './schedule';
@@ -21,6 +22,7 @@ export const ROUTES = {
   ...consultationsRoutes,
   ...identityRoutes,
   ...institutionsRoutes,
+  ...messagingRoutes,
   ...privacyRoutes,
   ...recordsRoutes,
   ...scheduleRoutes,
@@ -30,5 +32,6 @@ export const ROUTES = {
 /** Each route's types on the wire, by name: what the frontend's typed client sends and gets (types only, no zod). */
 export type ApiRoutes = { [K in RouteName]: RouteTypes<(typeof ROUTES)[K]> };
 
+export { messagingPreferencesSchema, messageLogEntrySchema, type MessagingPreferences, type MessageLogEntry, type OutboxEntry } from './messaging';
 export { defineRoutes, type RouteEntry, type RouteSchemas, type RouteTypes, type ParsedRequest } from './define';
 export { ROUTE_PATHS, fillPath, type RouteName, type RoutePath, type HttpMethod } from './paths';

@@ -5,6 +5,7 @@ import { consentsPaths } from './paths/consents';
 import { consultationsPaths } from './paths/consultations';
 import { identityPaths } from './paths/identity';
 import { institutionsPaths } from './paths/institutions';
+import { messagingPaths } from './paths/messaging';
 import { privacyPaths } from './paths/privacy';
 import { recordsPaths } from './paths/records';
 import { schedulePaths } from './paths/schedule';
@@ -26,6 +27,7 @@ export const ROUTE_PATHS = {
   ...consultationsPaths,
   ...identityPaths,
   ...institutionsPaths,
+  ...messagingPaths,
   ...privacyPaths,
   ...recordsPaths,
   ...schedulePaths,

@@ -32,7 +32,7 @@ const STATUS_OF = {
   AppointmentRejected: 'rejected',
   AppointmentCancelled: 'cancelled',
   AppointmentExpired: 'expired',
-  ...ignoring('accounts', 'sessions', 'privacy', 'institutions', 'schedule', 'consultations', 'records', 'blog'),
+  ...ignoring('accounts', 'sessions', 'privacy', 'institutions', 'schedule', 'consultations', 'records', 'blog', 'messaging', 'phone'),
   ...ignoring('AppointmentVoided', 'AppointmentConsultationBegun', 'AppointmentCompleted'),
 } as const satisfies EventTable<AppointmentStatusChange>;
 

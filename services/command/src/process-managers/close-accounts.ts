@@ -109,8 +109,8 @@ export function startAccountCloser(deps: CloseDeps & { checkpoints: CheckpointSt
     ...deps,
     handles: ['UserDeactivated', 'PersonalDataErased'],
     ignores: [
-      'sessions', 'UserLanguageChosen', 'institutions', 'schedule', 'appointments', 'consultations', 'records', 'blog',
-      'UserRegistered', 'UserProfileUpdated', 'PatientSubscribedToDoctor', 'UserReactivated', 'PasswordSet', 'EmailClaimed', 'DoctorNumberAssigned', 'DoctorRegistered', 'DoctorProfileUpdated',
+      'sessions', 'UserLanguageChosen', 'institutions', 'schedule', 'appointments', 'consultations', 'records', 'blog', 'messaging', 'phone',
+      'UserRegistered', 'UserProfileUpdated', 'PatientSubscribedToDoctor', 'UserReactivated', 'PasswordSet', 'MessagingPreferencesSet', 'PhoneNumberVerified', 'EmailClaimed', 'DoctorNumberAssigned', 'DoctorRegistered', 'DoctorProfileUpdated',
       'ConsentGiven', 'ConsentWithdrawn', 'PersonalDataAccessed', 'ClinicalRecordsDestroyed',
     ],
     handle: async (event) => {

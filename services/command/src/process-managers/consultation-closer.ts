@@ -21,7 +21,7 @@ export function startConsultationCloser(deps: {
     ...deps,
     handles: ['ConsultationEnded', 'ConsultationAutoEnded'],
     ignores: [
-      'accounts', 'sessions', 'privacy', 'institutions', 'schedule', 'appointments', 'records', 'blog',
+      'accounts', 'sessions', 'privacy', 'institutions', 'schedule', 'appointments', 'records', 'blog', 'messaging', 'phone',
       'ConsultationStarted', 'ConsultationJoined', 'ConsultationLeft', 'ConsultationMessagePosted', 'VideoProviderEventReceived',
     ],
     handle: async (event) => {

@@ -111,8 +111,8 @@ export async function startLateRequestCloser(deps: LateRequestDeps & { checkpoin
     ...deps,
     handles: ['AppointmentRequested', ...STANDING_CHANGES],
     ignores: [
-      'sessions', 'UserLanguageChosen', 'schedule', 'consultations', 'records', 'blog',
-      'UserRegistered', 'UserProfileUpdated', 'PatientSubscribedToDoctor', 'UserReactivated', 'PasswordSet', 'EmailClaimed', 'DoctorNumberAssigned', 'DoctorRegistered', 'DoctorProfileUpdated',
+      'sessions', 'UserLanguageChosen', 'schedule', 'consultations', 'records', 'blog', 'messaging', 'phone',
+      'UserRegistered', 'UserProfileUpdated', 'PatientSubscribedToDoctor', 'UserReactivated', 'PasswordSet', 'MessagingPreferencesSet', 'PhoneNumberVerified', 'EmailClaimed', 'DoctorNumberAssigned', 'DoctorRegistered', 'DoctorProfileUpdated',
       'ConsentGiven', 'ConsentWithdrawn', 'PersonalDataAccessed', 'ClinicalRecordsDestroyed',
       'InstitutionSlugClaimed', 'InstitutionCreated', 'InstitutionStaffAdded', 'InstitutionUpdated', 'InstitutionStaffInvited',
       'InstitutionInvitationAccepted', 'InstitutionInvitationDeclined', 'InstitutionInvitationRevoked', 'InstitutionDoctorActivated',

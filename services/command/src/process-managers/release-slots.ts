@@ -18,7 +18,7 @@ export function startSlotReleaser(deps: { eventStore: EventStore; checkpoints: C
     ...deps,
     handles: ['AppointmentRejected', 'AppointmentCancelled', 'AppointmentExpired'],
     ignores: [
-      'accounts', 'sessions', 'privacy', 'institutions', 'schedule', 'consultations', 'records', 'blog',
+      'accounts', 'sessions', 'privacy', 'institutions', 'schedule', 'consultations', 'records', 'blog', 'messaging', 'phone',
       'AppointmentRequested', 'AppointmentApproved', 'AppointmentVoided', 'AppointmentConsultationBegun', 'AppointmentCompleted',
     ],
     handle: async (event) => {

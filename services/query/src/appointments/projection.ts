@@ -139,8 +139,8 @@ export const appointmentsProjection = defineProjection({
   ],
   // PersonalDataErased is erasure.ts's: it blanks the person's values in this read model.
   ignores: [
-    'sessions', 'UserLanguageChosen', 'privacy', 'institutions', 'schedule', 'records', 'blog',
-    'PatientSubscribedToDoctor', 'UserDeactivated', 'UserReactivated', 'PasswordSet', 'EmailClaimed', 'DoctorNumberAssigned',
+    'sessions', 'UserLanguageChosen', 'privacy', 'institutions', 'schedule', 'records', 'blog', 'messaging', 'phone',
+    'PatientSubscribedToDoctor', 'UserDeactivated', 'UserReactivated', 'PasswordSet', 'MessagingPreferencesSet', 'PhoneNumberVerified', 'EmailClaimed', 'DoctorNumberAssigned',
     'AppointmentVoided', 'AppointmentConsultationBegun',
     'ConsultationJoined', 'ConsultationLeft', 'ConsultationEnded', 'ConsultationAutoEnded', 'ConsultationMessagePosted', 'VideoProviderEventReceived',
   ],
@@ -204,7 +204,7 @@ export const appointmentHistoryProjection = defineProjection({
   handles: ['SlotReserved', 'SlotReleased', ...APPOINTMENT_EVENTS, ...CONSULTATION_HISTORY_EVENTS, ...CLINICAL_HISTORY_EVENTS],
   // PersonalDataErased is erasure.ts's: it blanks the person's values in this read model.
   ignores: [
-    'accounts', 'sessions', 'privacy', 'institutions', 'blog',
+    'accounts', 'sessions', 'privacy', 'institutions', 'blog', 'messaging', 'phone',
     'AvailabilitySet', 'SlotOpened', 'SlotWithdrawn',
     'AppointmentVoided', 'AppointmentConsultationBegun',
     'ConsultationMessagePosted', 'VideoProviderEventReceived',

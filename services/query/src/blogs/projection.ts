@@ -215,8 +215,8 @@ export const blogPostsProjection = defineProjection({
   ],
   handles: ['UserRegistered', 'UserProfileUpdated', 'UserDeactivated', 'UserReactivated', 'PersonalDataErased', ...BLOG_EVENTS],
   ignores: [
-    'sessions', 'UserLanguageChosen', 'institutions', 'schedule', 'appointments', 'consultations', 'records',
-    'PatientSubscribedToDoctor', 'PasswordSet', 'EmailClaimed', 'DoctorNumberAssigned', 'DoctorRegistered', 'DoctorProfileUpdated',
+    'sessions', 'UserLanguageChosen', 'institutions', 'schedule', 'appointments', 'consultations', 'records', 'messaging', 'phone',
+    'PatientSubscribedToDoctor', 'PasswordSet', 'MessagingPreferencesSet', 'PhoneNumberVerified', 'EmailClaimed', 'DoctorNumberAssigned', 'DoctorRegistered', 'DoctorProfileUpdated',
     'ConsentGiven', 'ConsentWithdrawn', 'PersonalDataAccessed', 'ClinicalRecordsDestroyed',
   ],
   apply: async (event, store) => {

@@ -91,8 +91,8 @@ export const consultationsProjection = defineProjection({
   ],
   handles: ['UserRegistered', 'UserProfileUpdated', 'PersonalDataErased', ...CONSULTATION_EVENTS],
   ignores: [
-    'sessions', 'UserLanguageChosen', 'institutions', 'schedule', 'appointments', 'records', 'blog',
-    'PatientSubscribedToDoctor', 'UserDeactivated', 'UserReactivated', 'PasswordSet',
+    'sessions', 'UserLanguageChosen', 'institutions', 'schedule', 'appointments', 'records', 'blog', 'messaging', 'phone',
+    'PatientSubscribedToDoctor', 'UserDeactivated', 'UserReactivated', 'PasswordSet', 'MessagingPreferencesSet', 'PhoneNumberVerified',
     'EmailClaimed', 'DoctorNumberAssigned', 'DoctorRegistered', 'DoctorProfileUpdated',
     'ConsentGiven', 'ConsentWithdrawn', 'PersonalDataAccessed', 'ClinicalRecordsDestroyed',
     'VideoProviderEventReceived',

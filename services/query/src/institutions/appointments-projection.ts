@@ -147,7 +147,7 @@ export const institutionAppointmentsProjection = defineProjection({
     ...APPOINTMENT_EVENTS,
   ],
   ignores: [
-    'accounts', 'sessions', 'privacy', 'schedule', 'consultations', 'records', 'blog',
+    'accounts', 'sessions', 'privacy', 'schedule', 'consultations', 'records', 'blog', 'messaging', 'phone',
     'InstitutionSlugClaimed', 'InstitutionCreated', 'InstitutionDisbanded', 'InstitutionUpdated', 'InstitutionStaffInvited',
     'InstitutionInvitationAccepted', 'InstitutionInvitationDeclined', 'InstitutionInvitationRevoked', 'InstitutionDoctorDeactivated', 'InstitutionDoctorActivated',
     'AppointmentVoided', 'AppointmentConsultationBegun',

@@ -71,8 +71,8 @@ export const institutionsProjection = defineProjection({
   ],
   // PersonalDataErased is erasure.ts's: it blanks the person's values in this read model.
   ignores: [
-    'sessions', 'UserLanguageChosen', 'privacy', 'schedule', 'appointments', 'consultations', 'records', 'blog',
-    'PatientSubscribedToDoctor', 'UserDeactivated', 'UserReactivated', 'PasswordSet', 'EmailClaimed', 'DoctorNumberAssigned',
+    'sessions', 'UserLanguageChosen', 'privacy', 'schedule', 'appointments', 'consultations', 'records', 'blog', 'messaging', 'phone',
+    'PatientSubscribedToDoctor', 'UserDeactivated', 'UserReactivated', 'PasswordSet', 'MessagingPreferencesSet', 'PhoneNumberVerified', 'EmailClaimed', 'DoctorNumberAssigned',
     'InstitutionSlugClaimed', 'InstitutionStaffInvited', 'InstitutionInvitationAccepted',
     'InstitutionInvitationDeclined', 'InstitutionInvitationRevoked',
   ],

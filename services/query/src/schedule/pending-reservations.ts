@@ -21,7 +21,7 @@ export const pendingReservationsProjection = defineProjection({
   ],
   handles: ['SlotReserved', 'SlotReleased', 'AppointmentRequested'],
   ignores: [
-    'accounts', 'sessions', 'privacy', 'institutions', 'consultations', 'records', 'blog',
+    'accounts', 'sessions', 'privacy', 'institutions', 'consultations', 'records', 'blog', 'messaging', 'phone',
     'AvailabilitySet', 'SlotOpened', 'SlotWithdrawn',
     'AppointmentApproved', 'AppointmentRejected', 'AppointmentCancelled', 'AppointmentExpired',
     'AppointmentVoided', 'AppointmentConsultationBegun', 'AppointmentCompleted',

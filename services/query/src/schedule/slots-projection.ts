@@ -70,7 +70,7 @@ export const slotsProjection = defineProjection({
     { collection: 'slots', fields: ['doctor_id', 'start'] },
   ],
   handles: ['SlotOpened', 'SlotWithdrawn', 'SlotReserved', 'SlotReleased'],
-  ignores: ['accounts', 'sessions', 'privacy', 'institutions', 'appointments', 'consultations', 'records', 'blog', 'AvailabilitySet'],
+  ignores: ['accounts', 'sessions', 'privacy', 'institutions', 'appointments', 'consultations', 'records', 'blog', 'messaging', 'phone', 'AvailabilitySet'],
   // Not async: the store's answers are returned as they are (SETTLED when done as called, which the runner need not
   // wait for), and an opening's look-up of its doctor's range is withDocument's (no promise when the store answers at once).
   apply: (event, store) => {

@@ -25,8 +25,8 @@ export const accountStandingProjection = defineProjection({
   indexes: [{ collection: ACCOUNT_DEACTIVATIONS, fields: ['user_id', 'deactivated_at'] }],
   handles: ['UserDeactivated', 'UserReactivated', 'PersonalDataErased'],
   ignores: [
-    'sessions', 'UserLanguageChosen', 'institutions', 'schedule', 'appointments', 'consultations', 'records', 'blog',
-    'UserRegistered', 'UserProfileUpdated', 'PatientSubscribedToDoctor', 'PasswordSet',
+    'sessions', 'UserLanguageChosen', 'institutions', 'schedule', 'appointments', 'consultations', 'records', 'blog', 'messaging', 'phone',
+    'UserRegistered', 'UserProfileUpdated', 'PatientSubscribedToDoctor', 'PasswordSet', 'MessagingPreferencesSet', 'PhoneNumberVerified',
     'EmailClaimed', 'DoctorNumberAssigned', 'DoctorRegistered', 'DoctorProfileUpdated',
     'ConsentGiven', 'ConsentWithdrawn', 'PersonalDataAccessed', 'ClinicalRecordsDestroyed',
   ],

@@ -22,8 +22,8 @@ export const usersProjection = defineProjection({
   handles: ['UserRegistered', 'UserProfileUpdated', 'UserLanguageChosen', 'UserDeactivated', 'UserReactivated'],
   // PersonalDataErased is erasure.ts's: it blanks the person's values in this read model.
   ignores: [
-    'sessions', 'privacy', 'institutions', 'schedule', 'appointments', 'consultations', 'records', 'blog',
-    'PatientSubscribedToDoctor', 'PasswordSet', 'EmailClaimed', 'DoctorNumberAssigned', 'DoctorRegistered', 'DoctorProfileUpdated',
+    'sessions', 'privacy', 'institutions', 'schedule', 'appointments', 'consultations', 'records', 'blog', 'messaging', 'phone',
+    'PatientSubscribedToDoctor', 'PasswordSet', 'MessagingPreferencesSet', 'PhoneNumberVerified', 'EmailClaimed', 'DoctorNumberAssigned', 'DoctorRegistered', 'DoctorProfileUpdated',
   ],
   apply: async (event, store) => {
     const users = store.collection<UserDoc>('users');
@@ -63,8 +63,8 @@ export const doctorsProjection = defineProjection({
   handles: ['UserRegistered', 'UserProfileUpdated', 'DoctorRegistered', 'DoctorProfileUpdated'],
   // PersonalDataErased is erasure.ts's: it blanks the person's values in this read model.
   ignores: [
-    'sessions', 'UserLanguageChosen', 'privacy', 'institutions', 'schedule', 'appointments', 'consultations', 'records', 'blog',
-    'PatientSubscribedToDoctor', 'UserDeactivated', 'UserReactivated', 'PasswordSet', 'EmailClaimed', 'DoctorNumberAssigned',
+    'sessions', 'UserLanguageChosen', 'privacy', 'institutions', 'schedule', 'appointments', 'consultations', 'records', 'blog', 'messaging', 'phone',
+    'PatientSubscribedToDoctor', 'UserDeactivated', 'UserReactivated', 'PasswordSet', 'MessagingPreferencesSet', 'PhoneNumberVerified', 'EmailClaimed', 'DoctorNumberAssigned',
   ],
   apply: async (event, store) => {
     const doctors = store.collection<DoctorDoc>('doctors');
@@ -108,8 +108,8 @@ export const subscriptionsProjection = defineProjection({
   indexes: [{ collection: 'patient_doctors', fields: ['patient_id', 'subscribed_at'] }],
   handles: ['PatientSubscribedToDoctor'],
   ignores: [
-    'sessions', 'UserLanguageChosen', 'privacy', 'institutions', 'schedule', 'appointments', 'consultations', 'records', 'blog',
-    'UserRegistered', 'UserProfileUpdated', 'UserDeactivated', 'UserReactivated', 'PasswordSet',
+    'sessions', 'UserLanguageChosen', 'privacy', 'institutions', 'schedule', 'appointments', 'consultations', 'records', 'blog', 'messaging', 'phone',
+    'UserRegistered', 'UserProfileUpdated', 'UserDeactivated', 'UserReactivated', 'PasswordSet', 'MessagingPreferencesSet', 'PhoneNumberVerified',
     'EmailClaimed', 'DoctorNumberAssigned', 'DoctorRegistered', 'DoctorProfileUpdated',
   ],
   apply: async (event, store) => {

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+
+/**
+ * Messages outside the browser (issue 34): what is sent, on which channels, and the limits of sending. No I/O here:
+ * the channels are platform adapters, the sending is the write side's messaging module.
+ */
+
+/** The channels a person can be reached on, in the order they are tried when a person allows several. */
+export const MESSAGE_CHANNELS = ['whatsapp', 'sms', 'email'] as const;
+export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
+
+/**
+ * What is sent. None names health data: a doctor's name and a time at most (no reason, notes, diagnosis or medicine);
+ * a rejection's or cancellation's reason is read only inside the app.
+ */
+export const MESSAGE_KINDS = [
+  /** To the doctor: a patient asked for a consultation. */
+  'appointment_requested',
+  /** To the doctor: their patient is waiting in the consultation's lobby. */
+  'patient_waiting',
+  /** To the patient: the doctor confirmed the consultation. */
+  'appointment_approved',
+  /** To the patient: the doctor could not take the consultation. */
+  'appointment_rejected',
+  /** To the other party: a consultation was cancelled. */
+  'appointment_cancelled',
+  /** To the patient: a confirmed consultation is near, with a link to join. */
+  'appointment_reminder',
+  /** To the patient: a prescription is ready to download. */
+  'prescription_ready',
+  /** To whoever signs in by phone: the one-time code. */
+  'sign_in_code',
+] as const;
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
+
+/**
+ * The holes a kind's text has, by name: `doctor` (a doctor's name), `when` (a time, written in the recipient's
+ * language and zone), `link` (where to act), `code` and `minutes` (a sign-in code and how long it lasts).
+ */
+export const MESSAGE_PARAMS = {
+  appointment_requested: ['when', 'link'],
+  patient_waiting: ['when', 'link'],
+  appointment_approved: ['doctor', 'when', 'link'],
+  appointment_rejected: ['doctor', 'when', 'link'],
+  appointment_cancelled: ['when', 'link'],
+  appointment_reminder: ['doctor', 'when', 'link'],
+  prescription_ready: ['doctor', 'link'],
+  sign_in_code: ['code', 'minutes'],
+} as const satisfies Record<MessageKind, readonly string[]>;
+export type MessageParamName = (typeof MESSAGE_PARAMS)[MessageKind][number];
+
+/** Before a confirmed consultation, reminders this many minutes ahead (REMINDER_OFFSETS_MINUTES overrides). */
+export const DEFAULT_REMINDER_OFFSETS_MINUTES = [1440, 60] as const;
+
+/** Quiet hours in the recipient's zone: [21:00, 09:00) sends only a sign-in code and a reminder due within the hour. */
+export const QUIET_HOURS = { startHour: 21, endHour: 9 } as const;
+/** A reminder whose consultation starts within this many minutes is sent in quiet hours too. */
+export const QUIET_HOURS_URGENT_MINUTES = 60;
+
+/** Sending on one channel: attempts before the next channel is tried, and the waits between them. */
+export const MESSAGE_RETRY = { attemptsPerChannel: 4, firstDelayMs: 30_000, maxDelayMs: 30 * 60_000 } as const;
+/** How long an attempt holds a message before another process (or this one after a restart) may take it up again. */
+export const MESSAGE_ATTEMPT_LEASE_MS = 60_000;
+/** A message queued by an event older than this when it is first seen (a first start over a long log) is not sent. */
+export const MESSAGE_STALE_AFTER_MS = 15 * 60_000;
+
+/** Sign-in by phone: the code's length and life, tries, and how often a number may be sent one. */
+export const PHONE_SIGN_IN = {
+  codeLength: 6,
+  codeTtlSeconds: 5 * 60,
+  resendAfterSeconds: 30,
+  /** Codes sent to one number at the request of one address in an hour. */
+  codesPerNumberAndAddressPerHour: 5,
+  /** Codes requested by one address (any numbers) in an hour. */
+  codesPerAddressPerHour: 20,
+  /**
+   * Wrong tries one address may make at one code; the code dies after `maxTries` from each of this many addresses, so
+   * someone guessing from one address cannot spend the owner's tries.
+   */
+  triesPerAddress: 5,
+  maxTriesAllAddresses: 25,
+} as const;
+
+export const messageChannelsSchema = z.object({ email: z.boolean(), sms: z.boolean(), whatsapp: z.boolean() });
+export type MessageChannelChoice = z.infer<typeof messageChannelsSchema>;
+
+/** What a person who never chose gets: e-mail and SMS where they have the address; WhatsApp only once they opt in (Meta's rule). */
+export const DEFAULT_MESSAGE_CHANNELS: MessageChannelChoice = { email: true, sms: true, whatsapp: false };
+
+/** A message's lifecycle as the console shows it. */
+export const MESSAGE_STATUSES = ['queued', 'sending', 'sent', 'delivered', 'failed', 'cancelled'] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+/** Why a queued message was not sent. */
+export const MESSAGE_CANCEL_REASONS = ['appointment_closed', 'no_channel', 'stale', 'recipient_gone'] as const;
+
+/** A phone number as people type it is checked and written as E.164 by the server (libphonenumber-js): here only its size. */
+export const phoneNumberInput = z.string().trim().min(3).max(32);
+
+/** Masks an address for lists that must not show it: the first character of an e-mail's name and its domain, a number's last three digits. */
+export function maskAddress(address: string): string {
+  const at = address.lastIndexOf('@');
+  if (at > 0) return `${address[0]}•••@${address.slice(at + 1)}`;
+  const digits = address.replace(/\D/g, '');
+  return `${address.startsWith('+') ? '+' : ''}${'•'.repeat(Math.max(0, digits.length - 3))}${digits.slice(-3)}`;
+}

@@ -1,0 +1,127 @@
+import { z } from '../zod';
+import { loginResponseSchema } from '../api';
+import { MESSAGE_CHANNELS, MESSAGE_KINDS, MESSAGE_STATUSES, messageChannelsSchema, phoneNumberInput } from '../messaging';
+import { defineRoutes } from './define';
+
+const phoneStartRequest = z.strictObject({ phone_number: phoneNumberInput.openapi({ description: 'A mobile number; without a country code it is read as Indian', example: '98765 43210' }) }).openapi('PhoneStartRequest');
+const phoneVerifyRequest = z
+  .strictObject({
+    phone_number: phoneNumberInput,
+    code: z.string().trim().regex(/^\d{6}$/, 'six digits').openapi({ description: 'The six-digit code sent to the number' }),
+  })
+  .openapi('PhoneVerifyRequest');
+const codeSentSchema = z
+  .object({
+    status: z.literal('code_sent'),
+    /** The number as the server reads it, in E.164. */
+    phone_number: z.string(),
+    channel: z.enum(MESSAGE_CHANNELS),
+    resend_after_seconds: z.number().int(),
+    expires_in_seconds: z.number().int(),
+  })
+  .openapi('PhoneCodeSent');
+
+export const messagingPreferencesSchema = z
+  .object({
+    channels: messageChannelsSchema,
+    time_zone: z.string().nullable(),
+    /** The account's verified mobile number (E.164), if any: SMS and WhatsApp go there. */
+    verified_phone: z.string().nullable(),
+    has_email: z.boolean(),
+    /** The channels this server can send on. */
+    available: z.array(z.enum(MESSAGE_CHANNELS)),
+  })
+  .openapi('MessagingPreferences');
+export type MessagingPreferences = z.infer<typeof messagingPreferencesSchema>;
+
+const outboxEntrySchema = z.object({
+  id: z.string(),
+  message_id: z.string(),
+  channel: z.enum(MESSAGE_CHANNELS),
+  kind: z.enum(MESSAGE_KINDS),
+  language: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  created_at: z.iso.datetime(),
+});
+export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
+
+export const messageLogEntrySchema = z
+  .object({
+    id: z.string(),
+    kind: z.enum(MESSAGE_KINDS),
+    recipient_id: z.string().nullable(),
+    to_masked: z.string().nullable(),
+    channel: z.enum(MESSAGE_CHANNELS).nullable(),
+    status: z.enum(MESSAGE_STATUSES),
+    attempts: z.number().int(),
+    last_error: z.string().nullable(),
+    appointment_id: z.string().nullable(),
+    due_at: z.iso.datetime(),
+    updated_at: z.iso.datetime(),
+  })
+  .openapi('MessageLogEntry');
+export type MessageLogEntry = z.infer<typeof messageLogEntrySchema>;
+
+/** The messaging area's routes (issue 34). */
+export const messagingRoutes = defineRoutes({
+  startPhoneSignIn: {
+    summary: 'Sign in by phone, step 1: send a six-digit code to the number (by SMS, or WhatsApp where SMS is not available)',
+    tags: ['auth'],
+    body: phoneStartRequest,
+    response: codeSentSchema,
+    errors: [429, 503],
+  },
+  verifyPhoneSignIn: {
+    summary: 'Sign in by phone, step 2: the code signs the number\'s holder in (a new number becomes a new patient), answering as the Google sign-in does',
+    tags: ['auth'],
+    body: phoneVerifyRequest,
+    response: loginResponseSchema,
+    errors: [401, 403, 429],
+  },
+  startPhoneVerification: {
+    summary: "Add a mobile number to the caller's account, step 1: send a code to it",
+    tags: ['users'],
+    body: phoneStartRequest,
+    response: codeSentSchema,
+    errors: [409, 429, 503],
+  },
+  verifyPhone: {
+    summary: "Add a mobile number to the caller's account, step 2: the code proves it is theirs; they can then sign in with it",
+    tags: ['users'],
+    body: phoneVerifyRequest,
+    response: z.object({ status: z.literal('success'), phone_number: z.string() }),
+    errors: [401, 409, 429],
+  },
+  getMessagingPreferences: {
+    summary: 'The channels the caller is reached on (e-mail, SMS, WhatsApp) and their zone for quiet hours',
+    tags: ['users'],
+    response: messagingPreferencesSchema,
+  },
+  setMessagingPreferences: {
+    summary: 'Choose the channels the caller is reached on; any can be stopped',
+    tags: ['users'],
+    body: z.strictObject({ channels: messageChannelsSchema, time_zone: z.string().max(64).nullable().optional() }),
+    response: messagingPreferencesSchema,
+  },
+  listDevOutbox: {
+    summary: 'Development only: the messages the outbox received in place of e-mail, SMS and WhatsApp, newest first',
+    tags: ['operations'],
+    query: z.object({ recipient: z.string().max(320).optional(), limit: z.coerce.number().int().min(1).max(500).default(100) }),
+    response: z.array(outboxEntrySchema),
+    errors: [404],
+  },
+  listMessages: {
+    summary: 'The message log (recipients masked): operators see every message, a clinic those of its appointments',
+    tags: ['operations'],
+    response: z.array(messageLogEntrySchema),
+  },
+  resendMessage: {
+    summary: 'Send a failed message again',
+    tags: ['operations'],
+    params: z.object({ message_id: z.string().min(1).max(64) }),
+    response: messageLogEntrySchema.pick({ id: true }).extend({ status: z.literal('queued') }),
+    errors: [404, 409],
+  },
+});

@@ -1,0 +1,14 @@
+import type { RoutePath } from '../path-types';
+
+/** Messages outside the browser and sign-in by phone (issue 34): name, method and path (zod-free; the frontend bundles this). */
+export const messagingPaths = {
+  startPhoneSignIn: { method: 'post', path: '/auth/phone/start' },
+  verifyPhoneSignIn: { method: 'post', path: '/auth/phone/verify' },
+  startPhoneVerification: { method: 'post', path: '/users/me/phone/start' },
+  verifyPhone: { method: 'post', path: '/users/me/phone/verify' },
+  getMessagingPreferences: { method: 'get', path: '/users/me/messaging' },
+  setMessagingPreferences: { method: 'put', path: '/users/me/messaging' },
+  listDevOutbox: { method: 'get', path: '/dev/outbox' },
+  listMessages: { method: 'get', path: '/admin/messages' },
+  resendMessage: { method: 'post', path: '/admin/messages/:message_id/resend' },
+} as const satisfies Record<string, RoutePath>;
