@@ -1,0 +1,36 @@
+import type { MessageTexts } from './types';
+
+export default {
+  appointment_requested: {
+    subject: 'ਅਪਾਇੰਟਮੈਂਟ ਦੀ ਨਵੀਂ ਬੇਨਤੀ',
+    text: 'Telemed: {when} ਲਈ ਅਪਾਇੰਟਮੈਂਟ ਦੀ ਨਵੀਂ ਬੇਨਤੀ ਆਈ ਹੈ। ਮਨਜ਼ੂਰ ਜਾਂ ਨਾਮਨਜ਼ੂਰ ਕਰੋ: {link}',
+  },
+  patient_waiting: {
+    subject: 'ਤੁਹਾਡੇ ਮਰੀਜ਼ ਉਡੀਕ ਕਰ ਰਹੇ ਹਨ',
+    text: 'Telemed: ਤੁਹਾਡੇ {when} ਵਾਲੇ ਮਰੀਜ਼ ਸਲਾਹ ਲਈ ਵੇਟਿੰਗ ਰੂਮ ਵਿੱਚ ਉਡੀਕ ਕਰ ਰਹੇ ਹਨ। ਸ਼ਾਮਲ ਹੋਵੋ: {link}',
+  },
+  appointment_approved: {
+    subject: 'ਅਪਾਇੰਟਮੈਂਟ ਪੱਕੀ ਹੋ ਗਈ',
+    text: 'Telemed: {doctor} ਨੇ ਤੁਹਾਡੀ {when} ਦੀ ਅਪਾਇੰਟਮੈਂਟ ਪੱਕੀ ਕਰ ਦਿੱਤੀ ਹੈ। ਵੇਰਵੇ: {link}',
+  },
+  appointment_rejected: {
+    subject: 'ਅਪਾਇੰਟਮੈਂਟ ਦੀ ਬੇਨਤੀ ਮਨਜ਼ੂਰ ਨਹੀਂ ਹੋਈ',
+    text: 'Telemed: {doctor} ਤੁਹਾਡੀ {when} ਦੀ ਬੇਨਤੀ ਮਨਜ਼ੂਰ ਨਹੀਂ ਕਰ ਸਕੇ। ਕਾਰਨ ਦੇਖੋ ਅਤੇ ਕੋਈ ਹੋਰ ਸਮਾਂ ਚੁਣੋ: {link}',
+  },
+  appointment_cancelled: {
+    subject: 'ਅਪਾਇੰਟਮੈਂਟ ਰੱਦ ਹੋ ਗਈ',
+    text: 'Telemed: {when} ਦੀ ਅਪਾਇੰਟਮੈਂਟ ਰੱਦ ਹੋ ਗਈ ਹੈ। ਵੇਰਵੇ: {link}',
+  },
+  appointment_reminder: {
+    subject: 'ਵੀਡੀਓ ਸਲਾਹ ਦਾ ਰਿਮਾਈਂਡਰ',
+    text: 'Telemed: ਯਾਦ ਰੱਖੋ, {doctor} ਨਾਲ ਤੁਹਾਡੀ ਵੀਡੀਓ ਸਲਾਹ {when} ਹੈ। ਸ਼ਾਮਲ ਹੋਵੋ: {link}',
+  },
+  prescription_ready: {
+    subject: 'ਤੁਹਾਡੀ ਪਰਚੀ ਤਿਆਰ ਹੈ',
+    text: 'Telemed: {doctor} ਨੇ ਤੁਹਾਡੀ ਪਰਚੀ ਜਾਰੀ ਕਰ ਦਿੱਤੀ ਹੈ। ਡਾਊਨਲੋਡ ਕਰੋ: {link}',
+  },
+  sign_in_code: {
+    subject: 'ਤੁਹਾਡਾ ਸਾਈਨ ਇਨ ਕੋਡ',
+    text: 'Telemed: {code} ਤੁਹਾਡਾ ਸਾਈਨ ਇਨ ਕੋਡ ਹੈ। ਇਹ {minutes} ਮਿੰਟ ਲਈ ਵੈਧ ਹੈ। ਇਹ ਕੋਡ ਕਿਸੇ ਨੂੰ ਨਾ ਦੱਸੋ।',
+  },
+} satisfies MessageTexts;
