@@ -31,6 +31,7 @@ export { throttledCheckpoint } from './event-store/throttled-checkpoint';
 export { requestLog } from './http/request-log';
 export * from './identity/passwords';
 export { LoginRateLimiter, type LoginRateLimitOptions, type LoginAttempt } from './identity/rate-limit';
+export { pageLanguage } from './http/static-frontend';
 export { AddressBudget } from './http/address-budget';
 export { UploadsInFlight } from './http/uploads-in-flight';
 export { OidcClient, type OidcClientOptions, type PendingLogin, type VerifiedIdentity } from './identity/oidc-client';
@@ -63,3 +64,4 @@ export { withoutMetadata, type PublicImageType } from './images/without-metadata
 export { Lru } from './lru';
 export { cloneDoc } from './read-store/clone';
 export { AccessAudit, Subjects, type AccessRecord } from './audit/access-audit';
+export * from './messaging';

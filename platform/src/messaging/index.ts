@@ -1,0 +1,8 @@
+export * from './port';
+export { messagingConfig, type MessagingConfig } from './config';
+export { createSmtpSender, messageIdFor, type SmtpSenderOptions } from './smtp';
+export { createExotelSmsSender, dltTemplateId, isGsm7, type ExotelSmsOptions } from './exotel-sms';
+export { createWhatsAppSender, type WhatsAppSenderOptions } from './whatsapp-cloud';
+export { verifyWhatsAppSignature, parseWhatsAppWebhook, signCallback, verifyCallback, parseExotelStatusCallback, isStopReply } from './webhooks';
+export { OutboxStore, createOutboxSenders, outboxFile, outboxRecipient, OUTBOX_KEEP, type OutboxRecord, type OutboxStoreOptions } from './outbox';
+export { createSenders, type MessageSenders, type SenderOptions } from './senders';
