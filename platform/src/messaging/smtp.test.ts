@@ -15,7 +15,7 @@ interface Received {
 /** A real SMTP server in this process: plain connection, AUTH required, some recipients refused as a server would. */
 async function startServer() {
   const received: Received[] = [];
-  const logins: Array<{ username: string | undefined; password: string | undefined }> = [];
+  const logins: Array<{ username: string | undefined; password: string | null | undefined }> = [];
   const server = new SMTPServer({
     disabledCommands: ['STARTTLS'],
     allowInsecureAuth: true,
