@@ -7,6 +7,7 @@ import { INSTITUTION_TEXTS } from './institutions';
 import { PRIVACY_TEXTS } from './privacy';
 import { RECORD_TEXTS } from './record-constants';
 import { API_TEXTS } from './texts';
+import { MESSAGING_TEXTS } from './messaging';
 
 /**
  * Every error answer is `{"detail", "code"}`: `detail` the seeds' English text, `code` a stable name of what went
@@ -14,7 +15,7 @@ import { API_TEXTS } from './texts';
  * (`RECORD_TEXTS.fileErased` → `file_erased`); a text with values in it (a catalogue function) is recognised by its
  * fixed parts. A text of no catalogue gets its status's code.
  */
-export const ERROR_TEXT_CATALOGUES: ReadonlyArray<Readonly<Record<string, unknown>>> = [API_TEXTS, RECORD_TEXTS, CONSULTATION_TEXTS, BLOG_TEXTS, INSTITUTION_TEXTS, ADMIN_TEXTS, PRIVACY_TEXTS, CONSENT_TEXTS, ERASURE_TEXTS];
+export const ERROR_TEXT_CATALOGUES: ReadonlyArray<Readonly<Record<string, unknown>>> = [API_TEXTS, RECORD_TEXTS, CONSULTATION_TEXTS, BLOG_TEXTS, INSTITUTION_TEXTS, ADMIN_TEXTS, PRIVACY_TEXTS, CONSENT_TEXTS, ERASURE_TEXTS, MESSAGING_TEXTS];
 
 /** The code of an answer whose text is in no catalogue: by its status. */
 export const STATUS_ERROR_CODES: Readonly<Record<number, string>> = {

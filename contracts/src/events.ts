@@ -144,7 +144,7 @@ export const eventDataSchemas = {
   SessionStarted: z.object({
     session_id: z.string(),
     user_id: userId,
-    method: z.enum(['google', 'password', 'operator']),
+    method: z.enum(['google', 'password', 'operator', 'phone']),
     refresh_token_hash: z.string(),
     expires_at: instant,
   }),
@@ -485,13 +485,18 @@ export const eventDataSchemas = {
     attempt: z.number().int().positive(),
     error: z.string().max(200),
     retry_at: instant.nullable(),
+    /** This channel is given up on for this message (refused for good, or its attempts spent). */
+    channel_exhausted: z.boolean(),
   }),
   /** Sent later: quiet hours in the recipient's zone, or the appointment moved. */
   MessageDeferred: z.object({ message_id: z.string(), due_at: instant, reason: z.enum(['quiet_hours', 'appointment_moved']), start: instant.nullable() }),
   MessageCancelled: z.object({ message_id: z.string(), reason: z.enum(MESSAGE_CANCEL_REASONS) }),
   /** An operator (or a clinic's admin) asked for a failed message to be sent again. */
   MessageResendRequested: z.object({ message_id: z.string(), due_at: instant }),
-  /** The channels a person may be reached on (and their zone for quiet hours); `source` 'reply' when they replied STOP. */
+  /**
+   * The channels a person may be reached on (and their zone for quiet hours); `source` 'reply' when they replied STOP.
+   * On the person's contact stream (`contact-<user>`), with their verified number.
+   */
   MessagingPreferencesSet: z.object({
     user_id: userId,
     channels: messageChannelsSchema,
@@ -663,6 +668,8 @@ export const streams = {
   phone: (digest: string) => `phone-${digest}`,
   /** The sign-in codes sent to a number, named by a keyed digest of it. */
   phoneCode: (digest: string) => `phone_code-${digest}`,
+  /** A person's verified phone number and message preferences (small: read whole when a message is sent). */
+  contact: (userId: string) => `contact-${userId}`,
 };
 
 export function streamCategory(streamId: string): string {

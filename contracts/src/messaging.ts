@@ -104,3 +104,17 @@ export function maskAddress(address: string): string {
   const digits = address.replace(/\D/g, '');
   return `${address.startsWith('+') ? '+' : ''}${'•'.repeat(Math.max(0, digits.length - 3))}${digits.slice(-3)}`;
 }
+
+/** What the server answers about messages and phone sign-in (`code`: the key in snake_case, see error-codes.ts). */
+export const MESSAGING_TEXTS = {
+  phoneInvalid: 'Enter a valid mobile number',
+  phoneCodeWrong: 'That code is not right. Check the SMS and try again.',
+  phoneCodeExpired: 'That code has expired. Ask for a new one.',
+  phoneCodeTries: 'Too many wrong tries. Ask for a new code.',
+  phoneResendWait: (seconds: number | string) => `You can ask for a new code in ${seconds} seconds.`,
+  phoneTaken: 'This number belongs to another account.',
+  phoneRateLimited: 'Too many codes were asked for. Try again later.',
+  messagingUnavailable: 'Codes cannot be sent right now. Please try again later.',
+  messageNotFound: 'Message not found',
+  messageNotFailed: 'Only a message that failed can be sent again.',
+} as const;

@@ -2,6 +2,7 @@ import { z } from '../zod';
 import { loginResponseSchema } from '../api';
 import { MESSAGE_CHANNELS, MESSAGE_KINDS, MESSAGE_STATUSES, messageChannelsSchema, phoneNumberInput } from '../messaging';
 import { defineRoutes } from './define';
+import { idsFilter, listQuerySchema } from '../admin-list';
 
 const phoneStartRequest = z.strictObject({ phone_number: phoneNumberInput.openapi({ description: 'A mobile number; without a country code it is read as Indian', example: '98765 43210' }) }).openapi('PhoneStartRequest');
 const phoneVerifyRequest = z
@@ -112,10 +113,42 @@ export const messagingRoutes = defineRoutes({
     response: z.array(outboxEntrySchema),
     errors: [404],
   },
+  receiveSmsStatus: {
+    summary: "The SMS provider's delivery report (form-encoded, as Exotel posts it), trusted only with the signed token this server put in the callback address",
+    tags: ['messaging'],
+    query: z.object({ message: z.string().min(1).max(64), token: z.string().min(1).max(128) }),
+    response: z.object({ status: z.literal('received') }),
+    errors: [400, 401, 404],
+  },
+  verifyWhatsAppWebhook: {
+    summary: "WhatsApp Cloud API's subscription check: echoes hub.challenge when hub.verify_token is this server's",
+    tags: ['messaging'],
+    query: z.object({ 'hub.mode': z.string().max(32), 'hub.verify_token': z.string().max(256), 'hub.challenge': z.string().max(256) }),
+    errors: [403, 404],
+  },
+  receiveWhatsAppWebhook: {
+    summary: "WhatsApp Cloud API's status and message webhook: verified by X-Hub-Signature-256 over the raw body; STOP replies end WhatsApp messages for the sender",
+    tags: ['messaging'],
+    body: z.record(z.string(), z.unknown()),
+    response: z.object({ status: z.literal('received') }),
+    errors: [400, 401, 404],
+  },
   listMessages: {
-    summary: 'The message log (recipients masked): operators see every message, a clinic those of its appointments',
+    summary: 'The message log (platform admins; recipients masked, no text): filter status, channel, kind, appointment_id, id; newest first by default',
     tags: ['operations'],
+    query: listQuerySchema(
+      z.object({
+        id: idsFilter.optional(),
+        status: z.enum(MESSAGE_STATUSES).optional(),
+        channel: z.enum(MESSAGE_CHANNELS).optional(),
+        kind: z.enum(MESSAGE_KINDS).optional(),
+        appointment_id: z.string().max(64).optional(),
+      }),
+      ['updated_at', 'due_at', 'id'],
+      'updated_at',
+    ),
     response: z.array(messageLogEntrySchema),
+    errors: [503],
   },
   resendMessage: {
     summary: 'Send a failed message again',

@@ -12,7 +12,7 @@ import type { KeyStore } from './port';
 export const PRIVATE_NAMES_SUBJECT = '#private-names';
 
 /** What a digest is for: each purpose has a subkey of its own, so digests of one never match another's. */
-export type PrivateNamePurpose = 'email claim' | 'blog view';
+export type PrivateNamePurpose = 'email claim' | 'blog view' | 'phone claim' | 'phone code' | 'client address';
 
 const subkeys = new WeakMap<KeyStore, Map<PrivateNamePurpose, Promise<Buffer>>>();
 

@@ -6,3 +6,4 @@ export { createWhatsAppSender, type WhatsAppSenderOptions } from './whatsapp-clo
 export { verifyWhatsAppSignature, parseWhatsAppWebhook, signCallback, verifyCallback, parseExotelStatusCallback, isStopReply } from './webhooks';
 export { OutboxStore, createOutboxSenders, outboxFile, outboxRecipient, OUTBOX_KEEP, type OutboxRecord, type OutboxStoreOptions } from './outbox';
 export { createSenders, type MessageSenders, type SenderOptions } from './senders';
+export { messagingFromConfig, type Messaging } from './from-config';

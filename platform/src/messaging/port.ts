@@ -54,12 +54,16 @@ export interface MessageSender {
   close?(): Promise<void>;
 }
 
-/** A provider's verified report about a message it was given (delivery callback, status webhook). */
-export type DeliveryReport =
-  | { provider_message_id: string; status: 'delivered' }
-  | { provider_message_id: string; status: 'failed'; error: string }
+/**
+ * A provider's verified report about a message it was given (delivery callback, status webhook). `message_id`: ours,
+ * when the report carries it back (WhatsApp's biz_opaque_callback_data; the SMS callback's signed address names it).
+ */
+export type DeliveryReport = { provider_message_id: string; message_id?: string } & (
+  | { status: 'delivered' }
+  | { status: 'failed'; error: string }
   /** Accepted or read: nothing to record beyond what is known. */
-  | { provider_message_id: string; status: 'progress' };
+  | { status: 'progress' }
+);
 
 /** A person's reply through a channel that allows one (WhatsApp, an SMS keyword): STOP ends that channel for them. */
 export interface InboundReply {

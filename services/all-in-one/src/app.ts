@@ -3,10 +3,10 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import swaggerUi from 'swagger-ui-express';
-import { AccessAudit, INTERACTIONS_PATH, blobStoreFromConfig, consultationSettingsFromConfig, videoFromConfig, masterKeysFromConfig, createAdapters, createBaseApp, closeHttpServer, createHttpServer, createLogger, createMetrics, serveFrontend, socketLimitsFromConfig, tokensFromConfig, writingAssistantFromConfig, type Config, type Logger } from '@telemed/platform';
+import { AccessAudit, INTERACTIONS_PATH, messagingFromConfig, blobStoreFromConfig, consultationSettingsFromConfig, videoFromConfig, masterKeysFromConfig, createAdapters, createBaseApp, closeHttpServer, createHttpServer, createLogger, createMetrics, serveFrontend, socketLimitsFromConfig, tokensFromConfig, writingAssistantFromConfig, type Config, type Logger } from '@telemed/platform';
 import { createCommandService, faultsFromConfig, identityFromConfig, startCommandBackground } from '@telemed/command';
 import { MedicineCatalogue } from '@telemed/medicines';
-import { appointmentMessageView, allProjections, blogLookups, bookingLookups, consultationLookups, createQueryService, projectionHoldFromConfig, readModelTokenCheck, recordLookups, sweepLookups } from '@telemed/query';
+import { appointmentMessageView, allProjections, messageLookups, blogLookups, bookingLookups, consultationLookups, createQueryService, projectionHoldFromConfig, readModelTokenCheck, recordLookups, sweepLookups } from '@telemed/query';
 import { createNotifier } from '@telemed/notifier';
 import { seedDemoData } from './demo-data';
 import { blogPages } from './blog-pages';
@@ -41,7 +41,13 @@ export async function createApp(options: AppOptions) {
   const blobs = await blobStoreFromConfig(config, eventStore.keys);
   const medicines = new MedicineCatalogue({ eventStore, blobs });
   const records = { blobs, medicines, recordLookups: recordLookups(readStore), storageQuotaBytes: config.recordsQuotaBytes };
-  const command = createCommandService({ eventStore, tokens, registry, logger, clock, faults: faultsFromConfig(config), checkToken, video, consultation, ...identity, records, bookingLookups: bookingLookups(readStore) });
+  // Messages outside the browser (issue 34): the configured channels, or the development outbox for all of them.
+  const messaging = messagingFromConfig(config);
+  let background: Awaited<ReturnType<typeof startCommandBackground>> | null = null;
+  const command = createCommandService({
+    eventStore, tokens, registry, logger, clock, faults: faultsFromConfig(config), checkToken, video, consultation, ...identity, records, bookingLookups: bookingLookups(readStore),
+    messaging: { senders: messaging.senders, publicUrl: config.publicUrl, outbox: messaging.outbox, callbackSecret: messaging.callbackSecret, whatsapp: messaging.whatsapp, onQueued: (messageId: string) => background?.messagesQueued(messageId) },
+  });
   const query = createQueryService({ eventStore, readStore, tokens, registry, logger, clock, checkToken, records: { blobs, medicines, publicUrl: config.publicUrl }, writing: writingAssistantFromConfig(config), holdProjections: projectionHoldFromConfig(config.FAULT_INJECTION) });
   const notifier = createNotifier({
     tokens,
@@ -101,8 +107,6 @@ export async function createApp(options: AppOptions) {
     if (!notifier.handleUpgrade(req, socket, head)) socket.destroy();
   });
 
-  let background: Awaited<ReturnType<typeof startCommandBackground>> | null = null;
-
   return {
     app,
     server,
@@ -120,6 +124,8 @@ export async function createApp(options: AppOptions) {
     logger,
     metrics,
     openApiDocument,
+    /** The development outbox (null where a channel is configured). */
+    outbox: messaging.outbox,
     /** Every API route with its access policy. */
     routes: [...command.routes, ...query.routes],
     /** Rebuilds the read models from the log, starts the background work, seeds demo data on an empty store. */
@@ -134,7 +140,8 @@ export async function createApp(options: AppOptions) {
         logger,
         clock,
         video,
-        lookups: { ...sweepLookups(readStore), ...consultationLookups(readStore), ...blogLookups(readStore) },
+        lookups: { ...sweepLookups(readStore), ...consultationLookups(readStore), ...blogLookups(readStore), ...messageLookups(readStore) },
+        senders: messaging.senders,
       });
       await notifier.start();
       if (config.DEMO_DATA === 'on' && (await eventStore.headPosition()) === 0) {
@@ -157,6 +164,7 @@ export async function createApp(options: AppOptions) {
       await query.runner.stop();
       await adapters.close();
       await blobs.close();
+      await messaging.close();
     },
   };
 }

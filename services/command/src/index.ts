@@ -23,6 +23,8 @@ import { adminCommandRoutes } from './admin/routes';
 import { recordRoutes, type RecordDeps } from './records/routes';
 import { blogRoutes } from './blogs/routes';
 import type { BookingLookups } from './appointments/bookable';
+import { messagingRoutes, type MessagingRouteDeps } from './messaging/routes';
+import { phoneRoutes } from './messaging/phone-routes';
 
 export { registerUser, loadUser, findUserIdByEmail, type NewUser } from './users/service';
 export { startSession } from './identity/sessions';
@@ -66,6 +68,8 @@ export function createCommandService(
     records?: RecordDeps;
     /** What booking looks up by id: the institutions a doctor practises through (whose deactivation refuses bookings). */
     bookingLookups: BookingLookups;
+    /** Messages outside the browser and sign-in by phone (issue 34): the channels, the outbox, the webhooks' secrets. */
+    messaging?: Omit<MessagingRouteDeps, 'eventStore' | 'clock' | 'logger'>;
   },
 ) {
   const api = new ApiRouter({
@@ -88,9 +92,16 @@ export function createCommandService(
   adminCommandRoutes(api, deps);
   if (deps.records) recordRoutes(api, { ...deps, ...deps.records });
   blogRoutes(api, { ...deps, blobs: deps.records?.blobs });
+  if (deps.messaging) {
+    const messaging = { ...deps, ...deps.messaging };
+    phoneRoutes(api, messaging);
+    messagingRoutes(api, messaging);
+  }
   return { router: api.router, routes: api.routes };
 }
 export { startRelay, eventSubject } from './relay';
+export { dispatchDueMessages, dispatchMessage, type MessageLookups, type DueMessage } from './messaging/dispatch';
+export { messageIdFor, appointmentMessageKey } from './messaging/message';
 export { userDecider } from './users/user';
 export { identityFromConfig, faultsFromConfig, startCommandBackground } from './wiring';
 export { createInstitution, addDoctor, answerInvitation } from './institutions/service';

@@ -1,7 +1,7 @@
 import { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
-import { INTERACTIONS_PATH, blobStoreFromConfig, consultationSettingsFromConfig, videoFromConfig, createAdapters, createBaseApp, createHttpServer, createLogger, createMetrics, loadConfig, runService, tokensFromConfig } from '@telemed/platform';
+import { INTERACTIONS_PATH, messagingFromConfig, blobStoreFromConfig, consultationSettingsFromConfig, videoFromConfig, createAdapters, createBaseApp, createHttpServer, createLogger, createMetrics, loadConfig, runService, tokensFromConfig } from '@telemed/platform';
 import { MedicineCatalogue } from '@telemed/medicines';
-import { allProjections, blogLookups, bookingLookups, consultationLookups, followLogIfReadModelsAreLocal, readModelTokenCheck, recordLookups, sweepLookups } from '@telemed/query';
+import { allProjections, messageLookups, blogLookups, bookingLookups, consultationLookups, followLogIfReadModelsAreLocal, readModelTokenCheck, recordLookups, sweepLookups } from '@telemed/query';
 import { createCommandService, faultsFromConfig, identityFromConfig, startCommandBackground } from './index';
 
 /** The command service alone (a container): the write API, the bus relay and the process managers. */
@@ -18,6 +18,9 @@ const video = videoFromConfig(config);
 // the medicine catalogue (NLEM 2022 and the latest imported brands), as the all-in-one app composes them.
 const blobs = await blobStoreFromConfig(config, adapters.eventStore.keys);
 const medicines = new MedicineCatalogue({ eventStore: adapters.eventStore, blobs });
+// Messages outside the browser: the configured channels (the outbox only outside production).
+const messaging = messagingFromConfig(config);
+let background: Awaited<ReturnType<typeof startCommandBackground>> | null = null;
 const command = createCommandService({
   eventStore: adapters.eventStore,
   tokens,
@@ -31,6 +34,7 @@ const command = createCommandService({
   ...identity,
   records: { blobs, medicines, recordLookups: recordLookups(adapters.readStore), storageQuotaBytes: config.recordsQuotaBytes },
   bookingLookups: bookingLookups(adapters.readStore),
+  messaging: { senders: messaging.senders, publicUrl: config.publicUrl, outbox: messaging.outbox, callbackSecret: messaging.callbackSecret, whatsapp: messaging.whatsapp, onQueued: (messageId: string) => background?.messagesQueued(messageId) },
 });
 const base = createBaseApp({ config, logger, metrics, ready: async () => ({ ok: true, adapters: adapters.kinds }) });
 if (identity.localProvider) {
@@ -39,7 +43,16 @@ if (identity.localProvider) {
 }
 base.mountApi('/api/v1', [command]);
 base.finish();
-const background = await startCommandBackground({ config, ...adapters, logger, clock, video, lookups: { ...sweepLookups(adapters.readStore), ...consultationLookups(adapters.readStore), ...blogLookups(adapters.readStore) } });
+background = await startCommandBackground({
+  config,
+  ...adapters,
+  logger,
+  clock,
+  video,
+  lookups: { ...sweepLookups(adapters.readStore), ...consultationLookups(adapters.readStore), ...blogLookups(adapters.readStore), ...messageLookups(adapters.readStore) },
+  senders: messaging.senders,
+});
+const started = background;
 await runService({
   name: 'command',
   server: createHttpServer(base.app, config),
@@ -47,7 +60,8 @@ await runService({
   host: config.HOST,
   logger,
   stop: async () => {
-    await background.stop();
+    await started.stop();
+    await messaging.close();
     await local?.stop();
     await adapters.close();
     await blobs.close();

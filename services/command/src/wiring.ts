@@ -25,6 +25,10 @@ import { startWithdrawnConsentCloser } from './process-managers/withdrawn-consen
 import { startLateRequestCloser } from './process-managers/late-requests';
 import type { BookingLookups } from './appointments/bookable';
 import { startBlogScheduler, type BlogLookups } from './process-managers/publish-scheduled';
+import { startMessaging } from './messaging/background';
+import type { MessageLookups } from './messaging/dispatch';
+import type { MessageChannel } from '@telemed/contracts';
+import type { MessageSender } from '@telemed/platform';
 
 /**
  * Sign-in pieces from the configuration: rate limits, the OpenID Connect client, and the local provider in development;
@@ -65,8 +69,10 @@ export async function startCommandBackground(deps: {
   logger: Logger;
   clock: () => Date;
   /** The blog scheduler's lookups (issue 16); without them no scheduled post is published. */
-  lookups: SweepLookups & ConsultationLookups & AccountLookups & BookingLookups & Partial<BlogLookups>;
+  lookups: SweepLookups & ConsultationLookups & AccountLookups & BookingLookups & Partial<BlogLookups> & Partial<MessageLookups>;
   video: VideoProvider;
+  /** The channels messages go out on (issue 34); without them (or the lookups) no message is queued or sent. */
+  senders?: ReadonlyMap<MessageChannel, MessageSender>;
 }) {
   const managers = [
     await startSlotReleaser(deps),
@@ -87,7 +93,23 @@ export async function startCommandBackground(deps: {
       ? startBlogScheduler({ ...deps, lookups: { scheduledPostsDueBefore, nextScheduledPublish }, intervalMs: deps.config.SWEEP_INTERVAL_MS })
       : null;
   void blogs?.runNow();
+  const { messagesDueBy, nextMessageDue } = deps.lookups;
+  const messaging =
+    deps.senders && messagesDueBy && nextMessageDue
+      ? await startMessaging({
+          ...deps,
+          senders: deps.senders,
+          publicUrl: deps.config.publicUrl,
+          lookups: { messagesDueBy, nextMessageDue },
+          reminderOffsetsMinutes: deps.config.REMINDER_OFFSETS_MINUTES,
+          intervalMs: deps.config.MESSAGE_DISPATCH_INTERVAL_MS,
+        })
+      : null;
+  if (messaging) managers.push(messaging.notifications);
+  void messaging?.runNow();
   return {
+    /** Wakes the message dispatcher (a route queued a message for now). */
+    messagesQueued: (messageId: string) => messaging?.onQueued(messageId),
     /**
      * Whether every process manager fed by the log has acted on the events up to `position`, waiting up to
      * `timeoutMs` (what a test waits on before it reads: the writes those managers make follow from events already in
@@ -105,8 +127,10 @@ export async function startCommandBackground(deps: {
       await sweeps.runNow();
       await limit.runNow();
       await blogs?.runNow();
+      await messaging?.runNow();
     },
     async stop() {
+      await messaging?.stop();
       sweeps.stop();
       limit.stop();
       blogs?.stop();

@@ -18,6 +18,7 @@ import { recordQueryRoutes } from './records/routes';
 import type { MedicineCatalogue } from '@telemed/medicines';
 import { adminQueryRoutes } from './admin/routes';
 import { blogQueryRoutes } from './blogs/routes';
+import { messagingQueryRoutes } from './messaging/routes';
 import { withSealedFieldsOpened } from './sealed-read-fields';
 
 export { ProjectionRunner, projectionChecksum, readModelsChecksum } from './projection-runner';
@@ -86,6 +87,7 @@ export function createQueryService(deps: {
   appointmentQueryRoutes(api, { readStore: served, clock: deps.clock, institutionReadingAppointment: lookups.institutionReadingAppointment, audit });
   institutionQueryRoutes(api, served, audit);
   consentQueryRoutes(api, served);
+  messagingQueryRoutes(api, { readStore: served });
   privacyQueryRoutes(api, { readStore: served, clock: deps.clock, publicUrl: deps.records?.publicUrl, blobs: deps.records?.blobs });
   consultationQueryRoutes(api, { readStore: served, clock: deps.clock, audit });
   if (deps.records) recordQueryRoutes(api, { readStore: served, audit, ...deps.records });
@@ -95,5 +97,6 @@ export function createQueryService(deps: {
   return { router: api.router, routes: api.routes, runner };
 }
 
+export { messageLookups } from './messaging/lookups';
 export { sweepLookups, checkpointWaiter, followLogIfReadModelsAreLocal } from './read-model-lookups';
 export { readModelTokenCheck } from './identity/token-check';

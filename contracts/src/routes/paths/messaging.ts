@@ -9,6 +9,9 @@ export const messagingPaths = {
   getMessagingPreferences: { method: 'get', path: '/users/me/messaging' },
   setMessagingPreferences: { method: 'put', path: '/users/me/messaging' },
   listDevOutbox: { method: 'get', path: '/dev/outbox' },
+  receiveSmsStatus: { method: 'post', path: '/messaging/sms/status' },
+  verifyWhatsAppWebhook: { method: 'get', path: '/messaging/whatsapp/webhook' },
+  receiveWhatsAppWebhook: { method: 'post', path: '/messaging/whatsapp/webhook' },
   listMessages: { method: 'get', path: '/admin/messages' },
   resendMessage: { method: 'post', path: '/admin/messages/:message_id/resend' },
 } as const satisfies Record<string, RoutePath>;

@@ -29,7 +29,7 @@ export type SessionState =
     };
 
 export type SessionCommand =
-  | { type: 'StartSession'; data: { session_id: string; user_id: string; method: 'google' | 'password' | 'operator'; refresh_token_hash: string; expires_at: string } }
+  | { type: 'StartSession'; data: { session_id: string; user_id: string; method: 'google' | 'password' | 'operator' | 'phone'; refresh_token_hash: string; expires_at: string } }
   | { type: 'RefreshSession'; data: { session_id: string; presented_hash: string; next_hash: string; expires_at: string; now: Date } }
   | { type: 'EndSession'; data: { session_id: string; actor_id: string } };
 

@@ -30,7 +30,7 @@ async function issue(tokens: TokenService, user: { user_id: string; account_type
 export async function startSession(
   deps: { eventStore: EventStore; tokens: TokenService },
   user: { user_id: string; account_type: AccountType },
-  method: 'google' | 'password' | 'operator',
+  method: 'google' | 'password' | 'operator' | 'phone',
   context: CommandContext,
 ) {
   const session_id = randomUUID();

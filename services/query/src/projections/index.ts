@@ -14,6 +14,7 @@ import { clinicalRetentionProjection } from '../records/retention-projection';
 import { recordStorageProjection } from '../records/storage-projection';
 import { blogPostsProjection } from '../blogs/projection';
 import { accountStandingProjection } from '../users/account-standing';
+import { messagesProjection } from '../messaging/projection';
 import type { Projection } from './projection';
 import { withErasure } from '../privacy/erasure';
 
@@ -37,6 +38,7 @@ export const allProjections: Projection[] = [
   recordStorageProjection,
   blogPostsProjection,
   accountStandingProjection,
+  messagesProjection,
 ].map(withErasure);
 
 export type { Projection } from './projection';

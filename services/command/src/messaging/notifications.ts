@@ -1,0 +1,141 @@
+import { MESSAGE_STALE_AFTER_MS, streams, type MessageKind, type RecordedEvent, type DomainEventOf } from '@telemed/contracts';
+import type { CheckpointStore, EventStore, Logger } from '@telemed/platform';
+import { handleCommand, systemContext } from '../decider';
+import { appointmentDecider } from '../appointments/appointment';
+import { foldsPerEventStore } from '../stream-folds';
+import { loadUser } from '../users/load-user';
+import { startProcessManager } from '../process-managers/subscriber';
+import { appointmentMessageKey, messageDecider, messageIdFor } from './message';
+
+const appointmentsOf = foldsPerEventStore(appointmentDecider);
+
+interface NotificationDeps {
+  eventStore: EventStore;
+  checkpoints: CheckpointStore;
+  logger: Logger;
+  clock: () => Date;
+  /** Minutes before a confirmed consultation at which reminders are sent (REMINDER_OFFSETS_MINUTES). */
+  reminderOffsetsMinutes: readonly number[];
+  /** Called after a message was queued that is due now, so the dispatcher runs without waiting for its next turn. */
+  onQueued?: (messageId: string) => void;
+}
+
+interface QueuedMessage {
+  kind: MessageKind;
+  recipient_id: string;
+  appointment_id: string;
+  offset_minutes?: number;
+  start: string | null;
+  due_at: Date;
+  doctor_name?: string | null;
+}
+
+type Handled = DomainEventOf<'AppointmentRequested' | 'AppointmentApproved' | 'AppointmentRejected' | 'AppointmentCancelled' | 'ConsultationJoined' | 'PrescriptionIssued'>;
+
+/**
+ * Turns what happens to an appointment into messages for the people it concerns (issue 34): the doctor hears of a new
+ * request and of their patient waiting in the lobby; the patient of the answer, a cancellation, the reminders before a
+ * confirmed consultation and a prescription ready. Queued only (MessageQueued, keyed by appointment, kind and offset:
+ * a replay after a crash queues nothing twice); the dispatcher sends. An event older than MESSAGE_STALE_AFTER_MS when
+ * first seen (a first start over a long log) queues no news, only the reminders of consultations still to come.
+ */
+export async function startNotifications(deps: NotificationDeps) {
+  const queue = async (event: RecordedEvent, message: QueuedMessage) => {
+    const key = appointmentMessageKey(message.appointment_id, message.kind, message.offset_minutes ?? null);
+    const messageId = messageIdFor(key);
+    const result = await handleCommand(
+      deps.eventStore,
+      streams.message(messageId),
+      messageDecider,
+      {
+        type: 'QueueMessage',
+        data: {
+          message_id: messageId,
+          idempotency_key: key,
+          kind: message.kind,
+          recipient_id: message.recipient_id,
+          appointment_id: message.appointment_id,
+          offset_minutes: message.offset_minutes ?? null,
+          start: message.start,
+          due_at: message.due_at.toISOString(),
+          doctor_name: message.doctor_name ?? null,
+        },
+      },
+      systemContext(deps.clock(), event.event_id, event.metadata.correlation_id),
+    );
+    if (result.events.length && message.due_at.getTime() <= deps.clock().getTime()) deps.onQueued?.(messageId);
+  };
+
+  const cancelReminders = async (event: RecordedEvent, appointmentId: string) => {
+    for (const offset of deps.reminderOffsetsMinutes) {
+      const messageId = messageIdFor(appointmentMessageKey(appointmentId, 'appointment_reminder', offset));
+      await handleCommand(deps.eventStore, streams.message(messageId), messageDecider, { type: 'Cancel', data: { reason: 'appointment_closed' } }, systemContext(deps.clock(), event.event_id, event.metadata.correlation_id));
+    }
+  };
+
+  const doctorName = async (doctorId: string) => {
+    const doctor = await loadUser(deps.eventStore, doctorId);
+    return doctor.status === 'registered' ? doctor.name : null;
+  };
+
+  const handle = async (event: RecordedEvent<Handled>) => {
+    const now = deps.clock();
+    const fresh = now.getTime() - new Date(event.metadata.occurred_at).getTime() <= MESSAGE_STALE_AFTER_MS;
+    const appointmentId = event.data.appointment_id;
+    if (event.type === 'AppointmentRequested') {
+      if (!fresh || new Date(event.data.start).getTime() <= now.getTime()) return;
+      await queue(event, { kind: 'appointment_requested', recipient_id: event.data.doctor_id, appointment_id: appointmentId, start: event.data.start, due_at: now });
+      return;
+    }
+    const { state } = await appointmentsOf(deps.eventStore).current(streams.appointment(appointmentId));
+    if (state.status === 'none') return;
+    const { patient_id, doctor_id, start } = state.appointment;
+    const ahead = new Date(start).getTime() > now.getTime();
+    switch (event.type) {
+      case 'AppointmentApproved': {
+        if (!ahead) return;
+        const doctor_name = await doctorName(doctor_id);
+        if (fresh) await queue(event, { kind: 'appointment_approved', recipient_id: patient_id, appointment_id: appointmentId, start, due_at: now, doctor_name });
+        for (const offset of deps.reminderOffsetsMinutes) {
+          const dueAt = new Date(new Date(start).getTime() - offset * 60_000);
+          if (dueAt.getTime() <= now.getTime()) continue; // the confirmation itself says when, closer than this reminder
+          await queue(event, { kind: 'appointment_reminder', recipient_id: patient_id, appointment_id: appointmentId, offset_minutes: offset, start, due_at: dueAt, doctor_name });
+        }
+        return;
+      }
+      case 'AppointmentRejected':
+        // A request the system closed after the patient withdrew their consent: they did that themselves.
+        if (!fresh || event.data.cause || !ahead) return;
+        await queue(event, { kind: 'appointment_rejected', recipient_id: patient_id, appointment_id: appointmentId, start, due_at: now, doctor_name: await doctorName(doctor_id) });
+        return;
+      case 'AppointmentCancelled':
+        await cancelReminders(event, appointmentId);
+        if (!fresh || !ahead) return;
+        await queue(event, { kind: 'appointment_cancelled', recipient_id: event.data.cancelled_by === 'patient' ? doctor_id : patient_id, appointment_id: appointmentId, start, due_at: now });
+        return;
+      case 'ConsultationJoined':
+        if (!fresh || event.data.role !== 'patient') return;
+        await queue(event, { kind: 'patient_waiting', recipient_id: doctor_id, appointment_id: appointmentId, start, due_at: now });
+        return;
+      case 'PrescriptionIssued':
+        if (!fresh) return;
+        await queue(event, { kind: 'prescription_ready', recipient_id: patient_id, appointment_id: appointmentId, start: null, due_at: now, doctor_name: await doctorName(doctor_id) });
+        return;
+    }
+  };
+
+  return startProcessManager({
+    name: 'message-notifications',
+    eventStore: deps.eventStore,
+    checkpoints: deps.checkpoints,
+    logger: deps.logger,
+    handles: ['AppointmentRequested', 'AppointmentApproved', 'AppointmentRejected', 'AppointmentCancelled', 'ConsultationJoined', 'PrescriptionIssued'],
+    ignores: [
+      'accounts', 'sessions', 'privacy', 'institutions', 'schedule', 'blog', 'messaging', 'phone',
+      'AppointmentExpired', 'AppointmentVoided', 'AppointmentConsultationBegun', 'AppointmentCompleted',
+      'ConsultationStarted', 'ConsultationLeft', 'ConsultationEnded', 'ConsultationAutoEnded', 'ConsultationMessagePosted', 'VideoProviderEventReceived',
+      'RecordFileStored', 'MedicalReportUploaded', 'PrescriptionFileUploaded', 'ConsultationNotesSaved', 'MedicineCatalogueImported',
+    ],
+    handle,
+  });
+}

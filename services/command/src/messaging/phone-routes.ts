@@ -1,0 +1,138 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { API_TEXTS, MESSAGING_TEXTS, PHONE_SIGN_IN, streams, type MessageChannel } from '@telemed/contracts';
+import { AddressBudget, HttpError, pageLanguage, policies, privateDigest, type ApiRouter, type TokenService } from '@telemed/platform';
+import type { Request } from 'express';
+import { createHash } from 'node:crypto';
+import { handleCommand, readStream, systemContext } from '../decider';
+import { positionHeader, requestContext, systemRequestContext } from '../context';
+import { registerUser, loadUser } from '../users/service';
+import { accountStatus } from '../users/account-standing';
+import { sessionUser } from '../identity/routes';
+import { startSession } from '../identity/sessions';
+import { phoneCodeDecider } from './phone-code';
+import { phoneClaimDecider } from './phone-claim';
+import { contactDecider } from './contact';
+import { normalisePhoneNumber, phoneDigest } from './phone-number';
+import { renderMessage } from './render';
+import { sendNow } from './send-now';
+import type { MessagingDeps } from './dispatch';
+
+export interface PhoneRouteDeps extends MessagingDeps {
+  tokens: TokenService;
+}
+
+/** Codes go to a phone: by SMS first, WhatsApp where SMS is not configured or fails. */
+const CODE_CHANNELS: readonly MessageChannel[] = ['sms', 'whatsapp'];
+
+const clientAddress = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
+
+async function addressDigest(deps: PhoneRouteDeps, req: Request): Promise<string> {
+  const address = clientAddress(req);
+  return (await privateDigest(deps.eventStore, 'client address', address)) ?? createHash('sha256').update(`client address:${address}`).digest('hex');
+}
+
+/** A code's keyed hash: the log never holds a code, and a code of one number says nothing of another's. */
+async function codeHash(deps: PhoneRouteDeps, e164: string, code: string): Promise<string> {
+  return phoneDigest(deps.eventStore, 'phone code', `${e164}:${code}`);
+}
+
+/** Who holds a verified number, read from the write side (no read-model lag); null when no registered account does. */
+export async function findUserIdByPhone(deps: Pick<PhoneRouteDeps, 'eventStore'>, e164: string): Promise<string | null> {
+  const { state } = await readStream(deps.eventStore, streams.phone(await phoneDigest(deps.eventStore, 'phone claim', e164)), phoneClaimDecider);
+  if (!state.user_id) return null;
+  return (await accountStatus(deps.eventStore, state.user_id)).status === 'registered' ? state.user_id : null;
+}
+
+/** Records the number as the account's: its claim first (refused when another account holds it), then the account's contact. */
+export async function claimPhone(deps: Pick<PhoneRouteDeps, 'eventStore' | 'clock'>, e164: string, userId: string) {
+  const now = deps.clock();
+  const stream = streams.phone(await phoneDigest(deps.eventStore, 'phone claim', e164));
+  const claim = await readStream(deps.eventStore, stream, phoneClaimDecider);
+  const previousOwner = claim.state.user_id === null ? 'unregistered' : (await accountStatus(deps.eventStore, claim.state.user_id)).status;
+  await handleCommand(deps.eventStore, stream, phoneClaimDecider, { type: 'ClaimPhone', data: { phone_number: e164, user_id: userId, claim_id: `claim-${randomUUID()}`, previous_owner: previousOwner, now } }, systemContext(now, null), claim);
+  return handleCommand(deps.eventStore, streams.contact(userId), contactDecider, { type: 'VerifyPhone', data: { user_id: userId, phone_number: e164 } }, systemContext(now, null));
+}
+
+export function phoneRoutes(api: ApiRouter, deps: PhoneRouteDeps): void {
+  // Codes asked for by one address in an hour, whatever the numbers (per number and address: the code stream's rule).
+  const perAddress = new AddressBudget({ points: PHONE_SIGN_IN.codesPerAddressPerHour, windowSeconds: 3600, name: 'phone-code-address' });
+
+  const sendCode = async (req: Request, e164: string, recipientId: string | null) => {
+    if (!(await perAddress.take(clientAddress(req)))) throw new HttpError(429, MESSAGING_TEXTS.phoneRateLimited, { 'Retry-After': '3600' });
+    const codeStream = streams.phoneCode(await phoneDigest(deps.eventStore, 'phone code', e164));
+    const code = String(randomInt(0, 10 ** PHONE_SIGN_IN.codeLength)).padStart(PHONE_SIGN_IN.codeLength, '0');
+    const codeId = randomUUID();
+    const address = await addressDigest(deps, req);
+    await handleCommand(deps.eventStore, codeStream, phoneCodeDecider, { type: 'IssueCode', data: { code_id: codeId, code_hash: await codeHash(deps, e164, code), address, now: deps.clock() } }, systemRequestContext(req, deps.clock()));
+    const recipient = recipientId ? await loadUser(deps.eventStore, recipientId) : null;
+    const language = recipient?.status === 'registered' && recipient.language ? recipient.language : pageLanguage(req);
+    const rendered = renderMessage('sign_in_code', language, { code, minutes: PHONE_SIGN_IN.codeTtlSeconds / 60 });
+    const channel = await sendNow(deps, { idempotency_key: `sign_in:${codeId}`, kind: 'sign_in_code', recipient_id: recipientId, language, to: e164, rendered }, CODE_CHANNELS);
+    if (!channel) throw new HttpError(503, MESSAGING_TEXTS.messagingUnavailable);
+    return {
+      body: { status: 'code_sent' as const, phone_number: e164, channel, resend_after_seconds: PHONE_SIGN_IN.resendAfterSeconds, expires_in_seconds: PHONE_SIGN_IN.codeTtlSeconds },
+      headers: { 'Cache-Control': 'no-store' },
+    };
+  };
+
+  /** Spends one try of the number's latest code (recorded, right or wrong); 401 when it was wrong. */
+  const checkCode = async (req: Request, e164: string, code: string) => {
+    const codeStream = streams.phoneCode(await phoneDigest(deps.eventStore, 'phone code', e164));
+    const result = await handleCommand(
+      deps.eventStore,
+      codeStream,
+      phoneCodeDecider,
+      { type: 'TryCode', data: { code_hash: await codeHash(deps, e164, code), address: await addressDigest(deps, req), now: deps.clock() } },
+      systemRequestContext(req, deps.clock()),
+    );
+    const tried = result.events[0];
+    if (!tried || tried.type !== 'PhoneSignInCodeTried' || !tried.data.matched) throw new HttpError(401, MESSAGING_TEXTS.phoneCodeWrong);
+  };
+
+  api.implement('startPhoneSignIn', {
+    policy: policies.public,
+    handler: async ({ body, req }) => {
+      const e164 = normalisePhoneNumber(body.phone_number);
+      // The same answer whether or not an account holds the number: nothing here tells who is a patient.
+      return sendCode(req, e164, await findUserIdByPhone(deps, e164));
+    },
+  });
+
+  api.implement('verifyPhoneSignIn', {
+    policy: policies.public,
+    handler: async ({ body, req }) => {
+      const e164 = normalisePhoneNumber(body.phone_number);
+      await checkCode(req, e164, body.code);
+      let userId = await findUserIdByPhone(deps, e164);
+      if (!userId) {
+        // A new number is a new patient, named by their number until they give a name (their data, under their key).
+        userId = (await registerUser(deps.eventStore, { email: null, name: e164, account_type: 'patient', phone_number: e164 }, systemRequestContext(req, deps.clock()))).user_id;
+        await claimPhone(deps, e164, userId);
+      }
+      const user = await loadUser(deps.eventStore, userId);
+      if (user.status !== 'registered' || !user.active) throw new HttpError(403, API_TEXTS.accountDisabled);
+      const session = await startSession(deps, user, 'phone', requestContext(req, user, deps.clock()));
+      return { body: { status: 'success' as const, ...session.tokens, user: sessionUser(user) }, headers: positionHeader(session.position) };
+    },
+  });
+
+  api.implement('startPhoneVerification', {
+    policy: policies.anyUser,
+    handler: async ({ body, req, auth }) => {
+      const e164 = normalisePhoneNumber(body.phone_number);
+      const holder = await findUserIdByPhone(deps, e164);
+      if (holder && holder !== auth.user_id) throw new HttpError(409, MESSAGING_TEXTS.phoneTaken);
+      return sendCode(req, e164, auth.user_id);
+    },
+  });
+
+  api.implement('verifyPhone', {
+    policy: policies.anyUser,
+    handler: async ({ body, req, auth }) => {
+      const e164 = normalisePhoneNumber(body.phone_number);
+      await checkCode(req, e164, body.code);
+      const result = await claimPhone(deps, e164, auth.user_id);
+      return { body: { status: 'success' as const, phone_number: e164 }, headers: positionHeader(result.position) };
+    },
+  });
+}
