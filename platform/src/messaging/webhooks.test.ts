@@ -23,7 +23,7 @@ const statusWebhook = {
             metadata: { display_phone_number: '15550783881', phone_number_id: '106540352242922' },
             statuses: [
               { id: 'wamid.SENT', status: 'sent', timestamp: '1750263773', recipient_id: '919876543210', biz_opaque_callback_data: 'msg-1', conversation: { id: 'c1', origin: { type: 'utility' } }, pricing: { billable: true, pricing_model: 'PMP', category: 'utility' } },
-              { id: 'wamid.DELIVERED', status: 'delivered', timestamp: '1750263774', recipient_id: '919876543210' },
+              { id: 'wamid.DELIVERED', status: 'delivered', timestamp: '1750263774', recipient_id: '919876543210', biz_opaque_callback_data: 'msg-2' },
               { id: 'wamid.READ', status: 'read', timestamp: '1750263775', recipient_id: '919876543210' },
               {
                 id: 'wamid.FAILED',
@@ -96,8 +96,8 @@ describe('parseWhatsAppWebhook', () => {
     const { reports, replies } = parseWhatsAppWebhook(statusWebhook);
     assert.deepEqual(replies, []);
     assert.deepEqual(reports, [
-      { provider_message_id: 'wamid.SENT', status: 'progress' },
-      { provider_message_id: 'wamid.DELIVERED', status: 'delivered' },
+      { provider_message_id: 'wamid.SENT', message_id: 'msg-1', status: 'progress' },
+      { provider_message_id: 'wamid.DELIVERED', message_id: 'msg-2', status: 'delivered' },
       { provider_message_id: 'wamid.READ', status: 'progress' },
       { provider_message_id: 'wamid.FAILED', status: 'failed', error: '131026 Message undeliverable' },
       { provider_message_id: 'wamid.FAILED2', status: 'failed', error: 'failed' },
@@ -139,23 +139,25 @@ describe('parseExotelStatusCallback', () => {
   const callback = { SmsSid: 'b6aa1b2c3d4e5f60718293a4b5c6d7e8', To: '+919876543210', DateSent: '2026-03-01 10:00:05', SmsUnits: '1', CustomField: 'msg-1' };
 
   it("maps Exotel's statuses to reports", () => {
-    assert.deepEqual(parseExotelStatusCallback({ ...callback, Status: 'delivered', DetailedStatus: 'DELIVERED_TO_HANDSET', DetailedStatusCode: '20005' }), { provider_message_id: callback.SmsSid, status: 'delivered' });
+    assert.deepEqual(parseExotelStatusCallback({ ...callback, Status: 'delivered', DetailedStatus: 'DELIVERED_TO_HANDSET', DetailedStatusCode: '20005' }), { provider_message_id: callback.SmsSid, message_id: 'msg-1', status: 'delivered' });
     for (const status of ['queued', 'sending', 'submitted', 'sent']) {
-      assert.deepEqual(parseExotelStatusCallback({ ...callback, Status: status }), { provider_message_id: callback.SmsSid, status: 'progress' });
+      assert.deepEqual(parseExotelStatusCallback({ ...callback, Status: status }), { provider_message_id: callback.SmsSid, message_id: 'msg-1', status: 'progress' });
     }
     assert.deepEqual(parseExotelStatusCallback({ ...callback, Status: 'failed-dnd', DetailedStatus: 'FAILED_DND', DetailedStatusCode: '30006' }), {
       provider_message_id: callback.SmsSid,
+      message_id: 'msg-1',
       status: 'failed',
       error: 'failed-dnd: FAILED_DND',
     });
-    assert.deepEqual(parseExotelStatusCallback({ ...callback, Status: 'failed' }), { provider_message_id: callback.SmsSid, status: 'failed', error: 'failed' });
+    assert.deepEqual(parseExotelStatusCallback({ ...callback, CustomField: '', Status: 'failed' }), { provider_message_id: callback.SmsSid, status: 'failed', error: 'failed' });
   });
 
   it('ignores a callback without a Sid, with an unknown status, or naming another message', () => {
     assert.equal(parseExotelStatusCallback({ Status: 'delivered' }), null);
     assert.equal(parseExotelStatusCallback({ ...callback, Status: 'teleported' }), null);
     assert.equal(parseExotelStatusCallback({ ...callback, Status: 'delivered' }, 'msg-2'), null);
-    assert.deepEqual(parseExotelStatusCallback({ ...callback, Status: 'delivered' }, 'msg-1'), { provider_message_id: callback.SmsSid, status: 'delivered' });
+    assert.deepEqual(parseExotelStatusCallback({ ...callback, Status: 'delivered' }, 'msg-1'), { provider_message_id: callback.SmsSid, message_id: 'msg-1', status: 'delivered' });
+    assert.deepEqual(parseExotelStatusCallback({ SmsSid: callback.SmsSid, Status: 'sent' }, 'msg-3'), { provider_message_id: callback.SmsSid, message_id: 'msg-3', status: 'progress' });
   });
 });
 

@@ -20,6 +20,7 @@ export function verifyWhatsAppSignature(rawBody: Buffer, header: string | undefi
 const statusSchema = z.object({
   id: z.string().min(1),
   status: z.enum(['sent', 'delivered', 'read', 'failed']),
+  biz_opaque_callback_data: z.string().min(1).optional(),
   errors: z.array(z.object({ code: z.number().optional(), title: z.string().optional(), message: z.string().optional() })).optional(),
 });
 
@@ -54,10 +55,12 @@ export function parseWhatsAppWebhook(body: unknown): { reports: DeliveryReport[]
       for (const item of value.statuses ?? []) {
         const status = statusSchema.safeParse(item);
         if (!status.success) continue;
-        const { id, status: state, errors } = status.data;
-        if (state === 'delivered') reports.push({ provider_message_id: id, status: 'delivered' });
-        else if (state === 'failed') reports.push({ provider_message_id: id, status: 'failed', error: failureOf(errors) });
-        else reports.push({ provider_message_id: id, status: 'progress' });
+        const { id, status: state, errors, biz_opaque_callback_data: messageId } = status.data;
+        // Our message id, as the sender gave it (biz_opaque_callback_data).
+        const ids = messageId ? { provider_message_id: id, message_id: messageId } : { provider_message_id: id };
+        if (state === 'delivered') reports.push({ ...ids, status: 'delivered' });
+        else if (state === 'failed') reports.push({ ...ids, status: 'failed', error: failureOf(errors) });
+        else reports.push({ ...ids, status: 'progress' });
       }
       for (const item of value.messages ?? []) {
         const message = inboundSchema.safeParse(item);
@@ -90,19 +93,22 @@ const EXOTEL_FAILED = new Set(['failed', 'failed-dnd', 'undelivered', 'expired']
 /**
  * An Exotel SMS status callback (form fields SmsSid, Status, DetailedStatus, CustomField) as a delivery report, or
  * null when it is not one. With `messageId` (the one the signed address names), a callback whose CustomField names
- * another message is refused.
+ * another message is refused; the report's message_id is that one, else the CustomField.
  */
 export function parseExotelStatusCallback(form: Record<string, string>, messageId?: string): DeliveryReport | null {
   const sid = typeof form.SmsSid === 'string' ? form.SmsSid.trim() : '';
   const status = typeof form.Status === 'string' ? form.Status.trim().toLowerCase() : '';
+  const customField = typeof form.CustomField === 'string' && form.CustomField !== '' ? form.CustomField : undefined;
   if (!sid) return null;
-  if (messageId !== undefined && typeof form.CustomField === 'string' && form.CustomField !== '' && form.CustomField !== messageId) return null;
-  if (status === 'delivered') return { provider_message_id: sid, status: 'delivered' };
+  if (messageId !== undefined && customField !== undefined && customField !== messageId) return null;
+  const ours = messageId ?? customField;
+  const ids = ours ? { provider_message_id: sid, message_id: ours } : { provider_message_id: sid };
+  if (status === 'delivered') return { ...ids, status: 'delivered' };
   if (EXOTEL_FAILED.has(status)) {
     const detail = typeof form.DetailedStatus === 'string' && form.DetailedStatus.trim() ? form.DetailedStatus.trim().slice(0, 120) : null;
-    return { provider_message_id: sid, status: 'failed', error: detail ? `${status}: ${detail}` : status };
+    return { ...ids, status: 'failed', error: detail ? `${status}: ${detail}` : status };
   }
-  if (EXOTEL_PROGRESS.has(status)) return { provider_message_id: sid, status: 'progress' };
+  if (EXOTEL_PROGRESS.has(status)) return { ...ids, status: 'progress' };
   return null;
 }
 
