@@ -223,6 +223,20 @@ describe('access control: every route against every role', () => {
       request: async () => ({ url: `/api/v1/admin/users/${(await t.createUser('patient')).user_id}` }),
     },
     { method: 'put', path: '/users/me', expect: all(200), request: fixed('/api/v1/users/me', { phone_number: '+91 90000 77777' }) },
+    // Sign-in by phone and messages (issue 34): a fresh number per cell (a number may be sent one code per 30 s).
+    { method: 'post', path: '/auth/phone/start', expect: all(200, { anonymous: 200 }), request: async () => ({ url: '/api/v1/auth/phone/start', body: { phone_number: `+9198${String(7_000_000 + ++unique).padStart(8, '0')}` } }) },
+    { method: 'post', path: '/auth/phone/verify', expect: all(401), request: fixed('/api/v1/auth/phone/verify', { phone_number: '+919812300000', code: '123456' }) },
+    { method: 'post', path: '/users/me/phone/start', expect: all(200), request: async () => ({ url: '/api/v1/users/me/phone/start', body: { phone_number: `+9197${String(7_000_000 + ++unique).padStart(8, '0')}` } }) },
+    { method: 'post', path: '/users/me/phone/verify', expect: all(401), request: fixed('/api/v1/users/me/phone/verify', { phone_number: '+919812300001', code: '123456' }) },
+    { method: 'get', path: '/users/me/messaging', expect: all(200), request: fixed('/api/v1/users/me/messaging') },
+    { method: 'put', path: '/users/me/messaging', expect: all(200), request: fixed('/api/v1/users/me/messaging', { channels: { email: true, sms: false, whatsapp: false }, time_zone: 'Asia/Kolkata' }) },
+    { method: 'get', path: '/dev/outbox', expect: all(200, { anonymous: 200 }), request: fixed('/api/v1/dev/outbox') },
+    { method: 'get', path: '/admin/messages', expect: all(403, { platformAdmin: 200 }), request: fixed('/api/v1/admin/messages') },
+    { method: 'post', path: '/admin/messages/:message_id/resend', expect: all(403, { platformAdmin: 404 }), request: fixed('/api/v1/admin/messages/no-such-message/resend') },
+    // No SMS or WhatsApp provider is configured here: their callbacks are not served.
+    { method: 'post', path: '/messaging/sms/status', expect: all(404, { anonymous: 404 }), request: fixed('/api/v1/messaging/sms/status?message=m1&token=t1') },
+    { method: 'get', path: '/messaging/whatsapp/webhook', expect: all(404, { anonymous: 404 }), request: fixed('/api/v1/messaging/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=x&hub.challenge=y') },
+    { method: 'post', path: '/messaging/whatsapp/webhook', expect: all(404, { anonymous: 404 }), request: fixed('/api/v1/messaging/whatsapp/webhook', { object: 'whatsapp_business_account', entry: [] }) },
     {
       method: 'post',
       path: '/users/subscribe',

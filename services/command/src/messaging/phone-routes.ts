@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { API_TEXTS, MESSAGING_TEXTS, PHONE_SIGN_IN, streams, type MessageChannel } from '@telemed/contracts';
-import { AddressBudget, HttpError, pageLanguage, policies, privateDigest, type ApiRouter, type TokenService } from '@telemed/platform';
+import { AddressBudget, HttpError, keyRingOf, pageLanguage, policies, privateDigest, type ApiRouter, type EventStore, type TokenService } from '@telemed/platform';
 import type { Request } from 'express';
 import { createHash } from 'node:crypto';
 import { handleCommand, readStream, systemContext } from '../decider';
@@ -13,6 +13,7 @@ import { phoneCodeDecider } from './phone-code';
 import { phoneClaimDecider } from './phone-claim';
 import { contactDecider } from './contact';
 import { normalisePhoneNumber, phoneDigest } from './phone-number';
+import { loadContact } from './dispatch';
 import { renderMessage } from './render';
 import { sendNow } from './send-now';
 import type { MessagingDeps } from './dispatch';
@@ -51,6 +52,18 @@ export async function claimPhone(deps: Pick<PhoneRouteDeps, 'eventStore' | 'cloc
   const previousOwner = claim.state.user_id === null ? 'unregistered' : (await accountStatus(deps.eventStore, claim.state.user_id)).status;
   await handleCommand(deps.eventStore, stream, phoneClaimDecider, { type: 'ClaimPhone', data: { phone_number: e164, user_id: userId, claim_id: `claim-${randomUUID()}`, previous_owner: previousOwner, now } }, systemContext(now, null), claim);
   return handleCommand(deps.eventStore, streams.contact(userId), contactDecider, { type: 'VerifyPhone', data: { user_id: userId, phone_number: e164 } }, systemContext(now, null));
+}
+
+/**
+ * An erasure's part in the person's verified number: the claim's key is destroyed, so the claim no longer names them and
+ * the number is free again. Run before the person's own key goes (the number is read from their contact). Idempotent.
+ */
+export async function releasePhoneClaim(eventStore: EventStore, userId: string): Promise<void> {
+  const keys = keyRingOf(eventStore);
+  const phone = (await loadContact(eventStore, userId)).verified_phone;
+  if (!keys || !phone) return;
+  const { state } = await readStream(eventStore, streams.phone(await phoneDigest(eventStore, 'phone claim', phone)), phoneClaimDecider);
+  if (state.user_id === userId && state.claim_id) await keys.destroy(state.claim_id);
 }
 
 export function phoneRoutes(api: ApiRouter, deps: PhoneRouteDeps): void {

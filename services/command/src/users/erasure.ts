@@ -10,6 +10,7 @@ import type { CommandContext } from '../decider';
 import { positionHeader, requestContext, type CommandDeps } from '../context';
 import { erasureEvent, handleUserCommand, loadUser } from './load-user';
 import { releaseEmailClaim } from './service';
+import { releasePhoneClaim } from '../messaging/phone-routes';
 
 /**
  * Erases a person (right to erasure): records PersonalDataErased on their user stream, then destroys their personal data
@@ -32,6 +33,8 @@ export async function eraseUser(
   // names the account and the address is free again (identity/email.ts). A retry after a failure below finds it gone.
   const before = await loadUser(eventStore, userId);
   if (before.status === 'registered' && before.email) await releaseEmailClaim(eventStore, before.email, userId);
+  // The verified number's claim likewise (messaging/phone-claim.ts): the number is free again.
+  await releasePhoneClaim(eventStore, userId);
   const retainedUntil = new Date(context.now);
   retainedUntil.setUTCFullYear(retainedUntil.getUTCFullYear() + CLINICAL_RECORDS_RETENTION_YEARS);
   const result = await handleUserCommand(
