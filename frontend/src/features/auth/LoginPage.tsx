@@ -11,10 +11,10 @@ import { PRODUCT_NAME } from '@telemed/contracts/constants';
 import { useT } from '../../i18n/useT';
 import { LanguagePicker } from '../../i18n/LanguagePicker';
 
-// The Coming Soon dialog (MUI's modal, focus trap, backdrop and transitions) is not part of the first paint: it is
+// The phone sign-in dialog (MUI's modal, focus trap, text fields, transitions) is not part of the first paint: it is
 // fetched once the page has loaded, well before anyone can tap "Continue with Phone".
-const loadPhoneNotice = () => import('./PhoneNotice');
-const PhoneNotice = lazy(async () => ({ default: (await loadPhoneNotice()).PhoneNotice }));
+const loadPhoneSignIn = () => import('./PhoneNotice');
+const PhoneSignInDialog = lazy(async () => ({ default: (await loadPhoneSignIn()).PhoneSignInDialog }));
 function prefetchAfterLoad(load: () => Promise<unknown>): () => void {
   const start = () => void load().catch(() => {}); // offline: tried again when the dialog is opened
   if (document.readyState === 'complete') {
@@ -26,16 +26,16 @@ function prefetchAfterLoad(load: () => Promise<unknown>): () => void {
 }
 
 /**
- * "Continue with Google" (the authorization-code flow) and "Continue with Phone" (the Coming Soon notice). `intent` is
- * where to go after signing in (kept across the provider's redirect); without one, people land on their home.
+ * "Continue with Google" (the authorization-code flow) and "Continue with Phone" (a code sent to a mobile number).
+ * `intent` is where to go after signing in (kept across the provider's redirect); without one, people land on their home.
  */
 export function SignInButtons({ intent }: { intent?: PostLoginIntent }) {
   const t = useT();
   const toasts = useToasts();
   const [busy, setBusy] = useState(false);
-  const [phoneNotice, setPhoneNotice] = useState(false);
-  const [phoneNoticeUsed, setPhoneNoticeUsed] = useState(false);
-  useEffect(() => prefetchAfterLoad(loadPhoneNotice), []);
+  const [phoneOpen, setPhoneOpen] = useState(false);
+  const [phoneUsed, setPhoneUsed] = useState(false);
+  useEffect(() => prefetchAfterLoad(loadPhoneSignIn), []);
 
   async function continueWithGoogle() {
     setBusy(true);
@@ -55,14 +55,14 @@ export function SignInButtons({ intent }: { intent?: PostLoginIntent }) {
         {t('auth.continueWithGoogle')}
       </Button>
       <Button variant="outlined" size="large" startIcon={<PhoneIphoneOutlined />} onClick={() => {
-          setPhoneNoticeUsed(true);
-          setPhoneNotice(true);
+          setPhoneUsed(true);
+          setPhoneOpen(true);
         }}>
         {t('auth.continueWithPhone')}
       </Button>
-      {phoneNoticeUsed && (
+      {phoneUsed && (
         <Suspense fallback={null}>
-          <PhoneNotice open={phoneNotice} onClose={() => setPhoneNotice(false)} />
+          <PhoneSignInDialog open={phoneOpen} onClose={() => setPhoneOpen(false)} intent={intent} />
         </Suspense>
       )}
     </Stack>

@@ -1,16 +1,37 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { Dialog, DialogContent, DialogTitle, Typography } from '@mui/material';
+import { call } from '../../lib/client';
+import { postLogin, type PostLoginIntent } from '../../lib/postLogin';
 import { useT } from '../../i18n/useT';
+import { PhoneCodeForm } from './PhoneCodeForm';
+import { useFinishSignIn } from './finishSignIn';
 
-/** "Continue with Phone": the Coming Soon notice. */
-export function PhoneNotice({ open, onClose }: { open: boolean; onClose: () => void }) {
+/**
+ * "Continue with Phone": sign in with a code sent to a mobile number. The code's answer is the Google sign-in's, and
+ * it goes on as that one does: the session stored, then where the person was headed (`intent`) or home. Its own chunk
+ * (vite.config.ts names this file), fetched after the sign-in page has loaded.
+ */
+export function PhoneSignInDialog({ open, onClose, intent }: { open: boolean; onClose: () => void; intent?: PostLoginIntent }) {
   const t = useT();
+  const finishSignIn = useFinishSignIn();
   return (
-    <Dialog open={open} onClose={onClose}>
-      <DialogTitle>{t('auth.phoneComingSoonTitle')}</DialogTitle>
-      <DialogContent>{t('auth.phoneComingSoonText')}</DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('common.ok')}</Button>
-      </DialogActions>
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="phone-sign-in-title">
+      <DialogTitle id="phone-sign-in-title">{t('auth.phoneTitle')}</DialogTitle>
+      <DialogContent>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {t('auth.phoneIntro')}
+        </Typography>
+        <PhoneCodeForm
+          send={(phone_number) => call('startPhoneSignIn', { body: { phone_number } })}
+          verify={(phone_number, code) => call('verifyPhoneSignIn', { body: { phone_number, code } })}
+          onVerified={(result) => {
+            postLogin.save(intent);
+            // The session's provider names the seeds' two sign-ins; a phone's is the patients' and doctors' one, as
+            // Google's is (the same tokens, renewal and expiry).
+            return finishSignIn(result, 'google');
+          }}
+          onCancel={onClose}
+        />
+      </DialogContent>
     </Dialog>
   );
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ToastProvider } from '../../lib/toasts';
@@ -35,8 +35,11 @@ describe('public pages', () => {
     fireEvent.click(screen.getByRole('tab', { name: 'Practice Info' }));
     expect(screen.getByText('Banjara Hills, Hyderabad')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Continue with Phone' }));
-    // The Coming Soon dialog is its own chunk, loaded on the first tap (or after the page has loaded).
-    expect(await screen.findByText('Phone login will be available soon. Please continue with Google.')).toBeTruthy();
+    // The phone sign-in dialog is its own chunk, loaded on the first tap (or after the page has loaded).
+    const phone = await screen.findByRole('dialog', { name: 'Sign in with your mobile number' });
+    expect(within(phone).getByRole('textbox', { name: 'Mobile number' })).toBeTruthy();
+    fireEvent.click(within(phone).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Sign in with your mobile number' })).toBeNull());
     expect(screen.getByText('Sample profile')).toBeTruthy();
     expect(screen.getByText('₹449 per consultation')).toBeTruthy();
     // No rating, count of consultations or years of practice for a doctor who has none.
