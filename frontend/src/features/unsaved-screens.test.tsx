@@ -11,6 +11,8 @@ import { ProfilePage } from './auth/ProfilePage';
 
 const asked = () => screen.queryByText(UNSAVED_CHANGES_QUESTION.title);
 const zone = 'Asia/Kolkata';
+// The profile's Messages section reads the account's channels (issue 34).
+const MESSAGING = { channels: { email: true, sms: true, whatsapp: false }, time_zone: null, verified_phone: null, has_email: false, available: ['email'] };
 
 beforeEach(() => sessionStore.set({ token: 't', refreshToken: null, authProvider: 'google', user: { id: 'd1', user_id: 'd1', name: 'Dr. A', email: null, account_type: 'doctor' } }));
 afterEach(() => {
@@ -62,6 +64,7 @@ describe('the profile asks before an edit not saved is left', () => {
       if (url === '/api/v1/users/me') return json(200, { user_id: 'p1', name: 'Priya', email: null, phone_number: null, account_type: 'patient', doctor: null });
       if (url === '/api/v1/users/me/consents') return json(200, { consents: [], has_current_consent: true });
       if (url.startsWith('/api/v1/users/me/access-log')) return json(200, { entries: [], next_cursor: null });
+      if (url === '/api/v1/users/me/messaging') return json(200, MESSAGING);
       return json(200, []);
     });
     renderAt('/profile', <Profile />);
@@ -97,6 +100,7 @@ describe('the profile asks before an edit not saved is left', () => {
       }
       if (url === '/api/v1/users/me') return json(200, { user_id: 'd1', name: 'Dr. A', email: null, phone_number: null, account_type: 'doctor', doctor });
       if (url.startsWith('/api/v1/users/me/access-log')) return json(200, { entries: [], next_cursor: null });
+      if (url === '/api/v1/users/me/messaging') return json(200, MESSAGING);
       return json(200, []);
     });
     renderAt('/profile', <Profile />);

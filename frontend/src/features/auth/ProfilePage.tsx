@@ -12,6 +12,7 @@ import { sessionStore } from '../../lib/session';
 import { useToasts } from '../../lib/toasts';
 import { useUnsavedChanges } from '../../lib/unsavedChanges';
 import { ConsentsCard } from './ConsentsCard';
+import { MessagingCard } from './MessagingCard';
 import { PrivacySections } from './PrivacySections';
 import { LanguagePicker } from '../../i18n/LanguagePicker';
 import { useErrorText } from '../../i18n/errorText';
@@ -179,6 +180,7 @@ export function ProfilePage() {
           </Stack>
         </CardContent>
       </Card>
+      <MessagingCard />
       {me.data.account_type === 'patient' && <ConsentsCard />}
       <PrivacySections />
     </>
