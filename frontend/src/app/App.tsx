@@ -69,6 +69,8 @@ const AdminApp = lazyPage(() => import('../admin/AdminApp'), 'AdminApp');
 const VerifyPage = lazyPage(() => import('../features/records/VerifyPage'), 'VerifyPage');
 // A published blog post (issue 16), readable without signing in.
 const BlogPostPage = lazyPage(() => import('../features/blog/BlogPostPage'), 'BlogPostPage');
+// Development only (issue 34): the messages the outbox holds in place of e-mail, SMS and WhatsApp.
+const DevOutboxPage = lazyPage(() => import('../features/auth/DevOutboxPage'), 'DevOutboxPage');
 
 /**
  * Loads the page modules of a page whose HTML came prerendered (/welcome, a registered doctor's page: see
@@ -183,6 +185,7 @@ const routes = createRoutesFromElements(
       <Route path="/invitations/:id" element={signedIn(<InvitationPage />, [InvitationPage])} />
       <Route path="/verify/:code" element={withQueries(<VerifyPage />, [VerifyPage])} />
       <Route path="/blog/:slug" element={withQueries(<BlogPostPage />, [BlogPostPage])} />
+      <Route path="/dev/outbox" element={withQueries(<DevOutboxPage />, [DevOutboxPage])} />
       <Route path="/:doctorId" element={withQueries(<DoctorLandingPage />, [DoctorLandingPage])} />
       <Route path="*" element={<NotFound />} />
     </Route>
