@@ -13,6 +13,7 @@ import { staff } from './staff';
 import { doctors } from './doctors';
 import { appointments } from './appointments';
 import { users } from './users';
+import { messages } from './messages';
 import { projections } from './projections';
 import { PRODUCT_NAME } from '@telemed/contracts/constants';
 import { useT } from '../i18n/useT';
@@ -98,6 +99,7 @@ export function AdminApp() {
       <Resource name="doctors" {...doctors} />
       <Resource name="appointments" {...appointments} />
       <Resource name="users" {...users} />
+      <Resource name="messages" {...messages} />
       <Resource name="projections" {...projections} />
     </Admin>
   );

@@ -8,6 +8,7 @@ import { doctors } from './doctors';
 import { appointments } from './appointments';
 import { users } from './users';
 import { projections } from './projections';
+import { messages } from './messages';
 
 /**
  * The fields each list of the console API sorts by (services/query/src/admin/<resource>.ts, listQuerySchema; projections
@@ -20,8 +21,9 @@ const API_SORTS: Record<string, string[]> = {
   appointments: ['start', 'status', 'id'],
   users: ['registered_at', 'name', 'account_type', 'id'],
   projections: [],
+  messages: ['updated_at', 'due_at', 'id'],
 };
-const RESOURCES = { institutions, staff, doctors, appointments, users, projections };
+const RESOURCES = { institutions, staff, doctors, appointments, users, projections, messages };
 
 /** One record with every field the lists show, for any resource. */
 const record = {
@@ -29,6 +31,7 @@ const record = {
   role: 'doctor', institution_id: 'i1', is_institution_admin: false, specialty: 'General Medicine', consultation_fee: 500,
   patient_name: 'Asha Verma', doctor_name: 'Dr Rao', start: '2026-11-25T04:30:00Z', status: 'confirmed', notes: 'Fever',
   account_type: 'patient', registered_at: '2026-11-01T10:00:00Z', version: 1, position: 10, lag: 0, events_per_second: 0, state: { state: 'live' }, checksum: null,
+  kind: 'appointment_reminder', channel: 'sms', to_masked: '+91•••••••210', recipient_id: null, attempts: 1, last_error: null, updated_at: '2026-11-24T04:00:00Z',
 };
 const dataProvider = {
   getList: async () => ({ data: [record], total: 1 }),
