@@ -14,6 +14,8 @@ export interface RouteSchemas {
    * and checks the fields with this schema).
    */
   multipart?: ZodType;
+  /** An application/x-www-form-urlencoded body's fields (a provider's callback): the handler reads and checks them. */
+  form?: ZodType;
   /** The body of the success status; none for an answer that is not JSON (a file, a PDF, a CSV). */
   response?: ZodType;
   /** The route may also answer a file instead of its JSON response (a download format the query asks for). */

@@ -65,6 +65,14 @@ export const messageLogEntrySchema = z
   .openapi('MessageLogEntry');
 export type MessageLogEntry = z.infer<typeof messageLogEntrySchema>;
 
+/** An SMS delivery report as Exotel posts it (its other fields are ignored). */
+export const smsStatusFormSchema = z.looseObject({
+  SmsSid: z.string().min(1).max(128),
+  Status: z.string().min(1).max(64),
+  DetailedStatus: z.string().max(500).optional(),
+  CustomField: z.string().max(128).optional(),
+});
+
 /** The messaging area's routes (issue 34). */
 export const messagingRoutes = defineRoutes({
   startPhoneSignIn: {
@@ -117,6 +125,7 @@ export const messagingRoutes = defineRoutes({
     summary: "The SMS provider's delivery report (form-encoded, as Exotel posts it), trusted only with the signed token this server put in the callback address",
     tags: ['messaging'],
     query: z.object({ message: z.string().min(1).max(64), token: z.string().min(1).max(128) }),
+    form: smsStatusFormSchema,
     response: z.object({ status: z.literal('received') }),
     errors: [400, 401, 404],
   },

@@ -103,6 +103,8 @@ export interface DeclaredRoute {
   body?: ZodType;
   /** The text fields of a multipart/form-data body (its files stream to the handler); such a route has no JSON body. */
   multipart?: ZodType;
+  /** The fields of an application/x-www-form-urlencoded body (a provider's callback), read by the handler. */
+  form?: ZodType;
   query?: ZodType;
   params?: ZodType;
   response?: ZodType;
@@ -130,6 +132,8 @@ interface RouteSpec<
    * reads the stream itself, files and fields, and checks the fields with this schema).
    */
   multipart?: ZodType;
+  /** An application/x-www-form-urlencoded body's fields (a provider's callback): read and checked by the handler. */
+  form?: ZodType;
   query?: QS;
   params?: PS;
   /** Response schema of the success status (200 unless `successStatus`). */
@@ -219,6 +223,7 @@ export class ApiRouter {
       policy: spec.policy,
       body: spec.body,
       multipart: spec.multipart,
+      form: spec.form,
       query: spec.query,
       params: spec.params,
       response: spec.response,
@@ -233,7 +238,7 @@ export class ApiRouter {
         throw new HttpError(415, API_TEXTS.unsupportedMediaType);
       }
       // A route that takes no body refuses one (other than `{}`), rather than ignoring what the caller meant to send.
-      if (!spec.body && !spec.multipart && hasContent(req) && !isEmptyObject(req.body)) {
+      if (!spec.body && !spec.multipart && !spec.form && hasContent(req) && !isEmptyObject(req.body)) {
         throw new RequestValidationError([{ loc: ['body'], msg: API_TEXTS.noBodyTaken, type: 'no_body' }]);
       }
       // An answer to a signed-in caller holds their data or other people's (notes, chat, names), and the answer to a
@@ -324,6 +329,7 @@ export class ApiRouter {
         ...(spec.query ? { query: spec.query as never } : {}),
         ...(spec.body ? { body: { content: { 'application/json': { schema: spec.body } } } } : {}),
         ...(spec.multipart ? { body: { content: { 'multipart/form-data': { schema: spec.multipart } } } } : {}),
+        ...(spec.form ? { body: { content: { 'application/x-www-form-urlencoded': { schema: spec.form } } } } : {}),
       },
       responses,
     });

@@ -17,6 +17,7 @@ async function startServer() {
   const received: Received[] = [];
   const logins: Array<{ username: string | undefined; password: string | null | undefined }> = [];
   const server = new SMTPServer({
+    disableReverseLookup: true,
     disabledCommands: ['STARTTLS'],
     allowInsecureAuth: true,
     authMethods: ['PLAIN', 'LOGIN'],

@@ -157,7 +157,7 @@ export async function dispatchMessage(deps: MessagingDeps, messageId: string): P
     return true;
   } catch (error) {
     const permanent = error instanceof ChannelSendError && error.permanent;
-    deps.logger.warn({ messageId, channel: attempt.channel, provider: sender.provider, permanent, err: error instanceof ChannelSendError ? error.message : String(error) }, 'message send failed');
+    deps.logger.warn({ messageId, channel: attempt.channel, provider: sender.provider, permanent, error: error instanceof Error ? error.message : String(error) }, 'message send failed');
     await decide({
       type: 'RecordFailure',
       data: { channel: attempt.channel, attempt: attempt.attempt, error: error instanceof Error ? error.message : 'send failed', permanent, now: deps.clock(), channels },

@@ -1,6 +1,7 @@
 import {
   MESSAGE_CHANNELS,
   MESSAGING_TEXTS,
+  smsStatusFormSchema,
   streams,
   type MessageChannel,
   type MessagingPreferences,
@@ -129,7 +130,8 @@ export function messagingRoutes(api: ApiRouter, deps: MessagingRouteDeps): void 
     handler: async ({ query, req }) => {
       if (!deps.callbackSecret || !deps.senders.has('sms')) throw new HttpError(404, 'Not Found');
       if (!verifyCallback(deps.callbackSecret, query.message, query.token)) throw new HttpError(401, 'Callback signature is not valid');
-      const report = parseExotelStatusCallback(await readForm(req), query.message);
+      const form = await readForm(req);
+      const report = smsStatusFormSchema.safeParse(form).success ? parseExotelStatusCallback(form, query.message) : null;
       if (!report) throw new HttpError(400, 'Not a delivery report');
       await record(query.message, report);
       return { body: { status: 'received' as const } };

@@ -40,7 +40,7 @@ export async function sendNow(
       await decide({ type: 'RecordSent', data: { channel, attempt, provider_message_id: sent.provider_message_id, to_masked: maskAddress(message.to) } });
       return channel;
     } catch (error) {
-      deps.logger.warn({ messageId, channel, provider: sender.provider, err: error instanceof Error ? error.message : String(error) }, 'message send failed');
+      deps.logger.warn({ messageId, channel, provider: sender.provider, error: error instanceof Error ? error.message : String(error) }, 'message send failed');
       // Waiting is no use to someone looking at a sign-in screen: each channel gets one try here.
       await decide({ type: 'RecordFailure', data: { channel, attempt, error: error instanceof Error ? error.message : 'send failed', permanent: true, now: deps.clock(), channels: usable } });
       if (!(error instanceof ChannelSendError) && !(error instanceof Error)) return null;
