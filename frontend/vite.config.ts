@@ -186,9 +186,10 @@ export default defineConfig({
             { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 5 },
             { name: 'initial', tags: ['$initial'], priority: 4 },
             { name: 'query', test: /[\\/]node_modules[\\/]@tanstack[\\/]|[\\/]src[\\/]app[\\/]QueryLayer\.tsx$/, priority: 3 },
-            // What the sign-in page's Coming Soon dialog and the welcome page need stays theirs (the doctor page loads
-            // these two small files too), so /login and /welcome never fetch the doctor page's file.
-            { name: 'PhoneNotice', test: /[\\/]src[\\/]features[\\/]auth[\\/]PhoneNotice\.tsx$/, priority: 2 },
+            // The sign-in page's phone dialog and the welcome page stay theirs (the doctor page loads these files too), so
+            // /login and /welcome never fetch the doctor page's file. The dialog's file holds its own modules only: the
+            // form fields it shares with other screens stay in the shared chunks rather than every screen loading it.
+            { name: 'PhoneNotice', test: /[\\/]src[\\/]features[\\/]auth[\\/](PhoneNotice|PhoneCodeForm)\.tsx$/, priority: 2, includeDependenciesRecursively: false },
             { name: 'WelcomePage', test: /[\\/]src[\\/]features[\\/]public[\\/]WelcomePage\.tsx$/, priority: 2 },
             // With its dependencies (includeDependenciesRecursively is on by default).
             { name: 'public-doctor', test: /[\\/]src[\\/]features[\\/]public[\\/]DoctorLandingPage\.tsx$/, priority: 1 },

@@ -1,6 +1,6 @@
 /* The react-admin console's shared vocabulary (issue 15), without a schema library so the frontend can import it. */
 
-export const ADMIN_RESOURCES = ['institutions', 'staff', 'doctors', 'appointments', 'users', 'projections'] as const;
+export const ADMIN_RESOURCES = ['institutions', 'staff', 'doctors', 'appointments', 'users', 'projections', 'messages'] as const;
 export type AdminResource = (typeof ADMIN_RESOURCES)[number];
 /** react-admin's action names, as its canAccess asks them. */
 export const ADMIN_ACTIONS = ['list', 'show', 'create', 'edit', 'delete', 'export'] as const;

@@ -70,14 +70,6 @@ export function loadPermissions(): Promise<AdminPermissions> {
   return permissions;
 }
 
-/**
- * Resources the server's permissions do not name (yet), granted by the caller's kind as their routes' policies do: the
- * message log (issue 34) is the platform admins' (listMessages and resendMessage are for role admin), read and resent.
- */
-const GRANTED_BY_KIND: Record<string, Partial<Record<AdminPermissions['kind'], readonly string[]>> | undefined> = {
-  messages: { platform_admin: ['list', 'edit'] },
-};
-
 /** The app's own session: signing in happens on the app's /login; canAccess follows the server's permissions. */
 export const authProvider: AuthProvider = {
   login: () => Promise.resolve(),
@@ -94,7 +86,7 @@ export const authProvider: AuthProvider = {
   },
   canAccess: async ({ resource, action }) => {
     const permissions = await loadPermissions();
-    const granted = (permissions.resources as Record<string, string[] | undefined>)[resource] ?? GRANTED_BY_KIND[resource]?.[permissions.kind];
+    const granted = (permissions.resources as Record<string, string[] | undefined>)[resource];
     return Boolean(granted?.includes(action));
   },
 };

@@ -14,7 +14,7 @@ export interface Session {
   token: string;
   refreshToken: string | null;
   user: SessionUser;
-  authProvider: 'google' | 'password';
+  authProvider: 'google' | 'password' | 'phone';
 }
 
 const KEYS = { token: 'auth_token', user: 'user_info', provider: 'auth_provider', tab: 'active_tab', refresh: 'refresh_token' } as const;

@@ -30,10 +30,10 @@ describe('languages in the browser (issue 33)', { skip: chromiumMissing }, () =>
       const overflow = (await page.evaluate('document.documentElement.scrollWidth - window.innerWidth')) as number;
       assert.ok(overflow <= 1, `the page fits the window (${overflow}px wider)`);
 
-      // The Coming Soon notice too (its own chunk).
+      // The phone sign-in dialog too (its own chunk).
       await page.getByRole('button', { name: 'தொலைபேசி மூலம் தொடரவும்' }).click();
-      await page.getByRole('dialog', { name: 'விரைவில் வருகிறது' }).waitFor();
-      await page.getByRole('button', { name: 'சரி' }).click();
+      await page.getByRole('dialog', { name: 'மொபைல் எண் மூலம் உள்நுழையவும்' }).waitFor();
+      await page.getByRole('button', { name: 'ரத்துசெய்யவும்' }).click();
       assert.deepEqual(problems, [], 'no CSP violation, page error or console error');
       await context.close();
     });

@@ -15,8 +15,8 @@ import { useConsoleLanguage } from '../i18nProvider';
 import { users } from '../users';
 import { messages } from '.';
 
-/** A platform admin as GET /admin/permissions answers: the message log is theirs by their kind. */
-const PLATFORM_ADMIN: AdminPermissions = { user_id: 'op', kind: 'platform_admin', institutions: [], resources: { users: ['list', 'show', 'edit'] } };
+/** A platform admin as GET /admin/permissions answers: the message log is theirs. */
+const PLATFORM_ADMIN: AdminPermissions = { user_id: 'op', kind: 'platform_admin', institutions: [], resources: { users: ['list', 'show', 'edit'], messages: ['list', 'edit'] } };
 
 const failed: MessageLogEntry = {
   id: 'm1',
@@ -138,7 +138,7 @@ describe("the console's message log", () => {
     within(other).getByText('a•••@example.in');
     expect(within(other).queryByRole('link'), 'no account to open').toBeNull();
     expect(within(other).queryByRole('button', { name: 'Resend' }), 'only a failed message is sent again').toBeNull();
-    // The menu names the log (shown to a platform admin though the server's permissions do not list it yet).
+    // The menu names the log.
     expect(screen.getAllByText('Messages').length).toBeGreaterThan(0);
   });
 

@@ -25,9 +25,7 @@ export function PhoneSignInDialog({ open, onClose, intent }: { open: boolean; on
           verify={(phone_number, code) => call('verifyPhoneSignIn', { body: { phone_number, code } })}
           onVerified={(result) => {
             postLogin.save(intent);
-            // The session's provider names the seeds' two sign-ins; a phone's is the patients' and doctors' one, as
-            // Google's is (the same tokens, renewal and expiry).
-            return finishSignIn(result, 'google');
+            return finishSignIn(result, 'phone');
           }}
           onCancel={onClose}
         />

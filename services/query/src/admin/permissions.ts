@@ -16,6 +16,8 @@ export function permissionsOf(auth: AccessClaims, scope: Scope): AdminPermission
         appointments: ['list', 'show', 'export'],
         users: ['list', 'show', 'edit'],
         projections: ['list', 'edit'],
+        // The message log (issue 34): read, and a failed message sent again.
+        messages: ['list', 'edit'],
       },
     };
   }
