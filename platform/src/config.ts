@@ -114,6 +114,8 @@ export const envSchema = z.object({
     .pipe(z.array(z.number().int().min(1).max(14 * 24 * 60)).max(5)),
   /** How often messages falling due are looked for (the next due one is also timed exactly). */
   MESSAGE_DISPATCH_INTERVAL_MS: z.coerce.number().int().min(50).default(15_000),
+  /** How long one attempt holds a message: a process that died mid-send leaves it to be taken up again after this. */
+  MESSAGE_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
 });
 
 export type Config = z.infer<typeof envSchema> & {

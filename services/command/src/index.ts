@@ -101,7 +101,7 @@ export function createCommandService(
 }
 export { startRelay, eventSubject } from './relay';
 export { dispatchDueMessages, dispatchMessage, type MessageLookups, type DueMessage } from './messaging/dispatch';
-export { messageIdFor, appointmentMessageKey } from './messaging/message';
+export { messageIdFor, appointmentMessageKey, messageDecider } from './messaging/message';
 export { userDecider } from './users/user';
 export { identityFromConfig, faultsFromConfig, startCommandBackground } from './wiring';
 export { createInstitution, addDoctor, answerInvitation } from './institutions/service';

@@ -103,6 +103,7 @@ export async function startCommandBackground(deps: {
           lookups: { messagesDueBy, nextMessageDue },
           reminderOffsetsMinutes: deps.config.REMINDER_OFFSETS_MINUTES,
           intervalMs: deps.config.MESSAGE_DISPATCH_INTERVAL_MS,
+          leaseMs: deps.config.MESSAGE_LEASE_MS,
         })
       : null;
   if (messaging) managers.push(messaging.notifications);
