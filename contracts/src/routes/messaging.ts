@@ -143,7 +143,7 @@ export const messagingRoutes = defineRoutes({
     errors: [400, 401, 404],
   },
   listMessages: {
-    summary: 'The message log (platform admins; recipients masked, no text): filter status, channel, kind, appointment_id, id; newest first by default',
+    summary: "The message log (recipients masked, no text): platform admins read all of it, a clinic's member the messages of one of its appointments (filter appointment_id); filter status, channel, kind, appointment_id, id; newest first by default",
     tags: ['operations'],
     query: listQuerySchema(
       z.object({
@@ -157,7 +157,7 @@ export const messagingRoutes = defineRoutes({
       'updated_at',
     ),
     response: z.array(messageLogEntrySchema),
-    errors: [503],
+    errors: [403, 503],
   },
   resendMessage: {
     summary: 'Send a failed message again',

@@ -87,7 +87,7 @@ export function createQueryService(deps: {
   appointmentQueryRoutes(api, { readStore: served, clock: deps.clock, institutionReadingAppointment: lookups.institutionReadingAppointment, audit });
   institutionQueryRoutes(api, served, audit);
   consentQueryRoutes(api, served);
-  messagingQueryRoutes(api, { readStore: served });
+  messagingQueryRoutes(api, { readStore: served, audit, institutionReadingAppointment: lookups.institutionReadingAppointment });
   privacyQueryRoutes(api, { readStore: served, clock: deps.clock, publicUrl: deps.records?.publicUrl, blobs: deps.records?.blobs });
   consultationQueryRoutes(api, { readStore: served, clock: deps.clock, audit });
   if (deps.records) recordQueryRoutes(api, { readStore: served, audit, ...deps.records });

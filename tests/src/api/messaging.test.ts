@@ -4,6 +4,7 @@ import { streams } from '@telemed/contracts';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { apiSpec, type ApiSpec } from '../support/api-spec';
 import { eventually } from '../support/eventually';
+import { LOTUS_CLINIC, givenClinicOfTwo } from '../support/given-institution';
 
 /**
  * Messages outside the browser (issue 34) through the development outbox: sign-in by phone, and what a booking's life
@@ -164,5 +165,25 @@ describe('messages and sign-in by phone (development outbox)', () => {
     await t.settle();
     assert.ok(!outbox(patientEmail).some((m) => m.kind === 'appointment_reminder'));
     now = middayInIndia();
+  });
+
+  it("a clinic's admin reads the message log of its doctor's appointment (recipient masked, no text), on the patient's access log; nobody else without the console's right", async () => {
+    const { clinicAdmin, doctor } = await givenClinicOfTwo(spec, LOTUS_CLINIC);
+    const patient = await spec.given.patient();
+    const { appointment_id } = await spec.given.appointment({ doctor, patient, notes: 'fever' });
+    await t.settle();
+    const filter = JSON.stringify({ appointment_id });
+    const read = await spec.read((http) => http.get('/api/v1/admin/messages').query({ filter }).set(clinicAdmin.auth));
+    assert.equal(read.status, 200, read.text);
+    assert.deepEqual(read.body.map((m: { kind: string }) => m.kind), ['appointment_requested']);
+    assert.match(read.body[0].to_masked, /^a•••@/);
+    assert.equal(Object.hasOwn(read.body[0], 'text'), false);
+    const log = await spec.read((http) => http.get('/api/v1/users/me/access-log').set(patient.auth));
+    assert.equal(log.status, 200, log.text);
+    assert.ok(JSON.stringify(log.body).includes('appointment_history'), JSON.stringify(log.body).slice(0, 300));
+
+    const stranger = await spec.given.patient();
+    assert.equal((await t.http.get('/api/v1/admin/messages').query({ filter }).set(stranger.auth)).status, 403);
+    assert.equal((await t.http.get('/api/v1/admin/messages').set(clinicAdmin.auth)).status, 403, 'the whole log is the operators\'');
   });
 });

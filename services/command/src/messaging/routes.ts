@@ -115,8 +115,9 @@ export function messagingRoutes(api: ApiRouter, deps: MessagingRouteDeps): void 
 
   api.implement('listDevOutbox', {
     policy: policies.public,
-    handler: async ({ query }) => {
-      if (!deps.outbox) throw new HttpError(404, 'Not Found');
+    handler: async ({ query, req }) => {
+      // A developer's own machine only: the connection's address (never a forwarded header) is the loopback.
+      if (!deps.outbox || !isLoopback(req.socket.remoteAddress)) throw new HttpError(404, 'Not Found');
       const entries = deps.outbox.list({ recipient: query.recipient, limit: query.limit });
       return {
         body: entries.map((entry) => ({ id: entry.id, message_id: entry.message_id, channel: entry.channel, kind: entry.kind, language: entry.language, to: entry.to, subject: entry.subject, text: entry.text, created_at: entry.created_at })),
@@ -177,6 +178,10 @@ async function stopChannel(deps: MessagingRouteDeps, from: string, channel: Mess
     { type: 'SetPreferences', data: { user_id: userId, channels: { ...contact.channels, [channel]: false }, source: 'reply' } },
     systemContext(deps.clock(), null),
   );
+}
+
+function isLoopback(address: string | undefined): boolean {
+  return address === '::1' || address === '::ffff:127.0.0.1' || (address?.startsWith('127.') ?? false);
 }
 
 function isTimeZone(zone: string): boolean {

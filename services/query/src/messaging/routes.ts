@@ -1,4 +1,6 @@
-import { policies, type ApiRouter, type Filter, type ReadStore } from '@telemed/platform';
+import { API_TEXTS } from '@telemed/contracts';
+import { HttpError, Subjects, policies, type AccessAudit, type ApiRouter, type Filter, type ReadStore } from '@telemed/platform';
+import type { AppointmentDoc } from '../projections';
 import { COUNTED, contentRange } from '../admin/ra';
 import { MESSAGES, type MessageDoc } from './projection';
 
@@ -16,12 +18,40 @@ const entry = (doc: MessageDoc) => ({
   updated_at: doc.updated_at,
 });
 
-/** The console's message log (issue 34): what was sent to whom (masked), on which channel, and how it went. */
-export function messagingQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore }): void {
+export interface MessagingQueryDeps {
+  readStore: ReadStore;
+  audit: AccessAudit;
+  /** The institution through which a member may read this appointment (its doctor's, with the right to read appointments). */
+  institutionReadingAppointment: (userId: string, appointment: Pick<AppointmentDoc, '_id'>) => Promise<{ id: string; role: string } | null>;
+}
+
+/**
+ * The console's message log (issue 34): what was sent to whom (masked), on which channel, and how it went. Operators
+ * read all of it; a clinic's member reads the messages of one appointment its doctor had (its history's), each such
+ * read on the patient's and the doctor's access log.
+ */
+export function messagingQueryRoutes(api: ApiRouter, deps: MessagingQueryDeps): void {
   const messages = deps.readStore.collection<MessageDoc>(MESSAGES);
+  const appointments = deps.readStore.collection<AppointmentDoc>('appointments');
+
+  /** A member of the appointment's institution, reading its messages for the institution's audit; else 403. */
+  const clinicReading = async (auth: Parameters<AccessAudit['record']>[0], req: Parameters<AccessAudit['record']>[1], appointmentId: string | undefined) => {
+    const appointment = appointmentId ? await appointments.get(appointmentId) : null;
+    const institution = appointment ? await deps.institutionReadingAppointment(auth.user_id, appointment) : null;
+    if (!appointment || !institution) throw new HttpError(403, API_TEXTS.forbiddenRole);
+    await deps.audit.record(auth, req, {
+      purpose: 'institution_audit',
+      resource: 'appointment_history',
+      route: 'GET /api/v1/admin/messages',
+      institution,
+      subjects: new Subjects().add(appointment.patient_id, appointment._id).add(appointment.doctor_id, appointment._id),
+    });
+  };
+
   api.implement('listMessages', {
-    policy: policies.roles('admin'),
-    handler: async ({ query }) => {
+    policy: policies.anyUser,
+    handler: async ({ query, auth, req }) => {
+      if (auth.account_type !== 'admin') await clinicReading(auth, req, query.filter.appointment_id);
       const filter: Filter = {};
       if (query.filter.id) filter._id = { $in: query.filter.id };
       for (const field of ['status', 'channel', 'kind', 'appointment_id'] as const) if (query.filter[field]) filter[field] = query.filter[field];
