@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { messagingFromConfig } from './messaging/from-config';
 import { loadConfig } from './config';
 
 describe('configuration', () => {
@@ -37,5 +38,21 @@ describe('configuration', () => {
     assert.throws(() => loadConfig({ METRICS_TOKEN: 'short' }), /METRICS_TOKEN/);
     assert.throws(() => loadConfig({ DATA_MASTER_KEY: 'not-32-bytes' }), /Invalid configuration: DATA_MASTER_KEY must be 32 random bytes/);
     assert.throws(() => loadConfig({ DATA_MASTER_KEY: 'A'.repeat(64), DATA_MASTER_KEY_PREVIOUS: 'short' }), /DATA_MASTER_KEY_PREVIOUS/);
+  });
+
+  it('messaging: the outbox only where no channel is configured, refused in production by a service that sends; channels set whole or not at all', () => {
+    assert.equal(loadConfig({}).messaging.outbox, true);
+    const production = { NODE_ENV: 'production', GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret', TOKEN_SECRET: 'x'.repeat(40) };
+    assert.throws(() => messagingFromConfig(loadConfig(production)), /A messaging channel must be configured in production/);
+    const withMail = loadConfig({ ...production, SMTP_URL: 'smtps://mailer:pass@smtp.example.in:465' });
+    assert.deepEqual({ outbox: withMail.messaging.outbox, email: withMail.messaging.email }, { outbox: false, email: { url: 'smtps://mailer:pass@smtp.example.in:465', from: 'Telemed <no-reply@localhost>' } });
+    assert.throws(() => loadConfig({ SMS_API_URL: 'https://api.exotel.com/v1/Accounts/a/Sms/send.json' }), /SMS_API_URL, SMS_API_KEY, SMS_SENDER_ID are set together/);
+    assert.throws(() => loadConfig({ WHATSAPP_TOKEN: 't' }), /WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_APP_SECRET are set together/);
+    const sms = { SMS_API_URL: 'https://api.exotel.com/v1/Accounts/a/Sms/send.json', SMS_API_KEY: 'k:t', SMS_SENDER_ID: 'TLMEDC' };
+    assert.throws(() => loadConfig({ ...sms, SMS_TEMPLATE_IDS: 'not json' }), /SMS_TEMPLATE_IDS must be a JSON object/);
+    assert.throws(() => loadConfig({ ...production, ...sms }), /MESSAGING_CALLBACK_SECRET must be set in production with SMS/);
+    assert.deepEqual(loadConfig({ ...sms, SMS_TEMPLATE_IDS: '{"sign_in_code":"1107","appointment_reminder.hi":"1108"}' }).messaging.sms?.templateIds, { sign_in_code: '1107', 'appointment_reminder.hi': '1108' });
+    assert.deepEqual(loadConfig({ REMINDER_OFFSETS_MINUTES: '60, 1440,60' }).REMINDER_OFFSETS_MINUTES, [1440, 60]);
+    assert.throws(() => loadConfig({ REMINDER_OFFSETS_MINUTES: '0' }), /REMINDER_OFFSETS_MINUTES/);
   });
 });

@@ -95,7 +95,7 @@ export const envSchema = z.object({
   /** The DLT principal entity id. */
   SMS_DLT_ENTITY_ID: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional()),
   /** DLT template ids as JSON: `{"<kind>": "<id>", "<kind>.<language>": "<id>"}` (a language's own before the kind's). */
-  SMS_TEMPLATE_IDS: z.string().default('{}'),
+  SMS_TEMPLATE_IDS: z.preprocess((v) => (v === '' ? undefined : v), z.string().default('{}')),
   /** WhatsApp Cloud API: the Graph API's base address, the access token and the sending number's id. */
   WHATSAPP_API_URL: z.url().default('https://graph.facebook.com/v21.0'),
   WHATSAPP_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional()),

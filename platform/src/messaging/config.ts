@@ -5,8 +5,12 @@ export interface MessagingConfig {
   email: { url: string; from: string } | null;
   sms: { url: string; key: string; senderId: string; entityId: string | null; templateIds: Record<string, string> } | null;
   whatsapp: { url: string; token: string; phoneNumberId: string; appSecret: string; verifyToken: string | null } | null;
-  /** The development outbox stands in for every channel: only outside production, and only when no channel is configured. */
+  /**
+   * The development outbox stands in for every channel when none is configured; a service that sends messages refuses
+   * to start in production with it (messagingFromConfig), as it refuses the local identity provider.
+   */
   outbox: boolean;
+  production: boolean;
   /** Signs the callback addresses given to providers whose callbacks are unsigned (SMS); random per start in development. */
   callbackSecret: string | null;
 }
@@ -53,9 +57,6 @@ export function messagingConfig(env: MessagingEnv, production: boolean): Messagi
     whatsapp = { url: env.WHATSAPP_API_URL.replace(/\/+$/, ''), token: env.WHATSAPP_TOKEN!, phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID!, appSecret: env.WHATSAPP_APP_SECRET!, verifyToken: env.WHATSAPP_VERIFY_TOKEN ?? null };
   }
   const configured = Boolean(email || sms || whatsapp);
-  if (production && !configured) {
-    throw new Error('A messaging channel must be configured in production (SMTP_URL, the SMS_* or the WHATSAPP_* settings): the development outbox is not a channel');
-  }
   if (production && sms && !env.MESSAGING_CALLBACK_SECRET) throw new Error('MESSAGING_CALLBACK_SECRET must be set in production with SMS (it signs the delivery-report addresses)');
-  return { email, sms, whatsapp, outbox: !configured, callbackSecret: env.MESSAGING_CALLBACK_SECRET ?? null };
+  return { email, sms, whatsapp, outbox: !configured, production, callbackSecret: env.MESSAGING_CALLBACK_SECRET ?? null };
 }

@@ -10,6 +10,9 @@ import { signCallback } from './webhooks';
  */
 export function messagingFromConfig(config: Config) {
   const settings = config.messaging;
+  if (settings.outbox && settings.production) {
+    throw new Error('A messaging channel must be configured in production (SMTP_URL, the SMS_* or the WHATSAPP_* settings): the development outbox is not a channel');
+  }
   // In memory where the read models are (tests); else a file beside them, so the outbox outlives a restart.
   const outbox = settings.outbox ? new OutboxStore({ filename: config.readStoreKind === 'memory' ? ':memory:' : outboxFile(config.dataDir) }) : null;
   // Unset outside production: a fresh secret each start (a callback for an SMS sent before a restart is refused).
