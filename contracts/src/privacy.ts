@@ -269,6 +269,23 @@ export const personalDataExportSchema = z
         grant_url: z.string(),
       }),
     ),
+    /** Messages outside the browser (issue 34): how you are reached, and every message sent to you (never its text again). */
+    messaging: z.object({
+      channels: z.object({ email: z.boolean(), sms: z.boolean(), whatsapp: z.boolean() }),
+      time_zone: z.string().nullable(),
+      verified_phone: z.string().nullable(),
+      messages: z.array(
+        z.object({
+          message_id: z.string(),
+          kind: z.string(),
+          channel: z.string().nullable(),
+          to: z.string().nullable(),
+          status: z.string(),
+          appointment_id: z.string().nullable(),
+          at: z.string(),
+        }),
+      ),
+    }),
     access_log: z.array(accessLogEntrySchema),
     /**
      * Your side of the access audit: each read you made of another person's data (as a doctor, an institution's

@@ -33,6 +33,12 @@ interface MessagingEnv {
 
 const templateIdsSchema = z.record(z.string().regex(/^[a-z_]+(\.[a-z]{2})?$/), z.string().min(1));
 
+/** The channels messages can go out on here: those configured, or every one where the outbox stands in for them. */
+export function availableChannels(config: MessagingConfig): Array<'whatsapp' | 'sms' | 'email'> {
+  if (config.outbox) return ['whatsapp', 'sms', 'email'];
+  return [config.whatsapp && 'whatsapp', config.sms && 'sms', config.email && 'email'].filter((channel): channel is 'whatsapp' | 'sms' | 'email' => typeof channel === 'string');
+}
+
 function together(names: string[], values: Array<string | undefined>): boolean {
   const set = values.filter(Boolean).length;
   if (set !== 0 && set !== values.length) throw new Error(`Invalid configuration: ${names.join(', ')} are set together (or none)`);

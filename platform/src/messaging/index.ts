@@ -1,5 +1,5 @@
 export * from './port';
-export { messagingConfig, type MessagingConfig } from './config';
+export { messagingConfig, availableChannels, type MessagingConfig } from './config';
 export { createSmtpSender, messageIdFor, type SmtpSenderOptions } from './smtp';
 export { createExotelSmsSender, dltTemplateId, isGsm7, type ExotelSmsOptions } from './exotel-sms';
 export { createWhatsAppSender, type WhatsAppSenderOptions } from './whatsapp-cloud';

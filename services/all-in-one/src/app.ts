@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import swaggerUi from 'swagger-ui-express';
-import { AccessAudit, INTERACTIONS_PATH, messagingFromConfig, blobStoreFromConfig, consultationSettingsFromConfig, videoFromConfig, masterKeysFromConfig, createAdapters, createBaseApp, closeHttpServer, createHttpServer, createLogger, createMetrics, serveFrontend, socketLimitsFromConfig, tokensFromConfig, writingAssistantFromConfig, type Config, type Logger } from '@telemed/platform';
+import { AccessAudit, INTERACTIONS_PATH, availableChannels, messagingFromConfig, blobStoreFromConfig, consultationSettingsFromConfig, videoFromConfig, masterKeysFromConfig, createAdapters, createBaseApp, closeHttpServer, createHttpServer, createLogger, createMetrics, serveFrontend, socketLimitsFromConfig, tokensFromConfig, writingAssistantFromConfig, type Config, type Logger } from '@telemed/platform';
 import { createCommandService, faultsFromConfig, identityFromConfig, startCommandBackground } from '@telemed/command';
 import { MedicineCatalogue } from '@telemed/medicines';
 import { appointmentMessageView, allProjections, messageLookups, blogLookups, bookingLookups, consultationLookups, createQueryService, projectionHoldFromConfig, readModelTokenCheck, recordLookups, sweepLookups } from '@telemed/query';
@@ -48,7 +48,7 @@ export async function createApp(options: AppOptions) {
     eventStore, tokens, registry, logger, clock, faults: faultsFromConfig(config), checkToken, video, consultation, ...identity, records, bookingLookups: bookingLookups(readStore),
     messaging: { senders: messaging.senders, publicUrl: config.publicUrl, outbox: messaging.outbox, callbackSecret: messaging.callbackSecret, whatsapp: messaging.whatsapp, leaseMs: config.MESSAGE_LEASE_MS, onQueued: (messageId: string) => background?.messagesQueued(messageId) },
   });
-  const query = createQueryService({ eventStore, readStore, tokens, registry, logger, clock, checkToken, records: { blobs, medicines, publicUrl: config.publicUrl }, writing: writingAssistantFromConfig(config), holdProjections: projectionHoldFromConfig(config.FAULT_INJECTION) });
+  const query = createQueryService({ eventStore, readStore, tokens, registry, logger, clock, checkToken, records: { blobs, medicines, publicUrl: config.publicUrl }, writing: writingAssistantFromConfig(config), holdProjections: projectionHoldFromConfig(config.FAULT_INJECTION), messageChannels: availableChannels(config.messaging) });
   const notifier = createNotifier({
     tokens,
     readStore,

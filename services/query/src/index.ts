@@ -1,3 +1,4 @@
+import type { MessageChannel } from '@telemed/contracts';
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import type { RequestHandler } from 'express';
 import { MIN_POSITION_WAIT_MS } from '@telemed/contracts';
@@ -66,6 +67,8 @@ export function createQueryService(deps: {
   writing?: WritingAssistant | null;
   /** Test-only: holds the live projections back (projectionHoldFromConfig). */
   holdProjections?: () => Promise<void>;
+  /** The channels messages go out on here (availableChannels of the configuration); none when not given. */
+  messageChannels?: readonly MessageChannel[];
 }) {
   const projections = deps.projections ?? allProjections;
   const runner = new ProjectionRunner({ eventStore: deps.eventStore, readStore: deps.readStore, projections, logger: deps.logger, holdBack: deps.holdProjections });
@@ -87,7 +90,7 @@ export function createQueryService(deps: {
   appointmentQueryRoutes(api, { readStore: served, clock: deps.clock, institutionReadingAppointment: lookups.institutionReadingAppointment, audit });
   institutionQueryRoutes(api, served, audit);
   consentQueryRoutes(api, served);
-  messagingQueryRoutes(api, { readStore: served, audit, institutionReadingAppointment: lookups.institutionReadingAppointment });
+  messagingQueryRoutes(api, { readStore: served, audit, institutionReadingAppointment: lookups.institutionReadingAppointment, channels: deps.messageChannels ?? [] });
   privacyQueryRoutes(api, { readStore: served, clock: deps.clock, publicUrl: deps.records?.publicUrl, blobs: deps.records?.blobs });
   consultationQueryRoutes(api, { readStore: served, clock: deps.clock, audit });
   if (deps.records) recordQueryRoutes(api, { readStore: served, audit, ...deps.records });

@@ -1,5 +1,5 @@
 import { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
-import { blobStoreFromConfig, createAdapters, createBaseApp, createHttpServer, createLogger, createMetrics, loadConfig, runService, tokensFromConfig, writingAssistantFromConfig } from '@telemed/platform';
+import { availableChannels, blobStoreFromConfig, createAdapters, createBaseApp, createHttpServer, createLogger, createMetrics, loadConfig, runService, tokensFromConfig, writingAssistantFromConfig } from '@telemed/platform';
 import { MedicineCatalogue } from '@telemed/medicines';
 import { allProjections, checkpointWaiter, createQueryService, readModelTokenCheck } from './index';
 
@@ -26,6 +26,8 @@ const query = createQueryService({
   waitForPosition: projector ? undefined : checkpointWaiter(adapters.readStore, allProjections),
   records: { blobs, medicines, publicUrl: config.publicUrl },
   writing: writingAssistantFromConfig(config),
+  // What the Profile offers: the channels this deployment's settings configure (the command service sends on them).
+  messageChannels: availableChannels(config.messaging),
 });
 metrics.gauge('telemed_projection_lag_events', 'Events in the log not yet applied, by projection', ['projection'], async (set) => {
   // Counted by reading the events after each stored checkpoint: EventStoreDB's positions are byte offsets, not counts.

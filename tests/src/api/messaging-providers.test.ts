@@ -177,7 +177,8 @@ describe('messages through SMTP, the SMS provider and WhatsApp Cloud', () => {
     const stop = { object: 'whatsapp_business_account', entry: [{ id: 'waba', changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { phone_number_id: '1234567890' }, messages: [{ from: phone.slice(1), id: 'wamid.in1', timestamp: '1700000000', type: 'text', text: { body: 'STOP' } }] } }] }] };
     const { raw, signature } = signed(stop);
     await t.http.post('/api/v1/messaging/whatsapp/webhook').set('Content-Type', 'application/json').set('X-Hub-Signature-256', signature).send(raw).expect(200);
-    const preferences = await t.http.get('/api/v1/users/me/messaging').set(patient.auth).expect(200);
+    const preferences = await spec.read((http) => http.get('/api/v1/users/me/messaging').set(patient.auth));
+    assert.equal(preferences.status, 200, preferences.text);
     assert.deepEqual(preferences.body.channels, { email: true, sms: true, whatsapp: false });
     assert.deepEqual(preferences.body.available, ['whatsapp', 'sms', 'email']);
   });

@@ -48,7 +48,7 @@ describe('messages and sign-in by phone (development outbox)', () => {
     assert.equal(signedIn.status, 200, signedIn.text);
     assert.equal(signedIn.body.status, 'success');
     assert.equal(signedIn.body.user.account_type, 'patient');
-    const me = await t.http.get('/api/v1/users/me/messaging').set({ Authorization: `Bearer ${signedIn.body.access_token}` });
+    const me = await spec.read((http) => http.get('/api/v1/users/me/messaging').set({ Authorization: `Bearer ${signedIn.body.access_token}` }));
     assert.equal(me.status, 200, me.text);
     assert.equal(me.body.verified_phone, phone);
 
@@ -62,6 +62,13 @@ describe('messages and sign-in by phone (development outbox)', () => {
     const second = await t.http.post('/api/v1/auth/phone/verify').send({ phone_number: phone, code: codeIn(outbox(phone)[0]!.text)! });
     assert.equal(second.status, 200, second.text);
     assert.equal(second.body.user.user_id, signedIn.body.user.user_id);
+    // Their data export names the number and the code sent to it once it was theirs (the first went to a number no
+    // account held), never a code.
+    const exported = await spec.read((http) => http.get('/api/v1/users/me/export').set({ Authorization: `Bearer ${second.body.access_token}` }));
+    assert.equal(exported.status, 200, exported.text.slice(0, 300));
+    assert.equal(exported.body.messaging.verified_phone, phone);
+    assert.deepEqual(exported.body.messaging.messages.map((m: { kind: string; status: string }) => [m.kind, m.status]), [['sign_in_code', 'sent']]);
+    assert.ok(!exported.text.includes(code), 'no code in the export');
   });
 
   it('refuses a number that is not a mobile number, a resend within 30 s, and a wrong code; five wrong tries spend the code', async () => {

@@ -11,13 +11,13 @@ import {
 } from '@telemed/contracts';
 import { DEFAULT_LANGUAGE, type LanguageCode } from '@telemed/contracts/languages';
 import { ChannelSendError, type EventStore, type Logger, type MessageSender } from '@telemed/platform';
-import { handleCommand, readStream, systemContext } from '../decider';
+import { handleCommand, readStream, systemContext, toRecorded } from '../decider';
 import { appointmentDecider } from '../appointments/appointment';
 import { foldsPerEventStore } from '../stream-folds';
 import { loadUser } from '../users/load-user';
 import type { UserState } from '../users/user';
 import { forEachPage, SWEEP_PAGE_SIZE } from '../process-managers/pages';
-import { channelSendKey, messageDecider, type MessageCommand, type MessageState } from './message';
+import { channelSendKey, messageDecider, type MessageCommand, type MessageEvent, type MessageState } from './message';
 import { contactDecider, type ContactState } from './contact';
 import { messageLink, messageTime, renderMessage } from './render';
 
@@ -81,8 +81,11 @@ type Loaded = { state: MessageState; revision: number | null };
 export async function dispatchMessage(deps: MessagingDeps, messageId: string): Promise<boolean> {
   const stream = streams.message(messageId);
   const now = deps.clock();
-  const context = systemContext(now, null);
-  let loaded: Loaded = await readStream(deps.eventStore, stream, messageDecider);
+  const stored = await deps.eventStore.readStream(stream);
+  let loaded: Loaded = { state: stored.reduce((state, event) => messageDecider.evolve(state, toRecorded(event) as unknown as MessageEvent), messageDecider.initialState()), revision: stored.at(-1)?.revision ?? null };
+  // Each step follows from the message's queueing (and so from what queued it: a booking, an approval).
+  const queuedBy = stored[0] ? toRecorded(stored[0]) : null;
+  const context = systemContext(now, queuedBy?.event_id ?? null, queuedBy?.metadata.correlation_id);
   const decide = async (command: MessageCommand) => {
     const result = await handleCommand(deps.eventStore, stream, messageDecider, command, context, loaded);
     loaded = { state: result.state, revision: result.events.length ? result.events[result.events.length - 1]!.revision : loaded.revision };

@@ -53,6 +53,7 @@ async function readForm(req: Request): Promise<Record<string, string>> {
   return Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
 }
 
+/** The preferences as the write left them: what setMessagingPreferences answers (reads are the query side's). */
 async function preferencesOf(deps: MessagingRouteDeps, userId: string): Promise<MessagingPreferences> {
   const [contact, user] = await Promise.all([loadContact(deps.eventStore, userId), loadUser(deps.eventStore, userId)]);
   return {
@@ -78,12 +79,6 @@ export function messagingRoutes(api: ApiRouter, deps: MessagingRouteDeps): void 
     const result = await handleCommand(deps.eventStore, stream, messageDecider, command, systemContext(now, null), loaded);
     if (result.events.some((event) => event.type === 'MessageFailed')) deps.onQueued?.(messageId);
   };
-
-  // A person's channels are theirs to read and change (read from their own streams, which the preferences are).
-  api.implement('getMessagingPreferences', {
-    policy: policies.anyUser,
-    handler: async ({ auth }) => ({ body: await preferencesOf(deps, auth.user_id) }),
-  });
 
   api.implement('setMessagingPreferences', {
     policy: policies.anyUser,

@@ -41,6 +41,8 @@ export const messagesProjection = defineProjection({
     { collection: MESSAGES, fields: ['updated_at', '_id'] },
     { collection: MESSAGES, fields: ['appointment_id', 'updated_at'] },
     { collection: MESSAGES, fields: ['status', 'updated_at'] },
+    // A person's messages: their erasure, their data export.
+    { collection: MESSAGES, fields: ['recipient_id', 'updated_at'] },
   ],
   handles: ['MessageQueued', 'MessageAttemptStarted', 'MessageSent', 'MessageDelivered', 'MessageFailed', 'MessageDeferred', 'MessageCancelled', 'MessageResendRequested'],
   ignores: ['accounts', 'sessions', 'privacy', 'institutions', 'schedule', 'appointments', 'consultations', 'records', 'blog', 'phone'],

@@ -1,8 +1,9 @@
-import { API_TEXTS } from '@telemed/contracts';
+import { API_TEXTS, type MessageChannel } from '@telemed/contracts';
 import { HttpError, Subjects, policies, type AccessAudit, type ApiRouter, type Filter, type ReadStore } from '@telemed/platform';
-import type { AppointmentDoc } from '../projections';
+import type { AppointmentDoc, UserDoc } from '../projections';
 import { COUNTED, contentRange } from '../admin/ra';
 import { MESSAGES, type MessageDoc } from './projection';
+import { CONTACTS, emptyContact, type ContactDoc } from './contacts-projection';
 
 const entry = (doc: MessageDoc) => ({
   id: doc._id,
@@ -23,6 +24,8 @@ export interface MessagingQueryDeps {
   audit: AccessAudit;
   /** The institution through which a member may read this appointment (its doctor's, with the right to read appointments). */
   institutionReadingAppointment: (userId: string, appointment: Pick<AppointmentDoc, '_id'>) => Promise<{ id: string; role: string } | null>;
+  /** The channels this deployment sends on (configured, or all three where the development outbox stands in). */
+  channels: readonly MessageChannel[];
 }
 
 /**
@@ -47,6 +50,16 @@ export function messagingQueryRoutes(api: ApiRouter, deps: MessagingQueryDeps): 
       subjects: new Subjects().add(appointment.patient_id, appointment._id).add(appointment.doctor_id, appointment._id),
     });
   };
+
+  // A person's own channels, zone and verified number (their Profile's Messages section).
+  api.implement('getMessagingPreferences', {
+    policy: policies.anyUser,
+    handler: async ({ auth }) => {
+      const [contact, user] = await Promise.all([deps.readStore.collection<ContactDoc>(CONTACTS).get(auth.user_id), deps.readStore.collection<UserDoc>('users').get(auth.user_id)]);
+      const { channels, time_zone, verified_phone } = contact ?? emptyContact(auth.user_id, '');
+      return { body: { channels, time_zone, verified_phone, has_email: Boolean(user?.email), available: [...deps.channels] } };
+    },
+  });
 
   api.implement('listMessages', {
     policy: policies.anyUser,

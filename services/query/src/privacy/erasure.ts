@@ -4,6 +4,8 @@ import type { Projection } from '../projections/projection';
 import type { AppointmentDoc, DoctorDoc, HistoryDoc, InvitationDoc, MemberDoctorDoc, PersonDoc, StaffDoc, UserDoc } from '../projections/documents';
 import { APPOINTMENT_PEOPLE } from '../appointments/projection';
 import { MEMBER_DOCTORS } from '../institutions/projection';
+import { CONTACTS, type ContactDoc } from '../messaging/contacts-projection';
+import { MESSAGES, type MessageDoc } from '../messaging/projection';
 import { allWithAny, forEachMatching, inTurns } from '../projections/in-pages';
 
 /**
@@ -19,6 +21,14 @@ type Eraser = (userId: string, event: RecordedEvent, store: CollectionSource) =>
 const blank = (value: string | null | undefined): string | null => (value === null || value === undefined ? null : ERASED_VALUE);
 
 const ERASERS: Record<string, Eraser> = {
+  contacts: async (userId, _event, store) => {
+    await store.collection<ContactDoc>(CONTACTS).patch(userId, { verified_phone: null, time_zone: null });
+  },
+  // The log keeps that a message was sent (a fact), not where to.
+  messages: async (userId, _event, store) => {
+    const messages = store.collection<MessageDoc>(MESSAGES);
+    await forEachMatching(messages, { recipient_id: userId }, (m) => (m.to_masked === null ? Promise.resolve() : messages.patch(m._id, { to_masked: ERASED_VALUE })));
+  },
   users: async (userId, event, store) => {
     await store.collection<UserDoc>('users').patch(userId, { name: ERASED_VALUE, email: null, phone_number: null, active: false, erased_at: event.metadata.occurred_at });
   },

@@ -14,6 +14,8 @@ import type {
 } from '../projections';
 import type { ConsentDoc } from '../consents/projection';
 import { ACCOUNT_DEACTIVATIONS, type DeactivationDoc } from '../users/account-standing';
+import { CONTACTS, emptyContact, type ContactDoc } from '../messaging/contacts-projection';
+import { MESSAGES, type MessageDoc } from '../messaging/projection';
 import { recordsForExport } from '../records/patient-records';
 import { appointmentPeople } from '../appointments/people';
 import { ACCESS_LOG, type AccessLogDoc } from './access-log';
@@ -50,6 +52,18 @@ async function exportSources(readStore: ReadStore, me: string) {
     ? await readStore.collection<HistoryDoc>('appointment_history').find({ appointment_id: { $in: appointmentIds } }, { sort: { position: 1 } })
     : [];
   return { doctor, consents, sessions, followed, asPatient, asDoctor, staffEntries, invitations, seen, readByMe, deactivations, offered, history };
+}
+
+/** How the person is reached, and the messages sent to them, newest first (what was sent, not its text). */
+async function messagingOf(readStore: ReadStore, me: string): Promise<PersonalDataExport['messaging']> {
+  const contact = (await readStore.collection<ContactDoc>(CONTACTS).get(me)) ?? emptyContact(me, '');
+  const messages = await readStore.collection<MessageDoc>(MESSAGES).find({ recipient_id: me }, { sort: { updated_at: -1, _id: -1 } });
+  return {
+    channels: contact.channels,
+    time_zone: contact.time_zone,
+    verified_phone: contact.verified_phone,
+    messages: messages.map((m) => ({ message_id: m._id, kind: m.kind, channel: m.channel, to: m.to_masked, status: m.status, appointment_id: m.appointment_id, at: m.updated_at })),
+  };
 }
 
 /**
@@ -253,6 +267,7 @@ export async function personalDataExport(readStore: ReadStore, me: string, optio
     consultations,
     blog_posts,
     blog_images,
+    messaging: await messagingOf(readStore, me),
     access_log: log,
     reads_by_you: await readsByYou(readByMe),
   };

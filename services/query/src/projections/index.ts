@@ -15,6 +15,7 @@ import { recordStorageProjection } from '../records/storage-projection';
 import { blogPostsProjection } from '../blogs/projection';
 import { accountStandingProjection } from '../users/account-standing';
 import { messagesProjection } from '../messaging/projection';
+import { contactsProjection } from '../messaging/contacts-projection';
 import type { Projection } from './projection';
 import { withErasure } from '../privacy/erasure';
 
@@ -39,6 +40,7 @@ export const allProjections: Projection[] = [
   blogPostsProjection,
   accountStandingProjection,
   messagesProjection,
+  contactsProjection,
 ].map(withErasure);
 
 export type { Projection } from './projection';
