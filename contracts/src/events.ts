@@ -509,9 +509,10 @@ export const eventDataSchemas = {
   PhoneClaimed: z.object({ claim_id: z.string().min(1).max(64), phone_number: z.string(), user_id: userId, claimed_at: instant }),
   /**
    * A sign-in code sent to a number (`phone_code-<keyed digest>`): only its keyed hash; `address` the keyed digest of
-   * the requesting client's address (the per-address limits).
+   * the requesting client's address (the per-address limits); `challenge_hash` the keyed hash of the random challenge
+   * answered to whoever asked for the code: only a try that brings it back counts against the code.
    */
-  PhoneSignInCodeIssued: z.object({ code_id: z.string(), code_hash: z.string(), expires_at: instant, address: z.string() }),
+  PhoneSignInCodeIssued: z.object({ code_id: z.string(), code_hash: z.string(), challenge_hash: z.string(), expires_at: instant, address: z.string() }),
   PhoneSignInCodeTried: z.object({ code_id: z.string(), matched: z.boolean(), address: z.string() }),
 } as const;
 

@@ -74,6 +74,13 @@ export const PHONE_SIGN_IN = {
   /** Codes requested by one address (any numbers) in an hour. */
   codesPerAddressPerHour: 20,
   /**
+   * Codes sent to one number in an hour, whoever asks: what bounds a flood of SMS to one phone. Someone asking for that
+   * many can hold the owner's next code back until the hour has passed: the price of bounding the flood.
+   */
+  codesPerNumberPerHour: 10,
+  /** Code checks one address may make in an hour, over all numbers. */
+  triesPerAddressPerHour: 30,
+  /**
    * Wrong tries one address may make at one code; the code dies after `maxTries` from each of this many addresses, so
    * someone guessing from one address cannot spend the owner's tries.
    */

@@ -106,6 +106,12 @@ export const envSchema = z.object({
   WHATSAPP_VERIFY_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(8).optional()),
   /** Signs the delivery-report addresses given to the SMS provider (its callbacks carry no signature of their own). */
   MESSAGING_CALLBACK_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16).optional()),
+  /** The countries (ISO 3166 codes, comma-separated) whose mobile numbers may sign in by phone and be sent codes. */
+  PHONE_COUNTRIES: z
+    .string()
+    .default('IN')
+    .transform((v) => v.split(',').map((c) => c.trim().toUpperCase()).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^[A-Z]{2}$/, 'two-letter country codes')).min(1)),
   /** Minutes before a confirmed consultation at which reminders are sent. */
   REMINDER_OFFSETS_MINUTES: z
     .string()

@@ -30,7 +30,7 @@ export { cors, CORS_ALLOWED_HEADERS, CORS_EXPOSED_HEADERS } from './http/cors';
 export { throttledCheckpoint } from './event-store/throttled-checkpoint';
 export { requestLog } from './http/request-log';
 export * from './identity/passwords';
-export { LoginRateLimiter, type LoginRateLimitOptions, type LoginAttempt } from './identity/rate-limit';
+export { LoginRateLimiter, addressKey, type LoginRateLimitOptions, type LoginAttempt } from './identity/rate-limit';
 export { pageLanguage } from './http/static-frontend';
 export { AddressBudget } from './http/address-budget';
 export { UploadsInFlight } from './http/uploads-in-flight';

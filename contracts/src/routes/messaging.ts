@@ -9,6 +9,7 @@ const phoneVerifyRequest = z
   .strictObject({
     phone_number: phoneNumberInput,
     code: z.string().trim().regex(/^\d{6}$/, 'six digits').openapi({ description: 'The six-digit code sent to the number' }),
+    challenge: z.string().min(16).max(128).openapi({ description: 'The challenge the start answered: only the one who asked for the code can spend its tries' }),
   })
   .openapi('PhoneVerifyRequest');
 const codeSentSchema = z
@@ -19,6 +20,8 @@ const codeSentSchema = z
     channel: z.enum(MESSAGE_CHANNELS),
     resend_after_seconds: z.number().int(),
     expires_in_seconds: z.number().int(),
+    /** Sent back with the code: tries without it never count against the code (no one else can spend them). */
+    challenge: z.string(),
   })
   .openapi('PhoneCodeSent');
 

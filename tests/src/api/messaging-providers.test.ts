@@ -94,9 +94,9 @@ describe('messages through SMTP, the SMS provider and WhatsApp Cloud', () => {
   /** A patient whose mobile number is verified through the SMS code (read from what the SMS provider was sent). */
   async function patientWithPhone(phone: string): Promise<TestUser> {
     const patient = await spec.given.patient();
-    await t.http.post('/api/v1/users/me/phone/start').set(patient.auth).send({ phone_number: phone }).expect(200);
+    const { challenge } = (await t.http.post('/api/v1/users/me/phone/start').set(patient.auth).send({ phone_number: phone }).expect(200)).body as { challenge: string };
     const code = /\b(\d{6})\b/.exec(form(lastSmsTo(phone)!).get('Body')!)![1]!;
-    await t.http.post('/api/v1/users/me/phone/verify').set(patient.auth).send({ phone_number: phone, code }).expect(200);
+    await t.http.post('/api/v1/users/me/phone/verify').set(patient.auth).send({ phone_number: phone, code, challenge }).expect(200);
     return patient;
   }
 

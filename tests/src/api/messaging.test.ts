@@ -37,14 +37,16 @@ describe('messages and sign-in by phone (development outbox)', () => {
     const phone = newNumber();
     const started = await t.http.post('/api/v1/auth/phone/start').send({ phone_number: phone.slice(3) });
     assert.equal(started.status, 200, started.text);
-    assert.deepEqual(started.body, { status: 'code_sent', phone_number: phone, channel: 'sms', resend_after_seconds: 30, expires_in_seconds: 300 });
+    assert.deepEqual({ ...started.body, challenge: undefined }, { status: 'code_sent', phone_number: phone, channel: 'sms', resend_after_seconds: 30, expires_in_seconds: 300, challenge: undefined });
+    assert.match(started.body.challenge, /^[\w-]{32}$/);
     const [sent] = outbox(phone);
     assert.ok(sent, 'the outbox received the code');
     assert.equal(sent.kind, 'sign_in_code');
     const code = codeIn(sent.text)!;
     assert.match(code, /^\d{6}$/);
 
-    const signedIn = await t.http.post('/api/v1/auth/phone/verify').send({ phone_number: phone, code });
+    const { challenge } = started.body as { challenge: string };
+    const signedIn = await t.http.post('/api/v1/auth/phone/verify').send({ phone_number: phone, code, challenge });
     assert.equal(signedIn.status, 200, signedIn.text);
     assert.equal(signedIn.body.status, 'success');
     assert.equal(signedIn.body.user.account_type, 'patient');
@@ -53,13 +55,13 @@ describe('messages and sign-in by phone (development outbox)', () => {
     assert.equal(me.body.verified_phone, phone);
 
     // The same code twice does not sign in twice.
-    const again = await t.http.post('/api/v1/auth/phone/verify').send({ phone_number: phone, code });
+    const again = await t.http.post('/api/v1/auth/phone/verify').send({ phone_number: phone, code, challenge });
     assert.equal(again.status, 401);
     assert.equal(again.body.code, 'phone_code_expired');
 
     now = new Date(now.getTime() + 31_000);
-    await t.http.post('/api/v1/auth/phone/start').send({ phone_number: phone }).expect(200);
-    const second = await t.http.post('/api/v1/auth/phone/verify').send({ phone_number: phone, code: codeIn(outbox(phone)[0]!.text)! });
+    const restarted = await t.http.post('/api/v1/auth/phone/start').send({ phone_number: phone }).expect(200);
+    const second = await t.http.post('/api/v1/auth/phone/verify').send({ phone_number: phone, code: codeIn(outbox(phone)[0]!.text)!, challenge: restarted.body.challenge });
     assert.equal(second.status, 200, second.text);
     assert.equal(second.body.user.user_id, signedIn.body.user.user_id);
     // Their data export names the number and the code sent to it once it was theirs (the first went to a number no
@@ -77,7 +79,7 @@ describe('messages and sign-in by phone (development outbox)', () => {
     assert.equal(bad.body.code, 'phone_invalid');
 
     const phone = newNumber();
-    await t.http.post('/api/v1/auth/phone/start').send({ phone_number: phone }).expect(200);
+    const { challenge } = (await t.http.post('/api/v1/auth/phone/start').send({ phone_number: phone }).expect(200)).body as { challenge: string };
     const soon = await t.http.post('/api/v1/auth/phone/start').send({ phone_number: phone });
     assert.equal(soon.status, 429);
     assert.equal(soon.body.code, 'phone_resend_wait');
@@ -85,15 +87,23 @@ describe('messages and sign-in by phone (development outbox)', () => {
 
     const right = codeIn(outbox(phone)[0]!.text)!;
     const wrong = right === '000000' ? '111111' : '000000';
+    // Tries without the challenge its start answered are nobody's to make: they count against nothing.
+    for (let i = 0; i < 8; i++) {
+      const guess = await t.http.post('/api/v1/auth/phone/verify').send({ phone_number: phone, code: wrong, challenge: 'not-the-challenge-it-answered' });
+      assert.equal(guess.status, 401);
+      assert.equal(guess.body.code, 'phone_code_wrong');
+    }
     for (let i = 0; i < 5; i++) {
-      const tried = await t.http.post('/api/v1/auth/phone/verify').send({ phone_number: phone, code: wrong });
+      const tried = await t.http.post('/api/v1/auth/phone/verify').send({ phone_number: phone, code: wrong, challenge });
       assert.equal(tried.status, 401);
       assert.equal(tried.body.code, 'phone_code_wrong');
     }
-    const spent = await t.http.post('/api/v1/auth/phone/verify').send({ phone_number: phone, code: right });
+    const spent = await t.http.post('/api/v1/auth/phone/verify').send({ phone_number: phone, code: right, challenge });
     assert.equal(spent.status, 429);
     assert.equal(spent.body.code, 'phone_code_tries');
-    // A code whose tries were spent can be replaced at once.
+    // A new code once the wait has passed (a spent code does not skip it: spending one is no way to a flood).
+    assert.equal((await t.http.post('/api/v1/auth/phone/start').send({ phone_number: phone })).status, 429);
+    now = new Date(now.getTime() + 31_000);
     await t.http.post('/api/v1/auth/phone/start').send({ phone_number: phone }).expect(200);
   });
 

@@ -79,7 +79,7 @@ describe('account: messages (issue 34)', () => {
     const { calls } = stubApi(
       { ...PREFS, verified_phone: null, has_email: true, available: ['email', 'sms', 'whatsapp'] },
       {
-        'POST /api/v1/users/me/phone/start': () => json(200, { status: 'code_sent', phone_number: '+919812345678', channel: 'sms', resend_after_seconds: 30, expires_in_seconds: 300 }),
+        'POST /api/v1/users/me/phone/start': () => json(200, { status: 'code_sent', phone_number: '+919812345678', channel: 'sms', resend_after_seconds: 30, expires_in_seconds: 300, challenge: 'challenge-from-the-start-answer' }),
         'POST /api/v1/users/me/phone/verify': () => json(200, { status: 'success', phone_number: '+919812345678' }),
       },
     );
@@ -106,7 +106,7 @@ describe('account: messages (issue 34)', () => {
     expect(within(section).getByRole('button', { name: 'Change' })).toBeTruthy();
     expect(calls.filter((c) => c.method === 'POST').map((c) => [c.url, c.body])).toEqual([
       ['/api/v1/users/me/phone/start', { phone_number: '98123 45678' }],
-      ['/api/v1/users/me/phone/verify', { phone_number: '+919812345678', code: '654321' }],
+      ['/api/v1/users/me/phone/verify', { phone_number: '+919812345678', code: '654321', challenge: 'challenge-from-the-start-answer' }],
     ]);
   });
 

@@ -51,7 +51,7 @@ function MobileNumber({ verified }: { verified: string | null }) {
       {editing && (
         <PhoneCodeForm
           send={(phone_number) => call('startPhoneVerification', { body: { phone_number } })}
-          verify={(phone_number, code) => call('verifyPhone', { body: { phone_number, code } })}
+          verify={(phone_number, code, challenge) => call('verifyPhone', { body: { phone_number, code, challenge } })}
           onVerified={async () => {
             setEditing(false);
             toasts.show({ type: 'success', title: t('account.mobileVerifiedToast') });

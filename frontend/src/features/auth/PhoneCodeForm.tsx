@@ -14,8 +14,8 @@ export type CodeSent = ApiRoutes['startPhoneSignIn']['response'];
 interface PhoneCodeFormProps<T> {
   /** Sends a code: to the number as typed (the server reads it, India by default), then again to its reading of it. */
   send(phoneNumber: string): Promise<CodeSent>;
-  /** Checks the code the person typed. */
-  verify(phoneNumber: string, code: string): Promise<T>;
+  /** Checks the code the person typed, with the challenge its sending answered (tries without it never count). */
+  verify(phoneNumber: string, code: string, challenge: string): Promise<T>;
   /** The code was right. The form stays busy: its owner moves on (signs in, closes it). */
   onVerified(result: T): Promise<void> | void;
   /** Shows a Cancel button beside Send code. */
@@ -113,7 +113,7 @@ export function PhoneCodeForm<T>({ send, verify, onVerified, onCancel }: PhoneCo
     setResent(false);
     let result: T;
     try {
-      result = await verify(sent.phone_number, code);
+      result = await verify(sent.phone_number, code, sent.challenge);
     } catch (e) {
       setError(explain(e, 'auth.phoneVerifyFailed'));
       setBusy(false);

@@ -22,7 +22,7 @@ export function PhoneSignInDialog({ open, onClose, intent }: { open: boolean; on
         </Typography>
         <PhoneCodeForm
           send={(phone_number) => call('startPhoneSignIn', { body: { phone_number } })}
-          verify={(phone_number, code) => call('verifyPhoneSignIn', { body: { phone_number, code } })}
+          verify={(phone_number, code, challenge) => call('verifyPhoneSignIn', { body: { phone_number, code, challenge } })}
           onVerified={(result) => {
             postLogin.save(intent);
             return finishSignIn(result, 'phone');

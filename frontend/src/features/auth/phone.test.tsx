@@ -10,7 +10,7 @@ import { elapse, useFakeClock } from '../../test/clock';
 import { SignInButtons } from './LoginPage';
 import { PHONE_CODE_LENGTH } from './PhoneCodeForm';
 
-const SENT = { status: 'code_sent', phone_number: '+919876543210', channel: 'sms', resend_after_seconds: 30, expires_in_seconds: 300 };
+const SENT = { status: 'code_sent', phone_number: '+919876543210', channel: 'sms', resend_after_seconds: 30, expires_in_seconds: 300, challenge: 'challenge-from-the-start-answer' };
 const SIGNED_IN = {
   status: 'success',
   access_token: 'access-1',
@@ -99,7 +99,7 @@ describe('sign-in by phone (issue 34)', () => {
     expect(await screen.findByText('Welcome, Asha Rao!')).toBeTruthy();
     expect(await screen.findByText('my appointments')).toBeTruthy();
     // The number as the server read it, with the code.
-    expect(bodiesOf(calls, 'POST /api/v1/auth/phone/verify')).toEqual([{ phone_number: '+919876543210', code: '123456' }]);
+    expect(bodiesOf(calls, 'POST /api/v1/auth/phone/verify')).toEqual([{ phone_number: '+919876543210', code: '123456', challenge: 'challenge-from-the-start-answer' }]);
     expect(sessionStore.get()).toMatchObject({ token: 'access-1', refreshToken: 'refresh-1', user: { name: 'Asha Rao' } });
   });
 

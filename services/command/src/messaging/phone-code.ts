@@ -21,6 +21,7 @@ export interface PhoneCodeState {
   latest: {
     code_id: string;
     code_hash: string;
+    challenge_hash: string;
     expires_at: number;
     issued_at: number;
     /** Wrong tries by address, and in all. */
@@ -31,16 +32,21 @@ export interface PhoneCodeState {
 }
 
 export type PhoneCodeCommand =
-  | { type: 'IssueCode'; data: { code_id: string; code_hash: string; address: string; now: Date } }
-  | { type: 'TryCode'; data: { code_hash: string; address: string; now: Date } };
+  | { type: 'IssueCode'; data: { code_id: string; code_hash: string; challenge_hash: string; address: string; now: Date } }
+  | { type: 'TryCode'; data: { code_hash: string; challenge_hash: string; address: string; now: Date } };
 
 const HOUR_MS = 3_600_000;
 
 
-/** Why a try cannot be made on the latest code (none, used, expired, or its tries spent from this address or in all). */
-function tryRefusal(state: PhoneCodeState, address: string, now: number): HttpError | null {
+/**
+ * Why a try cannot be made on the latest code. A try without the challenge its start answered is no try at all: it is
+ * answered as a wrong code whatever the state (so nobody else learns whether a code is live) and counts against nothing.
+ * With it: the code used or expired, or its tries spent from this address or in all.
+ */
+function tryRefusal(state: PhoneCodeState, challengeHash: string, address: string, now: number): HttpError | null {
   const code = state.latest;
-  if (!code || code.used || code.expires_at <= now) return new HttpError(401, MESSAGING_TEXTS.phoneCodeExpired);
+  if (!code || code.challenge_hash !== challengeHash) return new HttpError(401, MESSAGING_TEXTS.phoneCodeWrong);
+  if (code.used || code.expires_at <= now) return new HttpError(401, MESSAGING_TEXTS.phoneCodeExpired);
   if ((code.wrong[address] ?? 0) >= PHONE_SIGN_IN.triesPerAddress || code.wrong_total >= PHONE_SIGN_IN.maxTriesAllAddresses) {
     return new HttpError(429, MESSAGING_TEXTS.phoneCodeTries);
   }
@@ -56,7 +62,7 @@ export const phoneCodeDecider: Decider<PhoneCodeState, PhoneCodeCommand, PhoneCo
         const at = expiresAt - PHONE_SIGN_IN.codeTtlSeconds * 1000;
         return {
           recent: [...state.recent.filter((r) => r.at > at - HOUR_MS), { at, address: data.address }],
-          latest: { code_id: data.code_id, code_hash: data.code_hash, expires_at: expiresAt, issued_at: at, wrong: {}, wrong_total: 0, used: false },
+          latest: { code_id: data.code_id, code_hash: data.code_hash, challenge_hash: data.challenge_hash, expires_at: expiresAt, issued_at: at, wrong: {}, wrong_total: 0, used: false },
         };
       })
       .with({ type: 'PhoneSignInCodeTried' }, ({ data }): PhoneCodeState => {
@@ -70,23 +76,33 @@ export const phoneCodeDecider: Decider<PhoneCodeState, PhoneCodeCommand, PhoneCo
     match(command)
       .with({ type: 'IssueCode' }, ({ data }): PhoneCodeEvent[] => {
         const now = data.now.getTime();
+        const lastHour = state.recent.filter((r) => r.at > now - HOUR_MS);
+        // The wait before another code doubles with each code of the last hour (30 s, 60 s, 120 s, ...); a code that
+        // was used (a sign-in done) lets the next come at once.
         const latest = state.latest;
-        // A new code may be asked for 30 s after the last, unless the last can no longer be used (its tries spent).
-        const spent = latest !== null && (latest.used || latest.wrong_total >= PHONE_SIGN_IN.maxTriesAllAddresses || (latest.wrong[data.address] ?? 0) >= PHONE_SIGN_IN.triesPerAddress);
-        const wait = latest && !spent ? Math.ceil((latest.issued_at + PHONE_SIGN_IN.resendAfterSeconds * 1000 - now) / 1000) : 0;
+        const waitMs = latest && !latest.used ? PHONE_SIGN_IN.resendAfterSeconds * 1000 * 2 ** Math.max(0, lastHour.length - 1) : 0;
+        const wait = latest ? Math.ceil((latest.issued_at + waitMs - now) / 1000) : 0;
         if (wait > 0) throw new HttpError(429, MESSAGING_TEXTS.phoneResendWait(wait), { 'Retry-After': String(wait) });
-        // Per number and asking address: someone asking for codes to another's number cannot use up the owner's.
-        const fromHere = state.recent.filter((r) => r.address === data.address && r.at > now - HOUR_MS).length;
-        if (fromHere >= PHONE_SIGN_IN.codesPerNumberAndAddressPerHour) throw new HttpError(429, MESSAGING_TEXTS.phoneRateLimited);
+        // Per number and asking address, then per number whoever asks: a flood of codes to one phone is bounded.
+        const fromHere = lastHour.filter((r) => r.address === data.address).length;
+        if (fromHere >= PHONE_SIGN_IN.codesPerNumberAndAddressPerHour || lastHour.length >= PHONE_SIGN_IN.codesPerNumberPerHour) {
+          throw new HttpError(429, MESSAGING_TEXTS.phoneRateLimited, { 'Retry-After': String(Math.ceil((lastHour[0]!.at + HOUR_MS - now) / 1000)) });
+        }
         return [
           {
             type: 'PhoneSignInCodeIssued',
-            data: { code_id: data.code_id, code_hash: data.code_hash, expires_at: new Date(now + PHONE_SIGN_IN.codeTtlSeconds * 1000).toISOString(), address: data.address },
+            data: {
+              code_id: data.code_id,
+              code_hash: data.code_hash,
+              challenge_hash: data.challenge_hash,
+              expires_at: new Date(now + PHONE_SIGN_IN.codeTtlSeconds * 1000).toISOString(),
+              address: data.address,
+            },
           },
         ];
       })
       .with({ type: 'TryCode' }, ({ data }): PhoneCodeEvent[] => {
-        const refusal = tryRefusal(state, data.address, data.now.getTime());
+        const refusal = tryRefusal(state, data.challenge_hash, data.address, data.now.getTime());
         if (refusal) throw refusal;
         const code = state.latest!;
         return [{ type: 'PhoneSignInCodeTried', data: { code_id: code.code_id, matched: code.code_hash === data.code_hash, address: data.address } }];

@@ -41,10 +41,23 @@ export function messageLink(publicUrl: string, kind: MessageKind, appointmentId:
   }
 }
 
+/** Longest a name is in a message: what an SMS template's variable allows. */
+const NAME_LENGTH = 40;
+
+/**
+ * A person's name as a message may say it: letters (of any script), spaces, dots ending abbreviations, hyphens and
+ * apostrophes only, and short. A name is what its owner typed: nothing in it may read as a link or a sentence sent in the product's name.
+ */
+export function nameInMessage(name: string): string {
+  // A dot only ends an abbreviation (Dr. K. Rao): one between letters (a domain, `evil.example`) becomes a space too.
+  const cleaned = name.normalize('NFC').replace(/[^\p{L}\p{M} .'-]/gu, ' ').replace(/\.(?=\S)/g, '. ').replace(/\s+/g, ' ').trim();
+  return cleaned.length > NAME_LENGTH ? `${cleaned.slice(0, NAME_LENGTH - 1).trimEnd()}…` : cleaned;
+}
+
 export function renderMessage(kind: MessageKind, language: LanguageCode, values: Partial<Record<MessageParamName, string | number>>): RenderedMessage {
   const texts = MESSAGE_TEXTS[language][kind];
   const names: readonly MessageParamName[] = MESSAGE_PARAMS[kind];
-  const filled = Object.fromEntries(names.map((name) => [name, values[name] ?? '']));
+  const filled = Object.fromEntries(names.map((name) => [name, name === 'doctor' ? nameInMessage(String(values.doctor ?? '')) : (values[name] ?? '')]));
   return {
     subject: format(language, texts.subject, filled),
     text: format(language, texts.text, filled),

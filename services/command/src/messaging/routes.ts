@@ -35,6 +35,8 @@ export interface MessagingRouteDeps extends MessagingDeps {
   /** Signs SMS callback addresses; null where no SMS is configured. */
   callbackSecret: string | null;
   whatsapp: { appSecret: string; verifyToken: string | null } | null;
+  /** The countries whose numbers may sign in by phone (PHONE_COUNTRIES). */
+  phoneCountries?: readonly string[];
   /** Called after an operator asked for a message to be sent again (the dispatcher runs at once). */
   onQueued?: (messageId: string) => void;
 }
@@ -111,8 +113,10 @@ export function messagingRoutes(api: ApiRouter, deps: MessagingRouteDeps): void 
   api.implement('listDevOutbox', {
     policy: policies.public,
     handler: async ({ query, req }) => {
-      // A developer's own machine only: the connection's address (never a forwarded header) is the loopback.
-      if (!deps.outbox || !isLoopback(req.socket.remoteAddress)) throw new HttpError(404, 'Not Found');
+      // A developer's own machine only: the connection comes from the loopback and through no proxy (a proxy on the same
+      // machine would make every visitor look local).
+      const forwarded = ['forwarded', 'x-forwarded-for', 'x-real-ip'].some((header) => req.headers[header] !== undefined);
+      if (!deps.outbox || forwarded || !isLoopback(req.socket.remoteAddress)) throw new HttpError(404, 'Not Found');
       const entries = deps.outbox.list({ recipient: query.recipient, limit: query.limit });
       return {
         body: entries.map((entry) => ({ id: entry.id, message_id: entry.message_id, channel: entry.channel, kind: entry.kind, language: entry.language, to: entry.to, subject: entry.subject, text: entry.text, created_at: entry.created_at })),
