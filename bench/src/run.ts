@@ -14,6 +14,7 @@ import { firstFrame } from './first-frame';
 import { bookingWithAndWithoutEncryption, rebuildWithAndWithoutDecryption } from './encryption-cost';
 import { medicineSearch } from './medicine-search';
 import { onlineRebuild } from './online-rebuild';
+import { reminders } from './reminders';
 import { median, round } from './stats';
 import { markdownTable } from './table';
 
@@ -23,7 +24,7 @@ import { markdownTable } from './table';
  * bench/results/latest.json (a figure not run keeps its last measurement) and a timestamped file; the README table is
  * printed from latest.json.
  */
-const FIGURES = ['appends', 'request-approve', 'slots', 'rebuild', 'online-rebuild', 'fanout', 'growth', 'login-paint', 'encryption', 'medicines', 'first-frame'] as const;
+const FIGURES = ['appends', 'request-approve', 'slots', 'rebuild', 'online-rebuild', 'fanout', 'growth', 'login-paint', 'encryption', 'medicines', 'first-frame', 'reminders'] as const;
 type Figure = (typeof FIGURES)[number];
 
 const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, runs: { type: 'string' }, only: { type: 'string' } } });
@@ -209,6 +210,11 @@ const measure: Record<Figure, () => Promise<unknown>> = {
     const count = values.quick ? 2 : Math.max(5, runs);
     log(`first-frame: ${count} video calls between two browsers for each order of joining (doctor first, patient first, both at once), then ${count} bare peer connections…`);
     return firstFrame(count);
+  },
+
+  async reminders() {
+    log(`reminders: ${values.quick ? 1000 : 10_000} due in one minute (${runs} runs), then batches after the log grows with unrelated events…`);
+    return reminders(work, { quick: values.quick, runs });
   },
 
   async 'login-paint'() {
