@@ -16,7 +16,11 @@ import { givenClinicOfTwo, givenInstitution, LOTUS_CLINIC } from '../support/giv
  * Attacks on messages outside the browser and sign-in by phone (issue 34), through the real HTTP API: guessing codes,
  * flooding a number with them, taking over an account by its number, telling who has an account, forging provider
  * callbacks, reading the message log or the outbox without the right, and what the log, the logs and the messages hold.
- * Each case asserts a defence that holds; the weaknesses found are in the report of the review that wrote this file.
+ * Each case asserts a defence that holds. The review's findings were fixed since; the cases named "finding N" each
+ * make the attack that succeeded before its fix. One is a todo: what the fix of finding 7 leaves of a doctor's name.
+ *
+ * A code counts only with the challenge its start answered: an attacker who wants tries at a code asks for it himself
+ * (which sends it to the owner's phone and answers him its challenge), so the cases that guess do that.
  */
 
 interface Answer {
@@ -42,6 +46,8 @@ function clientAt(port: number, address: string, headers: Record<string, string>
           res.on('end', () => {
             const text = Buffer.concat(chunks).toString('utf8');
             const parsed: unknown = text ? JSON.parse(text) : {};
+            const challenge = parsed !== null && typeof parsed === 'object' && 'challenge' in parsed ? parsed.challenge : undefined;
+            if (typeof challenge === 'string') challengesAnswered.push(challenge);
             resolve({ status: res.statusCode ?? 0, body: parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? { ...parsed } : { items: parsed }, headers: res.headers });
           });
         },
@@ -51,6 +57,10 @@ function clientAt(port: number, address: string, headers: Record<string, string>
     });
   return { post: (path: string, body: unknown) => send('POST', path, body), get: (path: string) => send('GET', path) };
 }
+type Client = ReturnType<typeof clientAt>;
+
+/** Every challenge a start answered to a client: secrets like the codes, that no log may hold. */
+const challengesAnswered: string[] = [];
 
 let nextAddress = 0;
 /** A loopback address no other case has used (127.0.1.1, 127.0.1.2, ...). */
@@ -64,6 +74,24 @@ let nextNumber = 0;
 const newNumber = () => `+9198${String(71_000_000 + (nextNumber += 1))}`;
 
 const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)?.[1];
+
+/** What proves a phone: the code the phone received, and the challenge answered to whoever asked for it. */
+interface Proof {
+  code: string;
+  challenge: string;
+}
+/** A challenge of the right shape that no start answered. */
+const madeUpChallenge = () => `made-up-${String(Math.random()).slice(2)}-challenge-000000`;
+/** Mobile numbers of Nigeria and the United States (libphonenumber's own examples): valid, but not Indian. */
+const FOREIGN_MOBILES = ['+234 802 123 4567', '+1 201 555 0123'];
+/** A doctor's name made to read as a message of the product's, with a link. */
+const LURE_NAME = 'Rao. Refund pending, pay at https://evil.example/r';
+/** What an approval's message says the doctor is (the English text: "Telemed: {doctor} confirmed your consultation ..."). */
+const doctorIn = (text: string) => /^Telemed: (.*) confirmed your consultation/su.exec(text)?.[1] ?? `(no doctor in: ${text})`;
+const SIGN_IN_START = '/api/v1/auth/phone/start';
+const SIGN_IN_VERIFY = '/api/v1/auth/phone/verify';
+const ADD_START = '/api/v1/users/me/phone/start';
+const ADD_VERIFY = '/api/v1/users/me/phone/verify';
 
 /** Midday in India (outside quiet hours): today, or tomorrow once that has passed. */
 function middayInIndia(): Date {
@@ -98,67 +126,93 @@ describe('sign-in by phone under attack (development outbox, TRUST_PROXY off)', 
     return codeIn(sent.text)!;
   };
   const wrongFor = (code: string) => (code === '000000' ? '111111' : '000000');
-  const codeSentTo = async (e164: string, from = newAddress()) => {
-    const started = await clientAt(port, from).post('/api/v1/auth/phone/start', { phone_number: e164 });
-    assert.equal(started.status, 200, JSON.stringify(started.body));
-    return latestCode(e164);
+  const later = (seconds: number) => {
+    now = new Date(now.getTime() + seconds * 1000);
   };
-  /** An account (of this kind) whose verified number is `e164`, proved with the code the outbox received. */
-  const holderOf = async (e164: string, kind: 'patient' | 'doctor' | 'admin' = 'patient'): Promise<TestUser> => {
-    const holder = await t.createUser(kind);
-    await t.http.post('/api/v1/users/me/phone/start').set(holder.auth).send({ phone_number: e164 }).expect(200);
-    await t.http.post('/api/v1/users/me/phone/verify').set(holder.auth).send({ phone_number: e164, code: latestCode(e164) }).expect(200);
+  /**
+   * Asks for a code to `e164` (from a new address unless a client is given) once any wait for the number has passed: a
+   * wait the server names is waited out on the clock. The code the outbox received, and the challenge answered.
+   */
+  const codeSentTo = async (e164: string, client: Client = clientAt(port, newAddress()), path = SIGN_IN_START): Promise<Proof> => {
+    let started = await client.post(path, { phone_number: e164 });
+    if (started.status === 429 && started.body.code === 'phone_resend_wait') {
+      later(Number(started.headers['retry-after']));
+      started = await client.post(path, { phone_number: e164 });
+    }
+    assert.equal(started.status, 200, JSON.stringify(started.body));
+    assert.equal(typeof started.body.challenge, 'string');
+    return { code: latestCode(e164), challenge: String(started.body.challenge) };
+  };
+  const verify = (client: Client, e164: string, proof: Proof, path = SIGN_IN_VERIFY) => client.post(path, { phone_number: e164, ...proof });
+  /** A sign-in by phone, from a new address, with the code the number received and the challenge of its start. */
+  const signedInBy = async (e164: string) => verify(clientAt(port, newAddress()), e164, await codeSentTo(e164));
+  /** An account (of this kind, or the one given) whose verified number is `e164`, proved with the code the outbox received. */
+  const holderOf = async (e164: string, kind: 'patient' | 'doctor' | 'admin' = 'patient', given?: TestUser): Promise<TestUser> => {
+    const holder = given ?? (await t.createUser(kind));
+    const client = clientAt(port, newAddress(), holder.auth);
+    const added = await verify(client, e164, await codeSentTo(e164, client, ADD_START), ADD_VERIFY);
+    assert.equal(added.status, 200, JSON.stringify(added.body));
     return holder;
+  };
+  const verifiedPhoneOf = async (user: TestUser) => (await spec.read((http) => http.get('/api/v1/users/me/messaging').set(user.auth))).body.verified_phone as string | null;
+  const varying = new Set(['date', 'etag', 'x-correlation-id', 'content-length']);
+  const headerShape = (answer: Answer) => Object.entries(answer.headers).filter(([name]) => !varying.has(name)).sort(([x], [y]) => x.localeCompare(y));
+  /** An answer to a start without what differs by number: the number itself, and the challenge (random each time). */
+  const startShape = (answer: Answer) => {
+    assert.match(String(answer.body.challenge), /^[\w-]{32}$/);
+    return { ...answer.body, phone_number: null, challenge: null };
   };
 
   describe('guessing a code', () => {
-    it('one address gets five wrong tries at a code, then not even the right one counts from there; the owner, from their own address, still signs in', async () => {
+    it('one address gets five wrong tries at a code, even with its challenge; then not even the right one counts from there, and from another address it still signs in', async () => {
       const phone = newNumber();
-      const owner = clientAt(port, newAddress());
+      // The guesser asked for the code himself (so he holds its challenge); the owner's phone received it.
       const attacker = clientAt(port, newAddress());
-      await owner.post('/api/v1/auth/phone/start', { phone_number: phone });
-      const code = latestCode(phone);
+      const proof = await codeSentTo(phone, attacker);
       for (let i = 0; i < PHONE_SIGN_IN.triesPerAddress; i++) {
-        const tried = await attacker.post('/api/v1/auth/phone/verify', { phone_number: phone, code: wrongFor(code) });
+        const tried = await verify(attacker, phone, { ...proof, code: wrongFor(proof.code) });
         assert.deepEqual([tried.status, tried.body.code], [401, 'phone_code_wrong']);
       }
-      const spent = await attacker.post('/api/v1/auth/phone/verify', { phone_number: phone, code });
+      const spent = await verify(attacker, phone, proof);
       assert.deepEqual([spent.status, spent.body.code], [429, 'phone_code_tries'], 'the right code from an address whose tries are spent');
-      const signedIn = await owner.post('/api/v1/auth/phone/verify', { phone_number: phone, code });
+      const signedIn = await verify(clientAt(port, newAddress()), phone, proof);
       assert.equal(signedIn.status, 200, JSON.stringify(signedIn.body));
     });
 
     it('thirty wrong tries at once from one address: five are weighed and recorded, no more', async () => {
       const phone = newNumber();
-      const code = await codeSentTo(phone);
       const attacker = clientAt(port, newAddress());
-      const answers = await Promise.all(Array.from({ length: 30 }, () => attacker.post('/api/v1/auth/phone/verify', { phone_number: phone, code: wrongFor(code) })));
+      const proof = await codeSentTo(phone, attacker);
+      const answers = await Promise.all(Array.from({ length: 30 }, () => verify(attacker, phone, { ...proof, code: wrongFor(proof.code) })));
       const weighed = answers.filter((a) => a.body.code === 'phone_code_wrong').length;
       assert.equal(weighed, PHONE_SIGN_IN.triesPerAddress, JSON.stringify(answers.map((a) => a.body.code)));
       for (const answer of answers) assert.ok(answer.status === 401 || answer.status === 429 || answer.status === 409, `no other answer: ${answer.status}`);
       const tried = (await t.app.eventStore.readStream(await codeStream(t, phone))).filter((e) => e.type === 'PhoneSignInCodeTried');
       assert.equal(tried.length, PHONE_SIGN_IN.triesPerAddress, 'tries recorded');
-      assert.equal((await attacker.post('/api/v1/auth/phone/verify', { phone_number: phone, code })).status, 429);
+      assert.equal((await verify(attacker, phone, proof)).status, 429);
     });
 
-    it('however many addresses guess, no more than 25 wrong tries are weighed against one code, and then the right code signs nobody in from a new address', async () => {
+    it('however many addresses guess with the challenge, 25 wrong tries are weighed against one code, and then the right code signs nobody in from a new address', async () => {
       const phone = newNumber();
-      const code = await codeSentTo(phone);
+      const proof = await codeSentTo(phone);
       const answers: Answer[] = [];
       for (let a = 0; a < 6; a++) {
         const guesser = clientAt(port, newAddress());
-        for (let i = 0; i < PHONE_SIGN_IN.triesPerAddress; i++) answers.push(await guesser.post('/api/v1/auth/phone/verify', { phone_number: phone, code: wrongFor(code) }));
+        for (let i = 0; i < PHONE_SIGN_IN.triesPerAddress; i++) answers.push(await verify(guesser, phone, { ...proof, code: wrongFor(proof.code) }));
       }
-      assert.ok(answers.filter((a) => a.body.code === 'phone_code_wrong').length <= PHONE_SIGN_IN.maxTriesAllAddresses, 'guesses weighed');
-      const late = await clientAt(port, newAddress()).post('/api/v1/auth/phone/verify', { phone_number: phone, code });
-      assert.notEqual(late.status, 200);
+      assert.deepEqual(
+        answers.map((a) => a.body.code),
+        [...Array<string>(PHONE_SIGN_IN.maxTriesAllAddresses).fill('phone_code_wrong'), ...Array<string>(answers.length - PHONE_SIGN_IN.maxTriesAllAddresses).fill('phone_code_tries')],
+      );
+      const late = await verify(clientAt(port, newAddress()), phone, proof);
+      assert.deepEqual([late.status, late.body.code], [429, 'phone_code_tries']);
     });
 
     it('the right code sent ten times at once signs in once, as one account', async () => {
       const phone = newNumber();
-      const code = await codeSentTo(phone);
+      const proof = await codeSentTo(phone);
       const client = clientAt(port, newAddress());
-      const answers = await Promise.all(Array.from({ length: 10 }, () => client.post('/api/v1/auth/phone/verify', { phone_number: phone, code })));
+      const answers = await Promise.all(Array.from({ length: 10 }, () => verify(client, phone, proof)));
       assert.equal(answers.filter((a) => a.status === 200).length, 1, JSON.stringify(answers.map((a) => a.status)));
       for (const answer of answers) if (answer.status !== 200) assert.ok(answer.status === 401 || answer.status === 409, `${answer.status}`);
       await t.settle();
@@ -166,31 +220,35 @@ describe('sign-in by phone under attack (development outbox, TRUST_PROXY off)', 
       assert.equal(claimed.length, 1, 'one account holds the number');
     });
 
-    it("a code is its own number's only, and ends after five minutes", async () => {
+    it("a code and its challenge are their own number's only, and end after five minutes", async () => {
       const phone = newNumber();
       const other = newNumber();
-      const code = await codeSentTo(phone);
-      await codeSentTo(other);
+      const proof = await codeSentTo(phone);
+      const otherProof = await codeSentTo(other);
       const client = clientAt(port, newAddress());
-      const elsewhere = await client.post('/api/v1/auth/phone/verify', { phone_number: other, code: code === latestCode(other) ? wrongFor(code) : code });
-      assert.equal(elsewhere.status, 401);
-      now = new Date(now.getTime() + PHONE_SIGN_IN.codeTtlSeconds * 1000 + 1000);
-      const late = await client.post('/api/v1/auth/phone/verify', { phone_number: phone, code });
+      const elsewhere = await verify(client, other, { ...otherProof, code: proof.code === otherProof.code ? wrongFor(proof.code) : proof.code });
+      assert.deepEqual([elsewhere.status, elsewhere.body.code], [401, 'phone_code_wrong'], "another number's code");
+      const borrowed = await verify(client, other, { ...proof, code: otherProof.code });
+      assert.deepEqual([borrowed.status, borrowed.body.code], [401, 'phone_code_wrong'], "another number's challenge");
+      later(PHONE_SIGN_IN.codeTtlSeconds + 1);
+      const late = await verify(client, phone, proof);
       assert.deepEqual([late.status, late.body.code], [401, 'phone_code_expired']);
     });
 
-    it('a new code waits 30 s whoever asks, and replaces the last: the replaced one signs nobody in', async () => {
+    it('a new code waits 30 s whoever asks, and replaces the last: the replaced one signs nobody in, with its challenge or the new one', async () => {
       const phone = newNumber();
       const first = await codeSentTo(phone);
-      const soon = await clientAt(port, newAddress()).post('/api/v1/auth/phone/start', { phone_number: phone });
+      const soon = await clientAt(port, newAddress()).post(SIGN_IN_START, { phone_number: phone });
       assert.deepEqual([soon.status, soon.body.code], [429, 'phone_resend_wait']);
       const wait = Number(soon.headers['retry-after']);
       assert.ok(wait > 0 && wait <= PHONE_SIGN_IN.resendAfterSeconds, `Retry-After ${wait}`);
-      now = new Date(now.getTime() + PHONE_SIGN_IN.resendAfterSeconds * 1000 + 1000);
+      later(wait);
       const second = await codeSentTo(phone);
       const client = clientAt(port, newAddress());
-      if (second !== first) assert.equal((await client.post('/api/v1/auth/phone/verify', { phone_number: phone, code: first })).status, 401, 'the replaced code');
-      assert.equal((await client.post('/api/v1/auth/phone/verify', { phone_number: phone, code: second })).status, 200);
+      const replaced = await verify(client, phone, first);
+      assert.deepEqual([replaced.status, replaced.body.code], [401, 'phone_code_wrong'], 'the replaced code with its challenge');
+      if (second.code !== first.code) assert.equal((await verify(client, phone, { ...second, code: first.code })).status, 401, 'the replaced code with the new challenge');
+      assert.equal((await verify(client, phone, second)).status, 200);
     });
   });
 
@@ -200,7 +258,7 @@ describe('sign-in by phone under attack (development outbox, TRUST_PROXY off)', 
       const numbers = Array.from({ length: PHONE_SIGN_IN.codesPerAddressPerHour + 1 }, newNumber);
       const statuses: number[] = [];
       for (const [i, phone] of numbers.entries()) {
-        const answer = await clientAt(port, from, { 'X-Forwarded-For': `203.0.113.${i + 1}` }).post('/api/v1/auth/phone/start', { phone_number: phone });
+        const answer = await clientAt(port, from, { 'X-Forwarded-For': `203.0.113.${i + 1}` }).post(SIGN_IN_START, { phone_number: phone });
         statuses.push(answer.status);
         if (answer.status === 429) {
           assert.equal(answer.body.code, 'phone_rate_limited');
@@ -209,33 +267,45 @@ describe('sign-in by phone under attack (development outbox, TRUST_PROXY off)', 
       }
       assert.deepEqual(statuses, [...Array<number>(PHONE_SIGN_IN.codesPerAddressPerHour).fill(200), 429]);
       assert.equal(outbox(numbers.at(-1)!).length, 0, 'the refused one was sent nothing');
-      assert.equal((await clientAt(port, newAddress()).post('/api/v1/auth/phone/start', { phone_number: newNumber() })).status, 200, 'another address has its own budget');
+      assert.equal((await clientAt(port, newAddress()).post(SIGN_IN_START, { phone_number: newNumber() })).status, 200, 'another address has its own budget');
     });
 
-    it('one address has a number sent five codes an hour, even spending each at once to skip the wait; an hour on, again', async () => {
+    it('one address has a number sent five codes an hour; spending each at once is no way past the wait, which doubles; an hour on, again', async () => {
       const phone = newNumber();
       const client = clientAt(port, newAddress());
       const statuses: number[] = [];
+      const waits: number[] = [];
       for (let i = 0; i <= PHONE_SIGN_IN.codesPerNumberAndAddressPerHour; i++) {
-        const started = await client.post('/api/v1/auth/phone/start', { phone_number: phone });
+        let started = await client.post(SIGN_IN_START, { phone_number: phone });
+        if (i > 0) {
+          assert.deepEqual([started.status, started.body.code], [429, 'phone_resend_wait'], 'a code whose tries were spent is no shortcut');
+          waits.push(Number(started.headers['retry-after']));
+          later(waits.at(-1)!);
+          started = await client.post(SIGN_IN_START, { phone_number: phone });
+        }
         statuses.push(started.status);
         if (started.status !== 200) {
           assert.equal(started.body.code, 'phone_rate_limited');
           break;
         }
-        for (let k = 0; k < PHONE_SIGN_IN.triesPerAddress; k++) await client.post('/api/v1/auth/phone/verify', { phone_number: phone, code: wrongFor(latestCode(phone)) });
+        const proof = { code: latestCode(phone), challenge: String(started.body.challenge) };
+        for (let k = 0; k < PHONE_SIGN_IN.triesPerAddress; k++) {
+          const tried = await verify(client, phone, { ...proof, code: wrongFor(proof.code) });
+          assert.equal(tried.body.code, 'phone_code_wrong');
+        }
       }
       assert.deepEqual(statuses, [...Array<number>(PHONE_SIGN_IN.codesPerNumberAndAddressPerHour).fill(200), 429]);
+      assert.deepEqual(waits, [30, 60, 120, 240, 480]);
       assert.equal(outbox(phone).length, PHONE_SIGN_IN.codesPerNumberAndAddressPerHour);
-      now = new Date(now.getTime() + 3_600_000 + 1000);
-      assert.equal((await client.post('/api/v1/auth/phone/start', { phone_number: phone })).status, 200);
+      later(3600 + 1);
+      assert.equal((await client.post(SIGN_IN_START, { phone_number: phone })).status, 200);
     });
 
     it('a landline, a short number or junk is refused and sent nothing', async () => {
       const client = clientAt(port, newAddress());
       const before = t.app.outbox!.list({ limit: 10_000 }).length;
       for (const input of ['+91 22 2345 6789', '12345', 'call me maybe', '+91 98765 4321 0000 1']) {
-        const answer = await client.post('/api/v1/auth/phone/start', { phone_number: input });
+        const answer = await client.post(SIGN_IN_START, { phone_number: input });
         assert.deepEqual([answer.status, answer.body.code], [422, 'phone_invalid'], input);
       }
       assert.equal(t.app.outbox!.list({ limit: 10_000 }).length, before);
@@ -253,8 +323,7 @@ describe('sign-in by phone under attack (development outbox, TRUST_PROXY off)', 
         staff: [{ name: 'Dr. Neha Joshi', email: 'neha@neem.in', phone: typed, account_type: 'DOCTOR' }],
       });
       const doctor = await clinic.member('neha@neem.in', 'doctor');
-      const code = await codeSentTo(typed);
-      const signedIn = await clientAt(port, newAddress()).post('/api/v1/auth/phone/verify', { phone_number: typed, code });
+      const signedIn = await signedInBy(typed);
       assert.equal(signedIn.status, 200, JSON.stringify(signedIn.body));
       const user = signedIn.body.user as { user_id: string; account_type: string };
       assert.notEqual(user.user_id, doctor.user_id);
@@ -264,17 +333,15 @@ describe('sign-in by phone under attack (development outbox, TRUST_PROXY off)', 
       assert.equal((await spec.read((http) => http.get('/api/v1/users/me').set(doctor.auth))).body.account_type, 'doctor');
     });
 
-    it("another account cannot take a held number, even with a code for it; the holder still signs in", async () => {
+    it('another account cannot take a held number, even with a code for it and its challenge; the holder still signs in', async () => {
       const phone = newNumber();
       const holder = await holderOf(phone);
       const other = await t.createUser('patient');
-      now = new Date(now.getTime() + PHONE_SIGN_IN.resendAfterSeconds * 1000 + 1000);
-      const code = await codeSentTo(phone);
-      const taken = await t.http.post('/api/v1/users/me/phone/verify').set(other.auth).send({ phone_number: phone, code });
+      const client = clientAt(port, newAddress(), other.auth);
+      const taken = await verify(client, phone, await codeSentTo(phone, client, ADD_START), ADD_VERIFY);
       assert.deepEqual([taken.status, taken.body.code], [409, 'phone_taken']);
-      assert.equal((await spec.read((http) => http.get('/api/v1/users/me/messaging').set(other.auth))).body.verified_phone, null);
-      now = new Date(now.getTime() + PHONE_SIGN_IN.resendAfterSeconds * 1000 + 1000);
-      const signedIn = await clientAt(port, newAddress()).post('/api/v1/auth/phone/verify', { phone_number: phone, code: await codeSentTo(phone) });
+      assert.equal(await verifiedPhoneOf(other), null);
+      const signedIn = await signedInBy(phone);
       assert.equal((signedIn.body.user as { user_id: string }).user_id, holder.user_id);
     });
 
@@ -286,8 +353,7 @@ describe('sign-in by phone under attack (development outbox, TRUST_PROXY off)', 
       const claims = (await t.app.eventStore.readStream(await claimStream(t, phone))).map((e) => e.data as { user_id: string; phone_number: string });
       assert.deepEqual(claims.map((c) => [c.user_id, c.phone_number]), [[ERASED_VALUE, ERASED_VALUE]]);
 
-      now = new Date(now.getTime() + PHONE_SIGN_IN.resendAfterSeconds * 1000 + 1000);
-      const signedIn = await clientAt(port, newAddress()).post('/api/v1/auth/phone/verify', { phone_number: phone, code: await codeSentTo(phone) });
+      const signedIn = await signedInBy(phone);
       assert.equal(signedIn.status, 200, JSON.stringify(signedIn.body));
       const user = signedIn.body.user as { user_id: string; account_type: string };
       assert.notEqual(user.user_id, erased.user_id);
@@ -306,8 +372,7 @@ describe('sign-in by phone under attack (development outbox, TRUST_PROXY off)', 
       const holder = await holderOf(phone);
       const operator = await t.createUser('admin');
       await t.http.delete(`/api/v1/admin/users/${holder.user_id}`).set(operator.auth).expect(200);
-      now = new Date(now.getTime() + PHONE_SIGN_IN.resendAfterSeconds * 1000 + 1000);
-      const refused = await clientAt(port, newAddress()).post('/api/v1/auth/phone/verify', { phone_number: phone, code: await codeSentTo(phone) });
+      const refused = await signedInBy(phone);
       assert.deepEqual([refused.status, refused.body.code], [403, 'account_disabled']);
       const claims = (await t.app.eventStore.readStream(await claimStream(t, phone))).map((e) => (e.data as { user_id: string }).user_id);
       assert.deepEqual(claims, [holder.user_id]);
@@ -315,23 +380,220 @@ describe('sign-in by phone under attack (development outbox, TRUST_PROXY off)', 
   });
 
   describe('telling who has an account', () => {
-    it("/auth/phone/start answers a held number and a free one alike (status, fields, headers); so does a wrong code", async () => {
+    it('/auth/phone/start answers a held number and a free one alike (status, fields, headers); so does a wrong code', async () => {
       const held = newNumber();
       await holderOf(held);
       const free = newNumber();
-      now = new Date(now.getTime() + PHONE_SIGN_IN.resendAfterSeconds * 1000 + 1000);
-      const [a, b] = [await clientAt(port, newAddress()).post('/api/v1/auth/phone/start', { phone_number: held }), await clientAt(port, newAddress()).post('/api/v1/auth/phone/start', { phone_number: free })];
+      const [a, b] = [await clientAt(port, newAddress()).post(SIGN_IN_START, { phone_number: held }), await clientAt(port, newAddress()).post(SIGN_IN_START, { phone_number: free })];
       assert.equal(a.status, 200);
       assert.equal(b.status, 200);
-      assert.deepEqual({ ...a.body, phone_number: null }, { ...b.body, phone_number: null });
-      const varying = new Set(['date', 'etag', 'x-correlation-id', 'content-length']);
-      const shape = (answer: Answer) => Object.entries(answer.headers).filter(([name]) => !varying.has(name)).sort(([x], [y]) => x.localeCompare(y));
-      assert.deepEqual(shape(a), shape(b));
+      assert.deepEqual(startShape(a), startShape(b));
+      assert.deepEqual(headerShape(a), headerShape(b));
       assert.equal(a.headers['cache-control'], 'no-store');
 
-      const wrongHeld = await clientAt(port, newAddress()).post('/api/v1/auth/phone/verify', { phone_number: held, code: wrongFor(latestCode(held)) });
-      const wrongFree = await clientAt(port, newAddress()).post('/api/v1/auth/phone/verify', { phone_number: free, code: wrongFor(latestCode(free)) });
+      const wrongHeld = await verify(clientAt(port, newAddress()), held, { code: wrongFor(latestCode(held)), challenge: String(a.body.challenge) });
+      const wrongFree = await verify(clientAt(port, newAddress()), free, { code: wrongFor(latestCode(free)), challenge: String(b.body.challenge) });
       assert.deepEqual([wrongHeld.status, wrongHeld.body], [wrongFree.status, wrongFree.body]);
+    });
+  });
+
+  describe("the review's findings: each attack that worked before its fix", () => {
+    it('finding 1: a number its holder replaced is freed: it signs in a new patient, not the account that left it, and another account can add it', async () => {
+      const [left, kept] = [newNumber(), newNumber()];
+      const mover = await holderOf(left);
+      await holderOf(kept, 'patient', mover);
+      assert.equal(await verifiedPhoneOf(mover), kept);
+
+      // The number is a carrier's to give to someone else: its next owner signs in to an account of their own.
+      const newcomer = await signedInBy(left);
+      assert.equal(newcomer.status, 200, JSON.stringify(newcomer.body));
+      const user = newcomer.body.user as { user_id: string; account_type: string };
+      assert.notEqual(user.user_id, mover.user_id);
+      assert.equal(user.account_type, 'patient');
+      const me = await spec.read((http) => http.get('/api/v1/users/me').set(bearer(newcomer)));
+      assert.deepEqual([me.body.name, me.body.email], [left, null], 'a new patient, named by the number');
+      assert.equal(((await signedInBy(kept)).body.user as { user_id: string }).user_id, mover.user_id, 'the number kept still signs its holder in');
+
+      const [given, taken] = [newNumber(), newNumber()];
+      const giver = await holderOf(given);
+      await holderOf(taken, 'patient', giver);
+      const taker = await holderOf(given);
+      assert.equal(await verifiedPhoneOf(taker), given);
+      assert.equal(await verifiedPhoneOf(giver), taken);
+      assert.equal(((await signedInBy(given)).body.user as { user_id: string }).user_id, taker.user_id);
+    });
+
+    it("finding 2: tries without the code's challenge tell nothing of the code and spend none of its tries: the owner signs in after 30 from 5 addresses", async () => {
+      const phone = newNumber();
+      const owner = clientAt(port, newAddress());
+      const proof = await codeSentTo(phone, owner);
+      const neverSent = newNumber();
+      const used = newNumber();
+      assert.equal((await signedInBy(used)).status, 200);
+
+      const answers: Answer[] = [];
+      for (let a = 0; a < 5; a++) {
+        const guesser = clientAt(port, newAddress());
+        for (let i = 0; i < 6; i++) answers.push(await verify(guesser, phone, { code: String(a * 6 + i).padStart(6, '0'), challenge: madeUpChallenge() }));
+      }
+      const prober = clientAt(port, newAddress());
+      answers.push(await verify(prober, phone, { code: proof.code, challenge: madeUpChallenge() }));
+      for (const answer of answers) assert.deepEqual([answer.status, answer.body.code], [401, 'phone_code_wrong'], 'the right code without its challenge too');
+      // The same answer whether the number has a live code, never had one, or had its code used.
+      for (const other of [neverSent, used]) {
+        const probed = await verify(prober, other, { code: '123456', challenge: madeUpChallenge() });
+        assert.deepEqual([probed.status, probed.body], [answers[0]!.status, answers[0]!.body], other === used ? 'a used code' : 'no code');
+      }
+      const probedLive = await verify(prober, phone, { code: '123456', challenge: madeUpChallenge() });
+      assert.deepEqual(headerShape(probedLive), headerShape(await verify(prober, neverSent, { code: '123456', challenge: madeUpChallenge() })));
+      // No challenge at all is refused before any code is looked at: a 422, whatever the number's state.
+      const bare = await prober.post(SIGN_IN_VERIFY, { phone_number: phone, code: proof.code });
+      assert.deepEqual([bare.status, bare.body.code], [422, 'validation_failed']);
+      const bareNeverSent = await prober.post(SIGN_IN_VERIFY, { phone_number: neverSent, code: proof.code });
+      assert.deepEqual([bareNeverSent.status, bareNeverSent.body], [bare.status, bare.body]);
+      const tried = (await t.app.eventStore.readStream(await codeStream(t, phone))).filter((e) => e.type === 'PhoneSignInCodeTried');
+      assert.equal(tried.length, 0, 'nothing counted against the code');
+
+      const signedIn = await verify(owner, phone, proof);
+      assert.equal(signedIn.status, 200, JSON.stringify(signedIn.body));
+    });
+
+    it('finding 3: codes to a number come ever slower whoever asks (30 s, 60 s, 120 s...), a spent code no shortcut: in an hour, 7 reach it from 20 addresses', async () => {
+      const phone = newNumber();
+      const hourEnds = now.getTime() + 3_600_000;
+      const waits: number[] = [];
+      let sent = 0;
+      for (;;) {
+        const client = clientAt(port, newAddress());
+        const asked = await client.post(SIGN_IN_START, { phone_number: phone });
+        if (asked.status === 200) {
+          sent += 1;
+          // The asker spends the code's tries at once (as a flood would to skip the wait): no shortcut.
+          for (let i = 0; i < PHONE_SIGN_IN.triesPerAddress; i++) await verify(client, phone, { code: wrongFor(latestCode(phone)), challenge: String(asked.body.challenge) });
+          continue;
+        }
+        assert.deepEqual([asked.status, asked.body.code], [429, 'phone_resend_wait']);
+        const wait = Number(asked.headers['retry-after']);
+        waits.push(wait);
+        if (now.getTime() + wait * 1000 >= hourEnds) break;
+        later(wait);
+      }
+      assert.deepEqual(waits, [30, 60, 120, 240, 480, 960, 1920]);
+      assert.equal(sent, 7);
+      assert.equal(outbox(phone).length, 7);
+      assert.ok(sent <= PHONE_SIGN_IN.codesPerNumberPerHour);
+    });
+
+    it('finding 3: ten codes an hour reach one number, however many addresses ask, even when each is used at once to skip the wait', async () => {
+      // SMS pumping: the attacker receives the codes (a number of his own) and uses each, which lets the next come at once.
+      const phone = newNumber();
+      const statuses: number[] = [];
+      let retryAfter = 0;
+      for (let i = 0; i <= PHONE_SIGN_IN.codesPerNumberPerHour; i++) {
+        const client = clientAt(port, newAddress());
+        const started = await client.post(SIGN_IN_START, { phone_number: phone });
+        statuses.push(started.status);
+        if (started.status !== 200) {
+          assert.equal(started.body.code, 'phone_rate_limited');
+          retryAfter = Number(started.headers['retry-after']);
+          break;
+        }
+        const signedIn = await verify(client, phone, { code: latestCode(phone), challenge: String(started.body.challenge) });
+        assert.equal(signedIn.status, 200, JSON.stringify(signedIn.body));
+      }
+      assert.deepEqual(statuses, [...Array<number>(PHONE_SIGN_IN.codesPerNumberPerHour).fill(200), 429]);
+      assert.equal(outbox(phone).length, PHONE_SIGN_IN.codesPerNumberPerHour, 'the refused one was sent nothing');
+      assert.ok(retryAfter > 0 && retryAfter <= 3600, `Retry-After ${retryAfter}`);
+      later(retryAfter);
+      assert.equal((await clientAt(port, newAddress()).post(SIGN_IN_START, { phone_number: phone })).status, 200, 'once the hour has passed');
+    });
+
+    it('one address makes 30 code checks an hour over all numbers: spreading guesses over many codes gets no more', async () => {
+      const guesser = clientAt(port, newAddress());
+      const answers: Answer[] = [];
+      const numbers = Array.from({ length: 7 }, newNumber);
+      for (const phone of numbers) {
+        const proof = await codeSentTo(phone, guesser);
+        for (let i = 0; i < PHONE_SIGN_IN.triesPerAddress; i++) answers.push(await verify(guesser, phone, { ...proof, code: wrongFor(proof.code) }));
+      }
+      assert.deepEqual(
+        answers.map((a) => a.body.code),
+        [...Array<string>(PHONE_SIGN_IN.triesPerAddressPerHour).fill('phone_code_wrong'), ...Array<string>(answers.length - PHONE_SIGN_IN.triesPerAddressPerHour).fill('phone_code_tries')],
+      );
+      const last = numbers.at(-1)!;
+      const tried = (await t.app.eventStore.readStream(await codeStream(t, last))).filter((e) => e.type === 'PhoneSignInCodeTried');
+      assert.equal(tried.length, 0, 'the refused checks were not weighed');
+    });
+
+    it('finding 4: /users/me/phone/start answers a number another account holds exactly as a free one; the code proves the phone before the answer tells', async () => {
+      const held = newNumber();
+      await holderOf(held);
+      const free = newNumber();
+      const asker = await t.createUser('patient');
+      const a = await clientAt(port, newAddress(), asker.auth).post(ADD_START, { phone_number: held });
+      const b = await clientAt(port, newAddress(), asker.auth).post(ADD_START, { phone_number: free });
+      assert.deepEqual([a.status, b.status], [200, 200], JSON.stringify([a.body, b.body]));
+      assert.deepEqual(startShape(a), startShape(b));
+      assert.deepEqual(headerShape(a), headerShape(b));
+      const wrongHeld = await verify(clientAt(port, newAddress(), asker.auth), held, { code: wrongFor(latestCode(held)), challenge: String(a.body.challenge) }, ADD_VERIFY);
+      const wrongFree = await verify(clientAt(port, newAddress(), asker.auth), free, { code: wrongFor(latestCode(free)), challenge: String(b.body.challenge) }, ADD_VERIFY);
+      assert.deepEqual([wrongHeld.status, wrongHeld.body], [wrongFree.status, wrongFree.body]);
+    });
+
+    it('finding 5: a Nigerian or a US mobile number is refused (422) and sent nothing, to sign in or to add', async () => {
+      const asker = await t.createUser('patient');
+      const before = t.app.outbox!.list({ limit: 10_000 }).length;
+      for (const foreign of FOREIGN_MOBILES) {
+        const started = await clientAt(port, newAddress()).post(SIGN_IN_START, { phone_number: foreign });
+        assert.deepEqual([started.status, started.body.code], [422, 'phone_invalid'], foreign);
+        const added = await clientAt(port, newAddress(), asker.auth).post(ADD_START, { phone_number: foreign });
+        assert.deepEqual([added.status, added.body.code], [422, 'phone_invalid'], foreign);
+        const verified = await verify(clientAt(port, newAddress()), foreign, { code: '123456', challenge: madeUpChallenge() });
+        assert.deepEqual([verified.status, verified.body.code], [422, 'phone_invalid'], foreign);
+      }
+      assert.equal(t.app.outbox!.list({ limit: 10_000 }).length, before, 'nothing sent');
+    });
+
+    it("finding 7: a doctor's name in a patient's message carries no link, no domain and no comma", async () => {
+      const doctor = await spec.given.doctor({ name: 'Dr. Kavya Rao' });
+      await t.http.put('/api/v1/users/me').set(doctor.auth).send({ name: LURE_NAME }).expect(200);
+      const patient = await spec.given.patient();
+      const phone = newNumber();
+      await holderOf(phone, 'patient', patient);
+      await t.http.put('/api/v1/users/me/messaging').set(patient.auth).send({ channels: { email: false, sms: true, whatsapp: false } }).expect(200);
+      await spec.given.appointment({ doctor, patient, confirmed: true });
+      const approved = () => outbox(phone).filter((m) => m.kind === 'appointment_approved');
+      await eventually(async () => assert.equal(approved().length, 1), 15_000);
+      const [sms] = approved();
+      assert.equal(sms!.channel, 'sms');
+      const said = doctorIn(sms!.text);
+      assert.match(said, /^Rao\. Refund pending pay at /, sms!.text);
+      assert.ok(said.length <= 40, `${said.length} characters`);
+      // The message's own date has a comma ("9 Dec, 9:00 am"): the name's is what must be gone.
+      for (const lure of ['evil.example', '://', '/r', ',']) assert.ok(!said.includes(lure), `the name says ${lure}: ${sms!.text}`);
+      assert.ok(!sms!.text.includes('evil.example'), sms!.text);
+    });
+
+    it("finding 7, all of it: the patient's message says no 'https' at all", { todo: 'a doctor\'s name keeps its words: "Rao. Refund pending pay at https evil.…" (nameInMessage breaks the link, no "://", no "evil.example", no comma, but keeps its words)' }, async () => {
+      const doctor = await spec.given.doctor({ name: 'Dr. Kavya Rao' });
+      await t.http.put('/api/v1/users/me').set(doctor.auth).send({ name: LURE_NAME }).expect(200);
+      const patient = await spec.given.patient();
+      const email = String((await spec.read((http) => http.get('/api/v1/users/me').set(patient.auth))).body.email);
+      await spec.given.appointment({ doctor, patient, confirmed: true });
+      const approved = () => t.app.outbox!.list({ limit: 10_000 }).filter((m) => m.kind === 'appointment_approved' && m.to === email);
+      await eventually(async () => assert.equal(approved().length, 1), 15_000);
+      const [message] = approved();
+      assert.ok(!message!.text.includes('https'), message!.text);
+    });
+
+    it('finding 8: an operator with a verified number is refused sign-in by it (403), and given no session', async () => {
+      const phone = newNumber();
+      const operator = await holderOf(phone, 'admin');
+      assert.equal(await verifiedPhoneOf(operator), phone);
+      const refused = await signedInBy(phone);
+      assert.deepEqual([refused.status, refused.body.code], [403, 'forbidden_role']);
+      assert.equal(refused.body.access_token, undefined);
+      assert.equal(refused.body.refresh_token, undefined);
     });
   });
 
@@ -374,8 +636,7 @@ describe('sign-in by phone under attack (development outbox, TRUST_PROXY off)', 
       const doctor = await spec.given.doctor({ name: 'Dr. Kavya Rao' });
       const patient = await spec.given.patient({ name: 'Meera Quokkaswamy' });
       const patientPhone = newNumber();
-      await t.http.post('/api/v1/users/me/phone/start').set(patient.auth).send({ phone_number: patientPhone }).expect(200);
-      await t.http.post('/api/v1/users/me/phone/verify').set(patient.auth).send({ phone_number: patientPhone, code: latestCode(patientPhone) }).expect(200);
+      await holderOf(patientPhone, 'patient', patient);
       await t.http.put('/api/v1/users/me/messaging').set(patient.auth).send({ channels: { email: true, sms: true, whatsapp: true } }).expect(200);
       const approved = await spec.given.appointment({ doctor, patient, notes: 'Zebrastripe rash on the elbow since Tuesday', confirmed: true });
       const rejected = await spec.given.appointment({ doctor, patient, notes: 'Zebrastripe rash again' });
@@ -398,8 +659,9 @@ describe('sign-in by phone under attack (development outbox, TRUST_PROXY off)', 
       }
     });
 
-    it('the stored log holds no code, number, e-mail address or message text in clear, and the debug logs none of them either', async () => {
+    it('the stored log holds no code, challenge, number, e-mail address or message text in clear, and the debug logs none of them either', async () => {
       await t.settle();
+      assert.ok(challengesAnswered.length > 20, 'the cases before were answered challenges');
       const sent = t.app.outbox!.list({ limit: 10_000 });
       assert.ok(sent.length > 20, 'the cases before sent messages');
       const addresses = new Set(sent.map((m) => m.to));
@@ -409,6 +671,7 @@ describe('sign-in by phone under attack (development outbox, TRUST_PROXY off)', 
         ...numbers,
         ...numbers.map((n) => n.slice(3)),
         ...sent.map((m) => m.text),
+        ...challengesAnswered,
         'Zebrastripe',
         'Yakbutter',
         'Narwhal',
@@ -453,6 +716,54 @@ describe('behind a trusted proxy (TRUST_PROXY=loopback): an IPv6 client is its /
       }
       assert.deepEqual(statuses, [...Array<number>(PHONE_SIGN_IN.codesPerAddressPerHour).fill(200), 429]);
       await t.http.post('/api/v1/auth/phone/start').set('X-Forwarded-For', '2001:db8:7:8::1').send({ phone_number: newNumber() }).expect(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("five wrong tries at a code from one /64, however many of its addresses try; the right code from another /64 still signs in", async () => {
+    const t = await startTestApp({ env: { TRUST_PROXY: 'loopback' } });
+    try {
+      const phone = newNumber();
+      const started = await t.http.post(SIGN_IN_START).set('X-Forwarded-For', '2001:db8:5:5::1').send({ phone_number: phone }).expect(200);
+      const proof = { code: codeIn(t.app.outbox!.list({ recipient: phone, limit: 1 })[0]!.text)!, challenge: String(started.body.challenge) };
+      const wrong = proof.code === '000000' ? '111111' : '000000';
+      const codes: unknown[] = [];
+      for (let i = 1; i <= PHONE_SIGN_IN.triesPerAddress + 1; i++) {
+        codes.push((await t.http.post(SIGN_IN_VERIFY).set('X-Forwarded-For', `2001:db8:6:6::${i.toString(16)}`).send({ phone_number: phone, ...proof, code: wrong })).body.code);
+      }
+      assert.deepEqual(codes, [...Array<string>(PHONE_SIGN_IN.triesPerAddress).fill('phone_code_wrong'), 'phone_code_tries']);
+      await t.http.post(SIGN_IN_VERIFY).set('X-Forwarded-For', '2001:db8:6:7::1').send({ phone_number: phone, ...proof }).expect(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('thirty code checks an hour from one /64, however many of its addresses check; another /64 has its own', async () => {
+    const t = await startTestApp({ env: { TRUST_PROXY: 'loopback' } });
+    try {
+      const phone = newNumber();
+      const check = (address: string) => t.http.post(SIGN_IN_VERIFY).set('X-Forwarded-For', address).send({ phone_number: phone, code: '123456', challenge: madeUpChallenge() });
+      const codes: unknown[] = [];
+      for (let i = 1; i <= PHONE_SIGN_IN.triesPerAddressPerHour + 1; i++) codes.push((await check(`2001:db8:9:9::${i.toString(16)}`)).body.code);
+      assert.deepEqual(codes, [...Array<string>(PHONE_SIGN_IN.triesPerAddressPerHour).fill('phone_code_wrong'), 'phone_code_tries']);
+      assert.equal((await check('2001:db8:9:a::1')).body.code, 'phone_code_wrong');
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('numbers of other countries (PHONE_COUNTRIES)', () => {
+  it('the foreign numbers refused by default are sent codes where PHONE_COUNTRIES names their countries: the refusal is the country rule', async () => {
+    const t = await startTestApp({ env: { PHONE_COUNTRIES: 'IN,NG,US' } });
+    try {
+      for (const foreign of FOREIGN_MOBILES) {
+        const started = await t.http.post(SIGN_IN_START).send({ phone_number: foreign });
+        assert.equal(started.status, 200, `${foreign}: ${started.text}`);
+        assert.equal(t.app.outbox!.list({ recipient: String(started.body.phone_number), limit: 10 }).length, 1, foreign);
+      }
+      assert.equal((await t.http.post(SIGN_IN_START).send({ phone_number: '+44 7400 123456' })).body.code, 'phone_invalid', 'a country not named');
     } finally {
       await t.close();
     }
@@ -536,9 +847,9 @@ describe('provider callbacks, resend and failures (fake SMS and WhatsApp provide
   const patientOnWhatsApp = async () => {
     const phone = newNumber();
     const patient = await spec.given.patient();
-    await t.http.post('/api/v1/users/me/phone/start').set(patient.auth).send({ phone_number: phone }).expect(200);
+    const { challenge } = (await t.http.post('/api/v1/users/me/phone/start').set(patient.auth).send({ phone_number: phone }).expect(200)).body as { challenge: string };
     const code = codeIn(form(lastSmsTo(phone)!).get('Body')!)!;
-    await t.http.post('/api/v1/users/me/phone/verify').set(patient.auth).send({ phone_number: phone, code }).expect(200);
+    await t.http.post('/api/v1/users/me/phone/verify').set(patient.auth).send({ phone_number: phone, code, challenge }).expect(200);
     await t.http.put('/api/v1/users/me/messaging').set(patient.auth).send({ channels: { email: false, sms: true, whatsapp: true } }).expect(200);
     return { patient, phone };
   };
@@ -713,6 +1024,27 @@ describe('the development outbox', () => {
     } finally {
       remote.closeAllConnections();
       await new Promise<void>((resolve) => remote.close(() => resolve()));
+      await t.close();
+    }
+  });
+
+  it('finding 6: behind a proxy on this machine (TRUST_PROXY=loopback), a request that came through it is told the outbox does not exist', async () => {
+    const t = await startTestApp({ env: { TRUST_PROXY: 'loopback' } });
+    try {
+      await t.http.post(SIGN_IN_START).send({ phone_number: newNumber() }).expect(200);
+      assert.equal((await t.http.get('/api/v1/dev/outbox').expect(200)).body.length, 1, 'this machine, through no proxy');
+      const proxied: Array<[string, string]> = [
+        ['X-Forwarded-For', '203.0.113.9'],
+        ['X-Forwarded-For', '127.0.0.1'],
+        ['Forwarded', 'for=203.0.113.9'],
+        ['X-Real-IP', '203.0.113.9'],
+      ];
+      for (const [header, value] of proxied) {
+        const far = await t.http.get('/api/v1/dev/outbox').set(header, value);
+        assert.deepEqual([far.status, far.body.code], [404, 'not_found'], `${header}: ${value}`);
+        assert.equal(far.text.includes('sign_in_code'), false);
+      }
+    } finally {
       await t.close();
     }
   });
