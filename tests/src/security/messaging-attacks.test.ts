@@ -17,7 +17,7 @@ import { givenClinicOfTwo, givenInstitution, LOTUS_CLINIC } from '../support/giv
  * flooding a number with them, taking over an account by its number, telling who has an account, forging provider
  * callbacks, reading the message log or the outbox without the right, and what the log, the logs and the messages hold.
  * Each case asserts a defence that holds. The review's findings were fixed since; the cases named "finding N" each
- * make the attack that succeeded before its fix. One is a todo: what the fix of finding 7 leaves of a doctor's name.
+ * make the attack that succeeded before its fix.
  *
  * A code counts only with the challenge its start answered: an attacker who wants tries at a code asks for it himself
  * (which sends it to the owner's phone and answers him its challenge), so the cases that guess do that.
@@ -574,7 +574,7 @@ describe('sign-in by phone under attack (development outbox, TRUST_PROXY off)', 
       assert.ok(!sms!.text.includes('evil.example'), sms!.text);
     });
 
-    it("finding 7, all of it: the patient's message says no 'https' at all", { todo: 'a doctor\'s name keeps its words: "Rao. Refund pending pay at https evil.…" (nameInMessage breaks the link, no "://", no "evil.example", no comma, but keeps its words)' }, async () => {
+    it("finding 7, all of it: the patient's message says no 'https' at all", async () => {
       const doctor = await spec.given.doctor({ name: 'Dr. Kavya Rao' });
       await t.http.put('/api/v1/users/me').set(doctor.auth).send({ name: LURE_NAME }).expect(200);
       const patient = await spec.given.patient();

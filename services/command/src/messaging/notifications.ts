@@ -1,6 +1,7 @@
 import { MESSAGE_STALE_AFTER_MS, streams, type MessageKind, type RecordedEvent, type DomainEventOf } from '@telemed/contracts';
 import type { CheckpointStore, EventStore, Logger } from '@telemed/platform';
-import { handleCommand, systemContext } from '../decider';
+import { handleCommand, readStream, systemContext } from '../decider';
+import { consultationDecider } from '../consultations/consultation';
 import { appointmentDecider } from '../appointments/appointment';
 import { foldsPerEventStore } from '../stream-folds';
 import { loadUser } from '../users/load-user';
@@ -113,10 +114,14 @@ export async function startNotifications(deps: NotificationDeps) {
         if (!fresh || !ahead) return;
         await queue(event, { kind: 'appointment_cancelled', recipient_id: event.data.cancelled_by === 'patient' ? doctor_id : patient_id, appointment_id: appointmentId, start, due_at: now });
         return;
-      case 'ConsultationJoined':
+      case 'ConsultationJoined': {
         if (!fresh || event.data.role !== 'patient') return;
+        // A doctor already in the call needs no message (the call's state as it is now, not as it was at the join).
+        const { state: call } = await readStream(deps.eventStore, streams.consultation(appointmentId), consultationDecider);
+        if (call.status !== 'active' || Object.values(call.participants).some((p) => p.role === 'doctor' && p.present)) return;
         await queue(event, { kind: 'patient_waiting', recipient_id: doctor_id, appointment_id: appointmentId, start, due_at: now });
         return;
+      }
       case 'PrescriptionIssued':
         if (!fresh) return;
         await queue(event, { kind: 'prescription_ready', recipient_id: patient_id, appointment_id: appointmentId, start: null, due_at: now, doctor_name: await doctorName(doctor_id) });

@@ -21,9 +21,14 @@ function format(language: LanguageCode, message: string, values: Record<string, 
   return String(formatter.format(values));
 }
 
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** A time as a message says it: the day and month in words and the time of day, in the recipient's language and zone. */
 export function messageTime(at: Date, language: LanguageCode, timeZone: string): string {
-  return new Intl.DateTimeFormat(intlLocale(language), { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit', timeZone }).format(at);
+  const id = `${language}\u0000${timeZone}`;
+  let format = timeFormats.get(id);
+  if (!format) timeFormats.set(id, (format = new Intl.DateTimeFormat(intlLocale(language), { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit', timeZone })));
+  return format.format(at);
 }
 
 /** The address a message sends its recipient to, on the product's own site. */
@@ -50,7 +55,9 @@ const NAME_LENGTH = 40;
  */
 export function nameInMessage(name: string): string {
   // A dot only ends an abbreviation (Dr. K. Rao): one between letters (a domain, `evil.example`) becomes a space too.
-  const cleaned = name.normalize('NFC').replace(/[^\p{L}\p{M} .'-]/gu, ' ').replace(/\.(?=\S)/g, '. ').replace(/\s+/g, ' ').trim();
+  const lettersOnly = name.normalize('NFC').replace(/[^\p{L}\p{M} .'-]/gu, ' ').replace(/\.(?=\S)/g, '. ');
+  // What is left of an address (`https`, `www`) is no part of a name.
+  const cleaned = lettersOnly.replace(/\b(https?|www)\b/giu, ' ').replace(/\s+/g, ' ').trim();
   return cleaned.length > NAME_LENGTH ? `${cleaned.slice(0, NAME_LENGTH - 1).trimEnd()}…` : cleaned;
 }
 

@@ -34,10 +34,11 @@ function change(messages: ReadCollection<MessageDoc>, id: string, update: (doc: 
  */
 export const messagesProjection = defineProjection({
   name: 'messages',
-  version: 1,
+  // 2: the pending index ends in _id, so a page after a cursor among many messages due at once reads only that page.
+  version: 2,
   collections: [MESSAGES, PENDING_MESSAGES],
   indexes: [
-    { collection: PENDING_MESSAGES, field: 'due_at' },
+    { collection: PENDING_MESSAGES, fields: ['due_at', '_id'] },
     { collection: MESSAGES, fields: ['updated_at', '_id'] },
     { collection: MESSAGES, fields: ['appointment_id', 'updated_at'] },
     { collection: MESSAGES, fields: ['status', 'updated_at'] },
