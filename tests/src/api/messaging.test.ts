@@ -29,6 +29,14 @@ describe('messages and sign-in by phone (development outbox)', () => {
   after(() => t.close());
 
   const outbox = (recipient: string) => t.app.outbox!.list({ recipient, limit: 50 });
+  /**
+   * Waits for the outbox to hold what `found` looks for, counting turns of the event loop's timers rather than
+   * `Date.now()`: the cases move the app's clock, which a deadline in wall-clock time would read.
+   */
+  const untilSent = async (found: () => boolean, label: string) => {
+    for (let turn = 0; turn < 200 && !found(); turn++) await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.ok(found(), label);
+  };
   const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)?.[1];
   let nextNumber = 9876500000;
   const newNumber = () => `+91${(nextNumber += 7)}`;
@@ -123,14 +131,14 @@ describe('messages and sign-in by phone (development outbox)', () => {
     const doctorEmail = (await t.http.get('/api/v1/users/me').set(doctor.auth)).body.email as string;
     const patientEmail = (await t.http.get('/api/v1/users/me').set(patient.auth)).body.email as string;
     const { appointment_id, slot } = await spec.given.appointment({ doctor, patient, notes: 'chest pain since Tuesday' });
-    await eventually(async () => assert.ok(outbox(doctorEmail).some((m) => m.kind === 'appointment_requested'), 'the doctor was told of the request'));
+    await untilSent(() => outbox(doctorEmail).some((m) => m.kind === 'appointment_requested'), 'the doctor was told of the request');
     const request = outbox(doctorEmail).find((m) => m.kind === 'appointment_requested')!;
     assert.ok(request.text.includes('/doctor-home'));
     assert.ok(!request.text.includes('chest'), 'no reason in a message');
     assert.ok(!request.text.includes('Ravi'), "no patient's name to the doctor's phone");
 
     await t.http.post(`/api/v1/appointments/${appointment_id}/approve`).set(doctor.auth).expect(200);
-    await eventually(async () => assert.ok(outbox(patientEmail).some((m) => m.kind === 'appointment_approved'), 'the patient was told of the approval'));
+    await untilSent(() => outbox(patientEmail).some((m) => m.kind === 'appointment_approved'), 'the patient was told of the approval');
     const approved = outbox(patientEmail).find((m) => m.kind === 'appointment_approved')!;
     assert.equal(approved.language, 'hi');
     assert.ok(approved.text.includes('Dr. Kavya Rao'));
@@ -140,7 +148,7 @@ describe('messages and sign-in by phone (development outbox)', () => {
     await t.settle();
     now = new Date(slot.start.getTime() - 1440 * 60_000 + 1000);
     await t.app.runSweepsNow();
-    await eventually(async () => assert.ok(outbox(patientEmail).some((m) => m.kind === 'appointment_reminder'), 'the reminder was sent'));
+    await untilSent(() => outbox(patientEmail).some((m) => m.kind === 'appointment_reminder'), 'the reminder was sent');
     const reminder = outbox(patientEmail).find((m) => m.kind === 'appointment_reminder')!;
     assert.ok(reminder.text.includes(`/video-call?appointment_id=${appointment_id}`), reminder.text);
     now = middayInIndia();
@@ -161,7 +169,7 @@ describe('messages and sign-in by phone (development outbox)', () => {
     assert.ok(!outbox(doctorEmail).some((m) => m.kind === 'appointment_requested'));
     now = new Date(midday.getTime() - 3 * 3_600_000 + 1000);
     await t.app.runSweepsNow();
-    await eventually(async () => assert.ok(outbox(doctorEmail).some((m) => m.kind === 'appointment_requested'), 'sent at 09:00'));
+    await untilSent(() => outbox(doctorEmail).some((m) => m.kind === 'appointment_requested'), 'sent at 09:00');
     now = middayInIndia();
   });
 
@@ -173,7 +181,7 @@ describe('messages and sign-in by phone (development outbox)', () => {
     const cancelled = await t.http.post(`/api/v1/appointments/${appointment_id}/cancel`).set(doctor.auth).send({ reason: 'called away' });
     assert.equal(cancelled.status, 200, cancelled.text);
 
-    await eventually(async () => assert.ok(outbox(patientEmail).some((m) => m.kind === 'appointment_cancelled'), 'the patient was told of the cancellation'));
+    await untilSent(() => outbox(patientEmail).some((m) => m.kind === 'appointment_cancelled'), 'the patient was told of the cancellation');
     await t.settle();
     const reminders = (await t.app.eventStore.readStream(streams.message((await import('@telemed/command')).messageIdFor(`${appointment_id}:appointment_reminder:60`)))).map((e) => e.type);
     assert.deepEqual(reminders.slice(-1), ['MessageCancelled']);
@@ -207,5 +215,23 @@ describe('messages and sign-in by phone (development outbox)', () => {
     const stranger = await spec.given.patient();
     assert.equal((await t.http.get('/api/v1/admin/messages').query({ filter }).set(stranger.auth)).status, 403);
     assert.equal((await t.http.get('/api/v1/admin/messages').set(clinicAdmin.auth)).status, 403, 'the whole log is the operators\'');
+  });
+
+  it('a patient waiting in the lobby is told to the doctor, not when the doctor is already in the call', async () => {
+    const doctor = await spec.given.doctor();
+    const doctorEmail = (await t.http.get('/api/v1/users/me').set(doctor.auth)).body.email as string;
+    const [first, second] = [await spec.given.patient(), await spec.given.patient()];
+    const waiting = await spec.given.appointment({ doctor, patient: first, at: { days: 2, time: '11:00' }, confirmed: true });
+    const together = await spec.given.appointment({ doctor, patient: second, at: { days: 2, time: '11:30' }, confirmed: true });
+    now = new Date(waiting.slot.start.getTime() - 5 * 60_000);
+    await t.http.post(`/api/v1/consultations/${waiting.appointment_id}/join`).set(first.auth).expect(200);
+    await untilSent(() => outbox(doctorEmail).some((m) => m.kind === 'patient_waiting' && m.text.includes(waiting.appointment_id)), 'the doctor was told');
+
+    now = new Date(together.slot.start.getTime() - 5 * 60_000);
+    await t.http.post(`/api/v1/consultations/${together.appointment_id}/join`).set(doctor.auth).expect(200);
+    await t.http.post(`/api/v1/consultations/${together.appointment_id}/join`).set(second.auth).expect(200);
+    await t.settle();
+    assert.ok(!outbox(doctorEmail).some((m) => m.kind === 'patient_waiting' && m.text.includes(together.appointment_id)));
+    now = middayInIndia();
   });
 });
