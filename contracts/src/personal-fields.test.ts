@@ -72,6 +72,17 @@ const NOT_PERSONAL: Record<string, string> = {
   role_permissions: "an institution's permissions per role",
   // What a doctor wrote in a post (title, description, excerpt, tags, content) and its slug are theirs (PERSONAL_FIELDS).
   image_url: "a post's cover picture: a link to a blog picture (its bytes are under the doctor's key)",
+  // Messages (issue 34): ids and what a provider answered; the address and the doctor's name are personal.
+  recipient_id: 'an id',
+  code_id: 'a random id',
+  'MessageQueued.idempotency_key': 'an appointment id, a kind and an offset (or a random code id)',
+  provider_message_id: "the provider's id of a send",
+  'MessageFailed.error': "a provider's refusal, its addresses and numbers scrubbed by the adapters (provider-http withoutAddresses)",
+  'MessagingPreferencesSet.time_zone': 'an IANA zone chosen for quiet hours (a region of millions, no more)',
+  code_hash: 'a keyed digest of a code and its number: tests nothing without the key store',
+  challenge_hash: 'a keyed digest of a random challenge',
+  'PhoneSignInCodeIssued.address': "a keyed digest of the asking client's address",
+  'PhoneSignInCodeTried.address': "a keyed digest of the trying client's address",
 };
 
 /** The event's fields that take text (a string, or a list of them). */
