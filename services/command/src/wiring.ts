@@ -122,6 +122,8 @@ export async function startCommandBackground(deps: {
         if (Date.now() > deadline) return false;
         await sleep(5);
       }
+      // The messages those managers queued for now are sent right away, outside the log's subscriptions.
+      await messaging?.idle();
       return true;
     },
     runSweepsNow: async () => {

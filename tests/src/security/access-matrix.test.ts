@@ -225,9 +225,9 @@ describe('access control: every route against every role', () => {
     { method: 'put', path: '/users/me', expect: all(200), request: fixed('/api/v1/users/me', { phone_number: '+91 90000 77777' }) },
     // Sign-in by phone and messages (issue 34): a fresh number per cell (a number may be sent one code per 30 s).
     { method: 'post', path: '/auth/phone/start', expect: all(200, { anonymous: 200 }), request: async () => ({ url: '/api/v1/auth/phone/start', body: { phone_number: `+9198${String(7_000_000 + ++unique).padStart(8, '0')}` } }) },
-    { method: 'post', path: '/auth/phone/verify', expect: all(401), request: fixed('/api/v1/auth/phone/verify', { phone_number: '+919812300000', code: '123456' }) },
+    { method: 'post', path: '/auth/phone/verify', expect: all(401), request: fixed('/api/v1/auth/phone/verify', { phone_number: '+919812300000', code: '123456', challenge: 'c'.repeat(32) }) },
     { method: 'post', path: '/users/me/phone/start', expect: all(200), request: async () => ({ url: '/api/v1/users/me/phone/start', body: { phone_number: `+9197${String(7_000_000 + ++unique).padStart(8, '0')}` } }) },
-    { method: 'post', path: '/users/me/phone/verify', expect: all(401), request: fixed('/api/v1/users/me/phone/verify', { phone_number: '+919812300001', code: '123456' }) },
+    { method: 'post', path: '/users/me/phone/verify', expect: all(401), request: fixed('/api/v1/users/me/phone/verify', { phone_number: '+919812300001', code: '123456', challenge: 'c'.repeat(32) }) },
     { method: 'get', path: '/users/me/messaging', expect: all(200), request: fixed('/api/v1/users/me/messaging') },
     { method: 'put', path: '/users/me/messaging', expect: all(200), request: fixed('/api/v1/users/me/messaging', { channels: { email: true, sms: false, whatsapp: false }, time_zone: 'Asia/Kolkata' }) },
     { method: 'get', path: '/dev/outbox', expect: all(200, { anonymous: 200 }), request: fixed('/api/v1/dev/outbox') },

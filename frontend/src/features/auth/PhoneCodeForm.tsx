@@ -160,21 +160,9 @@ export function PhoneCodeForm<T>({ send, verify, onVerified, onCancel }: PhoneCo
       <Typography>
         {t('auth.phoneCodeSent', { number: sent.phone_number, channel: sent.channel, minutes: Math.round(sent.expires_in_seconds / 60) })}
       </Typography>
-      <TextField
-        label={t('auth.phoneCode')}
-        autoComplete="one-time-code"
-        required
-        autoFocus
-        value={code}
-        onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, PHONE_CODE_LENGTH))}
-        slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*', maxLength: PHONE_CODE_LENGTH } }}
-      />
+      <CodeInput label={t('auth.phoneCode')} value={code} onChange={setCode} />
       {problem}
-      {resent && !error && (
-        <Alert severity="info" role="status">
-          {t('auth.phoneResent')}
-        </Alert>
-      )}
+      {resent && !error && <ResentNotice text={t('auth.phoneResent')} />}
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', flexWrap: 'wrap', rowGap: 1 }}>
         <Button
           onClick={() => {
@@ -196,5 +184,28 @@ export function PhoneCodeForm<T>({ send, verify, onVerified, onCancel }: PhoneCo
         </Button>
       </Box>
     </Stack>
+  );
+}
+
+/** The six digits, as phones offer them from the SMS (one-time-code); anything else typed or pasted is dropped. */
+function CodeInput({ label, value, onChange }: { label: string; value: string; onChange: (code: string) => void }) {
+  return (
+    <TextField
+      label={label}
+      autoComplete="one-time-code"
+      required
+      autoFocus
+      value={value}
+      onChange={(e) => onChange(e.target.value.replace(/\D/g, '').slice(0, PHONE_CODE_LENGTH))}
+      slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*', maxLength: PHONE_CODE_LENGTH } }}
+    />
+  );
+}
+
+function ResentNotice({ text }: { text: string }) {
+  return (
+    <Alert severity="info" role="status">
+      {text}
+    </Alert>
   );
 }

@@ -34,6 +34,10 @@ export async function startMessaging(
     notifications,
     onQueued,
     runNow: () => dispatcher.runNow(),
+    /** Until the sends started for messages queued for now have finished (what a test settles on). */
+    async idle() {
+      while (inFlight.size > 0) await Promise.all(inFlight);
+    },
     async stop() {
       dispatcher.stop();
       await Promise.all(inFlight);
