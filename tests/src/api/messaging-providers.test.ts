@@ -151,7 +151,11 @@ describe('messages through SMTP, the SMS provider and WhatsApp Cloud', () => {
     assert.equal(body.template.language.code, 'hi');
     assert.equal(body.template.components[0]!.parameters[0]!.text, 'Dr. Kavya Rao');
 
-    const wamid = (JSON.parse(JSON.stringify((await t.app.eventStore.readStream(streams.message(messageId))).find((e) => e.type === 'MessageSent')!.data)) as { provider_message_id: string }).provider_message_id;
+    // The provider has answered; its id is recorded a moment later (MessageSent).
+    await t.settle();
+    const sentEvent = (await t.app.eventStore.readStream(streams.message(messageId))).find((e) => e.type === 'MessageSent');
+    assert.ok(sentEvent, 'the send was recorded');
+    const wamid = (sentEvent.data as { provider_message_id: string }).provider_message_id;
     const failure = { object: 'whatsapp_business_account', entry: [{ id: 'waba', changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { phone_number_id: '1234567890' }, statuses: [{ id: wamid, status: 'failed', timestamp: '1700000000', recipient_id: phone.slice(1), biz_opaque_callback_data: messageId, errors: [{ code: 131026, title: 'Message undeliverable' }] }] } }] }] };
     const forged = await t.http.post('/api/v1/messaging/whatsapp/webhook').set('Content-Type', 'application/json').set('X-Hub-Signature-256', 'sha256=00').send(JSON.stringify(failure));
     assert.equal(forged.status, 401);
@@ -160,6 +164,7 @@ describe('messages through SMTP, the SMS provider and WhatsApp Cloud', () => {
     assert.equal(accepted.status, 200, accepted.text);
     await eventually(async () => assert.ok(form(lastSmsTo(phone)!).get('CustomField') === messageId, 'the message went on by SMS'));
     assert.equal(form(lastSmsTo(phone)!).get('DltTemplateId'), '1107000000000000002');
+    await t.settle();
     const types = await messageEvents(messageId);
     assert.deepEqual(types.filter((type) => type !== 'MessageAttemptStarted'), ['MessageQueued', 'MessageSent', 'MessageFailed', 'MessageSent']);
   });
