@@ -10,7 +10,6 @@ export interface RenderedMessage {
   params: string[];
 }
 
-export type MessageValues = Partial<Record<MessageParamName, string | number>> & { startsAt?: Date };
 
 const compiled = new Map<string, IntlMessageFormat>();
 
