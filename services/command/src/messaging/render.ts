@@ -10,7 +10,6 @@ export interface RenderedMessage {
   params: string[];
 }
 
-
 const compiled = new Map<string, IntlMessageFormat>();
 
 function format(language: LanguageCode, message: string, values: Record<string, string | number>): string {
