@@ -32,6 +32,6 @@ export const ROUTES = {
 /** Each route's types on the wire, by name: what the frontend's typed client sends and gets (types only, no zod). */
 export type ApiRoutes = { [K in RouteName]: RouteTypes<(typeof ROUTES)[K]> };
 
-export { messagingPreferencesSchema, messageLogEntrySchema, smsStatusFormSchema, type MessagingPreferences, type MessageLogEntry, type OutboxEntry } from './messaging';
+export { messagingPreferencesSchema, messageLogEntrySchema, smsInboundFieldsSchema, smsStatusFormSchema, type MessagingPreferences, type MessageLogEntry, type OutboxEntry } from './messaging';
 export { defineRoutes, type RouteEntry, type RouteSchemas, type RouteTypes, type ParsedRequest } from './define';
 export { ROUTE_PATHS, fillPath, type RouteName, type RoutePath, type HttpMethod } from './paths';

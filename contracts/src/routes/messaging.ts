@@ -76,6 +76,16 @@ export const smsStatusFormSchema = z.looseObject({
   CustomField: z.string().max(128).optional(),
 });
 
+/** An SMS a person sent to the business number, as Exotel passes it on (its other fields are ignored). */
+export const smsInboundFieldsSchema = z.looseObject({
+  SmsSid: z.string().min(1).max(128),
+  From: z.string().min(1).max(32),
+  To: z.string().max(32).optional(),
+  Date: z.string().max(64).optional(),
+  Body: z.string().max(1600).default(''),
+});
+const smsInboundToken = z.string().min(1).max(128).openapi({ description: 'The token in the inbound address this server gives (`npm run messaging:templates` prints it)' });
+
 /** The messaging area's routes (issue 34). */
 export const messagingRoutes = defineRoutes({
   startPhoneSignIn: {
@@ -130,6 +140,19 @@ export const messagingRoutes = defineRoutes({
     query: z.object({ message: z.string().min(1).max(64), token: z.string().min(1).max(128) }),
     form: smsStatusFormSchema,
     response: z.object({ status: z.literal('received') }),
+    errors: [400, 401, 404],
+  },
+  receiveSmsReply: {
+    summary: "An SMS a person sent to the business number, as Exotel's SMS app passes it on (GET, after a HEAD): STOP ends SMS messages for the sender; trusted only with this server's inbound token; answers an empty text/plain (no reply SMS)",
+    tags: ['messaging'],
+    query: smsInboundFieldsSchema.extend({ token: smsInboundToken }),
+    errors: [400, 401, 404],
+  },
+  receiveSmsReplyForm: {
+    summary: "The same as its GET, posted form-encoded (Exotel's inbound SMS webhook)",
+    tags: ['messaging'],
+    query: z.object({ token: smsInboundToken }),
+    form: smsInboundFieldsSchema,
     errors: [400, 401, 404],
   },
   verifyWhatsAppWebhook: {

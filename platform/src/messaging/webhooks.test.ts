@@ -1,7 +1,17 @@
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { describe, it } from 'node:test';
-import { isStopReply, parseExotelStatusCallback, parseWhatsAppWebhook, signCallback, verifyCallback, verifyWhatsAppSignature } from './webhooks';
+import {
+  isStopReply,
+  parseExotelInboundSms,
+  parseExotelStatusCallback,
+  parseWhatsAppWebhook,
+  signCallback,
+  signInboundSmsAddress,
+  verifyCallback,
+  verifyInboundSmsToken,
+  verifyWhatsAppSignature,
+} from './webhooks';
 
 const APP_SECRET = 'whatsapp-app-secret-1';
 
@@ -132,6 +142,28 @@ describe('SMS callback tokens', () => {
     assert.equal(verifyCallback(secret, 'msg-1', `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`), false);
     assert.equal(verifyCallback(secret, 'msg-1', token.slice(1)), false);
     assert.equal(verifyCallback(secret, 'msg-1', ''), false);
+  });
+});
+
+describe('SMS replies (Exotel inbound)', () => {
+  const secret = 'callback-secret-0123456789';
+
+  it("trusts the inbound address's token for this secret only, and never a delivery report's", () => {
+    const token = signInboundSmsAddress(secret);
+    assert.equal(verifyInboundSmsToken(secret, token), true);
+    assert.equal(verifyInboundSmsToken('another-secret-0123456789', token), false);
+    assert.equal(verifyInboundSmsToken(secret, signCallback(secret, 'telemed sms inbound')), false);
+    assert.equal(verifyInboundSmsToken(secret, undefined), false);
+    assert.equal(verifyInboundSmsToken(secret, ''), false);
+  });
+
+  it('reads the sender as written and the text, and refuses what is not an inbound SMS', () => {
+    assert.deepEqual(parseExotelInboundSms({ SmsSid: 'S1', From: '09052161119', To: '56070', Date: '2026-12-06 10:00:00', Body: 'STOP' }), { from: '09052161119', text: 'STOP' });
+    assert.deepEqual(parseExotelInboundSms({ SmsSid: 'S1', From: '+919052161119' }), { from: '+919052161119', text: '' });
+    assert.equal(parseExotelInboundSms({ From: '09052161119', Body: 'STOP' }), null);
+    assert.equal(parseExotelInboundSms({ SmsSid: 'S1', Body: 'STOP' }), null);
+    assert.equal(parseExotelInboundSms({ SmsSid: 'S1', From: '9'.repeat(40), Body: 'STOP' }), null);
+    assert.equal(parseExotelInboundSms({ SmsSid: ['S1'], From: {}, Body: 3 }), null);
   });
 });
 

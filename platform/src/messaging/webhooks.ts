@@ -87,6 +87,33 @@ export function verifyCallback(secret: string, messageId: string, token: string)
   return sameText(token, callbackMac(secret, messageId));
 }
 
+const INBOUND_PURPOSE = 'telemed sms inbound';
+
+/**
+ * The token in the address given to the SMS provider for the replies people send (Exotel's inbound SMS carries no
+ * signature of its own): one per secret, since the address is set once in the provider's dashboard.
+ */
+export function signInboundSmsAddress(secret: string): string {
+  return createHmac('sha256', secret).update(INBOUND_PURPOSE).digest('base64url');
+}
+
+export function verifyInboundSmsToken(secret: string, token: unknown): boolean {
+  if (typeof token !== 'string' || !secret) return false;
+  return sameText(token, signInboundSmsAddress(secret));
+}
+
+/**
+ * An SMS a person sent to the business number, as Exotel passes it on (SmsSid, From, To, Date, Body; From as the
+ * operator gives it, often 0-prefixed): its sender as written and its text, or null when it is not one.
+ */
+export function parseExotelInboundSms(fields: Record<string, unknown>): { from: string; text: string } | null {
+  const sid = typeof fields.SmsSid === 'string' ? fields.SmsSid.trim() : '';
+  const from = typeof fields.From === 'string' ? fields.From.trim() : '';
+  const text = typeof fields.Body === 'string' ? fields.Body : '';
+  if (!sid || !from || from.length > 32) return null;
+  return { from, text: text.slice(0, 1600) };
+}
+
 const EXOTEL_PROGRESS = new Set(['queued', 'sending', 'submitted', 'sent']);
 const EXOTEL_FAILED = new Set(['failed', 'failed-dnd', 'undelivered', 'expired']);
 

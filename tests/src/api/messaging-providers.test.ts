@@ -4,6 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import { SMTPServer } from 'smtp-server';
 import { streams } from '@telemed/contracts';
 import { messageIdFor } from '@telemed/command';
+import { signInboundSmsAddress } from '@telemed/platform';
 import { providerServer, type RecordedRequest } from '../../../platform/src/messaging/messaging.test-support';
 import { startTestApp, type TestApp, type TestUser } from '../support/test-app';
 import { apiSpec, type ApiSpec } from '../support/api-spec';
@@ -186,5 +187,40 @@ describe('messages through SMTP, the SMS provider and WhatsApp Cloud', () => {
     assert.equal(preferences.status, 200, preferences.text);
     assert.deepEqual(preferences.body.channels, { email: true, sms: true, whatsapp: false });
     assert.deepEqual(preferences.body.available, ['whatsapp', 'sms', 'email']);
+  });
+
+  it('an SMS reply of STOP to the business number (Exotel inbound, by GET after a HEAD, or posted) ends SMS for the sender; only with the inbound token', async () => {
+    const phone = '+919812345604';
+    const patient = await patientWithPhone(phone);
+    await t.http.put('/api/v1/users/me/messaging').set(patient.auth).send({ channels: { email: true, sms: true, whatsapp: true } }).expect(200);
+    const token = signInboundSmsAddress('callback-secret-for-tests-only');
+    const channels = async () => (await spec.read((http) => http.get('/api/v1/users/me/messaging').set(patient.auth))).body.channels;
+    // As the operator's network writes the sender: 0-prefixed, no country code.
+    const reply = { SmsSid: 'SMin1', From: `0${phone.slice(3)}`, To: '08047112233', Date: '2026-12-06 12:00:00', Body: 'Hello doctor' };
+
+    const forged = await t.http.get('/api/v1/messaging/sms/inbound').query({ ...reply, Body: 'STOP', token: 'guessed' });
+    assert.equal(forged.status, 401);
+    assert.equal(forged.body.code, 'unauthenticated');
+    const head = await t.http.head('/api/v1/messaging/sms/inbound').query({ ...reply, token });
+    assert.equal(head.status, 200);
+    assert.match(head.headers['content-type'] ?? '', /^text\/plain/);
+    const chatter = await t.http.get('/api/v1/messaging/sms/inbound').query({ ...reply, token });
+    assert.equal(chatter.status, 200);
+    assert.equal(chatter.text, '');
+    assert.deepEqual(await channels(), { email: true, sms: true, whatsapp: true }, 'a reply that is not STOP changes nothing');
+
+    await t.http.get('/api/v1/messaging/sms/inbound').query({ ...reply, Body: ' stop. ', token }).expect(200);
+    assert.deepEqual(await channels(), { email: true, sms: false, whatsapp: true });
+
+    // Posted (the account's inbound webhook): the same, and a number nobody holds is answered without a change.
+    await t.http.put('/api/v1/users/me/messaging').set(patient.auth).send({ channels: { email: true, sms: true, whatsapp: true } }).expect(200);
+    const posted = await t.http.post(`/api/v1/messaging/sms/inbound?token=${token}`).type('form').send({ ...reply, SmsSid: 'SMin2', From: phone, Body: 'STOP' });
+    assert.equal(posted.status, 200, posted.text);
+    assert.deepEqual(await channels(), { email: true, sms: false, whatsapp: true });
+    await t.http.post(`/api/v1/messaging/sms/inbound?token=${token}`).type('form').send({ ...reply, SmsSid: 'SMin3', From: '+919812349999', Body: 'STOP' }).expect(200);
+    const notInbound = await t.http.post(`/api/v1/messaging/sms/inbound?token=${token}`).type('form').send({ Body: 'STOP' });
+    assert.equal(notInbound.status, 400);
+    const forgedPost = await t.http.post('/api/v1/messaging/sms/inbound?token=guessed').type('form').send({ ...reply, Body: 'STOP' });
+    assert.equal(forgedPost.status, 401);
   });
 });

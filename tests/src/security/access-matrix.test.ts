@@ -235,6 +235,8 @@ describe('access control: every route against every role', () => {
     { method: 'post', path: '/admin/messages/:message_id/resend', expect: all(403, { platformAdmin: 404 }), request: fixed('/api/v1/admin/messages/no-such-message/resend') },
     // No SMS or WhatsApp provider is configured here: their callbacks are not served.
     { method: 'post', path: '/messaging/sms/status', expect: all(404, { anonymous: 404 }), request: fixed('/api/v1/messaging/sms/status?message=m1&token=t1') },
+    { method: 'get', path: '/messaging/sms/inbound', expect: all(404, { anonymous: 404 }), request: fixed('/api/v1/messaging/sms/inbound?token=t1&SmsSid=S1&From=09812345678&Body=STOP') },
+    { method: 'post', path: '/messaging/sms/inbound', expect: all(404, { anonymous: 404 }), request: fixed('/api/v1/messaging/sms/inbound?token=t1') },
     { method: 'get', path: '/messaging/whatsapp/webhook', expect: all(404, { anonymous: 404 }), request: fixed('/api/v1/messaging/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=x&hub.challenge=y') },
     { method: 'post', path: '/messaging/whatsapp/webhook', expect: all(404, { anonymous: 404 }), request: fixed('/api/v1/messaging/whatsapp/webhook', { object: 'whatsapp_business_account', entry: [] }) },
     {

@@ -10,6 +10,8 @@ export const messagingPaths = {
   setMessagingPreferences: { method: 'put', path: '/users/me/messaging' },
   listDevOutbox: { method: 'get', path: '/dev/outbox' },
   receiveSmsStatus: { method: 'post', path: '/messaging/sms/status' },
+  receiveSmsReply: { method: 'get', path: '/messaging/sms/inbound' },
+  receiveSmsReplyForm: { method: 'post', path: '/messaging/sms/inbound' },
   verifyWhatsAppWebhook: { method: 'get', path: '/messaging/whatsapp/webhook' },
   receiveWhatsAppWebhook: { method: 'post', path: '/messaging/whatsapp/webhook' },
   listMessages: { method: 'get', path: '/admin/messages' },

@@ -1,6 +1,7 @@
 import {
   MESSAGE_CHANNELS,
   MESSAGING_TEXTS,
+  smsInboundFieldsSchema,
   smsStatusFormSchema,
   streams,
   type MessageChannel,
@@ -10,6 +11,8 @@ import {
   HttpError,
   RawBody,
   isStopReply,
+  parseExotelInboundSms,
+  verifyInboundSmsToken,
   parseExotelStatusCallback,
   parseWhatsAppWebhook,
   policies,
@@ -28,6 +31,7 @@ import { contactDecider } from './contact';
 import { messageDecider } from './message';
 import { loadContact, type MessagingDeps } from './dispatch';
 import { findUserIdByPhone } from './phone-routes';
+import { normalisePhoneNumber } from './phone-number';
 
 export interface MessagingRouteDeps extends MessagingDeps {
   /** The development outbox (null in production, or where a channel is configured). */
@@ -138,6 +142,35 @@ export function messagingRoutes(api: ApiRouter, deps: MessagingRouteDeps): void 
     },
   });
 
+  // A person's SMS to the business number: STOP ends SMS for them. Answered with nothing (no reply SMS: a reply would need
+  // a template of its own), and 200 whatever it says, so that the provider does not send it again.
+  const receiveSmsReply = async (token: string, fields: Record<string, unknown>) => {
+    if (!deps.callbackSecret || !deps.senders.has('sms')) throw new HttpError(404, 'Not Found');
+    if (!verifyInboundSmsToken(deps.callbackSecret, token)) throw new HttpError(401, 'Inbound token is not valid');
+    const reply = parseExotelInboundSms(fields);
+    if (!reply) throw new HttpError(400, 'Not an inbound SMS');
+    const from = phoneOrNull(reply.from, deps.phoneCountries);
+    if (from && isStopReply(reply.text)) await stopChannel(deps, from, 'sms');
+    return { body: new RawBody(Buffer.alloc(0), 'text/plain; charset=utf-8'), headers: { 'Cache-Control': 'no-store' } };
+  };
+
+  api.implement('receiveSmsReply', {
+    policy: policies.public,
+    handler: async ({ query }) => receiveSmsReply(query.token, query),
+  });
+
+  api.implement('receiveSmsReplyForm', {
+    policy: policies.public,
+    handler: async ({ query, req }) => {
+      if (!deps.callbackSecret || !deps.senders.has('sms')) throw new HttpError(404, 'Not Found');
+      // The token before the body is read: a stranger's post costs no more than its headers.
+      if (!verifyInboundSmsToken(deps.callbackSecret, query.token)) throw new HttpError(401, 'Inbound token is not valid');
+      const form = smsInboundFieldsSchema.safeParse(await readForm(req));
+      if (!form.success) throw new HttpError(400, 'Not an inbound SMS');
+      return receiveSmsReply(query.token, form.data);
+    },
+  });
+
   api.implement('verifyWhatsAppWebhook', {
     policy: policies.public,
     handler: async ({ query }) => {
@@ -177,6 +210,15 @@ async function stopChannel(deps: MessagingRouteDeps, from: string, channel: Mess
     { type: 'SetPreferences', data: { user_id: userId, channels: { ...contact.channels, [channel]: false }, source: 'reply' } },
     systemContext(deps.clock(), null),
   );
+}
+
+/** The sender's number in E.164 as the provider wrote it (often 0-prefixed), or null when it is none of ours to know. */
+function phoneOrNull(from: string, countries: readonly string[] | undefined): string | null {
+  try {
+    return normalisePhoneNumber(from, countries);
+  } catch {
+    return null;
+  }
 }
 
 function isLoopback(address: string | undefined): boolean {
