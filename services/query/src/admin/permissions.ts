@@ -16,8 +16,8 @@ export function permissionsOf(auth: AccessClaims, scope: Scope): AdminPermission
         appointments: ['list', 'show', 'export'],
         users: ['list', 'show', 'edit'],
         projections: ['list', 'edit'],
-        // The message log (issue 34): read, and a failed message sent again.
-        messages: ['list', 'edit'],
+        // The message log (issue 34): the whole of it, an appointment's on its page, and a failed message sent again.
+        messages: ['list', 'show', 'edit'],
       },
     };
   }
@@ -28,7 +28,11 @@ export function permissionsOf(auth: AccessClaims, scope: Scope): AdminPermission
     resources.staff = can('manage_staff') ? ['list', 'show', 'create', 'edit', 'delete'] : ['list', 'show'];
     resources.doctors = can('manage_staff') ? ['list', 'show', 'create', 'edit', 'delete'] : ['list', 'show'];
   }
-  if (can('read_appointments')) resources.appointments = ['list', 'show', 'export'];
+  if (can('read_appointments')) {
+    resources.appointments = ['list', 'show', 'export'];
+    // The messages of an appointment they can see, on its page (issue 34); not 'list': the whole log is the operators'.
+    resources.messages = ['show'];
+  }
   return {
     user_id: auth.user_id,
     kind: scope.memberships.length > 0 ? 'institution' : 'none',
