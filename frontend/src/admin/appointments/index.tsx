@@ -4,6 +4,7 @@ import {
 } from 'react-admin';
 import { NOTES_SEARCH_MAX_DAYS } from '@telemed/contracts/admin';
 import { HistoryTimeline } from './HistoryTimeline';
+import { AppointmentMessages } from '../messages/AppointmentMessages';
 import { DoctorFilter, instantOf } from './filters';
 import { ListActionsWithExport } from '../export';
 import { joined, unbroken, useNarrowScreen, wrappingListSx, RECORD_LIST } from '../responsive';
@@ -93,6 +94,8 @@ export const AppointmentShow = () => {
         <TextField source="notes" emptyText="—" />
         <ReferenceField source="institution_id" reference="institutions" link="show" emptyText="—" />
         <HistoryTimeline />
+        {/* What was sent about it, to those the console lets see it (issue 34). */}
+        <AppointmentMessages />
       </SimpleShowLayout>
     </Show>
   );
