@@ -30,6 +30,8 @@ export const MESSAGE_KINDS = [
   'prescription_ready',
   /** To whoever signs in by phone: the one-time code. */
   'sign_in_code',
+  /** To a signed-in person adding a mobile number to their account: the one-time code that proves it is theirs. */
+  'phone_verification_code',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
@@ -46,7 +48,13 @@ export const MESSAGE_PARAMS = {
   appointment_reminder: ['doctor', 'when', 'link'],
   prescription_ready: ['doctor', 'link'],
   sign_in_code: ['code', 'minutes'],
+  phone_verification_code: ['code', 'minutes'],
 } as const satisfies Record<MessageKind, readonly string[]>;
+/** The kinds that carry a one-time code: sent at once while their request waits, in quiet hours too, never queued or sent again. */
+export const ONE_TIME_CODE_KINDS = ['sign_in_code', 'phone_verification_code'] as const satisfies readonly MessageKind[];
+export function isOneTimeCode(kind: MessageKind): boolean {
+  return (ONE_TIME_CODE_KINDS as readonly MessageKind[]).includes(kind);
+}
 export type MessageParamName = (typeof MESSAGE_PARAMS)[MessageKind][number];
 
 /** Before a confirmed consultation, reminders this many minutes ahead (REMINDER_OFFSETS_MINUTES overrides). */

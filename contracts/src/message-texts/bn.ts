@@ -33,4 +33,8 @@ export default {
     subject: 'আপনার সাইন ইন কোড',
     text: 'Telemed: {code} আপনার সাইন ইন কোড। এটি {minutes} মিনিট বৈধ থাকবে। কাউকে এটি জানাবেন না।',
   },
+  phone_verification_code: {
+    subject: 'আপনার মোবাইল নম্বর নিশ্চিত করুন',
+    text: 'Telemed: {code} এই নম্বরটি আপনার অ্যাকাউন্টে যোগ করার কোড। এটি {minutes} মিনিট বৈধ থাকবে। কাউকে এটি জানাবেন না।',
+  },
 } satisfies MessageTexts;

@@ -33,4 +33,8 @@ export default {
     subject: 'Your sign-in code',
     text: 'Telemed: {code} is your sign-in code. It is valid for {minutes} minutes. Do not share it with anyone.',
   },
+  phone_verification_code: {
+    subject: 'Confirm your mobile number',
+    text: 'Telemed: {code} is your code to add this number to your account. It is valid for {minutes} minutes. Do not share it with anyone.',
+  },
 } satisfies MessageTexts;

@@ -33,4 +33,8 @@ export default {
     subject: 'ನಿಮ್ಮ ಸೈನ್ ಇನ್ ಕೋಡ್',
     text: 'Telemed: {code} ನಿಮ್ಮ ಸೈನ್ ಇನ್ ಕೋಡ್. ಇದು {minutes} ನಿಮಿಷಗಳವರೆಗೆ ಮಾನ್ಯವಾಗಿರುತ್ತದೆ. ಇದನ್ನು ಯಾರಿಗೂ ಹೇಳಬೇಡಿ.',
   },
+  phone_verification_code: {
+    subject: 'ನಿಮ್ಮ ಮೊಬೈಲ್ ಸಂಖ್ಯೆಯನ್ನು ದೃಢೀಕರಿಸಿ',
+    text: 'Telemed: {code} ಈ ಸಂಖ್ಯೆಯನ್ನು ನಿಮ್ಮ ಖಾತೆಗೆ ಸೇರಿಸುವ ಕೋಡ್. ಇದು {minutes} ನಿಮಿಷಗಳವರೆಗೆ ಮಾನ್ಯವಾಗಿರುತ್ತದೆ. ಇದನ್ನು ಯಾರಿಗೂ ಹೇಳಬೇಡಿ.',
+  },
 } satisfies MessageTexts;

@@ -33,4 +33,8 @@ export default {
     subject: 'మీ సైన్ ఇన్ కోడ్',
     text: 'Telemed: {code} మీ సైన్ ఇన్ కోడ్. ఇది {minutes} నిమిషాలు చెల్లుతుంది. దీన్ని ఎవరికీ చెప్పవద్దు.',
   },
+  phone_verification_code: {
+    subject: 'మీ మొబైల్ నంబర్‌ను నిర్ధారించండి',
+    text: 'Telemed: {code} ఈ నంబర్‌ను మీ ఖాతాకు జోడించే కోడ్. ఇది {minutes} నిమిషాలు చెల్లుతుంది. దీన్ని ఎవరికీ చెప్పవద్దు.',
+  },
 } satisfies MessageTexts;

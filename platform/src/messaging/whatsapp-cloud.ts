@@ -1,4 +1,4 @@
-import type { MessageKind } from '@telemed/contracts';
+import { isOneTimeCode, type MessageKind } from '@telemed/contracts';
 import { z } from 'zod';
 import { ChannelSendError, type MessageSender, type OutgoingMessage } from './port';
 import { postToProvider, PROVIDER_TIMEOUT_MS, withoutAddresses } from './provider-http';
@@ -41,7 +41,7 @@ interface TemplateComponent {
  */
 export function templateComponents(message: Pick<OutgoingMessage, 'kind' | 'params'>): TemplateComponent[] {
   const text = (value: string) => ({ type: 'text' as const, text: value });
-  if (message.kind === 'sign_in_code') {
+  if (isOneTimeCode(message.kind)) {
     const code = message.params[0] ?? '';
     return [
       { type: 'body', parameters: [text(code)] },

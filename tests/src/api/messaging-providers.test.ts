@@ -68,7 +68,7 @@ describe('messages through SMTP, the SMS provider and WhatsApp Cloud', () => {
         SMS_API_KEY: 'key:token',
         SMS_SENDER_ID: 'TLMEDC',
         SMS_DLT_ENTITY_ID: '1101000000000000001',
-        SMS_TEMPLATE_IDS: JSON.stringify({ sign_in_code: '1107000000000000001', appointment_approved: '1107000000000000002' }),
+        SMS_TEMPLATE_IDS: JSON.stringify({ sign_in_code: '1107000000000000001', phone_verification_code: '1107000000000000003', appointment_approved: '1107000000000000002' }),
         WHATSAPP_API_URL: whatsapp.origin,
         WHATSAPP_TOKEN: 'whatsapp-token',
         WHATSAPP_PHONE_NUMBER_ID: '1234567890',
@@ -96,7 +96,10 @@ describe('messages through SMTP, the SMS provider and WhatsApp Cloud', () => {
   async function patientWithPhone(phone: string): Promise<TestUser> {
     const patient = await spec.given.patient();
     const { challenge } = (await t.http.post('/api/v1/users/me/phone/start').set(patient.auth).send({ phone_number: phone }).expect(200)).body as { challenge: string };
-    const code = /\b(\d{6})\b/.exec(form(lastSmsTo(phone)!).get('Body')!)![1]!;
+    const body = form(lastSmsTo(phone)!).get('Body')!;
+    // Its own text (not a sign-in code's): the person is adding the number to the account they are signed in to.
+    assert.match(body, /^Telemed: \d{6} is your code to add this number to your account\./);
+    const code = /\b(\d{6})\b/.exec(body)![1]!;
     await t.http.post('/api/v1/users/me/phone/verify').set(patient.auth).send({ phone_number: phone, code, challenge }).expect(200);
     return patient;
   }

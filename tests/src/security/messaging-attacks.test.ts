@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { createServer, request, type IncomingHttpHeaders } from 'node:http';
 import { after, before, describe, it } from 'node:test';
-import { DEFAULT_MESSAGE_CHANNELS, ERASED_VALUE, PHONE_SIGN_IN, streams } from '@telemed/contracts';
+import { DEFAULT_MESSAGE_CHANNELS, ERASED_VALUE, PHONE_SIGN_IN, isOneTimeCode, streams } from '@telemed/contracts';
 import { createLogger, privateDigest } from '@telemed/platform';
 import { messageIdFor } from '@telemed/command';
 import { providerServer, type RecordedRequest } from '../../../platform/src/messaging/messaging.test-support';
@@ -121,7 +121,7 @@ describe('sign-in by phone under attack (development outbox, TRUST_PROXY off)', 
 
   const outbox = (recipient: string) => t.app.outbox!.list({ recipient, limit: 100 });
   const latestCode = (e164: string) => {
-    const sent = outbox(e164).find((entry) => entry.kind === 'sign_in_code');
+    const sent = outbox(e164).find((entry) => isOneTimeCode(entry.kind));
     assert.ok(sent, `a code was sent to ${e164}`);
     return codeIn(sent.text)!;
   };
@@ -623,7 +623,7 @@ describe('sign-in by phone under attack (development outbox, TRUST_PROXY off)', 
       for (const entry of t.app.outbox!.list({ limit: 10_000 })) {
         assert.ok(!text.includes(entry.to), `the log names ${entry.kind}'s recipient in full`);
         assert.ok(!text.includes(entry.text), 'the log holds a text');
-        const code = entry.kind === 'sign_in_code' ? codeIn(entry.text) : undefined;
+        const code = isOneTimeCode(entry.kind) ? codeIn(entry.text) : undefined;
         if (code) assert.ok(!new RegExp(`(?<![0-9a-f])${code}(?![0-9a-f])`).test(text), 'the log holds a code');
       }
       for (const entry of all.body as Array<Record<string, unknown>>) assert.equal(Object.hasOwn(entry, 'text'), false);
@@ -676,7 +676,7 @@ describe('sign-in by phone under attack (development outbox, TRUST_PROXY off)', 
         'Yakbutter',
         'Narwhal',
       ];
-      const codes = sent.filter((m) => m.kind === 'sign_in_code').map((m) => codeIn(m.text)!);
+      const codes = sent.filter((m) => isOneTimeCode(m.kind)).map((m) => codeIn(m.text)!);
       assert.ok(codes.length > 0);
       const codePattern = new RegExp(`(?<![0-9a-fA-F])(?:${codes.join('|')})(?![0-9a-fA-F])`);
 
@@ -802,7 +802,7 @@ describe('provider callbacks, resend and failures (fake SMS and WhatsApp provide
         SMS_API_URL: `${exotel.origin}/v1/Accounts/telemed/Sms/send.json`,
         SMS_API_KEY: 'key:token',
         SMS_SENDER_ID: 'TLMEDC',
-        SMS_TEMPLATE_IDS: JSON.stringify({ sign_in_code: '1107000000000000001', appointment_approved: '1107000000000000002' }),
+        SMS_TEMPLATE_IDS: JSON.stringify({ sign_in_code: '1107000000000000001', phone_verification_code: '1107000000000000003', appointment_approved: '1107000000000000002' }),
         WHATSAPP_API_URL: whatsapp.origin,
         WHATSAPP_TOKEN: 'whatsapp-token',
         WHATSAPP_PHONE_NUMBER_ID: '1234567890',

@@ -18,6 +18,7 @@ export const KINDS: Record<MessageRow['kind'], MessageId> = {
   appointment_reminder: 'admin.messageKindAppointmentReminder',
   prescription_ready: 'admin.messageKindPrescriptionReady',
   sign_in_code: 'admin.messageKindSignInCode',
+  phone_verification_code: 'admin.messageKindPhoneVerificationCode',
 };
 export const CHANNELS: Record<NonNullable<MessageRow['channel']>, MessageId> = {
   whatsapp: 'admin.messageChannelWhatsapp',

@@ -5,6 +5,7 @@ import {
   PHONE_SIGN_IN,
   QUIET_HOURS,
   QUIET_HOURS_URGENT_MINUTES,
+  isOneTimeCode,
   maskAddress,
   streams,
   type MessageChannel,
@@ -95,7 +96,7 @@ export async function dispatchMessage(deps: MessagingDeps, messageId: string): P
   if (state.status === 'none') return false;
   const message = state.message;
   // A sign-in code is sent while its request waits, never later (its code is not kept anywhere to send again).
-  if (message.kind === 'sign_in_code' || !message.recipient_id) {
+  if (isOneTimeCode(message.kind) || !message.recipient_id) {
     await decide({ type: 'Cancel', data: { reason: 'stale' } });
     return false;
   }

@@ -90,7 +90,7 @@ export function phoneRoutes(api: ApiRouter, deps: PhoneRouteDeps): void {
   const countries = deps.phoneCountries ?? ['IN'];
   const number = (input: string) => normalisePhoneNumber(input, countries);
 
-  const sendCode = async (req: Request, e164: string, recipientId: string | null) => {
+  const sendCode = async (req: Request, e164: string, recipientId: string | null, kind: 'sign_in_code' | 'phone_verification_code') => {
     if (!(await perAddress.take(clientAddress(req)))) throw new HttpError(429, MESSAGING_TEXTS.phoneRateLimited, { 'Retry-After': '3600' });
     const codeStream = streams.phoneCode(await phoneDigest(deps.eventStore, 'phone code', e164));
     const code = String(randomInt(0, 10 ** PHONE_SIGN_IN.codeLength)).padStart(PHONE_SIGN_IN.codeLength, '0');
@@ -106,8 +106,8 @@ export function phoneRoutes(api: ApiRouter, deps: PhoneRouteDeps): void {
     );
     const recipient = recipientId ? await loadUser(deps.eventStore, recipientId) : null;
     const language = recipient?.status === 'registered' && recipient.language ? recipient.language : pageLanguage(req);
-    const rendered = renderMessage('sign_in_code', language, { code, minutes: PHONE_SIGN_IN.codeTtlSeconds / 60 });
-    const channel = await sendNow(deps, { idempotency_key: `sign_in:${codeId}`, kind: 'sign_in_code', recipient_id: recipientId, language, to: e164, rendered }, CODE_CHANNELS);
+    const rendered = renderMessage(kind, language, { code, minutes: PHONE_SIGN_IN.codeTtlSeconds / 60 });
+    const channel = await sendNow(deps, { idempotency_key: `sign_in:${codeId}`, kind, recipient_id: recipientId, language, to: e164, rendered }, CODE_CHANNELS);
     if (!channel) throw new HttpError(503, MESSAGING_TEXTS.messagingUnavailable);
     return {
       body: { status: 'code_sent' as const, phone_number: e164, channel, resend_after_seconds: PHONE_SIGN_IN.resendAfterSeconds, expires_in_seconds: PHONE_SIGN_IN.codeTtlSeconds, challenge },
@@ -135,7 +135,7 @@ export function phoneRoutes(api: ApiRouter, deps: PhoneRouteDeps): void {
     handler: async ({ body, req }) => {
       const e164 = number(body.phone_number);
       // The same answer whether or not an account holds the number: nothing here tells who is a patient.
-      return sendCode(req, e164, await findUserIdByPhone(deps, e164));
+      return sendCode(req, e164, await findUserIdByPhone(deps, e164), 'sign_in_code');
     },
   });
 
@@ -164,7 +164,7 @@ export function phoneRoutes(api: ApiRouter, deps: PhoneRouteDeps): void {
     handler: async ({ body, req, auth }) => {
       // Whether another account holds the number is said only once the code proved the caller has the phone (verifyPhone):
       // here it would tell anyone signed in who is a patient.
-      return sendCode(req, number(body.phone_number), auth.user_id);
+      return sendCode(req, number(body.phone_number), auth.user_id, 'phone_verification_code');
     },
   });
 

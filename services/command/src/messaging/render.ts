@@ -39,6 +39,8 @@ export function messageLink(publicUrl: string, kind: MessageKind, appointmentId:
       return appointmentId ? `${publicUrl}/video-call?appointment_id=${encodeURIComponent(appointmentId)}` : `${publicUrl}/my-appointments`;
     case 'sign_in_code':
       return publicUrl;
+    case 'phone_verification_code':
+      return `${publicUrl}/profile`;
     default:
       return `${publicUrl}/my-appointments`;
   }

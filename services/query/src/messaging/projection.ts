@@ -1,5 +1,5 @@
 import { SETTLED, withDocument, type Doc, type ReadCollection } from '@telemed/platform';
-import type { MessageChannel, MessageKind, MessageStatus } from '@telemed/contracts';
+import { isOneTimeCode, type MessageChannel, type MessageKind, type MessageStatus } from '@telemed/contracts';
 import { defineProjection } from '../projections/projection';
 
 export const MESSAGES = 'messages';
@@ -57,7 +57,7 @@ export const messagesProjection = defineProjection({
         const { data } = event;
         const doc: MessageDoc = { _id: id, kind: data.kind, recipient_id: data.recipient_id, to_masked: null, channel: null, status: 'queued', attempts: 0, last_error: null, appointment_id: data.appointment_id, due_at: data.due_at, updated_at: at };
         // A sign-in code is sent while its request waits: it never waits in the index.
-        return Promise.all([messages.put(doc), data.kind === 'sign_in_code' ? SETTLED : pending.put({ _id: id, due_at: data.due_at })]).then(() => undefined);
+        return Promise.all([messages.put(doc), isOneTimeCode(data.kind) ? SETTLED : pending.put({ _id: id, due_at: data.due_at })]).then(() => undefined);
       }
       case 'MessageAttemptStarted': {
         const { data } = event;
