@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { messagingFromConfig } from './messaging/from-config';
+import { availableChannels } from './messaging/config';
 import { loadConfig } from './config';
 
 describe('configuration', () => {
@@ -46,12 +47,19 @@ describe('configuration', () => {
     assert.throws(() => messagingFromConfig(loadConfig(production)), /A messaging channel must be configured in production/);
     const withMail = loadConfig({ ...production, SMTP_URL: 'smtps://mailer:pass@smtp.example.in:465' });
     assert.deepEqual({ outbox: withMail.messaging.outbox, email: withMail.messaging.email }, { outbox: false, email: { url: 'smtps://mailer:pass@smtp.example.in:465', from: 'Telemed <no-reply@localhost>' } });
-    assert.throws(() => loadConfig({ SMS_API_URL: 'https://api.exotel.com/v1/Accounts/a/Sms/send.json' }), /SMS_API_URL, SMS_API_KEY, SMS_SENDER_ID are set together/);
-    assert.throws(() => loadConfig({ WHATSAPP_TOKEN: 't' }), /WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_APP_SECRET are set together/);
+    assert.throws(() => messagingFromConfig(loadConfig({ SMS_API_URL: 'https://api.exotel.com/v1/Accounts/a/Sms/send.json' })), /SMS_API_URL, SMS_API_KEY, SMS_SENDER_ID are set together/);
+    assert.throws(() => messagingFromConfig(loadConfig({ WHATSAPP_TOKEN: 't' })), /WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_APP_SECRET are set together/);
     const sms = { SMS_API_URL: 'https://api.exotel.com/v1/Accounts/a/Sms/send.json', SMS_API_KEY: 'k:t', SMS_SENDER_ID: 'TLMEDC' };
-    assert.throws(() => loadConfig({ ...sms, SMS_TEMPLATE_IDS: 'not json' }), /SMS_TEMPLATE_IDS must be a JSON object/);
-    assert.throws(() => loadConfig({ ...production, ...sms }), /MESSAGING_CALLBACK_SECRET must be set in production with SMS/);
+    assert.throws(() => messagingFromConfig(loadConfig({ ...sms, SMS_TEMPLATE_IDS: 'not json' })), /SMS_TEMPLATE_IDS must be a JSON object/);
+    assert.throws(() => messagingFromConfig(loadConfig({ ...production, ...sms })), /MESSAGING_CALLBACK_SECRET must be set in production with SMS/);
     assert.deepEqual(loadConfig({ ...sms, SMS_TEMPLATE_IDS: '{"sign_in_code":"1107","appointment_reminder.hi":"1108"}' }).messaging.sms?.templateIds, { sign_in_code: '1107', 'appointment_reminder.hi': '1108' });
+    // A service that only reads (the query service) is given the settings' public halves and the channels to offer: it
+    // starts, and offers those.
+    const reading = loadConfig({ ...production, SMS_API_URL: sms.SMS_API_URL, SMS_SENDER_ID: 'TLMEDC', WHATSAPP_PHONE_NUMBER_ID: '123', MESSAGE_CHANNELS: 'sms, email' });
+    assert.deepEqual(availableChannels(reading.messaging), ['sms', 'email']);
+    assert.deepEqual(availableChannels(loadConfig({}).messaging), ['whatsapp', 'sms', 'email']);
+    assert.deepEqual(availableChannels(withMail.messaging), ['email']);
+    assert.throws(() => loadConfig({ MESSAGE_CHANNELS: 'sms,pigeon' }), /MESSAGE_CHANNELS/);
     assert.deepEqual(loadConfig({ REMINDER_OFFSETS_MINUTES: '60, 1440,60' }).REMINDER_OFFSETS_MINUTES, [1440, 60]);
     assert.throws(() => loadConfig({ REMINDER_OFFSETS_MINUTES: '0' }), /REMINDER_OFFSETS_MINUTES/);
   });

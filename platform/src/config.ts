@@ -106,6 +106,18 @@ export const envSchema = z.object({
   WHATSAPP_VERIFY_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(8).optional()),
   /** Signs the delivery-report addresses given to the SMS provider (its callbacks carry no signature of their own). */
   MESSAGING_CALLBACK_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16).optional()),
+  /**
+   * The channels the profile offers (comma-separated: whatsapp, sms, email), for a service that reads but does not send
+   * and so holds no provider's secret (the query service); unset: those this process's own settings configure.
+   */
+  MESSAGE_CHANNELS: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .transform((v) => v.split(',').map((c) => c.trim()).filter(Boolean))
+      .pipe(z.array(z.enum(['whatsapp', 'sms', 'email'])).max(3))
+      .optional(),
+  ),
   /** The countries (ISO 3166 codes, comma-separated) whose mobile numbers may sign in by phone and be sent codes. */
   PHONE_COUNTRIES: z
     .string()

@@ -10,6 +10,7 @@ import { signCallback } from './webhooks';
  */
 export function messagingFromConfig(config: Config) {
   const settings = config.messaging;
+  if (settings.problems.length > 0) throw new Error(settings.problems.join('; '));
   if (settings.outbox && settings.production) {
     throw new Error('A messaging channel must be configured in production (SMTP_URL, the SMS_* or the WHATSAPP_* settings): the development outbox is not a channel');
   }
