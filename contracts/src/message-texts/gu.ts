@@ -34,7 +34,7 @@ export default {
     text: 'Telemed: {code} તમારો સાઇન ઇન કોડ છે. તે {minutes} મિનિટ માટે માન્ય છે. તે કોઈને કહેશો નહીં.',
   },
   phone_verification_code: {
-    subject: 'તમારો મોબાઇલ નંબર પુષ્ટિ કરો',
+    subject: 'તમારા મોબાઇલ નંબરની પુષ્ટિ કરો',
     text: 'Telemed: {code} આ નંબરને તમારા ખાતામાં ઉમેરવાનો કોડ છે. તે {minutes} મિનિટ માટે માન્ય છે. તે કોઈને કહેશો નહીં.',
   },
 } satisfies MessageTexts;

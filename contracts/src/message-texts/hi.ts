@@ -34,7 +34,7 @@ export default {
     text: 'Telemed: {code} आपका साइन इन कोड है। यह {minutes} मिनट तक मान्य है। इसे किसी को न बताएँ।',
   },
   phone_verification_code: {
-    subject: 'अपना मोबाइल नंबर पुष्टि करें',
+    subject: 'अपने मोबाइल नंबर की पुष्टि करें',
     text: 'Telemed: {code} इस नंबर को आपके खाते में जोड़ने का कोड है। यह {minutes} मिनट तक मान्य है। इसे किसी को न बताएँ।',
   },
 } satisfies MessageTexts;

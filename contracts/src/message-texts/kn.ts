@@ -7,23 +7,23 @@ export default {
   },
   patient_waiting: {
     subject: 'ನಿಮ್ಮ ರೋಗಿ ಕಾಯುತ್ತಿದ್ದಾರೆ',
-    text: 'Telemed: ನಿಮ್ಮ {when} ರ ರೋಗಿ ಸಮಾಲೋಚನೆಗಾಗಿ ವೇಟಿಂಗ್ ರೂಮ್‌ನಲ್ಲಿ ಕಾಯುತ್ತಿದ್ದಾರೆ. ಸೇರಿ: {link}',
+    text: 'Telemed: ನಿಮ್ಮ {when} ಸಮಯದ ರೋಗಿ ಸಮಾಲೋಚನೆಗಾಗಿ ವೇಟಿಂಗ್ ರೂಮ್‌ನಲ್ಲಿ ಕಾಯುತ್ತಿದ್ದಾರೆ. ಸೇರಿ: {link}',
   },
   appointment_approved: {
     subject: 'ಅಪಾಯಿಂಟ್‌ಮೆಂಟ್ ಖಚಿತವಾಗಿದೆ',
-    text: 'Telemed: ನಿಮ್ಮ {when} ರ ಅಪಾಯಿಂಟ್‌ಮೆಂಟನ್ನು {doctor} ಖಚಿತಪಡಿಸಿದ್ದಾರೆ. ವಿವರಗಳು: {link}',
+    text: 'Telemed: ನಿಮ್ಮ {when} ಸಮಯದ ಅಪಾಯಿಂಟ್‌ಮೆಂಟನ್ನು {doctor} ಖಚಿತಪಡಿಸಿದ್ದಾರೆ. ವಿವರಗಳು: {link}',
   },
   appointment_rejected: {
     subject: 'ಅಪಾಯಿಂಟ್‌ಮೆಂಟ್ ವಿನಂತಿ ಅನುಮೋದನೆಯಾಗಿಲ್ಲ',
-    text: 'Telemed: ನಿಮ್ಮ {when} ರ ವಿನಂತಿಯನ್ನು {doctor} ಅವರಿಗೆ ಅನುಮೋದಿಸಲು ಸಾಧ್ಯವಾಗಿಲ್ಲ. ಕಾರಣ ನೋಡಿ, ಬೇರೆ ಸಮಯ ಆರಿಸಿ: {link}',
+    text: 'Telemed: ನಿಮ್ಮ {when} ಸಮಯದ ವಿನಂತಿಯನ್ನು {doctor} ಅವರಿಗೆ ಅನುಮೋದಿಸಲು ಸಾಧ್ಯವಾಗಿಲ್ಲ. ಕಾರಣ ನೋಡಿ, ಬೇರೆ ಸಮಯ ಆರಿಸಿ: {link}',
   },
   appointment_cancelled: {
     subject: 'ಅಪಾಯಿಂಟ್‌ಮೆಂಟ್ ರದ್ದಾಗಿದೆ',
-    text: 'Telemed: {when} ರ ಅಪಾಯಿಂಟ್‌ಮೆಂಟ್ ರದ್ದಾಗಿದೆ. ವಿವರಗಳು: {link}',
+    text: 'Telemed: {when} ಸಮಯದ ಅಪಾಯಿಂಟ್‌ಮೆಂಟ್ ರದ್ದಾಗಿದೆ. ವಿವರಗಳು: {link}',
   },
   appointment_reminder: {
     subject: 'ಸಮಾಲೋಚನೆಯ ಜ್ಞಾಪನೆ',
-    text: 'Telemed: ನೆನಪಿರಲಿ, {doctor} ಅವರೊಂದಿಗೆ ನಿಮ್ಮ ಸಮಾಲೋಚನೆ {when} ಕ್ಕೆ ಇದೆ. ಸೇರಿ: {link}',
+    text: 'Telemed: ನೆನಪಿರಲಿ, {doctor} ಅವರೊಂದಿಗೆ ನಿಮ್ಮ ಸಮಾಲೋಚನೆ {when} ಸಮಯಕ್ಕೆ ಇದೆ. ಸೇರಿ: {link}',
   },
   prescription_ready: {
     subject: 'ನಿಮ್ಮ ಪ್ರಿಸ್ಕ್ರಿಪ್ಷನ್ ಸಿದ್ಧವಾಗಿದೆ',
@@ -34,7 +34,7 @@ export default {
     text: 'Telemed: {code} ನಿಮ್ಮ ಸೈನ್ ಇನ್ ಕೋಡ್. ಇದು {minutes} ನಿಮಿಷಗಳವರೆಗೆ ಮಾನ್ಯವಾಗಿರುತ್ತದೆ. ಇದನ್ನು ಯಾರಿಗೂ ಹೇಳಬೇಡಿ.',
   },
   phone_verification_code: {
-    subject: 'ನಿಮ್ಮ ಮೊಬೈಲ್ ಸಂಖ್ಯೆಯನ್ನು ದೃಢೀಕರಿಸಿ',
+    subject: 'ನಿಮ್ಮ ಮೊಬೈಲ್ ಸಂಖ್ಯೆಯನ್ನು ಖಚಿತಪಡಿಸಿ',
     text: 'Telemed: {code} ಈ ಸಂಖ್ಯೆಯನ್ನು ನಿಮ್ಮ ಖಾತೆಗೆ ಸೇರಿಸುವ ಕೋಡ್. ಇದು {minutes} ನಿಮಿಷಗಳವರೆಗೆ ಮಾನ್ಯವಾಗಿರುತ್ತದೆ. ಇದನ್ನು ಯಾರಿಗೂ ಹೇಳಬೇಡಿ.',
   },
 } satisfies MessageTexts;

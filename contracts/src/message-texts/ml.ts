@@ -15,7 +15,7 @@ export default {
   },
   appointment_rejected: {
     subject: 'അപ്പോയിന്റ്മെന്റ് അഭ്യർത്ഥന അംഗീകരിച്ചില്ല',
-    text: 'Telemed: {when}-നുള്ള നിങ്ങളുടെ അഭ്യർത്ഥന {doctor}-ന് അംഗീകരിക്കാൻ കഴിഞ്ഞില്ല. കാരണം കാണുക, മറ്റൊരു സമയം തിരഞ്ഞെടുക്കുക: {link}',
+    text: 'Telemed: {when}-നുള്ള നിങ്ങളുടെ അഭ്യർത്ഥന അംഗീകരിക്കാനാവില്ലെന്ന് {doctor} അറിയിച്ചു. കാരണം കാണുക, മറ്റൊരു സമയം തിരഞ്ഞെടുക്കുക: {link}',
   },
   appointment_cancelled: {
     subject: 'അപ്പോയിന്റ്മെന്റ് റദ്ദാക്കി',
@@ -23,7 +23,7 @@ export default {
   },
   appointment_reminder: {
     subject: 'കൺസൾട്ടേഷൻ ഓർമ്മപ്പെടുത്തൽ',
-    text: 'Telemed: ഓർമ്മിക്കുക, {doctor}-യുമായുള്ള നിങ്ങളുടെ കൺസൾട്ടേഷൻ {when}-നാണ്. ചേരുക: {link}',
+    text: 'Telemed: ഓർമ്മിക്കുക, {doctor} നിങ്ങളുടെ കൺസൾട്ടേഷൻ {when}-ന് നടത്തും. ചേരുക: {link}',
   },
   prescription_ready: {
     subject: 'നിങ്ങളുടെ കുറിപ്പടി തയ്യാറാണ്',

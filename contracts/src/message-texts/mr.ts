@@ -34,7 +34,7 @@ export default {
     text: 'Telemed: {code} हा तुमचा साइन इन कोड आहे. तो {minutes} मिनिटे वैध आहे. तो कोणालाही सांगू नका.',
   },
   phone_verification_code: {
-    subject: 'तुमचा मोबाइल नंबर निश्चित करा',
-    text: 'Telemed: {code} हा नंबर तुमच्या खात्याला जोडण्याचा कोड आहे. तो {minutes} मिनिटे वैध आहे. तो कोणालाही सांगू नका.',
+    subject: 'तुमच्या मोबाइल नंबरची पुष्टी करा',
+    text: 'Telemed: हा नंबर तुमच्या खात्याला जोडण्याचा कोड {code} आहे. तो {minutes} मिनिटे वैध आहे. तो कोणालाही सांगू नका.',
   },
 } satisfies MessageTexts;

@@ -31,10 +31,10 @@ export default {
   },
   sign_in_code: {
     subject: 'ਤੁਹਾਡਾ ਸਾਈਨ ਇਨ ਕੋਡ',
-    text: 'Telemed: {code} ਤੁਹਾਡਾ ਸਾਈਨ ਇਨ ਕੋਡ ਹੈ। ਇਹ {minutes} ਮਿੰਟ ਲਈ ਵੈਧ ਹੈ। ਇਹ ਕੋਡ ਕਿਸੇ ਨੂੰ ਨਾ ਦੱਸੋ।',
+    text: 'Telemed: {code} ਤੁਹਾਡਾ ਸਾਈਨ ਇਨ ਕੋਡ ਹੈ। ਇਹ {minutes} ਮਿੰਟ ਤੱਕ ਚੱਲੇਗਾ। ਇਹ ਕੋਡ ਕਿਸੇ ਨੂੰ ਨਾ ਦੱਸੋ।',
   },
   phone_verification_code: {
     subject: 'ਆਪਣੇ ਮੋਬਾਈਲ ਨੰਬਰ ਦੀ ਪੁਸ਼ਟੀ ਕਰੋ',
-    text: 'Telemed: {code} ਇਸ ਨੰਬਰ ਨੂੰ ਤੁਹਾਡੇ ਖਾਤੇ ਵਿੱਚ ਜੋੜਨ ਦਾ ਕੋਡ ਹੈ। ਇਹ {minutes} ਮਿੰਟ ਲਈ ਵੈਧ ਹੈ। ਇਹ ਕੋਡ ਕਿਸੇ ਨੂੰ ਨਾ ਦੱਸੋ।',
+    text: 'Telemed: {code} ਇਸ ਨੰਬਰ ਨੂੰ ਤੁਹਾਡੇ ਖਾਤੇ ਵਿੱਚ ਜੋੜਨ ਦਾ ਕੋਡ ਹੈ। ਇਹ {minutes} ਮਿੰਟ ਤੱਕ ਚੱਲੇਗਾ। ਇਹ ਕੋਡ ਕਿਸੇ ਨੂੰ ਨਾ ਦੱਸੋ।',
   },
 } satisfies MessageTexts;

@@ -23,7 +23,7 @@ export default {
   },
   appointment_reminder: {
     subject: 'సంప్రదింపు రిమైండర్',
-    text: 'Telemed: గుర్తుంచుకోండి, {doctor}తో మీ సంప్రదింపు {when} సమయానికి ఉంది. చేరండి: {link}',
+    text: 'Telemed: గుర్తుంచుకోండి, {doctor} గారితో మీ సంప్రదింపు {when} సమయానికి ఉంది. చేరండి: {link}',
   },
   prescription_ready: {
     subject: 'మీ ప్రిస్క్రిప్షన్ సిద్ధంగా ఉంది',
