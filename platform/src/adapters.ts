@@ -6,13 +6,10 @@ import type { CheckpointStore, EventStore } from './event-store/port';
 import type { ReadStore } from './read-store/port';
 import type { Bus } from './bus/port';
 import { SqliteEventStore } from './event-store/sqlite';
-import { EventStoreDbEventStore } from './event-store/eventstoredb';
 import { MemoryReadStore } from './read-store/memory';
 import { GenerationalReadStore } from './read-store/generations';
-import { MongoReadStore } from './read-store/mongodb';
 import { SqliteReadStore } from './read-store/sqlite';
 import { InProcessBus } from './bus/in-process';
-import { NatsBus } from './bus/nats';
 import { keyStoreFromConfig } from './keystore/from-config';
 import { KeyRing } from './keystore/key-ring';
 import { EncryptingEventStore } from './keystore/encrypting-event-store';
@@ -50,8 +47,9 @@ export function readModelsFile(config: Config): string {
  * DATA_DIR/keys.db): what every process and command-line tool of the product writes and reads through.
  */
 export async function openEventStore(config: Config): Promise<EncryptingEventStore> {
+  // The servers' drivers are loaded only when configured (servers.ts).
   const log: EventStore = config.EVENTSTORE_URL
-    ? new EventStoreDbEventStore(config.EVENTSTORE_URL)
+    ? new (await import('./event-store/eventstoredb')).EventStoreDbEventStore(config.EVENTSTORE_URL)
     : new SqliteEventStore({ filename: join(config.dataDir, 'events.db'), synchronous: config.SQLITE_SYNCHRONOUS });
   const store = new EncryptingEventStore(log, new KeyRing(await keyStoreFromConfig(config)));
   await store.prepareForHistory();
@@ -66,7 +64,7 @@ export async function openEventStore(config: Config): Promise<EncryptingEventSto
 export async function createAdapters(config: Config, logger: Logger, metrics?: Metrics): Promise<Adapters> {
   const eventStore = await openEventStore(config);
   const sqlite = eventStore.log instanceof SqliteEventStore ? eventStore.log : null;
-  const mongo = config.MONGODB_URL ? await MongoReadStore.connect(config.MONGODB_URL, config.MONGODB_DATABASE) : null;
+  const mongo = config.MONGODB_URL ? await (await import('./read-store/mongodb')).MongoReadStore.connect(config.MONGODB_URL, config.MONGODB_DATABASE) : null;
   // Read models named through a generation each, so a rebuild writes beside the live one and switches over (DESIGN.md §5).
   const sqliteReadStore = config.readStoreKind === 'sqlite' ? new SqliteReadStore({ filename: readModelsFile(config) }) : null;
   const readStore: ReadStore = new GenerationalReadStore(config.readStoreKind === 'mongodb' ? mongo! : (sqliteReadStore ?? new MemoryReadStore()));
@@ -76,7 +74,7 @@ export async function createAdapters(config: Config, logger: Logger, metrics?: M
     metrics?.busRedeliveries.inc();
     logger.warn({ err }, 'bus handler failed; the message will be delivered again');
   };
-  const bus: Bus = config.NATS_URL ? await NatsBus.connect({ servers: config.NATS_URL, onHandlerError }) : new InProcessBus({ onHandlerError });
+  const bus: Bus = config.NATS_URL ? await (await import('./bus/nats')).NatsBus.connect({ servers: config.NATS_URL, onHandlerError }) : new InProcessBus({ onHandlerError });
   return {
     eventStore,
     readStore,

@@ -3,12 +3,11 @@ import type { Config } from '../config';
 import type { KeyRing } from '../keystore/key-ring';
 import { EncryptingBlobStore } from './encrypting';
 import { FileBlobStore } from './files';
-import { GridFsBlobStore } from './gridfs';
 import type { RawBlobStore } from './port';
 
 /** The raw store BLOB_STORE asks for: files under DATA_DIR/blobs, or GridFS in MONGODB_URL's database. */
 export async function rawBlobStoreFromConfig(config: Config): Promise<RawBlobStore> {
-  if (config.blobStoreKind === 'gridfs') return GridFsBlobStore.connect(config.MONGODB_URL!, config.MONGODB_DATABASE);
+  if (config.blobStoreKind === 'gridfs') return (await import('./gridfs')).GridFsBlobStore.connect(config.MONGODB_URL!, config.MONGODB_DATABASE);
   const files = new FileBlobStore(join(config.dataDir, 'blobs'), 2 * config.HTTP_UPLOAD_IDLE_TIMEOUT_MS);
   await files.removeAbandonedUploads();
   // The files a crash left in its last moments are still too fresh to tell from another process's upload: look again

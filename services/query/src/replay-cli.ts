@@ -4,7 +4,6 @@ import cliProgress from 'cli-progress';
 import {
   GenerationalReadStore,
   MemoryReadStore,
-  MongoReadStore,
   SqliteReadStore,
   loadConfig,
   openEventStore,
@@ -14,6 +13,7 @@ import {
   type EventStore,
   type ReadStore,
 } from '@telemed/platform';
+import { MongoReadStore } from '@telemed/platform/servers';
 import { allProjections, type Projection } from './projections';
 import { ProjectionRunner, projectionChecksum, readModelsChecksum } from './projection-runner';
 import { remoteRebuild } from './replay-remote';

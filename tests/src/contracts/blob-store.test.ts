@@ -4,7 +4,8 @@ import { mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 
 import { basename, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, it } from 'node:test';
-import { BLOB_CHUNK_BYTES, EncryptingBlobStore, FileBlobStore, GridFsBlobStore, KeyRing, MemoryKeyStore, generateMasterKeyText, parseMasterKey, type RawBlobStore } from '@telemed/platform';
+import { BLOB_CHUNK_BYTES, EncryptingBlobStore, FileBlobStore, KeyRing, MemoryKeyStore, generateMasterKeyText, parseMasterKey, type RawBlobStore } from '@telemed/platform';
+import { GridFsBlobStore } from '@telemed/platform/servers';
 
 const masters = { current: parseMasterKey(generateMasterKeyText()), previous: [] };
 import { tmpDataDir } from '../support/test-app';

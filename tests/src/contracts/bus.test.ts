@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { connect } from 'nats';
-import { InProcessBus, NatsBus, subjectMatches, type Bus, type BusMessage } from '@telemed/platform';
+import { InProcessBus, subjectMatches, type Bus, type BusMessage } from '@telemed/platform';
+import { NatsBus } from '@telemed/platform/servers';
 import { natsReachable, natsUrl } from '../support/nats';
 
 describe('subject matching (NATS semantics)', () => {

@@ -1,7 +1,8 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { EventStoreDbEventStore, SqliteEventStore } from '@telemed/platform';
+import { SqliteEventStore } from '@telemed/platform';
+import { EventStoreDbEventStore } from '@telemed/platform/servers';
 import { tmpDataDir } from '../support/test-app';
 import { eventStoreContract } from './event-store.contract';
 

@@ -5,7 +5,6 @@ import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   MemoryKeyStore,
-  MongoKeyStore,
   SqliteKeyStore,
   SubjectErasedError,
   UnknownMasterKeyError,
@@ -15,6 +14,7 @@ import {
   type KeyStore,
   type MasterKeys,
 } from '@telemed/platform';
+import { MongoKeyStore } from '@telemed/platform/servers';
 import { createApp } from '@telemed/all-in-one';
 import { loadConfig } from '@telemed/platform';
 import { tmpDataDir } from '../support/test-app';

@@ -4,7 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BufferedBatch, MemoryReadStore, MongoReadStore, SqliteReadStore, type ReadStore } from '@telemed/platform';
+import { BufferedBatch, MemoryReadStore, SqliteReadStore, type ReadStore } from '@telemed/platform';
+import { MongoReadStore } from '@telemed/platform/servers';
 import { projectionChecksum, type Projection } from '@telemed/query';
 
 interface Item {
