@@ -1,6 +1,6 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import express, { type RequestHandler, type Router } from 'express';
-import Provider, { type Configuration } from 'oidc-provider';
+import type { default as Provider, Configuration } from 'oidc-provider';
 
 /** The demo accounts the local provider knows by name; any other e-mail address signs in as a new person. */
 export const LOCAL_DEMO_ACCOUNTS: Record<string, string> = {
@@ -27,8 +27,26 @@ const nameFor = (email: string) =>
 /**
  * A real OpenID Connect provider for development and tests (never in production): the same authorization-code
  * flow as Google, with its own sign-in and consent pages. The login is an e-mail address; no password is checked.
+ * Made on its first request, not at start: its key pair and its modules (oidc-provider, koa, got: half a second) are
+ * paid only by a process someone signs in through.
  */
-export function createLocalOidcProvider(options: LocalOidcProviderOptions): { provider: Provider; handler: RequestHandler; interactions: Router } {
+export function createLocalOidcProvider(options: LocalOidcProviderOptions): { handler: RequestHandler; interactions: Router } {
+  let made: Promise<{ provider: Provider; callback: ReturnType<Provider['callback']> }> | null = null;
+  const providerOnce = () => {
+    made ??= import('oidc-provider').then(({ default: OidcProvider }) => {
+      const provider = new OidcProvider(options.issuer, providerConfiguration(options));
+      return { provider, callback: provider.callback() };
+    });
+    made.catch(() => (made = null));
+    return made;
+  };
+  const handler: RequestHandler = (req, res, next) => {
+    providerOnce().then(({ callback }) => void callback(req, res), next);
+  };
+  return { handler, interactions: interactionPages(async () => (await providerOnce()).provider) };
+}
+
+function providerConfiguration(options: LocalOidcProviderOptions): Configuration {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const configuration: Configuration = {
     clients: [
@@ -61,9 +79,7 @@ export function createLocalOidcProvider(options: LocalOidcProviderOptions): { pr
     interactions: { url: (_ctx, interaction) => `${INTERACTIONS_PATH}/${interaction.uid}` },
     ttl: { AccessToken: 600, AuthorizationCode: 120, IdToken: 600, Interaction: 600, Session: 3600, Grant: 3600 },
   };
-  const provider = new Provider(options.issuer, configuration);
-  const callback = provider.callback();
-  return { provider, handler: (req, res) => void callback(req, res), interactions: interactionPages(provider) };
+  return configuration;
 }
 
 /** Where the provider's sign-in and consent pages live (mounted beside it). */
@@ -83,11 +99,12 @@ label{font-size:.9rem;color:#333}</style></head><body><main>${body}</main></body
 }
 
 /** The local provider's own pages: pick a demo account or type any address, then consent. */
-function interactionPages(provider: Provider): Router {
+function interactionPages(providerOnce: () => Promise<Provider>): Router {
   const router = express.Router();
   router.use(express.urlencoded({ extended: false, limit: '10kb' }));
   router.get('/:uid', async (req, res, next) => {
     try {
+      const provider = await providerOnce();
       const details = await provider.interactionDetails(req, res);
       const action = `${INTERACTIONS_PATH}/${encodeURIComponent(details.uid)}`;
       res.set('Cache-Control', 'no-store');
@@ -118,6 +135,7 @@ function interactionPages(provider: Provider): Router {
   });
   router.post('/:uid/login', async (req, res, next) => {
     try {
+      const provider = await providerOnce();
       const login = String((req.body as { login?: unknown }).login ?? '').trim();
       if (!/^[^\s@]+@[^\s@]+$/.test(login)) {
         res.status(400).send(page('Sign in', '<h1>Not an e-mail address</h1><p>Go back and type an e-mail address.</p>'));
@@ -130,6 +148,7 @@ function interactionPages(provider: Provider): Router {
   });
   router.post('/:uid/consent', async (req, res, next) => {
     try {
+      const provider = await providerOnce();
       const details = await provider.interactionDetails(req, res);
       const accountId = details.session?.accountId;
       if (!accountId) throw new Error('No signed-in account for this consent');
@@ -144,6 +163,7 @@ function interactionPages(provider: Provider): Router {
   });
   router.post('/:uid/abort', async (req, res, next) => {
     try {
+      const provider = await providerOnce();
       await provider.interactionFinished(req, res, { error: 'access_denied', error_description: 'The user cancelled' }, { mergeWithLastSubmission: false });
     } catch (error) {
       next(error);
