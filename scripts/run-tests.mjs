@@ -36,7 +36,18 @@ if (files.length === 0) {
 // two-core machine (their files run whole under this limit).
 const result = spawnSync(
   process.execPath,
-  ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-timeout=480000', '--test-reporter=spec', ...files],
+  [
+    '--import',
+    'tsx',
+    '--test',
+    '--test-concurrency=2',
+    '--test-timeout=480000',
+    '--test-reporter=spec',
+    '--test-reporter-destination=stdout',
+    // TEST_DURATIONS=<file>: each file's wall time as JSON too, slowest first (scripts/file-durations-reporter.mjs).
+    ...(process.env.TEST_DURATIONS ? ['--test-reporter=./scripts/file-durations-reporter.mjs', `--test-reporter-destination=${process.env.TEST_DURATIONS}`] : []),
+    ...files,
+  ],
   // ESBUILD_WORKER_THREADS=0: esbuild's synchronous calls (tsx's, for a module required from CommonJS) run its
   // executable as a child process instead of blocking on Atomics.wait, without a time limit, for a worker thread of its
   // own (see platform/src/thread-bundle.ts).
