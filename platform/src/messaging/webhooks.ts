@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { DeliveryReport, InboundReply } from './port';
+import { withoutAddresses } from './provider-http';
 
 function sameText(a: string, b: string): boolean {
   const left = Buffer.from(a);
@@ -38,7 +39,8 @@ const envelopeSchema = z.object({
 function failureOf(errors: z.infer<typeof statusSchema>['errors']): string {
   const first = errors?.[0];
   if (!first) return 'failed';
-  return [first.code, first.title ?? first.message].filter((part) => part !== undefined && part !== '').join(' ') || 'failed';
+  // A provider's words are kept and shown to clinics: never with a number or an address in them.
+  return withoutAddresses([first.code, first.title ?? first.message].filter((part) => part !== undefined && part !== '').join(' ')) || 'failed';
 }
 
 /**
@@ -132,7 +134,7 @@ export function parseExotelStatusCallback(form: Record<string, string>, messageI
   const ids = ours ? { provider_message_id: sid, message_id: ours } : { provider_message_id: sid };
   if (status === 'delivered') return { ...ids, status: 'delivered' };
   if (EXOTEL_FAILED.has(status)) {
-    const detail = typeof form.DetailedStatus === 'string' && form.DetailedStatus.trim() ? form.DetailedStatus.trim().slice(0, 120) : null;
+    const detail = typeof form.DetailedStatus === 'string' && form.DetailedStatus.trim() ? withoutAddresses(form.DetailedStatus.trim()).slice(0, 120) : null;
     return { ...ids, status: 'failed', error: detail ? `${status}: ${detail}` : status };
   }
   if (EXOTEL_PROGRESS.has(status)) return { ...ids, status: 'progress' };

@@ -83,6 +83,16 @@ export async function releasePhoneClaim(eventStore: EventStore, userId: string):
   if (phone) await releaseClaimOf(eventStore, phone, userId);
 }
 
+/**
+ * What a code was sent for: signing in, or adding the number to one account. Its challenge is hashed with it, so a code
+ * works only where it was asked for: a code to add a number signs nobody in, and a sign-in code adds the number to no
+ * account (a stranger who talked its holder out of one could otherwise take the account, or give them theirs).
+ */
+type CodePurpose = 'sign_in' | `add:${string}`;
+const codePurpose = (kind: 'sign_in_code' | 'phone_verification_code', recipientId: string | null): CodePurpose =>
+  kind === 'sign_in_code' ? 'sign_in' : `add:${recipientId}`;
+const challengeFor = (purpose: CodePurpose, challenge: string) => `challenge:${purpose}:${challenge}`;
+
 export function phoneRoutes(api: ApiRouter, deps: PhoneRouteDeps): void {
   // Codes asked for, and codes checked, by one address in an hour whatever the numbers (per number: the code stream's rules).
   const perAddress = new AddressBudget({ points: PHONE_SIGN_IN.codesPerAddressPerHour, windowSeconds: 3600, name: 'phone-code-address' });
@@ -101,7 +111,7 @@ export function phoneRoutes(api: ApiRouter, deps: PhoneRouteDeps): void {
       deps.eventStore,
       codeStream,
       phoneCodeDecider,
-      { type: 'IssueCode', data: { code_id: codeId, code_hash: await codeHash(deps, e164, code), challenge_hash: await codeHash(deps, e164, `challenge:${challenge}`), address, now: deps.clock() } },
+      { type: 'IssueCode', data: { code_id: codeId, code_hash: await codeHash(deps, e164, code), challenge_hash: await codeHash(deps, e164, challengeFor(codePurpose(kind, recipientId), challenge)), address, now: deps.clock() } },
       systemRequestContext(req, deps.clock()),
     );
     const recipient = recipientId ? await loadUser(deps.eventStore, recipientId) : null;
@@ -116,14 +126,14 @@ export function phoneRoutes(api: ApiRouter, deps: PhoneRouteDeps): void {
   };
 
   /** Spends one try of the number's latest code (recorded, right or wrong); 401 when it was wrong. */
-  const checkCode = async (req: Request, e164: string, code: string, challenge: string) => {
+  const checkCode = async (req: Request, e164: string, code: string, challenge: string, purpose: CodePurpose) => {
     if (!(await triesPerAddress.take(clientAddress(req)))) throw new HttpError(429, MESSAGING_TEXTS.phoneCodeTries, { 'Retry-After': '3600' });
     const codeStream = streams.phoneCode(await phoneDigest(deps.eventStore, 'phone code', e164));
     const result = await handleCommand(
       deps.eventStore,
       codeStream,
       phoneCodeDecider,
-      { type: 'TryCode', data: { code_hash: await codeHash(deps, e164, code), challenge_hash: await codeHash(deps, e164, `challenge:${challenge}`), address: await addressDigest(deps, req), now: deps.clock() } },
+      { type: 'TryCode', data: { code_hash: await codeHash(deps, e164, code), challenge_hash: await codeHash(deps, e164, challengeFor(purpose, challenge)), address: await addressDigest(deps, req), now: deps.clock() } },
       systemRequestContext(req, deps.clock()),
     );
     const tried = result.events[0];
@@ -143,7 +153,7 @@ export function phoneRoutes(api: ApiRouter, deps: PhoneRouteDeps): void {
     policy: policies.public,
     handler: async ({ body, req }) => {
       const e164 = number(body.phone_number);
-      await checkCode(req, e164, body.code, body.challenge);
+      await checkCode(req, e164, body.code, body.challenge, 'sign_in');
       let userId = await findUserIdByPhone(deps, e164);
       if (!userId) {
         // A new number is a new patient, named by their number until they give a name (their data, under their key).
@@ -172,7 +182,7 @@ export function phoneRoutes(api: ApiRouter, deps: PhoneRouteDeps): void {
     policy: policies.anyUser,
     handler: async ({ body, req, auth }) => {
       const e164 = number(body.phone_number);
-      await checkCode(req, e164, body.code, body.challenge);
+      await checkCode(req, e164, body.code, body.challenge, `add:${auth.user_id}`);
       const result = await claimPhone(deps, e164, auth.user_id);
       return { body: { status: 'success' as const, phone_number: e164 }, headers: positionHeader(result.position) };
     },
