@@ -145,7 +145,8 @@ export const messagingRoutes = defineRoutes({
   receiveSmsReply: {
     summary: "An SMS a person sent to the business number, as Exotel's SMS app passes it on (GET, after a HEAD): STOP ends SMS messages for the sender; trusted only with this server's inbound token; answers an empty text/plain (no reply SMS)",
     tags: ['messaging'],
-    query: smsInboundFieldsSchema.extend({ token: smsInboundToken }),
+    // Optional fields: Exotel checks the address with a HEAD first, which may carry none of them.
+    query: smsInboundFieldsSchema.partial().extend({ token: smsInboundToken }),
     errors: [400, 401, 404],
   },
   receiveSmsReplyForm: {

@@ -144,19 +144,22 @@ export function messagingRoutes(api: ApiRouter, deps: MessagingRouteDeps): void 
 
   // A person's SMS to the business number: STOP ends SMS for them. Answered with nothing (no reply SMS: a reply would need
   // a template of its own), and 200 whatever it says, so that the provider does not send it again.
-  const receiveSmsReply = async (token: string, fields: Record<string, unknown>) => {
+  const nothingToReply = () => ({ body: new RawBody(Buffer.alloc(0), 'text/plain; charset=utf-8'), headers: { 'Cache-Control': 'no-store' } });
+  const receiveSmsReply = async (token: string, fields: Record<string, unknown>, method = 'POST') => {
     if (!deps.callbackSecret || !deps.senders.has('sms')) throw new HttpError(404, 'Not Found');
     if (!verifyInboundSmsToken(deps.callbackSecret, token)) throw new HttpError(401, 'Inbound token is not valid');
+    // The provider's check of the address (HEAD, its fields or none): answered as its GET would be, acting on nothing.
+    if (method === 'HEAD') return nothingToReply();
     const reply = parseExotelInboundSms(fields);
     if (!reply) throw new HttpError(400, 'Not an inbound SMS');
     const from = phoneOrNull(reply.from, deps.phoneCountries);
     if (from && isStopReply(reply.text)) await stopChannel(deps, from, 'sms');
-    return { body: new RawBody(Buffer.alloc(0), 'text/plain; charset=utf-8'), headers: { 'Cache-Control': 'no-store' } };
+    return nothingToReply();
   };
 
   api.implement('receiveSmsReply', {
     policy: policies.public,
-    handler: async ({ query }) => receiveSmsReply(query.token, query),
+    handler: async ({ query, req }) => receiveSmsReply(query.token, query, req.method),
   });
 
   api.implement('receiveSmsReplyForm', {
