@@ -233,7 +233,8 @@ export const eventDataSchemas = {
     slot_id: z.number().int(),
     doctor_id: userId,
     appointment_id: z.string(),
-    reason: z.enum(['rejected', 'cancelled', 'expired', 'orphaned']),
+    /** `rescheduled`: its appointment moved to another slot; `orphaned`: no request (or no move) was recorded on it in time. */
+    reason: z.enum(['rejected', 'cancelled', 'expired', 'orphaned', 'rescheduled']),
   }),
 
   AppointmentRequested: z.object({
@@ -273,6 +274,31 @@ export const eventDataSchemas = {
   AppointmentConsultationBegun: z.object({ appointment_id: z.string(), begun_at: instant }),
   /** The appointment's consultation ended (by a participant or at its limit): the visit took place. */
   AppointmentCompleted: z.object({ appointment_id: z.string(), ended_at: instant, auto_ended: z.boolean() }),
+  /**
+   * The appointment moved to another slot of its doctor (issue 35), recorded once the new slot was reserved for it; the
+   * old slot is released after (by the request, else by the slot-release manager). A confirmed appointment moved by its
+   * patient waits for the doctor's approval again (`needs_approval`) unless the doctor accepts moves automatically.
+   */
+  AppointmentRescheduled: z.object({
+    appointment_id: z.string(),
+    doctor_id: userId,
+    patient_id: userId,
+    from_slot_id: z.number().int(),
+    from_start: instant,
+    to_slot_id: z.number().int(),
+    start: instant,
+    end: instant,
+    rescheduled_by: z.enum(['patient', 'doctor']),
+    needs_approval: z.boolean(),
+    /** Which move of this appointment this is (1 for the first). */
+    move: z.number().int().positive(),
+  }),
+  /**
+   * A slot reserved to move this appointment was released because the move was not recorded within the grace (the
+   * process died between the two writes): recorded here first, so a move that comes late is refused instead of standing
+   * on a slot offered again.
+   */
+  AppointmentHoldReleased: z.object({ appointment_id: z.string(), slot_id: z.number().int() }),
 
   /**
    * The video consultation of one appointment (stream `consultation-<appointment_id>`). Started by the first join: its
@@ -563,7 +589,18 @@ export const EVENT_FAMILIES = {
     'InstitutionStaffRoleChanged',
   ],
   schedule: ['AvailabilitySet', 'SlotOpened', 'SlotWithdrawn', 'SlotReserved', 'SlotReleased'],
-  appointments: ['AppointmentRequested', 'AppointmentApproved', 'AppointmentRejected', 'AppointmentCancelled', 'AppointmentExpired', 'AppointmentVoided', 'AppointmentConsultationBegun', 'AppointmentCompleted'],
+  appointments: [
+    'AppointmentRequested',
+    'AppointmentApproved',
+    'AppointmentRejected',
+    'AppointmentCancelled',
+    'AppointmentExpired',
+    'AppointmentVoided',
+    'AppointmentConsultationBegun',
+    'AppointmentCompleted',
+    'AppointmentRescheduled',
+    'AppointmentHoldReleased',
+  ],
   consultations: ['ConsultationStarted', 'ConsultationJoined', 'ConsultationLeft', 'ConsultationEnded', 'ConsultationAutoEnded', 'ConsultationMessagePosted', 'VideoProviderEventReceived'],
   records: ['RecordFileStored', 'MedicalReportUploaded', 'PrescriptionFileUploaded', 'ConsultationNotesSaved', 'PrescriptionIssued', 'MedicineCatalogueImported'],
   messaging: ['MessageQueued', 'MessageAttemptStarted', 'MessageSent', 'MessageDelivered', 'MessageFailed', 'MessageDeferred', 'MessageCancelled', 'MessageResendRequested'],

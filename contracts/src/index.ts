@@ -1,5 +1,6 @@
 export * from './zod';
 export * from './constants';
+export * from './booking-rules';
 export * from './texts';
 export * from './events';
 export * from './api';

@@ -36,6 +36,18 @@ export const API_TEXTS = {
   slotPast: 'This slot is in the past',
   slotNotAvailable: 'This slot is not available',
   appointmentNotFound: 'Appointment not found',
+  /** 409: moving an appointment (issue 35) that is no longer requested or confirmed. */
+  appointmentNotMovable: (status: string) => `This appointment is ${status} and cannot be moved`,
+  /** 409: a patient's move inside the doctor's notice (the rule named, as the screens show it before booking). */
+  rescheduleTooLate: (hours: string) => `Appointments can be moved up to ${hours} hours before they start. This one starts sooner: please cancel it or contact the doctor.`,
+  /** 409: an appointment moved as often as the rules allow. */
+  rescheduleLimit: (times: string) => `This appointment has already been moved ${times} times, the most allowed. You can cancel it and book again.`,
+  /** 409 (code consultation_begun_no_move): its consultation has begun. */
+  consultationBegunNoMove: 'The consultation of this appointment has begun, so it can no longer be moved',
+  rescheduleOtherDoctor: 'An appointment can only be moved to another time with the same doctor',
+  rescheduleSameSlot: 'This appointment is already at that time',
+  /** 409: the slot held for a move was given up because the move took too long to be recorded. */
+  rescheduleHoldLost: 'Moving this appointment took too long and was not kept. Please try again.',
   /** 409 (code consultation_begun): a cancel once the appointment's consultation has begun (someone joined the call). */
   consultationBegunNoCancel: 'The consultation of this appointment has begun, so it can no longer be cancelled; it ends when the call ends',
   doctorNotFound: 'Doctor not found',

@@ -2,6 +2,7 @@ import { z } from '../zod';
 import {
   appointmentCommandResponseSchema,
   appointmentHistorySchema,
+  appointmentStatusSchema,
   cancelAppointmentSchema,
   doctorAppointmentSchema,
   myAppointmentsQuerySchema,
@@ -15,6 +16,10 @@ import {
 import { defineRoutes } from './define';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
+const rescheduleRequestSchema = z.strictObject({ slot_id: z.number().int().positive() }).openapi('RescheduleRequest');
+const rescheduleResultSchema = z
+  .object({ appointment_id: z.string(), status: appointmentStatusSchema, slot_id: z.number().int(), start: z.iso.datetime(), end: z.iso.datetime() })
+  .openapi('RescheduleResult');
 
 export const appointmentsRoutes = defineRoutes({
   requestAppointment: {
@@ -47,6 +52,15 @@ export const appointmentsRoutes = defineRoutes({
     params: idParams,
     body: cancelAppointmentSchema.optional(),
     response: appointmentCommandResponseSchema,
+    errors: [404, 409, 410],
+  },
+  rescheduleAppointment: {
+    summary:
+      "Move a requested or confirmed appointment to another open slot of the same doctor (its patient): the new slot is held before the old one is released; a confirmed appointment waits for the doctor's approval again. Refused (409) inside the notice (2 hours before the start) and after 2 moves",
+    tags: ['appointments'],
+    params: idParams,
+    body: rescheduleRequestSchema,
+    response: rescheduleResultSchema,
     errors: [404, 409, 410],
   },
   listMyAppointments: {

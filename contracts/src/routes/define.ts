@@ -33,7 +33,12 @@ type Defined<T extends Partial<Record<RouteName, RouteSchemas>>> = { [K in keyof
 /** An area's routes: each named entry of ROUTE_PATHS with its schemas, method and path joined in. */
 export function defineRoutes<const T extends Partial<Record<RouteName, RouteSchemas>>>(entries: T): Defined<T> {
   const joined: Partial<Record<RouteName, RouteEntry>> = {};
-  for (const name of Object.keys(entries) as Array<keyof T & RouteName>) joined[name] = { ...entries[name]!, ...ROUTE_PATHS[name] };
+  for (const name of Object.keys(entries) as Array<keyof T & RouteName>) {
+    // Widened first: comparing each entry's own literal type with RouteEntry is more than the checker will do.
+    const schemas: RouteSchemas = entries[name]!;
+    const path: (typeof ROUTE_PATHS)[RouteName] = ROUTE_PATHS[name];
+    joined[name] = { ...schemas, ...path };
+  }
   // Each entry was joined with its own path above; TypeScript cannot follow a key through the loop.
   return joined as Defined<T>;
 }

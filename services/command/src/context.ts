@@ -8,7 +8,7 @@ export interface CommandDeps {
   logger: Logger;
   clock: () => Date;
   /** Test-only fault injection (refused in production by the config). */
-  faults?: { afterSlotReserved?: () => void };
+  faults?: { afterSlotReserved?: () => void; afterMoveHeld?: () => void };
 }
 
 /** The command's context from an HTTP request; the correlation id was settled by the request log. */

@@ -54,7 +54,11 @@ export function identityFromConfig(config: Config, secret: Uint8Array) {
 
 /** Test-only fault injection, refused in production by the configuration. */
 export function faultsFromConfig(config: Config) {
-  return config.FAULT_INJECTION === 'crash-after-slot-reserved' ? { afterSlotReserved: () => process.kill(process.pid, 'SIGKILL') } : undefined;
+  const crash = () => process.kill(process.pid, 'SIGKILL');
+  if (config.FAULT_INJECTION === 'crash-after-slot-reserved') return { afterSlotReserved: crash };
+  // Between a move's two writes: the new slot held, the move not yet recorded (issue 35).
+  if (config.FAULT_INJECTION === 'crash-after-move-held') return { afterMoveHeld: crash };
+  return undefined;
 }
 
 /**

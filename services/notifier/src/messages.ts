@@ -32,8 +32,11 @@ const STATUS_OF = {
   AppointmentRejected: 'rejected',
   AppointmentCancelled: 'cancelled',
   AppointmentExpired: 'expired',
+  // A patient's move waits for the doctor (a request again, at its new time): the doctor's list shows it as one. Moves
+  // that keep an appointment confirmed (a doctor accepting moves automatically) will need a status of their own.
+  AppointmentRescheduled: 'requested',
   ...ignoring('accounts', 'sessions', 'privacy', 'institutions', 'schedule', 'consultations', 'records', 'blog', 'messaging', 'phone'),
-  ...ignoring('AppointmentVoided', 'AppointmentConsultationBegun', 'AppointmentCompleted'),
+  ...ignoring('AppointmentVoided', 'AppointmentConsultationBegun', 'AppointmentCompleted', 'AppointmentHoldReleased'),
 } as const satisfies EventTable<AppointmentStatusChange>;
 
 /**

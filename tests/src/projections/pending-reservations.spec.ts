@@ -13,7 +13,7 @@ describe('pending_reservations projection (reservations waiting for their appoin
     return pending
       .given(slotOpened({ slot_id: 101, doctor_id: doctor }))
       .when(reserved)
-      .then({ pending_reservations: [{ _id: appointment, appointment_id: appointment, slot_id: 101, reserved_at: RESERVED_AT, reserved_event_id: reserved.event_id }] });
+      .then({ pending_reservations: [{ _id: `${appointment}@101`, appointment_id: appointment, slot_id: 101, reserved_at: RESERVED_AT, reserved_event_id: reserved.event_id }] });
   });
 
   it('the request of its appointment ends the wait; another reservation still waits', () => {
@@ -23,7 +23,7 @@ describe('pending_reservations projection (reservations waiting for their appoin
     return pending
       .given(slotReserved({ slot_id: 101, doctor_id: doctor, appointment_id: booked, patient_id: patient }), stillWaiting)
       .when(appointmentRequested({ appointment_id: booked, doctor_id: doctor, patient_id: patient, slot_id: 101 }))
-      .then({ pending_reservations: [{ _id: waiting, appointment_id: waiting, slot_id: 102, reserved_at: RESERVED_AT, reserved_event_id: stillWaiting.event_id }] });
+      .then({ pending_reservations: [{ _id: `${waiting}@102`, appointment_id: waiting, slot_id: 102, reserved_at: RESERVED_AT, reserved_event_id: stillWaiting.event_id }] });
   });
 
   it('a released reservation (healed: its appointment never appeared) waits no more', () => {
@@ -56,5 +56,23 @@ describe('pending_reservations projection (reservations waiting for their appoin
         event('SlotWithdrawn', { slot_id: 106, doctor_id: doctor }),
       )
       .thenUnchanged();
+  });
+
+  it("a move's reserved slot waits beside the appointment's own until the move is recorded (issue 35)", () => {
+    const [doctor, patient, appointment] = [freshId('doctor'), freshId('patient'), freshId('appointment')];
+    const held = slotReserved({ slot_id: 102, doctor_id: doctor, appointment_id: appointment, patient_id: patient }, { at: RESERVED_AT });
+    pending
+      .given(slotReserved({ slot_id: 101, doctor_id: doctor, appointment_id: appointment, patient_id: patient }), appointmentRequested({ appointment_id: appointment, doctor_id: doctor, patient_id: patient, slot_id: 101 }))
+      .when(held)
+      .then({ pending_reservations: [{ _id: `${appointment}@102`, appointment_id: appointment, slot_id: 102, reserved_at: RESERVED_AT, reserved_event_id: held.event_id }] });
+    pending
+      .given(slotReserved({ slot_id: 101, doctor_id: doctor, appointment_id: appointment, patient_id: patient }), appointmentRequested({ appointment_id: appointment, doctor_id: doctor, patient_id: patient, slot_id: 101 }), held)
+      .when(
+        event('AppointmentRescheduled', {
+          appointment_id: appointment, doctor_id: doctor, patient_id: patient, from_slot_id: 101, from_start: '2030-01-01T04:00:00.000Z', to_slot_id: 102,
+          start: '2030-01-02T04:00:00.000Z', end: '2030-01-02T04:30:00.000Z', rescheduled_by: 'patient', needs_approval: false, move: 1,
+        }),
+      )
+      .then({ pending_reservations: [] });
   });
 });

@@ -223,6 +223,14 @@ describe('access control: every route against every role', () => {
       request: async () => ({ url: `/api/v1/admin/users/${(await t.createUser('patient')).user_id}` }),
     },
     { method: 'put', path: '/users/me', expect: all(200), request: fixed('/api/v1/users/me', { phone_number: '+91 90000 77777' }) },
+    // Moving an appointment (issue 35): only a patient may, and only their own (another's answers as if it did not exist).
+    {
+      method: 'post',
+      path: '/appointments/:id/reschedule',
+      // Clinic admins sign in as patients: someone else's appointment answers as if it did not exist.
+      expect: all(403, { patient: 200, otherPatient: 404, institutionAdmin: 404, otherInstitutionAdmin: 404 }),
+      request: async () => ({ url: `/api/v1/appointments/${await freshAppointment()}/reschedule`, body: { slot_id: await freshSlot() } }),
+    },
     // Sign-in by phone and messages (issue 34): a fresh number per cell (a number may be sent one code per 30 s).
     { method: 'post', path: '/auth/phone/start', expect: all(200, { anonymous: 200 }), request: async () => ({ url: '/api/v1/auth/phone/start', body: { phone_number: `+9198${String(7_000_000 + ++unique).padStart(8, '0')}` } }) },
     { method: 'post', path: '/auth/phone/verify', expect: all(401), request: fixed('/api/v1/auth/phone/verify', { phone_number: '+919812300000', code: '123456', challenge: 'c'.repeat(32) }) },

@@ -6,6 +6,7 @@ export const appointmentsPaths = {
   approveAppointment: { method: 'post', path: '/appointments/:id/approve' },
   rejectAppointment: { method: 'post', path: '/appointments/:id/reject' },
   cancelAppointment: { method: 'post', path: '/appointments/:id/cancel' },
+  rescheduleAppointment: { method: 'post', path: '/appointments/:id/reschedule' },
   listMyAppointments: { method: 'get', path: '/appointments/me' },
   listPendingAppointments: { method: 'get', path: '/appointments/pending' },
   getAppointmentHistory: { method: 'get', path: '/appointments/:id/history' },

@@ -1,5 +1,5 @@
 import { match } from 'ts-pattern';
-import { API_TEXTS, CONSENT_TEXTS, ERROR_CODES, conflict, notFound, type DomainEventOf, type EventData } from '@telemed/contracts';
+import { API_TEXTS, CONSENT_TEXTS, ERROR_CODES, conflict, notFound, type BookingRules, type DomainEventOf, type EventData } from '@telemed/contracts';
 import type { Decider } from '../decider';
 
 export type AppointmentEvent = DomainEventOf<
@@ -11,6 +11,8 @@ export type AppointmentEvent = DomainEventOf<
   | 'AppointmentVoided'
   | 'AppointmentConsultationBegun'
   | 'AppointmentCompleted'
+  | 'AppointmentRescheduled'
+  | 'AppointmentHoldReleased'
 >;
 
 /** What the appointment's decisions need: the request without its notes. */
@@ -24,7 +26,19 @@ export type AppointmentState =
       appointment: AppointmentDetails;
       /** Its consultation has begun (AppointmentConsultationBegun): the closers leave it to its consultation. */
       consultation_begun: boolean;
+      /** How many times it was moved (AppointmentRescheduled). */
+      reschedules: number;
+      /** Slots held to move it that were given up (AppointmentHoldReleased): a move onto one is refused. */
+      released_holds: readonly number[];
     };
+
+/** The slot an appointment moves to, as its stream says. */
+export interface MoveTarget {
+  slot_id: number;
+  doctor_id: string;
+  start: string;
+  end: string;
+}
 
 export type AppointmentCommand =
   | { type: 'RequestAppointment'; data: AppointmentDetails & { notes: string } }
@@ -64,13 +78,24 @@ export type AppointmentCommand =
    */
   | { type: 'CloseForClosedPatient'; data: { now: Date; consultation_begun: boolean } }
   /** Its consultation ended (by a participant or at the limit): the visit took place. */
-  | { type: 'CompleteAppointment'; data: { ended_at: string; auto_ended: boolean } };
+  | { type: 'CompleteAppointment'; data: { ended_at: string; auto_ended: boolean } }
+  /**
+   * Its patient moves it to `to`, a slot already reserved for it (issue 35): only while requested or confirmed, its
+   * consultation not begun, at least `rules.minNoticeMinutes` before its current start, and fewer than
+   * `rules.maxReschedules` times before. A confirmed one then waits for the doctor again unless `auto_accept`.
+   */
+  | {
+      type: 'RescheduleAppointment';
+      data: { actor_id: string; to: MoveTarget; now: Date; consultation_begun: boolean; rules: BookingRules; auto_accept: boolean };
+    }
+  /** The reservation healer is about to release `slot_id`, held for this appointment: only if it did not move there. */
+  | { type: 'ReleaseUnusedHold'; data: { slot_id: number } };
 
 export function evolveAppointment(state: AppointmentState, event: AppointmentEvent): AppointmentState {
   if (event.type === 'AppointmentRequested') {
     const { notes: _notes, ...appointment } = event.data;
     void _notes;
-    return { status: 'requested', appointment, consultation_begun: false };
+    return { status: 'requested', appointment, consultation_begun: false, reschedules: 0, released_holds: [] };
   }
   if (event.type === 'AppointmentVoided') return state.status === 'none' ? { status: 'none', voided: true } : state;
   if (state.status === 'none') return state;
@@ -81,6 +106,13 @@ export function evolveAppointment(state: AppointmentState, event: AppointmentEve
     .with({ type: 'AppointmentExpired' }, (): AppointmentState => ({ ...state, status: 'expired' }))
     .with({ type: 'AppointmentConsultationBegun' }, (): AppointmentState => ({ ...state, consultation_begun: true }))
     .with({ type: 'AppointmentCompleted' }, (): AppointmentState => ({ ...state, status: 'completed' }))
+    .with({ type: 'AppointmentRescheduled' }, ({ data }): AppointmentState => ({
+      ...state,
+      status: data.needs_approval ? 'requested' : state.status,
+      appointment: { ...state.appointment, slot_id: data.to_slot_id, start: data.start, end: data.end },
+      reschedules: data.move,
+    }))
+    .with({ type: 'AppointmentHoldReleased' }, ({ data }): AppointmentState => ({ ...state, released_holds: [...state.released_holds, data.slot_id] }))
     .exhaustive();
 }
 
@@ -183,6 +215,45 @@ export const appointmentDecider: Decider<AppointmentState, AppointmentCommand, A
         if (state.status !== 'requested' && state.status !== 'confirmed') return [];
         if (leftToItsConsultation(state.appointment, data.now, data.consultation_begun || state.consultation_begun)) return [];
         return [{ type: 'AppointmentCancelled', data: { appointment_id: state.appointment.appointment_id, cancelled_by: 'patient', reason: null } }];
+      })
+      .with({ type: 'RescheduleAppointment' }, ({ data }): AppointmentEvent[] => {
+        if (state.status === 'none' || state.appointment.patient_id !== data.actor_id) throw notFound(API_TEXTS.appointmentNotFound);
+        const { appointment } = state;
+        // The same move decided again (a retry after its append raced another write) records nothing more.
+        if (appointment.slot_id === data.to.slot_id) {
+          if (state.reschedules > 0) return [];
+          throw conflict(API_TEXTS.rescheduleSameSlot);
+        }
+        if (state.status !== 'requested' && state.status !== 'confirmed') throw conflict(API_TEXTS.appointmentNotMovable(describe(state.status)));
+        if (state.consultation_begun || data.consultation_begun) throw conflict(API_TEXTS.consultationBegunNoMove);
+        if (data.to.doctor_id !== appointment.doctor_id) throw conflict(API_TEXTS.rescheduleOtherDoctor);
+        if (state.released_holds.includes(data.to.slot_id)) throw conflict(API_TEXTS.rescheduleHoldLost);
+        if (new Date(appointment.start).getTime() - data.now.getTime() < data.rules.minNoticeMinutes * 60_000) {
+          throw conflict(API_TEXTS.rescheduleTooLate(String(data.rules.minNoticeMinutes / 60)));
+        }
+        if (state.reschedules >= data.rules.maxReschedules) throw conflict(API_TEXTS.rescheduleLimit(String(data.rules.maxReschedules)));
+        return [
+          {
+            type: 'AppointmentRescheduled',
+            data: {
+              appointment_id: appointment.appointment_id,
+              doctor_id: appointment.doctor_id,
+              patient_id: appointment.patient_id,
+              from_slot_id: appointment.slot_id,
+              from_start: appointment.start,
+              to_slot_id: data.to.slot_id,
+              start: data.to.start,
+              end: data.to.end,
+              rescheduled_by: 'patient',
+              needs_approval: state.status === 'confirmed' && !data.auto_accept,
+              move: state.reschedules + 1,
+            },
+          },
+        ];
+      })
+      .with({ type: 'ReleaseUnusedHold' }, ({ data }): AppointmentEvent[] => {
+        if (state.status === 'none' || state.appointment.slot_id === data.slot_id || state.released_holds.includes(data.slot_id)) return [];
+        return [{ type: 'AppointmentHoldReleased', data: { appointment_id: state.appointment.appointment_id, slot_id: data.slot_id } }];
       })
       .with({ type: 'CompleteAppointment' }, ({ data }): AppointmentEvent[] =>
         state.status === 'confirmed'

@@ -2,7 +2,7 @@ import type { AppointmentStatus } from '@telemed/contracts';
 import { policies, type ApiRouter } from '@telemed/platform';
 import { positionHeader, requestContext, type CommandDeps } from '../context';
 import type { AppointmentState } from './appointment';
-import { approveAppointment, cancelAppointment, changeAppointment, requestAppointment } from './service';
+import { approveAppointment, cancelAppointment, changeAppointment, requestAppointment, rescheduleAppointment } from './service';
 import { BookingChecks, type BookingLookups } from './bookable';
 
 function apiStatus(state: AppointmentState): AppointmentStatus {
@@ -58,6 +58,18 @@ export function appointmentRoutes(api: ApiRouter, deps: CommandDeps & { bookingL
       const context = requestContext(req, auth, deps.clock());
       const result = await cancelAppointment(deps.eventStore, params.id, { actor_id: auth.user_id, reason: body?.reason || null, now: context.now }, context);
       return { body: { appointment_id: params.id, status: apiStatus(result.state) }, headers: positionHeader(result.position) };
+    },
+  });
+
+  api.implement('rescheduleAppointment', {
+    policy: policies.roles('patient'),
+    handler: async ({ params, body, auth, req }) => {
+      const context = requestContext(req, auth, deps.clock());
+      const result = await rescheduleAppointment(deps.eventStore, params.id, { patient_id: auth.user_id, slot_id: body.slot_id }, context, bookingChecks, deps.faults);
+      if (result.state.status === 'none') throw new Error('A moved appointment exists');
+      const { slot_id, start, end } = result.state.appointment;
+      const instant = (at: string) => new Date(at).toISOString();
+      return { body: { appointment_id: params.id, status: apiStatus(result.state), slot_id, start: instant(start), end: instant(end) }, headers: positionHeader(result.position) };
     },
   });
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { streams } from '@telemed/contracts';
+import { DEFAULT_BOOKING_RULES, streams } from '@telemed/contracts';
 import { SubjectErasedError, type EventStore } from '@telemed/platform';
 import { handleCommand, readStream, type CommandContext } from '../decider';
 import { consentIsCurrent } from '../consents/service';
@@ -93,6 +93,60 @@ export async function cancelAppointment(
 ) {
   const consultation_begun = await consultationStarted(eventStore, appointmentId);
   return changeAppointment(eventStore, appointmentId, { type: 'CancelAppointment', data: { ...data, consultation_begun } }, context);
+}
+
+/**
+ * Its patient moves it to another open slot of its doctor (issue 35). The move is decided on the appointment as read
+ * before anything is written (a refused move reserves nothing); then the new slot is reserved for this appointment (its
+ * own stream: one request or move wins it), the move recorded on the appointment (expected revision: a racing approval
+ * or cancel is decided first, and the move again after it), and the old slot released. A move refused at its record
+ * gives the new slot up at once; a crash between the writes is healed: the reservation healer releases a new slot the
+ * move never reached (recording that on the appointment, so a late move is refused), and the slot releaser the old
+ * slot of a recorded move.
+ */
+export async function rescheduleAppointment(
+  eventStore: EventStore,
+  appointmentId: string,
+  input: { patient_id: string; slot_id: number },
+  context: CommandContext,
+  checks: BookingChecks,
+  faults?: { afterMoveHeld?: () => void },
+) {
+  await checks.requireConsent(input.patient_id);
+  const stream = streams.appointment(appointmentId);
+  const [loaded, consultation_begun, slotFold] = await Promise.all([
+    readStream(eventStore, stream, appointmentDecider),
+    consultationStarted(eventStore, appointmentId),
+    loadSlot(eventStore, input.slot_id),
+  ]);
+  const slotState = slotFold.state;
+  const to = slotState.status === 'unpublished' ? null : slotState.slot;
+  const command = (target: NonNullable<typeof to>): AppointmentCommand => ({
+    type: 'RescheduleAppointment',
+    data: { actor_id: input.patient_id, to: target, now: context.now, consultation_begun, rules: DEFAULT_BOOKING_RULES, auto_accept: false },
+  });
+  // Refused before anything is written: someone else's appointment, a closed one, inside the notice, too many moves.
+  if (to) appointmentDecider.decide(command(to), loaded.state);
+  if (loaded.state.status === 'none') throw new Error('unreachable: the decision above refuses a missing appointment');
+  const doctor_accepting = slotState.status === 'unpublished' || (await checks.doctorAcceptsBookings(slotState.slot.doctor_id));
+  const held = await handleSlotCommand(
+    eventStore,
+    input.slot_id,
+    { type: 'ReserveSlot', data: { slot_id: input.slot_id, appointment_id: appointmentId, patient_id: input.patient_id, now: context.now, doctor_accepting } },
+    context,
+    slotFold,
+  );
+  const target = held.state.status === 'reserved' ? held.state.slot : null;
+  if (!target) throw new Error('Reservation did not leave the slot reserved');
+  faults?.afterMoveHeld?.();
+  const fromSlot = loaded.state.appointment.slot_id;
+  const moved = await handleCommand(eventStore, stream, appointmentDecider, command(target), context, loaded).catch(async (error: unknown) => {
+    await handleSlotCommand(eventStore, target.slot_id, { type: 'ReleaseSlot', data: { appointment_id: appointmentId, reason: 'orphaned' } }, context);
+    throw error;
+  });
+  // The slot releaser does this too, from the log; here so that the old time is offered again at once.
+  await handleSlotCommand(eventStore, fromSlot, { type: 'ReleaseSlot', data: { appointment_id: appointmentId, reason: 'rescheduled' } }, context);
+  return moved;
 }
 
 export async function changeAppointment(

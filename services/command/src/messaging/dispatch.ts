@@ -113,6 +113,11 @@ export async function dispatchMessage(deps: MessagingDeps, messageId: string): P
       await decide({ type: 'Cancel', data: { reason: 'appointment_closed' } });
       return false;
     }
+    if (message.kind === 'appointment_requested' && appointment.appointment.start !== state.start) {
+      // A request that moved before this went out: the move's own message tells of the new time.
+      await decide({ type: 'Cancel', data: { reason: 'appointment_closed' } });
+      return false;
+    }
     if (message.kind === 'appointment_reminder' && appointment.appointment.start !== state.start) {
       // The consultation moved: the reminder follows it, at its offset before the new time (at once if that is past).
       const start = new Date(appointment.appointment.start);

@@ -57,8 +57,10 @@ export function messageIdFor(idempotencyKey: string): string {
 }
 
 /** The idempotency key of a message about an appointment: appointment, kind and (for a reminder) the offset. */
-export function appointmentMessageKey(appointmentId: string, kind: MessageKind, offsetMinutes: number | null = null): string {
-  return `${appointmentId}:${kind}:${offsetMinutes ?? 0}`;
+export function appointmentMessageKey(appointmentId: string, kind: MessageKind, offsetMinutes: number | null = null, move = 0): string {
+  // `move`: how many times the appointment had moved (issue 35): a moved request, and a moved appointment's approval and
+  // reminders, are messages of their own (the first ones' keys unchanged).
+  return `${appointmentId}:${kind}:${offsetMinutes ?? 0}${move > 0 ? `:m${move}` : ''}`;
 }
 
 /** One channel's send of a message is keyed by the message's key and the channel (a provider or the outbox drops a repeat by it). */

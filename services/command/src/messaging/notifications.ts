@@ -26,12 +26,14 @@ interface QueuedMessage {
   recipient_id: string;
   appointment_id: string;
   offset_minutes?: number;
+  /** How many times the appointment had moved when this was queued (appointmentMessageKey). */
+  move?: number;
   start: string | null;
   due_at: Date;
   doctor_name?: string | null;
 }
 
-type Handled = DomainEventOf<'AppointmentRequested' | 'AppointmentApproved' | 'AppointmentRejected' | 'AppointmentCancelled' | 'ConsultationJoined' | 'PrescriptionIssued'>;
+type Handled = DomainEventOf<'AppointmentRequested' | 'AppointmentApproved' | 'AppointmentRejected' | 'AppointmentCancelled' | 'AppointmentRescheduled' | 'ConsultationJoined' | 'PrescriptionIssued'>;
 
 /**
  * Turns what happens to an appointment into messages for the people it concerns (issue 34): the doctor hears of a new
@@ -42,7 +44,7 @@ type Handled = DomainEventOf<'AppointmentRequested' | 'AppointmentApproved' | 'A
  */
 export async function startNotifications(deps: NotificationDeps) {
   const queue = async (event: RecordedEvent, message: QueuedMessage) => {
-    const key = appointmentMessageKey(message.appointment_id, message.kind, message.offset_minutes ?? null);
+    const key = appointmentMessageKey(message.appointment_id, message.kind, message.offset_minutes ?? null, message.move ?? 0);
     const messageId = messageIdFor(key);
     const result = await handleCommand(
       deps.eventStore,
@@ -67,10 +69,12 @@ export async function startNotifications(deps: NotificationDeps) {
     if (result.events.length && message.due_at.getTime() <= deps.clock().getTime()) deps.onQueued?.(messageId);
   };
 
-  const cancelReminders = async (event: RecordedEvent, appointmentId: string) => {
-    for (const offset of deps.reminderOffsetsMinutes) {
-      const messageId = messageIdFor(appointmentMessageKey(appointmentId, 'appointment_reminder', offset));
-      await handleCommand(deps.eventStore, streams.message(messageId), messageDecider, { type: 'Cancel', data: { reason: 'appointment_closed' } }, systemContext(deps.clock(), event.event_id, event.metadata.correlation_id));
+  const cancelReminders = async (event: RecordedEvent, appointmentId: string, moves: number) => {
+    for (let move = 0; move <= moves; move++) {
+      for (const offset of deps.reminderOffsetsMinutes) {
+        const messageId = messageIdFor(appointmentMessageKey(appointmentId, 'appointment_reminder', offset, move));
+        await handleCommand(deps.eventStore, streams.message(messageId), messageDecider, { type: 'Cancel', data: { reason: 'appointment_closed' } }, systemContext(deps.clock(), event.event_id, event.metadata.correlation_id));
+      }
     }
   };
 
@@ -92,25 +96,32 @@ export async function startNotifications(deps: NotificationDeps) {
     if (state.status === 'none') return;
     const { patient_id, doctor_id, start } = state.appointment;
     const ahead = new Date(start).getTime() > now.getTime();
+    const move = state.reschedules;
     switch (event.type) {
       case 'AppointmentApproved': {
         if (!ahead) return;
         const doctor_name = await doctorName(doctor_id);
-        if (fresh) await queue(event, { kind: 'appointment_approved', recipient_id: patient_id, appointment_id: appointmentId, start, due_at: now, doctor_name });
+        if (fresh) await queue(event, { kind: 'appointment_approved', recipient_id: patient_id, appointment_id: appointmentId, start, due_at: now, doctor_name, move });
         for (const offset of deps.reminderOffsetsMinutes) {
           const dueAt = new Date(new Date(start).getTime() - offset * 60_000);
           if (dueAt.getTime() <= now.getTime()) continue; // the confirmation itself says when, closer than this reminder
-          await queue(event, { kind: 'appointment_reminder', recipient_id: patient_id, appointment_id: appointmentId, offset_minutes: offset, start, due_at: dueAt, doctor_name });
+          await queue(event, { kind: 'appointment_reminder', recipient_id: patient_id, appointment_id: appointmentId, offset_minutes: offset, start, due_at: dueAt, doctor_name, move });
         }
         return;
       }
+      case 'AppointmentRescheduled':
+        // A move that waits for the doctor is a request again: they hear of it as of one. A move that keeps the
+        // appointment confirmed needs no message: its reminders follow the new time (the dispatcher defers them).
+        if (!fresh || !ahead || state.status !== 'requested') return;
+        await queue(event, { kind: 'appointment_requested', recipient_id: doctor_id, appointment_id: appointmentId, start, due_at: now, move });
+        return;
       case 'AppointmentRejected':
         // A request the system closed after the patient withdrew their consent: they did that themselves.
         if (!fresh || event.data.cause || !ahead) return;
         await queue(event, { kind: 'appointment_rejected', recipient_id: patient_id, appointment_id: appointmentId, start, due_at: now, doctor_name: await doctorName(doctor_id) });
         return;
       case 'AppointmentCancelled':
-        await cancelReminders(event, appointmentId);
+        await cancelReminders(event, appointmentId, move);
         if (!fresh || !ahead) return;
         await queue(event, { kind: 'appointment_cancelled', recipient_id: event.data.cancelled_by === 'patient' ? doctor_id : patient_id, appointment_id: appointmentId, start, due_at: now });
         return;
@@ -134,10 +145,10 @@ export async function startNotifications(deps: NotificationDeps) {
     eventStore: deps.eventStore,
     checkpoints: deps.checkpoints,
     logger: deps.logger,
-    handles: ['AppointmentRequested', 'AppointmentApproved', 'AppointmentRejected', 'AppointmentCancelled', 'ConsultationJoined', 'PrescriptionIssued'],
+    handles: ['AppointmentRequested', 'AppointmentApproved', 'AppointmentRejected', 'AppointmentCancelled', 'AppointmentRescheduled', 'ConsultationJoined', 'PrescriptionIssued'],
     ignores: [
       'accounts', 'sessions', 'privacy', 'institutions', 'schedule', 'blog', 'messaging', 'phone',
-      'AppointmentExpired', 'AppointmentVoided', 'AppointmentConsultationBegun', 'AppointmentCompleted',
+      'AppointmentExpired', 'AppointmentVoided', 'AppointmentConsultationBegun', 'AppointmentCompleted', 'AppointmentHoldReleased',
       'ConsultationStarted', 'ConsultationLeft', 'ConsultationEnded', 'ConsultationAutoEnded', 'ConsultationMessagePosted', 'VideoProviderEventReceived',
       'RecordFileStored', 'MedicalReportUploaded', 'PrescriptionFileUploaded', 'ConsultationNotesSaved', 'MedicineCatalogueImported',
     ],

@@ -117,6 +117,8 @@ export async function startLateRequestCloser(deps: LateRequestDeps & { checkpoin
       'InstitutionSlugClaimed', 'InstitutionCreated', 'InstitutionStaffAdded', 'InstitutionUpdated', 'InstitutionStaffInvited',
       'InstitutionInvitationAccepted', 'InstitutionInvitationDeclined', 'InstitutionInvitationRevoked', 'InstitutionDoctorActivated',
       'AppointmentApproved', 'AppointmentRejected', 'AppointmentCancelled', 'AppointmentExpired', 'AppointmentVoided', 'AppointmentConsultationBegun', 'AppointmentCompleted',
+      // A move keeps its doctor, whose standing the move's own reservation checked: the unavailable-doctor closer has it.
+      'AppointmentRescheduled', 'AppointmentHoldReleased',
     ],
     handle: async (event) => {
       const at = new Date(event.metadata.occurred_at).getTime();

@@ -11,17 +11,27 @@ const releaseReason = {
   AppointmentExpired: 'expired',
 } as const;
 
-/** A rejected, cancelled or expired appointment frees its slot; recorded with the causing event's id. */
+/**
+ * A rejected, cancelled or expired appointment frees its slot, and a moved one the slot it left (the move's request
+ * releases it too; this finishes it after a crash); recorded with the causing event's id.
+ */
 export function startSlotReleaser(deps: { eventStore: EventStore; checkpoints: CheckpointStore; logger: Logger; clock: () => Date }) {
   return startProcessManager({
     name: 'slot-releaser',
     ...deps,
-    handles: ['AppointmentRejected', 'AppointmentCancelled', 'AppointmentExpired'],
+    handles: ['AppointmentRejected', 'AppointmentCancelled', 'AppointmentExpired', 'AppointmentRescheduled'],
     ignores: [
       'accounts', 'sessions', 'privacy', 'institutions', 'schedule', 'consultations', 'records', 'blog', 'messaging', 'phone',
       'AppointmentRequested', 'AppointmentApproved', 'AppointmentVoided', 'AppointmentConsultationBegun', 'AppointmentCompleted',
+      'AppointmentHoldReleased',
     ],
     handle: async (event) => {
+      const context = systemContext(deps.clock(), event.event_id, event.metadata.correlation_id);
+      if (event.type === 'AppointmentRescheduled') {
+        const { appointment_id, from_slot_id } = event.data;
+        await handleSlotCommand(deps.eventStore, from_slot_id, { type: 'ReleaseSlot', data: { appointment_id, reason: 'rescheduled' } }, context);
+        return;
+      }
       const reason = releaseReason[event.type];
       const appointmentId = event.data.appointment_id;
       const { state } = await readStream(deps.eventStore, streams.appointment(appointmentId), appointmentDecider);
@@ -30,7 +40,7 @@ export function startSlotReleaser(deps: { eventStore: EventStore; checkpoints: C
         deps.eventStore,
         state.appointment.slot_id,
         { type: 'ReleaseSlot', data: { appointment_id: appointmentId, reason } },
-        systemContext(deps.clock(), event.event_id, event.metadata.correlation_id),
+        context,
       );
     },
   });

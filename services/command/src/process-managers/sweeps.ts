@@ -63,7 +63,10 @@ export async function expireStaleRequests(deps: SweepDeps) {
   return expired;
 }
 
-/** A reservation whose appointment never appeared (the process died between the two writes) is released. */
+/**
+ * A reservation whose appointment never appeared (the process died between the two writes) is released, and so is a
+ * slot reserved to move an appointment that never moved there (issue 35).
+ */
 export async function healOrphanedReservations(deps: SweepDeps & { graceMs: number }) {
   const now = deps.clock();
   const cutoff = new Date(now.getTime() - deps.graceMs);
@@ -82,7 +85,18 @@ export async function healOrphanedReservations(deps: SweepDeps & { graceMs: numb
         { type: 'VoidUnrequestedAppointment', data: { appointment_id: reservation.appointment_id, slot_id: reservation.slot_id } },
         systemContext(now, reservation.reserved_event_id),
       );
-      if (voided.state.status !== 'none') return;
+      if (voided.state.status !== 'none') {
+        // The appointment exists: this was a move's reservation. The move is refused from now on (AppointmentHoldReleased,
+        // on the appointment's stream) unless it was recorded first, in which case the slot is the appointment's.
+        const unused = await handleCommand(
+          deps.eventStore,
+          streams.appointment(reservation.appointment_id),
+          appointmentDecider,
+          { type: 'ReleaseUnusedHold', data: { slot_id: reservation.slot_id } },
+          systemContext(now, reservation.reserved_event_id),
+        );
+        if (unused.state.status === 'none' || !unused.state.released_holds.includes(reservation.slot_id)) return;
+      }
       const result = await handleSlotCommand(
         deps.eventStore,
         reservation.slot_id,

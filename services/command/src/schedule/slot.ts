@@ -23,7 +23,7 @@ export type SlotCommand =
   | { type: 'WithdrawSlot'; data: { slot_id: number } }
   /** `doctor_accepting`: the handler's finding that the slot's doctor takes bookings (active, not deactivated by an institution). */
   | { type: 'ReserveSlot'; data: { slot_id: number; appointment_id: string; patient_id: string; now: Date; doctor_accepting: boolean } }
-  | { type: 'ReleaseSlot'; data: { appointment_id: string; reason: 'rejected' | 'cancelled' | 'expired' | 'orphaned' } };
+  | { type: 'ReleaseSlot'; data: { appointment_id: string; reason: 'rejected' | 'cancelled' | 'expired' | 'orphaned' | 'rescheduled' } };
 
 export function evolveSlot(state: SlotState, event: SlotEvent): SlotState {
   return match(event)

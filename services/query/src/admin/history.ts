@@ -53,7 +53,7 @@ export function describe(entry: HistoryDoc, actorName: string | null, options: D
     case 'SlotReserved':
       return 'Slot held for the request';
     case 'SlotReleased':
-      return 'Slot released';
+      return data.reason === 'rescheduled' ? 'Slot released: the appointment moved' : 'Slot released';
     case 'AppointmentRequested': {
       const when = text('start') ? ` for ${shortWhen(text('start')!, options.zone)}` : '';
       const reason = options.notesReadable && text('notes') ? ` — reason: ${text('notes')}` : '';
@@ -68,6 +68,11 @@ export function describe(entry: HistoryDoc, actorName: string | null, options: D
     case 'AppointmentCancelled': {
       const reason = options.notesReadable && text('reason') ? ` — reason: ${text('reason')}` : '';
       return `Cancelled by ${entry.actor.role === 'doctor' ? doctorName(actorName) : by}${reason}`;
+    }
+    case 'AppointmentRescheduled': {
+      const from = text('from_start') ? ` from ${shortWhen(text('from_start')!, options.zone)}` : '';
+      const to = text('start') ? ` to ${shortWhen(text('start')!, options.zone)}` : '';
+      return `Moved by ${by}${from}${to}${data.needs_approval === true ? ' (waiting for the doctor to approve it again)' : ''}`;
     }
     case 'AppointmentExpired':
       return 'Expired: nobody answered the request before its start';

@@ -14,6 +14,7 @@ export const APPOINTMENT_EVENTS = [
   'AppointmentCancelled',
   'AppointmentExpired',
   'AppointmentCompleted',
+  'AppointmentRescheduled',
 ] as const satisfies EventType[];
 /** The call, in the appointment's history (the chat is not: it is read through the consultation's own route). */
 const CONSULTATION_HISTORY_EVENTS = [
@@ -112,7 +113,8 @@ export const appointmentsProjection = defineProjection({
   // 5: a request's notes and the rejection and cancellation reasons are kept sealed (contracts' sealedInReadModels):
   // a read model built before holds them in clear, so it is rebuilt.
   // 6: a request closed because its patient withdrew consent says so (status_reason 'consent_withdrawn'), not 'declined'.
-  version: 6,
+  // 7: a moved appointment (AppointmentRescheduled) takes its new slot and times, and counts its moves.
+  version: 7,
   collections: ['appointments', APPOINTMENT_PEOPLE],
   // No index of its own on patient_id or doctor_id: the compound indexes below begin with them and serve an equality on
   // either (SQLite, MongoDB; the in-memory store indexes a compound's first field), and every booking updated both.
@@ -141,7 +143,7 @@ export const appointmentsProjection = defineProjection({
   ignores: [
     'sessions', 'UserLanguageChosen', 'privacy', 'institutions', 'schedule', 'records', 'blog', 'messaging', 'phone',
     'PatientSubscribedToDoctor', 'UserDeactivated', 'UserReactivated', 'PasswordSet', 'MessagingPreferencesSet', 'PhoneNumberVerified', 'EmailClaimed', 'DoctorNumberAssigned',
-    'AppointmentVoided', 'AppointmentConsultationBegun',
+    'AppointmentVoided', 'AppointmentConsultationBegun', 'AppointmentHoldReleased',
     'ConsultationJoined', 'ConsultationLeft', 'ConsultationEnded', 'ConsultationAutoEnded', 'ConsultationMessagePosted', 'VideoProviderEventReceived',
   ],
   apply: (event, store) => {
@@ -180,6 +182,17 @@ export const appointmentsProjection = defineProjection({
         return setStatus(store, event, { status: 'cancelled', status_reason: 'expired', updated_at: event.metadata.occurred_at });
       case 'AppointmentCompleted':
         return setStatus(store, event, { status: 'completed', status_reason: event.data.auto_ended ? 'auto_ended' : null, updated_at: event.metadata.occurred_at });
+      case 'AppointmentRescheduled': {
+        const { data } = event;
+        return setStatus(store, event, {
+          slot_id: data.to_slot_id,
+          start: data.start,
+          end: data.end,
+          reschedules: data.move,
+          ...(data.needs_approval ? { status: 'requested' as const } : {}),
+          updated_at: event.metadata.occurred_at,
+        });
+      }
       case 'ConsultationStarted':
         // Not an update of the appointment as its people see it (updated_at stays).
         return store.collection<AppointmentDoc>('appointments').patch(event.data.appointment_id, { consultation_held: true });
@@ -206,7 +219,7 @@ export const appointmentHistoryProjection = defineProjection({
   ignores: [
     'accounts', 'sessions', 'privacy', 'institutions', 'blog', 'messaging', 'phone',
     'AvailabilitySet', 'SlotOpened', 'SlotWithdrawn',
-    'AppointmentVoided', 'AppointmentConsultationBegun',
+    'AppointmentVoided', 'AppointmentConsultationBegun', 'AppointmentHoldReleased',
     'ConsultationMessagePosted', 'VideoProviderEventReceived',
     'RecordFileStored', 'MedicineCatalogueImported',
   ],

@@ -117,6 +117,14 @@ async function entriesChanged(read: AppointmentReadersDoc, event: StatusEvent, s
   for (const institution_id of read.institutions) await rows.patch(institutionAppointmentId(institution_id, event.data.appointment_id), { status });
 }
 
+/** A moved appointment's new start (and status, when it waits for the doctor again) in its institutions' entries. */
+function moved(read: AppointmentReadersDoc | null, event: Extract<RecordedEvent, { type: 'AppointmentRescheduled' }>, store: CollectionSource): Promise<void> {
+  if (read === null) return SETTLED;
+  const rows = store.collection<InstitutionAppointmentDoc>(INSTITUTION_APPOINTMENTS);
+  const fields = { start: event.data.start, ...(event.data.needs_approval ? { status: 'requested' as const } : {}) };
+  return Promise.all(read.institutions.map((institution_id) => rows.patch(institutionAppointmentId(institution_id, event.data.appointment_id), fields))).then(() => undefined);
+}
+
 /**
  * An institution's appointments by institution (the console's lists for its members): a page is one indexed find of
  * what it shows and a count in the index, instead of merging the first `end + 1` appointments of each doctor's
@@ -150,7 +158,7 @@ export const institutionAppointmentsProjection = defineProjection({
     'accounts', 'sessions', 'privacy', 'schedule', 'consultations', 'records', 'blog', 'messaging', 'phone',
     'InstitutionSlugClaimed', 'InstitutionCreated', 'InstitutionDisbanded', 'InstitutionUpdated', 'InstitutionStaffInvited',
     'InstitutionInvitationAccepted', 'InstitutionInvitationDeclined', 'InstitutionInvitationRevoked', 'InstitutionDoctorDeactivated', 'InstitutionDoctorActivated',
-    'AppointmentVoided', 'AppointmentConsultationBegun',
+    'AppointmentVoided', 'AppointmentConsultationBegun', 'AppointmentHoldReleased',
   ],
   // Not async: a look-up is withDocument's (no promise when the store answers at once), and what follows a found
   // document is a small async function of its own (an async function saves its whole frame at each await, and this
@@ -176,6 +184,8 @@ export const institutionAppointmentsProjection = defineProjection({
       case 'AppointmentExpired':
       case 'AppointmentCompleted':
         return withDocument(store.collection<AppointmentReadersDoc>(APPOINTMENT_READERS), event.data.appointment_id, statusChanged, event, store);
+      case 'AppointmentRescheduled':
+        return withDocument(store.collection<AppointmentReadersDoc>(APPOINTMENT_READERS), event.data.appointment_id, moved, event, store);
     }
     return SETTLED;
   },

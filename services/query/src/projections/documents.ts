@@ -97,6 +97,8 @@ export interface AppointmentDoc {
   end: string;
   notes: string;
   status: AppointmentStatus;
+  /** How many times it was moved (absent: never). */
+  reschedules?: number;
   /** Why it ended the way it did: 'expired' for a request nobody answered before its start. */
   status_reason: string | null;
   rejection_reason: string | null;

@@ -2,7 +2,7 @@ import { instantRange } from '@telemed/contracts';
 import type { ReadStore } from '@telemed/platform';
 import type { PendingReservationDoc, SlotDoc } from '../projections';
 import { afterCursor } from '../keyset';
-import { PENDING_RESERVATIONS } from './pending-reservations';
+import { PENDING_RESERVATIONS, pendingReservationId } from './pending-reservations';
 
 /**
  * What the write side's sweeps look up of the slots: a closing doctor's open slots ahead (the (doctor_id, start)
@@ -23,12 +23,12 @@ export function slotSweepLookups(readStore: ReadStore) {
           { sort: { start: 1 }, limit: page.limit },
         )
       ).map((s) => ({ slot_id: s.slot_id, start: s.start })),
-    reservationsMadeBefore: async (cutoff: Date, page: { after: { appointment_id: string; reserved_at: string } | null; limit: number }) =>
+    reservationsMadeBefore: async (cutoff: Date, page: { after: { appointment_id: string; slot_id: number; reserved_at: string } | null; limit: number }) =>
       (
         await pending.find(
           {
             reserved_at: { $lte: cutoff.toISOString() },
-            ...afterCursor('reserved_at', page.after && { value: page.after.reserved_at, id: page.after.appointment_id }),
+            ...afterCursor('reserved_at', page.after && { value: page.after.reserved_at, id: pendingReservationId(page.after.appointment_id, page.after.slot_id) }),
           },
           { sort: { reserved_at: 1, _id: 1 }, limit: page.limit },
         )
