@@ -47,3 +47,52 @@ describe('crash between the slot reservation and the appointment write', () => {
     }
   });
 });
+
+describe('crash between holding the new slot of a move and recording the move (issue 35)', () => {
+  it('the process is killed after holding; on restart the held slot is released, the appointment keeps its slot, and a late move is refused', async () => {
+    const dataDir = tmpDataDir();
+    const setup = await startTestApp({ dataDir });
+    const doctor = await setup.createUser('doctor');
+    const patient = await setup.createUser('patient');
+    const [fromSlot, toSlot] = await setup.openSlots(doctor, [
+      { date: indiaDate(2), time: '10:00' },
+      { date: indiaDate(3), time: '11:00' },
+    ]);
+    const booked = await setup.http.post('/api/v1/appointments').set(patient.auth).send({ slot_id: fromSlot, notes: 'Cough' }).expect(201);
+    const appointmentId = booked.body.appointment_id as string;
+    await setup.close({ keepData: true });
+
+    const server = await startServerProcess({ DATA_DIR: dataDir, FAULT_INJECTION: 'crash-after-move-held' });
+    const attempt = await fetch(`${server.baseUrl}/api/v1/appointments/${appointmentId}/reschedule`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: patient.auth.Authorization },
+      body: JSON.stringify({ slot_id: toSlot }),
+    }).then(
+      (r) => r.status,
+      () => 'connection lost',
+    );
+    assert.equal(attempt, 'connection lost', 'the process died mid-request');
+    assert.equal(await server.exited, -1, 'killed by a signal');
+
+    const restarted = await startTestApp({ dataDir, env: { RESERVATION_HEAL_GRACE_MS: '0' } });
+    try {
+      await restarted.app.runSweepsNow();
+      const held = await restarted.app.eventStore.readStream(streams.slot(toSlot!));
+      assert.deepEqual(held.map((e) => e.type), ['SlotOpened', 'SlotReserved', 'SlotReleased']);
+      assert.equal((held[2]!.data as { reason: string }).reason, 'orphaned');
+      // Neither slot lost: the appointment still stands on its own, which stays reserved for it.
+      const kept = await restarted.app.eventStore.readStream(streams.slot(fromSlot!));
+      assert.deepEqual(kept.map((e) => e.type), ['SlotOpened', 'SlotReserved']);
+      assert.deepEqual((await restarted.app.eventStore.readStream(streams.appointment(appointmentId))).map((e) => e.type), ['AppointmentRequested', 'AppointmentHoldReleased']);
+
+      await restarted.settle();
+      const free = await restarted.http.get(`/api/v1/doctors/${doctor.user_id}/available-slots`).set(patient.auth).expect(200);
+      assert.deepEqual(free.body.slots.map((s: { slot_id: number }) => s.slot_id), [toSlot]);
+      // The slot the healer gave up is refused to this appointment's move (it took too long); anyone may book it.
+      const again = await restarted.http.post(`/api/v1/appointments/${appointmentId}/reschedule`).set(patient.auth).send({ slot_id: toSlot });
+      assert.equal(again.status, 409, again.text);
+    } finally {
+      await restarted.close();
+    }
+  });
+});
