@@ -1,9 +1,10 @@
-import { Datagrid, DateField, FunctionField, NumberField, Pagination, ReferenceManyField, SelectField, SimpleList, TextField, useCanAccess, useListContext } from 'react-admin';
+import { Datagrid, DateField, FunctionField, NumberField, Pagination, ReferenceManyField, SelectField, TextField, useCanAccess, useListContext } from 'react-admin';
 import { Box, Typography } from '@mui/material';
-import { joined, unbroken, useNarrowScreen, wrappingListSx, RECORD_LIST } from '../responsive';
+import { useNarrowScreen } from '../responsive';
 import { asApiError } from '../providers';
 import { ResendButton } from './ResendButton';
-import { CHANNELS, KINDS, RecipientField, STATUSES, StatusChip, WHEN, said, useChoices, type MessageRow } from './labels';
+import { CHANNELS, KINDS, RecipientField, StatusChip, WHEN, useChoices, type MessageRow } from './labels';
+import { MessageSimpleList } from './MessageSimpleList';
 import { useErrorText } from '../../i18n/errorText';
 import { useFormat } from '../../i18n/format';
 import { useT } from '../../i18n/useT';
@@ -23,20 +24,7 @@ function MessageRows() {
   const channels = useChoices(CHANNELS);
   const { total, isPending } = useListContext<MessageRow>();
   if (!isPending && total === 0) return <Typography variant="body2">{t('admin.appointmentMessagesEmpty')}</Typography>;
-  if (narrow)
-    return (
-      <SimpleList<MessageRow>
-        rowClick={false}
-        className={RECORD_LIST}
-        sx={wrappingListSx}
-        primaryText={(m) => said(t, KINDS, m.kind)}
-        tertiaryText={(m) => said(t, STATUSES, m.status)}
-        secondaryText={(m) =>
-          joined(unbroken(f.date(m.updated_at, WHEN)), said(t, CHANNELS, m.channel), m.to_masked, t('admin.attemptsLine', { attempts: m.attempts }), m.last_error)
-        }
-        rightIcon={() => <ResendButton />}
-      />
-    );
+  if (narrow) return <MessageSimpleList />;
   return (
     <Box sx={{ overflowX: 'auto' }}>
       <Datagrid bulkActionButtons={false} rowClick={false}>

@@ -1,10 +1,10 @@
-import { Datagrid, DateField, FunctionField, List, NumberField, SelectField, SelectInput, SimpleList, TextField, TextInput } from 'react-admin';
+import { Datagrid, DateField, FunctionField, List, NumberField, SelectField, SelectInput, TextField, TextInput } from 'react-admin';
 import { ListActionsWithExport } from '../export';
-import { joined, unbroken, useNarrowScreen, wrappingListSx, RECORD_LIST } from '../responsive';
+import { useNarrowScreen } from '../responsive';
 import { ResendButton } from './ResendButton';
-import { CHANNELS, KINDS, RecipientField, STATUSES, StatusChip, WHEN, said, useChoices, type MessageRow } from './labels';
+import { CHANNELS, KINDS, RecipientField, STATUSES, StatusChip, WHEN, useChoices } from './labels';
+import { MessageSimpleList } from './MessageSimpleList';
 import { useFormat } from '../../i18n/format';
-import { useT } from '../../i18n/useT';
 
 /**
  * The message log (issue 34), newest first: what was sent to whom (the address masked), on which channel, and how it
@@ -12,7 +12,6 @@ import { useT } from '../../i18n/useT';
  */
 export const MessageList = () => {
   const narrow = useNarrowScreen();
-  const t = useT();
   const f = useFormat();
   const kinds = useChoices(KINDS);
   const channels = useChoices(CHANNELS);
@@ -26,17 +25,7 @@ export const MessageList = () => {
   return (
     <List actions={<ListActionsWithExport />} filters={filters} sort={{ field: 'updated_at', order: 'DESC' }}>
       {narrow ? (
-        <SimpleList<MessageRow>
-          rowClick={false}
-          className={RECORD_LIST}
-          sx={wrappingListSx}
-          primaryText={(m) => said(t, KINDS, m.kind)}
-          tertiaryText={(m) => said(t, STATUSES, m.status)}
-          secondaryText={(m) =>
-            joined(unbroken(f.date(m.updated_at, WHEN)), said(t, CHANNELS, m.channel), m.to_masked, t('admin.attemptsLine', { attempts: m.attempts }), m.last_error)
-          }
-          rightIcon={() => <ResendButton />}
-        />
+        <MessageSimpleList />
       ) : (
         <Datagrid bulkActionButtons={false} rowClick={false}>
           {/* The API sorts the log by updated_at, due_at or id: only the time is offered. */}
