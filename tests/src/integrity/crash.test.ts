@@ -4,6 +4,21 @@ import { streams } from '@telemed/contracts';
 import { indiaDate, startTestApp, tmpDataDir } from '../support/test-app';
 import { startServerProcess } from '../support/processes';
 
+/** Starts the server over `dataDir` with a fault that kills it inside this POST, and sees it die there. */
+async function killedMidRequest(dataDir: string, fault: string, path: string, auth: { Authorization: string }, body: unknown) {
+  const server = await startServerProcess({ DATA_DIR: dataDir, FAULT_INJECTION: fault });
+  const attempt = await fetch(`${server.baseUrl}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: auth.Authorization },
+    body: JSON.stringify(body),
+  }).then(
+    (r) => r.status,
+    () => 'connection lost',
+  );
+  assert.equal(attempt, 'connection lost', 'the process died mid-request');
+  assert.equal(await server.exited, -1, 'killed by a signal');
+}
+
 describe('crash between the slot reservation and the appointment write', () => {
   it('the process is killed after reserving; on restart the orphaned reservation is released', async () => {
     const dataDir = tmpDataDir();
@@ -13,17 +28,7 @@ describe('crash between the slot reservation and the appointment write', () => {
     const [slotId] = await setup.openSlots(doctor, [{ date: indiaDate(1), time: '20:00' }]);
     await setup.close({ keepData: true });
 
-    const server = await startServerProcess({ DATA_DIR: dataDir, FAULT_INJECTION: 'crash-after-slot-reserved' });
-    const attempt = await fetch(`${server.baseUrl}/api/v1/appointments`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: patient.auth.Authorization },
-      body: JSON.stringify({ slot_id: slotId, notes: 'Chest pain' }),
-    }).then(
-      (r) => r.status,
-      () => 'connection lost',
-    );
-    assert.equal(attempt, 'connection lost', 'the process died mid-request');
-    assert.equal(await server.exited, -1, 'killed by a signal');
+    await killedMidRequest(dataDir, 'crash-after-slot-reserved', '/api/v1/appointments', patient.auth, { slot_id: slotId, notes: 'Chest pain' });
 
     const restarted = await startTestApp({ dataDir, env: { RESERVATION_HEAL_GRACE_MS: '0' } });
     try {
@@ -62,17 +67,7 @@ describe('crash between holding the new slot of a move and recording the move (i
     const appointmentId = booked.body.appointment_id as string;
     await setup.close({ keepData: true });
 
-    const server = await startServerProcess({ DATA_DIR: dataDir, FAULT_INJECTION: 'crash-after-move-held' });
-    const attempt = await fetch(`${server.baseUrl}/api/v1/appointments/${appointmentId}/reschedule`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: patient.auth.Authorization },
-      body: JSON.stringify({ slot_id: toSlot }),
-    }).then(
-      (r) => r.status,
-      () => 'connection lost',
-    );
-    assert.equal(attempt, 'connection lost', 'the process died mid-request');
-    assert.equal(await server.exited, -1, 'killed by a signal');
+    await killedMidRequest(dataDir, 'crash-after-move-held', `/api/v1/appointments/${appointmentId}/reschedule`, patient.auth, { slot_id: toSlot });
 
     const restarted = await startTestApp({ dataDir, env: { RESERVATION_HEAL_GRACE_MS: '0' } });
     try {

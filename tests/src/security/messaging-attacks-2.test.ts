@@ -11,6 +11,7 @@ import { apiSpec, type ApiSpec } from '../support/api-spec';
 import { eventually } from '../support/eventually';
 import { logLines } from '../support/log-lines';
 import { givenClinicOfTwo, givenInstitution, LOTUS_CLINIC } from '../support/given-institution';
+import { freshLoopbackAddress } from '../support/loopback-address';
 
 /**
  * Attacks on what issue 34 added last, through the real HTTP API with SMS configured against a local Exotel: the SMS
@@ -50,12 +51,7 @@ function call(port: number, method: string, path: string, options: { address?: s
 
 const bodyOf = (answer: Answer) => (answer.body !== null && typeof answer.body === 'object' && !Array.isArray(answer.body) ? (answer.body as Record<string, unknown>) : {});
 
-let nextAddress = 0;
-/** A loopback address no other case has used (127.0.1.1, 127.0.1.2, ...). */
-const newAddress = () => {
-  nextAddress += 1;
-  return `127.0.${1 + Math.floor(nextAddress / 250)}.${1 + (nextAddress % 250)}`;
-};
+const newAddress = freshLoopbackAddress;
 
 let nextNumber = 0;
 /** An Indian mobile number no other case (of this file) has used, in E.164 (ending in 0: the nine after it are free too). */

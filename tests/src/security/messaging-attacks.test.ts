@@ -11,6 +11,7 @@ import { apiSpec, type ApiSpec } from '../support/api-spec';
 import { eventually } from '../support/eventually';
 import { logLines } from '../support/log-lines';
 import { givenClinicOfTwo, givenInstitution, LOTUS_CLINIC } from '../support/given-institution';
+import { freshLoopbackAddress } from '../support/loopback-address';
 
 /**
  * Attacks on messages outside the browser and sign-in by phone (issue 34), through the real HTTP API: guessing codes,
@@ -62,12 +63,7 @@ type Client = ReturnType<typeof clientAt>;
 /** Every challenge a start answered to a client: secrets like the codes, that no log may hold. */
 const challengesAnswered: string[] = [];
 
-let nextAddress = 0;
-/** A loopback address no other case has used (127.0.1.1, 127.0.1.2, ...). */
-const newAddress = () => {
-  nextAddress += 1;
-  return `127.0.${1 + Math.floor(nextAddress / 250)}.${1 + (nextAddress % 250)}`;
-};
+const newAddress = freshLoopbackAddress;
 
 let nextNumber = 0;
 /** An Indian mobile number no other case has used, in E.164. */
