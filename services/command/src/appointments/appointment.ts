@@ -86,7 +86,8 @@ export type AppointmentCommand =
    */
   | {
       type: 'RescheduleAppointment';
-      data: { actor_id: string; to: MoveTarget; now: Date; consultation_begun: boolean; rules: BookingRules; auto_accept: boolean };
+      /** `to`: null when no such slot exists (refused after the appointment's own checks: a stranger learns nothing). */
+      data: { actor_id: string; to: MoveTarget | null; now: Date; consultation_begun: boolean; rules: BookingRules; auto_accept: boolean };
     }
   /** The reservation healer is about to release `slot_id`, held for this appointment: only if it did not move there. */
   | { type: 'ReleaseUnusedHold'; data: { slot_id: number } };
@@ -219,6 +220,7 @@ export const appointmentDecider: Decider<AppointmentState, AppointmentCommand, A
       .with({ type: 'RescheduleAppointment' }, ({ data }): AppointmentEvent[] => {
         if (state.status === 'none' || state.appointment.patient_id !== data.actor_id) throw notFound(API_TEXTS.appointmentNotFound);
         const { appointment } = state;
+        if (!data.to) throw notFound(API_TEXTS.slotNotFound);
         // The same move decided again (a retry after its append raced another write) records nothing more.
         if (appointment.slot_id === data.to.slot_id) {
           if (state.reschedules > 0) return [];

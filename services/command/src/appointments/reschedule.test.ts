@@ -65,6 +65,8 @@ describe('moving an appointment (issue 35)', () => {
     spec([requested]).when(move({ actor_id: 'doc-1' })).thenThrows('not_found', API_TEXTS.appointmentNotFound);
     spec([requested]).when(move({ actor_id: 'pat-2' })).thenThrows('not_found', API_TEXTS.appointmentNotFound);
     spec([]).when(move()).thenThrows('not_found', API_TEXTS.appointmentNotFound);
+    spec([]).when(move({ to: null })).thenThrows('not_found', API_TEXTS.appointmentNotFound);
+    spec([requested]).when(move({ to: null })).thenThrows('not_found', API_TEXTS.slotNotFound);
   });
 
   it('refuses a closed appointment, one whose consultation began, another doctor\'s slot and the same slot', () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { API_TEXTS, DEFAULT_BOOKING_RULES, notFound, streams } from '@telemed/contracts';
+import { DEFAULT_BOOKING_RULES, streams } from '@telemed/contracts';
 import { SubjectErasedError, type EventStore } from '@telemed/platform';
 import { handleCommand, readStream, type CommandContext } from '../decider';
 import { consentIsCurrent } from '../consents/service';
@@ -121,15 +121,14 @@ export async function rescheduleAppointment(
   ]);
   const slotState = slotFold.state;
   const to = slotState.status === 'unpublished' ? null : slotState.slot;
-  const command = (target: NonNullable<typeof to>): AppointmentCommand => ({
+  const command = (target: typeof to): AppointmentCommand => ({
     type: 'RescheduleAppointment',
     data: { actor_id: input.patient_id, to: target, now: context.now, consultation_begun, rules: DEFAULT_BOOKING_RULES, auto_accept: false },
   });
   // Refused before anything is written: someone else's appointment (as if it did not exist), a slot that does not
   // exist, a closed appointment, inside the notice, too many moves.
-  if (loaded.state.status === 'none' || loaded.state.appointment.patient_id !== input.patient_id) throw notFound(API_TEXTS.appointmentNotFound);
-  if (!to) throw notFound(API_TEXTS.slotNotFound);
   appointmentDecider.decide(command(to), loaded.state);
+  if (loaded.state.status === 'none' || !to) throw new Error('unreachable: the decision above refuses these');
   const doctor_accepting = slotState.status === 'unpublished' || (await checks.doctorAcceptsBookings(slotState.slot.doctor_id));
   const held = await handleSlotCommand(
     eventStore,
