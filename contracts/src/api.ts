@@ -204,7 +204,8 @@ export const setAvailabilityResponseSchema = z
 
 // ---- appointments
 
-export const appointmentStatusSchema = z.enum(['requested', 'confirmed', 'rejected', 'cancelled', 'completed']);
+/** `no_show`: a confirmed appointment a party never came to (issue 35); `status_reason` says who: 'patient_absent', 'doctor_absent', 'both_absent'. */
+export const appointmentStatusSchema = z.enum(['requested', 'confirmed', 'rejected', 'cancelled', 'completed', 'no_show']);
 export type AppointmentStatus = z.infer<typeof appointmentStatusSchema>;
 
 const reasonText = safeText('multiline').trim().max(MAX_REASON_LENGTH);
@@ -225,6 +226,10 @@ export const cancelAppointmentSchema = z
   .openapi('CancelAppointmentRequest');
 
 const slotTimesSchema = z.object({ slot_id: z.number().int(), slot_date: isoDate, start_time: hhmmss, end_time: hhmmss, start_at: z.string() });
+/** Where a moved appointment was before its last move, and who moved it (issue 35); null when it never moved. */
+const movedFromSchema = z
+  .object({ start_at: z.string().openapi({ description: 'UTC instant of the start before the last move' }), by: z.enum(['patient', 'doctor']) })
+  .nullable();
 
 export const appointmentCommandResponseSchema = z
   .object({ appointment_id: z.string(), status: appointmentStatusSchema })
@@ -246,6 +251,8 @@ export const patientAppointmentSchema = z
     patient: z.object({ name: z.string(), phone_number: z.string().nullable() }),
     /** Its consultation has begun (someone joined): from then on it ends with the call and cannot be cancelled. */
     consultation_held: z.boolean(),
+    /** How many times its patient moved it (issue 35): the screens say so, and offer no move past the rules' limit. */
+    reschedules: z.number().int().min(0),
     slot: slotTimesSchema,
   })
   .openapi('PatientAppointment');
@@ -263,6 +270,7 @@ export const doctorAppointmentSchema = z
     consultation_fee: z.number(),
     /** Its consultation has started (someone joined): what a prescription, issued or uploaded, follows. */
     consultation_held: z.boolean(),
+    moved_from: movedFromSchema,
     slot: slotTimesSchema,
   })
   .openapi('DoctorAppointment');
@@ -305,6 +313,7 @@ export const pendingAppointmentSchema = z
     patient_phone: z.string().nullable(),
     notes: z.string(),
     created_at: z.string(),
+    moved_from: movedFromSchema,
     slot: slotTimesSchema,
   })
   .openapi('PendingAppointment');

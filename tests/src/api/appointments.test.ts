@@ -195,8 +195,9 @@ describe('appointments API', () => {
       const res = (await spec.when((http) => http.get('/api/v1/appointments/me?timezone_str=Asia/Kolkata').set(ravi.auth))).expectStatus(200).expectNoEvents();
       assert.ok(res.body.length >= 1);
       const first = res.body[0];
-      // The seeds' fields, with cancellation_reason and consultation_held (a begun consultation cannot be cancelled) added.
-      assert.deepEqual(Object.keys(first).sort(), ['appointment_id', 'cancellation_reason', 'consultation_held', 'created_at', 'doctor', 'notes', 'patient', 'rejection_reason', 'slot', 'status', 'status_reason']);
+      // The seeds' fields, with cancellation_reason, consultation_held (a begun consultation cannot be cancelled) and
+      // reschedules (how often the patient moved it) added.
+      assert.deepEqual(Object.keys(first).sort(), ['appointment_id', 'cancellation_reason', 'consultation_held', 'created_at', 'doctor', 'notes', 'patient', 'rejection_reason', 'reschedules', 'slot', 'status', 'status_reason']);
       assert.equal(first.doctor.name, 'Dr. Asha Menon');
       assert.equal(first.doctor.specialty, 'Pediatrics');
       assert.deepEqual(first.patient, { name: 'Ravi Kumar', phone_number: '+91 91234 56789' });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { API_TEXTS, streams } from '@telemed/contracts';
+import { API_TEXTS, storedInstant, streams } from '@telemed/contracts';
 import { startTestApp, type TestApp, type TestUser } from '../support/test-app';
 import { apiSpec, type ApiSpec } from '../support/api-spec';
 
@@ -42,8 +42,12 @@ describe('reschedule an appointment', () => {
     assert.equal(await slotStatus(patient, doctor.user_id, slot.slot_id), 'open', 'the old time is offered again');
     assert.equal(await slotStatus(patient, doctor.user_id, target.slot_id), 'taken');
     const mine = await spec.read((http) => http.get('/api/v1/appointments/me').set(patient.auth));
-    const moved = (mine.body as Array<{ appointment_id: string; status: string; slot: { slot_id: number } }>).find((a) => a.appointment_id === appointment_id);
-    assert.deepEqual({ status: moved?.status, slot_id: moved?.slot.slot_id }, { status: 'requested', slot_id: target.slot_id });
+    const moved = (mine.body as Array<{ appointment_id: string; status: string; reschedules: number; slot: { slot_id: number } }>).find((a) => a.appointment_id === appointment_id);
+    assert.deepEqual({ status: moved?.status, slot_id: moved?.slot.slot_id, reschedules: moved?.reschedules }, { status: 'requested', slot_id: target.slot_id, reschedules: 1 });
+    // The doctor's requests show it at its new time, moved by the patient from where it was.
+    const pending = await spec.read((http) => http.get('/api/v1/appointments/pending').set(doctor.auth));
+    const request = (pending.body as Array<{ appointment_id: string; moved_from: unknown; slot: { slot_id: number } }>).find((a) => a.appointment_id === appointment_id);
+    assert.deepEqual({ slot_id: request?.slot.slot_id, moved_from: request?.moved_from }, { slot_id: target.slot_id, moved_from: { start_at: storedInstant(slot.start), by: 'patient' } });
     // The doctor approves it again, at its new time.
     (await spec.when((http) => http.post(`/api/v1/appointments/${appointment_id}/approve`).set(doctor.auth))).expectStatus(200);
     const history = await spec.read((http) => http.get(`/api/v1/appointments/${appointment_id}/history`).set(patient.auth));

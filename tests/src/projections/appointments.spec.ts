@@ -125,6 +125,36 @@ describe('appointments projection', () => {
     );
   });
 
+  it("a confirmed appointment the patient moves takes its new slot and times, waits for the doctor again, counts the move and keeps where it was", () => {
+    const b = booking();
+    const movedAt = '2026-03-05T08:00:00.000Z';
+    return afterRequest(
+      b,
+      [
+        event('AppointmentApproved', { appointment_id: b.appointment, doctor_id: b.doctor }, doctorActs(b.doctor)),
+        event(
+          'AppointmentRescheduled',
+          {
+            appointment_id: b.appointment,
+            doctor_id: b.doctor,
+            patient_id: b.patient,
+            from_slot_id: 101,
+            from_start: '2026-03-10T04:30:00.000Z',
+            to_slot_id: 205,
+            start: '2026-03-12T06:00:00.000Z',
+            end: '2026-03-12T06:30:00.000Z',
+            rescheduled_by: 'patient',
+            needs_approval: true,
+            move: 1,
+          },
+          { at: movedAt, actor: { user_id: b.patient, role: 'patient' } },
+        ),
+      ],
+      // Instants in the one stored format, whatever the event's (a text comparison is a time comparison).
+      { status: 'requested', slot_id: 205, start: '2026-03-12T06:00:00Z', end: '2026-03-12T06:30:00Z', reschedules: 1, moved_from: '2026-03-10T04:30:00Z', moved_by: 'patient', updated_at: movedAt },
+    );
+  });
+
   it('a request nobody answered before its start expires: cancelled, because expired', () => {
     const b = booking();
     return afterRequest(b, [event('AppointmentExpired', { appointment_id: b.appointment }, { at: LATER })], { status: 'cancelled', status_reason: 'expired', updated_at: LATER });

@@ -29,6 +29,16 @@ describe('notifier messages', () => {
     assert.ok(data.appointment_data);
   });
 
+  it("a patient's move goes to the doctor as a request at its new time, saying where it was", () => {
+    const moved = event('AppointmentRescheduled', { from_start: '2030-01-01T04:30:00.000Z', start: appointment.start, rescheduled_by: 'patient', needs_approval: true, move: 1 });
+    const [delivery, ...others] = messagesFor(moved, appointment);
+    assert.deepEqual([delivery!.user_id, delivery!.message.type, others.length], ['d-1', 'appointment_request', 0]);
+    const data = delivery!.message.data as Record<string, unknown>;
+    assert.deepEqual([data.start_at, data.moved_from], [appointment.start, { start_at: '2030-01-01T04:30:00.000Z', by: 'patient' }]);
+    assert.ok(isServerMessage(delivery!.message), JSON.stringify(delivery!.message));
+    assert.equal((messagesFor(event('AppointmentRequested', {}), appointment)[0]!.message.data as Record<string, unknown>).moved_from, undefined, 'a new request is no move');
+  });
+
   it('a rejection goes to the patient with the reason; a doctor cancellation only to the patient', () => {
     // The bus carries the reason as ciphertext: the message takes it from the read model.
     const [rejected] = messagesFor(event('AppointmentRejected', { doctor_id: 'd-1', reason: 'enc1.k.AAAAAAAAAAAAAAAA.AA.AAAAAAAAAAAAAAAAAAAAAA' }), appointment);

@@ -15,6 +15,7 @@ export const APPOINTMENT_EVENTS = [
   'AppointmentExpired',
   'AppointmentCompleted',
   'AppointmentRescheduled',
+  'AppointmentNoShow',
 ] as const satisfies EventType[];
 /** The call, in the appointment's history (the chat is not: it is read through the consultation's own route). */
 const CONSULTATION_HISTORY_EVENTS = [
@@ -114,7 +115,9 @@ export const appointmentsProjection = defineProjection({
   // a read model built before holds them in clear, so it is rebuilt.
   // 6: a request closed because its patient withdrew consent says so (status_reason 'consent_withdrawn'), not 'declined'.
   // 7: a moved appointment (AppointmentRescheduled) takes its new slot and times, and counts its moves.
-  version: 7,
+  // 8: and keeps where it was before its last move, and who moved it (the doctor's 'moved by the patient, was …'); its
+  // new times in the one stored format.
+  version: 8,
   collections: ['appointments', APPOINTMENT_PEOPLE],
   // No index of its own on patient_id or doctor_id: the compound indexes below begin with them and serve an equality on
   // either (SQLite, MongoDB; the in-memory store indexes a compound's first field), and every booking updated both.
@@ -186,13 +189,17 @@ export const appointmentsProjection = defineProjection({
         const { data } = event;
         return setStatus(store, event, {
           slot_id: data.to_slot_id,
-          start: data.start,
-          end: data.end,
+          start: storedInstant(data.start),
+          end: storedInstant(data.end),
           reschedules: data.move,
+          moved_from: storedInstant(data.from_start),
+          moved_by: data.rescheduled_by,
           ...(data.needs_approval ? { status: 'requested' as const } : {}),
           updated_at: event.metadata.occurred_at,
         });
       }
+      case 'AppointmentNoShow':
+        return setStatus(store, event, { status: 'no_show', status_reason: `${event.data.absent}_absent`, updated_at: event.metadata.occurred_at });
       case 'ConsultationStarted':
         // Not an update of the appointment as its people see it (updated_at stays).
         return store.collection<AppointmentDoc>('appointments').patch(event.data.appointment_id, { consultation_held: true });

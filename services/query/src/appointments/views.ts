@@ -7,6 +7,11 @@ function appointmentSlot(doc: AppointmentDoc, zone: string) {
   return { slot_id: doc.slot_id, ...toLocalSlotFields(doc.start, doc.end, zone), start_at: doc.start };
 }
 
+/** Where a moved appointment was before its last move (an instant, as slot.start_at), and by whom; null if never moved. */
+function movedFrom(doc: AppointmentDoc): DoctorAppointment['moved_from'] {
+  return doc.moved_from && doc.moved_by ? { start_at: doc.moved_from, by: doc.moved_by } : null;
+}
+
 export function patientAppointmentView(doc: AppointmentDoc, zone: string): PatientAppointment {
   return {
     appointment_id: doc.appointment_id,
@@ -19,6 +24,7 @@ export function patientAppointmentView(doc: AppointmentDoc, zone: string): Patie
     doctor: { doctor_id: doc.doctor_id, name: doc.doctor_name, specialty: doc.doctor_specialty },
     patient: { name: doc.patient_name, phone_number: doc.patient_phone },
     consultation_held: doc.consultation_held,
+    reschedules: doc.reschedules ?? 0,
     slot: appointmentSlot(doc, zone),
   };
 }
@@ -35,6 +41,7 @@ export function doctorAppointmentView(doc: AppointmentDoc, zone: string): Doctor
     created_at: doc.created_at,
     consultation_fee: doc.consultation_fee,
     consultation_held: doc.consultation_held,
+    moved_from: movedFrom(doc),
     slot: appointmentSlot(doc, zone),
   };
 }
@@ -47,6 +54,7 @@ export function pendingAppointmentView(doc: AppointmentDoc, zone: string): Pendi
     patient_phone: doc.patient_phone,
     notes: doc.notes,
     created_at: doc.created_at,
+    moved_from: movedFrom(doc),
     slot: appointmentSlot(doc, zone),
   };
 }

@@ -99,6 +99,9 @@ export interface AppointmentDoc {
   status: AppointmentStatus;
   /** How many times it was moved (absent: never). */
   reschedules?: number;
+  /** Its start before its last move, and who moved it (absent: never moved). */
+  moved_from?: string;
+  moved_by?: 'patient' | 'doctor';
   /** Why it ended the way it did: 'expired' for a request nobody answered before its start. */
   status_reason: string | null;
   rejection_reason: string | null;
