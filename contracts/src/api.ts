@@ -204,8 +204,7 @@ export const setAvailabilityResponseSchema = z
 
 // ---- appointments
 
-/** `no_show`: a confirmed appointment a party never came to (issue 35); `status_reason` says who: 'patient_absent', 'doctor_absent', 'both_absent'. */
-export const appointmentStatusSchema = z.enum(['requested', 'confirmed', 'rejected', 'cancelled', 'completed', 'no_show']);
+export const appointmentStatusSchema = z.enum(['requested', 'confirmed', 'rejected', 'cancelled', 'completed']);
 export type AppointmentStatus = z.infer<typeof appointmentStatusSchema>;
 
 const reasonText = safeText('multiline').trim().max(MAX_REASON_LENGTH);
