@@ -6,6 +6,7 @@ import { ACCESS_PURPOSES, ACCESS_RESOURCES } from './privacy';
 import { consultationNotesEventFields } from './records';
 import { BLOG_CATEGORY_IDS, blogContentSchema } from './blog';
 import { MESSAGE_CANCEL_REASONS, MESSAGE_CHANNELS, MESSAGE_KINDS, messageChannelsSchema } from './messaging';
+import { bookingRuleFields } from './booking-rules-api';
 
 /** Every fact the write side records. Past-tense names; never rename a stored type: add a new version. */
 
@@ -157,6 +158,11 @@ export const eventDataSchemas = {
     doctor_id: userId,
     ...z.object(doctorProfileFields).partial().shape,
   }),
+  /**
+   * The doctor's own cancellation and reschedule rules (issue 35), in place of their clinics' defaults: every rule as it
+   * now stands. `auto_accept_moves`: a confirmed appointment the patient moves stays confirmed.
+   */
+  DoctorBookingRulesSet: z.object({ doctor_id: userId, ...bookingRuleFields, auto_accept_moves: z.boolean() }),
 
   InstitutionSlugClaimed: z.object({ slug: z.string(), institution_id: z.string() }),
   InstitutionCreated: z.object({
@@ -182,6 +188,8 @@ export const eventDataSchemas = {
     hours_of_operation: z.record(z.string(), z.string().nullable()).optional(),
     role_permissions: z.record(z.string(), z.array(z.enum(PERMISSIONS))).optional(),
   }),
+  /** The clinic's default cancellation and reschedule rules (issue 35) for its doctors who set none of their own. */
+  InstitutionBookingRulesSet: z.object({ institution_id: z.string(), ...bookingRuleFields }),
   /**
    * An account that already existed is asked to join: it has a history of its own (patients, notes), so it joins
    * only when its owner accepts (InstitutionInvitationAccepted, then InstitutionStaffAdded with the same staff_id).
@@ -570,7 +578,7 @@ export function isEventType(type: string): type is EventType {
  * decided by each reader; putting it in a family decides, for every reader ignoring that family, that it ignores it too.
  */
 export const EVENT_FAMILIES = {
-  accounts: ['UserRegistered', 'UserProfileUpdated', 'UserLanguageChosen', 'PatientSubscribedToDoctor', 'UserDeactivated', 'UserReactivated', 'PasswordSet', 'EmailClaimed', 'DoctorNumberAssigned', 'DoctorRegistered', 'DoctorProfileUpdated', 'MessagingPreferencesSet', 'PhoneNumberVerified'],
+  accounts: ['UserRegistered', 'UserProfileUpdated', 'UserLanguageChosen', 'PatientSubscribedToDoctor', 'UserDeactivated', 'UserReactivated', 'PasswordSet', 'EmailClaimed', 'DoctorNumberAssigned', 'DoctorRegistered', 'DoctorProfileUpdated', 'MessagingPreferencesSet', 'PhoneNumberVerified', 'DoctorBookingRulesSet'],
   sessions: ['SessionStarted', 'SessionRefreshed', 'SessionEnded'],
   privacy: ['ConsentGiven', 'ConsentWithdrawn', 'PersonalDataAccessed', 'PersonalDataErased', 'ClinicalRecordsDestroyed'],
   institutions: [
@@ -587,6 +595,7 @@ export const EVENT_FAMILIES = {
     'InstitutionDoctorDeactivated',
     'InstitutionDoctorActivated',
     'InstitutionStaffRoleChanged',
+    'InstitutionBookingRulesSet',
   ],
   schedule: ['AvailabilitySet', 'SlotOpened', 'SlotWithdrawn', 'SlotReserved', 'SlotReleased'],
   appointments: [

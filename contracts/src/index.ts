@@ -1,6 +1,7 @@
 export * from './zod';
 export * from './constants';
 export * from './booking-rules';
+export * from './booking-rules-api';
 export * from './texts';
 export * from './events';
 export * from './api';

@@ -41,7 +41,11 @@ export const API_TEXTS = {
   /** 409: a patient's move inside the doctor's notice (the rule named, as the screens show it before booking). */
   rescheduleTooLate: (hours: string) => `Appointments can be moved up to ${hours} hours before they start. This one starts sooner: please cancel it or contact the doctor.`,
   /** 409: an appointment moved as often as the rules allow. */
-  rescheduleLimit: (times: string) => `This appointment has already been moved ${times} times, the most allowed. You can cancel it and book again.`,
+  rescheduleLimit: (times: string) => `This doctor's rules allow at most ${times} moves per appointment, and this one has reached that. You can cancel it and book again.`,
+  /** 422: a notice a doctor or clinic sets (issue 35) outside BOOKING_RULE_LIMITS. */
+  bookingRulesNoticeInvalid: (max: string, step: string) => `The notice must be between 0 and ${max} minutes, in steps of ${step} minutes`,
+  /** 422: a number of moves a doctor or clinic sets outside BOOKING_RULE_LIMITS. */
+  bookingRulesReschedulesInvalid: (max: string) => `The number of moves allowed must be between 0 and ${max}`,
   /** 409 (code consultation_begun_no_move): its consultation has begun. */
   consultationBegunNoMove: 'The consultation of this appointment has begun, so it can no longer be moved',
   rescheduleOtherDoctor: 'An appointment can only be moved to another time with the same doctor',

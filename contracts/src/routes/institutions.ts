@@ -13,6 +13,7 @@ import {
   invitationAnswerSchema,
   staffEntrySchema,
 } from '../institutions';
+import { institutionBookingRulesRequestSchema, institutionBookingRulesSchema } from '../booking-rules-api';
 import { defineRoutes } from './define';
 
 const ok = z.object({ status: z.literal('success') });
@@ -133,5 +134,20 @@ export const institutionsRoutes = defineRoutes({
     }),
     response: z.array(institutionAppointmentSchema),
     errors: [503],
+  },
+  setInstitutionBookingRules: {
+    summary: "Set the clinic's default cancellation and reschedule rules for its doctors who set none of their own (issue 35; its admins and roles that manage the institution)",
+    tags: ['institutions'],
+    params: institutionParams,
+    body: institutionBookingRulesRequestSchema,
+    response: institutionBookingRulesSchema,
+    errors: [404, 409],
+  },
+  getInstitutionBookingRules: {
+    summary: "The clinic's default cancellation and reschedule rules (the product's while it has set none; its members and platform admins)",
+    tags: ['institutions'],
+    params: institutionParams,
+    response: institutionBookingRulesSchema,
+    errors: [404],
   },
 });

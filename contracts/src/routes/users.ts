@@ -14,6 +14,7 @@ import {
   timezoneQuerySchema,
   updateMeRequestSchema,
 } from '../api';
+import { doctorBookingRulesRequestSchema, doctorBookingRulesSchema } from '../booking-rules-api';
 import { defineRoutes } from './define';
 
 /** The users area's routes: schemas and answers (their names, methods and paths are in paths/users.ts). */
@@ -64,6 +65,20 @@ export const usersRoutes = defineRoutes({
     params: publicDoctorParamsSchema,
     query: publicDoctorQuerySchema,
     response: publicDoctorProfileSchema,
+    errors: [404],
+  },
+  setMyBookingRules: {
+    summary: "A doctor sets their own cancellation and reschedule rules (issue 35): they replace their clinics' defaults",
+    tags: ['doctors'],
+    body: doctorBookingRulesRequestSchema,
+    response: doctorBookingRulesSchema,
+    errors: [404],
+  },
+  getDoctorBookingRules: {
+    summary: "A doctor's cancellation and reschedule rules in effect (their own, else their clinics' defaults, else the product's), shown before booking (no sign-in)",
+    tags: ['doctors', 'public'],
+    params: z.object({ doctor_id: z.string().min(1).max(64) }),
+    response: doctorBookingRulesSchema,
     errors: [404],
   },
 });

@@ -7,6 +7,7 @@ import { allProjections, type Projection } from './projections';
 import { ProjectionRunner } from './projection-runner';
 import { userQueryRoutes } from './users/routes';
 import { doctorQueryRoutes } from './users/doctor-routes';
+import { bookingRulesQueryRoutes } from './users/booking-rules';
 import { scheduleQueryRoutes } from './schedule/routes';
 import { appointmentQueryRoutes } from './appointments/routes';
 import { institutionQueryRoutes } from './institutions/routes';
@@ -86,6 +87,7 @@ export function createQueryService(deps: {
   const audit = new AccessAudit({ eventStore: deps.eventStore, clock: deps.clock, logger: deps.logger });
   userQueryRoutes(api, { readStore: served });
   doctorQueryRoutes(api, { readStore: served, clock: deps.clock });
+  bookingRulesQueryRoutes(api, served);
   scheduleQueryRoutes(api, { readStore: served, clock: deps.clock });
   appointmentQueryRoutes(api, { readStore: served, clock: deps.clock, institutionReadingAppointment: lookups.institutionReadingAppointment, audit });
   institutionQueryRoutes(api, served, audit);

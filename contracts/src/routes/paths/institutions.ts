@@ -17,4 +17,6 @@ export const institutionsPaths = {
   getMyInstitution: { method: 'get', path: '/institutions/my-institution' },
   listInstitutionStaff: { method: 'get', path: '/institutions/:id/staff' },
   listInstitutionAppointments: { method: 'get', path: '/institutions/:id/appointments' },
+  setInstitutionBookingRules: { method: 'put', path: '/institutions/:id/booking-rules' },
+  getInstitutionBookingRules: { method: 'get', path: '/institutions/:id/booking-rules' },
 } as const satisfies Record<string, RoutePath>;

@@ -1,9 +1,10 @@
-import { streams } from '@telemed/contracts';
+import { streams, type BookingRules } from '@telemed/contracts';
 import type { EventStore } from '@telemed/platform';
 import { StreamFolds } from '../stream-folds';
 import { accountStandingFold } from '../users/account-standing';
 import { deactivatesDoctor, doctorDeactivationsFold } from '../institutions/doctor-deactivations';
 import { requireConsent } from '../consents/service';
+import { clinicRulesFold, doctorRulesFold, rulesInEffect } from './booking-rules';
 
 /** What booking looks up by id in the read models (then reads on the log). */
 export interface BookingLookups {
@@ -18,6 +19,8 @@ export interface BookingLookups {
 export class BookingChecks {
   private readonly accounts: StreamFolds<ReturnType<typeof accountStandingFold.initialState>, never>;
   private readonly deactivations: StreamFolds<ReturnType<typeof doctorDeactivationsFold.initialState>, never>;
+  private readonly doctorRules: StreamFolds<ReturnType<typeof doctorRulesFold.initialState>, never>;
+  private readonly clinicRules: StreamFolds<ReturnType<typeof clinicRulesFold.initialState>, never>;
 
   constructor(
     private readonly eventStore: EventStore,
@@ -25,6 +28,8 @@ export class BookingChecks {
   ) {
     this.accounts = new StreamFolds(eventStore, accountStandingFold);
     this.deactivations = new StreamFolds(eventStore, doctorDeactivationsFold);
+    this.doctorRules = new StreamFolds(eventStore, doctorRulesFold);
+    this.clinicRules = new StreamFolds(eventStore, clinicRulesFold);
   }
 
   /**
@@ -40,6 +45,19 @@ export class BookingChecks {
       if (deactivatesDoctor(state, doctorId)) return false;
     }
     return true;
+  }
+
+  /**
+   * The cancellation and reschedule rules in effect for this doctor (issue 35): their own if they set them, else the
+   * defaults of the clinics they practise through (each at its strictest), else DEFAULT_BOOKING_RULES. From the
+   * streams, as doctorAcceptsBookings: the read model only names the clinics (a membership younger than its lag is
+   * missed, and its clinic's defaults with it, until the read model has it).
+   */
+  async bookingRules(doctorId: string): Promise<BookingRules> {
+    const { state: own } = await this.doctorRules.current(streams.user(doctorId));
+    if (own) return own;
+    const clinics = await Promise.all((await this.lookups.institutionsOfMember(doctorId)).map(async (id) => (await this.clinicRules.current(streams.institution(id))).state));
+    return rulesInEffect(null, clinics);
   }
 
   /** Throws forbidden (403) unless the patient holds a consent to the current privacy notice (their own stream). */

@@ -51,14 +51,14 @@ describe('moving an appointment (issue 35)', () => {
     spec([requested]).when(move({ now: inside })).thenThrows('conflict', API_TEXTS.rescheduleTooLate('2'));
     const edge = new Date(new Date(details.start).getTime() - DEFAULT_BOOKING_RULES.minNoticeMinutes * 60_000);
     spec([requested]).when(move({ now: edge })).then([moved()]);
-    spec([requested]).when(move({ now: edge, rules: { minNoticeMinutes: 24 * 60, maxReschedules: 2 } })).thenThrows('conflict', API_TEXTS.rescheduleTooLate('24'));
+    spec([requested]).when(move({ now: edge, rules: { ...DEFAULT_BOOKING_RULES, minNoticeMinutes: 24 * 60 } })).thenThrows('conflict', API_TEXTS.rescheduleTooLate('24'));
   });
 
   it('refuses a third move (the limit), and any move once the limit is lower', () => {
     const third = { ...later, slot_id: 44, start: '2030-01-03T05:00:00.000Z', end: '2030-01-03T05:30:00.000Z' };
     const twice = [requested, moved(), moved({ from_slot_id: 43, to_slot_id: 44, move: 2 })];
     spec(twice).when(move({ to: { ...later, slot_id: 45 } })).thenThrows('conflict', API_TEXTS.rescheduleLimit('2'));
-    spec([requested]).when(move({ to: third, rules: { minNoticeMinutes: 120, maxReschedules: 0 } })).thenThrows('conflict', API_TEXTS.rescheduleLimit('0'));
+    spec([requested]).when(move({ to: third, rules: { ...DEFAULT_BOOKING_RULES, maxReschedules: 0 } })).thenThrows('conflict', API_TEXTS.rescheduleLimit('0'));
   });
 
   it("is only the patient's: anyone else's move answers as if the appointment did not exist", () => {

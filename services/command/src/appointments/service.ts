@@ -121,9 +121,11 @@ export async function rescheduleAppointment(
   ]);
   const slotState = slotFold.state;
   const to = slotState.status === 'unpublished' ? null : slotState.slot;
+  // The doctor's rules in effect (their own, their clinics' defaults, or the product's: BookingChecks.bookingRules).
+  const rules = loaded.state.status === 'none' ? DEFAULT_BOOKING_RULES : await checks.bookingRules(loaded.state.appointment.doctor_id);
   const command = (target: typeof to): AppointmentCommand => ({
     type: 'RescheduleAppointment',
-    data: { actor_id: input.patient_id, to: target, now: context.now, consultation_begun, rules: DEFAULT_BOOKING_RULES, auto_accept: false },
+    data: { actor_id: input.patient_id, to: target, now: context.now, consultation_begun, rules, auto_accept: rules.autoAcceptMoves },
   });
   // Refused before anything is written: someone else's appointment (as if it did not exist), a slot that does not
   // exist, a closed appointment, inside the notice, too many moves.

@@ -1,6 +1,9 @@
 import { match } from 'ts-pattern';
 import {
+  API_TEXTS,
+  BOOKING_RULE_LIMITS,
   INSTITUTION_TEXTS,
+  bookingRulesProblem,
   conflict,
   forbidden,
   invalid,
@@ -13,6 +16,7 @@ import {
   type InstitutionMembership,
   type Permission,
   type StaffRole,
+  type ClinicBookingRules,
 } from '@telemed/contracts';
 import type { Decider } from '../decider';
 
@@ -29,6 +33,7 @@ export type InstitutionEvent = DomainEventOf<
   | 'InstitutionDoctorDeactivated'
   | 'InstitutionDoctorActivated'
   | 'InstitutionStaffRoleChanged'
+  | 'InstitutionBookingRulesSet'
 >;
 export type StaffMember = Omit<EventData<'InstitutionStaffAdded'>, 'institution_id'>;
 export type Invitation = Omit<EventData<'InstitutionStaffInvited'>, 'institution_id'>;
@@ -65,6 +70,8 @@ export type InstitutionState =
       invitations: ReadonlyMap<string, Invitation>;
       /** Staff ids of the doctors deactivated in this institution. */
       deactivated: ReadonlySet<string>;
+      /** The clinic's default booking rules (issue 35); null until it sets them. */
+      booking_rules: ClinicBookingRules | null;
     };
 
 export type InstitutionDetails = Pick<EventData<'InstitutionCreated'>, 'name' | 'address' | 'phone' | 'email' | 'hours_of_operation'>;
@@ -91,7 +98,9 @@ export type InstitutionCommand =
       type: 'UpdateInstitution';
       /** `by`: who asks (absent for the system's own edits, which the seeds' pages and the CLI make). */
       data: Omit<EventData<'InstitutionUpdated'>, 'institution_id'> & { by?: { user_id: string; platform_admin: boolean } };
-    };
+    }
+  /** The clinic's default booking rules (issue 35), all of them at once; who may is the route's policy. */
+  | { type: 'SetBookingRules'; data: ClinicBookingRules };
 
 export function evolveInstitution(state: InstitutionState, event: InstitutionEvent): InstitutionState {
   return match(event)
@@ -103,6 +112,7 @@ export function evolveInstitution(state: InstitutionState, event: InstitutionEve
       staff: new Map(),
       invitations: new Map(),
       deactivated: new Set(),
+      booking_rules: null,
     }))
     .with({ type: 'InstitutionStaffAdded' }, ({ data: { institution_id: _i, ...member } }): InstitutionState => {
       void _i;
@@ -136,6 +146,7 @@ export function evolveInstitution(state: InstitutionState, event: InstitutionEve
       if (!isDoctorRole(data.role)) deactivated.delete(data.staff_id);
       return { ...state, staff, deactivated };
     })
+    .with({ type: 'InstitutionBookingRulesSet' }, ({ data }): InstitutionState => (state.status === 'none' ? state : { ...state, booking_rules: clinicRulesOf(data) }))
     .with({ type: 'InstitutionDisbanded' }, (): InstitutionState => (state.status === 'none' ? state : { ...state, status: 'disbanded' }))
     .with({ type: 'InstitutionUpdated' }, ({ data: { institution_id: _i, role_permissions, ...details } }): InstitutionState => {
       void _i;
@@ -159,6 +170,11 @@ export function evolveInstitution(state: InstitutionState, event: InstitutionEve
       },
     )
     .exhaustive();
+}
+
+/** The rules as the event records them. */
+export function clinicRulesOf(data: EventData<'InstitutionBookingRulesSet'>): ClinicBookingRules {
+  return { minNoticeMinutes: data.min_notice_minutes, maxReschedules: data.max_reschedules, lateCancellation: data.late_cancellation };
 }
 
 /** What a standing is read from: the decider's state, or a fold of it without personal fields (load-institution.ts). */
@@ -372,6 +388,23 @@ export const institutionDecider: Decider<InstitutionState, InstitutionCommand, I
         }
         if (Object.keys(changes).length === 0) return [];
         return [{ type: 'InstitutionUpdated', data: { institution_id: current.institution_id, ...changes } }];
+      })
+      .with({ type: 'SetBookingRules' }, ({ data }): InstitutionEvent[] => {
+        const current = active(state);
+        const problem = bookingRulesProblem(data);
+        const { minNoticeMinutes: notice, maxReschedules: moves } = BOOKING_RULE_LIMITS;
+        if (problem === 'notice') throw invalid(API_TEXTS.bookingRulesNoticeInvalid(String(notice.max), String(notice.step)));
+        if (problem === 'reschedules') throw invalid(API_TEXTS.bookingRulesReschedulesInvalid(String(moves.max)));
+        const before = current.booking_rules;
+        if (before && before.minNoticeMinutes === data.minNoticeMinutes && before.maxReschedules === data.maxReschedules && before.lateCancellation === data.lateCancellation) {
+          return [];
+        }
+        return [
+          {
+            type: 'InstitutionBookingRulesSet',
+            data: { institution_id: current.institution_id, min_notice_minutes: data.minNoticeMinutes, max_reschedules: data.maxReschedules, late_cancellation: data.lateCancellation },
+          },
+        ];
       })
       .with({ type: 'DisbandInstitution' }, (): InstitutionEvent[] => {
         if (state.status === 'none') throw notFound(INSTITUTION_TEXTS.institutionNotFound);

@@ -162,6 +162,23 @@ export function institutionRoutes(api: ApiRouter, deps: CommandDeps): void {
     },
   });
 
+  // The clinic's default booking rules (issue 35), for its doctors who set none of their own.
+  api.implement('setInstitutionBookingRules', {
+    policy: policies.institution('manage_institution'),
+    handler: async ({ params, body, auth, req }) => {
+      const rules = { minNoticeMinutes: body.min_notice_minutes, maxReschedules: body.max_reschedules, lateCancellation: body.late_cancellation };
+      const result = await handleCommand(
+        deps.eventStore,
+        streams.institution(params.id),
+        institutionDecider,
+        { type: 'SetBookingRules', data: rules },
+        requestContext(req, auth, deps.clock()),
+        () => loadInstitution(deps.eventStore, params.id),
+      );
+      return { body: { institution_id: params.id, ...body, set: true }, headers: positionHeader(result.position) };
+    },
+  });
+
   api.implement('removeInstitutionDoctor', {
     policy: policies.institution('manage_staff'),
     handler: ({ params, auth, req }) => removeMember(params.id, params.doctor_id, true, { auth, req }),

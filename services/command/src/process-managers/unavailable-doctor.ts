@@ -81,7 +81,7 @@ export function startUnavailableDoctorCloser(deps: UnavailableDoctorDeps & { che
     ignores: [
       'accounts', 'sessions', 'privacy', 'schedule', 'appointments', 'consultations', 'records', 'blog', 'messaging', 'phone',
       'InstitutionSlugClaimed', 'InstitutionCreated', 'InstitutionStaffAdded', 'InstitutionStaffRemoved', 'InstitutionDisbanded', 'InstitutionUpdated',
-      'InstitutionStaffInvited', 'InstitutionInvitationAccepted', 'InstitutionInvitationDeclined', 'InstitutionInvitationRevoked', 'InstitutionDoctorActivated', 'InstitutionStaffRoleChanged',
+      'InstitutionStaffInvited', 'InstitutionInvitationAccepted', 'InstitutionInvitationDeclined', 'InstitutionInvitationRevoked', 'InstitutionDoctorActivated', 'InstitutionStaffRoleChanged', 'InstitutionBookingRulesSet',
     ],
     handle: async (event) => {
       const { institution_id, user_id } = event.data;

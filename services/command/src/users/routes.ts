@@ -19,6 +19,16 @@ export function userRoutes(api: ApiRouter, deps: CommandDeps): void {
     },
   });
 
+  // A doctor's own booking rules (issue 35): they take the place of their clinics' defaults from the next change on.
+  api.implement('setMyBookingRules', {
+    policy: policies.roles('doctor'),
+    handler: async ({ body, auth, req }) => {
+      const rules = { minNoticeMinutes: body.min_notice_minutes, maxReschedules: body.max_reschedules, lateCancellation: body.late_cancellation, autoAcceptMoves: body.auto_accept_moves };
+      const result = await handleUserCommand(deps.eventStore, auth.user_id, { type: 'SetBookingRules', data: rules }, requestContext(req, auth, deps.clock()));
+      return { body: { doctor_id: auth.user_id, ...body, source: 'doctor' as const }, headers: positionHeader(result.position) };
+    },
+  });
+
   api.implement('subscribeToDoctor', {
     policy: policies.roles('patient'),
     handler: async ({ body, auth, req }) => {

@@ -1,11 +1,15 @@
 import { match } from 'ts-pattern';
 import {
   API_TEXTS,
+  BOOKING_RULE_LIMITS,
+  bookingRulesProblem,
   conflict,
   erasureLegalHold,
+  forbidden,
   notFound,
   invalid,
   type AccountType,
+  type BookingRules,
   type DomainEventOf,
   type DoctorProfile,
 } from '@telemed/contracts';
@@ -19,6 +23,7 @@ export type UserEvent = DomainEventOf<
   | 'PatientSubscribedToDoctor'
   | 'DoctorRegistered'
   | 'DoctorProfileUpdated'
+  | 'DoctorBookingRulesSet'
   | 'UserDeactivated'
   | 'UserReactivated'
   | 'PasswordSet'
@@ -43,6 +48,8 @@ export type UserState =
       password_hash: string | null;
       /** The language the person chose for their screens and messages; null until they choose one. */
       language: LanguageCode | null;
+      /** A doctor's own cancellation and reschedule rules (issue 35); null until they set them (their clinics' apply). */
+      booking_rules: BookingRules | null;
     }
   /** Erased at the person's request: their data key is destroyed; the account can never be used again. */
   | { status: 'erased'; user_id: string; account_type: AccountType; clinical_records_destroyed: boolean };
@@ -61,6 +68,8 @@ export type UserCommand =
     }
   | { type: 'UpdateProfile'; data: { name?: string; phone_number?: string | null; doctor?: Partial<DoctorProfile>; language?: LanguageCode } }
   | { type: 'SubscribeToDoctor'; data: { doctor_id: string; doctor_exists: boolean } }
+  /** A doctor sets their own booking rules (issue 35), all of them at once. */
+  | { type: 'SetBookingRules'; data: BookingRules }
   | { type: 'DeactivateUser'; data: { reason: string } }
   | { type: 'ReactivateUser'; data: Record<string, never> }
   | { type: 'SetPassword'; data: { password_hash: string } }
@@ -87,6 +96,7 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       active: true,
       password_hash: null,
       language: null,
+      booking_rules: null,
     }))
     .with({ type: 'UserProfileUpdated' }, ({ data }): UserState =>
       state.status === 'registered'
@@ -111,6 +121,9 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       void _id;
       return { ...state, doctor: { ...state.doctor, ...stripUndefined(changes) } };
     })
+    .with({ type: 'DoctorBookingRulesSet' }, ({ data }): UserState =>
+      state.status === 'registered' && state.doctor ? { ...state, booking_rules: rulesOf(data) } : state,
+    )
     .with({ type: 'PatientSubscribedToDoctor' }, ({ data }): UserState =>
       state.status === 'registered' ? { ...state, subscriptions: new Set([...state.subscriptions, data.doctor_id]) } : state,
     )
@@ -126,6 +139,42 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
     )
     .with({ type: 'ClinicalRecordsDestroyed' }, (): UserState => (state.status === 'erased' ? { ...state, clinical_records_destroyed: true } : state))
     .exhaustive();
+}
+
+/** The rules as the event records them. */
+export function rulesOf(data: DomainEventOf<'DoctorBookingRulesSet'>['data']): BookingRules {
+  return {
+    minNoticeMinutes: data.min_notice_minutes,
+    maxReschedules: data.max_reschedules,
+    lateCancellation: data.late_cancellation,
+    autoAcceptMoves: data.auto_accept_moves,
+  };
+}
+
+/** A doctor's rules within BOOKING_RULE_LIMITS (else 422); the same rules again record nothing. */
+function setBookingRules(rules: BookingRules, current: UserState): UserEvent[] {
+  const state = activeUser(current);
+  if (!state.doctor) throw forbidden(API_TEXTS.forbiddenRole);
+  const problem = bookingRulesProblem(rules);
+  const { minNoticeMinutes: notice, maxReschedules: moves } = BOOKING_RULE_LIMITS;
+  if (problem === 'notice') throw invalid(API_TEXTS.bookingRulesNoticeInvalid(String(notice.max), String(notice.step)));
+  if (problem === 'reschedules') throw invalid(API_TEXTS.bookingRulesReschedulesInvalid(String(moves.max)));
+  const before = state.booking_rules;
+  const same =
+    before !== null &&
+    before.minNoticeMinutes === rules.minNoticeMinutes &&
+    before.maxReschedules === rules.maxReschedules &&
+    before.lateCancellation === rules.lateCancellation &&
+    before.autoAcceptMoves === rules.autoAcceptMoves;
+  if (same) return [];
+  const data = {
+    doctor_id: state.user_id,
+    min_notice_minutes: rules.minNoticeMinutes,
+    max_reschedules: rules.maxReschedules,
+    late_cancellation: rules.lateCancellation,
+    auto_accept_moves: rules.autoAcceptMoves,
+  };
+  return [{ type: 'DoctorBookingRulesSet', data }];
 }
 
 /** A deactivated account answers as if it did not exist. */
@@ -197,6 +246,7 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
       .with({ type: 'RegisterUser' }, (c) => register(c, state))
       .with({ type: 'UpdateProfile' }, (c) => updateProfile(c, state))
       .with({ type: 'SubscribeToDoctor' }, (c) => subscribe(c, state))
+      .with({ type: 'SetBookingRules' }, ({ data }) => setBookingRules(data, state))
       .with({ type: 'DeactivateUser' }, ({ data }): UserEvent[] => {
         if (state.status !== 'registered') throw notFound(API_TEXTS.userNotFound);
         return state.active ? [{ type: 'UserDeactivated', data: { user_id: state.user_id, reason: data.reason } }] : [];

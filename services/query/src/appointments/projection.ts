@@ -145,6 +145,7 @@ export const appointmentsProjection = defineProjection({
   ignores: [
     'sessions', 'UserLanguageChosen', 'privacy', 'institutions', 'schedule', 'records', 'blog', 'messaging', 'phone',
     'PatientSubscribedToDoctor', 'UserDeactivated', 'UserReactivated', 'PasswordSet', 'MessagingPreferencesSet', 'PhoneNumberVerified', 'EmailClaimed', 'DoctorNumberAssigned',
+    'DoctorBookingRulesSet',
     'AppointmentVoided', 'AppointmentConsultationBegun', 'AppointmentHoldReleased',
     'ConsultationJoined', 'ConsultationLeft', 'ConsultationEnded', 'ConsultationAutoEnded', 'ConsultationMessagePosted', 'VideoProviderEventReceived',
   ],

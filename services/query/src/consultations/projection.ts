@@ -93,7 +93,7 @@ export const consultationsProjection = defineProjection({
   ignores: [
     'sessions', 'UserLanguageChosen', 'institutions', 'schedule', 'appointments', 'records', 'blog', 'messaging', 'phone',
     'PatientSubscribedToDoctor', 'UserDeactivated', 'UserReactivated', 'PasswordSet', 'MessagingPreferencesSet', 'PhoneNumberVerified',
-    'EmailClaimed', 'DoctorNumberAssigned', 'DoctorRegistered', 'DoctorProfileUpdated',
+    'EmailClaimed', 'DoctorNumberAssigned', 'DoctorRegistered', 'DoctorProfileUpdated', 'DoctorBookingRulesSet',
     'ConsentGiven', 'ConsentWithdrawn', 'PersonalDataAccessed', 'ClinicalRecordsDestroyed',
     'VideoProviderEventReceived',
   ],

@@ -157,7 +157,7 @@ export const institutionAppointmentsProjection = defineProjection({
   ignores: [
     'accounts', 'sessions', 'privacy', 'schedule', 'consultations', 'records', 'blog', 'messaging', 'phone',
     'InstitutionSlugClaimed', 'InstitutionCreated', 'InstitutionDisbanded', 'InstitutionUpdated', 'InstitutionStaffInvited',
-    'InstitutionInvitationAccepted', 'InstitutionInvitationDeclined', 'InstitutionInvitationRevoked', 'InstitutionDoctorDeactivated', 'InstitutionDoctorActivated',
+    'InstitutionInvitationAccepted', 'InstitutionInvitationDeclined', 'InstitutionInvitationRevoked', 'InstitutionDoctorDeactivated', 'InstitutionDoctorActivated', 'InstitutionBookingRulesSet',
     'AppointmentVoided', 'AppointmentConsultationBegun', 'AppointmentHoldReleased',
   ],
   // Not async: a look-up is withDocument's (no promise when the store answers at once), and what follows a found

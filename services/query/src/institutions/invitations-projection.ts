@@ -23,7 +23,7 @@ export const invitationsProjection = defineProjection({
   ignores: [
     'accounts', 'sessions', 'privacy', 'schedule', 'appointments', 'consultations', 'records', 'blog', 'messaging', 'phone',
     'InstitutionSlugClaimed', 'InstitutionCreated', 'InstitutionStaffAdded', 'InstitutionStaffRemoved', 'InstitutionDisbanded',
-    'InstitutionUpdated', 'InstitutionDoctorDeactivated', 'InstitutionDoctorActivated', 'InstitutionStaffRoleChanged',
+    'InstitutionUpdated', 'InstitutionDoctorDeactivated', 'InstitutionDoctorActivated', 'InstitutionStaffRoleChanged', 'InstitutionBookingRulesSet',
   ],
   apply: async (event, store) => {
     switch (event.type) {

@@ -16,6 +16,7 @@ import { blogPostsProjection } from '../blogs/projection';
 import { accountStandingProjection } from '../users/account-standing';
 import { messagesProjection } from '../messaging/projection';
 import { contactsProjection } from '../messaging/contacts-projection';
+import { bookingRulesProjection } from '../users/booking-rules';
 import type { Projection } from './projection';
 import { withErasure } from '../privacy/erasure';
 
@@ -41,6 +42,7 @@ export const allProjections: Projection[] = [
   accountStandingProjection,
   messagesProjection,
   contactsProjection,
+  bookingRulesProjection,
 ].map(withErasure);
 
 export type { Projection } from './projection';

@@ -23,7 +23,7 @@ export const usersProjection = defineProjection({
   // PersonalDataErased is erasure.ts's: it blanks the person's values in this read model.
   ignores: [
     'sessions', 'privacy', 'institutions', 'schedule', 'appointments', 'consultations', 'records', 'blog', 'messaging', 'phone',
-    'PatientSubscribedToDoctor', 'PasswordSet', 'MessagingPreferencesSet', 'PhoneNumberVerified', 'EmailClaimed', 'DoctorNumberAssigned', 'DoctorRegistered', 'DoctorProfileUpdated',
+    'PatientSubscribedToDoctor', 'PasswordSet', 'MessagingPreferencesSet', 'PhoneNumberVerified', 'EmailClaimed', 'DoctorNumberAssigned', 'DoctorRegistered', 'DoctorProfileUpdated', 'DoctorBookingRulesSet',
   ],
   apply: async (event, store) => {
     const users = store.collection<UserDoc>('users');
@@ -65,6 +65,7 @@ export const doctorsProjection = defineProjection({
   ignores: [
     'sessions', 'UserLanguageChosen', 'privacy', 'institutions', 'schedule', 'appointments', 'consultations', 'records', 'blog', 'messaging', 'phone',
     'PatientSubscribedToDoctor', 'UserDeactivated', 'UserReactivated', 'PasswordSet', 'MessagingPreferencesSet', 'PhoneNumberVerified', 'EmailClaimed', 'DoctorNumberAssigned',
+    'DoctorBookingRulesSet',
   ],
   apply: async (event, store) => {
     const doctors = store.collection<DoctorDoc>('doctors');
@@ -110,7 +111,7 @@ export const subscriptionsProjection = defineProjection({
   ignores: [
     'sessions', 'UserLanguageChosen', 'privacy', 'institutions', 'schedule', 'appointments', 'consultations', 'records', 'blog', 'messaging', 'phone',
     'UserRegistered', 'UserProfileUpdated', 'UserDeactivated', 'UserReactivated', 'PasswordSet', 'MessagingPreferencesSet', 'PhoneNumberVerified',
-    'EmailClaimed', 'DoctorNumberAssigned', 'DoctorRegistered', 'DoctorProfileUpdated',
+    'EmailClaimed', 'DoctorNumberAssigned', 'DoctorRegistered', 'DoctorProfileUpdated', 'DoctorBookingRulesSet',
   ],
   apply: async (event, store) => {
     if (event.type !== 'PatientSubscribedToDoctor') return;
