@@ -4,6 +4,7 @@ import { accountTypeSchema } from './events';
 import { safeLine, safeText } from './safe-text';
 import { calendarDateSchema, slotIdSchema, timezoneSchema, wallTimeSchema } from './time-fields';
 import { LANGUAGE_CODES } from './languages';
+import { appointmentStatusSchema } from './appointment-status';
 
 /** Wire shapes of the HTTP API (snake_case), shared by the services, the frontend and the OpenAPI document. */
 
@@ -204,8 +205,7 @@ export const setAvailabilityResponseSchema = z
 
 // ---- appointments
 
-export const appointmentStatusSchema = z.enum(['requested', 'confirmed', 'rejected', 'cancelled', 'completed']);
-export type AppointmentStatus = z.infer<typeof appointmentStatusSchema>;
+export { appointmentStatusSchema, type AppointmentStatus } from './appointment-status';
 
 const reasonText = safeText('multiline').trim().max(MAX_REASON_LENGTH);
 
@@ -286,7 +286,7 @@ export const myAppointmentsQuerySchema = timezoneQuerySchema.extend({
   status: z
     .string()
     .max(100)
-    .regex(/^[a-z]+(,[a-z]+)*$/)
+    .regex(/^[a-z_]+(,[a-z_]+)*$/)
     .refine((list) => list.split(',').every((s) => appointmentStatusSchema.safeParse(s).success), {
       message: `Statuses are ${appointmentStatusSchema.options.join(', ')}`,
     })

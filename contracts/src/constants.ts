@@ -6,6 +6,10 @@ export const PRODUCT_NAME = 'Telemed';
 export const DEFAULT_TIMEZONE = 'Asia/Kolkata';
 export const DEFAULT_CONSULTATION_FEE = 100;
 export const APPOINTMENT_DURATION_MINUTES = 30;
+/** How long after a confirmed appointment's end the system closes it as a no-show of whoever never joined (issue 35). */
+export const NO_SHOW_GRACE_MINUTES = 15;
+/** How long into a confirmed appointment its doctor must wait before marking an absent patient as a no-show. */
+export const NO_SHOW_DOCTOR_WAIT_MINUTES = 10;
 export const DEFAULT_SPECIALTY = 'General Medicine';
 export const DEFAULT_QUALIFICATION = 'MD';
 /** Longest city a doctor gives for their practice (shown on their public page). */

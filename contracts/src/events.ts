@@ -307,6 +307,18 @@ export const eventDataSchemas = {
    * on a slot offered again.
    */
   AppointmentHoldReleased: z.object({ appointment_id: z.string(), slot_id: z.number().int() }),
+  /**
+   * A confirmed appointment closed because a party never came (issue 35): by the system once its end and the grace
+   * (NO_SHOW_GRACE_MINUTES) have passed with `absent` never having joined its consultation, or by its doctor marking the
+   * patient absent after waiting (NO_SHOW_DOCTOR_WAIT_MINUTES into it). A doctor's absence is theirs, not the patient's.
+   */
+  AppointmentNoShow: z.object({
+    appointment_id: z.string(),
+    doctor_id: userId,
+    patient_id: userId,
+    absent: z.enum(['patient', 'doctor', 'both']),
+    marked_by: z.enum(['system', 'doctor']),
+  }),
 
   /**
    * The video consultation of one appointment (stream `consultation-<appointment_id>`). Started by the first join: its
@@ -609,6 +621,7 @@ export const EVENT_FAMILIES = {
     'AppointmentCompleted',
     'AppointmentRescheduled',
     'AppointmentHoldReleased',
+    'AppointmentNoShow',
   ],
   consultations: ['ConsultationStarted', 'ConsultationJoined', 'ConsultationLeft', 'ConsultationEnded', 'ConsultationAutoEnded', 'ConsultationMessagePosted', 'VideoProviderEventReceived'],
   records: ['RecordFileStored', 'MedicalReportUploaded', 'PrescriptionFileUploaded', 'ConsultationNotesSaved', 'PrescriptionIssued', 'MedicineCatalogueImported'],

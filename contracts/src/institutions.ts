@@ -1,5 +1,6 @@
 import { z } from './zod';
 import { safeLine, safeText } from './safe-text';
+import { appointmentStatusSchema } from './appointment-status';
 
 export * from './institution-constants';
 import { STAFF_ROLES, PERMISSIONS, WEEKDAYS, type Weekday, type StaffRole, type Permission } from './institution-constants';
@@ -184,7 +185,7 @@ export const institutionAppointmentSchema = z
     patient: z.object({ name: z.string() }),
     doctor: z.object({ doctor_id: z.string(), name: z.string() }),
     slot: z.object({ slot_date: z.string(), start_time: z.string(), end_time: z.string(), start_at: z.string() }),
-    status: z.enum(['requested', 'confirmed', 'rejected', 'cancelled', 'completed']),
+    status: appointmentStatusSchema,
     notes: z.string(),
   })
   .openapi('InstitutionAppointment');

@@ -52,6 +52,14 @@ export const API_TEXTS = {
   rescheduleSameSlot: 'This appointment is already at that time',
   /** 409: the slot held for a move was given up because the move took too long to be recorded. */
   rescheduleHoldLost: 'Moving this appointment took too long and was not kept. Please try again.',
+  /** 409: marking the patient absent (issue 35) on an appointment that is not confirmed. */
+  noShowNotConfirmed: (status: string) => `This appointment is ${status}: only a confirmed appointment can be marked as a no-show`,
+  /** 409: the doctor marks the patient absent before waiting the minutes the rule asks. */
+  noShowTooEarly: (minutes: string) => `You can mark the patient absent once ${minutes} minutes of the appointment have passed`,
+  /** 409: after the grace, the system has closed (or closes) it as a no-show. */
+  noShowTooLate: 'This appointment ended too long ago to be marked now: it is closed as a no-show automatically',
+  /** 409: the patient joined the consultation. */
+  noShowPatientJoined: 'The patient joined this consultation, so they cannot be marked absent',
   /** 409 (code consultation_begun): a cancel once the appointment's consultation has begun (someone joined the call). */
   consultationBegunNoCancel: 'The consultation of this appointment has begun, so it can no longer be cancelled; it ends when the call ends',
   doctorNotFound: 'Doctor not found',

@@ -29,6 +29,10 @@ export default {
     subject: 'আপনার প্রেসক্রিপশন তৈরি হয়েছে',
     text: 'Telemed: {doctor} আপনার প্রেসক্রিপশন দিয়েছেন। ডাউনলোড করুন: {link}',
   },
+  doctor_no_show: {
+    subject: 'আপনার ডাক্তার আসতে পারেননি',
+    text: 'Telemed: {doctor} আপনার {when}-এর পরামর্শে আসতে পারেননি। আমরা দুঃখিত। অন্য সময় বুক করুন: {link}',
+  },
   sign_in_code: {
     subject: 'আপনার সাইন ইন কোড',
     text: 'Telemed: {code} আপনার সাইন ইন কোড। এটি {minutes} মিনিট বৈধ থাকবে। কাউকে এটি জানাবেন না।',

@@ -29,6 +29,10 @@ export default {
     subject: 'Your prescription is ready',
     text: 'Telemed: {doctor} has issued your prescription. Download it at {link}',
   },
+  doctor_no_show: {
+    subject: 'Your doctor could not attend',
+    text: 'Telemed: {doctor} could not attend your consultation at {when}. We apologise. Book another time: {link}',
+  },
   sign_in_code: {
     subject: 'Your sign-in code',
     text: 'Telemed: {code} is your sign-in code. It is valid for {minutes} minutes. Do not share it with anyone.',

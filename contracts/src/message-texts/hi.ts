@@ -29,6 +29,10 @@ export default {
     subject: 'आपका पर्चा तैयार है',
     text: 'Telemed: {doctor} ने आपका पर्चा जारी कर दिया है। डाउनलोड करें: {link}',
   },
+  doctor_no_show: {
+    subject: 'आपके डॉक्टर परामर्श में नहीं आ सके',
+    text: 'Telemed: {doctor} आपके {when} के परामर्श में शामिल नहीं हो सके। हमें खेद है। दूसरा समय बुक करें: {link}',
+  },
   sign_in_code: {
     subject: 'आपका साइन इन कोड',
     text: 'Telemed: {code} आपका साइन इन कोड है। यह {minutes} मिनट तक मान्य है। इसे किसी को न बताएँ।',

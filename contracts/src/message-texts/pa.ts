@@ -29,6 +29,10 @@ export default {
     subject: 'ਤੁਹਾਡੀ ਪਰਚੀ ਤਿਆਰ ਹੈ',
     text: 'Telemed: {doctor} ਨੇ ਤੁਹਾਡੀ ਪਰਚੀ ਜਾਰੀ ਕਰ ਦਿੱਤੀ ਹੈ। ਡਾਊਨਲੋਡ ਕਰੋ: {link}',
   },
+  doctor_no_show: {
+    subject: 'ਤੁਹਾਡੇ ਡਾਕਟਰ ਹਾਜ਼ਰ ਨਹੀਂ ਹੋ ਸਕੇ',
+    text: 'Telemed: {doctor} ਤੁਹਾਡੀ {when} ਦੀ ਸਲਾਹ ਵਿੱਚ ਹਾਜ਼ਰ ਨਹੀਂ ਹੋ ਸਕੇ। ਸਾਨੂੰ ਅਫ਼ਸੋਸ ਹੈ। ਕੋਈ ਹੋਰ ਸਮਾਂ ਬੁੱਕ ਕਰੋ: {link}',
+  },
   sign_in_code: {
     subject: 'ਤੁਹਾਡਾ ਸਾਈਨ ਇਨ ਕੋਡ',
     text: 'Telemed: {code} ਤੁਹਾਡਾ ਸਾਈਨ ਇਨ ਕੋਡ ਹੈ। ਇਹ {minutes} ਮਿੰਟ ਤੱਕ ਚੱਲੇਗਾ। ਇਹ ਕੋਡ ਕਿਸੇ ਨੂੰ ਨਾ ਦੱਸੋ।',

@@ -63,6 +63,14 @@ export const appointmentsRoutes = defineRoutes({
     response: rescheduleResultSchema,
     errors: [404, 409, 410],
   },
+  markPatientAbsent: {
+    summary:
+      'Close a confirmed appointment as a no-show of its patient (its doctor only), once 10 minutes of it have passed with the patient never having joined its consultation; after its end and a grace of 15 minutes the system does this itself',
+    tags: ['appointments'],
+    params: idParams,
+    response: appointmentCommandResponseSchema,
+    errors: [404, 409],
+  },
   listMyAppointments: {
     summary: "My appointments: a patient's list, or a doctor's (upcoming requested and confirmed by default)",
     tags: ['appointments'],

@@ -35,6 +35,7 @@ const STATUS_OF = {
   // A patient's move waits for the doctor (a request again, at its new time): the doctor's list shows it as one. Moves
   // that keep an appointment confirmed (a doctor accepting moves automatically) will need a status of their own.
   AppointmentRescheduled: 'requested',
+  AppointmentNoShow: 'no_show',
   ...ignoring('accounts', 'sessions', 'privacy', 'institutions', 'schedule', 'consultations', 'records', 'blog', 'messaging', 'phone'),
   ...ignoring('AppointmentVoided', 'AppointmentConsultationBegun', 'AppointmentCompleted', 'AppointmentHoldReleased'),
 } as const satisfies EventTable<AppointmentStatusChange>;
@@ -75,15 +76,17 @@ export function messagesFor(event: RecordedEvent, appointment: AppointmentFacts,
   const cancelled_by = event.type === 'AppointmentCancelled' ? event.data.cancelled_by : null;
   // A request the system closed because its patient withdrew consent: not the doctor's decision, and both are told so.
   const consentWithdrawn = event.type === 'AppointmentRejected' && event.data.cause === 'consent_withdrawn';
+  const noShow = event.type === 'AppointmentNoShow' ? event.data : null;
   const message = {
     type: 'appointment_status_change',
     event_id: event.event_id,
     status,
-    data: { ...common, rejection_reason, cancelled_by, ...(consentWithdrawn ? { status_reason: 'consent_withdrawn' } : {}) },
+    data: { ...common, rejection_reason, cancelled_by, ...(consentWithdrawn ? { status_reason: 'consent_withdrawn' } : {}), ...(noShow ? { absent: noShow.absent } : {}) },
   };
   const deliveries: Delivery[] = [{ user_id: appointment.patient_id, message }];
   // The doctor hears of changes they did not make: a patient's cancellation, a request left to expire or withdrawn.
-  if (cancelled_by === 'patient' || event.type === 'AppointmentExpired' || consentWithdrawn) {
+  // A no-show the system closed: the doctor did not mark it themselves.
+  if (cancelled_by === 'patient' || event.type === 'AppointmentExpired' || consentWithdrawn || noShow?.marked_by === 'system') {
     deliveries.push({
       user_id: appointment.doctor_id,
       message,

@@ -223,6 +223,27 @@ describe('access control: every route against every role', () => {
       request: async () => ({ url: `/api/v1/admin/users/${(await t.createUser('patient')).user_id}` }),
     },
     { method: 'put', path: '/users/me', expect: all(200), request: fixed('/api/v1/users/me', { phone_number: '+91 90000 77777' }) },
+    // Booking rules (issue 35), set to what the product's are, so the reschedule rows below move as before: a doctor's own
+    // (doctors only), anyone may read a doctor's (the booking page), a clinic's defaults are its admins' to set and its members' to read.
+    {
+      method: 'put',
+      path: '/doctors/me/booking-rules',
+      expect: doctorsOnly(200),
+      request: fixed('/api/v1/doctors/me/booking-rules', { min_notice_minutes: 120, max_reschedules: 2, late_cancellation: 'cancellation', auto_accept_moves: false }),
+    },
+    { method: 'get', path: '/doctors/:doctor_id/booking-rules', expect: all(200, { anonymous: 200 }), request: async () => ({ url: `/api/v1/doctors/${users.doctor.user_id}/booking-rules` }) },
+    {
+      method: 'put',
+      path: '/institutions/:id/booking-rules',
+      expect: all(404, { doctor: 403, institutionAdmin: 200, platformAdmin: 200 }),
+      request: async () => ({ url: `/api/v1/institutions/${institutionId}/booking-rules`, body: { min_notice_minutes: 120, max_reschedules: 2, late_cancellation: 'cancellation' } }),
+    },
+    {
+      method: 'get',
+      path: '/institutions/:id/booking-rules',
+      expect: all(404, { doctor: 200, institutionAdmin: 200, platformAdmin: 200 }),
+      request: async () => ({ url: `/api/v1/institutions/${institutionId}/booking-rules` }),
+    },
     // Moving an appointment (issue 35): only a patient may, and only their own (another's answers as if it did not exist).
     {
       method: 'post',
@@ -230,6 +251,14 @@ describe('access control: every route against every role', () => {
       // Clinic admins sign in as patients: someone else's appointment answers as if it did not exist.
       expect: all(403, { patient: 200, otherPatient: 404, institutionAdmin: 404, otherInstitutionAdmin: 404 }),
       request: async () => ({ url: `/api/v1/appointments/${await freshAppointment()}/reschedule`, body: { slot_id: await freshSlot() } }),
+    },
+    // Marking a patient absent (issue 35): only the appointment's doctor (a request waiting for them is refused 409:
+    // not confirmed); another doctor's answers as if it did not exist.
+    {
+      method: 'post',
+      path: '/appointments/:id/no-show',
+      expect: all(403, { doctor: 409, otherDoctor: 404 }),
+      request: async () => ({ url: `/api/v1/appointments/${await freshAppointment()}/no-show` }),
     },
     // Sign-in by phone and messages (issue 34): a fresh number per cell (a number may be sent one code per 30 s).
     { method: 'post', path: '/auth/phone/start', expect: all(200, { anonymous: 200 }), request: async () => ({ url: '/api/v1/auth/phone/start', body: { phone_number: `+9198${String(7_000_000 + ++unique).padStart(8, '0')}` } }) },

@@ -7,6 +7,7 @@ export const appointmentsPaths = {
   rejectAppointment: { method: 'post', path: '/appointments/:id/reject' },
   cancelAppointment: { method: 'post', path: '/appointments/:id/cancel' },
   rescheduleAppointment: { method: 'post', path: '/appointments/:id/reschedule' },
+  markPatientAbsent: { method: 'post', path: '/appointments/:id/no-show' },
   listMyAppointments: { method: 'get', path: '/appointments/me' },
   listPendingAppointments: { method: 'get', path: '/appointments/pending' },
   getAppointmentHistory: { method: 'get', path: '/appointments/:id/history' },

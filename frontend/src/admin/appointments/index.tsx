@@ -22,6 +22,7 @@ const STATUSES: Record<AppointmentRow['status'], MessageId> = {
   rejected: 'admin.statusRejected',
   cancelled: 'admin.statusCancelled',
   completed: 'admin.statusCompleted',
+  no_show: 'admin.statusNoShow',
 };
 
 /** The statuses, each in the chosen language (in English as the API writes them: 'confirmed'). */

@@ -17,6 +17,7 @@ export const KINDS: Record<MessageRow['kind'], MessageId> = {
   appointment_cancelled: 'admin.messageKindAppointmentCancelled',
   appointment_reminder: 'admin.messageKindAppointmentReminder',
   prescription_ready: 'admin.messageKindPrescriptionReady',
+  doctor_no_show: 'admin.messageKindDoctorNoShow',
   sign_in_code: 'admin.messageKindSignInCode',
   phone_verification_code: 'admin.messageKindPhoneVerificationCode',
 };

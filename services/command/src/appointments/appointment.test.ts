@@ -145,10 +145,14 @@ describe('appointment decider', () => {
   });
 
   describe('complete (its consultation ended)', () => {
-    const complete = (auto_ended: boolean) => ({ type: 'CompleteAppointment', data: { ended_at: details.end, auto_ended } }) as const;
+    const complete = (auto_ended: boolean, joined = { patient: true, doctor: true }) => ({ type: 'CompleteAppointment', data: { ended_at: details.end, auto_ended, joined } }) as const;
     it('completes a confirmed appointment whose consultation ended at the limit, or by End Call', () => {
       spec([requested, approved, begun]).when(complete(true)).then([{ type: 'AppointmentCompleted', data: { appointment_id: 'a-1', ended_at: details.end, auto_ended: true } }]);
       spec([requested, approved, begun]).when(complete(false)).then([{ type: 'AppointmentCompleted', data: { appointment_id: 'a-1', ended_at: details.end, auto_ended: false } }]);
+    });
+    it('leaves one a party never joined to the no-show sweep', () => {
+      spec([requested, approved, begun]).when(complete(true, { patient: false, doctor: true })).then([]);
+      spec([requested, approved, begun]).when(complete(false, { patient: true, doctor: false })).then([]);
     });
     it('records it once', () => spec([requested, approved, begun, { type: 'AppointmentCompleted', data: { appointment_id: 'a-1', ended_at: details.end, auto_ended: true } }]).when(complete(true)).then([]));
   });

@@ -1,5 +1,16 @@
 import { match } from 'ts-pattern';
-import { API_TEXTS, CONSENT_TEXTS, ERROR_CODES, conflict, notFound, type BookingRules, type DomainEventOf, type EventData } from '@telemed/contracts';
+import {
+  API_TEXTS,
+  CONSENT_TEXTS,
+  ERROR_CODES,
+  NO_SHOW_DOCTOR_WAIT_MINUTES,
+  NO_SHOW_GRACE_MINUTES,
+  conflict,
+  notFound,
+  type BookingRules,
+  type DomainEventOf,
+  type EventData,
+} from '@telemed/contracts';
 import type { Decider } from '../decider';
 
 export type AppointmentEvent = DomainEventOf<
@@ -13,6 +24,7 @@ export type AppointmentEvent = DomainEventOf<
   | 'AppointmentCompleted'
   | 'AppointmentRescheduled'
   | 'AppointmentHoldReleased'
+  | 'AppointmentNoShow'
 >;
 
 /** What the appointment's decisions need: the request without its notes. */
@@ -22,7 +34,7 @@ export type AppointmentState =
   /** `voided`: its slot's reservation was released before any request was recorded (AppointmentVoided). */
   | { status: 'none'; voided?: boolean }
   | {
-      status: 'requested' | 'confirmed' | 'rejected' | 'cancelled' | 'expired' | 'completed';
+      status: 'requested' | 'confirmed' | 'rejected' | 'cancelled' | 'expired' | 'completed' | 'no_show';
       appointment: AppointmentDetails;
       /** Its consultation has begun (AppointmentConsultationBegun): the closers leave it to its consultation. */
       consultation_begun: boolean;
@@ -77,8 +89,11 @@ export type AppointmentCommand =
    * consultation, ended, closed) is left as it is; never refused.
    */
   | { type: 'CloseForClosedPatient'; data: { now: Date; consultation_begun: boolean } }
-  /** Its consultation ended (by a participant or at the limit): the visit took place. */
-  | { type: 'CompleteAppointment'; data: { ended_at: string; auto_ended: boolean } }
+  /**
+   * Its consultation ended (by a participant or at the limit): the visit took place if both parties joined it. One a
+   * party never joined is left confirmed for the no-show sweep (CloseNoShow) to close once its grace has passed.
+   */
+  | { type: 'CompleteAppointment'; data: { ended_at: string; auto_ended: boolean; joined: Joined } }
   /**
    * Its patient moves it to `to`, a slot already reserved for it (issue 35): only while requested or confirmed, its
    * consultation not begun, at least `rules.minNoticeMinutes` before its current start, and fewer than
@@ -90,7 +105,24 @@ export type AppointmentCommand =
       data: { actor_id: string; to: MoveTarget | null; now: Date; consultation_begun: boolean; rules: BookingRules; auto_accept: boolean };
     }
   /** The reservation healer is about to release `slot_id`, held for this appointment: only if it did not move there. */
-  | { type: 'ReleaseUnusedHold'; data: { slot_id: number } };
+  | { type: 'ReleaseUnusedHold'; data: { slot_id: number } }
+  /**
+   * The system closes a confirmed appointment nobody (or only one party) came to, once its end and the grace have
+   * passed (no join is accepted after the end, so `joined`, read from its consultation then, is final). One both
+   * parties joined is left to its consultation, whose end completes it.
+   */
+  | { type: 'CloseNoShow'; data: { now: Date; joined: Joined } }
+  /**
+   * Its doctor marks the patient absent: only a confirmed appointment, once NO_SHOW_DOCTOR_WAIT_MINUTES of it have
+   * passed and before the system's grace ends, the patient never having joined its consultation.
+   */
+  | { type: 'MarkPatientAbsent'; data: { actor_id: string; now: Date; joined: Joined } };
+
+/** Who has ever joined the appointment's consultation (from its stream). */
+export interface Joined {
+  patient: boolean;
+  doctor: boolean;
+}
 
 export function evolveAppointment(state: AppointmentState, event: AppointmentEvent): AppointmentState {
   if (event.type === 'AppointmentRequested') {
@@ -114,6 +146,7 @@ export function evolveAppointment(state: AppointmentState, event: AppointmentEve
       reschedules: data.move,
     }))
     .with({ type: 'AppointmentHoldReleased' }, ({ data }): AppointmentState => ({ ...state, released_holds: [...state.released_holds, data.slot_id] }))
+    .with({ type: 'AppointmentNoShow' }, (): AppointmentState => ({ ...state, status: 'no_show' }))
     .exhaustive();
 }
 
@@ -131,7 +164,16 @@ export function leftToItsConsultation(appointment: Pick<AppointmentDetails, 'sta
 /** A request recorded after the healer gave its slot up (it took longer than the grace): the patient may book again. */
 export const REQUEST_VOIDED = 'This request took too long to be recorded and was not kept. Please try again.';
 
-const describe = (status: string) => (status === 'expired' ? 'expired' : status);
+const describe = (status: string) => (status === 'no_show' ? 'closed as a no-show' : status);
+
+const minutes = (n: number) => n * 60_000;
+
+/** Who was absent, from who joined; null when both came (the consultation's end completes it). */
+function absentOf(joined: Joined): EventData<'AppointmentNoShow'>['absent'] | null {
+  if (joined.patient && joined.doctor) return null;
+  if (joined.patient) return 'doctor';
+  return joined.doctor ? 'patient' : 'both';
+}
 
 /** Someone else's appointment answers as if it did not exist. */
 function ownedByDoctor(state: AppointmentState, actorId: string) {
@@ -257,8 +299,29 @@ export const appointmentDecider: Decider<AppointmentState, AppointmentCommand, A
         if (state.status === 'none' || state.appointment.slot_id === data.slot_id || state.released_holds.includes(data.slot_id)) return [];
         return [{ type: 'AppointmentHoldReleased', data: { appointment_id: state.appointment.appointment_id, slot_id: data.slot_id } }];
       })
+      .with({ type: 'CloseNoShow' }, ({ data }): AppointmentEvent[] => {
+        if (state.status !== 'confirmed') return [];
+        if (new Date(state.appointment.end).getTime() + minutes(NO_SHOW_GRACE_MINUTES) > data.now.getTime()) return [];
+        const absent = absentOf(data.joined);
+        if (!absent) return [];
+        const { appointment_id, doctor_id, patient_id } = state.appointment;
+        return [{ type: 'AppointmentNoShow', data: { appointment_id, doctor_id, patient_id, absent, marked_by: 'system' } }];
+      })
+      .with({ type: 'MarkPatientAbsent' }, ({ data }): AppointmentEvent[] => {
+        const current = ownedByDoctor(state, data.actor_id);
+        if (current.status === 'no_show') return [];
+        if (current.status !== 'confirmed') throw conflict(API_TEXTS.noShowNotConfirmed(describe(current.status)));
+        const { appointment_id, doctor_id, patient_id, start, end } = current.appointment;
+        const now = data.now.getTime();
+        if (now < new Date(start).getTime() + minutes(NO_SHOW_DOCTOR_WAIT_MINUTES)) {
+          throw conflict(API_TEXTS.noShowTooEarly(String(NO_SHOW_DOCTOR_WAIT_MINUTES)));
+        }
+        if (now >= new Date(end).getTime() + minutes(NO_SHOW_GRACE_MINUTES)) throw conflict(API_TEXTS.noShowTooLate);
+        if (data.joined.patient) throw conflict(API_TEXTS.noShowPatientJoined);
+        return [{ type: 'AppointmentNoShow', data: { appointment_id, doctor_id, patient_id, absent: 'patient', marked_by: 'doctor' } }];
+      })
       .with({ type: 'CompleteAppointment' }, ({ data }): AppointmentEvent[] =>
-        state.status === 'confirmed'
+        state.status === 'confirmed' && data.joined.patient && data.joined.doctor
           ? [{ type: 'AppointmentCompleted', data: { appointment_id: state.appointment.appointment_id, ended_at: data.ended_at, auto_ended: data.auto_ended } }]
           : [],
       )

@@ -2,7 +2,7 @@ import type { AppointmentStatus } from '@telemed/contracts';
 import { policies, type ApiRouter } from '@telemed/platform';
 import { positionHeader, requestContext, type CommandDeps } from '../context';
 import type { AppointmentState } from './appointment';
-import { approveAppointment, cancelAppointment, changeAppointment, requestAppointment, rescheduleAppointment } from './service';
+import { approveAppointment, cancelAppointment, changeAppointment, markPatientAbsent, requestAppointment, rescheduleAppointment } from './service';
 import { BookingChecks, type BookingLookups } from './bookable';
 
 function apiStatus(state: AppointmentState): AppointmentStatus {
@@ -70,6 +70,15 @@ export function appointmentRoutes(api: ApiRouter, deps: CommandDeps & { bookingL
       const { slot_id, start, end } = result.state.appointment;
       const instant = (at: string) => new Date(at).toISOString();
       return { body: { appointment_id: params.id, status: apiStatus(result.state), slot_id, start: instant(start), end: instant(end) }, headers: positionHeader(result.position) };
+    },
+  });
+
+  api.implement('markPatientAbsent', {
+    policy: policies.roles('doctor'),
+    handler: async ({ params, auth, req }) => {
+      const context = requestContext(req, auth, deps.clock());
+      const result = await markPatientAbsent(deps.eventStore, params.id, { actor_id: auth.user_id, now: context.now }, context);
+      return { body: { appointment_id: params.id, status: apiStatus(result.state) }, headers: positionHeader(result.position) };
     },
   });
 }

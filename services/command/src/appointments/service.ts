@@ -3,7 +3,8 @@ import { DEFAULT_BOOKING_RULES, streams } from '@telemed/contracts';
 import { SubjectErasedError, type EventStore } from '@telemed/platform';
 import { handleCommand, readStream, type CommandContext } from '../decider';
 import { consentIsCurrent } from '../consents/service';
-import { consultationStarted } from '../consultations/service';
+import { consultationFoldsOf, consultationStarted } from '../consultations/service';
+import { joinedOf } from '../consultations/consultation';
 import { handleSlotCommand, loadSlot } from '../schedule/slot-folds';
 import { appointmentDecider, type AppointmentCommand } from './appointment';
 import type { BookingChecks } from './bookable';
@@ -159,4 +160,19 @@ export async function changeAppointment(
   context: CommandContext,
 ) {
   return handleCommand(eventStore, streams.appointment(appointmentId), appointmentDecider, command, context);
+}
+
+/** Who has ever joined the appointment's consultation, as its stream says now. */
+export async function joinedConsultation(eventStore: EventStore, appointmentId: string) {
+  return joinedOf((await consultationFoldsOf(eventStore).current(streams.consultation(appointmentId))).state);
+}
+
+/**
+ * Its doctor marks the patient absent (issue 35), decided on the appointment's stream from who has joined its
+ * consultation. A patient's join already past its check on the appointment may still land just after: the
+ * consultation then goes on, and its end changes nothing on an appointment closed as a no-show.
+ */
+export async function markPatientAbsent(eventStore: EventStore, appointmentId: string, data: { actor_id: string; now: Date }, context: CommandContext) {
+  const joined = await joinedConsultation(eventStore, appointmentId);
+  return changeAppointment(eventStore, appointmentId, { type: 'MarkPatientAbsent', data: { ...data, joined } }, context);
 }

@@ -28,7 +28,7 @@ export interface AppointmentFacts {
   doctor_id: string;
   start: string;
   end: string;
-  status: 'requested' | 'confirmed' | 'rejected' | 'cancelled' | 'expired' | 'completed';
+  status: 'requested' | 'confirmed' | 'rejected' | 'cancelled' | 'expired' | 'completed' | 'no_show';
 }
 
 export interface Presence {
@@ -89,6 +89,12 @@ export type ConsultationCommand =
     };
 
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/** Who has ever joined this consultation (a participant's entry stays after they leave or the call ends). */
+export function joinedOf(state: ConsultationState): { patient: boolean; doctor: boolean } {
+  const roles = state.status === 'none' ? [] : Object.values(state.participants).map((presence) => presence.role);
+  return { patient: roles.includes('patient'), doctor: roles.includes('doctor') };
+}
 
 export function evolveConsultation(state: ConsultationState, event: ConsultationEvent): ConsultationState {
   if (event.type === 'ConsultationStarted') return { status: 'active', ...event.data, participants: {}, webhook_ids: new Set(), provider_sessions: {} };

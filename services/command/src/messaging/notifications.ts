@@ -33,7 +33,7 @@ interface QueuedMessage {
   doctor_name?: string | null;
 }
 
-type Handled = DomainEventOf<'AppointmentRequested' | 'AppointmentApproved' | 'AppointmentRejected' | 'AppointmentCancelled' | 'AppointmentRescheduled' | 'ConsultationJoined' | 'PrescriptionIssued'>;
+type Handled = DomainEventOf<'AppointmentRequested' | 'AppointmentApproved' | 'AppointmentRejected' | 'AppointmentCancelled' | 'AppointmentRescheduled' | 'AppointmentNoShow' | 'ConsultationJoined' | 'PrescriptionIssued'>;
 
 /**
  * Turns what happens to an appointment into messages for the people it concerns (issue 34): the doctor hears of a new
@@ -125,6 +125,11 @@ export async function startNotifications(deps: NotificationDeps) {
         if (!fresh || !ahead) return;
         await queue(event, { kind: 'appointment_cancelled', recipient_id: event.data.cancelled_by === 'patient' ? doctor_id : patient_id, appointment_id: appointmentId, start, due_at: now });
         return;
+      case 'AppointmentNoShow':
+        // The patient hears of their doctor's absence with an apology (and, with payments, their money back).
+        if (!fresh || event.data.absent !== 'doctor') return;
+        await queue(event, { kind: 'doctor_no_show', recipient_id: patient_id, appointment_id: appointmentId, start, due_at: now, doctor_name: await doctorName(doctor_id) });
+        return;
       case 'ConsultationJoined': {
         if (!fresh || event.data.role !== 'patient') return;
         // A doctor already in the call needs no message (the call's state as it is now, not as it was at the join).
@@ -145,7 +150,7 @@ export async function startNotifications(deps: NotificationDeps) {
     eventStore: deps.eventStore,
     checkpoints: deps.checkpoints,
     logger: deps.logger,
-    handles: ['AppointmentRequested', 'AppointmentApproved', 'AppointmentRejected', 'AppointmentCancelled', 'AppointmentRescheduled', 'ConsultationJoined', 'PrescriptionIssued'],
+    handles: ['AppointmentRequested', 'AppointmentApproved', 'AppointmentRejected', 'AppointmentCancelled', 'AppointmentRescheduled', 'AppointmentNoShow', 'ConsultationJoined', 'PrescriptionIssued'],
     ignores: [
       'accounts', 'sessions', 'privacy', 'institutions', 'schedule', 'blog', 'messaging', 'phone',
       'AppointmentExpired', 'AppointmentVoided', 'AppointmentConsultationBegun', 'AppointmentCompleted', 'AppointmentHoldReleased',

@@ -3,10 +3,11 @@ import type { CheckpointStore, EventStore, Logger, VideoProvider } from '@teleme
 import { handleCommand, systemContext } from '../decider';
 import { appointmentDecider } from '../appointments/appointment';
 import { consultationFoldsOf } from '../consultations/service';
+import { joinedOf } from '../consultations/consultation';
 import { startProcessManager } from './subscriber';
 
 /**
- * A consultation that ended (End Call or the limit) completes its appointment and closes its room on the video
+ * A consultation that ended (End Call or the limit) completes its appointment (if both parties joined it) and closes its room on the video
  * provider (LiveKit deletes it, so no token still valid keeps anyone in it). Idempotent: replays change nothing.
  */
 export function startConsultationCloser(deps: {
@@ -32,7 +33,7 @@ export function startConsultationCloser(deps: {
         deps.eventStore,
         streams.appointment(appointmentId),
         appointmentDecider,
-        { type: 'CompleteAppointment', data: { ended_at: event.metadata.occurred_at, auto_ended: event.type === 'ConsultationAutoEnded' } },
+        { type: 'CompleteAppointment', data: { ended_at: event.metadata.occurred_at, auto_ended: event.type === 'ConsultationAutoEnded', joined: joinedOf(state) } },
         systemContext(deps.clock(), event.event_id, event.metadata.correlation_id),
       );
       if (state.provider === deps.video.kind) {

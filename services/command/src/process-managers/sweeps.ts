@@ -1,8 +1,9 @@
-import { clinicalRecordsSubject, streams } from '@telemed/contracts';
+import { NO_SHOW_GRACE_MINUTES, clinicalRecordsSubject, streams } from '@telemed/contracts';
 import { keyRingOf, type EventStore, type Logger } from '@telemed/platform';
 import { handleCommand, systemContext } from '../decider';
 import { appointmentDecider } from '../appointments/appointment';
 import { handleSlotCommand } from '../schedule/slot-folds';
+import { joinedConsultation } from '../appointments/service';
 import { handleUserCommand } from '../users/load-user';
 import { forEachPage, SWEEP_PAGE_SIZE } from './pages';
 
@@ -30,6 +31,8 @@ export interface DueRetention {
 
 export interface SweepLookups {
   requestsStartedBefore(now: Date, page: { after: PendingRequest | null; limit: number }): Promise<PendingRequest[]>;
+  /** Confirmed appointments that ended by `cutoff` (the no-show sweep's: those both parties came to are completed). */
+  confirmedEndedBy(cutoff: Date, page: { after: PendingRequest | null; limit: number }): Promise<PendingRequest[]>;
   reservationsMadeBefore(cutoff: Date, page: { after: PendingReservation | null; limit: number }): Promise<PendingReservation[]>;
   /** Erased people whose clinical records' retention period has ended by `now`. */
   clinicalRecordsDueBy(now: Date, page: { after: DueRetention | null; limit: number }): Promise<DueRetention[]>;
@@ -61,6 +64,32 @@ export async function expireStaleRequests(deps: SweepDeps) {
     },
   );
   return expired;
+}
+
+/**
+ * A confirmed appointment whose end and grace have passed with a party never having joined its consultation is closed
+ * as that party's no-show (issue 35). No join is accepted after the end, so who joined is final when this reads it.
+ */
+export async function closeNoShows(deps: SweepDeps) {
+  const now = deps.clock();
+  const cutoff = new Date(now.getTime() - NO_SHOW_GRACE_MINUTES * 60_000);
+  let closed = 0;
+  await forEachPage<PendingRequest>(
+    (after, limit) => deps.lookups.confirmedEndedBy(cutoff, { after, limit }),
+    deps.pageSize ?? SWEEP_PAGE_SIZE,
+    async (appointment) => {
+      const joined = await joinedConsultation(deps.eventStore, appointment.appointment_id);
+      const result = await handleCommand(
+        deps.eventStore,
+        streams.appointment(appointment.appointment_id),
+        appointmentDecider,
+        { type: 'CloseNoShow', data: { now, joined } },
+        systemContext(now, null),
+      );
+      closed += result.events.length;
+    },
+  );
+  return closed;
 }
 
 /**
@@ -142,8 +171,9 @@ export function startSweeps(deps: SweepDeps & { graceMs: number; intervalMs: num
       try {
         const expired = await expireStaleRequests(deps);
         const healed = await healOrphanedReservations(deps);
+        const noShows = await closeNoShows(deps);
         const retentionsEnded = await endClinicalRetentions(deps);
-        if (expired || healed || retentionsEnded) deps.logger.info({ expired, healed, retentionsEnded }, 'sweep');
+        if (expired || healed || noShows || retentionsEnded) deps.logger.info({ expired, healed, noShows, retentionsEnded }, 'sweep');
       } catch (error) {
         deps.logger.error({ err: error }, 'sweep failed');
       } finally {

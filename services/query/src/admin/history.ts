@@ -74,6 +74,10 @@ export function describe(entry: HistoryDoc, actorName: string | null, options: D
       const to = text('start') ? ` to ${shortWhen(text('start')!, options.zone)}` : '';
       return `Moved by ${by}${from}${to}${data.needs_approval === true ? ' (waiting for the doctor to approve it again)' : ''}`;
     }
+    case 'AppointmentNoShow': {
+      const what = data.absent === 'both' ? 'neither the patient nor the doctor joined' : `${data.absent === 'doctor' ? 'the doctor' : 'the patient'} did not join`;
+      return `${data.marked_by === 'doctor' ? `Marked by ${by}` : 'Closed by the system'}: no-show — ${what}`;
+    }
     case 'AppointmentExpired':
       return 'Expired: nobody answered the request before its start';
     case 'AppointmentCompleted':

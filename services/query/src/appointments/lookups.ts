@@ -27,6 +27,19 @@ export function appointmentSweepLookups(readStore: ReadStore) {
           { sort: { start: 1, _id: 1 }, limit: page.limit },
         )
       ).map((a) => ({ appointment_id: a.appointment_id, start: a.start })),
+    // The no-show sweep: confirmed appointments ended by the cutoff (the (status, start) index; an end is after its start).
+    confirmedEndedBy: async (cutoff: Date, page: { after: { appointment_id: string; start: string } | null; limit: number }) =>
+      (
+        await appointments.find(
+          {
+            status: 'confirmed',
+            start: instantRange({ lte: cutoff }),
+            end: instantRange({ lte: cutoff }),
+            ...afterCursor('start', page.after && { value: page.after.start, id: page.after.appointment_id }),
+          },
+          { sort: { start: 1, _id: 1 }, limit: page.limit },
+        )
+      ).map((a) => ({ appointment_id: a.appointment_id, start: a.start })),
     // Closing an account: its appointments still to come (the (owner, start) index from a day back: none lasts a day).
     openAppointmentsOf: async (role: 'patient' | 'doctor', userId: string, now: Date, page: { after: { appointment_id: string; start: string } | null; limit: number }) =>
       (

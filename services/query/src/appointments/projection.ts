@@ -15,6 +15,7 @@ export const APPOINTMENT_EVENTS = [
   'AppointmentExpired',
   'AppointmentCompleted',
   'AppointmentRescheduled',
+  'AppointmentNoShow',
 ] as const satisfies EventType[];
 /** The call, in the appointment's history (the chat is not: it is read through the consultation's own route). */
 const CONSULTATION_HISTORY_EVENTS = [
@@ -198,6 +199,8 @@ export const appointmentsProjection = defineProjection({
           updated_at: event.metadata.occurred_at,
         });
       }
+      case 'AppointmentNoShow':
+        return setStatus(store, event, { status: 'no_show', status_reason: `${event.data.absent}_absent`, updated_at: event.metadata.occurred_at });
       case 'ConsultationStarted':
         // Not an update of the appointment as its people see it (updated_at stays).
         return store.collection<AppointmentDoc>('appointments').patch(event.data.appointment_id, { consultation_held: true });

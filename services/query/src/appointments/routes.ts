@@ -45,7 +45,7 @@ async function myAppointmentsPage(appointments: ReadCollection<AppointmentDoc>, 
     return appointments.find(filter, { sort: ascending, limit });
   }
   if (query.section === 'past') {
-    const past = { $or: [{ status: { $in: ['rejected', 'cancelled', 'completed'] } }, { end: instantRange({ lte: now }) }] };
+    const past = { $or: [{ status: { $in: ['rejected', 'cancelled', 'completed', 'no_show'] } }, { end: instantRange({ lte: now }) }] };
     const filter = cursor ? { ...owner, $and: [past, keysetAfter(cursor, -1)] } : { ...owner, ...past };
     return appointments.find(filter, { sort: { start: -1, _id: -1 }, limit });
   }

@@ -1,4 +1,4 @@
-import { DOCTOR_ROLES, storedInstant, type EventType, type RecordedEvent } from '@telemed/contracts';
+import { DOCTOR_ROLES, storedInstant, type AppointmentStatus, type EventType, type RecordedEvent } from '@telemed/contracts';
 import { SETTLED, withDocument, type CollectionSource, type ReadCollection } from '@telemed/platform';
 import { APPOINTMENT_EVENTS } from '../appointments/projection';
 import { defineProjection } from '../projections/projection';
@@ -58,7 +58,7 @@ export interface InstitutionAppointmentDoc {
   doctor_id: string;
   patient_id: string;
   start: string;
-  status: 'requested' | 'confirmed' | 'rejected' | 'cancelled' | 'completed';
+  status: AppointmentStatus;
   /** Every institution that reads the appointment (readersKey): its entries in each carry the same value. */
   readers_key: string;
 }
@@ -71,6 +71,7 @@ const STATUS_AFTER = {
   AppointmentCancelled: 'cancelled',
   AppointmentExpired: 'cancelled',
   AppointmentCompleted: 'completed',
+  AppointmentNoShow: 'no_show',
 } as const satisfies Partial<Record<EventType, InstitutionAppointmentDoc['status']>>;
 
 /** Records (or, with null, forgets) one of the doctor's doctor-role staff entries. */
@@ -183,6 +184,7 @@ export const institutionAppointmentsProjection = defineProjection({
       case 'AppointmentCancelled':
       case 'AppointmentExpired':
       case 'AppointmentCompleted':
+      case 'AppointmentNoShow':
         return withDocument(store.collection<AppointmentReadersDoc>(APPOINTMENT_READERS), event.data.appointment_id, statusChanged, event, store);
       case 'AppointmentRescheduled':
         return withDocument(store.collection<AppointmentReadersDoc>(APPOINTMENT_READERS), event.data.appointment_id, moved, event, store);
