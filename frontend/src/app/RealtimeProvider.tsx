@@ -13,6 +13,8 @@ export interface IncomingRequest {
   patient_name: string;
   notes?: string;
   start_at?: string;
+  /** A request that is a move (issue 35): where it was before, and who moved it. */
+  moved_from?: { start_at: string; by: 'patient' | 'doctor' };
   receivedAt: number;
 }
 
@@ -124,13 +126,17 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
           patient_name: String(data.patient_name ?? t('shell.aPatient')),
           notes: data.notes ? String(data.notes) : undefined,
           start_at: data.start_at ? String(data.start_at) : undefined,
+          moved_from: data.moved_from,
           receivedAt: Date.now(),
         };
         setRequests((all) => [request, ...all.filter((r) => r.appointment_id !== request.appointment_id)]);
+        const when = f.whenPhrase(request.start_at);
         toasts.show({
           type: 'appointment',
-          title: t('shell.newRequestTitle'),
-          message: t('shell.newRequestText', { patient: request.patient_name, when: f.whenPhrase(request.start_at) }),
+          title: t(request.moved_from ? 'shell.requestMovedTitle' : 'shell.newRequestTitle'),
+          message: request.moved_from
+            ? t('shell.requestMovedText', { patient: request.patient_name, when, from: f.whenPhrase(request.moved_from.start_at) })
+            : t('shell.newRequestText', { patient: request.patient_name, when }),
           autoDismiss: false,
           key: requestToastKey(request.appointment_id),
           actions: [

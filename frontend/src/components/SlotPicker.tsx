@@ -17,6 +17,8 @@ interface SlotPickerProps {
   initialDate?: string;
   /** Slots are shown but cannot be picked (e.g. a doctor looking at a colleague's page). */
   disabled?: boolean;
+  /** The slot picked so far, shown pressed (a choice confirmed with a button of its own, e.g. a move). */
+  selectedId?: number | null;
 }
 
 function DayLabel({ day }: { day: SlotDay }) {
@@ -37,7 +39,7 @@ function DayLabel({ day }: { day: SlotDay }) {
 }
 
 /** A doctor's open slots as a strip of day tabs; the chosen day's times grouped into morning, afternoon and evening. */
-export function SlotPicker({ slots, onPick, doctorName, perDay = Number.POSITIVE_INFINITY, onMore, initialDate, disabled = false }: SlotPickerProps) {
+export function SlotPicker({ slots, onPick, doctorName, perDay = Number.POSITIVE_INFINITY, onMore, initialDate, disabled = false, selectedId }: SlotPickerProps) {
   const id = useId();
   const t = useT();
   const f = useFormat();
@@ -72,12 +74,14 @@ export function SlotPicker({ slots, onPick, doctorName, perDay = Number.POSITIVE
               <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(92px, 1fr))', gap: 1 }}>
                 {partSlots.map((slot) => {
                   const time = f.timeOfDay(new Date(slot.start_at));
+                  const selected = selectedId === undefined ? undefined : slot.slot_id === selectedId;
                   return (
                     <Button
                       key={slot.slot_id}
-                      variant="outlined"
+                      variant={selected ? 'contained' : 'outlined'}
                       size="small"
                       disabled={disabled}
+                      aria-pressed={selected}
                       data-slot-id={slot.slot_id}
                       aria-label={t('patient.slotTimeOnDay', { time, day: day.longLabel })}
                       onClick={() => onPick(slot)}

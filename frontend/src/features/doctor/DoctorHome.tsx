@@ -7,6 +7,7 @@ import HourglassTopOutlined from '@mui/icons-material/HourglassTopOutlined';
 import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
 import RefreshOutlined from '@mui/icons-material/RefreshOutlined';
 import EditCalendarOutlined from '@mui/icons-material/EditCalendarOutlined';
+import EventRepeatOutlined from '@mui/icons-material/EventRepeatOutlined';
 import VideocamOutlined from '@mui/icons-material/VideocamOutlined';
 import type { ReactNode } from 'react';
 import { Alert, Avatar, Box, Button, Card, CardContent, Chip, CircularProgress, Grid, IconButton, Stack, Typography } from '@mui/material';
@@ -138,6 +139,18 @@ function StatCard({ title, value, note, testId, width = 3, icon }: { title: stri
   );
 }
 
+/** 'Moved by the patient (was Tomorrow at 10:00 am)': a request that is a move, not a new patient. */
+export function MovedFrom({ movedFrom }: { movedFrom: NonNullable<PendingAppointment['moved_from']> }) {
+  const t = useT();
+  const f = useFormat();
+  return (
+    <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', color: 'warning.dark' }} data-testid="moved-from">
+      <EventRepeatOutlined fontSize="small" aria-hidden />
+      <Typography variant="body2">{t('doctor.movedFrom', { by: movedFrom.by, when: f.whenPhrase(movedFrom.start_at) })}</Typography>
+    </Stack>
+  );
+}
+
 function PendingRequests() {
   const t = useT();
   const f = useFormat();
@@ -186,6 +199,7 @@ function PendingRequests() {
                         {p.patient_name} <Typography component="span" variant="caption" color="text.secondary">{f.ageLabel(p.created_at)}</Typography>
                       </Typography>
                       <Typography variant="body2">{f.whenPhrase(p.slot.start_at)}</Typography>
+                      {p.moved_from && <MovedFrom movedFrom={p.moved_from} />}
                       <Typography variant="body2" color="text.secondary">
                         {p.notes}
                         {p.patient_phone ? ` · ${p.patient_phone}` : ''}

@@ -44,8 +44,16 @@ export function RequestBanner({
   };
   return (
     <Alert severity="info" onClose={onClose} data-testid="request-banner" sx={{ position: 'relative', overflow: 'hidden' }}>
-      <AlertTitle>{t('doctor.newAppointmentRequest')}</AlertTitle>
-      {t('doctor.requestedAppointment', { name: request.patient_name, when: f.whenPhrase(request.start_at) })}
+      {/* A move (issue 35) is the same request at a new time: said as one, with where it was. */}
+      <AlertTitle>{t(request.moved_from ? 'doctor.appointmentMovedTitle' : 'doctor.newAppointmentRequest')}</AlertTitle>
+      {request.moved_from ? (
+        <>
+          {t('doctor.movedAppointment', { name: request.patient_name, when: f.whenPhrase(request.start_at) })}
+          <div data-testid="banner-moved-from">{t('doctor.movedFrom', { by: request.moved_from.by, when: f.whenPhrase(request.moved_from.start_at) })}</div>
+        </>
+      ) : (
+        t('doctor.requestedAppointment', { name: request.patient_name, when: f.whenPhrase(request.start_at) })
+      )}
       {request.notes && <div>{t('doctor.requestReason', { reason: request.notes })}</div>}
       <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
         <Button

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Box, Button, Card, CardContent, Chip, CircularProgress, Stack, Typography, type ChipProps } from '@mui/material';
 import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
+import EventRepeatOutlined from '@mui/icons-material/EventRepeatOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import VideocamOutlined from '@mui/icons-material/VideocamOutlined';
 import { ApiError } from '../../lib/api';
@@ -21,6 +22,8 @@ import { TruncatedText } from '../../components/TruncatedText';
 import type { DoctorAppointment, PatientAppointment } from '@telemed/contracts';
 import { doctorRows, patientRows } from '../../lib/myAppointments';
 import { CancelWithReasonDialog } from './CancelWithReasonDialog';
+import { RescheduleDialog, type MovingAppointment } from './RescheduleDialog';
+import { moveCheck, refusalText, type MoveCheck } from './reschedule';
 
 export const JOIN_WINDOW_MS = 2 * 24 * 3600 * 1000;
 const PAST_SHOWN = 20;
@@ -44,6 +47,12 @@ interface Row {
   startAt: string;
   /** Its consultation has begun: it ends with the call and can no longer be cancelled. */
   consultationBegun: boolean;
+  /** A patient's view: the doctor's id (their open times to move it to); a doctor's view: ''. */
+  doctorId: string;
+  /** How many times the patient moved it (a patient's view; 0 in a doctor's). */
+  reschedules: number;
+  /** A doctor's view: where it was before its last move, and who moved it. */
+  movedFrom: DoctorAppointment['moved_from'];
 }
 
 const fromPatientView = (a: PatientAppointment): Row => ({
@@ -57,6 +66,9 @@ const fromPatientView = (a: PatientAppointment): Row => ({
   notes: a.notes,
   startAt: a.slot.start_at,
   consultationBegun: a.consultation_held,
+  doctorId: a.doctor.doctor_id,
+  reschedules: a.reschedules,
+  movedFrom: null,
 });
 
 const fromDoctorView = (a: DoctorAppointment): Row => ({
@@ -70,6 +82,9 @@ const fromDoctorView = (a: DoctorAppointment): Row => ({
   notes: a.notes,
   startAt: a.slot.start_at,
   consultationBegun: a.consultation_held,
+  doctorId: '',
+  reschedules: 0,
+  movedFrom: a.moved_from,
 });
 
 /** What the status chip says (its message id), from the point of view of the one reading it. */
@@ -111,7 +126,7 @@ function useSection(section: 'upcoming' | 'past', doctor: boolean) {
   });
 }
 
-function AppointmentCard({ row, viewer, actions }: { row: Row; viewer: 'patient' | 'doctor'; actions?: ReactNode }) {
+function AppointmentCard({ row, viewer, actions, note }: { row: Row; viewer: 'patient' | 'doctor'; actions?: ReactNode; note?: ReactNode }) {
   const t = useT();
   const f = useFormat();
   const name = useOtherName()(row, viewer);
@@ -127,11 +142,17 @@ function AppointmentCard({ row, viewer, actions }: { row: Row; viewer: 'patient'
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
                 <TruncatedText text={name} variant="h6" component="h3" />
                 <Chip size="small" label={t(status.labelId)} color={status.color} />
+                {row.reschedules > 0 && <Chip size="small" variant="outlined" icon={<EventRepeatOutlined />} label={t('patient.movedTimes', { count: row.reschedules })} data-testid="moved-times" />}
               </Stack>
               {row.otherDetail !== null && <Typography color="text.secondary">{row.otherDetail || t('patient.noSpecialty')}</Typography>}
               <Typography>
                 {t('patient.appointmentTime', { date: f.longDate(row.startAt), start: f.timeOfDay(new Date(row.startAt)), end: f.timeOfDay(end) })}
               </Typography>
+              {row.movedFrom && (
+                <Typography variant="body2" color="text.secondary" data-testid="moved-from">
+                  {t('doctor.movedFrom', { by: row.movedFrom.by, when: f.whenPhrase(row.movedFrom.start_at) })}
+                </Typography>
+              )}
               {row.notes && (
                 <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
                   {t('patient.reasonLine', { reason: row.notes })}
@@ -147,6 +168,7 @@ function AppointmentCard({ row, viewer, actions }: { row: Row; viewer: 'patient'
                   {t('patient.cancelledReason', { reason: row.cancellationReason })}
                 </Typography>
               )}
+              {note}
             </Box>
           </Stack>
           {actions && <Stack spacing={1} direction={{ xs: 'row', sm: 'column' }}>{actions}</Stack>}
@@ -183,6 +205,12 @@ export function MyAppointments() {
   });
   // A doctor tells the patient why (a reason field); a patient is only asked the seeds' question.
   const [doctorCancelling, setDoctorCancelling] = useState<Row | null>(null);
+  // The appointment being moved stays while its dialog closes.
+  const [moving, setMoving] = useState<{ open: boolean; appointment: MovingAppointment | null }>({ open: false, appointment: null });
+  const startMove = (row: Row, movesLeft: number) =>
+    setMoving({ open: true, appointment: { id: row.id, doctorId: row.doctorId, doctorName: row.otherName, startAt: row.startAt, status: row.status, movesLeft } });
+  // A patient's move, as the server would decide it now; a doctor moves nothing here.
+  const movable = (row: Row): MoveCheck | null => (doctor ? null : moveCheck(row));
   const described = (row: Row) =>
     t('patient.appointmentDescribed', { name: otherName(row, viewer), date: f.longDate(row.startAt), time: f.timeOfDay(new Date(row.startAt)) });
   const askCancel = async (row: Row) => {
@@ -209,6 +237,7 @@ export function MyAppointments() {
           setDoctorCancelling(null);
         }}
       />
+      <RescheduleDialog open={moving.open} appointment={moving.appointment} onClose={() => setMoving((m) => ({ ...m, open: false }))} />
       <Typography variant="h5" component="h1">
         {t('patient.myAppointments')}
       </Typography>
@@ -224,27 +253,49 @@ export function MyAppointments() {
         {!upcoming.isLoading && (upcoming.data ?? []).length === 0 && (
           <EmptyState icon={EventAvailableOutlined} title={t('patient.noUpcomingTitle')} text={t('patient.noUpcomingText')} />
         )}
-        {(upcoming.data ?? []).map((row) => (
-          <AppointmentCard
-            key={row.id}
-            row={row}
-            viewer={viewer}
-            actions={
-              <>
-                {row.status === 'confirmed' && canJoin(row.startAt) && (
-                  <Button variant="contained" startIcon={<VideocamOutlined />} onClick={() => navigate(`/video-call?appointment_id=${row.id}`)}>
-                    {t(doctor ? 'patient.joinNowDoctor' : 'patient.joinNow')}
-                  </Button>
-                )}
-                {!row.consultationBegun && (
-                  <Button color="error" disabled={cancel.isPending} onClick={() => void askCancel(row)}>
-                    {t('patient.cancelButton')}
-                  </Button>
-                )}
-              </>
-            }
-          />
-        ))}
+        {(upcoming.data ?? []).map((row) => {
+          const move = movable(row);
+          const refusalId = `move-refusal-${row.id}`;
+          return (
+            <AppointmentCard
+              key={row.id}
+              row={row}
+              viewer={viewer}
+              // Inside the notice or at the limit: the move is shown, disabled, with the reason (not left to a refusal).
+              note={
+                move && !move.allowed ? (
+                  <Typography id={refusalId} variant="body2" color="text.secondary" data-testid="move-refusal">
+                    {refusalText(t, move.reason)}
+                  </Typography>
+                ) : null
+              }
+              actions={
+                <>
+                  {row.status === 'confirmed' && canJoin(row.startAt) && (
+                    <Button variant="contained" startIcon={<VideocamOutlined />} onClick={() => navigate(`/video-call?appointment_id=${row.id}`)}>
+                      {t(doctor ? 'patient.joinNowDoctor' : 'patient.joinNow')}
+                    </Button>
+                  )}
+                  {move && (
+                    <Button
+                      startIcon={<EventRepeatOutlined />}
+                      disabled={!move.allowed}
+                      aria-describedby={move.allowed ? undefined : refusalId}
+                      onClick={() => move.allowed && startMove(row, move.movesLeft)}
+                    >
+                      {t('patient.reschedule')}
+                    </Button>
+                  )}
+                  {!row.consultationBegun && (
+                    <Button color="error" disabled={cancel.isPending} onClick={() => void askCancel(row)}>
+                      {t('patient.cancelButton')}
+                    </Button>
+                  )}
+                </>
+              }
+            />
+          );
+        })}
       </Stack>
       <Stack component="section" spacing={2} aria-labelledby="past-heading">
         <Typography id="past-heading" variant="h6" component="h2">
