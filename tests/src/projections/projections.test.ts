@@ -7,6 +7,7 @@ import './access-log.spec';
 import './account-standing.spec';
 import './appointment-history.spec';
 import './appointments.spec';
+import './booking-rules.spec';
 import './blog-posts.spec';
 import './clinical-records.spec';
 import './clinical-retention.spec';
