@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Box, Button, Card, CardContent, Chip, CircularProgress, Stack, Typography, type ChipProps } from '@mui/material';
 import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
+import EventBusyOutlined from '@mui/icons-material/EventBusyOutlined';
 import EventRepeatOutlined from '@mui/icons-material/EventRepeatOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import VideocamOutlined from '@mui/icons-material/VideocamOutlined';
@@ -133,7 +134,7 @@ function AppointmentCard({ row, viewer, actions, note }: { row: Row; viewer: 'pa
   const status = statusLabel(row, viewer);
   const end = new Date(Date.parse(row.startAt) + 30 * 60_000);
   return (
-    <Card data-testid="appointment-card" data-status={row.status}>
+    <Card data-testid="appointment-card" data-status={row.status} data-appointment-id={row.id}>
       <CardContent>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
           <Stack direction="row" spacing={2} sx={{ flexGrow: 1, minWidth: 0 }}>
@@ -264,9 +265,12 @@ export function MyAppointments() {
               // Inside the notice or at the limit: the move is shown, disabled, with the reason (not left to a refusal).
               note={
                 move && !move.allowed ? (
-                  <Typography id={refusalId} variant="body2" color="text.secondary" data-testid="move-refusal">
-                    {refusalText(t, move.reason)}
-                  </Typography>
+                  <Stack direction="row" spacing={0.5} sx={{ alignItems: 'flex-start', color: 'text.secondary', mt: 0.5 }}>
+                    <EventBusyOutlined fontSize="small" aria-hidden />
+                    <Typography id={refusalId} variant="body2" color="text.secondary" data-testid="move-refusal">
+                      {refusalText(t, move.reason)}
+                    </Typography>
+                  </Stack>
                 ) : null
               }
               actions={
