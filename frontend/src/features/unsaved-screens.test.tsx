@@ -13,6 +13,8 @@ const asked = () => screen.queryByText(UNSAVED_CHANGES_QUESTION.title);
 const zone = 'Asia/Kolkata';
 // The profile's Messages section reads the account's channels (issue 34).
 const MESSAGING = { channels: { email: true, sms: true, whatsapp: false }, time_zone: null, verified_phone: null, has_email: false, available: ['email'] };
+// A doctor's profile has their booking rules (issue 35).
+const RULES = { doctor_id: 'd1', min_notice_minutes: 120, max_reschedules: 2, late_cancellation: 'cancellation', auto_accept_moves: false, source: 'default' };
 
 beforeEach(() => sessionStore.set({ token: 't', refreshToken: null, authProvider: 'google', user: { id: 'd1', user_id: 'd1', name: 'Dr. A', email: null, account_type: 'doctor' } }));
 afterEach(() => {
@@ -65,6 +67,7 @@ describe('the profile asks before an edit not saved is left', () => {
       if (url === '/api/v1/users/me/consents') return json(200, { consents: [], has_current_consent: true });
       if (url.startsWith('/api/v1/users/me/access-log')) return json(200, { entries: [], next_cursor: null });
       if (url === '/api/v1/users/me/messaging') return json(200, MESSAGING);
+      if (url === '/api/v1/doctors/d1/booking-rules') return json(200, RULES);
       return json(200, []);
     });
     renderAt('/profile', <Profile />);
@@ -101,6 +104,7 @@ describe('the profile asks before an edit not saved is left', () => {
       if (url === '/api/v1/users/me') return json(200, { user_id: 'd1', name: 'Dr. A', email: null, phone_number: null, account_type: 'doctor', doctor });
       if (url.startsWith('/api/v1/users/me/access-log')) return json(200, { entries: [], next_cursor: null });
       if (url === '/api/v1/users/me/messaging') return json(200, MESSAGING);
+      if (url === '/api/v1/doctors/d1/booking-rules') return json(200, RULES);
       return json(200, []);
     });
     renderAt('/profile', <Profile />);

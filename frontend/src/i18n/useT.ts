@@ -8,6 +8,7 @@ import type enShell from './catalogues/en/shell.json';
 import type enAccount from './catalogues/en/account.json';
 import type enAdmin from './catalogues/en/admin.json';
 import type enBlog from './catalogues/en/blog.json';
+import type enBookingRules from './catalogues/en/bookingRules.json';
 import type enDoctor from './catalogues/en/doctor.json';
 import type enErrors from './catalogues/en/errors.json';
 import type enFormat from './catalogues/en/format.json';
@@ -25,6 +26,7 @@ export type MessageId =
   | keyof typeof enAccount
   | keyof typeof enAdmin
   | keyof typeof enBlog
+  | keyof typeof enBookingRules
   | keyof typeof enDoctor
   | keyof typeof enErrors
   | keyof typeof enFormat

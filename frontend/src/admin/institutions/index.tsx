@@ -12,6 +12,7 @@ import { StaffListItems } from '../staff';
 import { useFormat } from '../../i18n/format';
 import { useT } from '../../i18n/useT';
 import type { ApiRoutes } from '@telemed/contracts';
+import { BookingRulesPanel } from './BookingRulesPanel';
 
 const filters = [<TextInput key="q" source="q" alwaysOn />];
 
@@ -166,6 +167,7 @@ export const InstitutionEdit = () => (
       <TextInput source="phone" validate={required()} />
       <TextInput source="email" validate={[required(), email()]} />
     </SimpleForm>
+    <BookingRulesPanel />
   </Edit>
 );
 

@@ -13,6 +13,7 @@ import { useToasts } from '../../lib/toasts';
 import { useUnsavedChanges } from '../../lib/unsavedChanges';
 import { ConsentsCard } from './ConsentsCard';
 import { MessagingCard } from './MessagingCard';
+import { BookingRulesCard } from './BookingRulesCard';
 import { PrivacySections } from './PrivacySections';
 import { LanguagePicker } from '../../i18n/LanguagePicker';
 import { useErrorText } from '../../i18n/errorText';
@@ -180,6 +181,7 @@ export function ProfilePage() {
           </Stack>
         </CardContent>
       </Card>
+      {me.data.doctor && <BookingRulesCard doctorId={me.data.user_id} />}
       <MessagingCard />
       {me.data.account_type === 'patient' && <ConsentsCard />}
       <PrivacySections />

@@ -11,6 +11,8 @@ import type { PatientMessage } from './messages';
 import { ConsentNoticePanel } from './ConsentNoticePanel';
 import { RequestSentDialog, RequestSteps, SlotFactsSummary, SlotUnavailable } from './ConfirmAppointmentSections';
 import { useAppointmentRequest } from './useAppointmentRequest';
+import { useBookingRules } from './useBookingRules';
+import { BookingRulesSummary } from '../booking-rules/BookingRulesSummary';
 
 /** The seeds' checks of the slot id before anything is sent: what is wrong (its message id), or null. */
 export function slotIdProblem(raw: string | null): PatientMessage | null {
@@ -59,6 +61,8 @@ export function ConfirmAppointment() {
   const notFound = slot.error instanceof ApiError && (slot.error.status === 404 || slot.error.status === 422);
   const request = useAppointmentRequest({ rawSlotId, idProblem, onFailed: () => void slot.refetch() });
   const { consent, sending } = request;
+  // The doctor's rules for changing it later (issue 35), shown before the request is sent.
+  const bookingRules = useBookingRules(facts?.doctor.doctor_id);
 
   return (
     <Box sx={{ maxWidth: 640, mx: 'auto' }}>
@@ -91,6 +95,7 @@ export function ConfirmAppointment() {
             {facts && !gone && (
               <>
                 <RequestSteps />
+                <BookingRulesSummary rules={bookingRules.rules} loading={bookingRules.isLoading} />
                 {request.error && <Alert severity="error">{request.error}</Alert>}
                 <TextField
                   label={t('patient.reasonForVisit')}

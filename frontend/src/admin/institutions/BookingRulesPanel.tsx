@@ -1,0 +1,91 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNotify, useRecordContext } from 'react-admin';
+import { Alert, Box, Button, CircularProgress, Divider, Stack, Typography } from '@mui/material';
+import SaveOutlined from '@mui/icons-material/SaveOutlined';
+import { call } from '../../lib/client';
+import { useErrorText } from '../../i18n/errorText';
+import { useT } from '../../i18n/useT';
+import { BookingRulesFields, readForm, type RulesForm } from '../../features/booking-rules/BookingRulesFields';
+import { BookingRulesSummary } from '../../features/booking-rules/BookingRulesSummary';
+
+const rulesKey = (institutionId: string) => ['institutions', institutionId, 'booking-rules'] as const;
+
+/**
+ * The clinic's default cancellation and reschedule rules (issue 35), on its edit page in the console: for its doctors who
+ * set none of their own (accepting moves automatically stays each doctor's choice). Its own small form beside the
+ * institution's, saved on its own route (`PUT /institutions/{id}/booking-rules`, the clinic's admins).
+ */
+export function BookingRulesPanel() {
+  const record = useRecordContext<{ id: string }>();
+  const institutionId = record?.id;
+  const t = useT();
+  const explain = useErrorText();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const current = useQuery({
+    queryKey: rulesKey(institutionId ?? ''),
+    enabled: !!institutionId,
+    queryFn: ({ signal }) => call('getInstitutionBookingRules', { params: { id: institutionId! }, signal }),
+  });
+  const [form, setForm] = useState<RulesForm | null>(null);
+  useEffect(() => {
+    const data = current.data;
+    if (data) setForm({ notice: String(data.min_notice_minutes), moves: String(data.max_reschedules), late: data.late_cancellation, autoAccept: false });
+  }, [current.data]);
+  const save = useMutation({
+    mutationFn: (rules: NonNullable<ReturnType<typeof readForm>['rules']>) =>
+      call('setInstitutionBookingRules', {
+        params: { id: institutionId! },
+        body: { min_notice_minutes: rules.minNoticeMinutes, max_reschedules: rules.maxReschedules, late_cancellation: rules.lateCancellation },
+      }),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(rulesKey(answer.institution_id), answer);
+      notify(t('bookingRules.saved'), { type: 'success' });
+    },
+    onError: (e) => notify(explain(e, 'bookingRules.saveFailed'), { type: 'error' }),
+  });
+  if (!institutionId) return null;
+  const read = form ? readForm(form) : null;
+  return (
+    <Box component="section" aria-labelledby="clinic-rules-title" sx={{ px: 2, pb: 2 }}>
+      <Divider sx={{ mb: 2 }} />
+      <Stack
+        spacing={2}
+        component="form"
+        noValidate
+        sx={{ maxWidth: 560 }}
+        onSubmit={(e: FormEvent) => {
+          e.preventDefault();
+          if (read?.rules) save.mutate(read.rules);
+        }}
+      >
+        <Typography id="clinic-rules-title" variant="h6" component="h2">
+          {t('bookingRules.clinicTitle')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {t('bookingRules.clinicIntro')}
+        </Typography>
+        {current.isLoading && <CircularProgress size={20} aria-label={t('bookingRules.loading')} />}
+        {current.isError && <Alert severity="error">{explain(current.error, 'bookingRules.loadFailed')}</Alert>}
+        {current.data && form && (
+          <>
+            {!current.data.set && <Typography variant="body2" data-testid="clinic-rules-not-set">{t('bookingRules.clinicNotSet')}</Typography>}
+            <BookingRulesFields form={form} onChange={setForm} withAutoAccept={false} disabled={save.isPending} />
+            {read?.rules && (
+              <Stack spacing={0.5}>
+                <Typography variant="subtitle2" component="h3">
+                  {t('bookingRules.patientsSee')}
+                </Typography>
+                <BookingRulesSummary rules={read.rules} title={false} />
+              </Stack>
+            )}
+            <Button type="submit" variant="contained" startIcon={<SaveOutlined />} disabled={save.isPending || !read?.rules} sx={{ alignSelf: 'flex-start' }}>
+              {save.isPending ? t('bookingRules.saving') : t('bookingRules.save')}
+            </Button>
+          </>
+        )}
+      </Stack>
+    </Box>
+  );
+}
