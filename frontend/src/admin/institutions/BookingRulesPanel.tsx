@@ -48,7 +48,8 @@ export function BookingRulesPanel() {
   if (!institutionId) return null;
   const read = form ? readForm(form) : null;
   return (
-    <Box component="section" aria-labelledby="clinic-rules-title" sx={{ px: 2, pb: 2 }}>
+    // On a phone the institution form's toolbar stays at the bottom of the screen: room under the last button.
+    <Box component="section" aria-labelledby="clinic-rules-title" sx={{ px: 2, pb: { xs: 10, sm: 2 } }}>
       <Divider sx={{ mb: 2 }} />
       <Stack
         spacing={2}

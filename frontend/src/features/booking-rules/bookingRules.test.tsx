@@ -17,6 +17,7 @@ import { BookingRulesCard } from '../auth/BookingRulesCard';
 import { ConfirmAppointment } from '../patient/ConfirmAppointment';
 import { BookingRulesPanel } from '../../admin/institutions/BookingRulesPanel';
 import { noticeWords, ruleSentences } from './text';
+import { BookingRulesSummary } from './BookingRulesSummary';
 
 type DoctorRules = ApiRoutes['getDoctorBookingRules']['response'];
 type ClinicRules = ApiRoutes['getInstitutionBookingRules']['response'];
@@ -96,6 +97,21 @@ describe('booking rules in words (issue 35)', () => {
     within(rules).getByText('Cancelling less than 1 hour 30 minutes before it starts counts as a missed appointment.');
     expect(calls.some((c) => c.path === '/doctors/d-1/booking-rules')).toBe(true);
     expect(screen.getByRole('button', { name: 'Send Request' })).toBeTruthy();
+  });
+
+  it('says what the rules mean for a time that already starts inside the notice', () => {
+    const now = Date.parse('2030-01-02T02:00:00Z');
+    const soon = '2030-01-02T03:30:00Z';
+    render(<BookingRulesSummary rules={{ minNoticeMinutes: 120, maxReschedules: 2, lateCancellation: 'no_show', autoAcceptMoves: false }} startsAt={soon} now={now} />);
+    expect(screen.getByTestId('inside-notice').textContent).toBe(
+      'It starts in less than 2 hours, so once booked it can no longer be moved, and cancelling it counts as a missed appointment.',
+    );
+    cleanup();
+    render(<BookingRulesSummary rules={{ minNoticeMinutes: 120, maxReschedules: 0, lateCancellation: 'no_show', autoAcceptMoves: false }} startsAt={soon} now={now} />);
+    expect(screen.getByTestId('inside-notice').textContent).toBe('It starts in less than 2 hours, so once booked, cancelling it counts as a missed appointment.');
+    cleanup();
+    render(<BookingRulesSummary rules={DEFAULT_BOOKING_RULES} startsAt={soon} now={now - 60 * 60_000} />);
+    expect(screen.queryByTestId('inside-notice')).toBeNull();
   });
 });
 

@@ -30,6 +30,17 @@ export function ruleSentences(t: Translate, rules: BookingRules): string[] {
   return lines;
 }
 
+/**
+ * What the rules mean for a time that already starts inside the notice (a slot chosen for soon), or null: once booked,
+ * it can no longer be moved, and cancelling it may count as a missed appointment.
+ */
+export function insideNoticeSentence(t: Translate, rules: BookingRules, startsAt: string, now: number): string | null {
+  if (rules.minNoticeMinutes === 0 || Date.parse(startsAt) - now >= rules.minNoticeMinutes * 60_000) return null;
+  const notice = noticeWords(t, rules.minNoticeMinutes);
+  if (rules.maxReschedules > 0) return t('bookingRules.startsInsideNotice', { notice, late: rules.lateCancellation });
+  return rules.lateCancellation === 'no_show' ? t('bookingRules.startsInsideNoticeCancel', { notice }) : null;
+}
+
 /** Where a doctor's rules come from, as the doctor's own card says it. */
 export const SOURCE_TEXT = { doctor: 'bookingRules.fromDoctor', institution: 'bookingRules.fromClinic', default: 'bookingRules.fromDefault' } as const satisfies Record<BookingRulesSource, string>;
 

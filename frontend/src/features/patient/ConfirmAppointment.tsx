@@ -95,7 +95,7 @@ export function ConfirmAppointment() {
             {facts && !gone && (
               <>
                 <RequestSteps />
-                <BookingRulesSummary rules={bookingRules.rules} loading={bookingRules.isLoading} />
+                <BookingRulesSummary rules={bookingRules.rules} loading={bookingRules.isLoading} startsAt={facts.start_at} />
                 {request.error && <Alert severity="error">{request.error}</Alert>}
                 <TextField
                   label={t('patient.reasonForVisit')}
