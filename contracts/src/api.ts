@@ -230,6 +230,12 @@ const movedFromSchema = z
   .object({ start_at: z.string().openapi({ description: 'UTC instant of the start before the last move' }), by: z.enum(['patient', 'doctor']) })
   .nullable();
 
+/** Other times the doctor offered (issue 35), not yet answered, and until when; null when there is no such offer. */
+const proposalSchema = z
+  .object({ slots: z.array(slotTimesSchema), expires_at: z.string().openapi({ description: 'UTC instant after which the offer is closed and the appointment cancelled' }) })
+  .nullable()
+  .openapi('ProposedTimes');
+
 export const appointmentCommandResponseSchema = z
   .object({ appointment_id: z.string(), status: appointmentStatusSchema })
   .openapi('AppointmentCommandResult');
@@ -252,6 +258,7 @@ export const patientAppointmentSchema = z
     consultation_held: z.boolean(),
     /** How many times its patient moved it (issue 35): the screens say so, and offer no move past the rules' limit. */
     reschedules: z.number().int().min(0),
+    proposal: proposalSchema,
     slot: slotTimesSchema,
   })
   .openapi('PatientAppointment');
@@ -270,6 +277,7 @@ export const doctorAppointmentSchema = z
     /** Its consultation has started (someone joined): what a prescription, issued or uploaded, follows. */
     consultation_held: z.boolean(),
     moved_from: movedFromSchema,
+    proposal: proposalSchema,
     slot: slotTimesSchema,
   })
   .openapi('DoctorAppointment');

@@ -266,6 +266,12 @@ export const eventDataSchemas = {
     appointment_id: z.string(),
     cancelled_by: z.enum(['patient', 'doctor']),
     reason: z.string().nullable(),
+    /**
+     * Not a plain cancellation (issue 35): the patient declined the other times their doctor offered
+     * ('proposal_declined', the patient's act) or left them unanswered ('proposal_unanswered', closed on the doctor's
+     * side by the system); either way the change was the doctor's, and the patient's money comes back.
+     */
+    cause: z.enum(['proposal_declined', 'proposal_unanswered']).optional(),
   }),
   AppointmentExpired: z.object({ appointment_id: z.string() }),
   /**
@@ -312,6 +318,19 @@ export const eventDataSchemas = {
    * (NO_SHOW_GRACE_MINUTES) have passed with `absent` never having joined its consultation, or by its doctor marking the
    * patient absent after waiting (NO_SHOW_DOCTOR_WAIT_MINUTES into it). A doctor's absence is theirs, not the patient's.
    */
+  /**
+   * Its doctor offered other times for it (issue 35): up to three of their open slots, none held, the latest offer
+   * replacing any earlier one. The patient accepts one (a move by the doctor, which also confirms a request) or declines
+   * (cancelled); an offer unanswered by `expires_at` (the appointment's start, or the earliest offered start if sooner)
+   * cancels it.
+   */
+  AppointmentTimesProposed: z.object({
+    appointment_id: z.string(),
+    doctor_id: userId,
+    patient_id: userId,
+    slots: z.array(z.object({ slot_id: z.number().int(), start: instant, end: instant })).min(1).max(3),
+    expires_at: instant,
+  }),
   AppointmentNoShow: z.object({
     appointment_id: z.string(),
     doctor_id: userId,
@@ -622,6 +641,7 @@ export const EVENT_FAMILIES = {
     'AppointmentRescheduled',
     'AppointmentHoldReleased',
     'AppointmentNoShow',
+    'AppointmentTimesProposed',
   ],
   consultations: ['ConsultationStarted', 'ConsultationJoined', 'ConsultationLeft', 'ConsultationEnded', 'ConsultationAutoEnded', 'ConsultationMessagePosted', 'VideoProviderEventReceived'],
   records: ['RecordFileStored', 'MedicalReportUploaded', 'PrescriptionFileUploaded', 'ConsultationNotesSaved', 'PrescriptionIssued', 'MedicineCatalogueImported'],

@@ -28,6 +28,8 @@ export const MESSAGE_KINDS = [
   'appointment_reminder',
   /** To the patient: a prescription is ready to download. */
   'prescription_ready',
+  /** To the patient: their doctor offered other times for a consultation, to accept one or decline. */
+  'times_proposed',
   /** To the patient: their doctor never joined a confirmed consultation (issue 35), with an apology. */
   'doctor_no_show',
   /** To whoever signs in by phone: the one-time code. */
@@ -50,6 +52,7 @@ export const MESSAGE_PARAMS = {
   appointment_reminder: ['doctor', 'when', 'link'],
   prescription_ready: ['doctor', 'link'],
   doctor_no_show: ['doctor', 'when', 'link'],
+  times_proposed: ['doctor', 'when', 'link'],
   sign_in_code: ['code', 'minutes'],
   phone_verification_code: ['code', 'minutes'],
 } as const satisfies Record<MessageKind, readonly string[]>;

@@ -72,7 +72,7 @@ const clientMessageSchema = v.variant('type', [
 export type ClientMessage = ClientSignal | PresenceMessage | { type: 'heartbeat'; timestamp?: string | number };
 
 /** What an `appointment_status_change` says happened (the seeds' words: approved, not confirmed). */
-export const APPOINTMENT_STATUS_CHANGES = ['requested', 'approved', 'rejected', 'cancelled', 'expired', 'no_show'] as const;
+export const APPOINTMENT_STATUS_CHANGES = ['requested', 'approved', 'rejected', 'cancelled', 'expired', 'no_show', 'times_proposed'] as const;
 export type AppointmentStatusChange = (typeof APPOINTMENT_STATUS_CHANGES)[number];
 /** What happened in a consultation, as `consultation_update` says. */
 export const CONSULTATION_UPDATE_EVENTS = ['started', 'joined', 'left', 'ended', 'auto_ended', 'message'] as const;

@@ -52,6 +52,16 @@ export const API_TEXTS = {
   rescheduleSameSlot: 'This appointment is already at that time',
   /** 409: the slot held for a move was given up because the move took too long to be recorded. */
   rescheduleHoldLost: 'Moving this appointment took too long and was not kept. Please try again.',
+  /** 409: a doctor's offer of other times (issue 35) naming the appointment's own time. */
+  proposeSameSlot: 'The appointment is already at one of those times',
+  /** 409: a doctor offers a time that is not one of their open slots still to come. */
+  proposeNotOpen: 'Only your own open times still to come can be offered',
+  /** 409: the patient answers an offer that is not there (never made, already answered, or replaced). */
+  proposalNone: 'There is no offer of other times to answer',
+  /** 409: the patient picks a time the doctor did not offer. */
+  proposalSlotNotOffered: 'That time is not one the doctor offered',
+  /** 409: the offer's time has passed. */
+  proposalExpired: 'The times the doctor offered have expired',
   /** 409: marking the patient absent (issue 35) on an appointment that is not confirmed. */
   noShowNotConfirmed: (status: string) => `This appointment is ${status}: only a confirmed appointment can be marked as a no-show`,
   /** 409: the doctor marks the patient absent before waiting the minutes the rule asks. */

@@ -33,6 +33,10 @@ export default {
     subject: 'Your doctor could not attend',
     text: 'Telemed: {doctor} could not attend your consultation at {when}. We apologise. Book another time: {link}',
   },
+  times_proposed: {
+    subject: 'Your doctor offered other times',
+    text: 'Telemed: {doctor} cannot make your consultation at {when} and offered other times. Choose one or decline: {link}',
+  },
   sign_in_code: {
     subject: 'Your sign-in code',
     text: 'Telemed: {code} is your sign-in code. It is valid for {minutes} minutes. Do not share it with anyone.',

@@ -17,6 +17,9 @@ import { defineRoutes } from './define';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const rescheduleRequestSchema = z.strictObject({ slot_id: z.number().int().positive() }).openapi('RescheduleRequest');
+const proposeTimesSchema = z
+  .strictObject({ slot_ids: z.array(z.number().int().positive()).min(1).max(3).refine((ids) => new Set(ids).size === ids.length, 'Each time may be offered once') })
+  .openapi('ProposeTimesRequest');
 const rescheduleResultSchema = z
   .object({ appointment_id: z.string(), status: appointmentStatusSchema, slot_id: z.number().int(), start: z.iso.datetime(), end: z.iso.datetime() })
   .openapi('RescheduleResult');
@@ -62,6 +65,30 @@ export const appointmentsRoutes = defineRoutes({
     body: rescheduleRequestSchema,
     response: rescheduleResultSchema,
     errors: [404, 409, 410],
+  },
+  proposeTimes: {
+    summary:
+      'Offer the patient up to three other times for a requested or confirmed appointment (its doctor only): open slots of the doctor still to come, none held; a new offer replaces an earlier one. Unanswered by the appointment\'s start (or the earliest offered start) it is cancelled',
+    tags: ['appointments'],
+    params: idParams,
+    body: proposeTimesSchema,
+    response: appointmentCommandResponseSchema,
+    errors: [404, 409],
+  },
+  acceptProposedTime: {
+    summary: 'Take one of the times the doctor offered (its patient only): the appointment moves there (held before the old slot is freed) and is confirmed',
+    tags: ['appointments'],
+    params: idParams,
+    body: rescheduleRequestSchema,
+    response: rescheduleResultSchema,
+    errors: [403, 404, 409, 410],
+  },
+  declineProposedTimes: {
+    summary: 'Decline the times the doctor offered (its patient only): the appointment is cancelled, as the doctor\'s change',
+    tags: ['appointments'],
+    params: idParams,
+    response: appointmentCommandResponseSchema,
+    errors: [404, 409],
   },
   markPatientAbsent: {
     summary:

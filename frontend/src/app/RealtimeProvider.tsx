@@ -113,6 +113,15 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
         } else if (status === 'expired') {
           const message = doctor ? t('shell.requestExpiredForDoctor', { patient, when }) : t('shell.requestExpiredForPatient', { doctor: doctorName, when });
           toasts.show({ type: 'info', title: t('shell.requestExpiredTitle'), message, duration: 5000 });
+        } else if (status === 'no_show') {
+          // The doctor who marked the patient absent has seen it on their own page.
+          if (doctor && data.absent === 'patient') return;
+          const message = doctor
+            ? t('shell.noShowForDoctor', { patient, when })
+            : data.absent === 'patient'
+              ? t('shell.noShowPatientAbsent', { doctor: doctorName, when })
+              : t('shell.noShowDoctorAbsent', { doctor: doctorName, when });
+          toasts.show({ type: 'info', title: t('shell.noShowTitle'), message, duration: 10_000 });
         } else {
           toasts.show({ type: 'info', title: t('shell.updateTitle'), message: t('shell.updateText', { when, status }), duration: 5000 });
         }

@@ -36,6 +36,8 @@ const STATUS_OF = {
   // that keep an appointment confirmed (a doctor accepting moves automatically) will need a status of their own.
   AppointmentRescheduled: 'requested',
   AppointmentNoShow: 'no_show',
+  // The doctor offered other times: the patient is asked to choose (their list shows the offer).
+  AppointmentTimesProposed: 'times_proposed',
   ...ignoring('accounts', 'sessions', 'privacy', 'institutions', 'schedule', 'consultations', 'records', 'blog', 'messaging', 'phone'),
   ...ignoring('AppointmentVoided', 'AppointmentConsultationBegun', 'AppointmentCompleted', 'AppointmentHoldReleased'),
 } as const satisfies EventTable<AppointmentStatusChange>;

@@ -196,8 +196,8 @@ describe('appointments API', () => {
       assert.ok(res.body.length >= 1);
       const first = res.body[0];
       // The seeds' fields, with cancellation_reason, consultation_held (a begun consultation cannot be cancelled) and
-      // reschedules (how often the patient moved it) added.
-      assert.deepEqual(Object.keys(first).sort(), ['appointment_id', 'cancellation_reason', 'consultation_held', 'created_at', 'doctor', 'notes', 'patient', 'rejection_reason', 'reschedules', 'slot', 'status', 'status_reason']);
+      // reschedules (how often the patient moved it) and proposal (other times the doctor offered) added.
+      assert.deepEqual(Object.keys(first).sort(), ['appointment_id', 'cancellation_reason', 'consultation_held', 'created_at', 'doctor', 'notes', 'patient', 'proposal', 'rejection_reason', 'reschedules', 'slot', 'status', 'status_reason']);
       assert.equal(first.doctor.name, 'Dr. Asha Menon');
       assert.equal(first.doctor.specialty, 'Pediatrics');
       assert.deepEqual(first.patient, { name: 'Ravi Kumar', phone_number: '+91 91234 56789' });

@@ -37,6 +37,8 @@ function booking() {
     doctor_name: 'Dr. Vikram Shah',
     doctor_specialty: 'Cardiology',
     consultation_fee: 500,
+    proposal: null,
+    proposal_expires_at: null,
   });
   const patientDoc = { _id: patient, name: 'Asha Rao', phone_number: '+919800000001', specialty: null, consultation_fee: null };
   const doctorDoc = { _id: doctor, name: 'Dr. Vikram Shah', phone_number: null, specialty: 'Cardiology', consultation_fee: 500 };

@@ -51,9 +51,17 @@ describe('access control: every route against every role', () => {
 
   async function freshSlot(): Promise<number> {
     slotCounter += 1;
-    const start = DateTime.now().setZone(DEFAULT_TIMEZONE).startOf('day').plus({ days: 1 + Math.floor(slotCounter / 33), minutes: 360 + 30 * (slotCounter % 33) });
+    // From day 7: the fixed appointments set up here are on days 5 and 6 (a fresh slot at one of their times is not open).
+    const start = DateTime.now().setZone(DEFAULT_TIMEZONE).startOf('day').plus({ days: 7 + Math.floor(slotCounter / 33), minutes: 360 + 30 * (slotCounter % 33) });
     const [slot] = await t.openSlots(users.doctor, [{ date: start.toISODate()!, time: start.toFormat('HH:mm') }]);
     return slot!;
+  }
+
+  /** A fresh appointment of the patient for which the doctor has offered one other time (its id, and that time's slot). */
+  async function offeredAppointment(): Promise<{ id: string; slotId: number }> {
+    const [id, slotId] = [await freshAppointment(), await freshSlot()];
+    await t.http.post(`/api/v1/appointments/${id}/propose-times`).set(users.doctor.auth).send({ slot_ids: [slotId] }).expect(200);
+    return { id, slotId };
   }
 
   async function freshAppointment(): Promise<string> {
@@ -272,6 +280,28 @@ describe('access control: every route against every role', () => {
       // Clinic admins sign in as patients: someone else's appointment answers as if it did not exist.
       expect: all(403, { patient: 200, otherPatient: 404, institutionAdmin: 404, otherInstitutionAdmin: 404 }),
       request: async () => ({ url: `/api/v1/appointments/${await freshAppointment()}/reschedule`, body: { slot_id: await freshSlot() } }),
+    },
+    // Offering other times (issue 35): only the appointment's doctor; taking one or declining: only its patient.
+    {
+      method: 'post',
+      path: '/appointments/:id/propose-times',
+      expect: all(403, { doctor: 200, otherDoctor: 404 }),
+      request: async () => ({ url: `/api/v1/appointments/${await freshAppointment()}/propose-times`, body: { slot_ids: [await freshSlot()] } }),
+    },
+    {
+      method: 'post',
+      path: '/appointments/:id/proposal/accept',
+      expect: all(403, { patient: 200, otherPatient: 404, institutionAdmin: 404, otherInstitutionAdmin: 404 }),
+      request: async () => {
+        const { id, slotId } = await offeredAppointment();
+        return { url: `/api/v1/appointments/${id}/proposal/accept`, body: { slot_id: slotId } };
+      },
+    },
+    {
+      method: 'post',
+      path: '/appointments/:id/proposal/decline',
+      expect: all(403, { patient: 200, otherPatient: 404, institutionAdmin: 404, otherInstitutionAdmin: 404 }),
+      request: async () => ({ url: `/api/v1/appointments/${(await offeredAppointment()).id}/proposal/decline` }),
     },
     // Marking a patient absent (issue 35): only the appointment's doctor (a request waiting for them is refused 409:
     // not confirmed); another doctor's answers as if it did not exist.

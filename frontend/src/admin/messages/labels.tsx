@@ -18,6 +18,7 @@ export const KINDS: Record<MessageRow['kind'], MessageId> = {
   appointment_reminder: 'admin.messageKindAppointmentReminder',
   prescription_ready: 'admin.messageKindPrescriptionReady',
   doctor_no_show: 'admin.messageKindDoctorNoShow',
+  times_proposed: 'admin.messageKindTimesProposed',
   sign_in_code: 'admin.messageKindSignInCode',
   phone_verification_code: 'admin.messageKindPhoneVerificationCode',
 };

@@ -102,8 +102,17 @@ export function statusLabel(row: Pick<Row, 'status' | 'statusReason' | 'startAt'
       // Closed by the system when the patient withdrew consent: not a doctor's decision.
       if (row.statusReason === 'consent_withdrawn') return { labelId: viewer === 'doctor' ? 'patient.statusWithdrawnByPatient' : 'patient.statusWithdrawn', color: 'default' };
       return { labelId: 'patient.statusDeclined', color: 'error' };
+    case 'no_show': {
+      // Who never came (issue 35), as the one reading it sees it.
+      if (row.statusReason === 'both_absent') return { labelId: 'patient.statusNobodyJoined', color: 'default' };
+      const absent = row.statusReason === 'doctor_absent' ? 'doctor' : 'patient';
+      if (absent === viewer) return { labelId: 'patient.statusMissedByYou', color: 'error' };
+      return { labelId: absent === 'doctor' ? 'patient.statusDoctorAbsent' : 'patient.statusPatientAbsent', color: 'warning' };
+    }
     case 'cancelled':
       if (row.statusReason === 'expired') return { labelId: 'patient.statusExpired', color: 'default' };
+      if (row.statusReason === 'proposal_declined') return { labelId: 'patient.statusOtherTimesDeclined', color: 'default' };
+      if (row.statusReason === 'proposal_unanswered') return { labelId: 'patient.statusOtherTimesUnanswered', color: 'default' };
       if (row.statusReason === `cancelled_by_${viewer}`) return { labelId: 'patient.statusCancelledByYou', color: 'default' };
       return { labelId: viewer === 'doctor' ? 'patient.statusCancelledByPatient' : 'patient.statusCancelledByDoctor', color: 'default' };
   }

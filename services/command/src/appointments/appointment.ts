@@ -25,6 +25,7 @@ export type AppointmentEvent = DomainEventOf<
   | 'AppointmentRescheduled'
   | 'AppointmentHoldReleased'
   | 'AppointmentNoShow'
+  | 'AppointmentTimesProposed'
 >;
 
 /** What the appointment's decisions need: the request without its notes. */
@@ -40,9 +41,19 @@ export type AppointmentState =
       consultation_begun: boolean;
       /** How many times it was moved (AppointmentRescheduled). */
       reschedules: number;
+      /** How many of those moves its patient made (the rules' limit counts only theirs). */
+      patient_moves: number;
+      /** Other times its doctor offered, not yet answered (AppointmentTimesProposed); null when none. */
+      proposal: Proposal | null;
       /** Slots held to move it that were given up (AppointmentHoldReleased): a move onto one is refused. */
       released_holds: readonly number[];
     };
+
+/** Other times a doctor offered for an appointment, until when. */
+export interface Proposal {
+  slots: ReadonlyArray<{ slot_id: number; start: string; end: string }>;
+  expires_at: string;
+}
 
 /** The slot an appointment moves to, as its stream says. */
 export interface MoveTarget {
@@ -107,6 +118,21 @@ export type AppointmentCommand =
   /** The reservation healer is about to release `slot_id`, held for this appointment: only if it did not move there. */
   | { type: 'ReleaseUnusedHold'; data: { slot_id: number } }
   /**
+   * Its doctor offers up to three other times (issue 35): `slots` as their streams have them (null: no such slot),
+   * each `open` or not. Only while requested or confirmed, before its start and its consultation; a new offer
+   * replaces an earlier one.
+   */
+  | {
+      type: 'ProposeTimes';
+      data: { actor_id: string; slots: ReadonlyArray<(MoveTarget & { open: boolean }) | null>; now: Date; consultation_begun: boolean };
+    }
+  /** Its patient takes one of the offered times, already reserved for it (`to`): moved by the doctor, and confirmed. */
+  | { type: 'AcceptProposedTime'; data: { actor_id: string; to: MoveTarget | null; now: Date; consultation_begun: boolean } }
+  /** Its patient declines the offered times: it is cancelled, the doctor's change (cause proposal_declined). */
+  | { type: 'DeclineProposedTimes'; data: { actor_id: string } }
+  /** The system closes an offer left unanswered past its time: cancelled on the doctor's side (proposal_unanswered). */
+  | { type: 'CloseUnansweredProposal'; data: { now: Date } }
+  /**
    * The system closes a confirmed appointment nobody (or only one party) came to, once its end and the grace have
    * passed (no join is accepted after the end, so `joined`, read from its consultation then, is final). One both
    * parties joined is left to its consultation, whose end completes it.
@@ -128,7 +154,7 @@ export function evolveAppointment(state: AppointmentState, event: AppointmentEve
   if (event.type === 'AppointmentRequested') {
     const { notes: _notes, ...appointment } = event.data;
     void _notes;
-    return { status: 'requested', appointment, consultation_begun: false, reschedules: 0, released_holds: [] };
+    return { status: 'requested', appointment, consultation_begun: false, reschedules: 0, patient_moves: 0, proposal: null, released_holds: [] };
   }
   if (event.type === 'AppointmentVoided') return state.status === 'none' ? { status: 'none', voided: true } : state;
   if (state.status === 'none') return state;
@@ -144,9 +170,12 @@ export function evolveAppointment(state: AppointmentState, event: AppointmentEve
       status: data.needs_approval ? 'requested' : state.status,
       appointment: { ...state.appointment, slot_id: data.to_slot_id, start: data.start, end: data.end },
       reschedules: data.move,
+      patient_moves: state.patient_moves + (data.rescheduled_by === 'patient' ? 1 : 0),
+      proposal: null,
     }))
     .with({ type: 'AppointmentHoldReleased' }, ({ data }): AppointmentState => ({ ...state, released_holds: [...state.released_holds, data.slot_id] }))
     .with({ type: 'AppointmentNoShow' }, (): AppointmentState => ({ ...state, status: 'no_show' }))
+    .with({ type: 'AppointmentTimesProposed' }, ({ data }): AppointmentState => ({ ...state, proposal: { slots: data.slots, expires_at: data.expires_at } }))
     .exhaustive();
 }
 
@@ -179,6 +208,19 @@ function absentOf(joined: Joined): EventData<'AppointmentNoShow'>['absent'] | nu
 function ownedByDoctor(state: AppointmentState, actorId: string) {
   if (state.status === 'none' || state.appointment.doctor_id !== actorId) throw notFound(API_TEXTS.appointmentNotFound);
   return state;
+}
+
+/** Its patient's appointment; anyone else's answers as if it did not exist. */
+function ownedByPatient(state: AppointmentState, actorId: string) {
+  if (state.status === 'none' || state.appointment.patient_id !== actorId) throw notFound(API_TEXTS.appointmentNotFound);
+  return state;
+}
+
+/** The offer of other times still open to an answer. */
+function openProposal(state: Exclude<AppointmentState, { status: 'none' }>, now: Date): Proposal {
+  if (!state.proposal || (state.status !== 'requested' && state.status !== 'confirmed')) throw conflict(API_TEXTS.proposalNone);
+  if (new Date(state.proposal.expires_at).getTime() <= now.getTime()) throw conflict(API_TEXTS.proposalExpired);
+  return state.proposal;
 }
 
 export const appointmentDecider: Decider<AppointmentState, AppointmentCommand, AppointmentEvent> = {
@@ -275,7 +317,7 @@ export const appointmentDecider: Decider<AppointmentState, AppointmentCommand, A
         if (new Date(appointment.start).getTime() - data.now.getTime() < data.rules.minNoticeMinutes * 60_000) {
           throw conflict(API_TEXTS.rescheduleTooLate(String(data.rules.minNoticeMinutes / 60)));
         }
-        if (state.reschedules >= data.rules.maxReschedules) throw conflict(API_TEXTS.rescheduleLimit(String(data.rules.maxReschedules)));
+        if (state.patient_moves >= data.rules.maxReschedules) throw conflict(API_TEXTS.rescheduleLimit(String(data.rules.maxReschedules)));
         return [
           {
             type: 'AppointmentRescheduled',
@@ -298,6 +340,67 @@ export const appointmentDecider: Decider<AppointmentState, AppointmentCommand, A
       .with({ type: 'ReleaseUnusedHold' }, ({ data }): AppointmentEvent[] => {
         if (state.status === 'none' || state.appointment.slot_id === data.slot_id || state.released_holds.includes(data.slot_id)) return [];
         return [{ type: 'AppointmentHoldReleased', data: { appointment_id: state.appointment.appointment_id, slot_id: data.slot_id } }];
+      })
+      .with({ type: 'ProposeTimes' }, ({ data }): AppointmentEvent[] => {
+        const current = ownedByDoctor(state, data.actor_id);
+        const { appointment } = current;
+        if (current.status !== 'requested' && current.status !== 'confirmed') throw conflict(API_TEXTS.appointmentNotMovable(describe(current.status)));
+        if (current.consultation_begun || data.consultation_begun || new Date(appointment.start).getTime() <= data.now.getTime()) {
+          throw conflict(API_TEXTS.consultationBegunNoMove);
+        }
+        const slots = data.slots.map((slot) => {
+          if (!slot) throw notFound(API_TEXTS.slotNotFound);
+          if (slot.slot_id === appointment.slot_id) throw conflict(API_TEXTS.proposeSameSlot);
+          if (slot.doctor_id !== appointment.doctor_id || !slot.open || new Date(slot.start).getTime() <= data.now.getTime()) throw conflict(API_TEXTS.proposeNotOpen);
+          return { slot_id: slot.slot_id, start: slot.start, end: slot.end };
+        });
+        const earliest = Math.min(new Date(appointment.start).getTime(), ...slots.map((slot) => new Date(slot.start).getTime()));
+        return [
+          {
+            type: 'AppointmentTimesProposed',
+            data: { appointment_id: appointment.appointment_id, doctor_id: appointment.doctor_id, patient_id: appointment.patient_id, slots, expires_at: new Date(earliest).toISOString() },
+          },
+        ];
+      })
+      .with({ type: 'AcceptProposedTime' }, ({ data }): AppointmentEvent[] => {
+        const current = ownedByPatient(state, data.actor_id);
+        const { appointment } = current;
+        // The same acceptance decided again (a retry after its append raced another write) records nothing more.
+        if (data.to && appointment.slot_id === data.to.slot_id && !current.proposal) return [];
+        const proposal = openProposal(current, data.now);
+        if (!data.to || !proposal.slots.some((slot) => slot.slot_id === data.to?.slot_id)) throw conflict(API_TEXTS.proposalSlotNotOffered);
+        if (current.consultation_begun || data.consultation_begun) throw conflict(API_TEXTS.consultationBegunNoMove);
+        if (current.released_holds.includes(data.to.slot_id)) throw conflict(API_TEXTS.rescheduleHoldLost);
+        const moved: AppointmentEvent = {
+          type: 'AppointmentRescheduled',
+          data: {
+            appointment_id: appointment.appointment_id,
+            doctor_id: appointment.doctor_id,
+            patient_id: appointment.patient_id,
+            from_slot_id: appointment.slot_id,
+            from_start: appointment.start,
+            to_slot_id: data.to.slot_id,
+            start: data.to.start,
+            end: data.to.end,
+            rescheduled_by: 'doctor',
+            needs_approval: false,
+            move: current.reschedules + 1,
+          },
+        };
+        // The doctor offered this time: a request taken up at it is confirmed.
+        if (current.status === 'confirmed') return [moved];
+        return [moved, { type: 'AppointmentApproved', data: { appointment_id: appointment.appointment_id, doctor_id: appointment.doctor_id } }];
+      })
+      .with({ type: 'DeclineProposedTimes' }, ({ data }): AppointmentEvent[] => {
+        const current = ownedByPatient(state, data.actor_id);
+        if (current.status === 'cancelled') return [];
+        if (!current.proposal || (current.status !== 'requested' && current.status !== 'confirmed')) throw conflict(API_TEXTS.proposalNone);
+        return [{ type: 'AppointmentCancelled', data: { appointment_id: current.appointment.appointment_id, cancelled_by: 'patient', reason: null, cause: 'proposal_declined' } }];
+      })
+      .with({ type: 'CloseUnansweredProposal' }, ({ data }): AppointmentEvent[] => {
+        if (state.status !== 'requested' && state.status !== 'confirmed') return [];
+        if (!state.proposal || new Date(state.proposal.expires_at).getTime() > data.now.getTime()) return [];
+        return [{ type: 'AppointmentCancelled', data: { appointment_id: state.appointment.appointment_id, cancelled_by: 'doctor', reason: null, cause: 'proposal_unanswered' } }];
       })
       .with({ type: 'CloseNoShow' }, ({ data }): AppointmentEvent[] => {
         if (state.status !== 'confirmed') return [];

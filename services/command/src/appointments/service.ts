@@ -6,7 +6,7 @@ import { consentIsCurrent } from '../consents/service';
 import { consultationFoldsOf, consultationStarted } from '../consultations/service';
 import { joinedOf } from '../consultations/consultation';
 import { handleSlotCommand, loadSlot } from '../schedule/slot-folds';
-import { appointmentDecider, type AppointmentCommand } from './appointment';
+import { appointmentDecider, type AppointmentCommand, type AppointmentState, type MoveTarget } from './appointment';
 import type { BookingChecks } from './bookable';
 
 /**
@@ -97,13 +97,8 @@ export async function cancelAppointment(
 }
 
 /**
- * Its patient moves it to another open slot of its doctor (issue 35). The move is decided on the appointment as read
- * before anything is written (a refused move reserves nothing); then the new slot is reserved for this appointment (its
- * own stream: one request or move wins it), the move recorded on the appointment (expected revision: a racing approval
- * or cancel is decided first, and the move again after it), and the old slot released. A move refused at its record
- * gives the new slot up at once; a crash between the writes is healed: the reservation healer releases a new slot the
- * move never reached (recording that on the appointment, so a late move is refused), and the slot releaser the old
- * slot of a recorded move.
+ * Its patient moves it to another open slot of its doctor (issue 35), under the doctor's rules in effect (their own,
+ * their clinics' defaults, or the product's: BookingChecks.bookingRules).
  */
 export async function rescheduleAppointment(
   eventStore: EventStore,
@@ -112,6 +107,47 @@ export async function rescheduleAppointment(
   context: CommandContext,
   checks: BookingChecks,
   faults?: { afterMoveHeld?: () => void },
+) {
+  return moveToSlot(eventStore, appointmentId, input, context, checks, faults, async (state, consultation_begun) => {
+    const rules = state.status === 'none' ? DEFAULT_BOOKING_RULES : await checks.bookingRules(state.appointment.doctor_id);
+    return (to) => ({
+      type: 'RescheduleAppointment',
+      data: { actor_id: input.patient_id, to, now: context.now, consultation_begun, rules, auto_accept: rules.autoAcceptMoves },
+    });
+  });
+}
+
+/** Its patient takes one of the times its doctor offered (issue 35): moved there as a reschedule is, and confirmed. */
+export async function acceptProposedTime(
+  eventStore: EventStore,
+  appointmentId: string,
+  input: { patient_id: string; slot_id: number },
+  context: CommandContext,
+  checks: BookingChecks,
+) {
+  return moveToSlot(eventStore, appointmentId, input, context, checks, undefined, async (_state, consultation_begun) => (to) => ({
+    type: 'AcceptProposedTime',
+    data: { actor_id: input.patient_id, to, now: context.now, consultation_begun },
+  }));
+}
+
+/**
+ * Moves an appointment to another slot of its doctor, never losing or keeping both. The move (`commandFor`) is
+ * decided on the appointment as read before anything is written (a refused move reserves nothing); then the new slot
+ * is reserved for this appointment (its own stream: one request or move wins it), the move recorded on the appointment
+ * (expected revision: a racing approval or cancel is decided first, and the move again after it), and the old slot
+ * released. A move refused at its record gives the new slot up at once; a crash between the writes is healed: the
+ * reservation healer releases a new slot the move never reached (recording that on the appointment, so a late move is
+ * refused), and the slot releaser the old slot of a recorded move.
+ */
+async function moveToSlot(
+  eventStore: EventStore,
+  appointmentId: string,
+  input: { patient_id: string; slot_id: number },
+  context: CommandContext,
+  checks: BookingChecks,
+  faults: { afterMoveHeld?: () => void } | undefined,
+  commandFor: (state: AppointmentState, consultationBegun: boolean) => Promise<(to: MoveTarget | null) => AppointmentCommand>,
 ) {
   await checks.requireConsent(input.patient_id);
   const stream = streams.appointment(appointmentId);
@@ -122,14 +158,9 @@ export async function rescheduleAppointment(
   ]);
   const slotState = slotFold.state;
   const to = slotState.status === 'unpublished' ? null : slotState.slot;
-  // The doctor's rules in effect (their own, their clinics' defaults, or the product's: BookingChecks.bookingRules).
-  const rules = loaded.state.status === 'none' ? DEFAULT_BOOKING_RULES : await checks.bookingRules(loaded.state.appointment.doctor_id);
-  const command = (target: typeof to): AppointmentCommand => ({
-    type: 'RescheduleAppointment',
-    data: { actor_id: input.patient_id, to: target, now: context.now, consultation_begun, rules, auto_accept: rules.autoAcceptMoves },
-  });
+  const command = await commandFor(loaded.state, consultation_begun);
   // Refused before anything is written: someone else's appointment (as if it did not exist), a slot that does not
-  // exist, a closed appointment, inside the notice, too many moves.
+  // exist, a closed appointment, and the move's own rules.
   appointmentDecider.decide(command(to), loaded.state);
   if (loaded.state.status === 'none' || !to) throw new Error('unreachable: the decision above refuses these');
   const doctor_accepting = slotState.status === 'unpublished' || (await checks.doctorAcceptsBookings(slotState.slot.doctor_id));
@@ -151,6 +182,23 @@ export async function rescheduleAppointment(
   // The slot releaser does this too, from the log; here so that the old time is offered again at once.
   await handleSlotCommand(eventStore, fromSlot, { type: 'ReleaseSlot', data: { appointment_id: appointmentId, reason: 'rescheduled' } }, context);
   return moved;
+}
+
+/**
+ * Its doctor offers up to three other times (issue 35), each read from its slot's stream (open, theirs, still to come);
+ * none is held: the patient's acceptance reserves the one taken, and one taken by someone else meanwhile is refused.
+ */
+export async function proposeTimes(eventStore: EventStore, appointmentId: string, input: { doctor_id: string; slot_ids: readonly number[] }, context: CommandContext) {
+  const [consultation_begun, slots] = await Promise.all([
+    consultationStarted(eventStore, appointmentId),
+    Promise.all(
+      input.slot_ids.map(async (slotId) => {
+        const { state } = await loadSlot(eventStore, slotId);
+        return state.status === 'unpublished' ? null : { ...state.slot, open: state.status === 'open' };
+      }),
+    ),
+  ]);
+  return changeAppointment(eventStore, appointmentId, { type: 'ProposeTimes', data: { actor_id: input.doctor_id, slots, now: context.now, consultation_begun } }, context);
 }
 
 export async function changeAppointment(

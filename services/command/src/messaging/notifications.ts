@@ -33,7 +33,7 @@ interface QueuedMessage {
   doctor_name?: string | null;
 }
 
-type Handled = DomainEventOf<'AppointmentRequested' | 'AppointmentApproved' | 'AppointmentRejected' | 'AppointmentCancelled' | 'AppointmentRescheduled' | 'AppointmentNoShow' | 'ConsultationJoined' | 'PrescriptionIssued'>;
+type Handled = DomainEventOf<'AppointmentRequested' | 'AppointmentApproved' | 'AppointmentRejected' | 'AppointmentCancelled' | 'AppointmentRescheduled' | 'AppointmentNoShow' | 'AppointmentTimesProposed' | 'ConsultationJoined' | 'PrescriptionIssued'>;
 
 /**
  * Turns what happens to an appointment into messages for the people it concerns (issue 34): the doctor hears of a new
@@ -130,6 +130,12 @@ export async function startNotifications(deps: NotificationDeps) {
         if (!fresh || event.data.absent !== 'doctor') return;
         await queue(event, { kind: 'doctor_no_show', recipient_id: patient_id, appointment_id: appointmentId, start, due_at: now, doctor_name: await doctorName(doctor_id) });
         return;
+      case 'AppointmentTimesProposed':
+        // One message per time the appointment stands at (keyed by its moves): an offer replacing an earlier one before
+        // any move is shown on the patient's screens and live, not sent again.
+        if (!fresh || !ahead) return;
+        await queue(event, { kind: 'times_proposed', recipient_id: patient_id, appointment_id: appointmentId, start, due_at: now, doctor_name: await doctorName(doctor_id), move });
+        return;
       case 'ConsultationJoined': {
         if (!fresh || event.data.role !== 'patient') return;
         // A doctor already in the call needs no message (the call's state as it is now, not as it was at the join).
@@ -150,7 +156,7 @@ export async function startNotifications(deps: NotificationDeps) {
     eventStore: deps.eventStore,
     checkpoints: deps.checkpoints,
     logger: deps.logger,
-    handles: ['AppointmentRequested', 'AppointmentApproved', 'AppointmentRejected', 'AppointmentCancelled', 'AppointmentRescheduled', 'AppointmentNoShow', 'ConsultationJoined', 'PrescriptionIssued'],
+    handles: ['AppointmentRequested', 'AppointmentApproved', 'AppointmentRejected', 'AppointmentCancelled', 'AppointmentRescheduled', 'AppointmentNoShow', 'AppointmentTimesProposed', 'ConsultationJoined', 'PrescriptionIssued'],
     ignores: [
       'accounts', 'sessions', 'privacy', 'institutions', 'schedule', 'blog', 'messaging', 'phone',
       'AppointmentExpired', 'AppointmentVoided', 'AppointmentConsultationBegun', 'AppointmentCompleted', 'AppointmentHoldReleased',

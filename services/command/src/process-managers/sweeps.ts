@@ -33,6 +33,8 @@ export interface SweepLookups {
   requestsStartedBefore(now: Date, page: { after: PendingRequest | null; limit: number }): Promise<PendingRequest[]>;
   /** Confirmed appointments that ended by `cutoff` (the no-show sweep's: those both parties came to are completed). */
   confirmedEndedBy(cutoff: Date, page: { after: PendingRequest | null; limit: number }): Promise<PendingRequest[]>;
+  /** Appointments whose doctor's offer of other times was left unanswered until `now` (its `start` is the offer's end). */
+  proposalsExpiredBy(now: Date, page: { after: PendingRequest | null; limit: number }): Promise<PendingRequest[]>;
   reservationsMadeBefore(cutoff: Date, page: { after: PendingReservation | null; limit: number }): Promise<PendingReservation[]>;
   /** Erased people whose clinical records' retention period has ended by `now`. */
   clinicalRecordsDueBy(now: Date, page: { after: DueRetention | null; limit: number }): Promise<DueRetention[]>;
@@ -84,6 +86,27 @@ export async function closeNoShows(deps: SweepDeps) {
         streams.appointment(appointment.appointment_id),
         appointmentDecider,
         { type: 'CloseNoShow', data: { now, joined } },
+        systemContext(now, null),
+      );
+      closed += result.events.length;
+    },
+  );
+  return closed;
+}
+
+/** An offer of other times left unanswered past its time cancels its appointment, on the doctor's side (issue 35). */
+export async function closeUnansweredProposals(deps: SweepDeps) {
+  const now = deps.clock();
+  let closed = 0;
+  await forEachPage<PendingRequest>(
+    (after, limit) => deps.lookups.proposalsExpiredBy(now, { after, limit }),
+    deps.pageSize ?? SWEEP_PAGE_SIZE,
+    async (appointment) => {
+      const result = await handleCommand(
+        deps.eventStore,
+        streams.appointment(appointment.appointment_id),
+        appointmentDecider,
+        { type: 'CloseUnansweredProposal', data: { now } },
         systemContext(now, null),
       );
       closed += result.events.length;
@@ -172,8 +195,9 @@ export function startSweeps(deps: SweepDeps & { graceMs: number; intervalMs: num
         const expired = await expireStaleRequests(deps);
         const healed = await healOrphanedReservations(deps);
         const noShows = await closeNoShows(deps);
+        const proposalsClosed = await closeUnansweredProposals(deps);
         const retentionsEnded = await endClinicalRetentions(deps);
-        if (expired || healed || noShows || retentionsEnded) deps.logger.info({ expired, healed, noShows, retentionsEnded }, 'sweep');
+        if (expired || healed || noShows || proposalsClosed || retentionsEnded) deps.logger.info({ expired, healed, noShows, proposalsClosed, retentionsEnded }, 'sweep');
       } catch (error) {
         deps.logger.error({ err: error }, 'sweep failed');
       } finally {

@@ -66,6 +66,8 @@ export function describe(entry: HistoryDoc, actorName: string | null, options: D
       return `Rejected by ${entry.actor.role === 'doctor' ? doctorName(actorName) : by}${reason}`;
     }
     case 'AppointmentCancelled': {
+      if (data.cause === 'proposal_declined') return `Cancelled: ${by} declined the other times offered`;
+      if (data.cause === 'proposal_unanswered') return 'Cancelled by the system: the other times offered were not answered in time';
       const reason = options.notesReadable && text('reason') ? ` — reason: ${text('reason')}` : '';
       return `Cancelled by ${entry.actor.role === 'doctor' ? doctorName(actorName) : by}${reason}`;
     }
@@ -73,6 +75,11 @@ export function describe(entry: HistoryDoc, actorName: string | null, options: D
       const from = text('from_start') ? ` from ${shortWhen(text('from_start')!, options.zone)}` : '';
       const to = text('start') ? ` to ${shortWhen(text('start')!, options.zone)}` : '';
       return `Moved by ${by}${from}${to}${data.needs_approval === true ? ' (waiting for the doctor to approve it again)' : ''}`;
+    }
+    case 'AppointmentTimesProposed': {
+      const slots = Array.isArray(data.slots) ? (data.slots as Array<{ start?: unknown }>) : [];
+      const times = slots.flatMap((slot) => (typeof slot.start === 'string' ? [shortWhen(slot.start, options.zone)] : []));
+      return `Other times offered by ${byTitled}${times.length ? `: ${times.join('; ')}` : ''}`;
     }
     case 'AppointmentNoShow': {
       const what = data.absent === 'both' ? 'neither the patient nor the doctor joined' : `${data.absent === 'doctor' ? 'the doctor' : 'the patient'} did not join`;

@@ -40,6 +40,17 @@ export function appointmentSweepLookups(readStore: ReadStore) {
           { sort: { start: 1, _id: 1 }, limit: page.limit },
         )
       ).map((a) => ({ appointment_id: a.appointment_id, start: a.start })),
+    // Offers of other times unanswered by now: the index on their end holds only offers still open.
+    proposalsExpiredBy: async (now: Date, page: { after: { appointment_id: string; start: string } | null; limit: number }) =>
+      (
+        await appointments.find(
+          {
+            proposal_expires_at: instantRange({ lte: now }),
+            ...afterCursor('proposal_expires_at', page.after && { value: page.after.start, id: page.after.appointment_id }),
+          },
+          { sort: { proposal_expires_at: 1, _id: 1 }, limit: page.limit },
+        )
+      ).map((a) => ({ appointment_id: a.appointment_id, start: a.proposal_expires_at ?? a.start })),
     // Closing an account: its appointments still to come (the (owner, start) index from a day back: none lasts a day).
     openAppointmentsOf: async (role: 'patient' | 'doctor', userId: string, now: Date, page: { after: { appointment_id: string; start: string } | null; limit: number }) =>
       (

@@ -16,6 +16,7 @@ export const APPOINTMENT_EVENTS = [
   'AppointmentCompleted',
   'AppointmentRescheduled',
   'AppointmentNoShow',
+  'AppointmentTimesProposed',
 ] as const satisfies EventType[];
 /** The call, in the appointment's history (the chat is not: it is read through the consultation's own route). */
 const CONSULTATION_HISTORY_EVENTS = [
@@ -63,6 +64,9 @@ function setStatus(store: CollectionSource, event: RecordedEvent, fields: Partia
   return store.collection<AppointmentDoc>('appointments').patch(id, fields);
 }
 
+/** Whatever answers or ends an offer of other times (a move, an end) leaves none open. */
+const NO_PROPOSAL = { proposal: null, proposal_expires_at: null } as const;
+
 /** The appointment as requested, with its people as they are now. */
 function requested(event: Extract<RecordedEvent, { type: 'AppointmentRequested' }>, store: CollectionSource): Promise<void> {
   const people = store.collection<PersonDoc>(APPOINTMENT_PEOPLE);
@@ -102,6 +106,7 @@ function requestedWith(event: Extract<RecordedEvent, { type: 'AppointmentRequest
     doctor_name: doctor?.name ?? 'Unknown doctor',
     doctor_specialty: doctor?.specialty ?? '',
     consultation_fee: doctor?.consultation_fee ?? 0,
+    ...NO_PROPOSAL,
   });
 }
 
@@ -131,6 +136,8 @@ export const appointmentsProjection = defineProjection({
     // May this doctor read this patient's records? Their appointments together, whatever the patient's history. Then
     // a held consultation and the start: the latest earlier consultation of the two (is a prescription a follow-up?).
     { collection: 'appointments', fields: ['patient_id', 'doctor_id', 'consultation_held', 'start'] },
+    // Offers of other times left unanswered past their time (the sweep's); an answered or ended one is null.
+    { collection: 'appointments', field: 'proposal_expires_at' },
     // The console's list of every appointment (platform admins), by start.
     { collection: 'appointments', field: 'start' },
   ],
@@ -173,6 +180,7 @@ export const appointmentsProjection = defineProjection({
           // The closer's rejections before the event said why carry its reason, and the system as their actor.
           status_reason: event.data.cause ?? (event.metadata.actor.role === 'system' && event.data.reason === API_TEXTS.consentWithdrawn ? 'consent_withdrawn' : null),
           rejection_reason: event.data.reason,
+          ...NO_PROPOSAL,
           updated_at: event.metadata.occurred_at,
         });
       case 'AppointmentCancelled':
@@ -180,12 +188,14 @@ export const appointmentsProjection = defineProjection({
           status: 'cancelled',
           status_reason: `cancelled_by_${event.data.cancelled_by}`,
           cancellation_reason: event.data.reason,
+          ...(event.data.cause ? { status_reason: event.data.cause } : {}),
+          ...NO_PROPOSAL,
           updated_at: event.metadata.occurred_at,
         });
       case 'AppointmentExpired':
-        return setStatus(store, event, { status: 'cancelled', status_reason: 'expired', updated_at: event.metadata.occurred_at });
+        return setStatus(store, event, { status: 'cancelled', status_reason: 'expired', ...NO_PROPOSAL, updated_at: event.metadata.occurred_at });
       case 'AppointmentCompleted':
-        return setStatus(store, event, { status: 'completed', status_reason: event.data.auto_ended ? 'auto_ended' : null, updated_at: event.metadata.occurred_at });
+        return setStatus(store, event, { status: 'completed', status_reason: event.data.auto_ended ? 'auto_ended' : null, ...NO_PROPOSAL, updated_at: event.metadata.occurred_at });
       case 'AppointmentRescheduled': {
         const { data } = event;
         return setStatus(store, event, {
@@ -196,11 +206,17 @@ export const appointmentsProjection = defineProjection({
           moved_from: storedInstant(data.from_start),
           moved_by: data.rescheduled_by,
           ...(data.needs_approval ? { status: 'requested' as const } : {}),
+          ...NO_PROPOSAL,
           updated_at: event.metadata.occurred_at,
         });
       }
       case 'AppointmentNoShow':
-        return setStatus(store, event, { status: 'no_show', status_reason: `${event.data.absent}_absent`, updated_at: event.metadata.occurred_at });
+        return setStatus(store, event, { status: 'no_show', status_reason: `${event.data.absent}_absent`, ...NO_PROPOSAL, updated_at: event.metadata.occurred_at });
+      case 'AppointmentTimesProposed': {
+        const { slots, expires_at } = event.data;
+        const proposal = { slots: slots.map((slot) => ({ slot_id: slot.slot_id, start: storedInstant(slot.start), end: storedInstant(slot.end) })), expires_at: storedInstant(expires_at) };
+        return setStatus(store, event, { proposal, proposal_expires_at: proposal.expires_at, updated_at: event.metadata.occurred_at });
+      }
       case 'ConsultationStarted':
         // Not an update of the appointment as its people see it (updated_at stays).
         return store.collection<AppointmentDoc>('appointments').patch(event.data.appointment_id, { consultation_held: true });

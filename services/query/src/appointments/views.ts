@@ -12,6 +12,15 @@ function movedFrom(doc: AppointmentDoc): DoctorAppointment['moved_from'] {
   return doc.moved_from && doc.moved_by ? { start_at: doc.moved_from, by: doc.moved_by } : null;
 }
 
+/** The doctor's offer of other times still open, each time in the caller's zone. */
+function proposalView(doc: AppointmentDoc, zone: string): PatientAppointment['proposal'] {
+  if (!doc.proposal) return null;
+  return {
+    slots: doc.proposal.slots.map((slot) => ({ slot_id: slot.slot_id, ...toLocalSlotFields(slot.start, slot.end, zone), start_at: slot.start })),
+    expires_at: doc.proposal.expires_at,
+  };
+}
+
 export function patientAppointmentView(doc: AppointmentDoc, zone: string): PatientAppointment {
   return {
     appointment_id: doc.appointment_id,
@@ -25,6 +34,7 @@ export function patientAppointmentView(doc: AppointmentDoc, zone: string): Patie
     patient: { name: doc.patient_name, phone_number: doc.patient_phone },
     consultation_held: doc.consultation_held,
     reschedules: doc.reschedules ?? 0,
+    proposal: proposalView(doc, zone),
     slot: appointmentSlot(doc, zone),
   };
 }
@@ -42,6 +52,7 @@ export function doctorAppointmentView(doc: AppointmentDoc, zone: string): Doctor
     consultation_fee: doc.consultation_fee,
     consultation_held: doc.consultation_held,
     moved_from: movedFrom(doc),
+    proposal: proposalView(doc, zone),
     slot: appointmentSlot(doc, zone),
   };
 }

@@ -102,6 +102,9 @@ export interface AppointmentDoc {
   /** Its start before its last move, and who moved it (absent: never moved). */
   moved_from?: string;
   moved_by?: 'patient' | 'doctor';
+  /** Other times its doctor offered, not yet answered (absent or null: none), and until when (indexed for the sweep). */
+  proposal?: { slots: Array<{ slot_id: number; start: string; end: string }>; expires_at: string } | null;
+  proposal_expires_at?: string | null;
   /** Why it ended the way it did: 'expired' for a request nobody answered before its start. */
   status_reason: string | null;
   rejection_reason: string | null;
