@@ -112,7 +112,7 @@ describe('booking rules', () => {
     const patient = await spec.given.patient();
     const admin = await clinic.member('lata@guarded.in', 'patient');
     const rules = { min_notice_minutes: 240, max_reschedules: 1, late_cancellation: 'cancellation' };
-    const put = (auth: Record<string, string>, body: unknown = rules) => spec.when((http) => http.put(`/api/v1/institutions/${clinic.id}/booking-rules`).set(auth).send(body));
+    const put = (auth: Record<string, string>, body: object = rules) => spec.when((http) => http.put(`/api/v1/institutions/${clinic.id}/booking-rules`).set(auth).send(body));
 
     (await put(doctor.auth)).expectStatus(403).expectNoEvents();
     (await put(otherAdmin.auth)).expectStatus(404).expectNoEvents();
