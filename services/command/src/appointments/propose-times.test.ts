@@ -29,7 +29,7 @@ const proposed = (slots: Array<ReturnType<typeof slot>>, expires_at: string): Ap
   data: { appointment_id: 'a-1', doctor_id: 'doc-1', patient_id: 'pat-1', slots: slots.map(strip), expires_at },
 });
 const accept = (to: MoveTarget | null, at = now, actor_id = 'pat-1'): AppointmentCommand => ({ type: 'AcceptProposedTime', data: { actor_id, to, now: at, consultation_begun: false } });
-const movedTo = (to: ReturnType<typeof slot>, move = 1): AppointmentEvent => ({
+const movedTo = (to: ReturnType<typeof slot>, move = 1): Extract<AppointmentEvent, { type: 'AppointmentRescheduled' }> => ({
   type: 'AppointmentRescheduled',
   data: {
     appointment_id: 'a-1',
@@ -45,6 +45,12 @@ const movedTo = (to: ReturnType<typeof slot>, move = 1): AppointmentEvent => ({
     move,
   },
 });
+
+/** The patient's own move after the doctor's, from the offered time to `earlier`. */
+const patientMove: AppointmentEvent = {
+  type: 'AppointmentRescheduled',
+  data: { ...movedTo(earlier, 2).data, from_slot_id: later.slot_id, from_start: later.start, rescheduled_by: 'patient' },
+};
 
 describe('the doctor offers other times (issue 35)', () => {
   it('offers up to three of their open times still to come, until the earliest of those and the appointment', () => {
@@ -88,7 +94,7 @@ describe('the patient answers the offer', () => {
         type: 'RescheduleAppointment',
         data: { actor_id: 'pat-1', to: earlier, now, consultation_begun: false, rules: { minNoticeMinutes: 0, maxReschedules: 1, lateCancellation: 'cancellation', autoAcceptMoves: true }, auto_accept: true },
       })
-      .then([{ ...movedTo(earlier, 2), data: { ...movedTo(earlier, 2).data, from_slot_id: later.slot_id, from_start: later.start, rescheduled_by: 'patient' } }]));
+      .then([patientMove]));
   it('declining cancels it as the doctor\'s change; without an offer it is refused', () => {
     spec([requested, approved, proposed([later], details.start)])
       .when({ type: 'DeclineProposedTimes', data: { actor_id: 'pat-1' } })
