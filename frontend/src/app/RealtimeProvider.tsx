@@ -122,6 +122,16 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
               ? t('shell.noShowPatientAbsent', { doctor: doctorName, when })
               : t('shell.noShowDoctorAbsent', { doctor: doctorName, when });
           toasts.show({ type: 'info', title: t('shell.noShowTitle'), message, duration: 10_000 });
+        } else if (status === 'times_proposed') {
+          // The doctor who offered them has seen it on their own page; the patient is asked to answer.
+          if (doctor) return;
+          toasts.show({
+            type: 'appointment',
+            title: t('shell.timesProposedTitle'),
+            message: t('shell.timesProposedText', { doctor: doctorName, when }),
+            duration: 15_000,
+            actions: [{ label: t('shell.viewAppointments'), primary: true, handler: () => go('/my-appointments') }],
+          });
         } else {
           toasts.show({ type: 'info', title: t('shell.updateTitle'), message: t('shell.updateText', { when, status }), duration: 5000 });
         }

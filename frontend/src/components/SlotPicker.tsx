@@ -19,6 +19,10 @@ interface SlotPickerProps {
   disabled?: boolean;
   /** The slot picked so far, shown pressed (a choice confirmed with a button of its own, e.g. a move). */
   selectedId?: number | null;
+  /** Several slots picked so far (e.g. times a doctor offers), shown pressed; instead of selectedId. */
+  selectedIds?: readonly number[];
+  /** One slot that cannot be picked now (e.g. past the most that may be picked). */
+  isDisabled?: (slot: Slot) => boolean;
 }
 
 function DayLabel({ day }: { day: SlotDay }) {
@@ -39,7 +43,7 @@ function DayLabel({ day }: { day: SlotDay }) {
 }
 
 /** A doctor's open slots as a strip of day tabs; the chosen day's times grouped into morning, afternoon and evening. */
-export function SlotPicker({ slots, onPick, doctorName, perDay = Number.POSITIVE_INFINITY, onMore, initialDate, disabled = false, selectedId }: SlotPickerProps) {
+export function SlotPicker({ slots, onPick, doctorName, perDay = Number.POSITIVE_INFINITY, onMore, initialDate, disabled = false, selectedId, selectedIds, isDisabled }: SlotPickerProps) {
   const id = useId();
   const t = useT();
   const f = useFormat();
@@ -74,13 +78,13 @@ export function SlotPicker({ slots, onPick, doctorName, perDay = Number.POSITIVE
               <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(92px, 1fr))', gap: 1 }}>
                 {partSlots.map((slot) => {
                   const time = f.timeOfDay(new Date(slot.start_at));
-                  const selected = selectedId === undefined ? undefined : slot.slot_id === selectedId;
+                  const selected = selectedIds ? selectedIds.includes(slot.slot_id) : selectedId === undefined ? undefined : slot.slot_id === selectedId;
                   return (
                     <Button
                       key={slot.slot_id}
                       variant={selected ? 'contained' : 'outlined'}
                       size="small"
-                      disabled={disabled}
+                      disabled={disabled || (isDisabled?.(slot) ?? false)}
                       aria-pressed={selected}
                       data-slot-id={slot.slot_id}
                       aria-label={t('patient.slotTimeOnDay', { time, day: day.longLabel })}

@@ -4,6 +4,8 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Box, Button, Card, CardContent, Chip, CircularProgress, Stack, Typography, type ChipProps } from '@mui/material';
 import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
 import EventBusyOutlined from '@mui/icons-material/EventBusyOutlined';
+import EventNoteOutlined from '@mui/icons-material/EventNoteOutlined';
+import PersonOffOutlined from '@mui/icons-material/PersonOffOutlined';
 import EventRepeatOutlined from '@mui/icons-material/EventRepeatOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import VideocamOutlined from '@mui/icons-material/VideocamOutlined';
@@ -24,7 +26,15 @@ import type { DoctorAppointment, PatientAppointment } from '@telemed/contracts';
 import { doctorRows, patientRows } from '../../lib/myAppointments';
 import { CancelWithReasonDialog } from './CancelWithReasonDialog';
 import { RescheduleDialog, type MovingAppointment } from './RescheduleDialog';
-import { moveCheck, refusalText, type MoveCheck } from './reschedule';
+import { DEFAULT_BOOKING_RULES } from '@telemed/contracts/booking-rules';
+import { moveCheck, refusalText, type MoveRules } from './reschedule';
+import { useBookingRules } from './useBookingRules';
+import { openProposal, type Proposal } from './proposal';
+import { ProposalPanel } from './ProposalPanel';
+import { OfferTimesDialog, type OfferingAppointment } from '../doctor/OfferTimesDialog';
+import { canMarkAbsent } from '../doctor/absence';
+import { useMarkAbsent } from '../doctor/useMarkAbsent';
+import { useNow } from '../../lib/useNow';
 
 export const JOIN_WINDOW_MS = 2 * 24 * 3600 * 1000;
 const PAST_SHOWN = 20;
@@ -54,6 +64,8 @@ interface Row {
   reschedules: number;
   /** A doctor's view: where it was before its last move, and who moved it. */
   movedFrom: DoctorAppointment['moved_from'];
+  /** Other times the doctor offered, not yet answered (issue 35). */
+  proposal: Proposal | null;
 }
 
 const fromPatientView = (a: PatientAppointment): Row => ({
@@ -70,6 +82,7 @@ const fromPatientView = (a: PatientAppointment): Row => ({
   doctorId: a.doctor.doctor_id,
   reschedules: a.reschedules,
   movedFrom: null,
+  proposal: a.proposal,
 });
 
 const fromDoctorView = (a: DoctorAppointment): Row => ({
@@ -86,6 +99,7 @@ const fromDoctorView = (a: DoctorAppointment): Row => ({
   doctorId: '',
   reschedules: 0,
   movedFrom: a.moved_from,
+  proposal: a.proposal,
 });
 
 /** What the status chip says (its message id), from the point of view of the one reading it. */
@@ -188,9 +202,112 @@ function AppointmentCard({ row, viewer, actions, note }: { row: Row; viewer: 'pa
   );
 }
 
+/** What an upcoming appointment's card can do, as MyAppointments hands it down. */
+interface UpcomingActions {
+  cancelBusy: boolean;
+  onCancel: (row: Row) => void;
+  onMove: (row: Row, movesLeft: number, rules: MoveRules) => void;
+  onOffer: (row: Row) => void;
+  onMarkAbsent: (row: Row) => void;
+  markBusy: boolean;
+}
+
+/** 'Other times offered — waiting for the patient', with the times and until when, on the doctor's card. */
+function OfferWaitingNote({ proposal }: { proposal: Proposal }) {
+  const t = useT();
+  const f = useFormat();
+  return (
+    <Stack direction="row" spacing={0.5} sx={{ alignItems: 'flex-start', color: 'warning.dark', mt: 0.5 }} data-testid="offer-waiting">
+      <EventNoteOutlined fontSize="small" aria-hidden />
+      <Box>
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          {t('doctor.offerWaiting')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {t('doctor.offerWaitingTimes', { times: proposal.slots.map((slot) => f.whenPhrase(slot.start_at)).join(' · '), when: f.whenPhrase(proposal.expires_at) })}
+        </Typography>
+      </Box>
+    </Stack>
+  );
+}
+
+function MarkAbsentButton({ row, actions }: { row: Row; actions: Pick<UpcomingActions, 'onMarkAbsent' | 'markBusy'> }) {
+  const t = useT();
+  return (
+    <Button color="warning" startIcon={<PersonOffOutlined />} disabled={actions.markBusy} onClick={() => actions.onMarkAbsent(row)}>
+      {t('doctor.markAbsent')}
+    </Button>
+  );
+}
+
+/** An upcoming appointment with what its reader can do now: join, move (by the doctor's rules), offer other times, answer them, mark absent, cancel. */
+function UpcomingCard({ row, viewer, now, actions }: { row: Row; viewer: 'patient' | 'doctor'; now: number; actions: UpcomingActions }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const otherName = useOtherName();
+  const doctor = viewer === 'doctor';
+  // The patient's move is held to this doctor's rules; until they have come, the product's (the server names the rule it applied).
+  const { rules: doctorRules } = useBookingRules(doctor ? null : row.doctorId);
+  const rules = doctorRules ?? DEFAULT_BOOKING_RULES;
+  const move = doctor ? null : moveCheck(row, now, rules);
+  const proposal = openProposal(row.proposal, now);
+  const offerable = doctor && (row.status === 'requested' || row.status === 'confirmed') && !row.consultationBegun && Date.parse(row.startAt) > now;
+  const refusalId = `move-refusal-${row.id}`;
+  return (
+    <AppointmentCard
+      row={row}
+      viewer={viewer}
+      // Inside the notice or at the limit: the move is shown, disabled, with the reason (not left to a refusal).
+      note={
+        <>
+          {move && !move.allowed && (
+            <Stack direction="row" spacing={0.5} sx={{ alignItems: 'flex-start', color: 'text.secondary', mt: 0.5 }}>
+              <EventBusyOutlined fontSize="small" aria-hidden />
+              <Typography id={refusalId} variant="body2" color="text.secondary" data-testid="move-refusal">
+                {refusalText(t, move.reason, rules)}
+              </Typography>
+            </Stack>
+          )}
+          {proposal && doctor && <OfferWaitingNote proposal={proposal} />}
+          {proposal && !doctor && <ProposalPanel appointmentId={row.id} doctorName={otherName(row, viewer)} startAt={row.startAt} proposal={proposal} />}
+        </>
+      }
+      actions={
+        <>
+          {row.status === 'confirmed' && canJoin(row.startAt) && (
+            <Button variant="contained" startIcon={<VideocamOutlined />} onClick={() => navigate(`/video-call?appointment_id=${row.id}`)}>
+              {t(doctor ? 'patient.joinNowDoctor' : 'patient.joinNow')}
+            </Button>
+          )}
+          {doctor && canMarkAbsent(row, now) && <MarkAbsentButton row={row} actions={actions} />}
+          {offerable && (
+            <Button startIcon={<EventRepeatOutlined />} onClick={() => actions.onOffer(row)}>
+              {t('doctor.offerTimes')}
+            </Button>
+          )}
+          {move && (
+            <Button
+              startIcon={<EventRepeatOutlined />}
+              disabled={!move.allowed}
+              aria-describedby={move.allowed ? undefined : refusalId}
+              onClick={() => move.allowed && actions.onMove(row, move.movesLeft, rules)}
+            >
+              {t('patient.reschedule')}
+            </Button>
+          )}
+          {!row.consultationBegun && (
+            <Button color="error" disabled={actions.cancelBusy} onClick={() => actions.onCancel(row)}>
+              {t('patient.cancelButton')}
+            </Button>
+          )}
+        </>
+      }
+    />
+  );
+}
+
 /** My Appointments for patients and doctors: the upcoming ones with what can be done, then the past ones with how they ended. */
 export function MyAppointments() {
-  const navigate = useNavigate();
   const toasts = useToasts();
   const confirm = useConfirm();
   const t = useT();
@@ -202,6 +319,8 @@ export function MyAppointments() {
   const viewer = doctor ? 'doctor' : 'patient';
   const upcoming = useSection('upcoming', doctor);
   const past = useSection('past', doctor);
+  // What depends on the time (the absent button's window, an offer's expiry) follows the clock.
+  const now = useNow();
   const cancel = useMutation({
     mutationFn: ({ id, reason }: { id: string; reason: string | null }) => call('cancelAppointment', { params: { id }, body: reason ? { reason } : {} }),
     onSuccess: () => toasts.show({ type: 'success', title: t('patient.appointmentCancelled') }),
@@ -213,14 +332,12 @@ export function MyAppointments() {
         ...(error instanceof ApiError && error.status === 409 ? { message: explain(error, 'patient.cancelFailed') } : {}),
       }),
   });
+  const absent = useMarkAbsent();
   // A doctor tells the patient why (a reason field); a patient is only asked the seeds' question.
   const [doctorCancelling, setDoctorCancelling] = useState<Row | null>(null);
-  // The appointment being moved stays while its dialog closes.
-  const [moving, setMoving] = useState<{ open: boolean; appointment: MovingAppointment | null }>({ open: false, appointment: null });
-  const startMove = (row: Row, movesLeft: number) =>
-    setMoving({ open: true, appointment: { id: row.id, doctorId: row.doctorId, doctorName: row.otherName, startAt: row.startAt, status: row.status, movesLeft } });
-  // A patient's move, as the server would decide it now; a doctor moves nothing here.
-  const movable = (row: Row): MoveCheck | null => (doctor ? null : moveCheck(row));
+  // The appointment being moved (or offered other times) stays while its dialog closes.
+  const [moving, setMoving] = useState<{ open: boolean; appointment: MovingAppointment | null; rules: MoveRules }>({ open: false, appointment: null, rules: DEFAULT_BOOKING_RULES });
+  const [offering, setOffering] = useState<{ open: boolean; appointment: OfferingAppointment | null }>({ open: false, appointment: null });
   const described = (row: Row) =>
     t('patient.appointmentDescribed', { name: otherName(row, viewer), date: f.longDate(row.startAt), time: f.timeOfDay(new Date(row.startAt)) });
   const askCancel = async (row: Row) => {
@@ -233,6 +350,15 @@ export function MyAppointments() {
       destructive: true,
     });
     if (ok) cancel.mutate({ id: row.id, reason: null });
+  };
+  const actions: UpcomingActions = {
+    cancelBusy: cancel.isPending,
+    onCancel: (row) => void askCancel(row),
+    onMove: (row, movesLeft, rules) =>
+      setMoving({ open: true, rules, appointment: { id: row.id, doctorId: row.doctorId, doctorName: row.otherName, startAt: row.startAt, status: row.status, movesLeft } }),
+    onOffer: (row) => setOffering({ open: true, appointment: { id: row.id, patientName: row.otherName, startAt: row.startAt } }),
+    onMarkAbsent: (row) => void absent.ask({ id: row.id, patientName: row.otherName, startAt: row.startAt }),
+    markBusy: absent.isPending,
   };
 
   return (
@@ -247,7 +373,8 @@ export function MyAppointments() {
           setDoctorCancelling(null);
         }}
       />
-      <RescheduleDialog open={moving.open} appointment={moving.appointment} onClose={() => setMoving((m) => ({ ...m, open: false }))} />
+      <RescheduleDialog open={moving.open} appointment={moving.appointment} rules={moving.rules} onClose={() => setMoving((m) => ({ ...m, open: false }))} />
+      {doctor && <OfferTimesDialog open={offering.open} appointment={offering.appointment} onClose={() => setOffering((o) => ({ ...o, open: false }))} />}
       <Typography variant="h5" component="h1">
         {t('patient.myAppointments')}
       </Typography>
@@ -263,52 +390,9 @@ export function MyAppointments() {
         {!upcoming.isLoading && (upcoming.data ?? []).length === 0 && (
           <EmptyState icon={EventAvailableOutlined} title={t('patient.noUpcomingTitle')} text={t('patient.noUpcomingText')} />
         )}
-        {(upcoming.data ?? []).map((row) => {
-          const move = movable(row);
-          const refusalId = `move-refusal-${row.id}`;
-          return (
-            <AppointmentCard
-              key={row.id}
-              row={row}
-              viewer={viewer}
-              // Inside the notice or at the limit: the move is shown, disabled, with the reason (not left to a refusal).
-              note={
-                move && !move.allowed ? (
-                  <Stack direction="row" spacing={0.5} sx={{ alignItems: 'flex-start', color: 'text.secondary', mt: 0.5 }}>
-                    <EventBusyOutlined fontSize="small" aria-hidden />
-                    <Typography id={refusalId} variant="body2" color="text.secondary" data-testid="move-refusal">
-                      {refusalText(t, move.reason)}
-                    </Typography>
-                  </Stack>
-                ) : null
-              }
-              actions={
-                <>
-                  {row.status === 'confirmed' && canJoin(row.startAt) && (
-                    <Button variant="contained" startIcon={<VideocamOutlined />} onClick={() => navigate(`/video-call?appointment_id=${row.id}`)}>
-                      {t(doctor ? 'patient.joinNowDoctor' : 'patient.joinNow')}
-                    </Button>
-                  )}
-                  {move && (
-                    <Button
-                      startIcon={<EventRepeatOutlined />}
-                      disabled={!move.allowed}
-                      aria-describedby={move.allowed ? undefined : refusalId}
-                      onClick={() => move.allowed && startMove(row, move.movesLeft)}
-                    >
-                      {t('patient.reschedule')}
-                    </Button>
-                  )}
-                  {!row.consultationBegun && (
-                    <Button color="error" disabled={cancel.isPending} onClick={() => void askCancel(row)}>
-                      {t('patient.cancelButton')}
-                    </Button>
-                  )}
-                </>
-              }
-            />
-          );
-        })}
+        {(upcoming.data ?? []).map((row) => (
+          <UpcomingCard key={row.id} row={row} viewer={viewer} now={now} actions={actions} />
+        ))}
       </Stack>
       <Stack component="section" spacing={2} aria-labelledby="past-heading">
         <Typography id="past-heading" variant="h6" component="h2">
@@ -318,7 +402,8 @@ export function MyAppointments() {
           <EmptyState icon={HistoryOutlined} title={t('patient.noPastTitle')} text={t('patient.noPastText')} />
         )}
         {(past.data ?? []).map((row) => (
-          <AppointmentCard key={row.id} row={row} viewer={viewer} />
+          // Ended but inside the grace after its end: the doctor may still mark the patient absent.
+          <AppointmentCard key={row.id} row={row} viewer={viewer} actions={doctor && canMarkAbsent(row, now) ? <MarkAbsentButton row={row} actions={actions} /> : undefined} />
         ))}
       </Stack>
     </Stack>

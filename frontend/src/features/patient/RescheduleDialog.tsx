@@ -118,7 +118,7 @@ export function RescheduleDialog({
             <Alert severity="info" role="note" data-testid="reschedule-rule">
               <div>{ruleText(t, rules)}</div>
               <div>{t('patient.rescheduleMovesLeft', { count: appointment.movesLeft })}</div>
-              {appointment.status === 'confirmed' && <div>{t('patient.rescheduleNeedsApproval')}</div>}
+              {appointment.status === 'confirmed' && <div>{t(rules.autoAcceptMoves ? 'patient.rescheduleStaysConfirmed' : 'patient.rescheduleNeedsApproval')}</div>}
             </Alert>
             <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
               {t('patient.rescheduleChoose')}

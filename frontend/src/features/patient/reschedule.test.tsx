@@ -39,6 +39,17 @@ const slotButton = (dialog: HTMLElement, slotId: number) =>
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
+/** The doctor's rules in effect as GET /doctors/d1/booking-rules answers them (the product's unless changed). */
+const rulesView = (rules: Partial<{ min_notice_minutes: number; max_reschedules: number; auto_accept_moves: boolean }> = {}) => ({
+  doctor_id: 'd1',
+  min_notice_minutes: DEFAULT_BOOKING_RULES.minNoticeMinutes,
+  max_reschedules: DEFAULT_BOOKING_RULES.maxReschedules,
+  late_cancellation: DEFAULT_BOOKING_RULES.lateCancellation,
+  auto_accept_moves: DEFAULT_BOOKING_RULES.autoAcceptMoves,
+  source: 'default',
+  ...rules,
+});
+
 function renderAppointments(language?: 'hi') {
   const page = (
     <ToastProvider>
@@ -85,7 +96,9 @@ describe("My Appointments: moving a patient's appointment", () => {
   it('shows Reschedule disabled, with the reason, inside the notice and at the limit; a moved one says how often', async () => {
     vi.stubGlobal('fetch', async (url: string) =>
       json(
-        url.includes('section=upcoming')
+        url.includes('/booking-rules')
+          ? rulesView()
+          : url.includes('section=upcoming')
           ? [appointment('soon', { start_at: inHours(1) }), appointment('twice', { start_at: inHours(72), reschedules: 2 }), appointment('later', { start_at: inHours(48), reschedules: 1 })]
           : [],
       ),
@@ -117,6 +130,7 @@ describe("My Appointments: moving a patient's appointment", () => {
     const calls: string[] = [];
     vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
       calls.push(`${init?.method ?? 'GET'} ${url.split('?')[0]}`);
+      if (url.includes('/booking-rules')) return json(rulesView());
       if (url.startsWith('/api/v1/doctors/d1/available-slots')) return json({ slots: [slotTomorrow(76, '09:00'), target] });
       if (init?.method === 'POST') {
         expect(JSON.parse(String(init.body))).toEqual({ slot_id: 77 });
@@ -155,6 +169,7 @@ describe("My Appointments: moving a patient's appointment", () => {
   it("a refusal from the server is said in the dialog in its words, and the open times are asked again", async () => {
     let slotReads = 0;
     vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      if (url.includes('/booking-rules')) return json(rulesView());
       if (url.startsWith('/api/v1/doctors/d1/available-slots')) {
         slotReads += 1;
         return json({ slots: [slotTomorrow(77, '11:30')] });
@@ -172,8 +187,39 @@ describe("My Appointments: moving a patient's appointment", () => {
     expect(within(dialog).getByRole('button', { name: 'Move appointment' })).toHaveProperty('disabled', true);
   });
 
+  it("follows the doctor's own rules: their notice and limit, and a move that stays confirmed where they accept moves", async () => {
+    vi.stubGlobal('fetch', async (url: string) => {
+      if (url.includes('/booking-rules')) return json(rulesView({ min_notice_minutes: 24 * 60, max_reschedules: 1, auto_accept_moves: true }));
+      if (url.startsWith('/api/v1/doctors/d1/available-slots')) return json({ slots: [slotTomorrow(77, '11:30')] });
+      return json(url.includes('section=upcoming') ? [appointment('soon', { start_at: inHours(12) }), appointment('later', { start_at: inHours(72) })] : []);
+    });
+    renderAppointments();
+    const [soon, later] = (await screen.findAllByTestId('appointment-card')) as [HTMLElement, HTMLElement];
+    // 12 hours ahead is inside this doctor's day of notice (the product's 2 hours would allow it).
+    await within(soon).findByText('It starts in less than 24 hours, so it can no longer be moved. You can still cancel it.');
+    expect(within(soon).getByRole('button', { name: 'Reschedule' })).toHaveProperty('disabled', true);
+
+    fireEvent.click(within(later).getByRole('button', { name: 'Reschedule' }));
+    const rule = within(await screen.findByRole('dialog', { name: 'Reschedule appointment' })).getByTestId('reschedule-rule');
+    expect(rule.textContent).toContain('You can move an appointment up to 24 hours before it starts, at most once.');
+    expect(rule.textContent).toContain('You can move this appointment 1 more time.');
+    expect(rule.textContent).toContain('This doctor accepts moves: it stays confirmed at its new time.');
+    expect(rule.textContent).not.toContain("waits for the doctor's approval again");
+  });
+
+  it('a doctor allowing no moves: says so, not "moved 0 times"', async () => {
+    vi.stubGlobal('fetch', async (url: string) =>
+      json(url.includes('/booking-rules') ? rulesView({ max_reschedules: 0 }) : url.includes('section=upcoming') ? [appointment('a1', { start_at: inHours(72) })] : []),
+    );
+    renderAppointments();
+    const card = await screen.findByTestId('appointment-card');
+    expect((await within(card).findByTestId('move-refusal')).textContent).toBe('This doctor does not allow moving appointments. You can still cancel it.');
+    expect(within(card).getByRole('button', { name: 'Reschedule' })).toHaveProperty('disabled', true);
+    expect(moveCheck({ status: 'confirmed', startAt: inHours(72), reschedules: 0, consultationBegun: false }, Date.now(), { ...DEFAULT_BOOKING_RULES, maxReschedules: 0 })).toEqual({ allowed: false, reason: 'not_allowed' });
+  });
+
   it('says the rule and the reason in Hindi', async () => {
-    vi.stubGlobal('fetch', async (url: string) => json(url.includes('section=upcoming') ? [appointment('soon', { start_at: inHours(1) })] : []));
+    vi.stubGlobal('fetch', async (url: string) => json(url.includes('/booking-rules') ? rulesView() : url.includes('section=upcoming') ? [appointment('soon', { start_at: inHours(1) })] : []));
     renderAppointments('hi');
     const card = await screen.findByTestId('appointment-card');
     expect(await within(card).findByRole('button', { name: 'समय बदलें' })).toHaveProperty('disabled', true);
