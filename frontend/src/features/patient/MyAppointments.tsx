@@ -150,7 +150,7 @@ function useSection(section: 'upcoming' | 'past', doctor: boolean) {
   });
 }
 
-function AppointmentCard({ row, viewer, actions, note }: { row: Row; viewer: 'patient' | 'doctor'; actions?: ReactNode; note?: ReactNode }) {
+function AppointmentCard({ row, viewer, actions, note, footer }: { row: Row; viewer: 'patient' | 'doctor'; actions?: ReactNode; note?: ReactNode; footer?: ReactNode }) {
   const t = useT();
   const f = useFormat();
   const name = useOtherName()(row, viewer);
@@ -197,6 +197,8 @@ function AppointmentCard({ row, viewer, actions, note }: { row: Row; viewer: 'pa
           </Stack>
           {actions && <Stack spacing={1} direction={{ xs: 'row', sm: 'column' }}>{actions}</Stack>}
         </Stack>
+        {/* Under the whole card on a phone; beside the avatar's column from a tablet up. */}
+        {footer && <Box sx={{ pl: { sm: 7.5 }, maxWidth: { sm: 640 + 60 } }}>{footer}</Box>}
       </CardContent>
     </Card>
   );
@@ -269,9 +271,9 @@ function UpcomingCard({ row, viewer, now, actions }: { row: Row; viewer: 'patien
             </Stack>
           )}
           {proposal && doctor && <OfferWaitingNote proposal={proposal} />}
-          {proposal && !doctor && <ProposalPanel appointmentId={row.id} doctorName={otherName(row, viewer)} startAt={row.startAt} proposal={proposal} />}
         </>
       }
+      footer={proposal && !doctor ? <ProposalPanel appointmentId={row.id} doctorName={otherName(row, viewer)} startAt={row.startAt} proposal={proposal} /> : undefined}
       actions={
         <>
           {row.status === 'confirmed' && canJoin(row.startAt) && (
