@@ -3,6 +3,9 @@ import { describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { VIEWPORTS, chromiumMissing, confirmedAppointment, demoProductInChromium, screenshot, signInWithGoogle } from './browser';
 
+/** The page's global object, as the marker below uses it (the tests compile without the DOM's types). */
+declare const window: object;
+
 const IN_INDIA = { timezoneId: 'Asia/Kolkata', locale: 'en-IN' } as const;
 
 async function signedIn(browser: Browser, base: string, email: string, viewport: { width: number; height: number }): Promise<Page> {
