@@ -44,7 +44,7 @@ const patientAppointment = (appointment_id: string, fields: { status?: string; s
 };
 
 /** One of the doctor's appointments as GET /appointments/me answers it. */
-const doctorAppointment = (appointment_id: string, fields: { status?: string; start_at?: string; proposal?: Proposal | null; consultation_held?: boolean } = {}) => {
+const doctorAppointment = (appointment_id: string, fields: { status?: string; status_reason?: string; start_at?: string; proposal?: Proposal | null; consultation_held?: boolean } = {}) => {
   const start_at = fields.start_at ?? inHours(72);
   return {
     appointment_id,
@@ -52,7 +52,7 @@ const doctorAppointment = (appointment_id: string, fields: { status?: string; st
     patient_name: 'Meera Iyer',
     notes: 'Fever',
     status: fields.status ?? 'confirmed',
-    status_reason: null,
+    status_reason: fields.status_reason ?? null,
     rejection_reason: null,
     created_at: new Date().toISOString(),
     consultation_fee: 500,
@@ -256,11 +256,12 @@ describe('marking the patient absent', () => {
 
   it("shows on the doctor's row inside the window only; asked first, it closes the appointment as the patient's no-show", async () => {
     asDoctor();
-    let current = doctorAppointment('late', { start_at: minutesAgo(NO_SHOW_DOCTOR_WAIT_MINUTES + 1) });
+    const lateStart = minutesAgo(NO_SHOW_DOCTOR_WAIT_MINUTES + 1);
+    let current = doctorAppointment('late', { start_at: lateStart });
     const early = doctorAppointment('early', { start_at: minutesAgo(NO_SHOW_DOCTOR_WAIT_MINUTES - 5) });
     const calls = serve({ upcoming: () => [early, current] }, (call) => {
       if (call.method !== 'POST') return undefined;
-      current = { ...current, status: 'no_show', status_reason: 'patient_absent' } as typeof current;
+      current = doctorAppointment('late', { start_at: lateStart, status: 'no_show', status_reason: 'patient_absent' });
       return json({ appointment_id: 'late', status: 'no_show' });
     });
     renderAppointments();
