@@ -60,7 +60,7 @@ async function summarize(open: Socketed[], started: number, memoryKiB: number) {
 const sinceStamp = (message: { data?: { occurred_at?: string } }) => Date.now() - Date.parse(message.data!.occurred_at!);
 
 /** The bench's doctors practise through no institution. */
-const noInstitutions = { institutionsOfMember: async () => [] };
+const noInstitutions = { institutionsOfMember: async () => [], missedAppointmentsSince: async () => [] };
 
 /** The notifier: one appointment approval per patient, each patient on its own socket; latency commit → socket. */
 export async function notifierFanout(dir: string, sockets: number) {

@@ -247,7 +247,7 @@ export const patientAppointmentSchema = z
     notes: z.string(),
     created_at: z.string(),
     rejection_reason: z.string().nullable(),
-    status_reason: z.string().nullable().openapi({ description: "Why it ended so: 'expired', 'cancelled_by_patient', 'cancelled_by_doctor', 'consent_withdrawn' (a request the system closed when the patient withdrew consent)" }),
+    status_reason: z.string().nullable().openapi({ description: "Why it ended so: 'expired', 'cancelled_by_patient', 'cancelled_by_doctor', 'consent_withdrawn' (a request the system closed when the patient withdrew consent), 'late_cancellation' and 'late_no_show' (the patient cancelled inside the doctor's notice; the second counts as a no-show), 'proposal_declined', 'proposal_unanswered', and for a no_show 'patient_absent', 'doctor_absent', 'both_absent'" }),
     cancellation_reason: z
       .string()
       .nullable()

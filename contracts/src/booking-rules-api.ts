@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { BOOKING_RULE_LIMITS, LATE_CANCELLATION_KINDS } from './booking-rules';
+import { BOOKING_RULE_LIMITS, LATE_CANCELLATION_KINDS, NO_SHOW_POLICY_LIMITS, NO_SHOW_WINDOW_MONTHS } from './booking-rules';
 
 /** The booking rules (issue 35) on the wire and in events: snake_case, within BOOKING_RULE_LIMITS. */
 
@@ -23,8 +23,27 @@ export const doctorBookingRulesRequestSchema = z
   .strictObject({ ...bookingRuleFields, auto_accept_moves: z.boolean() })
   .openapi('DoctorBookingRulesRequest');
 
-/** A clinic's defaults for the doctors who practise through it (auto-accepting moves is each doctor's own choice). */
-export const institutionBookingRulesRequestSchema = z.strictObject(bookingRuleFields).openapi('InstitutionBookingRulesRequest');
+const { limit, blockMonths } = NO_SHOW_POLICY_LIMITS;
+/** A clinic's no-show policy (issue 35): `no_show_limit` 0 (the default) leaves it off. */
+export const noShowPolicyFields = {
+  no_show_limit: z
+    .number()
+    .int()
+    .min(0)
+    .max(limit.max)
+    .openapi({ description: `How many missed appointments in ${NO_SHOW_WINDOW_MONTHS} months stop a patient booking with the clinic's doctors (0: never; up to ${limit.max})` }),
+  no_show_block_months: z
+    .number()
+    .int()
+    .min(blockMonths.min)
+    .max(blockMonths.max)
+    .openapi({ description: `For how many months after the latest of them (${blockMonths.min} to ${blockMonths.max})` }),
+};
+
+/** A clinic's defaults for the doctors who practise through it (auto-accepting moves is each doctor's own choice), and its no-show policy (off when left out). */
+export const institutionBookingRulesRequestSchema = z
+  .strictObject({ ...bookingRuleFields, no_show_limit: noShowPolicyFields.no_show_limit.default(0), no_show_block_months: noShowPolicyFields.no_show_block_months.default(3) })
+  .openapi('InstitutionBookingRulesRequest');
 
 /** A doctor's rules in effect, and where they come from: their own, their clinics' defaults, or the product's. */
 export const doctorBookingRulesSchema = z
@@ -38,7 +57,7 @@ export const doctorBookingRulesSchema = z
 
 /** A clinic's defaults as set, or the product's while it has set none (`set` false). */
 export const institutionBookingRulesSchema = z
-  .object({ institution_id: z.string(), ...bookingRuleFields, set: z.boolean() })
+  .object({ institution_id: z.string(), ...bookingRuleFields, ...noShowPolicyFields, set: z.boolean() })
   .openapi('InstitutionBookingRules');
 
 export type DoctorBookingRulesView = z.infer<typeof doctorBookingRulesSchema>;

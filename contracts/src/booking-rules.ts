@@ -37,8 +37,54 @@ export const BOOKING_RULE_LIMITS = {
 /** Where a doctor's rules come from: their own, the clinics' defaults, or the product's. */
 export type BookingRulesSource = 'doctor' | 'institution' | 'default';
 
-/** A clinic's defaults: everything but auto-accepting moves, which stays each doctor's own choice. */
-export type ClinicBookingRules = Omit<BookingRules, 'autoAcceptMoves'>;
+/**
+ * A clinic's no-show policy (issue 35; off unless a clinic sets it): a patient who missed `limit` appointments in the
+ * last NO_SHOW_WINDOW_MONTHS (no-shows of theirs, and late cancellations the doctor's rules count as no-shows) may not
+ * book with the clinic's doctors for `blockMonths` after the latest of them.
+ */
+export interface NoShowPolicy {
+  limit: number;
+  blockMonths: number;
+}
+export const NO_SHOW_WINDOW_MONTHS = 12;
+/** How long a policy blocks when a clinic sets a limit without saying. */
+export const DEFAULT_NO_SHOW_BLOCK_MONTHS = 3;
+export const NO_SHOW_POLICY_LIMITS = { limit: { min: 1, max: 10 }, blockMonths: { min: 1, max: 12 } } as const;
+
+/** A clinic's defaults: everything but auto-accepting moves, which stays each doctor's own choice; and its no-show policy. */
+export type ClinicBookingRules = Omit<BookingRules, 'autoAcceptMoves'> & { noShowPolicy: NoShowPolicy | null };
+
+/**
+ * The no-show policy a doctor's bookings follow: of the clinics they practise through that set one, the strictest (the
+ * fewest misses, the longest block), whatever the doctor's own rules; null when none does.
+ */
+export function noShowPolicyOf(clinics: readonly Pick<ClinicBookingRules, 'noShowPolicy'>[]): NoShowPolicy | null {
+  const policies = clinics.flatMap((clinic) => (clinic.noShowPolicy ? [clinic.noShowPolicy] : []));
+  if (policies.length === 0) return null;
+  return { limit: Math.min(...policies.map((p) => p.limit)), blockMonths: Math.max(...policies.map((p) => p.blockMonths)) };
+}
+
+/** Adds calendar months in UTC (the 31st into a shorter month ends on its last day). */
+export function plusMonths(at: Date, months: number): Date {
+  const moved = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + months, 1, at.getUTCHours(), at.getUTCMinutes(), at.getUTCSeconds()));
+  const lastDay = new Date(Date.UTC(moved.getUTCFullYear(), moved.getUTCMonth() + 1, 0)).getUTCDate();
+  moved.setUTCDate(Math.min(at.getUTCDate(), lastDay));
+  return moved;
+}
+
+/**
+ * Until when a patient may not book under `policy`, given the starts of their missed appointments: when at least
+ * `limit` of them fall in the last NO_SHOW_WINDOW_MONTHS, `blockMonths` after the latest; null when they may book now.
+ */
+export function bookingBlockedUntil(policy: NoShowPolicy | null, missedStarts: readonly string[], now: Date): Date | null {
+  if (!policy) return null;
+  const windowStart = plusMonths(now, -NO_SHOW_WINDOW_MONTHS).getTime();
+  // A late cancellation counts from when it is made, though its start may still be ahead.
+  const missed = missedStarts.map((start) => new Date(start).getTime()).filter((at) => at >= windowStart);
+  if (missed.length < policy.limit) return null;
+  const until = plusMonths(new Date(Math.max(...missed)), policy.blockMonths);
+  return until.getTime() > now.getTime() ? until : null;
+}
 
 /** Which bound a notice or a number of moves breaks, or null when it keeps them. */
 export function bookingRulesProblem(rules: Pick<BookingRules, 'minNoticeMinutes' | 'maxReschedules'>): 'notice' | 'reschedules' | null {

@@ -6,7 +6,7 @@ import { ACCESS_PURPOSES, ACCESS_RESOURCES } from './privacy';
 import { consultationNotesEventFields } from './records';
 import { BLOG_CATEGORY_IDS, blogContentSchema } from './blog';
 import { MESSAGE_CANCEL_REASONS, MESSAGE_CHANNELS, MESSAGE_KINDS, messageChannelsSchema } from './messaging';
-import { bookingRuleFields } from './booking-rules-api';
+import { bookingRuleFields, noShowPolicyFields } from './booking-rules-api';
 
 /** Every fact the write side records. Past-tense names; never rename a stored type: add a new version. */
 
@@ -189,7 +189,13 @@ export const eventDataSchemas = {
     role_permissions: z.record(z.string(), z.array(z.enum(PERMISSIONS))).optional(),
   }),
   /** The clinic's default cancellation and reschedule rules (issue 35) for its doctors who set none of their own. */
-  InstitutionBookingRulesSet: z.object({ institution_id: z.string(), ...bookingRuleFields }),
+  /** A clinic's default booking rules (issue 35); its no-show policy since it has one (absent or a limit of 0: off). */
+  InstitutionBookingRulesSet: z.object({
+    institution_id: z.string(),
+    ...bookingRuleFields,
+    no_show_limit: noShowPolicyFields.no_show_limit.optional(),
+    no_show_block_months: noShowPolicyFields.no_show_block_months.optional(),
+  }),
   /**
    * An account that already existed is asked to join: it has a history of its own (patients, notes), so it joins
    * only when its owner accepts (InstitutionInvitationAccepted, then InstitutionStaffAdded with the same staff_id).
@@ -272,6 +278,11 @@ export const eventDataSchemas = {
      * side by the system); either way the change was the doctor's, and the patient's money comes back.
      */
     cause: z.enum(['proposal_declined', 'proposal_unanswered']).optional(),
+    /**
+     * Its patient cancelled a confirmed appointment inside the doctor's notice (issue 35): what that counts as under the
+     * doctor's rules then (a no-show counts toward a clinic's no-show policy, and with payments keeps the fee).
+     */
+    late: z.enum(['cancellation', 'no_show']).optional(),
   }),
   AppointmentExpired: z.object({ appointment_id: z.string() }),
   /**

@@ -62,6 +62,9 @@ export const API_TEXTS = {
   proposalSlotNotOffered: 'That time is not one the doctor offered',
   /** 409: the offer's time has passed. */
   proposalExpired: 'The times the doctor offered have expired',
+  /** 409: a clinic's no-show policy (issue 35) stops this patient booking with its doctors until a date (YYYY-MM-DD). */
+  bookingBlockedByNoShows: (limit: string, months: string, until: string) =>
+    `You missed ${limit} or more appointments in the last ${months} months, so this clinic's doctors cannot be booked until ${until}`,
   /** 409: marking the patient absent (issue 35) on an appointment that is not confirmed. */
   noShowNotConfirmed: (status: string) => `This appointment is ${status}: only a confirmed appointment can be marked as a no-show`,
   /** 409: the doctor marks the patient absent before waiting the minutes the rule asks. */

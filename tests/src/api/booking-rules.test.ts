@@ -65,10 +65,10 @@ describe('booking rules', () => {
 
     (await spec.when((http) => http.put(`/api/v1/institutions/${clinic.id}/booking-rules`).set(admin.auth).send(week)))
       .expectStatus(200)
-      .expectBody({ institution_id: clinic.id, ...week, set: true })
+      .expectBody({ institution_id: clinic.id, ...week, no_show_limit: 0, no_show_block_months: 3, set: true })
       .expectEvents([{ stream: streams.institution(clinic.id), type: 'InstitutionBookingRulesSet', data: { institution_id: clinic.id, ...week } }]);
     const shown = await spec.read((http) => http.get(`/api/v1/institutions/${clinic.id}/booking-rules`).set(doctor.auth));
-    assert.deepEqual(shown.body, { institution_id: clinic.id, ...week, set: true });
+    assert.deepEqual(shown.body, { institution_id: clinic.id, ...week, no_show_limit: 0, no_show_block_months: 3, set: true });
     assert.deepEqual(await rulesOf(doctor.user_id), { doctor_id: doctor.user_id, ...week, auto_accept_moves: false, source: 'institution' });
 
     const { appointment_id } = await spec.given.appointment({ doctor, patient, at: { days: 3, time: '11:00' } });
@@ -123,10 +123,48 @@ describe('booking rules', () => {
     (await put(admin.auth, { ...rules, auto_accept_moves: true })).expectStatus(422).expectNoEvents();
     (await put(clinic.operator.auth)).expectStatus(200);
     const read = await spec.read((http) => http.get(`/api/v1/institutions/${other.id}/booking-rules`).set(otherAdmin.auth));
-    assert.deepEqual(read.body, { institution_id: other.id, min_notice_minutes: 120, max_reschedules: 2, late_cancellation: 'cancellation', set: false });
+    assert.deepEqual(read.body, { institution_id: other.id, min_notice_minutes: 120, max_reschedules: 2, late_cancellation: 'cancellation', no_show_limit: 0, no_show_block_months: 3, set: false });
     // A doctor's own rules: doctors only, within the bounds.
     (await spec.when((http) => http.put('/api/v1/doctors/me/booking-rules').set(patient.auth).send(doctorsRules))).expectStatus(403).expectNoEvents();
     (await spec.when((http) => http.put('/api/v1/doctors/me/booking-rules').set(doctor.auth).send({ ...doctorsRules, min_notice_minutes: 10095 }))).expectStatus(422).expectNoEvents();
     assert.equal((await t.http.get(`/api/v1/doctors/${patient.user_id}/booking-rules`)).status, 404, 'a patient has no rules to show');
+  });
+
+  it("a late cancellation counts as the clinic's rule says, and a clinic's no-show policy stops a patient who reached it booking its doctors until the date it names", async () => {
+    const clinic = await givenInstitution(spec, clinicOfTwo({ name: 'Strict Clinic', address: 'Residency Road', phone: '+91 80 4000 4321', domain: 'strict.in' }));
+    const admin = await clinic.member('lata@strict.in', 'patient');
+    const doctor = await clinic.member('ananya@strict.in', 'doctor');
+    const elsewhere = await spec.given.doctor();
+    const patient = await spec.given.patient();
+    const policy = { min_notice_minutes: 10080, max_reschedules: 1, late_cancellation: 'no_show', no_show_limit: 1, no_show_block_months: 2 };
+    (await spec.when((http) => http.put(`/api/v1/institutions/${clinic.id}/booking-rules`).set(admin.auth).send(policy)))
+      .expectStatus(200)
+      .expectEvents([{ stream: streams.institution(clinic.id), type: 'InstitutionBookingRulesSet', data: { no_show_limit: 1, no_show_block_months: 2 } }]);
+
+    // Cancelled three days ahead, inside the clinic's week of notice: late, and counted as a no-show.
+    const missed = await spec.given.appointment({ doctor, patient, confirmed: true, at: { days: 3, time: '09:00' } });
+    (await spec.when((http) => http.post(`/api/v1/appointments/${missed.appointment_id}/cancel`).set(patient.auth).send({})))
+      .expectStatus(200)
+      .expectEvents([{ stream: streams.appointment(missed.appointment_id), type: 'AppointmentCancelled', data: { cancelled_by: 'patient', late: 'no_show' } }]);
+    const mine = await spec.read((http) => http.get('/api/v1/appointments/me?status=cancelled').set(patient.auth));
+    assert.equal((mine.body as Array<{ appointment_id: string; status_reason: string }>).find((a) => a.appointment_id === missed.appointment_id)?.status_reason, 'late_no_show');
+
+    const next = await spec.given.slot(doctor, { days: 20, time: '09:00' });
+    const until = new Date(missed.slot.start);
+    until.setUTCMonth(until.getUTCMonth() + 2);
+    const day = until.toISOString().slice(0, 10);
+    (await spec.when((http) => http.post('/api/v1/appointments').set(patient.auth).send({ slot_id: next.slot_id, notes: 'Follow-up' })))
+      .expectStatus(409)
+      .expectBody({ detail: API_TEXTS.bookingBlockedByNoShows('1', '12', day), code: 'booking_blocked_by_no_shows', values: ['1', '12', day] })
+      .expectNoEvents();
+    // Only that clinic's doctors: another doctor takes the booking.
+    const free = await spec.given.slot(elsewhere, { days: 20, time: '09:00' });
+    (await spec.when((http) => http.post('/api/v1/appointments').set(patient.auth).send({ slot_id: free.slot_id, notes: 'Cough' }))).expectStatus(201);
+    // The doctor's own cancellation is never the patient's miss.
+    const other = await spec.given.patient();
+    const theirs = await spec.given.appointment({ doctor, patient: other, confirmed: true, at: { days: 3, time: '10:00' } });
+    (await spec.when((http) => http.post(`/api/v1/appointments/${theirs.appointment_id}/cancel`).set(doctor.auth).send({}))).expectStatus(200);
+    const later = await spec.given.slot(doctor, { days: 21, time: '10:00' });
+    (await spec.when((http) => http.post('/api/v1/appointments').set(other.auth).send({ slot_id: later.slot_id, notes: 'Fever' }))).expectStatus(201);
   });
 });

@@ -189,7 +189,7 @@ describe("the clinic's default booking rules in the console", () => {
     );
 
   it('shows the standard rules while none are set, checks the fields, and saves the clinic’s defaults (no auto-accept: each doctor’s own)', async () => {
-    const calls = serve({ clinic: { institution_id: 'i1', min_notice_minutes: 120, max_reschedules: 2, late_cancellation: 'cancellation', set: false } });
+    const calls = serve({ clinic: { institution_id: 'i1', min_notice_minutes: 120, max_reschedules: 2, late_cancellation: 'cancellation', no_show_limit: 0, no_show_block_months: 3, set: false } });
     renderPanel();
     expect(await screen.findByRole('heading', { level: 2, name: 'Default booking rules' })).toBeTruthy();
     await screen.findByTestId('clinic-rules-not-set');
@@ -200,13 +200,21 @@ describe("the clinic's default booking rules in the console", () => {
     fireEvent.change(field(/Moves allowed/), { target: { value: '1' } });
     fireEvent.change(field(/Minimum notice/), { target: { value: '2880' } });
     screen.getByText('That is 2 days. From 0 to 10080 minutes, in steps of 15.');
+    // The no-show policy: off at 0; a limit out of bounds is named and keeps Save off.
+    fireEvent.change(field(/Missed appointments that stop bookings/), { target: { value: '11' } });
+    screen.getByText('Enter a whole number from 0 to 10');
+    expect(screen.getByRole('button', { name: 'Save rules' }).hasAttribute('disabled')).toBe(true);
+    fireEvent.change(field(/Missed appointments that stop bookings/), { target: { value: '3' } });
+    fireEvent.change(field(/Stop bookings for/), { target: { value: '6' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save rules' }));
-    await waitFor(() => expect(puts(calls)).toEqual(['/institutions/i1/booking-rules {"min_notice_minutes":2880,"max_reschedules":1,"late_cancellation":"cancellation"}']));
+    await waitFor(() =>
+      expect(puts(calls)).toEqual(['/institutions/i1/booking-rules {"min_notice_minutes":2880,"max_reschedules":1,"late_cancellation":"cancellation","no_show_limit":3,"no_show_block_months":6}']),
+    );
     await waitFor(() => expect(screen.queryByTestId('clinic-rules-not-set')).toBeNull());
   });
 
   it('speaks the chosen language', async () => {
-    serve({ clinic: { institution_id: 'i1', min_notice_minutes: 60, max_reschedules: 0, late_cancellation: 'no_show', set: true } });
+    serve({ clinic: { institution_id: 'i1', min_notice_minutes: 60, max_reschedules: 0, late_cancellation: 'no_show', no_show_limit: 0, no_show_block_months: 3, set: true } });
     renderPanel('hi');
     expect(await screen.findByRole('heading', { level: 2, name: hiBookingRules['bookingRules.clinicTitle'] })).toBeTruthy();
     await screen.findByText(hiBookingRules['bookingRules.moveNever']);

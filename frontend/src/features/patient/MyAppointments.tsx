@@ -127,6 +127,11 @@ export function statusLabel(row: Pick<Row, 'status' | 'statusReason' | 'startAt'
       if (row.statusReason === 'expired') return { labelId: 'patient.statusExpired', color: 'default' };
       if (row.statusReason === 'proposal_declined') return { labelId: 'patient.statusOtherTimesDeclined', color: 'default' };
       if (row.statusReason === 'proposal_unanswered') return { labelId: 'patient.statusOtherTimesUnanswered', color: 'default' };
+      if (row.statusReason === 'late_cancellation' || row.statusReason === 'late_no_show') {
+        const countsAsMissed = row.statusReason === 'late_no_show';
+        if (viewer === 'patient') return { labelId: countsAsMissed ? 'patient.statusLateByYouMissed' : 'patient.statusLateByYou', color: countsAsMissed ? 'error' : 'default' };
+        return { labelId: countsAsMissed ? 'patient.statusLateByPatientMissed' : 'patient.statusLateByPatient', color: 'default' };
+      }
       if (row.statusReason === `cancelled_by_${viewer}`) return { labelId: 'patient.statusCancelledByYou', color: 'default' };
       return { labelId: viewer === 'doctor' ? 'patient.statusCancelledByPatient' : 'patient.statusCancelledByDoctor', color: 'default' };
   }

@@ -66,7 +66,9 @@ describe('appointment decider', () => {
   });
 
   describe('cancel', () => {
-    const cancel = (actor_id: string, now = before, consultation_begun = false) => ({ type: 'CancelAppointment', data: { actor_id, reason: null, now, consultation_begun } }) as const;
+    const noNotice = { minNoticeMinutes: 0, lateCancellation: 'cancellation' } as const;
+    const cancel = (actor_id: string, now = before, consultation_begun = false, rules: { minNoticeMinutes: number; lateCancellation: 'cancellation' | 'no_show' } = noNotice) =>
+      ({ type: 'CancelAppointment', data: { actor_id, reason: null, now, consultation_begun, rules } }) as const;
     const completed: AppointmentEvent = { type: 'AppointmentCompleted', data: { appointment_id: 'a-1', ended_at: details.end, auto_ended: true } };
     it('lets the patient cancel a request', () =>
       spec([requested]).when(cancel('pat-1')).then([{ type: 'AppointmentCancelled', data: { appointment_id: 'a-1', cancelled_by: 'patient', reason: null } }]));
@@ -85,6 +87,16 @@ describe('appointment decider', () => {
       spec([requested, approved]).when(cancel('pat-1', before, true)).thenThrows('conflict', API_TEXTS.consultationBegunNoCancel, ERROR_CODES.consultationBegun));
     it('still lets either party cancel after the start time while nobody has joined', () =>
       spec([requested, approved]).when(cancel('pat-1', atStart)).then([{ type: 'AppointmentCancelled', data: { appointment_id: 'a-1', cancelled_by: 'patient', reason: null } }]));
+    it("a patient's cancellation of a confirmed appointment inside the doctor's notice is late, and counts as their rule says", () => {
+      const cancelled = (late?: 'cancellation' | 'no_show') => ({ type: 'AppointmentCancelled', data: { appointment_id: 'a-1', cancelled_by: 'patient', reason: null, ...(late ? { late } : {}) } }) as const;
+      const day = { minNoticeMinutes: 24 * 60, lateCancellation: 'no_show' } as const;
+      spec([requested, approved]).when(cancel('pat-1', atStart, false, day)).then([cancelled('no_show')]);
+      spec([requested, approved]).when(cancel('pat-1', atStart, false, { ...day, lateCancellation: 'cancellation' })).then([cancelled('cancellation')]);
+      // Outside the notice, a request not yet confirmed, or the doctor's own cancellation: not late.
+      spec([requested, approved]).when(cancel('pat-1', new Date(new Date(details.start).getTime() - 25 * 3600_000), false, day)).then([cancelled()]);
+      spec([requested]).when(cancel('pat-1', atStart, false, day)).then([cancelled()]);
+      spec([requested, approved]).when(cancel('doc-1', atStart, false, day)).then([{ type: 'AppointmentCancelled', data: { appointment_id: 'a-1', cancelled_by: 'doctor', reason: null } }]);
+    });
     it('refuses a completed appointment (its consultation ended)', () =>
       spec([requested, approved, begun, completed]).when(cancel('doc-1')).thenThrows('conflict', /completed/));
     it('stays idempotent for an appointment cancelled before its consultation could begin', () =>

@@ -74,7 +74,11 @@ export type AppointmentCommand =
    * recorded AppointmentConsultationBegun have only that); the appointment's own record is what a racing join and
    * this cancel are decided on.
    */
-  | { type: 'CancelAppointment'; data: { actor_id: string; reason: string | null; now: Date; consultation_begun: boolean } }
+  | {
+      type: 'CancelAppointment';
+      /** `rules`: the doctor's rules in effect (a patient's cancellation of a confirmed appointment inside the notice is late). */
+      data: { actor_id: string; reason: string | null; now: Date; consultation_begun: boolean; rules: Pick<BookingRules, 'minNoticeMinutes' | 'lateCancellation'> };
+    }
   | { type: 'ExpireAppointment'; data: { now: Date } }
   /** Its patient withdrew their consent: a request still waiting is declined by the system (it could not be approved). */
   | { type: 'CloseForWithdrawnConsent'; data: { reason: string; now: Date } }
@@ -269,7 +273,8 @@ export const appointmentDecider: Decider<AppointmentState, AppointmentCommand, A
         // records of a consultation that happened. It ends as completed when the call ends (End Call or the limit).
         if (state.consultation_begun || data.consultation_begun) throw conflict(API_TEXTS.consultationBegunNoCancel, ERROR_CODES.consultationBegun);
         if (new Date(end).getTime() <= data.now.getTime()) throw conflict('This appointment has already ended');
-        return [{ type: 'AppointmentCancelled', data: { appointment_id, cancelled_by, reason: data.reason } }];
+        const late = cancelled_by === 'patient' && state.status === 'confirmed' && new Date(state.appointment.start).getTime() - data.now.getTime() < data.rules.minNoticeMinutes * 60_000;
+        return [{ type: 'AppointmentCancelled', data: { appointment_id, cancelled_by, reason: data.reason, ...(late ? { late: data.rules.lateCancellation } : {}) } }];
       })
       .with({ type: 'VoidUnrequestedAppointment' }, ({ data }): AppointmentEvent[] =>
         state.status === 'none' && !state.voided ? [{ type: 'AppointmentVoided', data: { appointment_id: data.appointment_id, slot_id: data.slot_id } }] : [],

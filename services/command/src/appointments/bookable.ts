@@ -1,4 +1,4 @@
-import { streams, type BookingRules } from '@telemed/contracts';
+import { API_TEXTS, NO_SHOW_WINDOW_MONTHS, bookingBlockedUntil, conflict, noShowPolicyOf, plusMonths, streams, type BookingRules } from '@telemed/contracts';
 import type { EventStore } from '@telemed/platform';
 import { StreamFolds } from '../stream-folds';
 import { accountStandingFold } from '../users/account-standing';
@@ -10,6 +10,11 @@ import { clinicRulesFold, doctorRulesFold, rulesInEffect } from './booking-rules
 export interface BookingLookups {
   /** The institutions the doctor is currently on the staff of (ids only). */
   institutionsOfMember(userId: string): Promise<string[]>;
+  /**
+   * The starts of the patient's missed appointments starting since `since` (their no-shows, and their late cancellations
+   * that counted as no-shows): the read model's (patient, start) index, at most a window of the patient's own history.
+   */
+  missedAppointmentsSince(patientId: string, since: Date): Promise<string[]>;
 }
 
 /**
@@ -58,6 +63,19 @@ export class BookingChecks {
     if (own) return own;
     const clinics = await Promise.all((await this.lookups.institutionsOfMember(doctorId)).map(async (id) => (await this.clinicRules.current(streams.institution(id))).state));
     return rulesInEffect(null, clinics);
+  }
+
+  /**
+   * Throws a conflict naming the date it ends while a clinic's no-show policy (issue 35) stops this patient booking
+   * with this doctor: the policy from the clinics' streams (the strictest of them), the misses from the read model.
+   */
+  async requireNotBlocked(doctorId: string, patientId: string, now: Date): Promise<void> {
+    const clinics = await Promise.all((await this.lookups.institutionsOfMember(doctorId)).map(async (id) => (await this.clinicRules.current(streams.institution(id))).state));
+    const policy = noShowPolicyOf(clinics.flatMap((clinic) => (clinic.active && clinic.rules ? [clinic.rules] : [])));
+    if (!policy) return;
+    const missed = await this.lookups.missedAppointmentsSince(patientId, plusMonths(now, -NO_SHOW_WINDOW_MONTHS));
+    const until = bookingBlockedUntil(policy, missed, now);
+    if (until) throw conflict(API_TEXTS.bookingBlockedByNoShows(String(policy.limit), String(NO_SHOW_WINDOW_MONTHS), until.toISOString().slice(0, 10)));
   }
 
   /** Throws forbidden (403) unless the patient holds a consent to the current privacy notice (their own stream). */

@@ -11,6 +11,9 @@ import {
   effectiveBookingRules,
   type BookingRules,
   type ClinicBookingRules,
+  bookingBlockedUntil,
+  noShowPolicyOf,
+  plusMonths,
 } from '@telemed/contracts';
 import { deciderSpec } from '../decider-spec';
 import { userDecider, type UserEvent } from '../users/user';
@@ -49,8 +52,11 @@ const created: InstitutionEvent = {
     role_permissions: DEFAULT_ROLE_PERMISSIONS,
   },
 };
-const clinic: ClinicBookingRules = { minNoticeMinutes: 360, maxReschedules: 1, lateCancellation: 'cancellation' };
-const clinicSet: InstitutionEvent = { type: 'InstitutionBookingRulesSet', data: { institution_id: 'i-1', min_notice_minutes: 360, max_reschedules: 1, late_cancellation: 'cancellation' } };
+const clinic: ClinicBookingRules = { minNoticeMinutes: 360, maxReschedules: 1, lateCancellation: 'cancellation', noShowPolicy: null };
+const clinicSet: InstitutionEvent = {
+  type: 'InstitutionBookingRulesSet',
+  data: { institution_id: 'i-1', min_notice_minutes: 360, max_reschedules: 1, late_cancellation: 'cancellation', no_show_limit: 0, no_show_block_months: 3 },
+};
 
 const noticeRefusal = API_TEXTS.bookingRulesNoticeInvalid('10080', '15');
 const movesRefusal = API_TEXTS.bookingRulesReschedulesInvalid('5');
@@ -112,9 +118,9 @@ describe('the rules in effect for a doctor', () => {
   it("are the doctor's own when set, whatever their clinics say", () => assert.deepEqual(effectiveBookingRules(strict, [clinic]), { rules: strict, source: 'doctor' }));
   it("are the product's without any", () => assert.deepEqual(effectiveBookingRules(null, []), { rules: DEFAULT_BOOKING_RULES, source: 'default' }));
   it("are a clinic's defaults, never auto-accepting moves (the doctor's own choice)", () =>
-    assert.deepEqual(effectiveBookingRules(null, [clinic]), { rules: { ...clinic, autoAcceptMoves: false }, source: 'institution' }));
+    assert.deepEqual(effectiveBookingRules(null, [clinic]), { rules: { minNoticeMinutes: 360, maxReschedules: 1, lateCancellation: 'cancellation', autoAcceptMoves: false }, source: 'institution' }));
   it('of several clinics, each rule at its strictest, in any order', () => {
-    const other: ClinicBookingRules = { minNoticeMinutes: 60, maxReschedules: 0, lateCancellation: 'no_show' };
+    const other: ClinicBookingRules = { minNoticeMinutes: 60, maxReschedules: 0, lateCancellation: 'no_show', noShowPolicy: null };
     const expected = { rules: { minNoticeMinutes: 360, maxReschedules: 0, lateCancellation: 'no_show', autoAcceptMoves: false }, source: 'institution' };
     assert.deepEqual(effectiveBookingRules(null, [clinic, other]), expected);
     assert.deepEqual(effectiveBookingRules(null, [other, clinic]), expected);
@@ -128,7 +134,7 @@ describe('the rules in effect for a doctor', () => {
     const active = fold(clinicRulesFold, [created, clinicSet]);
     const disbanded = fold(clinicRulesFold, [created, { ...clinicSet, data: { ...clinicSet.data, min_notice_minutes: 4320 } }, { type: 'InstitutionDisbanded', data: { institution_id: 'i-1' } }]);
     const silent = fold(clinicRulesFold, [created]);
-    assert.deepEqual(rulesInEffect(null, [active, disbanded, silent]), { ...clinic, autoAcceptMoves: false });
+    assert.deepEqual(rulesInEffect(null, [active, disbanded, silent]), { minNoticeMinutes: 360, maxReschedules: 1, lateCancellation: 'cancellation', autoAcceptMoves: false });
     assert.deepEqual(rulesInEffect(null, [disbanded, silent]), DEFAULT_BOOKING_RULES);
     assert.deepEqual(rulesInEffect(own, [active]), strict);
   });
@@ -140,4 +146,22 @@ describe('the rules in effect for a doctor', () => {
     for (const m of [0, 1, 2, 3, 4, 5]) assert.equal(bookingRulesProblem({ minNoticeMinutes: 120, maxReschedules: m }), null);
     for (const m of [-1, 6, 0.5]) assert.equal(bookingRulesProblem({ minNoticeMinutes: 120, maxReschedules: m }), 'reschedules');
   });
+});
+
+describe("a clinic's no-show policy (issue 35)", () => {
+  const now = new Date('2027-06-15T10:00:00Z');
+  const policy = { limit: 2, blockMonths: 3 };
+  it('is off without a clinic that sets one, and the strictest of several', () => {
+    assert.equal(noShowPolicyOf([clinic]), null);
+    assert.deepEqual(noShowPolicyOf([{ noShowPolicy: { limit: 3, blockMonths: 1 } }, clinic, { noShowPolicy: { limit: 5, blockMonths: 6 } }]), { limit: 3, blockMonths: 6 });
+  });
+  it('blocks once the limit of misses in the last 12 months is reached, for its months after the latest', () => {
+    const missed = ['2027-01-10T04:00:00Z', '2027-05-01T04:00:00Z'];
+    assert.deepEqual(bookingBlockedUntil(policy, missed, now), new Date('2027-08-01T04:00:00Z'));
+    assert.equal(bookingBlockedUntil(policy, missed.slice(1), now), null, 'under the limit');
+    assert.equal(bookingBlockedUntil(policy, missed, new Date('2027-08-01T04:00:00Z')), null, 'the block has ended');
+    assert.equal(bookingBlockedUntil(policy, ['2026-06-01T04:00:00Z', '2027-05-01T04:00:00Z'], now), null, 'a miss older than 12 months does not count');
+    assert.equal(bookingBlockedUntil(null, missed, now), null, 'no policy');
+  });
+  it('counts months as the calendar does', () => assert.deepEqual(plusMonths(new Date('2027-01-31T04:00:00Z'), 1), new Date('2027-02-28T04:00:00Z')));
 });

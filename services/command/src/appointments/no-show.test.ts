@@ -66,7 +66,7 @@ describe('no-shows (issue 35)', () => {
 
   it('a no-show can no longer be cancelled, moved or completed', () => {
     const closed = [requested, approved, noShow('patient', 'doctor')];
-    spec(closed).when({ type: 'CancelAppointment', data: { actor_id: 'pat-1', reason: null, now: new Date(details.start), consultation_begun: false } }).thenThrows('conflict');
+    spec(closed).when({ type: 'CancelAppointment', data: { actor_id: 'pat-1', reason: null, now: new Date(details.start), consultation_begun: false, rules: { minNoticeMinutes: 0, lateCancellation: 'cancellation' } } }).thenThrows('conflict');
     spec(closed).when({ type: 'CompleteAppointment', data: { ended_at: details.end, auto_ended: true, joined: both } }).then([]);
   });
 });

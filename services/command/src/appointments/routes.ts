@@ -64,7 +64,7 @@ export function appointmentRoutes(api: ApiRouter, deps: CommandDeps & { bookingL
     policy: policies.roles('patient', 'doctor'),
     handler: async ({ params, body, auth, req }) => {
       const context = requestContext(req, auth, deps.clock());
-      const result = await cancelAppointment(deps.eventStore, params.id, { actor_id: auth.user_id, reason: body?.reason || null, now: context.now }, context);
+      const result = await cancelAppointment(deps.eventStore, params.id, { actor_id: auth.user_id, reason: body?.reason || null, now: context.now }, context, bookingChecks);
       return { body: { appointment_id: params.id, status: apiStatus(result.state) }, headers: positionHeader(result.position) };
     },
   });

@@ -30,6 +30,7 @@ export async function requestAppointment(
   const slotFold = await loadSlot(eventStore, input.slot_id);
   const slotState = slotFold.state;
   const doctor_accepting = slotState.status === 'unpublished' || (await checks.doctorAcceptsBookings(slotState.slot.doctor_id));
+  if (slotState.status !== 'unpublished') await checks.requireNotBlocked(slotState.slot.doctor_id, input.patient_id, context.now);
   const reserved = await handleSlotCommand(
     eventStore,
     input.slot_id,
@@ -91,9 +92,13 @@ export async function cancelAppointment(
   appointmentId: string,
   data: { actor_id: string; reason: string | null; now: Date },
   context: CommandContext,
+  checks: BookingChecks,
 ) {
-  const consultation_begun = await consultationStarted(eventStore, appointmentId);
-  return changeAppointment(eventStore, appointmentId, { type: 'CancelAppointment', data: { ...data, consultation_begun } }, context);
+  const stream = streams.appointment(appointmentId);
+  const [loaded, consultation_begun] = await Promise.all([readStream(eventStore, stream, appointmentDecider), consultationStarted(eventStore, appointmentId)]);
+  // The doctor's rules in effect say whether a patient's cancellation this close to the start is late, and what it counts as.
+  const rules = loaded.state.status === 'none' ? DEFAULT_BOOKING_RULES : await checks.bookingRules(loaded.state.appointment.doctor_id);
+  return handleCommand(eventStore, stream, appointmentDecider, { type: 'CancelAppointment', data: { ...data, consultation_begun, rules } }, context, loaded);
 }
 
 /**

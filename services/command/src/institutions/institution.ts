@@ -17,6 +17,8 @@ import {
   type Permission,
   type StaffRole,
   type ClinicBookingRules,
+  type NoShowPolicy,
+  DEFAULT_NO_SHOW_BLOCK_MONTHS,
 } from '@telemed/contracts';
 import type { Decider } from '../decider';
 
@@ -174,7 +176,9 @@ export function evolveInstitution(state: InstitutionState, event: InstitutionEve
 
 /** The rules as the event records them. */
 export function clinicRulesOf(data: EventData<'InstitutionBookingRulesSet'>): ClinicBookingRules {
-  return { minNoticeMinutes: data.min_notice_minutes, maxReschedules: data.max_reschedules, lateCancellation: data.late_cancellation };
+  const limit = data.no_show_limit ?? 0;
+  const noShowPolicy = limit > 0 ? { limit, blockMonths: data.no_show_block_months ?? DEFAULT_NO_SHOW_BLOCK_MONTHS } : null;
+  return { minNoticeMinutes: data.min_notice_minutes, maxReschedules: data.max_reschedules, lateCancellation: data.late_cancellation, noShowPolicy };
 }
 
 /** What a standing is read from: the decider's state, or a fold of it without personal fields (load-institution.ts). */
@@ -396,13 +400,27 @@ export const institutionDecider: Decider<InstitutionState, InstitutionCommand, I
         if (problem === 'notice') throw invalid(API_TEXTS.bookingRulesNoticeInvalid(String(notice.max), String(notice.step)));
         if (problem === 'reschedules') throw invalid(API_TEXTS.bookingRulesReschedulesInvalid(String(moves.max)));
         const before = current.booking_rules;
-        if (before && before.minNoticeMinutes === data.minNoticeMinutes && before.maxReschedules === data.maxReschedules && before.lateCancellation === data.lateCancellation) {
+        const samePolicy = (a: NoShowPolicy | null, b: NoShowPolicy | null) => (a === null || b === null ? a === b : a.limit === b.limit && a.blockMonths === b.blockMonths);
+        if (
+          before &&
+          before.minNoticeMinutes === data.minNoticeMinutes &&
+          before.maxReschedules === data.maxReschedules &&
+          before.lateCancellation === data.lateCancellation &&
+          samePolicy(before.noShowPolicy, data.noShowPolicy)
+        ) {
           return [];
         }
         return [
           {
             type: 'InstitutionBookingRulesSet',
-            data: { institution_id: current.institution_id, min_notice_minutes: data.minNoticeMinutes, max_reschedules: data.maxReschedules, late_cancellation: data.lateCancellation },
+            data: {
+              institution_id: current.institution_id,
+              min_notice_minutes: data.minNoticeMinutes,
+              max_reschedules: data.maxReschedules,
+              late_cancellation: data.lateCancellation,
+              no_show_limit: data.noShowPolicy?.limit ?? 0,
+              no_show_block_months: data.noShowPolicy?.blockMonths ?? DEFAULT_NO_SHOW_BLOCK_MONTHS,
+            },
           },
         ];
       })

@@ -166,7 +166,8 @@ export function institutionRoutes(api: ApiRouter, deps: CommandDeps): void {
   api.implement('setInstitutionBookingRules', {
     policy: policies.institution('manage_institution'),
     handler: async ({ params, body, auth, req }) => {
-      const rules = { minNoticeMinutes: body.min_notice_minutes, maxReschedules: body.max_reschedules, lateCancellation: body.late_cancellation };
+      const noShowPolicy = body.no_show_limit > 0 ? { limit: body.no_show_limit, blockMonths: body.no_show_block_months } : null;
+      const rules = { minNoticeMinutes: body.min_notice_minutes, maxReschedules: body.max_reschedules, lateCancellation: body.late_cancellation, noShowPolicy };
       const result = await handleCommand(
         deps.eventStore,
         streams.institution(params.id),

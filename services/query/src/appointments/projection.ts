@@ -189,6 +189,8 @@ export const appointmentsProjection = defineProjection({
           status_reason: `cancelled_by_${event.data.cancelled_by}`,
           cancellation_reason: event.data.reason,
           ...(event.data.cause ? { status_reason: event.data.cause } : {}),
+          // A patient's late cancellation (issue 35) says so, and whether it counts as a no-show (the policy's count).
+          ...(event.data.late ? { status_reason: event.data.late === 'no_show' ? 'late_no_show' : 'late_cancellation' } : {}),
           ...NO_PROPOSAL,
           updated_at: event.metadata.occurred_at,
         });

@@ -1,6 +1,7 @@
 import {
   API_TEXTS,
   DEFAULT_BOOKING_RULES,
+  DEFAULT_NO_SHOW_BLOCK_MONTHS,
   effectiveBookingRules,
   notFound,
   type BookingRules,
@@ -33,6 +34,9 @@ export interface InstitutionBookingRulesDoc {
   min_notice_minutes: number;
   max_reschedules: number;
   late_cancellation: BookingRules['lateCancellation'];
+  /** Its no-show policy (absent before clinics had one: off). */
+  no_show_limit?: number;
+  no_show_block_months?: number;
 }
 
 export const bookingRulesProjection = defineProjection({
@@ -67,6 +71,7 @@ const clinicRulesOf = (doc: InstitutionBookingRulesDoc): ClinicBookingRules => (
   minNoticeMinutes: doc.min_notice_minutes,
   maxReschedules: doc.max_reschedules,
   lateCancellation: doc.late_cancellation,
+  noShowPolicy: doc.no_show_limit ? { limit: doc.no_show_limit, blockMonths: doc.no_show_block_months ?? DEFAULT_NO_SHOW_BLOCK_MONTHS } : null,
 });
 
 /** A doctor's rules in effect, by id: their own document, else their active clinics' (one get each), else the product's. */
@@ -102,10 +107,18 @@ export function bookingRulesLookups(readStore: ReadStore) {
     if (doc) {
       const { _id: _i, ...rules } = doc;
       void _i;
-      return { institution_id: institutionId, ...rules, set: true };
+      return { institution_id: institutionId, ...rules, no_show_limit: rules.no_show_limit ?? 0, no_show_block_months: rules.no_show_block_months ?? DEFAULT_NO_SHOW_BLOCK_MONTHS, set: true };
     }
     const d = DEFAULT_BOOKING_RULES;
-    return { institution_id: institutionId, min_notice_minutes: d.minNoticeMinutes, max_reschedules: d.maxReschedules, late_cancellation: d.lateCancellation, set: false };
+    return {
+      institution_id: institutionId,
+      min_notice_minutes: d.minNoticeMinutes,
+      max_reschedules: d.maxReschedules,
+      late_cancellation: d.lateCancellation,
+      no_show_limit: 0,
+      no_show_block_months: DEFAULT_NO_SHOW_BLOCK_MONTHS,
+      set: false,
+    };
   };
   return { effective, ofInstitution };
 }
