@@ -317,6 +317,10 @@ export const eventDataSchemas = {
     needs_approval: z.boolean(),
     /** Which move of this appointment this is (1 for the first). */
     move: z.number().int().positive(),
+    /** How many of its moves, this one included, its patient made (the rules' limit counts only theirs); absent before the doctor could move it. */
+    patient_moves: z.number().int().min(0).optional(),
+    /** The appointment is confirmed after this move (a doctor accepting moves, or a time the doctor offered); absent: as before. */
+    confirmed: z.boolean().optional(),
   }),
   /**
    * A slot reserved to move this appointment was released because the move was not recorded within the grace (the

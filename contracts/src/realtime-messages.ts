@@ -72,7 +72,7 @@ const clientMessageSchema = v.variant('type', [
 export type ClientMessage = ClientSignal | PresenceMessage | { type: 'heartbeat'; timestamp?: string | number };
 
 /** What an `appointment_status_change` says happened (the seeds' words: approved, not confirmed). */
-export const APPOINTMENT_STATUS_CHANGES = ['requested', 'approved', 'rejected', 'cancelled', 'expired', 'no_show', 'times_proposed'] as const;
+export const APPOINTMENT_STATUS_CHANGES = ['requested', 'approved', 'rejected', 'cancelled', 'expired', 'no_show', 'times_proposed', 'moved'] as const;
 export type AppointmentStatusChange = (typeof APPOINTMENT_STATUS_CHANGES)[number];
 /** What happened in a consultation, as `consultation_update` says. */
 export const CONSULTATION_UPDATE_EVENTS = ['started', 'joined', 'left', 'ended', 'auto_ended', 'message'] as const;
@@ -109,6 +109,8 @@ const serverMessageSchema = v.variant('type', [
       ...appointmentMessageData,
       rejection_reason: optionalNullable(v.string()),
       cancelled_by: optionalNullable(v.picklist(['patient', 'doctor'])),
+      /** A move that kept it confirmed (issue 35): where it was before, and who moved it. */
+      moved_from: v.optional(v.object({ start_at: v.string(), by: v.picklist(['patient', 'doctor']) })),
       /** A no-show (issue 35): who never came. */
       absent: v.optional(v.picklist(['patient', 'doctor', 'both'])),
     }),

@@ -113,6 +113,10 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
         } else if (status === 'expired') {
           const message = doctor ? t('shell.requestExpiredForDoctor', { patient, when }) : t('shell.requestExpiredForPatient', { doctor: doctorName, when });
           toasts.show({ type: 'info', title: t('shell.requestExpiredTitle'), message, duration: 5000 });
+        } else if (status === 'moved') {
+          // A move that kept it confirmed: told to the doctor (the patient made it).
+          if (!doctor) return;
+          toasts.show({ type: 'info', title: t('shell.movedTitle'), message: t('shell.movedForDoctor', { patient, when }), duration: 8000 });
         } else if (status === 'no_show') {
           // The doctor who marked the patient absent has seen it on their own page.
           if (doctor && data.absent === 'patient') return;

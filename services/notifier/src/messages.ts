@@ -61,6 +61,12 @@ export function messagesFor(event: RecordedEvent, appointment: AppointmentFacts,
   };
   const status = entryFor(STATUS_OF, event.type);
   if (!status) return [];
+  // A move that leaves the appointment confirmed (the doctor accepts moves, or the patient took a time the doctor
+  // offered) is no request: the doctor hears that it moved, and where from.
+  if (event.type === 'AppointmentRescheduled' && event.data.confirmed) {
+    const message = { type: 'appointment_status_change', event_id: event.event_id, status: 'moved', data: { ...common, moved_from: { start_at: event.data.from_start, by: event.data.rescheduled_by } } };
+    return [{ user_id: appointment.doctor_id, message, shows: { subject_id: appointment.patient_id, resource: 'doctor_appointments', message_type: 'appointment_status_change' } }];
+  }
   if (status === 'requested') {
     // A move (issue 35) says where the appointment was, so the doctor reads it as moved, not as a new patient.
     const moved = event.type === 'AppointmentRescheduled' ? { moved_from: { start_at: event.data.from_start, by: event.data.rescheduled_by } } : {};

@@ -39,6 +39,24 @@ describe('notifier messages', () => {
     assert.equal((messagesFor(event('AppointmentRequested', {}), appointment)[0]!.message.data as Record<string, unknown>).moved_from, undefined, 'a new request is no move');
   });
 
+  it('a move that keeps it confirmed (a time the doctor offered, or moves accepted) tells the doctor it moved, as no request', () => {
+    for (const by of ['doctor', 'patient'] as const) {
+      const moved = event('AppointmentRescheduled', { from_start: '2030-01-01T04:30:00.000Z', start: appointment.start, rescheduled_by: by, needs_approval: false, move: 1, confirmed: true });
+      const deliveries = messagesFor(moved, appointment);
+      assert.deepEqual(deliveries.map((d) => [d.user_id, d.message.type, d.message.status]), [['d-1', 'appointment_status_change', 'moved']]);
+      assert.deepEqual((deliveries[0]!.message.data as Record<string, unknown>).moved_from, { start_at: '2030-01-01T04:30:00.000Z', by });
+      assert.ok(isServerMessage(deliveries[0]!.message), JSON.stringify(deliveries[0]!.message));
+    }
+  });
+
+  it('an offer of other times and a no-show reach the patient (a no-show the system closed, the doctor too)', () => {
+    assert.deepEqual(messagesFor(event('AppointmentTimesProposed', { slots: [], expires_at: appointment.start }), appointment).map((d) => [d.user_id, d.message.status]), [['p-1', 'times_proposed']]);
+    const bySystem = messagesFor(event('AppointmentNoShow', { absent: 'doctor', marked_by: 'system' }), appointment);
+    assert.deepEqual(bySystem.map((d) => [d.user_id, d.message.status, (d.message.data as { absent: string }).absent]), [['p-1', 'no_show', 'doctor'], ['d-1', 'no_show', 'doctor']]);
+    assert.ok(bySystem.every((d) => isServerMessage(d.message)));
+    assert.deepEqual(messagesFor(event('AppointmentNoShow', { absent: 'patient', marked_by: 'doctor' }), appointment).map((d) => d.user_id), ['p-1']);
+  });
+
   it('a rejection goes to the patient with the reason; a doctor cancellation only to the patient', () => {
     // The bus carries the reason as ciphertext: the message takes it from the read model.
     const [rejected] = messagesFor(event('AppointmentRejected', { doctor_id: 'd-1', reason: 'enc1.k.AAAAAAAAAAAAAAAA.AA.AAAAAAAAAAAAAAAAAAAAAA' }), appointment);

@@ -174,7 +174,7 @@ export function evolveAppointment(state: AppointmentState, event: AppointmentEve
       status: data.needs_approval ? 'requested' : state.status,
       appointment: { ...state.appointment, slot_id: data.to_slot_id, start: data.start, end: data.end },
       reschedules: data.move,
-      patient_moves: state.patient_moves + (data.rescheduled_by === 'patient' ? 1 : 0),
+      patient_moves: data.patient_moves ?? state.patient_moves + (data.rescheduled_by === 'patient' ? 1 : 0),
       proposal: null,
     }))
     .with({ type: 'AppointmentHoldReleased' }, ({ data }): AppointmentState => ({ ...state, released_holds: [...state.released_holds, data.slot_id] }))
@@ -338,6 +338,8 @@ export const appointmentDecider: Decider<AppointmentState, AppointmentCommand, A
               rescheduled_by: 'patient',
               needs_approval: state.status === 'confirmed' && !data.auto_accept,
               move: state.reschedules + 1,
+              patient_moves: state.patient_moves + 1,
+              confirmed: state.status === 'confirmed' && data.auto_accept,
             },
           },
         ];
@@ -390,6 +392,8 @@ export const appointmentDecider: Decider<AppointmentState, AppointmentCommand, A
             rescheduled_by: 'doctor',
             needs_approval: false,
             move: current.reschedules + 1,
+            patient_moves: current.patient_moves,
+            confirmed: true,
           },
         };
         // The doctor offered this time: a request taken up at it is confirmed.

@@ -43,13 +43,15 @@ const movedTo = (to: ReturnType<typeof slot>, move = 1): Extract<AppointmentEven
     rescheduled_by: 'doctor',
     needs_approval: false,
     move,
+    patient_moves: 0,
+    confirmed: true,
   },
 });
 
 /** The patient's own move after the doctor's, from the offered time to `earlier`. */
 const patientMove: AppointmentEvent = {
   type: 'AppointmentRescheduled',
-  data: { ...movedTo(earlier, 2).data, from_slot_id: later.slot_id, from_start: later.start, rescheduled_by: 'patient' },
+  data: { ...movedTo(earlier, 2).data, from_slot_id: later.slot_id, from_start: later.start, rescheduled_by: 'patient', patient_moves: 1, confirmed: true },
 };
 
 describe('the doctor offers other times (issue 35)', () => {

@@ -28,6 +28,8 @@ const moved = (overrides: Partial<Extract<AppointmentEvent, { type: 'Appointment
     rescheduled_by: 'patient',
     needs_approval: false,
     move: 1,
+    patient_moves: overrides.move ?? 1,
+    confirmed: false,
     ...overrides,
   },
 });
@@ -36,7 +38,7 @@ describe('moving an appointment (issue 35)', () => {
   it('a request moves and stays a request; a confirmed appointment waits for the doctor again unless they accept moves', () => {
     spec([requested]).when(move()).then([moved()]);
     spec([requested, approved]).when(move()).then([moved({ needs_approval: true })]);
-    spec([requested, approved]).when(move({ auto_accept: true })).then([moved()]);
+    spec([requested, approved]).when(move({ auto_accept: true })).then([moved({ confirmed: true })]);
   });
 
   it("the move is the appointment's new slot and time: the next move starts from there, and is counted", () => {

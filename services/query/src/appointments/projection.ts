@@ -204,7 +204,8 @@ export const appointmentsProjection = defineProjection({
           slot_id: data.to_slot_id,
           start: storedInstant(data.start),
           end: storedInstant(data.end),
-          reschedules: data.move,
+          // The patient's own moves (the rules' limit is theirs); a move recorded before the doctor could move was theirs.
+          reschedules: data.patient_moves ?? data.move,
           moved_from: storedInstant(data.from_start),
           moved_by: data.rescheduled_by,
           ...(data.needs_approval ? { status: 'requested' as const } : {}),
