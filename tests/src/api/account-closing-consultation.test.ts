@@ -67,7 +67,9 @@ describe('a closed account leaves a consultation under way to go on', () => {
       (await spec.when((http) => http.post(`/api/v1/consultations/${inCall.id}/end`).set(doctor.auth)))
         .expectStatus(200)
         .expectEvents([{ stream: streams.consultation(inCall.id), type: 'ConsultationEnded' }])
-        .expectReactions([{ stream: streams.appointment(inCall.id), type: 'AppointmentCompleted' }]);
+        // The patient came: completed. The patient never came (erased before joining): left confirmed, for the no-show
+        // sweep to close after its grace (issue 35), not completed as a visit that took place.
+        .expectReactions(joinedAt > 0 ? [{ stream: streams.appointment(inCall.id), type: 'AppointmentCompleted' }] : []);
     });
   }
 
