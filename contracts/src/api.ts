@@ -213,6 +213,9 @@ export const requestAppointmentSchema = z
   .strictObject({
     slot_id: slotIdSchema,
     notes: safeText('multiline').trim().min(1, 'Reason for visit is required').max(MAX_NOTES_LENGTH),
+    follow_up_of: idSchema.optional().openapi({
+      description: "A follow-up (issue 35): the earlier completed consultation whose doctor offered one; the slot must be that doctor's, starting before the offer's end",
+    }),
   })
   .openapi('AppointmentRequest');
 
@@ -235,6 +238,21 @@ const proposalSchema = z
   .object({ slots: z.array(slotTimesSchema), expires_at: z.string().openapi({ description: 'UTC instant after which the offer is closed and the appointment cancelled' }) })
   .nullable()
   .openapi('ProposedTimes');
+
+/** A follow-up its doctor offered after a completed consultation (issue 35): until when, at what fee, and the one booked on it. */
+const followUpOfferSchema = z
+  .object({
+    until: z.string().openapi({ description: 'UTC instant: a follow-up must start before it' }),
+    fee: z.number().openapi({ description: '0: free' }),
+    booked_appointment_id: z.string().nullable(),
+  })
+  .nullable()
+  .openapi('FollowUpOffer');
+/** The earlier consultation a follow-up was booked on (issue 35): its id and when it was; null for any other appointment. */
+const followUpOfSchema = z
+  .object({ appointment_id: z.string(), start_at: z.string().openapi({ description: 'UTC instant the earlier consultation started' }) })
+  .nullable()
+  .openapi('FollowUpOf');
 
 export const appointmentCommandResponseSchema = z
   .object({ appointment_id: z.string(), status: appointmentStatusSchema })
@@ -259,6 +277,8 @@ export const patientAppointmentSchema = z
     /** How many times its patient moved it (issue 35): the screens say so, and offer no move past the rules' limit. */
     reschedules: z.number().int().min(0),
     proposal: proposalSchema,
+    follow_up: followUpOfferSchema,
+    follow_up_of: followUpOfSchema,
     slot: slotTimesSchema,
   })
   .openapi('PatientAppointment');
@@ -278,6 +298,7 @@ export const doctorAppointmentSchema = z
     consultation_held: z.boolean(),
     moved_from: movedFromSchema,
     proposal: proposalSchema,
+    follow_up_of: followUpOfSchema,
     slot: slotTimesSchema,
   })
   .openapi('DoctorAppointment');
@@ -321,6 +342,7 @@ export const pendingAppointmentSchema = z
     notes: z.string(),
     created_at: z.string(),
     moved_from: movedFromSchema,
+    follow_up_of: followUpOfSchema,
     slot: slotTimesSchema,
   })
   .openapi('PendingAppointment');

@@ -267,6 +267,10 @@ export const eventDataSchemas = {
     reason: z.string().nullable(),
     /** Not the doctor's decision: the patient withdrew their consent, and the system closed the request (since issue 31). */
     cause: z.enum(['consent_withdrawn']).optional(),
+    /** A follow-up (issue 35): the earlier consultation it was booked on (that appointment's id and start), whose offer it took. */
+    follow_up_of: z.object({ appointment_id: z.string(), start: instant }).optional(),
+    /** The fee agreed for it when not the doctor's fee of the day: a follow-up's, as offered (0: free). For payments (issue 36). */
+    fee: z.number().min(0).optional(),
   }),
   AppointmentCancelled: z.object({
     appointment_id: z.string(),
@@ -373,6 +377,27 @@ export const eventDataSchemas = {
     user_id: userId,
     role: z.enum(['patient', 'doctor']),
     connection_id: z.string(),
+  /**
+   * Its doctor offered a follow-up (issue 35), saving final notes that say one is required: the patient may book one of
+   * the doctor's slots starting before `until` (the consultation's end plus `within_days`) at `fee` (0: free). On the
+   * appointment's stream, not the notes': the booking that takes it up is decided on this same stream
+   * (AppointmentFollowUpBooked, one per offer), and these are booking terms, not the notes' health data. A later offer
+   * replaces it.
+   */
+  AppointmentFollowUpOffered: z.object({
+    appointment_id: z.string(),
+    doctor_id: userId,
+    patient_id: userId,
+    within_days: z.number().int().positive(),
+    until: instant,
+    fee: z.number().min(0),
+  }),
+  /**
+   * A follow-up was booked on its offer (issue 35): `follow_up_appointment_id` is the new appointment, recorded here
+   * before its request so that two bookings cannot both take the offer. A later one is refused while that appointment
+   * stands (requested, confirmed, held); one closed without taking place (rejected, cancelled, expired, voided) frees it.
+   */
+  AppointmentFollowUpBooked: z.object({ appointment_id: z.string(), follow_up_appointment_id: z.string(), slot_id: z.number().int() }),
     replaced_connection_id: z.string().nullable(),
   }),
   ConsultationLeft: z.object({
@@ -678,6 +703,8 @@ export type IgnoredEvents<I extends Ignorable> = Extract<I, EventType> | (typeof
  */
 export type EveryEventDecided<H extends EventType, I extends Ignorable> = [Exclude<EventType, H | IgnoredEvents<I>>] extends [never]
   ? [Extract<H, IgnoredEvents<I>>] extends [never]
+    'AppointmentFollowUpOffered',
+    'AppointmentFollowUpBooked',
     ? unknown
     : { 'handled and ignored': Extract<H, IgnoredEvents<I>> }
   : { 'neither handled nor ignored': Exclude<EventType, H | IgnoredEvents<I>> };

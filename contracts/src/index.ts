@@ -2,6 +2,7 @@ export * from './zod';
 export * from './constants';
 export * from './booking-rules';
 export * from './booking-rules-api';
+export * from './follow-ups';
 export * from './texts';
 export * from './events';
 export * from './api';

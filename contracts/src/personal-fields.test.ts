@@ -13,6 +13,7 @@ const NOT_PERSONAL: Record<string, string> = {
   access_id: 'an id',
   accessor_id: 'an id',
   appointment_id: 'an id',
+  follow_up_appointment_id: 'an id (the follow-up booked on an offer, issue 35)',
   author_id: 'an id',
   blob_id: 'an id',
   claimed_at: 'a time',

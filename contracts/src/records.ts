@@ -1,5 +1,6 @@
 import { z } from './zod';
 import { safeText, type TextKind } from './safe-text';
+import { FOLLOW_UP_LIMITS } from './follow-ups';
 
 /**
  * Clinical records (issue 14): consultation notes, e-prescriptions, the doctor's uploaded prescription files and the
@@ -122,6 +123,13 @@ export const consultationNotesSchema = z
     additional_notes: notesText(),
     priority_level: z.enum(PRIORITY_LEVELS).optional(),
     follow_up_required: z.enum(FOLLOW_UP_VALUES).optional(),
+    /**
+     * With final notes whose follow-up is required (issue 35): the follow-up the patient may book, within this many days
+     * of the consultation (default 7) and at this fee (default 0, free; at most the doctor's consultation fee). Left out,
+     * an earlier offer stands; ignored on a draft or when no follow-up is required.
+     */
+    follow_up_within_days: z.number().int().min(FOLLOW_UP_LIMITS.minDays).max(FOLLOW_UP_LIMITS.maxDays).optional(),
+    follow_up_fee: z.number().min(0).max(1_000_000).optional(),
     template: z.enum(NOTE_TEMPLATES).nullable().optional(),
     /**
      * Save as Draft (true) or Save Notes (false). Left out (the in-call panel's save), the notes keep their state: a

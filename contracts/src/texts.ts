@@ -73,6 +73,18 @@ export const API_TEXTS = {
   noShowTooLate: 'This appointment ended too long ago to be marked now: it is closed as a no-show automatically',
   /** 409: the patient joined the consultation. */
   noShowPatientJoined: 'The patient joined this consultation, so they cannot be marked absent',
+  /** 409: a follow-up (issue 35) booked on an appointment that is not a completed consultation. */
+  followUpNotCompleted: 'A follow-up can only be booked after a completed consultation',
+  /** 409: the consultation's doctor offered no follow-up. */
+  followUpNotOffered: 'The doctor did not offer a follow-up for this consultation',
+  /** 409: a follow-up with another doctor than the consultation's. */
+  followUpOtherDoctor: 'A follow-up can only be booked with the doctor of the earlier consultation',
+  /** 409: a follow-up whose time starts after the offer's window (YYYY-MM-DD, the last day). */
+  followUpOutsideWindow: (until: string) => `The follow-up must start before the end of the window the doctor offered (${until})`,
+  /** 409: a second follow-up on one offer while the first stands. */
+  followUpAlreadyBooked: 'A follow-up has already been booked for this consultation',
+  /** 422: a follow-up fee above the doctor's own consultation fee. */
+  followUpFeeTooHigh: (fee: string) => `The follow-up fee can be at most your consultation fee (${fee})`,
   /** 409 (code consultation_begun): a cancel once the appointment's consultation has begun (someone joined the call). */
   consultationBegunNoCancel: 'The consultation of this appointment has begun, so it can no longer be cancelled; it ends when the call ends',
   doctorNotFound: 'Doctor not found',

@@ -197,7 +197,7 @@ describe('appointments API', () => {
       const first = res.body[0];
       // The seeds' fields, with cancellation_reason, consultation_held (a begun consultation cannot be cancelled) and
       // reschedules (how often the patient moved it) and proposal (other times the doctor offered) added.
-      assert.deepEqual(Object.keys(first).sort(), ['appointment_id', 'cancellation_reason', 'consultation_held', 'created_at', 'doctor', 'notes', 'patient', 'proposal', 'rejection_reason', 'reschedules', 'slot', 'status', 'status_reason']);
+      assert.deepEqual(Object.keys(first).sort(), ['appointment_id', 'cancellation_reason', 'consultation_held', 'created_at', 'doctor', 'follow_up', 'follow_up_of', 'notes', 'patient', 'proposal', 'rejection_reason', 'reschedules', 'slot', 'status', 'status_reason']);
       assert.equal(first.doctor.name, 'Dr. Asha Menon');
       assert.equal(first.doctor.specialty, 'Pediatrics');
       assert.deepEqual(first.patient, { name: 'Ravi Kumar', phone_number: '+91 91234 56789' });

@@ -5,7 +5,10 @@ import {
   ERROR_CODES,
   NO_SHOW_DOCTOR_WAIT_MINUTES,
   NO_SHOW_GRACE_MINUTES,
+  FOLLOW_UP_LIMITS,
   conflict,
+  followUpUntil,
+  invalid,
   notFound,
   type BookingRules,
   type DomainEventOf,
@@ -26,6 +29,8 @@ export type AppointmentEvent = DomainEventOf<
   | 'AppointmentHoldReleased'
   | 'AppointmentNoShow'
   | 'AppointmentTimesProposed'
+  | 'AppointmentFollowUpOffered'
+  | 'AppointmentFollowUpBooked'
 >;
 
 /** What the appointment's decisions need: the request without its notes. */
@@ -47,7 +52,18 @@ export type AppointmentState =
       proposal: Proposal | null;
       /** Slots held to move it that were given up (AppointmentHoldReleased): a move onto one is refused. */
       released_holds: readonly number[];
+      /** The follow-up its doctor offered (AppointmentFollowUpOffered), and the one booked on it; null when none. */
+      follow_up: FollowUpOffer | null;
     };
+
+/** A follow-up offered after a consultation (issue 35): before when, at what fee, and the appointment booked on it. */
+export interface FollowUpOffer {
+  within_days: number;
+  until: string;
+  fee: number;
+  /** The follow-up booked on it (AppointmentFollowUpBooked), or null. */
+  booked: string | null;
+}
 
 /** Other times a doctor offered for an appointment, until when. */
 export interface Proposal {
@@ -146,7 +162,20 @@ export type AppointmentCommand =
    * Its doctor marks the patient absent: only a confirmed appointment, once NO_SHOW_DOCTOR_WAIT_MINUTES of it have
    * passed and before the system's grace ends, the patient never having joined its consultation.
    */
-  | { type: 'MarkPatientAbsent'; data: { actor_id: string; now: Date; joined: Joined } };
+  | { type: 'MarkPatientAbsent'; data: { actor_id: string; now: Date; joined: Joined } }
+  /**
+   * Its doctor saved final notes saying a follow-up is required (issue 35): offered within `within_days` of its end at
+   * `fee` (each left out keeps an earlier offer's, else the defaults). Only on a consultation that took place or is under
+   * way; on any other appointment, or the same offer again, nothing is recorded. `doctor_fee` caps the fee.
+   */
+  | { type: 'OfferFollowUp'; data: { actor_id: string; within_days?: number; fee?: number; doctor_fee: number } }
+  /**
+   * Its patient books a follow-up on its offer (issue 35): `follow_up_appointment_id` is the new appointment, `to` the
+   * slot (null: no such slot). Only a completed consultation of theirs with an offer, a slot of the same doctor starting
+   * before the offer's end, and no follow-up already standing on it: `lapsed` is the earlier booking found closed without
+   * taking place (read from its stream), which frees the offer.
+   */
+  | { type: 'BookFollowUp'; data: { actor_id: string; follow_up_appointment_id: string; to: MoveTarget | null; lapsed: string | null } };
 
 /** Who has ever joined the appointment's consultation (from its stream). */
 export interface Joined {
@@ -158,7 +187,7 @@ export function evolveAppointment(state: AppointmentState, event: AppointmentEve
   if (event.type === 'AppointmentRequested') {
     const { notes: _notes, ...appointment } = event.data;
     void _notes;
-    return { status: 'requested', appointment, consultation_begun: false, reschedules: 0, patient_moves: 0, proposal: null, released_holds: [] };
+    return { status: 'requested', appointment, consultation_begun: false, reschedules: 0, patient_moves: 0, proposal: null, released_holds: [], follow_up: null };
   }
   if (event.type === 'AppointmentVoided') return state.status === 'none' ? { status: 'none', voided: true } : state;
   if (state.status === 'none') return state;
@@ -180,6 +209,13 @@ export function evolveAppointment(state: AppointmentState, event: AppointmentEve
     .with({ type: 'AppointmentHoldReleased' }, ({ data }): AppointmentState => ({ ...state, released_holds: [...state.released_holds, data.slot_id] }))
     .with({ type: 'AppointmentNoShow' }, (): AppointmentState => ({ ...state, status: 'no_show' }))
     .with({ type: 'AppointmentTimesProposed' }, ({ data }): AppointmentState => ({ ...state, proposal: { slots: data.slots, expires_at: data.expires_at } }))
+    .with({ type: 'AppointmentFollowUpOffered' }, ({ data }): AppointmentState => ({
+      ...state,
+      follow_up: { within_days: data.within_days, until: data.until, fee: data.fee, booked: state.follow_up?.booked ?? null },
+    }))
+    .with({ type: 'AppointmentFollowUpBooked' }, ({ data }): AppointmentState =>
+      state.follow_up ? { ...state, follow_up: { ...state.follow_up, booked: data.follow_up_appointment_id } } : state,
+    )
     .exhaustive();
 }
 
@@ -200,6 +236,9 @@ export const REQUEST_VOIDED = 'This request took too long to be recorded and was
 const describe = (status: string) => (status === 'no_show' ? 'closed as a no-show' : status);
 
 const minutes = (n: number) => n * 60_000;
+
+/** A follow-up window's end as a refusal names it: its UTC date and time to the minute. */
+const windowEnd = (until: string) => `${until.slice(0, 10)} ${until.slice(11, 16)} UTC`;
 
 /** Who was absent, from who joined; null when both came (the consultation's end completes it). */
 function absentOf(joined: Joined): EventData<'AppointmentNoShow'>['absent'] | null {
@@ -431,6 +470,35 @@ export const appointmentDecider: Decider<AppointmentState, AppointmentCommand, A
         if (now >= new Date(end).getTime() + minutes(NO_SHOW_GRACE_MINUTES)) throw conflict(API_TEXTS.noShowTooLate);
         if (data.joined.patient) throw conflict(API_TEXTS.noShowPatientJoined);
         return [{ type: 'AppointmentNoShow', data: { appointment_id, doctor_id, patient_id, absent: 'patient', marked_by: 'doctor' } }];
+      })
+      .with({ type: 'OfferFollowUp' }, ({ data }): AppointmentEvent[] => {
+        const current = ownedByDoctor(state, data.actor_id);
+        const tookPlace = current.status === 'completed' || (current.status === 'confirmed' && current.consultation_begun);
+        if (!tookPlace) return [];
+        const within_days = data.within_days ?? current.follow_up?.within_days ?? FOLLOW_UP_LIMITS.defaultDays;
+        const fee = data.fee ?? current.follow_up?.fee ?? FOLLOW_UP_LIMITS.defaultFee;
+        if (data.fee !== undefined && data.fee > data.doctor_fee) throw invalid(API_TEXTS.followUpFeeTooHigh(String(data.doctor_fee)));
+        if (current.follow_up && current.follow_up.within_days === within_days && current.follow_up.fee === fee) return [];
+        const { appointment_id, doctor_id, patient_id, end } = current.appointment;
+        return [{ type: 'AppointmentFollowUpOffered', data: { appointment_id, doctor_id, patient_id, within_days, until: followUpUntil(end, within_days), fee } }];
+      })
+      .with({ type: 'BookFollowUp' }, ({ data }): AppointmentEvent[] => {
+        const current = ownedByPatient(state, data.actor_id);
+        const offer = current.follow_up;
+        // The same booking decided again (a retry after its append raced another write) records nothing more.
+        if (offer?.booked === data.follow_up_appointment_id) return [];
+        if (current.status !== 'completed') throw conflict(API_TEXTS.followUpNotCompleted);
+        if (!offer) throw conflict(API_TEXTS.followUpNotOffered);
+        if (!data.to) throw notFound(API_TEXTS.slotNotFound);
+        if (data.to.doctor_id !== current.appointment.doctor_id) throw conflict(API_TEXTS.followUpOtherDoctor);
+        if (new Date(data.to.start).getTime() >= new Date(offer.until).getTime()) throw conflict(API_TEXTS.followUpOutsideWindow(windowEnd(offer.until)));
+        if (offer.booked !== null && offer.booked !== data.lapsed) throw conflict(API_TEXTS.followUpAlreadyBooked);
+        return [
+          {
+            type: 'AppointmentFollowUpBooked',
+            data: { appointment_id: current.appointment.appointment_id, follow_up_appointment_id: data.follow_up_appointment_id, slot_id: data.to.slot_id },
+          },
+        ];
       })
       .with({ type: 'CompleteAppointment' }, ({ data }): AppointmentEvent[] =>
         state.status === 'confirmed' && data.joined.patient && data.joined.doctor

@@ -25,7 +25,7 @@ export function appointmentRoutes(api: ApiRouter, deps: CommandDeps & { bookingL
     handler: async ({ body, auth, req }) => {
       const result = await requestAppointment(
         deps.eventStore,
-        { slot_id: body.slot_id, notes: body.notes, patient_id: auth.user_id },
+        { slot_id: body.slot_id, notes: body.notes, patient_id: auth.user_id, follow_up_of: body.follow_up_of },
         requestContext(req, auth, deps.clock()),
         bookingChecks,
         deps.faults,

@@ -8,6 +8,7 @@ import { joinedOf } from '../consultations/consultation';
 import { handleSlotCommand, loadSlot } from '../schedule/slot-folds';
 import { appointmentDecider, type AppointmentCommand, type AppointmentState, type MoveTarget } from './appointment';
 import type { BookingChecks } from './bookable';
+import { prepareFollowUp } from './follow-ups';
 
 /**
  * The patient must hold a consent to the current privacy notice (decided from their own stream: 403 otherwise).
@@ -19,7 +20,7 @@ import type { BookingChecks } from './bookable';
  */
 export async function requestAppointment(
   eventStore: EventStore,
-  input: { slot_id: number; notes: string; patient_id: string },
+  input: { slot_id: number; notes: string; patient_id: string; follow_up_of?: string },
   context: CommandContext,
   checks: BookingChecks,
   faults?: { afterSlotReserved?: () => void },
@@ -29,6 +30,10 @@ export async function requestAppointment(
   // A slot's doctor never changes, so the doctor read here is the one the reservation below decides on.
   const slotFold = await loadSlot(eventStore, input.slot_id);
   const slotState = slotFold.state;
+  // A follow-up (issue 35) is decided on its earlier appointment before anything is written, and claimed there below.
+  const followUp = input.follow_up_of
+    ? await prepareFollowUp(eventStore, { patient_id: input.patient_id, follow_up_of: input.follow_up_of, appointment_id, to: slotState.status === 'unpublished' ? null : slotState.slot })
+    : null;
   const doctor_accepting = slotState.status === 'unpublished' || (await checks.doctorAcceptsBookings(slotState.slot.doctor_id));
   if (slotState.status !== 'unpublished') await checks.requireNotBlocked(slotState.slot.doctor_id, input.patient_id, context.now);
   const reserved = await handleSlotCommand(
@@ -41,6 +46,12 @@ export async function requestAppointment(
   faults?.afterSlotReserved?.();
   const slot = reserved.state.status === 'reserved' ? reserved.state.slot : null;
   if (!slot) throw new Error('Reservation did not leave the slot reserved');
+  if (followUp) {
+    await followUp.claim(slot, context).catch(async (error: unknown) => {
+      await handleSlotCommand(eventStore, slot.slot_id, { type: 'ReleaseSlot', data: { appointment_id, reason: 'orphaned' } }, context);
+      throw error;
+    });
+  }
   const requested = await handleCommand(
     eventStore,
     streams.appointment(appointment_id),
@@ -55,6 +66,7 @@ export async function requestAppointment(
         start: slot.start,
         end: slot.end,
         notes: input.notes,
+        ...followUp?.terms,
       },
     },
     context,

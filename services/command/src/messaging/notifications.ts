@@ -159,7 +159,7 @@ export async function startNotifications(deps: NotificationDeps) {
     handles: ['AppointmentRequested', 'AppointmentApproved', 'AppointmentRejected', 'AppointmentCancelled', 'AppointmentRescheduled', 'AppointmentNoShow', 'AppointmentTimesProposed', 'ConsultationJoined', 'PrescriptionIssued'],
     ignores: [
       'accounts', 'sessions', 'privacy', 'institutions', 'schedule', 'blog', 'messaging', 'phone',
-      'AppointmentExpired', 'AppointmentVoided', 'AppointmentConsultationBegun', 'AppointmentCompleted', 'AppointmentHoldReleased',
+      'AppointmentExpired', 'AppointmentVoided', 'AppointmentConsultationBegun', 'AppointmentCompleted', 'AppointmentHoldReleased', 'AppointmentFollowUpOffered', 'AppointmentFollowUpBooked',
       'ConsultationStarted', 'ConsultationLeft', 'ConsultationEnded', 'ConsultationAutoEnded', 'ConsultationMessagePosted', 'VideoProviderEventReceived',
       'RecordFileStored', 'MedicalReportUploaded', 'PrescriptionFileUploaded', 'ConsultationNotesSaved', 'MedicineCatalogueImported',
     ],

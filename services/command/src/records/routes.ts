@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
+  API_TEXTS,
   clinicalRecordsSubject,
   RECORD_LIMITS,
   RECORD_TEXTS,
@@ -26,6 +27,7 @@ import { appointmentFacts, consultationFoldsOf, consultationStarted } from '../c
 import { loadUser } from '../users/service';
 import { requireConsent } from '../consents/service';
 import { notesDecider } from './notes';
+import { offerFollowUp } from '../appointments/follow-ups';
 import { prescriptionDecider, type Prescriber } from './prescription';
 import { storedLine } from './prescription-lines';
 import { mayTieReport, mayUploadPrescriptionFile, uploadDecider } from './uploads';
@@ -75,6 +77,12 @@ async function refuseOtherPatientsId(eventStore: EventStore, patientRef: string 
   throw new RequestValidationError([{ loc: ['body', 'patient_id'], msg: RECORD_TEXTS.patientRefOtherAccount, type: 'value_error' }]);
 }
 
+/** The doctor's consultation fee as their profile has it now (0 when they have none). */
+async function doctorFee(eventStore: EventStore, doctorId: string): Promise<number> {
+  const doctor = await loadUser(eventStore, doctorId);
+  return doctor.status === 'registered' ? (doctor.doctor?.consultation_fee ?? 0) : 0;
+}
+
 /** The write side of clinical records: notes, e-prescriptions and the two uploads. */
 export function recordRoutes(api: ApiRouter, deps: CommandDeps & RecordDeps): void {
   clinicalWritingRoutes(api, deps);
@@ -97,12 +105,22 @@ function clinicalWritingRoutes(api: ApiRouter, deps: CommandDeps & RecordDeps): 
       }
       // Asked only where the appointment alone would refuse (cancelled): a consultation that took place keeps its notes.
       const consultation_held = appointment?.status === 'cancelled' && (await consultationStarted(deps.eventStore, params.appointment_id));
+      // A follow-up's fee (issue 35) is at most the doctor's own: refused before the notes are saved.
+      const doctor_fee = appointment?.doctor_id === auth.user_id ? await doctorFee(deps.eventStore, auth.user_id) : 0;
+      if (body.follow_up_fee !== undefined && body.follow_up_fee > doctor_fee) {
+        throw new RequestValidationError([{ loc: ['body', 'follow_up_fee'], msg: API_TEXTS.followUpFeeTooHigh(String(doctor_fee)), type: 'value_error' }]);
+      }
       const result = await handleCommand(deps.eventStore, streams.consultationNotes(params.appointment_id), notesDecider, {
         type: 'SaveConsultationNotes',
         data: { actor_id: auth.user_id, appointment, notes: body, account_name, consultation_held },
       }, context);
       const is_draft = result.state.status === 'saved' && result.state.latest_draft;
-      return { body: { appointment_id: params.appointment_id, is_draft, saved_at: context.now.toISOString() }, headers: positionHeader(result.position) };
+      let position = result.position;
+      if (result.state.status === 'saved' && !is_draft && result.state.latest.follow_up_required !== 'no') {
+        const offered = await offerFollowUp(deps.eventStore, params.appointment_id, { doctor_id: auth.user_id, doctor_fee, within_days: body.follow_up_within_days, fee: body.follow_up_fee }, context);
+        position = offered.position ?? position;
+      }
+      return { body: { appointment_id: params.appointment_id, is_draft, saved_at: context.now.toISOString() }, headers: positionHeader(position) };
     },
   });
 

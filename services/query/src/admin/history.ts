@@ -85,6 +85,10 @@ export function describe(entry: HistoryDoc, actorName: string | null, options: D
       const what = data.absent === 'both' ? 'neither the patient nor the doctor joined' : `${data.absent === 'doctor' ? 'the doctor' : 'the patient'} did not join`;
       return `${data.marked_by === 'doctor' ? `Marked by ${by}` : 'Closed by the system'}: no-show — ${what}`;
     }
+    case 'AppointmentFollowUpOffered':
+      return `Follow-up offered by ${byTitled}: until ${text('until') ? shortWhen(text('until')!, options.zone) : '?'}, ${data.fee === 0 ? 'free' : `fee ${String(data.fee)}`}`;
+    case 'AppointmentFollowUpBooked':
+      return `Follow-up booked by ${by}`;
     case 'AppointmentExpired':
       return 'Expired: nobody answered the request before its start';
     case 'AppointmentCompleted':

@@ -5,7 +5,7 @@ import type { AppointmentDoc, PersonDoc } from '../projections';
 
 /** What an appointment shows of its people: the names always, the rest where the reader's shape has it. */
 type Named = Pick<AppointmentDoc, 'patient_id' | 'doctor_id' | 'patient_name' | 'doctor_name'> &
-  Partial<Pick<AppointmentDoc, 'patient_phone' | 'doctor_specialty' | 'consultation_fee'>>;
+  Partial<Pick<AppointmentDoc, 'patient_phone' | 'doctor_specialty' | 'consultation_fee' | 'agreed_fee'>>;
 
 /**
  * Appointments with their people as they are now (name, phone, the doctor's specialty and fee), looked up by id for
@@ -31,7 +31,8 @@ export function appointmentPeople(readStore: Pick<ReadStore, 'collection'>) {
       if (doctor) {
         current.doctor_name = doctor.name;
         if ('doctor_specialty' in doc && doctor.specialty !== null) current.doctor_specialty = doctor.specialty;
-        if ('consultation_fee' in doc && doctor.consultation_fee !== null) current.consultation_fee = doctor.consultation_fee;
+        // A fee agreed at booking (a follow-up's, issue 35) stays what was agreed.
+        if ('consultation_fee' in doc && doctor.consultation_fee !== null && doc.agreed_fee === undefined) current.consultation_fee = doctor.consultation_fee;
       }
       return current;
     });

@@ -17,6 +17,8 @@ export const APPOINTMENT_EVENTS = [
   'AppointmentRescheduled',
   'AppointmentNoShow',
   'AppointmentTimesProposed',
+  'AppointmentFollowUpOffered',
+  'AppointmentFollowUpBooked',
 ] as const satisfies EventType[];
 /** The call, in the appointment's history (the chat is not: it is read through the consultation's own route). */
 const CONSULTATION_HISTORY_EVENTS = [
@@ -105,9 +107,24 @@ function requestedWith(event: Extract<RecordedEvent, { type: 'AppointmentRequest
     patient_phone: patient?.phone_number ?? null,
     doctor_name: doctor?.name ?? 'Unknown doctor',
     doctor_specialty: doctor?.specialty ?? '',
-    consultation_fee: doctor?.consultation_fee ?? 0,
+    consultation_fee: data.fee ?? doctor?.consultation_fee ?? 0,
     ...NO_PROPOSAL,
+    ...(data.fee === undefined ? {} : { agreed_fee: data.fee }),
+    ...(data.follow_up_of ? { follow_up_of: data.follow_up_of.appointment_id, follow_up_of_start: storedInstant(data.follow_up_of.start) } : {}),
   });
+}
+
+/**
+ * A follow-up closed without taking place (rejected, cancelled, expired) frees its earlier consultation's offer
+ * (issue 35), as the write side decides it: the patient may book another. The one closing that reads its document.
+ */
+async function freeFollowUpOffer(store: CollectionSource, closing: Promise<void>, appointmentId: string): Promise<void> {
+  await closing;
+  const appointments = store.collection<AppointmentDoc>('appointments');
+  const doc = await appointments.get(appointmentId);
+  if (!doc?.follow_up_of) return;
+  const earlier = await appointments.get(doc.follow_up_of);
+  if (earlier?.follow_up_booked === appointmentId) await appointments.patch(doc.follow_up_of, { follow_up_booked: null });
 }
 
 export const appointmentsProjection = defineProjection({
@@ -175,16 +192,16 @@ export const appointmentsProjection = defineProjection({
       case 'AppointmentApproved':
         return setStatus(store, event, { status: 'confirmed', updated_at: event.metadata.occurred_at });
       case 'AppointmentRejected':
-        return setStatus(store, event, {
+        return freeFollowUpOffer(store, setStatus(store, event, {
           status: 'rejected',
           // The closer's rejections before the event said why carry its reason, and the system as their actor.
           status_reason: event.data.cause ?? (event.metadata.actor.role === 'system' && event.data.reason === API_TEXTS.consentWithdrawn ? 'consent_withdrawn' : null),
           rejection_reason: event.data.reason,
           ...NO_PROPOSAL,
           updated_at: event.metadata.occurred_at,
-        });
+        }), event.data.appointment_id);
       case 'AppointmentCancelled':
-        return setStatus(store, event, {
+        return freeFollowUpOffer(store, setStatus(store, event, {
           status: 'cancelled',
           status_reason: `cancelled_by_${event.data.cancelled_by}`,
           cancellation_reason: event.data.reason,
@@ -193,9 +210,9 @@ export const appointmentsProjection = defineProjection({
           ...(event.data.late ? { status_reason: event.data.late === 'no_show' ? 'late_no_show' : 'late_cancellation' } : {}),
           ...NO_PROPOSAL,
           updated_at: event.metadata.occurred_at,
-        });
+        }), event.data.appointment_id);
       case 'AppointmentExpired':
-        return setStatus(store, event, { status: 'cancelled', status_reason: 'expired', ...NO_PROPOSAL, updated_at: event.metadata.occurred_at });
+        return freeFollowUpOffer(store, setStatus(store, event, { status: 'cancelled', status_reason: 'expired', ...NO_PROPOSAL, updated_at: event.metadata.occurred_at }), event.data.appointment_id);
       case 'AppointmentCompleted':
         return setStatus(store, event, { status: 'completed', status_reason: event.data.auto_ended ? 'auto_ended' : null, ...NO_PROPOSAL, updated_at: event.metadata.occurred_at });
       case 'AppointmentRescheduled': {
@@ -220,6 +237,10 @@ export const appointmentsProjection = defineProjection({
         const proposal = { slots: slots.map((slot) => ({ slot_id: slot.slot_id, start: storedInstant(slot.start), end: storedInstant(slot.end) })), expires_at: storedInstant(expires_at) };
         return setStatus(store, event, { proposal, proposal_expires_at: proposal.expires_at, updated_at: event.metadata.occurred_at });
       }
+      case 'AppointmentFollowUpOffered':
+        return setStatus(store, event, { follow_up_until: storedInstant(event.data.until), follow_up_fee: event.data.fee, updated_at: event.metadata.occurred_at });
+      case 'AppointmentFollowUpBooked':
+        return setStatus(store, event, { follow_up_booked: event.data.follow_up_appointment_id, updated_at: event.metadata.occurred_at });
       case 'ConsultationStarted':
         // Not an update of the appointment as its people see it (updated_at stays).
         return store.collection<AppointmentDoc>('appointments').patch(event.data.appointment_id, { consultation_held: true });

@@ -21,6 +21,17 @@ function proposalView(doc: AppointmentDoc, zone: string): PatientAppointment['pr
   };
 }
 
+/** A completed consultation's follow-up offer (issue 35), and the follow-up booked on it; null when none. */
+function followUpView(doc: AppointmentDoc): PatientAppointment['follow_up'] {
+  if (doc.status !== 'completed' || doc.follow_up_until === undefined) return null;
+  return { until: doc.follow_up_until, fee: doc.follow_up_fee ?? 0, booked_appointment_id: doc.follow_up_booked ?? null };
+}
+
+/** The earlier consultation a follow-up was booked on; null for any other appointment. */
+function followUpOf(doc: AppointmentDoc): DoctorAppointment['follow_up_of'] {
+  return doc.follow_up_of && doc.follow_up_of_start ? { appointment_id: doc.follow_up_of, start_at: doc.follow_up_of_start } : null;
+}
+
 export function patientAppointmentView(doc: AppointmentDoc, zone: string): PatientAppointment {
   return {
     appointment_id: doc.appointment_id,
@@ -35,6 +46,8 @@ export function patientAppointmentView(doc: AppointmentDoc, zone: string): Patie
     consultation_held: doc.consultation_held,
     reschedules: doc.reschedules ?? 0,
     proposal: proposalView(doc, zone),
+    follow_up: followUpView(doc),
+    follow_up_of: followUpOf(doc),
     slot: appointmentSlot(doc, zone),
   };
 }
@@ -53,6 +66,7 @@ export function doctorAppointmentView(doc: AppointmentDoc, zone: string): Doctor
     consultation_held: doc.consultation_held,
     moved_from: movedFrom(doc),
     proposal: proposalView(doc, zone),
+    follow_up_of: followUpOf(doc),
     slot: appointmentSlot(doc, zone),
   };
 }
@@ -66,6 +80,7 @@ export function pendingAppointmentView(doc: AppointmentDoc, zone: string): Pendi
     notes: doc.notes,
     created_at: doc.created_at,
     moved_from: movedFrom(doc),
+    follow_up_of: followUpOf(doc),
     slot: appointmentSlot(doc, zone),
   };
 }

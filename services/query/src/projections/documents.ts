@@ -106,6 +106,15 @@ export interface AppointmentDoc {
   proposal?: { slots: Array<{ slot_id: number; start: string; end: string }>; expires_at: string } | null;
   proposal_expires_at?: string | null;
   /** Why it ended the way it did: 'expired' for a request nobody answered before its start. */
+  /** The follow-up its doctor offered (issue 35): before when and at what fee (absent: none), and the one booked on it. */
+  follow_up_until?: string;
+  follow_up_fee?: number;
+  follow_up_booked?: string | null;
+  /** A follow-up's earlier consultation (issue 35): its id and start (absent: not a follow-up). */
+  follow_up_of?: string;
+  follow_up_of_start?: string;
+  /** The fee agreed at booking when not the doctor's of the day (a follow-up's): consultation_fee stays it. */
+  agreed_fee?: number;
   status_reason: string | null;
   rejection_reason: string | null;
   cancellation_reason: string | null;

@@ -28,7 +28,7 @@ export const pendingReservationsProjection = defineProjection({
     'accounts', 'sessions', 'privacy', 'institutions', 'consultations', 'records', 'blog', 'messaging', 'phone',
     'AvailabilitySet', 'SlotOpened', 'SlotWithdrawn',
     'AppointmentApproved', 'AppointmentRejected', 'AppointmentCancelled', 'AppointmentExpired',
-    'AppointmentVoided', 'AppointmentConsultationBegun', 'AppointmentCompleted', 'AppointmentHoldReleased', 'AppointmentNoShow', 'AppointmentTimesProposed',
+    'AppointmentVoided', 'AppointmentConsultationBegun', 'AppointmentCompleted', 'AppointmentHoldReleased', 'AppointmentNoShow', 'AppointmentTimesProposed', 'AppointmentFollowUpOffered', 'AppointmentFollowUpBooked',
   ],
   // Not async: the store's answer is returned as it is (SETTLED when the write is done, which the runner need not wait for).
   apply: (event, store) => {
