@@ -26,6 +26,7 @@ import { addDays, weekStart } from './calendar/model';
 import { REVENUE_CHART_HEIGHT, monthlyRevenue } from './revenue';
 import { PendingInvitations } from '../institution/Invitations';
 import { RecentConsultations } from '../records/RecentConsultations';
+import { FollowUpOf } from './FollowUpOf';
 import { AllDoctors } from './AllDoctors';
 import { useWaitingInLobby } from '../video/lobbyPresence';
 import { CampaignCard, SocialContent } from '../blog/SocialContent';
@@ -200,6 +201,7 @@ function PendingRequests() {
                       </Typography>
                       <Typography variant="body2">{f.whenPhrase(p.slot.start_at)}</Typography>
                       {p.moved_from && <MovedFrom movedFrom={p.moved_from} />}
+                      {p.follow_up_of && <FollowUpOf earlier={p.follow_up_of} />}
                       <Typography variant="body2" color="text.secondary">
                         {p.notes}
                         {p.patient_phone ? ` · ${p.patient_phone}` : ''}

@@ -35,6 +35,9 @@ import { OfferTimesDialog, type OfferingAppointment } from '../doctor/OfferTimes
 import { canMarkAbsent } from '../doctor/absence';
 import { useMarkAbsent } from '../doctor/useMarkAbsent';
 import { useNow } from '../../lib/useNow';
+import { FollowUpOf } from '../doctor/FollowUpOf';
+import { FollowUpDialog, type FollowingUp } from './FollowUpDialog';
+import { openFollowUp, type FollowUpOffer } from './followUp';
 
 export const JOIN_WINDOW_MS = 2 * 24 * 3600 * 1000;
 const PAST_SHOWN = 20;
@@ -66,6 +69,10 @@ interface Row {
   movedFrom: DoctorAppointment['moved_from'];
   /** Other times the doctor offered, not yet answered (issue 35). */
   proposal: Proposal | null;
+  /** A patient's view of a completed consultation: the follow-up its doctor offered (issue 35). */
+  followUp: FollowUpOffer | null;
+  /** A follow-up: the earlier consultation it follows (issue 35). */
+  followUpOf: DoctorAppointment['follow_up_of'];
 }
 
 const fromPatientView = (a: PatientAppointment): Row => ({
@@ -83,6 +90,8 @@ const fromPatientView = (a: PatientAppointment): Row => ({
   reschedules: a.reschedules,
   movedFrom: null,
   proposal: a.proposal,
+  followUp: a.follow_up,
+  followUpOf: a.follow_up_of,
 });
 
 const fromDoctorView = (a: DoctorAppointment): Row => ({
@@ -100,6 +109,8 @@ const fromDoctorView = (a: DoctorAppointment): Row => ({
   reschedules: 0,
   movedFrom: a.moved_from,
   proposal: a.proposal,
+  followUp: null,
+  followUpOf: a.follow_up_of,
 });
 
 /** What the status chip says (its message id), from the point of view of the one reading it. */
@@ -182,6 +193,12 @@ function AppointmentCard({ row, viewer, actions, note, footer }: { row: Row; vie
                   {t('doctor.movedFrom', { by: row.movedFrom.by, when: f.whenPhrase(row.movedFrom.start_at) })}
                 </Typography>
               )}
+              {row.followUpOf && viewer === 'doctor' && <FollowUpOf earlier={row.followUpOf} />}
+              {row.followUpOf && viewer === 'patient' && (
+                <Typography variant="body2" color="text.secondary" data-testid="follow-up-of">
+                  {t('patient.followUpOfConsultation', { date: f.longDate(row.followUpOf.start_at) })}
+                </Typography>
+              )}
               {row.notes && (
                 <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
                   {t('patient.reasonLine', { reason: row.notes })}
@@ -244,6 +261,27 @@ function MarkAbsentButton({ row, actions }: { row: Row; actions: Pick<UpcomingAc
     <Button color="warning" startIcon={<PersonOffOutlined />} disabled={actions.markBusy} onClick={() => actions.onMarkAbsent(row)}>
       {t('doctor.markAbsent')}
     </Button>
+  );
+}
+
+/** 'Book follow-up (free until <date>)' on a completed consultation whose doctor offered one still open (issue 35). */
+function BookFollowUpButton({ offer, onBook }: { offer: FollowUpOffer; onBook: (offer: FollowUpOffer) => void }) {
+  const t = useT();
+  const f = useFormat();
+  const until = f.longDate(offer.until);
+  return (
+    <Button variant="outlined" startIcon={<EventRepeatOutlined />} onClick={() => onBook(offer)} data-testid="book-follow-up">
+      {offer.fee === 0 ? t('patient.bookFollowUpFree', { date: until }) : t('patient.bookFollowUpPaid', { fee: f.rupees(offer.fee), date: until })}
+    </Button>
+  );
+}
+
+function FollowUpBookedNote() {
+  const t = useT();
+  return (
+    <Typography variant="body2" color="success.dark" sx={{ mt: 0.5 }} data-testid="follow-up-booked">
+      {t('patient.followUpBookedNote')}
+    </Typography>
   );
 }
 
@@ -345,6 +383,7 @@ export function MyAppointments() {
   // The appointment being moved (or offered other times) stays while its dialog closes.
   const [moving, setMoving] = useState<{ open: boolean; appointment: MovingAppointment | null; rules: MoveRules }>({ open: false, appointment: null, rules: DEFAULT_BOOKING_RULES });
   const [offering, setOffering] = useState<{ open: boolean; appointment: OfferingAppointment | null }>({ open: false, appointment: null });
+  const [followingUp, setFollowingUp] = useState<{ open: boolean; consultation: FollowingUp | null }>({ open: false, consultation: null });
   const described = (row: Row) =>
     t('patient.appointmentDescribed', { name: otherName(row, viewer), date: f.longDate(row.startAt), time: f.timeOfDay(new Date(row.startAt)) });
   const askCancel = async (row: Row) => {
@@ -381,6 +420,7 @@ export function MyAppointments() {
         }}
       />
       <RescheduleDialog open={moving.open} appointment={moving.appointment} rules={moving.rules} onClose={() => setMoving((m) => ({ ...m, open: false }))} />
+      {!doctor && <FollowUpDialog open={followingUp.open} consultation={followingUp.consultation} onClose={() => setFollowingUp((s) => ({ ...s, open: false }))} />}
       {doctor && <OfferTimesDialog open={offering.open} appointment={offering.appointment} onClose={() => setOffering((o) => ({ ...o, open: false }))} />}
       <Typography variant="h5" component="h1">
         {t('patient.myAppointments')}
@@ -408,10 +448,23 @@ export function MyAppointments() {
         {!past.isLoading && (past.data ?? []).length === 0 && (
           <EmptyState icon={HistoryOutlined} title={t('patient.noPastTitle')} text={t('patient.noPastText')} />
         )}
-        {(past.data ?? []).map((row) => (
+        {(past.data ?? []).map((row) => {
+          // A patient's completed consultation whose doctor offered a follow-up still open (issue 35).
+          const followUp = !doctor && row.status === 'completed' ? openFollowUp(row.followUp, now) : null;
+          const patientActions = followUp ? (
+            <BookFollowUpButton offer={followUp} onBook={(offer) => setFollowingUp({ open: true, consultation: { id: row.id, doctorId: row.doctorId, doctorName: row.otherName, startAt: row.startAt, offer } })} />
+          ) : undefined;
           // Ended but inside the grace after its end: the doctor may still mark the patient absent.
-          <AppointmentCard key={row.id} row={row} viewer={viewer} actions={doctor && canMarkAbsent(row, now) ? <MarkAbsentButton row={row} actions={actions} /> : undefined} />
-        ))}
+          return (
+            <AppointmentCard
+              key={row.id}
+              row={row}
+              viewer={viewer}
+              note={!doctor && row.followUp?.booked_appointment_id ? <FollowUpBookedNote /> : undefined}
+              actions={doctor ? (canMarkAbsent(row, now) ? <MarkAbsentButton row={row} actions={actions} /> : undefined) : patientActions}
+            />
+          );
+        })}
       </Stack>
     </Stack>
   );

@@ -5,6 +5,8 @@ import { recordsApi } from './api';
 import { NOTE_TEMPLATE_TEXTS, applyTemplate, canSaveDraft, canSaveNotes, emptyNotes, notesChanges, notesKey, savedNotesFields, type FollowUp, type NotesFields, type Priority, type TemplateId } from './rules';
 import { RecordsDialog, useFailure } from './RecordsDialog';
 import { AutosaveStatus, useAutosave } from '../../lib/autosave';
+import { FollowUpOfferFields } from './FollowUpOfferFields';
+import { DEFAULT_FOLLOW_UP_OFFER, followUpOfferBody } from './followUpOffer';
 
 const PRIORITIES: Array<[Priority, MessageId]> = [
   ['low', 'records.priorityLow'],
@@ -35,6 +37,11 @@ export function NotesModal(props: { open: boolean; onClose(): void; onSaved?(isD
   const [loaded, setLoaded] = useState(false);
   const [saving, setSaving] = useState<'draft' | 'final' | null>(null);
   const failure = useFailure('records.saveNotesFailed');
+  // A follow-up required: the one the patient may book (issue 35), sent with the final save.
+  const [offer, setOffer] = useState(DEFAULT_FOLLOW_UP_OFFER);
+  const followUpNeeded = fields.follow_up_required !== 'no';
+  const offerBody = followUpOfferBody(offer);
+  const canSaveFinal = canSaveNotes(fields) && (!followUpNeeded || offerBody !== null);
   // The doctor's writing saves itself as a draft (never reaching the patient) a moment after they stop typing.
   const draft = useAutosave({
     value: fields,
@@ -81,11 +88,13 @@ export function NotesModal(props: { open: boolean; onClose(): void; onSaved?(isD
     props.onClose();
   };
   const save = async (isDraft: boolean) => {
-    if (isDraft ? !canSaveDraft(fields) : !canSaveNotes(fields)) return;
+    if (isDraft ? !canSaveDraft(fields) : !canSaveFinal) return;
     setSaving(isDraft ? 'draft' : 'final');
     // After the draft saving itself, if one is under way (it may have just sent these fields).
     await draft.settled();
-    const saved = await failure.run(() => recordsApi.saveNotes(props.appointmentId, notesChanges(fields, from.current, isDraft)));
+    const changes = notesChanges(fields, from.current, isDraft);
+    const body = !isDraft && followUpNeeded && offerBody ? { ...changes, ...offerBody } : changes;
+    const saved = await failure.run(() => recordsApi.saveNotes(props.appointmentId, body));
     setSaving(null);
     if (!saved) return;
     from.current = fields;
@@ -120,7 +129,7 @@ export function NotesModal(props: { open: boolean; onClose(): void; onSaved?(isD
           <Button variant="outlined" onClick={() => void save(true)} disabled={busy || !canSaveDraft(fields)}>
             {saving === 'draft' ? t('records.saving') : t('records.saveAsDraft')}
           </Button>
-          <Button variant="contained" onClick={() => void save(false)} disabled={busy || !canSaveNotes(fields)}>
+          <Button variant="contained" onClick={() => void save(false)} disabled={busy || !canSaveFinal}>
             {saving === 'final' ? t('records.saving') : t('records.saveNotes')}
           </Button>
         </>
@@ -165,6 +174,7 @@ export function NotesModal(props: { open: boolean; onClose(): void; onSaved?(isD
           ))}
         </TextField>
       </Stack>
+      {followUpNeeded && <FollowUpOfferFields offer={offer} onChange={setOffer} disabled={busy} />}
     </RecordsDialog>
   );
 }
