@@ -6,6 +6,8 @@ import { appointmentRequested, consultationStarted, doctorRegistered, erased, pe
 const appointments = projectionSpec('appointments');
 const REQUESTED_AT = '2026-03-03T12:00:00.000Z';
 const LATER = '2026-03-04T09:15:00.000Z';
+/** What a closed appointment's document says of an offer of other times: none. */
+const NO_OFFER_LEFT = { proposal: null, proposal_expires_at: null };
 const doctorActs = (user_id: string) => ({ actor: { user_id, role: 'doctor' as const }, at: LATER });
 
 /** A patient and a doctor as the appointments know them, and a fresh appointment id. */
@@ -160,6 +162,40 @@ describe('appointments projection', () => {
   it('a request nobody answered before its start expires: cancelled, because expired', () => {
     const b = booking();
     return afterRequest(b, [event('AppointmentExpired', { appointment_id: b.appointment }, { at: LATER })], { status: 'cancelled', status_reason: 'expired', updated_at: LATER });
+  });
+
+  it('a follow-up offered and booked (issue 35): the earlier keeps the offer and the booking, the follow-up its link and agreed fee; closed, it frees the offer', () => {
+    const b = booking();
+    const followUp = freshId('appointment');
+    const offered = event('AppointmentFollowUpOffered', { appointment_id: b.appointment, doctor_id: b.doctor, patient_id: b.patient, within_days: 7, until: '2026-03-17T05:00:00.000Z', fee: 0 }, doctorActs(b.doctor));
+    const booked = event('AppointmentFollowUpBooked', { appointment_id: b.appointment, follow_up_appointment_id: followUp, slot_id: 102 }, { at: LATER, stream: `appointment-${b.appointment}` });
+    const request = appointmentRequested(
+      { appointment_id: followUp, doctor_id: b.doctor, patient_id: b.patient, slot_id: 102, start: '2026-03-15T04:30:00.000Z', end: '2026-03-15T05:00:00.000Z', notes: 'Review', follow_up_of: { appointment_id: b.appointment, start: '2026-03-10T04:30:00.000Z' }, fee: 0 },
+      { at: LATER, actor: { user_id: b.patient, role: 'patient' } },
+    );
+    const followUpDoc = (log: Log, change: Record<string, unknown> = {}) => ({
+      ...b.requested(log),
+      _id: followUp,
+      appointment_id: followUp,
+      slot_id: 102,
+      start: '2026-03-15T04:30:00Z',
+      end: '2026-03-15T05:00:00Z',
+      notes: 'Review',
+      created_at: LATER,
+      updated_at: LATER,
+      requested_position: log.positionOf(request),
+      consultation_fee: 0,
+      agreed_fee: 0,
+      follow_up_of: b.appointment,
+      follow_up_of_start: '2026-03-10T04:30:00Z',
+      ...change,
+    });
+    const earlier = (log: Log, booked_id: string | null) => ({ ...b.requested(log), follow_up_until: '2026-03-17T05:00:00Z', follow_up_fee: 0, follow_up_booked: booked_id, updated_at: LATER });
+    const rejected = event('AppointmentRejected', { appointment_id: followUp, doctor_id: b.doctor, reason: null }, doctorActs(b.doctor));
+    return appointments
+      .given(...b.known, b.request)
+      .when(offered, booked, request, rejected)
+      .then((log) => ({ appointments: [earlier(log, null), followUpDoc(log, { status: 'rejected', ...NO_OFFER_LEFT })] }), { untouched: ['appointment_people'] });
   });
 
   it('its consultation starting marks it held, not updated (updated_at stays the approval)', () => {
