@@ -47,6 +47,8 @@ describe('clinical records API (issue 14)', () => {
     return (await spec.given.appointment({ doctor, patient, notes: 'Fever', confirmed: true })).appointment_id;
   };
   const notesSaved = (id: string, is_draft: boolean): ExpectedEvent[] => [{ stream: streams.consultationNotes(id), type: 'ConsultationNotesSaved', data: { is_draft } }];
+  /** Final notes saying a follow-up is required offer one, the first time with the defaults (issue 35: follow-ups). */
+  const followUpOffered = (id: string): ExpectedEvent => ({ stream: streams.appointment(id), type: 'AppointmentFollowUpOffered', data: { within_days: 7, fee: 0 } });
   const read = (request: Parameters<ApiSpec['read']>[0]) => spec.read(request);
 
   const line = (medicine: string, extra: Record<string, unknown> = {}) => ({ medicine, dosage: '1 tablet', frequency: 'twice_daily', duration_value: 5, duration_unit: 'days', ...extra });
@@ -75,7 +77,7 @@ describe('clinical records API (issue 14)', () => {
     assert.equal((await read((http) => http.get(url).set(doctor.auth).expect(200))).body.is_draft, true);
     (await save(doctor, { is_draft: false, patient_name: 'Ravi Kumar', chief_complaint: 'Fever for 3 days', priority_level: 'high', follow_up_required: 'routine', template: 'general_consultation' }))
       .expectStatus(200)
-      .expectEvents(notesSaved(id, false));
+      .expectEvents([...notesSaved(id, false), followUpOffered(id)]);
     (await save(doctor, { is_draft: true, chief_complaint: 'Fever for 3 days', clinical_assessment: 'second thoughts' })).expectStatus(200).expectEvents(notesSaved(id, true));
     const seen = (await read((http) => http.get(url).set(patient.auth).expect(200))).body;
     assert.equal(seen.is_draft, false);
@@ -108,7 +110,7 @@ describe('clinical records API (issue 14)', () => {
       patient_name: 'Ravi K. Sharma', patient_id: 'OPD-118', chief_complaint: 'Fever for 3 days', clinical_assessment: 'Viral fever', treatment_plan: 'Paracetamol, fluids',
       follow_up_instructions: 'Review in 3 days', additional_notes: 'Lives alone', priority_level: 'high', follow_up_required: 'routine', template: 'general_consultation', is_draft: false,
     };
-    (await save(modal)).expectStatus(200).expectEvents(notesSaved(id, false));
+    (await save(modal)).expectStatus(200).expectEvents([...notesSaved(id, false), followUpOffered(id)]);
     // What CallRecordsPanel sends: its text as the clinical assessment, final, and nothing else. The name the modal
     // wrote (not the account's 'Ravi Kumar') stays.
     (await save({ clinical_assessment: 'No red flags; fluids and rest.' })).expectStatus(200).expectEvents(notesSaved(id, false));
