@@ -10,6 +10,12 @@ export const APPOINTMENT_DURATION_MINUTES = 30;
 export const NO_SHOW_GRACE_MINUTES = 15;
 /** How long into a confirmed appointment its doctor must wait before marking an absent patient as a no-show. */
 export const NO_SHOW_DOCTOR_WAIT_MINUTES = 10;
+/** The no-show sweep looks at appointments started within this many days before its cutoff (never at the whole history). */
+export const NO_SHOW_SWEEP_WINDOW_DAYS = 7;
+/** How long a slot freed for the first patient on its doctor's waitlist is held for them (issue 35). */
+export const WAITLIST_HOLD_MINUTES = 15;
+/** The longest stretch of days one waitlist place covers. */
+export const WAITLIST_MAX_DAYS = 30;
 export const DEFAULT_SPECIALTY = 'General Medicine';
 export const DEFAULT_QUALIFICATION = 'MD';
 /** Longest city a doctor gives for their practice (shown on their public page). */

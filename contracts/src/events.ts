@@ -243,6 +243,14 @@ export const eventDataSchemas = {
     start: instant,
     end: instant,
   }),
+  /**
+   * The slot, freed, is held for 15 minutes (WAITLIST_HOLD_MINUTES) for a patient on its doctor's waitlist (issue 35):
+   * until `until` only that patient may book it; after it, anyone may (a hold ends by time, whether or not its end is
+   * recorded).
+   */
+  SlotHeld: z.object({ slot_id: z.number().int(), doctor_id: userId, patient_id: userId, until: instant }),
+  /** A hold ended before the slot was booked: declined, left unanswered past its time, or its patient left the waitlist. */
+  SlotHoldReleased: z.object({ slot_id: z.number().int(), doctor_id: userId, patient_id: userId, reason: z.enum(['declined', 'expired', 'left']) }),
   SlotReleased: z.object({
     slot_id: z.number().int(),
     doctor_id: userId,
@@ -259,6 +267,10 @@ export const eventDataSchemas = {
     start: instant,
     end: instant,
     notes: z.string(),
+    /** A follow-up (issue 35): the earlier consultation it was booked on (that appointment's id and start), whose offer it took. */
+    follow_up_of: z.object({ appointment_id: z.string(), start: instant }).optional(),
+    /** The fee agreed for it when not the doctor's fee of the day: a follow-up's, as offered (0: free). For payments (issue 36). */
+    fee: z.number().min(0).optional(),
   }),
   AppointmentApproved: z.object({ appointment_id: z.string(), doctor_id: userId }),
   AppointmentRejected: z.object({
@@ -267,10 +279,6 @@ export const eventDataSchemas = {
     reason: z.string().nullable(),
     /** Not the doctor's decision: the patient withdrew their consent, and the system closed the request (since issue 31). */
     cause: z.enum(['consent_withdrawn']).optional(),
-    /** A follow-up (issue 35): the earlier consultation it was booked on (that appointment's id and start), whose offer it took. */
-    follow_up_of: z.object({ appointment_id: z.string(), start: instant }).optional(),
-    /** The fee agreed for it when not the doctor's fee of the day: a follow-up's, as offered (0: free). For payments (issue 36). */
-    fee: z.number().min(0).optional(),
   }),
   AppointmentCancelled: z.object({
     appointment_id: z.string(),
@@ -350,6 +358,18 @@ export const eventDataSchemas = {
     slots: z.array(z.object({ slot_id: z.number().int(), start: instant, end: instant })).min(1).max(3),
     expires_at: instant,
   }),
+  /**
+   * A patient waits for a time with a doctor between two dates (their zone's calendar days, as the doctor's slots are
+   * shown to them), in the stream `waitlist-<doctor>-<patient>`: one place per patient and doctor, joined again after
+   * it ends. Its order among the doctor's waitlist is its position in the log.
+   */
+  WaitlistJoined: z.object({ doctor_id: userId, patient_id: userId, from: z.string(), to: z.string(), timezone: z.string() }),
+  /** The patient left the waitlist (or the system closed it: its last day passed, or they booked). */
+  WaitlistLeft: z.object({ doctor_id: userId, patient_id: userId, reason: z.enum(['left', 'booked', 'ended']) }),
+  /** A freed slot was held for this patient (SlotHeld first, on the slot's stream): theirs to book until `until`. */
+  WaitlistOfferMade: z.object({ doctor_id: userId, patient_id: userId, slot_id: z.number().int(), start: instant, end: instant, until: instant }),
+  /** The patient declined the offered slot, or did not answer in time: they stay on the waitlist, the slot goes on to the next. */
+  WaitlistOfferEnded: z.object({ doctor_id: userId, patient_id: userId, slot_id: z.number().int(), reason: z.enum(['declined', 'expired']) }),
   AppointmentNoShow: z.object({
     appointment_id: z.string(),
     doctor_id: userId,
@@ -357,26 +377,6 @@ export const eventDataSchemas = {
     absent: z.enum(['patient', 'doctor', 'both']),
     marked_by: z.enum(['system', 'doctor']),
   }),
-
-  /**
-   * The video consultation of one appointment (stream `consultation-<appointment_id>`). Started by the first join: its
-   * limit runs from then (`ends_at`), whoever joins later. Who did each thing and when is the metadata's actor and time.
-   */
-  ConsultationStarted: z.object({
-    appointment_id: z.string(),
-    patient_id: userId,
-    doctor_id: userId,
-    provider: z.enum(['p2p', 'livekit']),
-    room: z.string(),
-    started_at: instant,
-    ends_at: instant,
-  }),
-  /** A participant connected; a later join of the same person replaces their older connection (`replaced_connection_id`). */
-  ConsultationJoined: z.object({
-    appointment_id: z.string(),
-    user_id: userId,
-    role: z.enum(['patient', 'doctor']),
-    connection_id: z.string(),
   /**
    * Its doctor offered a follow-up (issue 35), saving final notes that say one is required: the patient may book one of
    * the doctor's slots starting before `until` (the consultation's end plus `within_days`) at `fee` (0: free). On the
@@ -398,6 +398,26 @@ export const eventDataSchemas = {
    * stands (requested, confirmed, held); one closed without taking place (rejected, cancelled, expired, voided) frees it.
    */
   AppointmentFollowUpBooked: z.object({ appointment_id: z.string(), follow_up_appointment_id: z.string(), slot_id: z.number().int() }),
+
+  /**
+   * The video consultation of one appointment (stream `consultation-<appointment_id>`). Started by the first join: its
+   * limit runs from then (`ends_at`), whoever joins later. Who did each thing and when is the metadata's actor and time.
+   */
+  ConsultationStarted: z.object({
+    appointment_id: z.string(),
+    patient_id: userId,
+    doctor_id: userId,
+    provider: z.enum(['p2p', 'livekit']),
+    room: z.string(),
+    started_at: instant,
+    ends_at: instant,
+  }),
+  /** A participant connected; a later join of the same person replaces their older connection (`replaced_connection_id`). */
+  ConsultationJoined: z.object({
+    appointment_id: z.string(),
+    user_id: userId,
+    role: z.enum(['patient', 'doctor']),
+    connection_id: z.string(),
     replaced_connection_id: z.string().nullable(),
   }),
   ConsultationLeft: z.object({
@@ -668,7 +688,8 @@ export const EVENT_FAMILIES = {
     'InstitutionStaffRoleChanged',
     'InstitutionBookingRulesSet',
   ],
-  schedule: ['AvailabilitySet', 'SlotOpened', 'SlotWithdrawn', 'SlotReserved', 'SlotReleased'],
+  schedule: ['AvailabilitySet', 'SlotOpened', 'SlotWithdrawn', 'SlotReserved', 'SlotReleased', 'SlotHeld', 'SlotHoldReleased'],
+  waitlist: ['WaitlistJoined', 'WaitlistLeft', 'WaitlistOfferMade', 'WaitlistOfferEnded'],
   appointments: [
     'AppointmentRequested',
     'AppointmentApproved',
@@ -682,6 +703,8 @@ export const EVENT_FAMILIES = {
     'AppointmentHoldReleased',
     'AppointmentNoShow',
     'AppointmentTimesProposed',
+    'AppointmentFollowUpOffered',
+    'AppointmentFollowUpBooked',
   ],
   consultations: ['ConsultationStarted', 'ConsultationJoined', 'ConsultationLeft', 'ConsultationEnded', 'ConsultationAutoEnded', 'ConsultationMessagePosted', 'VideoProviderEventReceived'],
   records: ['RecordFileStored', 'MedicalReportUploaded', 'PrescriptionFileUploaded', 'ConsultationNotesSaved', 'PrescriptionIssued', 'MedicineCatalogueImported'],
@@ -703,8 +726,6 @@ export type IgnoredEvents<I extends Ignorable> = Extract<I, EventType> | (typeof
  */
 export type EveryEventDecided<H extends EventType, I extends Ignorable> = [Exclude<EventType, H | IgnoredEvents<I>>] extends [never]
   ? [Extract<H, IgnoredEvents<I>>] extends [never]
-    'AppointmentFollowUpOffered',
-    'AppointmentFollowUpBooked',
     ? unknown
     : { 'handled and ignored': Extract<H, IgnoredEvents<I>> }
   : { 'neither handled nor ignored': Exclude<EventType, H | IgnoredEvents<I>> };
@@ -790,6 +811,8 @@ export const streams = {
   phone: (digest: string) => `phone-${digest}`,
   /** The sign-in codes sent to a number, named by a keyed digest of it. */
   phoneCode: (digest: string) => `phone_code-${digest}`,
+  /** A patient's place on a doctor's waitlist (issue 35): one per patient and doctor. */
+  waitlist: (doctorId: string, patientId: string) => `waitlist-${doctorId}-${patientId}`,
   /** A person's verified phone number and message preferences (small: read whole when a message is sent). */
   contact: (userId: string) => `contact-${userId}`,
 };

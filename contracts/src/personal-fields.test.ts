@@ -14,6 +14,8 @@ const NOT_PERSONAL: Record<string, string> = {
   accessor_id: 'an id',
   appointment_id: 'an id',
   follow_up_appointment_id: 'an id (the follow-up booked on an offer, issue 35)',
+  'WaitlistJoined.from': 'a calendar day a patient waits for a time with a doctor (issue 35): booking terms, as a slot time',
+  'WaitlistJoined.to': 'the last such day',
   author_id: 'an id',
   blob_id: 'an id',
   claimed_at: 'a time',

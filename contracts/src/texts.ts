@@ -65,6 +65,14 @@ export const API_TEXTS = {
   /** 409: a clinic's no-show policy (issue 35) stops this patient booking with its doctors until a date (YYYY-MM-DD). */
   bookingBlockedByNoShows: (limit: string, months: string, until: string) =>
     `You missed ${limit} or more appointments in the last ${months} months, so this clinic's doctors cannot be booked until ${until}`,
+  /** 409: joining a doctor's waitlist (issue 35) while already on it. */
+  waitlistAlready: "You are already on this doctor's waitlist. Leave it first to choose other days.",
+  /** 422: the days of a waitlist place: from today on, in order, at most a number of days. */
+  waitlistDaysInvalid: (days: string) => `Choose days from today on, the first before the last, at most ${days} days in all`,
+  /** 404: no place on this doctor's waitlist. */
+  waitlistNotFound: "You are not on this doctor's waitlist",
+  /** 409: answering an offer that is not (or no longer) there. */
+  waitlistNoOffer: 'There is no time offered to you from this waitlist now',
   /** 409: marking the patient absent (issue 35) on an appointment that is not confirmed. */
   noShowNotConfirmed: (status: string) => `This appointment is ${status}: only a confirmed appointment can be marked as a no-show`,
   /** 409: the doctor marks the patient absent before waiting the minutes the rule asks. */

@@ -2,6 +2,7 @@ import type { RouteName } from './paths';
 import type { RouteEntry, RouteTypes } from './define';
 import { adminRoutes } from './admin';
 import { appointmentsRoutes } from './appointments';
+import { waitlistRoutes } from './waitlist';
 import { blogsRoutes } from './blogs';
 import { consentsRoutes } from './consents';
 import { consultationsRoutes } from './consultations';
@@ -17,6 +18,7 @@ import { usersRoutes } from './users';
 export const ROUTES = {
   ...adminRoutes,
   ...appointmentsRoutes,
+  ...waitlistRoutes,
   ...blogsRoutes,
   ...consentsRoutes,
   ...consultationsRoutes,

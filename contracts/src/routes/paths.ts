@@ -1,5 +1,6 @@
 import { adminPaths } from './paths/admin';
 import { appointmentsPaths } from './paths/appointments';
+import { waitlistPaths } from './paths/waitlist';
 import { blogsPaths } from './paths/blogs';
 import { consentsPaths } from './paths/consents';
 import { consultationsPaths } from './paths/consultations';
@@ -22,6 +23,7 @@ export type { HttpMethod, RoutePath } from './path-types';
 export const ROUTE_PATHS = {
   ...adminPaths,
   ...appointmentsPaths,
+  ...waitlistPaths,
   ...blogsPaths,
   ...consentsPaths,
   ...consultationsPaths,

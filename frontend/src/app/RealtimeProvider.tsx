@@ -7,6 +7,7 @@ import { useToasts } from '../lib/toasts';
 import { useFormat } from '../i18n/format';
 import { useT } from '../i18n/useT';
 import { invalidateQueries } from '../lib/queryInvalidation';
+import { statusChangeToast } from './statusChangeToast';
 
 export interface IncomingRequest {
   appointment_id: string;
@@ -78,67 +79,9 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       client.on('state', setState),
       client.on('appointmentStatusChange', (status, data) => {
         invalidateQueries();
-        const { t, f } = words.current;
-        const when = f.whenPhrase(data.start_at as string | undefined);
-        const patient = String(data.patient_name ?? t('shell.thePatient'));
-        const doctorName = String(data.doctor_name ?? t('shell.theDoctor'));
         if (doctor) dismissRequest(String(data.appointment_id));
-        if (status === 'approved') {
-          toasts.show({
-            type: 'success',
-            title: t('shell.approvedTitle'),
-            message: t('shell.approvedText', { doctor: String(data.doctor_name ?? t('shell.yourDoctor')), when }),
-            duration: 8000,
-            actions: [{ label: t('shell.viewAppointments'), primary: true, handler: () => go('/my-appointments') }],
-          });
-        } else if (status === 'rejected' && data.status_reason === 'consent_withdrawn') {
-          // Closed by the system when the patient withdrew consent: nobody declined anything.
-          const message = doctor ? t('shell.requestWithdrawnForDoctor', { patient, when }) : t('shell.requestWithdrawnForPatient', { doctor: doctorName, when });
-          toasts.show({ type: 'info', title: t('shell.requestWithdrawnTitle'), message, duration: 8000 });
-        } else if (status === 'rejected') {
-          toasts.show({
-            type: 'error',
-            title: t('shell.declinedTitle'),
-            message: data.rejection_reason
-              ? t('shell.declinedTextWithReason', { doctor: doctorName, when, reason: String(data.rejection_reason) })
-              : t('shell.declinedText', { doctor: doctorName, when }),
-            duration: 10_000,
-            actions: [{ label: t('shell.bookAnother'), primary: true, handler: () => go('/home') }],
-          });
-        } else if (status === 'cancelled') {
-          const ownAction = data.cancelled_by === (doctor ? 'doctor' : 'patient');
-          if (ownAction) return; // the page that cancelled has said so already
-          const message = doctor ? t('shell.cancelledByPatient', { patient, when }) : t('shell.cancelledByDoctor', { doctor: doctorName, when });
-          toasts.show({ type: 'info', title: t('shell.cancelledTitle'), message, duration: 5000 });
-        } else if (status === 'expired') {
-          const message = doctor ? t('shell.requestExpiredForDoctor', { patient, when }) : t('shell.requestExpiredForPatient', { doctor: doctorName, when });
-          toasts.show({ type: 'info', title: t('shell.requestExpiredTitle'), message, duration: 5000 });
-        } else if (status === 'moved') {
-          // A move that kept it confirmed: told to the doctor (the patient made it).
-          if (!doctor) return;
-          toasts.show({ type: 'info', title: t('shell.movedTitle'), message: t('shell.movedForDoctor', { patient, when }), duration: 8000 });
-        } else if (status === 'no_show') {
-          // The doctor who marked the patient absent has seen it on their own page.
-          if (doctor && data.absent === 'patient') return;
-          const message = doctor
-            ? t('shell.noShowForDoctor', { patient, when })
-            : data.absent === 'patient'
-              ? t('shell.noShowPatientAbsent', { doctor: doctorName, when })
-              : t('shell.noShowDoctorAbsent', { doctor: doctorName, when });
-          toasts.show({ type: 'info', title: t('shell.noShowTitle'), message, duration: 10_000 });
-        } else if (status === 'times_proposed') {
-          // The doctor who offered them has seen it on their own page; the patient is asked to answer.
-          if (doctor) return;
-          toasts.show({
-            type: 'appointment',
-            title: t('shell.timesProposedTitle'),
-            message: t('shell.timesProposedText', { doctor: doctorName, when }),
-            duration: 15_000,
-            actions: [{ label: t('shell.viewAppointments'), primary: true, handler: () => go('/my-appointments') }],
-          });
-        } else {
-          toasts.show({ type: 'info', title: t('shell.updateTitle'), message: t('shell.updateText', { when, status }), duration: 5000 });
-        }
+        const toast = statusChangeToast(status, data, { doctor, ...words.current, go });
+        if (toast) toasts.show(toast);
       }),
       client.on('scheduleUpdate', () => invalidateQueries()),
       client.on('appointmentRequest', (data) => {

@@ -25,6 +25,7 @@ import { blogRoutes } from './blogs/routes';
 import type { BookingLookups } from './appointments/bookable';
 import { messagingRoutes, type MessagingRouteDeps } from './messaging/routes';
 import { phoneRoutes } from './messaging/phone-routes';
+import { waitlistRoutes } from './waitlist/routes';
 
 export { registerUser, loadUser, findUserIdByEmail, type NewUser } from './users/service';
 export { startSession } from './identity/sessions';
@@ -86,6 +87,7 @@ export function createCommandService(
   // Before booking: the property tests walk routes in order, and a withdrawal then an agreement leave consent in place.
   consentRoutes(api, deps);
   appointmentRoutes(api, deps);
+  waitlistRoutes(api, deps);
   institutionRoutes(api, deps);
   erasureRoutes(api, deps);
   consultationRoutes(api, { ...deps, settings: deps.consultation });

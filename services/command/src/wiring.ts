@@ -15,6 +15,8 @@ import {
 } from '@telemed/platform';
 import { startRelay } from './relay';
 import { startSlotReleaser } from './process-managers/release-slots';
+import { startWaitlistOffers } from './waitlist/offers';
+import type { WaitlistLookups } from './waitlist/service';
 import { startSweeps, type SweepLookups } from './process-managers/sweeps';
 import { startConsultationLimit, type ConsultationLookups } from './process-managers/consultation-limit';
 import { startConsultationCloser } from './process-managers/consultation-closer';
@@ -73,7 +75,7 @@ export async function startCommandBackground(deps: {
   logger: Logger;
   clock: () => Date;
   /** The blog scheduler's lookups (issue 16); without them no scheduled post is published. */
-  lookups: SweepLookups & ConsultationLookups & AccountLookups & BookingLookups & Partial<BlogLookups> & Partial<MessageLookups>;
+  lookups: SweepLookups & ConsultationLookups & AccountLookups & BookingLookups & WaitlistLookups & Partial<BlogLookups> & Partial<MessageLookups>;
   video: VideoProvider;
   /** The channels messages go out on (issue 34); without them (or the lookups) no message is queued or sent. */
   senders?: ReadonlyMap<MessageChannel, MessageSender>;
@@ -85,6 +87,7 @@ export async function startCommandBackground(deps: {
     await startUnavailableDoctorCloser(deps),
     await startWithdrawnConsentCloser(deps),
     await startLateRequestCloser(deps),
+    await startWaitlistOffers(deps),
   ];
   const subscriptions: Subscription[] = [await startRelay(deps), await startDisconnectRecorder(deps), ...managers];
   const sweeps = startSweeps({ ...deps, graceMs: deps.config.RESERVATION_HEAL_GRACE_MS, intervalMs: deps.config.SWEEP_INTERVAL_MS });

@@ -8,6 +8,7 @@ import { ProjectionRunner } from './projection-runner';
 import { userQueryRoutes } from './users/routes';
 import { doctorQueryRoutes } from './users/doctor-routes';
 import { bookingRulesQueryRoutes } from './users/booking-rules';
+import { waitlistQueryRoutes } from './waitlist/routes';
 import { scheduleQueryRoutes } from './schedule/routes';
 import { appointmentQueryRoutes } from './appointments/routes';
 import { institutionQueryRoutes } from './institutions/routes';
@@ -88,6 +89,7 @@ export function createQueryService(deps: {
   userQueryRoutes(api, { readStore: served });
   doctorQueryRoutes(api, { readStore: served, clock: deps.clock });
   bookingRulesQueryRoutes(api, served);
+  waitlistQueryRoutes(api, { readStore: served, clock: deps.clock });
   scheduleQueryRoutes(api, { readStore: served, clock: deps.clock });
   appointmentQueryRoutes(api, { readStore: served, clock: deps.clock, institutionReadingAppointment: lookups.institutionReadingAppointment, audit });
   institutionQueryRoutes(api, served, audit);

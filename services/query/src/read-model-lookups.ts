@@ -3,6 +3,7 @@ import { appointmentSweepLookups } from './appointments/lookups';
 import { retentionLookups } from './records/lookups';
 import { slotSweepLookups } from './schedule/lookups';
 import { bookingLookups } from './users/bookable-doctors';
+import { waitlistLookups } from './waitlist/routes';
 
 export { checkpointWaiter, followLogIfReadModelsAreLocal } from './projections/followers';
 
@@ -19,5 +20,6 @@ export function sweepLookups(readStore: ReadStore) {
     ...appointmentSweepLookups(readStore),
     ...slotSweepLookups(readStore),
     ...retentionLookups(readStore),
+    ...waitlistLookups(readStore),
   };
 }

@@ -4,7 +4,7 @@ import { DateTime } from 'luxon';
 import { ADMIN_TEXTS, CONSENT_NOTICE_VERSION, DEFAULT_TIMEZONE } from '@telemed/contracts';
 import { findUserIdByEmail } from '@telemed/command';
 import { GenerationalReadStore, SqliteReadStore, physicalName, type RecordedQuery } from '@telemed/platform';
-import { startTestApp, type TestApp, type TestUser } from '../support/test-app';
+import { indiaDate, startTestApp, type TestApp, type TestUser } from '../support/test-app';
 import { freePort } from '../support/processes';
 import { realPng } from '../support/images';
 
@@ -303,6 +303,17 @@ describe('access control: every route against every role', () => {
       expect: all(403, { patient: 200, otherPatient: 404, institutionAdmin: 404, otherInstitutionAdmin: 404 }),
       request: async () => ({ url: `/api/v1/appointments/${(await offeredAppointment()).id}/proposal/decline` }),
     },
+    // A doctor's waitlist (issue 35): each patient's own place, by the doctor's id (another's is never named).
+    {
+      method: 'post',
+      path: '/doctors/:doctor_id/waitlist',
+      expect: all(403, { patient: 201, otherPatient: 201, institutionAdmin: 201, otherInstitutionAdmin: 201 }),
+      request: async () => ({ url: `/api/v1/doctors/${(await t.createUser('doctor')).user_id}/waitlist`, body: { from: indiaDate(1), to: indiaDate(5) } }),
+    },
+    { method: 'delete', path: '/doctors/:doctor_id/waitlist', expect: all(403, { patient: 404, otherPatient: 404, institutionAdmin: 404, otherInstitutionAdmin: 404 }), request: fixed(`/api/v1/doctors/${users.doctor.user_id}/waitlist`) },
+    { method: 'post', path: '/doctors/:doctor_id/waitlist/accept', expect: all(403, { patient: 404, otherPatient: 404, institutionAdmin: 404, otherInstitutionAdmin: 404 }), request: fixed(`/api/v1/doctors/${users.doctor.user_id}/waitlist/accept`, { notes: 'Fever' }) },
+    { method: 'post', path: '/doctors/:doctor_id/waitlist/decline', expect: all(403, { patient: 404, otherPatient: 404, institutionAdmin: 404, otherInstitutionAdmin: 404 }), request: fixed(`/api/v1/doctors/${users.doctor.user_id}/waitlist/decline`) },
+    { method: 'get', path: '/waitlist/me', expect: all(403, { patient: 200, otherPatient: 200, institutionAdmin: 200, otherInstitutionAdmin: 200 }), request: fixed('/api/v1/waitlist/me') },
     // Marking a patient absent (issue 35): only the appointment's doctor (a request waiting for them is refused 409:
     // not confirmed); another doctor's answers as if it did not exist.
     {

@@ -37,10 +37,7 @@ export function NotesModal(props: { open: boolean; onClose(): void; onSaved?(isD
   const [loaded, setLoaded] = useState(false);
   const [saving, setSaving] = useState<'draft' | 'final' | null>(null);
   const failure = useFailure('records.saveNotesFailed');
-  // A follow-up required: the one the patient may book (issue 35), sent with the final save.
-  const [offer, setOffer] = useState(DEFAULT_FOLLOW_UP_OFFER);
-  const followUpNeeded = fields.follow_up_required !== 'no';
-  const offerBody = followUpOfferBody(offer);
+  const { offer, setOffer, followUpNeeded, offerBody } = useFollowUpOffer(fields);
   const canSaveFinal = canSaveNotes(fields) && (!followUpNeeded || offerBody !== null);
   // The doctor's writing saves itself as a draft (never reaching the patient) a moment after they stop typing.
   const draft = useAutosave({
@@ -177,4 +174,10 @@ export function NotesModal(props: { open: boolean; onClose(): void; onSaved?(isD
       {followUpNeeded && <FollowUpOfferFields offer={offer} onChange={setOffer} disabled={busy} />}
     </RecordsDialog>
   );
+}
+
+/** A follow-up required: the one the patient may book (issue 35), sent with the final save. */
+function useFollowUpOffer(fields: NotesFields) {
+  const [offer, setOffer] = useState(DEFAULT_FOLLOW_UP_OFFER);
+  return { offer, setOffer, followUpNeeded: fields.follow_up_required !== 'no', offerBody: followUpOfferBody(offer) };
 }

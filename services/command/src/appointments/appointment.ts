@@ -1,4 +1,4 @@
-import { match } from 'ts-pattern';
+import { P, match } from 'ts-pattern';
 import {
   API_TEXTS,
   CONSENT_TEXTS,
@@ -266,85 +266,11 @@ function openProposal(state: Exclude<AppointmentState, { status: 'none' }>, now:
   return state.proposal;
 }
 
-export const appointmentDecider: Decider<AppointmentState, AppointmentCommand, AppointmentEvent> = {
-  initialState: () => ({ status: 'none' }),
-  evolve: evolveAppointment,
-  // Reasons given to the patient (rejection, cancellation) are theirs: encrypted under the patient's key.
-  parties: (state) => (state.status === 'none' ? {} : { patient: state.appointment.patient_id }),
-  decide: (command, state) =>
-    match(command)
-      .with({ type: 'RequestAppointment' }, ({ data }): AppointmentEvent[] => {
-        if (state.status !== 'none') throw conflict('This appointment already exists');
-        if (state.voided) throw conflict(REQUEST_VOIDED);
-        return [{ type: 'AppointmentRequested', data }];
-      })
-      .with({ type: 'ApproveAppointment' }, ({ data }): AppointmentEvent[] => {
-        const current = ownedByDoctor(state, data.actor_id);
-        if (current.status === 'confirmed') return [];
-        if (current.status !== 'requested') throw conflict(`This appointment is ${describe(current.status)} and cannot be approved`);
-        if (new Date(current.appointment.start).getTime() <= data.now.getTime()) {
-          throw conflict('This request has expired: its time has passed');
-        }
-        if (!data.patient_consents) throw conflict(CONSENT_TEXTS.patientWithdrew);
-        return [{ type: 'AppointmentApproved', data: { appointment_id: current.appointment.appointment_id, doctor_id: data.actor_id } }];
-      })
-      .with({ type: 'RejectAppointment' }, ({ data }): AppointmentEvent[] => {
-        const current = ownedByDoctor(state, data.actor_id);
-        if (current.status === 'rejected') return [];
-        if (current.status !== 'requested') throw conflict(`This appointment is ${describe(current.status)} and cannot be rejected`);
-        return [
-          {
-            type: 'AppointmentRejected',
-            data: { appointment_id: current.appointment.appointment_id, doctor_id: data.actor_id, reason: data.reason },
-          },
-        ];
-      })
-      .with({ type: 'CancelAppointment' }, ({ data }): AppointmentEvent[] => {
-        if (state.status === 'none') throw notFound(API_TEXTS.appointmentNotFound);
-        const { doctor_id, patient_id, appointment_id, end } = state.appointment;
-        const cancelled_by = data.actor_id === patient_id ? 'patient' : data.actor_id === doctor_id ? 'doctor' : null;
-        if (!cancelled_by) throw notFound(API_TEXTS.appointmentNotFound);
-        if (state.status === 'cancelled') return [];
-        if (state.status !== 'requested' && state.status !== 'confirmed') {
-          throw conflict(`This appointment is ${describe(state.status)} and cannot be cancelled`);
-        }
-        // The call is under way (or took place): cancelling would free the slot for someone else and close the doctor's
-        // records of a consultation that happened. It ends as completed when the call ends (End Call or the limit).
-        if (state.consultation_begun || data.consultation_begun) throw conflict(API_TEXTS.consultationBegunNoCancel, ERROR_CODES.consultationBegun);
-        if (new Date(end).getTime() <= data.now.getTime()) throw conflict('This appointment has already ended');
-        const late = cancelled_by === 'patient' && state.status === 'confirmed' && new Date(state.appointment.start).getTime() - data.now.getTime() < data.rules.minNoticeMinutes * 60_000;
-        return [{ type: 'AppointmentCancelled', data: { appointment_id, cancelled_by, reason: data.reason, ...(late ? { late: data.rules.lateCancellation } : {}) } }];
-      })
-      .with({ type: 'VoidUnrequestedAppointment' }, ({ data }): AppointmentEvent[] =>
-        state.status === 'none' && !state.voided ? [{ type: 'AppointmentVoided', data: { appointment_id: data.appointment_id, slot_id: data.slot_id } }] : [],
-      )
-      .with({ type: 'ExpireAppointment' }, ({ data }): AppointmentEvent[] =>
-        state.status === 'requested' && new Date(state.appointment.start).getTime() <= data.now.getTime()
-          ? [{ type: 'AppointmentExpired', data: { appointment_id: state.appointment.appointment_id } }]
-          : [],
-      )
-      .with({ type: 'RecordConsultationBegun' }, ({ data }): AppointmentEvent[] =>
-        state.status === 'confirmed' && !state.consultation_begun
-          ? [{ type: 'AppointmentConsultationBegun', data: { appointment_id: state.appointment.appointment_id, begun_at: data.now.toISOString() } }]
-          : [],
-      )
-      .with({ type: 'CloseForUnavailableDoctor' }, ({ data }): AppointmentEvent[] => {
-        if (state.status === 'none' || leftToItsConsultation(state.appointment, data.now, data.consultation_begun || state.consultation_begun)) return [];
-        const { appointment_id, doctor_id } = state.appointment;
-        if (state.status === 'requested') return [{ type: 'AppointmentRejected', data: { appointment_id, doctor_id, reason: data.reason } }];
-        if (state.status === 'confirmed') return [{ type: 'AppointmentCancelled', data: { appointment_id, cancelled_by: 'doctor', reason: data.reason } }];
-        return [];
-      })
-      .with({ type: 'CloseForWithdrawnConsent' }, ({ data }): AppointmentEvent[] => {
-        if (state.status !== 'requested' || new Date(state.appointment.start).getTime() <= data.now.getTime()) return [];
-        const { appointment_id, doctor_id } = state.appointment;
-        return [{ type: 'AppointmentRejected', data: { appointment_id, doctor_id, reason: data.reason, cause: 'consent_withdrawn' } }];
-      })
-      .with({ type: 'CloseForClosedPatient' }, ({ data }): AppointmentEvent[] => {
-        if (state.status !== 'requested' && state.status !== 'confirmed') return [];
-        if (leftToItsConsultation(state.appointment, data.now, data.consultation_begun || state.consultation_begun)) return [];
-        return [{ type: 'AppointmentCancelled', data: { appointment_id: state.appointment.appointment_id, cancelled_by: 'patient', reason: null } }];
-      })
+/** Moving an appointment (issue 35): the patient's reschedule, the doctor's offer of other times and its answers, a move's hold given up. */
+type MoveCommand = Extract<AppointmentCommand, { type: 'RescheduleAppointment' | 'ReleaseUnusedHold' | 'ProposeTimes' | 'AcceptProposedTime' | 'DeclineProposedTimes' | 'CloseUnansweredProposal' }>;
+
+function decideMove(command: MoveCommand, state: AppointmentState): AppointmentEvent[] {
+  return match(command)
       .with({ type: 'RescheduleAppointment' }, ({ data }): AppointmentEvent[] => {
         if (state.status === 'none' || state.appointment.patient_id !== data.actor_id) throw notFound(API_TEXTS.appointmentNotFound);
         const { appointment } = state;
@@ -450,6 +376,14 @@ export const appointmentDecider: Decider<AppointmentState, AppointmentCommand, A
         if (!state.proposal || new Date(state.proposal.expires_at).getTime() > data.now.getTime()) return [];
         return [{ type: 'AppointmentCancelled', data: { appointment_id: state.appointment.appointment_id, cancelled_by: 'doctor', reason: null, cause: 'proposal_unanswered' } }];
       })
+    .exhaustive();
+}
+
+/** Who came (no-shows) and what follows (a follow-up offered and booked): issue 35. */
+type AttendanceCommand = Extract<AppointmentCommand, { type: 'CloseNoShow' | 'MarkPatientAbsent' | 'OfferFollowUp' | 'BookFollowUp' }>;
+
+function decideAttendance(command: AttendanceCommand, state: AppointmentState): AppointmentEvent[] {
+  return match(command)
       .with({ type: 'CloseNoShow' }, ({ data }): AppointmentEvent[] => {
         if (state.status !== 'confirmed') return [];
         if (new Date(state.appointment.end).getTime() + minutes(NO_SHOW_GRACE_MINUTES) > data.now.getTime()) return [];
@@ -500,6 +434,89 @@ export const appointmentDecider: Decider<AppointmentState, AppointmentCommand, A
           },
         ];
       })
+    .exhaustive();
+}
+export const appointmentDecider: Decider<AppointmentState, AppointmentCommand, AppointmentEvent> = {
+  initialState: () => ({ status: 'none' }),
+  evolve: evolveAppointment,
+  // Reasons given to the patient (rejection, cancellation) are theirs: encrypted under the patient's key.
+  parties: (state) => (state.status === 'none' ? {} : { patient: state.appointment.patient_id }),
+  decide: (command, state) =>
+    match(command)
+      .with({ type: 'RequestAppointment' }, ({ data }): AppointmentEvent[] => {
+        if (state.status !== 'none') throw conflict('This appointment already exists');
+        if (state.voided) throw conflict(REQUEST_VOIDED);
+        return [{ type: 'AppointmentRequested', data }];
+      })
+      .with({ type: 'ApproveAppointment' }, ({ data }): AppointmentEvent[] => {
+        const current = ownedByDoctor(state, data.actor_id);
+        if (current.status === 'confirmed') return [];
+        if (current.status !== 'requested') throw conflict(`This appointment is ${describe(current.status)} and cannot be approved`);
+        if (new Date(current.appointment.start).getTime() <= data.now.getTime()) {
+          throw conflict('This request has expired: its time has passed');
+        }
+        if (!data.patient_consents) throw conflict(CONSENT_TEXTS.patientWithdrew);
+        return [{ type: 'AppointmentApproved', data: { appointment_id: current.appointment.appointment_id, doctor_id: data.actor_id } }];
+      })
+      .with({ type: 'RejectAppointment' }, ({ data }): AppointmentEvent[] => {
+        const current = ownedByDoctor(state, data.actor_id);
+        if (current.status === 'rejected') return [];
+        if (current.status !== 'requested') throw conflict(`This appointment is ${describe(current.status)} and cannot be rejected`);
+        return [
+          {
+            type: 'AppointmentRejected',
+            data: { appointment_id: current.appointment.appointment_id, doctor_id: data.actor_id, reason: data.reason },
+          },
+        ];
+      })
+      .with({ type: 'CancelAppointment' }, ({ data }): AppointmentEvent[] => {
+        if (state.status === 'none') throw notFound(API_TEXTS.appointmentNotFound);
+        const { doctor_id, patient_id, appointment_id, end } = state.appointment;
+        const cancelled_by = data.actor_id === patient_id ? 'patient' : data.actor_id === doctor_id ? 'doctor' : null;
+        if (!cancelled_by) throw notFound(API_TEXTS.appointmentNotFound);
+        if (state.status === 'cancelled') return [];
+        if (state.status !== 'requested' && state.status !== 'confirmed') {
+          throw conflict(`This appointment is ${describe(state.status)} and cannot be cancelled`);
+        }
+        // The call is under way (or took place): cancelling would free the slot for someone else and close the doctor's
+        // records of a consultation that happened. It ends as completed when the call ends (End Call or the limit).
+        if (state.consultation_begun || data.consultation_begun) throw conflict(API_TEXTS.consultationBegunNoCancel, ERROR_CODES.consultationBegun);
+        if (new Date(end).getTime() <= data.now.getTime()) throw conflict('This appointment has already ended');
+        const late = cancelled_by === 'patient' && state.status === 'confirmed' && new Date(state.appointment.start).getTime() - data.now.getTime() < data.rules.minNoticeMinutes * 60_000;
+        return [{ type: 'AppointmentCancelled', data: { appointment_id, cancelled_by, reason: data.reason, ...(late ? { late: data.rules.lateCancellation } : {}) } }];
+      })
+      .with({ type: 'VoidUnrequestedAppointment' }, ({ data }): AppointmentEvent[] =>
+        state.status === 'none' && !state.voided ? [{ type: 'AppointmentVoided', data: { appointment_id: data.appointment_id, slot_id: data.slot_id } }] : [],
+      )
+      .with({ type: 'ExpireAppointment' }, ({ data }): AppointmentEvent[] =>
+        state.status === 'requested' && new Date(state.appointment.start).getTime() <= data.now.getTime()
+          ? [{ type: 'AppointmentExpired', data: { appointment_id: state.appointment.appointment_id } }]
+          : [],
+      )
+      .with({ type: 'RecordConsultationBegun' }, ({ data }): AppointmentEvent[] =>
+        state.status === 'confirmed' && !state.consultation_begun
+          ? [{ type: 'AppointmentConsultationBegun', data: { appointment_id: state.appointment.appointment_id, begun_at: data.now.toISOString() } }]
+          : [],
+      )
+      .with({ type: 'CloseForUnavailableDoctor' }, ({ data }): AppointmentEvent[] => {
+        if (state.status === 'none' || leftToItsConsultation(state.appointment, data.now, data.consultation_begun || state.consultation_begun)) return [];
+        const { appointment_id, doctor_id } = state.appointment;
+        if (state.status === 'requested') return [{ type: 'AppointmentRejected', data: { appointment_id, doctor_id, reason: data.reason } }];
+        if (state.status === 'confirmed') return [{ type: 'AppointmentCancelled', data: { appointment_id, cancelled_by: 'doctor', reason: data.reason } }];
+        return [];
+      })
+      .with({ type: 'CloseForWithdrawnConsent' }, ({ data }): AppointmentEvent[] => {
+        if (state.status !== 'requested' || new Date(state.appointment.start).getTime() <= data.now.getTime()) return [];
+        const { appointment_id, doctor_id } = state.appointment;
+        return [{ type: 'AppointmentRejected', data: { appointment_id, doctor_id, reason: data.reason, cause: 'consent_withdrawn' } }];
+      })
+      .with({ type: 'CloseForClosedPatient' }, ({ data }): AppointmentEvent[] => {
+        if (state.status !== 'requested' && state.status !== 'confirmed') return [];
+        if (leftToItsConsultation(state.appointment, data.now, data.consultation_begun || state.consultation_begun)) return [];
+        return [{ type: 'AppointmentCancelled', data: { appointment_id: state.appointment.appointment_id, cancelled_by: 'patient', reason: null } }];
+      })
+      .with({ type: P.union('RescheduleAppointment', 'ReleaseUnusedHold', 'ProposeTimes', 'AcceptProposedTime', 'DeclineProposedTimes', 'CloseUnansweredProposal') }, (moving): AppointmentEvent[] => decideMove(moving, state))
+      .with({ type: P.union('CloseNoShow', 'MarkPatientAbsent', 'OfferFollowUp', 'BookFollowUp') }, (other): AppointmentEvent[] => decideAttendance(other, state))
       .with({ type: 'CompleteAppointment' }, ({ data }): AppointmentEvent[] =>
         state.status === 'confirmed' && data.joined.patient && data.joined.doctor
           ? [{ type: 'AppointmentCompleted', data: { appointment_id: state.appointment.appointment_id, ended_at: data.ended_at, auto_ended: data.auto_ended } }]

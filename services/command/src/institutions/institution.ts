@@ -267,6 +267,38 @@ function memberFrom({ invitation_id: _i, ...member }: Invitation): StaffMember {
   return member;
 }
 
+/** A clinic's default booking rules (issue 35): within bounds, and recorded only when they change. */
+function decideBookingRules(data: ClinicBookingRules, state: InstitutionState): InstitutionEvent[] {
+  const current = active(state);
+  const problem = bookingRulesProblem(data);
+  const { minNoticeMinutes: notice, maxReschedules: moves } = BOOKING_RULE_LIMITS;
+  if (problem === 'notice') throw invalid(API_TEXTS.bookingRulesNoticeInvalid(String(notice.max), String(notice.step)));
+  if (problem === 'reschedules') throw invalid(API_TEXTS.bookingRulesReschedulesInvalid(String(moves.max)));
+  const before = current.booking_rules;
+  const samePolicy = (a: NoShowPolicy | null, b: NoShowPolicy | null) => (a === null || b === null ? a === b : a.limit === b.limit && a.blockMonths === b.blockMonths);
+  if (
+    before &&
+    before.minNoticeMinutes === data.minNoticeMinutes &&
+    before.maxReschedules === data.maxReschedules &&
+    before.lateCancellation === data.lateCancellation &&
+    samePolicy(before.noShowPolicy, data.noShowPolicy)
+  ) {
+    return [];
+  }
+  return [
+    {
+      type: 'InstitutionBookingRulesSet',
+      data: {
+        institution_id: current.institution_id,
+        min_notice_minutes: data.minNoticeMinutes,
+        max_reschedules: data.maxReschedules,
+        late_cancellation: data.lateCancellation,
+        no_show_limit: data.noShowPolicy?.limit ?? 0,
+        no_show_block_months: data.noShowPolicy?.blockMonths ?? DEFAULT_NO_SHOW_BLOCK_MONTHS,
+      },
+    },
+  ];
+}
 export const institutionDecider: Decider<InstitutionState, InstitutionCommand, InstitutionEvent> = {
   initialState: () => ({ status: 'none' }),
   evolve: evolveInstitution,
@@ -393,37 +425,7 @@ export const institutionDecider: Decider<InstitutionState, InstitutionCommand, I
         if (Object.keys(changes).length === 0) return [];
         return [{ type: 'InstitutionUpdated', data: { institution_id: current.institution_id, ...changes } }];
       })
-      .with({ type: 'SetBookingRules' }, ({ data }): InstitutionEvent[] => {
-        const current = active(state);
-        const problem = bookingRulesProblem(data);
-        const { minNoticeMinutes: notice, maxReschedules: moves } = BOOKING_RULE_LIMITS;
-        if (problem === 'notice') throw invalid(API_TEXTS.bookingRulesNoticeInvalid(String(notice.max), String(notice.step)));
-        if (problem === 'reschedules') throw invalid(API_TEXTS.bookingRulesReschedulesInvalid(String(moves.max)));
-        const before = current.booking_rules;
-        const samePolicy = (a: NoShowPolicy | null, b: NoShowPolicy | null) => (a === null || b === null ? a === b : a.limit === b.limit && a.blockMonths === b.blockMonths);
-        if (
-          before &&
-          before.minNoticeMinutes === data.minNoticeMinutes &&
-          before.maxReschedules === data.maxReschedules &&
-          before.lateCancellation === data.lateCancellation &&
-          samePolicy(before.noShowPolicy, data.noShowPolicy)
-        ) {
-          return [];
-        }
-        return [
-          {
-            type: 'InstitutionBookingRulesSet',
-            data: {
-              institution_id: current.institution_id,
-              min_notice_minutes: data.minNoticeMinutes,
-              max_reschedules: data.maxReschedules,
-              late_cancellation: data.lateCancellation,
-              no_show_limit: data.noShowPolicy?.limit ?? 0,
-              no_show_block_months: data.noShowPolicy?.blockMonths ?? DEFAULT_NO_SHOW_BLOCK_MONTHS,
-            },
-          },
-        ];
-      })
+      .with({ type: 'SetBookingRules' }, ({ data }): InstitutionEvent[] => decideBookingRules(data, state))
       .with({ type: 'DisbandInstitution' }, (): InstitutionEvent[] => {
         if (state.status === 'none') throw notFound(INSTITUTION_TEXTS.institutionNotFound);
         if (state.status === 'disbanded') return [];

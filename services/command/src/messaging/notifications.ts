@@ -158,7 +158,7 @@ export async function startNotifications(deps: NotificationDeps) {
     logger: deps.logger,
     handles: ['AppointmentRequested', 'AppointmentApproved', 'AppointmentRejected', 'AppointmentCancelled', 'AppointmentRescheduled', 'AppointmentNoShow', 'AppointmentTimesProposed', 'ConsultationJoined', 'PrescriptionIssued'],
     ignores: [
-      'accounts', 'sessions', 'privacy', 'institutions', 'schedule', 'blog', 'messaging', 'phone',
+      'accounts', 'sessions', 'privacy', 'institutions', 'schedule', 'blog', 'messaging', 'phone', 'waitlist',
       'AppointmentExpired', 'AppointmentVoided', 'AppointmentConsultationBegun', 'AppointmentCompleted', 'AppointmentHoldReleased', 'AppointmentFollowUpOffered', 'AppointmentFollowUpBooked',
       'ConsultationStarted', 'ConsultationLeft', 'ConsultationEnded', 'ConsultationAutoEnded', 'ConsultationMessagePosted', 'VideoProviderEventReceived',
       'RecordFileStored', 'MedicalReportUploaded', 'PrescriptionFileUploaded', 'ConsultationNotesSaved', 'MedicineCatalogueImported',

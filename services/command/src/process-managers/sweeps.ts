@@ -4,6 +4,7 @@ import { handleCommand, systemContext } from '../decider';
 import { appointmentDecider } from '../appointments/appointment';
 import { handleSlotCommand } from '../schedule/slot-folds';
 import { joinedConsultation } from '../appointments/service';
+import { endExpiredOffers, type WaitlistLookups } from '../waitlist/service';
 import { handleUserCommand } from '../users/load-user';
 import { forEachPage, SWEEP_PAGE_SIZE } from './pages';
 
@@ -31,7 +32,10 @@ export interface DueRetention {
 
 export interface SweepLookups {
   requestsStartedBefore(now: Date, page: { after: PendingRequest | null; limit: number }): Promise<PendingRequest[]>;
-  /** Confirmed appointments that ended by `cutoff` (the no-show sweep's: those both parties came to are completed). */
+  /**
+   * Confirmed appointments that ended by `cutoff`, started in the NO_SHOW_SWEEP_WINDOW_DAYS before it (the no-show
+   * sweep's: those both parties came to are completed).
+   */
   confirmedEndedBy(cutoff: Date, page: { after: PendingRequest | null; limit: number }): Promise<PendingRequest[]>;
   /** Appointments whose doctor's offer of other times was left unanswered until `now` (its `start` is the offer's end). */
   proposalsExpiredBy(now: Date, page: { after: PendingRequest | null; limit: number }): Promise<PendingRequest[]>;
@@ -42,7 +46,7 @@ export interface SweepLookups {
 
 interface SweepDeps {
   eventStore: EventStore;
-  lookups: SweepLookups;
+  lookups: SweepLookups & WaitlistLookups;
   clock: () => Date;
   pageSize?: number;
 }
@@ -196,8 +200,11 @@ export function startSweeps(deps: SweepDeps & { graceMs: number; intervalMs: num
         const healed = await healOrphanedReservations(deps);
         const noShows = await closeNoShows(deps);
         const proposalsClosed = await closeUnansweredProposals(deps);
+        const offersEnded = await endExpiredOffers(deps);
         const retentionsEnded = await endClinicalRetentions(deps);
-        if (expired || healed || noShows || proposalsClosed || retentionsEnded) deps.logger.info({ expired, healed, noShows, proposalsClosed, retentionsEnded }, 'sweep');
+        if (expired || healed || noShows || proposalsClosed || offersEnded || retentionsEnded) {
+          deps.logger.info({ expired, healed, noShows, proposalsClosed, offersEnded, retentionsEnded }, 'sweep');
+        }
       } catch (error) {
         deps.logger.error({ err: error }, 'sweep failed');
       } finally {

@@ -47,3 +47,28 @@ describe('slot decider', () => {
   it('ignores a second release', () =>
     spec([opened, reserved, released]).when({ type: 'ReleaseSlot', data: { appointment_id: 'a-1', reason: 'rejected' } }).then([]));
 });
+
+describe('a hold for the waitlist (issue 35)', () => {
+  const until = new Date(before.getTime() + 15 * 60_000);
+  const held: SlotEvent = { type: 'SlotHeld', data: { slot_id: slot.slot_id, doctor_id: 'doc-1', patient_id: 'p-9', until: until.toISOString() } };
+  const hold = (patient_id: string, now = before) => ({ type: 'HoldForWaitlist', data: { patient_id, until: new Date(now.getTime() + 15 * 60_000), now } }) as const;
+  const reserveAs = (patient_id: string, now = before) => ({ type: 'ReserveSlot', data: { slot_id: slot.slot_id, appointment_id: 'a-9', patient_id, now, doctor_accepting: true } }) as const;
+  it('holds an open slot for one patient at a time', () => {
+    spec([opened]).when(hold('p-9')).then([held]);
+    spec([opened, held]).when(hold('p-8')).then([]);
+    spec([opened, reserved]).when(hold('p-9')).then([]);
+    spec([opened, withdrawn]).when(hold('p-9')).then([]);
+  });
+  it('lets only its patient book it while it lasts; anyone once its time has passed', () => {
+    spec([opened, held]).when(reserveAs('p-1')).thenThrows('conflict', API_TEXTS.slotNotAvailable);
+    spec([opened, held]).when(reserveAs('p-9')).then([{ type: 'SlotReserved', data: { ...reservation, appointment_id: 'a-9', patient_id: 'p-9' } }]);
+    spec([opened, held]).when(reserveAs('p-1', until)).then([{ type: 'SlotReserved', data: { ...reservation, appointment_id: 'a-9' } }]);
+  });
+  it('is let go by its patient only; a hold past its time may be replaced', () => {
+    spec([opened, held]).when({ type: 'ReleaseHold', data: { patient_id: 'p-9', reason: 'declined' } }).then([
+      { type: 'SlotHoldReleased', data: { slot_id: slot.slot_id, doctor_id: 'doc-1', patient_id: 'p-9', reason: 'declined' } },
+    ]);
+    spec([opened, held]).when({ type: 'ReleaseHold', data: { patient_id: 'p-8', reason: 'declined' } }).then([]);
+    spec([opened, held]).when(hold('p-8', until)).then([{ type: 'SlotHeld', data: { slot_id: slot.slot_id, doctor_id: 'doc-1', patient_id: 'p-8', until: new Date(until.getTime() + 15 * 60_000).toISOString() } }]);
+  });
+});

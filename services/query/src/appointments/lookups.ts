@@ -1,4 +1,4 @@
-import { instantRange } from '@telemed/contracts';
+import { NO_SHOW_SWEEP_WINDOW_DAYS, instantRange } from '@telemed/contracts';
 import type { ReadStore } from '@telemed/platform';
 import type { AppointmentDoc } from '../projections';
 import { checkpointWaiter } from '../projections/followers';
@@ -27,13 +27,15 @@ export function appointmentSweepLookups(readStore: ReadStore) {
           { sort: { start: 1, _id: 1 }, limit: page.limit },
         )
       ).map((a) => ({ appointment_id: a.appointment_id, start: a.start })),
-    // The no-show sweep: confirmed appointments ended by the cutoff (the (status, start) index; an end is after its start).
+    // The no-show sweep: confirmed appointments ended by the cutoff, started in the week before it (the (status, start)
+    // index; an end is after its start). Older ones are left as they are: a sweep's work never grows with the history
+    // (confirmed appointments of long ago, from before no-shows were recorded, stay confirmed).
     confirmedEndedBy: async (cutoff: Date, page: { after: { appointment_id: string; start: string } | null; limit: number }) =>
       (
         await appointments.find(
           {
             status: 'confirmed',
-            start: instantRange({ lte: cutoff }),
+            start: instantRange({ lte: cutoff, gt: cutoff.getTime() - NO_SHOW_SWEEP_WINDOW_DAYS * 86_400_000 }),
             end: instantRange({ lte: cutoff }),
             ...afterCursor('start', page.after && { value: page.after.start, id: page.after.appointment_id }),
           },

@@ -168,7 +168,7 @@ export const appointmentsProjection = defineProjection({
   ],
   // PersonalDataErased is erasure.ts's: it blanks the person's values in this read model.
   ignores: [
-    'sessions', 'UserLanguageChosen', 'privacy', 'institutions', 'schedule', 'records', 'blog', 'messaging', 'phone',
+    'sessions', 'UserLanguageChosen', 'privacy', 'institutions', 'schedule', 'records', 'blog', 'messaging', 'phone', 'waitlist',
     'PatientSubscribedToDoctor', 'UserDeactivated', 'UserReactivated', 'PasswordSet', 'MessagingPreferencesSet', 'PhoneNumberVerified', 'EmailClaimed', 'DoctorNumberAssigned',
     'DoctorBookingRulesSet',
     'AppointmentVoided', 'AppointmentConsultationBegun', 'AppointmentHoldReleased',
@@ -265,8 +265,8 @@ export const appointmentHistoryProjection = defineProjection({
   handles: ['SlotReserved', 'SlotReleased', ...APPOINTMENT_EVENTS, ...CONSULTATION_HISTORY_EVENTS, ...CLINICAL_HISTORY_EVENTS],
   // PersonalDataErased is erasure.ts's: it blanks the person's values in this read model.
   ignores: [
-    'accounts', 'sessions', 'privacy', 'institutions', 'blog', 'messaging', 'phone',
-    'AvailabilitySet', 'SlotOpened', 'SlotWithdrawn',
+    'accounts', 'sessions', 'privacy', 'institutions', 'blog', 'messaging', 'phone', 'waitlist',
+    'AvailabilitySet', 'SlotOpened', 'SlotWithdrawn', 'SlotHeld', 'SlotHoldReleased',
     'AppointmentVoided', 'AppointmentConsultationBegun', 'AppointmentHoldReleased',
     'ConsultationMessagePosted', 'VideoProviderEventReceived',
     'RecordFileStored', 'MedicineCatalogueImported',

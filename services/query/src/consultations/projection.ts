@@ -91,7 +91,7 @@ export const consultationsProjection = defineProjection({
   ],
   handles: ['UserRegistered', 'UserProfileUpdated', 'PersonalDataErased', ...CONSULTATION_EVENTS],
   ignores: [
-    'sessions', 'UserLanguageChosen', 'institutions', 'schedule', 'appointments', 'records', 'blog', 'messaging', 'phone',
+    'sessions', 'UserLanguageChosen', 'institutions', 'schedule', 'appointments', 'records', 'blog', 'messaging', 'phone', 'waitlist',
     'PatientSubscribedToDoctor', 'UserDeactivated', 'UserReactivated', 'PasswordSet', 'MessagingPreferencesSet', 'PhoneNumberVerified',
     'EmailClaimed', 'DoctorNumberAssigned', 'DoctorRegistered', 'DoctorProfileUpdated', 'DoctorBookingRulesSet',
     'ConsentGiven', 'ConsentWithdrawn', 'PersonalDataAccessed', 'ClinicalRecordsDestroyed',

@@ -63,7 +63,8 @@ export interface SlotDoc {
   doctor_day: string;
   start: string;
   end: string;
-  status: 'open' | 'withdrawn' | 'reserved';
+  /** `held`: offered to a patient on the doctor's waitlist for a while (issue 35), not offered to anyone else meanwhile. */
+  status: 'open' | 'withdrawn' | 'reserved' | 'held';
   appointment_id: string | null;
   patient_id: string | null;
   reserved_at: string | null;
@@ -105,7 +106,6 @@ export interface AppointmentDoc {
   /** Other times its doctor offered, not yet answered (absent or null: none), and until when (indexed for the sweep). */
   proposal?: { slots: Array<{ slot_id: number; start: string; end: string }>; expires_at: string } | null;
   proposal_expires_at?: string | null;
-  /** Why it ended the way it did: 'expired' for a request nobody answered before its start. */
   /** The follow-up its doctor offered (issue 35): before when and at what fee (absent: none), and the one booked on it. */
   follow_up_until?: string;
   follow_up_fee?: number;
@@ -115,6 +115,7 @@ export interface AppointmentDoc {
   follow_up_of_start?: string;
   /** The fee agreed at booking when not the doctor's of the day (a follow-up's): consultation_fee stays it. */
   agreed_fee?: number;
+  /** Why it ended the way it did: 'expired' for a request nobody answered before its start. */
   status_reason: string | null;
   rejection_reason: string | null;
   cancellation_reason: string | null;

@@ -17,6 +17,7 @@ import { accountStandingProjection } from '../users/account-standing';
 import { messagesProjection } from '../messaging/projection';
 import { contactsProjection } from '../messaging/contacts-projection';
 import { bookingRulesProjection } from '../users/booking-rules';
+import { waitlistProjection } from '../waitlist/projection';
 import type { Projection } from './projection';
 import { withErasure } from '../privacy/erasure';
 
@@ -43,6 +44,7 @@ export const allProjections: Projection[] = [
   messagesProjection,
   contactsProjection,
   bookingRulesProjection,
+  waitlistProjection,
 ].map(withErasure);
 
 export type { Projection } from './projection';

@@ -25,10 +25,10 @@ export const pendingReservationsProjection = defineProjection({
   ],
   handles: ['SlotReserved', 'SlotReleased', 'AppointmentRequested', 'AppointmentRescheduled'],
   ignores: [
-    'accounts', 'sessions', 'privacy', 'institutions', 'consultations', 'records', 'blog', 'messaging', 'phone',
+    'accounts', 'sessions', 'privacy', 'institutions', 'consultations', 'records', 'blog', 'messaging', 'phone', 'waitlist',
     'AvailabilitySet', 'SlotOpened', 'SlotWithdrawn',
     'AppointmentApproved', 'AppointmentRejected', 'AppointmentCancelled', 'AppointmentExpired',
-    'AppointmentVoided', 'AppointmentConsultationBegun', 'AppointmentCompleted', 'AppointmentHoldReleased', 'AppointmentNoShow', 'AppointmentTimesProposed', 'AppointmentFollowUpOffered', 'AppointmentFollowUpBooked',
+    'AppointmentVoided', 'AppointmentConsultationBegun', 'AppointmentCompleted', 'AppointmentHoldReleased', 'AppointmentNoShow', 'AppointmentTimesProposed', 'SlotHeld', 'SlotHoldReleased', 'AppointmentFollowUpOffered', 'AppointmentFollowUpBooked',
   ],
   // Not async: the store's answer is returned as it is (SETTLED when the write is done, which the runner need not wait for).
   apply: (event, store) => {

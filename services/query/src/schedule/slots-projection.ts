@@ -53,6 +53,10 @@ const reserve = (event: Reserved, store: CollectionSource) =>
 const release = (event: Released, store: CollectionSource) =>
   store.collection<SlotDoc>('slots').patch(String(event.data.slot_id), { status: 'open', appointment_id: null, patient_id: null, reserved_at: null, reserved_event_id: null });
 
+/** Held for a patient on the waitlist: out of everyone else's lists until the hold ends (or the patient books it). */
+const hold = (event: Extract<RecordedEvent, { type: 'SlotHeld' }>, store: CollectionSource) => store.collection<SlotDoc>('slots').patch(String(event.data.slot_id), { status: 'held' });
+const endHold = (event: Extract<RecordedEvent, { type: 'SlotHoldReleased' }>, store: CollectionSource) => store.collection<SlotDoc>('slots').patch(String(event.data.slot_id), { status: 'open' });
+
 const withdraw = (event: Withdrawn, store: CollectionSource) => store.collection<SlotDoc>('slots').patch(String(event.data.slot_id), { status: 'withdrawn' });
 
 export const slotsProjection = defineProjection({
@@ -69,8 +73,8 @@ export const slotsProjection = defineProjection({
     { collection: 'slots', field: 'doctor_day' },
     { collection: 'slots', fields: ['doctor_id', 'start'] },
   ],
-  handles: ['SlotOpened', 'SlotWithdrawn', 'SlotReserved', 'SlotReleased'],
-  ignores: ['accounts', 'sessions', 'privacy', 'institutions', 'appointments', 'consultations', 'records', 'blog', 'messaging', 'phone', 'AvailabilitySet'],
+  handles: ['SlotOpened', 'SlotWithdrawn', 'SlotReserved', 'SlotReleased', 'SlotHeld', 'SlotHoldReleased'],
+  ignores: ['accounts', 'sessions', 'privacy', 'institutions', 'appointments', 'consultations', 'records', 'blog', 'messaging', 'phone', 'waitlist', 'AvailabilitySet'],
   // Not async: the store's answers are returned as they are (SETTLED when done as called, which the runner need not
   // wait for), and an opening's look-up of its doctor's range is withDocument's (no promise when the store answers at once).
   apply: (event, store) => {
@@ -84,6 +88,10 @@ export const slotsProjection = defineProjection({
         return andThen(revise(store, event.data.doctor_id, event.position), reserve, event, store);
       case 'SlotReleased':
         return andThen(revise(store, event.data.doctor_id, event.position), release, event, store);
+      case 'SlotHeld':
+        return andThen(revise(store, event.data.doctor_id, event.position), hold, event, store);
+      case 'SlotHoldReleased':
+        return andThen(revise(store, event.data.doctor_id, event.position), endHold, event, store);
     }
     return SETTLED;
   },

@@ -11,7 +11,7 @@ import {
 } from '@telemed/contracts';
 import { policies, type ApiRouter, type ReadStore } from '@telemed/platform';
 import { defineProjection } from '../projections/projection';
-import type { DoctorDoc, InstitutionDoc, StaffDoc, UserDoc } from '../projections';
+import type { DoctorDoc, InstitutionDoc, StaffDoc, UserDoc } from '../projections/documents';
 
 /**
  * Cancellation and reschedule rules (issue 35): each doctor's own and each clinic's defaults as last set, one document
@@ -46,7 +46,7 @@ export const bookingRulesProjection = defineProjection({
   handles: ['DoctorBookingRulesSet', 'InstitutionBookingRulesSet'],
   // Nothing personal: an erasure leaves a doctor's rules (their page answers 404 once they are erased).
   ignores: [
-    'sessions', 'privacy', 'schedule', 'appointments', 'consultations', 'records', 'blog', 'messaging', 'phone',
+    'sessions', 'privacy', 'schedule', 'appointments', 'consultations', 'records', 'blog', 'messaging', 'phone', 'waitlist',
     'UserRegistered', 'UserProfileUpdated', 'UserLanguageChosen', 'PatientSubscribedToDoctor', 'UserDeactivated', 'UserReactivated', 'PasswordSet',
     'EmailClaimed', 'DoctorNumberAssigned', 'DoctorRegistered', 'DoctorProfileUpdated', 'MessagingPreferencesSet', 'PhoneNumberVerified',
     'InstitutionSlugClaimed', 'InstitutionCreated', 'InstitutionStaffAdded', 'InstitutionStaffRemoved', 'InstitutionDisbanded', 'InstitutionUpdated',

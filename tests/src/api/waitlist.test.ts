@@ -1,0 +1,117 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { API_TEXTS, WAITLIST_HOLD_MINUTES, streams } from '@telemed/contracts';
+import { indiaDate, startTestApp, type TestApp, type TestUser } from '../support/test-app';
+import { apiSpec, type ApiSpec } from '../support/api-spec';
+
+/**
+ * A doctor's waitlist (issue 35): a slot freed in the days a patient waits for is offered to the first place waiting
+ * and held for them for 15 minutes (no one else may book it meanwhile); declined or unanswered, it goes to the next.
+ */
+describe('waitlist', () => {
+  let t: TestApp;
+  let spec: ApiSpec;
+  let now = new Date();
+
+  before(async () => {
+    t = await startTestApp({ clock: () => now, env: { SWEEP_INTERVAL_MS: '3600000' } });
+    spec = apiSpec(t);
+  });
+  after(() => t.close());
+
+  type Place = { doctor_id: string; status: string; offer: { slot_id: number; until: string } | null };
+  const mine = async (patient: TestUser) => {
+    const res = await spec.read((http) => http.get('/api/v1/waitlist/me').set(patient.auth));
+    assert.equal(res.status, 200, res.text);
+    return res.body as Place[];
+  };
+  const join = (doctor: TestUser, patient: TestUser, days = { from: indiaDate(1), to: indiaDate(10) }) =>
+    spec.when((http) => http.post(`/api/v1/doctors/${doctor.user_id}/waitlist`).set(patient.auth).send({ ...days, timezone: 'Asia/Kolkata' }));
+  const cancel = (appointmentId: string, patient: TestUser) => spec.when((http) => http.post(`/api/v1/appointments/${appointmentId}/cancel`).set(patient.auth).send({}));
+
+  it('a freed slot is held for the first place waiting: nobody else may book it; accepting books it and ends the place', async () => {
+    now = new Date();
+    const doctor = await spec.given.doctor();
+    const [booker, first, second, stranger] = [await spec.given.patient(), await spec.given.patient(), await spec.given.patient(), await spec.given.patient()];
+    const { appointment_id, slot } = await spec.given.appointment({ doctor, patient: booker, at: { days: 3, time: '10:00' } });
+
+    const joined = (await join(doctor, first)).expectStatus(201).expectEvents([{ stream: streams.waitlist(doctor.user_id, first.user_id), type: 'WaitlistJoined' }]);
+    assert.deepEqual({ ...joined.body, doctor_name: undefined }, { doctor_id: doctor.user_id, doctor_name: undefined, from: indiaDate(1), to: indiaDate(10), status: 'waiting', offer: null });
+    (await join(doctor, second)).expectStatus(201);
+    (await join(doctor, first)).expectStatus(409).expectBody({ detail: API_TEXTS.waitlistAlready, code: 'waitlist_already' }).expectNoEvents();
+
+    const freed = (await cancel(appointment_id, booker)).expectStatus(200);
+    freed.expectReactions([
+      { stream: streams.slot(slot.slot_id), type: 'SlotReleased' },
+      { stream: streams.slot(slot.slot_id), type: 'SlotHeld', data: { patient_id: first.user_id } },
+      { stream: streams.waitlist(doctor.user_id, first.user_id), type: 'WaitlistOfferMade', data: { slot_id: slot.slot_id } },
+    ]);
+    const [place] = await mine(first);
+    assert.equal(place?.status, 'offered');
+    assert.equal(new Date(place!.offer!.until).getTime(), now.getTime() + WAITLIST_HOLD_MINUTES * 60_000);
+    // The second place and anyone else see nothing of it, and cannot book it while it is held.
+    assert.deepEqual((await mine(second)).map((p) => p.offer), [null]);
+    (await spec.when((http) => http.post('/api/v1/appointments').set(stranger.auth).send({ slot_id: slot.slot_id, notes: 'Cough' })))
+      .expectStatus(409)
+      .expectBody({ detail: API_TEXTS.slotNotAvailable, code: 'slot_not_available' })
+      .expectNoEvents();
+    const open = await spec.read((http) => http.get(`/api/v1/doctors/${doctor.user_id}/available-slots`).set(stranger.auth));
+    assert.ok(!(open.body.slots as Array<{ slot_id: number }>).some((s) => s.slot_id === slot.slot_id), 'a held slot is not listed');
+
+    (await spec.when((http) => http.post(`/api/v1/doctors/${doctor.user_id}/waitlist/accept`).set(first.auth).send({ notes: 'Fever for two days' })))
+      .expectStatus(201)
+      .expectEvents([
+        { stream: streams.slot(slot.slot_id), type: 'SlotReserved', data: { patient_id: first.user_id } },
+        { type: 'AppointmentRequested' },
+        { stream: streams.waitlist(doctor.user_id, first.user_id), type: 'WaitlistLeft', data: { reason: 'booked' } },
+      ]);
+    assert.deepEqual(await mine(first), []);
+    (await spec.when((http) => http.post(`/api/v1/doctors/${doctor.user_id}/waitlist/accept`).set(first.auth).send({ notes: 'Again' }))).expectStatus(409).expectNoEvents();
+  });
+
+  it('declined or unanswered, the slot goes to the next place; a place that left is skipped; days outside a place are not offered', async () => {
+    now = new Date();
+    const doctor = await spec.given.doctor();
+    const [booker, first, second, third, later] = [await spec.given.patient(), await spec.given.patient(), await spec.given.patient(), await spec.given.patient(), await spec.given.patient()];
+    const { appointment_id, slot } = await spec.given.appointment({ doctor, patient: booker, at: { days: 3, time: '11:00' } });
+    (await join(doctor, later, { from: indiaDate(5), to: indiaDate(9) })).expectStatus(201);
+    (await join(doctor, first)).expectStatus(201);
+    (await join(doctor, third)).expectStatus(201);
+    (await join(doctor, second)).expectStatus(201);
+    (await spec.when((http) => http.delete(`/api/v1/doctors/${doctor.user_id}/waitlist`).set(third.auth))).expectStatus(200).expectBody({ doctor_id: doctor.user_id, status: 'closed' });
+
+    (await cancel(appointment_id, booker)).expectStatus(200);
+    assert.equal((await mine(first))[0]?.status, 'offered', 'the first place covering the day (not the one waiting for later days)');
+    (await spec.when((http) => http.post(`/api/v1/doctors/${doctor.user_id}/waitlist/decline`).set(first.auth)))
+      .expectStatus(200)
+      .expectReactions([
+        { stream: streams.slot(slot.slot_id), type: 'SlotHeld', data: { patient_id: second.user_id } },
+        { stream: streams.waitlist(doctor.user_id, second.user_id), type: 'WaitlistOfferMade' },
+      ]);
+    assert.equal((await mine(third)).length, 0, 'the place that left is not offered');
+
+    // Unanswered: after the hold's time the sweep passes it on, and nobody is left (first let it go): it is open again.
+    now = new Date(now.getTime() + WAITLIST_HOLD_MINUTES * 60_000);
+    await t.app.runSweepsNow();
+    await t.settle();
+    assert.equal((await mine(second))[0]?.status, 'waiting');
+    const stranger = await spec.given.patient();
+    (await spec.when((http) => http.post('/api/v1/appointments').set(stranger.auth).send({ slot_id: slot.slot_id, notes: 'Cough' }))).expectStatus(201);
+  });
+
+  it('checks the days and who may act', async () => {
+    now = new Date();
+    const doctor = await spec.given.doctor();
+    const patient = await spec.given.patient();
+    (await join(doctor, patient, { from: indiaDate(2), to: indiaDate(1) }))
+      .expectStatus(422)
+      .expectBody({ detail: API_TEXTS.waitlistDaysInvalid('30'), code: 'waitlist_days_invalid', values: ['30'] })
+      .expectNoEvents();
+    (await join(doctor, patient, { from: indiaDate(-1), to: indiaDate(3) })).expectStatus(422).expectNoEvents();
+    (await join(doctor, patient, { from: indiaDate(1), to: indiaDate(40) })).expectStatus(422).expectNoEvents();
+    (await join(patient, patient)).expectStatus(404).expectNoEvents();
+    (await join(doctor, doctor)).expectStatus(403).expectNoEvents();
+    (await spec.when((http) => http.post(`/api/v1/doctors/${doctor.user_id}/waitlist/decline`).set(patient.auth))).expectStatus(404).expectNoEvents();
+    (await spec.when((http) => http.delete(`/api/v1/doctors/${doctor.user_id}/waitlist`).set(patient.auth))).expectStatus(404).expectNoEvents();
+  });
+});
