@@ -139,7 +139,7 @@ describe('patient and doctor in two browsers', { skip: chromiumMissing }, () => 
     await doctor.goto(`${base}/profile`);
     await doctor.getByLabel('Medical registration number').fill('DMC-45678');
     await doctor.getByLabel('Consultation Fee (₹)').fill('450');
-    await doctor.getByRole('button', { name: 'Save' }).click();
+    await doctor.getByRole('button', { name: 'Save', exact: true }).click();
     await doctor.getByText('Profile saved').waitFor();
     await screenshot(doctor, 'profile');
     await patient.goto(`${base}/home`);

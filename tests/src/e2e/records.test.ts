@@ -95,6 +95,9 @@ describe('clinical records in the browser (issue 14)', { skip: chromiumMissing }
 
     await doctor.goto(`${base}/video-call?appointment_id=${appointmentId}`);
     await doctor.locator('button:has-text("Start Consultation"):enabled').click({ timeout: 20_000 });
+    // The patient comes too: a consultation only its doctor attended is not completed by its end (issue 35, no-shows).
+    await patient.goto(`${base}/video-call?appointment_id=${appointmentId}`);
+    await patient.locator('button:has-text("Start Consultation"):enabled').click({ timeout: 20_000 });
     const panel = doctor.getByTestId('call-records-panel');
     await panel.waitFor({ timeout: 20_000 });
 
