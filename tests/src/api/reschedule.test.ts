@@ -93,4 +93,26 @@ describe('reschedule an appointment', () => {
     assert.ok(answers.some((r) => r.status === 200), answers.map((r) => r.status).join());
     for (const [i, s] of [slot, a, b].entries()) assert.equal(open[i], s.slot_id === now.slot_id ? 'taken' : 'open', `slot ${i}`);
   });
+
+  it("a move racing the doctor's approval: each is decided on the other's outcome, and exactly one slot stays taken", async () => {
+    const doctor = await spec.given.doctor();
+    const patient = await spec.given.patient();
+    const { appointment_id, slot } = await spec.given.appointment({ doctor, patient, at: { days: 3, time: '15:00' } });
+    const target = await spec.given.slot(doctor, { days: 4, time: '15:00' });
+    const [moved, approved] = await Promise.all([
+      t.http.post(`/api/v1/appointments/${appointment_id}/reschedule`).set(patient.auth).send({ slot_id: target.slot_id }),
+      t.http.post(`/api/v1/appointments/${appointment_id}/approve`).set(doctor.auth),
+    ]);
+    assert.equal(moved.status, 200, moved.text);
+    assert.equal(approved.status, 200, approved.text);
+    await t.settle();
+    const types = (await t.app.eventStore.readStream(streams.appointment(appointment_id))).map((e) => e.type);
+    // Approved then moved: waiting for the doctor again; moved then approved: confirmed at its new time.
+    const mine = await spec.read((http) => http.get('/api/v1/appointments/me').set(patient.auth));
+    const now = (mine.body as Array<{ appointment_id: string; status: string; slot: { slot_id: number } }>).find((a) => a.appointment_id === appointment_id)!;
+    const approvedFirst = types.indexOf('AppointmentApproved') < types.indexOf('AppointmentRescheduled');
+    assert.deepEqual({ status: now.status, slot: now.slot.slot_id }, { status: approvedFirst ? 'requested' : 'confirmed', slot: target.slot_id });
+    assert.equal(await slotStatus(patient, doctor.user_id, slot.slot_id), 'open', 'the old time is free');
+    assert.equal(await slotStatus(patient, doctor.user_id, target.slot_id), 'taken');
+  });
 });

@@ -99,6 +99,21 @@ describe('waitlist', () => {
     (await spec.when((http) => http.post('/api/v1/appointments').set(stranger.auth).send({ slot_id: slot.slot_id, notes: 'Cough' }))).expectStatus(201);
   });
 
+  it('two patients racing for a held slot both lose it to its holder, who books it after them', async () => {
+    now = new Date();
+    const doctor = await spec.given.doctor();
+    const [booker, waiting, racerA, racerB] = [await spec.given.patient(), await spec.given.patient(), await spec.given.patient(), await spec.given.patient()];
+    const { appointment_id, slot } = await spec.given.appointment({ doctor, patient: booker, at: { days: 4, time: '12:00' } });
+    (await join(doctor, waiting)).expectStatus(201);
+    (await cancel(appointment_id, booker)).expectStatus(200);
+    assert.equal((await mine(waiting))[0]?.status, 'offered');
+    const race = await Promise.all(
+      [racerA, racerB].map((racer) => t.http.post('/api/v1/appointments').set(racer.auth).send({ slot_id: slot.slot_id, notes: 'Race' })),
+    );
+    assert.deepEqual(race.map((res) => res.status), [409, 409]);
+    (await spec.when((http) => http.post(`/api/v1/doctors/${doctor.user_id}/waitlist/accept`).set(waiting.auth).send({ notes: 'Back pain' }))).expectStatus(201);
+  });
+
   it('checks the days and who may act', async () => {
     now = new Date();
     const doctor = await spec.given.doctor();
