@@ -42,7 +42,7 @@ export const noShowPolicyFields = {
 
 /** A clinic's defaults for the doctors who practise through it (auto-accepting moves is each doctor's own choice), and its no-show policy (off when left out). */
 export const institutionBookingRulesRequestSchema = z
-  .strictObject({ ...bookingRuleFields, no_show_limit: noShowPolicyFields.no_show_limit.default(0), no_show_block_months: noShowPolicyFields.no_show_block_months.default(3) })
+  .strictObject({ ...bookingRuleFields, no_show_limit: noShowPolicyFields.no_show_limit.optional(), no_show_block_months: noShowPolicyFields.no_show_block_months.optional() })
   .openapi('InstitutionBookingRulesRequest');
 
 /** A doctor's rules in effect, and where they come from: their own, their clinics' defaults, or the product's. */

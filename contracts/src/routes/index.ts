@@ -18,7 +18,6 @@ import { usersRoutes } from './users';
 export const ROUTES = {
   ...adminRoutes,
   ...appointmentsRoutes,
-  ...waitlistRoutes,
   ...blogsRoutes,
   ...consentsRoutes,
   ...consultationsRoutes,
@@ -29,6 +28,8 @@ export const ROUTES = {
   ...recordsRoutes,
   ...scheduleRoutes,
   ...usersRoutes,
+  // Last: its paths begin with /doctors/, and the documentation lists the doctors' own routes first.
+  ...waitlistRoutes,
 } satisfies Record<RouteName, RouteEntry>;
 
 /** Each route's types on the wire, by name: what the frontend's typed client sends and gets (types only, no zod). */

@@ -23,7 +23,6 @@ export type { HttpMethod, RoutePath } from './path-types';
 export const ROUTE_PATHS = {
   ...adminPaths,
   ...appointmentsPaths,
-  ...waitlistPaths,
   ...blogsPaths,
   ...consentsPaths,
   ...consultationsPaths,
@@ -34,6 +33,8 @@ export const ROUTE_PATHS = {
   ...recordsPaths,
   ...schedulePaths,
   ...usersPaths,
+  // Last: its paths begin with /doctors/, and the documentation lists the doctors' own routes first.
+  ...waitlistPaths,
 } as const satisfies Record<string, RoutePath>;
 
 export type RouteName = keyof typeof ROUTE_PATHS;

@@ -20,7 +20,7 @@ const placeSchema = z
       .nullable(),
   })
   .openapi('WaitlistPlace');
-const acceptSchema = requestAppointmentSchema.omit({ slot_id: true }).openapi('AcceptWaitlistOfferRequest');
+const acceptSchema = z.strictObject({ notes: requestAppointmentSchema.shape.notes }).openapi('AcceptWaitlistOfferRequest');
 
 export const waitlistRoutes = defineRoutes({
   joinWaitlist: {

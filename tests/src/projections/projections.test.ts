@@ -8,6 +8,7 @@ import './account-standing.spec';
 import './appointment-history.spec';
 import './appointments.spec';
 import './booking-rules.spec';
+import './waitlist.spec';
 import './blog-posts.spec';
 import './clinical-records.spec';
 import './clinical-retention.spec';

@@ -1,4 +1,4 @@
-import { streams, type RecordedEvent } from '@telemed/contracts';
+import { DEFAULT_NO_SHOW_BLOCK_MONTHS, streams, type RecordedEvent } from '@telemed/contracts';
 import type { Request } from 'express';
 import { policies, type AccessClaims, type ApiRouter } from '@telemed/platform';
 import { AccessAudit, Subjects } from '@telemed/platform';
@@ -166,7 +166,8 @@ export function institutionRoutes(api: ApiRouter, deps: CommandDeps): void {
   api.implement('setInstitutionBookingRules', {
     policy: policies.institution('manage_institution'),
     handler: async ({ params, body, auth, req }) => {
-      const noShowPolicy = body.no_show_limit > 0 ? { limit: body.no_show_limit, blockMonths: body.no_show_block_months } : null;
+      const noShows = { no_show_limit: body.no_show_limit ?? 0, no_show_block_months: body.no_show_block_months ?? DEFAULT_NO_SHOW_BLOCK_MONTHS };
+      const noShowPolicy = noShows.no_show_limit > 0 ? { limit: noShows.no_show_limit, blockMonths: noShows.no_show_block_months } : null;
       const rules = { minNoticeMinutes: body.min_notice_minutes, maxReschedules: body.max_reschedules, lateCancellation: body.late_cancellation, noShowPolicy };
       const result = await handleCommand(
         deps.eventStore,
@@ -176,7 +177,7 @@ export function institutionRoutes(api: ApiRouter, deps: CommandDeps): void {
         requestContext(req, auth, deps.clock()),
         () => loadInstitution(deps.eventStore, params.id),
       );
-      return { body: { institution_id: params.id, ...body, set: true }, headers: positionHeader(result.position) };
+      return { body: { institution_id: params.id, ...body, ...noShows, set: true }, headers: positionHeader(result.position) };
     },
   });
 

@@ -20,6 +20,8 @@ export function startWaitlistOffers(deps: { eventStore: EventStore; checkpoints:
       'AvailabilitySet', 'SlotWithdrawn', 'SlotReserved', 'SlotHeld',
     ],
     handle: async (event) => {
+      // Most doctors have nobody waiting: then nothing of the slot is read (a schedule's save opens many at once).
+      if ((await deps.lookups.waitingPlaces(event.data.doctor_id, { afterPosition: -1, limit: 1 })).length === 0) return;
       await offerFreedSlot({ ...deps, accounts }, event.data.slot_id, { event_id: event.event_id, correlation_id: event.metadata.correlation_id });
     },
   });
