@@ -253,6 +253,12 @@ function ownedByDoctor(state: AppointmentState, actorId: string) {
   return state;
 }
 
+/** What every move records of where the appointment was and where it goes. */
+function moveOf(appointment: AppointmentDetails, to: MoveTarget) {
+  const { appointment_id, doctor_id, patient_id } = appointment;
+  return { appointment_id, doctor_id, patient_id, from_slot_id: appointment.slot_id, from_start: appointment.start, to_slot_id: to.slot_id, start: to.start, end: to.end };
+}
+
 /** Its patient's appointment; anyone else's answers as if it did not exist. */
 function ownedByPatient(state: AppointmentState, actorId: string) {
   if (state.status === 'none' || state.appointment.patient_id !== actorId) throw notFound(API_TEXTS.appointmentNotFound);
@@ -292,14 +298,7 @@ function decideMove(command: MoveCommand, state: AppointmentState): AppointmentE
           {
             type: 'AppointmentRescheduled',
             data: {
-              appointment_id: appointment.appointment_id,
-              doctor_id: appointment.doctor_id,
-              patient_id: appointment.patient_id,
-              from_slot_id: appointment.slot_id,
-              from_start: appointment.start,
-              to_slot_id: data.to.slot_id,
-              start: data.to.start,
-              end: data.to.end,
+              ...moveOf(appointment, data.to),
               rescheduled_by: 'patient',
               needs_approval: state.status === 'confirmed' && !data.auto_accept,
               move: state.reschedules + 1,
@@ -346,14 +345,7 @@ function decideMove(command: MoveCommand, state: AppointmentState): AppointmentE
         const moved: AppointmentEvent = {
           type: 'AppointmentRescheduled',
           data: {
-            appointment_id: appointment.appointment_id,
-            doctor_id: appointment.doctor_id,
-            patient_id: appointment.patient_id,
-            from_slot_id: appointment.slot_id,
-            from_start: appointment.start,
-            to_slot_id: data.to.slot_id,
-            start: data.to.start,
-            end: data.to.end,
+            ...moveOf(appointment, data.to),
             rescheduled_by: 'doctor',
             needs_approval: false,
             move: current.reschedules + 1,
