@@ -113,6 +113,9 @@ export class NatsBus implements Bus {
         }
       },
     });
+    // Subscribed means the server has it: a publish from another connection after this returns is heard (the SUB is
+    // otherwise still in this client's buffer, and a message that beats it to the server is lost to this subscriber).
+    await this.nc.flush();
     return { unsubscribe: async () => subscription.unsubscribe() };
   }
 

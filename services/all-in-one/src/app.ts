@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import type { Express } from 'express';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
@@ -91,12 +92,7 @@ export async function createApp(options: AppOptions) {
     app.use('/oidc', identity.localProvider.handler);
     app.use(INTERACTIONS_PATH, identity.localProvider.interactions);
   }
-  app.get('/openapi.json', (_req, res) => void res.json(openApiDocument));
-  app.use('/docs', swaggerUi.serve, swaggerUi.setup(openApiDocument, {
-    customSiteTitle: 'Telemedicine API',
-    // Over a hundred operations: a box that narrows them by tag, as Swagger UI lists only those in view.
-    swaggerOptions: { filter: true },
-  }));
+  serveApiDocs(app, openApiDocument);
   base.mountApi('/api/v1', [command, query]);
   base.finish((app) => {
     blogPages(app, { readStore, frontendDir: options.frontendDir, publicUrl: config.publicUrl });
@@ -174,3 +170,17 @@ export async function createApp(options: AppOptions) {
 }
 
 export type App = Awaited<ReturnType<typeof createApp>>;
+
+/** The OpenAPI document and its interactive page. */
+function serveApiDocs(app: Express, document: object): void {
+  app.get('/openapi.json', (_req, res) => void res.json(document));
+  app.use(
+    '/docs',
+    swaggerUi.serve,
+    swaggerUi.setup(document, {
+      customSiteTitle: 'Telemedicine API',
+      // Over a hundred operations: a box that narrows them by tag, as Swagger UI lists only those in view.
+      swaggerOptions: { filter: true },
+    }),
+  );
+}

@@ -131,7 +131,7 @@ describe('signalling across two notifier replicas over the real NATS server (iss
     const announced = new Promise<void>((resolve) => (heard = resolve));
     const listening = await busB.subscribeTransient(`telemed.transient.call.${patient.user_id}`, () => heard());
     attach(onA);
-    await announced;
+    await Promise.race([announced, new Promise((_, reject) => setTimeout(() => reject(new Error('A never announced the attachment over NATS')), 5000).unref())]);
     await listening.unsubscribe();
     onA.socket.terminate();
     await new Promise((r) => setTimeout(r, GRACE_MS / 5));
