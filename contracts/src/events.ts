@@ -586,6 +586,8 @@ export const eventDataSchemas = {
     due_at: instant,
     /** The doctor's name when the text names one (under the recipient's key). */
     doctor_name: z.string().nullable(),
+    /** A waitlist offer's (issue 35): whose waitlist and which held slot, so that one no longer standing is not sent. */
+    waitlist_offer: z.object({ doctor_id: userId, slot_id: z.number().int(), until: instant }).optional(),
   }),
   /** A process took the message up for one attempt on one channel; no other takes it until the lease ends. */
   MessageAttemptStarted: z.object({ message_id: z.string(), channel: z.enum(MESSAGE_CHANNELS), attempt: z.number().int().positive(), lease_until: instant }),

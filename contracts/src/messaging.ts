@@ -32,6 +32,8 @@ export const MESSAGE_KINDS = [
   'times_proposed',
   /** To the patient: their doctor never joined a confirmed consultation (issue 35), with an apology. */
   'doctor_no_show',
+  /** To the patient: a freed time on a doctor's waitlist is held for them for a few minutes (issue 35), to book it. */
+  'waitlist_offer',
   /** To whoever signs in by phone: the one-time code. */
   'sign_in_code',
   /** To a signed-in person adding a mobile number to their account: the one-time code that proves it is theirs. */
@@ -53,6 +55,7 @@ export const MESSAGE_PARAMS = {
   prescription_ready: ['doctor', 'link'],
   doctor_no_show: ['doctor', 'when', 'link'],
   times_proposed: ['doctor', 'when', 'link'],
+  waitlist_offer: ['doctor', 'when', 'minutes', 'link'],
   sign_in_code: ['code', 'minutes'],
   phone_verification_code: ['code', 'minutes'],
 } as const satisfies Record<MessageKind, readonly string[]>;
@@ -113,7 +116,7 @@ export const MESSAGE_STATUSES = ['queued', 'sending', 'sent', 'delivered', 'fail
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
 /** Why a queued message was not sent. */
-export const MESSAGE_CANCEL_REASONS = ['appointment_closed', 'no_channel', 'stale', 'recipient_gone'] as const;
+export const MESSAGE_CANCEL_REASONS = ['appointment_closed', 'no_channel', 'stale', 'recipient_gone', 'offer_ended'] as const;
 
 /** A phone number as people type it is checked and written as E.164 by the server (libphonenumber-js): here only its size. */
 export const phoneNumberInput = z.string().trim().min(3).max(32);

@@ -74,6 +74,8 @@ export type ClientMessage = ClientSignal | PresenceMessage | { type: 'heartbeat'
 /** What an `appointment_status_change` says happened (the seeds' words: approved, not confirmed). */
 export const APPOINTMENT_STATUS_CHANGES = ['requested', 'approved', 'rejected', 'cancelled', 'expired', 'no_show', 'times_proposed', 'moved'] as const;
 export type AppointmentStatusChange = (typeof APPOINTMENT_STATUS_CHANGES)[number];
+/** What a `waitlist_update` says a place now is. */
+export const WAITLIST_UPDATE_STATUSES = ['waiting', 'offered', 'closed'] as const;
 /** What happened in a consultation, as `consultation_update` says. */
 export const CONSULTATION_UPDATE_EVENTS = ['started', 'joined', 'left', 'ended', 'auto_ended', 'message'] as const;
 
@@ -153,6 +155,11 @@ const serverMessageSchema = v.variant('type', [
   /** A lobby message the server would not take (not the appointment's patient or doctor, or not confirmed). */
   v.object({ type: v.literal('lobby_refused'), appointment_id: v.string(), detail: v.string() }),
   v.object({ type: v.literal('schedule_update'), event_id: v.string(), data: v.object({ slot_id: v.pipe(v.number(), v.integer()), status: v.picklist(['open']) }) }),
+  /**
+   * The patient's place on a doctor's waitlist changed (issue 35): a slot is held for them (`offered`), the hold ended
+   * and they wait on, or the place closed. What is held and until when is read from GET /waitlist/me.
+   */
+  v.object({ type: v.literal('waitlist_update'), event_id: v.string(), data: v.object({ doctor_id: v.string(), status: v.picklist(WAITLIST_UPDATE_STATUSES) }) }),
 ]);
 /** What the server sends. */
 export type ServerMessage = v.InferOutput<typeof serverMessageSchema>;

@@ -37,6 +37,10 @@ export default {
     subject: 'Your doctor offered other times',
     text: 'Telemed: {doctor} cannot make your consultation at {when} and offered other times. Choose one or decline: {link}',
   },
+  waitlist_offer: {
+    subject: 'A time with your doctor is free',
+    text: 'Telemed: a time with {doctor} on {when} is free and held for you for {minutes} minutes. Book it: {link}',
+  },
   sign_in_code: {
     subject: 'Your sign-in code',
     text: 'Telemed: {code} is your sign-in code. It is valid for {minutes} minutes. Do not share it with anyone.',

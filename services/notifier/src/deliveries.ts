@@ -1,8 +1,16 @@
-import type { RecordedEvent, ServerMessage } from '@telemed/contracts';
+import type { EVENT_FAMILIES, RecordedEvent, ServerMessage, WAITLIST_UPDATE_STATUSES } from '@telemed/contracts';
 import { Subjects, type AccessAudit, type ReadCollection } from '@telemed/platform';
 import { messagesFor, type AppointmentFacts, type Delivery } from './messages';
 import type { RecentIds } from './recent-ids';
 import type { SocketSessions } from './sessions';
+
+type WaitlistEventType = (typeof EVENT_FAMILIES)['waitlist'][number];
+const WAITLIST_STATUS_AFTER: Record<WaitlistEventType, (typeof WAITLIST_UPDATE_STATUSES)[number]> = {
+  WaitlistJoined: 'waiting',
+  WaitlistOfferMade: 'offered',
+  WaitlistOfferEnded: 'waiting',
+  WaitlistLeft: 'closed',
+};
 
 /**
  * Turns events from the bus into the seeds' messages on this replica's sockets: appointment events for their patient
@@ -67,5 +75,17 @@ export function createDeliveries(deps: {
     delivered.add(event.event_id);
   }
 
-  return { onAppointmentEvent, onSlotReleased };
+  /** A patient's waitlist place changed: only they are told (nobody on a waitlist hears of anyone else's place). */
+  function onWaitlistEvent(event: RecordedEvent) {
+    if (delivered.has(event.event_id)) return;
+    const status = WAITLIST_STATUS_AFTER[event.type as WaitlistEventType];
+    if (status) {
+      const { doctor_id, patient_id } = event.data as { doctor_id: string; patient_id: string };
+      const message: ServerMessage = { type: 'waitlist_update', event_id: event.event_id, data: { doctor_id, status } };
+      sessions.sendText(patient_id, JSON.stringify(message));
+    }
+    delivered.add(event.event_id);
+  }
+
+  return { onAppointmentEvent, onSlotReleased, onWaitlistEvent };
 }

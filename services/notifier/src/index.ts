@@ -35,6 +35,8 @@ export const USER_DEACTIVATED_SUBJECT = 'telemed.events.user.UserDeactivated';
 export const USER_ERASED_SUBJECT = 'telemed.events.user.PersonalDataErased';
 /** A slot freed by a rejection, cancellation or expiry: the doctor's schedule changes without their own action. */
 export const SLOT_RELEASED_SUBJECT = 'telemed.events.slot.SlotReleased';
+/** A patient's waitlist place: joined, a slot held for them, the hold ended, closed. */
+export const WAITLIST_SUBJECTS = 'telemed.events.waitlist.>';
 
 export const DEFAULT_SOCKET_LIMITS = {
   maxSocketsPerUser: 10,
@@ -100,7 +102,7 @@ export function createNotifier(options: NotifierOptions) {
   const lobby = createLobby({ ...options, sessions });
   const callSockets = createCallSockets({ ...options, graceMs: options.disconnectGraceMs ?? 15_000 });
   const authenticate = createSocketAuthenticator({ ...options, users });
-  const { onAppointmentEvent, onSlotReleased } = createDeliveries({ ...options, sessions, delivered, appointments });
+  const { onAppointmentEvent, onSlotReleased, onWaitlistEvent } = createDeliveries({ ...options, sessions, delivered, appointments });
   const signalling = createSignalling({
     ...options,
     sessions,
@@ -212,6 +214,7 @@ export function createNotifier(options: NotifierOptions) {
       await subscribe(USER_DEACTIVATED_SUBJECT, '-users', onUserDeactivated);
       await subscribe(USER_ERASED_SUBJECT, '-erasures', onUserDeactivated);
       await subscribe(SLOT_RELEASED_SUBJECT, '-slots', onSlotReleased);
+      await subscribe(WAITLIST_SUBJECTS, '-waitlist', onWaitlistEvent);
       await lobby.start();
       await callSockets.start();
       await signalling.start(subscribe);

@@ -949,6 +949,7 @@ function unpagedMemberReads(made: RecordedQuery[], request: string): string[] {
  * Anything else must be answered through an index (issue 11: reads cost what they return).
  */
 const BOUNDED_READS: Array<{ collection: string; sql: RegExp; why: string }> = [
+  { collection: 'waitlist', sql: /"(patient_id|doctor_id)"'\) = \?\) AND \(json_extract\(doc, '\$\."status"'\) IN \(/, why: "one person's open waitlist places (a patient's, or those on a doctor's waitlist), read once when they are erased" },
   { collection: 'slots', sql: /"doctor_day"'\) = \?/, why: "one doctor's day: at most 48 slots, sorted" },
   { collection: 'appointment_history', sql: /"appointment_id"'\) (= \?|IN \()/, why: "one appointment's entries (or the caller's appointments' in an export), sorted" },
   { collection: 'appointments', sql: /"doctor_id"'\) = \?\) AND \(json_extract\(doc, '\$\."status"'\) = \?\) AND \(json_extract\(doc, '\$\."start"'\) > \?\) ORDER BY json_extract\(doc, '\$\."created_at"'\)/, why: "a doctor's pending requests of upcoming slots: live work, never history" },

@@ -19,6 +19,7 @@ export const KINDS: Record<MessageRow['kind'], MessageId> = {
   prescription_ready: 'admin.messageKindPrescriptionReady',
   doctor_no_show: 'admin.messageKindDoctorNoShow',
   times_proposed: 'admin.messageKindTimesProposed',
+  waitlist_offer: 'admin.messageKindWaitlistOffer',
   sign_in_code: 'admin.messageKindSignInCode',
   phone_verification_code: 'admin.messageKindPhoneVerificationCode',
 };

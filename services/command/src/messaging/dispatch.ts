@@ -5,6 +5,7 @@ import {
   PHONE_SIGN_IN,
   QUIET_HOURS,
   QUIET_HOURS_URGENT_MINUTES,
+  WAITLIST_HOLD_MINUTES,
   isOneTimeCode,
   maskAddress,
   streams,
@@ -14,6 +15,7 @@ import { DEFAULT_LANGUAGE, type LanguageCode } from '@telemed/contracts/language
 import { ChannelSendError, type EventStore, type Logger, type MessageSender } from '@telemed/platform';
 import { handleCommand, readStream, systemContext, toRecorded } from '../decider';
 import { appointmentDecider } from '../appointments/appointment';
+import { waitlistDecider } from '../waitlist/waitlist';
 import { foldsPerEventStore } from '../stream-folds';
 import { loadUser } from '../users/load-user';
 import type { UserState } from '../users/user';
@@ -74,6 +76,13 @@ export async function loadContact(eventStore: EventStore, userId: string): Promi
 
 type Loaded = { state: MessageState; revision: number | null };
 
+/** Whether the slot a waitlist offer's message tells of is still held for its patient (not booked, declined or past). */
+async function offerStands(eventStore: EventStore, offer: { doctor_id: string; slot_id: number; until: string }, patientId: string, now: Date): Promise<boolean> {
+  if (new Date(offer.until).getTime() <= now.getTime()) return false;
+  const { state } = await readStream(eventStore, streams.waitlist(offer.doctor_id, patientId), waitlistDecider);
+  return state.status === 'offered' && state.offer?.slot_id === offer.slot_id;
+}
+
 /**
  * Sends one message if it is due: checks it still applies (its appointment, its recipient, quiet hours), takes it up
  * for one attempt (an append only one process wins), sends it on the first channel left, and records the outcome.
@@ -103,6 +112,10 @@ export async function dispatchMessage(deps: MessagingDeps, messageId: string): P
   const user = await loadUser(deps.eventStore, message.recipient_id);
   if (user.status !== 'registered' || !user.active) {
     await decide({ type: 'Cancel', data: { reason: 'recipient_gone' } });
+    return false;
+  }
+  if (message.waitlist_offer && !(await offerStands(deps.eventStore, message.waitlist_offer, message.recipient_id, now))) {
+    await decide({ type: 'Cancel', data: { reason: 'offer_ended' } });
     return false;
   }
   let startsAt = state.start ? new Date(state.start) : null;
@@ -149,7 +162,7 @@ export async function dispatchMessage(deps: MessagingDeps, messageId: string): P
     doctor: message.doctor_name ?? '',
     when: startsAt ? messageTime(startsAt, language, timeZone) : '',
     link: messageLink(deps.publicUrl, message.kind, message.appointment_id),
-    minutes: PHONE_SIGN_IN.codeTtlSeconds / 60,
+    minutes: message.kind === 'waitlist_offer' ? WAITLIST_HOLD_MINUTES : PHONE_SIGN_IN.codeTtlSeconds / 60,
   });
   const sender = deps.senders.get(attempt.channel)!;
   try {

@@ -1,4 +1,4 @@
-import { MESSAGE_STALE_AFTER_MS, streams, type MessageKind, type RecordedEvent, type DomainEventOf } from '@telemed/contracts';
+import { MESSAGE_STALE_AFTER_MS, streams, type EventData, type MessageKind, type RecordedEvent, type DomainEventOf } from '@telemed/contracts';
 import type { CheckpointStore, EventStore, Logger } from '@telemed/platform';
 import { handleCommand, readStream, systemContext } from '../decider';
 import { consultationDecider } from '../consultations/consultation';
@@ -24,7 +24,10 @@ interface NotificationDeps {
 interface QueuedMessage {
   kind: MessageKind;
   recipient_id: string;
-  appointment_id: string;
+  appointment_id: string | null;
+  /** The message's idempotency key, when it is not about an appointment (appointmentMessageKey otherwise). */
+  key?: string;
+  waitlist_offer?: EventData<'MessageQueued'>['waitlist_offer'];
   offset_minutes?: number;
   /** How many times the appointment had moved when this was queued (appointmentMessageKey). */
   move?: number;
@@ -33,7 +36,13 @@ interface QueuedMessage {
   doctor_name?: string | null;
 }
 
-type Handled = DomainEventOf<'AppointmentRequested' | 'AppointmentApproved' | 'AppointmentRejected' | 'AppointmentCancelled' | 'AppointmentRescheduled' | 'AppointmentNoShow' | 'AppointmentTimesProposed' | 'ConsultationJoined' | 'PrescriptionIssued'>;
+type Handled = DomainEventOf<
+  'AppointmentRequested' | 'AppointmentApproved' | 'AppointmentRejected' | 'AppointmentCancelled' | 'AppointmentRescheduled' | 'AppointmentNoShow' | 'AppointmentTimesProposed' | 'ConsultationJoined' | 'PrescriptionIssued' | 'WaitlistOfferMade'
+>;
+
+/** A waitlist offer's message key: one message per slot held for a place (a slot offered again after it passed is another). */
+export const waitlistOfferMessageKey = (offer: { doctor_id: string; patient_id: string; slot_id: number; until: string }) =>
+  `waitlist:${offer.doctor_id}:${offer.patient_id}:${offer.slot_id}:${offer.until}`;
 
 /**
  * Turns what happens to an appointment into messages for the people it concerns (issue 34): the doctor hears of a new
@@ -44,7 +53,7 @@ type Handled = DomainEventOf<'AppointmentRequested' | 'AppointmentApproved' | 'A
  */
 export async function startNotifications(deps: NotificationDeps) {
   const queue = async (event: RecordedEvent, message: QueuedMessage) => {
-    const key = appointmentMessageKey(message.appointment_id, message.kind, message.offset_minutes ?? null, message.move ?? 0);
+    const key = message.key ?? appointmentMessageKey(message.appointment_id ?? '', message.kind, message.offset_minutes ?? null, message.move ?? 0);
     const messageId = messageIdFor(key);
     const result = await handleCommand(
       deps.eventStore,
@@ -62,6 +71,7 @@ export async function startNotifications(deps: NotificationDeps) {
           start: message.start,
           due_at: message.due_at.toISOString(),
           doctor_name: message.doctor_name ?? null,
+          ...(message.waitlist_offer ? { waitlist_offer: message.waitlist_offer } : {}),
         },
       },
       systemContext(deps.clock(), event.event_id, event.metadata.correlation_id),
@@ -86,6 +96,22 @@ export async function startNotifications(deps: NotificationDeps) {
   const handle = async (event: RecordedEvent<Handled>) => {
     const now = deps.clock();
     const fresh = now.getTime() - new Date(event.metadata.occurred_at).getTime() <= MESSAGE_STALE_AFTER_MS;
+    if (event.type === 'WaitlistOfferMade') {
+      // Worth sending only while the slot is held for them; the dispatcher drops it once the offer no longer stands.
+      const { doctor_id, patient_id, slot_id, start, until } = event.data;
+      if (new Date(until).getTime() <= now.getTime()) return;
+      await queue(event, {
+        kind: 'waitlist_offer',
+        key: waitlistOfferMessageKey(event.data),
+        recipient_id: patient_id,
+        appointment_id: null,
+        start,
+        due_at: now,
+        doctor_name: await doctorName(doctor_id),
+        waitlist_offer: { doctor_id, slot_id, until },
+      });
+      return;
+    }
     const appointmentId = event.data.appointment_id;
     if (event.type === 'AppointmentRequested') {
       if (!fresh || new Date(event.data.start).getTime() <= now.getTime()) return;
@@ -156,9 +182,10 @@ export async function startNotifications(deps: NotificationDeps) {
     eventStore: deps.eventStore,
     checkpoints: deps.checkpoints,
     logger: deps.logger,
-    handles: ['AppointmentRequested', 'AppointmentApproved', 'AppointmentRejected', 'AppointmentCancelled', 'AppointmentRescheduled', 'AppointmentNoShow', 'AppointmentTimesProposed', 'ConsultationJoined', 'PrescriptionIssued'],
+    handles: ['AppointmentRequested', 'AppointmentApproved', 'AppointmentRejected', 'AppointmentCancelled', 'AppointmentRescheduled', 'AppointmentNoShow', 'AppointmentTimesProposed', 'ConsultationJoined', 'PrescriptionIssued', 'WaitlistOfferMade'],
     ignores: [
-      'accounts', 'sessions', 'privacy', 'institutions', 'schedule', 'blog', 'messaging', 'phone', 'waitlist',
+      'accounts', 'sessions', 'privacy', 'institutions', 'schedule', 'blog', 'messaging', 'phone',
+      'WaitlistJoined', 'WaitlistLeft', 'WaitlistOfferEnded',
       'AppointmentExpired', 'AppointmentVoided', 'AppointmentConsultationBegun', 'AppointmentCompleted', 'AppointmentHoldReleased', 'AppointmentFollowUpOffered', 'AppointmentFollowUpBooked',
       'ConsultationStarted', 'ConsultationLeft', 'ConsultationEnded', 'ConsultationAutoEnded', 'ConsultationMessagePosted', 'VideoProviderEventReceived',
       'RecordFileStored', 'MedicalReportUploaded', 'PrescriptionFileUploaded', 'ConsultationNotesSaved', 'MedicineCatalogueImported',

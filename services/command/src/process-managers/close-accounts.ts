@@ -7,6 +7,7 @@ import { forEachPage, SWEEP_PAGE_SIZE, whileStill } from './pages';
 import { startProcessManager } from './subscriber';
 import { accountStanding } from '../users/account-standing';
 import { closeUnavailableDoctorsAppointments } from './unavailable-doctor';
+import { closePlacesOf, type WaitlistLookups } from '../waitlist/service';
 import { READ_MODEL_WAIT_MS, type AccountLookups, type OpenAppointmentRef, type OpenSlotRef } from './lookups';
 
 export type { AccountLookups, OpenAppointmentRef, OpenSlotRef } from './lookups';
@@ -15,7 +16,7 @@ import { appointmentBefore } from './requested-before';
 
 interface CloseDeps {
   eventStore: EventStore;
-  lookups: AccountLookups;
+  lookups: AccountLookups & Pick<WaitlistLookups, 'openPlacesOf'>;
   clock: () => Date;
   pageSize?: number;
 }
@@ -125,7 +126,11 @@ export function startAccountCloser(deps: CloseDeps & { checkpoints: CheckpointSt
       if ((await deps.lookups.appointmentsReached?.(event.position, READ_MODEL_WAIT_MS)) === false) {
         deps.logger.warn({ processManager: 'account-closer', position: event.position }, 'appointments read model behind; closing what it shows');
       }
-      await closeAccount(deps, user_id, systemContext(deps.clock(), event.event_id, event.metadata.correlation_id), stillClosed, event.position);
+      const context = systemContext(deps.clock(), event.event_id, event.metadata.correlation_id);
+      await closeAccount(deps, user_id, context, stillClosed, event.position);
+      // An erased person's waitlist places close (as a doctor's, their patients' places too). A deactivated one's stay:
+      // nothing is offered to an inactive patient or of a closed doctor's withdrawn slots, and a reactivation finds them.
+      if (event.type === 'PersonalDataErased') await closePlacesOf(deps, user_id, context);
     },
   });
 }

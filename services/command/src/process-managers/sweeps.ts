@@ -4,7 +4,7 @@ import { handleCommand, systemContext } from '../decider';
 import { appointmentDecider } from '../appointments/appointment';
 import { handleSlotCommand } from '../schedule/slot-folds';
 import { joinedConsultation } from '../appointments/service';
-import { endExpiredOffers, type WaitlistLookups } from '../waitlist/service';
+import { closeEndedPlaces, endExpiredOffers, type WaitlistLookups } from '../waitlist/service';
 import { handleUserCommand } from '../users/load-user';
 import { forEachPage, SWEEP_PAGE_SIZE } from './pages';
 
@@ -201,9 +201,10 @@ export function startSweeps(deps: SweepDeps & { graceMs: number; intervalMs: num
         const noShows = await closeNoShows(deps);
         const proposalsClosed = await closeUnansweredProposals(deps);
         const offersEnded = await endExpiredOffers(deps);
+        const placesEnded = await closeEndedPlaces(deps);
         const retentionsEnded = await endClinicalRetentions(deps);
-        if (expired || healed || noShows || proposalsClosed || offersEnded || retentionsEnded) {
-          deps.logger.info({ expired, healed, noShows, proposalsClosed, offersEnded, retentionsEnded }, 'sweep');
+        if (expired || healed || noShows || proposalsClosed || offersEnded || placesEnded || retentionsEnded) {
+          deps.logger.info({ expired, healed, noShows, proposalsClosed, offersEnded, placesEnded, retentionsEnded }, 'sweep');
         }
       } catch (error) {
         deps.logger.error({ err: error }, 'sweep failed');

@@ -8,13 +8,32 @@ import { loadUser } from '../users/load-user';
 import { handleSlotCommand, loadSlot } from '../schedule/slot-folds';
 import { activeHold } from '../schedule/slot';
 import { requestAppointment } from '../appointments/service';
+import { forEachPage, SWEEP_PAGE_SIZE } from '../process-managers/pages';
 import type { BookingChecks } from '../appointments/bookable';
 import { waitlistDecider, type WaitlistCommand } from './waitlist';
 
-/** What the offers look up in the read models: a doctor's waiting places in the order they joined, a page at a time. */
+/** A place still open (waiting or offered), as the sweeps and the account closer page through them. */
+export interface OpenPlaceRef {
+  doctor_id: string;
+  patient_id: string;
+}
+
+/** A place past its last day, and that day (the sweep's cursor). */
+export interface EndedPlaceRef extends OpenPlaceRef {
+  to: string;
+}
+
+/**
+ * What the offers look up in the read models: a doctor's waiting places in the order they joined, a page at a time;
+ * offers past their time; open places whose last day has passed everywhere; and the open places of one person.
+ */
 export interface WaitlistLookups {
   waitingPlaces(doctorId: string, page: { afterPosition: number; limit: number }): Promise<Array<{ patient_id: string; from: string; to: string; timezone: string; joined_position: number }>>;
   offersEndedBy(now: Date, limit: number): Promise<Array<{ doctor_id: string; patient_id: string; slot_id: number }>>;
+  /** Waiting places whose last day is before `day` (a calendar date), a page at a time after the last one. */
+  placesEndedBefore(day: string, page: { after: EndedPlaceRef | null; limit: number }): Promise<EndedPlaceRef[]>;
+  /** A patient's open places, or every open place on a doctor's waitlist. */
+  openPlacesOf(role: 'patient' | 'doctor', userId: string, page: { after: OpenPlaceRef | null; limit: number }): Promise<OpenPlaceRef[]>;
 }
 
 const PAGE = 50;
@@ -38,14 +57,55 @@ export async function joinWaitlist(
   return changePlace(eventStore, input.doctor_id, input.patient_id, { type: 'JoinWaitlist', data: { ...input, today } }, context);
 }
 
-/** The patient leaves; a slot held for them is let go at once (and offered to the next place). */
-export async function leaveWaitlist(eventStore: EventStore, doctorId: string, patientId: string, context: CommandContext) {
+/**
+ * The patient leaves (or the system closes the place: `ended`); a slot held for them is let go at once (and offered
+ * to the next place).
+ */
+export async function leaveWaitlist(eventStore: EventStore, doctorId: string, patientId: string, context: CommandContext, reason: 'left' | 'ended' = 'left') {
   const stream = streams.waitlist(doctorId, patientId);
   const loaded = await readStream(eventStore, stream, waitlistDecider);
   const offered = loaded.state.status === 'offered' ? loaded.state.offer : null;
-  const result = await handleCommand(eventStore, stream, waitlistDecider, { type: 'LeaveWaitlist', data: { reason: 'left' } }, context, loaded);
+  const result = await handleCommand(eventStore, stream, waitlistDecider, { type: 'LeaveWaitlist', data: { reason } }, context, loaded);
   if (offered) await handleSlotCommand(eventStore, offered.slot_id, { type: 'ReleaseHold', data: { patient_id: patientId, reason: 'left' } }, context);
   return result;
+}
+
+/**
+ * A closed account (deactivated or erased) leaves no place behind: a patient's own places close, and so does every
+ * place on a closed doctor's waitlist (nothing of theirs will be offered). Answers the places closed.
+ */
+export async function closePlacesOf(deps: { eventStore: EventStore; lookups: Pick<WaitlistLookups, 'openPlacesOf'>; pageSize?: number }, userId: string, context: CommandContext) {
+  let closed = 0;
+  for (const role of ['patient', 'doctor'] as const) {
+    await forEachPage<OpenPlaceRef>(
+      (after, limit) => deps.lookups.openPlacesOf(role, userId, { after, limit }),
+      deps.pageSize ?? SWEEP_PAGE_SIZE,
+      async (place) => {
+        closed += (await leaveWaitlist(deps.eventStore, place.doctor_id, place.patient_id, context, 'ended')).events.length;
+      },
+    );
+  }
+  return closed;
+}
+
+/**
+ * Places whose last day has passed in every zone close ('ended'), so that a doctor's waiting places, which each freed
+ * slot pages through, hold only those that can still take one.
+ */
+export async function closeEndedPlaces(deps: { eventStore: EventStore; lookups: Pick<WaitlistLookups, 'placesEndedBefore'>; clock: () => Date; pageSize?: number }) {
+  const now = deps.clock();
+  // A day has ended in every zone (UTC-12 to UTC+14) once UTC is two days past it.
+  const cutoff = DateTime.fromJSDate(now, { zone: 'utc' }).minus({ days: 1 }).toISODate()!;
+  const context = systemContext(now, null);
+  let closed = 0;
+  await forEachPage<EndedPlaceRef>(
+    (after, limit) => deps.lookups.placesEndedBefore(cutoff, { after, limit }),
+    deps.pageSize ?? SWEEP_PAGE_SIZE,
+    async (place) => {
+      closed += (await leaveWaitlist(deps.eventStore, place.doctor_id, place.patient_id, context, 'ended')).events.length;
+    },
+  );
+  return closed;
 }
 
 /** The patient lets the held slot go: they wait on, and the slot goes to the next place. */

@@ -63,7 +63,7 @@ function apply(event: RecordedEvent, store: CollectionSource): Promise<void> {
 
 export const waitlistProjection = defineProjection({
   name: 'waitlist',
-  version: 1,
+  version: 2,
   collections: [WAITLIST],
   indexes: [
     // A doctor's waiting places in the order they joined: whom a freed slot is offered to.
@@ -72,6 +72,8 @@ export const waitlistProjection = defineProjection({
     { collection: WAITLIST, field: 'offer_until' },
     // A patient's own places.
     { collection: WAITLIST, field: 'patient_id' },
+    // Open places past their last day (the sweep's).
+    { collection: WAITLIST, fields: ['status', 'to'] },
   ],
   handles: ['WaitlistJoined', 'WaitlistLeft', 'WaitlistOfferMade', 'WaitlistOfferEnded'],
   // PersonalDataErased closes nothing here: the erasure's closer leaves the waitlists (close-accounts).
