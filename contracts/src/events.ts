@@ -163,6 +163,8 @@ export const eventDataSchemas = {
    * now stands. `auto_accept_moves`: a confirmed appointment the patient moves stays confirmed.
    */
   DoctorBookingRulesSet: z.object({ doctor_id: userId, ...bookingRuleFields, auto_accept_moves: z.boolean() }),
+  /** The doctor gave up their own rules: their clinics' defaults (else the product's) apply again. */
+  DoctorBookingRulesCleared: z.object({ doctor_id: userId }),
 
   InstitutionSlugClaimed: z.object({ slug: z.string(), institution_id: z.string() }),
   InstitutionCreated: z.object({
@@ -671,7 +673,7 @@ export function isEventType(type: string): type is EventType {
  * decided by each reader; putting it in a family decides, for every reader ignoring that family, that it ignores it too.
  */
 export const EVENT_FAMILIES = {
-  accounts: ['UserRegistered', 'UserProfileUpdated', 'UserLanguageChosen', 'PatientSubscribedToDoctor', 'UserDeactivated', 'UserReactivated', 'PasswordSet', 'EmailClaimed', 'DoctorNumberAssigned', 'DoctorRegistered', 'DoctorProfileUpdated', 'MessagingPreferencesSet', 'PhoneNumberVerified', 'DoctorBookingRulesSet'],
+  accounts: ['UserRegistered', 'UserProfileUpdated', 'UserLanguageChosen', 'PatientSubscribedToDoctor', 'UserDeactivated', 'UserReactivated', 'PasswordSet', 'EmailClaimed', 'DoctorNumberAssigned', 'DoctorRegistered', 'DoctorProfileUpdated', 'MessagingPreferencesSet', 'PhoneNumberVerified', 'DoctorBookingRulesSet', 'DoctorBookingRulesCleared'],
   sessions: ['SessionStarted', 'SessionRefreshed', 'SessionEnded'],
   privacy: ['ConsentGiven', 'ConsentWithdrawn', 'PersonalDataAccessed', 'PersonalDataErased', 'ClinicalRecordsDestroyed'],
   institutions: [

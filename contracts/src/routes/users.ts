@@ -74,6 +74,12 @@ export const usersRoutes = defineRoutes({
     response: doctorBookingRulesSchema,
     errors: [404],
   },
+  clearMyBookingRules: {
+    summary: "A doctor gives up their own cancellation and reschedule rules: their clinics' defaults (else the product's) apply again",
+    tags: ['doctors'],
+    response: z.object({ doctor_id: z.string(), own_rules: z.literal(false) }).openapi('DoctorBookingRulesCleared'),
+    errors: [404],
+  },
   getDoctorBookingRules: {
     summary: "A doctor's cancellation and reschedule rules in effect (their own, else their clinics' defaults, else the product's), shown before booking (no sign-in)",
     tags: ['doctors', 'public'],

@@ -82,6 +82,16 @@ describe('booking rules', () => {
     await t.http.put('/api/v1/doctors/me/booking-rules').set(doctor.auth).send({ min_notice_minutes: 60, max_reschedules: 2, late_cancellation: 'cancellation', auto_accept_moves: false }).expect(200);
     (await moveTo(appointment_id, target.slot_id, patient.auth)).expectStatus(200);
     assert.equal((await rulesOf(doctor.user_id)).source, 'doctor');
+
+    // Given up, the clinic's apply again; giving them up twice records nothing.
+    (await spec.when((http) => http.delete('/api/v1/doctors/me/booking-rules').set(doctor.auth)))
+      .expectStatus(200)
+      .expectBody({ doctor_id: doctor.user_id, own_rules: false })
+      .expectEvents([{ stream: streams.user(doctor.user_id), type: 'DoctorBookingRulesCleared', data: { doctor_id: doctor.user_id } }]);
+    assert.deepEqual(await rulesOf(doctor.user_id), { doctor_id: doctor.user_id, ...week, auto_accept_moves: false, source: 'institution' });
+    (await spec.when((http) => http.delete('/api/v1/doctors/me/booking-rules').set(doctor.auth))).expectStatus(200).expectNoEvents();
+    const back = await spec.given.slot(doctor, { days: 9, time: '11:00' });
+    (await moveTo(appointment_id, back.slot_id, patient.auth)).expectStatus(409).expectNoEvents();
   });
 
   it('a doctor who accepts moves automatically: a confirmed appointment the patient moves stays confirmed', async () => {

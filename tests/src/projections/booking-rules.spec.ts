@@ -21,6 +21,15 @@ describe('booking_rules projection', () => {
       });
   });
 
+  it("forgets a doctor's rules they gave up, and keeps them when set again", () => {
+    const [cleared, setAgain] = [freshId('doctor'), freshId('doctor')];
+    const rules = { min_notice_minutes: 1440, max_reschedules: 0, late_cancellation: 'no_show', auto_accept_moves: true } as const;
+    return bookingRules
+      .given(event('DoctorBookingRulesSet', { doctor_id: cleared, ...rules }), event('DoctorBookingRulesSet', { doctor_id: setAgain, ...rules }))
+      .when(event('DoctorBookingRulesCleared', { doctor_id: cleared }), event('DoctorBookingRulesCleared', { doctor_id: setAgain }), event('DoctorBookingRulesSet', { doctor_id: setAgain, ...rules }))
+      .then({ doctor_booking_rules: [{ _id: setAgain, ...rules }], institution_booking_rules: [] });
+  });
+
   it("keeps a clinic's defaults as last set, and nothing of its other events", () => {
     const clinic = freshId('institution');
     return bookingRules

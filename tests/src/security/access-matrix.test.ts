@@ -239,27 +239,8 @@ describe('access control: every route against every role', () => {
       expect: doctorsOnly(200),
       request: fixed('/api/v1/doctors/me/booking-rules', { min_notice_minutes: 120, max_reschedules: 2, late_cancellation: 'cancellation', auto_accept_moves: false }),
     },
-    { method: 'get', path: '/doctors/:doctor_id/booking-rules', expect: all(200, { anonymous: 200 }), request: async () => ({ url: `/api/v1/doctors/${users.doctor.user_id}/booking-rules` }) },
-    {
-      method: 'put',
-      path: '/institutions/:id/booking-rules',
-      expect: all(404, { doctor: 403, institutionAdmin: 200, platformAdmin: 200 }),
-      request: async () => ({ url: `/api/v1/institutions/${institutionId}/booking-rules`, body: { min_notice_minutes: 120, max_reschedules: 2, late_cancellation: 'cancellation' } }),
-    },
-    {
-      method: 'get',
-      path: '/institutions/:id/booking-rules',
-      expect: all(404, { doctor: 200, institutionAdmin: 200, platformAdmin: 200 }),
-      request: async () => ({ url: `/api/v1/institutions/${institutionId}/booking-rules` }),
-    },
-    // Booking rules (issue 35), set to what the product's are, so the reschedule rows below move as before: a doctor's own
-    // (doctors only), anyone may read a doctor's (the booking page), a clinic's defaults are its admins' to set and its members' to read.
-    {
-      method: 'put',
-      path: '/doctors/me/booking-rules',
-      expect: doctorsOnly(200),
-      request: fixed('/api/v1/doctors/me/booking-rules', { min_notice_minutes: 120, max_reschedules: 2, late_cancellation: 'cancellation', auto_accept_moves: false }),
-    },
+    // Giving up one's own rules: doctors only (a doctor without rules of their own records nothing and answers 200).
+    { method: 'delete', path: '/doctors/me/booking-rules', expect: doctorsOnly(200), request: fixed('/api/v1/doctors/me/booking-rules') },
     { method: 'get', path: '/doctors/:doctor_id/booking-rules', expect: all(200, { anonymous: 200 }), request: async () => ({ url: `/api/v1/doctors/${users.doctor.user_id}/booking-rules` }) },
     {
       method: 'put',

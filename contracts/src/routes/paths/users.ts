@@ -10,5 +10,6 @@ export const usersPaths = {
   getDoctorAvailableSlots: { method: 'get', path: '/doctors/:doctor_id/available-slots' },
   getPublicDoctor: { method: 'get', path: '/public/doctors/:doctor_id' },
   setMyBookingRules: { method: 'put', path: '/doctors/me/booking-rules' },
+  clearMyBookingRules: { method: 'delete', path: '/doctors/me/booking-rules' },
   getDoctorBookingRules: { method: 'get', path: '/doctors/:doctor_id/booking-rules' },
 } as const satisfies Record<string, RoutePath>;

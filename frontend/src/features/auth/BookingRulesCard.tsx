@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
 import EventRepeatOutlined from '@mui/icons-material/EventRepeatOutlined';
+import RestartAltOutlined from '@mui/icons-material/RestartAltOutlined';
 import SaveOutlined from '@mui/icons-material/SaveOutlined';
 import { call } from '../../lib/client';
 import { useToasts } from '../../lib/toasts';
@@ -47,6 +48,15 @@ export function BookingRulesCard({ doctorId }: { doctorId: string }) {
     },
     onError: (e) => toasts.show({ type: 'error', title: t('bookingRules.saveFailed'), message: explain(e, 'bookingRules.saveFailed') }),
   });
+  // Giving up one's own rules: the clinic's defaults (else the standard ones) apply again, read back from the server.
+  const clear = useMutation({
+    mutationFn: () => call('clearMyBookingRules'),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: bookingRulesKey(doctorId) });
+      toasts.show({ type: 'success', title: t('bookingRules.cleared') });
+    },
+    onError: (e) => toasts.show({ type: 'error', title: t('bookingRules.clearFailed'), message: explain(e, 'bookingRules.clearFailed') }),
+  });
   const read = form ? readForm(form) : null;
 
   return (
@@ -83,9 +93,16 @@ export function BookingRulesCard({ doctorId }: { doctorId: string }) {
                   <BookingRulesSummary rules={read.rules} title={false} />
                 </Stack>
               )}
-              <Button type="submit" variant="contained" startIcon={<SaveOutlined />} disabled={save.isPending || !read?.rules} sx={{ alignSelf: { sm: 'flex-start' } }}>
-                {save.isPending ? t('bookingRules.saving') : t('bookingRules.save')}
-              </Button>
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+                <Button type="submit" variant="contained" startIcon={<SaveOutlined />} disabled={save.isPending || clear.isPending || !read?.rules}>
+                  {save.isPending ? t('bookingRules.saving') : t('bookingRules.save')}
+                </Button>
+                {current.data.source === 'doctor' && (
+                  <Button startIcon={<RestartAltOutlined />} disabled={save.isPending || clear.isPending} onClick={() => clear.mutate()}>
+                    {t('bookingRules.useDefaults')}
+                  </Button>
+                )}
+              </Stack>
             </>
           )}
         </Stack>

@@ -71,6 +71,13 @@ describe("a doctor's own booking rules (user decider)", () => {
       .then([{ type: 'DoctorBookingRulesSet', data: { ...strictSet.data, auto_accept_moves: false } as Extract<UserEvent, { type: 'DoctorBookingRulesSet' }>['data'] }]);
   });
 
+  it("gives up the doctor's own rules once (their clinics' apply again); a doctor without rules of their own records nothing", () => {
+    users([...doctor, strictSet]).when({ type: 'ClearBookingRules' }).then([{ type: 'DoctorBookingRulesCleared', data: { doctor_id: 'd-1' } }]);
+    users([...doctor, strictSet, { type: 'DoctorBookingRulesCleared', data: { doctor_id: 'd-1' } }]).when({ type: 'ClearBookingRules' }).then([]);
+    users(doctor).when({ type: 'ClearBookingRules' }).then([]);
+    assert.equal(doctorRulesFold.evolve(doctorRulesFold.evolve(null, strictSet), { type: 'DoctorBookingRulesCleared', data: { doctor_id: 'd-1' } }), null);
+  });
+
   it('takes the bounds themselves: no notice and no moves, a week of notice and five moves', () => {
     users(doctor)
       .when({ type: 'SetBookingRules', data: { ...DEFAULT_BOOKING_RULES, minNoticeMinutes: 0, maxReschedules: 0 } })

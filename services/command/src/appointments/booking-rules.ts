@@ -7,7 +7,7 @@ import { clinicRulesOf } from '../institutions/institution';
  * their user stream, a clinic's defaults from its stream. Neither holds personal data.
  */
 
-type DoctorRulesEvent = DomainEventOf<'DoctorBookingRulesSet'>;
+type DoctorRulesEvent = DomainEventOf<'DoctorBookingRulesSet' | 'DoctorBookingRulesCleared'>;
 type ClinicRulesEvent = DomainEventOf<'InstitutionCreated' | 'InstitutionDisbanded' | 'InstitutionBookingRulesSet'>;
 
 /** The doctor's own rules, or null while they have set none. */
@@ -15,7 +15,8 @@ export const doctorRulesFold = {
   initialState: (): BookingRules | null => null,
   evolve: (state: BookingRules | null, event: { type: string; data: unknown }): BookingRules | null => {
     const known = event as DoctorRulesEvent;
-    return known.type === 'DoctorBookingRulesSet' ? rulesOf(known.data) : state;
+    if (known.type === 'DoctorBookingRulesSet') return rulesOf(known.data);
+    return known.type === 'DoctorBookingRulesCleared' ? null : state;
   },
 };
 

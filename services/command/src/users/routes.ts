@@ -29,6 +29,14 @@ export function userRoutes(api: ApiRouter, deps: CommandDeps): void {
     },
   });
 
+  api.implement('clearMyBookingRules', {
+    policy: policies.roles('doctor'),
+    handler: async ({ auth, req }) => {
+      const result = await handleUserCommand(deps.eventStore, auth.user_id, { type: 'ClearBookingRules' }, requestContext(req, auth, deps.clock()));
+      return { body: { doctor_id: auth.user_id, own_rules: false as const }, headers: positionHeader(result.position) };
+    },
+  });
+
   api.implement('subscribeToDoctor', {
     policy: policies.roles('patient'),
     handler: async ({ body, auth, req }) => {

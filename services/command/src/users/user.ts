@@ -24,6 +24,7 @@ export type UserEvent = DomainEventOf<
   | 'DoctorRegistered'
   | 'DoctorProfileUpdated'
   | 'DoctorBookingRulesSet'
+  | 'DoctorBookingRulesCleared'
   | 'UserDeactivated'
   | 'UserReactivated'
   | 'PasswordSet'
@@ -70,6 +71,8 @@ export type UserCommand =
   | { type: 'SubscribeToDoctor'; data: { doctor_id: string; doctor_exists: boolean } }
   /** A doctor sets their own booking rules (issue 35), all of them at once. */
   | { type: 'SetBookingRules'; data: BookingRules }
+  /** Back to the clinics' defaults (else the product's); nothing when the doctor has no rules of their own. */
+  | { type: 'ClearBookingRules' }
   | { type: 'DeactivateUser'; data: { reason: string } }
   | { type: 'ReactivateUser'; data: Record<string, never> }
   | { type: 'SetPassword'; data: { password_hash: string } }
@@ -124,6 +127,7 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
     .with({ type: 'DoctorBookingRulesSet' }, ({ data }): UserState =>
       state.status === 'registered' && state.doctor ? { ...state, booking_rules: rulesOf(data) } : state,
     )
+    .with({ type: 'DoctorBookingRulesCleared' }, (): UserState => (state.status === 'registered' ? { ...state, booking_rules: null } : state))
     .with({ type: 'PatientSubscribedToDoctor' }, ({ data }): UserState =>
       state.status === 'registered' ? { ...state, subscriptions: new Set([...state.subscriptions, data.doctor_id]) } : state,
     )
@@ -247,6 +251,11 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
       .with({ type: 'UpdateProfile' }, (c) => updateProfile(c, state))
       .with({ type: 'SubscribeToDoctor' }, (c) => subscribe(c, state))
       .with({ type: 'SetBookingRules' }, ({ data }) => setBookingRules(data, state))
+      .with({ type: 'ClearBookingRules' }, (): UserEvent[] => {
+        const doctor = activeUser(state);
+        if (!doctor.doctor) throw forbidden(API_TEXTS.forbiddenRole);
+        return doctor.booking_rules ? [{ type: 'DoctorBookingRulesCleared', data: { doctor_id: doctor.user_id } }] : [];
+      })
       .with({ type: 'DeactivateUser' }, ({ data }): UserEvent[] => {
         if (state.status !== 'registered') throw notFound(API_TEXTS.userNotFound);
         return state.active ? [{ type: 'UserDeactivated', data: { user_id: state.user_id, reason: data.reason } }] : [];

@@ -170,7 +170,7 @@ export const appointmentsProjection = defineProjection({
   ignores: [
     'sessions', 'UserLanguageChosen', 'privacy', 'institutions', 'schedule', 'records', 'blog', 'messaging', 'phone', 'waitlist',
     'PatientSubscribedToDoctor', 'UserDeactivated', 'UserReactivated', 'PasswordSet', 'MessagingPreferencesSet', 'PhoneNumberVerified', 'EmailClaimed', 'DoctorNumberAssigned',
-    'DoctorBookingRulesSet',
+    'DoctorBookingRulesSet', 'DoctorBookingRulesCleared',
     'AppointmentVoided', 'AppointmentConsultationBegun', 'AppointmentHoldReleased',
     'ConsultationJoined', 'ConsultationLeft', 'ConsultationEnded', 'ConsultationAutoEnded', 'ConsultationMessagePosted', 'VideoProviderEventReceived',
   ],

@@ -216,7 +216,7 @@ export const blogPostsProjection = defineProjection({
   handles: ['UserRegistered', 'UserProfileUpdated', 'UserDeactivated', 'UserReactivated', 'PersonalDataErased', ...BLOG_EVENTS],
   ignores: [
     'sessions', 'UserLanguageChosen', 'institutions', 'schedule', 'appointments', 'consultations', 'records', 'messaging', 'phone', 'waitlist',
-    'PatientSubscribedToDoctor', 'PasswordSet', 'MessagingPreferencesSet', 'PhoneNumberVerified', 'EmailClaimed', 'DoctorNumberAssigned', 'DoctorRegistered', 'DoctorProfileUpdated', 'DoctorBookingRulesSet',
+    'PatientSubscribedToDoctor', 'PasswordSet', 'MessagingPreferencesSet', 'PhoneNumberVerified', 'EmailClaimed', 'DoctorNumberAssigned', 'DoctorRegistered', 'DoctorProfileUpdated', 'DoctorBookingRulesSet', 'DoctorBookingRulesCleared',
     'ConsentGiven', 'ConsentWithdrawn', 'PersonalDataAccessed', 'ClinicalRecordsDestroyed',
   ],
   apply: async (event, store) => {

@@ -93,7 +93,7 @@ export const consultationsProjection = defineProjection({
   ignores: [
     'sessions', 'UserLanguageChosen', 'institutions', 'schedule', 'appointments', 'records', 'blog', 'messaging', 'phone', 'waitlist',
     'PatientSubscribedToDoctor', 'UserDeactivated', 'UserReactivated', 'PasswordSet', 'MessagingPreferencesSet', 'PhoneNumberVerified',
-    'EmailClaimed', 'DoctorNumberAssigned', 'DoctorRegistered', 'DoctorProfileUpdated', 'DoctorBookingRulesSet',
+    'EmailClaimed', 'DoctorNumberAssigned', 'DoctorRegistered', 'DoctorProfileUpdated', 'DoctorBookingRulesSet', 'DoctorBookingRulesCleared',
     'ConsentGiven', 'ConsentWithdrawn', 'PersonalDataAccessed', 'ClinicalRecordsDestroyed',
     'VideoProviderEventReceived',
   ],

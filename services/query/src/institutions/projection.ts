@@ -74,7 +74,7 @@ export const institutionsProjection = defineProjection({
     'sessions', 'UserLanguageChosen', 'privacy', 'schedule', 'appointments', 'consultations', 'records', 'blog', 'messaging', 'phone', 'waitlist',
     'PatientSubscribedToDoctor', 'UserDeactivated', 'UserReactivated', 'PasswordSet', 'MessagingPreferencesSet', 'PhoneNumberVerified', 'EmailClaimed', 'DoctorNumberAssigned',
     'InstitutionSlugClaimed', 'InstitutionStaffInvited', 'InstitutionInvitationAccepted',
-    'InstitutionInvitationDeclined', 'InstitutionInvitationRevoked', 'DoctorBookingRulesSet', 'InstitutionBookingRulesSet',
+    'InstitutionInvitationDeclined', 'InstitutionInvitationRevoked', 'DoctorBookingRulesSet', 'DoctorBookingRulesCleared', 'InstitutionBookingRulesSet',
   ],
   apply: async (event, store) => {
     const institutions = store.collection<InstitutionDoc>('institutions');

@@ -43,7 +43,7 @@ export const bookingRulesProjection = defineProjection({
   name: 'booking_rules',
   version: 1,
   collections: [DOCTOR_BOOKING_RULES, INSTITUTION_BOOKING_RULES],
-  handles: ['DoctorBookingRulesSet', 'InstitutionBookingRulesSet'],
+  handles: ['DoctorBookingRulesSet', 'DoctorBookingRulesCleared', 'InstitutionBookingRulesSet'],
   // Nothing personal: an erasure leaves a doctor's rules (their page answers 404 once they are erased).
   ignores: [
     'sessions', 'privacy', 'schedule', 'appointments', 'consultations', 'records', 'blog', 'messaging', 'phone', 'waitlist',
@@ -59,6 +59,8 @@ export const bookingRulesProjection = defineProjection({
         const { doctor_id, ...rules } = event.data;
         return store.collection<DoctorBookingRulesDoc>(DOCTOR_BOOKING_RULES).put({ _id: doctor_id, ...rules });
       }
+      case 'DoctorBookingRulesCleared':
+        return store.collection<DoctorBookingRulesDoc>(DOCTOR_BOOKING_RULES).delete(event.data.doctor_id);
       case 'InstitutionBookingRulesSet': {
         const { institution_id, ...rules } = event.data;
         return store.collection<InstitutionBookingRulesDoc>(INSTITUTION_BOOKING_RULES).put({ _id: institution_id, ...rules });

@@ -23,7 +23,7 @@ export const usersProjection = defineProjection({
   // PersonalDataErased is erasure.ts's: it blanks the person's values in this read model.
   ignores: [
     'sessions', 'privacy', 'institutions', 'schedule', 'appointments', 'consultations', 'records', 'blog', 'messaging', 'phone', 'waitlist',
-    'PatientSubscribedToDoctor', 'PasswordSet', 'MessagingPreferencesSet', 'PhoneNumberVerified', 'EmailClaimed', 'DoctorNumberAssigned', 'DoctorRegistered', 'DoctorProfileUpdated', 'DoctorBookingRulesSet',
+    'PatientSubscribedToDoctor', 'PasswordSet', 'MessagingPreferencesSet', 'PhoneNumberVerified', 'EmailClaimed', 'DoctorNumberAssigned', 'DoctorRegistered', 'DoctorProfileUpdated', 'DoctorBookingRulesSet', 'DoctorBookingRulesCleared',
   ],
   apply: async (event, store) => {
     const users = store.collection<UserDoc>('users');
@@ -65,7 +65,7 @@ export const doctorsProjection = defineProjection({
   ignores: [
     'sessions', 'UserLanguageChosen', 'privacy', 'institutions', 'schedule', 'appointments', 'consultations', 'records', 'blog', 'messaging', 'phone', 'waitlist',
     'PatientSubscribedToDoctor', 'UserDeactivated', 'UserReactivated', 'PasswordSet', 'MessagingPreferencesSet', 'PhoneNumberVerified', 'EmailClaimed', 'DoctorNumberAssigned',
-    'DoctorBookingRulesSet',
+    'DoctorBookingRulesSet', 'DoctorBookingRulesCleared',
   ],
   apply: async (event, store) => {
     const doctors = store.collection<DoctorDoc>('doctors');
@@ -111,7 +111,7 @@ export const subscriptionsProjection = defineProjection({
   ignores: [
     'sessions', 'UserLanguageChosen', 'privacy', 'institutions', 'schedule', 'appointments', 'consultations', 'records', 'blog', 'messaging', 'phone', 'waitlist',
     'UserRegistered', 'UserProfileUpdated', 'UserDeactivated', 'UserReactivated', 'PasswordSet', 'MessagingPreferencesSet', 'PhoneNumberVerified',
-    'EmailClaimed', 'DoctorNumberAssigned', 'DoctorRegistered', 'DoctorProfileUpdated', 'DoctorBookingRulesSet',
+    'EmailClaimed', 'DoctorNumberAssigned', 'DoctorRegistered', 'DoctorProfileUpdated', 'DoctorBookingRulesSet', 'DoctorBookingRulesCleared',
   ],
   apply: async (event, store) => {
     if (event.type !== 'PatientSubscribedToDoctor') return;
