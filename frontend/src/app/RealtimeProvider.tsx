@@ -84,6 +84,19 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
         if (toast) toasts.show(toast);
       }),
       client.on('scheduleUpdate', () => invalidateQueries()),
+      client.on('waitlistUpdate', (data) => {
+        invalidateQueries();
+        // What is held and until when is on the patient's screens (read again just now); the toast says where.
+        if (data.status !== 'offered') return;
+        const { t } = words.current;
+        toasts.show({
+          type: 'appointment',
+          title: t('shell.waitlistOfferTitle'),
+          message: t('shell.waitlistOfferText'),
+          duration: 15_000,
+          actions: [{ label: t('shell.viewAppointments'), primary: true, handler: () => go('/my-appointments') }],
+        });
+      }),
       client.on('appointmentRequest', (data) => {
         invalidateQueries();
         const { t, f } = words.current;

@@ -39,7 +39,8 @@ export function localDate(date: Date, zone = browserZone()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
 }
 
-function addDays(isoDate: string, days: number): string {
+/** A calendar date `days` after another (YYYY-MM-DD; no zone). */
+export function addDays(isoDate: string, days: number): string {
   const d = new Date(`${isoDate}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);

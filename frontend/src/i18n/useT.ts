@@ -17,6 +17,7 @@ import type enPatient from './catalogues/en/patient.json';
 import type enPublic from './catalogues/en/public.json';
 import type enRecords from './catalogues/en/records.json';
 import type enVideo from './catalogues/en/video.json';
+import type enWaitlist from './catalogues/en/waitlist.json';
 
 /** Every message id: English's catalogues name them all, so an id no catalogue has does not compile. */
 export type MessageId =
@@ -34,7 +35,8 @@ export type MessageId =
   | keyof typeof enPatient
   | keyof typeof enPublic
   | keyof typeof enRecords
-  | keyof typeof enVideo;
+  | keyof typeof enVideo
+  | keyof typeof enWaitlist;
 
 type RichValue = PrimitiveType | ReactNode | ((chunks: ReactNode[]) => ReactNode);
 

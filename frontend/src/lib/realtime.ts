@@ -31,6 +31,8 @@ export interface RealtimeEvents {
   appointmentRequest: (data: Extract<ServerMessage, { type: 'appointment_request' }>['data']) => void;
   /** The doctor's schedule changed without their own action (a slot was freed). */
   scheduleUpdate: (data: Extract<ServerMessage, { type: 'schedule_update' }>['data']) => void;
+  /** The patient's waitlist place changed: a slot is held for them, the hold ended, or the place closed. */
+  waitlistUpdate: (data: Extract<ServerMessage, { type: 'waitlist_update' }>['data']) => void;
   /** Consultation signalling from the other participant (offer, answer, ICE candidate, hang-up). */
   signal: (message: RelayedSignal) => void;
   /** The server would not relay a signal (the consultation is not open to this user). */
@@ -135,6 +137,7 @@ export class RealtimeClient {
     if (message?.type === 'appointment_status_change') this.emit('appointmentStatusChange', message.status, message.data);
     else if (message?.type === 'appointment_request') this.emit('appointmentRequest', message.data);
     else if (message?.type === 'schedule_update') this.emit('scheduleUpdate', message.data);
+    else if (message?.type === 'waitlist_update') this.emit('waitlistUpdate', message.data);
     else if (message?.type === 'consultation_update') this.emit('consultationUpdate', message.data);
     else if (message?.type === 'rtc_refused') this.emit('signalRefused', message.appointment_id);
     else if (message?.type === 'lobby_presence') {

@@ -29,6 +29,7 @@ import EventBusyOutlined from '@mui/icons-material/EventBusyOutlined';
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
+import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
 import { CREDIT_PACKS, STARTING_CREDITS } from '@telemed/contracts/constants';
 import { LANGUAGES, isLanguageCode, type LanguageCode } from '@telemed/contracts/languages';
 import { call } from '../../lib/client';
@@ -43,6 +44,9 @@ import { matchesSearch, upcoming, type Doctor, type DoctorWithSlots, type Slot }
 import { confirmPath } from './confirmPath';
 import { PendingInvitations } from '../institution/Invitations';
 import { RecordsTiles } from '../records/RecordsTiles';
+import { JoinWaitlistDialog } from '../waitlist/JoinWaitlistDialog';
+import { WaitlistPlaceCard } from '../waitlist/WaitlistPlaceCard';
+import { noTimeSoon, useMyWaitlist, type WaitlistPlace } from '../waitlist/waitlist';
 
 export const HOME_SLOTS_SHOWN = 4;
 export const ADD_MODAL_SLOTS_SHOWN = 3;
@@ -278,8 +282,11 @@ function AddDoctorModal({ open, onClose, mine }: { open: boolean; onClose: () =>
   );
 }
 
-/** One of the patient's doctors: who they are, the fee, and their open slots by day. */
-function DoctorCard({ doctor, onMore }: { doctor: DoctorWithSlots; onMore: (date: string) => void }) {
+/**
+ * One of the patient's doctors: who they are, the fee, their open slots by day, and their waitlist (issue 35): the
+ * patient's place on it, or the offer to join when the doctor has no time in the coming days.
+ */
+function DoctorCard({ doctor, place, onMore, onJoin }: { doctor: DoctorWithSlots; place: WaitlistPlace | undefined; onMore: (date: string) => void; onJoin: () => void }) {
   const navigate = useNavigate();
   const t = useT();
   const f = useFormat();
@@ -313,6 +320,21 @@ function DoctorCard({ doctor, onMore }: { doctor: DoctorWithSlots; onMore: (date
             </Typography>
           </Stack>
         )}
+        {doctor.accepting_bookings !== false &&
+          (place ? (
+            <WaitlistPlaceCard place={place} />
+          ) : (
+            noTimeSoon(doctor.availableSlots) && (
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1, mt: 1.5 }}>
+                <Typography variant="body2" color="text.secondary" sx={{ flex: '1 1 200px' }}>
+                  {t('waitlist.suggest')}
+                </Typography>
+                <Button size="small" variant="outlined" startIcon={<NotificationsActiveOutlined />} onClick={onJoin}>
+                  {t('waitlist.joinButton')}
+                </Button>
+              </Stack>
+            )
+          ))}
       </CardContent>
     </Card>
   );
@@ -332,6 +354,8 @@ export function HomePage() {
     },
   });
   const doctors = mine.data ?? [];
+  const places = useMyWaitlist();
+  const [joining, setJoining] = useState<{ open: boolean; doctor: DoctorWithSlots | null }>({ open: false, doctor: null });
   return (
     <Stack spacing={3}>
       <PendingInvitations />
@@ -362,10 +386,21 @@ export function HomePage() {
         )}
         <Stack spacing={2}>
           {doctors.map((doctor) => (
-            <DoctorCard key={doctor.doctor_id} doctor={doctor} onMore={(date) => setAllSlotsOf({ doctor, date })} />
+            <DoctorCard
+              key={doctor.doctor_id}
+              doctor={doctor}
+              place={places.data?.find((p) => p.doctor_id === doctor.doctor_id)}
+              onMore={(date) => setAllSlotsOf({ doctor, date })}
+              onJoin={() => setJoining({ open: true, doctor })}
+            />
           ))}
         </Stack>
       </Box>
+      <JoinWaitlistDialog
+        open={joining.open}
+        doctor={joining.doctor ? { doctor_id: joining.doctor.doctor_id, name: joining.doctor.name } : null}
+        onClose={() => setJoining((j) => ({ ...j, open: false }))}
+      />
       <AddDoctorModal open={adding} onClose={() => setAdding(false)} mine={new Set(doctors.map((d) => d.doctor_id))} />
       <Dialog open={Boolean(allSlotsOf)} onClose={() => setAllSlotsOf(null)} fullWidth maxWidth="sm" aria-labelledby="all-slots-title">
         <ClosableTitle id="all-slots-title" onClose={() => setAllSlotsOf(null)}>

@@ -38,6 +38,7 @@ import { useNow } from '../../lib/useNow';
 import { FollowUpOf } from '../doctor/FollowUpOf';
 import { FollowUpDialog, type FollowingUp } from './FollowUpDialog';
 import { openFollowUp, type FollowUpOffer } from './followUp';
+import { WaitlistSection } from '../waitlist/WaitlistSection';
 
 export const JOIN_WINDOW_MS = 2 * 24 * 3600 * 1000;
 const PAST_SHOWN = 20;
@@ -425,6 +426,7 @@ export function MyAppointments() {
       <Typography variant="h5" component="h1">
         {t('patient.myAppointments')}
       </Typography>
+      {!doctor && <WaitlistSection />}
       <Stack component="section" spacing={2} aria-labelledby="upcoming-heading">
         <Typography id="upcoming-heading" variant="h6" component="h2">
           {t('patient.upcoming')}

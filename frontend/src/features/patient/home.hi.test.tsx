@@ -3,6 +3,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { intlLocale } from '@telemed/contracts/languages';
+import { ToastProvider } from '../../lib/toasts';
 import { ConfirmProvider } from '../../lib/confirm';
 import { I18nProvider } from '../../i18n/I18nProvider';
 import { HomePage } from './HomePage';
@@ -41,13 +42,15 @@ describe('patient home in Hindi', () => {
     });
     render(
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <ConfirmProvider>
-          <MemoryRouter>
-            <I18nProvider language="hi">
-              <HomePage />
-            </I18nProvider>
-          </MemoryRouter>
-        </ConfirmProvider>
+        <ToastProvider>
+          <ConfirmProvider>
+            <MemoryRouter>
+              <I18nProvider language="hi">
+                <HomePage />
+              </I18nProvider>
+            </MemoryRouter>
+          </ConfirmProvider>
+        </ToastProvider>
       </QueryClientProvider>,
     );
     // The Hindi catalogue loads asynchronously: the heading turns Hindi when it has.

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { ToastProvider } from '../../lib/toasts';
 import { ConfirmProvider } from '../../lib/confirm';
 import en from '../../i18n/catalogues/en/patient.json';
 import { HomePage, NOT_ACCEPTING_BOOKINGS as NOT_ACCEPTING_ID, PAYMENT_NOT_CONNECTED as PAYMENT_ID } from './HomePage';
@@ -29,6 +30,21 @@ const doctorFacts = (doctor_id: string, name: string, accepting_bookings: boolea
   accepting_bookings,
 });
 
+/** The home page with the app's providers. */
+function renderHomeOnly() {
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <ToastProvider>
+        <ConfirmProvider>
+          <MemoryRouter>
+            <HomePage />
+          </MemoryRouter>
+        </ConfirmProvider>
+      </ToastProvider>
+    </QueryClientProvider>,
+  );
+}
+
 /**
  * The server as the home page sees it: the patient's doctors with their slots; the list of all doctors (one taking
  * bookings, one deactivated, who takes none) and their slots. Records which URLs were asked for.
@@ -51,15 +67,7 @@ function renderHome(options: { myDoctorAccepting?: boolean } = {}) {
     if (url.startsWith('/api/v1/doctors/d2/available-slots')) return new Response(JSON.stringify({ slots: [slot(7, '12:00')] }), { status: 200 });
     return new Response('[]', { status: 200 });
   });
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <ConfirmProvider>
-        <MemoryRouter>
-          <HomePage />
-        </MemoryRouter>
-      </ConfirmProvider>
-    </QueryClientProvider>,
-  );
+  renderHomeOnly();
   return asked;
 }
 
@@ -116,6 +124,24 @@ describe('patient home', () => {
     expect(within(card).getByText(NOT_ACCEPTING_BOOKINGS)).toBeTruthy();
     expect(within(card).queryByText('No upcoming appointments available')).toBeNull();
     expect(within(card).queryByRole('tab')).toBeNull();
+    // Nor is its waitlist offered: nothing would ever be freed.
+    expect(within(card).queryByRole('button', { name: 'Join the waitlist' })).toBeNull();
+  });
+
+  it("a doctor with time free this week offers no waitlist; the waitlist joined is on the doctor's card", async () => {
+    renderHome();
+    const card = await screen.findByTestId('my-doctor');
+    expect(within(card).queryByRole('button', { name: 'Join the waitlist' })).toBeNull();
+    cleanup();
+    vi.stubGlobal('fetch', async (url: string) => {
+      if (url.startsWith('/api/v1/doctors/me')) return new Response(JSON.stringify([{ ...doctorFacts('d1', 'Dr. Busy', true), availableSlots: [] }]), { status: 200 });
+      if (url.startsWith('/api/v1/waitlist/me')) return new Response('[]', { status: 200 });
+      return new Response('[]', { status: 200 });
+    });
+    renderHomeOnly();
+    const busy = await screen.findByTestId('my-doctor');
+    fireEvent.click(await within(busy).findByRole('button', { name: 'Join the waitlist' }));
+    expect(await screen.findByRole('dialog', { name: 'Waitlist for Dr. Busy' })).toBeTruthy();
   });
 
   it('Purchase Credits says payment is not connected, adds a pack locally, and closes with its button or Escape', async () => {

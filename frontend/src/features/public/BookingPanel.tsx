@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Alert, Box, Dialog, DialogContent, DialogTitle, IconButton, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Dialog, DialogContent, DialogTitle, IconButton, Stack, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import EventBusyOutlined from '@mui/icons-material/EventBusyOutlined';
+import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
 import type { PublicDoctorProfile } from '@telemed/contracts';
 import { call } from '../../lib/client';
 import { isAdmin, isDoctor, useSession } from '../../lib/session';
@@ -11,6 +12,9 @@ import { EmptyState } from '../../components/EmptyState';
 import { confirmPath } from '../patient/confirmPath';
 import type { Slot } from '../patient/types';
 import { SignInButtons } from '../auth/LoginPage';
+import { JoinWaitlistDialog } from '../waitlist/JoinWaitlistDialog';
+import { WaitlistPlaceCard } from '../waitlist/WaitlistPlaceCard';
+import { useMyWaitlist } from '../waitlist/waitlist';
 import { useT } from '../../i18n/useT';
 import { useFormat } from '../../i18n/format';
 
@@ -43,6 +47,35 @@ function SignInToBook({ doctor, slot, onClose }: { doctor: PublicDoctorProfile; 
         )}
       </DialogContent>
     </Dialog>
+  );
+}
+
+/**
+ * A signed-in patient's way to wait for this doctor (issue 35): their place if they hold one, else joining (which also
+ * adds the doctor to their list, as booking does).
+ */
+function WaitlistOffer({ doctor }: { doctor: PublicDoctorProfile }) {
+  const t = useT();
+  const places = useMyWaitlist();
+  const [joining, setJoining] = useState(false);
+  const place = places.data?.find((p) => p.doctor_id === doctor.doctor_id);
+  if (places.isLoading) return null;
+  if (place) return <WaitlistPlaceCard place={place} />;
+  return (
+    <>
+      <Button
+        variant="outlined"
+        startIcon={<NotificationsActiveOutlined />}
+        sx={{ alignSelf: 'flex-start' }}
+        onClick={() => {
+          void call('subscribeToDoctor', { body: { doctor_id: doctor.doctor_id } }).catch(() => undefined);
+          setJoining(true);
+        }}
+      >
+        {t('waitlist.joinButton')}
+      </Button>
+      <JoinWaitlistDialog open={joining} doctor={{ doctor_id: doctor.doctor_id, name: doctor.name }} onClose={() => setJoining(false)} />
+    </>
   );
 }
 
@@ -84,7 +117,10 @@ export function BookingPanel({ doctor }: { doctor: PublicDoctorProfile }) {
       {!doctor.accepting_bookings ? (
         <EmptyState icon={EventBusyOutlined} title={t('public.notAcceptingTitle')} text={t('public.notAcceptingText', { name: doctor.name })} />
       ) : doctor.slots.length === 0 ? (
-        <EmptyState icon={EventBusyOutlined} title={t('public.noOpenSlotsTitle')} text={t('public.noOpenSlotsText', { name: doctor.name, days: doctor.days })} />
+        <>
+          <EmptyState icon={EventBusyOutlined} title={t('public.noOpenSlotsTitle')} text={t('public.noOpenSlotsText', { name: doctor.name, days: doctor.days })} />
+          {session && !cannotBook && <WaitlistOffer doctor={doctor} />}
+        </>
       ) : (
         <SlotPicker slots={doctor.slots} doctorName={doctor.name} onPick={(slot) => void pick(slot)} disabled={cannotBook || busy} />
       )}
