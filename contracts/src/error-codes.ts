@@ -8,6 +8,7 @@ import { PRIVACY_TEXTS } from './privacy';
 import { RECORD_TEXTS } from './record-constants';
 import { API_TEXTS } from './texts';
 import { MESSAGING_TEXTS } from './messaging';
+import { WALLET_TEXTS } from './wallet';
 
 /**
  * Every error answer is `{"detail", "code"}`: `detail` the seeds' English text, `code` a stable name of what went
@@ -15,12 +16,13 @@ import { MESSAGING_TEXTS } from './messaging';
  * (`RECORD_TEXTS.fileErased` → `file_erased`); a text with values in it (a catalogue function) is recognised by its
  * fixed parts. A text of no catalogue gets its status's code.
  */
-export const ERROR_TEXT_CATALOGUES: ReadonlyArray<Readonly<Record<string, unknown>>> = [API_TEXTS, RECORD_TEXTS, CONSULTATION_TEXTS, BLOG_TEXTS, INSTITUTION_TEXTS, ADMIN_TEXTS, PRIVACY_TEXTS, CONSENT_TEXTS, ERASURE_TEXTS, MESSAGING_TEXTS];
+export const ERROR_TEXT_CATALOGUES: ReadonlyArray<Readonly<Record<string, unknown>>> = [API_TEXTS, RECORD_TEXTS, CONSULTATION_TEXTS, BLOG_TEXTS, INSTITUTION_TEXTS, ADMIN_TEXTS, PRIVACY_TEXTS, CONSENT_TEXTS, ERASURE_TEXTS, MESSAGING_TEXTS, WALLET_TEXTS];
 
 /** The code of an answer whose text is in no catalogue: by its status. */
 export const STATUS_ERROR_CODES: Readonly<Record<number, string>> = {
   400: 'bad_request',
   401: 'unauthenticated',
+  402: 'payment_required',
   403: 'forbidden',
   404: 'not_found',
   405: 'method_not_allowed',

@@ -1,5 +1,5 @@
 /** A rule of the domain said no. Deciders throw these; the HTTP layer maps the kind to a status. */
-export type DomainErrorKind = 'not_found' | 'conflict' | 'forbidden' | 'invalid';
+export type DomainErrorKind = 'not_found' | 'conflict' | 'forbidden' | 'invalid' | 'payment_required';
 
 /**
  * The stable `code` an error answer carries beside its `detail` (which is for people and may be reworded), for
@@ -30,3 +30,5 @@ export const notFound = (message: string) => new DomainError('not_found', messag
 export const conflict = (message: string, code?: ErrorCode) => new DomainError('conflict', message, code);
 export const forbidden = (message: string) => new DomainError('forbidden', message);
 export const invalid = (message: string) => new DomainError('invalid', message);
+/** 402: the patient's credits do not cover what they asked for (issue 36). */
+export const paymentRequired = (message: string) => new DomainError('payment_required', message);

@@ -7,6 +7,7 @@ import { consultationNotesEventFields } from './records';
 import { BLOG_CATEGORY_IDS, blogContentSchema } from './blog';
 import { MESSAGE_CANCEL_REASONS, MESSAGE_CHANNELS, MESSAGE_KINDS, messageChannelsSchema } from './messaging';
 import { bookingRuleFields, noShowPolicyFields } from './booking-rules-api';
+import { FEE_CHARGE_REASONS, FEE_RETURN_REASONS } from './wallet';
 
 /** Every fact the write side records. Past-tense names; never rename a stored type: add a new version. */
 
@@ -366,6 +367,28 @@ export const eventDataSchemas = {
    * it ends. Its order among the doctor's waitlist is its position in the log.
    */
   WaitlistJoined: z.object({ doctor_id: userId, patient_id: userId, from: z.string(), to: z.string(), timezone: z.string() }),
+  /**
+   * A patient's wallet (issue 36), on `wallet-<patient>`: opened with the starting grant by its first change. Every
+   * later change of its balance is an event of its own below; the balance is never below zero.
+   */
+  WalletOpened: z.object({ patient_id: userId, credits: z.number().int().min(0) }),
+  /** A pack bought: recorded once per payment the gateway's capture (verified) names, however often it is told. */
+  CreditsBought: z.object({
+    patient_id: userId,
+    order_id: z.string(),
+    payment_id: z.string(),
+    credits: z.number().int().positive(),
+    amount_paise: z.number().int().positive(),
+    gateway: z.string(),
+  }),
+  /** A request holds its doctor's fee: taken from the balance until the appointment is charged or returned. */
+  FeeHeld: z.object({ patient_id: userId, appointment_id: z.string(), credits: z.number().int().positive() }),
+  /** A held fee kept: the consultation took place, or the patient missed it or cancelled inside the doctor's notice. */
+  FeeCharged: z.object({ patient_id: userId, appointment_id: z.string(), credits: z.number().int().positive(), reason: z.enum(FEE_CHARGE_REASONS) }),
+  /** A held fee given back in full (a rejection, a cancellation, an expiry, the doctor's absence, a booking that failed). */
+  FeeReturned: z.object({ patient_id: userId, appointment_id: z.string(), credits: z.number().int().positive(), reason: z.enum(FEE_RETURN_REASONS) }),
+  /** An operator's correction of a balance, with their reason (what it is for is theirs to say; it is no health data). */
+  CreditsAdjusted: z.object({ patient_id: userId, credits: z.number().int(), reason: z.string(), adjusted_by: userId }),
   /** The patient left the waitlist (or the system closed it: its last day passed, or they booked). */
   WaitlistLeft: z.object({ doctor_id: userId, patient_id: userId, reason: z.enum(['left', 'booked', 'ended']) }),
   /** A freed slot was held for this patient (SlotHeld first, on the slot's stream): theirs to book until `until`. */
@@ -694,6 +717,7 @@ export const EVENT_FAMILIES = {
   ],
   schedule: ['AvailabilitySet', 'SlotOpened', 'SlotWithdrawn', 'SlotReserved', 'SlotReleased', 'SlotHeld', 'SlotHoldReleased'],
   waitlist: ['WaitlistJoined', 'WaitlistLeft', 'WaitlistOfferMade', 'WaitlistOfferEnded'],
+  wallet: ['WalletOpened', 'CreditsBought', 'FeeHeld', 'FeeCharged', 'FeeReturned', 'CreditsAdjusted'],
   appointments: [
     'AppointmentRequested',
     'AppointmentApproved',
@@ -817,6 +841,7 @@ export const streams = {
   phoneCode: (digest: string) => `phone_code-${digest}`,
   /** A patient's place on a doctor's waitlist (issue 35): one per patient and doctor. */
   waitlist: (doctorId: string, patientId: string) => `waitlist-${doctorId}-${patientId}`,
+  wallet: (patientId: string) => `wallet-${patientId}`,
   /** A person's verified phone number and message preferences (small: read whole when a message is sent). */
   contact: (userId: string) => `contact-${userId}`,
 };

@@ -29,3 +29,4 @@ export * from './routes';
 export * from './admin-list';
 export * from './prescription-labels';
 export * from './messaging';
+export * from './wallet';

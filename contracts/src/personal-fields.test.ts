@@ -78,6 +78,10 @@ const NOT_PERSONAL: Record<string, string> = {
   // Messages (issue 34): ids and what a provider answered; the address and the doctor's name are personal.
   recipient_id: 'an id',
   code_id: 'a random id',
+  'CreditsBought.order_id': "the gateway's id of an order",
+  'CreditsBought.payment_id': "the gateway's id of a payment (no card or UPI detail)",
+  'CreditsBought.gateway': 'the name of a payment gateway',
+  adjusted_by: 'an id',
   'MessageQueued.idempotency_key': 'an appointment id, a kind and an offset (or a random code id)',
   provider_message_id: "the provider's id of a send",
   'MessageFailed.error': "a provider's refusal, its addresses and numbers scrubbed by the adapters (provider-http withoutAddresses)",

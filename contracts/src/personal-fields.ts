@@ -66,6 +66,8 @@ export const PERSONAL_FIELDS: PersonalFieldRegistry = {
   AppointmentRequested: [{ subject: { field: 'patient_id' }, fields: ['notes'], sealedInReadModels: ['notes'] }],
   AppointmentRejected: [{ subject: { party: 'patient' }, fields: ['reason'], sealedInReadModels: ['reason'] }],
   AppointmentCancelled: [{ subject: { party: 'patient' }, fields: ['reason'], sealedInReadModels: ['reason'] }],
+  // An operator's words about a patient's credits may say why (an illness, a dropped call): under the patient's key.
+  CreditsAdjusted: [{ subject: { field: 'patient_id' }, fields: ['reason'] }],
   // Chat in a consultation is health data whoever wrote it: the patient's (the consultation stream's patient party).
   ConsultationMessagePosted: [{ subject: { party: 'patient' }, fields: ['text'], sealedInReadModels: ['text'] }],
   // Clinical records (issue 14): the patient's health data under the patient's key; the prescriber's name and

@@ -13,6 +13,7 @@ import { privacyRoutes } from './privacy';
 import { recordsRoutes } from './records';
 import { scheduleRoutes } from './schedule';
 import { usersRoutes } from './users';
+import { walletRoutes } from './wallet';
 
 /** Every API route: method, path, schemas and answers (DESIGN.md §4). The server implements it; the frontend calls it. */
 export const ROUTES = {
@@ -28,6 +29,7 @@ export const ROUTES = {
   ...recordsRoutes,
   ...scheduleRoutes,
   ...usersRoutes,
+  ...walletRoutes,
   // Last: its paths begin with /doctors/, and the documentation lists the doctors' own routes first.
   ...waitlistRoutes,
 } satisfies Record<RouteName, RouteEntry>;

@@ -11,6 +11,7 @@ import { privacyPaths } from './paths/privacy';
 import { recordsPaths } from './paths/records';
 import { schedulePaths } from './paths/schedule';
 import { usersPaths } from './paths/users';
+import { walletPaths } from './paths/wallet';
 
 /**
  * Every API route's name, method and path (relative to /api/v1): the zod-free half of the route table, so the frontend's
@@ -33,6 +34,7 @@ export const ROUTE_PATHS = {
   ...recordsPaths,
   ...schedulePaths,
   ...usersPaths,
+  ...walletPaths,
   // Last: its paths begin with /doctors/, and the documentation lists the doctors' own routes first.
   ...waitlistPaths,
 } as const satisfies Record<string, RoutePath>;

@@ -104,6 +104,7 @@ export function createCommandService(
 export { startRelay, eventSubject } from './relay';
 export { dispatchDueMessages, dispatchMessage, type MessageLookups, type DueMessage } from './messaging/dispatch';
 export { messageIdFor, appointmentMessageKey, messageDecider } from './messaging/message';
+export { walletDecider, type WalletCommand, type WalletEvent, type WalletState } from './wallet/wallet';
 export { userDecider } from './users/user';
 export { identityFromConfig, faultsFromConfig, startCommandBackground } from './wiring';
 export { createInstitution, addDoctor, answerInvitation } from './institutions/service';

@@ -14,7 +14,7 @@ const LOBBY_CHANGE = {
   ConsultationJoined: 'joiner_leaves',
   ConsultationEnded: 'emptied',
   ConsultationAutoEnded: 'emptied',
-  ...ignoring('accounts', 'sessions', 'privacy', 'institutions', 'schedule', 'appointments', 'records', 'blog', 'messaging', 'phone', 'waitlist'),
+  ...ignoring('accounts', 'sessions', 'privacy', 'institutions', 'schedule', 'appointments', 'records', 'blog', 'messaging', 'phone', 'waitlist', 'wallet'),
   ...ignoring('ConsultationStarted', 'ConsultationLeft', 'ConsultationMessagePosted', 'VideoProviderEventReceived'),
 } as const satisfies EventTable<'joiner_leaves' | 'emptied'>;
 

@@ -38,7 +38,7 @@ const STATUS_OF = {
   AppointmentNoShow: 'no_show',
   // The doctor offered other times: the patient is asked to choose (their list shows the offer).
   AppointmentTimesProposed: 'times_proposed',
-  ...ignoring('accounts', 'sessions', 'privacy', 'institutions', 'schedule', 'consultations', 'records', 'blog', 'messaging', 'phone', 'waitlist'),
+  ...ignoring('accounts', 'sessions', 'privacy', 'institutions', 'schedule', 'consultations', 'records', 'blog', 'messaging', 'phone', 'waitlist', 'wallet'),
   ...ignoring('AppointmentVoided', 'AppointmentConsultationBegun', 'AppointmentCompleted', 'AppointmentHoldReleased', 'AppointmentFollowUpOffered', 'AppointmentFollowUpBooked'),
 } as const satisfies EventTable<AppointmentStatusChange>;
 

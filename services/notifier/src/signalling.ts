@@ -48,7 +48,7 @@ const UPDATE_OF = {
   ConsultationEnded: 'ended',
   ConsultationAutoEnded: 'auto_ended',
   ConsultationMessagePosted: 'message',
-  ...ignoring('accounts', 'sessions', 'privacy', 'institutions', 'schedule', 'appointments', 'records', 'blog', 'messaging', 'phone', 'waitlist'),
+  ...ignoring('accounts', 'sessions', 'privacy', 'institutions', 'schedule', 'appointments', 'records', 'blog', 'messaging', 'phone', 'waitlist', 'wallet'),
   ...ignoring('VideoProviderEventReceived'),
 } as const satisfies EventTable<'started' | 'joined' | 'left' | 'ended' | 'auto_ended' | 'message'>;
 

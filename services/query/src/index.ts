@@ -9,6 +9,7 @@ import { userQueryRoutes } from './users/routes';
 import { doctorQueryRoutes } from './users/doctor-routes';
 import { bookingRulesQueryRoutes } from './users/booking-rules';
 import { waitlistQueryRoutes } from './waitlist/routes';
+import { walletQueryRoutes } from './wallet/routes';
 import { scheduleQueryRoutes } from './schedule/routes';
 import { appointmentQueryRoutes } from './appointments/routes';
 import { institutionQueryRoutes } from './institutions/routes';
@@ -90,6 +91,7 @@ export function createQueryService(deps: {
   doctorQueryRoutes(api, { readStore: served, clock: deps.clock });
   bookingRulesQueryRoutes(api, served);
   waitlistQueryRoutes(api, { readStore: served, clock: deps.clock });
+  walletQueryRoutes(api, { readStore: served });
   scheduleQueryRoutes(api, { readStore: served, clock: deps.clock });
   appointmentQueryRoutes(api, { readStore: served, clock: deps.clock, institutionReadingAppointment: lookups.institutionReadingAppointment, audit });
   institutionQueryRoutes(api, served, audit);

@@ -79,7 +79,7 @@ describe('every reader decides every event type (issue 32)', () => {
   it('ignoring expands families, and a table answers undefined for what it ignores or does not know', () => {
     const table = {
       AppointmentRequested: 'requested',
-      ...ignoring('accounts', 'sessions', 'privacy', 'institutions', 'schedule', 'consultations', 'records', 'blog', 'messaging', 'phone', 'waitlist'),
+      ...ignoring('accounts', 'sessions', 'privacy', 'institutions', 'schedule', 'consultations', 'records', 'blog', 'messaging', 'phone', 'waitlist', 'wallet'),
       ...ignoring('AppointmentApproved', 'AppointmentRejected', 'AppointmentCancelled', 'AppointmentExpired', 'AppointmentVoided', 'AppointmentConsultationBegun', 'AppointmentCompleted'),
       ...ignoring('AppointmentRescheduled', 'AppointmentHoldReleased', 'AppointmentNoShow', 'AppointmentTimesProposed', 'AppointmentFollowUpOffered', 'AppointmentFollowUpBooked'),
     } as const satisfies EventTable<'requested'>;

@@ -9,6 +9,7 @@ import './appointment-history.spec';
 import './appointments.spec';
 import './booking-rules.spec';
 import './waitlist.spec';
+import './wallet.spec';
 import './blog-posts.spec';
 import './clinical-records.spec';
 import './clinical-retention.spec';

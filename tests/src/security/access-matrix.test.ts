@@ -295,6 +295,9 @@ describe('access control: every route against every role', () => {
     { method: 'post', path: '/doctors/:doctor_id/waitlist/accept', expect: all(403, { patient: 404, otherPatient: 404, institutionAdmin: 404, otherInstitutionAdmin: 404 }), request: fixed(`/api/v1/doctors/${users.doctor.user_id}/waitlist/accept`, { notes: 'Fever' }) },
     { method: 'post', path: '/doctors/:doctor_id/waitlist/decline', expect: all(403, { patient: 404, otherPatient: 404, institutionAdmin: 404, otherInstitutionAdmin: 404 }), request: fixed(`/api/v1/doctors/${users.doctor.user_id}/waitlist/decline`) },
     { method: 'get', path: '/waitlist/me', expect: all(403, { patient: 200, otherPatient: 200, institutionAdmin: 200, otherInstitutionAdmin: 200 }), request: fixed('/api/v1/waitlist/me') },
+    // A patient's own credits (issue 36): patients only (clinic admins sign in as patients), never anyone else's.
+    { method: 'get', path: '/wallet/me', expect: all(403, { patient: 200, otherPatient: 200, institutionAdmin: 200, otherInstitutionAdmin: 200 }), request: fixed('/api/v1/wallet/me') },
+    { method: 'get', path: '/wallet/me/entries', expect: all(403, { patient: 200, otherPatient: 200, institutionAdmin: 200, otherInstitutionAdmin: 200 }), request: fixed('/api/v1/wallet/me/entries') },
     // Marking a patient absent (issue 35): only the appointment's doctor (a request waiting for them is refused 409:
     // not confirmed); another doctor's answers as if it did not exist.
     {

@@ -22,7 +22,7 @@ export function startConsultationCloser(deps: {
     ...deps,
     handles: ['ConsultationEnded', 'ConsultationAutoEnded'],
     ignores: [
-      'accounts', 'sessions', 'privacy', 'institutions', 'schedule', 'appointments', 'records', 'blog', 'messaging', 'phone', 'waitlist',
+      'accounts', 'sessions', 'privacy', 'institutions', 'schedule', 'appointments', 'records', 'blog', 'messaging', 'phone', 'waitlist', 'wallet',
       'ConsultationStarted', 'ConsultationJoined', 'ConsultationLeft', 'ConsultationMessagePosted', 'VideoProviderEventReceived',
     ],
     handle: async (event) => {

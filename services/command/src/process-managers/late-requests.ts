@@ -111,7 +111,7 @@ export async function startLateRequestCloser(deps: LateRequestDeps & { checkpoin
     ...deps,
     handles: ['AppointmentRequested', ...STANDING_CHANGES],
     ignores: [
-      'sessions', 'UserLanguageChosen', 'schedule', 'consultations', 'records', 'blog', 'messaging', 'phone', 'waitlist',
+      'sessions', 'UserLanguageChosen', 'schedule', 'consultations', 'records', 'blog', 'messaging', 'phone', 'waitlist', 'wallet',
       'UserRegistered', 'UserProfileUpdated', 'PatientSubscribedToDoctor', 'UserReactivated', 'PasswordSet', 'MessagingPreferencesSet', 'PhoneNumberVerified', 'EmailClaimed', 'DoctorNumberAssigned', 'DoctorRegistered', 'DoctorProfileUpdated', 'DoctorBookingRulesSet', 'DoctorBookingRulesCleared',
       'ConsentGiven', 'ConsentWithdrawn', 'PersonalDataAccessed', 'ClinicalRecordsDestroyed',
       'InstitutionSlugClaimed', 'InstitutionCreated', 'InstitutionStaffAdded', 'InstitutionUpdated', 'InstitutionStaffInvited',

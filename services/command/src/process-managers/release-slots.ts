@@ -21,7 +21,7 @@ export function startSlotReleaser(deps: { eventStore: EventStore; checkpoints: C
     ...deps,
     handles: ['AppointmentRejected', 'AppointmentCancelled', 'AppointmentExpired', 'AppointmentRescheduled'],
     ignores: [
-      'accounts', 'sessions', 'privacy', 'institutions', 'schedule', 'consultations', 'records', 'blog', 'messaging', 'phone', 'waitlist',
+      'accounts', 'sessions', 'privacy', 'institutions', 'schedule', 'consultations', 'records', 'blog', 'messaging', 'phone', 'waitlist', 'wallet',
       'AppointmentRequested', 'AppointmentApproved', 'AppointmentVoided', 'AppointmentConsultationBegun', 'AppointmentCompleted',
       // A no-show's time has passed: its slot stays as it was, reserved for the appointment that did not take place.
       'AppointmentHoldReleased', 'AppointmentNoShow', 'AppointmentTimesProposed', 'AppointmentFollowUpOffered', 'AppointmentFollowUpBooked',

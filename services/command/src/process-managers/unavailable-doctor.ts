@@ -79,7 +79,7 @@ export function startUnavailableDoctorCloser(deps: UnavailableDoctorDeps & { che
     ...deps,
     handles: ['InstitutionDoctorDeactivated'],
     ignores: [
-      'accounts', 'sessions', 'privacy', 'schedule', 'appointments', 'consultations', 'records', 'blog', 'messaging', 'phone', 'waitlist',
+      'accounts', 'sessions', 'privacy', 'schedule', 'appointments', 'consultations', 'records', 'blog', 'messaging', 'phone', 'waitlist', 'wallet',
       'InstitutionSlugClaimed', 'InstitutionCreated', 'InstitutionStaffAdded', 'InstitutionStaffRemoved', 'InstitutionDisbanded', 'InstitutionUpdated',
       'InstitutionStaffInvited', 'InstitutionInvitationAccepted', 'InstitutionInvitationDeclined', 'InstitutionInvitationRevoked', 'InstitutionDoctorActivated', 'InstitutionStaffRoleChanged', 'InstitutionBookingRulesSet',
     ],

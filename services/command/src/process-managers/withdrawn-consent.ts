@@ -30,7 +30,7 @@ export function startWithdrawnConsentCloser(deps: WithdrawnConsentDeps) {
     ...deps,
     handles: ['ConsentWithdrawn'],
     ignores: [
-      'accounts', 'sessions', 'institutions', 'schedule', 'appointments', 'consultations', 'records', 'blog', 'messaging', 'phone', 'waitlist',
+      'accounts', 'sessions', 'institutions', 'schedule', 'appointments', 'consultations', 'records', 'blog', 'messaging', 'phone', 'waitlist', 'wallet',
       'ConsentGiven', 'PersonalDataAccessed', 'PersonalDataErased', 'ClinicalRecordsDestroyed',
     ],
     handle: async (event) => {

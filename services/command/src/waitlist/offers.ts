@@ -16,7 +16,7 @@ export function startWaitlistOffers(deps: { eventStore: EventStore; checkpoints:
     ...deps,
     handles: ['SlotOpened', 'SlotReleased', 'SlotHoldReleased'],
     ignores: [
-      'accounts', 'sessions', 'privacy', 'institutions', 'appointments', 'consultations', 'records', 'blog', 'messaging', 'phone', 'waitlist',
+      'accounts', 'sessions', 'privacy', 'institutions', 'appointments', 'consultations', 'records', 'blog', 'messaging', 'phone', 'waitlist', 'wallet',
       'AvailabilitySet', 'SlotWithdrawn', 'SlotReserved', 'SlotHeld',
     ],
     handle: async (event) => {

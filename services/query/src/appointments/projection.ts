@@ -168,7 +168,7 @@ export const appointmentsProjection = defineProjection({
   ],
   // PersonalDataErased is erasure.ts's: it blanks the person's values in this read model.
   ignores: [
-    'sessions', 'UserLanguageChosen', 'privacy', 'institutions', 'schedule', 'records', 'blog', 'messaging', 'phone', 'waitlist',
+    'sessions', 'UserLanguageChosen', 'privacy', 'institutions', 'schedule', 'records', 'blog', 'messaging', 'phone', 'waitlist', 'wallet',
     'PatientSubscribedToDoctor', 'UserDeactivated', 'UserReactivated', 'PasswordSet', 'MessagingPreferencesSet', 'PhoneNumberVerified', 'EmailClaimed', 'DoctorNumberAssigned',
     'DoctorBookingRulesSet', 'DoctorBookingRulesCleared',
     'AppointmentVoided', 'AppointmentConsultationBegun', 'AppointmentHoldReleased',
@@ -265,7 +265,7 @@ export const appointmentHistoryProjection = defineProjection({
   handles: ['SlotReserved', 'SlotReleased', ...APPOINTMENT_EVENTS, ...CONSULTATION_HISTORY_EVENTS, ...CLINICAL_HISTORY_EVENTS],
   // PersonalDataErased is erasure.ts's: it blanks the person's values in this read model.
   ignores: [
-    'accounts', 'sessions', 'privacy', 'institutions', 'blog', 'messaging', 'phone', 'waitlist',
+    'accounts', 'sessions', 'privacy', 'institutions', 'blog', 'messaging', 'phone', 'waitlist', 'wallet',
     'AvailabilitySet', 'SlotOpened', 'SlotWithdrawn', 'SlotHeld', 'SlotHoldReleased',
     'AppointmentVoided', 'AppointmentConsultationBegun', 'AppointmentHoldReleased',
     'ConsultationMessagePosted', 'VideoProviderEventReceived',

@@ -24,7 +24,7 @@ export const consentsProjection = defineProjection({
   indexes: [{ collection: 'consents', fields: ['user_id', 'given_at'] }],
   handles: ['ConsentGiven', 'ConsentWithdrawn'],
   ignores: [
-    'accounts', 'sessions', 'institutions', 'schedule', 'appointments', 'consultations', 'records', 'blog', 'messaging', 'phone', 'waitlist',
+    'accounts', 'sessions', 'institutions', 'schedule', 'appointments', 'consultations', 'records', 'blog', 'messaging', 'phone', 'waitlist', 'wallet',
     'PersonalDataAccessed', 'PersonalDataErased', 'ClinicalRecordsDestroyed',
   ],
   apply: async (event, store) => {

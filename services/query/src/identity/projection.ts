@@ -9,7 +9,7 @@ export const sessionsProjection = defineProjection({
   // A person's sessions (their export), not every session on the platform.
   indexes: [{ collection: 'sessions', field: 'user_id' }],
   handles: ['SessionStarted', 'SessionEnded'],
-  ignores: ['accounts', 'privacy', 'institutions', 'schedule', 'appointments', 'consultations', 'records', 'blog', 'messaging', 'phone', 'waitlist', 'SessionRefreshed'],
+  ignores: ['accounts', 'privacy', 'institutions', 'schedule', 'appointments', 'consultations', 'records', 'blog', 'messaging', 'phone', 'waitlist', 'wallet', 'SessionRefreshed'],
   apply: async (event, store) => {
     const sessions = store.collection<SessionDoc>('sessions');
     switch (event.type) {

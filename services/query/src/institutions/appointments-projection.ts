@@ -156,7 +156,7 @@ export const institutionAppointmentsProjection = defineProjection({
     ...APPOINTMENT_EVENTS,
   ],
   ignores: [
-    'accounts', 'sessions', 'privacy', 'schedule', 'consultations', 'records', 'blog', 'messaging', 'phone', 'waitlist',
+    'accounts', 'sessions', 'privacy', 'schedule', 'consultations', 'records', 'blog', 'messaging', 'phone', 'waitlist', 'wallet',
     'InstitutionSlugClaimed', 'InstitutionCreated', 'InstitutionDisbanded', 'InstitutionUpdated', 'InstitutionStaffInvited',
     'InstitutionInvitationAccepted', 'InstitutionInvitationDeclined', 'InstitutionInvitationRevoked', 'InstitutionDoctorDeactivated', 'InstitutionDoctorActivated', 'InstitutionBookingRulesSet',
     'AppointmentVoided', 'AppointmentConsultationBegun', 'AppointmentHoldReleased',

@@ -46,7 +46,7 @@ export const messagesProjection = defineProjection({
     { collection: MESSAGES, fields: ['recipient_id', 'updated_at'] },
   ],
   handles: ['MessageQueued', 'MessageAttemptStarted', 'MessageSent', 'MessageDelivered', 'MessageFailed', 'MessageDeferred', 'MessageCancelled', 'MessageResendRequested'],
-  ignores: ['accounts', 'sessions', 'privacy', 'institutions', 'schedule', 'appointments', 'consultations', 'records', 'blog', 'phone', 'waitlist'],
+  ignores: ['accounts', 'sessions', 'privacy', 'institutions', 'schedule', 'appointments', 'consultations', 'records', 'blog', 'phone', 'waitlist', 'wallet'],
   apply: (event, store) => {
     const messages = store.collection<MessageDoc>(MESSAGES);
     const pending = store.collection<PendingMessageDoc>(PENDING_MESSAGES);

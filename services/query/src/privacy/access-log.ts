@@ -37,7 +37,7 @@ export const accessLogProjection = defineProjection({
   ],
   handles: ['PersonalDataAccessed'],
   ignores: [
-    'accounts', 'sessions', 'institutions', 'schedule', 'appointments', 'consultations', 'records', 'blog', 'messaging', 'phone', 'waitlist',
+    'accounts', 'sessions', 'institutions', 'schedule', 'appointments', 'consultations', 'records', 'blog', 'messaging', 'phone', 'waitlist', 'wallet',
     'ConsentGiven', 'ConsentWithdrawn', 'PersonalDataErased', 'ClinicalRecordsDestroyed',
   ],
   apply: async (event, store) => {

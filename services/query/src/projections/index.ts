@@ -18,6 +18,7 @@ import { messagesProjection } from '../messaging/projection';
 import { contactsProjection } from '../messaging/contacts-projection';
 import { bookingRulesProjection } from '../users/booking-rules';
 import { waitlistProjection } from '../waitlist/projection';
+import { walletProjection } from '../wallet/projection';
 import type { Projection } from './projection';
 import { withErasure } from '../privacy/erasure';
 
@@ -45,6 +46,7 @@ export const allProjections: Projection[] = [
   contactsProjection,
   bookingRulesProjection,
   waitlistProjection,
+  walletProjection,
 ].map(withErasure);
 
 export type { Projection } from './projection';

@@ -175,7 +175,7 @@ export const clinicalRecordsProjection = defineProjection({
   ],
   handles: ['RecordFileStored', 'MedicalReportUploaded', 'PrescriptionFileUploaded', 'PrescriptionIssued', 'ConsultationNotesSaved', 'PersonalDataErased', 'ClinicalRecordsDestroyed'],
   ignores: [
-    'accounts', 'sessions', 'institutions', 'schedule', 'appointments', 'consultations', 'blog', 'messaging', 'phone', 'waitlist',
+    'accounts', 'sessions', 'institutions', 'schedule', 'appointments', 'consultations', 'blog', 'messaging', 'phone', 'waitlist', 'wallet',
     'ConsentGiven', 'ConsentWithdrawn', 'PersonalDataAccessed',
     'MedicineCatalogueImported',
   ],

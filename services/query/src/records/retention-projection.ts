@@ -20,7 +20,7 @@ export const clinicalRetentionProjection = defineProjection({
   indexes: [{ collection: CLINICAL_RETENTION, field: 'destroy_after' }],
   handles: ['PersonalDataErased', 'ClinicalRecordsDestroyed'],
   ignores: [
-    'accounts', 'sessions', 'institutions', 'schedule', 'appointments', 'consultations', 'records', 'blog', 'messaging', 'phone', 'waitlist',
+    'accounts', 'sessions', 'institutions', 'schedule', 'appointments', 'consultations', 'records', 'blog', 'messaging', 'phone', 'waitlist', 'wallet',
     'ConsentGiven', 'ConsentWithdrawn', 'PersonalDataAccessed',
   ],
   apply: async (event, store) => {

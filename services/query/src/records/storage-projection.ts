@@ -47,7 +47,7 @@ export const recordStorageProjection = defineProjection({
   // position on, so a document at or past an upload's position (the one its command answered) has counted it.
   handles: ['RecordFileStored', 'MedicalReportUploaded', 'PrescriptionFileUploaded', 'PersonalDataErased', 'ClinicalRecordsDestroyed'],
   ignores: [
-    'accounts', 'sessions', 'institutions', 'schedule', 'appointments', 'consultations', 'blog', 'messaging', 'phone', 'waitlist',
+    'accounts', 'sessions', 'institutions', 'schedule', 'appointments', 'consultations', 'blog', 'messaging', 'phone', 'waitlist', 'wallet',
     'ConsentGiven', 'ConsentWithdrawn', 'PersonalDataAccessed',
     'ConsultationNotesSaved', 'PrescriptionIssued', 'MedicineCatalogueImported',
   ],

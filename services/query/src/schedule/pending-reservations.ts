@@ -25,7 +25,7 @@ export const pendingReservationsProjection = defineProjection({
   ],
   handles: ['SlotReserved', 'SlotReleased', 'AppointmentRequested', 'AppointmentRescheduled'],
   ignores: [
-    'accounts', 'sessions', 'privacy', 'institutions', 'consultations', 'records', 'blog', 'messaging', 'phone', 'waitlist',
+    'accounts', 'sessions', 'privacy', 'institutions', 'consultations', 'records', 'blog', 'messaging', 'phone', 'waitlist', 'wallet',
     'AvailabilitySet', 'SlotOpened', 'SlotWithdrawn',
     'AppointmentApproved', 'AppointmentRejected', 'AppointmentCancelled', 'AppointmentExpired',
     'AppointmentVoided', 'AppointmentConsultationBegun', 'AppointmentCompleted', 'AppointmentHoldReleased', 'AppointmentNoShow', 'AppointmentTimesProposed', 'SlotHeld', 'SlotHoldReleased', 'AppointmentFollowUpOffered', 'AppointmentFollowUpBooked',

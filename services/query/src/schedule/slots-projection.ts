@@ -74,7 +74,7 @@ export const slotsProjection = defineProjection({
     { collection: 'slots', fields: ['doctor_id', 'start'] },
   ],
   handles: ['SlotOpened', 'SlotWithdrawn', 'SlotReserved', 'SlotReleased', 'SlotHeld', 'SlotHoldReleased'],
-  ignores: ['accounts', 'sessions', 'privacy', 'institutions', 'appointments', 'consultations', 'records', 'blog', 'messaging', 'phone', 'waitlist', 'AvailabilitySet'],
+  ignores: ['accounts', 'sessions', 'privacy', 'institutions', 'appointments', 'consultations', 'records', 'blog', 'messaging', 'phone', 'waitlist', 'wallet', 'AvailabilitySet'],
   // Not async: the store's answers are returned as they are (SETTLED when done as called, which the runner need not
   // wait for), and an opening's look-up of its doctor's range is withDocument's (no promise when the store answers at once).
   apply: (event, store) => {

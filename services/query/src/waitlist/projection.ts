@@ -77,6 +77,6 @@ export const waitlistProjection = defineProjection({
   ],
   handles: ['WaitlistJoined', 'WaitlistLeft', 'WaitlistOfferMade', 'WaitlistOfferEnded'],
   // PersonalDataErased closes nothing here: the erasure's closer leaves the waitlists (close-accounts).
-  ignores: ['accounts', 'sessions', 'privacy', 'institutions', 'schedule', 'appointments', 'consultations', 'records', 'blog', 'messaging', 'phone'],
+  ignores: ['wallet', 'accounts', 'sessions', 'privacy', 'institutions', 'schedule', 'appointments', 'consultations', 'records', 'blog', 'messaging', 'phone'],
   apply,
 });

@@ -1,0 +1,30 @@
+/**
+ * Credits (issue 36): a wallet per patient on the server, whose every change is an event on `wallet-<patient>`.
+ * Zod-free: the frontend bundles this. Amounts of money are whole paise; credits are whole numbers.
+ */
+
+/** What one credit pays of a doctor's fee, in rupees (the issue's rule; a clinic may set its own, `rupees_per_credit`). */
+export const DEFAULT_RUPEES_PER_CREDIT = 1;
+
+/** A fee in rupees as credits at a rate: whole credits, rounded up (a fee is never under-held). */
+export function feeInCredits(feeRupees: number, rupeesPerCredit = DEFAULT_RUPEES_PER_CREDIT): number {
+  if (!(feeRupees > 0)) return 0;
+  return Math.ceil(feeRupees / rupeesPerCredit);
+}
+
+/** Why a held fee goes back to the patient in full. */
+export const FEE_RETURN_REASONS = ['rejected', 'cancelled', 'expired', 'doctor_no_show', 'not_booked', 'declined_times'] as const;
+export type FeeReturnReason = (typeof FEE_RETURN_REASONS)[number];
+
+/** Why a held fee is kept: the consultation took place, or the patient missed it or cancelled inside the notice. */
+export const FEE_CHARGE_REASONS = ['consultation', 'patient_no_show', 'late_cancellation'] as const;
+export type FeeChargeReason = (typeof FEE_CHARGE_REASONS)[number];
+
+/** The most an operator's adjustment may change a balance by at once (either way). */
+export const MAX_ADJUSTMENT_CREDITS = 100_000;
+
+export const WALLET_TEXTS = {
+  insufficientCredits: (needed: string, balance: string) => `This consultation needs ${needed} credits and you have ${balance}. Add credits to book it.`,
+  adjustmentBelowZero: 'An adjustment may not take the balance below zero',
+  adjustmentInvalid: (max: string) => `An adjustment is a whole number of credits other than zero, at most ${max} either way`,
+} as const;

@@ -1,0 +1,45 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { CREDIT_PACKS, STARTING_CREDITS, streams } from '@telemed/contracts';
+import { handleCommand, systemContext, walletDecider } from '@telemed/command';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+/** A patient's credits on the server (issue 36): the balance and the statement, each patient's own. */
+describe('wallet', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await startTestApp();
+  });
+  after(() => t.close());
+
+  it('a new patient has the starting grant and an empty statement; their changes show on their own wallet only', async () => {
+    const [patient, other] = [await t.createUser('patient'), await t.createUser('patient')];
+    const fresh = await t.http.get('/api/v1/wallet/me').set(patient.auth).expect(200);
+    assert.deepEqual(fresh.body, { balance: STARTING_CREDITS, held: 0, rupees_per_credit: 1, packs: CREDIT_PACKS.map((p) => ({ ...p })) });
+    assert.deepEqual((await t.http.get('/api/v1/wallet/me/entries').set(patient.auth).expect(200)).body, []);
+
+    // The write side's own decisions (booking holds and purchases come with their routes): a hold, then a return.
+    const decide = (command: Parameters<typeof walletDecider.decide>[0]) => handleCommand(t.app.eventStore, streams.wallet(patient.user_id), walletDecider, command, systemContext(new Date(), null));
+    await decide({ type: 'HoldFee', data: { patient_id: patient.user_id, appointment_id: 'a-1', credits: 60 } });
+    await decide({ type: 'ReturnFee', data: { patient_id: patient.user_id, appointment_id: 'a-1', reason: 'rejected' } });
+    await decide({ type: 'HoldFee', data: { patient_id: patient.user_id, appointment_id: 'a-2', credits: 30 } });
+    await t.settle();
+
+    assert.deepEqual((await t.http.get('/api/v1/wallet/me').set(patient.auth).expect(200)).body.held, 30);
+    assert.equal((await t.http.get('/api/v1/wallet/me').set(patient.auth).expect(200)).body.balance, STARTING_CREDITS - 30);
+    const statement = (await t.http.get('/api/v1/wallet/me/entries?limit=2').set(patient.auth).expect(200)).body as Array<{ entry_id: string; kind: string; credits: number }>;
+    assert.deepEqual(statement.map((e) => [e.kind, e.credits]), [['held', -30], ['returned', 60]]);
+    const rest = (await t.http.get(`/api/v1/wallet/me/entries?limit=10&before=${statement[1]!.entry_id}`).set(patient.auth).expect(200)).body as Array<{ kind: string; credits: number }>;
+    assert.deepEqual(rest.map((e) => [e.kind, e.credits]), [['held', -60], ['opened', STARTING_CREDITS]]);
+
+    // Another patient's wallet is untouched, and their cursor cannot page through this one's statement.
+    assert.equal((await t.http.get('/api/v1/wallet/me').set(other.auth).expect(200)).body.balance, STARTING_CREDITS);
+    assert.deepEqual((await t.http.get(`/api/v1/wallet/me/entries?before=${statement[0]!.entry_id}`).set(other.auth).expect(200)).body, []);
+  });
+
+  it('refuses bad paging with 422', async () => {
+    const patient = await t.createUser('patient');
+    const res = await t.http.get('/api/v1/wallet/me/entries?limit=0').set(patient.auth).expect(422);
+    assert.equal(res.body.code, 'validation_failed');
+  });
+});
