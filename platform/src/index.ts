@@ -60,3 +60,4 @@ export { Lru } from './lru';
 export { cloneDoc } from './read-store/clone';
 export { AccessAudit, Subjects, type AccessRecord } from './audit/access-audit';
 export * from './messaging';
+export * from './payments';

@@ -1,0 +1,3 @@
+export * from './port';
+export { RazorpayGateway, type RazorpaySettings } from './razorpay';
+export { checkoutSignature, hmacHex, verifyCheckoutSignature, verifyWebhookSignature } from './signatures';

@@ -1,0 +1,42 @@
+/**
+ * Taking money (issue 36): a payment gateway creates an order for a pack, the patient pays it in the gateway's own
+ * checkout, and the gateway's signed word (the checkout's signature, then its webhooks) is all that ever adds credits.
+ * No card or UPI detail passes through the product: only the gateway's ids and amounts.
+ */
+export interface GatewayOrder {
+  order_id: string;
+  amount_paise: number;
+  currency: 'INR';
+}
+
+/** What the page needs to open the gateway's checkout for an order. */
+export type CheckoutOptions = { kind: 'razorpay'; key_id: string; order_id: string; amount_paise: number } | { kind: 'local'; url: string };
+
+/** A refund the gateway accepted (its money reaches the patient later: `refund.processed`). */
+export interface GatewayRefund {
+  refund_id: string;
+  amount_paise: number;
+}
+
+export class PaymentGatewayError extends Error {
+  constructor(
+    message: string,
+    /** True when trying again cannot help (refused by the gateway); false for a network failure or a timeout. */
+    readonly permanent: boolean,
+  ) {
+    super(message);
+    this.name = 'PaymentGatewayError';
+  }
+}
+
+export interface PaymentGateway {
+  /** Its name in events (`razorpay`, `local`). */
+  readonly name: string;
+  createOrder(input: { amount_paise: number; receipt: string; notes: Readonly<Record<string, string>> }): Promise<GatewayOrder>;
+  checkout(order: GatewayOrder): CheckoutOptions;
+  /** The checkout's word that `payment_id` paid `order_id` (the order id the product stored, never the browser's). */
+  verifyCheckout(input: { order_id: string; payment_id: string; signature: string }): boolean;
+  /** A webhook's body, exactly as received, against its signature header. */
+  verifyWebhook(rawBody: Buffer, signature: string | undefined): boolean;
+  refund(input: { payment_id: string; amount_paise: number; receipt: string }): Promise<GatewayRefund>;
+}

@@ -1,0 +1,80 @@
+import { PaymentGatewayError, type GatewayOrder, type GatewayRefund, type PaymentGateway } from './port';
+import { verifyCheckoutSignature, verifyWebhookSignature } from './signatures';
+
+export interface RazorpaySettings {
+  keyId: string;
+  keySecret: string;
+  webhookSecret: string;
+  /** Razorpay's API (https://api.razorpay.com/v1); a test points it at a server of its own. */
+  apiUrl: string;
+  timeoutMs?: number;
+}
+
+const TIMEOUT_MS = 10_000;
+
+/**
+ * Razorpay as its documentation describes it: orders (`POST /orders`, amounts in paise) and refunds
+ * (`POST /payments/{id}/refund`) with HTTP basic authentication by key id and secret; the checkout opened in the
+ * page with the key id and the order id; its signatures checked here (signatures.ts).
+ */
+export class RazorpayGateway implements PaymentGateway {
+  readonly name = 'razorpay';
+
+  constructor(private readonly settings: RazorpaySettings) {}
+
+  private async post(path: string, body: object): Promise<Record<string, unknown>> {
+    const auth = Buffer.from(`${this.settings.keyId}:${this.settings.keySecret}`).toString('base64');
+    let response: Response;
+    let text: string;
+    try {
+      response = await fetch(`${this.settings.apiUrl}${path}`, {
+        method: 'POST',
+        headers: { Authorization: `Basic ${auth}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+        // A redirect would carry the credentials elsewhere.
+        redirect: 'error',
+        signal: AbortSignal.timeout(this.settings.timeoutMs ?? TIMEOUT_MS),
+      });
+      text = await response.text();
+    } catch (error) {
+      throw new PaymentGatewayError(`razorpay unreachable: ${error instanceof Error ? error.name : 'network error'}`, false);
+    }
+    let answer: unknown = null;
+    try {
+      answer = JSON.parse(text);
+    } catch {
+      // Not JSON: the status alone decides.
+    }
+    const record = answer !== null && typeof answer === 'object' ? (answer as Record<string, unknown>) : {};
+    if (!response.ok) {
+      const error = record.error as { code?: unknown; description?: unknown } | undefined;
+      const what = typeof error?.code === 'string' ? error.code : `HTTP ${response.status}`;
+      throw new PaymentGatewayError(`razorpay refused: ${what}`, response.status >= 400 && response.status < 500 && response.status !== 429);
+    }
+    return record;
+  }
+
+  async createOrder(input: { amount_paise: number; receipt: string; notes: Readonly<Record<string, string>> }): Promise<GatewayOrder> {
+    const answer = await this.post('/orders', { amount: input.amount_paise, currency: 'INR', receipt: input.receipt, notes: input.notes });
+    if (typeof answer.id !== 'string' || answer.amount !== input.amount_paise) throw new PaymentGatewayError('razorpay answered an order that is not the one asked for', true);
+    return { order_id: answer.id, amount_paise: input.amount_paise, currency: 'INR' };
+  }
+
+  checkout(order: GatewayOrder) {
+    return { kind: 'razorpay' as const, key_id: this.settings.keyId, order_id: order.order_id, amount_paise: order.amount_paise };
+  }
+
+  verifyCheckout(input: { order_id: string; payment_id: string; signature: string }): boolean {
+    return verifyCheckoutSignature(input, this.settings.keySecret);
+  }
+
+  verifyWebhook(rawBody: Buffer, signature: string | undefined): boolean {
+    return verifyWebhookSignature(rawBody, signature, this.settings.webhookSecret);
+  }
+
+  async refund(input: { payment_id: string; amount_paise: number; receipt: string }): Promise<GatewayRefund> {
+    const answer = await this.post(`/payments/${encodeURIComponent(input.payment_id)}/refund`, { amount: input.amount_paise, receipt: input.receipt, speed: 'normal' });
+    if (typeof answer.id !== 'string') throw new PaymentGatewayError('razorpay answered no refund id', true);
+    return { refund_id: answer.id, amount_paise: typeof answer.amount === 'number' ? answer.amount : input.amount_paise };
+  }
+}
