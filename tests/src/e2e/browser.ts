@@ -155,3 +155,11 @@ export function catalogueMessage(language: string, feature: string, id: string):
   assert.ok(text !== undefined, `${language}/${feature}.json has ${id}`);
   return text;
 }
+
+/** A browser in India (its zone and locale) at a viewport's size, signed in by the local Google as `email`. */
+export const IN_INDIA = { timezoneId: 'Asia/Kolkata', locale: 'en-IN' } as const;
+export async function signedInInIndia(browser: Browser, base: string, email: string, viewport: { width: number; height: number }): Promise<Page> {
+  const page = await (await browser.newContext({ ...IN_INDIA, viewport })).newPage();
+  await signInWithGoogle(page, base, email);
+  return page;
+}

@@ -1,15 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { VIEWPORTS, bearer, chromiumMissing, confirmedAppointment, demoProductInChromium, screenshot, signInWithGoogle } from './browser';
+import type { Page } from 'playwright-core';
+import { bearer, chromiumMissing, confirmedAppointment, demoProductInChromium, screenshot, signedInInIndia, VIEWPORTS } from './browser';
 
-const IN_INDIA = { timezoneId: 'Asia/Kolkata', locale: 'en-IN' } as const;
 
-async function signedIn(browser: Browser, base: string, email: string, viewport: { width: number; height: number }): Promise<Page> {
-  const page = await (await browser.newContext({ ...IN_INDIA, viewport })).newPage();
-  await signInWithGoogle(page, base, email);
-  return page;
-}
 
 /** A call both joined (the patient first) and the doctor ended: the consultation completed. */
 async function heldAndEnded(base: string, patient: Page, doctor: Page, appointmentId: string): Promise<void> {
@@ -33,8 +27,8 @@ describe('a follow-up offered in the notes, booked by the patient, seen by the d
 
   it('offers, books and links the follow-up; the screens at 1280 and 390', async () => {
     const { base, browser } = suite;
-    const doctor = await signedIn(browser, base, 'doctor1@demo.telemed.local', VIEWPORTS.desktop);
-    const patient = await signedIn(browser, base, 'patient@demo.telemed.local', VIEWPORTS.desktop);
+    const doctor = await signedInInIndia(browser, base, 'doctor1@demo.telemed.local', VIEWPORTS.desktop);
+    const patient = await signedInInIndia(browser, base, 'patient@demo.telemed.local', VIEWPORTS.desktop);
     const appointmentId = await confirmedAppointment(base, patient, doctor);
     await heldAndEnded(base, patient, doctor, appointmentId);
 
@@ -56,13 +50,13 @@ describe('a follow-up offered in the notes, booked by the patient, seen by the d
     await notes.waitFor({ state: 'detached' });
 
     // On a phone: the notes form again (the saved follow-up shows its offer), and the patient's dialog, left unsent.
-    const doctorPhone = await signedIn(browser, base, 'doctor1@demo.telemed.local', VIEWPORTS.phone);
+    const doctorPhone = await signedInInIndia(browser, base, 'doctor1@demo.telemed.local', VIEWPORTS.phone);
     await doctorPhone.goto(`${base}/doctor-home`);
     await doctorPhone.getByTestId('recent-consultations').getByRole('button', { name: /^Add notes/i }).first().click();
     const phoneNotes = doctorPhone.getByRole('dialog', { name: /notes/i });
     await phoneNotes.getByTestId('follow-up-offer').scrollIntoViewIfNeeded();
     await screenshot(doctorPhone, 'follow-up-notes-form');
-    const phone = await signedIn(browser, base, 'patient@demo.telemed.local', VIEWPORTS.phone);
+    const phone = await signedInInIndia(browser, base, 'patient@demo.telemed.local', VIEWPORTS.phone);
     await phone.goto(`${base}/my-appointments`);
     const phoneBook = card(phone, appointmentId).getByTestId('book-follow-up');
     await phoneBook.scrollIntoViewIfNeeded();

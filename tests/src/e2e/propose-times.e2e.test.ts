@@ -1,18 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { VIEWPORTS, chromiumMissing, confirmedAppointment, demoProductInChromium, screenshot, signInWithGoogle } from './browser';
+import type { Page } from 'playwright-core';
+import { chromiumMissing, confirmedAppointment, demoProductInChromium, screenshot, signedInInIndia, VIEWPORTS } from './browser';
 
 /** The page's global object, as the marker below uses it (the tests compile without the DOM's types). */
 declare const window: object;
 
-const IN_INDIA = { timezoneId: 'Asia/Kolkata', locale: 'en-IN' } as const;
 
-async function signedIn(browser: Browser, base: string, email: string, viewport: { width: number; height: number }): Promise<Page> {
-  const page = await (await browser.newContext({ ...IN_INDIA, viewport })).newPage();
-  await signInWithGoogle(page, base, email);
-  return page;
-}
 
 const card = (page: Page, appointmentId: string) => page.locator(`[data-testid="appointment-card"][data-appointment-id="${appointmentId}"]`);
 
@@ -47,8 +41,8 @@ describe('the doctor offers other times; the patient sees them live and accepts 
 
   it('offers two times, the patient takes the second, both see it confirmed there', async () => {
     const { base, browser } = suite;
-    const doctor = await signedIn(browser, base, 'doctor1@demo.telemed.local', VIEWPORTS.desktop);
-    const patient = await signedIn(browser, base, 'patient@demo.telemed.local', VIEWPORTS.desktop);
+    const doctor = await signedInInIndia(browser, base, 'doctor1@demo.telemed.local', VIEWPORTS.desktop);
+    const patient = await signedInInIndia(browser, base, 'patient@demo.telemed.local', VIEWPORTS.desktop);
     const appointmentId = await confirmedAppointment(base, patient, doctor);
 
     // The patient's list is open and connected; a mark on the window tells a reload apart (it would be gone).
@@ -94,7 +88,7 @@ describe('the doctor offers other times; the patient sees them live and accepts 
     assert.equal(await startShown(doctor, appointmentId), offered[1], 'the doctor’s card shows the accepted time');
 
     // On a phone: the doctor's dialog full screen with its buttons on screen, and the patient's offer.
-    const doctorPhone = await signedIn(browser, base, 'doctor1@demo.telemed.local', VIEWPORTS.phone);
+    const doctorPhone = await signedInInIndia(browser, base, 'doctor1@demo.telemed.local', VIEWPORTS.phone);
     await doctorPhone.goto(`${base}/my-appointments`);
     await card(doctorPhone, appointmentId).getByRole('button', { name: 'Offer other times' }).click();
     const phoneOffered = await pickOnSecondDay(doctorPhone, 3);
@@ -105,7 +99,7 @@ describe('the doctor offers other times; the patient sees them live and accepts 
     await phoneDialog.getByRole('button', { name: 'Offer 3 times' }).click();
     await phoneDialog.waitFor({ state: 'detached' });
 
-    const patientPhone = await signedIn(browser, base, 'patient@demo.telemed.local', VIEWPORTS.phone);
+    const patientPhone = await signedInInIndia(browser, base, 'patient@demo.telemed.local', VIEWPORTS.phone);
     await patientPhone.goto(`${base}/my-appointments`);
     const phonePanel = card(patientPhone, appointmentId).getByTestId('proposal-panel');
     await phonePanel.waitFor();

@@ -1,19 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { VIEWPORTS, bearer, chromiumMissing, demoProductInChromium, screenshot, signInWithGoogle } from './browser';
+import type { Page } from 'playwright-core';
+import { bearer, chromiumMissing, demoProductInChromium, screenshot, signedInInIndia, VIEWPORTS } from './browser';
 
 /** The page's global object, as the marker below uses it (the tests compile without the DOM's types). */
 declare const window: object;
 
-const IN_INDIA = { timezoneId: 'Asia/Kolkata', locale: 'en-IN' } as const;
 const NOTICE_MARGIN_MS = 3 * 3600_000;
 
-async function signedIn(browser: Browser, base: string, email: string, viewport: { width: number; height: number }): Promise<Page> {
-  const page = await (await browser.newContext({ ...IN_INDIA, viewport })).newPage();
-  await signInWithGoogle(page, base, email);
-  return page;
-}
 
 /**
  * The patient requests the demo doctor's first open slot far enough ahead to be moved (past the 2 hours' notice) and the
@@ -56,9 +50,9 @@ describe('a patient reschedules; the doctor sees it live and approves it again',
 
   it('moves a confirmed appointment and the doctor approves the new time', async () => {
     const { base, browser } = suite;
-    const doctor = await signedIn(browser, base, 'doctor1@demo.telemed.local', VIEWPORTS.desktop);
+    const doctor = await signedInInIndia(browser, base, 'doctor1@demo.telemed.local', VIEWPORTS.desktop);
     await doctor.getByRole('heading', { name: 'Doctor Dashboard' }).waitFor();
-    const patient = await signedIn(browser, base, 'patient@demo.telemed.local', VIEWPORTS.desktop);
+    const patient = await signedInInIndia(browser, base, 'patient@demo.telemed.local', VIEWPORTS.desktop);
     const appointmentId = await confirmedAppointment(base, patient, doctor);
 
     // The doctor's dashboard is open and connected; a mark on the window tells a reload apart (it would be gone).
@@ -109,7 +103,7 @@ describe('a patient reschedules; the doctor sees it live and approves it again',
     await card.getByTestId('moved-times').waitFor();
 
     // On a phone: the same dialog, full screen, one move left.
-    const phone = await signedIn(browser, base, 'patient@demo.telemed.local', VIEWPORTS.phone);
+    const phone = await signedInInIndia(browser, base, 'patient@demo.telemed.local', VIEWPORTS.phone);
     await phone.goto(`${base}/my-appointments`);
     const phoneCard = phone.locator(`[data-testid="appointment-card"][data-appointment-id="${appointmentId}"]`);
     await phoneCard.getByRole('button', { name: 'Reschedule' }).click();

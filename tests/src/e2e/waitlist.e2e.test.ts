@@ -1,18 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { VIEWPORTS, bearer, chromiumMissing, demoProductInChromium, screenshot, signInWithGoogle } from './browser';
+import { bearer, chromiumMissing, demoProductInChromium, screenshot, signedInInIndia, VIEWPORTS } from './browser';
 
 /** The page's global object, as the marker below uses it (the tests compile without the DOM's types). */
 declare const window: object;
 
-const IN_INDIA = { timezoneId: 'Asia/Kolkata', locale: 'en-IN' } as const;
 
-async function signedIn(browser: Browser, base: string, email: string, viewport: { width: number; height: number }): Promise<Page> {
-  const page = await (await browser.newContext({ ...IN_INDIA, viewport })).newPage();
-  await signInWithGoogle(page, base, email);
-  return page;
-}
 
 /** Tomorrow in India, as a schedule's day. */
 const tomorrowInIndia = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date(Date.now() + 86_400_000));
@@ -27,11 +20,11 @@ describe('a patient waits for a time, is offered one live and books it', { skip:
 
   it('joins the waitlist, sees the freed time held for them and books it', async () => {
     const { base, browser } = suite;
-    const doctor = await signedIn(browser, base, 'doctor5@demo.telemed.local', VIEWPORTS.desktop);
+    const doctor = await signedInInIndia(browser, base, 'doctor5@demo.telemed.local', VIEWPORTS.desktop);
     await doctor.getByRole('heading', { name: 'Doctor Dashboard' }).waitFor();
     const doctorHeaders = await bearer(doctor);
     const { user_id: doctorId } = (await (await fetch(`${base}/api/v1/users/me`, { headers: doctorHeaders })).json()) as { user_id: string };
-    const patient = await signedIn(browser, base, 'patient@demo.telemed.local', VIEWPORTS.desktop);
+    const patient = await signedInInIndia(browser, base, 'patient@demo.telemed.local', VIEWPORTS.desktop);
     const patientHeaders = await bearer(patient);
     const subscribed = await fetch(`${base}/api/v1/users/subscribe`, { method: 'POST', headers: patientHeaders, body: JSON.stringify({ doctor_id: doctorId }) });
     assert.ok(subscribed.ok, await subscribed.text());
@@ -50,7 +43,7 @@ describe('a patient waits for a time, is offered one live and books it', { skip:
     await patient.getByText('You are on the waitlist').first().waitFor();
     await card.getByTestId('waitlist-place').getByText(/^On the waitlist for /).waitFor();
     // On a phone, the same place on the doctor's card, within the screen.
-    const phone = await signedIn(browser, base, 'patient@demo.telemed.local', VIEWPORTS.phone);
+    const phone = await signedInInIndia(browser, base, 'patient@demo.telemed.local', VIEWPORTS.phone);
     await phone.goto(`${base}/home`);
     const leave = phone.locator('[data-testid="my-doctor"]', { hasText: 'Dr. Kavya Reddy' }).getByRole('button', { name: 'Leave the waitlist' });
     await leave.waitFor();
