@@ -41,7 +41,7 @@ export class RequestValidationError extends Error {
   }
 }
 
-const domainStatus = { not_found: 404, conflict: 409, forbidden: 403, invalid: 422 } as const;
+const domainStatus = { not_found: 404, conflict: 409, forbidden: 403, invalid: 422, payment_required: 402 } as const;
 
 interface BodyParserError extends Error {
   type?: string;
