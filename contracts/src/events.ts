@@ -389,6 +389,13 @@ export const eventDataSchemas = {
   FeeReturned: z.object({ patient_id: userId, appointment_id: z.string(), credits: z.number().int().positive(), reason: z.enum(FEE_RETURN_REASONS) }),
   /** An operator's correction of a balance, with their reason (what it is for is theirs to say; it is no health data). */
   CreditsAdjusted: z.object({ patient_id: userId, credits: z.number().int(), reason: z.string(), adjusted_by: userId }),
+  /**
+   * A patient asked to buy a pack (issue 36): the gateway's order for it, on `pack_order-<order id>`. Nothing is added
+   * to the wallet until a payment of it is captured (CreditsBought, once per payment).
+   */
+  PackOrdered: z.object({ order_id: z.string(), patient_id: userId, credits: z.number().int().positive(), amount_paise: z.number().int().positive(), gateway: z.string() }),
+  /** The gateway said a payment of the order failed (recorded once per payment): the patient may try again. */
+  PackPaymentFailed: z.object({ order_id: z.string(), patient_id: userId, payment_id: z.string(), error_code: z.string().nullable() }),
   /** The patient left the waitlist (or the system closed it: its last day passed, or they booked). */
   WaitlistLeft: z.object({ doctor_id: userId, patient_id: userId, reason: z.enum(['left', 'booked', 'ended']) }),
   /** A freed slot was held for this patient (SlotHeld first, on the slot's stream): theirs to book until `until`. */
@@ -717,7 +724,7 @@ export const EVENT_FAMILIES = {
   ],
   schedule: ['AvailabilitySet', 'SlotOpened', 'SlotWithdrawn', 'SlotReserved', 'SlotReleased', 'SlotHeld', 'SlotHoldReleased'],
   waitlist: ['WaitlistJoined', 'WaitlistLeft', 'WaitlistOfferMade', 'WaitlistOfferEnded'],
-  wallet: ['WalletOpened', 'CreditsBought', 'FeeHeld', 'FeeCharged', 'FeeReturned', 'CreditsAdjusted'],
+  wallet: ['WalletOpened', 'CreditsBought', 'FeeHeld', 'FeeCharged', 'FeeReturned', 'CreditsAdjusted', 'PackOrdered', 'PackPaymentFailed'],
   appointments: [
     'AppointmentRequested',
     'AppointmentApproved',
@@ -842,6 +849,8 @@ export const streams = {
   /** A patient's place on a doctor's waitlist (issue 35): one per patient and doctor. */
   waitlist: (doctorId: string, patientId: string) => `waitlist-${doctorId}-${patientId}`,
   wallet: (patientId: string) => `wallet-${patientId}`,
+  /** A pack's order at the payment gateway (issue 36), named by the gateway's order id. */
+  packOrder: (orderId: string) => `pack_order-${orderId}`,
   /** A person's verified phone number and message preferences (small: read whole when a message is sent). */
   contact: (userId: string) => `contact-${userId}`,
 };

@@ -27,4 +27,9 @@ export const WALLET_TEXTS = {
   insufficientCredits: (needed: string, balance: string) => `This consultation needs ${needed} credits and you have ${balance}. Add credits to book it.`,
   adjustmentBelowZero: 'An adjustment may not take the balance below zero',
   adjustmentInvalid: (max: string) => `An adjustment is a whole number of credits other than zero, at most ${max} either way`,
+  paymentsUnavailable: 'Payments are unavailable just now. Nothing was charged: try again in a few minutes.',
+  orderNotFound: 'No such order',
+  paymentSignatureInvalid: 'The payment could not be verified',
+  paymentUnknown: 'The payment gateway knows no such payment of this order',
+  paymentFailed: 'The payment failed and nothing was charged. You can try again.',
 } as const;

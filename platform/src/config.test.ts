@@ -3,6 +3,11 @@ import { describe, it } from 'node:test';
 import { messagingFromConfig } from './messaging/from-config';
 import { availableChannels } from './messaging/config';
 import { loadConfig } from './config';
+import { paymentsFromConfig } from './payments/from-config';
+import { createLogger } from './logger';
+import { tmpdir } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 
 describe('configuration', () => {
   it('defaults: port 8000, ./data, demo data on, the local identity provider at PUBLIC_URL/oidc', () => {
@@ -62,5 +67,23 @@ describe('configuration', () => {
     assert.throws(() => loadConfig({ MESSAGE_CHANNELS: 'sms,pigeon' }), /MESSAGE_CHANNELS/);
     assert.deepEqual(loadConfig({ REMINDER_OFFSETS_MINUTES: '60, 1440,60' }).REMINDER_OFFSETS_MINUTES, [1440, 60]);
     assert.throws(() => loadConfig({ REMINDER_OFFSETS_MINUTES: '0' }), /REMINDER_OFFSETS_MINUTES/);
+  });
+
+  it('payments: Razorpay when its three settings are set together; the local test gateway only outside production', () => {
+    const logger = createLogger({ level: 'silent' });
+    const dir = mkdtempSync(join(tmpdir(), 'payments-config-'));
+    try {
+      const razorpay = { RAZORPAY_KEY_ID: 'rzp_live_0000', RAZORPAY_KEY_SECRET: 'key-secret-0000', RAZORPAY_WEBHOOK_SECRET: 'webhook-secret-0000' };
+      assert.deepEqual(loadConfig(razorpay).payments, { kind: 'razorpay', keyId: 'rzp_live_0000', keySecret: 'key-secret-0000', webhookSecret: 'webhook-secret-0000', apiUrl: 'https://api.razorpay.com/v1' });
+      assert.throws(() => loadConfig({ RAZORPAY_KEY_ID: 'rzp_live_0000' }), /RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET are set together/);
+      const production = { NODE_ENV: 'production', GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret', TOKEN_SECRET: 'x'.repeat(40), DATA_DIR: dir };
+      assert.throws(() => paymentsFromConfig(loadConfig(production), logger), /RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET must be set in production/);
+      assert.equal(paymentsFromConfig(loadConfig({ ...production, ...razorpay }), logger).gateway.name, 'razorpay');
+      const local = paymentsFromConfig(loadConfig({ DATA_DIR: dir }), logger);
+      assert.equal(local.gateway.name, 'local');
+      local.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -130,6 +130,12 @@ export const envSchema = z.object({
     .default('1440,60')
     .transform((v) => [...new Set(v.split(',').map((m) => Number(m.trim())))].sort((a, b) => b - a))
     .pipe(z.array(z.number().int().min(1).max(14 * 24 * 60)).max(5)),
+  /** Razorpay's API key id and secret (issue 36): unset outside production, packs are paid at the local test gateway. */
+  RAZORPAY_KEY_ID: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(8).optional()),
+  RAZORPAY_KEY_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(8).optional()),
+  /** The secret Razorpay signs its webhooks with (`X-Razorpay-Signature`), set where the webhook is configured. */
+  RAZORPAY_WEBHOOK_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(8).optional()),
+  RAZORPAY_API_URL: z.url().default('https://api.razorpay.com/v1'),
   /** How often messages falling due are looked for (the next due one is also timed exactly). */
   MESSAGE_DISPATCH_INTERVAL_MS: z.coerce.number().int().min(50).default(15_000),
   /** How long one attempt holds a message: a process that died mid-send leaves it to be taken up again after this. */
@@ -155,7 +161,18 @@ export type Config = z.infer<typeof envSchema> & {
   recordsQuotaBytes: number;
   /** Which channels are configured; `outbox` when none is and this is not production. */
   messaging: MessagingConfig;
+  /** Razorpay when configured; otherwise `unset` (paymentGatewayFromConfig then refuses production, else serves the local test gateway). */
+  payments: PaymentsConfig;
 };
+
+export type PaymentsConfig = { kind: 'razorpay'; keyId: string; keySecret: string; webhookSecret: string; apiUrl: string } | { kind: 'unset' };
+
+function paymentsConfig(env_: z.infer<typeof envSchema>): PaymentsConfig {
+  const { RAZORPAY_KEY_ID: keyId, RAZORPAY_KEY_SECRET: keySecret, RAZORPAY_WEBHOOK_SECRET: webhookSecret } = env_;
+  if (keyId && keySecret && webhookSecret) return { kind: 'razorpay', keyId, keySecret, webhookSecret, apiUrl: env_.RAZORPAY_API_URL.replace(/\/+$/, '') };
+  if (keyId || keySecret || webhookSecret) throw new Error('Invalid configuration: RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET are set together');
+  return { kind: 'unset' };
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -205,7 +222,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const recordsQuotaBytes = Math.floor(env_.RECORDS_QUOTA_MB * 1024 * 1024);
   const messaging = messagingConfig(env_, production);
-  return { ...env_, messaging, production, dataDir: resolve(env_.DATA_DIR), publicUrl, identity, trustProxy, readStoreKind, iceServers, blobStoreKind, recordsQuotaBytes };
+  const payments = paymentsConfig(env_);
+  return { ...env_, messaging, payments, production, dataDir: resolve(env_.DATA_DIR), publicUrl, identity, trustProxy, readStoreKind, iceServers, blobStoreKind, recordsQuotaBytes };
 }
 
 /** The notifier's per-socket limits from the configuration. */

@@ -26,7 +26,47 @@ const entrySchema = z
   })
   .openapi('WalletEntry');
 
+const orderParams = z.object({ order_id: z.string().min(1).max(64) });
+
+const checkoutSchema = z
+  .discriminatedUnion('kind', [
+    z.object({ kind: z.literal('razorpay'), key_id: z.string(), order_id: z.string(), amount_paise: z.number().int() }),
+    z.object({ kind: z.literal('local'), url: z.string().openapi({ description: "The local test gateway's checkout page (development only)" }) }),
+  ])
+  .openapi('Checkout');
+
+const paymentOutcomeSchema = z
+  .object({
+    order_id: z.string(),
+    status: z.enum(['paid', 'pending']).openapi({ description: '`pending`: the gateway has not captured the payment yet; its webhook adds the credits when it does' }),
+    credits: z.number().int(),
+  })
+  .openapi('PackPaymentOutcome');
+
 export const walletRoutes = defineRoutes({
+  createPackOrder: {
+    summary: "Start buying a pack: the gateway's order for its price, and what the page needs to open the gateway's checkout. No credits until the payment is captured",
+    tags: ['wallet'],
+    body: z.strictObject({ credits: z.number().int().refine((credits) => CREDIT_PACKS.some((pack) => pack.credits === credits), 'one of the packs on sale') }).openapi('CreatePackOrderRequest'),
+    response: z.object({ order_id: z.string(), credits: z.number().int(), amount_paise: z.number().int(), checkout: checkoutSchema }).openapi('PackOrder'),
+    successStatus: 201,
+    errors: [403, 422, 503],
+  },
+  confirmPackPayment: {
+    summary: "The checkout's word that a payment was made (its signature over order_id|payment_id): the credits are added once the gateway confirms the payment captured, and only once",
+    tags: ['wallet'],
+    params: orderParams,
+    body: z.strictObject({ payment_id: z.string().min(1).max(64), signature: z.string().min(1).max(128) }).openapi('ConfirmPackPaymentRequest'),
+    response: paymentOutcomeSchema,
+    errors: [400, 404, 409, 503],
+  },
+  receivePaymentWebhook: {
+    summary: "The payment gateway's webhook (payment.captured, payment.failed, refund.processed): verified by X-Razorpay-Signature over the raw body, each payment counted once however often it is delivered",
+    tags: ['wallet'],
+    body: z.record(z.string(), z.unknown()),
+    response: z.object({ status: z.literal('received') }),
+    errors: [400, 401],
+  },
   getMyWallet: {
     summary: `The patient's credits: free to spend and held for requests (a new wallet starts with its grant), and the packs on sale (${CREDIT_PACKS.length})`,
     tags: ['wallet'],

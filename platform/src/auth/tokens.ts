@@ -175,7 +175,7 @@ export function loadTokenSecret(options: { secret?: string; dataDir: string; pro
   return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
 }
 
-/** The token service and its secret, as the configuration says. */
+/** The token service and its secret, as the configuration says: tokens are issued and checked at `clock`'s time. */
 export function tokensFromConfig(config: {
   TOKEN_SECRET?: string;
   dataDir: string;
@@ -183,10 +183,10 @@ export function tokensFromConfig(config: {
   TOKEN_ISSUER: string;
   TOKEN_AUDIENCE: string;
   ACCESS_TOKEN_TTL_SECONDS: number;
-}) {
+}, clock: Clock = systemClock) {
   const secret = loadTokenSecret({ secret: config.TOKEN_SECRET, dataDir: config.dataDir, production: config.production });
   return {
     secret,
-    tokens: new TokenService({ secret, issuer: config.TOKEN_ISSUER, audience: config.TOKEN_AUDIENCE, ttlSeconds: config.ACCESS_TOKEN_TTL_SECONDS }),
+    tokens: new TokenService({ secret, issuer: config.TOKEN_ISSUER, audience: config.TOKEN_AUDIENCE, ttlSeconds: config.ACCESS_TOKEN_TTL_SECONDS, clock }),
   };
 }

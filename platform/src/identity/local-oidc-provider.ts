@@ -1,6 +1,7 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import express, { type RequestHandler, type Router } from 'express';
 import type { default as Provider, Configuration } from 'oidc-provider';
+import { escapeHtml, standInPage } from '../http/stand-in-page';
 
 /** The demo accounts the local provider knows by name; any other e-mail address signs in as a new person. */
 export const LOCAL_DEMO_ACCOUNTS: Record<string, string> = {
@@ -85,19 +86,6 @@ function providerConfiguration(options: LocalOidcProviderOptions): Configuration
 /** Where the provider's sign-in and consent pages live (mounted beside it). */
 export const INTERACTIONS_PATH = '/oidc-login';
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title><style>
-body{font-family:system-ui,sans-serif;background:#f5f7fa;margin:0;display:grid;place-items:center;min-height:100vh}
-main{background:#fff;max-width:420px;width:calc(100% - 2rem);padding:1.5rem;border-radius:12px;box-shadow:0 2px 8px #0002}
-h1{font-size:1.3rem;margin-top:0}p{color:#555}form{margin:.5rem 0}button{width:100%;padding:.7rem;border-radius:8px;border:1px solid #0b6bcb;background:#0b6bcb;color:#fff;font-size:1rem;cursor:pointer}
-button.secondary{background:#fff;color:#0b6bcb}input{width:100%;box-sizing:border-box;padding:.7rem;margin:.3rem 0 .6rem;border:1px solid #bbb;border-radius:8px;font-size:1rem}
-label{font-size:.9rem;color:#333}</style></head><body><main>${body}</main></body></html>`;
-}
-
 /** The local provider's own pages: pick a demo account or type any address, then consent. */
 function interactionPages(providerOnce: () => Promise<Provider>): Router {
   const router = express.Router();
@@ -113,7 +101,7 @@ function interactionPages(providerOnce: () => Promise<Provider>): Router {
           .map(([email, name]) => `<form method="post" action="${action}/login"><input type="hidden" name="login" value="${escapeHtml(email)}"><button type="submit" class="secondary">${escapeHtml(name)} · ${escapeHtml(email)}</button></form>`)
           .join('');
         res.send(
-          page(
+          standInPage(
             'Sign in',
             `<h1>Sign in (development)</h1><p>This local identity provider stands in for Google while developing. Pick a demo account or type any e-mail address.</p>${accounts}
 <form method="post" action="${action}/login"><label for="login">E-mail address</label><input id="login" name="login" type="email" required autocomplete="email"><button type="submit">Sign in</button></form>`,
@@ -122,7 +110,7 @@ function interactionPages(providerOnce: () => Promise<Provider>): Router {
         return;
       }
       res.send(
-        page(
+        standInPage(
           'Allow access',
           `<h1>Allow Telemed to sign you in?</h1><p>Telemed will see your e-mail address and your name.</p>
 <form method="post" action="${action}/consent"><button type="submit">Continue</button></form>
@@ -138,7 +126,7 @@ function interactionPages(providerOnce: () => Promise<Provider>): Router {
       const provider = await providerOnce();
       const login = String((req.body as { login?: unknown }).login ?? '').trim();
       if (!/^[^\s@]+@[^\s@]+$/.test(login)) {
-        res.status(400).send(page('Sign in', '<h1>Not an e-mail address</h1><p>Go back and type an e-mail address.</p>'));
+        res.status(400).send(standInPage('Sign in', '<h1>Not an e-mail address</h1><p>Go back and type an e-mail address.</p>'));
         return;
       }
       await provider.interactionFinished(req, res, { login: { accountId: login } }, { mergeWithLastSubmission: false });

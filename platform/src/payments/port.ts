@@ -18,11 +18,22 @@ export interface GatewayRefund {
   amount_paise: number;
 }
 
+/** A payment as the gateway knows it: the product adds credits only for one `captured`. */
+export interface GatewayPayment {
+  payment_id: string;
+  order_id: string | null;
+  amount_paise: number;
+  currency: string;
+  status: 'created' | 'authorized' | 'captured' | 'refunded' | 'failed';
+}
+
 export class PaymentGatewayError extends Error {
   constructor(
     message: string,
     /** True when trying again cannot help (refused by the gateway); false for a network failure or a timeout. */
     readonly permanent: boolean,
+    /** The gateway's HTTP status, when it answered. */
+    readonly status?: number,
   ) {
     super(message);
     this.name = 'PaymentGatewayError';
@@ -38,5 +49,7 @@ export interface PaymentGateway {
   verifyCheckout(input: { order_id: string; payment_id: string; signature: string }): boolean;
   /** A webhook's body, exactly as received, against its signature header. */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): boolean;
+  /** The payment as the gateway has it now (null: it knows no such payment). */
+  fetchPayment(paymentId: string): Promise<GatewayPayment | null>;
   refund(input: { payment_id: string; amount_paise: number; receipt: string }): Promise<GatewayRefund>;
 }

@@ -1,4 +1,5 @@
-import { PaymentGatewayError, type GatewayOrder, type GatewayRefund, type PaymentGateway } from './port';
+import { PaymentGatewayError, type GatewayOrder, type GatewayPayment, type GatewayRefund, type PaymentGateway } from './port';
+import { paymentStatusOf } from './webhooks';
 import { verifyCheckoutSignature, verifyWebhookSignature } from './signatures';
 
 export interface RazorpaySettings {
@@ -23,14 +24,18 @@ export class RazorpayGateway implements PaymentGateway {
   constructor(private readonly settings: RazorpaySettings) {}
 
   private async post(path: string, body: object): Promise<Record<string, unknown>> {
+    return this.call('POST', path, body);
+  }
+
+  private async call(method: 'GET' | 'POST', path: string, body?: object): Promise<Record<string, unknown>> {
     const auth = Buffer.from(`${this.settings.keyId}:${this.settings.keySecret}`).toString('base64');
     let response: Response;
     let text: string;
     try {
       response = await fetch(`${this.settings.apiUrl}${path}`, {
-        method: 'POST',
-        headers: { Authorization: `Basic ${auth}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
+        method,
+        headers: { Authorization: `Basic ${auth}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+        ...(body ? { body: JSON.stringify(body) } : {}),
         // A redirect would carry the credentials elsewhere.
         redirect: 'error',
         signal: AbortSignal.timeout(this.settings.timeoutMs ?? TIMEOUT_MS),
@@ -49,7 +54,7 @@ export class RazorpayGateway implements PaymentGateway {
     if (!response.ok) {
       const error = record.error as { code?: unknown; description?: unknown } | undefined;
       const what = typeof error?.code === 'string' ? error.code : `HTTP ${response.status}`;
-      throw new PaymentGatewayError(`razorpay refused: ${what}`, response.status >= 400 && response.status < 500 && response.status !== 429);
+      throw new PaymentGatewayError(`razorpay refused: ${what}`, response.status >= 400 && response.status < 500 && response.status !== 429, response.status);
     }
     return record;
   }
@@ -70,6 +75,19 @@ export class RazorpayGateway implements PaymentGateway {
 
   verifyWebhook(rawBody: Buffer, signature: string | undefined): boolean {
     return verifyWebhookSignature(rawBody, signature, this.settings.webhookSecret);
+  }
+
+  async fetchPayment(paymentId: string): Promise<GatewayPayment | null> {
+    let answer: Record<string, unknown>;
+    try {
+      answer = await this.call('GET', `/payments/${encodeURIComponent(paymentId)}`);
+    } catch (error) {
+      if (error instanceof PaymentGatewayError && (error.status === 400 || error.status === 404)) return null;
+      throw error;
+    }
+    const status = paymentStatusOf(answer.status);
+    if (answer.id !== paymentId || typeof answer.amount !== 'number' || !status) throw new PaymentGatewayError('razorpay answered a payment that is not the one asked for', true);
+    return { payment_id: paymentId, order_id: typeof answer.order_id === 'string' ? answer.order_id : null, amount_paise: answer.amount, currency: String(answer.currency ?? ''), status };
   }
 
   async refund(input: { payment_id: string; amount_paise: number; receipt: string }): Promise<GatewayRefund> {

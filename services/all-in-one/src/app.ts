@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import swaggerUi from 'swagger-ui-express';
-import { AccessAudit, INTERACTIONS_PATH, availableChannels, messagingFromConfig, blobStoreFromConfig, consultationSettingsFromConfig, videoFromConfig, masterKeysFromConfig, createAdapters, createBaseApp, closeHttpServer, createHttpServer, createLogger, createMetrics, serveFrontend, socketLimitsFromConfig, tokensFromConfig, writingAssistantFromConfig, type Config, type Logger } from '@telemed/platform';
+import { AccessAudit, INTERACTIONS_PATH, availableChannels, messagingFromConfig, blobStoreFromConfig, consultationSettingsFromConfig, videoFromConfig, masterKeysFromConfig, paymentsFromConfig, LOCAL_CHECKOUT_PATH, createAdapters, createBaseApp, closeHttpServer, createHttpServer, createLogger, createMetrics, serveFrontend, socketLimitsFromConfig, tokensFromConfig, writingAssistantFromConfig, type Config, type Logger } from '@telemed/platform';
 import { createCommandService, faultsFromConfig, identityFromConfig, startCommandBackground } from '@telemed/command';
 import { MedicineCatalogue } from '@telemed/medicines';
 import { appointmentMessageView, allProjections, messageLookups, blogLookups, bookingLookups, consultationLookups, createQueryService, projectionHoldFromConfig, readModelTokenCheck, recordLookups, sweepLookups } from '@telemed/query';
@@ -16,7 +16,13 @@ import { doctorPageHead } from './doctor-pages';
 export interface AppOptions {
   config: Config;
   logger?: Logger;
+  /** What "now" is for everything the product decides, token expiry included. */
   clock?: () => Date;
+  /**
+   * How long access tokens last, in place of ACCESS_TOKEN_TTL_SECONDS: for tests, which move the clock by days or
+   * years and go on with the users they signed in before.
+   */
+  accessTokenTtlSeconds?: number;
   /** Directory of the built frontend; served with a single-page-app fallback when present. */
   frontendDir?: string;
 }
@@ -29,9 +35,11 @@ export async function createApp(options: AppOptions) {
   const logger = options.logger ?? createLogger({ level: config.LOG_LEVEL });
   const clock = options.clock ?? (() => new Date());
   const metrics = createMetrics();
+  // Before anything opens: production refuses the local test gateway.
+  const payments = paymentsFromConfig(config, logger);
   const adapters = await createAdapters(config, logger, metrics);
   const { eventStore, readStore, bus, checkpoints } = adapters;
-  const { secret, tokens } = tokensFromConfig(config);
+  const { secret, tokens } = tokensFromConfig({ ...config, ACCESS_TOKEN_TTL_SECONDS: options.accessTokenTtlSeconds ?? config.ACCESS_TOKEN_TTL_SECONDS }, clock);
   const registry = new OpenAPIRegistry();
   registry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
   const checkToken = readModelTokenCheck(readStore);
@@ -46,7 +54,7 @@ export async function createApp(options: AppOptions) {
   const messaging = messagingFromConfig(config);
   let background: Awaited<ReturnType<typeof startCommandBackground>> | null = null;
   const command = createCommandService({
-    eventStore, tokens, registry, logger, clock, faults: faultsFromConfig(config), checkToken, video, consultation, ...identity, records, bookingLookups: bookingLookups(readStore),
+    eventStore, tokens, registry, logger, clock, faults: faultsFromConfig(config), checkToken, video, consultation, ...identity, records, bookingLookups: bookingLookups(readStore), gateway: payments.gateway,
     messaging: { senders: messaging.senders, publicUrl: config.publicUrl, outbox: messaging.outbox, callbackSecret: messaging.callbackSecret, whatsapp: messaging.whatsapp, leaseMs: config.MESSAGE_LEASE_MS, phoneCountries: config.PHONE_COUNTRIES, onQueued: (messageId: string) => background?.messagesQueued(messageId) },
   });
   const query = createQueryService({ eventStore, readStore, tokens, registry, logger, clock, checkToken, records: { blobs, medicines, publicUrl: config.publicUrl }, writing: writingAssistantFromConfig(config), holdProjections: projectionHoldFromConfig(config.FAULT_INJECTION), messageChannels: availableChannels(config.messaging) });
@@ -92,6 +100,7 @@ export async function createApp(options: AppOptions) {
     app.use('/oidc', identity.localProvider.handler);
     app.use(INTERACTIONS_PATH, identity.localProvider.interactions);
   }
+  if (payments.checkoutPages) app.use(LOCAL_CHECKOUT_PATH, payments.checkoutPages);
   serveApiDocs(app, openApiDocument);
   base.mountApi('/api/v1', [command, query]);
   base.finish((app) => {
@@ -155,7 +164,9 @@ export async function createApp(options: AppOptions) {
     async listen(port: number, host: string) {
       await new Promise<void>((resolve) => server.listen(port, host, resolve));
       const address = server.address();
-      return typeof address === 'object' && address ? address.port : port;
+      const listening = typeof address === 'object' && address ? address.port : port;
+      payments.listening(listening);
+      return listening;
     },
     /** Graceful shutdown: stop accepting, close sockets with 1001, let in-flight requests finish (within a grace), flush. */
     async stop(graceMs = 5000) {
@@ -165,6 +176,7 @@ export async function createApp(options: AppOptions) {
       await adapters.close();
       await blobs.close();
       await messaging.close();
+      payments.close();
     },
   };
 }

@@ -8,6 +8,7 @@ import {
   type OidcClient,
   type TokenCheck,
   type TokenService,
+  type PaymentGateway,
   type VideoProvider,
 } from '@telemed/platform';
 import type { CommandDeps } from './context';
@@ -26,6 +27,7 @@ import type { BookingLookups } from './appointments/bookable';
 import { messagingRoutes, type MessagingRouteDeps } from './messaging/routes';
 import { phoneRoutes } from './messaging/phone-routes';
 import { waitlistRoutes } from './waitlist/routes';
+import { walletRoutes } from './wallet/routes';
 
 export { registerUser, loadUser, findUserIdByEmail, type NewUser } from './users/service';
 export { startSession } from './identity/sessions';
@@ -71,6 +73,8 @@ export function createCommandService(
     bookingLookups: BookingLookups;
     /** Messages outside the browser and sign-in by phone (issue 34): the channels, the outbox, the webhooks' secrets. */
     messaging?: Omit<MessagingRouteDeps, 'eventStore' | 'clock' | 'logger'>;
+    /** Where packs are paid (issue 36): Razorpay, or the local test gateway outside production. */
+    gateway?: PaymentGateway;
   },
 ) {
   const api = new ApiRouter({
@@ -88,6 +92,7 @@ export function createCommandService(
   consentRoutes(api, deps);
   appointmentRoutes(api, deps);
   waitlistRoutes(api, deps);
+  if (deps.gateway) walletRoutes(api, { ...deps, gateway: deps.gateway });
   institutionRoutes(api, deps);
   erasureRoutes(api, deps);
   consultationRoutes(api, { ...deps, settings: deps.consultation });

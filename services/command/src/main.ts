@@ -1,5 +1,5 @@
 import { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
-import { INTERACTIONS_PATH, messagingFromConfig, blobStoreFromConfig, consultationSettingsFromConfig, videoFromConfig, createAdapters, createBaseApp, createHttpServer, createLogger, createMetrics, loadConfig, runService, tokensFromConfig } from '@telemed/platform';
+import { INTERACTIONS_PATH, LOCAL_CHECKOUT_PATH, paymentsFromConfig, messagingFromConfig, blobStoreFromConfig, consultationSettingsFromConfig, videoFromConfig, createAdapters, createBaseApp, createHttpServer, createLogger, createMetrics, loadConfig, runService, tokensFromConfig } from '@telemed/platform';
 import { MedicineCatalogue } from '@telemed/medicines';
 import { allProjections, messageLookups, blogLookups, bookingLookups, consultationLookups, followLogIfReadModelsAreLocal, readModelTokenCheck, recordLookups, sweepLookups } from '@telemed/query';
 import { createCommandService, faultsFromConfig, identityFromConfig, startCommandBackground } from './index';
@@ -20,6 +20,8 @@ const blobs = await blobStoreFromConfig(config, adapters.eventStore.keys);
 const medicines = new MedicineCatalogue({ eventStore: adapters.eventStore, blobs });
 // Messages outside the browser: the configured channels (the outbox only outside production).
 const messaging = messagingFromConfig(config);
+// Packs are paid through Razorpay (the local test gateway outside production).
+const payments = paymentsFromConfig(config, logger);
 let background: Awaited<ReturnType<typeof startCommandBackground>> | null = null;
 const command = createCommandService({
   eventStore: adapters.eventStore,
@@ -34,6 +36,7 @@ const command = createCommandService({
   ...identity,
   records: { blobs, medicines, recordLookups: recordLookups(adapters.readStore), storageQuotaBytes: config.recordsQuotaBytes },
   bookingLookups: bookingLookups(adapters.readStore),
+  gateway: payments.gateway,
   messaging: { senders: messaging.senders, publicUrl: config.publicUrl, outbox: messaging.outbox, callbackSecret: messaging.callbackSecret, whatsapp: messaging.whatsapp, leaseMs: config.MESSAGE_LEASE_MS, phoneCountries: config.PHONE_COUNTRIES, onQueued: (messageId: string) => background?.messagesQueued(messageId) },
 });
 const base = createBaseApp({ config, logger, metrics, ready: async () => ({ ok: true, adapters: adapters.kinds }) });
@@ -41,6 +44,7 @@ if (identity.localProvider) {
   base.app.use('/oidc', identity.localProvider.handler);
   base.app.use(INTERACTIONS_PATH, identity.localProvider.interactions);
 }
+if (payments.checkoutPages) base.app.use(LOCAL_CHECKOUT_PATH, payments.checkoutPages);
 base.mountApi('/api/v1', [command]);
 base.finish();
 background = await startCommandBackground({
@@ -60,6 +64,7 @@ await runService({
   host: config.HOST,
   logger,
   stop: async () => {
+    payments.close();
     await started.stop();
     await messaging.close();
     await local?.stop();
@@ -67,3 +72,4 @@ await runService({
     await blobs.close();
   },
 });
+payments.listening(config.PORT);

@@ -1046,7 +1046,10 @@ describe('the development outbox', () => {
   });
 
   it('production refuses it as the only channel; with a channel configured it is not found', async () => {
-    const production = { NODE_ENV: 'production', GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret', TOKEN_SECRET: 'x'.repeat(40), DATA_MASTER_KEY: 'A'.repeat(64) };
+    const production = {
+      NODE_ENV: 'production', GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret', TOKEN_SECRET: 'x'.repeat(40), DATA_MASTER_KEY: 'A'.repeat(64),
+      RAZORPAY_KEY_ID: 'rzp_test_0000', RAZORPAY_KEY_SECRET: 'key-secret-0000', RAZORPAY_WEBHOOK_SECRET: 'webhook-secret-0000',
+    };
     await assert.rejects(startTestApp({ env: production }), /A messaging channel must be configured in production/);
     const exotel = await providerServer(() => ({ status: 200, body: { SMSMessage: { Sid: 'SM1', Status: 'queued' } } }));
     const t = await startTestApp({ env: { ...production, SMS_API_URL: `${exotel.origin}/v1/Accounts/a/Sms/send.json`, SMS_API_KEY: 'k:t', SMS_SENDER_ID: 'TLMEDC', MESSAGING_CALLBACK_SECRET: 'callback-secret-0123456789' } });

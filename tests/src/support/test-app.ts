@@ -56,11 +56,16 @@ export function slotInput(date: string, time: string) {
 let counter = 0;
 
 /** The composed product on embedded adapters in a temporary data directory, the way tests should see it. */
+const TEST_TOKEN_TTL_SECONDS = 10 * 365 * 24 * 3600;
+
 export async function startTestApp(options: { dataDir?: string; env?: Record<string, string>; clock?: () => Date; frontendDir?: string; logger?: Logger } = {}): Promise<TestApp> {
   const dataDir = options.dataDir ?? tmpDataDir();
   // Read models in memory unless a test asks for another store (READ_STORE=sqlite).
   const config = loadConfig({ DATA_DIR: dataDir, DEMO_DATA: 'off', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', SQLITE_SYNCHRONOUS: 'NORMAL', READ_STORE: 'memory', ...options.env });
-  const app = await createApp({ config, clock: options.clock, frontendDir: options.frontendDir, logger: options.logger });
+  // Tests move the app's clock by days or years and go on with the users they signed in before: their tokens last
+  // ten years of that clock (tokens are issued and checked at its time), unless a test sets the product's TTL itself.
+  const accessTokenTtlSeconds = options.env?.ACCESS_TOKEN_TTL_SECONDS ? undefined : TEST_TOKEN_TTL_SECONDS;
+  const app = await createApp({ config, clock: options.clock, accessTokenTtlSeconds, frontendDir: options.frontendDir, logger: options.logger });
   await app.start();
   const clock = options.clock ?? (() => new Date());
   // A read after settle() sees every write made before it, and every write the process managers make in answer to
@@ -110,7 +115,7 @@ export async function startTestApp(options: { dataDir?: string; env?: Record<str
     async signInAgain(user, accountType) {
       // Issued a second ahead: a token's iat is in whole seconds, and one issued in the second of a deactivation counts
       // as from before it (no test waits a second for the clock).
-      const token = await app.tokens.issue({ user_id: user.user_id, account_type: accountType }, new Date(Date.now() + 1000));
+      const token = await app.tokens.issue({ user_id: user.user_id, account_type: accountType }, new Date(clock().getTime() + 1000));
       return { user_id: user.user_id, token, auth: { Authorization: `Bearer ${token}` } };
     },
     async openSlots(doctor, slots) {

@@ -4,4 +4,7 @@ import type { RoutePath } from '../path-types';
 export const walletPaths = {
   getMyWallet: { method: 'get', path: '/wallet/me' },
   listMyWalletEntries: { method: 'get', path: '/wallet/me/entries' },
+  createPackOrder: { method: 'post', path: '/wallet/orders' },
+  confirmPackPayment: { method: 'post', path: '/wallet/orders/:order_id/payment' },
+  receivePaymentWebhook: { method: 'post', path: '/payments/webhook' },
 } as const satisfies Record<string, RoutePath>;

@@ -73,6 +73,6 @@ export const walletProjection = defineProjection({
   indexes: [{ collection: WALLET_ENTRIES, fields: ['patient_id', 'position'] }],
   handles: ['WalletOpened', 'CreditsBought', 'FeeHeld', 'FeeCharged', 'FeeReturned', 'CreditsAdjusted'],
   // An erased patient's statement keeps no personal data (amounts and ids only): the records of money are kept.
-  ignores: ['accounts', 'sessions', 'privacy', 'institutions', 'schedule', 'appointments', 'consultations', 'records', 'blog', 'messaging', 'phone', 'waitlist'],
+  ignores: ['accounts', 'sessions', 'privacy', 'institutions', 'schedule', 'appointments', 'consultations', 'records', 'blog', 'messaging', 'phone', 'waitlist', 'PackOrdered', 'PackPaymentFailed'],
   apply,
 });

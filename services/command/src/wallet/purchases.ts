@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import { CREDIT_PACKS, WALLET_TEXTS, conflict, invalid, notFound, streams } from '@telemed/contracts';
+import { HttpError, PaymentGatewayError, type EventStore, type Logger, type PaymentGateway, type PaymentNotice } from '@telemed/platform';
+import { handleCommand, readStream, type CommandContext } from '../decider';
+import { packOrderDecider } from './pack-order';
+import { walletDecider } from './wallet';
+
+export interface PurchaseDeps {
+  eventStore: EventStore;
+  gateway: PaymentGateway;
+  logger: Logger;
+}
+
+/** A gateway that cannot be reached, or refused, is the patient's "try again later": nothing was charged. */
+async function atGateway<T>(deps: PurchaseDeps, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!(error instanceof PaymentGatewayError)) throw error;
+    deps.logger.warn({ gateway: deps.gateway.name, err: error.message }, 'the payment gateway did not answer as asked');
+    throw new HttpError(503, WALLET_TEXTS.paymentsUnavailable);
+  }
+}
+
+/** The gateway's order for a pack, recorded as the patient's before its checkout is opened. */
+export async function orderPack(deps: PurchaseDeps, input: { patient_id: string; credits: number }, context: CommandContext) {
+  const pack = CREDIT_PACKS.find((p) => p.credits === input.credits);
+  if (!pack) throw invalid('A pack on sale');
+  const amount_paise = pack.price_rupees * 100;
+  // Razorpay's receipt is at most 40 characters, and names no person.
+  const receipt = `pack-${pack.credits}-${randomBytes(6).toString('hex')}`;
+  const order = await atGateway(deps, () => deps.gateway.createOrder({ amount_paise, receipt, notes: { credits: String(pack.credits) } }));
+  const placed = await handleCommand(
+    deps.eventStore,
+    streams.packOrder(order.order_id),
+    packOrderDecider,
+    { type: 'PlaceOrder', data: { order_id: order.order_id, patient_id: input.patient_id, credits: pack.credits, amount_paise, gateway: deps.gateway.name } },
+    context,
+  );
+  return { order_id: order.order_id, credits: pack.credits, amount_paise, checkout: deps.gateway.checkout(order), position: placed.position };
+}
+
+/**
+ * Adds an order's credits for a payment of it the gateway captured: the order's own patient, credits and price, never
+ * what the notice or a browser says; a payment already counted adds nothing. Null when the order is not one of ours or
+ * the amount is not its price (nothing is added, and the mismatch is logged for the reconciliation).
+ */
+async function creditCapture(deps: PurchaseDeps, capture: { order_id: string; payment_id: string; amount_paise: number; currency: string }, context: CommandContext) {
+  const { state: order } = await readStream(deps.eventStore, streams.packOrder(capture.order_id), packOrderDecider);
+  if (order.status === 'none') return null;
+  if (capture.amount_paise !== order.amount_paise || capture.currency !== 'INR') {
+    deps.logger.error({ order_id: capture.order_id, payment_id: capture.payment_id }, 'a captured payment is not its order’s price: no credits added');
+    return null;
+  }
+  const { patient_id, credits, amount_paise, gateway, order_id } = order;
+  return handleCommand(deps.eventStore, streams.wallet(patient_id), walletDecider, {
+    type: 'RecordPurchase',
+    data: { patient_id, order_id, payment_id: capture.payment_id, credits, amount_paise, gateway },
+  }, context);
+}
+
+/**
+ * The patient's page says the checkout finished: its signature is checked, then the gateway is asked whether the
+ * payment is captured (the checkout's word alone adds nothing). Someone else's order is answered as no order at all.
+ */
+export async function confirmPackPayment(
+  deps: PurchaseDeps,
+  input: { patient_id: string; order_id: string; payment_id: string; signature: string },
+  context: CommandContext,
+) {
+  const { state: order } = await readStream(deps.eventStore, streams.packOrder(input.order_id), packOrderDecider);
+  if (order.status === 'none' || order.patient_id !== input.patient_id) throw notFound(WALLET_TEXTS.orderNotFound);
+  if (!deps.gateway.verifyCheckout(input)) throw new HttpError(400, WALLET_TEXTS.paymentSignatureInvalid);
+  const payment = await atGateway(deps, () => deps.gateway.fetchPayment(input.payment_id));
+  if (!payment || payment.order_id !== input.order_id) throw conflict(WALLET_TEXTS.paymentUnknown);
+  if (payment.status === 'failed') throw conflict(WALLET_TEXTS.paymentFailed);
+  if (payment.status !== 'captured' && payment.status !== 'refunded') return { order_id: input.order_id, status: 'pending' as const, credits: order.credits, position: null };
+  const credited = await creditCapture(deps, { ...payment, order_id: input.order_id }, context);
+  return { order_id: input.order_id, status: 'paid' as const, credits: order.credits, position: credited?.position ?? null };
+}
+
+/** What a verified webhook tells: a capture adds credits (once), a failure is recorded on its order (once). */
+export async function receivePaymentNotice(deps: PurchaseDeps, notice: PaymentNotice, context: CommandContext): Promise<void> {
+  if (notice.kind === 'captured') {
+    await creditCapture(deps, notice, context);
+    return;
+  }
+  if (notice.kind === 'failed') {
+    await handleCommand(deps.eventStore, streams.packOrder(notice.order_id), packOrderDecider, { type: 'RecordFailure', data: { payment_id: notice.payment_id, error_code: notice.error_code } }, context);
+  }
+  // Refunds of money are the operator's (recorded when they are asked); other events are not subscribed to.
+}

@@ -1,0 +1,127 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import supertest from 'supertest';
+import { STARTING_CREDITS, streams } from '@telemed/contracts';
+import { checkoutSignature, hmacHex } from '@telemed/platform';
+import { startTestApp, type TestApp, type TestUser } from '../support/test-app';
+import { eventually } from '../support/eventually';
+
+/**
+ * Buying packs (issue 36) at the local test gateway the product serves outside production, over real HTTP: the
+ * checkout page, the patient's return with the checkout's signature, and the gateway's signed webhooks delivered to
+ * the product's own address. Credits are added only for a payment the gateway captured, once.
+ */
+describe('buying packs', () => {
+  let t: TestApp;
+  let base: string;
+  let secrets: { key_secret: string; webhook_secret: string };
+  before(async () => {
+    t = await startTestApp();
+    const port = await t.app.listen(0, '127.0.0.1');
+    base = `http://127.0.0.1:${port}`;
+    secrets = JSON.parse(readFileSync(join(t.dataDir, 'payments-local-gateway.json'), 'utf8')) as typeof secrets;
+  });
+  after(() => t.close());
+
+  const balanceOf = async (user: TestUser) => (await t.http.get('/api/v1/wallet/me').set(user.auth).expect(200)).body.balance as number;
+  const order = async (user: TestUser, credits = 100) => {
+    const res = await t.http.post('/api/v1/wallet/orders').set(user.auth).send({ credits }).expect(201);
+    return res.body as { order_id: string; credits: number; amount_paise: number; checkout: { kind: string; url: string } };
+  };
+  /** The tester's choice on the checkout page; the page sends the browser back with what happened in the query. */
+  const atCheckout = async (url: string, choice: 'pay' | 'fail' | 'cancel') => {
+    const res = await supertest(base).post(`${url}/${choice}`).expect(303);
+    return new URL(res.headers.location!, base).searchParams;
+  };
+  const signedWebhook = (body: object, secret = secrets.webhook_secret) => {
+    const raw = JSON.stringify(body);
+    return supertest(base).post('/api/v1/payments/webhook').set('Content-Type', 'application/json').set('X-Razorpay-Signature', hmacHex(secret, raw)).send(raw);
+  };
+  const captured = (orderId: string, paymentId: string, amount: number) => ({
+    entity: 'event',
+    event: 'payment.captured',
+    payload: { payment: { entity: { id: paymentId, order_id: orderId, amount, currency: 'INR', status: 'captured' } } },
+  });
+
+  it('a pack paid at the checkout adds its credits once, whether the page or the webhook tells first, however often', async () => {
+    const patient = await t.createUser('patient');
+    const placed = await order(patient, 200);
+    assert.deepEqual([placed.credits, placed.amount_paise, placed.checkout.kind], [200, 189_900, 'local']);
+    const page = await supertest(base).get(placed.checkout.url).expect(200);
+    assert.match(page.text, /₹1899\.00/);
+
+    const back = await atCheckout(placed.checkout.url, 'pay');
+    assert.equal(back.get('pack_order'), placed.order_id);
+    const confirm = { payment_id: back.get('payment_id'), signature: back.get('signature') };
+    const paid = await t.http.post(`/api/v1/wallet/orders/${placed.order_id}/payment`).set(patient.auth).send(confirm).expect(200);
+    assert.deepEqual(paid.body, { order_id: placed.order_id, status: 'paid', credits: 200 });
+    // The gateway's own webhook arrives too (delivered to this address), and the page may ask again: still once.
+    await eventually(async () => assert.equal((await t.app.eventStore.readStream(streams.wallet(patient.user_id))).filter((e) => e.type === 'CreditsBought').length, 1));
+    await t.http.post(`/api/v1/wallet/orders/${placed.order_id}/payment`).set(patient.auth).send(confirm).expect(200);
+    await signedWebhook(captured(placed.order_id, confirm.payment_id!, 189_900)).expect(200);
+    await t.settle();
+    assert.equal(await balanceOf(patient), STARTING_CREDITS + 200);
+    const statement = (await t.http.get('/api/v1/wallet/me/entries').set(patient.auth).expect(200)).body as Array<{ kind: string; credits: number; amount_paise: number | null; payment_id: string | null }>;
+    assert.deepEqual(statement.filter((e) => e.kind === 'bought').map((e) => [e.credits, e.amount_paise, e.payment_id]), [[200, 189_900, confirm.payment_id]]);
+  });
+
+  it("the browser's word adds nothing: a forged signature, another patient's order, a payment of another order", async () => {
+    const [patient, other] = [await t.createUser('patient'), await t.createUser('patient')];
+    const placed = await order(patient);
+    const back = await atCheckout(placed.checkout.url, 'pay');
+    const payment_id = back.get('payment_id')!;
+    const forged = await t.http.post(`/api/v1/wallet/orders/${placed.order_id}/payment`).set(patient.auth).send({ payment_id, signature: 'a'.repeat(64) }).expect(400);
+    assert.equal(forged.body.code, 'payment_signature_invalid');
+    // Signed with the right formula but not the gateway's secret.
+    await t.http.post(`/api/v1/wallet/orders/${placed.order_id}/payment`).set(patient.auth).send({ payment_id, signature: checkoutSignature(placed.order_id, payment_id, 'guessed') }).expect(400);
+    const theirs = await t.http.post(`/api/v1/wallet/orders/${placed.order_id}/payment`).set(other.auth).send({ payment_id, signature: back.get('signature') }).expect(404);
+    assert.equal(theirs.body.code, 'order_not_found');
+    // Another order of the same patient, unpaid, with the first order's payment: its signature names the first order.
+    const unpaid = await order(patient);
+    await t.http.post(`/api/v1/wallet/orders/${unpaid.order_id}/payment`).set(patient.auth).send({ payment_id, signature: back.get('signature') }).expect(400);
+    await t.http.get('/api/v1/wallet/me').set(other.auth).expect(200);
+    await t.settle();
+    assert.equal(await balanceOf(other), STARTING_CREDITS);
+  });
+
+  it('webhooks: a forged or unsigned one is refused and adds nothing; one for another amount or an unknown order adds nothing', async () => {
+    const patient = await t.createUser('patient');
+    const placed = await order(patient, 500);
+    const forged = await signedWebhook(captured(placed.order_id, 'pay_forged0001', 449_900), 'not-the-secret').expect(401);
+    assert.equal(forged.body.code, 'unauthenticated');
+    await supertest(base).post('/api/v1/payments/webhook').send(captured(placed.order_id, 'pay_forged0002', 449_900)).expect(401);
+    await signedWebhook(captured(placed.order_id, 'pay_cheaper0001', 100)).expect(200);
+    await signedWebhook(captured('order_notours0001', 'pay_elsewhere01', 449_900)).expect(200);
+    await signedWebhook({ event: 'payment.captured', payload: {} }).expect(400);
+    await t.settle();
+    assert.equal(await balanceOf(patient), STARTING_CREDITS);
+    const events = await t.app.eventStore.readStream(streams.wallet(patient.user_id));
+    assert.deepEqual(events.map((e) => e.type), []);
+  });
+
+  it('a failed payment adds nothing and is recorded once on its order; an abandoned checkout leaves the order unpaid', async () => {
+    const patient = await t.createUser('patient');
+    const placed = await order(patient);
+    const failed = await atCheckout(placed.checkout.url, 'fail');
+    assert.equal(failed.get('payment'), 'failed');
+    await eventually(async () => assert.deepEqual((await t.app.eventStore.readStream(streams.packOrder(placed.order_id))).map((e) => e.type), ['PackOrdered', 'PackPaymentFailed']));
+    const abandoned = await order(patient);
+    assert.equal((await atCheckout(abandoned.checkout.url, 'cancel')).get('payment'), 'cancelled');
+    await t.settle();
+    assert.equal(await balanceOf(patient), STARTING_CREDITS);
+    assert.deepEqual((await t.app.eventStore.readStream(streams.packOrder(abandoned.order_id))).map((e) => e.type), ['PackOrdered']);
+  });
+
+  it('only patients buy, and only the packs on sale', async () => {
+    const [doctor, patient] = [await t.createUser('doctor'), await t.createUser('patient')];
+    await t.http.post('/api/v1/wallet/orders').set(doctor.auth).send({ credits: 100 }).expect(403);
+    await t.http.post('/api/v1/wallet/orders').send({ credits: 100 }).expect(401);
+    for (const credits of [0, 150, -100, 100.5, '100']) {
+      const res = await t.http.post('/api/v1/wallet/orders').set(patient.auth).send({ credits }).expect(422);
+      assert.equal(res.body.code, 'validation_failed', String(credits));
+    }
+    await t.http.post('/api/v1/wallet/orders/order_none/payment').set(patient.auth).send({ payment_id: 'pay_x', signature: 'y' }).expect(404);
+  });
+});
