@@ -18,6 +18,7 @@ import type enPublic from './catalogues/en/public.json';
 import type enRecords from './catalogues/en/records.json';
 import type enVideo from './catalogues/en/video.json';
 import type enWaitlist from './catalogues/en/waitlist.json';
+import type enWallet from './catalogues/en/wallet.json';
 
 /** Every message id: English's catalogues name them all, so an id no catalogue has does not compile. */
 export type MessageId =
@@ -36,7 +37,8 @@ export type MessageId =
   | keyof typeof enPublic
   | keyof typeof enRecords
   | keyof typeof enVideo
-  | keyof typeof enWaitlist;
+  | keyof typeof enWaitlist
+  | keyof typeof enWallet;
 
 type RichValue = PrimitiveType | ReactNode | ((chunks: ReactNode[]) => ReactNode);
 

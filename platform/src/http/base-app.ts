@@ -24,13 +24,18 @@ const strictTransportSecurity: RequestHandler = (req, res, next) => {
  * logs and JSON bodies under /api. Call `finish` after mounting the service's routes: unknown API paths answer 404,
  * errors `{detail}`. Proxies are trusted only as TRUST_PROXY says (none by default).
  */
+const RAZORPAY_CHECKOUT_ORIGIN = 'https://checkout.razorpay.com';
+const RAZORPAY_API_ORIGIN = 'https://api.razorpay.com';
+
 export function createBaseApp(options: {
-  config: Pick<Config, 'trustProxy' | 'METRICS_TOKEN'> & Partial<Pick<Config, 'CORS_ORIGINS'>>;
+  config: Pick<Config, 'trustProxy' | 'METRICS_TOKEN'> & Partial<Pick<Config, 'CORS_ORIGINS' | 'payments'>>;
   logger: Logger;
   metrics: Metrics;
   ready: () => Promise<{ ok: boolean } & Record<string, unknown>>;
 }) {
   const app: Express = express();
+  // Razorpay's checkout is its script, opening its page in a frame (issue 36): allowed only where Razorpay takes payment.
+  const razorpay = options.config.payments?.kind === 'razorpay';
   app.disable('x-powered-by');
   app.set('trust proxy', options.config.trustProxy);
   app.use(strictTransportSecurity);
@@ -41,11 +46,11 @@ export function createBaseApp(options: {
         directives: {
           // No inline scripts anywhere: the app, /docs and the local identity provider load theirs from files
           // (oidc-provider adds a hash for the one it writes itself).
-          'script-src': ["'self'"],
+          'script-src': ["'self'", ...(razorpay ? [RAZORPAY_CHECKOUT_ORIGIN] : [])],
           'connect-src': ["'self'", 'ws:', 'wss:'],
           'media-src': ["'self'", 'blob:'],
           // Videos in blog posts play in their services' own players (issue 16), from these addresses only.
-          'frame-src': ["'self'", ...EMBED_FRAME_SOURCES],
+          'frame-src': ["'self'", ...EMBED_FRAME_SOURCES, ...(razorpay ? [RAZORPAY_API_ORIGIN] : [])],
           // Plain-HTTP deployments (a clinic's LAN, localhost) must keep working; TLS is the proxy's job.
           'upgrade-insecure-requests': null,
         },

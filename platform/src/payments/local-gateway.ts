@@ -10,8 +10,8 @@ import { checkoutSignature, hmacHex, verifyCheckoutSignature, verifyWebhookSigna
 
 /** Where the local gateway's checkout pages are served. */
 export const LOCAL_CHECKOUT_PATH = '/payments/local/checkout';
-/** Where the patient's page is sent back to after the checkout, with the outcome in its query. */
-export const CHECKOUT_RETURN_PATH = '/';
+/** Where the patient is sent back to after the checkout (their home page, with its credits), the outcome in its query. */
+export const CHECKOUT_RETURN_PATH = '/home';
 
 interface Delivery {
   event_id: string;

@@ -4,8 +4,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import swaggerUi from 'swagger-ui-express';
-import { AccessAudit, INTERACTIONS_PATH, availableChannels, messagingFromConfig, blobStoreFromConfig, consultationSettingsFromConfig, videoFromConfig, masterKeysFromConfig, paymentsFromConfig, LOCAL_CHECKOUT_PATH, createAdapters, createBaseApp, closeHttpServer, createHttpServer, createLogger, createMetrics, serveFrontend, socketLimitsFromConfig, tokensFromConfig, writingAssistantFromConfig, type Config, type Logger } from '@telemed/platform';
-import { createCommandService, faultsFromConfig, identityFromConfig, startCommandBackground } from '@telemed/command';
+import { AccessAudit, INTERACTIONS_PATH, availableChannels, messagingFromConfig, blobStoreFromConfig, consultationSettingsFromConfig, videoFromConfig, masterKeysFromConfig, paymentsFromConfig, LOCAL_CHECKOUT_PATH, createAdapters, createBaseApp, closeHttpServer, createHttpServer, createLogger, createMetrics, serveFrontend, socketLimitsFromConfig, tokensFromConfig, writingAssistantFromConfig, type Bus, type Config, type EncryptingEventStore, type Logger, type ReadStore, type TokenCheck, type TokenService } from '@telemed/platform';
+import { createCommandService, faultsFromConfig, messagingRouteDepsFromConfig, identityFromConfig, startCommandBackground } from '@telemed/command';
 import { MedicineCatalogue } from '@telemed/medicines';
 import { appointmentMessageView, allProjections, messageLookups, blogLookups, bookingLookups, consultationLookups, createQueryService, projectionHoldFromConfig, readModelTokenCheck, recordLookups, sweepLookups } from '@telemed/query';
 import { createNotifier } from '@telemed/notifier';
@@ -55,25 +55,10 @@ export async function createApp(options: AppOptions) {
   let background: Awaited<ReturnType<typeof startCommandBackground>> | null = null;
   const command = createCommandService({
     eventStore, tokens, registry, logger, clock, faults: faultsFromConfig(config), checkToken, video, consultation, ...identity, records, bookingLookups: bookingLookups(readStore), gateway: payments.gateway,
-    messaging: { senders: messaging.senders, publicUrl: config.publicUrl, outbox: messaging.outbox, callbackSecret: messaging.callbackSecret, whatsapp: messaging.whatsapp, leaseMs: config.MESSAGE_LEASE_MS, phoneCountries: config.PHONE_COUNTRIES, onQueued: (messageId: string) => background?.messagesQueued(messageId) },
+    messaging: messagingRouteDepsFromConfig(config, messaging, (messageId) => background?.messagesQueued(messageId)),
   });
   const query = createQueryService({ eventStore, readStore, tokens, registry, logger, clock, checkToken, records: { blobs, medicines, publicUrl: config.publicUrl }, writing: writingAssistantFromConfig(config), holdProjections: projectionHoldFromConfig(config.FAULT_INJECTION), messageChannels: availableChannels(config.messaging) });
-  const notifier = createNotifier({
-    tokens,
-    readStore,
-    // The messages show a visit's reason, which read models keep sealed: opened for a party who is connected.
-    appointmentView: appointmentMessageView(readStore, eventStore.keys),
-    bus,
-    logger,
-    audit: new AccessAudit({ eventStore, clock, logger }),
-    checkToken,
-    waitForPosition: (position) => query.runner.waitForPosition(position, 2000),
-    idleTimeoutMs: config.NOTIFIER_IDLE_TIMEOUT_MS,
-    limits: socketLimitsFromConfig(config),
-    durableName: config.NOTIFIER_ID ? `notifier-${config.NOTIFIER_ID}` : undefined,
-    clock,
-    disconnectGraceMs: config.CONSULTATION_DISCONNECT_GRACE_MS,
-  });
+  const notifier = appNotifier({ config, tokens, readStore, eventStore, bus, logger, clock, checkToken, runner: query.runner });
   metrics.gauge('telemed_projection_lag_events', 'Events in the log not yet applied, by projection', ['projection'], async (set) => {
     // Counted by reading the events after each checkpoint: EventStoreDB's positions are byte offsets, not counts.
     for (const p of allProjections) set({ projection: p.name }, await query.runner.lagOf(p.name));
@@ -182,6 +167,37 @@ export async function createApp(options: AppOptions) {
 }
 
 export type App = Awaited<ReturnType<typeof createApp>>;
+
+/** The notifier of the one process: its sockets' tokens, read models and bus are the app's own. */
+function appNotifier(deps: {
+  config: Config;
+  tokens: TokenService;
+  readStore: ReadStore;
+  eventStore: EncryptingEventStore;
+  bus: Bus;
+  logger: Logger;
+  clock: () => Date;
+  checkToken: TokenCheck;
+  runner: { waitForPosition(position: number, timeoutMs: number): Promise<boolean> };
+}) {
+  const { config, tokens, readStore, eventStore, bus, logger, clock, checkToken } = deps;
+  return createNotifier({
+    tokens,
+    readStore,
+    // The messages show a visit's reason, which read models keep sealed: opened for a party who is connected.
+    appointmentView: appointmentMessageView(readStore, eventStore.keys),
+    bus,
+    logger,
+    audit: new AccessAudit({ eventStore, clock, logger }),
+    checkToken,
+    waitForPosition: (position) => deps.runner.waitForPosition(position, 2000),
+    idleTimeoutMs: config.NOTIFIER_IDLE_TIMEOUT_MS,
+    limits: socketLimitsFromConfig(config),
+    durableName: config.NOTIFIER_ID ? `notifier-${config.NOTIFIER_ID}` : undefined,
+    clock,
+    disconnectGraceMs: config.CONSULTATION_DISCONNECT_GRACE_MS,
+  });
+}
 
 /** The OpenAPI document and its interactive page. */
 function serveApiDocs(app: Express, document: object): void {

@@ -111,5 +111,5 @@ export { dispatchDueMessages, dispatchMessage, type MessageLookups, type DueMess
 export { messageIdFor, appointmentMessageKey, messageDecider } from './messaging/message';
 export { walletDecider, type WalletCommand, type WalletEvent, type WalletState } from './wallet/wallet';
 export { userDecider } from './users/user';
-export { identityFromConfig, faultsFromConfig, startCommandBackground } from './wiring';
+export { identityFromConfig, faultsFromConfig, messagingRouteDepsFromConfig, startCommandBackground } from './wiring';
 export { createInstitution, addDoctor, answerInvitation } from './institutions/service';

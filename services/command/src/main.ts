@@ -2,7 +2,7 @@ import { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { INTERACTIONS_PATH, LOCAL_CHECKOUT_PATH, paymentsFromConfig, messagingFromConfig, blobStoreFromConfig, consultationSettingsFromConfig, videoFromConfig, createAdapters, createBaseApp, createHttpServer, createLogger, createMetrics, loadConfig, runService, tokensFromConfig } from '@telemed/platform';
 import { MedicineCatalogue } from '@telemed/medicines';
 import { allProjections, messageLookups, blogLookups, bookingLookups, consultationLookups, followLogIfReadModelsAreLocal, readModelTokenCheck, recordLookups, sweepLookups } from '@telemed/query';
-import { createCommandService, faultsFromConfig, identityFromConfig, startCommandBackground } from './index';
+import { createCommandService, faultsFromConfig, messagingRouteDepsFromConfig, identityFromConfig, startCommandBackground } from './index';
 
 /** The command service alone (a container): the write API, the bus relay and the process managers. */
 const config = loadConfig();
@@ -37,7 +37,7 @@ const command = createCommandService({
   records: { blobs, medicines, recordLookups: recordLookups(adapters.readStore), storageQuotaBytes: config.recordsQuotaBytes },
   bookingLookups: bookingLookups(adapters.readStore),
   gateway: payments.gateway,
-  messaging: { senders: messaging.senders, publicUrl: config.publicUrl, outbox: messaging.outbox, callbackSecret: messaging.callbackSecret, whatsapp: messaging.whatsapp, leaseMs: config.MESSAGE_LEASE_MS, phoneCountries: config.PHONE_COUNTRIES, onQueued: (messageId: string) => background?.messagesQueued(messageId) },
+  messaging: messagingRouteDepsFromConfig(config, messaging, (messageId) => background?.messagesQueued(messageId)),
 });
 const base = createBaseApp({ config, logger, metrics, ready: async () => ({ ok: true, adapters: adapters.kinds }) });
 if (identity.localProvider) {

@@ -10,6 +10,7 @@ import {
   type Config,
   type EventStore,
   type Logger,
+  type Messaging,
   type Subscription,
   type VideoProvider,
 } from '@telemed/platform';
@@ -55,6 +56,12 @@ export function identityFromConfig(config: Config, secret: Uint8Array) {
 }
 
 /** Test-only fault injection, refused in production by the configuration. */
+/** What the messaging and phone routes take, from the configured channels (`messagingFromConfig`). */
+export function messagingRouteDepsFromConfig(config: Config, messaging: Messaging, onQueued: (messageId: string) => void) {
+  const { senders, outbox, callbackSecret, whatsapp } = messaging;
+  return { senders, outbox, callbackSecret, whatsapp, publicUrl: config.publicUrl, leaseMs: config.MESSAGE_LEASE_MS, phoneCountries: config.PHONE_COUNTRIES, onQueued };
+}
+
 export function faultsFromConfig(config: Config) {
   const crash = () => process.kill(process.pid, 'SIGKILL');
   if (config.FAULT_INJECTION === 'crash-after-slot-reserved') return { afterSlotReserved: crash };

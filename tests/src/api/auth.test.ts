@@ -26,7 +26,7 @@ describe('sign-in, sessions and tokens', () => {
   let spec: ApiSpec;
 
   before(async () => {
-    t = await startTestApp({ env: { LOGIN_RATE_LIMIT_PER_ACCOUNT_ADDRESS: '3', LOGIN_RATE_LIMIT_PER_ADDRESS: '12' } });
+    t = await startTestApp({ env: { LOGIN_RATE_LIMIT_PER_ACCOUNT_ADDRESS: '3', LOGIN_RATE_LIMIT_PER_ADDRESS: '12', ACCESS_TOKEN_TTL_SECONDS: '3600' } });
     spec = apiSpec(t);
   });
   after(() => t.close());

@@ -8,7 +8,7 @@ import { DEFAULT_TIMEZONE, RECORD_LIMITS, RECORD_TEXTS, UNSAFE_TEXT_MESSAGE } fr
 import { createLogger, loadConfig } from '@telemed/platform';
 import { createApp } from '@telemed/all-in-one';
 import { findUserIdByEmail, giveConsent, registerUser, setAvailability, systemContext } from '@telemed/command';
-import { indiaDate, slotInput, startTestApp, tmpDataDir, type TestApp, type TestUser } from '../support/test-app';
+import { TEST_TOKEN_TTL_SECONDS, indiaDate, slotInput, startTestApp, tmpDataDir, type TestApp, type TestUser } from '../support/test-app';
 import { heldAppointment } from '../support/held-appointment';
 import { apiSpec, type ApiSpec } from '../support/api-spec';
 import { freePort } from '../support/processes';
@@ -216,7 +216,7 @@ describe('clinical records in the logs', () => {
     const { lines, destination } = logLines();
     let now = new Date();
     // The product as startTestApp makes it, with its logger kept (startTestApp's is silent).
-    const app = await createApp({ config: loadConfig({ DATA_DIR: tmpDataDir(), DEMO_DATA: 'off', READ_STORE: 'memory', CONSULTATION_SWEEP_INTERVAL_MS: '3600000' }), logger: createLogger({ level: 'debug', destination }), clock: () => now });
+    const app = await createApp({ config: loadConfig({ DATA_DIR: tmpDataDir(), DEMO_DATA: 'off', READ_STORE: 'memory', CONSULTATION_SWEEP_INTERVAL_MS: '3600000' }), logger: createLogger({ level: 'debug', destination }), clock: () => now, accessTokenTtlSeconds: TEST_TOKEN_TTL_SECONDS });
     await app.start();
     try {
       const http = supertest(app.app);

@@ -56,7 +56,7 @@ export function slotInput(date: string, time: string) {
 let counter = 0;
 
 /** The composed product on embedded adapters in a temporary data directory, the way tests should see it. */
-const TEST_TOKEN_TTL_SECONDS = 10 * 365 * 24 * 3600;
+export const TEST_TOKEN_TTL_SECONDS = 10 * 365 * 24 * 3600;
 
 export async function startTestApp(options: { dataDir?: string; env?: Record<string, string>; clock?: () => Date; frontendDir?: string; logger?: Logger } = {}): Promise<TestApp> {
   const dataDir = options.dataDir ?? tmpDataDir();

@@ -1,8 +1,7 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  Alert,
   Box,
   Button,
   Card,
@@ -11,9 +10,7 @@ import {
   CircularProgress,
   Dialog,
   DialogContent,
-  DialogTitle,
   Grid,
-  IconButton,
   InputAdornment,
   List,
   MenuItem,
@@ -22,15 +19,11 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
-import AddCircleOutline from '@mui/icons-material/AddCircleOutlineOutlined';
-import CloseIcon from '@mui/icons-material/Close';
 import EventBusyOutlined from '@mui/icons-material/EventBusyOutlined';
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
-import { CREDIT_PACKS, STARTING_CREDITS } from '@telemed/contracts/constants';
 import { LANGUAGES, isLanguageCode, type LanguageCode } from '@telemed/contracts/languages';
 import { call } from '../../lib/client';
 import { browserZone } from '../../lib/time';
@@ -38,6 +31,7 @@ import { useFormat } from '../../i18n/format';
 import { useT, type MessageId } from '../../i18n/useT';
 import { DoctorAvatar } from '../../components/DoctorAvatar';
 import { EmptyState } from '../../components/EmptyState';
+import { ClosableTitle } from '../../components/ClosableTitle';
 import { SlotPicker } from '../../components/SlotPicker';
 import { TruncatedText } from '../../components/TruncatedText';
 import { matchesSearch, upcoming, type Doctor, type DoctorWithSlots, type Slot } from './types';
@@ -46,26 +40,13 @@ import { PendingInvitations } from '../institution/Invitations';
 import { RecordsTiles } from '../records/RecordsTiles';
 import { JoinWaitlistDialog } from '../waitlist/JoinWaitlistDialog';
 import { WaitlistPlaceCard } from '../waitlist/WaitlistPlaceCard';
+import { CreditsCard } from '../wallet/CreditsCard';
 import { noTimeSoon, useMyWaitlist, type WaitlistPlace } from '../waitlist/waitlist';
 
 export const HOME_SLOTS_SHOWN = 4;
 export const ADD_MODAL_SLOTS_SHOWN = 3;
 /** A doctor who takes no bookings (inactive, or deactivated by an institution): said on their card instead of slots. */
 export const NOT_ACCEPTING_BOOKINGS = 'patient.notAcceptingBookings' satisfies MessageId;
-export const PAYMENT_NOT_CONNECTED = 'patient.paymentNotConnected' satisfies MessageId;
-
-/** A dialog title with a close button (the dialog also closes with Escape). */
-function ClosableTitle({ id, children, onClose }: { id: string; children: string; onClose: () => void }) {
-  const t = useT();
-  return (
-    <DialogTitle id={id} sx={{ pr: 6 }}>
-      {children}
-      <IconButton aria-label={t('patient.close')} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
-        <CloseIcon />
-      </IconButton>
-    </DialogTitle>
-  );
-}
 
 /** The add modal's preview: the first few upcoming times as chips (the seeds' 3 and '+N more'). */
 function SlotChips({ doctor, slots, shown }: { doctor: Doctor; slots: Slot[]; shown: number }) {
@@ -79,74 +60,6 @@ function SlotChips({ doctor, slots, shown }: { doctor: Doctor; slots: Slot[]; sh
       ))}
       {slots.length > shown && <Chip label={t('patient.moreCount', { count: slots.length - shown })} />}
     </Stack>
-  );
-}
-
-function StatIcon({ children }: { children: ReactNode }) {
-  return (
-    <Box sx={{ width: 40, height: 40, borderRadius: 2, display: 'grid', placeItems: 'center', bgcolor: 'background.default', color: 'primary.main', flexShrink: 0 }} aria-hidden>
-      {children}
-    </Box>
-  );
-}
-
-/** Credits (the seeds: balance starts at 100, packs add credits locally); says plainly that payment is not connected. */
-function CreditsCard() {
-  const [credits, setCredits] = useState(STARTING_CREDITS);
-  const [open, setOpen] = useState(false);
-  const t = useT();
-  const f = useFormat();
-  return (
-    <Card sx={{ height: '100%' }}>
-      <CardContent>
-        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-          <StatIcon>
-            <AccountBalanceWalletOutlined />
-          </StatIcon>
-          <Box>
-            <Typography variant="overline" component="p" color="text.secondary">
-              {t('patient.credits')}
-            </Typography>
-            <Typography variant="h4" component="p" data-testid="credits">
-              {credits}
-            </Typography>
-          </Box>
-        </Stack>
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          {t(PAYMENT_NOT_CONNECTED)}
-        </Typography>
-        <Button sx={{ mt: 1 }} variant="outlined" startIcon={<AddCircleOutline />} onClick={() => setOpen(true)}>
-          {t('patient.addCredits')}
-        </Button>
-      </CardContent>
-      <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="purchase-credits-title" fullWidth maxWidth="xs">
-        <ClosableTitle id="purchase-credits-title" onClose={() => setOpen(false)}>
-          {t('patient.purchaseCredits')}
-        </ClosableTitle>
-        <DialogContent>
-          <Alert severity="info" sx={{ mb: 2 }}>
-            {t(PAYMENT_NOT_CONNECTED)}
-          </Alert>
-          <Stack spacing={1}>
-            {CREDIT_PACKS.map((pack) => (
-              <Button
-                key={pack.credits}
-                variant="outlined"
-                sx={{ justifyContent: 'space-between' }}
-                onClick={() => {
-                  setCredits((c) => c + pack.credits);
-                  setOpen(false);
-                }}
-              >
-                {/* The pack's size as written in its constant (1000, not 1,000). */}
-                <span>{t('patient.packCredits', { credits: String(pack.credits) })}</span>
-                <span>{f.rupees(pack.price_rupees)}</span>
-              </Button>
-            ))}
-          </Stack>
-        </DialogContent>
-      </Dialog>
-    </Card>
   );
 }
 

@@ -5,12 +5,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ToastProvider } from '../../lib/toasts';
 import { ConfirmProvider } from '../../lib/confirm';
 import en from '../../i18n/catalogues/en/patient.json';
-import { HomePage, NOT_ACCEPTING_BOOKINGS as NOT_ACCEPTING_ID, PAYMENT_NOT_CONNECTED as PAYMENT_ID } from './HomePage';
+import { HomePage, NOT_ACCEPTING_BOOKINGS as NOT_ACCEPTING_ID } from './HomePage';
 import { slotTomorrow } from '../../test/slots';
 
 // What the screen says in English (outside an I18nProvider the screens are in English).
 const NOT_ACCEPTING_BOOKINGS = en[NOT_ACCEPTING_ID];
-const PAYMENT_NOT_CONNECTED = en[PAYMENT_ID];
 
 const slot = slotTomorrow;
 const LONG_NAME = 'Dr. Venkata Subrahmanya Lakshminarayanan'; // 40 characters
@@ -65,6 +64,7 @@ function renderHome(options: { myDoctorAccepting?: boolean } = {}) {
       return new Response(JSON.stringify([doctorFacts('d2', 'Dr. Open Slots', true), doctorFacts('d3', 'Dr. Deactivated', false)]), { status: 200 });
     }
     if (url.startsWith('/api/v1/doctors/d2/available-slots')) return new Response(JSON.stringify({ slots: [slot(7, '12:00')] }), { status: 200 });
+    if (url.startsWith('/api/v1/wallet/me')) return new Response(JSON.stringify({ balance: 140, held: 60, rupees_per_credit: 1, packs: [{ credits: 100, price_rupees: 999 }] }), { status: 200 });
     return new Response('[]', { status: 200 });
   });
   renderHomeOnly();
@@ -144,20 +144,9 @@ describe('patient home', () => {
     expect(await screen.findByRole('dialog', { name: 'Waitlist for Dr. Busy' })).toBeTruthy();
   });
 
-  it('Purchase Credits says payment is not connected, adds a pack locally, and closes with its button or Escape', async () => {
+  it("shows the patient's credits as the server keeps them, and what is held for their requests", async () => {
     renderHome();
-    expect(screen.getByTestId('credits').textContent).toBe('100');
-    expect(screen.getByText(PAYMENT_NOT_CONNECTED)).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Add Credits' }));
-    let dialog = await screen.findByRole('dialog', { name: 'Purchase Credits' });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    fireEvent.click(screen.getByRole('button', { name: 'Add Credits' }));
-    dialog = await screen.findByRole('dialog', { name: 'Purchase Credits' });
-    fireEvent.keyDown(dialog, { key: 'Escape' });
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    fireEvent.click(screen.getByRole('button', { name: 'Add Credits' }));
-    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Purchase Credits' })).getByRole('button', { name: /^200 credits/ }));
-    await waitFor(() => expect(screen.getByTestId('credits').textContent).toBe('300'));
+    await waitFor(() => expect(screen.getByTestId('credits').textContent).toBe('140'));
+    expect(screen.getByTestId('credits-held').textContent).toBe('60 held for your requests');
   });
 });
