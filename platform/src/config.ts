@@ -130,6 +130,8 @@ export const envSchema = z.object({
     .default('1440,60')
     .transform((v) => [...new Set(v.split(',').map((m) => Number(m.trim())))].sort((a, b) => b - a))
     .pipe(z.array(z.number().int().min(1).max(14 * 24 * 60)).max(5)),
+  /** The credits a patient's wallet opens with (issue 36): the seeds' 100; a clinic that gives none sets 0. */
+  STARTING_CREDITS: z.coerce.number().int().min(0).max(1_000_000).default(100),
   /** Razorpay's API key id and secret (issue 36): unset outside production, packs are paid at the local test gateway. */
   RAZORPAY_KEY_ID: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(8).optional()),
   RAZORPAY_KEY_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(8).optional()),

@@ -54,10 +54,10 @@ export async function createApp(options: AppOptions) {
   const messaging = messagingFromConfig(config);
   let background: Awaited<ReturnType<typeof startCommandBackground>> | null = null;
   const command = createCommandService({
-    eventStore, tokens, registry, logger, clock, faults: faultsFromConfig(config), checkToken, video, consultation, ...identity, records, bookingLookups: bookingLookups(readStore), gateway: payments.gateway,
+    eventStore, tokens, registry, logger, clock, faults: faultsFromConfig(config), checkToken, video, consultation, ...identity, records, bookingLookups: bookingLookups(readStore), gateway: payments.gateway, startingCredits: config.STARTING_CREDITS,
     messaging: messagingRouteDepsFromConfig(config, messaging, (messageId) => background?.messagesQueued(messageId)),
   });
-  const query = createQueryService({ eventStore, readStore, tokens, registry, logger, clock, checkToken, records: { blobs, medicines, publicUrl: config.publicUrl }, writing: writingAssistantFromConfig(config), holdProjections: projectionHoldFromConfig(config.FAULT_INJECTION), messageChannels: availableChannels(config.messaging) });
+  const query = createQueryService({ eventStore, readStore, tokens, registry, logger, clock, checkToken, records: { blobs, medicines, publicUrl: config.publicUrl }, writing: writingAssistantFromConfig(config), holdProjections: projectionHoldFromConfig(config.FAULT_INJECTION), messageChannels: availableChannels(config.messaging), startingCredits: config.STARTING_CREDITS });
   const notifier = appNotifier({ config, tokens, readStore, eventStore, bus, logger, clock, checkToken, runner: query.runner });
   metrics.gauge('telemed_projection_lag_events', 'Events in the log not yet applied, by projection', ['projection'], async (set) => {
     // Counted by reading the events after each checkpoint: EventStoreDB's positions are byte offsets, not counts.
@@ -139,7 +139,7 @@ export async function createApp(options: AppOptions) {
       });
       await notifier.start();
       if (config.DEMO_DATA === 'on' && (await eventStore.headPosition()) === 0) {
-        const summary = await seedDemoData(eventStore, clock());
+        const summary = await seedDemoData(eventStore, clock(), config.STARTING_CREDITS);
         logger.info(summary, 'demo data created');
       }
     },

@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { DEFAULT_TIMEZONE, SLOT_MINUTES } from '@telemed/contracts';
 import type { EventStore } from '@telemed/platform';
-import { answerInvitation, createInstitution, giveConsent, registerUser, setAvailability, systemContext } from '@telemed/command';
+import { answerInvitation, createInstitution, giveConsent, handleCommand, registerUser, setAvailability, systemContext, walletDecider } from '@telemed/command';
 import { streams } from '@telemed/contracts';
 import type { LanguageCode } from '@telemed/contracts/languages';
 
@@ -12,6 +12,9 @@ const DEMO_DOCTORS = [
   { name: 'Dr. Arjun Banerjee', specialty: 'Cardiology', qualification: 'MBBS, MD, DM (Cardiology)', fee: 799, council: 'West Bengal Medical Council', city: 'Kolkata', languages: ['en', 'hi', 'bn'] },
   { name: 'Dr. Kavya Reddy', specialty: 'Psychiatry', qualification: 'MBBS, MD (Psychiatry)', fee: 449, council: 'Telangana State Medical Council', city: 'Hyderabad', languages: ['en', 'hi', 'te'] },
 ] as const satisfies ReadonlyArray<{ name: string; specialty: string; qualification: string; fee: number; council: string; city: string; languages: readonly LanguageCode[] }>;
+
+/** The demo patient's credits beside the starting grant: enough for many bookings with the demo doctors. */
+const DEMO_PATIENT_CREDITS = 20_000;
 
 /** Morning and evening clinic hours, as 30-minute slots in local time. */
 const DEMO_HOURS = [
@@ -41,7 +44,7 @@ function weekOfSlots(now: Date) {
 }
 
 /** A few doctors across the seeds' specialties with a week of availability, and a demo patient. */
-export async function seedDemoData(eventStore: EventStore, now: Date) {
+export async function seedDemoData(eventStore: EventStore, now: Date, startingCredits?: number) {
   const context = { ...systemContext(now, null), actor: { user_id: 'demo-data', role: 'system' as const } };
   let slots = 0;
   const doctorEmails: string[] = [];
@@ -76,6 +79,12 @@ export async function seedDemoData(eventStore: EventStore, now: Date) {
   );
   // The demo patient has read and agreed to the privacy notice, so the demo books at once.
   await giveConsent(eventStore, patient.user_id, {}, { ...context, actor: { user_id: patient.user_id, role: 'patient' } });
+  // And credits enough to try many bookings with the demo doctors (whose fees are above the starting grant).
+  await handleCommand(eventStore, streams.wallet(patient.user_id), walletDecider, {
+    type: 'Adjust',
+    data: { patient_id: patient.user_id, credits: DEMO_PATIENT_CREDITS, reason: 'Demo credits', adjusted_by: 'system' },
+    grant: startingCredits,
+  }, context);
   // A clinic run by the demo institution admin, with the first two demo doctors on its staff: their accounts exist
   // already, so the clinic invites them and (for the demo) they accept; the third doctor's invitation stays pending.
   const { institution_id } = await createInstitution(

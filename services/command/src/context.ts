@@ -7,6 +7,8 @@ export interface CommandDeps {
   eventStore: EventStore;
   logger: Logger;
   clock: () => Date;
+  /** What a patient's wallet opens with (STARTING_CREDITS); the product's 100 when not given. */
+  startingCredits?: number;
   /** Test-only fault injection (refused in production by the config). */
   faults?: { afterSlotReserved?: () => void; afterMoveHeld?: () => void };
 }

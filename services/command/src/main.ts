@@ -37,6 +37,7 @@ const command = createCommandService({
   records: { blobs, medicines, recordLookups: recordLookups(adapters.readStore), storageQuotaBytes: config.recordsQuotaBytes },
   bookingLookups: bookingLookups(adapters.readStore),
   gateway: payments.gateway,
+  startingCredits: config.STARTING_CREDITS,
   messaging: messagingRouteDepsFromConfig(config, messaging, (messageId) => background?.messagesQueued(messageId)),
 });
 const base = createBaseApp({ config, logger, metrics, ready: async () => ({ ok: true, adapters: adapters.kinds }) });

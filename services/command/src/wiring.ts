@@ -16,6 +16,7 @@ import {
 } from '@telemed/platform';
 import { startRelay } from './relay';
 import { startSlotReleaser } from './process-managers/release-slots';
+import { startFeeSettler } from './process-managers/fees';
 import { startWaitlistOffers } from './waitlist/offers';
 import type { WaitlistLookups } from './waitlist/service';
 import { startSweeps, type SweepLookups } from './process-managers/sweeps';
@@ -89,6 +90,7 @@ export async function startCommandBackground(deps: {
 }) {
   const managers = [
     await startSlotReleaser(deps),
+    await startFeeSettler(deps),
     await startConsultationCloser(deps),
     await startAccountCloser(deps),
     await startUnavailableDoctorCloser(deps),

@@ -72,6 +72,8 @@ export function createQueryService(deps: {
   holdProjections?: () => Promise<void>;
   /** The channels messages go out on here (availableChannels of the configuration); none when not given. */
   messageChannels?: readonly MessageChannel[];
+  /** What a patient's wallet opens with (STARTING_CREDITS): a wallet never changed shows it. */
+  startingCredits?: number;
 }) {
   const projections = deps.projections ?? allProjections;
   const runner = new ProjectionRunner({ eventStore: deps.eventStore, readStore: deps.readStore, projections, logger: deps.logger, holdBack: deps.holdProjections });
@@ -91,7 +93,7 @@ export function createQueryService(deps: {
   doctorQueryRoutes(api, { readStore: served, clock: deps.clock });
   bookingRulesQueryRoutes(api, served);
   waitlistQueryRoutes(api, { readStore: served, clock: deps.clock });
-  walletQueryRoutes(api, { readStore: served });
+  walletQueryRoutes(api, { readStore: served, startingCredits: deps.startingCredits });
   scheduleQueryRoutes(api, { readStore: served, clock: deps.clock });
   appointmentQueryRoutes(api, { readStore: served, clock: deps.clock, institutionReadingAppointment: lookups.institutionReadingAppointment, audit });
   institutionQueryRoutes(api, served, audit);

@@ -18,7 +18,7 @@ describe('buying packs', () => {
   let base: string;
   let secrets: { key_secret: string; webhook_secret: string };
   before(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ env: { STARTING_CREDITS: String(STARTING_CREDITS) } });
     const port = await t.app.listen(0, '127.0.0.1');
     base = `http://127.0.0.1:${port}`;
     secrets = JSON.parse(readFileSync(join(t.dataDir, 'payments-local-gateway.json'), 'utf8')) as typeof secrets;

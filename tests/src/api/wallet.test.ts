@@ -8,7 +8,7 @@ import { startTestApp, type TestApp } from '../support/test-app';
 describe('wallet', () => {
   let t: TestApp;
   before(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ env: { STARTING_CREDITS: String(STARTING_CREDITS) } });
   });
   after(() => t.close());
 

@@ -30,7 +30,8 @@ export async function startServerProcess(
   const extra = process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const child = spawn(process.execPath, [...extra, '--import', 'tsx', entry], {
     cwd: repoRoot,
-    env: { ...process.env, LOG_LEVEL: 'warn', DEMO_DATA: 'off', HOST: '127.0.0.1', PORT: String(port), ...env },
+    // Patients' wallets open with credits enough for any test's bookings, as in startTestApp (TEST_STARTING_CREDITS).
+    env: { ...process.env, LOG_LEVEL: 'warn', DEMO_DATA: 'off', HOST: '127.0.0.1', PORT: String(port), STARTING_CREDITS: '1000000', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code, signal) => resolve(signal ? -1 : code)));

@@ -56,12 +56,17 @@ export function slotInput(date: string, time: string) {
 let counter = 0;
 
 /** The composed product on embedded adapters in a temporary data directory, the way tests should see it. */
+/** What test patients' wallets open with: no test is about running out unless it sets STARTING_CREDITS. */
+export const TEST_STARTING_CREDITS = 1_000_000;
+
 export const TEST_TOKEN_TTL_SECONDS = 10 * 365 * 24 * 3600;
 
 export async function startTestApp(options: { dataDir?: string; env?: Record<string, string>; clock?: () => Date; frontendDir?: string; logger?: Logger } = {}): Promise<TestApp> {
   const dataDir = options.dataDir ?? tmpDataDir();
   // Read models in memory unless a test asks for another store (READ_STORE=sqlite).
-  const config = loadConfig({ DATA_DIR: dataDir, DEMO_DATA: 'off', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', SQLITE_SYNCHRONOUS: 'NORMAL', READ_STORE: 'memory', ...options.env });
+  // Patients open their wallets with credits enough for any test's bookings (fees are held on every request, issue 36);
+  // the tests of fees and wallets set the product's grant themselves (STARTING_CREDITS).
+  const config = loadConfig({ DATA_DIR: dataDir, DEMO_DATA: 'off', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', SQLITE_SYNCHRONOUS: 'NORMAL', READ_STORE: 'memory', STARTING_CREDITS: String(TEST_STARTING_CREDITS), ...options.env });
   // Tests move the app's clock by days or years and go on with the users they signed in before: their tokens last
   // ten years of that clock (tokens are issued and checked at its time), unless a test sets the product's TTL itself.
   const accessTokenTtlSeconds = options.env?.ACCESS_TOKEN_TTL_SECONDS ? undefined : TEST_TOKEN_TTL_SECONDS;

@@ -1,10 +1,21 @@
-import { API_TEXTS, NO_SHOW_WINDOW_MONTHS, bookingBlockedUntil, conflict, noShowPolicyOf, plusMonths, streams, type BookingRules } from '@telemed/contracts';
+import { API_TEXTS, NO_SHOW_WINDOW_MONTHS, STARTING_CREDITS, bookingBlockedUntil, conflict, noShowPolicyOf, plusMonths, streams, type BookingRules, type DomainEventOf } from '@telemed/contracts';
 import type { EventStore } from '@telemed/platform';
 import { StreamFolds } from '../stream-folds';
 import { accountStandingFold } from '../users/account-standing';
 import { deactivatesDoctor, doctorDeactivationsFold } from '../institutions/doctor-deactivations';
 import { requireConsent } from '../consents/service';
 import { clinicRulesFold, doctorRulesFold, rulesInEffect } from './booking-rules';
+
+/** A doctor's consultation fee in rupees, as their stream last set it (a fee is public: the fold may be kept). */
+export const doctorFeeFold = {
+  initialState: (): number => 0,
+  evolve: (fee: number, event: { type: string; data: unknown }): number => {
+    const known = event as DomainEventOf<'DoctorRegistered' | 'DoctorProfileUpdated'>;
+    if (known.type === 'DoctorRegistered') return known.data.consultation_fee;
+    if (known.type === 'DoctorProfileUpdated' && known.data.consultation_fee !== undefined) return known.data.consultation_fee;
+    return fee;
+  },
+};
 
 /** What booking looks up by id in the read models (then reads on the log). */
 export interface BookingLookups {
@@ -26,11 +37,15 @@ export class BookingChecks {
   private readonly deactivations: StreamFolds<ReturnType<typeof doctorDeactivationsFold.initialState>, never>;
   private readonly doctorRules: StreamFolds<ReturnType<typeof doctorRulesFold.initialState>, never>;
   private readonly clinicRules: StreamFolds<ReturnType<typeof clinicRulesFold.initialState>, never>;
+  private readonly fees: StreamFolds<number, never>;
 
   constructor(
     private readonly eventStore: EventStore,
     private readonly lookups: BookingLookups,
+    /** What a patient's wallet opens with (STARTING_CREDITS), for a first booking that opens it. */
+    readonly startingCredits: number = STARTING_CREDITS,
   ) {
+    this.fees = new StreamFolds(eventStore, doctorFeeFold);
     this.accounts = new StreamFolds(eventStore, accountStandingFold);
     this.deactivations = new StreamFolds(eventStore, doctorDeactivationsFold);
     this.doctorRules = new StreamFolds(eventStore, doctorRulesFold);
@@ -76,6 +91,11 @@ export class BookingChecks {
     const missed = await this.lookups.missedAppointmentsSince(patientId, plusMonths(now, -NO_SHOW_WINDOW_MONTHS));
     const until = bookingBlockedUntil(policy, missed, now);
     if (until) throw conflict(API_TEXTS.bookingBlockedByNoShows(String(policy.limit), String(NO_SHOW_WINDOW_MONTHS), until.toISOString().slice(0, 10)));
+  }
+
+  /** The doctor's consultation fee in rupees now, from their stream's events since the last look. */
+  async doctorFee(doctorId: string): Promise<number> {
+    return (await this.fees.current(streams.user(doctorId))).state;
   }
 
   /** Throws forbidden (403) unless the patient holds a consent to the current privacy notice (their own stream). */

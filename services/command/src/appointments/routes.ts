@@ -19,7 +19,7 @@ function movedBody(appointmentId: string, state: AppointmentState) {
 }
 
 export function appointmentRoutes(api: ApiRouter, deps: CommandDeps & { bookingLookups: BookingLookups }): void {
-  const bookingChecks = new BookingChecks(deps.eventStore, deps.bookingLookups);
+  const bookingChecks = new BookingChecks(deps.eventStore, deps.bookingLookups, deps.startingCredits);
   api.implement('requestAppointment', {
     policy: policies.roles('patient'),
     handler: async ({ body, auth, req }) => {

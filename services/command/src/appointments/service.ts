@@ -9,14 +9,17 @@ import { handleSlotCommand, loadSlot } from '../schedule/slot-folds';
 import { appointmentDecider, type AppointmentCommand, type AppointmentState, type MoveTarget } from './appointment';
 import type { BookingChecks } from './bookable';
 import { prepareFollowUp } from './follow-ups';
+import { holdFee, settleFee } from '../wallet/fees';
 
 /**
  * The patient must hold a consent to the current privacy notice (decided from their own stream: 403 otherwise).
- * A request then reserves the slot in the slot's own stream (expected revision: exactly one request wins),
- * then writes the appointment. A crash between the two leaves a reservation without an appointment, which the
- * reservation healer releases. A slot of a doctor who takes no bookings (inactive, or deactivated by an institution)
- * is refused (409) before anything is written. A patient erased between the checks and the request (their key is gone,
- * so the reason for the visit cannot be sealed) gets 410 and the reservation is released at once, not left to the healer.
+ * A request then reserves the slot in the slot's own stream (expected revision: exactly one request wins), holds the
+ * fee on the patient's wallet (402 without the credits, and the slot is released at once), then writes the
+ * appointment. A crash between the writes leaves a reservation without an appointment, which the reservation healer
+ * releases, recording the appointment void, which returns a held fee (the fee settler). A slot of a doctor who takes
+ * no bookings (inactive, or deactivated by an institution) is refused (409) before anything is written. A patient
+ * erased between the checks and the request (their key is gone, so the reason for the visit cannot be sealed) gets 410,
+ * and the reservation is released and the fee returned at once, not left to the healer.
  */
 export async function requestAppointment(
   eventStore: EventStore,
@@ -46,9 +49,20 @@ export async function requestAppointment(
   faults?.afterSlotReserved?.();
   const slot = reserved.state.status === 'reserved' ? reserved.state.slot : null;
   if (!slot) throw new Error('Reservation did not leave the slot reserved');
+  const release = () => handleSlotCommand(eventStore, slot.slot_id, { type: 'ReleaseSlot', data: { appointment_id, reason: 'orphaned' } }, context);
+  // The fee (issue 36): the doctor's, or the follow-up's as offered (0: free). Refused (402) without the credits.
+  const fee_rupees = followUp ? followUp.terms.fee : await checks.doctorFee(slot.doctor_id);
+  const held = await holdFee(eventStore, { patient_id: input.patient_id, appointment_id, fee_rupees, grant: checks.startingCredits }, context).catch(async (error: unknown) => {
+    await release();
+    throw error;
+  });
+  const undo = async () => {
+    await release();
+    if (held > 0) await settleFee(eventStore, { patient_id: input.patient_id, appointment_id }, { return: 'not_booked' }, context);
+  };
   if (followUp) {
     await followUp.claim(slot, context).catch(async (error: unknown) => {
-      await handleSlotCommand(eventStore, slot.slot_id, { type: 'ReleaseSlot', data: { appointment_id, reason: 'orphaned' } }, context);
+      await undo();
       throw error;
     });
   }
@@ -73,9 +87,7 @@ export async function requestAppointment(
     // The appointment's id was made just above: its stream is new, nothing to read (the append still expects no stream).
     { state: appointmentDecider.initialState(), revision: null },
   ).catch(async (error: unknown) => {
-    if (error instanceof SubjectErasedError) {
-      await handleSlotCommand(eventStore, slot.slot_id, { type: 'ReleaseSlot', data: { appointment_id, reason: 'orphaned' } }, context);
-    }
+    if (error instanceof SubjectErasedError) await undo();
     throw error;
   });
   return { appointment_id, position: requested.position };

@@ -18,7 +18,7 @@ async function placeOf(eventStore: EventStore, state: WaitlistState): Promise<Pl
 
 /** A patient's place on a doctor's waitlist (issue 35): only their own, always by the doctor's id and their session. */
 export function waitlistRoutes(api: ApiRouter, deps: CommandDeps & { bookingLookups: BookingLookups }): void {
-  const checks = new BookingChecks(deps.eventStore, deps.bookingLookups);
+  const checks = new BookingChecks(deps.eventStore, deps.bookingLookups, deps.startingCredits);
 
   api.implement('joinWaitlist', {
     policy: policies.roles('patient'),

@@ -9,6 +9,8 @@ export interface PurchaseDeps {
   eventStore: EventStore;
   gateway: PaymentGateway;
   logger: Logger;
+  /** What a wallet not yet opened opens with (STARTING_CREDITS). */
+  startingCredits?: number;
 }
 
 /** A gateway that cannot be reached, or refused, is the patient's "try again later": nothing was charged. */
@@ -56,6 +58,7 @@ async function creditCapture(deps: PurchaseDeps, capture: { order_id: string; pa
   return handleCommand(deps.eventStore, streams.wallet(patient_id), walletDecider, {
     type: 'RecordPurchase',
     data: { patient_id, order_id, payment_id: capture.payment_id, credits, amount_paise, gateway },
+    grant: deps.startingCredits,
   }, context);
 }
 

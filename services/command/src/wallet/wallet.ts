@@ -32,7 +32,13 @@ export type WalletState =
       payments: ReadonlySet<string>;
     };
 
-export type WalletCommand =
+/**
+ * A command to the wallet; `grant` is what a wallet not yet opened opens with (STARTING_CREDITS, by default the
+ * product's 100), recorded by its first change.
+ */
+export type WalletCommand = WalletChange & { grant?: number };
+
+type WalletChange =
   /** Hold a request's fee: refused (402) when the balance does not cover it; the same appointment's again holds nothing more. */
   | { type: 'HoldFee'; data: { patient_id: string; appointment_id: string; credits: number } }
   | { type: 'ChargeFee'; data: { patient_id: string; appointment_id: string; reason: FeeChargeReason } }
@@ -62,14 +68,14 @@ export function evolveWallet(state: WalletState, event: WalletEvent): WalletStat
 }
 
 /** The wallet as it stands once opened: a first change opens it with the starting grant. */
-function opened(state: WalletState, patientId: string): { wallet: Open; events: WalletEvent[] } {
+function opened(state: WalletState, patientId: string, grant: number): { wallet: Open; events: WalletEvent[] } {
   if (state.status === 'open') return { wallet: state, events: [] };
-  const open: WalletEvent = { type: 'WalletOpened', data: { patient_id: patientId, credits: STARTING_CREDITS } };
+  const open: WalletEvent = { type: 'WalletOpened', data: { patient_id: patientId, credits: grant } };
   return { wallet: evolveWallet(state, open) as Open, events: [open] };
 }
 
 function decideWallet(command: WalletCommand, state: WalletState): WalletEvent[] {
-  const { wallet, events } = opened(state, command.data.patient_id);
+  const { wallet, events } = opened(state, command.data.patient_id, command.grant ?? STARTING_CREDITS);
   const patient_id = wallet.patient_id;
   const more = match(command)
     .with({ type: 'HoldFee' }, ({ data }): WalletEvent[] => {

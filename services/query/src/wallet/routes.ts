@@ -16,7 +16,7 @@ const entryView = (doc: WalletEntryDoc): Entry => ({
 });
 
 /** A patient's own wallet and statement (issue 36): only theirs, by their session. */
-export function walletQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore }): void {
+export function walletQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; startingCredits?: number }): void {
   const wallets = deps.readStore.collection<WalletDoc>(WALLETS);
   const entries = deps.readStore.collection<WalletEntryDoc>(WALLET_ENTRIES);
 
@@ -27,7 +27,7 @@ export function walletQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore }
       const wallet = await wallets.get(auth.user_id);
       return {
         body: {
-          balance: wallet?.balance ?? STARTING_CREDITS,
+          balance: wallet?.balance ?? deps.startingCredits ?? STARTING_CREDITS,
           held: wallet?.held ?? 0,
           rupees_per_credit: DEFAULT_RUPEES_PER_CREDIT,
           packs: CREDIT_PACKS.map((pack) => ({ ...pack })),
