@@ -20,6 +20,14 @@ export type FeeReturnReason = (typeof FEE_RETURN_REASONS)[number];
 export const FEE_CHARGE_REASONS = ['consultation', 'patient_no_show', 'late_cancellation'] as const;
 export type FeeChargeReason = (typeof FEE_CHARGE_REASONS)[number];
 
+/**
+ * A path of this site to send a patient back to after a checkout: one leading slash (`//host` is another site), no
+ * backslash or control character, nothing a browser would read as a scheme.
+ */
+export function isReturnPath(path: string): boolean {
+  return /^\/(?![/\\])[^\\\s]*$/.test(path) && ![...path].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
+}
+
 /** The most an operator's adjustment may change a balance by at once (either way). */
 export const MAX_ADJUSTMENT_CREDITS = 100_000;
 

@@ -1,6 +1,6 @@
 import { z } from '../zod';
 import { CREDIT_PACKS } from '../constants';
-import { FEE_CHARGE_REASONS, FEE_RETURN_REASONS } from '../wallet';
+import { FEE_CHARGE_REASONS, FEE_RETURN_REASONS, isReturnPath } from '../wallet';
 import { defineRoutes } from './define';
 
 const walletSchema = z
@@ -47,7 +47,17 @@ export const walletRoutes = defineRoutes({
   createPackOrder: {
     summary: "Start buying a pack: the gateway's order for its price, and what the page needs to open the gateway's checkout. No credits until the payment is captured",
     tags: ['wallet'],
-    body: z.strictObject({ credits: z.number().int().refine((credits) => CREDIT_PACKS.some((pack) => pack.credits === credits), 'one of the packs on sale') }).openapi('CreatePackOrderRequest'),
+    body: z
+      .strictObject({
+        credits: z.number().int().refine((credits) => CREDIT_PACKS.some((pack) => pack.credits === credits), 'one of the packs on sale'),
+        return_to: z
+          .string()
+          .max(512)
+          .refine(isReturnPath, 'a path of this site')
+          .optional()
+          .openapi({ description: "Where a checkout that is a page of its own (the local test gateway's) sends the patient back: a path of this site (the booking they were making); their home page when absent" }),
+      })
+      .openapi('CreatePackOrderRequest'),
     response: z.object({ order_id: z.string(), credits: z.number().int(), amount_paise: z.number().int(), checkout: checkoutSchema }).openapi('PackOrder'),
     successStatus: 201,
     errors: [403, 422, 503],

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import express, { type Router } from 'express';
+import { isReturnPath } from '@telemed/contracts';
 import { ensurePrivateDirectory } from '../private-files';
 import { escapeHtml, standInPage } from '../http/stand-in-page';
 import type { Logger } from '../logger';
@@ -82,8 +83,9 @@ export class LocalTestGateway implements PaymentGateway {
     return { order_id, amount_paise: input.amount_paise, currency: 'INR' };
   }
 
-  checkout(order: GatewayOrder) {
-    return { kind: 'local' as const, url: `${LOCAL_CHECKOUT_PATH}/${encodeURIComponent(order.order_id)}` };
+  checkout(order: GatewayOrder, options: { returnTo?: string } = {}) {
+    const back = options.returnTo ? `?${new URLSearchParams({ return_to: options.returnTo }).toString()}` : '';
+    return { kind: 'local' as const, url: `${LOCAL_CHECKOUT_PATH}/${encodeURIComponent(order.order_id)}${back}` };
   }
 
   verifyCheckout(input: { order_id: string; payment_id: string; signature: string }): boolean {
@@ -179,7 +181,12 @@ export class LocalTestGateway implements PaymentGateway {
   /** The checkout page and the tester's three choices, each sending the patient back with the outcome. */
   router(): Router {
     const router = express.Router();
-    const back = (query: Record<string, string>) => `${CHECKOUT_RETURN_PATH}?${new URLSearchParams(query).toString()}`;
+    // Back where the page asked (a path of this site only), else the patient's home page, the outcome added to its query.
+    const returnPath = (value: unknown) => (typeof value === 'string' && value.length <= 512 && isReturnPath(value) ? value : CHECKOUT_RETURN_PATH);
+    const back = (returnTo: unknown, query: Record<string, string>) => {
+      const path = returnPath(returnTo);
+      return `${path}${path.includes('?') ? '&' : '?'}${new URLSearchParams(query).toString()}`;
+    };
     router.get('/:orderId', (req, res) => {
       const order = this.state.orders[req.params.orderId];
       res.set('Cache-Control', 'no-store');
@@ -187,15 +194,16 @@ export class LocalTestGateway implements PaymentGateway {
         res.status(404).send(standInPage('Checkout', '<h1>No such order</h1>'));
         return;
       }
-      const action = `${LOCAL_CHECKOUT_PATH}/${encodeURIComponent(req.params.orderId)}`;
+      const returnTo = typeof req.query.return_to === 'string' && isReturnPath(req.query.return_to) ? `?${new URLSearchParams({ return_to: req.query.return_to }).toString()}` : '';
+      const action = (choice: string) => escapeHtml(`${LOCAL_CHECKOUT_PATH}/${encodeURIComponent(req.params.orderId)}/${choice}${returnTo}`);
       const rupees = (order.amount_paise / 100).toFixed(2);
       res.send(
         standInPage(
           'Test checkout',
           `<h1>Test checkout (development)</h1><p>This local test gateway stands in for Razorpay while developing: no money moves. Order ${escapeHtml(req.params.orderId)}, ₹${escapeHtml(rupees)}.</p>
-<form method="post" action="${action}/pay"><button type="submit">Pay ₹${escapeHtml(rupees)}</button></form>
-<form method="post" action="${action}/fail"><button type="submit" class="secondary">Make the payment fail</button></form>
-<form method="post" action="${action}/cancel"><button type="submit" class="secondary">Cancel</button></form>`,
+<form method="post" action="${action('pay')}"><button type="submit">Pay ₹${escapeHtml(rupees)}</button></form>
+<form method="post" action="${action('fail')}"><button type="submit" class="secondary">Make the payment fail</button></form>
+<form method="post" action="${action('cancel')}"><button type="submit" class="secondary">Cancel</button></form>`,
         ),
       );
     });
@@ -207,11 +215,11 @@ export class LocalTestGateway implements PaymentGateway {
       }
       if (choice === 'pay') {
         const paid = this.pay(orderId)!;
-        res.redirect(303, back({ pack_order: orderId, payment_id: paid.payment_id, signature: paid.signature }));
+        res.redirect(303, back(req.query.return_to, { pack_order: orderId, payment_id: paid.payment_id, signature: paid.signature }));
         return;
       }
       if (choice === 'fail') this.fail(orderId);
-      res.redirect(303, back({ pack_order: orderId, payment: choice === 'fail' ? 'failed' : 'cancelled' }));
+      res.redirect(303, back(req.query.return_to, { pack_order: orderId, payment: choice === 'fail' ? 'failed' : 'cancelled' }));
     });
     return router;
   }

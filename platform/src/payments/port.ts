@@ -44,7 +44,8 @@ export interface PaymentGateway {
   /** Its name in events (`razorpay`, `local`). */
   readonly name: string;
   createOrder(input: { amount_paise: number; receipt: string; notes: Readonly<Record<string, string>> }): Promise<GatewayOrder>;
-  checkout(order: GatewayOrder): CheckoutOptions;
+  /** `returnTo`: where a checkout that is a page of its own sends the patient back (a path of this site). */
+  checkout(order: GatewayOrder, options?: { returnTo?: string }): CheckoutOptions;
   /** The checkout's word that `payment_id` paid `order_id` (the order id the product stored, never the browser's). */
   verifyCheckout(input: { order_id: string; payment_id: string; signature: string }): boolean;
   /** A webhook's body, exactly as received, against its signature header. */

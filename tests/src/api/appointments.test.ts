@@ -23,20 +23,23 @@ describe('appointments API', () => {
       const req = http.post(`/api/v1/appointments/${id}/${action}`).set(user.auth);
       return body ? req.send(body) : req;
     });
-  /** The events a request for this slot appends: the slot's reservation, then the appointment. */
-  const requestedEvents = (slotId: number, appointmentId: string) => [
+  /** The events a new patient's request for this slot appends: the slot's reservation, the fee held (their wallet opened), then the appointment. */
+  const requestedEvents = (slotId: number, appointmentId: string, patientId: string) => [
     { stream: streams.slot(slotId), type: 'SlotReserved' },
+    { stream: streams.wallet(patientId), type: 'WalletOpened' },
+    { stream: streams.wallet(patientId), type: 'FeeHeld', data: { credits: 500 } },
     { stream: streams.appointment(appointmentId), type: 'AppointmentRequested' },
   ];
 
   describe('request', () => {
     it('requests a slot: 201 with the appointment id and the log position', async () => {
       const { slot_id } = await spec.given.slot(await doctor());
-      const res = (await request(await patient(), { slot_id, notes: 'Fever for three days' })).expectStatus(201);
+      const ravi = await patient();
+      const res = (await request(ravi, { slot_id, notes: 'Fever for three days' })).expectStatus(201);
       assert.equal(res.body.status, 'requested');
       assert.match(res.body.appointment_id, /^[0-9a-f-]{36}$/);
       assert.ok(Number(res.headers['x-event-position']) > 0);
-      res.expectEvents(requestedEvents(slot_id, res.body.appointment_id)).expectReactions([]);
+      res.expectEvents(requestedEvents(slot_id, res.body.appointment_id, ravi.user_id)).expectReactions([]);
     });
 
     it('a second request for the same slot gets 409 and changes nothing', async () => {
@@ -141,7 +144,10 @@ describe('appointments API', () => {
       const res = (await spec.when((http) => http.post(`/api/v1/appointments/${id}/reject`).query({ rejection_reason: 'Please see a neurologist' }).set(asha.auth)))
         .expectStatus(200)
         .expectEvents([{ stream: streams.appointment(id), type: 'AppointmentRejected', data: { reason: 'Please see a neurologist' } }])
-        .expectReactions([{ stream: streams.slot(slot.slot_id), type: 'SlotReleased' }]);
+        .expectReactions([
+          { stream: streams.slot(slot.slot_id), type: 'SlotReleased' },
+          { stream: streams.wallet(otherPatient.user_id), type: 'FeeReturned', data: { credits: 500, reason: 'rejected' } },
+        ]);
       assert.equal(res.body.status, 'rejected');
       const mine = await spec.read((http) =>
         http.get('/api/v1/appointments/me?status=rejected&include_past=true').set(otherPatient.auth).set('X-Min-Position', String(res.headers['x-event-position'])).expect(200),
@@ -168,7 +174,10 @@ describe('appointments API', () => {
       const res = (await act(ravi, id, 'cancel'))
         .expectStatus(200)
         .expectEvents([{ stream: streams.appointment(id), type: 'AppointmentCancelled' }])
-        .expectReactions([{ stream: streams.slot(slot.slot_id), type: 'SlotReleased' }]);
+        .expectReactions([
+          { stream: streams.slot(slot.slot_id), type: 'SlotReleased' },
+          { stream: streams.wallet(ravi.user_id), type: 'FeeReturned', data: { credits: 500, reason: 'cancelled' } },
+        ]);
       assert.equal(res.body.status, 'cancelled');
       assert.ok((await availableSlots(asha, ravi)).some((s) => s.slot_id === slot.slot_id));
     });

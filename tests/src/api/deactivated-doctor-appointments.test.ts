@@ -107,6 +107,9 @@ describe("a deactivated doctor's existing appointments", () => {
       [streams.appointment(ids.confirmed)]: ['AppointmentCancelled'],
       [streams.slot(slots[0]!)]: ['SlotReleased'],
       [streams.slot(slots[1]!)]: ['SlotReleased'],
+      // Their fees come back in full: the doctor's unavailability is not theirs (issue 36).
+      [streams.wallet(people.requester.user_id)]: ['FeeReturned'],
+      [streams.wallet(people.confirmedPatient.user_id)]: ['FeeReturned'],
     });
     const deactivation = deactivated.writtenOf('InstitutionDoctorDeactivated')[0]!;
     for (const closing of deactivated.reactions.filter((e) => e.stream_id.startsWith('appointment-'))) {
@@ -191,6 +194,7 @@ describe("a deactivated doctor's existing appointments", () => {
     assert.deepEqual(typesByStream((await setActive(given, false)).reactions), {
       [streams.appointment(since)]: ['AppointmentRejected'],
       [streams.slot(slots[3]!)]: ['SlotReleased'],
+      [streams.wallet(people.requester.user_id)]: ['FeeReturned'],
     });
     const closedSince = await appointmentOf(people.requester, since);
     assert.equal(closedSince?.status, 'rejected');

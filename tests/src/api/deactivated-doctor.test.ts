@@ -43,9 +43,12 @@ describe('a deactivated doctor is not bookable', () => {
       .expectReactions([]);
     assert.equal(res.body.is_active, is_active);
   };
-  const expectBooked = (res: Then, slot_id: number) =>
+  /** A patient's first booking: the slot reserved, their wallet opened and the clinic's fee (₹100) held, the request. */
+  const expectBooked = (res: Then, slot_id: number, patient: TestUser) =>
     res.expectStatus(201).expectEvents([
       { stream: streams.slot(slot_id), type: 'SlotReserved' },
+      { stream: streams.wallet(patient.user_id), type: 'WalletOpened' },
+      { stream: streams.wallet(patient.user_id), type: 'FeeHeld', data: { credits: 100 } },
       { stream: streams.appointment(res.body.appointment_id), type: 'AppointmentRequested' },
     ]);
   const book = (patient: TestUser, slot_id: number) => spec.when((http) => http.post('/api/v1/appointments').set(patient.auth).send({ slot_id, notes: 'Follow-up' }));
@@ -87,7 +90,7 @@ describe('a deactivated doctor is not bookable', () => {
     const facts = slotFactsSchema.parse(await read(`/api/v1/slots/${slots[1]}`, patient));
     assert.equal(facts.availability, 'open');
     assert.equal(((await read(`/api/v1/doctors/${doctor.user_id}/available-slots`, patient)) as { slots: unknown[] }).slots.length, 3);
-    assert.equal(expectBooked(await book(patient, slots[0]!), slots[0]!).body.status, 'requested');
+    assert.equal(expectBooked(await book(patient, slots[0]!), slots[0]!, patient).body.status, 'requested');
   });
 
   it('an institution that has disbanded no longer holds its deactivation against the doctor', async () => {
@@ -98,6 +101,6 @@ describe('a deactivated doctor is not bookable', () => {
       .expectStatus(200)
       .expectEvents([{ stream: streams.institution(clinic.id), type: 'InstitutionDisbanded' }]);
     assert.equal(((await read(`/api/v1/public/doctors/${doctor.user_id}`)) as { accepting_bookings: boolean }).accepting_bookings, true);
-    expectBooked(await book(patient, slots[1]!), slots[1]!);
+    expectBooked(await book(patient, slots[1]!), slots[1]!, patient);
   });
 });

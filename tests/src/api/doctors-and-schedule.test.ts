@@ -4,7 +4,7 @@ import { API_TEXTS, DOCTOR_CITY_MAX_LENGTH, streams } from '@telemed/contracts';
 import { indiaDate, slotInput, startTestApp, type TestApp, type TestUser } from '../support/test-app';
 import { apiSpec, type ApiSpec } from '../support/api-spec';
 
-const farahProfile = { name: 'Dr. Farah Khan', doctor: { specialty: 'ENT', qualification: 'MBBS, MS (ENT)', registration_number: 'MMC-77', medical_council: 'Maharashtra Medical Council' } };
+const farahProfile = { name: 'Dr. Farah Khan', doctor: { specialty: 'ENT', qualification: 'MBBS, MS (ENT)', registration_number: 'MMC-77', medical_council: 'Maharashtra Medical Council', consultation_fee: 100 } };
 
 describe('doctors, slots and schedule API', () => {
   let t: TestApp;

@@ -46,9 +46,14 @@ describe('follow-ups', () => {
   async function completedConsultation(doctor: TestUser, patient: TestUser, hour: number, extra: object = {}) {
     const { id, start } = await callUnderWay(t, { doctor, patient, hour, setNow });
     (await notes(id, doctor, extra)).expectStatus(200);
+    // A fee held for it is kept now that it took place (issue 36); a free doctor's held none.
+    const held = (await t.app.eventStore.readStream(streams.wallet(patient.user_id))).some((e) => e.type === 'FeeHeld' && (e.data as { appointment_id: string }).appointment_id === id);
     (await spec.when((http) => http.post(`/api/v1/consultations/${id}/end`).set(doctor.auth)))
       .expectStatus(200)
-      .expectReactions([{ stream: streams.appointment(id), type: 'AppointmentCompleted' }]);
+      .expectReactions([
+        { stream: streams.appointment(id), type: 'AppointmentCompleted' },
+        ...(held ? [{ stream: streams.wallet(patient.user_id), type: 'FeeCharged', data: { reason: 'consultation' } }] : []),
+      ]);
     return { id, start, end: new Date(start.getTime() + 30 * 60_000) };
   }
 
@@ -130,9 +135,11 @@ describe('follow-ups', () => {
     (await book(stranger, inside.slot_id, id)).expectStatus(404).expectBody({ detail: API_TEXTS.appointmentNotFound, code: 'appointment_not_found' }).expectNoEvents();
     (await book(patient, inside.slot_id, 'no-such-appointment')).expectStatus(404).expectNoEvents();
 
-    // Inside the window the patient books it, at the offered fee.
+    // Inside the window the patient books it, at the offered fee: that is what is held (the patient's wallet is open
+    // from the first consultation's fee).
     (await book(patient, inside.slot_id, id)).expectStatus(201).expectEvents([
       { type: 'SlotReserved' },
+      { type: 'FeeHeld', data: { credits: 200 } },
       { type: 'AppointmentFollowUpBooked' },
       { type: 'AppointmentRequested', data: { fee: 200 } },
     ]);

@@ -23,10 +23,14 @@ describe('a request recorded after its doctor or patient was deactivated', () =>
   after(() => t.close());
 
   const types = async (stream: string) => (await t.app.eventStore.readStream(stream)).map((e) => e.type);
-  /** The request was written after its checks passed: the slot's reservation, then the appointment. */
-  const expectWritten = (res: Then, slot: number) =>
+  /**
+   * The request was written after its checks passed: the slot's reservation, the fee held when the doctor charges one
+   * (a clinic's doctor: its default ₹100; the patient's wallet was opened by an earlier request), then the appointment.
+   */
+  const expectWritten = (res: Then, slot: number, fee = 0) =>
     res.expectStatus(201).expectEvents([
       { stream: streams.slot(slot), type: 'SlotReserved' },
+      ...(fee > 0 ? [{ type: 'FeeHeld', data: { credits: fee } }] : []),
       { stream: streams.appointment(res.body.appointment_id), type: 'AppointmentRequested' },
     ]);
 
@@ -79,13 +83,15 @@ describe('a request recorded after its doctor or patient was deactivated', () =>
         const done = (await types(streams.appointment(witness.appointment_id))).some((type) => type === 'AppointmentRejected' || type === 'AppointmentCancelled');
         assert.ok(done, 'the closer has run (and found no request on this slot: it is not written yet)');
       });
-      const id = expectWritten(res, slot.slot_id).body.appointment_id as string;
-      // The late request is closed in answer to it (the doctor's with the closers' reason), and its slot released.
+      const id = expectWritten(res, slot.slot_id, clinic ? 100 : 0).body.appointment_id as string;
+      // The late request is closed in answer to it (the doctor's with the closers' reason), its slot released and any
+      // fee given back.
       res.expectReactions([
         who === 'doctor'
           ? { stream: streams.appointment(id), type: 'AppointmentRejected', data: { reason: API_TEXTS.doctorNoLongerAvailable } }
           : { stream: streams.appointment(id), type: 'AppointmentCancelled' },
         { stream: streams.slot(slot.slot_id), type: 'SlotReleased' },
+        ...(clinic ? [{ stream: streams.wallet(patient.user_id), type: 'FeeReturned', data: { reason: 'rejected' } }] : []),
       ]);
     });
   }

@@ -114,6 +114,22 @@ describe('buying packs', () => {
     assert.deepEqual((await t.app.eventStore.readStream(streams.packOrder(abandoned.order_id))).map((e) => e.type), ['PackOrdered']);
   });
 
+  it("the checkout sends the patient back to the booking they were making, and never to another site", async () => {
+    const patient = await t.createUser('patient');
+    const res = await t.http.post('/api/v1/wallet/orders').set(patient.auth).send({ credits: 100, return_to: '/confirm?doctor=d1&slot=7' }).expect(201);
+    const url = res.body.checkout.url as string;
+    const paid = await supertest(base).post(`${url.replace('?', '/pay?')}`).expect(303);
+    assert.match(paid.headers.location!, /^\/confirm\?doctor=d1&slot=7&pack_order=order_[\w-]+&payment_id=pay_[\w-]+&signature=[0-9a-f]{64}$/);
+    for (const elsewhere of ['//evil.example/x', 'https://evil.example/', '/\\evil.example', 'home']) {
+      const refused = await t.http.post('/api/v1/wallet/orders').set(patient.auth).send({ credits: 100, return_to: elsewhere }).expect(422);
+      assert.equal(refused.body.code, 'validation_failed', elsewhere);
+    }
+    // Typed into the gateway's own address, another site is not followed: the patient goes home.
+    const order_id = res.body.order_id as string;
+    const cancelled = await supertest(base).post(`/payments/local/checkout/${order_id}/cancel?return_to=${encodeURIComponent('//evil.example/x')}`).expect(303);
+    assert.equal(cancelled.headers.location, `/home?pack_order=${order_id}&payment=cancelled`);
+  });
+
   it('only patients buy, and only the packs on sale', async () => {
     const [doctor, patient] = [await t.createUser('doctor'), await t.createUser('patient')];
     await t.http.post('/api/v1/wallet/orders').set(doctor.auth).send({ credits: 100 }).expect(403);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { chromiumMissing, demoProductInChromium, screenshot, signedInInIndia, VIEWPORTS } from './browser';
+import { bearer, chromiumMissing, demoProductInChromium, screenshot, sendRequest, signedInInIndia, VIEWPORTS } from './browser';
 
 /**
  * Buying credits (issue 36) as a patient meets it with the local test gateway `npm start` serves: the pack chosen on
@@ -8,7 +8,8 @@ import { chromiumMissing, demoProductInChromium, screenshot, signedInInIndia, VI
  * capture; a failed payment adds nothing and says so. Desktop and phone.
  */
 describe('a patient buys credits at the checkout', { skip: chromiumMissing }, () => {
-  const suite = demoProductInChromium();
+  // The product's own grant (100 credits), as a new patient meets it.
+  const suite = demoProductInChromium({ STARTING_CREDITS: '100' });
 
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     it(`pays for a pack and sees the credits added; a failed payment adds none (${name})`, async () => {
@@ -45,4 +46,40 @@ describe('a patient buys credits at the checkout', { skip: chromiumMissing }, ()
       await patient.close();
     });
   }
+
+  it('a booking refused for credits buys the pack that covers it and comes back to be sent; a rejection returns the fee', async () => {
+    const { base, browser } = suite;
+    const patient = await signedInInIndia(browser, base, 'new.patient@example.in', VIEWPORTS.phone);
+    const headers = await bearer(patient);
+    const doctors = (await (await fetch(`${base}/api/v1/doctors/?skip=0&limit=20`, { headers })).json()) as Array<{ doctor_id: string; name: string }>;
+    const ananya = doctors.find((d) => d.name === 'Dr. Ananya Sharma')!;
+    const { slots } = (await (await fetch(`${base}/api/v1/doctors/${ananya.doctor_id}/available-slots`, { headers })).json()) as { slots: Array<{ slot_id: number }> };
+    await patient.goto(`${base}/confirm-appointment?slot_id=${slots[0]!.slot_id}`);
+    await patient.getByLabel(/Reason for Visit/).fill('Headache every morning');
+    await sendRequest(patient);
+    await patient.getByText(/This consultation needs 399 credits and you have 100/).waitFor();
+    await screenshot(patient, 'wallet-top-up-offered');
+    await patient.getByRole('button', { name: 'Buy 500 credits for ₹4,499' }).click();
+    await patient.getByRole('button', { name: 'Pay ₹4499.00' }).click();
+    await patient.getByText('500 credits added. Thank you!').waitFor();
+    assert.equal(await patient.getByLabel(/Reason for Visit/).inputValue(), 'Headache every morning', 'the reason is kept');
+    await screenshot(patient, 'wallet-top-up-paid');
+    await patient.getByRole('button', { name: 'Send Request', exact: true }).click();
+    await patient.getByRole('dialog').getByText(/Request sent/i).first().waitFor();
+
+    const walletOf = async () => (await (await fetch(`${base}/api/v1/wallet/me`, { headers })).json()) as { balance: number; held: number };
+    const held = await walletOf();
+    assert.deepEqual([held.balance, held.held], [201, 399]);
+    // Dr. Ananya rejects it: the fee comes back in full.
+    const doctor = await signedInInIndia(browser, base, 'doctor1@demo.telemed.local', VIEWPORTS.desktop);
+    const doctorHeaders = await bearer(doctor);
+    const pending = (await (await fetch(`${base}/api/v1/appointments/pending`, { headers: doctorHeaders })).json()) as Array<{ appointment_id: string; notes: string }>;
+    const mine = pending.find((a) => a.notes === 'Headache every morning')!;
+    const rejected = await fetch(`${base}/api/v1/appointments/${mine.appointment_id}/reject`, { method: 'POST', headers: doctorHeaders, body: JSON.stringify({ reason: 'Please see a neurologist' }) });
+    assert.ok(rejected.ok, await rejected.text());
+    await patient.goto(`${base}/home`);
+    await patient.locator('[data-testid="credits"]', { hasText: '600' }).waitFor();
+    await patient.close();
+    await doctor.close();
+  });
 });

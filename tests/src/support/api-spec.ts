@@ -131,9 +131,14 @@ export class Then {
     return this;
   }
 
-  /** Exactly these events, in this order, were appended by the process managers in answer to the request. */
+  /**
+   * Exactly these events were appended by the process managers in answer to the request: in this order within a type,
+   * in any order across types (managers act side by side: the slot releaser and the fee settler answer one rejection).
+   */
   expectReactions(expected: ExpectedEvent[]): this {
-    assert.deepEqual(described(this.reactions, expected), expected, `${this.label}: the events written in answer to it`);
+    const byType = <T extends { type: string }>(events: T[]) => events.map((event, i) => ({ event, i })).sort((a, b) => a.event.type.localeCompare(b.event.type) || a.i - b.i).map(({ event }) => event);
+    const wanted = byType(expected);
+    assert.deepEqual(described(byType(this.reactions), wanted), wanted, `${this.label}: the events written in answer to it`);
     return this;
   }
 

@@ -13,6 +13,7 @@ import { RequestSentDialog, RequestSteps, SlotFactsSummary, SlotUnavailable } fr
 import { useAppointmentRequest } from './useAppointmentRequest';
 import { useBookingRules } from './useBookingRules';
 import { BookingRulesSummary } from '../booking-rules/BookingRulesSummary';
+import { TopUpForBooking } from '../wallet/TopUpForBooking';
 
 /** The seeds' checks of the slot id before anything is sent: what is wrong (its message id), or null. */
 export function slotIdProblem(raw: string | null): PatientMessage | null {
@@ -97,6 +98,7 @@ export function ConfirmAppointment() {
                 <RequestSteps />
                 <BookingRulesSummary rules={bookingRules.rules} loading={bookingRules.isLoading} startsAt={facts.start_at} />
                 {request.error && <Alert severity="error">{request.error}</Alert>}
+                <TopUpForBooking shortfall={request.shortfall} onLeave={request.keepDraft} />
                 <TextField
                   label={t('patient.reasonForVisit')}
                   required

@@ -13,8 +13,26 @@ import { useConsentAgreement } from './useConsentAgreement';
  * Sending the request for a slot (POST /appointments/request) with the reason for the visit, after agreeing to the
  * privacy notice when there is no current consent (before the first booking, or after a withdrawal).
  */
+/** Where the reason typed is kept while the patient buys credits at a checkout that is a page of its own. */
+const draftKey = (rawSlotId: string | null) => `booking-draft:${rawSlotId ?? ''}`;
+
+function takeDraft(rawSlotId: string | null): string {
+  const draft = sessionStorage.getItem(draftKey(rawSlotId)) ?? '';
+  sessionStorage.removeItem(draftKey(rawSlotId));
+  return draft;
+}
+
+/** The credits missing when a request was refused for them (402 insufficient_credits: needed, then the balance). */
+function shortfallOf(error: unknown): number | null {
+  if (!(error instanceof ApiError) || error.code !== 'insufficient_credits') return null;
+  const [needed, balance] = error.values.map(Number);
+  return needed !== undefined && balance !== undefined && Number.isFinite(needed - balance) ? Math.max(1, needed - balance) : null;
+}
+
 export function useAppointmentRequest({ rawSlotId, idProblem, onFailed }: { rawSlotId: string | null; idProblem: PatientMessage | null; onFailed(): void }) {
-  const [notes, setNotes] = useState('');
+  const [notes, setNotes] = useState(() => takeDraft(rawSlotId));
+  // Leaving for the checkout with the reason kept: no "unsaved changes" question.
+  const [leaving, setLeaving] = useState(false);
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
   // What went wrong, kept as it happened and said at render, so that it follows a change of language.
@@ -22,7 +40,7 @@ export function useAppointmentRequest({ rawSlotId, idProblem, onFailed }: { rawS
   const t = useT();
   const explain = useErrorText();
   // A reason written and not sent: Cancel (a move to /home), another page or a closed tab asks first.
-  useUnsavedChanges(notes.trim() !== '' && !sent);
+  useUnsavedChanges(notes.trim() !== '' && !sent && !leaving);
   const queryClient = useQueryClient();
   const consent = useConsentAgreement();
 
@@ -49,5 +67,10 @@ export function useAppointmentRequest({ rawSlotId, idProblem, onFailed }: { rawS
 
   const error =
     failure === null ? null : 'problem' in failure ? t(failure.problem) : t('patient.requestError', { detail: explain(failure.error, 'patient.requestFailed') });
-  return { notes, setNotes, sending, sent, error, consent, submit };
+  const shortfall = failure !== null && 'error' in failure ? shortfallOf(failure.error) : null;
+  const keepDraft = () => {
+    sessionStorage.setItem(draftKey(rawSlotId), notes);
+    setLeaving(true);
+  };
+  return { notes, setNotes, sending, sent, error, consent, submit, shortfall, keepDraft };
 }

@@ -1,6 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -18,40 +16,8 @@ import { useT } from '../../i18n/useT';
 import { useErrorText } from '../../i18n/errorText';
 import { ClosableTitle } from '../../components/ClosableTitle';
 import { StatIcon } from '../../components/StatIcon';
-import { checkoutReturnOf, confirmPayment, useBuyPack, useWallet, walletKey, type CheckoutOutcome } from './wallet';
-
-/**
- * Back from the local test gateway's checkout (`/home?pack_order=…`): the payment confirmed with the server, once, and the
- * query taken off the address so that a reload does not ask again.
- */
-function useCheckoutReturn(onOutcome: (outcome: CheckoutOutcome) => void, onError: (error: unknown) => void) {
-  const location = useLocation();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const handled = useRef<string | null>(null);
-  useEffect(() => {
-    const back = checkoutReturnOf(location.search);
-    if (!back || handled.current === back.order_id) return;
-    handled.current = back.order_id;
-    void navigate({ pathname: location.pathname, search: '' }, { replace: true });
-    if ('outcome' in back) {
-      onOutcome({ kind: back.outcome });
-      return;
-    }
-    confirmPayment(back)
-      .then(onOutcome, onError)
-      .finally(() => void queryClient.invalidateQueries({ queryKey: walletKey }));
-  }, [location.search, location.pathname, navigate, queryClient, onOutcome, onError]);
-}
-
-function OutcomeAlert({ outcome, onClose }: { outcome: CheckoutOutcome; onClose: () => void }) {
-  const t = useT();
-  const f = useFormat();
-  if (outcome.kind === 'paid') return <Alert severity="success" onClose={onClose}>{t('wallet.paid', { credits: f.count(outcome.credits) })}</Alert>;
-  if (outcome.kind === 'pending') return <Alert severity="info" onClose={onClose}>{t('wallet.pending')}</Alert>;
-  if (outcome.kind === 'failed') return <Alert severity="error" onClose={onClose}>{t('wallet.failed')}</Alert>;
-  return <Alert severity="info" onClose={onClose}>{t('wallet.cancelled')}</Alert>;
-}
+import { useBuyPack, useCheckoutReturn, useWallet, type CheckoutOutcome } from './wallet';
+import { OutcomeAlert } from './OutcomeAlert';
 
 /** The patient's credits on the server, and buying a pack through the payment gateway (issue 36). */
 export function CreditsCard() {

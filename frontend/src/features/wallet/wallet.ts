@@ -1,5 +1,8 @@
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiRoutes } from '@telemed/contracts';
+import { CREDIT_PACKS } from '@telemed/contracts/constants';
 import { call } from '../../lib/client';
 import { openRazorpayCheckout } from './razorpay';
 
@@ -37,11 +40,11 @@ export async function confirmPayment(input: { order_id: string; payment_id: stri
  * Buying a pack: the server's order, then the gateway's checkout. Razorpay's opens over the page and answers here; the
  * local test gateway's is a page of its own, which sends the patient back to `/home?pack_order=…` (checkoutReturnOf).
  */
-export function useBuyPack(options: { name: string; onOutcome: (outcome: CheckoutOutcome) => void }) {
+export function useBuyPack(options: { name: string; onOutcome: (outcome: CheckoutOutcome) => void; returnTo?: string }) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (credits: number): Promise<CheckoutOutcome | null> => {
-      const order = await call('createPackOrder', { body: { credits } });
+      const order = await call('createPackOrder', { body: { credits, ...(options.returnTo ? { return_to: options.returnTo } : {}) } });
       if (order.checkout.kind === 'local') {
         window.location.assign(order.checkout.url);
         return null;
@@ -53,4 +56,43 @@ export function useBuyPack(options: { name: string; onOutcome: (outcome: Checkou
     onSuccess: (outcome) => outcome && options.onOutcome(outcome),
     onSettled: () => queryClient.invalidateQueries({ queryKey: walletKey }),
   });
+}
+
+const CHECKOUT_PARAMS = ['pack_order', 'payment_id', 'signature', 'payment'];
+
+/** The page's query without what the checkout added to it (the booking's own parameters stay). */
+export function withoutCheckoutParams(search: string): string {
+  const query = new URLSearchParams(search);
+  for (const name of CHECKOUT_PARAMS) query.delete(name);
+  const rest = query.toString();
+  return rest ? `?${rest}` : '';
+}
+
+/**
+ * Back from a checkout that is a page of its own (`?pack_order=…`): the payment confirmed with the server, once, and
+ * the checkout's parameters taken off the address so that a reload does not ask again.
+ */
+export function useCheckoutReturn(onOutcome: (outcome: CheckoutOutcome) => void, onError: (error: unknown) => void) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const handled = useRef<string | null>(null);
+  useEffect(() => {
+    const back = checkoutReturnOf(location.search);
+    if (!back || handled.current === back.order_id) return;
+    handled.current = back.order_id;
+    void navigate({ pathname: location.pathname, search: withoutCheckoutParams(location.search) }, { replace: true });
+    if ('outcome' in back) {
+      onOutcome({ kind: back.outcome });
+      return;
+    }
+    confirmPayment(back)
+      .then(onOutcome, onError)
+      .finally(() => void queryClient.invalidateQueries({ queryKey: walletKey }));
+  }, [location.search, location.pathname, navigate, queryClient, onOutcome, onError]);
+}
+
+/** The smallest pack on sale that covers what is missing (the largest when none does). */
+export function packCovering(shortfall: number): (typeof CREDIT_PACKS)[number] {
+  return CREDIT_PACKS.find((pack) => pack.credits >= shortfall) ?? CREDIT_PACKS[CREDIT_PACKS.length - 1]!;
 }

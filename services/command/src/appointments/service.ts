@@ -9,7 +9,7 @@ import { handleSlotCommand, loadSlot } from '../schedule/slot-folds';
 import { appointmentDecider, type AppointmentCommand, type AppointmentState, type MoveTarget } from './appointment';
 import type { BookingChecks } from './bookable';
 import { prepareFollowUp } from './follow-ups';
-import { holdFee, settleFee } from '../wallet/fees';
+import { holdFee, requireCredits, settleFee } from '../wallet/fees';
 
 /**
  * The patient must hold a consent to the current privacy notice (decided from their own stream: 403 otherwise).
@@ -39,6 +39,10 @@ export async function requestAppointment(
     : null;
   const doctor_accepting = slotState.status === 'unpublished' || (await checks.doctorAcceptsBookings(slotState.slot.doctor_id));
   if (slotState.status !== 'unpublished') await checks.requireNotBlocked(slotState.slot.doctor_id, input.patient_id, context.now);
+  // The fee (issue 36): the doctor's, or the follow-up's as offered (0: free). Without the credits, nothing is written.
+  const feeOf = async (doctorId: string) => (followUp ? followUp.terms.fee : await checks.doctorFee(doctorId));
+  const grant = checks.startingCredits;
+  if (slotState.status !== 'unpublished') await requireCredits(eventStore, { patient_id: input.patient_id, fee_rupees: await feeOf(slotState.slot.doctor_id), grant });
   const reserved = await handleSlotCommand(
     eventStore,
     input.slot_id,
@@ -50,9 +54,8 @@ export async function requestAppointment(
   const slot = reserved.state.status === 'reserved' ? reserved.state.slot : null;
   if (!slot) throw new Error('Reservation did not leave the slot reserved');
   const release = () => handleSlotCommand(eventStore, slot.slot_id, { type: 'ReleaseSlot', data: { appointment_id, reason: 'orphaned' } }, context);
-  // The fee (issue 36): the doctor's, or the follow-up's as offered (0: free). Refused (402) without the credits.
-  const fee_rupees = followUp ? followUp.terms.fee : await checks.doctorFee(slot.doctor_id);
-  const held = await holdFee(eventStore, { patient_id: input.patient_id, appointment_id, fee_rupees, grant: checks.startingCredits }, context).catch(async (error: unknown) => {
+  // Held now, decided on the wallet's stream: of requests at once, those the credits do not cover are refused (402).
+  const held = await holdFee(eventStore, { patient_id: input.patient_id, appointment_id, fee_rupees: await feeOf(slot.doctor_id), grant }, context).catch(async (error: unknown) => {
     await release();
     throw error;
   });

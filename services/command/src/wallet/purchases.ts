@@ -3,7 +3,7 @@ import { CREDIT_PACKS, WALLET_TEXTS, conflict, invalid, notFound, streams } from
 import { HttpError, PaymentGatewayError, type EventStore, type Logger, type PaymentGateway, type PaymentNotice } from '@telemed/platform';
 import { handleCommand, readStream, type CommandContext } from '../decider';
 import { packOrderDecider } from './pack-order';
-import { walletDecider } from './wallet';
+import { handleWalletCommand } from './fees';
 
 export interface PurchaseDeps {
   eventStore: EventStore;
@@ -25,7 +25,7 @@ async function atGateway<T>(deps: PurchaseDeps, call: () => Promise<T>): Promise
 }
 
 /** The gateway's order for a pack, recorded as the patient's before its checkout is opened. */
-export async function orderPack(deps: PurchaseDeps, input: { patient_id: string; credits: number }, context: CommandContext) {
+export async function orderPack(deps: PurchaseDeps, input: { patient_id: string; credits: number; return_to?: string }, context: CommandContext) {
   const pack = CREDIT_PACKS.find((p) => p.credits === input.credits);
   if (!pack) throw invalid('A pack on sale');
   const amount_paise = pack.price_rupees * 100;
@@ -39,7 +39,7 @@ export async function orderPack(deps: PurchaseDeps, input: { patient_id: string;
     { type: 'PlaceOrder', data: { order_id: order.order_id, patient_id: input.patient_id, credits: pack.credits, amount_paise, gateway: deps.gateway.name } },
     context,
   );
-  return { order_id: order.order_id, credits: pack.credits, amount_paise, checkout: deps.gateway.checkout(order), position: placed.position };
+  return { order_id: order.order_id, credits: pack.credits, amount_paise, checkout: deps.gateway.checkout(order, { returnTo: input.return_to }), position: placed.position };
 }
 
 /**
@@ -55,7 +55,7 @@ async function creditCapture(deps: PurchaseDeps, capture: { order_id: string; pa
     return null;
   }
   const { patient_id, credits, amount_paise, gateway, order_id } = order;
-  return handleCommand(deps.eventStore, streams.wallet(patient_id), walletDecider, {
+  return handleWalletCommand(deps.eventStore, patient_id, {
     type: 'RecordPurchase',
     data: { patient_id, order_id, payment_id: capture.payment_id, credits, amount_paise, gateway },
     grant: deps.startingCredits,

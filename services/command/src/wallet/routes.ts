@@ -10,7 +10,7 @@ export function walletRoutes(api: ApiRouter, deps: CommandDeps & { gateway: Paym
   api.implement('createPackOrder', {
     policy: policies.roles('patient'),
     handler: async ({ body, auth, req }) => {
-      const { position, ...order } = await orderPack(deps, { patient_id: auth.user_id, credits: body.credits }, requestContext(req, auth, deps.clock()));
+      const { position, ...order } = await orderPack(deps, { patient_id: auth.user_id, credits: body.credits, return_to: body.return_to }, requestContext(req, auth, deps.clock()));
       return { body: order, headers: positionHeader(position) };
     },
   });
