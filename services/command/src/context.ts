@@ -10,7 +10,7 @@ export interface CommandDeps {
   /** What a patient's wallet opens with (STARTING_CREDITS); the product's 100 when not given. */
   startingCredits?: number;
   /** Test-only fault injection (refused in production by the config). */
-  faults?: { afterSlotReserved?: () => void; afterMoveHeld?: () => void };
+  faults?: { afterSlotReserved?: () => void; afterMoveHeld?: () => void; afterCaptureVerified?: () => void };
 }
 
 /** The command's context from an HTTP request; the correlation id was settled by the request log. */

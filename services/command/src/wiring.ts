@@ -68,6 +68,8 @@ export function faultsFromConfig(config: Config) {
   if (config.FAULT_INJECTION === 'crash-after-slot-reserved') return { afterSlotReserved: crash };
   // Between a move's two writes: the new slot held, the move not yet recorded (issue 35).
   if (config.FAULT_INJECTION === 'crash-after-move-held') return { afterMoveHeld: crash };
+  // Between a payment's verified capture and its credit (issue 36): the gateway's webhook comes again after a restart.
+  if (config.FAULT_INJECTION === 'crash-after-capture-verified') return { afterCaptureVerified: crash };
   return undefined;
 }
 

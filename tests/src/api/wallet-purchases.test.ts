@@ -1,11 +1,13 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import supertest from 'supertest';
 import { STARTING_CREDITS, streams } from '@telemed/contracts';
 import { checkoutSignature, hmacHex } from '@telemed/platform';
+import { createLogger } from '@telemed/platform';
 import { startTestApp, type TestApp, type TestUser } from '../support/test-app';
+import { logLines } from '../support/log-lines';
 import { eventually } from '../support/eventually';
 
 /**
@@ -139,5 +141,33 @@ describe('buying packs', () => {
       assert.equal(res.body.code, 'validation_failed', String(credits));
     }
     await t.http.post('/api/v1/wallet/orders/order_none/payment').set(patient.auth).send({ payment_id: 'pay_x', signature: 'y' }).expect(404);
+  });
+});
+
+describe('what a payment leaves behind', () => {
+  it("no payer's detail the gateway sends (UPI address, card, e-mail, phone) is stored or logged: ids and amounts only", async () => {
+    const { lines, destination } = logLines();
+    const t = await startTestApp({ env: { STARTING_CREDITS: String(STARTING_CREDITS) }, logger: createLogger({ level: 'debug', destination }) });
+    try {
+      const base = `http://127.0.0.1:${await t.app.listen(0, '127.0.0.1')}`;
+      const { webhook_secret } = JSON.parse(readFileSync(join(t.dataDir, 'payments-local-gateway.json'), 'utf8')) as { webhook_secret: string };
+      const patient = await t.createUser('patient');
+      const order = (await t.http.post('/api/v1/wallet/orders').set(patient.auth).send({ credits: 100 }).expect(201)).body as { order_id: string };
+      // As Razorpay's payment entity carries them.
+      const payer = { vpa: 'priya.secret@okhdfc', email: 'priya.secret@example.in', contact: '+919812398123', card: { last4: '4242', network: 'Visa', name: 'PRIYA SECRETNAME' }, bank: 'HDFC' };
+      const raw = JSON.stringify({ event: 'payment.captured', payload: { payment: { entity: { id: 'pay_detail0001', order_id: order.order_id, amount: 99_900, currency: 'INR', status: 'captured', method: 'upi', ...payer } } } });
+      await supertest(base).post('/api/v1/payments/webhook').set('Content-Type', 'application/json').set('X-Razorpay-Signature', hmacHex(webhook_secret, raw)).send(raw).expect(200);
+      await t.settle();
+      assert.equal((await t.http.get('/api/v1/wallet/me').set(patient.auth).expect(200)).body.balance, STARTING_CREDITS + 100);
+      const stored = readdirSync(t.dataDir).filter((name) => !name.endsWith('.json')).map((name) => { try { return readFileSync(join(t.dataDir, name)).toString('latin1'); } catch { return ''; } }).join('');
+      const logged = lines.join('');
+      // (The card's last four digits are too short to look for in binary files: the card's name stands for it.)
+      for (const secret of ['priya.secret', '9812398123', 'SECRETNAME', 'okhdfc']) {
+        assert.equal(stored.includes(secret), false, `${secret} is not in the data directory`);
+        assert.equal(logged.includes(secret), false, `${secret} is not in the logs`);
+      }
+    } finally {
+      await t.close();
+    }
   });
 });

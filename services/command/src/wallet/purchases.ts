@@ -11,6 +11,8 @@ export interface PurchaseDeps {
   logger: Logger;
   /** What a wallet not yet opened opens with (STARTING_CREDITS). */
   startingCredits?: number;
+  /** Test-only fault injection (refused in production by the config). */
+  faults?: { afterCaptureVerified?: () => void };
 }
 
 /** A gateway that cannot be reached, or refused, is the patient's "try again later": nothing was charged. */
@@ -55,6 +57,7 @@ async function creditCapture(deps: PurchaseDeps, capture: { order_id: string; pa
     return null;
   }
   const { patient_id, credits, amount_paise, gateway, order_id } = order;
+  deps.faults?.afterCaptureVerified?.();
   return handleWalletCommand(deps.eventStore, patient_id, {
     type: 'RecordPurchase',
     data: { patient_id, order_id, payment_id: capture.payment_id, credits, amount_paise, gateway },
