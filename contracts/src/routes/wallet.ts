@@ -2,6 +2,7 @@ import { z } from '../zod';
 import { CREDIT_PACKS } from '../constants';
 import { FEE_CHARGE_REASONS, FEE_RETURN_REASONS, isReturnPath } from '../wallet';
 import { defineRoutes } from './define';
+import { timezoneQuerySchema } from '../api';
 
 const walletSchema = z
   .object({
@@ -43,7 +44,24 @@ const paymentOutcomeSchema = z
   })
   .openapi('PackPaymentOutcome');
 
+const earningsSchema = z
+  .object({
+    currency: z.literal('INR'),
+    months: z.array(z.object({ month: z.string().openapi({ example: '2026-12' }), rupees: z.number(), consultations: z.number().int() })),
+    today: z.object({ rupees: z.number(), consultations: z.number().int() }),
+  })
+  .openapi('DoctorEarnings');
+
 export const walletRoutes = defineRoutes({
+  getMyEarnings: {
+    summary: "The doctor's earnings: the fees kept (consultations that took place, missed and late-cancelled ones under their rules), by month in their zone, oldest first, and today's",
+    tags: ['wallet'],
+    query: z.strictObject({
+      months: z.coerce.number().int().min(1).max(24).default(6),
+      timezone_str: timezoneQuerySchema.shape.timezone_str,
+    }),
+    response: earningsSchema,
+  },
   createPackOrder: {
     summary: "Start buying a pack: the gateway's order for its price, and what the page needs to open the gateway's checkout. No credits until the payment is captured",
     tags: ['wallet'],

@@ -93,7 +93,7 @@ export function createQueryService(deps: {
   doctorQueryRoutes(api, { readStore: served, clock: deps.clock });
   bookingRulesQueryRoutes(api, served);
   waitlistQueryRoutes(api, { readStore: served, clock: deps.clock });
-  walletQueryRoutes(api, { readStore: served, startingCredits: deps.startingCredits });
+  walletQueryRoutes(api, { readStore: served, clock: deps.clock, startingCredits: deps.startingCredits });
   scheduleQueryRoutes(api, { readStore: served, clock: deps.clock });
   appointmentQueryRoutes(api, { readStore: served, clock: deps.clock, institutionReadingAppointment: lookups.institutionReadingAppointment, audit });
   institutionQueryRoutes(api, served, audit);

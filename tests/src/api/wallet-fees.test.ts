@@ -73,6 +73,12 @@ describe('fees held and settled by rule', () => {
     await t.settle();
     assert.deepEqual([(await wallet(patient)).balance, (await wallet(patient)).held], [70, 0]);
     assert.deepEqual((await walletEvents(patient)).slice(3), [['FeeReturned', 'cancelled', 30], ['FeeCharged', 'consultation', 30]]);
+    // The doctor's earnings are the fee kept, today and in its month (the returned one earned nothing).
+    const earnings = (await t.http.get('/api/v1/doctors/me/earnings?months=3&timezone_str=Asia/Kolkata').set(doctor.auth).expect(200)).body as { months: Array<{ month: string; rupees: number; consultations: number }>; today: unknown };
+    assert.deepEqual(earnings.today, { rupees: 30, consultations: 1 });
+    assert.deepEqual(earnings.months.at(-1), { month: DateTime.fromJSDate(now, { zone: DEFAULT_TIMEZONE }).toFormat('yyyy-MM'), rupees: 30, consultations: 1 });
+    assert.deepEqual(earnings.months.slice(0, 2).map((m) => m.rupees), [0, 0]);
+    await t.http.get('/api/v1/doctors/me/earnings').set(patient.auth).expect(403);
   });
 
   it("a patient's late cancellation keeps the fee where the doctor counts one as a no-show, and gives it back where not", async () => {

@@ -1,5 +1,6 @@
 import { describe, it } from 'node:test';
 import { event, freshId, projectionSpec } from '../support/projection-spec';
+import { appointmentRequested, people } from '../support/spec-events';
 
 const wallets = projectionSpec('wallets');
 
@@ -33,6 +34,31 @@ describe('wallets projection', () => {
           { _id: returned.event_id, patient_id: patient, position: log.positionOf(returned), at, kind: 'returned', credits: 40, held_change: -40, ...none, appointment_id: 'a-2', reason: 'rejected' },
           { _id: adjusted.event_id, patient_id: patient, position: log.positionOf(adjusted), at, kind: 'adjusted', credits: -10, held_change: 0, ...none, reason: 'adjustment' },
         ],
+      }));
+  });
+});
+
+const earnings = projectionSpec('doctor_earnings');
+
+/** Doctors' earnings (issue 36): each fee kept, under its appointment's doctor; a fee given back earns nothing. */
+describe('doctor earnings projection', () => {
+  it('puts each kept fee under the doctor of its appointment, with when and why it was kept', () => {
+    const { patient, doctor } = people();
+    const [kept, missed, returned] = [freshId('appointment'), freshId('appointment'), freshId('appointment')];
+    const stream = `wallet-${patient}`;
+    const requests = [kept, missed, returned].map((appointment_id) => appointmentRequested({ appointment_id, doctor_id: doctor, patient_id: patient }));
+    const consultation = event('FeeCharged', { patient_id: patient, appointment_id: kept, credits: 450, reason: 'consultation' }, { stream, at: '2030-01-02T10:00:00.000Z' });
+    const noShow = event('FeeCharged', { patient_id: patient, appointment_id: missed, credits: 450, reason: 'patient_no_show' }, { stream, at: '2030-01-03T10:00:00.000Z' });
+    const back = event('FeeReturned', { patient_id: patient, appointment_id: returned, credits: 450, reason: 'rejected' }, { stream, at: '2030-01-03T11:00:00.000Z' });
+    return earnings
+      .given(...requests)
+      .when(consultation, noShow, back)
+      .then(() => ({
+        doctor_earnings: [
+          { _id: consultation.event_id, doctor_id: doctor, appointment_id: kept, at: '2030-01-02T10:00:00.000Z', rupees: 450, reason: 'consultation' },
+          { _id: noShow.event_id, doctor_id: doctor, appointment_id: missed, at: '2030-01-03T10:00:00.000Z', rupees: 450, reason: 'patient_no_show' },
+        ],
+        fee_appointments: [kept, missed, returned].map((_id) => ({ _id, doctor_id: doctor })),
       }));
   });
 });

@@ -3,6 +3,7 @@ import type { RoutePath } from '../path-types';
 /** The wallet area's routes (issue 36): name, method and path (zod-free; the frontend bundles this). */
 export const walletPaths = {
   getMyWallet: { method: 'get', path: '/wallet/me' },
+  getMyEarnings: { method: 'get', path: '/doctors/me/earnings' },
   listMyWalletEntries: { method: 'get', path: '/wallet/me/entries' },
   createPackOrder: { method: 'post', path: '/wallet/orders' },
   confirmPackPayment: { method: 'post', path: '/wallet/orders/:order_id/payment' },

@@ -23,7 +23,7 @@ import { useDecision } from './useDecision';
 import { AvailabilityCalendar } from './calendar/AvailabilityCalendar';
 import { useSchedule } from './calendar/useSchedule';
 import { addDays, weekStart } from './calendar/model';
-import { REVENUE_CHART_HEIGHT, monthlyRevenue } from './revenue';
+import { REVENUE_CHART_HEIGHT, earningPoints } from './revenue';
 import { PendingInvitations } from '../institution/Invitations';
 import { RecentConsultations } from '../records/RecentConsultations';
 import { FollowUpOf } from './FollowUpOf';
@@ -35,10 +35,10 @@ import { useFormat } from '../../i18n/format';
 
 const RevenueChart = lazy(() => import('./RevenueChart'));
 
-/** The doctor's confirmed and completed appointments, past ones included (revenue, weekly patients). */
-function useRevenueHistory(zone: string) {
+/** The doctor's confirmed and completed appointments, past ones included (the week's patients). */
+function useConsultationHistory(zone: string) {
   return useQuery({
-    queryKey: ['appointments', 'revenue', zone],
+    queryKey: ['appointments', 'history', zone],
     queryFn: () =>
       call('listMyAppointments', { query: { status: 'confirmed,completed', include_past: 'true', timezone_str: zone } })
         .then(doctorRows)
@@ -46,11 +46,16 @@ function useRevenueHistory(zone: string) {
   });
 }
 
+/** The fees the doctor actually kept (issue 36), by month in their zone, and today's. */
+function useEarnings(zone: string) {
+  return useQuery({ queryKey: ['earnings', zone], queryFn: () => call('getMyEarnings', { query: { months: 6, timezone_str: zone } }) });
+}
+
 function MonthlyRevenue({ zone }: { zone: string }) {
   const t = useT();
   const f = useFormat();
-  const history = useRevenueHistory(zone);
-  const points = monthlyRevenue(history.data ?? [], zone, f.locale);
+  const earnings = useEarnings(zone);
+  const points = earningPoints(earnings.data?.months ?? [], f.locale);
   const total = points.reduce((sum, p) => sum + p.revenue, 0);
   return (
     <Card>
@@ -60,6 +65,9 @@ function MonthlyRevenue({ zone }: { zone: string }) {
         </Typography>
         <Typography color="text.secondary" data-testid="revenue-total">
           {t('doctor.revenueTotal', { total: f.rupees(total), months: points.length })}
+        </Typography>
+        <Typography color="text.secondary" data-testid="revenue-today">
+          {t('doctor.earnedToday', { amount: f.rupees(earnings.data?.today.rupees ?? 0) })}
         </Typography>
         <Suspense
           fallback={
@@ -248,7 +256,7 @@ export function DoctorHome() {
     queryFn: () => call('listMyAppointments', { query: { timezone_str: zone } }).then(doctorRows).catch(() => []),
   });
   const pending = useQuery({ queryKey: ['appointments', 'pending'], queryFn: () => call('listPendingAppointments').catch(() => []) });
-  const revenueHistory = useRevenueHistory(zone);
+  const consultationHistory = useConsultationHistory(zone);
   const confirmed = (appointments.data ?? []).filter((a) => a.status === 'confirmed');
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date());
   const todays = confirmed.filter((a) => new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date(a.slot.start_at)) === today);
@@ -262,7 +270,7 @@ export function DoctorHome() {
   const dayOf = (iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date(iso));
   // Patients seen or booked this week (Sunday to Saturday), from the real appointments.
   const weeklyPatients = new Set(
-    (revenueHistory.data ?? [])
+    (consultationHistory.data ?? [])
       .filter((a) => dayOf(a.slot.start_at) >= weekStartDay && dayOf(a.slot.start_at) < addDays(weekStartDay, 7))
       .map((a) => a.patient_id),
   ).size;

@@ -56,13 +56,15 @@ describe('the doctor dashboard in Hindi', () => {
         if (url.startsWith('/api/v1/appointments/pending')) return json(200, [pending]);
         if (url.startsWith('/api/v1/appointments/me') && url.includes('include_past')) return json(200, [completed]);
         if (url.startsWith('/api/v1/blogs/')) return json(200, blogs);
+        if (url.startsWith('/api/v1/doctors/me/earnings')) return json(200, { currency: 'INR', months: [{ month: '2030-02', rupees: 0, consultations: 0 }, { month: '2030-03', rupees: 1500, consultations: 1 }], today: { rupees: 1500, consultations: 1 } });
         return json(200, []);
       }),
     );
     renderAt('/doctor-home', <I18nProvider language="hi"><DoctorHome /></I18nProvider>);
     expect(await screen.findByRole('heading', { name: 'डॉक्टर डैशबोर्ड' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'मासिक कमाई' })).toBeTruthy();
-    await waitFor(() => expect(screen.getByTestId('revenue-total').textContent).toBe('पिछले 6 महीनों में ₹1,500'));
+    await waitFor(() => expect(screen.getByTestId('revenue-total').textContent).toBe('पिछले 2 महीनों में ₹1,500'));
+    expect(screen.getByTestId('revenue-today').textContent).toBe('आज की कमाई: ₹1,500');
     const request = await screen.findByTestId('pending-request');
     expect(request.textContent).toMatch(/15 मार्च/);
     expect(request.textContent).toContain('मंज़ूर करें');

@@ -19,6 +19,7 @@ import { contactsProjection } from '../messaging/contacts-projection';
 import { bookingRulesProjection } from '../users/booking-rules';
 import { waitlistProjection } from '../waitlist/projection';
 import { walletProjection } from '../wallet/projection';
+import { earningsProjection } from '../wallet/earnings';
 import type { Projection } from './projection';
 import { withErasure } from '../privacy/erasure';
 
@@ -47,6 +48,7 @@ export const allProjections: Projection[] = [
   bookingRulesProjection,
   waitlistProjection,
   walletProjection,
+  earningsProjection,
 ].map(withErasure);
 
 export type { Projection } from './projection';

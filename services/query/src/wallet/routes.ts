@@ -1,6 +1,8 @@
-import { CREDIT_PACKS, DEFAULT_RUPEES_PER_CREDIT, STARTING_CREDITS, type ApiRoutes } from '@telemed/contracts';
+import { CREDIT_PACKS, DEFAULT_RUPEES_PER_CREDIT, DEFAULT_TIMEZONE, STARTING_CREDITS, type ApiRoutes } from '@telemed/contracts';
 import { policies, type ApiRouter, type ReadStore } from '@telemed/platform';
 import { WALLETS, WALLET_ENTRIES, type WalletDoc, type WalletEntryDoc } from './projection';
+import { DOCTOR_EARNINGS, type EarningDoc } from './earnings';
+import { DateTime } from 'luxon';
 
 type Entry = ApiRoutes['listMyWalletEntries']['response'][number];
 
@@ -15,8 +17,8 @@ const entryView = (doc: WalletEntryDoc): Entry => ({
   payment_id: doc.payment_id,
 });
 
-/** A patient's own wallet and statement (issue 36): only theirs, by their session. */
-export function walletQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; startingCredits?: number }): void {
+/** A patient's own wallet and statement, and a doctor's earnings (issue 36): only their own, by their session. */
+export function walletQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; clock: () => Date; startingCredits?: number }): void {
   const wallets = deps.readStore.collection<WalletDoc>(WALLETS);
   const entries = deps.readStore.collection<WalletEntryDoc>(WALLET_ENTRIES);
 
@@ -45,6 +47,35 @@ export function walletQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; 
         { sort: { position: -1 }, limit: query.limit },
       );
       return { body: page.map(entryView) };
+    },
+  });
+
+  const earnings = deps.readStore.collection<EarningDoc>(DOCTOR_EARNINGS);
+  api.implement('getMyEarnings', {
+    policy: policies.roles('doctor'),
+    handler: async ({ auth, query }) => {
+      const zone = query.timezone_str || DEFAULT_TIMEZONE;
+      const now = DateTime.fromJSDate(deps.clock()).setZone(zone);
+      const first = now.startOf('month').minus({ months: query.months - 1 });
+      const months = Array.from({ length: query.months }, (_, i) => ({ month: first.plus({ months: i }).toFormat('yyyy-MM'), rupees: 0, consultations: 0 }));
+      const byMonth = new Map(months.map((m) => [m.month, m]));
+      const today = { rupees: 0, consultations: 0 };
+      const todayStart = now.startOf('day');
+      // The window's fees only (the index on doctor and time): never the doctor's whole history.
+      for (const earning of await earnings.find({ doctor_id: auth.user_id, at: { $gte: first.toUTC().toISO()! } }, { sort: { at: 1 } })) {
+        const at = DateTime.fromISO(earning.at).setZone(zone);
+        const consultation = earning.reason === 'consultation' ? 1 : 0;
+        const month = byMonth.get(at.toFormat('yyyy-MM'));
+        if (month) {
+          month.rupees += earning.rupees;
+          month.consultations += consultation;
+        }
+        if (at >= todayStart) {
+          today.rupees += earning.rupees;
+          today.consultations += consultation;
+        }
+      }
+      return { body: { currency: 'INR' as const, months, today } };
     },
   });
 }
