@@ -34,6 +34,14 @@ describe('a patient buys credits at the checkout', { skip: chromiumMissing }, ()
       assert.equal(new URL(patient.url()).search, '', 'the checkout’s answer is taken off the address');
       await screenshot(patient, `wallet-paid`);
 
+      // The statement has the pack, newest first.
+      await patient.getByRole('button', { name: 'Statement' }).click();
+      const statement = patient.getByRole('dialog', { name: 'Your credits statement' });
+      await statement.getByText('Pack bought (₹999)').first().waitFor();
+      await screenshot(patient, 'wallet-statement');
+      await patient.keyboard.press('Escape');
+      await statement.waitFor({ state: 'detached' });
+
       // A reload asks nothing again and shows the same balance.
       await patient.reload();
       await patient.locator('[data-testid="credits"]', { hasText: String(before + 100) }).waitFor();

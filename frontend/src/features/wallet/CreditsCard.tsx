@@ -18,6 +18,7 @@ import { ClosableTitle } from '../../components/ClosableTitle';
 import { StatIcon } from '../../components/StatIcon';
 import { useBuyPack, useCheckoutReturn, useWallet, type CheckoutOutcome } from './wallet';
 import { OutcomeAlert } from './OutcomeAlert';
+import { StatementDialog } from './StatementDialog';
 
 /** The patient's credits on the server, and buying a pack through the payment gateway (issue 36). */
 export function CreditsCard() {
@@ -26,6 +27,7 @@ export function CreditsCard() {
   const errorText = useErrorText();
   const wallet = useWallet();
   const [open, setOpen] = useState(false);
+  const [statement, setStatement] = useState(false);
   const [outcome, setOutcome] = useState<CheckoutOutcome | null>(null);
   const [returnError, setReturnError] = useState<unknown>(null);
   const showOutcome = (next: CheckoutOutcome) => {
@@ -59,10 +61,14 @@ export function CreditsCard() {
         {wallet.isError && <Alert severity="error" sx={{ mt: 1 }}>{errorText(wallet.error, 'wallet.loadFailed')}</Alert>}
         {outcome && <Box sx={{ mt: 1 }}><OutcomeAlert outcome={outcome} onClose={() => setOutcome(null)} /></Box>}
         {returnError !== null && <Alert severity="error" sx={{ mt: 1 }} onClose={() => setReturnError(null)}>{errorText(returnError, 'wallet.confirmFailed')}</Alert>}
-        <Button sx={{ mt: 1 }} variant="outlined" startIcon={<AddCircleOutline />} onClick={() => setOpen(true)}>
-          {t('patient.addCredits')}
-        </Button>
+        <Stack direction="row" sx={{ mt: 1, flexWrap: 'wrap', gap: 1 }}>
+          <Button variant="outlined" startIcon={<AddCircleOutline />} onClick={() => setOpen(true)}>
+            {t('patient.addCredits')}
+          </Button>
+          <Button onClick={() => setStatement(true)}>{t('wallet.viewStatement')}</Button>
+        </Stack>
       </CardContent>
+      <StatementDialog open={statement} onClose={() => setStatement(false)} />
       <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="purchase-credits-title" fullWidth maxWidth="xs">
         <ClosableTitle id="purchase-credits-title" onClose={() => setOpen(false)}>
           {t('patient.purchaseCredits')}

@@ -21,6 +21,7 @@ function serve(options: { balance: number; confirm?: () => Response }) {
     const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
     calls.push({ url, method, body });
     if (url === '/api/v1/wallet/me') return Response.json({ balance, held: 0, rupees_per_credit: 1, packs: CREDIT_PACKS });
+    if (url.startsWith('/api/v1/wallet/me/entries')) return Response.json(statement(url));
     if (url === '/api/v1/wallet/orders') return Response.json({ order_id: 'order_1', credits: 200, amount_paise: 189_900, checkout: { kind: 'local', url: '/payments/local/checkout/order_1' } }, { status: 201 });
     if (url === '/api/v1/wallet/orders/order_1/payment') {
       const answer = options.confirm?.() ?? Response.json({ order_id: 'order_1', status: 'paid', credits: 200 });
@@ -30,6 +31,20 @@ function serve(options: { balance: number; confirm?: () => Response }) {
     return Response.json({ detail: 'Not Found', code: 'not_found' }, { status: 404 });
   });
   return calls;
+}
+
+const entry = (i: number, kind: string, credits: number, extra: object = {}) => ({ entry_id: `e-${i}`, at: '2030-01-02T04:30:00Z', kind, credits, appointment_id: null, reason: null, amount_paise: null, payment_id: null, ...extra });
+
+/** A statement of 21 lines: the first page of 20, then the last (the starting grant). */
+function statement(url: string) {
+  if (url.includes('before=e-20')) return [entry(21, 'opened', 100)];
+  return [
+    entry(1, 'returned', 450, { appointment_id: 'a-1', reason: 'rejected' }),
+    entry(2, 'held', -450, { appointment_id: 'a-1' }),
+    entry(3, 'charged', 0, { appointment_id: 'a-2', reason: 'consultation' }),
+    entry(4, 'bought', 500, { amount_paise: 449_900, payment_id: 'pay_1' }),
+    ...Array.from({ length: 16 }, (_, i) => entry(i + 5, 'adjusted', 1, { reason: 'adjustment' })),
+  ];
 }
 
 function Address() {
@@ -104,5 +119,22 @@ describe('credits card', () => {
     expect(checkoutReturnOf('?pack_order=o&payment_id=p&signature=s')).toEqual({ order_id: 'o', payment_id: 'p', signature: 's' });
     expect(checkoutReturnOf('?pack_order=o&payment=failed')).toEqual({ order_id: 'o', outcome: 'failed' });
     expect(checkoutReturnOf('?pack_order=o')).toEqual({ order_id: 'o', outcome: 'cancelled' });
+  });
+
+  it("the statement lists every change, newest first, and pages on", async () => {
+    serve({ balance: 100 });
+    renderCard();
+    fireEvent.click(await screen.findByRole('button', { name: 'Statement' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Your credits statement' });
+    const list = await within(dialog).findByTestId('statement');
+    await within(list).findByText('Fee returned: the doctor declined the request');
+    expect(within(list).getByText('Held for a request')).toBeTruthy();
+    expect(within(list).getByText('Fee kept: the consultation took place')).toBeTruthy();
+    expect(within(list).getByText('Pack bought (₹4,499)')).toBeTruthy();
+    expect(within(list).getByText('+450')).toBeTruthy();
+    expect(within(list).getByText('-450')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Show more' }));
+    await within(list).findByText('Starting credits');
+    expect(within(dialog).queryByRole('button', { name: 'Show more' })).toBeNull();
   });
 });
