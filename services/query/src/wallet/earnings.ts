@@ -25,22 +25,23 @@ interface FeeAppointmentDoc {
   doctor_id: string;
 }
 
-async function apply(event: RecordedEvent, store: CollectionSource): Promise<void> {
+/** A booking's request answers at once (the write's own promise): a rebuild goes on without waiting for it. */
+function apply(event: RecordedEvent, store: CollectionSource): Promise<void> {
   const known = event as RecordedEvent & DomainEventOf<'AppointmentRequested' | 'FeeCharged'>;
-  const appointments = store.collection<FeeAppointmentDoc>(FEE_APPOINTMENTS);
-  if (known.type === 'AppointmentRequested') {
-    await appointments.put({ _id: known.data.appointment_id, doctor_id: known.data.doctor_id });
-    return;
-  }
-  const appointment = await appointments.get(known.data.appointment_id);
+  if (known.type === 'AppointmentRequested') return store.collection<FeeAppointmentDoc>(FEE_APPOINTMENTS).put({ _id: known.data.appointment_id, doctor_id: known.data.doctor_id });
+  return recordEarning(known, store);
+}
+
+async function recordEarning(event: RecordedEvent & DomainEventOf<'FeeCharged'>, store: CollectionSource): Promise<void> {
+  const appointment = await store.collection<FeeAppointmentDoc>(FEE_APPOINTMENTS).get(event.data.appointment_id);
   if (!appointment) return;
   await store.collection<EarningDoc>(DOCTOR_EARNINGS).put({
     _id: event.event_id,
     doctor_id: appointment.doctor_id,
-    appointment_id: known.data.appointment_id,
+    appointment_id: event.data.appointment_id,
     at: event.metadata.occurred_at,
-    rupees: known.data.credits * DEFAULT_RUPEES_PER_CREDIT,
-    reason: known.data.reason,
+    rupees: event.data.credits * DEFAULT_RUPEES_PER_CREDIT,
+    reason: event.data.reason,
   });
 }
 
