@@ -28,5 +28,6 @@ export * from './error-codes';
 export * from './routes';
 export * from './admin-list';
 export * from './prescription-labels';
+export * from './receipt-labels';
 export * from './messaging';
 export * from './wallet';

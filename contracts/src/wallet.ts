@@ -37,6 +37,7 @@ export const WALLET_TEXTS = {
   adjustmentInvalid: (max: string) => `An adjustment is a whole number of credits other than zero, at most ${max} either way`,
   paymentsUnavailable: 'Payments are unavailable just now. Nothing was charged: try again in a few minutes.',
   orderNotFound: 'No such order',
+  receiptNotFound: 'No such receipt',
   paymentSignatureInvalid: 'The payment could not be verified',
   paymentUnknown: 'The payment gateway knows no such payment of this order',
   paymentFailed: 'The payment failed and nothing was charged. You can try again.',

@@ -130,6 +130,10 @@ export const envSchema = z.object({
     .default('1440,60')
     .transform((v) => [...new Set(v.split(',').map((m) => Number(m.trim())))].sort((a, b) => b - a))
     .pipe(z.array(z.number().int().min(1).max(14 * 24 * 60)).max(5)),
+  /** Who sells the packs, as their receipts name them (issue 36): the business's name, address and GSTIN. */
+  BUSINESS_NAME: z.string().min(1).max(120).default('Telemed'),
+  BUSINESS_ADDRESS: z.preprocess((v) => (v === '' ? undefined : v), z.string().max(300).optional()),
+  BUSINESS_GSTIN: z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, 'a GSTIN (15 characters)').optional()),
   /** The credits a patient's wallet opens with (issue 36): the seeds' 100; a clinic that gives none sets 0. */
   STARTING_CREDITS: z.coerce.number().int().min(0).max(1_000_000).default(100),
   /** Razorpay's API key id and secret (issue 36): unset outside production, packs are paid at the local test gateway. */
@@ -163,6 +167,8 @@ export type Config = z.infer<typeof envSchema> & {
   recordsQuotaBytes: number;
   /** Which channels are configured; `outbox` when none is and this is not production. */
   messaging: MessagingConfig;
+  /** Who sells the packs, as their receipts name them: BUSINESS_NAME, BUSINESS_ADDRESS and BUSINESS_GSTIN. */
+  seller: { name: string; address?: string; gstin?: string };
   /** Razorpay when configured; otherwise `unset` (paymentGatewayFromConfig then refuses production, else serves the local test gateway). */
   payments: PaymentsConfig;
 };
@@ -225,7 +231,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const recordsQuotaBytes = Math.floor(env_.RECORDS_QUOTA_MB * 1024 * 1024);
   const messaging = messagingConfig(env_, production);
   const payments = paymentsConfig(env_);
-  return { ...env_, messaging, payments, production, dataDir: resolve(env_.DATA_DIR), publicUrl, identity, trustProxy, readStoreKind, iceServers, blobStoreKind, recordsQuotaBytes };
+  const seller = { name: env_.BUSINESS_NAME, ...(env_.BUSINESS_ADDRESS ? { address: env_.BUSINESS_ADDRESS } : {}), ...(env_.BUSINESS_GSTIN ? { gstin: env_.BUSINESS_GSTIN } : {}) };
+  return { ...env_, messaging, payments, seller, production, dataDir: resolve(env_.DATA_DIR), publicUrl, identity, trustProxy, readStoreKind, iceServers, blobStoreKind, recordsQuotaBytes };
 }
 
 /** The notifier's per-socket limits from the configuration. */

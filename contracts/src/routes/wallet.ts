@@ -62,6 +62,12 @@ export const walletRoutes = defineRoutes({
     }),
     response: earningsSchema,
   },
+  getMyReceipt: {
+    summary: "A pack's receipt as a PDF: the seller (BUSINESS_NAME, its address and GSTIN where set), the date, the pack, the amount and the payment's id, in the patient's language beside English",
+    tags: ['wallet'],
+    params: z.object({ payment_id: z.string().min(1).max(64) }),
+    errors: [404],
+  },
   createPackOrder: {
     summary: "Start buying a pack: the gateway's order for its price, and what the page needs to open the gateway's checkout. No credits until the payment is captured",
     tags: ['wallet'],

@@ -57,7 +57,7 @@ export async function createApp(options: AppOptions) {
     eventStore, tokens, registry, logger, clock, faults: faultsFromConfig(config), checkToken, video, consultation, ...identity, records, bookingLookups: bookingLookups(readStore), gateway: payments.gateway, startingCredits: config.STARTING_CREDITS,
     messaging: messagingRouteDepsFromConfig(config, messaging, (messageId) => background?.messagesQueued(messageId)),
   });
-  const query = createQueryService({ eventStore, readStore, tokens, registry, logger, clock, checkToken, records: { blobs, medicines, publicUrl: config.publicUrl }, writing: writingAssistantFromConfig(config), holdProjections: projectionHoldFromConfig(config.FAULT_INJECTION), messageChannels: availableChannels(config.messaging), startingCredits: config.STARTING_CREDITS });
+  const query = createQueryService({ eventStore, readStore, tokens, registry, logger, clock, checkToken, records: { blobs, medicines, publicUrl: config.publicUrl }, writing: writingAssistantFromConfig(config), holdProjections: projectionHoldFromConfig(config.FAULT_INJECTION), messageChannels: availableChannels(config.messaging), startingCredits: config.STARTING_CREDITS, seller: config.seller });
   const notifier = appNotifier({ config, tokens, readStore, eventStore, bus, logger, clock, checkToken, runner: query.runner });
   metrics.gauge('telemed_projection_lag_events', 'Events in the log not yet applied, by projection', ['projection'], async (set) => {
     // Counted by reading the events after each checkpoint: EventStoreDB's positions are byte offsets, not counts.

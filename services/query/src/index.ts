@@ -74,6 +74,8 @@ export function createQueryService(deps: {
   messageChannels?: readonly MessageChannel[];
   /** What a patient's wallet opens with (STARTING_CREDITS): a wallet never changed shows it. */
   startingCredits?: number;
+  /** Who sells the packs, as their receipts name them (BUSINESS_NAME, BUSINESS_ADDRESS, BUSINESS_GSTIN). */
+  seller?: { name: string; address?: string; gstin?: string };
 }) {
   const projections = deps.projections ?? allProjections;
   const runner = new ProjectionRunner({ eventStore: deps.eventStore, readStore: deps.readStore, projections, logger: deps.logger, holdBack: deps.holdProjections });
@@ -93,7 +95,7 @@ export function createQueryService(deps: {
   doctorQueryRoutes(api, { readStore: served, clock: deps.clock });
   bookingRulesQueryRoutes(api, served);
   waitlistQueryRoutes(api, { readStore: served, clock: deps.clock });
-  walletQueryRoutes(api, { readStore: served, clock: deps.clock, startingCredits: deps.startingCredits });
+  walletQueryRoutes(api, { readStore: served, clock: deps.clock, startingCredits: deps.startingCredits, seller: deps.seller });
   scheduleQueryRoutes(api, { readStore: served, clock: deps.clock });
   appointmentQueryRoutes(api, { readStore: served, clock: deps.clock, institutionReadingAppointment: lookups.institutionReadingAppointment, audit });
   institutionQueryRoutes(api, served, audit);

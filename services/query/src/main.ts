@@ -29,6 +29,7 @@ const query = createQueryService({
   // What the Profile offers: the channels this deployment's settings configure (the command service sends on them).
   messageChannels: availableChannels(config.messaging),
   startingCredits: config.STARTING_CREDITS,
+  seller: config.seller,
 });
 metrics.gauge('telemed_projection_lag_events', 'Events in the log not yet applied, by projection', ['projection'], async (set) => {
   // Counted by reading the events after each stored checkpoint: EventStoreDB's positions are byte offsets, not counts.

@@ -3,6 +3,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import supertest from 'supertest';
+import { PDFParse } from 'pdf-parse';
+import { binaryBody } from '../support/binary-body';
 import { STARTING_CREDITS, streams } from '@telemed/contracts';
 import { checkoutSignature, hmacHex } from '@telemed/platform';
 import { createLogger } from '@telemed/platform';
@@ -20,7 +22,7 @@ describe('buying packs', () => {
   let base: string;
   let secrets: { key_secret: string; webhook_secret: string };
   before(async () => {
-    t = await startTestApp({ env: { STARTING_CREDITS: String(STARTING_CREDITS) } });
+    t = await startTestApp({ env: { STARTING_CREDITS: String(STARTING_CREDITS), BUSINESS_NAME: 'Sunrise Telehealth', BUSINESS_ADDRESS: '12 MG Road, Bengaluru 560001', BUSINESS_GSTIN: '29ABCDE1234F1Z5' } });
     const port = await t.app.listen(0, '127.0.0.1');
     base = `http://127.0.0.1:${port}`;
     secrets = JSON.parse(readFileSync(join(t.dataDir, 'payments-local-gateway.json'), 'utf8')) as typeof secrets;
@@ -67,6 +69,21 @@ describe('buying packs', () => {
     assert.equal(await balanceOf(patient), STARTING_CREDITS + 200);
     const statement = (await t.http.get('/api/v1/wallet/me/entries').set(patient.auth).expect(200)).body as Array<{ kind: string; credits: number; amount_paise: number | null; payment_id: string | null }>;
     assert.deepEqual(statement.filter((e) => e.kind === 'bought').map((e) => [e.credits, e.amount_paise, e.payment_id]), [[200, 189_900, confirm.payment_id]]);
+
+    // Its receipt: the seller, the pack, the amount and the payment's id, in the patient's language beside English.
+    await t.http.put('/api/v1/users/me').set(patient.auth).send({ language: 'hi' }).expect(200);
+    await t.settle();
+    const receipt = await t.http.get(`/api/v1/wallet/me/receipts/${confirm.payment_id}`).set(patient.auth).buffer(true).parse(binaryBody).expect(200);
+    assert.equal(receipt.headers['content-type'], 'application/pdf');
+    const text = (await new PDFParse({ data: new Uint8Array(receipt.body as Buffer) }).getText()).text;
+    // (Extractors read shaped Devanagari in visual order, a pre-base vowel sign first: only whole words without one are looked for.)
+    for (const expected of ['Sunrise Telehealth', '12 MG Road, Bengaluru', 'GSTIN: 29ABCDE1234F1Z5', 'Receipt / रसीद', 'Item /', '200 credits / 200', 'Amount paid /', 'INR 1899.00', confirm.payment_id!]) {
+      assert.ok(text.includes(expected), `${expected} in: ${text}`);
+    }
+    // Nobody else's, and no receipt for what was not bought.
+    const other = await t.createUser('patient');
+    await t.http.get(`/api/v1/wallet/me/receipts/${confirm.payment_id}`).set(other.auth).expect(404);
+    await t.http.get('/api/v1/wallet/me/receipts/pay_none').set(patient.auth).expect(404);
   });
 
   it("the browser's word adds nothing: a forged signature, another patient's order, a payment of another order", async () => {

@@ -299,6 +299,7 @@ describe('access control: every route against every role', () => {
     { method: 'get', path: '/wallet/me', expect: all(403, { patient: 200, otherPatient: 200, institutionAdmin: 200, otherInstitutionAdmin: 200 }), request: fixed('/api/v1/wallet/me') },
     { method: 'get', path: '/wallet/me/entries', expect: all(403, { patient: 200, otherPatient: 200, institutionAdmin: 200, otherInstitutionAdmin: 200 }), request: fixed('/api/v1/wallet/me/entries') },
     { method: 'get', path: '/doctors/me/earnings', expect: all(403, { doctor: 200, otherDoctor: 200 }), request: fixed('/api/v1/doctors/me/earnings') },
+    { method: 'get', path: '/wallet/me/receipts/:payment_id', expect: all(403, { patient: 404, otherPatient: 404, institutionAdmin: 404, otherInstitutionAdmin: 404 }), request: fixed('/api/v1/wallet/me/receipts/pay_none') },
     { method: 'post', path: '/wallet/orders', expect: all(403, { patient: 201, otherPatient: 201, institutionAdmin: 201, otherInstitutionAdmin: 201 }), request: fixed('/api/v1/wallet/orders', { credits: 100 }) },
     // No such order for anyone: a patient is told so (404); the others may not confirm payments at all.
     { method: 'post', path: '/wallet/orders/:order_id/payment', expect: all(403, { patient: 404, otherPatient: 404, institutionAdmin: 404, otherInstitutionAdmin: 404 }), request: fixed('/api/v1/wallet/orders/order_none/payment', { payment_id: 'pay_none', signature: 'a'.repeat(64) }) },

@@ -5,6 +5,7 @@ export const walletPaths = {
   getMyWallet: { method: 'get', path: '/wallet/me' },
   getMyEarnings: { method: 'get', path: '/doctors/me/earnings' },
   listMyWalletEntries: { method: 'get', path: '/wallet/me/entries' },
+  getMyReceipt: { method: 'get', path: '/wallet/me/receipts/:payment_id' },
   createPackOrder: { method: 'post', path: '/wallet/orders' },
   confirmPackPayment: { method: 'post', path: '/wallet/orders/:order_id/payment' },
   receivePaymentWebhook: { method: 'post', path: '/payments/webhook' },

@@ -1,5 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
@@ -14,6 +15,7 @@ import { useFormat } from '../../i18n/format';
 import { useT, type MessageId, type Translate } from '../../i18n/useT';
 import { useErrorText } from '../../i18n/errorText';
 import { ClosableTitle } from '../../components/ClosableTitle';
+import { DownloadButton } from '../records/RecordsTiles';
 
 type Entry = ApiRoutes['listMyWalletEntries']['response'][number];
 
@@ -75,7 +77,16 @@ export function StatementDialog({ open, onClose }: { open: boolean; onClose: () 
         <List dense data-testid="statement">
           {lines.map((entry) => (
             <ListItem key={entry.entry_id} divider secondaryAction={<Typography sx={{ fontWeight: 600, color: entry.credits < 0 ? 'text.secondary' : 'success.main' }}>{entry.credits > 0 ? `+${f.count(entry.credits)}` : f.count(entry.credits)}</Typography>}>
-              <ListItemText primary={entryText(t, f.rupees, entry)} secondary={f.date(entry.at, { dateStyle: 'medium', timeStyle: 'short' })} />
+              <ListItemText
+                primary={entryText(t, f.rupees, entry)}
+                secondary={f.date(entry.at, { dateStyle: 'medium', timeStyle: 'short' })}
+                sx={{ pr: entry.kind === 'bought' ? 0 : 6 }}
+              />
+              {entry.kind === 'bought' && entry.payment_id && (
+                <Box sx={{ mr: 8 }}>
+                  <DownloadButton url={`/api/v1/wallet/me/receipts/${encodeURIComponent(entry.payment_id)}`} name={`receipt-${entry.payment_id}.pdf`} label={t('wallet.receipt')} />
+                </Box>
+              )}
             </ListItem>
           ))}
         </List>

@@ -68,9 +68,13 @@ async function apply(event: RecordedEvent, store: CollectionSource): Promise<voi
 
 export const walletProjection = defineProjection({
   name: 'wallets',
-  version: 1,
+  version: 2,
   collections: [WALLETS, WALLET_ENTRIES],
-  indexes: [{ collection: WALLET_ENTRIES, fields: ['patient_id', 'position'] }],
+  // A patient's statement by position; a pack's receipt by its payment.
+  indexes: [
+    { collection: WALLET_ENTRIES, fields: ['patient_id', 'position'] },
+    { collection: WALLET_ENTRIES, fields: ['patient_id', 'payment_id'] },
+  ],
   handles: ['WalletOpened', 'CreditsBought', 'FeeHeld', 'FeeCharged', 'FeeReturned', 'CreditsAdjusted'],
   // An erased patient's statement keeps no personal data (amounts and ids only): the records of money are kept.
   ignores: ['accounts', 'sessions', 'privacy', 'institutions', 'schedule', 'appointments', 'consultations', 'records', 'blog', 'messaging', 'phone', 'waitlist', 'PackOrdered', 'PackPaymentFailed'],

@@ -1,7 +1,9 @@
-import { CREDIT_PACKS, DEFAULT_RUPEES_PER_CREDIT, DEFAULT_TIMEZONE, STARTING_CREDITS, type ApiRoutes } from '@telemed/contracts';
-import { policies, type ApiRouter, type ReadStore } from '@telemed/platform';
+import { CREDIT_PACKS, DEFAULT_RUPEES_PER_CREDIT, DEFAULT_TIMEZONE, STARTING_CREDITS, WALLET_TEXTS, notFound, receiptLabels, type ApiRoutes } from '@telemed/contracts';
+import { StreamedBody, policies, type ApiRouter, type ReadStore } from '@telemed/platform';
 import { WALLETS, WALLET_ENTRIES, type WalletDoc, type WalletEntryDoc } from './projection';
 import { DOCTOR_EARNINGS, type EarningDoc } from './earnings';
+import { renderReceiptPdf, type Seller } from './receipt-pdf';
+import type { UserDoc } from '../projections/documents';
 import { DateTime } from 'luxon';
 
 type Entry = ApiRoutes['listMyWalletEntries']['response'][number];
@@ -18,7 +20,7 @@ const entryView = (doc: WalletEntryDoc): Entry => ({
 });
 
 /** A patient's own wallet and statement, and a doctor's earnings (issue 36): only their own, by their session. */
-export function walletQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; clock: () => Date; startingCredits?: number }): void {
+export function walletQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; clock: () => Date; startingCredits?: number; seller?: Seller }): void {
   const wallets = deps.readStore.collection<WalletDoc>(WALLETS);
   const entries = deps.readStore.collection<WalletEntryDoc>(WALLET_ENTRIES);
 
@@ -76,6 +78,20 @@ export function walletQueryRoutes(api: ApiRouter, deps: { readStore: ReadStore; 
         }
       }
       return { body: { currency: 'INR' as const, months, today } };
+    },
+  });
+
+  const users = deps.readStore.collection<UserDoc>('users');
+  api.implement('getMyReceipt', {
+    policy: policies.roles('patient'),
+    handler: async ({ params, auth, res }) => {
+      const [bought] = await entries.find({ patient_id: auth.user_id, payment_id: params.payment_id, kind: 'bought' }, { limit: 1 });
+      if (!bought || bought.amount_paise === null) throw notFound(WALLET_TEXTS.receiptNotFound);
+      res.set('Content-Disposition', `attachment; filename="receipt-${bought.payment_id}.pdf"`);
+      res.set('Cache-Control', 'private, no-store');
+      const language = (await users.get(auth.user_id))?.language;
+      const pdf = renderReceiptPdf({ payment_id: params.payment_id, at: bought.at, credits: bought.credits, amount_paise: bought.amount_paise }, deps.seller ?? { name: 'Telemed' }, receiptLabels(language));
+      return { body: new StreamedBody(pdf, 'application/pdf') };
     },
   });
 }
