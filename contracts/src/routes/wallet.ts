@@ -1,6 +1,7 @@
 import { z } from '../zod';
 import { CREDIT_PACKS } from '../constants';
-import { FEE_CHARGE_REASONS, FEE_RETURN_REASONS, isReturnPath } from '../wallet';
+import { FEE_CHARGE_REASONS, FEE_RETURN_REASONS, MAX_ADJUSTMENT_CREDITS, isReturnPath } from '../wallet';
+import { safeText } from '../safe-text';
 import { defineRoutes } from './define';
 import { timezoneQuerySchema } from '../api';
 
@@ -61,6 +62,20 @@ export const walletRoutes = defineRoutes({
       timezone_str: timezoneQuerySchema.shape.timezone_str,
     }),
     response: earningsSchema,
+  },
+  adjustWallet: {
+    summary: `A platform admin's correction of a patient's credits, with its reason (a whole number other than zero, at most ${MAX_ADJUSTMENT_CREDITS} either way; never below zero)`,
+    tags: ['wallet'],
+    params: z.object({ patient_id: z.string().min(1).max(64) }),
+    body: z
+      .strictObject({
+        credits: z.number().int().refine((n) => n !== 0 && Math.abs(n) <= MAX_ADJUSTMENT_CREDITS, `a whole number other than zero, at most ${MAX_ADJUSTMENT_CREDITS} either way`),
+        reason: safeText().trim().min(3).max(300),
+      })
+      .openapi('AdjustWalletRequest'),
+    response: z.object({ patient_id: z.string(), credits: z.number().int(), reason: z.string() }),
+    successStatus: 201,
+    errors: [404, 409, 422],
   },
   getMyReceipt: {
     summary: "A pack's receipt as a PDF: the seller (BUSINESS_NAME, its address and GSTIN where set), the date, the pack, the amount and the payment's id, in the patient's language beside English",

@@ -37,6 +37,27 @@ describe('wallet', () => {
     assert.deepEqual((await t.http.get(`/api/v1/wallet/me/entries?before=${statement[0]!.entry_id}`).set(other.auth).expect(200)).body, []);
   });
 
+  it("a platform admin corrects a patient's credits with a reason; never below zero, never anyone but a platform admin", async () => {
+    const [admin, patient, doctor] = [await t.createUser('admin'), await t.createUser('patient'), await t.createUser('doctor')];
+    const adjust = (by: { auth: Record<string, string> }, who: string, body: object) => t.http.post(`/api/v1/admin/wallets/${who}/adjustments`).set(by.auth).send(body);
+    const added = await adjust(admin, patient.user_id, { credits: 250, reason: 'Goodwill after a dropped call' }).expect(201);
+    assert.deepEqual(added.body, { patient_id: patient.user_id, credits: 250, reason: 'Goodwill after a dropped call' });
+    await t.settle();
+    assert.equal((await t.http.get('/api/v1/wallet/me').set(patient.auth).expect(200)).body.balance, STARTING_CREDITS + 250);
+    const below = await adjust(admin, patient.user_id, { credits: -(STARTING_CREDITS + 251), reason: 'Too much' }).expect(409);
+    assert.equal(below.body.code, 'adjustment_below_zero');
+    for (const body of [{ credits: 0, reason: 'Nothing' }, { credits: 10, reason: '' }, { credits: 1.5, reason: 'Half' }, { credits: 100_001, reason: 'Huge' }]) {
+      assert.equal((await adjust(admin, patient.user_id, body).expect(422)).body.code, 'validation_failed', JSON.stringify(body));
+    }
+    await adjust(patient, patient.user_id, { credits: 10, reason: 'Myself' }).expect(403);
+    await adjust(doctor, patient.user_id, { credits: 10, reason: 'A doctor' }).expect(403);
+    await adjust(admin, doctor.user_id, { credits: 10, reason: 'Not a patient' }).expect(404);
+    await adjust(admin, 'no-such-user', { credits: 10, reason: 'Nobody' }).expect(404);
+    await t.settle();
+    const entries = (await t.http.get('/api/v1/wallet/me/entries').set(patient.auth).expect(200)).body as Array<{ kind: string; credits: number }>;
+    assert.deepEqual(entries.map((e) => [e.kind, e.credits]), [['adjusted', 250], ['opened', STARTING_CREDITS]]);
+  });
+
   it('refuses bad paging with 422', async () => {
     const patient = await t.createUser('patient');
     const res = await t.http.get('/api/v1/wallet/me/entries?limit=0').set(patient.auth).expect(422);

@@ -7,6 +7,7 @@ export const walletPaths = {
   listMyWalletEntries: { method: 'get', path: '/wallet/me/entries' },
   getMyReceipt: { method: 'get', path: '/wallet/me/receipts/:payment_id' },
   createPackOrder: { method: 'post', path: '/wallet/orders' },
+  adjustWallet: { method: 'post', path: '/admin/wallets/:patient_id/adjustments' },
   confirmPackPayment: { method: 'post', path: '/wallet/orders/:order_id/payment' },
   receivePaymentWebhook: { method: 'post', path: '/payments/webhook' },
 } as const satisfies Record<string, RoutePath>;

@@ -1,5 +1,8 @@
 import { HttpError, parsePaymentNotice, policies, rawBodyOf, type ApiRouter, type PaymentGateway } from '@telemed/platform';
 import { positionHeader, requestContext, systemRequestContext, type CommandDeps } from '../context';
+import { API_TEXTS, notFound } from '@telemed/contracts';
+import { accountStatus } from '../users/account-standing';
+import { handleWalletCommand } from './fees';
 import { confirmPackPayment, orderPack, receivePaymentNotice } from './purchases';
 
 /**
@@ -7,6 +10,7 @@ import { confirmPackPayment, orderPack, receivePaymentNotice } from './purchases
  * the gateway's capture is verified (the checkout's signature and the gateway's answer, or its signed webhook).
  */
 export function walletRoutes(api: ApiRouter, deps: CommandDeps & { gateway: PaymentGateway }): void {
+  // Buying and confirming are the patient's; adjusting is a platform admin's, with a reason kept under the patient's key.
   api.implement('createPackOrder', {
     policy: policies.roles('patient'),
     handler: async ({ body, auth, req }) => {
@@ -24,6 +28,21 @@ export function walletRoutes(api: ApiRouter, deps: CommandDeps & { gateway: Paym
         requestContext(req, auth, deps.clock()),
       );
       return { body: outcome, headers: positionHeader(position) };
+    },
+  });
+
+  api.implement('adjustWallet', {
+    policy: policies.roles('admin'),
+    handler: async ({ params, body, auth, req }) => {
+      const account = await accountStatus(deps.eventStore, params.patient_id);
+      if (account.status !== 'registered' || account.account_type !== 'patient') throw notFound(API_TEXTS.userNotFound);
+      const adjusted = await handleWalletCommand(
+        deps.eventStore,
+        params.patient_id,
+        { type: 'Adjust', data: { patient_id: params.patient_id, credits: body.credits, reason: body.reason, adjusted_by: auth.user_id }, grant: deps.startingCredits },
+        requestContext(req, auth, deps.clock()),
+      );
+      return { body: { patient_id: params.patient_id, credits: body.credits, reason: body.reason }, headers: positionHeader(adjusted.position) };
     },
   });
 
