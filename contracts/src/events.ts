@@ -430,6 +430,11 @@ export const eventDataSchemas = {
    * stands (requested, confirmed, held); one closed without taking place (rejected, cancelled, expired, voided) frees it.
    */
   AppointmentFollowUpBooked: z.object({ appointment_id: z.string(), follow_up_appointment_id: z.string(), slot_id: z.number().int() }),
+  /**
+   * Its doctor saved final notes again, now saying no follow-up is required (issue 35): the offer not yet taken up is
+   * withdrawn (one already booked stands, and keeps its offer).
+   */
+  AppointmentFollowUpWithdrawn: z.object({ appointment_id: z.string(), doctor_id: userId, patient_id: userId }),
 
   /**
    * The video consultation of one appointment (stream `consultation-<appointment_id>`). Started by the first join: its
@@ -740,6 +745,7 @@ export const EVENT_FAMILIES = {
     'AppointmentTimesProposed',
     'AppointmentFollowUpOffered',
     'AppointmentFollowUpBooked',
+    'AppointmentFollowUpWithdrawn',
   ],
   consultations: ['ConsultationStarted', 'ConsultationJoined', 'ConsultationLeft', 'ConsultationEnded', 'ConsultationAutoEnded', 'ConsultationMessagePosted', 'VideoProviderEventReceived'],
   records: ['RecordFileStored', 'MedicalReportUploaded', 'PrescriptionFileUploaded', 'ConsultationNotesSaved', 'PrescriptionIssued', 'MedicineCatalogueImported'],

@@ -39,7 +39,7 @@ const STATUS_OF = {
   // The doctor offered other times: the patient is asked to choose (their list shows the offer).
   AppointmentTimesProposed: 'times_proposed',
   ...ignoring('accounts', 'sessions', 'privacy', 'institutions', 'schedule', 'consultations', 'records', 'blog', 'messaging', 'phone', 'waitlist', 'wallet'),
-  ...ignoring('AppointmentVoided', 'AppointmentConsultationBegun', 'AppointmentCompleted', 'AppointmentHoldReleased', 'AppointmentFollowUpOffered', 'AppointmentFollowUpBooked'),
+  ...ignoring('AppointmentVoided', 'AppointmentConsultationBegun', 'AppointmentCompleted', 'AppointmentHoldReleased', 'AppointmentFollowUpOffered', 'AppointmentFollowUpBooked', 'AppointmentFollowUpWithdrawn'),
 } as const satisfies EventTable<AppointmentStatusChange>;
 
 /**

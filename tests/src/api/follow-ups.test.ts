@@ -105,6 +105,27 @@ describe('follow-ups', () => {
     (await book(patient, another.slot_id, id)).expectStatus(201);
   });
 
+  it('final notes saved again saying no follow-up is needed withdraw an offer not yet taken up; one booked stands', async () => {
+    const doctor = await spec.given.doctor();
+    const patient = await spec.given.patient();
+    const { id } = await completedConsultation(doctor, patient, 14, { follow_up_within_days: 5 });
+    assert.ok((await listed(patient, id))?.follow_up, 'offered');
+    (await notes(id, doctor, { follow_up_required: 'no' }))
+      .expectStatus(200)
+      .expectEvents([
+        { stream: streams.consultationNotes(id), type: 'ConsultationNotesSaved' },
+        { stream: streams.appointment(id), type: 'AppointmentFollowUpWithdrawn', data: { appointment_id: id } },
+      ]);
+    assert.equal((await listed(patient, id))?.follow_up, null, 'the offer is gone from the patient\'s list');
+    const slot = await spec.given.slot(doctor, { days: 3, time: '12:00' });
+    (await book(patient, slot.slot_id, id)).expectStatus(409).expectNoEvents();
+    // Offered again, booked, then "no" once more: the booking stands with its offer.
+    (await notes(id, doctor, { follow_up_required: 'routine' })).expectStatus(200);
+    (await book(patient, slot.slot_id, id)).expectStatus(201);
+    (await notes(id, doctor, { follow_up_required: 'no' })).expectStatus(200).expectEvents([{ stream: streams.consultationNotes(id), type: 'ConsultationNotesSaved' }]);
+    assert.ok((await listed(patient, id))?.follow_up?.booked_appointment_id, 'the booked follow-up stands');
+  });
+
   it('refuses a slot outside the window, another doctor\'s, someone else\'s consultation, one not completed or with no offer', async () => {
     const doctor = await spec.given.doctor({ doctor: { consultation_fee: 500 } });
     const otherDoctor = await spec.given.doctor();

@@ -81,7 +81,7 @@ describe('every reader decides every event type (issue 32)', () => {
       AppointmentRequested: 'requested',
       ...ignoring('accounts', 'sessions', 'privacy', 'institutions', 'schedule', 'consultations', 'records', 'blog', 'messaging', 'phone', 'waitlist', 'wallet'),
       ...ignoring('AppointmentApproved', 'AppointmentRejected', 'AppointmentCancelled', 'AppointmentExpired', 'AppointmentVoided', 'AppointmentConsultationBegun', 'AppointmentCompleted'),
-      ...ignoring('AppointmentRescheduled', 'AppointmentHoldReleased', 'AppointmentNoShow', 'AppointmentTimesProposed', 'AppointmentFollowUpOffered', 'AppointmentFollowUpBooked'),
+      ...ignoring('AppointmentRescheduled', 'AppointmentHoldReleased', 'AppointmentNoShow', 'AppointmentTimesProposed', 'AppointmentFollowUpOffered', 'AppointmentFollowUpBooked', 'AppointmentFollowUpWithdrawn'),
     } as const satisfies EventTable<'requested'>;
     assert.deepEqual(Object.keys(table).sort(), [...EVENT_TYPES].sort());
     assert.equal(table.BlogPostViewed, IGNORED);

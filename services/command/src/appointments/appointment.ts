@@ -31,6 +31,7 @@ export type AppointmentEvent = DomainEventOf<
   | 'AppointmentTimesProposed'
   | 'AppointmentFollowUpOffered'
   | 'AppointmentFollowUpBooked'
+  | 'AppointmentFollowUpWithdrawn'
 >;
 
 /** What the appointment's decisions need: the request without its notes. */
@@ -175,7 +176,9 @@ export type AppointmentCommand =
    * before the offer's end, and no follow-up already standing on it: `lapsed` is the earlier booking found closed without
    * taking place (read from its stream), which frees the offer.
    */
-  | { type: 'BookFollowUp'; data: { actor_id: string; follow_up_appointment_id: string; to: MoveTarget | null; lapsed: string | null } };
+  | { type: 'BookFollowUp'; data: { actor_id: string; follow_up_appointment_id: string; to: MoveTarget | null; lapsed: string | null } }
+  /** Its doctor's final notes now say no follow-up is required: an offer not yet booked is withdrawn; otherwise nothing. */
+  | { type: 'WithdrawFollowUp'; data: { actor_id: string } };
 
 /** Who has ever joined the appointment's consultation (from its stream). */
 export interface Joined {
@@ -216,6 +219,7 @@ export function evolveAppointment(state: AppointmentState, event: AppointmentEve
     .with({ type: 'AppointmentFollowUpBooked' }, ({ data }): AppointmentState =>
       state.follow_up ? { ...state, follow_up: { ...state.follow_up, booked: data.follow_up_appointment_id } } : state,
     )
+    .with({ type: 'AppointmentFollowUpWithdrawn' }, (): AppointmentState => ({ ...state, follow_up: null }))
     .exhaustive();
 }
 
@@ -371,8 +375,8 @@ function decideMove(command: MoveCommand, state: AppointmentState): AppointmentE
     .exhaustive();
 }
 
-/** Who came (no-shows) and what follows (a follow-up offered and booked): issue 35. */
-type AttendanceCommand = Extract<AppointmentCommand, { type: 'CloseNoShow' | 'MarkPatientAbsent' | 'OfferFollowUp' | 'BookFollowUp' }>;
+/** Who came (no-shows) and what follows (a follow-up offered, booked or withdrawn): issue 35. */
+type AttendanceCommand = Extract<AppointmentCommand, { type: 'CloseNoShow' | 'MarkPatientAbsent' | 'OfferFollowUp' | 'BookFollowUp' | 'WithdrawFollowUp' }>;
 
 function decideAttendance(command: AttendanceCommand, state: AppointmentState): AppointmentEvent[] {
   return match(command)
@@ -425,6 +429,12 @@ function decideAttendance(command: AttendanceCommand, state: AppointmentState): 
             data: { appointment_id: current.appointment.appointment_id, follow_up_appointment_id: data.follow_up_appointment_id, slot_id: data.to.slot_id },
           },
         ];
+      })
+      .with({ type: 'WithdrawFollowUp' }, ({ data }): AppointmentEvent[] => {
+        const current = ownedByDoctor(state, data.actor_id);
+        if (!current.follow_up || current.follow_up.booked !== null) return [];
+        const { appointment_id, doctor_id, patient_id } = current.appointment;
+        return [{ type: 'AppointmentFollowUpWithdrawn', data: { appointment_id, doctor_id, patient_id } }];
       })
     .exhaustive();
 }
@@ -508,7 +518,7 @@ export const appointmentDecider: Decider<AppointmentState, AppointmentCommand, A
         return [{ type: 'AppointmentCancelled', data: { appointment_id: state.appointment.appointment_id, cancelled_by: 'patient', reason: null } }];
       })
       .with({ type: P.union('RescheduleAppointment', 'ReleaseUnusedHold', 'ProposeTimes', 'AcceptProposedTime', 'DeclineProposedTimes', 'CloseUnansweredProposal') }, (moving): AppointmentEvent[] => decideMove(moving, state))
-      .with({ type: P.union('CloseNoShow', 'MarkPatientAbsent', 'OfferFollowUp', 'BookFollowUp') }, (other): AppointmentEvent[] => decideAttendance(other, state))
+      .with({ type: P.union('CloseNoShow', 'MarkPatientAbsent', 'OfferFollowUp', 'BookFollowUp', 'WithdrawFollowUp') }, (other): AppointmentEvent[] => decideAttendance(other, state))
       .with({ type: 'CompleteAppointment' }, ({ data }): AppointmentEvent[] =>
         state.status === 'confirmed' && data.joined.patient && data.joined.doctor
           ? [{ type: 'AppointmentCompleted', data: { appointment_id: state.appointment.appointment_id, ended_at: data.ended_at, auto_ended: data.auto_ended } }]

@@ -61,3 +61,8 @@ export async function offerFollowUp(
     data: { actor_id: doctor_id, doctor_fee, ...(within_days === undefined ? {} : { within_days }), ...(fee === undefined ? {} : { fee }) },
   }, context);
 }
+
+/** After final notes saying no follow-up is required: an offer not yet booked is withdrawn (AppointmentFollowUpWithdrawn). */
+export async function withdrawFollowUp(eventStore: EventStore, appointmentId: string, doctorId: string, context: CommandContext) {
+  return handleCommand(eventStore, streams.appointment(appointmentId), appointmentDecider, { type: 'WithdrawFollowUp', data: { actor_id: doctorId } }, context);
+}

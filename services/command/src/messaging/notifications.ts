@@ -186,7 +186,7 @@ export async function startNotifications(deps: NotificationDeps) {
     ignores: [
       'wallet', 'accounts', 'sessions', 'privacy', 'institutions', 'schedule', 'blog', 'messaging', 'phone',
       'WaitlistJoined', 'WaitlistLeft', 'WaitlistOfferEnded',
-      'AppointmentExpired', 'AppointmentVoided', 'AppointmentConsultationBegun', 'AppointmentCompleted', 'AppointmentHoldReleased', 'AppointmentFollowUpOffered', 'AppointmentFollowUpBooked',
+      'AppointmentExpired', 'AppointmentVoided', 'AppointmentConsultationBegun', 'AppointmentCompleted', 'AppointmentHoldReleased', 'AppointmentFollowUpOffered', 'AppointmentFollowUpBooked', 'AppointmentFollowUpWithdrawn',
       'ConsultationStarted', 'ConsultationLeft', 'ConsultationEnded', 'ConsultationAutoEnded', 'ConsultationMessagePosted', 'VideoProviderEventReceived',
       'RecordFileStored', 'MedicalReportUploaded', 'PrescriptionFileUploaded', 'ConsultationNotesSaved', 'MedicineCatalogueImported',
     ],

@@ -54,7 +54,7 @@ export function startFeeSettler(deps: { eventStore: EventStore; checkpoints: Che
       'accounts', 'sessions', 'privacy', 'institutions', 'schedule', 'consultations', 'records', 'blog', 'messaging', 'phone', 'waitlist', 'wallet',
       // A request holds its fee as it is made; an approval keeps it held; a move keeps it (the same doctor).
       'AppointmentRequested', 'AppointmentApproved', 'AppointmentConsultationBegun', 'AppointmentRescheduled', 'AppointmentHoldReleased',
-      'AppointmentTimesProposed', 'AppointmentFollowUpOffered', 'AppointmentFollowUpBooked',
+      'AppointmentTimesProposed', 'AppointmentFollowUpOffered', 'AppointmentFollowUpBooked', 'AppointmentFollowUpWithdrawn',
     ],
     handle: async (event) => {
       const patient_id = await patientOf(deps.eventStore, event);

@@ -118,7 +118,7 @@ export async function startLateRequestCloser(deps: LateRequestDeps & { checkpoin
       'InstitutionInvitationAccepted', 'InstitutionInvitationDeclined', 'InstitutionInvitationRevoked', 'InstitutionDoctorActivated', 'InstitutionBookingRulesSet',
       'AppointmentApproved', 'AppointmentRejected', 'AppointmentCancelled', 'AppointmentExpired', 'AppointmentVoided', 'AppointmentConsultationBegun', 'AppointmentCompleted',
       // A move keeps its doctor, whose standing the move's own reservation checked: the unavailable-doctor closer has it.
-      'AppointmentRescheduled', 'AppointmentHoldReleased', 'AppointmentNoShow', 'AppointmentTimesProposed', 'AppointmentFollowUpOffered', 'AppointmentFollowUpBooked',
+      'AppointmentRescheduled', 'AppointmentHoldReleased', 'AppointmentNoShow', 'AppointmentTimesProposed', 'AppointmentFollowUpOffered', 'AppointmentFollowUpBooked', 'AppointmentFollowUpWithdrawn',
     ],
     handle: async (event) => {
       const at = new Date(event.metadata.occurred_at).getTime();

@@ -24,7 +24,7 @@ export function startSlotReleaser(deps: { eventStore: EventStore; checkpoints: C
       'accounts', 'sessions', 'privacy', 'institutions', 'schedule', 'consultations', 'records', 'blog', 'messaging', 'phone', 'waitlist', 'wallet',
       'AppointmentRequested', 'AppointmentApproved', 'AppointmentVoided', 'AppointmentConsultationBegun', 'AppointmentCompleted',
       // A no-show's time has passed: its slot stays as it was, reserved for the appointment that did not take place.
-      'AppointmentHoldReleased', 'AppointmentNoShow', 'AppointmentTimesProposed', 'AppointmentFollowUpOffered', 'AppointmentFollowUpBooked',
+      'AppointmentHoldReleased', 'AppointmentNoShow', 'AppointmentTimesProposed', 'AppointmentFollowUpOffered', 'AppointmentFollowUpBooked', 'AppointmentFollowUpWithdrawn',
     ],
     handle: async (event) => {
       const context = systemContext(deps.clock(), event.event_id, event.metadata.correlation_id);

@@ -27,7 +27,7 @@ import { appointmentFacts, consultationFoldsOf, consultationStarted } from '../c
 import { loadUser } from '../users/service';
 import { requireConsent } from '../consents/service';
 import { notesDecider } from './notes';
-import { offerFollowUp } from '../appointments/follow-ups';
+import { offerFollowUp, withdrawFollowUp } from '../appointments/follow-ups';
 import { prescriptionDecider, type Prescriber } from './prescription';
 import { storedLine } from './prescription-lines';
 import { mayTieReport, mayUploadPrescriptionFile, uploadDecider } from './uploads';
@@ -116,9 +116,13 @@ function clinicalWritingRoutes(api: ApiRouter, deps: CommandDeps & RecordDeps): 
       }, context);
       const is_draft = result.state.status === 'saved' && result.state.latest_draft;
       let position = result.position;
-      if (result.state.status === 'saved' && !is_draft && result.state.latest.follow_up_required !== 'no') {
-        const offered = await offerFollowUp(deps.eventStore, params.appointment_id, { doctor_id: auth.user_id, doctor_fee, within_days: body.follow_up_within_days, fee: body.follow_up_fee }, context);
-        position = offered.position ?? position;
+      if (result.state.status === 'saved' && !is_draft) {
+        // Final notes offer a follow-up, or now that none is required withdraw an offer not yet taken up (issue 35).
+        const followUp =
+          result.state.latest.follow_up_required === 'no'
+            ? await withdrawFollowUp(deps.eventStore, params.appointment_id, auth.user_id, context)
+            : await offerFollowUp(deps.eventStore, params.appointment_id, { doctor_id: auth.user_id, doctor_fee, within_days: body.follow_up_within_days, fee: body.follow_up_fee }, context);
+        position = followUp.position ?? position;
       }
       return { body: { appointment_id: params.appointment_id, is_draft, saved_at: context.now.toISOString() }, headers: positionHeader(position) };
     },

@@ -19,6 +19,7 @@ export const APPOINTMENT_EVENTS = [
   'AppointmentTimesProposed',
   'AppointmentFollowUpOffered',
   'AppointmentFollowUpBooked',
+  'AppointmentFollowUpWithdrawn',
 ] as const satisfies EventType[];
 /** The call, in the appointment's history (the chat is not: it is read through the consultation's own route). */
 const CONSULTATION_HISTORY_EVENTS = [
@@ -241,6 +242,8 @@ export const appointmentsProjection = defineProjection({
         return setStatus(store, event, { follow_up_until: storedInstant(event.data.until), follow_up_fee: event.data.fee, updated_at: event.metadata.occurred_at });
       case 'AppointmentFollowUpBooked':
         return setStatus(store, event, { follow_up_booked: event.data.follow_up_appointment_id, updated_at: event.metadata.occurred_at });
+      case 'AppointmentFollowUpWithdrawn':
+        return setStatus(store, event, { follow_up_until: null, follow_up_fee: null, updated_at: event.metadata.occurred_at });
       case 'ConsultationStarted':
         // Not an update of the appointment as its people see it (updated_at stays).
         return store.collection<AppointmentDoc>('appointments').patch(event.data.appointment_id, { consultation_held: true });

@@ -23,7 +23,7 @@ function proposalView(doc: AppointmentDoc, zone: string): PatientAppointment['pr
 
 /** A completed consultation's follow-up offer (issue 35), and the follow-up booked on it; null when none. */
 function followUpView(doc: AppointmentDoc): PatientAppointment['follow_up'] {
-  if (doc.status !== 'completed' || doc.follow_up_until === undefined) return null;
+  if (doc.status !== 'completed' || doc.follow_up_until === undefined || doc.follow_up_until === null) return null;
   return { until: doc.follow_up_until, fee: doc.follow_up_fee ?? 0, booked_appointment_id: doc.follow_up_booked ?? null };
 }
 

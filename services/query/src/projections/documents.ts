@@ -107,8 +107,9 @@ export interface AppointmentDoc {
   proposal?: { slots: Array<{ slot_id: number; start: string; end: string }>; expires_at: string } | null;
   proposal_expires_at?: string | null;
   /** The follow-up its doctor offered (issue 35): before when and at what fee (absent: none), and the one booked on it. */
-  follow_up_until?: string;
-  follow_up_fee?: number;
+  /** Null once the offer was withdrawn (the doctor's later notes need none). */
+  follow_up_until?: string | null;
+  follow_up_fee?: number | null;
   follow_up_booked?: string | null;
   /** A follow-up's earlier consultation (issue 35): its id and start (absent: not a follow-up). */
   follow_up_of?: string;

@@ -28,7 +28,7 @@ export const pendingReservationsProjection = defineProjection({
     'accounts', 'sessions', 'privacy', 'institutions', 'consultations', 'records', 'blog', 'messaging', 'phone', 'waitlist', 'wallet',
     'AvailabilitySet', 'SlotOpened', 'SlotWithdrawn',
     'AppointmentApproved', 'AppointmentRejected', 'AppointmentCancelled', 'AppointmentExpired',
-    'AppointmentVoided', 'AppointmentConsultationBegun', 'AppointmentCompleted', 'AppointmentHoldReleased', 'AppointmentNoShow', 'AppointmentTimesProposed', 'SlotHeld', 'SlotHoldReleased', 'AppointmentFollowUpOffered', 'AppointmentFollowUpBooked',
+    'AppointmentVoided', 'AppointmentConsultationBegun', 'AppointmentCompleted', 'AppointmentHoldReleased', 'AppointmentNoShow', 'AppointmentTimesProposed', 'SlotHeld', 'SlotHoldReleased', 'AppointmentFollowUpOffered', 'AppointmentFollowUpBooked', 'AppointmentFollowUpWithdrawn',
   ],
   // Not async: the store's answer is returned as it is (SETTLED when the write is done, which the runner need not wait for).
   apply: (event, store) => {

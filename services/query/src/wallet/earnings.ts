@@ -55,7 +55,7 @@ export const earningsProjection = defineProjection({
     'accounts', 'sessions', 'privacy', 'institutions', 'schedule', 'consultations', 'records', 'blog', 'messaging', 'phone', 'waitlist',
     'AppointmentApproved', 'AppointmentRejected', 'AppointmentCancelled', 'AppointmentExpired', 'AppointmentVoided', 'AppointmentConsultationBegun',
     'AppointmentCompleted', 'AppointmentRescheduled', 'AppointmentHoldReleased', 'AppointmentNoShow', 'AppointmentTimesProposed',
-    'AppointmentFollowUpOffered', 'AppointmentFollowUpBooked',
+    'AppointmentFollowUpOffered', 'AppointmentFollowUpBooked', 'AppointmentFollowUpWithdrawn',
     'WalletOpened', 'CreditsBought', 'FeeHeld', 'FeeReturned', 'CreditsAdjusted', 'PackOrdered', 'PackPaymentFailed',
   ],
   apply,
