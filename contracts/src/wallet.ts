@@ -22,10 +22,11 @@ export type FeeChargeReason = (typeof FEE_CHARGE_REASONS)[number];
 
 /**
  * A path of this site to send a patient back to after a checkout: one leading slash (`//host` is another site), no
- * backslash or control character, nothing a browser would read as a scheme.
+ * backslash, control character or fragment (the checkout's answer is added as a query), nothing a browser would read as
+ * a scheme.
  */
 export function isReturnPath(path: string): boolean {
-  return /^\/(?![/\\])[^\\\s]*$/.test(path) && ![...path].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
+  return /^\/(?![/\\])[^\\\s#]*$/.test(path) && ![...path].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
 }
 
 /** The most an operator's adjustment may change a balance by at once (either way). */

@@ -24,7 +24,8 @@ interface Delivery {
 interface State {
   key_secret: string;
   webhook_secret: string;
-  orders: Record<string, { amount_paise: number; receipt: string }>;
+  /** `paid_by`: the captured payment of an order once paid (as a paid Razorpay order, it takes no other). */
+  orders: Record<string, { amount_paise: number; receipt: string; paid_by?: string }>;
   payments: Record<string, GatewayPayment>;
   refunds: Record<string, GatewayRefund & { payment_id: string }>;
   deliveries: Delivery[];
@@ -112,8 +113,9 @@ export class LocalTestGateway implements PaymentGateway {
   /** The tester paid the order: captured at once (as with automatic capture), the webhook queued, the checkout's word signed. */
   pay(orderId: string): { payment_id: string; signature: string } | null {
     const order = this.state.orders[orderId];
-    if (!order) return null;
+    if (!order || order.paid_by) return null;
     const payment = this.newPayment(orderId, order.amount_paise, 'captured');
+    order.paid_by = payment.payment_id;
     this.queue('payment.captured', { payment: { entity: { ...this.entityOf(payment), captured: true } } });
     return { payment_id: payment.payment_id, signature: checkoutSignature(orderId, payment.payment_id, this.state.key_secret) };
   }
@@ -214,7 +216,11 @@ export class LocalTestGateway implements PaymentGateway {
         return;
       }
       if (choice === 'pay') {
-        const paid = this.pay(orderId)!;
+        const paid = this.pay(orderId);
+        if (!paid) {
+          res.status(409).send(standInPage('Checkout', '<h1>This order is already paid</h1>'));
+          return;
+        }
         res.redirect(303, back(req.query.return_to, { pack_order: orderId, payment_id: paid.payment_id, signature: paid.signature }));
         return;
       }

@@ -65,6 +65,9 @@ describe('buying packs', () => {
     await eventually(async () => assert.equal((await t.app.eventStore.readStream(streams.wallet(patient.user_id))).filter((e) => e.type === 'CreditsBought').length, 1));
     await t.http.post(`/api/v1/wallet/orders/${placed.order_id}/payment`).set(patient.auth).send(confirm).expect(200);
     await signedWebhook(captured(placed.order_id, confirm.payment_id!, 189_900)).expect(200);
+    // The order is paid: its checkout takes no other payment, and another capture of it adds no second pack.
+    await supertest(base).post(`${placed.checkout.url}/pay`).expect(409);
+    await signedWebhook(captured(placed.order_id, 'pay_second0001', 189_900)).expect(200);
     await t.settle();
     assert.equal(await balanceOf(patient), STARTING_CREDITS + 200);
     const statement = (await t.http.get('/api/v1/wallet/me/entries').set(patient.auth).expect(200)).body as Array<{ kind: string; credits: number; amount_paise: number | null; payment_id: string | null }>;
@@ -113,7 +116,8 @@ describe('buying packs', () => {
     await supertest(base).post('/api/v1/payments/webhook').send(captured(placed.order_id, 'pay_forged0002', 449_900)).expect(401);
     await signedWebhook(captured(placed.order_id, 'pay_cheaper0001', 100)).expect(200);
     await signedWebhook(captured('order_notours0001', 'pay_elsewhere01', 449_900)).expect(200);
-    await signedWebhook({ event: 'payment.captured', payload: {} }).expect(400);
+    // Signed but not one the product acts on (no order): answered 2xx, so the gateway does not retry it for a day.
+    await signedWebhook({ event: 'payment.captured', payload: { payment: { entity: { id: 'pay_noorder01', order_id: null, amount: 449_900, currency: 'INR' } } } }).expect(200);
     await t.settle();
     assert.equal(await balanceOf(patient), STARTING_CREDITS);
     const events = await t.app.eventStore.readStream(streams.wallet(patient.user_id));
@@ -139,7 +143,7 @@ describe('buying packs', () => {
     const url = res.body.checkout.url as string;
     const paid = await supertest(base).post(`${url.replace('?', '/pay?')}`).expect(303);
     assert.match(paid.headers.location!, /^\/confirm\?doctor=d1&slot=7&pack_order=order_[\w-]+&payment_id=pay_[\w-]+&signature=[0-9a-f]{64}$/);
-    for (const elsewhere of ['//evil.example/x', 'https://evil.example/', '/\\evil.example', 'home']) {
+    for (const elsewhere of ['//evil.example/x', 'https://evil.example/', '/\\evil.example', 'home', '/home#x']) {
       const refused = await t.http.post('/api/v1/wallet/orders').set(patient.auth).send({ credits: 100, return_to: elsewhere }).expect(422);
       assert.equal(refused.body.code, 'validation_failed', elsewhere);
     }

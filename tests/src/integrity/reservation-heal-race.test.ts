@@ -18,7 +18,7 @@ describe('the reservation healer and a slow booking', () => {
 
   before(async () => {
     t = await startTestApp({ clock: () => new Date(now), env: { SWEEP_INTERVAL_MS: '3600000' } });
-    doctor = await t.createUser('doctor');
+    doctor = await t.createUser('doctor', { doctor: { consultation_fee: 40 } });
     patient = await t.createUser('patient');
     other = await t.createUser('patient');
   });
@@ -57,5 +57,35 @@ describe('the reservation healer and a slow booking', () => {
       (e) => e.type === 'AppointmentRequested' && (e.data as { slot_id: number }).slot_id === slot,
     );
     assert.equal(requests.length, 1, 'one appointment on the slot: the refused request left none');
+  });
+
+  it("a booking held before its fee while the healer voids it: refused, and its fee is given back, not left held (issue 36)", async () => {
+    const [slot] = await t.openSlots(doctor, [{ date: indiaDate(2), time: '11:00' }]);
+    const store = t.app.eventStore as EventStore;
+    const original = store.appendToStream;
+    let held = false;
+    store.appendToStream = async function (this: EventStore, stream, events, options) {
+      if (!held && stream === `wallet-${patient.user_id}` && events.some((e) => e.type === 'FeeHeld')) {
+        held = true;
+        // The slot is reserved, the fee not yet held: the grace passes, the healer voids the request and the fee
+        // settler finds nothing to give back yet.
+        now += 60_000;
+        await t.settle();
+        await t.app.runSweepsNow();
+        await t.settle();
+      }
+      return original.call(this, stream, events, options);
+    };
+    let answer: { status: number };
+    try {
+      answer = await t.http.post('/api/v1/appointments').set(patient.auth).send({ slot_id: slot, notes: 'Slow again' });
+    } finally {
+      store.appendToStream = original;
+    }
+    assert.ok(held, 'the booking was held before its fee');
+    assert.equal(answer.status, 409, 'the voided request is refused');
+    await t.settle();
+    const wallet = (await t.http.get('/api/v1/wallet/me').set(patient.auth).expect(200)).body as { held: number };
+    assert.equal(wallet.held, 0, 'no fee is left held for a request that never stood');
   });
 });

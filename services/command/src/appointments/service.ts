@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_BOOKING_RULES, streams } from '@telemed/contracts';
+import { DEFAULT_BOOKING_RULES, DomainError, streams } from '@telemed/contracts';
 import { SubjectErasedError, type EventStore } from '@telemed/platform';
 import { handleCommand, readStream, type CommandContext } from '../decider';
 import { consentIsCurrent } from '../consents/service';
@@ -90,7 +90,9 @@ export async function requestAppointment(
     // The appointment's id was made just above: its stream is new, nothing to read (the append still expects no stream).
     { state: appointmentDecider.initialState(), revision: null },
   ).catch(async (error: unknown) => {
-    if (error instanceof SubjectErasedError) await undo();
+    // Refused, so not recorded (the patient erased meanwhile, or the healer voided the request while it waited): the
+    // slot and the fee go back at once. Any other failure may hide a write that landed, and is left to the healer.
+    if (error instanceof SubjectErasedError || error instanceof DomainError) await undo();
     throw error;
   });
   return { appointment_id, position: requested.position };

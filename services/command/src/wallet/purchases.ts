@@ -79,8 +79,9 @@ export async function confirmPackPayment(
   if (!deps.gateway.verifyCheckout(input)) throw new HttpError(400, WALLET_TEXTS.paymentSignatureInvalid);
   const payment = await atGateway(deps, () => deps.gateway.fetchPayment(input.payment_id));
   if (!payment || payment.order_id !== input.order_id) throw conflict(WALLET_TEXTS.paymentUnknown);
-  if (payment.status === 'failed') throw conflict(WALLET_TEXTS.paymentFailed);
-  if (payment.status !== 'captured' && payment.status !== 'refunded') return { order_id: input.order_id, status: 'pending' as const, credits: order.credits, position: null };
+  if (payment.status === 'failed' || payment.status === 'refunded') throw conflict(WALLET_TEXTS.paymentFailed);
+  // Only a captured payment counts: an authorized one the gateway may still refund (a second payment of a paid order is).
+  if (payment.status !== 'captured') return { order_id: input.order_id, status: 'pending' as const, credits: order.credits, position: null };
   const credited = await creditCapture(deps, { ...payment, order_id: input.order_id }, context);
   return { order_id: input.order_id, status: 'paid' as const, credits: order.credits, position: credited?.position ?? null };
 }

@@ -51,9 +51,11 @@ export function walletRoutes(api: ApiRouter, deps: CommandDeps & { gateway: Paym
     handler: async ({ req, body }) => {
       const raw = rawBodyOf(req);
       if (!raw || !deps.gateway.verifyWebhook(raw, req.get('X-Razorpay-Signature'))) throw new HttpError(401, 'Webhook signature is not valid');
+      // Signed by the gateway: always answered 2xx (a refused one is sent again for a day, then the webhook disabled),
+      // and what the product does not act on (a payment of no order, an event it does not take) is only noted.
       const notice = parsePaymentNotice(body);
-      if (!notice) throw new HttpError(400, 'Not a payment webhook');
-      await receivePaymentNotice(deps, notice, systemRequestContext(req, deps.clock()));
+      if (notice) await receivePaymentNotice(deps, notice, systemRequestContext(req, deps.clock()));
+      else deps.logger.warn({ event: typeof body.event === 'string' ? body.event.slice(0, 64) : null }, 'a signed payment webhook the product does not act on');
       return { body: { status: 'received' as const } };
     },
   });

@@ -30,6 +30,8 @@ export type WalletState =
       held: Readonly<Record<string, number>>;
       /** Payments already counted (a capture told twice adds nothing the second time). */
       payments: ReadonlySet<string>;
+      /** Orders already paid: a pack is credited once, whatever other payment of its order is captured. */
+      orders: ReadonlySet<string>;
     };
 
 /**
@@ -56,10 +58,15 @@ function withoutKey(record: Readonly<Record<string, number>>, key: string): Reco
 }
 
 export function evolveWallet(state: WalletState, event: WalletEvent): WalletState {
-  if (event.type === 'WalletOpened') return { status: 'open', patient_id: event.data.patient_id, balance: event.data.credits, held: {}, payments: new Set() };
+  if (event.type === 'WalletOpened') return { status: 'open', patient_id: event.data.patient_id, balance: event.data.credits, held: {}, payments: new Set(), orders: new Set() };
   if (state.status === 'none') return state;
   return match(event)
-    .with({ type: 'CreditsBought' }, ({ data }): WalletState => ({ ...state, balance: state.balance + data.credits, payments: new Set([...state.payments, data.payment_id]) }))
+    .with({ type: 'CreditsBought' }, ({ data }): WalletState => ({
+      ...state,
+      balance: state.balance + data.credits,
+      payments: new Set([...state.payments, data.payment_id]),
+      orders: new Set([...state.orders, data.order_id]),
+    }))
     .with({ type: 'FeeHeld' }, ({ data }): WalletState => ({ ...state, balance: state.balance - data.credits, held: { ...state.held, [data.appointment_id]: data.credits } }))
     .with({ type: 'FeeCharged' }, ({ data }): WalletState => ({ ...state, held: withoutKey(state.held, data.appointment_id) }))
     .with({ type: 'FeeReturned' }, ({ data }): WalletState => ({ ...state, balance: state.balance + data.credits, held: withoutKey(state.held, data.appointment_id) }))
@@ -92,7 +99,8 @@ function decideWallet(command: WalletCommand, state: WalletState): WalletEvent[]
       return credits === undefined ? [] : [{ type: 'FeeReturned', data: { patient_id, appointment_id: data.appointment_id, credits, reason: data.reason } }];
     })
     .with({ type: 'RecordPurchase' }, ({ data }): WalletEvent[] => {
-      if (wallet.payments.has(data.payment_id)) return [];
+      // A second payment of a paid order (two checkouts of one order) is the gateway's to refund, not a second pack.
+      if (wallet.payments.has(data.payment_id) || wallet.orders.has(data.order_id)) return [];
       const { order_id, payment_id, credits, amount_paise, gateway } = data;
       return [{ type: 'CreditsBought', data: { patient_id, order_id, payment_id, credits, amount_paise, gateway } }];
     })
