@@ -394,6 +394,20 @@ export const eventDataSchemas = {
    * to the wallet until a payment of it is captured (CreditsBought, once per payment).
    */
   PackOrdered: z.object({ order_id: z.string(), patient_id: userId, credits: z.number().int().positive(), amount_paise: z.number().int().positive(), gateway: z.string() }),
+  /**
+   * Money of a pack given back through the gateway (recorded once per refund): the pack's share of credits it stood for
+   * taken out of the free balance; what the patient had already spent is `uncovered_credits` (the balance never goes
+   * below zero), for the reconciliation.
+   */
+  PackRefunded: z.object({
+    patient_id: userId,
+    order_id: z.string(),
+    payment_id: z.string(),
+    refund_id: z.string(),
+    amount_paise: z.number().int().positive(),
+    credits: z.number().int().min(0),
+    uncovered_credits: z.number().int().min(0),
+  }),
   /** The gateway said a payment of the order failed (recorded once per payment): the patient may try again. */
   PackPaymentFailed: z.object({ order_id: z.string(), patient_id: userId, payment_id: z.string(), error_code: z.string().nullable() }),
   /** The patient left the waitlist (or the system closed it: its last day passed, or they booked). */
@@ -729,7 +743,7 @@ export const EVENT_FAMILIES = {
   ],
   schedule: ['AvailabilitySet', 'SlotOpened', 'SlotWithdrawn', 'SlotReserved', 'SlotReleased', 'SlotHeld', 'SlotHoldReleased'],
   waitlist: ['WaitlistJoined', 'WaitlistLeft', 'WaitlistOfferMade', 'WaitlistOfferEnded'],
-  wallet: ['WalletOpened', 'CreditsBought', 'FeeHeld', 'FeeCharged', 'FeeReturned', 'CreditsAdjusted', 'PackOrdered', 'PackPaymentFailed'],
+  wallet: ['WalletOpened', 'CreditsBought', 'FeeHeld', 'FeeCharged', 'FeeReturned', 'CreditsAdjusted', 'PackOrdered', 'PackPaymentFailed', 'PackRefunded'],
   appointments: [
     'AppointmentRequested',
     'AppointmentApproved',

@@ -39,6 +39,8 @@ export const WALLET_TEXTS = {
   paymentsUnavailable: 'Payments are unavailable just now. Nothing was charged: try again in a few minutes.',
   orderNotFound: 'No such order',
   receiptNotFound: 'No such receipt',
+  purchaseNotFound: 'No such pack bought by this patient',
+  nothingToRefund: 'Nothing of this pack is left to refund: its credits are spent or already refunded',
   paymentSignatureInvalid: 'The payment could not be verified',
   paymentUnknown: 'The payment gateway knows no such payment of this order',
   paymentFailed: 'The payment failed and nothing was charged. You can try again.',

@@ -18,7 +18,7 @@ const entrySchema = z
   .object({
     entry_id: z.string(),
     at: z.string(),
-    kind: z.enum(['opened', 'bought', 'held', 'charged', 'returned', 'adjusted']),
+    kind: z.enum(['opened', 'bought', 'held', 'charged', 'returned', 'adjusted', 'refunded']),
     /** What the entry did to the spendable balance (a charge moves a held fee: it changes nothing here). */
     credits: z.number().int(),
     appointment_id: z.string().nullable(),
@@ -76,6 +76,15 @@ export const walletRoutes = defineRoutes({
     response: z.object({ patient_id: z.string(), credits: z.number().int(), reason: z.string() }),
     successStatus: 201,
     errors: [404, 409, 422],
+  },
+  refundPack: {
+    summary: "A platform admin refunds what is left of a patient's pack through the gateway: its unspent credits, up to what it bought, for the same share of its price (rounded down to the paisa); taken from the patient's credits once",
+    tags: ['wallet'],
+    params: z.object({ patient_id: z.string().min(1).max(64) }),
+    body: z.strictObject({ payment_id: z.string().min(1).max(64) }).openapi('RefundPackRequest'),
+    response: z.object({ payment_id: z.string(), refund_id: z.string(), amount_paise: z.number().int(), credits: z.number().int() }),
+    successStatus: 201,
+    errors: [404, 409, 503],
   },
   getMyReceipt: {
     summary: "A pack's receipt as a PDF: the seller (BUSINESS_NAME, its address and GSTIN where set), the date, the pack, the amount and the payment's id, in the patient's language beside English",

@@ -106,7 +106,10 @@ export class LocalTestGateway implements PaymentGateway {
     if (!payment || payment.status !== 'captured') throw new Error('The local gateway refunds only a captured payment');
     const refund_id = `rfnd_${randomBytes(10).toString('base64url')}`;
     this.state.refunds[refund_id] = { refund_id, payment_id: input.payment_id, amount_paise: input.amount_paise };
-    this.queue('refund.processed', { refund: { entity: { id: refund_id, entity: 'refund', payment_id: input.payment_id, amount: input.amount_paise, currency: 'INR', status: 'processed' } } });
+    this.queue('refund.processed', {
+      refund: { entity: { id: refund_id, entity: 'refund', payment_id: input.payment_id, amount: input.amount_paise, currency: 'INR', status: 'processed' } },
+      payment: { entity: this.entityOf(payment) },
+    });
     return { refund_id, amount_paise: input.amount_paise };
   }
 

@@ -9,7 +9,7 @@ import type { GatewayPayment } from './port';
 export type PaymentNotice =
   | { kind: 'captured'; payment_id: string; order_id: string; amount_paise: number; currency: string }
   | { kind: 'failed'; payment_id: string; order_id: string; error_code: string | null }
-  | { kind: 'refunded'; refund_id: string; payment_id: string; amount_paise: number }
+  | { kind: 'refunded'; refund_id: string; payment_id: string; order_id: string | null; amount_paise: number }
   | { kind: 'other'; event: string };
 
 const PAYMENT_STATUSES = ['created', 'authorized', 'captured', 'refunded', 'failed'] as const;
@@ -39,7 +39,11 @@ export function parsePaymentNotice(body: unknown): PaymentNotice | null {
   }
   if (event === 'refund.processed') {
     const refund = refundEntity.safeParse(entity('refund'));
-    return refund.success ? { kind: 'refunded', refund_id: refund.data.id, payment_id: refund.data.payment_id, amount_paise: refund.data.amount } : null;
+    if (!refund.success) return null;
+    // The refund's payment comes beside it (Razorpay's `contains: ["refund", "payment"]`): its order names the patient.
+    const payment = z.object({ order_id: id.nullish() }).safeParse(entity('payment'));
+    const order_id = payment.success ? (payment.data.order_id ?? null) : null;
+    return { kind: 'refunded', refund_id: refund.data.id, payment_id: refund.data.payment_id, order_id, amount_paise: refund.data.amount };
   }
   return { kind: 'other', event };
 }

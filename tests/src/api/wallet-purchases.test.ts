@@ -8,7 +8,7 @@ import { binaryBody } from '../support/binary-body';
 import { STARTING_CREDITS, streams } from '@telemed/contracts';
 import { checkoutSignature, hmacHex } from '@telemed/platform';
 import { createLogger } from '@telemed/platform';
-import { startTestApp, type TestApp, type TestUser } from '../support/test-app';
+import { indiaDate, startTestApp, type TestApp, type TestUser } from '../support/test-app';
 import { logLines } from '../support/log-lines';
 import { eventually } from '../support/eventually';
 
@@ -151,6 +151,45 @@ describe('buying packs', () => {
     const order_id = res.body.order_id as string;
     const cancelled = await supertest(base).post(`/payments/local/checkout/${order_id}/cancel?return_to=${encodeURIComponent('//evil.example/x')}`).expect(303);
     assert.equal(cancelled.headers.location, `/home?pack_order=${order_id}&payment=cancelled`);
+  });
+
+  it('an operator refunds what is left of a pack, for its share of the price; the gateway\'s word of it counts once; a dashboard refund too', async () => {
+    const [admin, patient, doctor] = [await t.createUser('admin'), await t.createUser('patient'), await t.createUser('doctor', { doctor: { consultation_fee: 450 } })];
+    const pay = async (credits: number) => {
+      const placed = await order(patient, credits);
+      const back = await atCheckout(placed.checkout.url, 'pay');
+      await t.http.post(`/api/v1/wallet/orders/${placed.order_id}/payment`).set(patient.auth).send({ payment_id: back.get('payment_id'), signature: back.get('signature') }).expect(200);
+      return { order_id: placed.order_id, payment_id: back.get('payment_id')! };
+    };
+    const big = await pay(500);
+    // 450 of the 600 are held for a request: 150 are left to refund.
+    const [slot] = await t.openSlots(doctor, [{ date: indiaDate(2), time: '10:00' }]);
+    await t.http.post('/api/v1/appointments').set(patient.auth).send({ slot_id: slot, notes: 'Rash' }).expect(201);
+    const refund = (payment_id: string, by: TestUser = admin) => t.http.post(`/api/v1/admin/wallets/${patient.user_id}/refunds`).set(by.auth).send({ payment_id });
+    await refund(big.payment_id, patient).expect(403);
+    const refunded = await refund(big.payment_id).expect(201);
+    assert.deepEqual({ ...refunded.body, refund_id: undefined }, { payment_id: big.payment_id, refund_id: undefined, amount_paise: 134_970, credits: 150 });
+    // The gateway's own refund.processed webhook comes too: the same refund, taken once.
+    await eventually(async () => assert.equal((await t.app.eventStore.readStream(streams.wallet(patient.user_id))).filter((e) => e.type === 'PackRefunded').length, 1));
+    await t.settle();
+    assert.equal(await balanceOf(patient), 0);
+    assert.equal((await refund(big.payment_id).expect(409)).body.code, 'nothing_to_refund');
+    assert.equal((await refund('pay_unknown01').expect(404)).body.code, 'purchase_not_found');
+
+    // A refund made in the gateway's dashboard, told by its signed webhook (twice): taken once, as far as the balance goes.
+    const small = await pay(100);
+    const dashboard = {
+      event: 'refund.processed',
+      payload: { refund: { entity: { id: 'rfnd_dashboard01', payment_id: small.payment_id, amount: 99_900 } }, payment: { entity: { id: small.payment_id, order_id: small.order_id, amount: 99_900, currency: 'INR' } } },
+    };
+    await signedWebhook(dashboard).expect(200);
+    await signedWebhook(dashboard).expect(200);
+    await t.settle();
+    assert.equal(await balanceOf(patient), 0);
+    const refunds = (await t.app.eventStore.readStream(streams.wallet(patient.user_id))).filter((e) => e.type === 'PackRefunded').map((e) => e.data as { refund_id: string; credits: number; uncovered_credits: number });
+    assert.deepEqual(refunds.at(-1), { ...refunds.at(-1), refund_id: 'rfnd_dashboard01', credits: 100, uncovered_credits: 0 });
+    const statement = (await t.http.get('/api/v1/wallet/me/entries?limit=3').set(patient.auth).expect(200)).body as Array<{ kind: string; credits: number }>;
+    assert.deepEqual(statement[0], { ...statement[0], kind: 'refunded', credits: -100 });
   });
 
   it('only patients buy, and only the packs on sale', async () => {

@@ -8,6 +8,7 @@ export const walletPaths = {
   getMyReceipt: { method: 'get', path: '/wallet/me/receipts/:payment_id' },
   createPackOrder: { method: 'post', path: '/wallet/orders' },
   adjustWallet: { method: 'post', path: '/admin/wallets/:patient_id/adjustments' },
+  refundPack: { method: 'post', path: '/admin/wallets/:patient_id/refunds' },
   confirmPackPayment: { method: 'post', path: '/wallet/orders/:order_id/payment' },
   receivePaymentWebhook: { method: 'post', path: '/payments/webhook' },
 } as const satisfies Record<string, RoutePath>;

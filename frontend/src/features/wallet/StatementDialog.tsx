@@ -49,6 +49,8 @@ function entryText(t: Translate, rupees: (amount: number) => string, entry: Entr
       return t('wallet.entryReturned', { reason: t(REASONS[entry.reason ?? 'cancelled']) });
     case 'adjusted':
       return t('wallet.entryAdjusted');
+    case 'refunded':
+      return t('wallet.entryRefunded', { amount: rupees((entry.amount_paise ?? 0) / 100) });
   }
 }
 

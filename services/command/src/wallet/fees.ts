@@ -10,6 +10,11 @@ import { walletDecider, type WalletCommand } from './wallet';
  */
 const walletsOf = foldsPerEventStore(walletDecider);
 
+/** The patient's wallet as it stands, from its kept fold. */
+export function walletOf(eventStore: EventStore, patientId: string) {
+  return walletsOf(eventStore).current(streams.wallet(patientId));
+}
+
 /** Decides a command on the patient's wallet from its kept fold (each retry after a conflict looks again). */
 export function handleWalletCommand(eventStore: EventStore, patientId: string, command: WalletCommand, context: CommandContext) {
   const stream = streams.wallet(patientId);

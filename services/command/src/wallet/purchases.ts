@@ -3,7 +3,7 @@ import { CREDIT_PACKS, WALLET_TEXTS, conflict, invalid, notFound, streams } from
 import { HttpError, PaymentGatewayError, type EventStore, type Logger, type PaymentGateway, type PaymentNotice } from '@telemed/platform';
 import { handleCommand, readStream, type CommandContext } from '../decider';
 import { packOrderDecider } from './pack-order';
-import { handleWalletCommand } from './fees';
+import { handleWalletCommand, walletOf } from './fees';
 
 export interface PurchaseDeps {
   eventStore: EventStore;
@@ -95,5 +95,27 @@ export async function receivePaymentNotice(deps: PurchaseDeps, notice: PaymentNo
   if (notice.kind === 'failed') {
     await handleCommand(deps.eventStore, streams.packOrder(notice.order_id), packOrderDecider, { type: 'RecordFailure', data: { payment_id: notice.payment_id, error_code: notice.error_code } }, context);
   }
-  // Refunds of money are the operator's (recorded when they are asked); other events are not subscribed to.
+  if (notice.kind === 'refunded' && notice.order_id) {
+    // A refund an operator asked for here, or made in the gateway's dashboard: recorded once, by its id.
+    const { state: order } = await readStream(deps.eventStore, streams.packOrder(notice.order_id), packOrderDecider);
+    if (order.status === 'none') return;
+    await handleWalletCommand(deps.eventStore, order.patient_id, { type: 'RecordRefund', data: { patient_id: order.patient_id, payment_id: notice.payment_id, refund_id: notice.refund_id, amount_paise: notice.amount_paise } }, context);
+  }
+}
+
+/**
+ * An operator refunds what is left of a pack (the stated rule): its credits still unspent, up to what it bought, for
+ * the same share of its price (rounded down to the paisa). The gateway refunds first; the wallet records it by the
+ * refund's id, as its webhook will (whichever comes first counts, once).
+ */
+export async function refundPack(deps: PurchaseDeps, input: { patient_id: string; payment_id: string }, context: CommandContext) {
+  const { state: wallet } = await walletOf(deps.eventStore, input.patient_id);
+  const bought = wallet.status === 'open' ? wallet.purchases[input.payment_id] : undefined;
+  if (!bought || wallet.status !== 'open') throw notFound(WALLET_TEXTS.purchaseNotFound);
+  const credits = Math.min(bought.credits - bought.refunded_credits, wallet.balance);
+  if (credits <= 0) throw conflict(WALLET_TEXTS.nothingToRefund);
+  const amount_paise = Math.floor((bought.amount_paise * credits) / bought.credits);
+  const refund = await atGateway(deps, () => deps.gateway.refund({ payment_id: input.payment_id, amount_paise, receipt: `refund-${randomBytes(6).toString('hex')}` }));
+  const recorded = await handleWalletCommand(deps.eventStore, input.patient_id, { type: 'RecordRefund', data: { patient_id: input.patient_id, payment_id: input.payment_id, refund_id: refund.refund_id, amount_paise: refund.amount_paise } }, context);
+  return { payment_id: input.payment_id, refund_id: refund.refund_id, amount_paise: refund.amount_paise, credits, position: recorded.position };
 }

@@ -3,7 +3,7 @@ import { positionHeader, requestContext, systemRequestContext, type CommandDeps 
 import { API_TEXTS, notFound } from '@telemed/contracts';
 import { accountStatus } from '../users/account-standing';
 import { handleWalletCommand } from './fees';
-import { confirmPackPayment, orderPack, receivePaymentNotice } from './purchases';
+import { confirmPackPayment, orderPack, receivePaymentNotice, refundPack } from './purchases';
 
 /**
  * Buying packs (issue 36): a patient orders one and pays it in the gateway's checkout; credits are added only when
@@ -43,6 +43,14 @@ export function walletRoutes(api: ApiRouter, deps: CommandDeps & { gateway: Paym
         requestContext(req, auth, deps.clock()),
       );
       return { body: { patient_id: params.patient_id, credits: body.credits, reason: body.reason }, headers: positionHeader(adjusted.position) };
+    },
+  });
+
+  api.implement('refundPack', {
+    policy: policies.roles('admin'),
+    handler: async ({ params, body, auth, req }) => {
+      const { position, ...refunded } = await refundPack(deps, { patient_id: params.patient_id, payment_id: body.payment_id }, requestContext(req, auth, deps.clock()));
+      return { body: refunded, headers: positionHeader(position) };
     },
   });
 

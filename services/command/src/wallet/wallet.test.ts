@@ -52,4 +52,20 @@ describe("a patient's wallet (issue 36)", () => {
     spec([opened]).when(adjust(-101)).thenThrows('conflict', WALLET_TEXTS.adjustmentBelowZero);
     for (const credits of [0, 1.5, 100_001, -100_001]) spec([opened]).when(adjust(credits)).thenThrows('invalid', WALLET_TEXTS.adjustmentInvalid('100000'));
   });
+
+  it("a refund takes the pack's share of credits once, as far as the free balance goes; what was spent is uncovered, never a negative balance", () => {
+    const bought: WalletEvent = { type: 'CreditsBought', data: purchase };
+    const refund = (refund_id: string, amount_paise: number) => ({ type: 'RecordRefund' as const, data: { patient_id, payment_id: 'pay_1', refund_id, amount_paise } });
+    const refunded = (refund_id: string, amount_paise: number, credits: number, uncovered_credits: number): WalletEvent => ({
+      type: 'PackRefunded',
+      data: { patient_id, order_id: 'order_1', payment_id: 'pay_1', refund_id, amount_paise, credits, uncovered_credits },
+    });
+    // Half the price back: half the pack's 200 credits.
+    spec([opened, bought]).when(refund('rfnd_1', 94_950)).then([refunded('rfnd_1', 94_950, 100, 0)]);
+    spec([opened, bought, refunded('rfnd_1', 94_950, 100, 0)]).when(refund('rfnd_1', 94_950)).then([]);
+    // 250 of the 300 held for requests: of the pack's 200, 50 are taken and 150 were already spent.
+    spec([opened, bought, held('a-1', 250)]).when(refund('rfnd_2', 189_900)).then([refunded('rfnd_2', 189_900, 50, 150)]);
+    // A refund of a payment the wallet never counted takes nothing.
+    spec([opened]).when(refund('rfnd_3', 189_900)).then([]);
+  });
 });

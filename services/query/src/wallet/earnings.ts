@@ -56,7 +56,7 @@ export const earningsProjection = defineProjection({
     'AppointmentApproved', 'AppointmentRejected', 'AppointmentCancelled', 'AppointmentExpired', 'AppointmentVoided', 'AppointmentConsultationBegun',
     'AppointmentCompleted', 'AppointmentRescheduled', 'AppointmentHoldReleased', 'AppointmentNoShow', 'AppointmentTimesProposed',
     'AppointmentFollowUpOffered', 'AppointmentFollowUpBooked', 'AppointmentFollowUpWithdrawn',
-    'WalletOpened', 'CreditsBought', 'FeeHeld', 'FeeReturned', 'CreditsAdjusted', 'PackOrdered', 'PackPaymentFailed',
+    'WalletOpened', 'CreditsBought', 'FeeHeld', 'FeeReturned', 'CreditsAdjusted', 'PackOrdered', 'PackPaymentFailed', 'PackRefunded',
   ],
   apply,
 });

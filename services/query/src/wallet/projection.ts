@@ -21,7 +21,7 @@ export interface WalletEntryDoc {
   patient_id: string;
   position: number;
   at: string;
-  kind: 'opened' | 'bought' | 'held' | 'charged' | 'returned' | 'adjusted';
+  kind: 'opened' | 'bought' | 'held' | 'charged' | 'returned' | 'adjusted' | 'refunded';
   credits: number;
   /** What the change moved between free and held: a hold moves credits in, a charge or a return moves them out. */
   held_change: number;
@@ -31,7 +31,7 @@ export interface WalletEntryDoc {
   payment_id: string | null;
 }
 
-type WalletEventType = 'WalletOpened' | 'CreditsBought' | 'FeeHeld' | 'FeeCharged' | 'FeeReturned' | 'CreditsAdjusted';
+type WalletEventType = 'WalletOpened' | 'CreditsBought' | 'FeeHeld' | 'FeeCharged' | 'FeeReturned' | 'CreditsAdjusted' | 'PackRefunded';
 
 /** The statement's line for an event of the wallet's stream. */
 function entryOf(event: RecordedEvent & { type: WalletEventType }): Omit<WalletEntryDoc, '_id' | 'patient_id' | 'position' | 'at'> {
@@ -49,6 +49,8 @@ function entryOf(event: RecordedEvent & { type: WalletEventType }): Omit<WalletE
       return { ...none, kind: 'returned', credits: event.data.credits, held_change: -event.data.credits, appointment_id: event.data.appointment_id, reason: event.data.reason };
     case 'CreditsAdjusted':
       return { ...none, kind: 'adjusted', credits: event.data.credits, held_change: 0, reason: 'adjustment' };
+    case 'PackRefunded':
+      return { ...none, kind: 'refunded', credits: -event.data.credits, held_change: 0, amount_paise: event.data.amount_paise, payment_id: event.data.payment_id };
   }
 }
 
@@ -75,7 +77,7 @@ export const walletProjection = defineProjection({
     { collection: WALLET_ENTRIES, fields: ['patient_id', 'position'] },
     { collection: WALLET_ENTRIES, fields: ['patient_id', 'payment_id'] },
   ],
-  handles: ['WalletOpened', 'CreditsBought', 'FeeHeld', 'FeeCharged', 'FeeReturned', 'CreditsAdjusted'],
+  handles: ['WalletOpened', 'CreditsBought', 'FeeHeld', 'FeeCharged', 'FeeReturned', 'CreditsAdjusted', 'PackRefunded'],
   // An erased patient's statement keeps no personal data (amounts and ids only): the records of money are kept.
   ignores: ['accounts', 'sessions', 'privacy', 'institutions', 'schedule', 'appointments', 'consultations', 'records', 'blog', 'messaging', 'phone', 'waitlist', 'PackOrdered', 'PackPaymentFailed'],
   apply,
