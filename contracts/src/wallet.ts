@@ -29,6 +29,9 @@ export function isReturnPath(path: string): boolean {
   return /^\/(?![/\\])[^\\\s#]*$/.test(path) && ![...path].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
 }
 
+/** How many packs' orders one patient may open in an hour (each is an order at the gateway and a stream in the log). */
+export const MAX_ORDERS_PER_HOUR = 20;
+
 /** The most an operator's adjustment may change a balance by at once (either way). */
 export const MAX_ADJUSTMENT_CREDITS = 100_000;
 
@@ -38,6 +41,7 @@ export const WALLET_TEXTS = {
   adjustmentInvalid: (max: string) => `An adjustment is a whole number of credits other than zero, at most ${max} either way`,
   paymentsUnavailable: 'Payments are unavailable just now. Nothing was charged: try again in a few minutes.',
   orderNotFound: 'No such order',
+  tooManyOrders: 'Too many payments started in the last hour. Please finish or wait before starting another.',
   receiptNotFound: 'No such receipt',
   purchaseNotFound: 'No such pack bought by this patient',
   nothingToRefund: 'Nothing of this pack is left to refund: its credits are spent or already refunded',

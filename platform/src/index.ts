@@ -31,7 +31,7 @@ export { requestLog } from './http/request-log';
 export * from './identity/passwords';
 export { LoginRateLimiter, addressKey, type LoginRateLimitOptions, type LoginAttempt } from './identity/rate-limit';
 export { pageLanguage } from './http/static-frontend';
-export { AddressBudget } from './http/address-budget';
+export { AddressBudget, KeyBudget } from './http/address-budget';
 export { UploadsInFlight } from './http/uploads-in-flight';
 export { OidcClient, type OidcClientOptions, type PendingLogin, type VerifiedIdentity } from './identity/oidc-client';
 export { createLocalOidcProvider, LOCAL_DEMO_ACCOUNTS, INTERACTIONS_PATH } from './identity/local-oidc-provider';

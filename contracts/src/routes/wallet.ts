@@ -108,7 +108,7 @@ export const walletRoutes = defineRoutes({
       .openapi('CreatePackOrderRequest'),
     response: z.object({ order_id: z.string(), credits: z.number().int(), amount_paise: z.number().int(), checkout: checkoutSchema }).openapi('PackOrder'),
     successStatus: 201,
-    errors: [403, 422, 503],
+    errors: [403, 422, 429, 503],
   },
   confirmPackPayment: {
     summary: "The checkout's word that a payment was made (its signature over order_id|payment_id): the credits are added once the gateway confirms the payment captured, and only once",

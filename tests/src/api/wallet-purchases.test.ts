@@ -5,7 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import supertest from 'supertest';
 import { PDFParse } from 'pdf-parse';
 import { binaryBody } from '../support/binary-body';
-import { STARTING_CREDITS, streams } from '@telemed/contracts';
+import { MAX_ORDERS_PER_HOUR, STARTING_CREDITS, streams } from '@telemed/contracts';
 import { checkoutSignature, hmacHex } from '@telemed/platform';
 import { createLogger } from '@telemed/platform';
 import { indiaDate, startTestApp, type TestApp, type TestUser } from '../support/test-app';
@@ -201,6 +201,12 @@ describe('buying packs', () => {
       assert.equal(res.body.code, 'validation_failed', String(credits));
     }
     await t.http.post('/api/v1/wallet/orders/order_none/payment').set(patient.auth).send({ payment_id: 'pay_x', signature: 'y' }).expect(404);
+    // Each order is one at the gateway and a stream in the log: a patient may open so many an hour.
+    const eager = await t.createUser('patient');
+    for (let i = 0; i < MAX_ORDERS_PER_HOUR; i += 1) await t.http.post('/api/v1/wallet/orders').set(eager.auth).send({ credits: 100 }).expect(201);
+    const refused = await t.http.post('/api/v1/wallet/orders').set(eager.auth).send({ credits: 100 }).expect(429);
+    assert.equal(refused.body.code, 'too_many_orders');
+    await t.http.post('/api/v1/wallet/orders').set(patient.auth).send({ credits: 100 }).expect(201);
   });
 });
 

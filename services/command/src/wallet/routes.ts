@@ -1,6 +1,6 @@
-import { HttpError, parsePaymentNotice, policies, rawBodyOf, type ApiRouter, type PaymentGateway } from '@telemed/platform';
+import { HttpError, KeyBudget, parsePaymentNotice, policies, rawBodyOf, type ApiRouter, type PaymentGateway } from '@telemed/platform';
 import { positionHeader, requestContext, systemRequestContext, type CommandDeps } from '../context';
-import { API_TEXTS, notFound } from '@telemed/contracts';
+import { API_TEXTS, MAX_ORDERS_PER_HOUR, WALLET_TEXTS, notFound } from '@telemed/contracts';
 import { accountStatus } from '../users/account-standing';
 import { handleWalletCommand } from './fees';
 import { confirmPackPayment, orderPack, receivePaymentNotice, refundPack } from './purchases';
@@ -11,9 +11,11 @@ import { confirmPackPayment, orderPack, receivePaymentNotice, refundPack } from 
  */
 export function walletRoutes(api: ApiRouter, deps: CommandDeps & { gateway: PaymentGateway }): void {
   // Buying and confirming are the patient's; adjusting is a platform admin's, with a reason kept under the patient's key.
+  const orders = new KeyBudget({ points: MAX_ORDERS_PER_HOUR, windowSeconds: 3600, name: 'pack-orders' });
   api.implement('createPackOrder', {
     policy: policies.roles('patient'),
     handler: async ({ body, auth, req }) => {
+      if (!(await orders.take(auth.user_id))) throw new HttpError(429, WALLET_TEXTS.tooManyOrders, { 'Retry-After': '3600' });
       const { position, ...order } = await orderPack(deps, { patient_id: auth.user_id, credits: body.credits, return_to: body.return_to }, requestContext(req, auth, deps.clock()));
       return { body: order, headers: positionHeader(position) };
     },
