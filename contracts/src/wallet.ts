@@ -32,6 +32,9 @@ export function isReturnPath(path: string): boolean {
 /** How many packs' orders one patient may open in an hour (each is an order at the gateway and a stream in the log). */
 export const MAX_ORDERS_PER_HOUR = 20;
 
+/** The longest window of days one reconciliation reads from the gateway. */
+export const RECONCILIATION_MAX_DAYS = 31;
+
 /** The most an operator's adjustment may change a balance by at once (either way). */
 export const MAX_ADJUSTMENT_CREDITS = 100_000;
 
@@ -41,6 +44,7 @@ export const WALLET_TEXTS = {
   adjustmentInvalid: (max: string) => `An adjustment is a whole number of credits other than zero, at most ${max} either way`,
   paymentsUnavailable: 'Payments are unavailable just now. Nothing was charged: try again in a few minutes.',
   orderNotFound: 'No such order',
+  reconciliationWindow: (days: string) => `A reconciliation covers at most ${days} days, the first not after the last`,
   tooManyOrders: 'Too many payments started in the last hour. Please finish or wait before starting another.',
   receiptNotFound: 'No such receipt',
   purchaseNotFound: 'No such pack bought by this patient',

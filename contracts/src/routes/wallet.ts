@@ -4,6 +4,7 @@ import { FEE_CHARGE_REASONS, FEE_RETURN_REASONS, MAX_ADJUSTMENT_CREDITS, isRetur
 import { safeText } from '../safe-text';
 import { defineRoutes } from './define';
 import { timezoneQuerySchema } from '../api';
+import { calendarDateSchema } from '../time-fields';
 
 const walletSchema = z
   .object({
@@ -85,6 +86,21 @@ export const walletRoutes = defineRoutes({
     response: z.object({ payment_id: z.string(), refund_id: z.string(), amount_paise: z.number().int(), credits: z.number().int() }),
     successStatus: 201,
     errors: [404, 409, 503],
+  },
+  reconcilePayments: {
+    summary: "Platform admins: the gateway's payments in a window of days (India) against the packs the wallets credited: captured payments no wallet counted (a second payment of a paid order is one, to refund), and credits whose payment the gateway does not show as taken",
+    tags: ['wallet'],
+    query: z.strictObject({ from: calendarDateSchema, to: calendarDateSchema }),
+    response: z
+      .object({
+        from: z.string(),
+        to: z.string(),
+        matched: z.number().int(),
+        gateway_only: z.array(z.object({ payment_id: z.string(), order_id: z.string().nullable(), amount_paise: z.number().int(), status: z.string() })),
+        wallet_only: z.array(z.object({ payment_id: z.string(), patient_id: z.string(), amount_paise: z.number().int(), at: z.string() })),
+      })
+      .openapi('PaymentReconciliation'),
+    errors: [422, 503],
   },
   getMyReceipt: {
     summary: "A pack's receipt as a PDF: the seller (BUSINESS_NAME, its address and GSTIN where set), the date, the pack, the amount and the payment's id, in the patient's language beside English",

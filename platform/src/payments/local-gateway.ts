@@ -26,7 +26,8 @@ interface State {
   webhook_secret: string;
   /** `paid_by`: the captured payment of an order once paid (as a paid Razorpay order, it takes no other). */
   orders: Record<string, { amount_paise: number; receipt: string; paid_by?: string }>;
-  payments: Record<string, GatewayPayment>;
+  /** Each payment, with when it was made (milliseconds since the epoch). */
+  payments: Record<string, GatewayPayment & { at?: number }>;
   refunds: Record<string, GatewayRefund & { payment_id: string }>;
   deliveries: Delivery[];
 }
@@ -98,7 +99,17 @@ export class LocalTestGateway implements PaymentGateway {
   }
 
   async fetchPayment(paymentId: string): Promise<GatewayPayment | null> {
-    return this.state.payments[paymentId] ?? null;
+    const payment = this.state.payments[paymentId];
+    if (!payment) return null;
+    const { at: _at, ...known } = payment;
+    void _at;
+    return known;
+  }
+
+  async listPayments(window: { from: Date; to: Date }): Promise<GatewayPayment[]> {
+    const [from, to] = [window.from.getTime(), window.to.getTime()];
+    const within = Object.values(this.state.payments).filter((p) => p.at !== undefined && p.at >= from && p.at <= to);
+    return within.map(({ at: _at, ...known }) => (void _at, known));
   }
 
   async refund(input: { payment_id: string; amount_paise: number }): Promise<GatewayRefund> {
@@ -134,7 +145,7 @@ export class LocalTestGateway implements PaymentGateway {
 
   private newPayment(orderId: string, amount: number, status: GatewayPayment['status']): GatewayPayment {
     const payment: GatewayPayment = { payment_id: `pay_${randomBytes(10).toString('base64url')}`, order_id: orderId, amount_paise: amount, currency: 'INR', status };
-    this.state.payments[payment.payment_id] = payment;
+    this.state.payments[payment.payment_id] = { ...payment, at: this.now() };
     return payment;
   }
 

@@ -50,6 +50,8 @@ export interface PaymentGateway {
   verifyCheckout(input: { order_id: string; payment_id: string; signature: string }): boolean;
   /** A webhook's body, exactly as received, against its signature header. */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): boolean;
+  /** The payments the gateway took in a window (both ends as instants), for the reconciliation. */
+  listPayments(window: { from: Date; to: Date }): Promise<GatewayPayment[]>;
   /** The payment as the gateway has it now (null: it knows no such payment). */
   fetchPayment(paymentId: string): Promise<GatewayPayment | null>;
   refund(input: { payment_id: string; amount_paise: number; receipt: string }): Promise<GatewayRefund>;

@@ -12,6 +12,8 @@ export interface RazorpaySettings {
 }
 
 const TIMEOUT_MS = 10_000;
+/** Razorpay's largest page of payments. */
+const PAGE = 100;
 
 /**
  * Razorpay as its documentation describes it: orders (`POST /orders`, amounts in paise) and refunds
@@ -75,6 +77,22 @@ export class RazorpayGateway implements PaymentGateway {
 
   verifyWebhook(rawBody: Buffer, signature: string | undefined): boolean {
     return verifyWebhookSignature(rawBody, signature, this.settings.webhookSecret);
+  }
+
+  /** `GET /payments?from&to&count&skip` (seconds since the epoch), a page of 100 at a time. */
+  async listPayments(window: { from: Date; to: Date }): Promise<GatewayPayment[]> {
+    const out: GatewayPayment[] = [];
+    const [from, to] = [Math.floor(window.from.getTime() / 1000), Math.floor(window.to.getTime() / 1000)];
+    for (let skip = 0; ; skip += PAGE) {
+      const answer = await this.call('GET', `/payments?from=${from}&to=${to}&count=${PAGE}&skip=${skip}`);
+      const items = Array.isArray(answer.items) ? (answer.items as Array<Record<string, unknown>>) : [];
+      for (const item of items) {
+        const status = paymentStatusOf(item.status);
+        if (typeof item.id !== 'string' || typeof item.amount !== 'number' || !status) continue;
+        out.push({ payment_id: item.id, order_id: typeof item.order_id === 'string' ? item.order_id : null, amount_paise: item.amount, currency: String(item.currency ?? ''), status });
+      }
+      if (items.length < PAGE) return out;
+    }
   }
 
   async fetchPayment(paymentId: string): Promise<GatewayPayment | null> {

@@ -7,7 +7,7 @@ import swaggerUi from 'swagger-ui-express';
 import { AccessAudit, INTERACTIONS_PATH, availableChannels, messagingFromConfig, blobStoreFromConfig, consultationSettingsFromConfig, videoFromConfig, masterKeysFromConfig, paymentsFromConfig, LOCAL_CHECKOUT_PATH, createAdapters, createBaseApp, closeHttpServer, createHttpServer, createLogger, createMetrics, serveFrontend, socketLimitsFromConfig, tokensFromConfig, writingAssistantFromConfig, type Bus, type Config, type EncryptingEventStore, type Logger, type ReadStore, type TokenCheck, type TokenService } from '@telemed/platform';
 import { createCommandService, faultsFromConfig, messagingRouteDepsFromConfig, identityFromConfig, startCommandBackground } from '@telemed/command';
 import { MedicineCatalogue } from '@telemed/medicines';
-import { appointmentMessageView, allProjections, messageLookups, blogLookups, bookingLookups, consultationLookups, createQueryService, projectionHoldFromConfig, readModelTokenCheck, recordLookups, sweepLookups } from '@telemed/query';
+import { appointmentMessageView, allProjections, messageLookups, blogLookups, bookingLookups, walletLookups, consultationLookups, createQueryService, projectionHoldFromConfig, readModelTokenCheck, recordLookups, sweepLookups } from '@telemed/query';
 import { createNotifier } from '@telemed/notifier';
 import { seedDemoData } from './demo-data';
 import { blogPages } from './blog-pages';
@@ -54,7 +54,7 @@ export async function createApp(options: AppOptions) {
   const messaging = messagingFromConfig(config);
   let background: Awaited<ReturnType<typeof startCommandBackground>> | null = null;
   const command = createCommandService({
-    eventStore, tokens, registry, logger, clock, faults: faultsFromConfig(config), checkToken, video, consultation, ...identity, records, bookingLookups: bookingLookups(readStore), gateway: payments.gateway, startingCredits: config.STARTING_CREDITS,
+    eventStore, tokens, registry, logger, clock, faults: faultsFromConfig(config), checkToken, video, consultation, ...identity, records, bookingLookups: bookingLookups(readStore), gateway: payments.gateway, walletLookups: walletLookups(readStore), startingCredits: config.STARTING_CREDITS,
     messaging: messagingRouteDepsFromConfig(config, messaging, (messageId) => background?.messagesQueued(messageId)),
   });
   const query = createQueryService({ eventStore, readStore, tokens, registry, logger, clock, checkToken, records: { blobs, medicines, publicUrl: config.publicUrl }, writing: writingAssistantFromConfig(config), holdProjections: projectionHoldFromConfig(config.FAULT_INJECTION), messageChannels: availableChannels(config.messaging), startingCredits: config.STARTING_CREDITS, seller: config.seller });

@@ -28,6 +28,7 @@ import { messagingRoutes, type MessagingRouteDeps } from './messaging/routes';
 import { phoneRoutes } from './messaging/phone-routes';
 import { waitlistRoutes } from './waitlist/routes';
 import { walletRoutes } from './wallet/routes';
+import type { WalletLookups } from './wallet/reconciliation';
 
 export { registerUser, loadUser, findUserIdByEmail, type NewUser } from './users/service';
 export { startSession } from './identity/sessions';
@@ -75,6 +76,8 @@ export function createCommandService(
     messaging?: Omit<MessagingRouteDeps, 'eventStore' | 'clock' | 'logger'>;
     /** Where packs are paid (issue 36): Razorpay, or the local test gateway outside production. */
     gateway?: PaymentGateway;
+    /** The packs the wallets credited, from the read models (the reconciliation). */
+    walletLookups?: WalletLookups;
   },
 ) {
   const api = new ApiRouter({

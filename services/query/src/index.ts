@@ -36,6 +36,7 @@ export type { ConsultationDoc } from './consultations/projection';
 export { recordLookups } from './records/lookups';
 export { recordsForExport } from './records/patient-records';
 export { bookingLookups, bookableDoctors } from './users/bookable-doctors';
+export { walletLookups } from './wallet/lookups';
 export { appointmentPeople, appointmentMessageView } from './appointments/people';
 export { blogLookups } from './blogs/lookups';
 export { publishedPostsOf, publishedPostBySlug, publishedPostsForSitemap, publishedPostsRevision } from './blogs/published';

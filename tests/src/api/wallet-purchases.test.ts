@@ -7,6 +7,7 @@ import { PDFParse } from 'pdf-parse';
 import { binaryBody } from '../support/binary-body';
 import { MAX_ORDERS_PER_HOUR, STARTING_CREDITS, streams } from '@telemed/contracts';
 import { checkoutSignature, hmacHex } from '@telemed/platform';
+import { handleCommand, systemContext, walletDecider } from '@telemed/command';
 import { createLogger } from '@telemed/platform';
 import { indiaDate, startTestApp, type TestApp, type TestUser } from '../support/test-app';
 import { logLines } from '../support/log-lines';
@@ -190,6 +191,31 @@ describe('buying packs', () => {
     assert.deepEqual(refunds.at(-1), { ...refunds.at(-1), refund_id: 'rfnd_dashboard01', credits: 100, uncovered_credits: 0 });
     const statement = (await t.http.get('/api/v1/wallet/me/entries?limit=3').set(patient.auth).expect(200)).body as Array<{ kind: string; credits: number }>;
     assert.deepEqual(statement[0], { ...statement[0], kind: 'refunded', credits: -100 });
+  });
+
+  it("the reconciliation lists the gateway's payments against the wallets' credits, for platform admins only", async () => {
+    const [admin, patient] = [await t.createUser('admin'), await t.createUser('patient')];
+    const placed = await order(patient);
+    const back = await atCheckout(placed.checkout.url, 'pay');
+    await t.http.post(`/api/v1/wallet/orders/${placed.order_id}/payment`).set(patient.auth).send({ payment_id: back.get('payment_id'), signature: back.get('signature') }).expect(200);
+    // A pack credited for a payment the gateway never took (here written straight to the wallet).
+    await handleCommand(t.app.eventStore, streams.wallet(patient.user_id), walletDecider, {
+      type: 'RecordPurchase',
+      data: { patient_id: patient.user_id, order_id: 'order_ghost01', payment_id: 'pay_ghost0001', credits: 100, amount_paise: 99_900, gateway: 'local' },
+    }, systemContext(new Date(), null));
+    await t.settle();
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+    const report = (await t.http.get(`/api/v1/admin/payments/reconciliation?from=${today}&to=${today}`).set(admin.auth).expect(200)).body as {
+      matched: number;
+      gateway_only: Array<{ payment_id: string }>;
+      wallet_only: Array<{ payment_id: string; patient_id: string }>;
+    };
+    assert.ok(report.matched >= 1, 'the paid pack matches');
+    assert.deepEqual(report.wallet_only.map((w) => [w.payment_id, w.patient_id]), [['pay_ghost0001', patient.user_id]]);
+    assert.equal(report.gateway_only.some((g) => g.payment_id === back.get('payment_id')), false);
+    await t.http.get(`/api/v1/admin/payments/reconciliation?from=${today}&to=${today}`).set(patient.auth).expect(403);
+    assert.equal((await t.http.get('/api/v1/admin/payments/reconciliation?from=2030-01-10&to=2030-01-01').set(admin.auth).expect(422)).body.code, 'reconciliation_window');
+    await t.http.get('/api/v1/admin/payments/reconciliation?from=2030-01-01&to=2030-03-01').set(admin.auth).expect(422);
   });
 
   it('only patients buy, and only the packs on sale', async () => {

@@ -303,6 +303,7 @@ describe('access control: every route against every role', () => {
     // No such patient for the one who may: a platform admin is told so (404); nobody else may adjust credits.
     { method: 'post', path: '/admin/wallets/:patient_id/adjustments', expect: all(403, { platformAdmin: 404 }), request: fixed('/api/v1/admin/wallets/no-such-patient/adjustments', { credits: 10, reason: 'Access matrix' }) },
     { method: 'post', path: '/admin/wallets/:patient_id/refunds', expect: all(403, { platformAdmin: 404 }), request: fixed('/api/v1/admin/wallets/no-such-patient/refunds', { payment_id: 'pay_none' }) },
+    { method: 'get', path: '/admin/payments/reconciliation', expect: all(403, { platformAdmin: 200 }), request: fixed('/api/v1/admin/payments/reconciliation?from=2030-01-01&to=2030-01-02') },
     { method: 'post', path: '/wallet/orders', expect: all(403, { patient: 201, otherPatient: 201, institutionAdmin: 201, otherInstitutionAdmin: 201 }), request: fixed('/api/v1/wallet/orders', { credits: 100 }) },
     // No such order for anyone: a patient is told so (404); the others may not confirm payments at all.
     { method: 'post', path: '/wallet/orders/:order_id/payment', expect: all(403, { patient: 404, otherPatient: 404, institutionAdmin: 404, otherInstitutionAdmin: 404 }), request: fixed('/api/v1/wallet/orders/order_none/payment', { payment_id: 'pay_none', signature: 'a'.repeat(64) }) },

@@ -9,6 +9,7 @@ export const walletPaths = {
   createPackOrder: { method: 'post', path: '/wallet/orders' },
   adjustWallet: { method: 'post', path: '/admin/wallets/:patient_id/adjustments' },
   refundPack: { method: 'post', path: '/admin/wallets/:patient_id/refunds' },
+  reconcilePayments: { method: 'get', path: '/admin/payments/reconciliation' },
   confirmPackPayment: { method: 'post', path: '/wallet/orders/:order_id/payment' },
   receivePaymentWebhook: { method: 'post', path: '/payments/webhook' },
 } as const satisfies Record<string, RoutePath>;

@@ -7,6 +7,7 @@ import { DomainError, streams } from '@telemed/contracts';
 import { SqliteEventStore, createLogger, type GatewayPayment, type PaymentGateway } from '@telemed/platform';
 import { systemContext } from '../decider';
 import { confirmPackPayment, orderPack, receivePaymentNotice } from './purchases';
+import { reconcile } from './reconciliation';
 
 /** A gateway whose payments are what the case says, every signature good: what is credited is decided by status. */
 function gatewayWith(payments: Record<string, GatewayPayment['status']>): PaymentGateway {
@@ -17,6 +18,7 @@ function gatewayWith(payments: Record<string, GatewayPayment['status']>): Paymen
     checkout: () => ({ kind: 'local', url: '/checkout' }),
     verifyCheckout: () => true,
     verifyWebhook: () => true,
+    listPayments: async () => [],
     fetchPayment: async (payment_id) => (payments[payment_id] ? { payment_id, order_id: 'order_1', amount_paise: 99_900, currency: 'INR', status: payments[payment_id]! } : null),
     refund: async () => ({ refund_id: 'rfnd_1', amount_paise: 0 }),
   };
@@ -43,5 +45,19 @@ describe('crediting a pack (the payments review)', () => {
     await confirm('pay_B');
     await receivePaymentNotice(deps, { kind: 'captured', payment_id: 'pay_B', order_id, amount_paise: 99_900, currency: 'INR' }, context);
     assert.deepEqual(await bought(patient), ['pay_A']);
+  });
+
+  it('the reconciliation: captured payments no wallet counted, and credits whose payment the gateway does not show as taken', () => {
+    const payment = (payment_id: string, status: GatewayPayment['status']): GatewayPayment => ({ payment_id, order_id: 'order_1', amount_paise: 99_900, currency: 'INR', status });
+    const credit = (payment_id: string) => ({ payment_id, patient_id: 'p-1', amount_paise: 99_900, at: '2030-01-01T09:00:00.000Z' });
+    const report = reconcile(
+      [payment('pay_A', 'captured'), payment('pay_B', 'captured'), payment('pay_F', 'failed'), payment('pay_R', 'refunded')],
+      [credit('pay_A'), credit('pay_R'), credit('pay_X')],
+    );
+    assert.deepEqual(report, {
+      matched: 2,
+      gateway_only: [{ payment_id: 'pay_B', order_id: 'order_1', amount_paise: 99_900, status: 'captured' }],
+      wallet_only: [credit('pay_X')],
+    });
   });
 });

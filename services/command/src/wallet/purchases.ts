@@ -16,7 +16,7 @@ export interface PurchaseDeps {
 }
 
 /** A gateway that cannot be reached, or refused, is the patient's "try again later": nothing was charged. */
-async function atGateway<T>(deps: PurchaseDeps, call: () => Promise<T>): Promise<T> {
+export async function atGateway<T>(deps: PurchaseDeps, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {

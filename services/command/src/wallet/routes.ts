@@ -1,15 +1,17 @@
 import { HttpError, KeyBudget, parsePaymentNotice, policies, rawBodyOf, type ApiRouter, type PaymentGateway } from '@telemed/platform';
 import { positionHeader, requestContext, systemRequestContext, type CommandDeps } from '../context';
-import { API_TEXTS, MAX_ORDERS_PER_HOUR, WALLET_TEXTS, notFound } from '@telemed/contracts';
+import { API_TEXTS, DEFAULT_TIMEZONE, MAX_ORDERS_PER_HOUR, RECONCILIATION_MAX_DAYS, WALLET_TEXTS, invalid, notFound } from '@telemed/contracts';
 import { accountStatus } from '../users/account-standing';
 import { handleWalletCommand } from './fees';
-import { confirmPackPayment, orderPack, receivePaymentNotice, refundPack } from './purchases';
+import { atGateway, confirmPackPayment, orderPack, receivePaymentNotice, refundPack } from './purchases';
+import { reconcile, type WalletLookups } from './reconciliation';
+import { DateTime } from 'luxon';
 
 /**
  * Buying packs (issue 36): a patient orders one and pays it in the gateway's checkout; credits are added only when
  * the gateway's capture is verified (the checkout's signature and the gateway's answer, or its signed webhook).
  */
-export function walletRoutes(api: ApiRouter, deps: CommandDeps & { gateway: PaymentGateway }): void {
+export function walletRoutes(api: ApiRouter, deps: CommandDeps & { gateway: PaymentGateway; walletLookups?: WalletLookups }): void {
   // Buying and confirming are the patient's; adjusting is a platform admin's, with a reason kept under the patient's key.
   const orders = new KeyBudget({ points: MAX_ORDERS_PER_HOUR, windowSeconds: 3600, name: 'pack-orders' });
   api.implement('createPackOrder', {
@@ -53,6 +55,19 @@ export function walletRoutes(api: ApiRouter, deps: CommandDeps & { gateway: Paym
     handler: async ({ params, body, auth, req }) => {
       const { position, ...refunded } = await refundPack(deps, { patient_id: params.patient_id, payment_id: body.payment_id }, requestContext(req, auth, deps.clock()));
       return { body: refunded, headers: positionHeader(position) };
+    },
+  });
+
+  api.implement('reconcilePayments', {
+    policy: policies.roles('admin'),
+    handler: async ({ query }) => {
+      const from = DateTime.fromISO(query.from, { zone: DEFAULT_TIMEZONE }).startOf('day');
+      const to = DateTime.fromISO(query.to, { zone: DEFAULT_TIMEZONE }).endOf('day');
+      if (to < from || to.diff(from, 'days').days > RECONCILIATION_MAX_DAYS) throw invalid(WALLET_TEXTS.reconciliationWindow(String(RECONCILIATION_MAX_DAYS)));
+      if (!deps.walletLookups) throw new HttpError(503, WALLET_TEXTS.paymentsUnavailable);
+      const window = { from: from.toJSDate(), to: to.toJSDate() };
+      const [taken, credited] = await Promise.all([atGateway(deps, () => deps.gateway.listPayments(window)), deps.walletLookups.purchasesBetween(window.from, window.to)]);
+      return { body: { from: query.from, to: query.to, ...reconcile(taken, credited) } };
     },
   });
 

@@ -70,12 +70,14 @@ async function apply(event: RecordedEvent, store: CollectionSource): Promise<voi
 
 export const walletProjection = defineProjection({
   name: 'wallets',
-  version: 2,
+  version: 3,
   collections: [WALLETS, WALLET_ENTRIES],
   // A patient's statement by position; a pack's receipt by its payment.
   indexes: [
     { collection: WALLET_ENTRIES, fields: ['patient_id', 'position'] },
     { collection: WALLET_ENTRIES, fields: ['patient_id', 'payment_id'] },
+    // The reconciliation's window of packs credited.
+    { collection: WALLET_ENTRIES, fields: ['kind', 'at'] },
   ],
   handles: ['WalletOpened', 'CreditsBought', 'FeeHeld', 'FeeCharged', 'FeeReturned', 'CreditsAdjusted', 'PackRefunded'],
   // An erased patient's statement keeps no personal data (amounts and ids only): the records of money are kept.
