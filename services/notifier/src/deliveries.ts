@@ -75,12 +75,17 @@ export function createDeliveries(deps: {
     delivered.add(event.event_id);
   }
 
-  /** A patient's waitlist place changed: only they are told (nobody on a waitlist hears of anyone else's place). */
-  function onWaitlistEvent(event: RecordedEvent) {
+  /**
+   * A patient's waitlist place changed: only they are told (nobody on a waitlist hears of anyone else's place), once the
+   * read models hold the change, so that the places they read again on the message show it (a push before it, under
+   * load, left the page on the place as it was).
+   */
+  async function onWaitlistEvent(event: RecordedEvent) {
     if (delivered.has(event.event_id)) return;
     const status = WAITLIST_STATUS_AFTER[event.type as WaitlistEventType];
-    if (status) {
-      const { doctor_id, patient_id } = event.data as { doctor_id: string; patient_id: string };
+    const { doctor_id, patient_id } = event.data as { doctor_id: string; patient_id: string };
+    if (status && sessions.has(patient_id)) {
+      await deps.waitForPosition(event.position);
       const message: ServerMessage = { type: 'waitlist_update', event_id: event.event_id, data: { doctor_id, status } };
       sessions.sendText(patient_id, JSON.stringify(message));
     }

@@ -71,7 +71,9 @@ describe('patient and doctor in two browsers', { skip: chromiumMissing }, () => 
     await screenshot(doctor, 'doctor-home');
     await banner.getByRole('button', { name: 'Approve' }).click();
     await doctor.getByText('Appointment approved successfully!').waitFor();
-    await doctor.locator('[data-testid="revenue-total"]', { hasText: '₹399' }).waitFor(); // the confirmed consultation × fee
+    // Earnings are fees kept (issue 36): an approved request holds the patient's fee; it is earned when the consultation takes place.
+    await doctor.locator('[data-testid="revenue-total"]', { hasText: '₹0' }).waitFor();
+    assert.equal(await doctor.getByTestId('revenue-today').innerText(), 'Earned today: ₹0');
     await doctor.locator('[data-testid="weekly-patients"]', { hasText: '1' }).waitFor();
     await doctor.locator('[data-testid="upcoming-appointment"]', { hasText: 'Meera Iyer' }).waitFor();
 
