@@ -184,6 +184,9 @@ describe('clinical records in the browser (issue 14)', { skip: chromiumMissing }
       await route.continue();
     });
     await draftNotes.getByLabel('Treatment plan').fill(plan);
+    // Back only once the page shows the writing as unsaved: on a loaded machine a Back sent before that render went
+    // through unasked (the rehearsal's failure), the question never armed.
+    await draftNotes.getByTestId('autosave-status').filter({ hasText: /^Saving/ }).waitFor({ timeout: 15_000 });
     await doctor.evaluate('history.back()');
     const question = doctor.getByRole('dialog', { name: 'Discard unsaved changes?' });
     await question.waitFor({ timeout: 15_000 });
